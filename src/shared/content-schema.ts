@@ -1,0 +1,191 @@
+import { z } from 'zod';
+
+/**
+ * The zod schema of one role configuration file (`content/roles/*.yaml`), SPEC §3 "Role configuration",
+ * "Scope", "Step", "Contact", "Checklist item", "Acknowledgment item", "Media item".
+ *
+ * Differences from the spec, per DESIGN.md §3: every step, checklist item and acknowledgment item has a stable `id`
+ * (progress is stored by id, never by index), and a scope may `include` the steps of other role configurations
+ * (SPEC §6 "pre-meeting scopes include volunteer steps").
+ */
+
+/** The app-wide version shown in the footer and on the login screen (SPEC §1, §9). */
+export const APP_VERSION = '0.5';
+
+/** The 35 step icon names of SPEC §3. An unknown name falls back to `User` in the client. */
+export const ICON_NAMES = [
+  'User', 'BookOpenText', 'Pen', 'Chrome', 'Lock', 'FileText', 'Users', 'Laptop', 'Mail', 'BookOpen',
+  'ArrowUpDown', 'HeartHandshake', 'Briefcase', 'Slack', 'Smartphone', 'Heart', 'Globe', 'GraduationCap', 'Crown',
+  'MapPin', 'MessageSquare', 'Map', 'ClipboardCheck', 'UserPlus', 'Award', 'ClipboardList', 'Microscope', 'Layers',
+  'Brush', 'Search', 'ListChecks', 'LayoutDashboard', 'DollarSign', 'Instagram', 'Signal',
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** Step category badges of SPEC §6, plus 'Account' for the account notice step (SPEC §3). */
+export const STEP_CATEGORIES = [
+  'Volunteer', 'Chapters', 'Executives', 'External', 'Content Creator', 'Blog Writer', 'Finance', 'HR', 'Internal',
+  'Test', 'Account',
+] as const;
+export type StepCategory = (typeof STEP_CATEGORIES)[number];
+
+/** Button text variants of SPEC §9 ('Complete' / 'Done' are the defaults). */
+export const COMPLETE_BUTTON_TEXTS = ['Complete', 'Done', 'Send', 'Sign', 'Read', 'Acknowledge', 'OK'] as const;
+
+/** The shared-password environment variable names of SPEC §7 call 4. */
+export const SECRET_NAMES = [
+  'CHAPTERS_PASS', 'DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS', 'FINANCE_PASS', 'HR_PASS', 'TEST_PASS',
+] as const;
+
+/** Stable identifiers: lower-case words joined by '-', e.g. `sign-volunteer-agreement`. */
+export const stableIdSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by "-", e.g. "set-up-slack"')
+  .max(80);
+
+const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like "#1d4ed8"');
+
+/** A link or asset address: an https URL, or a path served by us (`/assets/content/...`). */
+const urlSchema = z
+  .string()
+  .refine((v) => v.startsWith('/') || /^https:\/\/[^\s]+$/.test(v) || /^mailto:[^\s]+$/.test(v), {
+    message: 'must be an https:// URL, a mailto: address or a path starting with "/"',
+  });
+
+export const helpfulLinkSchema = z.object({ text: z.string().min(1), url: urlSchema }).strict();
+
+export const contactSchema = z
+  .object({
+    name: z.string().min(1),
+    email: z.email(),
+    position: z.string().min(1),
+    picture: urlSchema.optional(),
+    bio: z.string().optional(),
+  })
+  .strict();
+
+export const checklistItemSchema = z
+  .object({ id: stableIdSchema, text: z.string().min(1), icon: z.string().optional() })
+  .strict();
+
+export const acknowledgmentItemSchema = z
+  .object({ id: stableIdSchema, content: z.string().min(1), icon: z.string().optional() })
+  .strict();
+
+export const MEDIA_SIZES = ['full', 'text', 'small', 'medium', 'large', 'banner', 'stretch', 'fit'] as const;
+
+export const mediaItemSchema = z
+  .object({
+    type: z.enum(['youtube', 'image', 'video']),
+    src: urlSchema,
+    alt: z.string().optional(),
+    title: z.string().optional(),
+    text: z.string().optional(),
+    aspectRatio: z
+      .string()
+      .regex(/^\d+(?:\.\d+)?\/\d+(?:\.\d+)?$/, 'must look like "16/9"')
+      .default('16/9'),
+    size: z.enum(MEDIA_SIZES).default('full'),
+  })
+  .strict();
+
+export const stepContentSchema = z
+  .object({
+    details: z.array(z.string().min(1)).default([]),
+    tasks: z.array(z.string().min(1)).default([]),
+    helpfulLinks: z.array(helpfulLinkSchema).default([]),
+    contacts: z.array(contactSchema).default([]),
+    checklistHeader: z.string().optional(),
+    checklist: z.array(checklistItemSchema).default([]),
+    acknowledgmentHeader: z.string().optional(),
+    acknowledgments: z.array(acknowledgmentItemSchema).default([]),
+  })
+  .strict();
+
+export const stepSchema = z
+  .object({
+    id: stableIdSchema,
+    title: z.string().min(1),
+    description: z.string().min(1),
+    icon: z.string().min(1),
+    iconColor: hexColorSchema.optional(),
+    category: z.enum(STEP_CATEGORIES),
+    completeButtonText: z.string().min(1).optional(),
+    mobileCompleteButtonText: z.string().min(1).optional(),
+    footnote: z.string().optional(),
+    requiresScrollOrDownload: z.boolean().default(false),
+    pdfUrl: urlSchema.optional(),
+    isContactStep: z.boolean().default(false),
+    isChecklistStep: z.boolean().default(false),
+    isAcknowledgmentStep: z.boolean().default(false),
+    envVariable: z
+      .object({ name: z.enum(SECRET_NAMES), requiredRole: z.array(z.string().min(1)).min(1) })
+      .strict()
+      .optional(),
+    image: z.object({ src: urlSchema, alt: z.string().min(1) }).strict().optional(),
+    media: z.array(mediaItemSchema).default([]),
+    content: stepContentSchema.default({
+      details: [], tasks: [], helpfulLinks: [], contacts: [], checklist: [], acknowledgments: [],
+    }),
+  })
+  .strict()
+  .superRefine((step, ctx) => {
+    if (step.isChecklistStep && step.content.checklist.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['content', 'checklist'], message: 'a checklist step needs at least one item' });
+    }
+    if (step.isAcknowledgmentStep && step.content.acknowledgments.length === 0) {
+      ctx.addIssue({
+        code: 'custom', path: ['content', 'acknowledgments'], message: 'an acknowledgment step needs at least one item',
+      });
+    }
+    if (step.isContactStep && step.content.contacts.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['content', 'contacts'], message: 'a contact step needs at least one contact' });
+    }
+    if (step.requiresScrollOrDownload && !step.pdfUrl) {
+      ctx.addIssue({ code: 'custom', path: ['pdfUrl'], message: 'a step that requires scroll or download needs a pdfUrl' });
+    }
+  });
+
+export const scopeSchema = z
+  .object({
+    id: stableIdSchema,
+    title: z.string().min(1),
+    description: z.string().optional(),
+    /** Role configuration keys whose steps come first in this scope (SPEC §6: pre-meeting includes volunteer). */
+    include: z.array(z.string().min(1)).default([]),
+    steps: z.array(stepSchema).default([]),
+  })
+  .strict();
+
+export const roleColorsSchema = z
+  .object({
+    baseColor: hexColorSchema,
+    secondaryColor: hexColorSchema.optional(),
+    gradientStartColor: hexColorSchema.optional(),
+  })
+  .strict();
+
+/** One role configuration file (SPEC §3). `key` is lower case; `aliases` are matched case-insensitively. */
+export const roleConfigurationSchema = z
+  .object({
+    key: z.string().min(1).regex(/^[a-z][a-z ]*$/, 'must be lower-case letters and spaces, e.g. "blog writer"'),
+    displayName: z.string().min(1),
+    version: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/, 'must look like "1.0"'),
+    isDepartment: z.boolean().default(false),
+    parentDepartment: z.string().nullable().default(null),
+    icon: z.string().min(1),
+    colors: roleColorsSchema,
+    inherits: z.array(z.string().min(1)).default([]),
+    aliases: z.array(z.string().min(1)).default([]),
+    scopes: z.array(scopeSchema).default([]),
+  })
+  .strict();
+
+export type HelpfulLink = z.infer<typeof helpfulLinkSchema>;
+export type Contact = z.infer<typeof contactSchema>;
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+export type AcknowledgmentItem = z.infer<typeof acknowledgmentItemSchema>;
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+export type Step = z.infer<typeof stepSchema>;
+export type Scope = z.infer<typeof scopeSchema>;
+export type RoleColors = z.infer<typeof roleColorsSchema>;
+export type RoleConfiguration = z.infer<typeof roleConfigurationSchema>;

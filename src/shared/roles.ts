@@ -1,0 +1,123 @@
+import type { RoleColors, RoleConfiguration, Scope, Step } from './content-schema.js';
+
+/** All loaded role configurations by lower-case key. */
+export type RoleCatalog = ReadonlyMap<string, RoleConfiguration>;
+
+/** A scope after resolution: included roles' steps first, then its own, without duplicates. */
+export interface ResolvedScope {
+  id: string;
+  title: string;
+  description?: string;
+  steps: Step[];
+}
+
+/** A role configuration resolved into the ordered scopes and steps one member works through. */
+export interface ResolvedRole {
+  key: string;
+  displayName: string;
+  version: string;
+  icon: string;
+  colors: RoleColors;
+  isDepartment: boolean;
+  parentDepartment: string | null;
+  /** Every configuration this role inherits, directly or through others, in declaration order. */
+  inherits: string[];
+  scopes: ResolvedScope[];
+}
+
+/** Thrown when a role configuration (or one it includes or inherits) does not exist. SPEC §5 "Missing role configuration". */
+export class RoleConfigurationError extends Error {
+  constructor(
+    message: string,
+    readonly role: string,
+  ) {
+    super(message);
+    this.name = 'RoleConfigurationError';
+  }
+}
+
+function requireRole(catalog: RoleCatalog, key: string, from: string): RoleConfiguration {
+  const found = catalog.get(key.toLowerCase());
+  if (!found) throw new RoleConfigurationError(`No role configuration found for "${key}" (needed by "${from}")`, key);
+  return found;
+}
+
+/**
+ * Every configuration `key` inherits, transitively, first occurrence first (cycles are cut).
+ * @throws RoleConfigurationError when an inherited key has no configuration.
+ */
+export function inheritedRoles(catalog: RoleCatalog, key: string): string[] {
+  const seen = new Set<string>([key]);
+  const out: string[] = [];
+  const visit = (k: string) => {
+    for (const parent of requireRole(catalog, k, key).inherits) {
+      const p = parent.toLowerCase();
+      if (seen.has(p)) continue;
+      seen.add(p);
+      out.push(p);
+      visit(p);
+    }
+  };
+  visit(key.toLowerCase());
+  return out;
+}
+
+/** All steps of a role in order (included steps first in each scope), before de-duplication across scopes. */
+function scopeSteps(catalog: RoleCatalog, scope: Scope, owner: string, trail: readonly string[]): Step[] {
+  const steps: Step[] = [];
+  for (const included of scope.include) {
+    const key = included.toLowerCase();
+    if (trail.includes(key)) continue; // an include cycle adds nothing new
+    const config = requireRole(catalog, key, owner);
+    for (const s of config.scopes) steps.push(...scopeSteps(catalog, s, key, [...trail, key]));
+  }
+  steps.push(...scope.steps);
+  return steps;
+}
+
+/**
+ * Resolves a role configuration key into its ordered scopes and steps (SPEC §6 inheritance; DESIGN.md §3).
+ * Each scope holds the steps of the configurations it `include`s (recursively) followed by its own; a step id seen
+ * earlier in the role is skipped, and scopes left with no step are dropped (SPEC §2 "one block per scope that has at
+ * least one step").
+ * @param catalog all role configurations by lower-case key
+ * @param key an exact configuration key (use the role lookup of SPEC §5 first for free text)
+ * @throws RoleConfigurationError when `key` or anything it includes or inherits has no configuration
+ */
+export function resolveRole(catalog: RoleCatalog, key: string): ResolvedRole {
+  const k = key.toLowerCase();
+  const config = requireRole(catalog, k, k);
+  const seen = new Set<string>();
+  const scopes: ResolvedScope[] = [];
+  for (const scope of config.scopes) {
+    const steps = scopeSteps(catalog, scope, k, [k]).filter((s) => {
+      if (seen.has(s.id)) return false;
+      seen.add(s.id);
+      return true;
+    });
+    if (steps.length > 0) {
+      scopes.push({
+        id: scope.id,
+        title: scope.title,
+        ...(scope.description === undefined ? {} : { description: scope.description }),
+        steps,
+      });
+    }
+  }
+  return {
+    key: config.key,
+    displayName: config.displayName,
+    version: config.version,
+    icon: config.icon,
+    colors: config.colors,
+    isDepartment: config.isDepartment,
+    parentDepartment: config.parentDepartment,
+    inherits: inheritedRoles(catalog, k),
+    scopes,
+  };
+}
+
+/** The ordered step ids of a resolved role, across all scopes (the spec's "global index" order). */
+export function orderedStepIds(role: Pick<ResolvedRole, 'scopes'>): string[] {
+  return role.scopes.flatMap((s) => s.steps.map((step) => step.id));
+}
