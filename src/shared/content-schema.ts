@@ -150,8 +150,13 @@ export const scopeSchema = z
     id: stableIdSchema,
     title: z.string().min(1),
     description: z.string().optional(),
-    /** Role configuration keys whose steps come first in this scope (SPEC §6: pre-meeting includes volunteer). */
-    include: z.array(z.string().min(1)).default([]),
+    /**
+     * Steps that come first in this scope (SPEC §6: "pre-meeting scopes include volunteer steps"): a role
+     * configuration key ("volunteer": all its steps) or key/scope id ("external/during-call": that scope's steps).
+     */
+    include: z
+      .array(z.string().regex(/^[a-z][a-z ]*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be a role key, or role key/scope id'))
+      .default([]),
     steps: z.array(stepSchema).default([]),
   })
   .strict();

@@ -62,14 +62,28 @@ export function inheritedRoles(catalog: RoleCatalog, key: string): string[] {
   return out;
 }
 
+/**
+ * Splits a scope `include` entry: "volunteer" means every step of that role configuration, "external/during-call"
+ * only the steps of its scope with that id.
+ */
+export function parseInclude(entry: string): { role: string; scope?: string } {
+  const slash = entry.indexOf('/');
+  if (slash === -1) return { role: entry.trim().toLowerCase() };
+  return { role: entry.slice(0, slash).trim().toLowerCase(), scope: entry.slice(slash + 1).trim() };
+}
+
 /** All steps of a role in order (included steps first in each scope), before de-duplication across scopes. */
 function scopeSteps(catalog: RoleCatalog, scope: Scope, owner: string, trail: readonly string[]): Step[] {
   const steps: Step[] = [];
   for (const included of scope.include) {
-    const key = included.toLowerCase();
+    const { role: key, scope: scopeId } = parseInclude(included);
     if (trail.includes(key)) continue; // an include cycle adds nothing new
     const config = requireRole(catalog, key, owner);
-    for (const s of config.scopes) steps.push(...scopeSteps(catalog, s, key, [...trail, key]));
+    const scopes = scopeId === undefined ? config.scopes : config.scopes.filter((s) => s.id === scopeId);
+    if (scopeId !== undefined && scopes.length === 0) {
+      throw new RoleConfigurationError(`Role configuration "${key}" has no scope "${scopeId}" (needed by "${owner}")`, key);
+    }
+    for (const s of scopes) steps.push(...scopeSteps(catalog, s, key, [...trail, key]));
   }
   steps.push(...scope.steps);
   return steps;
