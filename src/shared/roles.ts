@@ -36,6 +36,20 @@ export class RoleConfigurationError extends Error {
   }
 }
 
+/**
+ * Builds a {@link RoleCatalog} from parsed role configurations, keyed by lower-case `key`, in the order given.
+ * @throws RoleConfigurationError when two configurations share a key
+ */
+export function createRoleCatalog(configs: Iterable<RoleConfiguration>): RoleCatalog {
+  const catalog = new Map<string, RoleConfiguration>();
+  for (const config of configs) {
+    const key = config.key.toLowerCase();
+    if (catalog.has(key)) throw new RoleConfigurationError(`Two role configurations have the key "${key}"`, key);
+    catalog.set(key, config);
+  }
+  return catalog;
+}
+
 function requireRole(catalog: RoleCatalog, key: string, from: string): RoleConfiguration {
   const found = catalog.get(key.toLowerCase());
   if (!found) throw new RoleConfigurationError(`No role configuration found for "${key}" (needed by "${from}")`, key);
@@ -47,10 +61,11 @@ function requireRole(catalog: RoleCatalog, key: string, from: string): RoleConfi
  * @throws RoleConfigurationError when an inherited key has no configuration.
  */
 export function inheritedRoles(catalog: RoleCatalog, key: string): string[] {
-  const seen = new Set<string>([key]);
+  const own = key.toLowerCase();
+  const seen = new Set<string>([own]);
   const out: string[] = [];
   const visit = (k: string) => {
-    for (const parent of requireRole(catalog, k, key).inherits) {
+    for (const parent of requireRole(catalog, k, own).inherits) {
       const p = parent.toLowerCase();
       if (seen.has(p)) continue;
       seen.add(p);
@@ -58,7 +73,7 @@ export function inheritedRoles(catalog: RoleCatalog, key: string): string[] {
       visit(p);
     }
   };
-  visit(key.toLowerCase());
+  visit(own);
   return out;
 }
 
