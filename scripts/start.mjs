@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm start`: builds the app if the build is missing or older than its sources, then runs the compiled server
+// (`node dist/node/server/server.js`) with this process's environment, forwarding SIGTERM/SIGINT to it.
+// `node scripts/start.mjs --build-only` builds if needed and exits (used before the browser tests).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outputs = [path.join(root, 'dist', 'client', 'index.html'), path.join(root, 'dist', 'node', 'server', 'server.js')];
+const rootInputs = ['index.html', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
+/** Tests are not part of the build, so editing one does not trigger a rebuild. */
+const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
+
+/** Newest modification time (ms) of the files under `dir`, or 0 when there are none. */
+function newestUnder(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestUnder(full));
+    else if (entry.isFile() && !isTest(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Why a build is needed, or null when the build is up to date. */
+function buildReason() {
+  const missing = outputs.find((file) => !existsSync(file));
+  if (missing) return `${path.relative(root, missing)} is missing`;
+  const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  const sources = Math.max(
+    newestUnder(path.join(root, 'src')),
+    ...rootInputs.map((name) => path.join(root, name)).filter((file) => existsSync(file)).map((file) => statSync(file).mtimeMs),
+  );
+  return sources > built ? 'sources changed since the last build' : null;
+}
+
+let child = null;
+let stopping = false;
+
+function forward(signal) {
+  stopping = true;
+  if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+  else process.exit(1);
+}
+process.on('SIGINT', () => forward('SIGINT'));
+process.on('SIGTERM', () => forward('SIGTERM'));
+
+/** Runs a command with inherited output; resolves with its exit code (128 + signal number when killed). */
+function run(command, args) {
+  return new Promise((resolve) => {
+    child = spawn(command, args, { cwd: root, env: process.env, stdio: 'inherit' });
+    child.on('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => {
+      child = null;
+      resolve(code ?? (signal === 'SIGINT' ? 130 : 143));
+    });
+  });
+}
+
+/** `npm run build`, through the npm that runs this script when there is one. */
+function build() {
+  const npmCli = process.env.npm_execpath;
+  if (npmCli && /\.c?js$/.test(npmCli)) return run(process.execPath, [npmCli, 'run', 'build']);
+  return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
+}
+
+const reason = buildReason();
+if (reason) {
+  console.log(`Building (${reason}) …`);
+  const code = await build();
+  if (code !== 0 || stopping) {
+    if (code !== 0) console.error(`The build failed (exit code ${code}).`);
+    process.exit(code || 1);
+  }
+} else {
+  console.log('The build is up to date.');
+}
+
+if (process.argv.includes('--build-only')) process.exit(0);
+process.exit(await run(process.execPath, [outputs[1]]));

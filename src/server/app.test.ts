@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema, appConfigSchema } from '../shared/api.js';
+import { createTestApp, type TestApp } from './test/test-app.js';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+let t: TestApp;
+let clientDir: string;
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-client-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  t = await createTestApp({ clientDistDir: clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('GET /api/config', () => {
+  it('answers the public settings', async () => {
+    const res = await get('/api/config');
+    expect(res.statusCode).toBe(200);
+    expect(appConfigSchema.parse(res.json())).toEqual({
+      appName: 'Onboarding',
+      version: '0.5',
+      orgName: 'INSPIRED 2 UPLIFT',
+      supportEmail: 'onboarding@inspired2uplift.org',
+      allowedDomain: 'inspired2uplift.org',
+      signIn: { google: false, development: true },
+    });
+  });
+});
+
+describe('unknown API paths', () => {
+  it.each(['/api/nope', '/api', '/api/progress/steps'])('%s answers 404 JSON', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(apiErrorSchema.parse(res.json()).statusCode).toBe(404);
+  });
+
+  it('a wrong method answers 404 JSON too', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/me' });
+    expect(res.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(res.json()).error).toBe('Not Found');
+  });
+});
+
+describe('static files', () => {
+  it('serves content assets at /content/', async () => {
+    const res = await get('/content/logo.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('answers 404 JSON for a missing content asset', async () => {
+    const res = await get('/content/missing.pdf');
+    expect(res.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(res.json()).statusCode).toBe(404);
+  });
+
+  it('serves the SPA at / and its hashed assets as immutable', async () => {
+    const index = await get('/');
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toBe(INDEX_HTML);
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it.each(['/dashboard', '/login', '/dashboard/steps/set-up-slack', '/anything?x=1'])(
+    'falls back to index.html for the client route %s',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers 404 for a missing file rather than the SPA', async () => {
+    const res = await get('/assets/missing-123.js');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('sends security headers', async () => {
+    const res = await get('/dashboard');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('without a built client', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp({ clientDistDir: null });
+  });
+  afterAll(async () => {
+    await bare.close();
+  });
+
+  it('answers 404 JSON for client routes', async () => {
+    const res = await bare.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(res.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(res.json()).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,253 @@
+import { existsSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isNode, LineCounter, parseDocument } from 'yaml';
+import { ICON_NAMES, roleConfigurationSchema, type RoleConfiguration } from '../../shared/content-schema.js';
+import { createRoleCatalog, parseInclude, resolveRole, RoleConfigurationError, type RoleCatalog } from '../../shared/roles.js';
+
+/** One problem found in the content: which file, where inside it (`scopes[0].steps[2].pdfUrl`), and what is wrong. */
+export interface ContentProblem {
+  /** Path of the file relative to the working directory when inside it, e.g. `content/roles/volunteer.yaml`. */
+  file: string;
+  /** Location inside the file, e.g. `scopes[0].steps[2].pdfUrl`; empty for the whole file. */
+  path: string;
+  message: string;
+}
+
+/** Thrown by {@link loadContent} with every problem found; its message has one line per problem. */
+export class ContentError extends Error {
+  constructor(readonly problems: ContentProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+    this.name = 'ContentError';
+  }
+}
+
+/** Formats a problem as `file: path: message` (or `file: message` for the whole file). */
+export function formatProblem(problem: ContentProblem): string {
+  return problem.path === ''
+    ? `${problem.file}: ${problem.message}`
+    : `${problem.file}: ${problem.path}: ${problem.message}`;
+}
+
+/** The role every member falls back to; the catalog must have it (SPEC §5 "default to volunteer steps"). */
+export const FALLBACK_ROLE = 'volunteer';
+
+type PathSegment = string | number;
+
+/** `['scopes', 0, 'steps', 2, 'pdfUrl']` → `scopes[0].steps[2].pdfUrl` */
+function formatPath(segments: readonly PropertyKey[]): string {
+  return segments
+    .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s)}`))
+    .join('');
+}
+
+function displayFile(absolute: string): string {
+  const relative = path.relative(process.cwd(), absolute);
+  const shown = relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
+  return shown.split(path.sep).join('/');
+}
+
+const roleFileName = (key: string): string => `${key.replace(/ /g, '-')}.yaml`;
+
+interface ParsedFile {
+  file: string;
+  config: RoleConfiguration;
+  /** The line of a location in the source, if it can be found. */
+  lineOf: (segments: readonly PathSegment[]) => number | undefined;
+}
+
+/** Reads and schema-validates one role file; problems are appended to `problems`. */
+async function parseRoleFile(absolute: string, problems: ContentProblem[]): Promise<ParsedFile | undefined> {
+  const file = displayFile(absolute);
+  const source = await readFile(absolute, 'utf8');
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      const line = lineCounter.linePos(error.pos[0]).line;
+      problems.push({ file, path: '', message: `line ${line}: ${error.message.split('\n')[0]} (YAML syntax)` });
+    }
+    return undefined;
+  }
+  const lineOf = (segments: readonly PathSegment[]): number | undefined => {
+    for (let n = segments.length; n >= 0; n -= 1) {
+      const node: unknown = n === 0 ? doc.contents : doc.getIn(segments.slice(0, n), true);
+      if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
+    }
+    return undefined;
+  };
+  const result = roleConfigurationSchema.safeParse(doc.toJS());
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const segments = issue.path.filter((s): s is PathSegment => typeof s !== 'symbol');
+      const line = lineOf(segments);
+      problems.push({
+        file,
+        path: formatPath(segments),
+        message: line === undefined ? issue.message : `${issue.message} (line ${line})`,
+      });
+    }
+    return undefined;
+  }
+  return { file, config: result.data, lineOf };
+}
+
+/** The asset file a `/content/...` address points to, or undefined when the address is not ours. */
+function assetFileOf(address: string, assetsDir: string): string | undefined {
+  if (!address.startsWith('/content/')) return undefined;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(address.slice('/content/'.length).split(/[?#]/)[0] ?? '');
+  } catch {
+    return path.join(assetsDir, '\0invalid');
+  }
+  return path.resolve(assetsDir, relative);
+}
+
+/** Checks across all files: keys, ids, includes, inheritance, aliases, icons and asset files. */
+function crossCheck(files: ParsedFile[], contentDir: string, problems: ContentProblem[]): void {
+  const assetsDir = path.join(contentDir, 'assets');
+  const add = (f: ParsedFile, segments: PathSegment[], message: string) => {
+    const line = f.lineOf(segments);
+    problems.push({ file: f.file, path: formatPath(segments), message: line === undefined ? message : `${message} (line ${line})` });
+  };
+
+  const keys = new Map<string, ParsedFile>();
+  for (const f of files) {
+    const { key } = f.config;
+    const other = keys.get(key);
+    if (other) add(f, ['key'], `key "${key}" is already used by ${other.file}`);
+    else keys.set(key, f);
+    const expected = roleFileName(key);
+    if (path.posix.basename(f.file) !== expected) add(f, ['key'], `key "${key}" must be in a file named ${expected}`);
+  }
+
+  const stepIds = new Map<string, string>();
+  const aliases = new Map<string, string>();
+  for (const f of files) {
+    const c = f.config;
+    if (!(ICON_NAMES as readonly string[]).includes(c.icon)) add(f, ['icon'], `unknown icon "${c.icon}"; use one of ${ICON_NAMES.join(', ')}`);
+    c.inherits.forEach((k, i) => {
+      if (!keys.has(k.toLowerCase())) add(f, ['inherits', i], `no role configuration has the key "${k}"`);
+    });
+    if (c.parentDepartment !== null && !keys.has(c.parentDepartment.toLowerCase())) {
+      add(f, ['parentDepartment'], `no role configuration has the key "${c.parentDepartment}"`);
+    }
+    c.aliases.forEach((alias, i) => {
+      const a = alias.toLowerCase();
+      const owner = aliases.get(a);
+      if (owner !== undefined) add(f, ['aliases', i], `alias "${alias}" is already used by the role "${owner}"`);
+      else if (keys.has(a) && a !== c.key) add(f, ['aliases', i], `alias "${alias}" is the key of another role`);
+      else aliases.set(a, c.key);
+    });
+
+    const scopeIds = new Set<string>();
+    c.scopes.forEach((scope, si) => {
+      if (scopeIds.has(scope.id)) add(f, ['scopes', si, 'id'], `scope id "${scope.id}" is used twice in this file`);
+      scopeIds.add(scope.id);
+      scope.include.forEach((entry, i) => {
+        const { role, scope: scopeId } = parseInclude(entry);
+        const included = keys.get(role);
+        if (!included) add(f, ['scopes', si, 'include', i], `no role configuration has the key "${role}"`);
+        else if (scopeId !== undefined && !included.config.scopes.some((s) => s.id === scopeId)) {
+          add(f, ['scopes', si, 'include', i], `the role configuration "${role}" has no scope "${scopeId}"`);
+        }
+      });
+      scope.steps.forEach((step, ti) => {
+        const at = (...rest: PathSegment[]): PathSegment[] => ['scopes', si, 'steps', ti, ...rest];
+        const where = `${f.file} (${formatPath(at())})`;
+        const seen = stepIds.get(step.id);
+        if (seen !== undefined) add(f, at('id'), `step id "${step.id}" is already used in ${seen}`);
+        else stepIds.set(step.id, where);
+        if (!(ICON_NAMES as readonly string[]).includes(step.icon)) {
+          add(f, at('icon'), `unknown icon "${step.icon}"; use one of ${ICON_NAMES.join(', ')}`);
+        }
+        const uniqueIds = (items: readonly { id: string }[], field: 'checklist' | 'acknowledgments') => {
+          const ids = new Set<string>();
+          items.forEach((item, i) => {
+            if (ids.has(item.id)) add(f, at('content', field, i, 'id'), `id "${item.id}" is used twice in this step`);
+            ids.add(item.id);
+          });
+        };
+        uniqueIds(step.content.checklist, 'checklist');
+        uniqueIds(step.content.acknowledgments, 'acknowledgments');
+
+        const addresses: [PathSegment[], string | undefined][] = [
+          [at('pdfUrl'), step.pdfUrl],
+          [at('image', 'src'), step.image?.src],
+          ...step.media.map((m, i): [PathSegment[], string] => [at('media', i, 'src'), m.src]),
+          ...step.content.contacts.map((p, i): [PathSegment[], string | undefined] => [at('content', 'contacts', i, 'picture'), p.picture]),
+          ...step.content.helpfulLinks.map((l, i): [PathSegment[], string] => [at('content', 'helpfulLinks', i, 'url'), l.url]),
+        ];
+        for (const [segments, address] of addresses) {
+          if (address === undefined) continue;
+          const asset = assetFileOf(address, assetsDir);
+          if (asset === undefined) continue;
+          const inside = asset.startsWith(assetsDir + path.sep);
+          if (!inside || !existsSync(asset) || !statSync(asset).isFile()) {
+            add(f, segments, `"${address}" does not exist: put the file at ${displayFile(asset)}`);
+          }
+        }
+      });
+    });
+  }
+
+}
+
+/** The catalog must hold the fallback role; a file that exists but is broken is already reported. */
+function checkFallbackRole(names: readonly string[], rolesDir: string, problems: ContentProblem[]): void {
+  if (!names.includes(roleFileName(FALLBACK_ROLE))) {
+    problems.push({
+      file: displayFile(rolesDir),
+      path: '',
+      message: `the "${FALLBACK_ROLE}" role configuration (${roleFileName(FALLBACK_ROLE)}) is required`,
+    });
+  }
+}
+
+/**
+ * Loads and validates every role configuration under `<contentDir>/roles/*.yaml` (DESIGN.md §3 "Content";
+ * SPEC §3 "Role configuration"). Each file is validated by the shared zod schema, then the whole catalog is
+ * cross-checked: key = file name (spaces as '-'), unique keys, step ids unique across files, checklist and
+ * acknowledgment ids unique within a step, `include`/`inherits`/`parentDepartment` name existing keys, aliases unique
+ * (case-insensitive), icons are known lucide names (SPEC §3 icon list), and every `/content/...` address exists
+ * under `<contentDir>/assets/`.
+ * @param contentDir absolute path of the content directory
+ * @returns the catalog: role configurations by key
+ * @throws ContentError listing every problem found (file, path inside it, message)
+ */
+export async function loadContent(contentDir: string): Promise<RoleCatalog> {
+  const rolesDir = path.join(contentDir, 'roles');
+  const problems: ContentProblem[] = [];
+  let names: string[];
+  try {
+    names = (await readdir(rolesDir)).sort();
+  } catch {
+    throw new ContentError([{ file: displayFile(rolesDir), path: '', message: 'the role configuration directory cannot be read' }]);
+  }
+  const files: ParsedFile[] = [];
+  for (const name of names) {
+    if (name.endsWith('.yml')) {
+      problems.push({ file: displayFile(path.join(rolesDir, name)), path: '', message: 'rename the file to end in .yaml' });
+      continue;
+    }
+    if (!name.endsWith('.yaml')) continue;
+    const parsed = await parseRoleFile(path.join(rolesDir, name), problems);
+    if (parsed) files.push(parsed);
+  }
+  crossCheck(files, contentDir, problems);
+  checkFallbackRole(names, rolesDir, problems);
+  if (problems.length > 0) throw new ContentError(problems);
+  const catalog = createRoleCatalog(files.map((f) => f.config));
+  // The checks above should make every role resolvable; this catches whatever they miss.
+  for (const f of files) {
+    try {
+      resolveRole(catalog, f.config.key);
+    } catch (error) {
+      if (!(error instanceof RoleConfigurationError)) throw error;
+      problems.push({ file: f.file, path: '', message: error.message });
+    }
+  }
+  if (problems.length > 0) throw new ContentError(problems);
+  return catalog;
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { projectRoot } from '../project-root.js';
+import * as schema from './schema.js';
+
+/** The drizzle database the repositories use; the same type for PGlite and PostgreSQL (DESIGN.md §2 "database"). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database and the driver behind it. */
+export interface OpenDatabase {
+  db: Database;
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  /** Closes the connection(s); the database cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+/** Where the committed migrations are (drizzle-kit output, see drizzle.config.ts). */
+export const MIGRATIONS_DIR = path.join(projectRoot, 'src', 'server', 'db', 'migrations');
+
+/** Any fixed number: the key of the PostgreSQL advisory lock held while migrating. */
+const MIGRATION_LOCK_KEY = 7_340_291_105;
+
+/**
+ * Opens the database (DESIGN.md §2): PostgreSQL via `pg` when `url` is given, otherwise embedded PGlite,
+ * file-backed under `dataDir` (created if missing) or in memory.
+ * @param options.url a postgres:// URL; wins over the other options
+ * @param options.dataDir directory of the PGlite database files
+ * @param options.inMemory an in-memory PGlite database (tests)
+ * @returns the drizzle database, its driver and `close()`
+ * @throws Error when none of the options is given, or PGlite cannot open `dataDir`
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string; inMemory?: boolean }): Promise<OpenDatabase> {
+  if (options.url !== undefined) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db: Database = drizzleNodePostgres(pool, { schema });
+    return { db, driver: { kind: 'postgres', pool }, close: () => pool.end() };
+  }
+  if (options.dataDir === undefined && options.inMemory !== true) {
+    throw new Error('openDatabase needs a url, a dataDir or inMemory: true');
+  }
+  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
+  await client.waitReady;
+  const db: Database = drizzlePglite(client, { schema });
+  return { db, driver: { kind: 'pglite', client }, close: () => client.close() };
+}
+
+/**
+ * Applies the committed migrations that the database has not seen yet. On PostgreSQL it holds an advisory lock on
+ * one dedicated connection while migrating, so that several processes starting together migrate exactly once
+ * (DESIGN.md §5); PGlite has a single connection and needs no lock.
+ * @param database an open database
+ * @param migrationsFolder the drizzle-kit output folder (default: the committed migrations)
+ * @throws the database error when a migration fails (the failing migration is rolled back)
+ */
+export async function migrate(database: OpenDatabase, migrationsFolder: string = MIGRATIONS_DIR): Promise<void> {
+  if (database.driver.kind === 'pglite') {
+    await migratePglite(drizzlePglite(database.driver.client, { schema }), { migrationsFolder });
+    return;
+  }
+  const connection = await database.driver.pool.connect();
+  try {
+    const db = drizzleNodePostgres(connection, { schema });
+    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    try {
+      await migrateNodePostgres(db, { migrationsFolder });
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+    }
+  } finally {
+    connection.release();
+  }
+}

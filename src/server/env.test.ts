@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+import { projectRoot } from './project-root.js';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'client-secret',
+  PUBLIC_URL: 'https://onboarding.inspired2uplift.org/',
+  SESSION_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
+};
+
+/** The problems loadConfig reports for `env`, or [] when it accepts it. */
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for development, with development sign-in on', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      isProduction: false,
+      dataDir: path.join(projectRoot, 'data'),
+      databaseUrl: undefined,
+      oidcIssuer: 'https://accounts.google.com',
+      allowedDomain: 'inspired2uplift.org',
+      adminEmails: [],
+      devLogin: true,
+      supportEmail: 'onboarding@inspired2uplift.org',
+      orgName: 'INSPIRED 2 UPLIFT',
+      contentDir: path.join(projectRoot, 'content'),
+      logLevel: 'info',
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('parses and normalises values, treating empty values as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      ALLOWED_DOMAIN: 'Example.ORG',
+      ADMIN_EMAILS: ' Ada@example.org, bob@example.org ,',
+      PUBLIC_URL: 'https://onboarding.example.org/',
+      DATABASE_URL: 'postgres://u:p@db:5432/onboarding',
+      DATA_DIR: '/var/lib/onboarding',
+      HOST: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      allowedDomain: 'example.org',
+      adminEmails: ['ada@example.org', 'bob@example.org'],
+      publicUrl: 'https://onboarding.example.org',
+      databaseUrl: 'postgres://u:p@db:5432/onboarding',
+      dataDir: '/var/lib/onboarding',
+    });
+  });
+
+  it('turns development sign-in off when Google is configured, unless AUTH_DEV_LOGIN=true', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).devLogin).toBe(false);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', AUTH_DEV_LOGIN: 'true' }).devLogin).toBe(true);
+    expect(loadConfig({ AUTH_DEV_LOGIN: 'false' }).devLogin).toBe(false);
+  });
+
+  it('accepts a complete production configuration, with development sign-in off', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.isProduction).toBe(true);
+    expect(config.devLogin).toBe(false);
+  });
+
+  it('refuses production without Google settings, public URL and session secret, listing each', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual([
+      'GOOGLE_CLIENT_ID: is required when NODE_ENV=production',
+      'GOOGLE_CLIENT_SECRET: is required when NODE_ENV=production',
+      'PUBLIC_URL: is required when NODE_ENV=production',
+      'SESSION_SECRET: is required when NODE_ENV=production',
+    ]);
+  });
+
+  it('refuses development sign-in in production', () => {
+    expect(problemsOf({ ...PRODUCTION, AUTH_DEV_LOGIN: 'true' })).toEqual([
+      'AUTH_DEV_LOGIN: development sign-in can never be turned on when NODE_ENV=production',
+    ]);
+  });
+
+  it('lists every bad value at once, in a readable message', () => {
+    const env = {
+      PORT: 'eighty',
+      NODE_ENV: 'staging',
+      DATABASE_URL: 'mysql://db',
+      ALLOWED_DOMAIN: 'not a domain',
+      ADMIN_EMAILS: 'ada@example.org,nope',
+      AUTH_DEV_LOGIN: 'yes',
+      SESSION_SECRET: 'short',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'https://example.org/app',
+    };
+    const problems = problemsOf(env);
+    for (const key of Object.keys(env)) expect(problems.some((p) => p.startsWith(`${key}`))).toBe(true);
+    expect(() => loadConfig(env)).toThrow(/The server configuration is invalid:\n {2}- PORT: must be a whole number/);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * An error that becomes a JSON answer `{ statusCode, error, message }` (shared `apiErrorSchema`). Throw it from a
+ * handler or hook; the error handler (plugins/error-handler.ts) answers with its status and message.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** 401: the request has no valid session. */
+export const unauthorized = (message = 'Please sign in to continue.'): HttpError => new HttpError(401, message);
+
+/** 403: the request is understood but not allowed. */
+export const forbidden = (message: string): HttpError => new HttpError(403, message);
+
+/** 404: the thing asked for does not exist (for this user). */
+export const notFound = (message: string): HttpError => new HttpError(404, message);

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appConfigSchema } from '../../../shared/api.js';
+import { APP_VERSION } from '../../../shared/content-schema.js';
+import type { Config } from '../../env.js';
+
+/** The app's name (SPEC §1 "The app title is 'Onboarding'"). */
+export const APP_NAME = 'Onboarding';
+
+/**
+ * GET /api/config → public settings for the login screen and footer (SPEC §1, §9): app name, version 0.5,
+ * organisation name, support e-mail, allowed domain, and which sign-in modes are on. No secrets.
+ */
+export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get('/api/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({
+    appName: APP_NAME,
+    version: APP_VERSION,
+    orgName: config.orgName,
+    supportEmail: config.supportEmail,
+    allowedDomain: config.allowedDomain,
+    signIn: { google: Boolean(config.googleClientId), development: config.devLogin },
+  }));
+};

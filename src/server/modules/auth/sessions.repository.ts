@@ -1,0 +1,65 @@
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import type { UserRow } from './users.repository.js';
+
+/** A row of the sessions table. */
+export type SessionRow = typeof sessions.$inferSelect;
+export type SessionKind = SessionRow['kind'];
+
+/**
+ * Stores a new session (DESIGN.md §3).
+ * @param db the database
+ * @param session `tokenHash` (hex HMAC of the token), `userId`, `kind`, and the times: `now`, `idleExpiresAt`,
+ *   `absoluteExpiresAt`
+ */
+export async function insertSession(
+  db: Database,
+  session: { tokenHash: string; userId: string; kind: SessionKind; now: Date; idleExpiresAt: Date; absoluteExpiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values({
+    tokenHash: session.tokenHash,
+    userId: session.userId,
+    kind: session.kind,
+    createdAt: session.now,
+    lastSeenAt: session.now,
+    idleExpiresAt: session.idleExpiresAt,
+    absoluteExpiresAt: session.absoluteExpiresAt,
+  });
+}
+
+/**
+ * Finds a session and its user by the token's hash, expired or not (the caller decides).
+ * @returns the session and user, or undefined when there is no such session
+ */
+export async function findSessionWithUser(
+  db: Database,
+  tokenHash: string,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash));
+  return row;
+}
+
+/**
+ * Records activity on a session and slides its idle expiry.
+ * @param times `lastSeenAt` and the new `idleExpiresAt`
+ */
+export async function touchSession(db: Database, tokenHash: string, times: { lastSeenAt: Date; idleExpiresAt: Date }): Promise<void> {
+  await db.update(sessions).set(times).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Deletes one session (logout, or an expired session). Deleting a missing session is not an error. */
+export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Deletes a user's sessions that expired before `now`, so old sessions do not pile up. */
+export async function deleteExpiredSessionsOfUser(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), or(lt(sessions.idleExpiresAt, now), lt(sessions.absoluteExpiresAt, now))));
+}

@@ -1,0 +1,156 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '../../shared/api.js';
+import type { Database } from '../db/client.js';
+import type { Config } from '../env.js';
+import { unauthorized } from '../http-errors.js';
+import {
+  deleteExpiredSessionsOfUser,
+  deleteSession,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+  type SessionKind,
+} from '../modules/auth/sessions.repository.js';
+import { toApiUser } from '../modules/auth/users.repository.js';
+import { globalPlugin } from './global-plugin.js';
+
+/** Session lifetimes (DESIGN.md §3): sliding idle expiry, absolute expiry, and how often activity is written. */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** The session a request carries, once verified. */
+export interface ActiveSession {
+  tokenHash: string;
+  kind: SessionKind;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null when the request has no valid session. Set for /api/* requests only. */
+    user: User | null;
+    /** The verified session behind `user`. */
+    authSession: ActiveSession | null;
+  }
+}
+
+/** What the session functions need from the app. */
+export interface SessionDeps {
+  db: Database;
+  config: Config;
+  /** The clock; tests move it to expire sessions. */
+  now: () => Date;
+}
+
+/**
+ * The session cookie's name: `__Host-onboarding_session` in production (the prefix makes browsers insist on
+ * Secure, Path=/ and no Domain), `onboarding_session` otherwise (a plain-http development server cannot set it).
+ */
+export function sessionCookieName(config: Pick<Config, 'isProduction'>): string {
+  return config.isProduction ? '__Host-onboarding_session' : 'onboarding_session';
+}
+
+function cookieOptions(config: Pick<Config, 'isProduction'>): CookieSerializeOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: config.isProduction,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  };
+}
+
+/**
+ * The stored form of a session token: hex HMAC-SHA256 keyed with SESSION_SECRET, so the database alone never
+ * yields a usable token (DESIGN.md §3).
+ */
+export function hashSessionToken(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(token).digest('hex');
+}
+
+/**
+ * Signs a user in: creates a new session (a new token at every sign-in, DESIGN.md §3), sets the cookie, and
+ * clears the user's expired sessions.
+ * @param deps database, configuration, clock
+ * @param reply the reply that carries the cookie
+ * @param userId the user to sign in
+ * @param kind 'development' or 'google'
+ */
+export async function startSession(deps: SessionDeps, reply: FastifyReply, userId: string, kind: SessionKind): Promise<void> {
+  const now = deps.now();
+  const token = randomBytes(32).toString('base64url');
+  await deleteExpiredSessionsOfUser(deps.db, userId, now);
+  await insertSession(deps.db, {
+    tokenHash: hashSessionToken(deps.config.sessionSecret, token),
+    userId,
+    kind,
+    now,
+    idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  reply.setCookie(sessionCookieName(deps.config), token, cookieOptions(deps.config));
+}
+
+/**
+ * Signs out: deletes the request's session (if any) and clears the cookie. Safe to call without a session.
+ */
+export async function endSession(deps: SessionDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[sessionCookieName(deps.config)];
+  if (token !== undefined) await deleteSession(deps.db, hashSessionToken(deps.config.sessionSecret, token));
+  const { maxAge: _maxAge, ...options } = cookieOptions(deps.config);
+  reply.clearCookie(sessionCookieName(deps.config), options);
+  request.user = null;
+  request.authSession = null;
+}
+
+/**
+ * Hook for routes that need a signed-in user; answers 401 `Please sign in to continue.` otherwise. Use it as
+ * `preValidation`, so that an anonymous request is told to sign in before it is told its body is wrong.
+ */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (request.user === null) throw unauthorized();
+}
+
+/**
+ * The signed-in user of a request that passed {@link requireUser}.
+ * @throws HttpError 401 when there is none
+ */
+export function signedInUser(request: FastifyRequest): User {
+  if (request.user === null) throw unauthorized();
+  return request.user;
+}
+
+/**
+ * Cookie parsing and session verification for every /api/* request (DESIGN.md §3): reads the session cookie,
+ * finds the session by the token's hash, rejects and deletes it when idle- or absolutely expired, slides the idle
+ * expiry (written at most once a minute), and sets `request.user` / `request.authSession`.
+ */
+export const sessionsPlugin = globalPlugin<SessionDeps & Record<string, unknown>>(async (app, deps) => {
+  await app.register(fastifyCookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('authSession', null);
+  const name = sessionCookieName(deps.config);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[name];
+    if (token === undefined || token === '') return;
+    const tokenHash = hashSessionToken(deps.config.sessionSecret, token);
+    const found = await findSessionWithUser(deps.db, tokenHash);
+    const now = deps.now();
+    if (!found || found.session.idleExpiresAt <= now || found.session.absoluteExpiresAt <= now) {
+      if (found) await deleteSession(deps.db, tokenHash);
+      const { maxAge: _maxAge, ...options } = cookieOptions(deps.config);
+      reply.clearCookie(name, options);
+      return;
+    }
+    if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+      const idle = Math.min(now.getTime() + SESSION_IDLE_MS, found.session.absoluteExpiresAt.getTime());
+      await touchSession(deps.db, tokenHash, { lastSeenAt: now, idleExpiresAt: new Date(idle) });
+    }
+    request.user = toApiUser(found.user, found.session.kind === 'development');
+    request.authSession = { tokenHash, kind: found.session.kind };
+  });
+});

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiError } from './error-handler.js';
+import { globalPlugin } from './global-plugin.js';
+
+/** Where the files come from. */
+export interface StaticFilesOptions extends Record<string, unknown> {
+  /** `<CONTENT_DIR>/assets`, served at /content/ (logo, PDFs, images of the role configurations). */
+  contentAssetsDir: string;
+  /** The built SPA (`dist/client`); served at / with a history fallback when it holds an index.html. */
+  clientDistDir: string | null;
+}
+
+/** Vite puts content-hashed files under assets/: they never change, so browsers may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** True for a request the SPA should answer: a GET/HEAD page address, not an API call, content asset or file. */
+function isClientRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/content/')) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+/**
+ * Static files (DESIGN.md §1): content assets at /content/ always; the built SPA at / when `clientDistDir` has an
+ * index.html, with a history fallback — a GET for a page address that is no file (e.g. /dashboard, /login,
+ * /anything) gets index.html so the SPA's router can answer, including with its 404 page. Everything else that
+ * matches no route gets a 404 JSON error.
+ */
+export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, options) => {
+  const clientDir =
+    options.clientDistDir !== null && existsSync(path.join(options.clientDistDir, 'index.html')) ? options.clientDistDir : null;
+
+  if (clientDir !== null) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const inAssets = path.relative(clientDir, filePath).split(path.sep)[0] === 'assets';
+        res.setHeader('cache-control', inAssets ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  if (existsSync(options.contentAssetsDir)) {
+    await app.register(fastifyStatic, {
+      root: options.contentAssetsDir,
+      prefix: '/content/',
+      decorateReply: clientDir === null,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
+    });
+  } else {
+    app.log.warn({ dir: options.contentAssetsDir }, 'content assets directory missing; /content/ serves nothing');
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (clientDir !== null && isClientRoute(request)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir, { cacheControl: false });
+    }
+    const pathname = request.url.split('?')[0] ?? request.url;
+    return reply.code(404).send(apiError(404, `Nothing here: ${request.method} ${pathname}`));
+  });
+});

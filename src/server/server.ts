@@ -1,0 +1,87 @@
+/**
+ * Starts the server (DESIGN.md §1, §4): validates the environment, loads the content, opens and migrates the
+ * database, builds the app, listens on HOST:PORT and shuts down gracefully on SIGTERM/SIGINT.
+ * A bad environment or broken content stops start-up with a list of every problem (exit code 1).
+ */
+import { buildApp } from './app.js';
+import { ContentError, loadContent } from './content/load-content.js';
+import { migrate, openDatabase } from './db/client.js';
+import { ConfigError, loadConfig, type Config } from './env.js';
+
+/** How long a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function configOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  let catalog;
+  try {
+    catalog = await loadContent(config.contentDir);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`The content has ${error.problems.length} problem(s); fix them and start again:\n${error.message}`);
+    process.exit(1);
+  }
+
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  await migrate(database);
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    catalog,
+    logger: { level: config.logLevel },
+  });
+
+  let shuttingDown = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    // A terminal's Ctrl+C reaches both `npm start` and this process; the repeat is not a second request.
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  app.log.info(
+    {
+      url: config.publicUrl ?? `http://${shownHost}:${port}`,
+      database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}`,
+      roles: catalog.size,
+      developmentSignIn: config.devLogin,
+    },
+    `Onboarding is listening on http://${shownHost}:${port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

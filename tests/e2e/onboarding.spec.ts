@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The main job end to end (issue 2): sign in with development sign-in, see the volunteer steps, complete one,
+ * watch the percentage rise, and find the progress still there after a reload and after signing out and in again.
+ */
+
+const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Onboarding progress' });
+
+/** The step card whose heading is `title`. */
+const stepCard = (page: Page, title: string) =>
+  page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+
+async function signInThroughLoginScreen(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeVisible();
+  await expect(
+    page.getByText('Please sign in with your Google Workspace account to begin your onboarding process.'),
+  ).toBeVisible();
+  const button = page.getByRole('button', { name: 'Sign in with Google' });
+  await button.click();
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  await expect(page.getByText('Development Mode', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('a volunteer signs in, completes a step, and the progress is kept across reloads and sign-ins', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Version 0.5')).toBeVisible();
+
+  await signInThroughLoginScreen(page);
+
+  await expect(page.getByText('Your progress')).toBeVisible();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
+  await expect(page.getByText('0%', { exact: true })).toBeVisible();
+  await expect(page.getByText('Dev', { exact: true })).toBeVisible();
+  await expect(page.getByText('dev@inspired2uplift.org').first()).toBeVisible();
+
+  // All five volunteer steps of SPEC §6, in order.
+  const titles = await page.getByRole('heading', { level: 3 }).allTextContents();
+  expect(titles).toEqual([
+    'Sign in to your Chrome profile',
+    'Change your password',
+    'Sign the Volunteer Agreement',
+    'Set up Slack',
+    'Get the apps on your phone',
+  ]);
+
+  // The first step is the active one; completing it moves the bar to 1/5 = 20%.
+  const first = stepCard(page, 'Sign in to your Chrome profile');
+  await expect(first.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+  await first.getByRole('button', { name: 'Complete', exact: true }).click();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
+  await expect(page.getByText('20%', { exact: true })).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Reset step' })).toBeVisible();
+
+  // The server has it: a reload shows the same.
+  await page.reload();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
+
+  // Sign out, sign in again: still there.
+  await page.getByRole('button', { name: /log ?out|sign out/i }).click();
+  await expect(page.getByText('Logged Out', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughLoginScreen(page);
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
+
+  // Un-completing is kept too.
+  await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' }).click();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
+  await page.reload();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
+});
+
+test('the dashboard is protected: without a session it goes to the login screen', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  const response = await page.request.get('/api/onboarding');
+  expect(response.status()).toBe(401);
+  expect(await response.json()).toMatchObject({ statusCode: 401 });
+});
+
+test('an unknown address shows the 404 page with the path and a way back', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByText("We couldn't find the page you're looking for.")).toBeVisible();
+  await expect(page.getByText('/no-such-page')).toBeVisible();
+  await page.getByRole('button', { name: 'Return to Dashboard' }).click();
+  // Not signed in: the dashboard sends us on to the login screen.
+  await expect(page).toHaveURL(/\/login$/);
+});
