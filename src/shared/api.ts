@@ -6,11 +6,16 @@ import { roleColorsSchema, stableIdSchema, stepSchema } from './content-schema.j
  * The server declares its routes with these schemas; the client parses every response with them.
  */
 
-/** Every 4xx/5xx answer of the API. `error` is the HTTP reason phrase, `message` says what was wrong and what to do. */
+/**
+ * Every 4xx/5xx answer of the API. `error` is the HTTP reason phrase, `message` says what was wrong and what to do.
+ * `role` is set on a role configuration error (409 from GET /api/onboarding, SPEC §5 "Missing role configuration"):
+ * the member's role, for the error page's "We couldn't find the configuration for role {role}.".
+ */
 export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  role: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

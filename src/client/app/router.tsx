@@ -1,0 +1,43 @@
+import { Navigate, type RouteObject, RouterProvider, createBrowserRouter } from 'react-router';
+import { FullPageStatus } from '@/components/ui/full-page-status';
+import { paths } from '@/config/paths';
+import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { ErrorRoute } from './routes/error';
+import { LoginRoute } from './routes/login';
+import { NotFoundRoute } from './routes/not-found';
+import { RootRoute } from './routes/root';
+
+/** SPEC §2 routes. The dashboard is its own chunk so the login screen stays small. */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    element: <RootRoute />,
+    errorElement: <ErrorRoute />,
+    hydrateFallbackElement: <FullPageStatus title="Loading" />,
+    children: [
+      { index: true, element: <Navigate to={paths.dashboard.getHref()} replace /> },
+      { path: paths.login.path, element: <LoginRoute /> },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            path: paths.dashboard.path,
+            lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  // One router for the page's lifetime (created lazily so tests can build their own from `routes`).
+  return <RouterProvider router={getRouter()} />;
+}
+
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+function getRouter() {
+  router ??= createBrowserRouter(routes);
+  return router;
+}

@@ -1,0 +1,43 @@
+import { APP_VERSION } from '@shared/content-schema';
+import { Navigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Logo } from '@/components/ui/logo';
+import { SupportContact } from '@/components/ui/support-contact';
+import { paths } from '@/config/paths';
+import { useConfig } from '@/features/app-config/api/get-config';
+import { useMe } from '@/features/auth/api/get-me';
+import { SignInButton } from '@/features/auth/components/sign-in-button';
+
+/** SPEC §2 Login screen. */
+export function LoginRoute() {
+  const me = useMe();
+  const config = useConfig();
+
+  if (me.data) return <Navigate to={paths.dashboard.getHref()} replace />;
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-100 px-4 py-10">
+      <Card className="w-full max-w-md p-8 text-center sm:p-10">
+        <Logo className="mx-auto size-20" />
+        <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to INSPIRED 2 UPLIFT!</h1>
+        <p className="mt-3 text-base text-slate-600">
+          Please sign in with your Google Workspace account to begin your onboarding process.
+        </p>
+        <div className="mt-8">
+          <SignInButton config={config.data} checkingSession={me.isPending} />
+        </div>
+        {config.isError ? (
+          <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900">
+            <p>{config.error.message}</p>
+            <Button variant="link" className="h-auto px-0 text-red-900" onClick={() => void config.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+        <p className="mt-6 text-sm text-slate-600">Version {config.data?.version ?? APP_VERSION}</p>
+        {config.data ? <SupportContact email={config.data.supportEmail} className="mt-2 text-xs" /> : null}
+      </Card>
+    </main>
+  );
+}

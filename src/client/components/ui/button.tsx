@@ -1,0 +1,40 @@
+import { type VariantProps, cva } from 'class-variance-authority';
+import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+export const buttonVariants = cva(
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        default: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
+        outline: 'border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50',
+        ghost: 'text-slate-700 hover:bg-slate-100',
+        destructive: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
+        link: 'text-brand-700 underline-offset-4 hover:underline',
+      },
+      size: {
+        default: 'h-10 px-4',
+        sm: 'h-8 px-3 text-xs',
+        lg: 'h-12 px-6 text-base',
+        icon: 'size-9',
+      },
+    },
+    defaultVariants: { variant: 'default', size: 'default' },
+  },
+);
+
+export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+
+/** The app's button; `asChild` renders the styles on a child element such as a link. */
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  const Comp = asChild ? Slot.Root : 'button';
+  return (
+    <Comp
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...(asChild ? {} : { type: type ?? 'button' })}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { Navigate, Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FullPageStatus } from '@/components/ui/full-page-status';
+import { paths } from '@/config/paths';
+import { useMe } from '../api/get-me';
+
+/**
+ * Renders its child routes only for a signed-in user (SPEC §2 "Protected wrapper"). The server decides: `/api/me`
+ * answers with the user or 401; a cached profile only makes the first paint instant.
+ */
+export function ProtectedRoute() {
+  const me = useMe();
+  if (me.data) return <Outlet />;
+  if (me.data === null) return <Navigate to={paths.login.getHref()} replace />;
+  if (me.isError) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center p-6">
+        <div role="alert" className="max-w-sm space-y-4 text-center">
+          <p className="text-lg font-semibold">We couldn't check your sign-in.</p>
+          <p className="text-sm text-slate-600">{me.error.message}</p>
+          <Button onClick={() => void me.refetch()}>Try again</Button>
+        </div>
+      </div>
+    );
+  }
+  return <FullPageStatus title="Authenticating" description="Waiting for Google..." />;
+}

@@ -1,0 +1,33 @@
+import { type User, userSchema } from '@shared/api';
+
+/**
+ * The public profile cached in the browser for an instant first paint (SPEC §3 "onboarding user key"). The server
+ * decides who is signed in (DESIGN.md §3); this copy is only a hint and never holds a token.
+ */
+export const USER_STORAGE_KEY = 'onboarding_user';
+
+export function readCachedUser(): User | null {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(USER_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    return userSchema.parse(JSON.parse(raw));
+  } catch {
+    console.warn('Failed to parse user data');
+    localStorage.removeItem(USER_STORAGE_KEY);
+    return null;
+  }
+}
+
+export function writeCachedUser(user: User | null): void {
+  try {
+    if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_STORAGE_KEY);
+  } catch {
+    console.warn('Failed to save user data');
+  }
+}

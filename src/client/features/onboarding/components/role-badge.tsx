@@ -1,0 +1,27 @@
+import { roleBadgeColors } from '@shared/colors';
+import { formatRoleLabel } from '@shared/role-label';
+import { cn } from '@/lib/cn';
+
+interface RoleBadgeProps {
+  /** The person's role text, shown as the spec's role display label (SPEC §6). */
+  role: string;
+  /** Used when the role text is blank. */
+  fallbackLabel: string;
+  /** The role configuration's base colour. */
+  baseColor: string;
+  className?: string;
+}
+
+/** The role chip of the header (SPEC §2), in the role's colour with text chosen by luminance (SPEC §3). */
+export function RoleBadge({ role, fallbackLabel, baseColor, className }: RoleBadgeProps) {
+  const { background, text } = roleBadgeColors(baseColor);
+  return (
+    <span
+      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', className)}
+      style={{ backgroundColor: background, color: text }}
+    >
+      <span className="sr-only">Role: </span>
+      {formatRoleLabel(role) || fallbackLabel}
+    </span>
+  );
+}

@@ -1,0 +1,33 @@
+import type { OnboardingResponse } from '@shared/api';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { cn } from '@/lib/cn';
+
+interface ScopeSectionProps {
+  scope: OnboardingResponse['scopes'][number];
+  /** True when the open step is in this scope (SPEC §2: that scope is highlighted). */
+  highlighted: boolean;
+  accent: string;
+  children: ReactNode;
+}
+
+/** One block per scope (SPEC §2): a sticky title, an optional description, then its step cards. */
+export function ScopeSection({ scope, highlighted, accent, children }: ScopeSectionProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="relative">
+      <div className="sticky top-0 z-20 -mx-4 bg-slate-50/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+        <h2 id={headingId} className="flex items-center gap-2.5 text-lg font-bold text-slate-900 sm:text-xl">
+          <span
+            aria-hidden="true"
+            className={cn('h-5 w-1.5 rounded-full transition-opacity', highlighted ? 'opacity-100' : 'opacity-40')}
+            style={{ backgroundColor: accent }}
+          />
+          {scope.title}
+        </h2>
+      </div>
+      {scope.description ? <p className="-mt-1 pl-4 text-sm text-slate-600">{scope.description}</p> : null}
+      <ol className="mt-3 space-y-3">{children}</ol>
+    </section>
+  );
+}

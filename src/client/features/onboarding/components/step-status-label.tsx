@@ -1,0 +1,29 @@
+import type { StepStatus } from '@shared/progress';
+import { CircleCheck, CircleDashed, CircleDot } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+const LABELS: Record<StepStatus, string> = {
+  completed: 'Completed',
+  active: 'Active',
+  pending: 'Not yet active',
+};
+
+/** The visible status of a step (SPEC §4: completed, active, or pending shown as 'not yet active'). */
+/** @param color text colour of the active state; must be readable on white (≥ 4.5:1). */
+export function StepStatusLabel({ status, color }: { status: StepStatus; color: string }) {
+  const Icon = status === 'completed' ? CircleCheck : status === 'active' ? CircleDot : CircleDashed;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 text-xs font-semibold',
+        status === 'completed' && 'text-emerald-700',
+        status === 'pending' && 'text-slate-600',
+      )}
+      style={status === 'active' ? { color } : undefined}
+      data-status={status}
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {LABELS[status]}
+    </span>
+  );
+}

@@ -1,0 +1,97 @@
+import { apiErrorSchema } from '@shared/api';
+import type { z } from 'zod';
+
+export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
+const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer this page does not understand. Please reload and try again.';
+
+/**
+ * A failed API call. `status` is the HTTP status, or 0 when the server could not be reached at all.
+ * `message` is the server's own explanation (the `message` of its JSON error) whenever it sent one.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Set on a role configuration error (409 from GET /api/onboarding): the member's role. */
+    readonly role?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    // A cancelled query must stay a cancellation, not turn into a "no connection" message.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let message = `Something went wrong on the server (error ${response.status}). Please try again.`;
+  let role: string | undefined;
+  try {
+    const parsed = apiErrorSchema.safeParse(await response.json());
+    if (parsed.success) {
+      if (parsed.data.message) message = parsed.data.message;
+      role = parsed.data.role;
+    }
+  } catch {
+    // Not JSON (e.g. a proxy's HTML error page): keep the fallback message.
+  }
+  return new ApiError(response.status, message, role);
+}
+
+/**
+ * Calls the API and parses the JSON answer with `schema` (the shared API contract, src/shared/api.ts).
+ * @throws ApiError on a non-2xx status (with the server's message), on a network failure (status 0) or when the
+ *   answer does not match the contract.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const response = await send(path, options);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(response.status, UNEXPECTED_ANSWER_MESSAGE);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.warn(`Unexpected answer from ${path}`, parsed.error.issues);
+    throw new ApiError(response.status, UNEXPECTED_ANSWER_MESSAGE);
+  }
+  return parsed.data;
+}
+
+/** Calls the API for an answer without a body (e.g. 204 No Content). @throws ApiError as `apiRequest`. */
+export async function apiRequestNoContent(path: string, options: RequestOptions = {}): Promise<void> {
+  await send(path, options);
+}

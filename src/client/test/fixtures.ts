@@ -1,0 +1,78 @@
+import type { AppConfig, User } from '@shared/api';
+
+/** Raw API answers as the server sends them (the client parses them with the shared schemas). */
+export const testConfig: AppConfig = {
+  appName: 'Onboarding',
+  version: '0.5',
+  orgName: 'INSPIRED 2 UPLIFT',
+  supportEmail: 'support@inspired2uplift.org',
+  allowedDomain: 'inspired2uplift.org',
+  signIn: { google: false, development: true },
+};
+
+export const testUser: User = {
+  id: 'u-1',
+  name: 'Alex Rivera',
+  email: 'alex@inspired2uplift.org',
+  picture: null,
+  role: 'volunteer',
+  department: 'Operations',
+  workspaceId: 'inspired2uplift.org',
+  isDevelopmentUser: true,
+};
+
+const step = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  title,
+  description: `${title} description`,
+  icon: 'User',
+  category: 'Volunteer',
+  ...extra,
+});
+
+/** Volunteer onboarding with five steps in two scopes; `completed` lists completed step ids. */
+export function testOnboarding({ completed = [] as string[], roleKey = 'volunteer' } = {}) {
+  return {
+    appVersion: '0.5',
+    role: {
+      key: roleKey,
+      displayName: roleKey === 'account' ? 'Account' : 'Volunteer',
+      version: '1.0',
+      icon: 'Heart',
+      colors: { baseColor: '#16a34a' },
+      isDepartment: false,
+      parentDepartment: null,
+    },
+    scopes: [
+      {
+        id: 'pre-meeting',
+        title: 'Before your first meeting',
+        description: 'Get your accounts ready.',
+        steps: [
+          step('sign-in-to-chrome', 'Sign in to your Chrome profile', {
+            icon: 'Chrome',
+            content: {
+              details: ['Use your new work account.'],
+              tasks: ['Open Chrome', 'Add a profile'],
+              helpfulLinks: [{ text: 'Chrome help', url: 'https://support.google.com/chrome' }],
+            },
+            footnote: 'Ask your coordinator if you get stuck.',
+          }),
+          step('change-password', 'Change your password', { icon: 'Lock', completeButtonText: 'Read', mobileCompleteButtonText: 'OK' }),
+          step('sign-volunteer-agreement', 'Sign the volunteer agreement', {
+            icon: 'FileText',
+            completeButtonText: 'Sign',
+            requiresScrollOrDownload: true,
+            pdfUrl: '/content/volunteer-agreement.pdf',
+          }),
+        ],
+      },
+      {
+        id: 'during-call',
+        title: 'During the call',
+        steps: [step('set-up-slack', 'Set up Slack', { icon: 'Slack' }), step('download-apps', 'Download the mobile apps', { icon: 'NoSuchIcon' })],
+      },
+    ],
+    progress: { completed: completed.map((stepId) => ({ stepId, completedAt: '2025-01-01T00:00:00.000Z' })) },
+  };
+}

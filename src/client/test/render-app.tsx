@@ -1,0 +1,76 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/react-query';
+import { testConfig, testOnboarding, testUser } from './fixtures';
+
+/** What a stubbed endpoint answers: a Response, or a function of the request returning one (or a promise of one). */
+export type Handler = Response | ((request: { url: string; method: string; body: unknown }) => Response | Promise<Response>);
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function apiError(status: number, message: string, error = 'Error'): Response {
+  return json({ statusCode: status, error, message }, status);
+}
+
+/** Default answers of a signed-in volunteer with no progress; override per test as `'METHOD /path'`. */
+export function defaultHandlers(): Record<string, Handler> {
+  return {
+    'GET /api/config': () => json(testConfig),
+    'GET /api/me': () => json({ user: testUser }),
+    'GET /api/onboarding': () => json(testOnboarding()),
+    'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+  };
+}
+
+/**
+ * Replaces `fetch`, the network boundary, with the given handlers; unknown calls answer 404 like the server would.
+ * @returns the mock, to inspect the calls made
+ */
+export function stubNetwork(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (!handler) return apiError(404, `Route ${method}:${url.pathname} not found`, 'Not Found');
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    return typeof handler === 'function' ? handler({ url: url.pathname, method, body }) : handler;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Renders the whole app at `path` with real routes, providers and query client, over a stubbed network. */
+export function renderApp(path: string, handlers: Record<string, Handler> = {}) {
+  const fetchMock = stubNetwork({ ...defaultHandlers(), ...handlers });
+  const queryClient = createQueryClient();
+  // Tests see the first failure at once instead of waiting for back-off retries.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, queryClient, fetchMock, user };
+}
+
+/** Stubs `matchMedia` so `(max-width: …)` queries match as on a phone (true) or a computer (false). */
+export function setMobileViewport(mobile: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: mobile && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}

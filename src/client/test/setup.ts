@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// STYLE.md: console.error fails a test. Calls are collected and reported after the test, because React and
+// libraries often call console.error inside their own try/catch, where a throw would be swallowed.
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+  }
+});
+
+// jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation.
+window.scrollTo = () => {};

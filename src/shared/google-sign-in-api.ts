@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { meResponseSchema } from './api.js';
+
+/**
+ * The HTTP contract of Google sign-in (SPEC §7 calls 6 and 7, issue 4), beside the main contract in api.ts:
+ * - GET /api/auth/google/start?returnTo=/dashboard → 302 to the provider (full-page redirect, docs/decisions/002).
+ * - POST /api/auth/google/callback with {@link googleCallbackBodySchema} → 200 {@link googleCallbackResponseSchema}
+ *   and a new session cookie; 400 (expired, mismatched or replayed sign-in), 401 (the provider or the ID token was
+ *   refused), 403 (not an account of the allowed domain; the message names the domain), 429 (too many attempts).
+ * - GET /api/users/me/picture → the signed-in user's picture (an image or a redirect to one).
+ */
+
+/** Where the provider sends the browser back to: the site origin followed by /login (SPEC §2). */
+export const GOOGLE_REDIRECT_PATH = '/login';
+
+/** The query parameter of the start route naming where to go after signing in (a path on this site). */
+export const RETURN_TO_PARAM = 'returnTo';
+
+/** The authorization response the login screen found in its address (`/login?code=…&state=…[&iss=…]`). */
+export const googleCallbackBodySchema = z
+  .object({
+    code: z.string().min(1).max(2048),
+    state: z.string().min(1).max(512),
+    /** RFC 9207 issuer identifier, passed on when the provider adds it. */
+    iss: z.string().max(2048).optional(),
+  })
+  .strict();
+export type GoogleCallbackBody = z.infer<typeof googleCallbackBodySchema>;
+
+/** The signed-in user and the path to open next (a path on this site, `/dashboard` unless the start asked for another). */
+export const googleCallbackResponseSchema = meResponseSchema.extend({ returnTo: z.string() });
+export type GoogleCallbackResponse = z.infer<typeof googleCallbackResponseSchema>;
+
+/**
+ * A safe place to go after signing in: a path on this site (`/…`, not `//host` or `/\host`, no control characters,
+ * not the login screen or the API), else `/dashboard`.
+ * @param value the requested path, e.g. from `?returnTo=`
+ * @returns the path itself when safe, else '/dashboard'
+ */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (
+    typeof value !== 'string' ||
+    value.length > 512 ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\') ||
+    value === GOOGLE_REDIRECT_PATH ||
+    value.startsWith(`${GOOGLE_REDIRECT_PATH}?`) ||
+    value.startsWith('/api/') ||
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f]/u.test(value)
+  ) {
+    return '/dashboard';
+  }
+  return value;
+}
