@@ -84,7 +84,7 @@ test('an unknown address shows the 404 page with the path and a way back', async
   await page.goto('/no-such-page');
   await expect(page.getByText("We couldn't find the page you're looking for.")).toBeVisible();
   await expect(page.getByText('/no-such-page')).toBeVisible();
-  await page.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await page.getByRole('link', { name: 'Return to Dashboard' }).click();
   // Not signed in: the dashboard sends us on to the login screen.
   await expect(page).toHaveURL(/\/login$/);
 });
