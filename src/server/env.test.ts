@@ -66,8 +66,9 @@ describe('loadConfig', () => {
   });
 
   it('turns development sign-in off when Google is configured, unless AUTH_DEV_LOGIN=true', () => {
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).devLogin).toBe(false);
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', AUTH_DEV_LOGIN: 'true' }).devLogin).toBe(true);
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(google).devLogin).toBe(false);
+    expect(loadConfig({ ...google, AUTH_DEV_LOGIN: 'true' }).devLogin).toBe(true);
     expect(loadConfig({ AUTH_DEV_LOGIN: 'false' }).devLogin).toBe(false);
   });
 
@@ -90,6 +91,41 @@ describe('loadConfig', () => {
   it('refuses development sign-in in production', () => {
     expect(problemsOf({ ...PRODUCTION, AUTH_DEV_LOGIN: 'true' })).toEqual([
       'AUTH_DEV_LOGIN: development sign-in can never be turned on when NODE_ENV=production',
+    ]);
+  });
+
+  it('needs the Google client id and secret together', () => {
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })).toEqual(['GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set']);
+    expect(problemsOf({ GOOGLE_CLIENT_SECRET: 'secret' })).toEqual(['GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set']);
+  });
+
+  it('refuses plain-http issuer and public URL in production, except a loopback public URL', () => {
+    expect(problemsOf({ ...PRODUCTION, OIDC_ISSUER: 'http://127.0.0.1:9000', PUBLIC_URL: 'http://onboarding.example.org' })).toEqual([
+      'OIDC_ISSUER: must be an https URL when NODE_ENV=production',
+      'PUBLIC_URL: must be an https origin when NODE_ENV=production (session cookies are Secure)',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://localhost:3000' })).toEqual([]);
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidcIssuer).toBe('http://127.0.0.1:9000');
+  });
+
+  it('configures the Workspace directory only with both of its settings', () => {
+    expect(loadConfig({}).directory).toBeUndefined();
+    expect(
+      loadConfig({ GOOGLE_SERVICE_ACCOUNT_KEY_FILE: '/etc/onboarding/key.json', GOOGLE_DIRECTORY_ADMIN_EMAIL: 'Admin@Example.org' })
+        .directory,
+    ).toEqual({ serviceAccountKeyFile: '/etc/onboarding/key.json', adminEmail: 'admin@example.org', apiUrl: 'https://admin.googleapis.com' });
+    expect(problemsOf({ GOOGLE_DIRECTORY_ADMIN_EMAIL: 'admin@example.org' })).toEqual([
+      'GOOGLE_SERVICE_ACCOUNT_KEY_FILE, GOOGLE_DIRECTORY_ADMIN_EMAIL: the Workspace directory needs both, or neither',
+    ]);
+  });
+
+  it('parses TRUST_PROXY as a boolean, a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(problemsOf({ TRUST_PROXY: 'the proxy' })).toEqual([
+      'TRUST_PROXY: must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SharedSecrets } from './modules/secrets/shared-secrets.js';
 import { projectRoot } from './project-root.js';
 
 /** Used only outside production, so a development server starts with no set-up (DESIGN.md §4). */
@@ -19,9 +20,20 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Public origin of the app, e.g. `https://onboarding.inspired2uplift.org` (no trailing slash). */
   publicUrl: string | undefined;
+  /** Google OAuth client; both set or both unset (Google sign-in is on when they are set). */
   googleClientId: string | undefined;
   googleClientSecret: string | undefined;
+  /** OpenID Connect issuer whose discovery document is used (default Google); https in production. */
   oidcIssuer: string;
+  /**
+   * The optional Google Workspace directory (DESIGN.md §3 "Role of a user", "Profile picture"): a service account
+   * with domain-wide delegation that reads users as `adminEmail`. Undefined when not configured.
+   */
+  directory: { serviceAccountKeyFile: string; adminEmail: string; apiUrl: string } | undefined;
+  /** Fastify's `trustProxy`: false (default), true, a number of hops, or a list of proxy addresses / CIDR ranges. */
+  trustProxy: boolean | number | string[];
+  /** Requests to /api/auth/* one client address may make per minute (issue 4). */
+  authRateLimitPerMinute: number;
   /** The one Google Workspace domain allowed to sign in, lower case (SPEC §1 {host}). */
   allowedDomain: string;
   /** Lower-case e-mail addresses of admins (DESIGN.md §3 "Role preview", "Admin console"). */
@@ -35,6 +47,12 @@ export interface Config {
   /** Directory holding `roles/*.yaml` and `assets/`. */
   contentDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * The shared passwords CHAPTERS_PASS, DESIGN_PASS, WIX_PASS, INSTAGRAM_PASS, FINANCE_PASS, HR_PASS, TEST_PASS
+   * (SPEC §7 call 4; DESIGN.md §3 "Shared passwords"), each optional. Never logged and never in /api/config: the
+   * object serialises as `[Redacted]`; only the secrets route reads a value (issue 6).
+   */
+  secrets: SharedSecrets;
 }
 
 /** Thrown by {@link loadConfig} when the environment is invalid; `problems` lists every problem, one per entry. */
@@ -52,6 +70,9 @@ const isUrl = (value: string, protocols: readonly string[]): boolean => {
     return false;
   }
 };
+
+/** Whether a URL's host is this machine (browsers accept Secure cookies from http://localhost). */
+const isLoopback = (value: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
 
 const booleanSchema = z
   .string()
@@ -105,6 +126,30 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses')))
     .default([]),
+  GOOGLE_SERVICE_ACCOUNT_KEY_FILE: z.string().optional(),
+  GOOGLE_DIRECTORY_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+  GOOGLE_DIRECTORY_API_URL: z
+    .string()
+    .refine((v) => isUrl(v, ['http:', 'https:']), { message: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/u, ''))
+    .default('https://admin.googleapis.com'),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx): boolean | number | string[] => {
+      const lower = v.toLowerCase();
+      if (lower === 'true' || lower === 'false') return lower === 'true';
+      if (/^\d+$/u.test(v)) return Number(v);
+      const list = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      if (list.length > 0 && list.every((s) => /^[0-9a-f.:]+(?:\/\d{1,3})?$/iu.test(s))) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses' });
+      return z.NEVER;
+    })
+    .optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/u, 'must be a whole number from 1 to 999999')
+    .transform(Number)
+    .default(20),
   AUTH_DEV_LOGIN: booleanSchema.optional(),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('onboarding@inspired2uplift.org'),
   ORG_NAME: z.string().default('INSPIRED 2 UPLIFT'),
@@ -117,8 +162,19 @@ type EnvKey = keyof typeof envSchema.shape;
 
 /** Rules that depend on more than one variable; checked on the raw values so that every problem is listed at once. */
 function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
-  if (raw.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
+  if (raw.GOOGLE_CLIENT_ID !== undefined && raw.GOOGLE_CLIENT_SECRET === undefined) {
+    problems.push('GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set');
+  }
+  if (raw.GOOGLE_CLIENT_SECRET !== undefined && raw.GOOGLE_CLIENT_ID === undefined) {
+    problems.push('GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set');
+  }
+  if ((raw.GOOGLE_SERVICE_ACCOUNT_KEY_FILE === undefined) !== (raw.GOOGLE_DIRECTORY_ADMIN_EMAIL === undefined)) {
+    problems.push(
+      'GOOGLE_SERVICE_ACCOUNT_KEY_FILE, GOOGLE_DIRECTORY_ADMIN_EMAIL: the Workspace directory needs both, or neither',
+    );
+  }
+  if (raw.NODE_ENV !== 'production') return problems;
   for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PUBLIC_URL', 'SESSION_SECRET'] as const) {
     if (raw[key] === undefined) problems.push(`${key}: is required when NODE_ENV=production`);
   }
@@ -128,6 +184,12 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
   if (raw.AUTH_DEV_LOGIN?.toLowerCase() === 'true') {
     problems.push('AUTH_DEV_LOGIN: development sign-in can never be turned on when NODE_ENV=production');
   }
+  if (raw.OIDC_ISSUER?.toLowerCase().startsWith('http:') === true) {
+    problems.push('OIDC_ISSUER: must be an https URL when NODE_ENV=production');
+  }
+  if (raw.PUBLIC_URL !== undefined && isUrl(raw.PUBLIC_URL, ['http:']) && !isLoopback(raw.PUBLIC_URL)) {
+    problems.push('PUBLIC_URL: must be an https origin when NODE_ENV=production (session cookies are Secure)');
+  }
   return problems;
 }
 
@@ -135,7 +197,8 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
  * Parses and validates the server's environment (DESIGN.md §4). Empty values count as unset. Relative paths
  * (`DATA_DIR`, `CONTENT_DIR`) are resolved against the project directory.
  * Development sign-in is on when `AUTH_DEV_LOGIN=true`, or outside production when no `GOOGLE_CLIENT_ID` is set;
- * never in production.
+ * never in production. Google sign-in needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET`; a production server
+ * also needs `PUBLIC_URL` and `SESSION_SECRET`, and https for `PUBLIC_URL` and `OIDC_ISSUER` (issue 4).
  * @param env the variables, usually `process.env`
  * @returns the typed configuration
  * @throws ConfigError listing every problem ("NAME: what is wrong"), e.g. production without Google settings
@@ -165,6 +228,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleClientSecret: e.GOOGLE_CLIENT_SECRET,
     oidcIssuer: e.OIDC_ISSUER,
+    directory:
+      e.GOOGLE_SERVICE_ACCOUNT_KEY_FILE !== undefined && e.GOOGLE_DIRECTORY_ADMIN_EMAIL !== undefined
+        ? {
+            serviceAccountKeyFile: path.resolve(projectRoot, e.GOOGLE_SERVICE_ACCOUNT_KEY_FILE),
+            adminEmail: e.GOOGLE_DIRECTORY_ADMIN_EMAIL.toLowerCase(),
+            apiUrl: e.GOOGLE_DIRECTORY_API_URL,
+          }
+        : undefined,
+    trustProxy: e.TRUST_PROXY ?? false,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     allowedDomain: e.ALLOWED_DOMAIN,
     adminEmails: e.ADMIN_EMAILS,
     devLogin: !isProduction && (e.AUTH_DEV_LOGIN ?? e.GOOGLE_CLIENT_ID === undefined),
@@ -173,5 +246,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     contentDir: path.resolve(projectRoot, e.CONTENT_DIR ?? 'content'),
     logLevel: e.LOG_LEVEL,
+    secrets: SharedSecrets.fromEnv(env),
   };
 }

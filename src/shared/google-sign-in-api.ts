@@ -3,12 +3,19 @@ import { meResponseSchema } from './api.js';
 
 /**
  * The HTTP contract of Google sign-in (SPEC §7 calls 6 and 7, issue 4), beside the main contract in api.ts:
- * - GET /api/auth/google/start?returnTo=/dashboard → 302 to the provider (full-page redirect, docs/decisions/002).
+ * - GET /api/auth/google/start?returnTo=/dashboard → 302 to the provider (a full-page redirect:
+ *   docs/decisions/004-google-sign-in-redirect.md).
  * - POST /api/auth/google/callback with {@link googleCallbackBodySchema} → 200 {@link googleCallbackResponseSchema}
  *   and a new session cookie; 400 (expired, mismatched or replayed sign-in), 401 (the provider or the ID token was
  *   refused), 403 (not an account of the allowed domain; the message names the domain), 429 (too many attempts).
  * - GET /api/users/me/picture → the signed-in user's picture (an image or a redirect to one).
  */
+
+/** The route that starts a Google sign-in (a full-page navigation, not a fetch). */
+export const GOOGLE_START_PATH = '/api/auth/google/start';
+
+/** The route the login screen posts the authorization response to. */
+export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 
 /** Where the provider sends the browser back to: the site origin followed by /login (SPEC §2). */
 export const GOOGLE_REDIRECT_PATH = '/login';

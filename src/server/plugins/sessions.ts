@@ -94,6 +94,29 @@ export async function startSession(deps: SessionDeps, reply: FastifyReply, userI
 }
 
 /**
+ * Signs a user in at the end of a sign-in (DESIGN.md §3 "rotated at sign-in"): deletes the session the request came
+ * with, if any (so a planted or earlier session id never survives a sign-in), then {@link startSession}.
+ * @param deps database, configuration, clock
+ * @param request the sign-in request (its session cookie, if any, is ended)
+ * @param reply the reply that carries the new cookie
+ * @param userId the user to sign in
+ * @param kind 'development' or 'google'
+ */
+export async function rotateSession(
+  deps: SessionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  kind: SessionKind,
+): Promise<void> {
+  const previous = request.cookies[sessionCookieName(deps.config)];
+  if (previous !== undefined && previous !== '') {
+    await deleteSession(deps.db, hashSessionToken(deps.config.sessionSecret, previous));
+  }
+  await startSession(deps, reply, userId, kind);
+}
+
+/**
  * Signs out: deletes the request's session (if any) and clears the cookie. Safe to call without a session.
  */
 export async function endSession(deps: SessionDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {

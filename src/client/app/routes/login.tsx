@@ -8,13 +8,19 @@ import { paths } from '@/config/paths';
 import { useConfig } from '@/features/app-config/api/get-config';
 import { useMe } from '@/features/auth/api/get-me';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
+import { useGoogleCallback } from '@/features/auth/hooks/use-google-callback';
 
-/** SPEC §2 Login screen. */
+/**
+ * SPEC §2 Login screen, with the states of SPEC §4: idle, processing (a code in the address: exchanged once, the
+ * button reads 'Signing in...'), success (the dashboard opens after 500 ms), failure (idle again, with the error
+ * toast; an account of another domain also sees the server's message naming the domain to use).
+ */
 export function LoginRoute() {
   const me = useMe();
   const config = useConfig();
+  const { phase, refusal } = useGoogleCallback();
 
-  if (me.data) return <Navigate to={paths.dashboard.getHref()} replace />;
+  if (me.data && phase === 'idle') return <Navigate to={paths.dashboard.getHref()} replace />;
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-100 px-4 py-10">
@@ -25,8 +31,19 @@ export function LoginRoute() {
           Please sign in with your Google Workspace account to begin your onboarding process.
         </p>
         <div className="mt-8">
-          <SignInButton config={config.data} checkingSession={me.isPending} />
+          <SignInButton
+            config={config.data}
+            busy={(me.isPending && phase === 'idle') || phase === 'processing' || phase === 'success'}
+          />
         </div>
+        <p role="status" className="mt-3 text-sm text-slate-600 empty:hidden">
+          {phase === 'success' ? 'Signed in. Opening your onboarding...' : ''}
+        </p>
+        {refusal !== null ? (
+          <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900">
+            <p>{refusal}</p>
+          </div>
+        ) : null}
         {config.isError ? (
           <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900">
             <p>{config.error.message}</p>

@@ -1,18 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devLoginBodySchema, meResponseSchema } from '../../../shared/api.js';
 import { forbidden } from '../../http-errors.js';
-import { endSession, requireUser, signedInUser, startSession, type SessionDeps } from '../../plugins/sessions.js';
+import { endSession, requireUser, rotateSession, signedInUser, type SessionDeps } from '../../plugins/sessions.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import { applyMemberRole } from '../members/member-role.js';
 import { toApiUser, upsertDevelopmentUser } from './users.repository.js';
 
 /**
  * Sign-in, sign-out and the current user (SPEC §4 "Auth", "simulated development login"; DESIGN.md §3):
- * - POST /api/auth/dev-login `{ email?, name? }` → 200 `{ user }` and a new session cookie. Only while development
- *   sign-in is on (403 otherwise); the e-mail (default dev@<ALLOWED_DOMAIN>) must be in ALLOWED_DOMAIN (403).
+ * - POST /api/auth/dev-login `{ email?, name? }` → 200 `{ user }` and a new session cookie (the request's old session,
+ *   if any, is ended). Only while development sign-in is on — never in production (403 otherwise); the e-mail
+ *   (default dev@<ALLOWED_DOMAIN>) must be in ALLOWED_DOMAIN (403).
  * - POST /api/auth/logout → 204; deletes the session and clears the cookie; also fine when not signed in.
  * - GET /api/me → 200 `{ user }`, or 401 without a valid session.
+ * Google sign-in lives in modules/google-auth; every /api/auth/* route is rate limited (app.ts).
  */
-export const authRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, deps) => {
-  const { config, db } = deps;
+export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { catalog: RoleCatalog }> = async (app, deps) => {
+  const { config, db, catalog } = deps;
 
   app.post(
     '/api/auth/dev-login',
@@ -24,8 +29,11 @@ export const authRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, deps) 
         throw forbidden(`Only e-mail addresses at ${config.allowedDomain} can sign in.`);
       }
       const row = await upsertDevelopmentUser(db, { email, name: request.body?.name });
-      await startSession(deps, reply, row.id, 'development');
-      return { user: toApiUser(row, true) };
+      await rotateSession(deps, request, reply, row.id, 'development');
+      await recordAudit(db, { kind: 'sign-in', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, details: { method: 'development' } });
+      // The same user GET /api/me answers with: the member record (if any) decides role and department.
+      const { user } = await applyMemberRole(db, catalog, config.adminEmails, toApiUser(row, true));
+      return { user };
     },
   );
 

@@ -37,8 +37,8 @@ describe('POST /api/auth/dev-login', () => {
       department: 'Operations',
       workspaceId: 'inspired2uplift.org',
       isDevelopmentUser: true,
-      picture: null,
     });
+    expect(user.picture).toMatch(/^\/api\/users\/me\/picture\?v=[0-9a-f]{12}$/);
     const cookie = res.cookies.find((c) => c.name === 'onboarding_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: SESSION_ABSOLUTE_MS / 1000 });
     expect(cookie?.secure).toBeFalsy();
@@ -62,6 +62,14 @@ describe('POST /api/auth/dev-login', () => {
     expect(b.id).toBe(a.id);
     expect(b).toMatchObject({ email: 'sam@inspired2uplift.org', name: 'Sam' });
     expect(first.cookies[0]?.value).not.toBe(second.cookies[0]?.value);
+  });
+
+  it('ends the session the request came with when signing in again (rotation)', async () => {
+    const old = await signIn(t.app, { email: 'rotate@inspired2uplift.org' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: {}, headers: { cookie: old } });
+    expect(res.statusCode).toBe(200);
+    expect(await sessionRow(old)).toBeUndefined();
+    expect((await me(old)).statusCode).toBe(401);
   });
 
   it('refuses an e-mail outside the allowed domain with 403 naming the domain', async () => {
@@ -148,7 +156,9 @@ describe('session expiry', () => {
 describe('development sign-in turned off', () => {
   let off: TestApp;
   beforeAll(async () => {
-    off = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com' } });
+    off = await createTestApp({
+      env: { GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'client-secret' },
+    });
   });
   afterAll(async () => {
     await off.close();

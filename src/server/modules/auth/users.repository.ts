@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/api.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -6,8 +7,23 @@ import { users } from '../../db/schema.js';
 /** A row of the users table. */
 export type UserRow = typeof users.$inferSelect;
 
+/** Where the signed-in user's picture is served (SPEC §7 call 3; auth/profile-picture.routes.ts). */
+export const MY_PICTURE_PATH = '/api/users/me/picture';
+
 /**
- * The API shape of a user (shared `userSchema`).
+ * The `picture` of the API user: our own picture route (SPEC §3 "picture (fallback: generated avatar image from the
+ * name)"), versioned by what the picture is made from so that browsers fetch it again when that changes.
+ * @param row the stored user (`name`, and `picture`: the ID token's picture URL, or null)
+ * @returns e.g. `/api/users/me/picture?v=3f2a9c0d1b7e`
+ */
+export function pictureUrlOf(row: Pick<UserRow, 'name' | 'picture'>): string {
+  const version = createHash('sha256').update(`${row.name}\n${row.picture ?? ''}`).digest('hex').slice(0, 12);
+  return `${MY_PICTURE_PATH}?v=${version}`;
+}
+
+/**
+ * The API shape of a user (shared `userSchema`). `picture` is always {@link pictureUrlOf}: our route decides between
+ * the directory photo, the token's picture and a generated initials avatar.
  * @param row the stored user
  * @param developmentSession whether the current session came from the development sign-in; such a session always
  *   counts as a development user (SPEC §1 'Dev' badge) even for a person who also signs in with Google
@@ -17,7 +33,7 @@ export function toApiUser(row: UserRow, developmentSession: boolean): User {
     id: row.id,
     name: row.name,
     email: row.email,
-    picture: row.picture,
+    picture: pictureUrlOf(row),
     role: row.role,
     department: row.department,
     workspaceId: row.workspaceId,
@@ -57,3 +73,38 @@ export async function upsertDevelopmentUser(
   return row;
 }
 
+/**
+ * Creates or updates the user who signed in with Google (issue 4 "Profile"): name, e-mail and picture come from the
+ * verified ID token, the workspace is the e-mail's domain, and the user is no development user. The stored role and
+ * department change only when the Workspace directory said something (`fromDirectory`); a new user otherwise starts
+ * as volunteer / Operations. Member records (issue 3) decide over the stored role whenever they exist.
+ * @param db the database
+ * @param identity `email` (stored lower case), `name`, and `picture` (an https URL from the token, or null)
+ * @param fromDirectory optional `role` (a configuration key) and `department` from the directory
+ * @returns the stored user
+ */
+export async function upsertGoogleUser(
+  db: Database,
+  identity: { email: string; name: string; picture: string | null },
+  fromDirectory: { role?: string; department?: string } = {},
+): Promise<UserRow> {
+  const email = identity.email.toLowerCase();
+  const workspaceId = email.slice(email.lastIndexOf('@') + 1);
+  const profile = { name: identity.name, picture: identity.picture, workspaceId, isDevelopmentUser: false, ...fromDirectory };
+  const [row] = await db
+    .insert(users)
+    .values({ email, ...profile })
+    .onConflictDoUpdate({ target: users.email, set: { ...profile, lastSignInAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error(`upsert of user ${email} returned no row`);
+  return row;
+}
+
+/**
+ * Finds a user by id.
+ * @returns the stored user, or undefined when there is none
+ */
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}

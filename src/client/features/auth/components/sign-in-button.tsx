@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { apiPaths, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { useDevLogin } from '../api/dev-login';
+import { googleStartHref } from '../api/google-sign-in';
 import { GoogleMark } from './google-mark';
 
 /** SPEC §9: the simulated development sign-in waits 800 ms. */
@@ -16,15 +17,19 @@ const LEGACY_PROGRESS_KEY = 'completed_steps';
 interface SignInButtonProps {
   /** Undefined while the settings load; the button waits for them. */
   config: AppConfig | undefined;
-  /** True while the current session is being checked. */
-  checkingSession: boolean;
+  /** True while the screen is busy on its own: checking the session, or processing a code (SPEC §2). */
+  busy: boolean;
 }
 
 /**
- * 'Sign in with Google' (SPEC §2 Login screen, §4 Login flow). With development sign-in on, it runs the simulated
- * sign-in; otherwise it hands the browser to the server's Google sign-in.
+ * 'Sign in with Google' (SPEC §2 Login screen, §4 Login flow). When the server offers Google sign-in, a click hands the
+ * browser to the server's start route, which redirects to Google and back to /login?code=…
+ * (docs/decisions/004-google-sign-in-redirect.md).
+ * When only development sign-in is on, it runs the simulated sign-in after 800 ms. A server that offers both (only
+ * outside production, with AUTH_DEV_LOGIN=true) also shows a small 'Use development sign-in' button.
+ * While busy the button reads 'Signing in...' with a spinner and is disabled.
  */
-export function SignInButton({ config, checkingSession }: SignInButtonProps) {
+export function SignInButton({ config, busy }: SignInButtonProps) {
   const navigate = useNavigate();
   const devLogin = useDevLogin();
   const [processing, setProcessing] = useState(false);
@@ -32,13 +37,21 @@ export function SignInButton({ config, checkingSession }: SignInButtonProps) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const signIn = () => {
-    if (!config) return;
-    if (!config.signIn.development) {
-      setProcessing(true);
-      window.location.assign(apiPaths.googleStart);
-      return;
-    }
+  // Coming back with the browser's Back button restores this page from the back-forward cache, still "signing in".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setProcessing(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const signInWithGoogle = () => {
+    setProcessing(true);
+    window.location.assign(googleStartHref());
+  };
+
+  const signInForDevelopment = () => {
     setProcessing(true);
     timer.current = setTimeout(() => {
       devLogin.mutate(
@@ -64,18 +77,27 @@ export function SignInButton({ config, checkingSession }: SignInButtonProps) {
     }, DEV_LOGIN_DELAY_MS);
   };
 
-  const busy = processing || checkingSession;
+  const google = config?.signIn.google === true;
+  const development = config?.signIn.development === true;
+  const showBusy = processing || busy;
   return (
-    <Button
-      size="lg"
-      variant="outline"
-      className="w-full border-slate-300 text-slate-900"
-      onClick={signIn}
-      disabled={busy || !config}
-      aria-busy={busy}
-    >
-      {busy ? <Spinner className="size-5" /> : <GoogleMark className="size-5" />}
-      {busy ? 'Signing in...' : 'Sign in with Google'}
-    </Button>
+    <>
+      <Button
+        size="lg"
+        variant="outline"
+        className="w-full border-slate-300 text-slate-900"
+        onClick={google ? signInWithGoogle : signInForDevelopment}
+        disabled={showBusy || !(google || development)}
+        aria-busy={showBusy}
+      >
+        {showBusy ? <Spinner className="size-5" /> : <GoogleMark className="size-5" />}
+        {showBusy ? 'Signing in...' : 'Sign in with Google'}
+      </Button>
+      {google && development ? (
+        <Button variant="link" size="sm" className="mt-2 text-slate-600" onClick={signInForDevelopment} disabled={showBusy}>
+          Use development sign-in
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,117 @@
+import type { GoogleCallbackBody, GoogleCallbackResponse } from '@shared/google-sign-in-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { isApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { exchangeGoogleCode } from '../api/google-sign-in';
+import { writeCachedUser } from '../utils/user-cache';
+
+/** SPEC §9: after a successful sign-in the dashboard opens 500 ms later. */
+export const REDIRECT_AFTER_LOGIN_MS = 500;
+
+/** The login screen's states (SPEC §4 "Login screen states"). */
+export type LoginPhase = 'idle' | 'processing' | 'success' | 'failure';
+
+/** One toast id for the login callback, so that an effect run twice (strict mode) shows one toast. */
+const TOAST_ID = 'google-sign-in';
+
+/** The destructive toasts of SPEC §8 the login callback shows (login screen variants), exactly as worded there. */
+export const LOGIN_TOASTS = {
+  google: { title: 'Authentication Error', description: 'There was a problem with Google authentication.' },
+  format: { title: 'Authentication Error', description: 'Unrecognized authentication response format.' },
+  noUser: { title: 'Login Failed', description: 'Could not retrieve user information. Please try again.' },
+  processing: { title: 'Authentication Error', description: 'There was an error processing your login. Please try again.' },
+} as const;
+
+type AuthorizationResponse =
+  | { kind: 'none' }
+  | { kind: 'code'; body: GoogleCallbackBody }
+  | { kind: 'error'; toast: (typeof LOGIN_TOASTS)['google' | 'format'] };
+
+/** Reads what the provider put into the address (`/login?code=…&state=…`, or `?error=…`). */
+function readAuthorizationResponse(search: string): AuthorizationResponse {
+  const params = new URLSearchParams(search);
+  const code = params.get('code');
+  const state = params.get('state');
+  const iss = params.get('iss');
+  if (params.has('error')) return { kind: 'error', toast: LOGIN_TOASTS.google };
+  if (code === null) return { kind: 'none' };
+  if (code === '' || state === null || state === '') return { kind: 'error', toast: LOGIN_TOASTS.format };
+  return { kind: 'code', body: { code, state, ...(iss === null ? {} : { iss }) } };
+}
+
+/**
+ * One exchange per code for the page's lifetime: React's strict mode runs effects twice, and a code can be used only
+ * once (SPEC §2 "exchanges it exactly once"). A second run attaches to the first run's request.
+ */
+const exchanges = new Map<string, Promise<GoogleCallbackResponse>>();
+
+/**
+ * The login callback of the login screen (SPEC §2 "Login screen", §4 "Login flow"): when the address carries a code,
+ * exchanges it exactly once, clears the query string at once, and on success stores the user and opens the return
+ * path (the dashboard) after {@link REDIRECT_AFTER_LOGIN_MS}. Failures show SPEC §8's destructive toasts: a refusal
+ * of the account (403) shows the server's message, which names the domain to use, and keeps it as `refusal` for the
+ * screen; a provider error in the address (`?error=access_denied`) shows 'There was a problem with Google
+ * authentication.'.
+ * @returns the screen's phase and the refusal message (or null)
+ */
+export function useGoogleCallback(): { phase: LoginPhase; refusal: string | null } {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [response] = useState(() => readAuthorizationResponse(location.search));
+  const [phase, setPhase] = useState<LoginPhase>(response.kind === 'code' ? 'processing' : 'idle');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { pathname } = location;
+
+  useEffect(() => {
+    if (response.kind === 'none') return;
+    // The code must not stay in the address (history, bookmarks, a reload would use it again).
+    void navigate({ pathname, search: '' }, { replace: true });
+    if (response.kind === 'error') {
+      toast.error(response.toast.title, { id: TOAST_ID, description: response.toast.description });
+      return;
+    }
+
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let exchange = exchanges.get(response.body.code);
+    if (!exchange) {
+      exchange = exchangeGoogleCode(response.body);
+      exchanges.set(response.body.code, exchange);
+    }
+    exchange.then(
+      async ({ user, returnTo }) => {
+        if (!active) return;
+        // The screen's own "who am I" request started before the session existed; its 401 must not win.
+        await queryClient.cancelQueries({ queryKey: queryKeys.me });
+        if (!active) return;
+        writeCachedUser(user);
+        queryClient.removeQueries({ queryKey: queryKeys.onboarding });
+        queryClient.setQueryData(queryKeys.me, user);
+        setPhase('success');
+        timer = setTimeout(() => void navigate(returnTo, { replace: true }), REDIRECT_AFTER_LOGIN_MS);
+      },
+      (error: unknown) => {
+        if (!active) return;
+        setPhase('failure');
+        if (isApiError(error) && error.status === 403) {
+          setRefusal(error.message);
+          toast.error(LOGIN_TOASTS.noUser.title, { id: TOAST_ID, description: error.message });
+          return;
+        }
+        // A 2xx answer without user data: SPEC §4 "A profile response with no user data gives 'Login Failed'".
+        const shown = isApiError(error) && error.status >= 200 && error.status < 300 ? LOGIN_TOASTS.noUser : LOGIN_TOASTS.processing;
+        toast.error(shown.title, { id: TOAST_ID, description: shown.description });
+      },
+    );
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [response, pathname, navigate, queryClient]);
+
+  return { phase, refusal };
+}

@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { meResponseSchema } from '../../../shared/api.js';
+import { googleCallbackResponseSchema } from '../../../shared/google-sign-in-api.js';
+import { createTestApp, createTestCatalog, type TestApp } from '../../test/test-app.js';
+import { TestDirectory } from '../../test/test-directory.js';
+import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
+import {
+  DIRECTORY_READONLY_SCOPE,
+  DirectoryError,
+  loadServiceAccountKey,
+  roleFromDirectory,
+  ServiceAccountKeyError,
+  WorkspaceDirectory,
+} from './directory.js';
+
+/**
+ * The optional Google Workspace directory (issue 4 "Profile"), against a local stand-in of the Admin SDK Directory API
+ * and Google's token endpoint (src/server/test/test-directory.ts).
+ */
+
+const ADMIN = 'directory-admin@inspired2uplift.org';
+// Bytes whose base64 holds '+', '/' and '=' — the characters the Directory API's "web-safe" base64 replaces.
+const PHOTO = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0xfb, 0xef, 0xbe, 0x3f, 0xff]);
+
+let standIn: TestDirectory;
+beforeAll(async () => {
+  standIn = await TestDirectory.start(ADMIN);
+});
+afterAll(async () => {
+  await standIn?.stop();
+});
+beforeEach(() => {
+  standIn.down = false;
+  standIn.members = new Map([
+    ['ada@inspired2uplift.org', { organizations: [{ title: 'Volunteer coordinator' }, { title: 'Treasurer', department: 'Finance', primary: true }], photo: { data: PHOTO, mimeType: 'image/png' } }],
+    ['nophoto@inspired2uplift.org', { organizations: [] }],
+  ]);
+});
+
+const directoryAs = (adminEmail: string) =>
+  new WorkspaceDirectory({ key: loadServiceAccountKey(standIn.keyFile), adminEmail, apiUrl: standIn.apiUrl });
+
+describe('WorkspaceDirectory', () => {
+  it('reads the primary organisation of a member, and null for someone the directory does not know', async () => {
+    const directory = directoryAs(ADMIN);
+    expect(await directory.profileOf('Ada@inspired2uplift.org')).toEqual({ jobTitle: 'Treasurer', department: 'Finance' });
+    expect(await directory.profileOf('nophoto@inspired2uplift.org')).toEqual({ jobTitle: null, department: null });
+    expect(await directory.profileOf('nobody@inspired2uplift.org')).toBeNull();
+  });
+
+  it('decodes the photo from web-safe base64, and answers null without a photo', async () => {
+    const directory = directoryAs(ADMIN);
+    expect(await directory.photoOf('ada@inspired2uplift.org')).toEqual({ contentType: 'image/png', data: PHOTO });
+    expect(await directory.photoOf('nophoto@inspired2uplift.org')).toBeNull();
+  });
+
+  it('signs in as the service account once and reuses the access token', async () => {
+    const directory = directoryAs(ADMIN);
+    const before = standIn.tokensIssued;
+    await directory.profileOf('ada@inspired2uplift.org');
+    await directory.photoOf('ada@inspired2uplift.org');
+    expect(standIn.tokensIssued).toBe(before + 1);
+  });
+
+  it('throws DirectoryError when the grant is refused, the directory fails or cannot be reached', async () => {
+    await expect(directoryAs('someone-else@inspired2uplift.org').profileOf('ada@inspired2uplift.org')).rejects.toThrow(
+      'the token endpoint answered 400',
+    );
+    standIn.down = true;
+    await expect(directoryAs(ADMIN).photoOf('ada@inspired2uplift.org')).rejects.toBeInstanceOf(DirectoryError);
+    const unreachable = new WorkspaceDirectory({ key: loadServiceAccountKey(standIn.keyFile), adminEmail: ADMIN, apiUrl: 'http://127.0.0.1:9' });
+    standIn.down = false;
+    await expect(unreachable.profileOf('ada@inspired2uplift.org')).rejects.toThrow('the directory could not be reached');
+  });
+});
+
+describe('roleFromDirectory', () => {
+  const catalog = createTestCatalog();
+  it('matches the job title, then the department, through the role lookup', () => {
+    expect(roleFromDirectory(catalog, { jobTitle: 'Finance', department: null })).toEqual({ role: 'finance' });
+    expect(roleFromDirectory(catalog, { jobTitle: 'Head Chef', department: 'Finance' })).toEqual({ role: 'finance', department: 'Finance' });
+    expect(roleFromDirectory(catalog, { jobTitle: 'Vol', department: 'Outreach' })).toEqual({ role: 'volunteer', department: 'Outreach' });
+    expect(roleFromDirectory(catalog, { jobTitle: 'Head Chef', department: null })).toEqual({});
+  });
+});
+
+describe('loadServiceAccountKey', () => {
+  it('names the file and the problem', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-key-'));
+    try {
+      const notJson = path.join(dir, 'a.json');
+      writeFileSync(notJson, 'nope');
+      const notAKey = path.join(dir, 'b.json');
+      writeFileSync(notAKey, JSON.stringify({ type: 'authorized_user' }));
+      expect(() => loadServiceAccountKey(path.join(dir, 'missing.json'))).toThrow(/missing\.json\): cannot be read \(ENOENT\)/);
+      expect(() => loadServiceAccountKey(notJson)).toThrow(ServiceAccountKeyError);
+      expect(() => loadServiceAccountKey(notAKey)).toThrow(/is not a service account key \(client_email, private_key\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Google sign-in with the directory configured', () => {
+  let provider: TestOidcProvider;
+  let t: TestApp;
+  beforeAll(async () => {
+    provider = await TestOidcProvider.start();
+    t = await createTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: 'onboarding-test.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'test-client-secret',
+        OIDC_ISSUER: provider.issuer,
+        GOOGLE_SERVICE_ACCOUNT_KEY_FILE: standIn.keyFile,
+        GOOGLE_DIRECTORY_ADMIN_EMAIL: ADMIN,
+        GOOGLE_DIRECTORY_API_URL: standIn.apiUrl,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.stop();
+  });
+
+  async function signIn(claims: Record<string, unknown>): Promise<{ res: LightMyRequestResponse; cookie: string }> {
+    provider.claims = { ...WORKSPACE_MEMBER, ...claims };
+    const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+    const transaction = started.cookies.find((c) => c.name === 'onboarding_oidc');
+    const { code, state } = await provider.authorize(String(started.headers.location));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/callback',
+      payload: { code, state },
+      headers: { cookie: `onboarding_oidc=${transaction?.value}` },
+    });
+    const session = res.cookies.find((c) => c.name === 'onboarding_session');
+    return { res, cookie: `onboarding_session=${session?.value}` };
+  }
+
+  it('asks for the read-only directory scope too', async () => {
+    const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+    expect(new URL(String(started.headers.location)).searchParams.get('scope')).toBe(`openid email profile ${DIRECTORY_READONLY_SCOPE}`);
+  });
+
+  it('takes role and department from the directory, and serves the directory photo', async () => {
+    // "Treasurer" is no configuration in the test catalog; the department "Finance" is.
+    const { res, cookie } = await signIn({ email: 'ada@inspired2uplift.org' });
+    expect(res.statusCode).toBe(200);
+    const { user } = googleCallbackResponseSchema.parse(res.json());
+    expect(user).toMatchObject({ role: 'finance', department: 'Finance' });
+    const me = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
+    expect(me.user).toMatchObject({ role: 'finance', department: 'Finance' });
+
+    const picture = await t.app.inject({ method: 'GET', url: user.picture ?? '', headers: { cookie } });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['x-picture-source']).toBe('directory');
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.equals(PHOTO)).toBe(true);
+  });
+
+  it('signs in anyway when the directory is down: role unchanged, picture from the token (source error)', async () => {
+    standIn.down = true;
+    const { res, cookie } = await signIn({ email: 'nophoto@inspired2uplift.org', name: 'No Photo' });
+    expect(res.statusCode).toBe(200);
+    expect(googleCallbackResponseSchema.parse(res.json()).user).toMatchObject({ role: 'volunteer', department: 'Operations' });
+    const picture = await t.app.inject({ method: 'GET', url: '/api/users/me/picture', headers: { cookie } });
+    expect(picture.statusCode).toBe(302);
+    expect(picture.headers['x-picture-source']).toBe('error');
+    expect(picture.headers.location).toBe(WORKSPACE_MEMBER.picture);
+    expect(picture.headers['cache-control']).toBe('private, max-age=300');
+  });
+});

@@ -1,0 +1,192 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as client from 'openid-client';
+import { z } from 'zod';
+import {
+  GOOGLE_CALLBACK_PATH,
+  GOOGLE_REDIRECT_PATH,
+  GOOGLE_START_PATH,
+  googleCallbackBodySchema,
+  googleCallbackResponseSchema,
+  safeReturnTo,
+} from '../../../shared/google-sign-in-api.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import type { Config } from '../../env.js';
+import { forbidden, HttpError, unauthorized } from '../../http-errors.js';
+import { serverOrigin } from '../../plugins/same-origin.js';
+import { rotateSession, type SessionDeps } from '../../plugins/sessions.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { toApiUser, upsertGoogleUser } from '../auth/users.repository.js';
+import { applyMemberRole } from '../members/member-role.js';
+import { admitGoogleAccount } from './admission.js';
+import { DIRECTORY_READONLY_SCOPE, roleFromDirectory, type WorkspaceDirectory } from './directory.js';
+import { isProviderRefusal, type OidcProvider } from './oidc-provider.js';
+import { ConsumedTransactions, openTransaction, sealTransaction, TRANSACTION_TTL_MS } from './transaction.js';
+
+/** The answers of a callback that cannot go on; none of them creates a session. */
+export const CALLBACK_MESSAGES = {
+  expired: 'Your sign-in took too long or was started in another browser window. Please sign in again.',
+  mismatch: 'This sign-in does not match the one this browser started. Please sign in again.',
+  replayed: 'This sign-in has already been used. Please sign in again.',
+  refused: 'Google sign-in could not be completed. Please sign in again.',
+  unreachable: 'Google sign-in is not reachable right now. Please try again in a moment.',
+} as const;
+
+/** The transaction cookie's path: only the Google sign-in routes ever receive it. */
+const TRANSACTION_COOKIE_PATH = '/api/auth/google';
+
+/** `__Secure-onboarding_oidc` in production (browsers insist on Secure), `onboarding_oidc` otherwise. */
+export function transactionCookieName(config: Pick<Config, 'isProduction'>): string {
+  return config.isProduction ? '__Secure-onboarding_oidc' : 'onboarding_oidc';
+}
+
+function transactionCookieOptions(config: Pick<Config, 'isProduction'>): CookieSerializeOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: TRANSACTION_COOKIE_PATH };
+}
+
+/**
+ * The scopes of the authorization request (SPEC §6 "Requested Google scopes: email, profile, read-only workspace user
+ * directory"): openid email profile, plus the read-only directory scope when the directory is configured.
+ */
+export function signInScopes(config: Pick<Config, 'directory'>): string {
+  return ['openid', 'email', 'profile', ...(config.directory ? [DIRECTORY_READONLY_SCOPE] : [])].join(' ');
+}
+
+const sameText = (a: string, b: string): boolean => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
+
+/** What the Google sign-in routes need. */
+export interface GoogleAuthDeps extends SessionDeps {
+  provider: OidcProvider;
+  /** All role configurations (for the directory's role and the member record's lookup). */
+  catalog: RoleCatalog;
+  /** The Workspace directory, when configured. */
+  directory: WorkspaceDirectory | undefined;
+}
+
+/**
+ * Google sign-in, OpenID Connect authorization-code flow with PKCE, state and nonce, run by the server
+ * (SPEC §2 "Login screen", §4 "Login flow", §7 calls 6 and 7; DESIGN.md §3 "Sign-in";
+ * docs/decisions/004-google-sign-in-redirect.md):
+ * - GET /api/auth/google/start?returnTo=/path → 302 to the provider's authorization endpoint with
+ *   redirect_uri = site origin + /login, scope, hd = ALLOWED_DOMAIN (a hint only), S256 code challenge, state and
+ *   nonce; the transaction goes into a 10-minute encrypted cookie. When the provider's discovery document cannot be
+ *   fetched: 302 to /login?error=temporarily_unavailable (the login screen says so).
+ * - POST /api/auth/google/callback `{ code, state, iss? }` → 200 `{ user, returnTo }` with a new session cookie.
+ *   The transaction cookie is cleared whatever happens. 400 when it is missing or expired, its state differs, or it
+ *   was already used; 401 when the provider refuses the code (e.g. a PKCE mismatch) or the ID token fails
+ *   verification (signature via JWKS, iss, aud = GOOGLE_CLIENT_ID, exp, nonce); 403 naming the domain when the
+ *   account is not a verified account of ALLOWED_DOMAIN (admission.ts); 502 when the provider cannot be reached.
+ *   With the Workspace directory configured, the member's job title / department set the stored role and department
+ *   (directory.ts; a directory failure is logged and changes nothing); the answer applies the member record.
+ * Registered only when Google sign-in is configured.
+ */
+export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (app, deps) => {
+  const { config, db, provider, catalog, directory } = deps;
+  const consumed = new ConsumedTransactions();
+  const cookieName = transactionCookieName(config);
+
+  app.get(
+    GOOGLE_START_PATH,
+    { schema: { querystring: z.object({ returnTo: z.string().optional() }) } },
+    async (request, reply) => {
+      let configuration: client.Configuration;
+      try {
+        configuration = await provider.configuration();
+      } catch (error) {
+        request.log.error({ err: error, issuer: config.oidcIssuer }, 'OpenID Connect discovery failed');
+        return noStore(reply).redirect(`${GOOGLE_REDIRECT_PATH}?error=temporarily_unavailable`, 302);
+      }
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const transaction = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        codeVerifier,
+        redirectUri: `${serverOrigin(config, request)}${GOOGLE_REDIRECT_PATH}`,
+        returnTo: safeReturnTo(request.query.returnTo),
+      };
+      const url = client.buildAuthorizationUrl(configuration, {
+        redirect_uri: transaction.redirectUri,
+        scope: signInScopes(config),
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state: transaction.state,
+        nonce: transaction.nonce,
+        hd: config.allowedDomain,
+      });
+      reply.setCookie(cookieName, await sealTransaction(config.sessionSecret, transaction, deps.now()), {
+        ...transactionCookieOptions(config),
+        maxAge: TRANSACTION_TTL_MS / 1000,
+      });
+      return noStore(reply).redirect(url.href, 302);
+    },
+  );
+
+  app.post(
+    GOOGLE_CALLBACK_PATH,
+    { schema: { body: googleCallbackBodySchema, response: { 200: googleCallbackResponseSchema } } },
+    async (request, reply) => {
+      noStore(reply).clearCookie(cookieName, transactionCookieOptions(config));
+      const now = deps.now();
+      const opened = await openTransaction(config.sessionSecret, request.cookies[cookieName], now);
+      if (!opened) throw new HttpError(400, CALLBACK_MESSAGES.expired);
+      const { transaction, expiresAt } = opened;
+      if (!sameText(request.body.state, transaction.state)) throw new HttpError(400, CALLBACK_MESSAGES.mismatch);
+      if (!consumed.consume(transaction.state, expiresAt, now)) throw new HttpError(400, CALLBACK_MESSAGES.replayed);
+
+      const authorizationResponse = new URL(transaction.redirectUri);
+      authorizationResponse.searchParams.set('code', request.body.code);
+      authorizationResponse.searchParams.set('state', request.body.state);
+      if (request.body.iss !== undefined) authorizationResponse.searchParams.set('iss', request.body.iss);
+
+      let claims: Record<string, unknown> | undefined;
+      try {
+        const tokens = await client.authorizationCodeGrant(await provider.configuration(), authorizationResponse, {
+          pkceCodeVerifier: transaction.codeVerifier,
+          expectedState: transaction.state,
+          expectedNonce: transaction.nonce,
+          idTokenExpected: true,
+        });
+        claims = tokens.claims();
+      } catch (error) {
+        if (!isProviderRefusal(error)) {
+          request.log.error({ err: error }, 'the OpenID Connect provider could not be reached');
+          throw new HttpError(502, CALLBACK_MESSAGES.unreachable);
+        }
+        request.log.warn({ err: error }, 'Google sign-in refused: the provider or the ID token failed verification');
+        throw unauthorized(CALLBACK_MESSAGES.refused);
+      }
+      if (!claims) throw unauthorized(CALLBACK_MESSAGES.refused);
+
+      const admission = admitGoogleAccount(claims, config.allowedDomain);
+      if (!admission.admitted) {
+        request.log.info({ reason: admission.reason, hd: claims.hd }, 'Google account refused');
+        await recordAudit(db, { kind: 'sign-in-refused', outcome: 'refused', actorEmail: typeof claims.email === 'string' ? claims.email : null, reason: admission.reason, details: { method: 'google' } });
+        throw forbidden(admission.message);
+      }
+      let fromDirectory: { role?: string; department?: string } = {};
+      if (directory) {
+        try {
+          const profile = await directory.profileOf(admission.identity.email);
+          if (profile) fromDirectory = roleFromDirectory(catalog, profile);
+        } catch (error) {
+          // SPEC §7 call 2: a failed role lookup is a warning only; the stored role and department stay.
+          request.log.warn({ err: error }, 'the Workspace directory could not be asked for the role');
+        }
+      }
+      const row = await upsertGoogleUser(db, admission.identity, fromDirectory);
+      await rotateSession(deps, request, reply, row.id, 'google');
+      await recordAudit(db, { kind: 'sign-in', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, details: { method: 'google' } });
+      // The same user GET /api/me answers with: the member record (if any) decides role and department.
+      const { user } = await applyMemberRole(db, catalog, config.adminEmails, toApiUser(row, false));
+      return { user, returnTo: transaction.returnTo };
+    },
+  );
+};

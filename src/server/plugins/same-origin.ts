@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../env.js';
+import { forbidden } from '../http-errors.js';
+import { globalPlugin } from './global-plugin.js';
+
+/** The 403 message of a cross-site state-changing request (issue 4 "Sessions": CSRF). */
+export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
+
+/** Methods that change state; every other method must not (GET, HEAD, OPTIONS). */
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The origin (`scheme://host[:port]`) of a URL, or null when it is not an absolute http(s) URL. */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origin this server is reached at: `PUBLIC_URL` when set (always in production), else the origin of the
+ * request itself (`protocol://Host`), which is what a development server behind Vite's proxy or on a LAN sees.
+ * @param config the configuration (`publicUrl`)
+ * @param request the request (its protocol and Host header; X-Forwarded-* only with TRUST_PROXY)
+ * @returns an origin without a trailing slash, e.g. `http://localhost:3000`
+ */
+export function serverOrigin(config: Pick<Config, 'publicUrl'>, request: FastifyRequest): string {
+  return config.publicUrl ?? originOf(`${request.protocol}://${request.host}`) ?? `${request.protocol}://localhost`;
+}
+
+/**
+ * Where a request says it comes from: the origin of its `Origin` header, else of its `Referer` header.
+ * @returns the origin, or null when the request names none (or names `null` / something unparsable)
+ */
+export function requestSourceOrigin(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return originOf(origin);
+  const referer = request.headers.referer;
+  return referer === undefined ? null : originOf(referer);
+}
+
+/**
+ * CSRF protection (issue 4 "Sessions"; DESIGN.md §3): a POST, PUT, PATCH or DELETE under /api/ must name this
+ * server's own origin ({@link serverOrigin}) in its `Origin` header, or — only when the browser sent no Origin — in its
+ * `Referer`. Anything else is refused before routing with 403 `{ message: CROSS_SITE_MESSAGE }`. Browsers send Origin
+ * on every cross-origin request and on same-origin fetches with these methods, so the SPA passes; a form or script on
+ * another site does not. SameSite=Lax session cookies are the second line.
+ */
+export const sameOriginPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (requestSourceOrigin(request) !== serverOrigin(config, request)) throw forbidden(CROSS_SITE_MESSAGE);
+  });
+});
