@@ -1,12 +1,16 @@
 /**
  * Starts the server (DESIGN.md §1, §4): validates the environment, loads the content, opens and migrates the
- * database, builds the app, listens on HOST:PORT and shuts down gracefully on SIGTERM/SIGINT.
+ * database, builds the app, listens on HOST:PORT and shuts down gracefully on SIGTERM/SIGINT. With the embedded
+ * database it holds DATA_DIR's lock (db/data-dir-lock.ts) while it runs, so `npm run members` cannot open the
+ * database under it; it refuses to start while another running process holds that lock.
  * A bad environment or broken content stops start-up with a list of every problem (exit code 1).
  */
 import { buildApp } from './app.js';
 import { ContentError, loadContent } from './content/load-content.js';
-import { migrate, openDatabase } from './db/client.js';
+import { migrate, openConfiguredDatabase } from './db/client.js';
+import { DataDirBusyError, SERVER_HOLDER } from './db/data-dir-lock.js';
 import { ConfigError, loadConfig, type Config } from './env.js';
+import { loggerOptions } from './logger.js';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -32,14 +36,21 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openConfiguredDatabase(config, SERVER_HOLDER);
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(`The server cannot start: ${error.message}\nLock file: ${error.lockFile}`);
+    process.exit(1);
+  }
   await migrate(database);
 
   const app = await buildApp({
     config,
     db: database.db,
     catalog,
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
   });
 
   let shuttingDown = false;

@@ -8,7 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../env.js';
 import { projectRoot } from '../project-root.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 /** The drizzle database the repositories use; the same type for PGlite and PostgreSQL (DESIGN.md §2 "database"). */
@@ -51,6 +53,41 @@ export async function openDatabase(options: { url?: string; dataDir?: string; in
   await client.waitReady;
   const db: Database = drizzlePglite(client, { schema });
   return { db, driver: { kind: 'pglite', client }, close: () => client.close() };
+}
+
+/**
+ * Opens the database a process is configured for (DESIGN.md §4): PostgreSQL when DATABASE_URL is set; otherwise the
+ * embedded database under DATA_DIR, after taking the data folder's lock (db/data-dir-lock.ts), so that the server and
+ * the command-line tools never open it at the same time. `close()` also releases the lock.
+ * @param config `databaseUrl` and `dataDir`
+ * @param holder what this process is, for the lock and its messages: 'server', 'npm run members', …
+ * @returns the open database
+ * @throws DataDirBusyError when another running process holds the embedded database
+ * @throws Error when PGlite cannot open DATA_DIR (the lock is released first)
+ */
+export async function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  holder: string,
+): Promise<OpenDatabase> {
+  if (config.databaseUrl !== undefined) return openDatabase({ url: config.databaseUrl });
+  const lock = acquireDataDirLock(config.dataDir, holder);
+  let database: OpenDatabase;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    ...database,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * `npm run db:migrate`: applies the committed migrations to the configured database (DATABASE_URL, else the
  * embedded database under DATA_DIR) and exits. The server also migrates at start-up; this is for deploy pipelines.
+ * The embedded database is refused while the server (or another tool) has it open (db/data-dir-lock.ts).
  */
 import { ConfigError, loadConfig } from '../env.js';
-import { migrate, openDatabase } from './client.js';
+import { migrate, openConfiguredDatabase } from './client.js';
+import { DataDirBusyError } from './data-dir-lock.js';
 
 async function main(): Promise<number> {
   let config;
@@ -14,7 +16,14 @@ async function main(): Promise<number> {
     console.error(error.message);
     return 1;
   }
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openConfiguredDatabase(config, 'npm run db:migrate');
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
   try {
     await migrate(database);
     console.log(`Migrations applied (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema (DESIGN.md §3 "Server of record"). Change it, then run `npm run db:generate` and commit the
@@ -54,4 +54,71 @@ export const stepProgress = pgTable(
     completedAt: timestamptz('completed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.stepId] })],
+);
+
+/**
+ * An admin-managed member record (DESIGN.md §3 "Role of a user", SPEC §7 call 2 `get-user-role`): the role text and
+ * department of one e-mail address, set with `npm run members` (or, later, the admin console). The role text is kept
+ * as written ('Treasurer', 'Director of Finance and Operations') and resolved through the role lookup of SPEC §5 when
+ * read. A record may exist before the person ever signs in. `email` is stored in lower case.
+ */
+export const members = pgTable(
+  'members',
+  {
+    email: text('email').primaryKey(),
+    role: text('role').notNull(),
+    department: text('department').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('members_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+);
+
+/**
+ * One ticked checklist item or acknowledged acknowledgment of one user (DESIGN.md §3 "Progress": ticks and
+ * acknowledgments are stored per item with a timestamp; an acknowledgment is a record the organisation may need to
+ * produce). Keyed by the stable ids of the step and the item. Absent = not ticked.
+ */
+export const stepItemProgress = pgTable(
+  'step_item_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    itemId: text('item_id').notNull(),
+    kind: text('kind', { enum: ['checklist', 'acknowledgment'] }).notNull(),
+    doneAt: timestamptz('done_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.stepId, t.itemId] }),
+    check('step_item_progress_kind', sql`${t.kind} in ('checklist', 'acknowledgment')`),
+  ],
+);
+
+/**
+ * The audit log (DESIGN.md §3 "Shared passwords", "Admin console"; issue 6): who did what, when, and with what
+ * outcome — every shared-password reveal and refusal, sign-ins, and admin actions. Rows are only ever added.
+ * `actorUserId` is null for an anonymous request or a deleted user; `actorEmail` keeps who it was either way.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamptz('at').notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    kind: text('kind').notNull(),
+    subject: text('subject'),
+    outcome: text('outcome', { enum: ['allowed', 'refused', 'ok'] }).notNull(),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_email_idx').on(t.actorEmail),
+    index('audit_log_kind_idx').on(t.kind),
+    check('audit_log_outcome', sql`${t.outcome} in ('allowed', 'refused', 'ok')`),
+  ],
 );

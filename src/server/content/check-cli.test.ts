@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { projectRoot } from '../project-root.js';
+
+/** `npm run content:check` run for real (tsx, as the npm script does) on a temporary CONTENT_DIR. */
+
+const cli = path.join(projectRoot, 'src', 'server', 'content', 'check-cli.ts');
+
+const VOLUNTEER = `key: volunteer
+displayName: Volunteer
+version: "1.0"
+icon: HeartHandshake
+colors:
+  baseColor: "#15803d"
+scopes:
+  - id: getting-started
+    title: Getting started
+    steps:
+      - id: sign-in-chrome-profile
+        title: Sign in to your Chrome profile
+        description: Use your work account in Chrome.
+        icon: Chrome
+        category: Volunteer
+`;
+
+let contentDir: string;
+beforeEach(() => {
+  contentDir = mkdtempSync(path.join(tmpdir(), 'onboarding-check-'));
+  mkdirSync(path.join(contentDir, 'roles'));
+  mkdirSync(path.join(contentDir, 'assets'));
+});
+afterEach(() => {
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+async function check(): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, CONTENT_DIR: contentDir };
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli], { cwd: projectRoot, env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+describe('npm run content:check', () => {
+  it('passes valid content, summarises it and writes the JSON Schema', async () => {
+    writeFileSync(path.join(contentDir, 'roles', 'volunteer.yaml'), VOLUNTEER);
+    const result = await check();
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^Content OK: 1 role configurations, 1 steps/);
+    expect(result.stdout).toContain('volunteer: 1 scopes, 1 steps');
+    expect(existsSync(path.join(contentDir, 'role-configuration.schema.json'))).toBe(true);
+  });
+
+  it('prints file, path and problem for each problem of a broken file and exits 1', async () => {
+    writeFileSync(path.join(contentDir, 'roles', 'volunteer.yaml'), VOLUNTEER.replace('category: Volunteer', 'category: Pilot'));
+    writeFileSync(
+      path.join(contentDir, 'roles', 'finance.yaml'),
+      VOLUNTEER.replace('key: volunteer', 'key: finance').replace('icon: Chrome', 'icon: Rocket').replace('sign-in-chrome-profile', 'finance-one'),
+    );
+    const result = await check();
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const file = (name: string) => path.join(contentDir, 'roles', name).replace(/[.[\]\\]/g, '\\$&');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines[0]).toBe('Content has 2 problem(s):');
+    expect(lines.slice(1).sort()).toEqual([
+      expect.stringMatching(new RegExp(`^${file('finance.yaml')}: scopes\\[0\\]\\.steps\\[0\\]\\.icon: unknown icon "Rocket"; use one of User, `)),
+      expect.stringMatching(new RegExp(`^${file('volunteer.yaml')}: scopes\\[0\\]\\.steps\\[0\\]\\.category: .+ \\(line 15\\)$`)),
+    ]);
+  });
+}, 60_000);

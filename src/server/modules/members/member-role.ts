@@ -1,0 +1,106 @@
+import type { User } from '../../../shared/api.js';
+import { findRoleConfiguration, type RoleLookupResult } from '../../../shared/role-lookup.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import type { Database } from '../../db/client.js';
+import type { Config } from '../../env.js';
+import { globalPlugin } from '../../plugins/global-plugin.js';
+import { getMember, type MemberRow } from './members.repository.js';
+
+/** The role of a signed-in person, as decided by {@link memberRoleOf}. */
+export interface MemberRole {
+  /** Where the role came from: an admin-managed member record, or the user's own record (volunteer / Operations). */
+  source: 'member-record' | 'user';
+  /** The role text before lookup, e.g. 'Treasurer' (the secret-access rule of SPEC §5 also compares it). */
+  roleText: string;
+  /** The role lookup of SPEC §5 applied to `roleText`: the configuration key, how it matched, and any problem. */
+  lookup: RoleLookupResult;
+  department: string;
+  /** An admin: listed in ADMIN_EMAILS, or marked admin in the member record (DESIGN.md §3 "Admin console"). */
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person's role, set with `user` for /api/* requests; null without a session. */
+    memberRole: MemberRole | null;
+  }
+}
+
+/**
+ * Decides the role and department of a signed-in person (DESIGN.md §3 "Role of a user"; SPEC §7 call 2
+ * `get-user-role`, §9 defaults). The admin-managed member record for the e-mail address wins; without one, the role
+ * and department stored with the user apply — volunteer / Operations, unless a sign-in filled them in (e.g. from the
+ * Workspace directory). The role text is always resolved through the role lookup of SPEC §5, so 'Treasurer' and
+ * 'Director of Finance and Operations' both mean `finance`; text that matches nothing means `volunteer` with the
+ * lookup's problem message. Never throws for unknown role text.
+ * @param catalog all role configurations, for the lookup
+ * @param user the signed-in user (its stored `email`, `role`, `department`)
+ * @param member the member record of `user.email`, if there is one
+ * @param adminEmails lower-case ADMIN_EMAILS
+ * @returns the role text, its lookup, the department and the admin flag
+ */
+export function memberRoleOf(
+  catalog: RoleCatalog,
+  user: Pick<User, 'email' | 'role' | 'department'>,
+  member: Pick<MemberRow, 'role' | 'department' | 'isAdmin'> | undefined,
+  adminEmails: readonly string[],
+): MemberRole {
+  const roleText = member ? member.role : user.role;
+  return {
+    source: member ? 'member-record' : 'user',
+    roleText,
+    lookup: findRoleConfiguration(catalog, roleText),
+    department: member ? member.department : user.department,
+    isAdmin: adminEmails.includes(user.email.toLowerCase()) || (member?.isAdmin ?? false),
+  };
+}
+
+/**
+ * A user as the API shows them once their member record is applied: `role` is the resolved role configuration key
+ * and `department` the decided department (see {@link memberRoleOf}). The member-role plugin does this for every
+ * signed-in request; a sign-in route should do it for the user it answers with, so that the sign-in answer and
+ * GET /api/me agree.
+ * @param db the database (the member record is read by the user's e-mail)
+ * @param catalog all role configurations, for the lookup
+ * @param adminEmails lower-case ADMIN_EMAILS
+ * @param user the stored user, in its API shape
+ * @returns the user with role, department and admin flag applied, and the member role behind them
+ * @throws the database error when the member record cannot be read
+ */
+export async function applyMemberRole(
+  db: Database,
+  catalog: RoleCatalog,
+  adminEmails: readonly string[],
+  user: User,
+): Promise<{ user: User; memberRole: MemberRole }> {
+  const memberRole = memberRoleOf(catalog, user, await getMember(db, user.email), adminEmails);
+  return {
+    user: { ...user, role: memberRole.lookup.key, department: memberRole.department, isAdmin: memberRole.isAdmin },
+    memberRole,
+  };
+}
+
+/** What {@link memberRolePlugin} needs. */
+export interface MemberRolePluginOptions extends Record<string, unknown> {
+  db: Database;
+  config: Pick<Config, 'adminEmails'>;
+  catalog: RoleCatalog;
+}
+
+/**
+ * Applies the member record to every signed-in /api/* request (DESIGN.md §3 "Role of a user"): sets
+ * `request.memberRole` (see {@link memberRoleOf}) and replaces `request.user.role` with the resolved configuration
+ * key and `request.user.department` with the decided department ({@link applyMemberRole}), so GET /api/me and every
+ * route see the same role. Register it after the sessions plugin: its hook runs after the one that sets
+ * `request.user`. A failing read of the member record fails the request like the session read before it (SPEC §7
+ * call 2's "defaults stay" is kept for records that do not exist, not for a database that does not answer).
+ */
+export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app, { db, config, catalog }) => {
+  app.decorateRequest('memberRole', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.user === null) return;
+    const { user, memberRole } = await applyMemberRole(db, catalog, config.adminEmails, request.user);
+    request.user = user;
+    request.memberRole = memberRole;
+  });
+});

@@ -1,0 +1,75 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { members } from '../../db/schema.js';
+
+/**
+ * Member records (DESIGN.md §3 "Role of a user"): e-mail → role text, department, admin flag. E-mail addresses are
+ * compared in lower case; every function lower-cases the address it is given.
+ */
+
+/** A row of the members table. */
+export type MemberRow = typeof members.$inferSelect;
+
+/** What an administrator sets for one e-mail address. */
+export interface MemberInput {
+  /** Any case; stored lower case. */
+  email: string;
+  /** The role text as written (a key, an alias or a job title); resolved through the role lookup when read. */
+  role: string;
+  department: string;
+  isAdmin: boolean;
+}
+
+/**
+ * The member record of an e-mail address.
+ * @param db the database
+ * @param email any case
+ * @returns the record, or undefined when there is none
+ */
+export async function getMember(db: Database, email: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.email, email.toLowerCase()));
+  return row;
+}
+
+/**
+ * Creates or replaces the member record of `input.email`. Replacing keeps `createdAt` and sets `updatedAt`.
+ * @param db the database
+ * @param input e-mail, role text, department and admin flag
+ * @param now the time written to `updatedAt` (and `createdAt` of a new record)
+ * @returns the stored record
+ * @throws the database error when the write fails
+ */
+export async function upsertMember(db: Database, input: MemberInput, now: Date = new Date()): Promise<MemberRow> {
+  const values = { role: input.role, department: input.department, isAdmin: input.isAdmin, updatedAt: now };
+  const [row] = await db
+    .insert(members)
+    .values({ email: input.email.toLowerCase(), ...values, createdAt: now })
+    .onConflictDoUpdate({ target: members.email, set: values })
+    .returning();
+  if (!row) throw new Error(`upsert of member ${input.email} returned no row`);
+  return row;
+}
+
+/**
+ * Every member record, ordered by e-mail address.
+ * @param db the database
+ */
+export async function listMembers(db: Database): Promise<MemberRow[]> {
+  return db.select().from(members).orderBy(asc(members.email));
+}
+
+/**
+ * Deletes the member record of an e-mail address; the person falls back to the default role. Their progress of
+ * record (by step id) is untouched.
+ * @param db the database
+ * @param email any case
+ * @returns true when a record was deleted, false when there was none
+ */
+export async function deleteMember(db: Database, email: string): Promise<boolean> {
+  const deleted = await db
+    .delete(members)
+    .where(eq(members.email, email.toLowerCase()))
+    .returning({ email: members.email });
+  return deleted.length > 0;
+}
+

@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import type { PreviewRole } from '../../../shared/api.js';
+import { RoleConfigurationError, resolveRole, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
+import type { Config } from '../../env.js';
+import { forbidden, HttpError, notFound } from '../../http-errors.js';
+
+/**
+ * Role preview: the spec's role switcher (SPEC §4 "Role switcher", §5 "shown only on localhost or {ip}, or to
+ * allow-listed staff"; DESIGN.md §3 "Role preview"). A preview shows another role's steps read-only; it never changes
+ * the member's real role or progress and never reveals a password.
+ */
+
+/** Host names that count as local development (SPEC §5 "localhost"). */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Configurations that only serve other roles and are not shown on their own (SPEC §3 "common and default"). */
+const NOT_PREVIEWABLE = new Set(['common', 'default']);
+
+/** The 403 message for a member who may not preview roles. */
+export const PREVIEW_FORBIDDEN_MESSAGE = 'Only admins can preview other roles.';
+
+/**
+ * Whether the signed-in member of a request may preview roles: an admin (ADMIN_EMAILS or an admin member record),
+ * or anyone on a local development host — a server outside production reached as localhost / 127.0.0.1. In
+ * production the host never counts, because a Host header is the client's to choose.
+ * @param config `isProduction`
+ * @param request a request that passed `requireUser` (`memberRole` is set)
+ */
+export function canPreviewRoles(config: Pick<Config, 'isProduction'>, request: FastifyRequest): boolean {
+  if (request.memberRole?.isAdmin === true) return true;
+  return !config.isProduction && LOCAL_HOSTS.has(request.hostname.toLowerCase());
+}
+
+/**
+ * The role configurations a preview may show, sorted by display name (every one but `common` and `default`).
+ * @returns `{ key, displayName }` of each
+ */
+export function previewableRoles(catalog: RoleCatalog): PreviewRole[] {
+  return [...catalog.values()]
+    .filter((config) => !NOT_PREVIEWABLE.has(config.key))
+    .map((config) => ({ key: config.key, displayName: config.displayName }))
+    .sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * The role a preview asks for, resolved into its scopes and steps.
+ * @param catalog all role configurations
+ * @param request the request (for the permission and the log)
+ * @param config `isProduction`
+ * @param previewRole the asked-for configuration key, any case
+ * @throws HttpError 403 {@link PREVIEW_FORBIDDEN_MESSAGE} when the member may not preview roles
+ * @throws HttpError 404 when no previewable configuration has that key
+ * @throws HttpError 409 when the configuration (or one it includes) is missing
+ */
+export function resolvePreviewRole(
+  catalog: RoleCatalog,
+  request: FastifyRequest,
+  config: Pick<Config, 'isProduction'>,
+  previewRole: string,
+): ResolvedRole {
+  if (!canPreviewRoles(config, request)) throw forbidden(PREVIEW_FORBIDDEN_MESSAGE);
+  const key = previewRole.trim().toLowerCase();
+  if (!catalog.has(key) || NOT_PREVIEWABLE.has(key)) throw notFound(`There is no role "${previewRole}" to preview.`);
+  try {
+    return resolveRole(catalog, key);
+  } catch (error) {
+    if (!(error instanceof RoleConfigurationError)) throw error;
+    request.log.error({ err: error, role: key }, 'role configuration missing');
+    throw new HttpError(409, `We couldn't find the configuration for role ${key}.`, { role: key });
+  }
+}
