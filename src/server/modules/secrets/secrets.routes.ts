@@ -1,0 +1,150 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import {
+  secretQuerySchema,
+  secretRefusalSchema,
+  secretResponseSchema,
+  stepIdParamsSchema,
+  type SecretRefusal,
+} from '../../../shared/api.js';
+import type { Step } from '../../../shared/content-schema.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import { decideSecretAccess, SECRET_REFUSAL_TEXT, type SecretRefusalReason, type SessionKind } from '../../../shared/secret-access.js';
+import type { Database } from '../../db/client.js';
+import type { Config } from '../../env.js';
+import { notFound } from '../../http-errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { resolveRoleOfRequest } from '../onboarding/member-role.js';
+
+/** The 404 message for a step that is not one of the member's shared-password steps. */
+export const NO_SECRET_STEP_MESSAGE = 'This step has no shared password for you.';
+
+/** A step that names a shared password (SPEC §3 `envVariable`). */
+type SecretStep = Step & { envVariable: NonNullable<Step['envVariable']> };
+
+const isSecretStep = (step: Step): step is SecretStep => step.envVariable !== undefined;
+
+/** Every shared-password step of every role configuration, by step id (ids are stable across the content). */
+function secretStepsOf(catalog: RoleCatalog): Map<string, SecretStep> {
+  const steps = new Map<string, SecretStep>();
+  for (const config of catalog.values()) {
+    for (const scope of config.scopes) {
+      for (const step of scope.steps) if (isSecretStep(step) && !steps.has(step.id)) steps.set(step.id, step);
+    }
+  }
+  return steps;
+}
+
+const refusalBody = (statusCode: 401 | 403, reason: SecretRefusalReason): SecretRefusal => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message: SECRET_REFUSAL_TEXT[reason],
+  reason,
+});
+
+/** The 'secret-reveal' / 'secret-refusal' audit entry of one request. */
+function auditOf(
+  request: FastifyRequest,
+  step: SecretStep,
+  session: SessionKind,
+  outcome: { allowed: true; set: boolean } | { allowed: false; reason: SecretRefusalReason },
+  previewRole?: string,
+) {
+  return {
+    kind: outcome.allowed ? ('secret-reveal' as const) : ('secret-refusal' as const),
+    outcome: outcome.allowed ? ('allowed' as const) : ('refused' as const),
+    actorUserId: request.user?.id ?? null,
+    actorEmail: request.user?.email ?? null,
+    subject: step.envVariable.name,
+    reason: outcome.allowed ? (outcome.set ? null : 'not-set') : outcome.reason,
+    details: {
+      stepId: step.id,
+      session,
+      role: request.memberRole?.lookup.key ?? null,
+      roleText: request.memberRole?.roleText ?? null,
+      ...(previewRole === undefined ? {} : { previewRole }),
+      ip: request.ip,
+    },
+  };
+}
+
+/** Secrets must never be stored by a browser or a proxy. */
+const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
+
+/** What {@link secretsRoutes} needs. */
+export interface SecretsRoutesOptions {
+  db: Database;
+  catalog: RoleCatalog;
+  config: Pick<Config, 'secrets'>;
+}
+
+/**
+ * GET /api/secrets/:stepId — a shared-password step's password (SPEC §5 last rule, §6 "Shared password steps", §7
+ * call 4; DESIGN.md §3 "Shared passwords"; issue 6). The URL carries only the step id, never a secret.
+ * - No session: 401 `{ statusCode, error, message, reason: 'not-signed-in' }`.
+ * - A role preview (any request with `?previewRole=`): 403 reason 'development' for any shared-password step of the
+ *   content; a preview never sees a secret.
+ * - Otherwise the step must be one of the member's own resolved steps and have an `envVariable` (404
+ *   {@link NO_SECRET_STEP_MESSAGE} otherwise; 409 when the member's role configuration is missing). Then
+ *   decideSecretAccess (shared/secret-access.ts) with the session kind, the member's role key, its inherited keys and
+ *   the raw role text: a development session gets 403 'development', a Google session whose role is not allowed
+ *   gets 403 'role-mismatch', an allowed one 200 `{ value }` — or `{ value: null, reason: 'not-set' }` when the
+ *   environment variable is not set.
+ * Every answer carries `Cache-Control: no-store`. Every reveal and every refusal of a known shared-password step is
+ * written to the audit log before the answer is sent (a failing write fails the request, so nothing is revealed
+ * unaudited); anonymous requests for unknown step ids are not written.
+ */
+export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async (app, { db, catalog, config }) => {
+  const allSecretSteps = secretStepsOf(catalog);
+
+  app.get(
+    '/api/secrets/:stepId',
+    {
+      schema: {
+        params: stepIdParamsSchema,
+        querystring: secretQuerySchema,
+        response: { 200: secretResponseSchema, 401: secretRefusalSchema, 403: secretRefusalSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { stepId } = request.params;
+      const knownStep = allSecretSteps.get(stepId);
+
+      if (request.user === null || request.authSession === null || request.memberRole === null) {
+        if (knownStep) {
+          await recordAudit(db, auditOf(request, knownStep, 'anonymous', { allowed: false, reason: 'not-signed-in' }));
+        }
+        return reply.code(401).send(refusalBody(401, 'not-signed-in'));
+      }
+
+      if (request.query.previewRole !== undefined) {
+        if (!knownStep) throw notFound(NO_SECRET_STEP_MESSAGE);
+        await recordAudit(db, auditOf(request, knownStep, 'preview', { allowed: false, reason: 'development' }, request.query.previewRole));
+        return reply.code(403).send(refusalBody(403, 'development'));
+      }
+
+      const { role } = resolveRoleOfRequest(catalog, request);
+      const step = role.scopes.flatMap((scope) => scope.steps).find((s) => s.id === stepId);
+      if (!step || !isSecretStep(step)) throw notFound(NO_SECRET_STEP_MESSAGE);
+
+      const session: SessionKind = request.authSession.kind;
+      const decision = decideSecretAccess({
+        stepRequiredRole: step.envVariable.requiredRole,
+        isTestStep: step.envVariable.name === 'TEST_PASS',
+        session,
+        memberRoleKey: role.key,
+        inheritedRoleKeys: role.inherits,
+        memberRoleText: request.memberRole.roleText,
+      });
+      if (!decision.allowed) {
+        await recordAudit(db, auditOf(request, step, session, decision));
+        return reply.code(403).send(refusalBody(403, decision.reason));
+      }
+      const value = config.secrets.get(step.envVariable.name);
+      await recordAudit(db, auditOf(request, step, session, { allowed: true, set: value !== undefined }));
+      return value === undefined ? { value: null, reason: 'not-set' as const } : { value };
+    },
+  );
+};
