@@ -1,0 +1,111 @@
+/**
+ * Seeds N members (default 10,000) for the admin console's benchmark (issue 7, used by the harness of issue 8):
+ * each gets a user (as if they had signed in), a member record with a random role configuration of the loaded
+ * content and a department, and random progress — a random number of their role's first steps completed.
+ *
+ *   npm run seed:members -- 10000
+ *
+ * Writes into the configured database (DATABASE_URL, or the embedded one under DATA_DIR, which must not be in use by
+ * a running server). Runs the migrations first. Addresses are `seed-00001@<ALLOWED_DOMAIN>`…; existing seeded rows are
+ * kept (re-running adds nothing twice). Batch inserts of 1,000 rows in one transaction. Exit code 1 on failure.
+ */
+import { loadContent } from '../src/server/content/load-content.js';
+import { migrate, openConfiguredDatabase } from '../src/server/db/client.js';
+import { members, stepProgress, users } from '../src/server/db/schema.js';
+import { loadConfig } from '../src/server/env.js';
+import { roleStepRows } from '../src/server/modules/admin/role-steps.js';
+
+const BATCH = 1000;
+const DEPARTMENTS = ['Operations', 'Finance', 'Events', 'Marketing', 'Outreach', 'Technology'];
+const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Ebo', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kofi', 'Lena'];
+const LAST_NAMES = ['Adams', 'Begum', 'Clarke', 'Diaz', 'Evans', 'Fischer', 'Grant', 'Hughes', 'Ito', 'Jones'];
+
+/** A small seeded random generator (mulberry32), so that a run is repeatable. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function main(): Promise<number> {
+  const count = Number(process.argv[2] ?? 10_000);
+  if (!Number.isInteger(count) || count < 1) {
+    console.error(`Usage: npm run seed:members -- <count>   (a whole number; got "${process.argv[2]}")`);
+    return 1;
+  }
+  const config = loadConfig(process.env);
+  const catalog = await loadContent(config.contentDir);
+  const stepsByRole = new Map<string, string[]>();
+  for (const row of roleStepRows(catalog)) stepsByRole.set(row.roleKey, [...(stepsByRole.get(row.roleKey) ?? []), row.stepId]);
+  const roleKeys = [...stepsByRole.keys()];
+  const rand = random(7);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const database = await openConfiguredDatabase(config, 'npm run seed:members');
+  const started = Date.now();
+  try {
+    await migrate(database);
+    const now = Date.now();
+    for (let start = 0; start < count; start += BATCH) {
+      const people = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
+        const n = String(start + i + 1).padStart(5, '0');
+        const role = pick(roleKeys);
+        const signedIn = new Date(now - Math.floor(rand() * 90 * 86_400_000));
+        return {
+          email: `seed-${n}@${config.allowedDomain}`,
+          name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)} ${n}`,
+          role,
+          department: pick(DEPARTMENTS),
+          signedIn,
+        };
+      });
+      await database.db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(users)
+          .values(
+            people.map((p) => ({
+              email: p.email,
+              name: p.name,
+              role: p.role,
+              department: p.department,
+              workspaceId: `seed-${p.email}`,
+              createdAt: p.signedIn,
+              lastSignInAt: p.signedIn,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: users.id, email: users.email });
+        await tx
+          .insert(members)
+          .values(people.map((p) => ({ email: p.email, role: p.role, department: p.department, isAdmin: false })))
+          .onConflictDoNothing();
+        const roleOf = new Map(people.map((p) => [p.email, p]));
+        const progress = inserted.flatMap(({ id, email }) => {
+          const person = roleOf.get(email);
+          const steps = stepsByRole.get(person?.role ?? '') ?? [];
+          const done = Math.floor(rand() * (steps.length + 1));
+          return steps.slice(0, done).map((stepId, i) => ({
+            userId: id,
+            stepId,
+            completedAt: new Date((person?.signedIn.getTime() ?? now) + i * 3_600_000),
+          }));
+        });
+        for (let i = 0; i < progress.length; i += BATCH) {
+          await tx.insert(stepProgress).values(progress.slice(i, i + BATCH)).onConflictDoNothing();
+        }
+      });
+    }
+    console.log(`Seeded ${count} members in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return 0;
+  } catch (error) {
+    console.error(error);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

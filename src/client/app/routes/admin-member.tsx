@@ -1,0 +1,92 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useMember } from '@/features/admin/api/get-member';
+import { MemberForm } from '@/features/admin/components/member-form';
+import { MemberSteps } from '@/features/admin/components/member-steps';
+import { formatDateTime } from '@/features/admin/utils/format';
+import { AdminShell } from './admin-shell';
+
+/**
+ * A member's page in the admin console (issue 7): who they are, their progress, the form that assigns role,
+ * department and admin, and their steps with ticks and acknowledgments.
+ */
+export function AdminMemberRoute() {
+  return <AdminShell>{() => <MemberPage />}</AdminShell>;
+}
+
+function MemberPage() {
+  const email = useParams().email ?? '';
+  const detail = useMember(email);
+  return (
+    <div className="space-y-6">
+      <Link to={paths.admin.getHref()} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" /> All members
+      </Link>
+      {detail.isPending ? (
+        <div role="status" aria-live="polite" className="space-y-3">
+          <span className="sr-only">Loading the member…</span>
+          <Skeleton className="h-8 w-64" />
+          <Skeleton className="h-40 rounded-xl" />
+        </div>
+      ) : detail.isError ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+          {detail.error.message}
+        </div>
+      ) : (
+        <>
+          <div>
+            <h2 className="text-2xl font-bold tracking-tight text-slate-900 break-all">
+              {detail.data.member.name === '' ? detail.data.member.email : detail.data.member.name}
+            </h2>
+            <p className="text-slate-600 break-all">{detail.data.member.email}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Badge variant="secondary">{detail.data.member.roleLabel}</Badge>
+              <Badge variant="outline">{detail.data.member.department}</Badge>
+              {detail.data.member.isAdmin ? <Badge>Admin</Badge> : null}
+              {detail.data.member.invited ? <Badge variant="warning">Invited, not signed in yet</Badge> : null}
+            </div>
+          </div>
+          <dl className="grid gap-3 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-600">Complete</dt>
+              <dd className="font-semibold">
+                {detail.data.member.percent}% ({detail.data.member.completedSteps} of {detail.data.member.totalSteps} steps)
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Signed in last</dt>
+              <dd className="font-semibold">{formatDateTime(detail.data.member.lastSignInAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Last progress</dt>
+              <dd className="font-semibold">{formatDateTime(detail.data.member.lastProgressAt)}</dd>
+            </div>
+          </dl>
+          <Card className="p-5">
+            <h3 className="mb-4 text-lg font-semibold">Role and department</h3>
+            <MemberForm
+              // A saved change re-renders with the new values.
+              key={`${detail.data.member.role}|${detail.data.member.department}|${String(detail.data.member.isAdmin)}`}
+              email={detail.data.member.email}
+              initial={{
+                role: detail.data.member.role,
+                department: detail.data.member.department,
+                isAdmin: detail.data.hasMemberRecord ? detail.data.member.isAdmin : false,
+              }}
+            />
+          </Card>
+          <section aria-labelledby="steps-heading" className="space-y-3">
+            <h3 id="steps-heading" className="text-lg font-semibold">
+              Steps
+            </h3>
+            <MemberSteps steps={detail.data.steps} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { MemberOverview, MembersPage } from '@shared/admin-api';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { testUser } from '@/test/fixtures';
+import { apiError, json, renderApp } from '@/test/render-app';
+
+const member = (email: string, name: string, percent: number): MemberOverview => ({
+  email,
+  name,
+  role: 'volunteer',
+  roleLabel: 'Volunteer',
+  department: 'Operations',
+  percent,
+  completedSteps: percent === 100 ? 3 : 1,
+  totalSteps: 3,
+  currentStepTitle: percent === 100 ? null : 'Change your password',
+  lastSignInAt: '2025-04-01T09:00:00.000Z',
+  lastProgressAt: null,
+  isAdmin: false,
+  invited: false,
+});
+
+const page = (items: MemberOverview[], total = items.length): MembersPage => ({ items, total, page: 1, pageSize: 25 });
+
+const adminHandlers = (members: MembersPage) => ({
+  'GET /api/me': () => json({ user: { ...testUser, isAdmin: true } }),
+  'GET /api/admin/members': () => json(members),
+  'GET /api/admin/roles': () => json({ roles: [{ key: 'volunteer', displayName: 'Volunteer' }], departments: ['Operations'] }),
+});
+
+/** The query strings of the members-table requests made so far. */
+const membersQueries = (fetchMock: ReturnType<typeof renderApp>['fetchMock']) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/members')
+    .map((url) => url.searchParams);
+
+describe('admin console', () => {
+  it('shows the members table with sortable headers, paging and an export of what is filtered', async () => {
+    const { user, fetchMock } = renderApp(
+      '/admin',
+      adminHandlers(page([member('ann@inspired2uplift.org', 'Ann Able', 100), member('ben@inspired2uplift.org', 'Ben Bold', 33)], 60)),
+    );
+    const table = await screen.findByRole('table', { name: /Members, sorted by Name/u });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByRole('link', { name: 'Ann Able' })).toHaveAttribute('href', '/admin/members/ann%40inspired2uplift.org');
+    expect(within(table).getByText('All done')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Name/u })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: /Complete/u })).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByText(/Showing 1–25 of 60 members/u)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Complete/u }));
+    expect(await screen.findByRole('columnheader', { name: /Complete/u })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: /Complete/u }));
+    expect(await screen.findByRole('columnheader', { name: /Complete/u })).toHaveAttribute('aria-sort', 'descending');
+    expect(membersQueries(fetchMock).at(-1)?.get('sort')).toBe('percent');
+    expect(membersQueries(fetchMock).at(-1)?.get('dir')).toBe('desc');
+
+    await user.type(screen.getByLabelText('Search by name or e-mail'), 'ann{Enter}');
+    await user.selectOptions(screen.getByLabelText('Onboarding'), 'true');
+    const last = membersQueries(fetchMock).at(-1);
+    expect(last?.get('search')).toBe('ann');
+    expect(last?.get('complete')).toBe('true');
+    const exportLink = screen.getByRole('link', { name: 'Export CSV' });
+    const exportUrl = new URL(exportLink.getAttribute('href') ?? '', 'http://localhost');
+    expect(exportUrl.pathname).toBe('/api/admin/members.csv');
+    expect(exportUrl.searchParams.get('search')).toBe('ann');
+    expect(exportUrl.searchParams.get('page')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /Next/u }));
+    expect(membersQueries(fetchMock).at(-1)?.get('page')).toBe('2');
+  });
+
+  it('says so when no member matches, and shows a failure with a retry', async () => {
+    renderApp('/admin', adminHandlers(page([])));
+    expect(await screen.findByText('No members match these filters.')).toBeInTheDocument();
+  });
+
+  it('shows the server refusal when the table cannot load', async () => {
+    renderApp('/admin', { ...adminHandlers(page([])), 'GET /api/admin/members': () => apiError(500, 'Something went wrong on our side.') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('tells someone who is not an admin that the console is for admins, and hides the header link', async () => {
+    renderApp('/admin', { 'GET /api/me': () => json({ user: { ...testUser, isAdmin: false } }) });
+    expect(await screen.findByText('Only admins can open the admin console.')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('offers the header link to admins', async () => {
+    renderApp('/admin', adminHandlers(page([])));
+    expect(await within(await screen.findByRole('banner')).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+});

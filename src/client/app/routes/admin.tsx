@@ -1,0 +1,63 @@
+import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { AuditLog } from '@/features/admin/components/audit-log';
+import { ImportPanel } from '@/features/admin/components/import-panel';
+import { MemberForm } from '@/features/admin/components/member-form';
+import { MembersPanel } from '@/features/admin/components/members-panel';
+import { AdminShell } from './admin-shell';
+
+const TABS = [
+  { value: 'members', label: 'Members' },
+  { value: 'invite', label: 'Invite' },
+  { value: 'import', label: 'Import CSV' },
+  { value: 'audit', label: 'Audit log' },
+] as const;
+
+const tabTrigger =
+  'rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800';
+
+/**
+ * The admin console (issue 7; its own lazily loaded chunk): tabs for the members table, inviting an address, the CSV
+ * import and the audit log. The open tab is kept in the address (`?tab=`).
+ */
+export function AdminRoute() {
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as string) : 'members';
+  return (
+    <AdminShell>
+      {() => (
+        <div className="space-y-6">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900">Admin console</h2>
+          <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'members' ? {} : { tab: value })}>
+            <Tabs.List aria-label="Admin console" className="flex flex-wrap gap-1 border-b border-slate-200">
+              {TABS.map((t) => (
+                <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
+                  {t.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="members" className="pt-5 focus:outline-none">
+              <MembersPanel />
+            </Tabs.Content>
+            <Tabs.Content value="invite" className="pt-5 focus:outline-none">
+              <Card className="max-w-2xl p-5">
+                <h3 className="mb-1 text-lg font-semibold">Invite by e-mail</h3>
+                <p className="mb-4 text-sm text-slate-600">
+                  The role and department apply from the person's first sign-in.
+                </p>
+                <MemberForm />
+              </Card>
+            </Tabs.Content>
+            <Tabs.Content value="import" className="pt-5 focus:outline-none">
+              <ImportPanel />
+            </Tabs.Content>
+            <Tabs.Content value="audit" className="pt-5 focus:outline-none">
+              <AuditLog />
+            </Tabs.Content>
+          </Tabs.Root>
+        </div>
+      )}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,19 @@
+import { adminRolesSchema } from '@shared/admin-api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { apiRequest } from '@/lib/api-client';
+import { adminKeys } from './admin-query-keys';
+
+/** GET /api/admin/roles — the roles an admin may assign and the known departments. @throws ApiError */
+export async function getAdminRoles({ signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(apiPaths.adminRoles, adminRolesSchema, { signal });
+}
+
+export function getAdminRolesQueryOptions() {
+  return queryOptions({ queryKey: adminKeys.roles, queryFn: ({ signal }) => getAdminRoles({ signal }) });
+}
+
+/** The assignable roles (for the role select and filter) and departments. */
+export function useAdminRoles() {
+  return useQuery(getAdminRolesQueryOptions());
+}

@@ -1,0 +1,127 @@
+import type { ImportResult } from '@shared/admin-api';
+import { type ChangeEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useImportMembers, usePreviewMembersImport } from '../api/import-members';
+import { fieldClass, labelClass } from '../utils/format';
+
+/**
+ * Bulk import of member records from CSV (issue 7): choose or paste a file with the columns email, role, department
+ * (and optionally isAdmin), preview it — every row with its errors — then 'Apply', which writes every row in one
+ * transaction or none. 'Apply' is offered only for a preview without errors.
+ */
+export function ImportPanel() {
+  const id = useId();
+  const [csv, setCsv] = useState('');
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const preview = usePreviewMembersImport();
+  const apply = useImportMembers();
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setCsv(await file.text());
+    setResult(null);
+  };
+  const onPreview = () => preview.mutate(csv, { onSuccess: setResult });
+  const onApply = () =>
+    apply.mutate(csv, {
+      onSuccess: (applied) => {
+        toast.success(`Imported ${applied.applied} member records`);
+        setResult(null);
+        setCsv('');
+      },
+    });
+  const error = preview.error ?? apply.error;
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        A CSV file with a header row naming the columns <code>email</code>, <code>role</code> and <code>department</code>{' '}
+        (optionally <code>isAdmin</code>). A file exported from the members table imports as it is.
+      </p>
+      <div className="grid gap-3">
+        <div>
+          <label htmlFor={`${id}-file`} className={labelClass}>
+            CSV file
+          </label>
+          <input id={`${id}-file`} type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} className="text-sm" />
+        </div>
+        <div>
+          <label htmlFor={`${id}-text`} className={labelClass}>
+            Or paste the CSV
+          </label>
+          <textarea
+            id={`${id}-text`}
+            rows={6}
+            value={csv}
+            onChange={(e) => {
+              setCsv(e.target.value);
+              setResult(null);
+            }}
+            className={`${fieldClass} h-auto py-2 font-mono`}
+          />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="outline" onClick={onPreview} disabled={csv.trim() === '' || preview.isPending}>
+            {preview.isPending ? 'Checking…' : 'Preview'}
+          </Button>
+          <Button onClick={onApply} disabled={result?.valid !== true || apply.isPending}>
+            {apply.isPending ? 'Applying…' : 'Apply'}
+          </Button>
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error.message}
+          </p>
+        ) : null}
+      </div>
+      {result ? <ImportPreview result={result} /> : null}
+    </div>
+  );
+}
+
+function ImportPreview({ result }: { result: ImportResult }) {
+  const bad = result.rows.filter((r) => r.errors.length > 0).length;
+  return (
+    <section aria-label="Import preview" className="space-y-3">
+      <p role="status" className={result.valid ? 'text-sm text-emerald-800' : 'text-sm text-red-700'}>
+        {result.valid
+          ? `${result.rows.length} rows are ready. Apply writes all of them at once.`
+          : `${bad} of ${result.rows.length} rows have errors. Nothing can be applied until they are fixed.`}
+      </p>
+      {result.errors.map((e) => (
+        <p key={e} role="alert" className="text-sm text-red-700">
+          {e}
+        </p>
+      ))}
+      {result.rows.length > 0 ? (
+        <div className="overflow-x-auto rounded-xl border border-slate-200">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Rows of the file and their errors</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="px-3 py-2">Row</th>
+                <th scope="col" className="px-3 py-2">E-mail</th>
+                <th scope="col" className="px-3 py-2">Role</th>
+                <th scope="col" className="px-3 py-2">Department</th>
+                <th scope="col" className="px-3 py-2">Problems</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.rows.map((r) => (
+                <tr key={r.row} className={`border-t border-slate-200 ${r.errors.length > 0 ? 'bg-red-50' : ''}`}>
+                  <td className="px-3 py-2 tabular-nums">{r.row}</td>
+                  <td className="px-3 py-2 break-all">{r.email}</td>
+                  <td className="px-3 py-2">{r.role}</td>
+                  <td className="px-3 py-2">{r.department}</td>
+                  <td className="px-3 py-2 text-red-800">{r.errors.length === 0 ? <span className="text-emerald-800">OK</span> : r.errors.join(' ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useAdminRoles } from '../api/get-admin-roles';
+import { usePutMember } from '../api/put-member';
+import { fieldClass, labelClass } from '../utils/format';
+
+interface MemberFormProps {
+  /** The member to edit; omit to invite a new address (the form then asks for it). */
+  email?: string;
+  /** Starting values; `role` is a role configuration key or the record's role text. */
+  initial?: { role: string; department: string; isAdmin: boolean };
+  /** Called with the saved address. */
+  onSaved?: (email: string) => void;
+}
+
+/**
+ * Assigns a member's role and department and marks them admin (issue 7); without `email`, invites an address before
+ * its first sign-in. The role select lists the loaded role configurations; the department field suggests the known
+ * departments. The server's refusal (e.g. an address outside the organisation's domain) is shown under the form.
+ */
+export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
+  const id = useId();
+  const roles = useAdminRoles();
+  const save = usePutMember();
+  const [address, setAddress] = useState('');
+  const [role, setRole] = useState(initial?.role ?? 'volunteer');
+  const [department, setDepartment] = useState(initial?.department ?? 'Operations');
+  const [isAdmin, setIsAdmin] = useState(initial?.isAdmin ?? false);
+  const inviting = email === undefined;
+  const roleOptions = roles.data?.roles ?? [];
+  const knownRole = roleOptions.some((r) => r.key === role);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const target = (email ?? address).trim().toLowerCase();
+    // mutateAsync, not mutate's callbacks: a saved change re-keys (remounts) the edit form, and the toast must still show.
+    save
+      .mutateAsync({ email: target, role, department: department.trim(), isAdmin })
+      .then(() => {
+        toast.success(inviting ? `Invited ${target}` : `Saved ${target}`);
+        if (inviting) setAddress('');
+        onSaved?.(target);
+      })
+      .catch(() => {
+        // Shown under the form from `save.error`.
+      });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-describedby={save.isError ? `${id}-error` : undefined}>
+      {inviting ? (
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-email`} className={labelClass}>
+            E-mail address
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            required
+            autoComplete="off"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            className={fieldClass}
+          />
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor={`${id}-role`} className={labelClass}>
+          Role
+        </label>
+        <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value)} className={fieldClass} required>
+          {!knownRole ? <option value={role}>{role}</option> : null}
+          {roleOptions.map((r) => (
+            <option key={r.key} value={r.key}>
+              {r.displayName}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-department`} className={labelClass}>
+          Department
+        </label>
+        <input
+          id={`${id}-department`}
+          required
+          list={`${id}-departments`}
+          value={department}
+          onChange={(e) => setDepartment(e.target.value)}
+          className={fieldClass}
+        />
+        <datalist id={`${id}-departments`}>
+          {(roles.data?.departments ?? []).map((d) => (
+            <option key={d} value={d} />
+          ))}
+        </datalist>
+      </div>
+      <div className="flex items-center gap-2 sm:col-span-2">
+        <input
+          id={`${id}-admin`}
+          type="checkbox"
+          checked={isAdmin}
+          onChange={(e) => setIsAdmin(e.target.checked)}
+          className="size-5 accent-brand-700"
+        />
+        <label htmlFor={`${id}-admin`} className="text-sm text-slate-800">
+          Admin (may open the admin console)
+        </label>
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : inviting ? 'Invite' : 'Save'}
+        </Button>
+        {save.isError ? (
+          <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+            {save.error.message}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import type { MemberStep } from '@shared/admin-api';
+import { CheckCircle2, Circle, CircleDot } from 'lucide-react';
+import { formatDateTime } from '../utils/format';
+
+const STATUS = {
+  completed: { label: 'Completed', Icon: CheckCircle2, className: 'text-emerald-700' },
+  active: { label: 'Current step', Icon: CircleDot, className: 'text-brand-700' },
+  pending: { label: 'Not yet active', Icon: Circle, className: 'text-slate-400' },
+} as const;
+
+/**
+ * A member's steps in order (issue 7 "A member's page"): status and completion time of each, and under checklist and
+ * acknowledgment steps every item with the time it was ticked or acknowledged.
+ */
+export function MemberSteps({ steps }: { steps: MemberStep[] }) {
+  if (steps.length === 0) return <p className="text-slate-600">This member's role has no steps.</p>;
+  return (
+    <ol className="space-y-3">
+      {steps.map((step, i) => {
+        const { label, Icon, className } = STATUS[step.status];
+        return (
+          <li key={step.id} className="rounded-xl border border-slate-200 p-4">
+            <div className="flex flex-wrap items-start gap-3">
+              <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${className}`} />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-slate-900">
+                  {i + 1}. {step.title}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {step.scopeTitle} · <span className={className}>{label}</span>
+                  {step.completedAt ? ` · ${formatDateTime(step.completedAt)}` : null}
+                </p>
+                {step.items.length > 0 ? (
+                  <ul className="mt-2 space-y-1 text-sm">
+                    {step.items.map((item) => (
+                      <li key={item.id} className="flex flex-wrap gap-x-2">
+                        <span aria-hidden="true">{item.doneAt ? '☑' : '☐'}</span>
+                        <span className="sr-only">{item.doneAt ? 'Done: ' : 'Not done: '}</span>
+                        <span className="text-slate-800">
+                          {item.kind === 'acknowledgment' ? 'Acknowledged — ' : ''}
+                          {item.text}
+                        </span>
+                        {item.doneAt ? <span className="text-slate-500">({formatDateTime(item.doneAt)})</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,149 @@
+import type { MemberSortColumn } from '@shared/admin-api';
+import { Download, Search } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiPaths } from '@/config/paths';
+import { useAdminRoles } from '../api/get-admin-roles';
+import { useMembers } from '../api/get-members';
+import { fieldClass, labelClass } from '../utils/format';
+import {
+  MEMBERS_PAGE_SIZE,
+  type MembersTableState,
+  membersApiQuery,
+  membersTableParams,
+  readMembersTableState,
+} from '../utils/members-query';
+import { MembersTable } from './members-table';
+import { Pagination } from './pagination';
+
+/**
+ * The members tab of the admin console (issue 7): search, filters by role / department / complete, the sortable
+ * members table with paging, and 'Export CSV', which downloads every member the filters match. The table's state
+ * lives in the address, so Back and reload keep it.
+ */
+export function MembersPanel() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const state = readMembersTableState(params);
+  const [search, setSearch] = useState(state.search);
+  const members = useMembers(membersApiQuery(state));
+  const roles = useAdminRoles();
+
+  const update = (change: Partial<MembersTableState>) =>
+    setParams(membersTableParams({ ...state, page: 1, ...change }, params.get('tab') ?? undefined));
+  const onSort = (column: MemberSortColumn) =>
+    update({ sort: column, dir: column === state.sort && state.dir === 'asc' ? 'desc' : 'asc' });
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ search: search.trim() });
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <form role="search" onSubmit={onSearch} className="flex min-w-60 flex-1 items-end gap-2">
+          <div className="flex-1">
+            <label htmlFor={`${id}-search`} className={labelClass}>
+              Search by name or e-mail
+            </label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className={fieldClass}
+            />
+          </div>
+          <Button type="submit" variant="outline" aria-label="Search">
+            <Search aria-hidden="true" />
+            <span className="max-sm:sr-only">Search</span>
+          </Button>
+        </form>
+        <div>
+          <label htmlFor={`${id}-role`} className={labelClass}>
+            Role
+          </label>
+          <select id={`${id}-role`} value={state.role} onChange={(e) => update({ role: e.target.value })} className={fieldClass}>
+            <option value="">All roles</option>
+            {(roles.data?.roles ?? []).map((r) => (
+              <option key={r.key} value={r.key}>
+                {r.displayName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-department`} className={labelClass}>
+            Department
+          </label>
+          <select
+            id={`${id}-department`}
+            value={state.department}
+            onChange={(e) => update({ department: e.target.value })}
+            className={fieldClass}
+          >
+            <option value="">All departments</option>
+            {(roles.data?.departments ?? []).map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-complete`} className={labelClass}>
+            Onboarding
+          </label>
+          <select
+            id={`${id}-complete`}
+            value={state.complete}
+            onChange={(e) => update({ complete: e.target.value as MembersTableState['complete'] })}
+            className={fieldClass}
+          >
+            <option value="">Everyone</option>
+            <option value="true">Complete</option>
+            <option value="false">Not complete</option>
+          </select>
+        </div>
+        <Button asChild variant="outline">
+          <a href={`${apiPaths.adminMembersCsv}?${membersApiQuery(state, false).toString()}`} download>
+            <Download aria-hidden="true" /> Export CSV
+          </a>
+        </Button>
+      </div>
+
+      {members.isPending ? (
+        <div role="status" aria-live="polite" className="space-y-2">
+          <span className="sr-only">Loading members…</span>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-10 rounded-lg" />
+          ))}
+        </div>
+      ) : members.isError ? (
+        <div role="alert" className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <p>{members.error.message}</p>
+          <Button variant="outline" size="sm" onClick={() => void members.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : members.data.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          No members match these filters.
+        </p>
+      ) : (
+        <div aria-busy={members.isFetching} className="space-y-3">
+          <MembersTable members={members.data.items} sort={state.sort} dir={state.dir} onSort={onSort} />
+          <Pagination
+            noun="members"
+            page={state.page}
+            pageSize={MEMBERS_PAGE_SIZE}
+            total={members.data.total}
+            onPageChange={(page) => update({ page })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { MemberOverview, MemberSortColumn } from '@shared/admin-api';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '../utils/format';
+
+const COLUMNS: { key: MemberSortColumn; label: string; className?: string }[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'E-mail' },
+  { key: 'role', label: 'Role' },
+  { key: 'department', label: 'Department' },
+  { key: 'percent', label: 'Complete', className: 'text-right' },
+  { key: 'currentStep', label: 'Current step' },
+  { key: 'lastSignIn', label: 'Signed in last' },
+  { key: 'lastProgress', label: 'Last progress' },
+];
+
+interface MembersTableProps {
+  members: MemberOverview[];
+  sort: MemberSortColumn;
+  dir: 'asc' | 'desc';
+  /** A click on a column header: sort by it (a second click reverses the order). */
+  onSort: (column: MemberSortColumn) => void;
+}
+
+/**
+ * The members table (issue 7): one row per member, sortable by every column. The headers are buttons inside
+ * `<th aria-sort>`, so screen readers announce the order; the name links to the member's page. Scrolls sideways on
+ * narrow screens.
+ */
+export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200">
+      <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
+        <caption className="sr-only">Members, sorted by {COLUMNS.find((c) => c.key === sort)?.label} ({dir === 'asc' ? 'ascending' : 'descending'})</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            {COLUMNS.map((column) => {
+              const active = column.key === sort;
+              const Icon = !active ? ArrowUpDown : dir === 'asc' ? ArrowUp : ArrowDown;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  className={`px-3 py-2 font-semibold ${column.className ?? ''}`}
+                >
+                  <button
+                    type="button"
+                    onClick={() => onSort(column.key)}
+                    className="inline-flex items-center gap-1 rounded hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+                  >
+                    {column.label}
+                    <Icon aria-hidden="true" className={`size-3.5 ${active ? '' : 'text-slate-400'}`} />
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m) => (
+            <tr key={m.email} className="border-t border-slate-200 hover:bg-slate-50">
+              <td className="px-3 py-2">
+                <Link to={paths.adminMember.getHref(m.email)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {m.name === '' ? m.email : m.name}
+                </Link>
+                <span className="ml-2 inline-flex gap-1">
+                  {m.isAdmin ? <Badge variant="default">Admin</Badge> : null}
+                  {m.invited ? <Badge variant="warning">Invited</Badge> : null}
+                </span>
+              </td>
+              <td className="px-3 py-2 break-all">{m.email}</td>
+              <td className="px-3 py-2">{m.roleLabel}</td>
+              <td className="px-3 py-2">{m.department}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {m.percent}%<span className="sr-only"> ({m.completedSteps} of {m.totalSteps} steps)</span>
+              </td>
+              <td className="px-3 py-2">{m.currentStepTitle ?? (m.totalSteps > 0 ? 'All done' : '—')}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(m.lastSignInAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(m.lastProgressAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO time as the reader's local date and time; '—' for none. */
+export function formatDateTime(iso: string | null): string {
+  return iso === null ? '—' : dateTime.format(new Date(iso));
+}
+
+/** The shared look of the console's text inputs and selects (visible focus, 40 px tall for touch). */
+export const fieldClass =
+  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus:border-brand-700 focus:outline-2 focus:outline-offset-1 focus:outline-brand-700';
+
+/** The console's field labels. */
+export const labelClass = 'block text-sm font-medium text-slate-800';

@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditPageSchema,
+  importRefusalSchema,
+  importResultSchema,
+  memberDetailSchema,
+  membersPageSchema,
+  type MembersQueryInput,
+} from '../../../shared/admin-api.js';
+import { apiErrorSchema, meResponseSchema, onboardingResponseSchema } from '../../../shared/api.js';
+import { members, stepProgress, users } from '../../db/schema.js';
+import { createTestApp, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
+import { upsertMember } from '../members/members.repository.js';
+
+const ADMIN = 'boss@inspired2uplift.org';
+let t: TestApp;
+let admin: string;
+
+/** Signs a person in and returns their cookie. */
+const cookieOf = (email: string, name?: string) => signIn(t.app, { email, ...(name ? { name } : {}) });
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+  admin = await cookieOf(ADMIN, 'Boss Person');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, ...(cookie === undefined ? {} : { headers: { cookie } }) });
+
+const membersPage = async (query: MembersQueryInput) => {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const res = await get(`/api/admin/members?${params.toString()}`, admin);
+  expect(res.statusCode, res.body).toBe(200);
+  return membersPageSchema.parse(res.json());
+};
+
+const completeSteps = async (email: string, stepIds: readonly string[], at = new Date('2025-03-01T10:00:00Z')) => {
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  for (const stepId of stepIds) {
+    await t.database.db.insert(stepProgress).values({ userId: user.id, stepId, completedAt: at }).onConflictDoNothing();
+  }
+};
+
+describe('authorization', () => {
+  it('answers 401 to anonymous requests and 403 to members who are not admins, development users included', async () => {
+    expect((await get('/api/admin/members')).statusCode).toBe(401);
+    const member = await cookieOf('plain@inspired2uplift.org');
+    for (const url of ['/api/admin/members', '/api/admin/members.csv', '/api/admin/audit', '/api/admin/roles']) {
+      const res = await get(url, member);
+      expect(res.statusCode).toBe(403);
+      expect(apiErrorSchema.parse(res.json()).message).toMatch(/admins/u);
+    }
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent('plain@inspired2uplift.org')}`,
+      headers: { cookie: member },
+      payload: { role: 'finance', department: 'Finance', isAdmin: true },
+    });
+    expect(put.statusCode).toBe(403);
+    const me = meResponseSchema.parse((await get('/api/me', member)).json());
+    expect(me.user.isDevelopmentUser).toBe(true);
+    expect(me.user.isAdmin).toBe(false);
+  });
+
+  it('lets ADMIN_EMAILS and members marked admin in, and tells the client through /api/me', async () => {
+    expect((await get('/api/admin/members', admin)).statusCode).toBe(200);
+    expect(meResponseSchema.parse((await get('/api/me', admin)).json()).user.isAdmin).toBe(true);
+    await upsertMember(t.database.db, { email: 'marked@inspired2uplift.org', role: 'volunteer', department: 'Ops', isAdmin: true });
+    const marked = await cookieOf('marked@inspired2uplift.org');
+    expect((await get('/api/admin/members', marked)).statusCode).toBe(200);
+  });
+});
+
+describe('members table', () => {
+  beforeAll(async () => {
+    await cookieOf('alice@inspired2uplift.org', 'Alice Apple');
+    await cookieOf('bob@inspired2uplift.org', 'Bob Brown');
+    await cookieOf('carol@inspired2uplift.org', 'Carol Cherry');
+    await upsertMember(t.database.db, { email: 'bob@inspired2uplift.org', role: 'Finance', department: 'Finance', isAdmin: false });
+    await upsertMember(t.database.db, { email: 'invitee@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false });
+    await completeSteps('alice@inspired2uplift.org', VOLUNTEER_STEP_IDS);
+    await completeSteps('bob@inspired2uplift.org', [VOLUNTEER_STEP_IDS[0]], new Date('2025-03-02T10:00:00Z'));
+  });
+
+  it('computes role, percent, current step and activity per member', async () => {
+    const page = await membersPage({ search: 'inspired2uplift', pageSize: 100 });
+    const byEmail = new Map(page.items.map((m) => [m.email, m]));
+    expect(byEmail.get('alice@inspired2uplift.org')).toMatchObject({
+      name: 'Alice Apple',
+      role: 'volunteer',
+      roleLabel: 'Volunteer',
+      percent: 100,
+      currentStepTitle: null,
+      lastProgressAt: '2025-03-01T10:00:00.000Z',
+      invited: false,
+    });
+    expect(byEmail.get('bob@inspired2uplift.org')).toMatchObject({
+      role: 'finance',
+      roleLabel: 'Finance',
+      department: 'Finance',
+      completedSteps: 1,
+      totalSteps: 4,
+      percent: 25,
+      currentStepTitle: 'Change your password',
+    });
+    expect(byEmail.get('invitee@inspired2uplift.org')).toMatchObject({ invited: true, name: '', percent: 0, lastSignInAt: null });
+    expect(byEmail.get(ADMIN)?.isAdmin).toBe(true);
+  });
+
+  it('filters by search, role, department and completion', async () => {
+    expect((await membersPage({ search: 'ALICE' })).items.map((m) => m.email)).toEqual(['alice@inspired2uplift.org']);
+    expect((await membersPage({ search: 'brown' })).items.map((m) => m.email)).toEqual(['bob@inspired2uplift.org']);
+    expect((await membersPage({ role: 'finance', sort: 'email' })).items.map((m) => m.email)).toEqual([
+      'bob@inspired2uplift.org',
+      'invitee@inspired2uplift.org',
+    ]);
+    expect((await membersPage({ department: 'finance' })).total).toBe(2);
+    expect((await membersPage({ complete: 'true' })).items.map((m) => m.email)).toEqual(['alice@inspired2uplift.org']);
+    expect((await membersPage({ complete: 'false', search: 'alice' })).total).toBe(0);
+    expect((await membersPage({ search: '%' })).total).toBe(0);
+  });
+
+  it('sorts by any column in both directions, and pages', async () => {
+    const desc = await membersPage({ sort: 'percent', dir: 'desc' });
+    expect(desc.items[0]?.email).toBe('alice@inspired2uplift.org');
+    const byStep = await membersPage({ sort: 'currentStep', dir: 'asc' });
+    expect(byStep.items.at(-1)?.currentStepTitle).toBeNull();
+    for (const sort of ['name', 'email', 'role', 'department', 'lastSignIn', 'lastProgress'] as const) {
+      expect((await membersPage({ sort, dir: 'desc' })).items.length).toBeGreaterThan(0);
+    }
+    const all = await membersPage({ sort: 'email', pageSize: 100 });
+    const first = await membersPage({ sort: 'email', pageSize: 2, page: 1 });
+    const second = await membersPage({ sort: 'email', pageSize: 2, page: 2 });
+    expect(first.total).toBe(all.total);
+    expect([...first.items, ...second.items].map((m) => m.email)).toEqual(all.items.slice(0, 4).map((m) => m.email));
+    const beyond = await membersPage({ pageSize: 2, page: 999 });
+    expect(beyond).toMatchObject({ items: [], total: all.total });
+  });
+
+  it('refuses a bad sort column with 400', async () => {
+    expect((await get('/api/admin/members?sort=password', admin)).statusCode).toBe(400);
+  });
+});
+
+describe('a member', () => {
+  it("shows a member's steps in order with status and completion time", async () => {
+    await cookieOf('dora@inspired2uplift.org', 'Dora');
+    await completeSteps('dora@inspired2uplift.org', [VOLUNTEER_STEP_IDS[0]]);
+    const res = await get(`/api/admin/members/${encodeURIComponent('DORA@inspired2uplift.org')}`, admin);
+    expect(res.statusCode).toBe(200);
+    const detail = memberDetailSchema.parse(res.json());
+    expect(detail.steps.map((s) => [s.id, s.status])).toEqual([
+      ['sign-in-to-chrome', 'completed'],
+      ['change-password', 'active'],
+      ['set-up-slack', 'pending'],
+    ]);
+    expect(detail.steps[0]?.completedAt).toBe('2025-03-01T10:00:00.000Z');
+    expect((await get('/api/admin/members/nobody%40inspired2uplift.org', admin)).statusCode).toBe(404);
+  });
+
+  it('assigns role, department and admin; the member sees the new steps; the change is audited', async () => {
+    const erin = await cookieOf('erin@inspired2uplift.org', 'Erin');
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/members/erin%40inspired2uplift.org', headers: { cookie: admin }, payload: body });
+    const bad = await put({ role: 'astronaut', department: 'Space', isAdmin: false });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).message).toBe('Unknown role "astronaut". Valid roles: volunteer, finance.');
+    const res = await put({ role: 'Finance', department: 'Money', isAdmin: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(memberDetailSchema.parse(res.json()).member).toMatchObject({ role: 'finance', department: 'Money', isAdmin: true });
+    const onboarding = onboardingResponseSchema.parse((await get('/api/onboarding', erin)).json());
+    expect(onboarding.scopes.flatMap((s) => s.steps.map((x) => x.id))).toContain(FINANCE_STEP_ID);
+    const audit = auditPageSchema.parse((await get('/api/admin/audit?kind=role-change', admin)).json());
+    expect(audit.items[0]).toMatchObject({ kind: 'role-change', actorEmail: ADMIN, subject: 'erin@inspired2uplift.org' });
+    expect(auditPageSchema.parse((await get(`/api/admin/audit?actor=${ADMIN}&kind=admin-change`, admin)).json()).total).toBe(1);
+  });
+
+  it('invites an address before its first sign-in, and refuses addresses outside the domain', async () => {
+    const invite = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/members/new.person%40inspired2uplift.org',
+      headers: { cookie: admin },
+      payload: { role: 'volunteer', department: 'Events', isAdmin: false },
+    });
+    expect(invite.statusCode).toBe(200);
+    expect(memberDetailSchema.parse(invite.json()).member.invited).toBe(true);
+    const audit = auditPageSchema.parse((await get('/api/admin/audit?kind=member-invite', admin)).json());
+    expect(audit.items[0]?.subject).toBe('new.person@inspired2uplift.org');
+    const outside = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/members/someone%40gmail.com',
+      headers: { cookie: admin },
+      payload: { role: 'volunteer', department: 'Events', isAdmin: false },
+    });
+    expect(outside.statusCode).toBe(400);
+  });
+});
+
+describe('CSV export and import', () => {
+  it('exports the filtered table as a CSV attachment that imports back unchanged', async () => {
+    const res = await get('/api/admin/members.csv?role=finance&sort=email', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/u);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/u);
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toMatch(/^email,name,role,roleLabel,department,percent/u);
+    expect(lines.slice(1).every((l) => l.includes(',finance,Finance,'))).toBe(true);
+
+    const before = await t.database.db.select().from(members);
+    const preview = importResultSchema.parse(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/import/preview', headers: { cookie: admin }, payload: { csv: res.body } })).json(),
+    );
+    expect(preview.valid).toBe(true);
+    expect(preview.rows.length).toBe(lines.length - 1);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie: admin, 'content-type': 'text/csv' },
+      payload: res.body,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(importResultSchema.parse(applied.json()).applied).toBe(lines.length - 1);
+    const again = await get('/api/admin/members.csv?role=finance&sort=email', admin);
+    expect(again.body).toBe(res.body);
+    expect((await t.database.db.select().from(members)).length).toBeGreaterThanOrEqual(before.length);
+    expect(auditPageSchema.parse((await get('/api/admin/audit?kind=import', admin)).json()).total).toBe(1);
+  });
+
+  it('previews row errors and applies nothing when any row is bad', async () => {
+    const csv = [
+      'email,role,department',
+      'good.one@inspired2uplift.org,finance,Finance',
+      'not-an-address,volunteer,Ops',
+      'someone@gmail.com,volunteer,Ops',
+      'good.two@inspired2uplift.org,astronaut,Space',
+      'good.one@inspired2uplift.org,volunteer,Ops',
+    ].join('\n');
+    const preview = importResultSchema.parse(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/import/preview', headers: { cookie: admin }, payload: { csv } })).json(),
+    );
+    expect(preview.valid).toBe(false);
+    expect(preview.rows.map((r) => [r.row, r.errors.length])).toEqual([
+      [2, 0],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [6, 1],
+    ]);
+    expect(preview.rows[3]?.errors[0]).toMatch(/Unknown role "astronaut"/u);
+    expect(preview.rows[4]?.errors[0]).toMatch(/already in row 2/u);
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { cookie: admin }, payload: { csv } });
+    expect(res.statusCode).toBe(400);
+    expect(importRefusalSchema.parse(res.json()).rows).toHaveLength(5);
+    expect(await t.database.db.select().from(members).where(eq(members.email, 'good.one@inspired2uplift.org'))).toEqual([]);
+  });
+
+  it('refuses a file without the needed columns', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import/preview',
+      headers: { cookie: admin },
+      payload: { csv: 'name,department\nA,B\n' },
+    });
+    expect(importResultSchema.parse(res.json()).errors[0]).toMatch(/missing: email, role/u);
+  });
+});

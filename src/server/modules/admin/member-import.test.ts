@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { MemberOverview } from '../../../shared/admin-api.js';
+import { createTestCatalog } from '../../test/test-app.js';
+import { membersToCsv, previewImport } from './member-import.js';
+
+const ctx = { catalog: createTestCatalog(), allowedDomain: 'inspired2uplift.org' };
+
+const overview = (email: string, name: string, department: string, role: string, isAdmin: boolean): MemberOverview => ({
+  email,
+  name,
+  role,
+  roleLabel: role === 'finance' ? 'Finance' : 'Volunteer',
+  department,
+  percent: 0,
+  completedSteps: 0,
+  totalSteps: 3,
+  currentStepTitle: 'Sign in, "quickly"',
+  lastSignInAt: null,
+  lastProgressAt: null,
+  isAdmin,
+  invited: false,
+});
+
+describe('CSV export → import', () => {
+  it('imports every exported member back with the same role, department and admin flag', () => {
+    // Free text with commas, quotes and line breaks must survive csv-stringify → csv-parse.
+    const text = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '' && s.trim() === s);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9]{0,7}(?:\.[a-z0-9]{1,7})?$/u), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.tuple(text, text, fc.constantFrom('volunteer', 'finance'), fc.boolean()), { minLength: 20, maxLength: 20 }),
+        (locals, fields) => {
+          const rows = locals.map((local, i) => {
+            const [name, department, role, isAdmin] = fields[i] ?? ['n', 'd', 'volunteer', false];
+            return overview(`${local}@inspired2uplift.org`, name, department, role, isAdmin);
+          });
+          const result = previewImport(membersToCsv(rows), ctx);
+          expect(result.errors).toEqual([]);
+          expect(result.valid).toBe(true);
+          expect(result.rows.map((r) => [r.email, r.roleKey, r.department, r.isAdmin])).toEqual(
+            rows.map((r) => [r.email, r.role, r.department, r.isAdmin]),
+          );
+        },
+      ),
+    );
+  });
+
+  it('reads a header in any case and order, and defaults a missing department', () => {
+    const result = previewImport('Role,EMAIL\nvol,Someone@Inspired2Uplift.org\n', ctx);
+    expect(result.rows).toEqual([
+      { row: 2, email: 'someone@inspired2uplift.org', role: 'vol', roleKey: 'volunteer', department: 'Operations', isAdmin: false, errors: [] },
+    ]);
+  });
+
+  it('reports an unreadable file, an empty one and one with only a header', () => {
+    expect(previewImport('email,role\n"unclosed,volunteer\n', ctx).errors[0]).toMatch(/not readable CSV/u);
+    expect(previewImport('', ctx).errors).toEqual(['The file is empty.']);
+    expect(previewImport('email,role\n', ctx).errors).toEqual(['The file has no rows after the header.']);
+  });
+});

@@ -1,0 +1,181 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ImportResult, ImportRow, MemberOverview } from '../../../shared/admin-api.js';
+import { findRoleConfiguration } from '../../../shared/role-lookup.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import type { Database } from '../../db/client.js';
+import { members } from '../../db/schema.js';
+
+/**
+ * Bulk import and export of member records as CSV (DESIGN.md §3 "Admin console", issue 7), with csv-parse and
+ * csv-stringify. An import file has a header row naming at least `email` and `role` (any case, any order);
+ * `department` and `isAdmin` are optional; other columns are ignored, so a file exported by
+ * {@link membersToCsv} imports as it is.
+ */
+
+/** The columns of the export, in order. */
+export const EXPORT_COLUMNS = [
+  'email',
+  'name',
+  'role',
+  'roleLabel',
+  'department',
+  'percent',
+  'completedSteps',
+  'totalSteps',
+  'currentStep',
+  'lastSignInAt',
+  'lastProgressAt',
+  'isAdmin',
+  'invited',
+] as const;
+
+/** The department of an imported row that names none (SPEC §9 default). */
+export const DEFAULT_DEPARTMENT = 'Operations';
+
+/**
+ * The members table as CSV text, one header row then one row per member.
+ * @param rows members-table rows
+ * @returns RFC 4180 CSV (quoted where needed), ending in a newline
+ */
+export function membersToCsv(rows: readonly MemberOverview[]): string {
+  return stringify(
+    rows.map((r) => [
+      r.email,
+      r.name,
+      r.role,
+      r.roleLabel,
+      r.department,
+      r.percent,
+      r.completedSteps,
+      r.totalSteps,
+      r.currentStepTitle ?? '',
+      r.lastSignInAt ?? '',
+      r.lastProgressAt ?? '',
+      r.isAdmin ? 'true' : 'false',
+      r.invited ? 'true' : 'false',
+    ]),
+    { header: true, columns: [...EXPORT_COLUMNS] },
+  );
+}
+
+const emailSchema = z.email();
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
+
+/** The validation context of an import. */
+export interface ImportContext {
+  catalog: RoleCatalog;
+  /** Lower-case ALLOWED_DOMAIN: only addresses there can ever sign in. */
+  allowedDomain: string;
+}
+
+/**
+ * Parses and checks an import file without writing anything (the preview).
+ * Row errors: an invalid e-mail address or one outside ALLOWED_DOMAIN; role text that names no role configuration
+ * (SPEC §5 lookup fell back to the default); an address already in an earlier row; an `isAdmin` that is not
+ * true/false/yes/no/1/0; a field longer than 120 characters.
+ * @param csv the file's text (UTF-8, a BOM is ignored)
+ * @param ctx the catalog and the allowed domain
+ * @returns every data row with its errors, file-level errors (unreadable CSV, missing columns, no rows), and `valid`
+ *   when there is at least one row and no error at all; `applied` is 0
+ */
+export function previewImport(csv: string, ctx: ImportContext): ImportResult {
+  let records: string[][];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
+  } catch (error) {
+    return { rows: [], errors: [`The file is not readable CSV: ${(error as Error).message}`], valid: false, applied: 0 };
+  }
+  const [header, ...data] = records;
+  if (header === undefined) return { rows: [], errors: ['The file is empty.'], valid: false, applied: 0 };
+  const names = header.map((h) => h.toLowerCase().replace(/[\s_-]/gu, ''));
+  const column = (name: string) => names.indexOf(name.toLowerCase());
+  const emailAt = column('email');
+  const roleAt = column('role');
+  const departmentAt = column('department');
+  const adminAt = column('isadmin');
+  const missing = [emailAt === -1 ? 'email' : null, roleAt === -1 ? 'role' : null].filter((n) => n !== null);
+  if (missing.length > 0) {
+    return {
+      rows: [],
+      errors: [`The header row must name the columns email, role and department; missing: ${missing.join(', ')}.`],
+      valid: false,
+      applied: 0,
+    };
+  }
+  const validKeys = [...ctx.catalog.keys()].join(', ');
+  const firstRowOf = new Map<string, number>();
+  const rows: ImportRow[] = data.map((record, i) => {
+    const row = i + 2;
+    const cell = (at: number) => (at === -1 ? '' : (record[at] ?? '').trim());
+    const email = cell(emailAt).toLowerCase();
+    const role = cell(roleAt);
+    const department = cell(departmentAt) || DEFAULT_DEPARTMENT;
+    const adminText = cell(adminAt).toLowerCase();
+    const errors: string[] = [];
+    if (!emailSchema.safeParse(email).success) errors.push(`"${email}" is not an e-mail address.`);
+    else if (email.slice(email.lastIndexOf('@') + 1) !== ctx.allowedDomain) {
+      errors.push(`${email} is not at ${ctx.allowedDomain}.`);
+    }
+    const lookup = findRoleConfiguration(ctx.catalog, role);
+    const roleKey = lookup.matchedBy === 'default' ? null : lookup.key;
+    if (roleKey === null) errors.push(`Unknown role "${role}". Valid roles: ${validKeys}.`);
+    if (role.length > 120 || department.length > 120) errors.push('Role and department are at most 120 characters.');
+    if (!TRUE_WORDS.has(adminText) && !FALSE_WORDS.has(adminText)) errors.push(`isAdmin "${adminText}" is not true or false.`);
+    const first = firstRowOf.get(email);
+    if (first !== undefined && email !== '') errors.push(`${email} is already in row ${first}.`);
+    else firstRowOf.set(email, row);
+    return { row, email, role, roleKey, department, isAdmin: TRUE_WORDS.has(adminText), errors };
+  });
+  const errors = rows.length === 0 ? ['The file has no rows after the header.'] : [];
+  const valid = errors.length === 0 && rows.every((r) => r.errors.length === 0);
+  return { rows, errors, valid, applied: 0 };
+}
+
+/**
+ * Writes the member records of a checked import in one transaction: every row or none. Existing records are replaced
+ * (role, department, admin flag; `createdAt` kept).
+ * @param db the database
+ * @param rows rows of a preview whose `valid` is true
+ * @param now the time written to `updatedAt`
+ * @returns the number of records written
+ * @throws Error when a row has errors; the database error when a write fails (then nothing is written)
+ */
+export async function applyImport(db: Database, rows: readonly ImportRow[], now: Date): Promise<number> {
+  if (rows.some((r) => r.errors.length > 0)) throw new Error('applyImport was given rows with errors');
+  const CHUNK = 1000;
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const values = rows.slice(i, i + CHUNK).map((r) => ({
+        email: r.email,
+        role: r.role,
+        department: r.department,
+        isAdmin: r.isAdmin,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await tx
+        .insert(members)
+        .values(values)
+        .onConflictDoUpdate({
+          target: members.email,
+          set: {
+            role: sqlExcluded('role'),
+            department: sqlExcluded('department'),
+            isAdmin: sqlExcluded('is_admin'),
+            updatedAt: now,
+          },
+        });
+    }
+  });
+  return rows.length;
+}
+
+/** `excluded.<column>` of an upsert: the value the conflicting insert proposed. */
+function sqlExcluded(column: string) {
+  return sql.raw(`excluded.${column}`);
+}

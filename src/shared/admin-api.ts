@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { apiErrorSchema } from './api.js';
+
+/**
+ * The admin console's API contract (DESIGN.md §3 "Admin console", issue 7). Every route lives under /api/admin/ and
+ * answers 401 without a session and 403 to anyone who is not an admin (ADMIN_EMAILS, or a member record marked admin).
+ */
+
+/** Columns the members table may be sorted by. */
+export const MEMBER_SORT_COLUMNS = [
+  'name',
+  'email',
+  'role',
+  'department',
+  'percent',
+  'currentStep',
+  'lastSignIn',
+  'lastProgress',
+] as const;
+export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number];
+
+/** The largest page of the members table and of the audit log. */
+export const ADMIN_MAX_PAGE_SIZE = 200;
+
+const pageSchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
+/**
+ * GET /api/admin/members and GET /api/admin/members.csv query: `search` (part of a name or e-mail address, any case),
+ * `role` (a role configuration key), `department` (exact), `complete` ('true' / 'false'), sort column and direction,
+ * page (from 1) and page size (the CSV export ignores paging and holds every matching member).
+ */
+export const membersQuerySchema = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    role: z.string().trim().max(80).optional(),
+    department: z.string().trim().max(120).optional(),
+    complete: z.enum(['true', 'false']).optional(),
+    sort: z.enum(MEMBER_SORT_COLUMNS).default('name'),
+    dir: z.enum(['asc', 'desc']).default('asc'),
+    page: pageSchema,
+    pageSize: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(25),
+  })
+  .strict();
+export type MembersQuery = z.infer<typeof membersQuerySchema>;
+/** The query as a client writes it: everything optional. */
+export type MembersQueryInput = z.input<typeof membersQuerySchema>;
+
+/** One row of the members table. Times are ISO 8601; null when it never happened. */
+export const memberOverviewSchema = z.object({
+  email: z.string(),
+  /** The user's name; '' for an invited member who has not signed in yet. */
+  name: z.string(),
+  /** The resolved role configuration key (SPEC §5 role lookup of the member record's role text). */
+  role: z.string(),
+  /** The role's display label (SPEC §6). */
+  roleLabel: z.string(),
+  department: z.string(),
+  /** Completed steps of the role / steps of the role × 100, rounded (SPEC §1); 0 for a role without steps. */
+  percent: z.number().int(),
+  completedSteps: z.number().int(),
+  totalSteps: z.number().int(),
+  /** Title of the first step not completed, in order; null when every step is completed. */
+  currentStepTitle: z.string().nullable(),
+  lastSignInAt: z.string().nullable(),
+  /** When the member last completed a step. */
+  lastProgressAt: z.string().nullable(),
+  isAdmin: z.boolean(),
+  /** A member record whose person has never signed in. */
+  invited: z.boolean(),
+});
+export type MemberOverview = z.infer<typeof memberOverviewSchema>;
+
+/** GET /api/admin/members answer. */
+export const membersPageSchema = z.object({
+  items: z.array(memberOverviewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MembersPage = z.infer<typeof membersPageSchema>;
+
+/** One checklist item or acknowledgment of a step on a member's page. */
+export const memberStepItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['checklist', 'acknowledgment']),
+  text: z.string(),
+  /** ISO time it was ticked; null when not ticked. */
+  doneAt: z.string().nullable(),
+});
+
+/** One step of a member's page, in the member's step order. */
+export const memberStepSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  scopeTitle: z.string(),
+  status: z.enum(['completed', 'active', 'pending']),
+  completedAt: z.string().nullable(),
+  items: z.array(memberStepItemSchema),
+});
+export type MemberStep = z.infer<typeof memberStepSchema>;
+
+/** GET /api/admin/members/:email answer: the member's row, the role text of their record, and their steps. */
+export const memberDetailSchema = z.object({
+  member: memberOverviewSchema,
+  /** The role text as stored in the member record (or on the user), before lookup. */
+  roleText: z.string(),
+  /** Whether an admin-managed member record exists for the address. */
+  hasMemberRecord: z.boolean(),
+  steps: z.array(memberStepSchema),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+/** :email of the member routes. */
+export const memberEmailParamsSchema = z.object({ email: z.string().trim().min(3).max(254) });
+
+/** PUT /api/admin/members/:email body: the member record to store (creates one = an invitation). */
+export const putMemberBodySchema = z
+  .object({
+    role: z.string().trim().min(1, 'Choose a role.').max(120),
+    department: z.string().trim().min(1, 'Enter a department.').max(120),
+    isAdmin: z.boolean().default(false),
+  })
+  .strict();
+export type PutMemberBody = z.input<typeof putMemberBodySchema>;
+
+/** GET /api/admin/roles answer: the role configurations an admin may assign, by display name. */
+export const adminRolesSchema = z.object({
+  roles: z.array(z.object({ key: z.string(), displayName: z.string() })),
+  departments: z.array(z.string()),
+});
+export type AdminRoles = z.infer<typeof adminRolesSchema>;
+
+/** POST /api/admin/import/preview and POST /api/admin/import JSON body (the CSV may also be sent as text/csv). */
+export const importBodySchema = z.object({ csv: z.string().max(5_000_000) }).strict();
+
+/** One data row of an import, numbered as a spreadsheet numbers it (the header is row 1). */
+export const importRowSchema = z.object({
+  row: z.number().int(),
+  email: z.string(),
+  role: z.string(),
+  /** The role configuration key the role text resolves to; null when it names none. */
+  roleKey: z.string().nullable(),
+  department: z.string(),
+  isAdmin: z.boolean(),
+  /** What is wrong with the row; empty when it can be applied. */
+  errors: z.array(z.string()),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/** The answer of a preview, and of an import (with `applied`). `errors` lists problems of the file as a whole. */
+export const importResultSchema = z.object({
+  rows: z.array(importRowSchema),
+  errors: z.array(z.string()),
+  valid: z.boolean(),
+  /** Rows written: 0 for a preview. */
+  applied: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** The 400 answer of POST /api/admin/import when any row has errors: nothing was written. */
+export const importRefusalSchema = apiErrorSchema.extend(importResultSchema.shape);
+
+/** GET /api/admin/audit query: filter by actor or subject e-mail (part of it, any case) and kind; paged. */
+export const auditQuerySchema = z
+  .object({
+    actor: z.string().trim().max(254).optional(),
+    kind: z.string().trim().max(60).optional(),
+    page: pageSchema,
+    pageSize: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(50),
+  })
+  .strict();
+export type AuditQueryInput = z.input<typeof auditQuerySchema>;
+
+/** One audit log entry as the admin console shows it. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.string(),
+  /** 'allowed' / 'refused' for access decisions, 'ok' for actions. */
+  outcome: z.string(),
+  actorEmail: z.string().nullable(),
+  subject: z.string().nullable(),
+  /** Why, e.g. a refusal's reason. */
+  reason: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/admin/audit answer; `kinds` are the kinds a filter may choose. */
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  kinds: z.array(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The admin console end to end (issue 7). `admin.e2e@…` is listed in ADMIN_EMAILS of the e2e server
+ * (playwright.config.ts); both people sign in with the development sign-in.
+ */
+const ADMIN = 'admin.e2e@inspired2uplift.org';
+const MEMBER = 'role.change.e2e@inspired2uplift.org';
+
+async function signInAs(page: Page, email: string, name: string, baseURL: string | undefined) {
+  const response = await page.request.post('/api/auth/dev-login', {
+    data: { email, name },
+    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test('an admin finds a member, changes their role, and exports a CSV holding them', async ({ browser, baseURL }) => {
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await signInAs(member, MEMBER, 'Riley Rolechange', baseURL);
+  await member.goto('/dashboard');
+  await expect(member.getByRole('heading', { level: 3, name: 'Set up Slack' })).toBeVisible();
+  await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toHaveCount(0);
+  // Only admins see the header's link.
+  await expect(member.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+
+  const adminContext = await browser.newContext({ acceptDownloads: true });
+  const admin = await adminContext.newPage();
+  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await admin.goto('/dashboard');
+  await admin.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(admin.getByRole('heading', { name: 'Admin console' })).toBeVisible();
+
+  await admin.getByLabel('Search by name or e-mail').fill('rolechange');
+  await admin.getByLabel('Search by name or e-mail').press('Enter');
+  const row = admin.getByRole('row').filter({ hasText: MEMBER });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Volunteer');
+  await row.getByRole('link', { name: 'Riley Rolechange' }).click();
+
+  await expect(admin.getByRole('heading', { level: 2, name: 'Riley Rolechange' })).toBeVisible();
+  await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Finance' });
+  await admin.getByLabel('Department', { exact: true }).fill('Finance');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText(`Saved ${MEMBER}`)).toBeVisible();
+
+  // The member's next page load shows the finance steps.
+  await member.reload();
+  await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toBeVisible();
+  await expect(member.getByText('Role: Finance', { exact: true })).toBeVisible();
+
+  // The export downloads what the table shows: filtered to that member.
+  await admin.getByRole('link', { name: 'All members' }).click();
+  await admin.getByLabel('Search by name or e-mail').fill(MEMBER);
+  await admin.getByLabel('Search by name or e-mail').press('Enter');
+  await expect(admin.getByRole('row').filter({ hasText: MEMBER })).toContainText('Finance');
+  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/u);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\n')[0]).toMatch(/^email,name,role,roleLabel,department/u);
+  expect(csv).toContain(`${MEMBER},Riley Rolechange,finance,Finance,Finance`);
+
+  await memberContext.close();
+  await adminContext.close();
+});
