@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SECRETS } from './tests/e2e/fixtures/secrets';
 
 /**
  * End-to-end tests: real Chromium (Debian's, never a downloaded one) against the built app started the way
@@ -45,7 +46,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // Member records first (scripts/e2e-seed.ts): once started, the server holds the embedded database.
+    command: 'node --import tsx scripts/e2e-seed.ts && node scripts/start.mjs',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -57,6 +59,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // The admin of tests/e2e/admin.spec.ts (issue 7).
+      ADMIN_EMAILS: 'admin.e2e@inspired2uplift.org',
+      // Shared passwords (issue 6): a development user must never see them (tests/e2e/secrets.spec.ts).
+      ...E2E_SECRETS,
     },
   },
 });

@@ -1,11 +1,17 @@
+/** Extra fields of an error answer (shared `apiErrorSchema`): `role` names the role of a role configuration error. */
+export interface HttpErrorDetails {
+  role?: string;
+}
+
 /**
- * An error that becomes a JSON answer `{ statusCode, error, message }` (shared `apiErrorSchema`). Throw it from a
- * handler or hook; the error handler (plugins/error-handler.ts) answers with its status and message.
+ * An error that becomes a JSON answer `{ statusCode, error, message, ...details }` (shared `apiErrorSchema`). Throw it
+ * from a handler or hook; the error handler (plugins/error-handler.ts) answers with its status, message and details.
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly details: HttpErrorDetails = {},
   ) {
     super(message);
     this.name = 'HttpError';

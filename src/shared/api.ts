@@ -43,6 +43,8 @@ export const userSchema = z.object({
   department: z.string(),
   workspaceId: z.string(),
   isDevelopmentUser: z.boolean(),
+  /** An admin (ADMIN_EMAILS, or a member record marked admin): the header shows the admin console (issue 7). */
+  isAdmin: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -83,6 +85,14 @@ export const stepProgressSchema = z.object({
 });
 export type StepProgress = z.infer<typeof stepProgressSchema>;
 
+/** One ticked checklist item or acknowledged acknowledgment (DESIGN.md §3 "Progress"), with its ISO time. */
+export const itemProgressSchema = z.object({ stepId: z.string(), itemId: z.string(), doneAt: z.string() });
+export type ItemProgress = z.infer<typeof itemProgressSchema>;
+
+/** A role configuration a role preview may show (the spec's role switcher, DESIGN.md §3 "Role preview"). */
+export const previewRoleSchema = z.object({ key: z.string(), displayName: z.string() });
+export type PreviewRole = z.infer<typeof previewRoleSchema>;
+
 /** GET /api/onboarding — the member's resolved role configuration, scopes and steps, and progress of record. */
 export const onboardingResponseSchema = z.object({
   appVersion: z.string(),
@@ -91,7 +101,15 @@ export const onboardingResponseSchema = z.object({
   progress: z.object({
     /** Completed step ids that belong to this role, each with its ISO completion time. */
     completed: z.array(z.object({ stepId: z.string(), completedAt: z.string() })),
+    /** Ticked items of this role's checklist and acknowledgment steps, in step and item order. */
+    items: z.array(itemProgressSchema).default([]),
   }),
+  /** True when this answers a role preview (`?previewRole=`): the steps of that role, read-only. */
+  preview: z.boolean().default(false),
+  /** Whether the member may preview other roles: on a local development host, or an admin (ADMIN_EMAILS). */
+  canPreviewRoles: z.boolean().default(false),
+  /** The roles a preview may show, by display name; empty when `canPreviewRoles` is false. */
+  previewRoles: z.array(previewRoleSchema).default([]),
 });
 export type OnboardingResponse = z.infer<typeof onboardingResponseSchema>;
 
@@ -99,3 +117,66 @@ export type OnboardingResponse = z.infer<typeof onboardingResponseSchema>;
 export const stepIdParamsSchema = z.object({ stepId: stableIdSchema });
 export const putStepProgressBodySchema = z.object({ completed: z.boolean() }).strict();
 export type PutStepProgressBody = z.infer<typeof putStepProgressBodySchema>;
+
+/**
+ * GET /api/onboarding query: `previewRole` (a role configuration key, any case) shows that role's steps instead of the
+ * member's own — only to members who may preview roles (else 403); the member's real role and progress never change.
+ */
+export const onboardingQuerySchema = z.object({ previewRole: z.string().trim().min(1).max(80).optional() });
+
+/**
+ * Query of the progress writes. A client that previews a role sends the previewed role as `previewRole`; the server
+ * then refuses the write with 409, because a preview never changes the member's progress of record.
+ */
+export const progressWriteQuerySchema = z.object({ previewRole: z.string().max(80).optional() });
+
+/** PUT /api/progress/steps/:stepId/items/:itemId — idempotent: the body states whether the item is ticked. */
+export const stepItemParamsSchema = z.object({ stepId: stableIdSchema, itemId: stableIdSchema });
+export const putStepItemBodySchema = z.object({ done: z.boolean() }).strict();
+export type PutStepItemBody = z.infer<typeof putStepItemBodySchema>;
+
+/**
+ * The answer of PUT /api/progress/steps/:stepId/items/:itemId: the item's state, and the step's completion as the
+ * server decided it (ticking the last item completes the step, unticking one un-completes it; SPEC §4).
+ */
+export const stepItemProgressSchema = z.object({
+  stepId: z.string(),
+  itemId: z.string(),
+  done: z.boolean(),
+  /** ISO time the item was first ticked; null when not ticked. */
+  doneAt: z.string().nullable(),
+  step: stepProgressSchema,
+});
+export type StepItemProgress = z.infer<typeof stepItemProgressSchema>;
+
+/**
+ * GET /api/demo — public: the test role's first scope for the demo page (SPEC §2 "Test (demo) page"). No progress:
+ * the demo keeps it in the browser.
+ */
+export const demoResponseSchema = z.object({
+  appVersion: z.string(),
+  role: resolvedRoleSchema,
+  scopes: z.array(resolvedScopeSchema),
+});
+export type DemoResponse = z.infer<typeof demoResponseSchema>;
+
+/**
+ * GET /api/secrets/:stepId — a shared-password step's password (SPEC §5 last rule, §7 call 4; DESIGN.md §3 "Shared
+ * passwords"; issue 6). Sent with `Cache-Control: no-store`. `value` is null when the member may see it but the
+ * server has no such secret set (the client keeps the placeholder); `reason` is then 'not-set'.
+ */
+export const secretResponseSchema = z.object({
+  value: z.string().nullable(),
+  reason: z.literal('not-set').optional(),
+});
+export type SecretResponse = z.infer<typeof secretResponseSchema>;
+
+/** Why a password was withheld (shared/secret-access.ts `SecretRefusalReason`); the client shows SPEC §5's tooltips. */
+export const secretRefusalReasonSchema = z.enum(['not-signed-in', 'role-mismatch', 'development']);
+
+/** The 401 / 403 answer of GET /api/secrets/:stepId: an API error with the refusal reason. */
+export const secretRefusalSchema = apiErrorSchema.extend({ reason: secretRefusalReasonSchema });
+export type SecretRefusal = z.infer<typeof secretRefusalSchema>;
+
+/** GET /api/secrets/:stepId query: a client that shows a role preview sends `previewRole`; previews never see secrets. */
+export const secretQuerySchema = z.object({ previewRole: z.string().max(80).optional() }).strict();

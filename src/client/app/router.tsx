@@ -17,12 +17,20 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.dashboard.getHref()} replace /> },
       { path: paths.login.path, element: <LoginRoute /> },
+      // Public demo page (SPEC §2); its own chunk, like the dashboard.
+      { path: paths.demo.path, lazy: async () => ({ Component: (await import('./routes/demo')).DemoRoute }) },
       {
         element: <ProtectedRoute />,
         children: [
           {
             path: paths.dashboard.path,
             lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
+          },
+          // The admin console (issue 7): its own chunks, loaded only when an admin opens it.
+          { path: paths.admin.path, lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }) },
+          {
+            path: paths.adminMember.path,
+            lazy: async () => ({ Component: (await import('./routes/admin-member')).AdminMemberRoute }),
           },
         ],
       },

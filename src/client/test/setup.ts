@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // STYLE.md: console.error fails a test. Calls are collected and reported after the test, because React and
@@ -15,6 +16,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps its toasts in a module-wide store and replays the active ones to every new toaster: end them here,
+  // so one test's toasts never show up in the next.
+  toast.dismiss();
   localStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -28,3 +32,13 @@ afterEach(() => {
 
 // jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation.
 window.scrollTo = () => {};
+
+// Confetti draws on a canvas, which jsdom does not have; tests check that it is asked to play.
+vi.mock('canvas-confetti', () => ({ default: vi.fn(() => Promise.resolve()) }));
+
+// jsdom has no ResizeObserver; Radix (tooltips) and the PDF viewer measure elements with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

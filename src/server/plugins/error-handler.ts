@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/api.js';
+import { HttpError } from '../http-errors.js';
 import { globalPlugin } from './global-plugin.js';
 
 /** What a client sees of any 5xx: the details stay in the log (STYLE.md "5xx messages hidden from clients"). */
@@ -29,8 +30,8 @@ function statusOf(error: FastifyError): number {
 
 /**
  * Answers every error as JSON `{ statusCode, error, message }`: request validation → 400 naming each field and
- * problem; invalid JSON → 400; other 4xx keep their message; 5xx are logged and answered with
- * {@link SERVER_ERROR_MESSAGE}. The not-found handler lives in plugins/static-files.ts (it knows the SPA).
+ * problem; invalid JSON → 400; other 4xx keep their message (and an HttpError's details, e.g. `role`); 5xx are
+ * logged and answered with {@link SERVER_ERROR_MESSAGE}. The not-found handler lives in plugins/static-files.ts (it knows the SPA).
  */
 export const errorHandlerPlugin = globalPlugin(async (app) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -46,6 +47,6 @@ export const errorHandlerPlugin = globalPlugin(async (app) => {
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
         ? 'The request body is not valid JSON.'
         : error.message;
-    return reply.code(status).send(apiError(status, message));
+    return reply.code(status).send({ ...apiError(status, message), ...(error instanceof HttpError ? error.details : {}) });
   });
 });

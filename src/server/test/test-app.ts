@@ -1,12 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestCallback } from 'fastify';
 import { roleConfigurationSchema } from '../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
 import { buildApp } from '../app.js';
 import type { OpenDatabase } from '../db/client.js';
 import { loadConfig, type Config } from '../env.js';
+import { insertSession } from '../modules/auth/sessions.repository.js';
+import { upsertGoogleUser } from '../modules/auth/users.repository.js';
+import { hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from '../plugins/sessions.js';
 import { createTestDatabase } from './test-db.js';
 
 /** Step ids of the test catalog's volunteer role, in order. */
@@ -69,6 +73,29 @@ export function createTestCatalog(): RoleCatalog {
   );
 }
 
+/**
+ * Makes `app.inject` send the server's own `Origin` on every request that names neither an Origin nor a Referer, as a
+ * browser does for the SPA's own requests, so tests pass the same-origin (CSRF) check (plugins/same-origin.ts) unless
+ * they set those headers themselves.
+ * @param app the app to change
+ * @param origin the origin the app expects: PUBLIC_URL, or `http://localhost` (the Host light-my-request sends)
+ */
+function sendOwnOriginByDefault(app: FastifyInstance, origin: string): void {
+  const inject = app.inject.bind(app);
+  const withOrigin = (options: InjectOptions | string): InjectOptions => {
+    const injectOptions = typeof options === 'string' ? { url: options } : options;
+    const headers = injectOptions.headers ?? {};
+    const named = Object.keys(headers).some((name) => ['origin', 'referer'].includes(name.toLowerCase()));
+    return named ? injectOptions : { ...injectOptions, headers: { ...headers, origin } };
+  };
+  function injectWithOrigin(options?: InjectOptions | string, callback?: LightMyRequestCallback) {
+    if (options === undefined) return inject();
+    if (callback !== undefined) return inject(withOrigin(options), callback);
+    return inject(withOrigin(options));
+  }
+  app.inject = injectWithOrigin as FastifyInstance['inject'];
+}
+
 /** A server test's app with its own database, content directory and clock. */
 export interface TestApp {
   app: FastifyInstance;
@@ -85,8 +112,23 @@ export interface TestApp {
  * directory holding `assets/logo.svg`, and a clock the test controls.
  * @param options.env extra environment variables for `loadConfig` (NODE_ENV is 'test' unless given)
  * @param options.clientDistDir the SPA directory to serve (default: none)
+ * @param options.authRateLimit the /api/auth/* rate limit (default: 1000 a minute, so that tests signing in often
+ *   never meet it; the rate-limit test sets a small one)
+ * @param options.sendOrigin whether `app.inject` adds the server's own Origin to requests without Origin/Referer
+ *   (default true; see {@link sendOwnOriginByDefault})
+ * @param options.catalog the role catalog (default {@link createTestCatalog})
+ * @param options.logger Fastify's logger option (default: no logger)
  */
-export async function createTestApp(options: { env?: Record<string, string>; clientDistDir?: string | null } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    clientDistDir?: string | null;
+    authRateLimit?: { max: number; timeWindowMs: number };
+    sendOrigin?: boolean;
+    catalog?: RoleCatalog;
+    logger?: FastifyServerOptions['logger'];
+  } = {},
+): Promise<TestApp> {
   const contentDir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-content-'));
   mkdirSync(path.join(contentDir, 'assets'));
   writeFileSync(path.join(contentDir, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -101,10 +143,13 @@ export async function createTestApp(options: { env?: Record<string, string>; cli
   const app = await buildApp({
     config,
     db: database.db,
-    catalog: createTestCatalog(),
+    catalog: options.catalog ?? createTestCatalog(),
     clientDistDir: options.clientDistDir ?? null,
     now: () => clock.now,
+    authRateLimit: options.authRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
+  if (options.sendOrigin !== false) sendOwnOriginByDefault(app, config.publicUrl ?? 'http://localhost');
   return {
     app,
     database,
@@ -129,3 +174,26 @@ export async function signIn(app: FastifyInstance, body: { email?: string; name?
   return `${cookie.name}=${cookie.value}`;
 }
 
+
+/**
+ * Signs a person in as if Google had admitted them, without a provider: stores the Google user and a session of kind
+ * 'google' directly (the sessions repository), so tests of what a Google session may do (e.g. shared passwords,
+ * issue 6) need no OpenID Connect round trip. The real sign-in is tested in modules/google-auth.
+ * @param t the test app (its database, configuration and clock)
+ * @param identity `email` and optional `name`
+ * @returns the `cookie` header value for later requests
+ */
+export async function signInWithGoogleSession(t: TestApp, identity: { email: string; name?: string }): Promise<string> {
+  const row = await upsertGoogleUser(t.database.db, { email: identity.email, name: identity.name ?? identity.email, picture: null });
+  const token = randomBytes(32).toString('base64url');
+  const now = t.clock.now;
+  await insertSession(t.database.db, {
+    tokenHash: hashSessionToken(t.config.sessionSecret, token),
+    userId: row.id,
+    kind: 'google',
+    now,
+    idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return `${sessionCookieName(t.config)}=${token}`;
+}

@@ -1,17 +1,27 @@
-import { RoleConfigurationError } from '@shared/roles';
+import type { OnboardingResponse } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
 import { APP_VERSION } from '@shared/content-schema';
+import { RoleConfigurationError } from '@shared/roles';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { AppFooter } from '@/components/layouts/app-footer';
 import { AppHeader } from '@/components/layouts/app-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SkipLink } from '@/components/ui/skip-link';
 import { useConfig } from '@/features/app-config/api/get-config';
 import { useMe } from '@/features/auth/api/get-me';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
-import { useOnboarding } from '@/features/onboarding/api/get-onboarding';
+import { useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
+import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
+import { PreviewBanner, RolePreviewSelect } from '@/features/onboarding/components/role-preview';
 import { RoleBadge } from '@/features/onboarding/components/role-badge';
+import { useServerProgress } from '@/features/onboarding/hooks/use-server-progress';
+import { useClickCount } from '@/hooks/use-click-count';
 import { isApiError } from '@/lib/api-client';
+import { DASHBOARD_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
 
 function DashboardSkeleton() {
   return (
@@ -29,6 +39,12 @@ function DashboardSkeleton() {
 /** HTTP status of GET /api/onboarding when the member's role configuration is missing (src/shared/api.ts). */
 const ROLE_CONFIGURATION_CONFLICT = 409;
 
+/** The address parameter that holds the previewed role (a reload keeps the preview; 'Back to my steps' drops it). */
+const PREVIEW_PARAM = 'preview';
+
+/** Logo clicks that play confetti (SPEC §9 "5 logo clicks"). */
+const LOGO_CLICKS = 5;
+
 /**
  * Turns a failed onboarding load into the error the Error page explains (SPEC §5 "Missing role configuration"):
  * the server's 409 names the role; any other failure stays a plain error.
@@ -40,53 +56,122 @@ function onboardingLoadError(error: Error, userRole: string): Error {
   return error;
 }
 
+/** The steps shown: a role preview's while it loads well, else the member's own. */
+function useShownOnboarding() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const previewRole = searchParams.get(PREVIEW_PARAM) ?? undefined;
+  const own = useOnboarding();
+  const preview = usePreviewOnboarding(previewRole);
+
+  const setPreviewRole = (key: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (key === null) next.delete(PREVIEW_PARAM);
+        else next.set(PREVIEW_PARAM, key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  // A preview that cannot be shown (no longer allowed, unknown role) falls back to the member's own steps.
+  const previewError = previewRole !== undefined && preview.isError ? preview.error : null;
+  useEffect(() => {
+    if (!previewError) return;
+    toast.error('Could not preview that role', { description: previewError.message });
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete(PREVIEW_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [previewError, setSearchParams]);
+
+  const shown: OnboardingResponse | undefined = previewRole !== undefined ? preview.data : own.data;
+  return { own, shown, setPreviewRole };
+}
+
+/**
+ * Why shared passwords are hidden here before asking (SPEC §5 placeholders): a role preview never sees one. Otherwise
+ * null: each open password step asks the server, which decides for development and Google sessions alike (issue 6).
+ */
+function passwordHiddenReason(previewing: boolean) {
+  return previewing ? ('development' as const) : null;
+}
+
 /** /dashboard (SPEC §2): header, progress panel, scope blocks, footer. Rendered inside the protected wrapper. */
 export function DashboardRoute() {
   const { data: user } = useMe();
-  const onboarding = useOnboarding();
+  const { own, shown, setPreviewRole } = useShownOnboarding();
   const config = useConfig();
+  const onLogoClick = useClickCount(LOGO_CLICKS, () => playConfetti(DASHBOARD_CONFETTI_PIECES));
+  const previewing = shown?.preview === true;
+  const progress = useServerProgress(shown?.progress ?? EMPTY_PROGRESS, previewing);
 
   if (!user) return null;
   // A 401 is handled by the protected wrapper (the user is cleared); everything else goes to the Error page.
-  if (onboarding.isError && !(isApiError(onboarding.error) && onboarding.error.status === 401)) {
-    throw onboardingLoadError(onboarding.error, user.role);
+  if (own.isError && !(isApiError(own.error) && own.error.status === 401)) {
+    throw onboardingLoadError(own.error, user.role);
   }
-  const role = onboarding.data?.role;
+  const role = shown?.role;
+  const ownRole = own.data?.role;
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
-      <AppHeader isDevelopmentUser={user.isDevelopmentUser}>
-        <UserSummary user={user} badge={
-            role ? (
+      <SkipLink />
+      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={user.isAdmin === true} onLogoClick={onLogoClick}>
+        <UserSummary
+          user={user}
+          badge={
+            ownRole ? (
               <RoleBadge
                 role={user.role}
-                fallbackLabel={role.displayName}
-                baseColor={roleColorsOrFallback(role.key, role.colors).baseColor}
+                fallbackLabel={ownRole.displayName}
+                baseColor={roleColorsOrFallback(ownRole.key, ownRole.colors).baseColor}
               />
             ) : (
               <Skeleton className="h-5 w-20 rounded-full" />
             )
-          } />
+          }
+        />
+        {own.data?.canPreviewRoles && role && ownRole ? (
+          <RolePreviewSelect
+            roles={own.data.previewRoles}
+            currentRole={{ key: role.key, displayName: role.displayName }}
+            ownRoleKey={ownRole.key}
+            onChange={setPreviewRole}
+          />
+        ) : null}
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
-        {onboarding.data ? (
-          <OnboardingView onboarding={onboarding.data} userName={user.name} userRole={user.role} />
+        {shown ? (
+          <OnboardingView
+            // A new role's steps start fresh: which step is open belongs to the role shown.
+            key={shown.role.key}
+            role={shown.role}
+            scopes={shown.scopes}
+            progress={progress}
+            userName={user.name}
+            userRole={previewing ? shown.role.key : user.role}
+            confettiPieces={DASHBOARD_CONFETTI_PIECES}
+            passwordHiddenReason={passwordHiddenReason(previewing)}
+            notice={previewing ? <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} /> : null}
+          />
         ) : (
           <DashboardSkeleton />
         )}
       </main>
       <AppFooter
         supportEmail={config.data?.supportEmail}
-        appVersion={config.data?.version ?? onboarding.data?.appVersion ?? APP_VERSION}
+        appVersion={config.data?.version ?? shown?.appVersion ?? APP_VERSION}
         {...(role ? { roleVersion: `${role.displayName} ${role.version}` } : {})}
       />
+      <MobileWarningDialog />
     </div>
   );
 }
+
+const EMPTY_PROGRESS: OnboardingResponse['progress'] = { completed: [], items: [] };

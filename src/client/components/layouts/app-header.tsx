@@ -1,25 +1,46 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
 
 interface AppHeaderProps {
   isDevelopmentUser?: boolean;
+  /** The demo page's 'Demo' badge (SPEC §2 "Test (demo) page"). */
+  isDemo?: boolean;
+  /** A click on the logo (SPEC §2: five clicks play confetti). */
+  onLogoClick?: () => void;
+  /** Shows the 'Admin' link to the admin console (issue 7): only for admins. */
+  isAdmin?: boolean;
   /** The signed-in person's summary and actions, on the right (below on narrow screens). */
   children?: ReactNode;
 }
 
-/** The dashboard header (SPEC §1/§2): logo, 'Onboarding', 'Beta' and, for development users, 'Dev'. */
-export function AppHeader({ isDevelopmentUser = false, children }: AppHeaderProps) {
+/** The page header (SPEC §1/§2): logo, 'Onboarding', 'Beta', and 'Dev' for development users or 'Demo' on the demo page. */
+export function AppHeader({ isDevelopmentUser = false, isDemo = false, isAdmin = false, onLogoClick, children }: AppHeaderProps) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 sm:py-4">
         <div className="flex items-center gap-3">
-          <Logo />
+          <Logo {...(onLogoClick ? { onClick: onLogoClick } : {})} />
           <h1 className="text-xl font-bold tracking-tight text-slate-900">Onboarding</h1>
           <Badge variant="default">Beta</Badge>
           {isDevelopmentUser ? <Badge variant="warning">Dev</Badge> : null}
+          {isDemo ? <Badge variant="warning">Demo</Badge> : null}
         </div>
-        {children ? <div className="flex min-w-0 items-center gap-3">{children}</div> : null}
+        {children || isAdmin ? (
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
+            {isAdmin ? (
+              <Link
+                to={paths.admin.getHref()}
+                className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                Admin
+              </Link>
+            ) : null}
+            {children}
+          </div>
+        ) : null}
       </div>
     </header>
   );

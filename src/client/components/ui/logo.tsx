@@ -1,8 +1,16 @@
 import { assetPaths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
-/** The INSPIRED 2 UPLIFT logo. Pass `decorative` where the organisation's name is already written next to it. */
-export function Logo({ className, decorative = false }: { className?: string; decorative?: boolean }) {
+interface LogoProps {
+  className?: string;
+  /** Pass where the organisation's name is already written next to it. */
+  decorative?: boolean;
+  /** A mouse click on the logo (the dashboard's confetti after five clicks, SPEC §2); the logo stays an image. */
+  onClick?: () => void;
+}
+
+/** The INSPIRED 2 UPLIFT logo. */
+export function Logo({ className, decorative = false, onClick }: LogoProps) {
   return (
     <img
       src={assetPaths.logo}
@@ -10,6 +18,7 @@ export function Logo({ className, decorative = false }: { className?: string; de
       className={cn('size-10 shrink-0 object-contain', className)}
       width={40}
       height={40}
+      {...(onClick ? { onClick } : {})}
     />
   );
 }

@@ -45,3 +45,15 @@ export async function completeStep(db: Database, userId: string, stepId: string,
 export async function uncompleteStep(db: Database, userId: string, stepId: string): Promise<void> {
   await db.delete(stepProgress).where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)));
 }
+
+/**
+ * One step's completion.
+ * @returns the completion, or undefined when the user has not completed the step
+ */
+export async function findCompletedStep(db: Database, userId: string, stepId: string): Promise<CompletedStep | undefined> {
+  const [row] = await db
+    .select({ stepId: stepProgress.stepId, completedAt: stepProgress.completedAt })
+    .from(stepProgress)
+    .where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)));
+  return row;
+}

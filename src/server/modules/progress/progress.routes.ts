@@ -1,17 +1,62 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { putStepProgressBodySchema, stepIdParamsSchema, stepProgressSchema } from '../../../shared/api.js';
-import { orderedStepIds, type RoleCatalog } from '../../../shared/roles.js';
+import {
+  progressWriteQuerySchema,
+  putStepItemBodySchema,
+  putStepProgressBodySchema,
+  stepIdParamsSchema,
+  stepItemParamsSchema,
+  stepItemProgressSchema,
+  stepProgressSchema,
+} from '../../../shared/api.js';
+import type { Step } from '../../../shared/content-schema.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import { areStepItemsDone, stepItems } from '../../../shared/step-items.js';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../../http-errors.js';
+import { HttpError, notFound } from '../../http-errors.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
-import { resolveMemberRole } from '../onboarding/member-role.js';
-import { completeStep, uncompleteStep } from './progress.repository.js';
+import { resolveRoleOfRequest } from '../onboarding/member-role.js';
+import { completeStep, findCompletedStep, uncompleteStep } from './progress.repository.js';
+import { doneItemIdsOfStep, tickItem, untickAllItems, untickItem } from './step-items.repository.js';
+
+/** The 409 message of a progress write made while previewing a role (DESIGN.md §3 "Role preview"). */
+export const PREVIEW_WRITE_MESSAGE =
+  'Your progress is not saved while you preview a role. Go back to your own steps to continue.';
+
+/** The 409 message of completing a checklist or acknowledgment step before every item is ticked (SPEC §4). */
+export const ITEMS_NOT_DONE_MESSAGE = 'Tick every item of this step before you complete it.';
 
 /**
- * PUT /api/progress/steps/:stepId `{ completed: boolean }` → the step's progress `{ stepId, completed, completedAt }`
- * (SPEC §4 "Complete adds…, reset/uncomplete removes"; DESIGN.md §3: idempotent PUT of a state, never a toggle;
- * completing twice keeps the first completion time). 401 without a session; 404 when the step is not one of the
- * member's steps; 400 for a malformed id or body.
+ * The step `stepId` of the signed-in member's resolved role.
+ * @throws HttpError 404 when the member's steps do not include it; 401 / 409 as {@link resolveRoleOfRequest}
+ */
+function memberStep(catalog: RoleCatalog, request: FastifyRequest, stepId: string): Step {
+  const { role } = resolveRoleOfRequest(catalog, request);
+  const step = role.scopes.flatMap((s) => s.steps).find((s) => s.id === stepId);
+  if (!step) throw notFound(`Step "${stepId}" is not part of your onboarding.`);
+  return step;
+}
+
+/** Refuses a progress write made from a role preview (see `progressWriteQuerySchema`). @throws HttpError 409 */
+function refusePreviewWrite(query: { previewRole?: string | undefined }): void {
+  if (query.previewRole !== undefined) throw new HttpError(409, PREVIEW_WRITE_MESSAGE);
+}
+
+/**
+ * Progress writes (SPEC §4 "Step status"; DESIGN.md §3 "Progress": idempotent PUTs of a state, never a toggle).
+ *
+ * PUT /api/progress/steps/:stepId `{ completed }` → `{ stepId, completed, completedAt }`. Completing twice keeps the
+ * first completion time. Un-completing (the reset icon) also unticks the step's checklist items and acknowledgments
+ * ("resetting a step also resets its open content"). Completing a checklist or acknowledgment step whose items are
+ * not all ticked answers 409 {@link ITEMS_NOT_DONE_MESSAGE}.
+ *
+ * PUT /api/progress/steps/:stepId/items/:itemId `{ done }` → `{ stepId, itemId, done, doneAt, step }`: ticks or
+ * unticks one checklist item or acknowledgment, stored with the time it was first ticked. Ticking the last item
+ * completes the step; unticking one un-completes it; `step` is the step's completion after the change, so client and
+ * server agree.
+ *
+ * Both: 401 without a session; 404 when the step (or item) is not one of the member's; 400 for a malformed id, body
+ * or query; 409 {@link PREVIEW_WRITE_MESSAGE} when sent from a role preview (`?previewRole=`).
  */
 export const progressRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: RoleCatalog; now: () => Date }> = async (
   app,
@@ -21,20 +66,72 @@ export const progressRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Role
     '/api/progress/steps/:stepId',
     {
       preValidation: requireUser,
-      schema: { params: stepIdParamsSchema, body: putStepProgressBodySchema, response: { 200: stepProgressSchema } },
+      schema: {
+        params: stepIdParamsSchema,
+        querystring: progressWriteQuerySchema,
+        body: putStepProgressBodySchema,
+        response: { 200: stepProgressSchema },
+      },
     },
     async (request) => {
       const user = signedInUser(request);
       const { stepId } = request.params;
-      if (!orderedStepIds(resolveMemberRole(catalog, user)).includes(stepId)) {
-        throw notFound(`Step "${stepId}" is not part of your onboarding.`);
-      }
+      const step = memberStep(catalog, request, stepId);
+      refusePreviewWrite(request.query);
       if (!request.body.completed) {
+        await untickAllItems(db, user.id, stepId);
         await uncompleteStep(db, user.id, stepId);
         return { stepId, completed: false, completedAt: null };
       }
+      if (!areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
+        throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
+      }
       const done = await completeStep(db, user.id, stepId, now());
       return { stepId, completed: true, completedAt: done.completedAt.toISOString() };
+    },
+  );
+
+  app.put(
+    '/api/progress/steps/:stepId/items/:itemId',
+    {
+      preValidation: requireUser,
+      schema: {
+        params: stepItemParamsSchema,
+        querystring: progressWriteQuerySchema,
+        body: putStepItemBodySchema,
+        response: { 200: stepItemProgressSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { stepId, itemId } = request.params;
+      const step = memberStep(catalog, request, stepId);
+      const item = stepItems(step).find((i) => i.id === itemId);
+      if (!item) throw notFound(`Step "${stepId}" has no item "${itemId}".`);
+      refusePreviewWrite(request.query);
+
+      if (!request.body.done) {
+        await untickItem(db, user.id, stepId, itemId);
+        await uncompleteStep(db, user.id, stepId);
+        return { stepId, itemId, done: false, doneAt: null, step: { stepId, completed: false, completedAt: null } };
+      }
+      const at = now();
+      const tick = await tickItem(db, { userId: user.id, stepId, itemId, kind: item.kind }, at);
+      const doneAt = tick.doneAt.toISOString();
+      if (areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
+        const completed = await completeStep(db, user.id, stepId, at);
+        return {
+          stepId,
+          itemId,
+          done: true,
+          doneAt,
+          step: { stepId, completed: true, completedAt: completed.completedAt.toISOString() },
+        };
+      }
+      // Not every item is ticked yet: the step stays as it was (normally not completed).
+      const current = await findCompletedStep(db, user.id, stepId);
+      const completedAt = current ? current.completedAt.toISOString() : null;
+      return { stepId, itemId, done: true, doneAt, step: { stepId, completed: current !== undefined, completedAt } };
     },
   );
 };

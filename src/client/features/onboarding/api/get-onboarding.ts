@@ -4,11 +4,16 @@ import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/onboarding — the member's resolved role configuration, scopes, steps and progress. @throws ApiError */
-export async function getOnboarding({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(apiPaths.onboarding, onboardingResponseSchema, { signal });
+/**
+ * GET /api/onboarding — the member's resolved role configuration, scopes, steps and progress; with `previewRole`, the
+ * steps of that role instead (a role preview, read-only). @throws ApiError
+ */
+export async function getOnboarding({ signal, previewRole }: { signal?: AbortSignal; previewRole?: string } = {}) {
+  const path = previewRole === undefined ? apiPaths.onboarding : `${apiPaths.onboarding}?previewRole=${encodeURIComponent(previewRole)}`;
+  return apiRequest(path, onboardingResponseSchema, { signal });
 }
 
+/** The query of the member's own onboarding (`queryKeys.onboarding`), the one progress writes update. */
 export function getOnboardingQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.onboarding,
@@ -23,6 +28,20 @@ export function getOnboardingQueryOptions() {
   });
 }
 
+/** The query of a role preview: its own key under `queryKeys.onboarding`, so it never mixes with real progress. */
+export function getPreviewOnboardingQueryOptions(previewRole: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.onboarding, 'preview', previewRole] as const,
+    queryFn: ({ signal }) => getOnboarding({ signal, previewRole }),
+  });
+}
+
+/** The member's own onboarding. */
 export function useOnboarding() {
   return useQuery(getOnboardingQueryOptions());
+}
+
+/** A role preview's onboarding; idle when `previewRole` is undefined. */
+export function usePreviewOnboarding(previewRole: string | undefined) {
+  return useQuery({ ...getPreviewOnboardingQueryOptions(previewRole ?? ''), enabled: previewRole !== undefined });
 }

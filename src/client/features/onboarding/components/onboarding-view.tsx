@@ -1,10 +1,13 @@
 import type { OnboardingResponse } from '@shared/api';
+import type { Step } from '@shared/content-schema';
 import { deriveProgress } from '@shared/progress';
 import { orderedStepIds } from '@shared/roles';
+import type { SecretRefusalReason } from '@shared/secret-access';
 import { Monitor } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useIsMobile } from '@/hooks/use-media-query';
-import { useSetStepProgress } from '../api/set-step-progress';
+import { playConfetti } from '@/lib/confetti';
+import type { OnboardingProgress } from '../utils/onboarding-progress';
 import { isAccountRole, roleAccentColor } from '../utils/role';
 import { AccountNotice } from './account-notice';
 import { ProgressPanel } from './progress-panel';
@@ -12,11 +15,20 @@ import { ScopeSection } from './scope-section';
 import { StepCard } from './step-card';
 
 interface OnboardingViewProps {
-  onboarding: OnboardingResponse;
+  role: OnboardingResponse['role'];
+  scopes: OnboardingResponse['scopes'];
+  /** Where progress is read and written: the server (dashboard) or the browser (demo page). */
+  progress: OnboardingProgress;
   /** The signed-in person's name, for the welcome line. */
   userName: string;
   /** The signed-in person's role text (an 'account' role shows the account notice). */
   userRole: string;
+  /** Pieces of confetti at 100% (SPEC §9: 400 on the dashboard, 300 on the demo page). */
+  confettiPieces: number;
+  /** Why shared passwords are hidden here (SPEC §5), or null. */
+  passwordHiddenReason: SecretRefusalReason | null;
+  /** Shown between the progress panel and the steps (e.g. the role preview banner). */
+  notice?: ReactNode;
 }
 
 function firstNameOf(name: string): string {
@@ -24,62 +36,75 @@ function firstNameOf(name: string): string {
 }
 
 /**
- * The dashboard's main content (SPEC §2 Dashboard): progress panel, then one block per scope with its step cards.
- * Only one step is open at a time; the active step starts open, and completing the open step opens the next one.
+ * The steps of a role (SPEC §2 Dashboard): progress panel, then one block per scope with its step cards. Only one step
+ * is open at a time; the active step starts open, and completing the open step opens the next one. The scope under
+ * the mouse or holding the open step is highlighted. At 100% the 'Onboarding complete!' card shows and confetti plays.
  */
-export function OnboardingView({ onboarding, userName, userRole }: OnboardingViewProps) {
+export function OnboardingView(props: OnboardingViewProps) {
+  const { role, scopes, progress, userName, userRole, confettiPieces, passwordHiddenReason, notice } = props;
   const isMobile = useIsMobile();
-  const setStepProgress = useSetStepProgress();
-  const ids = orderedStepIds(onboarding);
-  const completedIds = onboarding.progress.completed.map((c) => c.stepId);
-  const progress = deriveProgress(ids, completedIds);
-  const activeId = progress.statuses[progress.currentIndex] === 'active' ? ids[progress.currentIndex] : undefined;
+  const ids = orderedStepIds({ scopes });
+  const derived = deriveProgress(ids, progress.completedIds);
+  const activeId = derived.statuses[derived.currentIndex] === 'active' ? ids[derived.currentIndex] : undefined;
   // undefined = nothing chosen yet, so the active step is open; null = the person closed everything.
   const [chosenOpenId, setChosenOpenId] = useState<string | null | undefined>(undefined);
+  const [hoveredScopeId, setHoveredScopeId] = useState<string | null>(null);
   const openId = chosenOpenId === undefined ? (activeId ?? null) : chosenOpenId;
-  const accent = roleAccentColor(onboarding.role.colors.baseColor);
+  const accent = roleAccentColor(role.colors.baseColor);
+  const isAccount = isAccountRole(role.key) || isAccountRole(userRole);
+  const allDone = !isAccount && derived.total > 0 && derived.percent === 100;
 
-  if (isAccountRole(onboarding.role.key) || isAccountRole(userRole)) {
+  // SPEC §4 "All steps complete: confetti 10 s"; stopped when leaving the page or no longer at 100%.
+  useEffect(() => (allDone ? playConfetti(confettiPieces) : undefined), [allDone, confettiPieces]);
+
+  if (isAccount) {
     return (
       <div className="space-y-6">
         <h2 className="text-xl font-bold tracking-tight sm:text-2xl">Welcome, {firstNameOf(userName)}!</h2>
+        {notice}
         <AccountNotice />
       </div>
     );
   }
 
-  const setCompleted = (stepId: string, completed: boolean) => {
-    setStepProgress.mutate({ stepId, completed });
-    if (completed && openId === stepId) {
-      const next = deriveProgress(ids, [...completedIds, stepId]);
+  const setCompleted = (step: Step, completed: boolean) => {
+    progress.setStepCompleted(step, completed);
+    if (completed && openId === step.id) {
+      const next = deriveProgress(ids, [...progress.completedIds, step.id]);
       const nextId = ids[next.currentIndex];
       setChosenOpenId(nextId !== undefined && next.statuses[next.currentIndex] === 'active' ? nextId : null);
     }
   };
 
+  const setItemDone = (step: Step, itemId: string, done: boolean) => {
+    // The last tick completes the step; it stays open, so the person sees what happened.
+    if (chosenOpenId === undefined) setChosenOpenId(openId);
+    progress.setItemDone(step, itemId, done);
+  };
+
   // Each scope's first global index, so cards stagger and map to statuses across all scopes.
-  const offsets = onboarding.scopes.map((_, s) =>
-    onboarding.scopes.slice(0, s).reduce((sum, scope) => sum + scope.steps.length, 0),
-  );
+  const offsets = scopes.map((_, s) => scopes.slice(0, s).reduce((sum, scope) => sum + scope.steps.length, 0));
   return (
     <div className="space-y-8">
       <ProgressPanel
         firstName={firstNameOf(userName)}
-        percent={progress.percent}
-        completedCount={progress.completedCount}
-        total={progress.total}
+        percent={derived.percent}
+        completedCount={derived.completedCount}
+        total={derived.total}
         accent={accent}
       />
+      {notice}
       <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
         <Monitor aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         Onboarding is meant to be used on a personal computer. Some steps may be harder to do on a phone.
       </p>
-      {onboarding.scopes.map((scope, s) => (
+      {scopes.map((scope, s) => (
         <ScopeSection
           key={scope.id}
           scope={scope}
           accent={accent}
-          highlighted={openId !== null && scope.steps.some((s) => s.id === openId)}
+          highlighted={hoveredScopeId === scope.id || (openId !== null && scope.steps.some((step) => step.id === openId))}
+          onHoverChange={(hovered) => setHoveredScopeId((current) => (hovered ? scope.id : current === scope.id ? null : current))}
         >
           {scope.steps.map((step, j) => {
             const i = (offsets[s] ?? 0) + j;
@@ -88,10 +113,14 @@ export function OnboardingView({ onboarding, userName, userRole }: OnboardingVie
                 <StepCard
                   step={step}
                   index={i}
-                  status={progress.statuses[i] ?? 'pending'}
+                  status={derived.statuses[i] ?? 'pending'}
                   isOpen={openId === step.id}
                   onToggle={() => setChosenOpenId(openId === step.id ? null : step.id)}
-                  onSetCompleted={(completed) => setCompleted(step.id, completed)}
+                  onSetCompleted={(completed) => setCompleted(step, completed)}
+                  doneItems={progress.doneItemsOf(step.id)}
+                  onItemChange={(itemId, done) => setItemDone(step, itemId, done)}
+                  readOnly={progress.readOnly}
+                  password={step.envVariable ? { value: undefined, hiddenReason: passwordHiddenReason } : undefined}
                   isMobile={isMobile}
                   accent={accent}
                 />

@@ -5,18 +5,29 @@ import { cn } from '@/lib/cn';
 
 interface ScopeSectionProps {
   scope: OnboardingResponse['scopes'][number];
-  /** True when the open step is in this scope (SPEC §2: that scope is highlighted). */
+  /** True when the mouse is over this scope or the open step is in it (SPEC §2: that scope is highlighted). */
   highlighted: boolean;
+  /** The mouse entered (true) or left (false) the scope. */
+  onHoverChange: (hovered: boolean) => void;
   accent: string;
   children: ReactNode;
 }
 
 /** One block per scope (SPEC §2): a sticky title, an optional description, then its step cards. */
-export function ScopeSection({ scope, highlighted, accent, children }: ScopeSectionProps) {
+export function ScopeSection({ scope, highlighted, onHoverChange, accent, children }: ScopeSectionProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="relative">
-      <div className="sticky top-0 z-20 -mx-4 bg-slate-50/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+    <section
+      aria-labelledby={headingId}
+      data-highlighted={highlighted}
+      onMouseEnter={() => onHoverChange(true)}
+      onMouseLeave={() => onHoverChange(false)}
+      className={cn(
+        'relative -mx-3 rounded-3xl px-3 pb-3 transition-colors duration-300 sm:-mx-4 sm:px-4',
+        highlighted ? 'bg-white/70 ring-1 ring-slate-200' : 'ring-1 ring-transparent',
+      )}
+    >
+      <div className="sticky top-0 z-20 -mx-3 rounded-t-3xl bg-slate-50/95 px-3 py-3 backdrop-blur sm:-mx-4 sm:px-4">
         <h2 id={headingId} className="flex items-center gap-2.5 text-lg font-bold text-slate-900 sm:text-xl">
           <span
             aria-hidden="true"

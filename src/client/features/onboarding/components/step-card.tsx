@@ -1,14 +1,17 @@
 import type { Step } from '@shared/content-schema';
 import type { StepStatus } from '@shared/progress';
+import { areStepItemsDone, stepItems } from '@shared/step-items';
 import { Check, ChevronDown, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { DOCUMENT_WAIT_SECONDS, useDocumentGate } from '../hooks/use-document-gate';
 import { roleAccentColor, roleTextColor } from '../utils/role';
 import { StepContent } from './step-content';
 import { StepIcon } from './step-icon';
 import { StepStatusLabel } from './step-status-label';
+import type { PasswordInfo } from './widgets/contacts';
 
 export interface StepCardProps {
   step: Step;
@@ -17,24 +20,75 @@ export interface StepCardProps {
   index: number;
   isOpen: boolean;
   onToggle: () => void;
+  /** Completes (the complete button) or resets (the reset icon, the checklist's Reset) the step. */
   onSetCompleted: (completed: boolean) => void;
+  /** Ids of the step's ticked checklist items and acknowledgments. */
+  doneItems: ReadonlySet<string>;
+  onItemChange: (itemId: string, done: boolean) => void;
+  /** A role preview: every control is disabled. */
+  readOnly: boolean;
+  /** For a step with `envVariable`: the password line of its contacts. */
+  password: PasswordInfo | undefined;
   isMobile: boolean;
   /** The role's accent colour (already readable on white). */
   accent: string;
 }
 
-/** One onboarding step (SPEC §2 "Step card"): a header that toggles the details, and complete / reset controls. */
-export function StepCard({ step, status, index, isOpen, onToggle, onSetCompleted, isMobile, accent }: StepCardProps) {
+/** Why the complete button is disabled (SPEC §4 "disabled for acknowledgment, checklist and scroll/download steps"). */
+type Lock = 'preview' | 'checklist' | 'acknowledgment' | 'document' | null;
+
+const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, string> = {
+  checklist: 'Tick every item below to complete this step.',
+  acknowledgment: 'Acknowledge every item below to complete this step.',
+  document: 'Read the document below. The button unlocks after a short wait, or when you download the document.',
+};
+
+/**
+ * One onboarding step (SPEC §2 "Step card"): a header that toggles the details, the complete button (disabled until a
+ * checklist, acknowledgment or document step allows it; 'Please wait (Ns)' during a document's countdown), and once
+ * done the reset icon and a check mark. Resetting also resets the open content: ticks, and the document's wait.
+ */
+export function StepCard(props: StepCardProps) {
+  const { step, status, index, isOpen, onToggle, onSetCompleted, doneItems, onItemChange, readOnly, password, isMobile, accent } =
+    props;
   const contentId = useId();
   const titleId = useId();
-  const [documentUsed, setDocumentUsed] = useState(false);
+  const gate = useDocumentGate();
+  // Bumped by a reset: the open content mounts anew (SPEC §4 "resetting a step also resets its open content").
+  const [contentKey, setContentKey] = useState(0);
   const completed = status === 'completed';
   const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
-  const locked = needsDocument && !documentUsed && !completed;
+  const items = stepItems(step);
+  const itemsDone = areStepItemsDone(step, doneItems);
+  const lock: Lock = readOnly
+    ? 'preview'
+    : items.length > 0 && !itemsDone
+      ? items.some((i) => i.kind === 'checklist')
+        ? 'checklist'
+        : 'acknowledgment'
+      : needsDocument && !gate.unlocked
+        ? 'document'
+        : null;
   const buttonText = isMobile ? (step.mobileCompleteButtonText ?? 'Done') : (step.completeButtonText ?? 'Complete');
+  const counting = lock === 'document' && gate.secondsLeft !== null;
   const iconColor = step.iconColor ? roleAccentColor(step.iconColor) : accent;
   const strong = roleTextColor(accent);
   const borderColor = completed ? '#059669' : status === 'active' ? accent : '#cbd5e1';
+  // Announced twice only: when the wait starts and when the button unlocks (not every second).
+  const announcement =
+    completed || !needsDocument || readOnly
+      ? ''
+      : counting
+        ? `Please wait ${DOCUMENT_WAIT_SECONDS} seconds before you can press ${buttonText}, or download the document to continue now.`
+        : gate.unlocked
+          ? `You can now press ${buttonText}.`
+          : '';
+
+  const reset = () => {
+    gate.reset();
+    setContentKey((k) => k + 1);
+    onSetCompleted(false);
+  };
 
   return (
     <article
@@ -77,10 +131,8 @@ export function StepCard({ step, status, index, isOpen, onToggle, onSetCompleted
             </button>
           </h3>
           <p className="mt-1 text-sm text-slate-600">{step.description}</p>
-          {locked ? (
-            <p className="mt-2 text-xs font-medium text-amber-800">
-              Open or download the document below to unlock this step.
-            </p>
+          {!completed && lock !== null && lock !== 'preview' ? (
+            <p className="mt-2 text-xs font-medium text-amber-800">{LOCK_HINTS[lock]}</p>
           ) : null}
         </div>
 
@@ -91,11 +143,9 @@ export function StepCard({ step, status, index, isOpen, onToggle, onSetCompleted
                 variant="ghost"
                 size="icon"
                 aria-label="Reset step"
-                title="Reset step"
-                onClick={() => {
-                  setDocumentUsed(false);
-                  onSetCompleted(false);
-                }}
+                title={readOnly ? 'Not available in a role preview' : 'Reset step'}
+                disabled={readOnly}
+                onClick={reset}
               >
                 <RotateCcw />
               </Button>
@@ -107,19 +157,36 @@ export function StepCard({ step, status, index, isOpen, onToggle, onSetCompleted
           ) : (
             <Button
               onClick={() => onSetCompleted(true)}
-              disabled={locked}
-              style={status === 'active' && !locked ? { backgroundColor: strong } : undefined}
-              className={status === 'active' ? 'hover:brightness-90' : undefined}
+              disabled={lock !== null}
+              title={lock === 'preview' ? 'Not available in a role preview' : undefined}
+              style={status === 'active' && lock === null ? { backgroundColor: strong } : undefined}
+              className={cn(status === 'active' && 'hover:brightness-90', counting && 'tabular-nums')}
               variant={status === 'active' ? 'default' : 'outline'}
             >
-              {buttonText}
+              {counting ? `Please wait (${gate.secondsLeft}s)` : buttonText}
             </Button>
           )}
         </div>
       </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
 
       <div id={contentId} hidden={!isOpen} className="border-t border-slate-100 px-4 pt-4 pb-5 sm:px-5 sm:pl-20">
-        <StepContent step={step} documentUsed={documentUsed} onDocumentUsed={() => setDocumentUsed(true)} />
+        {/* Mounted only while open: videos stop and the PDF chunk loads only when a step is read. */}
+        {isOpen ? (
+          <StepContent
+            key={contentKey}
+            step={step}
+            doneItems={doneItems}
+            onItemChange={onItemChange}
+            onResetItems={reset}
+            readOnly={readOnly}
+            password={password}
+            onDocumentLoaded={gate.start}
+            onDocumentDownloaded={gate.unlock}
+          />
+        ) : null}
       </div>
     </article>
   );

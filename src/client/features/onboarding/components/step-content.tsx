@@ -1,13 +1,31 @@
 import type { Step } from '@shared/content-schema';
-import { Download, ExternalLink, FileText, Mail } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Acknowledgments } from './widgets/acknowledgments';
+import { Checklist } from './widgets/checklist';
+import { ContactGrid, type PasswordInfo } from './widgets/contacts';
+import { MediaList } from './widgets/media';
+import { PdfViewer } from './widgets/pdf-viewer';
+import { SharedPasswordContacts } from './widgets/shared-password-contacts';
 
 interface StepContentProps {
   step: Step;
-  /** Called when the person opens or downloads the step's document (unlocks completing it). */
-  onDocumentUsed: () => void;
-  documentUsed: boolean;
+  /** Ids of the step's ticked checklist items and acknowledgments. */
+  doneItems: ReadonlySet<string>;
+  onItemChange: (itemId: string, done: boolean) => void;
+  /** The checklist's Reset: unticks everything (and un-completes the step). */
+  onResetItems: () => void;
+  /** A role preview: nothing can be ticked. */
+  readOnly: boolean;
+  /**
+   * For a step with `envVariable`: the password line of its contacts. With neither a value nor a reason to hide it,
+   * the server is asked for the password while the step is open (issue 6).
+   */
+  password: PasswordInfo | undefined;
+  /** The step's document is shown (its countdown starts). */
+  onDocumentLoaded: () => void;
+  /** The step's document was downloaded (the step unlocks). */
+  onDocumentDownloaded: () => void;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -21,17 +39,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-function NewTabNote() {
-  return <span className="sr-only"> (opens in a new tab)</span>;
-}
-
 /**
- * The expanded part of a step card (SPEC §2 "Expanded content"). Checklist, acknowledgment, contact and media widgets
- * and the PDF viewer come later; until then their items are plain lists and the document is offered as links.
+ * The expanded part of a step card (SPEC §2 "Expanded content"), in the spec's order: details, image, media, 'Your
+ * People', checklist, acknowledgments, the PDF viewer for a document step (otherwise the numbered 'Tasks'), 'Helpful
+ * Resources' (new tab) and the italic footnote.
  */
-export function StepContent({ step, onDocumentUsed, documentUsed }: StepContentProps) {
+export function StepContent(props: StepContentProps) {
+  const { step, doneItems, onItemChange, onResetItems, readOnly, password, onDocumentLoaded, onDocumentDownloaded } = props;
   const { content } = step;
-  const hasDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
+  // A password with no value and no known reason to hide it is the server's to decide (issue 6).
+  const asksServer = step.envVariable !== undefined && password?.value === undefined && password?.hiddenReason === null;
   return (
     <div className="space-y-5 text-sm leading-relaxed text-slate-700">
       {content.details.length > 0 ? (
@@ -51,69 +68,39 @@ export function StepContent({ step, onDocumentUsed, documentUsed }: StepContentP
         />
       ) : null}
 
+      {step.media.length > 0 ? <MediaList media={step.media} /> : null}
+
       {step.isContactStep && content.contacts.length > 0 ? (
-        <Section title="Your People">
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {content.contacts.map((contact) => (
-              <li key={contact.email} className="rounded-xl border border-slate-200 bg-slate-50 p-3">
-                <p className="font-semibold text-slate-900">{contact.name}</p>
-                <p className="text-slate-600">{contact.position}</p>
-                <a
-                  className="mt-1 inline-flex items-center gap-1 break-all text-brand-700 underline underline-offset-2"
-                  href={`mailto:${contact.email}`}
-                >
-                  <Mail aria-hidden="true" className="size-3.5 shrink-0" />
-                  {contact.email}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </Section>
+        asksServer ? (
+          <SharedPasswordContacts stepId={step.id} contacts={content.contacts} />
+        ) : (
+          <ContactGrid contacts={content.contacts} {...(password ? { password } : {})} />
+        )
       ) : null}
 
       {step.isChecklistStep && content.checklist.length > 0 ? (
-        <Section title={content.checklistHeader ?? 'Checklist'}>
-          <ul className="list-disc space-y-1 pl-5">
-            {content.checklist.map((item) => (
-              <li key={item.id}>{item.text}</li>
-            ))}
-          </ul>
-        </Section>
+        <Checklist
+          header={content.checklistHeader}
+          items={content.checklist}
+          done={doneItems}
+          onItemChange={onItemChange}
+          onReset={onResetItems}
+          readOnly={readOnly}
+        />
       ) : null}
 
       {step.isAcknowledgmentStep && content.acknowledgments.length > 0 ? (
-        <Section title={content.acknowledgmentHeader ?? 'Acknowledgments'}>
-          <ul className="list-disc space-y-1 pl-5">
-            {content.acknowledgments.map((item) => (
-              <li key={item.id}>{item.content}</li>
-            ))}
-          </ul>
-        </Section>
+        <Acknowledgments
+          header={content.acknowledgmentHeader}
+          items={content.acknowledgments}
+          done={doneItems}
+          onItemChange={onItemChange}
+          readOnly={readOnly}
+        />
       ) : null}
 
-      {hasDocument ? (
-        <Section title="Document">
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <a href={step.pdfUrl} {...NEW_TAB} onClick={onDocumentUsed}>
-                <FileText />
-                Open the document
-                <NewTabNote />
-              </a>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <a href={step.pdfUrl} download onClick={onDocumentUsed}>
-                <Download />
-                Download
-              </a>
-            </Button>
-          </div>
-          <p className="text-slate-600">
-            {documentUsed
-              ? 'Thanks! You can now complete this step.'
-              : 'Open or download the document to unlock completing this step.'}
-          </p>
-        </Section>
+      {step.requiresScrollOrDownload && step.pdfUrl !== undefined ? (
+        <PdfViewer url={step.pdfUrl} title={step.title} onLoaded={onDocumentLoaded} onDownload={onDocumentDownloaded} />
       ) : content.tasks.length > 0 ? (
         <Section title="Tasks">
           <ol className="list-decimal space-y-1.5 pl-5 marker:font-semibold marker:text-slate-500">
@@ -138,7 +125,7 @@ export function StepContent({ step, onDocumentUsed, documentUsed }: StepContentP
                 >
                   {link.text}
                   <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />
-                  <NewTabNote />
+                  <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </li>
             ))}

@@ -1,0 +1,284 @@
+import type { OnboardingResponse } from '@shared/api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DASHBOARD_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
+import { testUser } from '@/test/fixtures';
+import { apiError, type Handler, json, renderApp } from '@/test/render-app';
+import { ACKNOWLEDGMENT_ITEMS, CHECKLIST_ITEMS, testWidgetOnboarding, widgetSteps } from '@/test/widget-fixtures';
+
+vi.mock('@/lib/confetti', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  playConfetti: vi.fn(() => () => {}),
+}));
+vi.mock('@/features/onboarding/components/widgets/pdf-document', () => ({ PdfDocument: () => null }));
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+const bar = () => screen.getByRole('progressbar', { name: 'Onboarding progress' });
+
+/**
+ * The item and step routes of the server, in memory, with the server's rules: the last tick completes the step, an
+ * untick un-completes it, un-completing a step unticks its items.
+ */
+function progressServer() {
+  const ticked = new Map<string, Set<string>>();
+  const completed = new Set<string>();
+  const itemsOf: Record<string, readonly string[]> = {
+    'first-call-checklist': CHECKLIST_ITEMS,
+    'our-values': ACKNOWLEDGMENT_ITEMS,
+  };
+  const handlers: Record<string, Handler> = {};
+  for (const [stepId, items] of Object.entries(itemsOf)) {
+    for (const itemId of items) {
+      handlers[`PUT /api/progress/steps/${stepId}/items/${itemId}`] = ({ body }) => {
+        const { done } = body as { done: boolean };
+        const set = ticked.get(stepId) ?? new Set<string>();
+        if (done) set.add(itemId);
+        else set.delete(itemId);
+        ticked.set(stepId, set);
+        if (!done) completed.delete(stepId);
+        else if (items.every((i) => set.has(i))) completed.add(stepId);
+        const at = '2025-03-01T10:00:00.000Z';
+        return json({
+          stepId,
+          itemId,
+          done,
+          doneAt: done ? at : null,
+          step: { stepId, completed: completed.has(stepId), completedAt: completed.has(stepId) ? at : null },
+        });
+      };
+    }
+    handlers[`PUT /api/progress/steps/${stepId}`] = ({ body }) => {
+      const { completed: value } = body as { completed: boolean };
+      if (!value) {
+        ticked.delete(stepId);
+        completed.delete(stepId);
+      }
+      return json({ stepId, completed: value, completedAt: value ? '2025-03-01T10:00:00.000Z' : null });
+    };
+  }
+  return { handlers, ticked, completed };
+}
+
+async function renderWidgets(handlers: Record<string, Handler> = {}, onboarding = testWidgetOnboarding()) {
+  const app = renderApp('/dashboard', { 'GET /api/onboarding': () => json(onboarding), ...handlers });
+  await screen.findByRole('heading', { name: 'Welcome, Alex!' });
+  return app;
+}
+
+/** Answers GET /api/onboarding?previewRole=… with `answer` (the stubbed network only sees paths). */
+function answerPreviews(fetchMock: ReturnType<typeof renderApp>['fetchMock'], answer: () => Response) {
+  const original = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input).startsWith('/api/onboarding?previewRole=')) return answer();
+    if (!original) throw new Error('the network stub has no implementation');
+    return original(input, init);
+  });
+}
+
+const puts = (fetchMock: ReturnType<typeof renderApp>['fetchMock']) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')
+    .map(([url, init]) => `${String(url)} ${String((init as RequestInit).body)}`);
+
+describe('checklist step on the dashboard', () => {
+  it('stores every tick on the server; the last tick completes the step, an untick un-completes it', async () => {
+    const server = progressServer();
+    const { user, fetchMock, queryClient } = await renderWidgets(server.handlers);
+    const checklist = card('Get ready for your first call');
+    expect(within(checklist).getByRole('button', { name: 'Complete' })).toBeDisabled();
+
+    await user.click(within(checklist).getByRole('checkbox', { name: 'Accepted the calendar invitation' }));
+    await user.click(within(checklist).getByRole('checkbox', { name: 'Tested your microphone' }));
+    await user.click(within(checklist).getByRole('checkbox', { name: 'Read the agenda' }));
+    expect(within(checklist).getByText('Completed')).toBeInTheDocument();
+    expect(bar()).toHaveAttribute('aria-valuenow', '20');
+    await waitFor(() => expect(server.completed.has('first-call-checklist')).toBe(true));
+    expect(puts(fetchMock)).toEqual([
+      '/api/progress/steps/first-call-checklist/items/calendar {"done":true}',
+      '/api/progress/steps/first-call-checklist/items/audio {"done":true}',
+      '/api/progress/steps/first-call-checklist/items/agenda {"done":true}',
+    ]);
+    await waitFor(() =>
+      expect(queryClient.getQueryData<OnboardingResponse>(['onboarding'])?.progress.completed).toEqual([
+        { stepId: 'first-call-checklist', completedAt: '2025-03-01T10:00:00.000Z' },
+      ]),
+    );
+
+    await user.click(within(checklist).getByRole('checkbox', { name: 'Tested your microphone' }));
+    expect(within(checklist).queryByText('Completed')).not.toBeInTheDocument();
+    expect(bar()).toHaveAttribute('aria-valuenow', '0');
+    await waitFor(() => expect(server.completed.has('first-call-checklist')).toBe(false));
+  });
+
+  it("'Reset' unticks everything on the server", async () => {
+    const server = progressServer();
+    const { user, fetchMock } = await renderWidgets(
+      server.handlers,
+      testWidgetOnboarding({
+        items: [
+          { stepId: 'first-call-checklist', itemId: 'calendar' },
+          { stepId: 'first-call-checklist', itemId: 'agenda' },
+        ],
+      }),
+    );
+    const checklist = card('Get ready for your first call');
+    expect(within(checklist).getByText('2 of 3 done')).toBeInTheDocument();
+    await user.click(within(checklist).getByRole('button', { name: 'Reset' }));
+    expect(within(checklist).getByText('0 of 3 done')).toBeInTheDocument();
+    await waitFor(() => expect(puts(fetchMock)).toEqual(['/api/progress/steps/first-call-checklist {"completed":false}']));
+  });
+
+  it('puts an item back and explains when the server refuses the tick', async () => {
+    const { user } = await renderWidgets({
+      'PUT /api/progress/steps/first-call-checklist/items/audio': () =>
+        apiError(500, 'Your progress could not be stored right now.', 'Internal Server Error'),
+    });
+    const box = within(card('Get ready for your first call')).getByRole('checkbox', { name: 'Tested your microphone' });
+    await user.click(box);
+    expect(await screen.findByText('Could not save your progress')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-checked', 'false');
+  });
+});
+
+describe('acknowledgment step on the dashboard', () => {
+  it('records each acknowledgment and completes the step with the last one', async () => {
+    const server = progressServer();
+    const { user } = await renderWidgets(server.handlers);
+    const values = card('Our values');
+    await user.click(within(values).getByRole('button', { name: 'Our values' }));
+    for (const box of within(values).getAllByRole('checkbox', { name: 'I acknowledge' })) await user.click(box);
+    expect(within(values).getByText('Completed')).toBeInTheDocument();
+    await waitFor(() => expect(server.completed.has('our-values')).toBe(true));
+    expect([...(server.ticked.get('our-values') ?? [])]).toEqual([...ACKNOWLEDGMENT_ITEMS]);
+  });
+});
+
+describe('dashboard behaviour', () => {
+  it('fades the cards in staggered by 100 ms per index', async () => {
+    await renderWidgets();
+    expect(screen.getAllByRole('article').map((a) => a.style.animationDelay)).toEqual(
+      widgetSteps.map((_, i) => `${i * 100}ms`),
+    );
+  });
+
+  it('highlights the scope under the mouse and the one holding the open step', async () => {
+    await renderWidgets();
+    const scope = screen.getByRole('region', { name: 'Step examples' });
+    expect(scope).toHaveAttribute('data-highlighted', 'true');
+    // Closing the open step (without the mouse over the scope) leaves no reason to highlight it.
+    fireEvent.click(within(card('Get ready for your first call')).getByRole('button', { name: 'Get ready for your first call' }));
+    expect(scope).toHaveAttribute('data-highlighted', 'false');
+    fireEvent.mouseEnter(scope);
+    expect(scope).toHaveAttribute('data-highlighted', 'true');
+    fireEvent.mouseLeave(scope);
+    expect(scope).toHaveAttribute('data-highlighted', 'false');
+  });
+
+  it("shows 'Onboarding complete!' and plays 400 pieces of confetti at 100%", async () => {
+    await renderWidgets({}, testWidgetOnboarding({ completed: widgetSteps.map((s) => s.id) }));
+    expect(screen.getByText('Onboarding complete!')).toBeInTheDocument();
+    await waitFor(() => expect(playConfetti).toHaveBeenCalledWith(DASHBOARD_CONFETTI_PIECES));
+    expect(DASHBOARD_CONFETTI_PIECES).toBe(400);
+  });
+
+  it('plays confetti at every fifth click on the logo', async () => {
+    vi.mocked(playConfetti).mockClear();
+    const { user } = await renderWidgets();
+    const logo = within(screen.getByRole('banner')).getByRole('img', { name: 'INSPIRED 2 UPLIFT' });
+    for (let i = 0; i < 4; i += 1) await user.click(logo);
+    expect(playConfetti).not.toHaveBeenCalled();
+    await user.click(logo);
+    expect(playConfetti).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 5; i += 1) await user.click(logo);
+    expect(playConfetti).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends copy confirmations to the second toaster and other toasts to the app toaster', async () => {
+    const { user } = await renderWidgets({
+      'PUT /api/progress/steps/first-call-checklist/items/audio': () => apiError(500, 'Nope.', 'Internal Server Error'),
+    });
+    const people = card('Meet your people');
+    await user.click(within(people).getByRole('button', { name: 'Meet your people' }));
+    await user.click(within(people).getByRole('button', { name: /onboarding@inspired2uplift\.org/ }));
+    const confirmations = screen.getByRole('region', { name: /^Confirmations/ });
+    expect(await within(confirmations).findByText('Email copied to clipboard (dev)')).toBeInTheDocument();
+
+    const checklist = card('Get ready for your first call');
+    await user.click(within(checklist).getByRole('button', { name: 'Get ready for your first call' }));
+    await user.click(within(checklist).getByRole('checkbox', { name: 'Tested your microphone' }));
+    const notifications = screen.getByRole('region', { name: /^Notifications/ });
+    expect(await within(notifications).findByText('Could not save your progress')).toBeInTheDocument();
+  });
+});
+
+describe('role preview', () => {
+  const previewable = {
+    canPreviewRoles: true,
+    previewRoles: [
+      { key: 'finance', displayName: 'Finance' },
+      { key: 'test', displayName: 'Test' },
+      { key: 'volunteer', displayName: 'Volunteer' },
+    ],
+  };
+  const finance = () =>
+    testWidgetOnboarding({
+      extra: {
+        ...previewable,
+        preview: true,
+        role: { ...testWidgetOnboarding().role, key: 'finance', displayName: 'Finance' },
+      },
+    });
+
+  it('is not offered when the server does not allow it', async () => {
+    await renderWidgets();
+    expect(screen.queryByLabelText('Preview role')).not.toBeInTheDocument();
+  });
+
+  it("shows another role's steps read-only, with the toasts of SPEC §4, and goes back to the member's own steps", async () => {
+    const { user, fetchMock, router } = renderApp('/dashboard', {
+      'GET /api/me': () => json({ user: { ...testUser, role: 'test' } }),
+      'GET /api/onboarding': () => json(testWidgetOnboarding({ extra: previewable })),
+    });
+    answerPreviews(fetchMock, () => json(finance()));
+    await screen.findByRole('heading', { name: 'Welcome, Alex!' });
+    const select = screen.getByLabelText('Preview role');
+    expect(select).toHaveValue('test');
+
+    await user.selectOptions(select, 'test');
+    expect(await screen.findByText('Already using that role')).toBeInTheDocument();
+    expect(screen.getByText('You are already signed in as Test.')).toBeInTheDocument();
+
+    await user.selectOptions(select, 'finance');
+    expect(await screen.findByText('Previewing Finance')).toBeInTheDocument();
+    expect(screen.getByText('Role Switched')).toBeInTheDocument();
+    expect(screen.getByText('You are now signed in as Finance. (Development mode active)')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?preview=finance');
+    expect(fetchMock).toHaveBeenCalledWith('/api/onboarding?previewRole=finance', expect.anything());
+
+    // Nothing can be changed in a preview, and passwords stay hidden.
+    const checklist = card('Get ready for your first call');
+    expect(within(checklist).getByRole('checkbox', { name: 'Accepted the calendar invitation' })).toBeDisabled();
+    expect(within(card('Meet your people')).getByRole('button', { name: 'Complete' })).toBeDisabled();
+    expect(puts(fetchMock)).toEqual([]);
+    const password = card('Test shared password');
+    await user.click(within(password).getByRole('button', { name: 'Test shared password' }));
+    expect(within(password).getByText('Development mode - real passwords hidden')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/secrets/'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Back to my steps' }));
+    expect(screen.queryByText('Previewing Finance')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(
+      within(card('Get ready for your first call')).getByRole('checkbox', { name: 'Accepted the calendar invitation' }),
+    ).toBeEnabled();
+  });
+
+  it('falls back to the own steps with a toast when the preview is refused', async () => {
+    const { fetchMock, router } = renderApp('/dashboard?preview=finance');
+    answerPreviews(fetchMock, () => apiError(403, 'Only admins can preview other roles.', 'Forbidden'));
+    expect(await screen.findByText('Could not preview that role')).toBeInTheDocument();
+    expect(screen.getByText('Only admins can preview other roles.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Alex!' })).toBeInTheDocument();
+  });
+});

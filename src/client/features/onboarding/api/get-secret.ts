@@ -1,0 +1,65 @@
+import { secretRefusalSchema, secretResponseSchema } from '@shared/api';
+import type { SecretRefusalReason } from '@shared/secret-access';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+
+/** A shared password as the server answered: its value, why it is hidden, or that it is not set. */
+export type SharedPassword =
+  | { kind: 'revealed'; value: string }
+  | { kind: 'hidden'; reason: SecretRefusalReason }
+  | { kind: 'not-set' };
+
+/**
+ * GET /api/secrets/:stepId — a shared-password step's password (SPEC §5 last rule, §7 call 4; issue 6). Asked with
+ * `cache: 'no-store'` (the server also forbids storing it). A refusal (401 / 403 with a reason) is an answer, not an
+ * error: it becomes `{ kind: 'hidden', reason }`, so the placeholder shows the spec's tooltip, and a 401 here does not
+ * sign the person out of the page.
+ * @throws ApiError on other failures (404 for a step that is not theirs, 5xx, no connection)
+ */
+export async function getSecret(stepId: string, { signal }: { signal?: AbortSignal } = {}): Promise<SharedPassword> {
+  let response: Response;
+  try {
+    response = await fetch(apiPaths.secret(stepId), {
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      cache: 'no-store',
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (response.ok) {
+    const parsed = secretResponseSchema.safeParse(json);
+    if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
+    return parsed.data.value === null ? { kind: 'not-set' } : { kind: 'revealed', value: parsed.data.value };
+  }
+  const refusal = secretRefusalSchema.safeParse(json);
+  if ((response.status === 401 || response.status === 403) && refusal.success) {
+    return { kind: 'hidden', reason: refusal.data.reason };
+  }
+  throw new ApiError(response.status, `The password could not be loaded (error ${response.status}).`);
+}
+
+/**
+ * Query options of one step's password. Never kept: it is asked again each time the step is opened
+ * (`staleTime` 0) and dropped from memory as soon as no open step shows it (`gcTime` 0), so it never outlives the
+ * step, the page or the person signed in. Not retried: a refusal is final, and a failure keeps the placeholder.
+ */
+export function getSecretQueryOptions(stepId: string) {
+  return queryOptions({
+    queryKey: ['secret', stepId] as const,
+    queryFn: ({ signal }) => getSecret(stepId, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The password of a shared-password step, asked from the server while the calling component is mounted. */
+export function useSecret(stepId: string) {
+  return useQuery(getSecretQueryOptions(stepId));
+}

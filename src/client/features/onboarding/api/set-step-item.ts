@@ -1,0 +1,77 @@
+import { stepItemProgressSchema } from '@shared/api';
+import type { Step } from '@shared/content-schema';
+import { areStepItemsDone } from '@shared/step-items';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { apiPaths } from '@/config/paths';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import {
+  PROGRESS_MUTATION_KEY,
+  PROGRESS_MUTATION_SCOPE,
+  cachedProgress,
+  laterWritesPending,
+  updateCachedProgress,
+  withItem,
+  withStepCompletion,
+} from './progress-cache';
+
+export interface SetStepItemInput {
+  /** The step (its items decide whether it is complete once this one changes). */
+  step: Pick<Step, 'id' | 'isChecklistStep' | 'isAcknowledgmentStep' | 'content'>;
+  itemId: string;
+  done: boolean;
+}
+
+/**
+ * PUT /api/progress/steps/:stepId/items/:itemId — ticks or unticks one checklist item or acknowledgment (never a
+ * toggle). The answer carries the step's completion as the server decided it. @throws ApiError
+ */
+export async function setStepItem({ stepId, itemId, done }: { stepId: string; itemId: string; done: boolean }) {
+  return apiRequest(apiPaths.stepItem(stepId, itemId), stepItemProgressSchema, { method: 'PUT', body: { done } });
+}
+
+/**
+ * Ticks or unticks an item optimistically (DESIGN.md §3 "Progress"; SPEC §4 "Checklist: complete when all items
+ * ticked; unticking any afterwards uncompletes"): the tick and the step's completion change at once, the server's
+ * answer then sets both; if the server refuses, the item and the step go back and a toast says why.
+ */
+export function useSetStepItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: PROGRESS_MUTATION_KEY,
+    scope: PROGRESS_MUTATION_SCOPE,
+    mutationFn: ({ step, itemId, done }: SetStepItemInput) => setStepItem({ stepId: step.id, itemId, done }),
+    onMutate: async ({ step, itemId, done }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.onboarding, exact: true });
+      const progress = cachedProgress(queryClient);
+      const before = {
+        item: progress?.items.find((i) => i.stepId === step.id && i.itemId === itemId) ?? null,
+        completion: progress?.completed.find((c) => c.stepId === step.id) ?? null,
+      };
+      const now = new Date().toISOString();
+      updateCachedProgress(queryClient, (p) => {
+        const next = withItem(p, step.id, itemId, done ? { stepId: step.id, itemId, doneAt: now } : null);
+        const ticked = new Set(next.items.filter((i) => i.stepId === step.id).map((i) => i.itemId));
+        if (!done) return withStepCompletion(next, step.id, null);
+        return areStepItemsDone(step, ticked) ? withStepCompletion(next, step.id, { stepId: step.id, completedAt: now }) : next;
+      });
+      return { before };
+    },
+    onError: (error, { step, itemId }, context) => {
+      updateCachedProgress(queryClient, (p) =>
+        withStepCompletion(withItem(p, step.id, itemId, context?.before.item ?? null), step.id, context?.before.completion ?? null),
+      );
+      toast.error('Could not save your progress', { description: error.message });
+    },
+    onSuccess: (saved) => {
+      if (laterWritesPending(queryClient, saved.stepId)) return;
+      updateCachedProgress(queryClient, (p) => {
+        const item = saved.done && saved.doneAt ? { stepId: saved.stepId, itemId: saved.itemId, doneAt: saved.doneAt } : null;
+        const completion =
+          saved.step.completed && saved.step.completedAt ? { stepId: saved.stepId, completedAt: saved.step.completedAt } : null;
+        return withStepCompletion(withItem(p, saved.stepId, saved.itemId, item), saved.stepId, completion);
+      });
+    },
+  });
+}

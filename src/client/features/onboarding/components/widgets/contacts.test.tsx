@@ -1,0 +1,97 @@
+import { contactSchema } from '@shared/content-schema';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { CONFIRMATION_TOASTER_ID, COPY_TOAST_MS } from '@/lib/toasts';
+import { AVATAR_FALLBACK_PX, ContactGrid, contactGridColumns, MASKED_PASSWORD } from './contacts';
+
+const contact = (n: number, extra: Record<string, unknown> = {}) =>
+  contactSchema.parse({ name: `Person ${n}`, email: `person${n}@inspired2uplift.org`, position: `Role ${n}`, ...extra });
+
+function renderGrid(ui: React.ReactNode) {
+  const user = userEvent.setup();
+  render(<AppProvider>{ui}</AppProvider>);
+  return { user };
+}
+
+describe('Your People grid', () => {
+  it.each([
+    [1, 1, 'grid-cols-1'],
+    [2, 2, 'sm:grid-cols-2'],
+    [3, 3, 'lg:grid-cols-3'],
+    [5, 3, 'lg:grid-cols-3'],
+  ])('%i contact(s) → %i column(s)', (count, columns, className) => {
+    expect(contactGridColumns(count)).toBe(columns);
+    renderGrid(<ContactGrid contacts={Array.from({ length: count }, (_, i) => contact(i + 1))} />);
+    const list = screen.getByRole('list');
+    expect(list).toHaveAttribute('data-columns', String(columns));
+    expect(list).toHaveClass(className);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(count);
+  });
+
+  it("is headed 'Your People', clamps the bio to 4 lines and falls back to a 128 px initials avatar", () => {
+    renderGrid(<ContactGrid contacts={[contact(1, { name: 'Ada Lovelace', bio: 'A long bio. '.repeat(40) })]} />);
+    expect(screen.getByRole('heading', { name: 'Your People' })).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('Role 1')).toBeInTheDocument();
+    expect(screen.getByText(/A long bio\./)).toHaveClass('line-clamp-4');
+    // Radix shows the fallback while the picture has not loaded (jsdom never loads images).
+    return vi.waitFor(() => {
+      const fallback = document.querySelector(`img[width="${AVATAR_FALLBACK_PX}"]`);
+      expect(fallback).not.toBeNull();
+      expect(decodeURIComponent(fallback?.getAttribute('src') ?? '')).toContain('>AL</text>');
+    });
+  });
+
+  it("copies an e-mail address with the tooltip 'Click to copy email' and confirms for 2000 ms", async () => {
+    const success = vi.spyOn(toast, 'success');
+    const { user } = renderGrid(<ContactGrid contacts={[contact(1)]} />);
+    const email = screen.getByRole('button', { name: /person1@inspired2uplift\.org/ });
+    await user.hover(email);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Click to copy email');
+    await user.click(email);
+    expect(await navigator.clipboard.readText()).toBe('person1@inspired2uplift.org');
+    // jsdom runs on localhost: the spec's development suffix is added (SPEC §8).
+    expect(await screen.findByText('Email copied to clipboard (dev)')).toBeInTheDocument();
+    expect(success).toHaveBeenCalledWith('Email copied to clipboard (dev)', {
+      toasterId: CONFIRMATION_TOASTER_ID,
+      duration: COPY_TOAST_MS,
+    });
+    expect(COPY_TOAST_MS).toBe(2000);
+  });
+});
+
+describe('password line', () => {
+  it("shows 8 dots with the tooltip 'Confidential' while there is no password to show", async () => {
+    const { user } = renderGrid(<ContactGrid contacts={[contact(1)]} password={{ value: undefined, hiddenReason: null }} />);
+    const dots = screen.getByLabelText('Password hidden');
+    expect(dots).toHaveTextContent(MASKED_PASSWORD);
+    expect(MASKED_PASSWORD).toHaveLength(8);
+    await user.tab();
+    await user.tab();
+    expect(dots).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Confidential');
+    expect(screen.queryByRole('button', { name: 'Copy password' })).not.toBeInTheDocument();
+  });
+
+  it('says why a password is hidden from a development user (SPEC §5)', () => {
+    renderGrid(<ContactGrid contacts={[contact(1)]} password={{ value: undefined, hiddenReason: 'development' }} />);
+    expect(screen.getByLabelText('Password hidden')).toHaveTextContent(MASKED_PASSWORD);
+    expect(screen.getByText('Development mode - real passwords hidden')).toBeInTheDocument();
+  });
+
+  it("says 'Sign in to view with Google' when nobody is signed in", () => {
+    renderGrid(<ContactGrid contacts={[contact(1)]} password={{ value: undefined, hiddenReason: 'not-signed-in' }} />);
+    expect(screen.getByText('Sign in to view with Google')).toBeInTheDocument();
+  });
+
+  it('copies a revealed password without showing it', async () => {
+    const { user } = renderGrid(<ContactGrid contacts={[contact(1)]} password={{ value: 's3cret!', hiddenReason: null }} />);
+    expect(screen.queryByText('s3cret!')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy password' }));
+    expect(await navigator.clipboard.readText()).toBe('s3cret!');
+    expect(await screen.findByText('Password copied to clipboard (dev)')).toBeInTheDocument();
+  });
+});

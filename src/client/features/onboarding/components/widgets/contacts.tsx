@@ -1,0 +1,186 @@
+import type { Contact } from '@shared/content-schema';
+import { SECRET_REFUSAL_TEXT, type SecretRefusalReason } from '@shared/secret-access';
+import { Copy, Eye, EyeOff, KeyRound, Mail } from 'lucide-react';
+import { useState } from 'react';
+import { Avatar } from 'radix-ui';
+import { toast } from 'sonner';
+import { Tooltip } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
+import { initialsOf } from '@/lib/initials';
+import { confirmCopied } from '@/lib/toasts';
+
+/** Size of the generated fallback avatar image, in pixels (SPEC §9 "avatar fallback 128 px"). */
+export const AVATAR_FALLBACK_PX = 128;
+/** The masked password (SPEC §9 "password masked as 8 dots"). */
+export const MASKED_PASSWORD = '••••••••';
+
+/**
+ * The columns of the 'Your People' grid (SPEC §2 "1 column for 1 contact, 2 for 2, 3 for 3 or more"), from the width
+ * where they fit; phones always get one column.
+ */
+export function contactGridColumns(count: number): 1 | 2 | 3 {
+  return count <= 1 ? 1 : count === 2 ? 2 : 3;
+}
+
+const GRID_CLASSES: Record<1 | 2 | 3, string> = {
+  1: 'grid-cols-1 max-w-md',
+  2: 'grid-cols-1 sm:grid-cols-2',
+  3: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+};
+
+/**
+ * A generated initials avatar as an SVG data URL, {@link AVATAR_FALLBACK_PX} square (SPEC §7 call 3: the fallback is a
+ * generated avatar from the name; DESIGN.md §3: made locally, no third-party avatar service).
+ */
+export function initialsAvatarUrl(name: string): string {
+  const size = AVATAR_FALLBACK_PX;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
+    `<rect width="${size}" height="${size}" fill="#e0e7ff"/>` +
+    `<text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="48" ` +
+    `font-weight="700" fill="#3730a3">${initialsOf(name).replace(/[<&>"]/gu, '')}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/**
+ * Copies text and confirms it in the confirmation toaster (SPEC §8 "Email copied to clipboard", 2000 ms); says so when
+ * the browser does not allow it.
+ */
+async function copy(text: string, confirmation: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    confirmCopied(confirmation);
+  } catch {
+    toast.error('Could not copy', { description: 'Your browser did not allow it. Select the text and copy it yourself.' });
+  }
+}
+
+/** The e-mail line of a contact: the address as a button that copies it (tooltip 'Click to copy email'). */
+export function EmailLine({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const [local, domain] = at === -1 ? [email, ''] : [email.slice(0, at), email.slice(at + 1)];
+  return (
+    <Tooltip content="Click to copy email">
+      <button
+        type="button"
+        onClick={() => void copy(email, 'Email copied to clipboard')}
+        className="group inline-flex max-w-full items-center gap-1.5 rounded-md text-left text-sm font-medium text-brand-700 hover:text-brand-800"
+      >
+        <Mail aria-hidden="true" className="size-4 shrink-0" />
+        <span className="[overflow-wrap:anywhere] underline underline-offset-2">
+          {/* Long addresses wrap after the @ first. */}
+          {local}@<wbr />
+          {domain}
+        </span>
+        <Copy aria-hidden="true" className="size-3.5 shrink-0 opacity-70 group-hover:opacity-100" />
+        <span className="sr-only">(copy)</span>
+      </button>
+    </Tooltip>
+  );
+}
+
+/**
+ * The password line of a shared-password step (SPEC §2 "a password line with a copy button, and a masked password
+ * line (8 dots) with a tooltip"; §5 placeholders; §9 "masked as 8 dots"): 8 dots with the tooltip 'Confidential'
+ * until 'Show' is pressed; with a password, a button copies it ('Password copied to clipboard', 2000 ms); without,
+ * the placeholder's tooltip and a line below say why it is hidden.
+ * @param password the shared password, when the server revealed it (issue 6); undefined otherwise
+ * @param hiddenReason why it is hidden (SPEC §5 texts), or null when there is simply none to show
+ */
+export function PasswordLine({ password, hiddenReason }: { password: string | undefined; hiddenReason: SecretRefusalReason | null }) {
+  const [shown, setShown] = useState(false);
+  const visible = shown && password !== undefined;
+  const hint = password === undefined && hiddenReason !== null ? SECRET_REFUSAL_TEXT[hiddenReason] : 'Confidential';
+  return (
+    <div className="space-y-1">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <KeyRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        <span className="font-medium text-slate-700">Password:</span>
+        {visible ? (
+          <code data-testid="password-value" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900 [overflow-wrap:anywhere]">
+            {password}
+          </code>
+        ) : (
+          <Tooltip content={hint}>
+            <span tabIndex={0} aria-label="Password hidden" className="rounded font-mono tracking-widest text-slate-900">
+              {MASKED_PASSWORD}
+            </span>
+          </Tooltip>
+        )}
+        {password !== undefined ? (
+          <>
+            <button
+              type="button"
+              aria-pressed={shown}
+              onClick={() => setShown((s) => !s)}
+              className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-brand-700 hover:bg-brand-50"
+            >
+              {shown ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+              {shown ? 'Hide' : 'Show'}
+            </button>
+            <Tooltip content="Click to copy password">
+              <button
+                type="button"
+                aria-label="Copy password"
+                onClick={() => void copy(password, 'Password copied to clipboard')}
+                className="inline-flex size-7 items-center justify-center rounded-md text-brand-700 hover:bg-brand-50"
+              >
+                <Copy aria-hidden="true" className="size-4" />
+              </button>
+            </Tooltip>
+          </>
+        ) : null}
+      </div>
+      {password === undefined && hiddenReason !== null ? (
+        <p className="pl-6 text-xs text-slate-600 italic">{SECRET_REFUSAL_TEXT[hiddenReason]}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One contact: avatar, name, position, e-mail line, bio clamped to 4 lines, and the password line when there is one. */
+function ContactCard({ contact, password }: { contact: Contact; password: PasswordInfo | undefined }) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-center gap-3">
+        <Avatar.Root className="inline-flex size-14 shrink-0 overflow-hidden rounded-full bg-brand-100 ring-2 ring-white shadow-sm">
+          <Avatar.Image src={contact.picture ?? initialsAvatarUrl(contact.name)} alt="" className="size-full object-cover" />
+          <Avatar.Fallback delayMs={300}>
+            <img src={initialsAvatarUrl(contact.name)} alt="" width={AVATAR_FALLBACK_PX} height={AVATAR_FALLBACK_PX} className="size-full" />
+          </Avatar.Fallback>
+        </Avatar.Root>
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">{contact.name}</p>
+          <p className="text-sm text-slate-600">{contact.position}</p>
+        </div>
+      </div>
+      <EmailLine email={contact.email} />
+      {contact.bio ? <p className="line-clamp-4 text-sm text-slate-700" title={contact.bio}>{contact.bio}</p> : null}
+      {password ? <PasswordLine password={password.value} hiddenReason={password.hiddenReason} /> : null}
+    </li>
+  );
+}
+
+/** The password of a shared-password step's contacts: its value when revealed, else why it is hidden. */
+export interface PasswordInfo {
+  value: string | undefined;
+  hiddenReason: SecretRefusalReason | null;
+}
+
+/**
+ * The 'Your People' grid of a contact step (SPEC §2): 1, 2 or 3 columns by the number of contacts.
+ * @param password set for a step with `envVariable` (SPEC §3): each contact shows the password line
+ */
+export function ContactGrid({ contacts, password }: { contacts: readonly Contact[]; password?: PasswordInfo }) {
+  const columns = contactGridColumns(contacts.length);
+  return (
+    <section aria-label="Your People" className="space-y-2">
+      <h4 className="text-sm font-semibold text-slate-900">Your People</h4>
+      <ul className={cn('grid gap-3', GRID_CLASSES[columns])} data-columns={columns}>
+        {contacts.map((contact) => (
+          <ContactCard key={contact.email} contact={contact} password={password} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,281 @@
+import type { MediaItem } from '@shared/content-schema';
+import { extractYouTubeId } from '@shared/youtube';
+import { ImageOff, TriangleAlert } from 'lucide-react';
+import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { cn } from '@/lib/cn';
+import { type LoadState, useLoadState } from '../../hooks/use-load-state';
+
+type MediaKind = MediaItem['type'];
+type MediaSize = MediaItem['size'];
+
+/** The texts of each media state (SPEC §8). */
+export const MEDIA_TEXTS: Record<MediaKind, { loading: string; failed: string; failedMessage: string }> = {
+  youtube: {
+    loading: 'Loading YouTube video...',
+    failed: 'Could not load YouTube video',
+    failedMessage: 'Please check the URL or try again later.',
+  },
+  image: { loading: 'Loading image...', failed: 'Could not load image', failedMessage: 'Please check the URL or try again later.' },
+  video: {
+    loading: 'Loading video...',
+    failed: 'Could not load video',
+    failedMessage: 'The video may be unavailable or the link might be broken.',
+  },
+};
+
+/** The slow-load texts (SPEC §8), shown after 8 s of loading. */
+export const SLOW_TEXTS = {
+  title: 'Taking longer than expected...',
+  message: 'Please check your connection or try again later.',
+} as const;
+
+/**
+ * How wide each of the eight sizes is (SPEC §3 "Media item size"): full = the content column; text = a text column;
+ * small / medium / large = 20 / 28 / 42 rem; banner = full width, at most 12 rem high, cropped; stretch = full width,
+ * the picture stretched to the box; fit = the picture's own size, never wider than the column.
+ */
+export const MEDIA_SIZE_CLASSES: Record<MediaSize, string> = {
+  full: 'w-full',
+  text: 'w-full max-w-prose',
+  small: 'w-full max-w-xs',
+  medium: 'w-full max-w-md',
+  large: 'w-full max-w-2xl',
+  banner: 'w-full',
+  stretch: 'w-full',
+  fit: 'w-fit max-w-full',
+};
+
+/** How a picture fills its box at each size. */
+const OBJECT_FIT: Record<MediaSize, string> = {
+  full: 'object-contain',
+  text: 'object-contain',
+  small: 'object-contain',
+  medium: 'object-contain',
+  large: 'object-contain',
+  banner: 'object-cover',
+  stretch: 'object-fill',
+  fit: 'object-contain',
+};
+
+/** The CSS `aspect-ratio` of a media item ("16/9" → "16 / 9"), and the banner's height limit. */
+function boxStyle(item: Pick<MediaItem, 'aspectRatio' | 'size'>): CSSProperties {
+  if (item.size === 'fit') return {};
+  return { aspectRatio: item.aspectRatio.replace('/', ' / '), ...(item.size === 'banner' ? { maxHeight: '12rem' } : {}) };
+}
+
+/** The overlay of a media item while it loads, after 8 s, and when it failed (SPEC §4, §8). */
+export function MediaStatus({ kind, state }: { kind: MediaKind; state: LoadState }) {
+  if (state === 'loaded') return null;
+  const texts = MEDIA_TEXTS[kind];
+  if (state === 'failed') {
+    return (
+      <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-slate-100 p-4 text-center">
+        <TriangleAlert aria-hidden="true" className="size-7 text-red-700" />
+        <p className="font-semibold text-slate-900">{texts.failed}</p>
+        <p className="text-sm text-slate-700">{texts.failedMessage}</p>
+      </div>
+    );
+  }
+  const slow = state === 'slow';
+  return (
+    <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-slate-100 p-4 text-center">
+      <Spinner className="size-7 text-slate-600" />
+      <p className="font-semibold text-slate-900">{slow ? SLOW_TEXTS.title : texts.loading}</p>
+      {slow ? <p className="text-sm text-slate-700">{SLOW_TEXTS.message}</p> : null}
+    </div>
+  );
+}
+
+/** The sized, shaped box of a media item, with its state overlay. */
+function MediaBox({ item, state, children }: { item: MediaItem; state: LoadState; children: ReactNode }) {
+  return (
+    <div
+      className={cn(
+        'relative overflow-hidden rounded-xl border border-slate-200 bg-slate-50',
+        item.size === 'fit' && state !== 'loaded' && 'min-h-40 min-w-64',
+      )}
+      style={boxStyle(item)}
+      data-state={state}
+    >
+      {children}
+      <MediaStatus kind={item.type} state={state} />
+    </div>
+  );
+}
+
+/** A YouTube video through youtube-nocookie.com; an address without a valid 11-character id fails at once (SPEC §5). */
+export function YouTubeMedia({ item }: { item: MediaItem }) {
+  const id = extractYouTubeId(item.src);
+  const { state, onLoad } = useLoadState(id === '');
+  return (
+    <MediaBox item={{ ...item, size: item.size === 'fit' ? 'full' : item.size }} state={state}>
+      {id ? (
+        <iframe
+          src={`https://www.youtube-nocookie.com/embed/${id}?rel=0`}
+          title={item.title ?? item.alt ?? 'YouTube video'}
+          allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          onLoad={onLoad}
+          className="absolute inset-0 size-full border-0"
+        />
+      ) : null}
+    </MediaBox>
+  );
+}
+
+/** An image with its loading, slow and failed states. */
+export function ImageMedia({ item }: { item: MediaItem }) {
+  const { state, onLoad, onError } = useLoadState();
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // An image already in the cache may have finished before React listened.
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth > 0) onLoad();
+  }, [onLoad]);
+  return (
+    <MediaBox item={item} state={state}>
+      <img
+        ref={ref}
+        src={item.src}
+        alt={item.alt ?? item.title ?? ''}
+        onLoad={onLoad}
+        onError={onError}
+        className={cn(
+          item.size === 'fit' ? 'block h-auto max-w-full' : `absolute inset-0 size-full ${OBJECT_FIT[item.size]}`,
+          state !== 'loaded' && 'invisible',
+        )}
+      />
+    </MediaBox>
+  );
+}
+
+/** A looping, muted video (SPEC §2), with controls to pause it; it does not start by itself under reduced motion. */
+export function VideoMedia({ item }: { item: MediaItem }) {
+  const { state, onLoad, onError } = useLoadState();
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  return (
+    <MediaBox item={{ ...item, size: item.size === 'fit' ? 'full' : item.size }} state={state}>
+      <video
+        src={item.src}
+        aria-label={item.alt ?? item.title ?? 'Video'}
+        autoPlay={!reducedMotion}
+        loop
+        muted
+        playsInline
+        controls
+        preload="auto"
+        onLoadedData={onLoad}
+        onError={onError}
+        className={cn('absolute inset-0 size-full bg-black object-contain', state !== 'loaded' && 'invisible')}
+      />
+    </MediaBox>
+  );
+}
+
+/** One image of a gallery: a broken one is replaced by 'Image failed to load' (SPEC §4). */
+function GalleryImage({ item }: { item: MediaItem }) {
+  const { state, onLoad, onError } = useLoadState();
+  return (
+    <figure className="space-y-1.5">
+      <div className="relative overflow-hidden rounded-xl border border-slate-200 bg-slate-50" style={{ aspectRatio: item.aspectRatio.replace('/', ' / ') }}>
+        {state === 'failed' ? (
+          <div role="img" aria-label={`Image failed to load${item.alt ? `: ${item.alt}` : ''}`} className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 text-slate-600">
+            <ImageOff aria-hidden="true" className="size-6" />
+            <span className="text-sm font-medium">Image failed to load</span>
+          </div>
+        ) : (
+          <>
+            <img
+              src={item.src}
+              alt={item.alt ?? item.title ?? ''}
+              loading="lazy"
+              onLoad={onLoad}
+              onError={onError}
+              className={cn('absolute inset-0 size-full object-cover', state !== 'loaded' && 'invisible')}
+            />
+            {state !== 'loaded' ? (
+              <div className="absolute inset-0 flex items-center justify-center">
+                <Spinner className="size-6 text-slate-500" />
+                <span className="sr-only">{MEDIA_TEXTS.image.loading}</span>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+      {item.title ? <figcaption className="text-xs text-slate-600">{item.title}</figcaption> : null}
+    </figure>
+  );
+}
+
+/** Several images side by side (SPEC §2 "image galleries"). */
+export function ImageGallery({ items }: { items: readonly MediaItem[] }) {
+  return (
+    <div className={cn('grid gap-3', items.length === 2 ? 'grid-cols-2' : 'grid-cols-2 md:grid-cols-3')} data-testid="image-gallery">
+      {items.map((item, i) => (
+        <GalleryImage key={`${item.src}-${i}`} item={item} />
+      ))}
+    </div>
+  );
+}
+
+/** One media item with its title, and for an image with `text`, that text beside it (SPEC §2 "optional side text"). */
+export function MediaItemView({ item }: { item: MediaItem }) {
+  const media =
+    item.type === 'youtube' ? <YouTubeMedia item={item} /> : item.type === 'video' ? <VideoMedia item={item} /> : <ImageMedia item={item} />;
+  const sized = <div className={MEDIA_SIZE_CLASSES[item.size]}>{media}</div>;
+  if (item.type === 'image' && item.text) {
+    return (
+      <figure className="grid items-center gap-4 md:grid-cols-2">
+        {sized}
+        <figcaption className="space-y-1.5">
+          {item.title ? <p className="font-semibold text-slate-900">{item.title}</p> : null}
+          <p>{item.text}</p>
+        </figcaption>
+      </figure>
+    );
+  }
+  return (
+    <figure className="space-y-1.5">
+      {sized}
+      {item.title ? <figcaption className="text-xs text-slate-600">{item.title}</figcaption> : null}
+    </figure>
+  );
+}
+
+/**
+ * Groups a step's media for display: consecutive images without side text become one gallery; everything else
+ * stands alone.
+ */
+export function groupMedia(media: readonly MediaItem[]): ({ kind: 'item'; item: MediaItem } | { kind: 'gallery'; items: MediaItem[] })[] {
+  const groups: ({ kind: 'item'; item: MediaItem } | { kind: 'gallery'; items: MediaItem[] })[] = [];
+  let run: MediaItem[] = [];
+  const flush = () => {
+    if (run.length === 1 && run[0]) groups.push({ kind: 'item', item: run[0] });
+    else if (run.length > 1) groups.push({ kind: 'gallery', items: run });
+    run = [];
+  };
+  for (const item of media) {
+    if (item.type === 'image' && !item.text) {
+      run.push(item);
+      continue;
+    }
+    flush();
+    groups.push({ kind: 'item', item });
+  }
+  flush();
+  return groups;
+}
+
+/** A step's media items (SPEC §2 "optional media items"): YouTube, images, galleries and looping videos. */
+export function MediaList({ media }: { media: readonly MediaItem[] }) {
+  return (
+    <div className="space-y-5">
+      {groupMedia(media).map((group, i) =>
+        group.kind === 'gallery' ? <ImageGallery key={i} items={group.items} /> : <MediaItemView key={i} item={group.item} />,
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { Download, ExternalLink, FileWarning, RotateCw } from 'lucide-react';
+import { Component, type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+/** If the document has not loaded after this long, its source is loaded once more (SPEC §4, §9 "PDF reload check 5 s"). */
+export const PDF_RELOAD_CHECK_MS = 5000;
+/** The viewer's height in pixels (SPEC §9 "viewer height 600 px"). */
+export const PDF_VIEWER_HEIGHT_PX = 600;
+
+/** The pdf.js part, in its own chunk: downloaded the first time a PDF is shown. */
+const loadPdfDocument = () => import('./pdf-document').then((m) => ({ default: m.PdfDocument }));
+
+type PdfStatus = 'loading' | 'loaded' | 'failed';
+
+/** Catches a failed download of the pdf.js chunk and shows the viewer's failure state instead of the Error page. */
+class ChunkErrorBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+interface PdfViewerProps {
+  url: string;
+  /** The step's title, to name the viewer for screen readers. */
+  title: string;
+  /** The document is shown: the step's countdown starts. */
+  onLoaded: () => void;
+  /** The person downloaded the document: the step unlocks (SPEC §4 "the Download button also unlocks it"). */
+  onDownload: () => void;
+}
+
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/**
+ * The PDF viewer of a document step (SPEC §2, §4 "PDF viewer"): 'Loading PDF...', one automatic reload if not loaded
+ * after 5 s, the failure state 'Failed to load PDF' with 'Try Again' and 'Download Instead', and Reload, Open
+ * Fullscreen (new tab) and Download buttons; 600 px high and scrollable by keyboard. react-pdf is loaded lazily.
+ */
+export function PdfViewer({ url, title, onLoaded, onDownload }: PdfViewerProps) {
+  const [status, setStatus] = useState<PdfStatus>('loading');
+  // Each attempt mounts a fresh document (and, after a chunk failure, a fresh lazy component).
+  const [attempt, setAttempt] = useState(0);
+  const [PdfDocument, setPdfDocument] = useState(() => lazy(loadPdfDocument));
+  const [autoReloaded, setAutoReloaded] = useState(false);
+  const [viewerRef, pageWidth] = usePageWidth();
+
+  useEffect(() => {
+    if (status !== 'loading' || autoReloaded) return;
+    const timer = setTimeout(() => {
+      setAutoReloaded(true);
+      setAttempt((a) => a + 1);
+    }, PDF_RELOAD_CHECK_MS);
+    return () => clearTimeout(timer);
+  }, [status, autoReloaded]);
+
+  const reload = () => {
+    setStatus('loading');
+    // A fresh lazy component too, so that a failed download of the pdf.js chunk is tried again.
+    setPdfDocument(() => lazy(loadPdfDocument));
+    setAttempt((a) => a + 1);
+  };
+  const handleLoaded = useCallback(() => {
+    setStatus('loaded');
+    onLoaded();
+  }, [onLoaded]);
+  const handleError = useCallback(() => setStatus('failed'), []);
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2">
+        <Button variant="outline" size="sm" onClick={reload}>
+          <RotateCw />
+          Reload
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <a href={url} {...NEW_TAB}>
+            <ExternalLink />
+            Open Fullscreen
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Button>
+        <Button asChild variant="outline" size="sm" className="ml-auto">
+          <a href={url} download onClick={onDownload}>
+            <Download />
+            Download
+          </a>
+        </Button>
+      </div>
+      <div
+        ref={viewerRef}
+        role="region"
+        aria-label={`${title}: document`}
+        // A scrollable region must be reachable by keyboard (WCAG 2.1.1).
+        tabIndex={0}
+        className="relative overflow-auto bg-slate-100 focus-visible:outline-offset-[-3px]"
+        style={{ height: PDF_VIEWER_HEIGHT_PX }}
+      >
+        {status === 'loading' ? (
+          <div role="status" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 text-slate-700">
+            <Spinner className="size-8" />
+            <p className="font-medium">Loading PDF...</p>
+          </div>
+        ) : null}
+        {status === 'failed' ? (
+          <div role="alert" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 p-6 text-center">
+            <FileWarning aria-hidden="true" className="size-10 text-red-700" />
+            <p className="text-base font-semibold text-slate-900">Failed to load PDF</p>
+            <p className="max-w-sm text-sm text-slate-700">
+              There was an issue loading the document. Please try downloading it or reloading.
+            </p>
+            <div className="mt-1 flex flex-wrap justify-center gap-2">
+              <Button size="sm" onClick={reload}>
+                <RotateCw />
+                Try Again
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <a href={url} download onClick={onDownload}>
+                  <Download />
+                  Download Instead
+                </a>
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        <div className={status === 'failed' ? 'hidden' : undefined}>
+          <ChunkErrorBoundary key={attempt} onError={handleError}>
+            <Suspense fallback={null}>
+              <PdfDocument url={url} width={pageWidth} onLoadSuccess={handleLoaded} onLoadError={handleError} />
+            </Suspense>
+          </ChunkErrorBoundary>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Widest a page is drawn, in CSS pixels (wider is harder to read). */
+const MAX_PAGE_WIDTH = 880;
+/** Room left around a page inside the viewer. */
+const PAGE_MARGIN = 32;
+
+/**
+ * The width to draw pages at: the viewer's inner width less a margin, at most {@link MAX_PAGE_WIDTH}; undefined until
+ * measured (and where ResizeObserver is missing), when react-pdf uses the page's own width.
+ */
+function usePageWidth(): [ref: (element: HTMLDivElement | null) => (() => void) | undefined, width: number | undefined] {
+  const [width, setWidth] = useState<number | undefined>(undefined);
+  const ref = useCallback((element: HTMLDivElement | null) => {
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const measure = () => setWidth(Math.max(200, Math.min(MAX_PAGE_WIDTH, Math.floor(element.clientWidth - PAGE_MARGIN))));
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}

@@ -1,0 +1,35 @@
+import type { Step } from '@shared/content-schema';
+
+/**
+ * The progress a step list works with, wherever it is kept: on the server for the dashboard (DESIGN.md §3), in the
+ * browser for the demo page (SPEC §3 'test_completed_steps'). The widgets only ever talk to this.
+ */
+export interface OnboardingProgress {
+  /** Ids of the completed steps. */
+  completedIds: readonly string[];
+  /** Ids of the ticked checklist items and acknowledgments of a step. */
+  doneItemsOf: (stepId: string) => ReadonlySet<string>;
+  /** Completes or resets a step; resetting also unticks its items (SPEC §4). */
+  setStepCompleted: (step: Step, completed: boolean) => void;
+  /** Ticks or unticks one item; the last tick completes the step, an untick un-completes it (SPEC §4). */
+  setItemDone: (step: Step, itemId: string, done: boolean) => void;
+  /** True when nothing can be changed (a role preview): controls are disabled. */
+  readOnly: boolean;
+}
+
+const NO_ITEMS: ReadonlySet<string> = new Set();
+
+/**
+ * Groups ticked items by step.
+ * @param items `{ stepId, itemId }` pairs
+ * @returns a lookup of the ticked item ids of a step (an empty set for a step without ticks)
+ */
+export function doneItemsLookup(items: readonly { stepId: string; itemId: string }[]): (stepId: string) => ReadonlySet<string> {
+  const byStep = new Map<string, Set<string>>();
+  for (const { stepId, itemId } of items) {
+    const set = byStep.get(stepId) ?? new Set<string>();
+    set.add(itemId);
+    byStep.set(stepId, set);
+  }
+  return (stepId) => byStep.get(stepId) ?? NO_ITEMS;
+}

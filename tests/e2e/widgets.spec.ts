@@ -1,0 +1,241 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Step widgets and dashboard behaviour end to end (issue 5), in Chromium against the built app. The PDF's 15-second
+ * wait is sat out once; the other tests unlock the document through Download. Checklist and acknowledgment steps are
+ * exercised on the public demo page, which uses the same widgets (no member of the test role can be signed in here).
+ */
+
+const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Onboarding progress' });
+
+/** The step card whose heading is `title`. */
+const stepCard = (page: Page, title: string) =>
+  page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+
+/**
+ * Signs the page's browser context in as a new development user with its own progress: `name` plus a unique suffix
+ * @inspired2uplift.org, so a repeated test starts fresh too.
+ */
+async function signInAs(page: Page, name: string, baseURL: string | undefined) {
+  const email = `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
+  const response = await page.request.post('/api/auth/dev-login', {
+    data: { email },
+    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+  });
+  expect(response.status()).toBe(200);
+}
+
+const VOLUNTEER_STEPS = [
+  ['Sign in to your Chrome profile', 'Complete'],
+  ['Change your password', 'Complete'],
+  ['Sign the Volunteer Agreement', 'Sign'],
+  ['Set up Slack', 'Complete'],
+  ['Get the apps on your phone', 'Complete'],
+] as const;
+
+test('a volunteer completes every step, the agreement through Download, and stays at 100% after a reload', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAs(page, 'widgets.all', baseURL);
+  await page.goto('/dashboard');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
+
+  for (const [index, [title, button]] of VOLUNTEER_STEPS.entries()) {
+    const card = stepCard(page, title);
+    // Completing the open step opens the next one.
+    await expect(card.getByRole('button', { name: title })).toHaveAttribute('aria-expanded', 'true');
+    if (title === 'Sign the Volunteer Agreement') {
+      await expect(card.getByRole('button', { name: /^(Sign|Please wait \(\d+s\))$/ })).toBeDisabled();
+      // The agreement really renders with pdf.js: its text layer holds the document's words.
+      await expect(card.getByRole('region', { name: 'Sign the Volunteer Agreement: document' }).getByText('Volunteer Agreement').first()).toBeVisible();
+      await expect(card.getByRole('button', { name: /^Please wait \(\d+s\)$/ })).toBeDisabled();
+      const download = page.waitForEvent('download');
+      await card.getByRole('link', { name: 'Download', exact: true }).click();
+      expect((await download).suggestedFilename()).toBe('volunteer-agreement.pdf');
+    }
+    await card.getByRole('button', { name: button, exact: true }).click();
+    await expect(card.getByRole('button', { name: 'Reset step' })).toBeVisible();
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', String((index + 1) * 20));
+  }
+
+  await expect(page.getByText('Onboarding complete!')).toBeVisible();
+  await expect(page.getByText('100%', { exact: true })).toBeVisible();
+  // Confetti draws on a canvas of its own over the page.
+  await expect(page.locator('canvas')).toHaveCount(1);
+
+  await page.reload();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByText('Onboarding complete!')).toBeVisible();
+});
+
+test('the document step unlocks after the 15-second countdown', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await signInAs(page, 'widgets.countdown', baseURL);
+  await page.goto('/dashboard');
+  const card = stepCard(page, 'Sign the Volunteer Agreement');
+  await card.getByRole('button', { name: 'Sign the Volunteer Agreement' }).click();
+  await expect(card.getByText('Loading PDF...').or(card.getByRole('button', { name: /Please wait/ }))).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Please wait \(1[45]s\)$/ })).toBeVisible();
+  // Announced once, politely, for screen readers: not every second.
+  await expect(card.getByRole('status').filter({ hasText: 'Please wait 15 seconds' })).toHaveText(
+    'Please wait 15 seconds before you can press Sign, or download the document to continue now.',
+  );
+  await expect(card.getByRole('button', { name: 'Please wait (10s)' })).toBeVisible({ timeout: 10_000 });
+  await expect(card.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await expect(card.getByRole('status').filter({ hasText: 'You can now press Sign.' })).toBeAttached();
+  await card.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(card.getByText('Completed')).toBeVisible();
+});
+
+test('keyboard only: a member completes a step without the mouse', async ({ page, baseURL }) => {
+  await signInAs(page, 'widgets.keyboard', baseURL);
+  await page.goto('/dashboard');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
+
+  // Tab from the top of the page to the first step's Complete button.
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+  let reached = false;
+  for (let i = 0; i < 40 && !reached; i += 1) {
+    await page.keyboard.press('Tab');
+    reached = (await focusedText()) === 'Complete';
+  }
+  expect(reached).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
+  await expect(stepCard(page, 'Sign in to your Chrome profile').getByText('Completed')).toBeVisible();
+
+  // The reset icon is reachable and works from the keyboard too.
+  await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' }).focus();
+  await page.keyboard.press('Space');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
+});
+
+test('role preview shows another role read-only and leads back', async ({ page, baseURL }) => {
+  await signInAs(page, 'widgets.preview', baseURL);
+  await page.goto('/dashboard');
+  // The e2e server runs on localhost, a local development host: previews are offered.
+  await page.getByLabel('Preview role').selectOption('finance');
+  await expect(page.getByText('Previewing Finance')).toBeVisible();
+  await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(16);
+  await expect(stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Back to my steps' }).click();
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(5);
+  await expect(stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' })).toBeEnabled();
+});
+
+test.describe('demo page /test', () => {
+  test('works without signing in: checklist, acknowledgments and progress kept in this browser', async ({ page }) => {
+    await page.goto('/test');
+    await expect(page).toHaveURL(/\/test$/);
+    await expect(page.getByText('Demo', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Step Examples', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Login' })).toBeVisible();
+
+    const values = stepCard(page, 'Our values');
+    await values.getByRole('button', { name: 'Our values' }).click();
+    const acknowledge = values.getByRole('checkbox', { name: 'I acknowledge' });
+    await expect(acknowledge).toHaveCount(5);
+    await expect(values.getByRole('button', { name: 'Acknowledge', exact: true })).toBeDisabled();
+    for (let i = 0; i < 5; i += 1) await acknowledge.nth(i).click();
+    await expect(values.getByText('Completed')).toBeVisible();
+
+    const checklist = stepCard(page, 'Get ready for your first team call');
+    await checklist.getByRole('button', { name: 'Get ready for your first team call' }).click();
+    const items = checklist.getByRole('checkbox');
+    await expect(items).toHaveCount(7);
+    for (let i = 0; i < 7; i += 1) await items.nth(i).click();
+    await expect(checklist.getByText('Completed')).toBeVisible();
+    await items.nth(3).click();
+    await expect(checklist.getByText('Completed')).toHaveCount(0);
+    await items.nth(3).click();
+    await expect(checklist.getByText('Completed')).toBeVisible();
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '29');
+
+    await page.reload();
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '29');
+    const saved = await page.evaluate(() => localStorage.getItem('test_completed_steps'));
+    expect(JSON.parse(saved ?? '[]')).toEqual(['test-our-values', 'test-first-call-checklist']);
+
+    // Reset unticks every item.
+    const again = stepCard(page, 'Get ready for your first team call');
+    await again.getByRole('button', { name: 'Get ready for your first team call' }).click();
+    await again.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect(again.getByText('0 of 7 done')).toBeVisible();
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
+  });
+
+  test('a checklist item can be ticked with the keyboard', async ({ page }) => {
+    await page.goto('/test');
+    const checklist = stepCard(page, 'Get ready for your first team call');
+    await checklist.getByRole('button', { name: 'Get ready for your first team call' }).press('Enter');
+    const first = checklist.getByRole('checkbox').first();
+    await first.focus();
+    await page.keyboard.press('Space');
+    await expect(first).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('shows media and contacts, and copies an e-mail address', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/test');
+    const media = stepCard(page, 'Watch and look');
+    await media.getByRole('button', { name: 'Watch and look' }).click();
+    await expect(media.getByRole('img', { name: /Five young people in a row/ })).toBeVisible();
+    await expect(media.getByText('Loading image...')).toHaveCount(0);
+    await expect(media.locator('iframe[src^="https://www.youtube-nocookie.com/embed/8K9Gg164Bsw"]')).toHaveCount(1);
+
+    const people = stepCard(page, 'Meet your people');
+    await people.getByRole('button', { name: 'Meet your people' }).click();
+    await expect(people.getByRole('heading', { name: 'Your People', exact: true })).toBeVisible();
+    await people.getByRole('button', { name: /onboarding@inspired2uplift\.org/ }).click();
+    await expect(page.getByText('Email copied to clipboard (dev)')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('onboarding@inspired2uplift.org');
+  });
+
+  test('plays no card animation with prefers-reduced-motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/test');
+    const animation = await page.locator('article').first().evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe('none');
+  });
+});
+
+test('the mobile warning shows at 390 px, is remembered, and is forgotten on a wide screen', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/test');
+  const dialog = page.getByRole('dialog', { name: 'Warning' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('meant to be used on a personal computer');
+  await dialog.getByRole('button', { name: 'Continue Anyway' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('mobile-warning-dismissed'))).toBe('true');
+
+  await page.reload();
+  await page.waitForTimeout(1500);
+  await expect(dialog).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('mobile-warning-dismissed'))).toBeNull();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dialog).toBeVisible();
+  await context.close();
+});
+
+test('the login screen and the dashboard load neither pdf.js nor confetti until needed', async ({ page, baseURL }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  await signInAs(page, 'widgets.chunks', baseURL);
+  await page.goto('/dashboard');
+  await expect(progressBar(page)).toBeVisible();
+  expect(scripts.filter((s) => /pdf|confetti/i.test(s))).toEqual([]);
+
+  await stepCard(page, 'Sign the Volunteer Agreement').getByRole('button', { name: 'Sign the Volunteer Agreement' }).click();
+  await expect(page.getByRole('button', { name: /Please wait/ })).toBeVisible();
+  expect(scripts.some((s) => /pdf-document/.test(s))).toBe(true);
+});
