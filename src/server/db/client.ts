@@ -42,6 +42,10 @@ const MIGRATION_LOCK_KEY = 7_340_291_105;
 export async function openDatabase(options: { url?: string; dataDir?: string; inMemory?: boolean }): Promise<OpenDatabase> {
   if (options.url !== undefined) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that the server drops (a restart, a failover) makes the pool emit 'error'; unhandled, that
+    // would end the process. The pool has already discarded the connection and opens a new one when next asked
+    // (issue 8 "Database unavailable": the server recovers by itself), so there is nothing more to do here.
+    pool.on('error', () => {});
     const db: Database = drizzleNodePostgres(pool, { schema });
     return { db, driver: { kind: 'postgres', pool }, close: () => pool.end() };
   }

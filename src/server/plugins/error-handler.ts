@@ -7,6 +7,34 @@ import { globalPlugin } from './global-plugin.js';
 /** What a client sees of any 5xx: the details stay in the log (STYLE.md "5xx messages hidden from clients"). */
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
+/** The 503 message when the database cannot be reached (issue 8 "Database unavailable"). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not available right now. Please try again in a moment.';
+
+/** Node's codes of a connection that could not be made or was lost. */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+/** SQLSTATEs of an unavailable server: class 08 (connection exception), shutdowns, too many connections. */
+const UNAVAILABLE_SQLSTATE = /^(?:08[0-9A-Z]{3}|57P0[1-3]|53300)$/u;
+/** Messages of node-postgres (pg, pg-pool) and PGlite when the connection is gone. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|PGlite is closed/iu;
+
+/**
+ * Whether an error (or one of its causes: drizzle wraps the driver's error) says the database cannot be reached, as
+ * opposed to a failed query. A failed outgoing HTTP request (`fetch failed`, e.g. to Google) is not the database.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 8; depth += 1) {
+    if (current instanceof TypeError && current.message === 'fetch failed') return false;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (UNAVAILABLE_MESSAGE.test(current.message)) return true;
+    if (current instanceof AggregateError && current.errors.some((e) => isDatabaseUnavailable(e))) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Builds the JSON body of an error answer (shared `apiErrorSchema`). */
 export function apiError(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -30,13 +58,18 @@ function statusOf(error: FastifyError): number {
 
 /**
  * Answers every error as JSON `{ statusCode, error, message }`: request validation → 400 naming each field and
- * problem; invalid JSON → 400; other 4xx keep their message (and an HttpError's details, e.g. `role`); 5xx are
+ * problem; invalid JSON → 400; the database unreachable ({@link isDatabaseUnavailable}) → 503
+ * {@link DATABASE_UNAVAILABLE_MESSAGE}; other 4xx keep their message (and an HttpError's details, e.g. `role`); 5xx are
  * logged and answered with {@link SERVER_ERROR_MESSAGE}. The not-found handler lives in plugins/static-files.ts (it knows the SPA).
  */
 export const errorHandlerPlugin = globalPlugin(async (app) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.validation) {
       return reply.code(400).send(apiError(400, validationMessage(error)));
+    }
+    if (error.statusCode === undefined && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is not available');
+      return reply.code(503).send(apiError(503, DATABASE_UNAVAILABLE_MESSAGE));
     }
     const status = statusOf(error);
     if (status >= 500) {

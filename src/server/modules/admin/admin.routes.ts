@@ -15,6 +15,7 @@ import {
   membersQuerySchema,
   putMemberBodySchema,
 } from '../../../shared/admin-api.js';
+import { apiErrorSchema } from '../../../shared/api.js';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
@@ -169,9 +170,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.post('/api/admin/import/preview', importOptions, async (request) => previewImport(request.body.csv, importContext));
 
+  // A 400 is either the refusal with the row errors or a malformed request (the error handler's plain JSON error);
+  // with only the refusal schema, a malformed body's 400 failed serialization and became a 500.
   app.post(
     '/api/admin/import',
-    { ...importOptions, schema: { ...importOptions.schema, response: { 200: importResultSchema, 400: importRefusalSchema } } },
+    {
+      ...importOptions,
+      schema: { ...importOptions.schema, response: { 200: importResultSchema, 400: z.union([importRefusalSchema, apiErrorSchema]) } },
+    },
     async (request, reply) => {
     const preview = previewImport(request.body.csv, importContext);
     if (!preview.valid) {

@@ -389,7 +389,11 @@ describe('POST /api/auth/google/callback: transactions that do not hold', () => 
   it('refuses a callback without the transaction cookie, or with a forged or expired one', async () => {
     const before = await sessionCount();
     const { code, state, transactionCookie } = await signInUpToCallback();
-    for (const cookie of [undefined, 'onboarding_oidc=not-a-transaction', `${transactionCookie.slice(0, -2)}xx`]) {
+    // Forge by changing one character in the middle of the sealed value (always a real change, never padding bits).
+    const middle = Math.floor(transactionCookie.length / 2);
+    const swapped = transactionCookie[middle] === 'A' ? 'B' : 'A';
+    const forged = `${transactionCookie.slice(0, middle)}${swapped}${transactionCookie.slice(middle + 1)}`;
+    for (const cookie of [undefined, 'onboarding_oidc=not-a-transaction', forged]) {
       const res = await callback({ code, state }, cookie);
       expect(res.statusCode).toBe(400);
       expect(apiErrorSchema.parse(res.json()).message).toBe(CALLBACK_MESSAGES.expired);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 
 /**
  * GET /api/health → `{ status: 'ok', database: 'ok' }` after a `select 1` (for load balancers and start-up checks).
- * A database failure becomes a 500 (message hidden, error logged).
+ * A database that cannot be reached gives 503 (plugins/error-handler.ts); another database failure a 500.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, healthSchema } from '../../../shared/api.js';
-import { SERVER_ERROR_MESSAGE } from '../../plugins/error-handler.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../plugins/error-handler.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -29,13 +29,13 @@ describe('GET /api/health with the database gone', () => {
     await broken.app.close();
   });
 
-  it('answers 500 without revealing the cause', async () => {
+  it('answers 503 with a JSON error (issue 8 "Database unavailable"), revealing nothing of the cause', async () => {
     const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(500);
+    expect(res.statusCode).toBe(503);
     expect(apiErrorSchema.parse(res.json())).toEqual({
-      statusCode: 500,
-      error: 'Internal Server Error',
-      message: SERVER_ERROR_MESSAGE,
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: DATABASE_UNAVAILABLE_MESSAGE,
     });
   });
 });

@@ -1,0 +1,377 @@
+/**
+ * `npm run bench` (issue 8 "Performance"; not part of `npm test`): measures the production build and checks the
+ * figures against bench/budgets.json. Prints a table, writes bench/results.json, exits 1 when a budget is missed.
+ *
+ * 1. API: autocannon, 10 s × 50 connections each, against the compiled server (`dist/node/server/server.js`, run
+ *    with NODE_ENV=development because development sign-in is the only sign-in without Google; same compiled code)
+ *    on a fresh temporary database: GET /api/onboarding, PUT /api/progress/steps/:id, and a bare Fastify
+ *    'hello world' in its own process as the baseline.
+ * 2. Bundle: gzip size of the JS and CSS that /login and /dashboard load, following static imports in Vite's
+ *    manifest (dynamic imports — PDF viewer, confetti, admin — are not counted).
+ * 3. Scale: GET /api/admin/members (first page, a filter, a sort) at 1,000 and 10,000 seeded members, p95 of
+ *    sequential requests.
+ * Lighthouse is not available here (its dependency third-party-web is missing from the reachable registry).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json'), 'utf8')) as {
+  api: { onboardingReadMinRatioToBaseline: number; onboardingReadP99MaxMs: number };
+  bundle: { loginJsMaxGzipKb: number; dashboardJsMaxGzipKb: number };
+  admin: { p95MaxMs: number };
+};
+const DOMAIN = 'inspired2uplift.org';
+const ADMIN_EMAIL = `bench-admin@${DOMAIN}`;
+const STEP_ID = 'sign-in-chrome-profile';
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const ADMIN_SAMPLES = 30;
+const SCALES = [1_000, 10_000];
+
+interface Check {
+  name: string;
+  value: string;
+  budget: string;
+  ok: boolean | null;
+}
+const checks: Check[] = [];
+const results: Record<string, unknown> = { startedAt: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model };
+const started: ChildProcess[] = [];
+const tempDirs: string[] = [];
+
+const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function tempDir(label: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `onboarding-bench-${label}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Starts a process whose stdout is discarded (the server logs every request at info, as in production). */
+function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && code !== null && signal === null) console.error(`${args.join(' ')} exited with ${code}:\n${stderr}`);
+  });
+  started.push(child);
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the process for ${url} exited (${child.exitCode}) before answering`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+interface Server {
+  base: string;
+  child: ChildProcess;
+}
+
+async function startApp(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const env = { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extraEnv };
+  const child = startProcess([path.join(root, 'dist', 'node', 'server', 'server.js')], env);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child);
+  return { base, child };
+}
+
+/** Signs in with development sign-in; returns the `name=value` of the session cookie. */
+async function devLogin(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/dev-login`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!res.ok) throw new Error(`dev-login answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+  if (cookie === undefined) throw new Error('dev-login set no cookie');
+  return cookie;
+}
+
+interface LoadResult {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return {
+    reqPerSec: round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+function build(): void {
+  console.log('• build (if needed)');
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--build-only'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`the build failed (exit ${r.status})`);
+}
+
+// ---------------------------------------------------------------------------------------------------- bundle
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+function bundle(): void {
+  console.log('• bundle sizes');
+  const clientDir = path.join(root, 'dist', 'client');
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry === true);
+  if (entryKey === undefined) throw new Error('no entry in dist/client/.vite/manifest.json');
+  const entryScript = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
+  if (entryScript !== manifest[entryKey]?.file) throw new Error(`index.html loads ${entryScript}, the manifest's entry is ${manifest[entryKey]?.file}`);
+
+  /** Files (JS and CSS) a chunk loads: itself, its CSS and, recursively, its static imports. */
+  const collect = (key: string, files: Set<string>): Set<string> => {
+    const chunk = manifest[key];
+    if (chunk === undefined || files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) collect(imported, files);
+    return files;
+  };
+  // Stylesheets linked from index.html (normally the entry's CSS, already collected).
+  const htmlCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] as string);
+  const login = collect(entryKey, new Set(htmlCss));
+  const dashboardKey = Object.keys(manifest).find((key) => /routes\/dashboard\.tsx$/.test(key));
+  if (dashboardKey === undefined) throw new Error('no dashboard route chunk in the manifest');
+  const dashboard = collect(dashboardKey, new Set(login));
+
+  const gz = (file: string): number => gzipSync(readFileSync(path.join(clientDir, file))).length;
+  const measure = (files: Set<string>) => {
+    const list = [...files].sort();
+    const js = list.filter((f) => /\.m?js$/.test(f));
+    const css = list.filter((f) => f.endsWith('.css'));
+    const sum = (fs: string[]) => fs.reduce((total, f) => total + gz(f), 0);
+    return { files: list, jsGzipBytes: sum(js), cssGzipBytes: sum(css) };
+  };
+  const loginSizes = measure(login);
+  const dashboardSizes = measure(dashboard);
+  results.bundle = { login: loginSizes, dashboard: dashboardSizes };
+  const kb = (bytes: number) => round(bytes / 1000);
+  checks.push(
+    { name: '/login JS (gzip)', value: `${kb(loginSizes.jsGzipBytes)} kB`, budget: `≤ ${budgets.bundle.loginJsMaxGzipKb} kB`, ok: kb(loginSizes.jsGzipBytes) <= budgets.bundle.loginJsMaxGzipKb },
+    { name: '/login CSS (gzip)', value: `${kb(loginSizes.cssGzipBytes)} kB`, budget: '—', ok: null },
+    { name: '/dashboard JS (gzip)', value: `${kb(dashboardSizes.jsGzipBytes)} kB`, budget: `≤ ${budgets.bundle.dashboardJsMaxGzipKb} kB`, ok: kb(dashboardSizes.jsGzipBytes) <= budgets.bundle.dashboardJsMaxGzipKb },
+    { name: '/dashboard CSS (gzip)', value: `${kb(dashboardSizes.cssGzipBytes)} kB`, budget: '—', ok: null },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------- API
+
+async function api(): Promise<void> {
+  console.log(`• API: ${DURATION_S} s × ${CONNECTIONS} connections each`);
+  const basePort = await freePort();
+  const baselineChild = startProcess(['--import', 'tsx', path.join(root, 'bench', 'baseline-server.ts')], { PORT: String(basePort) });
+  await waitFor(`http://127.0.0.1:${basePort}/`, baselineChild);
+  const baseline = await load(`http://127.0.0.1:${basePort}/`);
+  await stopProcess(baselineChild);
+
+  const app = await startApp(tempDir('api'));
+  try {
+    const cookie = await devLogin(app.base, `bench-member@${DOMAIN}`);
+    const writeHeaders = { cookie, origin: app.base, 'content-type': 'application/json' };
+    const body = JSON.stringify({ completed: true });
+    // One request each first, so that a wrong setup fails loudly instead of measuring error responses.
+    const read = await fetch(`${app.base}/api/onboarding`, { headers: { cookie } });
+    if (!read.ok) throw new Error(`GET /api/onboarding answered ${read.status}: ${await read.text()}`);
+    const write = await fetch(`${app.base}/api/progress/steps/${STEP_ID}`, { method: 'PUT', headers: writeHeaders, body });
+    if (!write.ok) throw new Error(`PUT /api/progress/steps/${STEP_ID} answered ${write.status}: ${await write.text()}`);
+
+    const onboarding = await load(`${app.base}/api/onboarding`, { headers: { cookie } });
+    const progress = await load(`${app.base}/api/progress/steps/${STEP_ID}`, { method: 'PUT', headers: writeHeaders, body });
+    const ratio = (r: LoadResult) => round(r.reqPerSec / baseline.reqPerSec, 3);
+    results.api = {
+      durationSeconds: DURATION_S,
+      connections: CONNECTIONS,
+      baseline,
+      onboardingRead: { ...onboarding, ratioToBaseline: ratio(onboarding) },
+      progressWrite: { ...progress, ratioToBaseline: ratio(progress) },
+    };
+    const line = (r: LoadResult) =>
+      `${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.non2xx + r.errors > 0 ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`;
+    const clean = (r: LoadResult) => r.non2xx === 0 && r.errors === 0;
+    checks.push(
+      { name: 'baseline hello world', value: line(baseline), budget: '—', ok: null },
+      { name: 'GET /api/onboarding', value: line(onboarding), budget: 'no errors', ok: clean(onboarding) },
+      {
+        name: 'GET /api/onboarding ÷ baseline',
+        value: `${ratio(onboarding)}`,
+        budget: `≥ ${budgets.api.onboardingReadMinRatioToBaseline}`,
+        ok: ratio(onboarding) >= budgets.api.onboardingReadMinRatioToBaseline,
+      },
+      {
+        name: 'GET /api/onboarding p99',
+        value: `${onboarding.p99Ms} ms`,
+        budget: `< ${budgets.api.onboardingReadP99MaxMs} ms`,
+        ok: onboarding.p99Ms < budgets.api.onboardingReadP99MaxMs,
+      },
+      { name: `PUT /api/progress/steps/…`, value: line(progress), budget: 'no errors', ok: clean(progress) },
+      { name: 'PUT progress ÷ baseline', value: `${ratio(progress)}`, budget: '—', ok: null },
+    );
+  } finally {
+    await stopProcess(app.child);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------- scale
+
+function seed(dataDir: string, count: number): number {
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'seed-members.ts'), String(count)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`seeding ${count} members failed (exit ${r.status})`);
+  return Date.now() - t0;
+}
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+async function scale(): Promise<void> {
+  const queries = {
+    'first page': '',
+    'filter complete=false&role=finance': '?complete=false&role=finance',
+    'sort percent desc': '?sort=percent&dir=desc',
+  };
+  const dataDir = tempDir('scale');
+  const scaleResults: Record<string, unknown> = {};
+  for (const count of SCALES) {
+    // The seed adds to what is there (members seed-00001… are kept), so 10,000 tops up the 1,000.
+    console.log(`• scale: seeding up to ${count} members`);
+    const seedMs = seed(dataDir, count);
+    const app = await startApp(dataDir, { ADMIN_EMAILS: ADMIN_EMAIL });
+    try {
+      const cookie = await devLogin(app.base, ADMIN_EMAIL);
+      const perQuery: Record<string, unknown> = {};
+      for (const [label, query] of Object.entries(queries)) {
+        const url = `${app.base}/api/admin/members${query}`;
+        const get = async () => {
+          const t0 = performance.now();
+          const res = await fetch(url, { headers: { cookie } });
+          const json = (await res.json()) as { total?: number };
+          if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${JSON.stringify(json)}`);
+          return { ms: performance.now() - t0, total: json.total };
+        };
+        for (let i = 0; i < 3; i += 1) await get(); // warm-up
+        const times: number[] = [];
+        let total: number | undefined;
+        for (let i = 0; i < ADMIN_SAMPLES; i += 1) {
+          const r = await get();
+          times.push(r.ms);
+          total = r.total;
+        }
+        times.sort((a, b) => a - b);
+        const p50 = round(percentile(times, 50));
+        const p95 = round(percentile(times, 95));
+        perQuery[label] = { query, samples: ADMIN_SAMPLES, matching: total, p50Ms: p50, p95Ms: p95, maxMs: round(times.at(-1) ?? NaN) };
+        checks.push({
+          name: `admin ${count.toLocaleString('en')}: ${label}`,
+          value: `p95 ${p95} ms (p50 ${p50}, ${total} match)`,
+          budget: `< ${budgets.admin.p95MaxMs} ms`,
+          ok: p95 < budgets.admin.p95MaxMs,
+        });
+      }
+      scaleResults[String(count)] = { seedMs, queries: perQuery };
+    } finally {
+      await stopProcess(app.child);
+    }
+  }
+  results.scale = scaleResults;
+}
+
+// ---------------------------------------------------------------------------------------------------- main
+
+function printTable(): void {
+  const rows = checks.map((c) => [c.name, c.value, c.budget, c.ok === null ? '' : c.ok ? 'ok' : 'MISSED']);
+  const head = ['measure', 'value', 'budget', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(`\n${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const r of rows) console.log(fmt(r));
+}
+
+async function main(): Promise<number> {
+  build();
+  bundle();
+  await api();
+  await scale();
+  console.log('lighthouse: not available here (its dependency third-party-web is missing from the reachable registry); not in the budgets');
+  results.lighthouse = 'not available here';
+  results.checks = checks;
+  const missed = checks.filter((c) => c.ok === false);
+  results.budgetsMissed = missed.map((c) => c.name);
+  printTable();
+  writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nbench/results.json written. ${missed.length === 0 ? 'Every budget met.' : `${missed.length} budget(s) missed: ${missed.map((c) => c.name).join('; ')}`}`);
+  return missed.length === 0 ? 0 : 1;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await Promise.all(started.map((child) => stopProcess(child)));
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+process.exit(code);
