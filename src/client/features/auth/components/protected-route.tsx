@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FullPageStatus } from '@/components/ui/full-page-status';
 import { paths } from '@/config/paths';
@@ -10,6 +12,12 @@ import { useMe } from '../api/get-me';
  */
 export function ProtectedRoute() {
   const me = useMe();
+  // SPEC §8 "Profile": the server could not tell who is signed in (not a 401, which means "not signed in").
+  useEffect(() => {
+    if (me.isError) {
+      toast.error('Profile Error', { id: 'profile-error', description: 'Failed to retrieve your profile information.' });
+    }
+  }, [me.isError]);
   if (me.data) return <Outlet />;
   if (me.data === null) return <Navigate to={paths.login.getHref()} replace />;
   if (me.isError) {
