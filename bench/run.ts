@@ -10,6 +10,7 @@
  *    manifest (dynamic imports — PDF viewer, confetti, admin — are not counted).
  * 3. Scale: GET /api/admin/members (first page, a filter, a sort) at 1,000 and 10,000 seeded members, p95 of
  *    sequential requests.
+ * `npm run bench -- --only=api` (or bundle, scale, lighthouse; comma-separated) runs just those parts.
  * Lighthouse is not available here (its dependency third-party-web is missing from the reachable registry).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -337,11 +338,16 @@ function printTable(): void {
   for (const r of rows) console.log(fmt(r));
 }
 
+/** `--only=api,bundle,scale,lighthouse` runs just those parts (default: all). */
+const only = new Set(
+  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,lighthouse').split(','),
+);
+
 async function main(): Promise<number> {
   build();
-  bundle();
-  await api();
-  await scale();
+  if (only.has('bundle')) bundle();
+  if (only.has('api')) await api();
+  if (only.has('scale')) await scale();
   console.log('lighthouse: not available here (its dependency third-party-web is missing from the reachable registry); not in the budgets');
   results.lighthouse = 'not available here';
   results.checks = checks;
