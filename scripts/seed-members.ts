@@ -10,6 +10,7 @@
  * kept (re-running adds nothing twice). Batch inserts of 1,000 rows in one transaction. Exit code 1 on failure.
  */
 import { loadContent } from '../src/server/content/load-content.js';
+import { announce } from '../src/server/db/changes.js';
 import { migrate, openConfiguredDatabase } from '../src/server/db/client.js';
 import { members, stepProgress, users } from '../src/server/db/schema.js';
 import { loadConfig } from '../src/server/env.js';
@@ -96,6 +97,8 @@ async function main(): Promise<number> {
         for (let i = 0; i < progress.length; i += BATCH) {
           await tx.insert(stepProgress).values(progress.slice(i, i + BATCH)).onConflictDoNothing();
         }
+        // Servers running on the same PostgreSQL forget what they read before (docs/decisions/008-read-cache.md).
+        await announce(tx, { kind: 'everything' });
       });
     }
     console.log(`Seeded ${count} members in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

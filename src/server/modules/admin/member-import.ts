@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ImportResult, ImportRow, MemberOverview } from '../../../shared/admin-api.js';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
+import { announce } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { members } from '../../db/schema.js';
 
@@ -138,7 +139,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
 
 /**
  * Writes the member records of a checked import in one transaction: every row or none. Existing records are replaced
- * (role, department, admin flag; `createdAt` kept).
+ * (role, department, admin flag; `createdAt` kept). Announces that member records changed (db/changes.ts), once.
  * @param db the database
  * @param rows rows of a preview whose `valid` is true
  * @param now the time written to `updatedAt`
@@ -171,6 +172,7 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
           },
         });
     }
+    await announce(tx, { kind: 'members' });
   });
   return rows.length;
 }

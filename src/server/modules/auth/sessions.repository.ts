@@ -1,4 +1,5 @@
 import { and, eq, lt, or } from 'drizzle-orm';
+import { announcingEach } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import type { UserRow } from './users.repository.js';
@@ -45,21 +46,26 @@ export async function findSessionWithUser(
 }
 
 /**
- * Records activity on a session and slides its idle expiry.
+ * Records activity on a session and slides its idle expiry. Not announced (db/changes.ts): another process that kept
+ * the older times reads the session again before it calls it expired (plugins/sessions.ts).
  * @param times `lastSeenAt` and the new `idleExpiresAt`
  */
 export async function touchSession(db: Database, tokenHash: string, times: { lastSeenAt: Date; idleExpiresAt: Date }): Promise<void> {
   await db.update(sessions).set(times).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Deletes one session (logout, or an expired session). Deleting a missing session is not an error. */
+/**
+ * Deletes one session (logout, or an expired session), announcing it (db/changes.ts). Deleting a missing session is
+ * not an error.
+ */
 export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning(announcingEach('session', sessions.tokenHash));
 }
 
-/** Deletes a user's sessions that expired before `now`, so old sessions do not pile up. */
+/** Deletes a user's sessions that expired before `now`, so old sessions do not pile up; announces each. */
 export async function deleteExpiredSessionsOfUser(db: Database, userId: string, now: Date): Promise<void> {
   await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), or(lt(sessions.idleExpiresAt, now), lt(sessions.absoluteExpiresAt, now))));
+    .where(and(eq(sessions.userId, userId), or(lt(sessions.idleExpiresAt, now), lt(sessions.absoluteExpiresAt, now))))
+    .returning(announcingEach('session', sessions.tokenHash));
 }

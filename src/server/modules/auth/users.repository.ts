@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/api.js';
+import { announcingEach, withoutAnnounced } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
 /** A row of the users table. */
 export type UserRow = typeof users.$inferSelect;
+
+/** RETURNING of an upsert: the stored user, and the announcement that it changed (db/changes.ts). */
+const returningAnnounced = { ...getTableColumns(users), ...announcingEach('user', users.id) };
 
 /** Where the signed-in user's picture is served (SPEC §7 call 3; auth/profile-picture.routes.ts). */
 export const MY_PICTURE_PATH = '/api/users/me/picture';
@@ -45,6 +49,7 @@ export function toApiUser(row: UserRow, developmentSession: boolean): User {
  * Creates the development user for `email`, or finds the existing one (SPEC §4 "simulated development login":
  * role volunteer, department Operations, workspace = the e-mail's domain). Signing in again with the same e-mail
  * gives the same user; the role and department of an existing user are kept, a given `name` replaces the old one.
+ * Announces the change of the user (db/changes.ts).
  * @param db the database
  * @param identity `email` (any case; stored lower case) and an optional display `name`
  * @returns the stored user
@@ -68,16 +73,17 @@ export async function upsertDevelopmentUser(
       target: users.email,
       set: { lastSignInAt: sql`now()`, ...(identity.name === undefined ? {} : { name: identity.name }) },
     })
-    .returning();
+    .returning(returningAnnounced);
   if (!row) throw new Error(`upsert of user ${email} returned no row`);
-  return row;
+  return withoutAnnounced(row);
 }
 
 /**
  * Creates or updates the user who signed in with Google (issue 4 "Profile"): name, e-mail and picture come from the
  * verified ID token, the workspace is the e-mail's domain, and the user is no development user. The stored role and
  * department change only when the Workspace directory said something (`fromDirectory`); a new user otherwise starts
- * as volunteer / Operations. Member records (issue 3) decide over the stored role whenever they exist.
+ * as volunteer / Operations. Member records (issue 3) decide over the stored role whenever they exist. Announces the
+ * change of the user (db/changes.ts).
  * @param db the database
  * @param identity `email` (stored lower case), `name`, and `picture` (an https URL from the token, or null)
  * @param fromDirectory optional `role` (a configuration key) and `department` from the directory
@@ -95,9 +101,9 @@ export async function upsertGoogleUser(
     .insert(users)
     .values({ email, ...profile })
     .onConflictDoUpdate({ target: users.email, set: { ...profile, lastSignInAt: sql`now()` } })
-    .returning();
+    .returning(returningAnnounced);
   if (!row) throw new Error(`upsert of user ${email} returned no row`);
-  return row;
+  return withoutAnnounced(row);
 }
 
 /**

@@ -1,10 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { announcingEach, withoutAnnounced } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { members } from '../../db/schema.js';
 
 /**
  * Member records (DESIGN.md §3 "Role of a user"): e-mail → role text, department, admin flag. E-mail addresses are
- * compared in lower case; every function lower-cases the address it is given.
+ * compared in lower case; every function lower-cases the address it is given. Every write announces the change of the
+ * record (db/changes.ts), in the same statement.
  */
 
 /** A row of the members table. */
@@ -45,9 +47,9 @@ export async function upsertMember(db: Database, input: MemberInput, now: Date =
     .insert(members)
     .values({ email: input.email.toLowerCase(), ...values, createdAt: now })
     .onConflictDoUpdate({ target: members.email, set: values })
-    .returning();
+    .returning({ ...getTableColumns(members), ...announcingEach('member', members.email) });
   if (!row) throw new Error(`upsert of member ${input.email} returned no row`);
-  return row;
+  return withoutAnnounced(row);
 }
 
 /**
@@ -69,7 +71,7 @@ export async function deleteMember(db: Database, email: string): Promise<boolean
   const deleted = await db
     .delete(members)
     .where(eq(members.email, email.toLowerCase()))
-    .returning({ email: members.email });
+    .returning(announcingEach('member', members.email));
   return deleted.length > 0;
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { announcing } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { stepProgress } from '../../db/schema.js';
 
@@ -21,7 +22,8 @@ export async function listCompletedSteps(db: Database, userId: string): Promise<
 }
 
 /**
- * Marks a step completed. Idempotent: completing it again keeps the first completion time.
+ * Marks a step completed. Idempotent: completing it again keeps the first completion time. A new completion
+ * announces the user's progress change (db/changes.ts) in the same statement.
  * @param now the completion time to store when the step was not completed yet
  * @returns the stored completion
  */
@@ -31,8 +33,8 @@ export async function completeStep(db: Database, userId: string, stepId: string,
     .insert(stepProgress)
     .values({ userId, stepId, completedAt: now })
     .onConflictDoNothing()
-    .returning(columns);
-  if (inserted) return inserted;
+    .returning({ ...columns, ...announcing({ kind: 'progress', userId }) });
+  if (inserted) return { stepId: inserted.stepId, completedAt: inserted.completedAt };
   const [existing] = await db
     .select(columns)
     .from(stepProgress)
@@ -41,9 +43,15 @@ export async function completeStep(db: Database, userId: string, stepId: string,
   return existing ?? completeStep(db, userId, stepId, now);
 }
 
-/** Marks a step not completed. Idempotent: un-completing a step that is not completed changes nothing. */
+/**
+ * Marks a step not completed, announcing the change when there was one. Idempotent: un-completing a step that is not
+ * completed changes nothing.
+ */
 export async function uncompleteStep(db: Database, userId: string, stepId: string): Promise<void> {
-  await db.delete(stepProgress).where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)));
+  await db
+    .delete(stepProgress)
+    .where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)))
+    .returning(announcing({ kind: 'progress', userId }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { StepItemKind } from '../../../shared/step-items.js';
+import { announcing } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { stepItemProgress } from '../../db/schema.js';
 
@@ -37,7 +38,8 @@ export async function doneItemIdsOfStep(db: Database, userId: string, stepId: st
 }
 
 /**
- * Ticks an item. Idempotent: ticking it again keeps the first time (an acknowledgment's time is a record).
+ * Ticks an item. Idempotent: ticking it again keeps the first time (an acknowledgment's time is a record). A new tick
+ * announces the user's progress change (db/changes.ts) in the same statement.
  * @param kind 'checklist' or 'acknowledgment', stored with the tick
  * @param now the time to store when the item was not ticked yet
  * @returns the stored tick
@@ -51,8 +53,8 @@ export async function tickItem(
     .insert(stepItemProgress)
     .values({ ...tick, doneAt: now })
     .onConflictDoNothing()
-    .returning(columns);
-  if (inserted) return inserted;
+    .returning({ ...columns, ...announcing({ kind: 'progress', userId: tick.userId }) });
+  if (inserted) return { stepId: inserted.stepId, itemId: inserted.itemId, doneAt: inserted.doneAt };
   const [existing] = await db
     .select(columns)
     .from(stepItemProgress)
@@ -67,16 +69,26 @@ export async function tickItem(
   return existing ?? tickItem(db, tick, now);
 }
 
-/** Unticks an item. Idempotent: unticking an item that is not ticked changes nothing. */
+/**
+ * Unticks an item, announcing the change when there was one. Idempotent: unticking an item that is not ticked changes
+ * nothing.
+ */
 export async function untickItem(db: Database, userId: string, stepId: string, itemId: string): Promise<void> {
   await db
     .delete(stepItemProgress)
     .where(
       and(eq(stepItemProgress.userId, userId), eq(stepItemProgress.stepId, stepId), eq(stepItemProgress.itemId, itemId)),
-    );
+    )
+    .returning(announcing({ kind: 'progress', userId }));
 }
 
-/** Unticks every item of a step (the checklist's Reset, and resetting the step; SPEC §4). */
+/**
+ * Unticks every item of a step (the checklist's Reset, and resetting the step; SPEC §4), announcing the change when
+ * there was one.
+ */
 export async function untickAllItems(db: Database, userId: string, stepId: string): Promise<void> {
-  await db.delete(stepItemProgress).where(and(eq(stepItemProgress.userId, userId), eq(stepItemProgress.stepId, stepId)));
+  await db
+    .delete(stepItemProgress)
+    .where(and(eq(stepItemProgress.userId, userId), eq(stepItemProgress.stepId, stepId)))
+    .returning(announcing({ kind: 'progress', userId }));
 }

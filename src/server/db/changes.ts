@@ -1,0 +1,113 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from './client.js';
+
+/**
+ * Change announcements (docs/decisions/008-read-cache.md): every write to what the read cache keeps (sessions, users,
+ * member records, progress) announces itself with PostgreSQL's `pg_notify` on {@link CHANGES_CHANNEL}, in the same
+ * statement or transaction as the write, so that the announcement is delivered exactly when the write commits (and
+ * never for a write that rolls back). Every server process listens (db/change-feed.ts) and forgets what changed.
+ * PGlite delivers the same notifications inside its one process.
+ *
+ * After changing these tables with SQL by hand on a running deployment, tell the servers:
+ * `select pg_notify('onboarding_changes', 'everything');`
+ */
+
+/** The notification channel of change announcements. */
+export const CHANGES_CHANNEL = 'onboarding_changes';
+
+/** What changed. */
+export type Change =
+  /** A session ended (sign-out, expiry, rotation at sign-in): `tokenHash` is the stored hash, never the token. */
+  | { kind: 'session'; tokenHash: string }
+  /** A user record changed (name, picture, role, department: a sign-in writes them). */
+  | { kind: 'user'; userId: string }
+  /** The member record of one e-mail address (lower case) was written or deleted. */
+  | { kind: 'member'; email: string }
+  /** Any number of member records changed (a CSV import). */
+  | { kind: 'members' }
+  /** A user's completed steps or ticked items changed. */
+  | { kind: 'progress'; userId: string }
+  /** Anything may have changed (a bulk seed, or an operator after editing with SQL by hand). */
+  | { kind: 'everything' };
+
+/** Kinds whose payload carries one row's key, `kind:key`. */
+type KeyedKind = 'session' | 'user' | 'member' | 'progress';
+
+/**
+ * The notification payload of a change: `session:<hash>`, `user:<id>`, `member:<email>`, `members`,
+ * `progress:<id>`, `everything`.
+ */
+export function changePayload(change: Change): string {
+  switch (change.kind) {
+    case 'session':
+      return `session:${change.tokenHash}`;
+    case 'user':
+      return `user:${change.userId}`;
+    case 'member':
+      return `member:${change.email}`;
+    case 'progress':
+      return `progress:${change.userId}`;
+    case 'members':
+    case 'everything':
+      return change.kind;
+  }
+}
+
+/**
+ * Reads a notification payload written by {@link changePayload}.
+ * @returns the change, or undefined for any other payload (e.g. the change feed's own sync markers)
+ */
+export function parseChange(payload: string): Change | undefined {
+  if (payload === 'members' || payload === 'everything') return { kind: payload };
+  const colon = payload.indexOf(':');
+  const kind = payload.slice(0, colon);
+  const key = payload.slice(colon + 1);
+  if (colon < 1 || key === '') return undefined;
+  switch (kind) {
+    case 'session':
+      return { kind, tokenHash: key };
+    case 'user':
+      return { kind, userId: key };
+    case 'member':
+      return { kind, email: key };
+    case 'progress':
+      return { kind, userId: key };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A RETURNING column that announces `change` once for every row the statement wrote:
+ * `.returning({ ...columns, ...announcing({ kind: 'progress', userId }) })`. The statement and its announcement
+ * commit together. Payloads that are the same within one transaction are delivered once.
+ */
+export function announcing(change: Change): { announced: SQL<unknown> } {
+  return { announced: sql`pg_notify(${CHANGES_CHANNEL}, ${changePayload(change)})` };
+}
+
+/**
+ * A RETURNING column that announces, for every row the statement wrote, the change of that row's key column:
+ * `.returning(announcingEach('session', sessions.tokenHash))` announces `session:<token_hash>` of each deleted row.
+ */
+export function announcingEach(kind: KeyedKind, key: AnyPgColumn): { announced: SQL<unknown> } {
+  return { announced: sql`pg_notify(${CHANGES_CHANNEL}, ${`${kind}:`}::text || ${key}::text)` };
+}
+
+/**
+ * Announces changes with a statement of their own. Call it inside the transaction that makes the changes (a bulk
+ * write), so that they are delivered when it commits.
+ * @param tx the writing transaction
+ */
+export async function announce(tx: Database, ...changes: Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  const calls = changes.map((change) => sql`pg_notify(${CHANGES_CHANNEL}, ${changePayload(change)})`);
+  await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+}
+
+/** Drops the `announced` column of a row written with {@link announcing} / {@link announcingEach}. */
+export function withoutAnnounced<Row extends { announced: unknown }>(row: Row): Omit<Row, 'announced'> {
+  const { announced: _announced, ...rest } = row;
+  return rest;
+}
