@@ -3,6 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RoleCatalog } from '../shared/roles.js';
+import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -20,7 +21,9 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { HttpError } from './http-errors.js';
+import { OneLinePerRequest } from './logger.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { ReadCache } from './plugins/read-cache.js';
 import { sameOriginPlugin } from './plugins/same-origin.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionsPlugin } from './plugins/sessions.js';
@@ -32,6 +35,19 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** The 429 message of the auth rate limit. */
 export const RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a minute and try again.';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The change feed the read cache follows (db/change-feed.ts). Code that writes to the database without a request
+     * to this app (tests, tools in the same process) calls `changeFeed.settle()` before asking the app again.
+     */
+    changeFeed: ChangeFeed;
+  }
+}
+
+/** Methods that may change something: their answers wait for the change feed to settle (see buildApp). */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Trusts the closest `hops` proxies (X-Forwarded-For is read right to left). */
 const trustHops =
@@ -60,6 +76,11 @@ export interface AppDeps {
  * (CSRF) checks, the /api/auth/* rate limit, sessions and static files, and the /api routes typed with the shared zod
  * schemas; Google sign-in routes when Google is configured, and the Workspace directory when a service account is
  * (issue 4). It never listens; server.ts does.
+ *
+ * Issue 8 "Performance" (docs/decisions/008-read-cache.md): signed-in reads go through a per-process read cache that
+ * follows the database's change feed; the feed stops when the app closes. On PostgreSQL the answer to a request that
+ * may have written waits until this process has heard its own changes, so a client that goes on to another process
+ * finds them there too. One log line per request (method, URL, status, time) instead of Fastify's two.
  * @param deps configuration, database, role catalog and optional logger / client directory / clock / rate limit
  * @returns the ready app (call `app.inject()` in tests, `app.listen()` in server.ts)
  * @throws ServiceAccountKeyError when the directory's key file cannot be read
@@ -67,6 +88,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify takes a hop count at run time, but its types only know a function for it.
     trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
@@ -76,6 +98,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const now = deps.now ?? (() => new Date());
   const { config, db, catalog } = deps;
+
+  const feed = await openChangeFeed(db, {
+    onDown: (error) => app.log.warn({ err: error }, 'the change feed is not listening; reads skip the cache until it is back'),
+    onUp: () => app.log.info('the change feed is listening'),
+  });
+  app.decorate('changeFeed', feed);
+  app.addHook('onClose', () => feed.close());
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!WRITE_METHODS.has(request.method)) return done(null, payload);
+    feed.settle().then(() => done(null, payload), done);
+  });
+  const reads = new ReadCache(db, feed);
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
@@ -88,8 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowList: (request) => !request.url.startsWith('/api/auth/'),
     errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMITED_MESSAGE),
   });
-  await app.register(sessionsPlugin, { db, config, now });
-  await app.register(memberRolePlugin, { db, config, catalog });
+  await app.register(sessionsPlugin, { db, config, now, reads });
+  await app.register(memberRolePlugin, { reads, config, catalog });
   await app.register(staticFilesPlugin, {
     contentAssetsDir: path.join(config.contentDir, 'assets'),
     clientDistDir: deps.clientDistDir === undefined ? path.join(projectRoot, 'dist', 'client') : deps.clientDistDir,
@@ -119,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onDirectoryError: (error) => app.log.warn({ err: error }, 'the Workspace directory could not be asked for a photo'),
   });
   await app.register(profilePictureRoutes, { db, pictures });
-  await app.register(onboardingRoutes, { db, catalog, config });
+  await app.register(onboardingRoutes, { reads, catalog, config });
   await app.register(progressRoutes, { db, catalog, now });
   await app.register(demoRoutes, { catalog });
   await app.register(adminRoutes, { db, config, catalog, now });

@@ -8,13 +8,13 @@ import { unauthorized } from '../http-errors.js';
 import {
   deleteExpiredSessionsOfUser,
   deleteSession,
-  findSessionWithUser,
   insertSession,
   touchSession,
   type SessionKind,
+  type SessionRow,
 } from '../modules/auth/sessions.repository.js';
-import { toApiUser } from '../modules/auth/users.repository.js';
 import { globalPlugin } from './global-plugin.js';
+import type { ReadCache } from './read-cache.js';
 
 /** Session lifetimes (DESIGN.md §3): sliding idle expiry, absolute expiry, and how often activity is written. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -145,25 +145,31 @@ export function signedInUser(request: FastifyRequest): User {
   return request.user;
 }
 
+const isExpired = (session: SessionRow, now: Date) => session.idleExpiresAt <= now || session.absoluteExpiresAt <= now;
+
 /**
  * Cookie parsing and session verification for every /api/* request (DESIGN.md §3): reads the session cookie,
- * finds the session by the token's hash, rejects and deletes it when idle- or absolutely expired, slides the idle
- * expiry (written at most once a minute), and sets `request.user` / `request.authSession`.
+ * finds the session by the token's hash (through the read cache, plugins/read-cache.ts), rejects and deletes it when
+ * idle- or absolutely expired, slides the idle expiry (written at most once a minute), and sets `request.user` /
+ * `request.authSession`. A kept session that looks expired is read again first: another server process may have slid
+ * its idle expiry (touches are not announced).
  */
-export const sessionsPlugin = globalPlugin<SessionDeps & Record<string, unknown>>(async (app, deps) => {
+export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & Record<string, unknown>>(async (app, deps) => {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.decorateRequest('authSession', null);
   const name = sessionCookieName(deps.config);
+  const { reads } = deps;
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[name];
     if (token === undefined || token === '') return;
     const tokenHash = hashSessionToken(deps.config.sessionSecret, token);
-    const found = await findSessionWithUser(deps.db, tokenHash);
     const now = deps.now();
-    if (!found || found.session.idleExpiresAt <= now || found.session.absoluteExpiresAt <= now) {
+    let found = await reads.session(tokenHash);
+    if (found && isExpired(found.session, now)) found = await reads.session(tokenHash, { fresh: true });
+    if (!found || isExpired(found.session, now)) {
       if (found) await deleteSession(deps.db, tokenHash);
       const { maxAge: _maxAge, ...options } = cookieOptions(deps.config);
       reply.clearCookie(name, options);
@@ -171,9 +177,17 @@ export const sessionsPlugin = globalPlugin<SessionDeps & Record<string, unknown>
     }
     if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
       const idle = Math.min(now.getTime() + SESSION_IDLE_MS, found.session.absoluteExpiresAt.getTime());
-      await touchSession(deps.db, tokenHash, { lastSeenAt: now, idleExpiresAt: new Date(idle) });
+      const times = { lastSeenAt: now, idleExpiresAt: new Date(idle) };
+      // Kept before the write, so that the requests arriving meanwhile do not write it again.
+      reads.sessionTouched(tokenHash, found, times);
+      try {
+        await touchSession(deps.db, tokenHash, times);
+      } catch (error) {
+        reads.forgetSession(tokenHash);
+        throw error;
+      }
     }
-    request.user = toApiUser(found.user, found.session.kind === 'development');
+    request.user = found.apiUser;
     request.authSession = { tokenHash, kind: found.session.kind };
   });
 });

@@ -6,10 +6,13 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { roleConfigurationSchema } from '../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
 import { buildApp } from '../app.js';
+import { eq } from 'drizzle-orm';
+import { announcingEach } from '../db/changes.js';
 import type { OpenDatabase } from '../db/client.js';
+import { users } from '../db/schema.js';
 import { loadConfig, type Config } from '../env.js';
 import { insertSession } from '../modules/auth/sessions.repository.js';
-import { upsertGoogleUser } from '../modules/auth/users.repository.js';
+import { upsertGoogleUser, type UserRow } from '../modules/auth/users.repository.js';
 import { hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from '../plugins/sessions.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -196,4 +199,21 @@ export async function signInWithGoogleSession(t: TestApp, identity: { email: str
     absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
   });
   return `${sessionCookieName(t.config)}=${token}`;
+}
+
+/**
+ * Changes what is stored of a user — the role, department or picture a sign-in writes (e.g. from the Workspace
+ * directory) — and announces it as every write of the app does (db/changes.ts); returns once the app has heard it, so
+ * that its read cache has forgotten the user.
+ * @param t the test app
+ * @param email the user's e-mail address (lower case)
+ * @param set the columns to change
+ */
+export async function updateStoredUser(
+  t: Pick<TestApp, 'app' | 'database'>,
+  email: string,
+  set: Partial<Pick<UserRow, 'role' | 'department' | 'picture'>>,
+): Promise<void> {
+  await t.database.db.update(users).set(set).where(eq(users.email, email)).returning(announcingEach('user', users.id));
+  await t.app.changeFeed.settle();
 }

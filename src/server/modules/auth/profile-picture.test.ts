@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '../../../shared/api.js';
 import { contrastRatio } from '../../../shared/colors.js';
-import { users } from '../../db/schema.js';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signIn, updateStoredUser, type TestApp } from '../../test/test-app.js';
 import {
   AVATAR_COLORS,
   avatarColorOf,
@@ -129,10 +127,7 @@ describe('GET /api/users/me/picture', () => {
   it('redirects to the picture of the ID token, and changes the address when the picture changes', async () => {
     const cookie = await signIn(t.app, { email: 'dana@inspired2uplift.org', name: 'Dana' });
     const before = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json()).user;
-    await t.database.db
-      .update(users)
-      .set({ picture: 'https://lh3.googleusercontent.com/a/dana' })
-      .where(eq(users.email, 'dana@inspired2uplift.org'));
+    await updateStoredUser(t, 'dana@inspired2uplift.org', { picture: 'https://lh3.googleusercontent.com/a/dana' });
     const after = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json()).user;
     expect(after.picture).not.toBe(before.picture);
     const res = await t.app.inject({ method: 'GET', url: after.picture ?? '', headers: { cookie } });

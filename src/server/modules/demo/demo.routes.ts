@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoResponseSchema } from '../../../shared/api.js';
 import { APP_VERSION } from '../../../shared/content-schema.js';
-import { RoleConfigurationError, resolveRole, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
+import { RoleConfigurationError, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
+import { resolveRoleOnce } from '../../content/resolved-roles.js';
 import { notFound } from '../../http-errors.js';
 import { roleSummary } from '../onboarding/role-summary.js';
 
@@ -19,7 +20,7 @@ export const DEMO_UNAVAILABLE_MESSAGE = 'The demo steps are not available right 
 function demoRole(catalog: RoleCatalog, log: FastifyBaseLogger): ResolvedRole {
   if (!catalog.has(DEMO_ROLE_KEY)) throw notFound(DEMO_UNAVAILABLE_MESSAGE);
   try {
-    return resolveRole(catalog, DEMO_ROLE_KEY);
+    return resolveRoleOnce(catalog, DEMO_ROLE_KEY);
   } catch (error) {
     if (!(error instanceof RoleConfigurationError)) throw error;
     log.error({ err: error }, 'the demo role configuration is incomplete');

@@ -88,8 +88,11 @@ afterAll(async () => {
 const get = (t: RunningApp, url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const me = async (cookie: string) => meResponseSchema.parse((await get(real, '/api/me', cookie)).json()).user;
 const onboarding = async (cookie: string) => onboardingResponseSchema.parse((await get(real, '/api/onboarding', cookie)).json());
-const setMember = (email: string, role: string, department = 'Somewhere', isAdmin = false) =>
-  upsertMember(real.database.db, { email, role, department, isAdmin });
+/** Writes a member record as `npm run members` would, and waits until the app has heard of it (db/change-feed.ts). */
+const setMember = async (email: string, role: string, department = 'Somewhere', isAdmin = false) => {
+  await upsertMember(real.database.db, { email, role, department, isAdmin });
+  await real.app.changeFeed.settle();
+};
 
 describe('the role of a signed-in user', () => {
   it('is volunteer / Operations without a member record', async () => {
@@ -131,6 +134,7 @@ describe('the role of a signed-in user', () => {
     await setMember('mover@inspired2uplift.org', 'head of hr', 'People');
     expect((await onboarding(cookie)).scopes.map((s) => s.id)).toEqual(['pre-meeting', 'during-call', 'post-call']);
     await deleteMember(real.database.db, 'mover@inspired2uplift.org');
+    await real.app.changeFeed.settle();
     expect(await me(cookie)).toMatchObject({ role: 'volunteer', department: 'Operations' });
     expect((await onboarding(cookie)).role.key).toBe('volunteer');
   });

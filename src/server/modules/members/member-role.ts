@@ -1,9 +1,11 @@
 import type { User } from '../../../shared/api.js';
-import { findRoleConfiguration, type RoleLookupResult } from '../../../shared/role-lookup.js';
+import type { RoleLookupResult } from '../../../shared/role-lookup.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
+import { lookUpRole } from '../../content/resolved-roles.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { globalPlugin } from '../../plugins/global-plugin.js';
+import type { ReadCache } from '../../plugins/read-cache.js';
 import { getMember, type MemberRow } from './members.repository.js';
 
 /** The role of a signed-in person, as decided by {@link memberRoleOf}. */
@@ -32,7 +34,8 @@ declare module 'fastify' {
  * and department stored with the user apply — volunteer / Operations, unless a sign-in filled them in (e.g. from the
  * Workspace directory). The role text is always resolved through the role lookup of SPEC §5, so 'Treasurer' and
  * 'Director of Finance and Operations' both mean `finance`; text that matches nothing means `volunteer` with the
- * lookup's problem message. Never throws for unknown role text.
+ * lookup's problem message. Never throws for unknown role text. The lookup is worked out once per role text
+ * (content/resolved-roles.ts).
  * @param catalog all role configurations, for the lookup
  * @param user the signed-in user (its stored `email`, `role`, `department`)
  * @param member the member record of `user.email`, if there is one
@@ -49,7 +52,7 @@ export function memberRoleOf(
   return {
     source: member ? 'member-record' : 'user',
     roleText,
-    lookup: findRoleConfiguration(catalog, roleText),
+    lookup: lookUpRole(catalog, roleText),
     department: member ? member.department : user.department,
     isAdmin: adminEmails.includes(user.email.toLowerCase()) || (member?.isAdmin ?? false),
   };
@@ -73,7 +76,17 @@ export async function applyMemberRole(
   adminEmails: readonly string[],
   user: User,
 ): Promise<{ user: User; memberRole: MemberRole }> {
-  const memberRole = memberRoleOf(catalog, user, await getMember(db, user.email), adminEmails);
+  return withMemberRole(catalog, adminEmails, user, await getMember(db, user.email));
+}
+
+/** {@link applyMemberRole} with the member record (or its absence) already read. */
+function withMemberRole(
+  catalog: RoleCatalog,
+  adminEmails: readonly string[],
+  user: User,
+  member: MemberRow | null | undefined,
+): { user: User; memberRole: MemberRole } {
+  const memberRole = memberRoleOf(catalog, user, member ?? undefined, adminEmails);
   return {
     user: { ...user, role: memberRole.lookup.key, department: memberRole.department, isAdmin: memberRole.isAdmin },
     memberRole,
@@ -82,7 +95,8 @@ export async function applyMemberRole(
 
 /** What {@link memberRolePlugin} needs. */
 export interface MemberRolePluginOptions extends Record<string, unknown> {
-  db: Database;
+  /** Where the member records are read (plugins/read-cache.ts). */
+  reads: ReadCache;
   config: Pick<Config, 'adminEmails'>;
   catalog: RoleCatalog;
 }
@@ -92,14 +106,16 @@ export interface MemberRolePluginOptions extends Record<string, unknown> {
  * `request.memberRole` (see {@link memberRoleOf}) and replaces `request.user.role` with the resolved configuration
  * key and `request.user.department` with the decided department ({@link applyMemberRole}), so GET /api/me and every
  * route see the same role. Register it after the sessions plugin: its hook runs after the one that sets
- * `request.user`. A failing read of the member record fails the request like the session read before it (SPEC §7
- * call 2's "defaults stay" is kept for records that do not exist, not for a database that does not answer).
+ * `request.user`. The member record is read through the read cache. A failing read of the member record fails the
+ * request like the session read before it (SPEC §7 call 2's "defaults stay" is kept for records that do not exist,
+ * not for a database that does not answer).
  */
-export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app, { db, config, catalog }) => {
+export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app, { reads, config, catalog }) => {
   app.decorateRequest('memberRole', null);
   app.addHook('onRequest', async (request) => {
     if (request.user === null) return;
-    const { user, memberRole } = await applyMemberRole(db, catalog, config.adminEmails, request.user);
+    const member = await reads.member(request.user.email);
+    const { user, memberRole } = withMemberRole(catalog, config.adminEmails, request.user, member);
     request.user = user;
     request.memberRole = memberRole;
   });

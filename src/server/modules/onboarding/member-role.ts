@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { resolveMemberRole as lookUpAndResolve } from '../../../shared/role-lookup.js';
 import { RoleConfigurationError, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
+import { resolveMemberRoleOnce } from '../../content/resolved-roles.js';
 import { HttpError, unauthorized } from '../../http-errors.js';
 
 /**
@@ -18,7 +18,8 @@ export function roleConfigurationMessage(role: string): string {
 
 /**
  * The resolved role configuration of the signed-in member of a request (SPEC §5 role lookup, §6 resolution): the
- * role text of the member record (see members/member-role.ts) looked up and resolved into ordered scopes and steps.
+ * role text of the member record (see members/member-role.ts) looked up and resolved into ordered scopes and steps,
+ * once per role text (content/resolved-roles.ts; the answer is frozen).
  * @param catalog all role configurations
  * @param request a request that passed `requireUser` (the member-role plugin has set `request.memberRole`)
  * @returns the resolved role and the lookup warnings of SPEC §5 ('No role provided', 'No role configuration found
@@ -34,7 +35,7 @@ export function resolveRoleOfRequest(
   const member = request.memberRole;
   if (request.user === null || member === null) throw unauthorized();
   try {
-    const { role, warnings } = lookUpAndResolve(catalog, member.roleText);
+    const { role, warnings } = resolveMemberRoleOnce(catalog, member.roleText);
     return { role, warnings };
   } catch (error) {
     if (!(error instanceof RoleConfigurationError)) throw error;

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ItemProgress, onboardingQuerySchema, onboardingResponseSchema } from '../../../shared/api.js';
+import { type ItemProgress, onboardingQuerySchema, onboardingResponseSchema, type OnboardingResponse } from '../../../shared/api.js';
 import { APP_VERSION } from '../../../shared/content-schema.js';
 import { orderedStepIds, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
 import { stepItems } from '../../../shared/step-items.js';
-import type { Database } from '../../db/client.js';
+import { deepFreeze } from '../../deep-freeze.js';
 import type { Config } from '../../env.js';
+import { keptJsonSerializerCompiler } from '../../kept-json.js';
+import type { ReadCache, UserProgress } from '../../plugins/read-cache.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
-import { listCompletedSteps } from '../progress/progress.repository.js';
-import { listDoneItems } from '../progress/step-items.repository.js';
 import { resolveRoleOfRequest } from './member-role.js';
 import { canPreviewRoles, previewableRoles, resolvePreviewRole } from './role-preview.js';
 import { roleSummary } from './role-summary.js';
@@ -25,17 +25,23 @@ import { roleSummary } from './role-summary.js';
  * preview of the spec's role switcher (see role-preview.ts): `canPreviewRoles` and `previewRoles` say whether and
  * what the member may preview, and `?previewRole=key` answers with that role's steps and `preview: true` (403 when
  * the member may not preview, 404 for an unknown role). Progress shown in a preview is the member's own, read-only.
+ *
+ * Issue 8 "Performance": the member's progress comes from the read cache (plugins/read-cache.ts), the role is
+ * resolved once per role text (content/resolved-roles.ts), and the answer is made once per progress of record, role
+ * and flags and frozen, so that its JSON is encoded with the schema once and kept (kept-json.ts). A read in the steady
+ * state asks the database nothing and encodes nothing.
  */
 export const onboardingRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  reads: ReadCache;
   catalog: RoleCatalog;
   config: Pick<Config, 'isProduction'>;
-}> = async (app, { db, catalog, config }) => {
+}> = async (app, { reads, catalog, config }) => {
   app.get(
     '/api/onboarding',
     {
       preValidation: requireUser,
       schema: { querystring: onboardingQuerySchema, response: { 200: onboardingResponseSchema } },
+      serializerCompiler: keptJsonSerializerCompiler(onboardingResponseSchema),
     },
     async (request) => {
       const user = signedInUser(request);
@@ -46,31 +52,73 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
         return role;
       };
       const role = previewRole === undefined ? ownRole() : resolvePreviewRole(catalog, request, config, previewRole);
-      const mayPreview = canPreviewRoles(config, request);
-      const completedAt = new Map((await listCompletedSteps(db, user.id)).map((c) => [c.stepId, c.completedAt]));
-      const completed = orderedStepIds(role).flatMap((stepId) => {
-        const at = completedAt.get(stepId);
-        return at === undefined ? [] : [{ stepId, completedAt: at.toISOString() }];
-      });
-      return {
-        appVersion: APP_VERSION,
-        role: roleSummary(role),
-        scopes: role.scopes,
-        progress: { completed, items: await itemsOf(db, user.id, role) },
-        preview: previewRole !== undefined,
-        canPreviewRoles: mayPreview,
-        previewRoles: mayPreview ? previewableRoles(catalog) : [],
-      };
+      const flags = { preview: previewRole !== undefined, canPreviewRoles: canPreviewRoles(config, request) };
+      return answerOf(catalog, await reads.progress(user.id), role, flags);
     },
   );
 };
+
+/** The answers made so far, by progress of record, role and flags (see {@link answerOf}). */
+const answers = new WeakMap<UserProgress, WeakMap<ResolvedRole, Map<string, OnboardingResponse>>>();
+
+/**
+ * The answer for a member's progress of record in a role. Made once per progress of record (the read cache's value,
+ * which is replaced when the progress changes), role and flags, and frozen, so that its JSON is encoded once too
+ * (kept-json.ts).
+ * @param catalog all role configurations (for the preview roles)
+ * @param progress the member's progress of record
+ * @param role the resolved role shown (the member's own, or the previewed one)
+ * @param flags whether this is a preview, and whether the member may preview roles
+ */
+function answerOf(
+  catalog: RoleCatalog,
+  progress: UserProgress,
+  role: ResolvedRole,
+  flags: { preview: boolean; canPreviewRoles: boolean },
+): OnboardingResponse {
+  let byRole = answers.get(progress);
+  if (!byRole) {
+    byRole = new WeakMap();
+    answers.set(progress, byRole);
+  }
+  let byFlags = byRole.get(role);
+  if (!byFlags) {
+    byFlags = new Map();
+    byRole.set(role, byFlags);
+  }
+  const key = `${flags.preview}/${flags.canPreviewRoles}`;
+  let answer = byFlags.get(key);
+  if (!answer) {
+    answer = deepFreeze({
+      appVersion: APP_VERSION,
+      role: roleSummary(role),
+      scopes: role.scopes,
+      progress: byFlags.values().next().value?.progress ?? progressInRole(progress, role),
+      preview: flags.preview,
+      canPreviewRoles: flags.canPreviewRoles,
+      previewRoles: flags.canPreviewRoles ? previewableRoles(catalog) : [],
+    });
+    byFlags.set(key, answer);
+  }
+  return answer;
+}
+
+/** The answer's `progress`: the user's completed steps that belong to the role, in step order, and {@link itemsOf}. */
+function progressInRole(progress: UserProgress, role: ResolvedRole): OnboardingResponse['progress'] {
+  const completedAt = new Map(progress.completed.map((c) => [c.stepId, c.completedAt]));
+  const completed = orderedStepIds(role).flatMap((stepId) => {
+    const at = completedAt.get(stepId);
+    return at === undefined ? [] : [{ stepId, completedAt: at.toISOString() }];
+  });
+  return { completed, items: itemsOf(progress, role) };
+}
 
 /**
  * The user's ticked items that belong to the role's checklist and acknowledgment steps, in step and item order (items
  * of other roles, or removed from the content, are left out).
  */
-async function itemsOf(db: Database, userId: string, role: ResolvedRole): Promise<ItemProgress[]> {
-  const doneAt = new Map((await listDoneItems(db, userId)).map((d) => [`${d.stepId}/${d.itemId}`, d.doneAt]));
+function itemsOf(progress: UserProgress, role: ResolvedRole): ItemProgress[] {
+  const doneAt = new Map(progress.items.map((d) => [`${d.stepId}/${d.itemId}`, d.doneAt]));
   return role.scopes.flatMap((scope) =>
     scope.steps.flatMap((step) =>
       stepItems(step).flatMap((item) => {

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, meResponseSchema, onboardingResponseSchema } from '../../../shared/api.js';
-import { users } from '../../db/schema.js';
-import { createTestApp, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
+import { createTestApp, FINANCE_STEP_ID, signIn, updateStoredUser, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +39,7 @@ describe('GET /api/onboarding', () => {
     const cookie = await signIn(t.app, { email: 'roles@inspired2uplift.org' });
     const { user } = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
     const stepsAs = async (role: string) => {
-      await t.database.db.update(users).set({ role }).where(eq(users.id, user.id));
+      await updateStoredUser(t, user.email, { role });
       const body = onboardingResponseSchema.parse((await onboarding(cookie)).json());
       return [body.role.key, body.scopes.flatMap((s) => s.steps.map((step) => step.id))];
     };

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { PreviewRole } from '../../../shared/api.js';
-import { RoleConfigurationError, resolveRole, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
+import { RoleConfigurationError, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
+import { resolveRoleOnce } from '../../content/resolved-roles.js';
+import { deepFreeze } from '../../deep-freeze.js';
 import type { Config } from '../../env.js';
 import { forbidden, HttpError, notFound } from '../../http-errors.js';
 
@@ -31,19 +33,29 @@ export function canPreviewRoles(config: Pick<Config, 'isProduction'>, request: F
   return !config.isProduction && LOCAL_HOSTS.has(request.hostname.toLowerCase());
 }
 
+const previewable = new WeakMap<RoleCatalog, PreviewRole[]>();
+
 /**
- * The role configurations a preview may show, sorted by display name (every one but `common` and `default`).
- * @returns `{ key, displayName }` of each
+ * The role configurations a preview may show, sorted by display name (every one but `common` and `default`); worked
+ * out once per catalog (it never changes after start-up).
+ * @returns `{ key, displayName }` of each (the array is frozen: the same one for every caller)
  */
 export function previewableRoles(catalog: RoleCatalog): PreviewRole[] {
-  return [...catalog.values()]
-    .filter((config) => !NOT_PREVIEWABLE.has(config.key))
-    .map((config) => ({ key: config.key, displayName: config.displayName }))
-    .sort((a, b) => a.displayName.localeCompare(b.displayName));
+  let roles = previewable.get(catalog);
+  if (!roles) {
+    roles = deepFreeze(
+      [...catalog.values()]
+        .filter((config) => !NOT_PREVIEWABLE.has(config.key))
+        .map((config) => ({ key: config.key, displayName: config.displayName }))
+        .sort((a, b) => a.displayName.localeCompare(b.displayName)),
+    );
+    previewable.set(catalog, roles);
+  }
+  return roles;
 }
 
 /**
- * The role a preview asks for, resolved into its scopes and steps.
+ * The role a preview asks for, resolved into its scopes and steps (once per key, content/resolved-roles.ts).
  * @param catalog all role configurations
  * @param request the request (for the permission and the log)
  * @param config `isProduction`
@@ -62,7 +74,7 @@ export function resolvePreviewRole(
   const key = previewRole.trim().toLowerCase();
   if (!catalog.has(key) || NOT_PREVIEWABLE.has(key)) throw notFound(`There is no role "${previewRole}" to preview.`);
   try {
-    return resolveRole(catalog, key);
+    return resolveRoleOnce(catalog, key);
   } catch (error) {
     if (!(error instanceof RoleConfigurationError)) throw error;
     request.log.error({ err: error, role: key }, 'role configuration missing');

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, onboardingResponseSchema, stepProgressSchema } from '../../../shared/api.js';
-import { users } from '../../db/schema.js';
-import { createTestApp, FINANCE_STEP_ID, signIn, type TestApp } from '../../test/test-app.js';
+import { createTestApp, FINANCE_STEP_ID, signIn, updateStoredUser, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,8 +74,7 @@ describe('PUT /api/progress/steps/:stepId', () => {
 
   it('lists only the completed steps that belong to the member’s current role', async () => {
     const cookie = await signIn(t.app, { email: 'treasurer@inspired2uplift.org' });
-    const { user } = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json<{ user: { id: string } }>();
-    const setRole = (role: string) => t.database.db.update(users).set({ role }).where(eq(users.id, user.id));
+    const setRole = (role: string) => updateStoredUser(t, 'treasurer@inspired2uplift.org', { role });
     await setRole('finance');
     expect((await put(cookie, FINANCE_STEP_ID, { completed: true })).statusCode).toBe(200);
     await put(cookie, 'change-password', { completed: true });

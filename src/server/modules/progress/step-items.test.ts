@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, meResponseSchema, onboardingResponseSchema, stepItemProgressSchema } from '../../../shared/api.js';
-import { stepItemProgress, users } from '../../db/schema.js';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { stepItemProgress } from '../../db/schema.js';
+import { createTestApp, signIn, updateStoredUser, type TestApp } from '../../test/test-app.js';
 import { ACKNOWLEDGMENT_STEP, CHECKLIST_STEP, createWidgetCatalog, PLAIN_STEP_ID } from '../../test/widget-catalog.js';
 import { ITEMS_NOT_DONE_MESSAGE, PREVIEW_WRITE_MESSAGE } from './progress.routes.js';
 
@@ -18,7 +18,7 @@ afterAll(async () => {
 async function signInAsTester(email: string): Promise<string> {
   const cookie = await signIn(t.app, { email });
   const { user } = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
-  await t.database.db.update(users).set({ role: 'test' }).where(eq(users.id, user.id));
+  await updateStoredUser(t, user.email, { role: 'test' });
   return cookie;
 }
 
