@@ -10,7 +10,8 @@ import { isDeepFrozen } from './deep-freeze.js';
  * as the whole schema would encode it, and written as `"key":<json>`; a value made by `deepFreeze` (deep-freeze.ts)
  * is encoded once and its JSON kept, for as long as the value lives — the answer itself too, when it is frozen whole.
  * The text is the same as encoding the whole answer at once (`JSON.stringify(schema.encode(answer))`: the schema's
- * keys in its order, undefined ones left out); an answer that is missing a key is encoded whole.
+ * keys in its order, undefined ones left out); an answer that is missing a key, or does not fit the schema, goes to
+ * the standard serializer (which applies defaults, or fails with its serialization error).
  * @param schema the response schema: a plain zod object (no refinement or transform of the object as a whole)
  * @returns a Fastify serializer compiler for the route's `serializerCompiler` option; each status's schema gets the
  *   standard serializer, except `schema`'s own
@@ -41,7 +42,12 @@ export function keptJsonSerializerCompiler(schema: z.ZodObject): FastifySerializ
       const parts: string[] = [];
       for (const key of keys) {
         if (data[key] === undefined) return whole(data);
-        const json = jsonOf(key, data[key]);
+        let json: string | undefined;
+        try {
+          json = jsonOf(key, data[key]);
+        } catch {
+          return whole(data); // it fails the same way, with the standard serialization error
+        }
         if (json !== undefined) parts.push(`${prefixes.get(key) ?? ''}${json}`);
       }
       return `{${parts.join(',')}}`;

@@ -119,7 +119,8 @@ class PostgresFeed implements ChangeFeed {
 
   /** Connects and LISTENs; on failure, tries again later. Never throws. */
   async connect(): Promise<void> {
-    const client = new pg.Client(this.#pool.options);
+    // Keep-alive: a connection that silently stops answering (a dropped network path) is noticed and replaced.
+    const client = new pg.Client({ ...this.#pool.options, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client.on('error', (error) => this.#lost(client, error));
     client.on('end', () => this.#lost(client, new Error('the listening connection ended')));
     client.on('notification', (message) => {

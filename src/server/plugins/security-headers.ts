@@ -4,7 +4,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { globalPlugin } from './global-plugin.js';
 
 /** The helmet options of the app (see {@link securityHeadersPlugin}). */
-function helmetOptions(isProduction: boolean): FastifyHelmetOptions {
+export function helmetOptions(isProduction: boolean): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -4,7 +4,9 @@
  * crash; requests that do not need it still work. Always: an app on a PostgreSQL URL where nothing listens. With
  * TEST_DATABASE_URL set (CI runs the server tests with PostgreSQL): an app whose connections pass through a loopback
  * TCP proxy, which the test cuts (dropping every open connection, as a database restart does) and restores; the app
- * answers 503 meanwhile and recovers by itself, with no restart.
+ * answers 503 meanwhile and recovers by itself, with no restart. The read cache (docs/decisions/008-read-cache.md)
+ * forgets everything when its LISTEN connection goes with the others, so a kept session never answers for a database
+ * that is gone; it listens again once the database is back.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -47,6 +49,13 @@ const databaseRequests = (cookie: string) =>
     { method: 'GET', url: '/api/onboarding', headers: { cookie } },
     { method: 'PUT', url: '/api/progress/steps/change-password', headers: { cookie }, payload: { completed: true } },
   ] as const;
+
+/** Waits (at most 10 s) until the app's change feed listens, so that its read cache keeps what it reads. */
+async function untilLive(app: FastifyInstance): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!app.changeFeed.live && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(app.changeFeed.live, 'the change feed listens').toBe(true);
+}
 
 async function expectAll503(app: FastifyInstance, cookie: string): Promise<void> {
   for (const request of databaseRequests(cookie)) {
@@ -112,6 +121,7 @@ if (postgresUrl) {
       proxied.port = String(proxy.port);
       const { app, database } = await appOn(proxied.toString());
       await migrate(database);
+      await untilLive(app);
 
       const signIn = await app.inject({ method: 'POST', url: '/api/auth/dev-login', headers: { origin: ORIGIN }, payload: {} });
       expect(signIn.statusCode).toBe(200);
@@ -120,10 +130,14 @@ if (postgresUrl) {
       const write = (completed: boolean) =>
         app.inject({ method: 'PUT', url: '/api/progress/steps/change-password', headers: { origin: ORIGIN, cookie }, payload: { completed } });
       expect((await write(true)).statusCode).toBe(200);
+      // Read, and kept: the session, the member record and the progress.
+      expect((await app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } })).statusCode).toBe(200);
 
       await proxy.down(); // every pooled connection is dropped, and no new one can be made
       await expectAll503(app, cookie);
       await expectAll503(app, cookie); // and again, once the pool has noticed
+
+      expect(app.changeFeed.live, 'the change feed knows it is not listening').toBe(false);
 
       await proxy.up();
       // Recovers with no restart: the pool opens new connections; the session and the earlier write are there.
@@ -131,6 +145,7 @@ if (postgresUrl) {
       expect((await write(false)).statusCode).toBe(200);
       const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
       expect(me.statusCode).toBe(200);
+      await untilLive(app); // and the change feed listens again
     });
   });
 }

@@ -2,9 +2,10 @@
  * Reliability (issue 8 "Two server processes on one PostgreSQL"): scaling past one machine means several server
  * processes on one PostgreSQL database. With TEST_DATABASE_URL set (CI runs the server tests with PostgreSQL, as
  * test-db.ts describes), two real server processes start together on a fresh empty database: the migrations run
- * once under the advisory lock, a session made on one works on the other, and concurrent writes through both leave no
- * lost or duplicated progress. Always (also without PostgreSQL): a second server on the same embedded DATA_DIR
- * refuses to start, since PGlite must have a single process. Loopback only; bounded in count.
+ * once under the advisory lock, a session made on one works on the other, concurrent writes through both leave no
+ * lost or duplicated progress, and what one server changes the other's read cache forgets at once (sign-out,
+ * progress, a role change: docs/decisions/008-read-cache.md). Always (also without PostgreSQL): a second server on the
+ * same embedded DATA_DIR refuses to start, since PGlite must have a single process. Loopback only; bounded in count.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingResponseSchema, stepProgressSchema } from '../../shared/api.js';
+import { stepItems } from '../../shared/step-items.js';
 import { MIGRATIONS_DIR } from '../db/client.js';
 import { api, createEmptyPostgresDatabase, devSignIn, freePort, startServer, type ServerProcess } from '../test/server-process.js';
 
@@ -31,6 +33,23 @@ describe('a second server on the same embedded DATA_DIR', () => {
   }, 60_000);
 });
 
+/** Waits until `check` passes (the last failure is thrown after `ms`). */
+async function within<T>(ms: number, check: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+const ADMIN = 'admin@inspired2uplift.org';
+/** How soon another server must have forgotten what one server changed. */
+const PROMPTLY_MS = 2_000;
+
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 if (postgresUrl) {
   describe('two server processes on one PostgreSQL database', () => {
@@ -38,11 +57,16 @@ if (postgresUrl) {
     let servers: ServerProcess[] = [];
     beforeAll(async () => {
       database = await createEmptyPostgresDatabase(postgresUrl);
-      // Both start at once on the empty database: both migrate, under the advisory lock.
-      const started = await Promise.allSettled([0, 1].map(() => startServer({ env: { DATABASE_URL: database.url } })));
+      // Both start at once on the empty database: both migrate, under the advisory lock. At info level they say when
+      // their change feed listens (the read cache keeps nothing before).
+      const env = { DATABASE_URL: database.url, ADMIN_EMAILS: ADMIN, LOG_LEVEL: 'info' };
+      const started = await Promise.allSettled([0, 1].map(() => startServer({ env })));
       servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
       const failed = started.find((s) => s.status === 'rejected');
       if (failed) throw failed.reason;
+      for (const server of servers) {
+        await within(10_000, async () => expect(server.output()).toContain('the change feed is listening'));
+      }
     }, 60_000);
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
@@ -72,6 +96,41 @@ if (postgresUrl) {
       // Signing out on the second ends it on the first as well.
       expect((await api(b().origin, cookie, 'POST', '/api/auth/logout')).status).toBe(204);
       expect((await api(a().origin, cookie, 'GET', '/api/me')).status).toBe(401);
+    });
+
+    it("forgets on one server what the other changed: progress, a role change by an admin, a sign-out", async () => {
+      const email = 'moving@inspired2uplift.org';
+      const cookie = await devSignIn(a().origin, email);
+      const admin = await devSignIn(a().origin, ADMIN);
+      const onboardingOn = async (server: ServerProcess) => {
+        const res = await api(server.origin, cookie, 'GET', '/api/onboarding');
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return onboardingResponseSchema.parse(res.body);
+      };
+      // The second server reads, and keeps, the session, the (absent) member record and the progress.
+      const before = await onboardingOn(b());
+      expect(before.role.key).toBe('volunteer');
+      expect(before.progress.completed).toEqual([]);
+      expect(await onboardingOn(b())).toEqual(before);
+
+      const plainStep = before.scopes.flatMap((scope) => scope.steps).find((step) => stepItems(step).length === 0);
+      expect(plainStep).toBeDefined();
+      const stepId = plainStep?.id ?? '';
+      expect((await api(a().origin, cookie, 'PUT', `/api/progress/steps/${stepId}`, { completed: true })).status).toBe(200);
+      await within(PROMPTLY_MS, async () => expect((await onboardingOn(b())).progress.completed.map((c) => c.stepId)).toEqual([stepId]));
+
+      const promote = await api(a().origin, admin, 'PUT', `/api/admin/members/${encodeURIComponent(email)}`, {
+        role: 'finance',
+        department: 'Finance',
+        isAdmin: false,
+      });
+      expect(promote.status, JSON.stringify(promote.body)).toBe(200);
+      await within(PROMPTLY_MS, async () => expect((await onboardingOn(b())).role.key).toBe('finance'));
+      expect((await api(b().origin, cookie, 'GET', '/api/me')).body).toMatchObject({ user: { role: 'finance', department: 'Finance' } });
+
+      expect((await api(a().origin, cookie, 'POST', '/api/auth/logout')).status).toBe(204);
+      await within(PROMPTLY_MS, async () => expect((await api(b().origin, cookie, 'GET', '/api/me')).status).toBe(401));
+      expect((await api(b().origin, cookie, 'GET', '/api/onboarding')).status).toBe(401);
     });
 
     it('keeps every concurrent write through both servers once: nothing lost, nothing duplicated', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { announcing } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { stepProgress } from '../../db/schema.js';
@@ -22,25 +22,34 @@ export async function listCompletedSteps(db: Database, userId: string): Promise<
 }
 
 /**
- * Marks a step completed. Idempotent: completing it again keeps the first completion time. A new completion
- * announces the user's progress change (db/changes.ts) in the same statement.
+ * Marks a step completed. Idempotent: completing it again keeps the first completion time. One statement: it inserts
+ * the completion, or else reads the stored one; a new completion announces the user's progress change
+ * (db/changes.ts) in the same statement.
  * @param now the completion time to store when the step was not completed yet
  * @returns the stored completion
  */
 export async function completeStep(db: Database, userId: string, stepId: string, now: Date): Promise<CompletedStep> {
-  const columns = { stepId: stepProgress.stepId, completedAt: stepProgress.completedAt };
-  const [inserted] = await db
-    .insert(stepProgress)
-    .values({ userId, stepId, completedAt: now })
-    .onConflictDoNothing()
-    .returning({ ...columns, ...announcing({ kind: 'progress', userId }) });
-  if (inserted) return { stepId: inserted.stepId, completedAt: inserted.completedAt };
-  const [existing] = await db
-    .select(columns)
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(stepProgress)
+      .values({ userId, stepId, completedAt: now })
+      .onConflictDoNothing()
+      .returning({ stepId: stepProgress.stepId, completedAt: stepProgress.completedAt, ...announcing({ kind: 'progress', userId }) }),
+  );
+  const existing = db
+    .select({ stepId: stepProgress.stepId, completedAt: stepProgress.completedAt })
     .from(stepProgress)
-    .where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)));
-  // Only a concurrent un-complete between the two statements gets here; the step then counts as completed now.
-  return existing ?? completeStep(db, userId, stepId, now);
+    .where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)))
+    .as('existing');
+  // One of the two has the row: the new completion, or the stored one (the statement does not see what it inserts).
+  const [row] = await db
+    .with(inserted)
+    .select({ completedAt: sql`coalesce(${inserted.completedAt}, ${existing.completedAt})`.mapWith(stepProgress.completedAt) })
+    .from(inserted)
+    .fullJoin(existing, eq(inserted.stepId, existing.stepId));
+  // No row: the step was completed by a transaction that committed after this statement began (it waited for it,
+  // then found nothing to insert and could not see the new row), or un-completed just now. Asking again settles it.
+  return row ? { stepId, completedAt: row.completedAt } : completeStep(db, userId, stepId, now);
 }
 
 /**

@@ -83,7 +83,8 @@ export const progressRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Role
         await uncompleteStep(db, user.id, stepId);
         return { stepId, completed: false, completedAt: null };
       }
-      if (!areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
+      // A step without items is never blocked (SPEC §4): no need to read its ticks.
+      if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
         throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
       }
       const done = await completeStep(db, user.id, stepId, now());

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyImport, previewImport } from '../modules/admin/member-import.js';
+import {
+  deleteExpiredSessionsOfUser,
+  deleteSession,
+  insertSession,
+  touchSession,
+} from '../modules/auth/sessions.repository.js';
+import { upsertDevelopmentUser, upsertGoogleUser } from '../modules/auth/users.repository.js';
+import { deleteMember, upsertMember } from '../modules/members/members.repository.js';
+import { completeStep, uncompleteStep } from '../modules/progress/progress.repository.js';
+import { tickItem, untickAllItems, untickItem } from '../modules/progress/step-items.repository.js';
+import { createTestCatalog } from '../test/test-app.js';
+import { createTestDatabase } from '../test/test-db.js';
+import { openChangeFeed, type ChangeFeed } from './change-feed.js';
+import { announce, changePayload, parseChange, type Change } from './changes.js';
+import type { OpenDatabase } from './client.js';
+
+/**
+ * Change announcements (docs/decisions/008-read-cache.md): every write the read cache depends on announces exactly
+ * what it changed, when it commits, and a write that changes nothing announces nothing. Against the test database
+ * (PGlite, or PostgreSQL with TEST_DATABASE_URL), heard through the change feed.
+ */
+
+let database: OpenDatabase;
+let feed: ChangeFeed;
+let heard: Change[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase();
+  feed = await openChangeFeed(database.db);
+  feed.subscribe({ change: (change) => heard.push(change), reset: () => {} });
+  const deadline = Date.now() + 10_000;
+  while (!feed.live && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(feed.live, 'the change feed listens').toBe(true);
+});
+afterAll(async () => {
+  await feed?.close();
+  await database?.close();
+});
+
+/** What `write` announced: what this process heard after everything before it, up to everything it committed. */
+async function announced(write: () => Promise<unknown>): Promise<Change[]> {
+  await feed.settle();
+  heard = [];
+  await write();
+  await feed.settle();
+  return heard.splice(0);
+}
+
+const day = 24 * 60 * 60 * 1000;
+const now = new Date('2025-04-01T09:00:00Z');
+
+describe('change payloads', () => {
+  it('read back as the change they were written from', () => {
+    const changes: Change[] = [
+      { kind: 'session', tokenHash: 'ab'.repeat(32) },
+      { kind: 'user', userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3' },
+      { kind: 'member', email: 'ann@inspired2uplift.org' },
+      { kind: 'members' },
+      { kind: 'progress', userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3' },
+      { kind: 'everything' },
+    ];
+    for (const change of changes) expect(parseChange(changePayload(change))).toEqual(change);
+  });
+
+  it('ignore payloads that are no change', () => {
+    for (const payload of ['', 'sync:abc:1', 'session:', ':x', 'bogus:x', 'members:x']) expect(parseChange(payload)).toBeUndefined();
+  });
+});
+
+describe('writes announce what they changed, when they commit', () => {
+  it('users: every sign-in upsert', async () => {
+    let id = '';
+    expect(await announced(async () => (id = (await upsertDevelopmentUser(database.db, { email: 'dev@inspired2uplift.org', name: undefined })).id))).toEqual([
+      { kind: 'user', userId: expect.any(String) },
+    ]);
+    expect(await announced(() => upsertGoogleUser(database.db, { email: 'dev@inspired2uplift.org', name: 'Dev', picture: null }))).toEqual([
+      { kind: 'user', userId: id },
+    ]);
+  });
+
+  it('sessions: a deletion, by hash, and nothing for a new session, a touch or a missing session', async () => {
+    const user = await upsertDevelopmentUser(database.db, { email: 'sessions@inspired2uplift.org', name: undefined });
+    const session = (tokenHash: string, idleExpiresAt: Date) =>
+      insertSession(database.db, { tokenHash, userId: user.id, kind: 'development', now, idleExpiresAt, absoluteExpiresAt: new Date(now.getTime() + 30 * day) });
+    expect(await announced(() => session('a'.repeat(64), new Date(now.getTime() + day)))).toEqual([]);
+    expect(await announced(() => touchSession(database.db, 'a'.repeat(64), { lastSeenAt: now, idleExpiresAt: new Date(now.getTime() + 2 * day) }))).toEqual([]);
+    expect(await announced(() => deleteSession(database.db, 'a'.repeat(64)))).toEqual([{ kind: 'session', tokenHash: 'a'.repeat(64) }]);
+    expect(await announced(() => deleteSession(database.db, 'a'.repeat(64)))).toEqual([]);
+
+    await session('b'.repeat(64), new Date(now.getTime() - 1000));
+    await session('c'.repeat(64), new Date(now.getTime() + day));
+    expect(await announced(() => deleteExpiredSessionsOfUser(database.db, user.id, now))).toEqual([{ kind: 'session', tokenHash: 'b'.repeat(64) }]);
+  });
+
+  it('member records: a write or removal by e-mail (lower case), an import as a whole, nothing for a missing record', async () => {
+    const member = { email: 'Ann@Inspired2Uplift.org', role: 'finance', department: 'Finance', isAdmin: false };
+    expect(await announced(() => upsertMember(database.db, member, now))).toEqual([{ kind: 'member', email: 'ann@inspired2uplift.org' }]);
+    expect(await announced(() => deleteMember(database.db, 'ANN@inspired2uplift.org'))).toEqual([{ kind: 'member', email: 'ann@inspired2uplift.org' }]);
+    expect(await announced(() => deleteMember(database.db, 'ann@inspired2uplift.org'))).toEqual([]);
+
+    const preview = previewImport('email,role\nbo@inspired2uplift.org,finance\ncy@inspired2uplift.org,volunteer\n', {
+      catalog: createTestCatalog(),
+      allowedDomain: 'inspired2uplift.org',
+    });
+    expect(preview.valid).toBe(true);
+    expect(await announced(() => applyImport(database.db, preview.rows, now))).toEqual([{ kind: 'members' }]);
+  });
+
+  it('progress: a new completion, tick or removal; nothing when the write changes nothing', async () => {
+    const { id: userId } = await upsertDevelopmentUser(database.db, { email: 'progress@inspired2uplift.org', name: undefined });
+    const progress: Change[] = [{ kind: 'progress', userId }];
+    expect(await announced(() => completeStep(database.db, userId, 'change-password', now))).toEqual(progress);
+    expect(await announced(() => completeStep(database.db, userId, 'change-password', new Date(now.getTime() + day)))).toEqual([]);
+    expect(await announced(() => uncompleteStep(database.db, userId, 'change-password'))).toEqual(progress);
+    expect(await announced(() => uncompleteStep(database.db, userId, 'change-password'))).toEqual([]);
+
+    const tick = { userId, stepId: 'first-call-checklist', itemId: 'audio', kind: 'checklist' as const };
+    expect(await announced(() => tickItem(database.db, tick, now))).toEqual(progress);
+    expect(await announced(() => tickItem(database.db, tick, now))).toEqual([]);
+    expect(await announced(() => untickItem(database.db, userId, tick.stepId, 'audio'))).toEqual(progress);
+    expect(await announced(() => untickItem(database.db, userId, tick.stepId, 'audio'))).toEqual([]);
+    await tickItem(database.db, tick, now);
+    await tickItem(database.db, { ...tick, itemId: 'video' }, now);
+    expect(await announced(() => untickAllItems(database.db, userId, tick.stepId))).toEqual(progress); // once, not per item
+    expect(await announced(() => untickAllItems(database.db, userId, tick.stepId))).toEqual([]);
+  });
+
+  it('keeps the first completion time when completing again, whatever time is given', async () => {
+    const { id: userId } = await upsertDevelopmentUser(database.db, { email: 'first@inspired2uplift.org', name: undefined });
+    const first = await completeStep(database.db, userId, 'set-up-slack', now);
+    const again = await completeStep(database.db, userId, 'set-up-slack', new Date(now.getTime() + day));
+    expect(first).toEqual({ stepId: 'set-up-slack', completedAt: now });
+    expect(again).toEqual(first);
+  });
+
+  it('announces nothing for a transaction that rolls back, and a bulk change when it commits', async () => {
+    let rollbackError: unknown;
+    const rolledBack = announced(() =>
+      database.db
+        .transaction(async (tx) => {
+          await upsertMember(tx, { email: 'never@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false }, now);
+          throw new Error('roll back');
+        })
+        .catch((error: unknown) => {
+          rollbackError = error;
+        }),
+    );
+    expect(await rolledBack).toEqual([]);
+    expect(rollbackError).toEqual(new Error('roll back'));
+    expect(await announced(() => database.db.transaction((tx) => announce(tx, { kind: 'everything' })))).toEqual([{ kind: 'everything' }]);
+  });
+});

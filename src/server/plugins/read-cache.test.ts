@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meResponseSchema, onboardingResponseSchema } from '../../shared/api.js';
+import type { ChangeFeed } from '../db/change-feed.js';
+import type { OpenDatabase } from '../db/client.js';
+import { touchSession } from '../modules/auth/sessions.repository.js';
+import { upsertMember } from '../modules/members/members.repository.js';
+import { createTestApp, FINANCE_STEP_ID, signIn, type TestApp, VOLUNTEER_STEP_IDS } from '../test/test-app.js';
+import { createTestDatabase } from '../test/test-db.js';
+import { ReadCache } from './read-cache.js';
+import { hashSessionToken, SESSION_IDLE_MS } from './sessions.js';
+
+/**
+ * The read cache (docs/decisions/008-read-cache.md) through the app, on a real database (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL): a signed-in read in the steady state asks the database nothing, and every write the app makes —
+ * and every announced write made beside it — is seen by the next request.
+ */
+
+const ADMIN = 'admin@inspired2uplift.org';
+let t: TestApp;
+let admin: string;
+/** Statements sent to the database since the counter was last read. */
+let statements = 0;
+
+/** Counts every statement the app's database driver is given (PGlite's or the pool's `query`). */
+function countStatements(database: OpenDatabase): void {
+  const target: { query: (...args: never[]) => unknown } = database.driver.kind === 'pglite' ? database.driver.client : database.driver.pool;
+  const query = target.query.bind(target);
+  target.query = ((...args: never[]) => {
+    statements += 1;
+    return query(...args);
+  }) as typeof target.query;
+}
+
+async function untilLive(feed: ChangeFeed): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!feed.live && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(feed.live, 'the change feed listens').toBe(true);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+  await untilLive(t.app.changeFeed);
+  countStatements(t.database);
+  admin = await signIn(t.app, { email: ADMIN });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const onboarding = async (cookie: string) => {
+  const res = await get('/api/onboarding', cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return onboardingResponseSchema.parse(res.json());
+};
+const me = async (cookie: string) => meResponseSchema.parse((await get('/api/me', cookie)).json()).user;
+const put = (url: string, cookie: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+
+describe('a signed-in read in the steady state', () => {
+  it('asks the database nothing: session, member record, progress and role all come from memory', async () => {
+    const cookie = await signIn(t.app, { email: 'steady@inspired2uplift.org' });
+    await put(`/api/progress/steps/${VOLUNTEER_STEP_IDS[0]}`, cookie, { completed: true });
+    const first = await onboarding(cookie); // fills the cache
+    statements = 0;
+    for (let i = 0; i < 5; i += 1) {
+      expect(await onboarding(cookie)).toEqual(first);
+      expect((await me(cookie)).email).toBe('steady@inspired2uplift.org');
+    }
+    expect(statements).toBe(0);
+  });
+});
+
+describe('what the next request sees after a write', () => {
+  it('a progress write and an item tick', async () => {
+    const cookie = await signIn(t.app, { email: 'writer@inspired2uplift.org' });
+    expect((await onboarding(cookie)).progress.completed).toEqual([]);
+    expect((await put(`/api/progress/steps/${VOLUNTEER_STEP_IDS[1]}`, cookie, { completed: true })).statusCode).toBe(200);
+    expect((await onboarding(cookie)).progress.completed.map((c) => c.stepId)).toEqual([VOLUNTEER_STEP_IDS[1]]);
+    expect((await put(`/api/progress/steps/${VOLUNTEER_STEP_IDS[1]}`, cookie, { completed: false })).statusCode).toBe(200);
+    expect((await onboarding(cookie)).progress.completed).toEqual([]);
+  });
+
+  it('a sign-out: the kept session is gone', async () => {
+    const cookie = await signIn(t.app, { email: 'leaving@inspired2uplift.org' });
+    await onboarding(cookie);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect((await get('/api/me', cookie)).statusCode).toBe(401);
+    expect((await get('/api/onboarding', cookie)).statusCode).toBe(401);
+  });
+
+  it('a sign-in that changes the user: other sessions of the same person show it', async () => {
+    const older = await signIn(t.app, { email: 'renamed@inspired2uplift.org', name: 'Old Name' });
+    expect((await me(older)).name).toBe('Old Name');
+    await signIn(t.app, { email: 'renamed@inspired2uplift.org', name: 'New Name' });
+    expect((await me(older)).name).toBe('New Name');
+  });
+
+  it("an admin's change of a member's role, and a CSV import", async () => {
+    const email = 'promoted@inspired2uplift.org';
+    const cookie = await signIn(t.app, { email });
+    expect((await onboarding(cookie)).role.key).toBe('volunteer');
+    const change = await put(`/api/admin/members/${encodeURIComponent(email)}`, admin, { role: 'finance', department: 'Finance', isAdmin: false });
+    expect(change.statusCode, change.body).toBe(200);
+    const body = await onboarding(cookie);
+    expect(body.role.key).toBe('finance');
+    expect(body.scopes.flatMap((s) => s.steps.map((step) => step.id))).toContain(FINANCE_STEP_ID);
+    expect(await me(cookie)).toMatchObject({ role: 'finance', department: 'Finance' });
+
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie: admin, 'content-type': 'text/csv' },
+      payload: `email,role,department\n${email},volunteer,Operations\n`,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await onboarding(cookie)).role.key).toBe('volunteer');
+  });
+
+  it('a write made beside the app (npm run members), once the app has heard it', async () => {
+    const email = 'cli@inspired2uplift.org';
+    const cookie = await signIn(t.app, { email });
+    expect((await me(cookie)).isAdmin).toBe(false);
+    await upsertMember(t.database.db, { email, role: 'volunteer', department: 'Operations', isAdmin: true });
+    await t.app.changeFeed.settle();
+    expect((await me(cookie)).isAdmin).toBe(true);
+  });
+});
+
+describe('session expiry with a kept session', () => {
+  it('reads a session that looks expired again: another process may have slid its idle expiry', async () => {
+    const cookie = await signIn(t.app, { email: 'elsewhere@inspired2uplift.org' });
+    await me(cookie); // kept, idle expiry in 7 days
+    // Another process served this session 6 days later and slid the idle expiry (touches are not announced).
+    const hash = hashSessionToken(t.config.sessionSecret, cookie.slice(cookie.indexOf('=') + 1));
+    const later = new Date(t.clock.now.getTime() + 6 * 24 * 60 * 60 * 1000);
+    await touchSession(t.database.db, hash, { lastSeenAt: later, idleExpiresAt: new Date(later.getTime() + SESSION_IDLE_MS) });
+    t.clock.advance(SESSION_IDLE_MS + 1000); // past the kept idle expiry, not past the slid one
+    expect((await get('/api/me', cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('ReadCache', () => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const feed = (live: boolean): ChangeFeed & { handlers: { reset(): void }[] } => {
+    const handlers: { reset(): void }[] = [];
+    return { live, handlers, subscribe: (handler) => void handlers.push(handler), settle: async () => {}, close: async () => {} };
+  };
+
+  it('keeps nothing while its feed is not live', async () => {
+    const cache = new ReadCache(database.db, feed(false));
+    await cache.member('someone@inspired2uplift.org');
+    await cache.progress('5d6ecd81-3176-4c8a-b564-586c649d08c3');
+    expect(cache.sizes).toEqual({ sessions: 0, members: 0, progress: 0 });
+  });
+
+  it('keeps what it read, values frozen, and forgets everything when the feed resets', async () => {
+    const live = feed(true);
+    const cache = new ReadCache(database.db, live);
+    const progress = await cache.progress('5d6ecd81-3176-4c8a-b564-586c649d08c3');
+    expect(Object.isFrozen(progress)).toBe(true);
+    await cache.member('someone@inspired2uplift.org');
+    await cache.session('0'.repeat(64)); // unknown: never kept
+    expect(cache.sizes).toEqual({ sessions: 0, members: 1, progress: 1 });
+    for (const handler of live.handlers) handler.reset();
+    expect(cache.sizes).toEqual({ sessions: 0, members: 0, progress: 0 });
+  });
+});
