@@ -11,7 +11,7 @@
  * 3. Scale: GET /api/admin/members (first page, a filter, a sort) at 1,000 and 10,000 seeded members, p95 of
  *    sequential requests.
  * `npm run bench -- --only=api` (or bundle, scale, lighthouse; comma-separated) runs just those parts.
- * Lighthouse is not available here (its dependency third-party-web is missing from the reachable registry).
+ * 4. Lighthouse 12 (system Chromium): performance and accessibility of /login and /dashboard, mobile and desktop.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort } from '../src/server/test/server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +30,7 @@ const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json')
   api: { onboardingReadMinRatioToBaseline: number; onboardingReadP99MaxMs: number };
   bundle: { loginJsMaxGzipKb: number; dashboardJsMaxGzipKb: number };
   admin: { p95MaxMs: number };
+  lighthouse: { performanceMin: number; accessibilityMin: number };
 };
 const DOMAIN = 'inspired2uplift.org';
 const ADMIN_EMAIL = `bench-admin@${DOMAIN}`;
@@ -327,6 +331,95 @@ async function scale(): Promise<void> {
   results.scale = scaleResults;
 }
 
+// ---------------------------------------------------------------------------------------------------- lighthouse
+
+/** The Chromium flags of this machine (DESIGN.md, the developers' guide). */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+};
+
+/**
+ * Lighthouse 12 with the system Chromium on /login and /dashboard (signed in with development sign-in), mobile
+ * (Lighthouse's default: simulated slow 4G and a 4× slower CPU) and desktop presets; each the median of
+ * LIGHTHOUSE_RUNS runs, because single Lighthouse runs vary by a few points.
+ */
+async function lighthouseScores(): Promise<void> {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  console.log(`• Lighthouse: /login and /dashboard × mobile and desktop, median of ${runs} runs`);
+  const app = await startApp(tempDir('lighthouse'));
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const scores: Record<string, unknown> = {};
+  try {
+    const cookie = await devLogin(app.base, `bench-lighthouse@${DOMAIN}`);
+    for (const page of ['/login', '/dashboard']) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const performance: number[] = [];
+        const accessibility: number[] = [];
+        const failing = new Set<string>();
+        for (let i = 0; i < runs; i += 1) {
+          const result = await lighthouse(
+            `${app.base}${page}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility'],
+              ...(page === '/login' ? {} : { extraHeaders: { Cookie: cookie } }),
+            },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          if (result === undefined) throw new Error(`Lighthouse gave no result for ${page} (${preset})`);
+          const { lhr } = result;
+          if (new URL(lhr.finalDisplayedUrl).pathname !== page) {
+            throw new Error(`Lighthouse on ${page} ended at ${lhr.finalDisplayedUrl}: the page redirected (is the session cookie sent?)`);
+          }
+          performance.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+          accessibility.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
+          for (const [id, audit] of Object.entries(lhr.audits)) {
+            if (audit.score !== null && audit.score < 0.9 && (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric')) {
+              failing.add(`${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+            }
+          }
+        }
+        const perf = median(performance);
+        const a11y = median(accessibility);
+        scores[`${page} ${preset}`] = { performance, accessibility, medianPerformance: perf, medianAccessibility: a11y, lowAudits: [...failing] };
+        checks.push(
+          {
+            name: `Lighthouse ${page} ${preset}: performance`,
+            value: `${perf} (runs: ${performance.join(', ')})`,
+            budget: `≥ ${budgets.lighthouse.performanceMin}`,
+            ok: perf >= budgets.lighthouse.performanceMin,
+          },
+          {
+            name: `Lighthouse ${page} ${preset}: accessibility`,
+            value: `${a11y} (runs: ${accessibility.join(', ')})`,
+            budget: `≥ ${budgets.lighthouse.accessibilityMin}`,
+            ok: a11y >= budgets.lighthouse.accessibilityMin,
+          },
+        );
+        if (failing.size > 0) console.log(`  ${page} ${preset}: audits under 0.9: ${[...failing].join('; ')}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    await stopProcess(app.child);
+  }
+  results.lighthouse = scores;
+}
+
 // ---------------------------------------------------------------------------------------------------- main
 
 function printTable(): void {
@@ -348,8 +441,7 @@ async function main(): Promise<number> {
   if (only.has('bundle')) bundle();
   if (only.has('api')) await api();
   if (only.has('scale')) await scale();
-  console.log('lighthouse: not available here (its dependency third-party-web is missing from the reachable registry); not in the budgets');
-  results.lighthouse = 'not available here';
+  if (only.has('lighthouse')) await lighthouseScores();
   results.checks = checks;
   const missed = checks.filter((c) => c.ok === false);
   results.budgetsMissed = missed.map((c) => c.name);

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 
@@ -29,6 +29,10 @@ afterEach(() => {
     throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
   }
 });
+
+// findBy…/waitFor give up after 1 s by default, which a busy 2-core CI machine can exceed for a multi-request flow;
+// 5 s keeps a broken behaviour failing while a slow machine passes.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation.
 window.scrollTo = () => {};

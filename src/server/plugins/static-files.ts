@@ -39,10 +39,14 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
+      // The build writes .br and .gz copies of its text files (scripts/vite-precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const inAssets = path.relative(clientDir, filePath).split(path.sep)[0] === 'assets';
         res.setHeader('cache-control', inAssets ? IMMUTABLE : 'no-cache');
+        // The answer depends on Accept-Encoding (preCompressed), so caches must keep one copy per encoding.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

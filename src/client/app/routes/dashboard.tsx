@@ -25,7 +25,8 @@ import { DASHBOARD_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
 
 function DashboardSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="space-y-6">
+    // As tall as the screen, so the footer stays below the fold until the steps arrive (no layout shift).
+    <div role="status" aria-live="polite" className="min-h-dvh space-y-6">
       <span className="sr-only">Loading your onboarding steps…</span>
       <Skeleton className="h-44 rounded-2xl" />
       <Skeleton className="h-6 w-48" />
@@ -136,17 +137,20 @@ export function DashboardRoute() {
             )
           }
         />
-        {own.data?.canPreviewRoles && role && ownRole ? (
-          <RolePreviewSelect
-            roles={own.data.previewRoles}
-            currentRole={{ key: role.key, displayName: role.displayName }}
-            ownRoleKey={ownRole.key}
-            onChange={setPreviewRole}
-          />
-        ) : null}
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+        {/* The role preview sits above the steps and appears with them, so the header never reflows (no layout shift). */}
+        {shown && own.data?.canPreviewRoles && role && ownRole ? (
+          <div className="mb-4 flex justify-end">
+            <RolePreviewSelect
+              roles={own.data.previewRoles}
+              currentRole={{ key: role.key, displayName: role.displayName }}
+              ownRoleKey={ownRole.key}
+              onChange={setPreviewRole}
+            />
+          </div>
+        ) : null}
         {shown ? (
           <OnboardingView
             // A new role's steps start fresh: which step is open belongs to the role shown.
