@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
+// The step details are a lazy chunk (issue 8 "Bundle") that the dashboard preloads once it has painted. Loaded here
+// once, it comes from the module cache like a warm browser cache, so a step opened in a test shows its details at once.
+import '@/features/onboarding/components/step-content';
 
 // STYLE.md: console.error fails a test. Calls are collected and reported after the test, because React and
 // libraries often call console.error inside their own try/catch, where a throw would be swallowed.

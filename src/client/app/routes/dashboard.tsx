@@ -1,6 +1,6 @@
 import type { OnboardingResponse } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
-import { APP_VERSION } from '@shared/content-schema';
+import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,7 +1,7 @@
-import { onboardingResponseSchema } from '@shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { onboardingResponseDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
  */
 export async function getOnboarding({ signal, previewRole }: { signal?: AbortSignal; previewRole?: string } = {}) {
   const path = previewRole === undefined ? apiPaths.onboarding : `${apiPaths.onboarding}?previewRole=${encodeURIComponent(previewRole)}`;
-  return apiRequest(path, onboardingResponseSchema, { signal });
+  return apiRequest(path, onboardingResponseDecoder, { signal });
 }
 
 /** The query of the member's own onboarding (`queryKeys.onboarding`), the one progress writes update. */

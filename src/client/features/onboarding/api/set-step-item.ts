@@ -1,10 +1,10 @@
-import { stepItemProgressSchema } from '@shared/api';
 import type { Step } from '@shared/content-schema';
 import { areStepItemsDone } from '@shared/step-items';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { stepItemProgressDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
 import {
   PROGRESS_MUTATION_KEY,
@@ -28,7 +28,7 @@ export interface SetStepItemInput {
  * toggle). The answer carries the step's completion as the server decided it. @throws ApiError
  */
 export async function setStepItem({ stepId, itemId, done }: { stepId: string; itemId: string; done: boolean }) {
-  return apiRequest(apiPaths.stepItem(stepId, itemId), stepItemProgressSchema, { method: 'PUT', body: { done } });
+  return apiRequest(apiPaths.stepItem(stepId, itemId), stepItemProgressDecoder, { method: 'PUT', body: { done } });
 }
 
 /**

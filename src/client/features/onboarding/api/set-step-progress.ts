@@ -1,8 +1,8 @@
-import { stepProgressSchema } from '@shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { stepProgressDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
 import {
   PROGRESS_MUTATION_KEY,
@@ -24,7 +24,7 @@ export interface SetStepProgressInput {
  * checklist items and acknowledgments. @throws ApiError
  */
 export async function setStepProgress({ stepId, completed }: SetStepProgressInput) {
-  return apiRequest(apiPaths.stepProgress(stepId), stepProgressSchema, { method: 'PUT', body: { completed } });
+  return apiRequest(apiPaths.stepProgress(stepId), stepProgressDecoder, { method: 'PUT', body: { completed } });
 }
 
 /**
