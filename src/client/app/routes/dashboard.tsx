@@ -4,7 +4,7 @@ import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { AppFooter } from '@/components/layouts/app-footer';
 import { AppHeader } from '@/components/layouts/app-header';
 import { Skeleton } from '@/components/ui/skeleton';

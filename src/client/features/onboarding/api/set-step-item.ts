@@ -1,7 +1,7 @@
 import type { Step } from '@shared/content-schema';
 import { areStepItemsDone } from '@shared/step-items';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { stepItemProgressDecoder } from '@/lib/decoders';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { stepProgressDecoder } from '@/lib/decoders';
