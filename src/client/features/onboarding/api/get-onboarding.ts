@@ -3,6 +3,7 @@ import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { onboardingResponseDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
+import { withPendingProgressWrites } from './progress-cache';
 
 /**
  * GET /api/onboarding — the member's resolved role configuration, scopes, steps and progress; with `previewRole`, the
@@ -13,11 +14,14 @@ export async function getOnboarding({ signal, previewRole }: { signal?: AbortSig
   return apiRequest(path, onboardingResponseDecoder, { signal });
 }
 
-/** The query of the member's own onboarding (`queryKeys.onboarding`), the one progress writes update. */
+/**
+ * The query of the member's own onboarding (`queryKeys.onboarding`), the one progress writes update. A refetch keeps
+ * the member's writes that are not saved yet (issue 8 "Reliability": the server may be unavailable for a while).
+ */
 export function getOnboardingQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.onboarding,
-    queryFn: ({ signal }) => getOnboarding({ signal }),
+    queryFn: async ({ signal, client }) => withPendingProgressWrites(client, await getOnboarding({ signal })),
     meta: {
       // SPEC §5 "Missing role configuration": destructive toast, then the Error page.
       errorToast: {
