@@ -6,8 +6,9 @@
  *    with NODE_ENV=development because development sign-in is the only sign-in without Google; same compiled code)
  *    on a fresh temporary database: GET /api/onboarding, PUT /api/progress/steps/:id, and a bare Fastify
  *    'hello world' in its own process as the baseline.
- * 2. Bundle: gzip size of the JS and CSS that /login and /dashboard load, following static imports in Vite's
- *    manifest (dynamic imports — PDF viewer, confetti, admin — are not counted).
+ * 2. Bundle: gzip size of the JS and CSS that /login and /dashboard load: the entry (with index.html's preloads) and
+ *    the chunks of the page's lazy routes, each with its static imports in Vite's manifest (dynamic imports inside a
+ *    page — PDF viewer, confetti, dialogs — and other pages' chunks are not counted).
  * 3. Scale: GET /api/admin/members (first page, a filter, a sort) at 1,000 and 10,000 seeded members, p95 of
  *    sequential requests.
  * `npm run bench -- --only=api` (or bundle, scale, lighthouse; comma-separated) runs just those parts.
@@ -180,12 +181,27 @@ function bundle(): void {
     for (const imported of chunk.imports ?? []) collect(imported, files);
     return files;
   };
-  // Stylesheets linked from index.html (normally the entry's CSS, already collected).
-  const htmlCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] as string);
-  const login = collect(entryKey, new Set(htmlCss));
-  const dashboardKey = Object.keys(manifest).find((key) => /routes\/dashboard\.tsx$/.test(key));
-  if (dashboardKey === undefined) throw new Error('no dashboard route chunk in the manifest');
-  const dashboard = collect(dashboardKey, new Set(login));
+  // What index.html loads: the entry script, its module preloads and stylesheets (normally the entry's own, collected).
+  const htmlFiles = [...html.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] as string);
+  const entry = collect(entryKey, new Set(htmlFiles));
+  /**
+   * A page loads the entry, then the modules of its matched routes: a lazy route's chunk (react-router `lazy` or
+   * React.lazy, a dynamic import) with its static imports. A route module without a chunk of its own is part of the
+   * entry (already counted). Dynamic imports inside a page (PDF viewer, confetti, dialogs) are not counted.
+   */
+  const page = (routeModules: RegExp[]): Set<string> => {
+    const files = new Set(entry);
+    for (const module of routeModules) {
+      const key = Object.keys(manifest).find((k) => module.test(k));
+      if (key !== undefined) collect(key, files);
+    }
+    return files;
+  };
+  const login = page([/app\/routes\/login\.tsx$/]);
+  if (!Object.keys(manifest).some((key) => /app\/routes\/dashboard\.tsx$/.test(key))) {
+    throw new Error('no dashboard route chunk in the manifest (the dashboard route should be lazy)');
+  }
+  const dashboard = page([/features\/auth\/components\/protected-route\.tsx$/, /app\/routes\/dashboard\.tsx$/]);
 
   const gz = (file: string): number => gzipSync(readFileSync(path.join(clientDir, file))).length;
   const measure = (files: Set<string>) => {

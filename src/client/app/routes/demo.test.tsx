@@ -41,7 +41,8 @@ describe('demo page /test', () => {
     expect(bar()).toHaveAttribute('aria-valuenow', '0');
 
     await user.click(within(header).getByRole('link', { name: 'Return to Login' }));
-    expect(router.state.location.pathname).toBe('/login');
+    // The login screen is a lazy route: the navigation ends once its chunk is loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('keeps progress in this browser only: completing, ticking and resetting write no progress to the server', async () => {

@@ -1,6 +1,6 @@
 import type { ImportResult } from '@shared/admin-api';
 import { type ChangeEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
 import { useImportMembers, usePreviewMembersImport } from '../api/import-members';
 import { fieldClass, labelClass } from '../utils/format';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { DOCUMENT_WAIT_SECONDS, useDocumentGate } from '../hooks/use-document-gate';
 import { roleAccentColor, roleTextColor } from '../utils/role';
-import { StepContent } from './step-content';
+import { LazyStepContent } from './lazy-step-content';
 import { StepIcon } from './step-icon';
 import { StepStatusLabel } from './step-status-label';
 import type { PasswordInfo } from './widgets/contacts';
@@ -175,7 +175,7 @@ export function StepCard(props: StepCardProps) {
       <div id={contentId} hidden={!isOpen} className="border-t border-slate-100 px-4 pt-4 pb-5 sm:px-5 sm:pl-20">
         {/* Mounted only while open: videos stop and the PDF chunk loads only when a step is read. */}
         {isOpen ? (
-          <StepContent
+          <LazyStepContent
             key={contentKey}
             step={step}
             doneItems={doneItems}
