@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 // Pages, toasters and dialogs are lazy chunks (issue 8 "Bundle"): the first test to open one waits for its modules to
-// be transformed, which takes over a second when the whole suite runs at once. findBy…/waitFor wait up to 3 s.
-configure({ asyncUtilTimeout: 3000 });
+// be transformed, which takes over a second when the whole suite runs at once on a busy 2-core machine. findBy…/waitFor wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // The step details are a lazy chunk (issue 8 "Bundle") that the dashboard preloads once it has painted. Loaded here
 // once, it comes from the module cache like a warm browser cache, so a step opened in a test shows its details at once.
@@ -36,10 +36,6 @@ afterEach(() => {
     throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
   }
 });
-
-// findBy…/waitFor give up after 1 s by default, which a busy 2-core CI machine can exceed for a multi-request flow;
-// 5 s keeps a broken behaviour failing while a slow machine passes.
-configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation.
 window.scrollTo = () => {};
