@@ -297,6 +297,35 @@ test('a role preview with its banner and toast has no violations', async ({ page
   await expectNoAxeViolations(page, { state: 'role preview banner with the Role Switched toast' });
 });
 
+test('the loading states of sign-in and the dashboard have no violations', async ({ page, baseURL }) => {
+  await signInAs(page, uniqueEmail('a11y.loading'), baseURL);
+  // Held answers: the protected wrapper's 'Authenticating', then the dashboard's skeleton.
+  let releaseMe: () => void = () => undefined;
+  const meHeld = new Promise<void>((resolve) => {
+    releaseMe = resolve;
+  });
+  let releaseSteps: () => void = () => undefined;
+  const stepsHeld = new Promise<void>((resolve) => {
+    releaseSteps = resolve;
+  });
+  await page.route('**/api/me', async (route) => {
+    await meHeld;
+    await route.continue();
+  });
+  await page.route('**/api/onboarding', async (route) => {
+    await stepsHeld;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Authenticating')).toBeVisible();
+  await expectNoAxeViolations(page, { state: "protected wrapper 'Authenticating'" });
+  releaseMe();
+  await expect(page.getByText('Loading your onboarding steps…')).toBeAttached();
+  await expectNoAxeViolations(page, { state: 'dashboard skeleton while the steps load' });
+  releaseSteps();
+  await expect(progressBar(page)).toBeVisible();
+});
+
 test('the error page (role configuration missing) has no violations', async ({ page, baseURL }) => {
   // Content is validated at start-up (a role cannot name a missing configuration), so a real server never gives this
   // answer with our content; the browser receives the server's 409 body of that case (src/server/modules/onboarding/
