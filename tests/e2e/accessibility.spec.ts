@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_MEMBERS } from './fixtures/members';
 import { expectNoAxeViolations } from './support/axe';
-import { expectVisibleFocus, tabTo } from './support/keyboard';
+import { expectVisibleFocus, tabThroughPage, tabTo } from './support/keyboard';
 
 /**
  * Accessibility end to end (issue 8 "Accessibility (WCAG 2.2 AA)"): axe-core with the WCAG 2.x A/AA rules on every
@@ -446,6 +446,31 @@ test('keyboard only: the password tooltip opens on focus and Escape closes it', 
   await expect(tooltip).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(tooltip).toBeHidden();
+});
+
+test('every Tab stop of the main pages shows a visible, uncovered focus indicator', async ({ page, baseURL }) => {
+  const pages: [string, () => Promise<void>][] = [
+    ['/login', () => expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled()],
+    ['/no-such-page', () => expect(page.getByText('/no-such-page')).toBeVisible()],
+    ['/test', () => expect(progressBar(page)).toBeVisible()],
+  ];
+  for (const [path, ready] of pages) {
+    await page.goto(path);
+    await ready();
+    expect((await tabThroughPage(page)).length, path).toBeGreaterThan(0);
+  }
+  await signInAs(page, ADMIN, baseURL);
+  const signedIn: [string, () => Promise<void>][] = [
+    ['/dashboard', () => expect(progressBar(page)).toBeVisible()],
+    ['/admin', () => expect(page.getByRole('row').nth(1)).toBeVisible()],
+    ['/admin?tab=import', () => expect(page.getByLabel('Or paste the CSV')).toBeVisible()],
+    ['/admin?tab=audit', () => expect(page.getByRole('region', { name: 'Audit log entries' })).toBeVisible()],
+  ];
+  for (const [path, ready] of signedIn) {
+    await page.goto(path);
+    await ready();
+    expect((await tabThroughPage(page)).length, path).toBeGreaterThan(3);
+  }
 });
 
 test('the progress bar is named and carries the percentage shown, at desktop and phone width', async ({ browser, baseURL }) => {
