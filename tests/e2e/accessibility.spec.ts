@@ -448,7 +448,7 @@ test('keyboard only: the password tooltip opens on focus and Escape closes it', 
   await expect(tooltip).toBeHidden();
 });
 
-test('every Tab stop of the main pages shows a visible, uncovered focus indicator', async ({ page, baseURL }) => {
+test('every Tab stop of the main pages shows a visible, uncovered focus indicator', async ({ browser, page, baseURL }) => {
   const pages: [string, () => Promise<void>][] = [
     ['/login', () => expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled()],
     ['/no-such-page', () => expect(page.getByText('/no-such-page')).toBeVisible()],
@@ -471,6 +471,16 @@ test('every Tab stop of the main pages shows a visible, uncovered focus indicato
     await ready();
     expect((await tabThroughPage(page)).length, path).toBeGreaterThan(3);
   }
+
+  // At phone width the sticky scope titles cover more of the screen.
+  const phone = await newPage(browser, baseURL, PHONE);
+  for (const path of ['/test', '/dashboard']) {
+    if (path === '/dashboard') await signInAs(phone, ADMIN, baseURL);
+    await phone.goto(path);
+    await expect(progressBar(phone)).toBeVisible();
+    expect((await tabThroughPage(phone)).length, `${path} (phone)`).toBeGreaterThan(3);
+  }
+  await phone.context().close();
 });
 
 test('the progress bar is named and carries the percentage shown, at desktop and phone width', async ({ browser, baseURL }) => {
