@@ -37,8 +37,10 @@ afterEach(() => {
   }
 });
 
-// jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation.
+// jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation, and a step card scrolls
+// the control it moves focus to into view.
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView ??= () => {};
 
 // Confetti draws on a canvas, which jsdom does not have; tests check that it is asked to play.
 vi.mock('canvas-confetti', () => ({ default: vi.fn(() => Promise.resolve()) }));

@@ -124,6 +124,18 @@ describe('demo page /test', () => {
     expect(DEMO_CONFETTI_PIECES).toBe(300);
   });
 
+  it('keeps keyboard focus on the step when it is completed and reset (issue 8, WCAG 2.4.3)', async () => {
+    const { user } = await renderDemo();
+    const people = card('Meet your people');
+    within(people).getByRole('button', { name: 'Complete' }).focus();
+    await user.keyboard('{Enter}');
+    // The pressed button is gone: its replacement, the reset icon, has focus instead of the page.
+    await waitFor(() => expect(within(people).getByRole('button', { name: 'Reset step' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(people).getByRole('button', { name: 'Meet your people' })).toHaveFocus());
+    expect(within(people).getByRole('button', { name: 'Complete' })).toBeEnabled();
+  });
+
   it('explains when the demo steps cannot be loaded', async () => {
     renderApp('/test', { 'GET /api/demo': () => apiError(404, 'The demo steps are not available right now.', 'Not Found') });
     expect(await screen.findByText('The demo steps could not be loaded.')).toBeInTheDocument();
