@@ -100,7 +100,15 @@ describe('static files', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
-  it.each(['/dashboard', '/login', '/dashboard/steps/set-up-slack', '/anything?x=1'])(
+  it.each([
+    '/dashboard',
+    '/login',
+    '/dashboard/steps/set-up-slack',
+    '/anything?x=1',
+    // A member page: the address ends in an e-mail address, whose dot is no file extension.
+    '/admin/members/sam%40inspired2uplift.org',
+    '/admin/members/sam.lee@inspired2uplift.org',
+  ])(
     'falls back to index.html for the client route %s',
     async (url) => {
       const res = await get(url);
@@ -111,10 +119,14 @@ describe('static files', () => {
     },
   );
 
-  it('answers 404 for a missing file rather than the SPA', async () => {
-    const res = await get('/assets/missing-123.js');
-    expect(res.statusCode).toBe(404);
-  });
+  it.each(['/assets/missing-123.js', '/favicon.ico', '/robots.txt', '/assets/new-chunk', '/logo.svg'])(
+    'answers 404 for the missing file %s rather than the SPA',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+    },
+  );
 
   it('sends security headers', async () => {
     const res = await get('/dashboard');

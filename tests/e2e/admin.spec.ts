@@ -48,6 +48,10 @@ test('an admin finds a member, changes their role, and exports a CSV holding the
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText(`Saved ${MEMBER}`)).toBeVisible();
   await expectNoAxeViolations(admin, { state: "admin member page with the 'Saved' confirmation (role assignment)" });
+  // The member page's address ends in an e-mail address: a reload (or a shared link) opens the same page.
+  await admin.reload();
+  await expect(admin.getByRole('heading', { level: 2, name: 'Riley Rolechange' })).toBeVisible();
+  await expect(admin.getByLabel('Role', { exact: true })).toHaveValue('finance');
 
   // The member's next page load shows the finance steps.
   await member.reload();
