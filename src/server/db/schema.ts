@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema (DESIGN.md §3 "Server of record"). Change it, then run `npm run db:generate` and commit the
@@ -23,7 +23,7 @@ export const users = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSignInAt: timestamptz('last_sign_in_at').notNull().defaultNow(),
   },
-  (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+  (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`), index('users_role_idx').on(t.role)],
 );
 
 /** A signed-in session. Only the HMAC of the token is stored, so a database leak does not leak sessions. */
@@ -72,7 +72,7 @@ export const members = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('members_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+  (t) => [check('members_email_lower_case', sql`${t.email} = lower(${t.email})`), index('members_role_idx').on(t.role)],
 );
 
 /**
@@ -122,3 +122,23 @@ export const auditLog = pgTable(
     check('audit_log_outcome', sql`${t.outcome} in ('allowed', 'refused', 'ok')`),
   ],
 );
+
+/**
+ * The admin console's per-user progress figures (docs/decisions/010-admin-members-summary.md): completed steps of the
+ * user's resolved role, the title of the first step not completed, and the last step completion. Computed by the
+ * admin module (modules/admin/member-progress.ts) for the role catalog named by `catalog`, and refreshed whenever
+ * `changes` differs from `countedChanges`: triggers of migration 0004 create the row with each user and add 1 to
+ * `changes` on every write to the user's step progress, member record or role. Never read by anything else.
+ */
+export const adminMemberProgress = pgTable('admin_member_progress', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  completedSteps: integer('completed_steps').notNull().default(0),
+  currentStepTitle: text('current_step_title'),
+  lastProgressAt: timestamptz('last_progress_at'),
+  /** Fingerprint of the role catalog the figures were computed with ('' = never computed). */
+  catalog: text('catalog').notNull().default(''),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(1),
+  countedChanges: bigint('counted_changes', { mode: 'number' }).notNull().default(0),
+});

@@ -3,7 +3,8 @@ import type { MemberOverview, MembersQuery, MemberSortColumn } from '../../../sh
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { roleStepRows, roleTextMap } from './role-steps.js';
+import { refreshMemberProgress } from './member-progress.js';
+import { roleFigures, roleTextMap } from './role-steps.js';
 
 /**
  * Reads of the admin console's members table (DESIGN.md §3 "Admin console"; docs/decisions/007-admin-members-query.md).
@@ -50,75 +51,89 @@ const SORT_SQL: Record<MemberSortColumn, SQL> = {
   lastProgress: sql`last_progress_at`,
 };
 
-/** The title of the first step of `alias`'s role that its person has not completed (SPEC §4 current step). */
-const currentStepOf = (alias: string): SQL => sql`(
-  select rs.title from rs where rs.role_key = ${sql.raw(alias)}.role_key and not exists (
-    select 1 from step_progress sp where sp.user_id = ${sql.raw(alias)}.user_id and sp.step_id = rs.step_id)
-  order by rs.ordinal limit 1)`;
+/**
+ * The distinct role texts of member records and users. A loose index scan (one probe of `members_role_idx` and
+ * `users_role_idx` per distinct text) instead of reading both tables: a handful of probes at any number of members.
+ */
+async function storedRoleTexts(db: Database): Promise<string[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      with recursive mr(role) as (
+        (select role from members order by role limit 1)
+        union all
+        select (select m.role from members m where m.role > mr.role order by m.role limit 1) from mr where mr.role is not null
+      ),
+      ur(role) as (
+        (select role from users order by role limit 1)
+        union all
+        select (select u.role from users u where u.role > ur.role order by u.role limit 1) from ur where ur.role is not null
+      )
+      select role as role_text from mr where role is not null
+      union
+      select role from ur where role is not null`),
+  );
+  return rows.map((r) => String(r.role_text));
+}
 
 /**
- * The common table expressions every members query starts with: `rs` (role steps), `rm` (role text → key),
- * `people` (users ⟗ member records) and `scored` (each person with role key, step counts, percent and last activity).
- * `withCurrentStep` adds `current_step_title` to `scored` (needed to sort by it); otherwise only the page's rows look
- * it up.
+ * Brings the stored progress figures up to date (member-progress.ts) and returns the common table expressions every
+ * members query starts with: `rm` (role text → key), `roles` (key → step count and first step), `admins`
+ * (ADMIN_EMAILS), `people` (users ⟗ member records: e-mail address, user id, name, role key, department, admin and
+ * invitation flags, last sign-in) and `scored` (`people` with {@link withFigures}).
  */
-async function scoredCte(db: Database, ctx: MembersContext, withCurrentStep: boolean): Promise<SQL> {
-  const texts = rowsOf(await db.execute(sql`select role as role_text from members union select role from users`)).map(
-    (r) => String(r.role_text),
-  );
-  const steps = roleStepRows(ctx.catalog).map((s) => ({
-    role_key: s.roleKey,
-    step_id: s.stepId,
-    ordinal: s.ordinal,
-    title: s.title,
+async function membersCtes(db: Database, ctx: MembersContext): Promise<SQL> {
+  const map = roleTextMap(ctx.catalog, await storedRoleTexts(db)).map((m) => ({ role_text: m.roleText, role_key: m.roleKey }));
+  const roleMap = sql`select * from jsonb_to_recordset(${JSON.stringify(map)}::jsonb) as x(role_text text, role_key text)`;
+  await refreshMemberProgress(db, ctx, roleMap);
+  const roles = roleFigures(ctx.catalog).map((r) => ({
+    role_key: r.roleKey,
+    total_steps: r.totalSteps,
+    first_step_title: r.firstStepTitle,
   }));
-  const map = roleTextMap(ctx.catalog, texts).map((m) => ({ role_text: m.roleText, role_key: m.roleKey }));
   return sql`
-    with rs as materialized (
-      select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
-        as x(role_key text, step_id text, ordinal int, title text)
-    ),
-    rm as (
-      select * from jsonb_to_recordset(${JSON.stringify(map)}::jsonb) as x(role_text text, role_key text)
+    with rm as (${roleMap}),
+    roles as (
+      select * from jsonb_to_recordset(${JSON.stringify(roles)}::jsonb) as x(role_key text, total_steps int, first_step_title text)
     ),
     admins as (select jsonb_array_elements_text(${JSON.stringify(ctx.adminEmails)}::jsonb) as email),
-    totals as (select role_key, count(*)::int as total from rs group by role_key),
     people as (
       select coalesce(m.email, u.email) as email,
         u.id as user_id,
         coalesce(u.name, '') as name,
-        coalesce(m.role, u.role) as role_text,
+        coalesce(rm.role_key, 'volunteer') as role_key,
         coalesce(m.department, u.department) as department,
         (coalesce(m.is_admin, false) or coalesce(m.email, u.email) in (select email from admins)) as is_admin,
         u.last_sign_in_at,
         (u.id is null) as invited
-      from users u full outer join members m on m.email = u.email
+      from users u
+        full outer join members m on m.email = u.email
+        left join rm on rm.role_text = coalesce(m.role, u.role)
     ),
-    done as (
-      select sp.user_id, rs.role_key, count(*)::int as done
-      from step_progress sp join rs on rs.step_id = sp.step_id
-      group by sp.user_id, rs.role_key
-    ),
-    last_progress as (
-      select user_id, max(completed_at) as last_progress_at from step_progress group by user_id
-    ),
-    base as (
-      select p.*, coalesce(rm.role_key, 'volunteer') as role_key
-      from people p left join rm on rm.role_text = p.role_text
-    ),
-    scored as (
-      select b.*,
-        coalesce(t.total, 0) as total_steps,
-        coalesce(d.done, 0) as completed_steps,
-        case when coalesce(t.total, 0) = 0 then 0
-          else round(coalesce(d.done, 0) * 100.0 / t.total)::int end as percent,
-        lp.last_progress_at
-        ${withCurrentStep ? sql`, ${currentStepOf('b')} as current_step_title` : sql``}
-      from base b
-        left join totals t on t.role_key = b.role_key
-        left join done d on d.user_id = b.user_id and d.role_key = b.role_key
-        left join last_progress lp on lp.user_id = b.user_id
-    )`;
+    scored as (${withFigures(sql`people`)})`;
+}
+
+/**
+ * `source` (rows of `people`) with the progress columns: total and completed steps, percent, current step title and
+ * last progress, from the role's figures and the stored figures of admin_member_progress.
+ */
+function withFigures(source: SQL): SQL {
+  return sql`
+    select p.*,
+      coalesce(r.total_steps, 0) as total_steps,
+      coalesce(f.completed_steps, 0) as completed_steps,
+      case when coalesce(r.total_steps, 0) = 0 then 0
+        else round(coalesce(f.completed_steps, 0) * 100.0 / r.total_steps)::int end as percent,
+      -- Without stored figures (an invitation, or a user who arrived after the refresh): nothing completed yet.
+      case when f.user_id is null then r.first_step_title else f.current_step_title end as current_step_title,
+      f.last_progress_at
+    from ${source} p
+      left join roles r on r.role_key = p.role_key
+      left join admin_member_progress f on f.user_id = p.user_id`;
+}
+
+/** Whether filtering or sorting needs every member's progress figures, not just the page's. */
+function needsFigures(filter: MembersFilter): boolean {
+  return filter.complete !== undefined || filter.sort === 'percent' || filter.sort === 'currentStep' || filter.sort === 'lastProgress';
 }
 
 /** The WHERE clause of the filters (on `scored`'s columns). */
@@ -175,24 +190,25 @@ export async function listMemberOverviews(
   ctx: MembersContext,
   query: MembersQuery,
 ): Promise<{ items: MemberOverview[]; total: number; page: number; pageSize: number }> {
-  const sortsByStep = query.sort === 'currentStep';
-  const cte = await scoredCte(db, ctx, sortsByStep);
+  const ctes = await membersCtes(db, ctx);
   const offset = (query.page - 1) * query.pageSize;
+  const order = orderOf(query);
+  const slice = sql`select * from matching order by ${order} limit ${query.pageSize} offset ${offset}`;
+  // Sorted by a column of `people` without the completion filter, only the page's rows need their figures.
+  const late = !needsFigures(query);
+  const page = late ? withFigures(sql`(${slice})`) : slice;
+  // One row even when the page is empty (past the last page, or nothing matches), so the total always comes back.
   const rows = rowsOf(
-    await db.execute(sql`${cte},
-      page as (
-        select *, count(*) over () ::int as total_count from scored where ${whereOf(query)}
-        order by ${orderOf(query)} limit ${query.pageSize} offset ${offset}
-      )
-      select page.* ${sortsByStep ? sql`` : sql`, ${currentStepOf('page')} as current_step_title`}
-      from page order by ${orderOf(query)}`),
+    await db.execute(sql`${ctes},
+      matching as (select * from ${late ? sql`people` : sql`scored`} where ${whereOf(query)})
+      select c.total_count, page.*
+      from (select count(*)::int as total_count from matching) c
+        left join lateral (${page}) page on true
+      order by ${order}`),
   );
-  let total = rows.length > 0 ? Number(rows[0]?.total_count) : 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = rowsOf(await db.execute(sql`${cte} select count(*)::int as n from scored where ${whereOf(query)}`));
-    total = Number(count?.n ?? 0);
-  }
-  return { items: rows.map((r) => toOverview(r, ctx.catalog)), total, page: query.page, pageSize: query.pageSize };
+  const total = Number(rows[0]?.total_count ?? 0);
+  const items = rows.filter((r) => r.email !== null && r.email !== undefined).map((r) => toOverview(r, ctx.catalog));
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 /**
@@ -200,8 +216,8 @@ export async function listMemberOverviews(
  * @returns the rows, with current steps
  */
 export async function listAllMemberOverviews(db: Database, ctx: MembersContext, filter: MembersFilter): Promise<MemberOverview[]> {
-  const cte = await scoredCte(db, ctx, true);
-  const rows = rowsOf(await db.execute(sql`${cte} select * from scored where ${whereOf(filter)} order by ${orderOf(filter)}`));
+  const ctes = await membersCtes(db, ctx);
+  const rows = rowsOf(await db.execute(sql`${ctes} select * from scored where ${whereOf(filter)} order by ${orderOf(filter)}`));
   return rows.map((r) => toOverview(r, ctx.catalog));
 }
 
@@ -211,8 +227,8 @@ export async function listAllMemberOverviews(db: Database, ctx: MembersContext, 
  * @returns the row, or undefined when the address is neither a user nor a member record
  */
 export async function getMemberOverview(db: Database, ctx: MembersContext, email: string): Promise<MemberOverview | undefined> {
-  const cte = await scoredCte(db, ctx, true);
-  const [row] = rowsOf(await db.execute(sql`${cte} select * from scored where email = ${email}`));
+  const ctes = await membersCtes(db, ctx);
+  const [row] = rowsOf(await db.execute(sql`${ctes} select * from scored where email = ${email}`));
   return row === undefined ? undefined : toOverview(row, ctx.catalog);
 }
 

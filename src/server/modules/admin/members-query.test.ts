@@ -1,8 +1,10 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MEMBER_SORT_COLUMNS,
   memberDetailSchema,
   membersPageSchema,
+  membersQuerySchema,
   type MemberOverview,
   type MembersQueryInput,
   type MemberSortColumn,
@@ -13,6 +15,7 @@ import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import { createRoleCatalog, resolveRole, RoleConfigurationError } from '../../../shared/roles.js';
 import { members, stepProgress, users } from '../../db/schema.js';
 import { createTestApp, createTestCatalog, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
+import { listMemberOverviews } from './admin.repository.js';
 
 /**
  * Pins the answers of the members table (GET /api/admin/members and the CSV export, docs/decisions/007 and 010) against
@@ -309,5 +312,82 @@ describe('members table answers (pinned against an oracle)', () => {
       expect(res.statusCode).toBe(200);
       expect(memberDetailSchema.parse(res.json()).member).toEqual(rows.find((r) => r.email === emailOf(n)));
     }
+  });
+});
+
+describe('stored progress figures stay current (migration 0004 triggers, member-progress.ts)', () => {
+  const rowOf = async (email: string) => {
+    const got = await page({ search: email, pageSize: 5 });
+    expect(got.items).toHaveLength(1);
+    return got.items[0];
+  };
+  const expectOracle = async (email: string) => {
+    expect(await rowOf(email)).toEqual((await oracle()).find((r) => r.email === email));
+  };
+
+  it('follows completed and reset steps, through the API and straight in the database', async () => {
+    const email = 'fresh.one@inspired2uplift.org';
+    const cookie = await signIn(t.app, { email, name: 'Fresh' });
+    expect(await rowOf(email)).toMatchObject({ completedSteps: 0, currentStepTitle: 'Sign in to your Chrome profile', lastProgressAt: null });
+    const put = await t.app.inject({ method: 'PUT', url: `/api/progress/steps/${CHROME}`, headers: { cookie }, payload: { completed: true } });
+    expect(put.statusCode, put.body).toBeLessThan(300);
+    expect(await rowOf(email)).toMatchObject({ completedSteps: 1, percent: 33, currentStepTitle: 'Change your password' });
+    await expectOracle(email);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    if (!user) throw new Error('no user');
+    await t.database.db.insert(stepProgress).values([
+      { userId: user.id, stepId: PASSWORD, completedAt: at(40) },
+      { userId: user.id, stepId: SLACK, completedAt: at(41) },
+    ]);
+    expect(await rowOf(email)).toMatchObject({ completedSteps: 3, percent: 100, currentStepTitle: null, lastProgressAt: at(41).toISOString() });
+    await t.database.db.delete(stepProgress).where(and(eq(stepProgress.userId, user.id), eq(stepProgress.stepId, PASSWORD)));
+    expect(await rowOf(email)).toMatchObject({ completedSteps: 2, currentStepTitle: 'Change your password' });
+    await t.database.db.update(stepProgress).set({ completedAt: at(25) }).where(eq(stepProgress.userId, user.id));
+    await expectOracle(email);
+  });
+
+  it('follows member records and roles: a record added, changed and removed, and the user’s own role changed', async () => {
+    const email = 'fresh.two@inspired2uplift.org';
+    await signIn(t.app, { email, name: 'Two' });
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    if (!user) throw new Error('no user');
+    await t.database.db.insert(stepProgress).values({ userId: user.id, stepId: FINANCE_STEP_ID, completedAt: at(3) });
+    expect(await rowOf(email)).toMatchObject({ role: 'volunteer', completedSteps: 0, totalSteps: 3 });
+    await t.database.db.insert(members).values({ email, role: 'Finance', department: 'Money' });
+    expect(await rowOf(email)).toMatchObject({ role: 'finance', completedSteps: 1, totalSteps: 4, percent: 25 });
+    await t.database.db.update(members).set({ role: 'observer' }).where(eq(members.email, email));
+    expect(await rowOf(email)).toMatchObject({ role: 'observer', completedSteps: 0, totalSteps: 0, currentStepTitle: null });
+    await t.database.db.delete(members).where(eq(members.email, email));
+    expect(await rowOf(email)).toMatchObject({ role: 'volunteer', completedSteps: 0, totalSteps: 3 });
+    await t.database.db.update(users).set({ role: 'finance' }).where(eq(users.id, user.id));
+    expect(await rowOf(email)).toMatchObject({ role: 'finance', completedSteps: 1 });
+    await expectOracle(email);
+  });
+
+  it('shows an invitation’s person from their first sign-in, and recounts everything after step progress is emptied', async () => {
+    await t.database.db.insert(members).values({ email: 'fresh.three@inspired2uplift.org', role: 'finance', department: 'Money' });
+    expect(await rowOf('fresh.three@inspired2uplift.org')).toMatchObject({ invited: true, currentStepTitle: 'Sign in to your Chrome profile' });
+    await signIn(t.app, { email: 'fresh.three@inspired2uplift.org', name: 'Three' });
+    expect(await rowOf('fresh.three@inspired2uplift.org')).toMatchObject({ invited: false, name: 'Three', totalSteps: 4 });
+    await expectOracle('fresh.three@inspired2uplift.org');
+    const before = await t.database.db.select().from(stepProgress);
+    await t.database.db.execute(sql`truncate step_progress`);
+    expect((await page({ complete: 'true' })).total).toBe(0);
+    expect((await page({ sort: 'lastProgress', pageSize: 200 })).items.every((m) => m.lastProgressAt === null)).toBe(true);
+    await t.database.db.insert(stepProgress).values(before);
+    const rows = await oracle();
+    expect((await page({ sort: 'email', pageSize: 200 })).items).toEqual(ordered(rows, 'email', 'asc'));
+  });
+
+  it('recomputes every member when the content changes', async () => {
+    const before = await listMemberOverviews(t.database.db, { catalog, adminEmails: [ADMIN] }, membersQuerySchema.parse({ pageSize: 200 }));
+    // The same catalog without the finance role: finance members fall back to volunteer steps.
+    const smaller = createRoleCatalog([...catalog.values()].filter((c) => c.key !== 'finance'));
+    const after = await listMemberOverviews(t.database.db, { catalog: smaller, adminEmails: [ADMIN] }, membersQuerySchema.parse({ pageSize: 200 }));
+    const gus = (list: typeof before) => list.items.find((m) => m.email === emailOf(8));
+    expect(gus(before)).toMatchObject({ role: 'finance', completedSteps: 4, totalSteps: 4 });
+    expect(gus(after)).toMatchObject({ role: 'volunteer', completedSteps: 3, totalSteps: 3, percent: 100 });
+    const back = await listMemberOverviews(t.database.db, { catalog, adminEmails: [ADMIN] }, membersQuerySchema.parse({ pageSize: 200 }));
+    expect(back.items).toEqual(before.items);
   });
 });
