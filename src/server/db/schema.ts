@@ -23,7 +23,7 @@ export const users = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSignInAt: timestamptz('last_sign_in_at').notNull().defaultNow(),
   },
-  (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`), index('users_role_idx').on(t.role)],
+  (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
 );
 
 /** A signed-in session. Only the HMAC of the token is stored, so a database leak does not leak sessions. */
@@ -72,7 +72,7 @@ export const members = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('members_email_lower_case', sql`${t.email} = lower(${t.email})`), index('members_role_idx').on(t.role)],
+  (t) => [check('members_email_lower_case', sql`${t.email} = lower(${t.email})`)],
 );
 
 /**
@@ -124,21 +124,47 @@ export const auditLog = pgTable(
 );
 
 /**
- * The admin console's per-user progress figures (docs/decisions/010-admin-members-summary.md): completed steps of the
- * user's resolved role, the title of the first step not completed, and the last step completion. Computed by the
- * admin module (modules/admin/member-progress.ts) for the role catalog named by `catalog`, and refreshed whenever
- * `changes` differs from `countedChanges`: triggers of migration 0004 create the row with each user and add 1 to
- * `changes` on every write to the user's step progress, member record or role. Never read by anything else.
+ * The admin console's members table, one row per person (users ⟗ member records, by e-mail address), as
+ * GET /api/admin/members shows it: resolved role, department, step counts, percent, current step and last activity,
+ * plus the lower-case sort keys (docs/decisions/010-admin-members-table.md). Derived data, written only by the admin
+ * module (modules/admin/admin-members.ts), which recomputes the rows named in {@link adminMembersPending}.
+ * `memberIsAdmin` is the member record's flag only; ADMIN_EMAILS is applied when read.
  */
-export const adminMemberProgress = pgTable('admin_member_progress', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  completedSteps: integer('completed_steps').notNull().default(0),
+export const adminMembers = pgTable('admin_members', {
+  email: text('email').primaryKey(),
+  userId: uuid('user_id'),
+  name: text('name').notNull(),
+  nameKey: text('name_key').notNull(),
+  roleKey: text('role_key').notNull(),
+  department: text('department').notNull(),
+  departmentKey: text('department_key').notNull(),
+  memberIsAdmin: boolean('member_is_admin').notNull(),
+  lastSignInAt: timestamptz('last_sign_in_at'),
+  invited: boolean('invited').notNull(),
+  totalSteps: integer('total_steps').notNull(),
+  completedSteps: integer('completed_steps').notNull(),
+  percent: integer('percent').notNull(),
   currentStepTitle: text('current_step_title'),
+  currentStepKey: text('current_step_key'),
   lastProgressAt: timestamptz('last_progress_at'),
-  /** Fingerprint of the role catalog the figures were computed with ('' = never computed). */
-  catalog: text('catalog').notNull().default(''),
-  changes: bigint('changes', { mode: 'number' }).notNull().default(1),
-  countedChanges: bigint('counted_changes', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * People whose {@link adminMembers} row is out of date: migration 0004's triggers add the address (or 1 to its
+ * `changes`) on every write to the person's user, member record or step progress; the admin module removes it once the
+ * row is recomputed, unless `changes` moved meanwhile.
+ */
+export const adminMembersPending = pgTable('admin_members_pending', {
+  email: text('email').primaryKey(),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(1),
+});
+
+/** The fingerprint of the role catalog {@link adminMembers} was computed with (one row; none = never computed). */
+export const adminMembersState = pgTable(
+  'admin_members_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    catalog: text('catalog').notNull(),
+  },
+  (t) => [check('admin_members_state_one_row', sql`${t.id} = 1`)],
+);

@@ -315,7 +315,7 @@ describe('members table answers (pinned against an oracle)', () => {
   });
 });
 
-describe('stored progress figures stay current (migration 0004 triggers, member-progress.ts)', () => {
+describe('stored rows stay current (migration 0004 triggers, admin-members.ts)', () => {
   const rowOf = async (email: string) => {
     const got = await page({ search: email, pageSize: 5 });
     expect(got.items).toHaveLength(1);
@@ -377,6 +377,26 @@ describe('stored progress figures stay current (migration 0004 triggers, member-
     await t.database.db.insert(stepProgress).values(before);
     const rows = await oracle();
     expect((await page({ sort: 'email', pageSize: 200 })).items).toEqual(ordered(rows, 'email', 'asc'));
+  });
+
+  it('follows names, departments, admin flags and sign-ins, and drops people who are gone', async () => {
+    const email = 'fresh.four@inspired2uplift.org';
+    await signIn(t.app, { email, name: 'Four' });
+    await t.database.db.update(users).set({ lastSignInAt: at(1) }).where(eq(users.email, email));
+    expect(await rowOf(email)).toMatchObject({ name: 'Four', lastSignInAt: at(1).toISOString() });
+    await signIn(t.app, { email, name: 'Renamed Four' });
+    expect((await rowOf(email))?.name).toBe('Renamed Four');
+    expect((await rowOf(email))?.lastSignInAt).not.toBe(at(1).toISOString());
+    await expectOracle(email);
+    await t.database.db.insert(members).values({ email, role: 'volunteer', department: 'Kitchen', isAdmin: true });
+    expect(await rowOf(email)).toMatchObject({ department: 'Kitchen', isAdmin: true });
+    expect((await page({ department: 'KITCHEN' })).items.map((m) => m.email)).toEqual([email]);
+    await t.database.db.delete(users).where(eq(users.email, email));
+    expect(await rowOf(email)).toMatchObject({ invited: true, name: '', lastSignInAt: null, lastProgressAt: null });
+    await t.database.db.delete(members).where(eq(members.email, email));
+    expect((await page({ search: email })).total).toBe(0);
+    const rows = await oracle();
+    expect((await page({ sort: 'name', pageSize: 200 })).items).toEqual(ordered(rows, 'name', 'asc'));
   });
 
   it('recomputes every member when the content changes', async () => {

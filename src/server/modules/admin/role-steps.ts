@@ -57,14 +57,12 @@ export interface RoleFigures {
   roleKey: string;
   /** Number of steps of the resolved role (0 when it cannot be resolved). */
   totalSteps: number;
-  /** Title of its first step: the current step of a member who completed nothing; null without steps. */
-  firstStepTitle: string | null;
 }
 
 const figuresCache = new WeakMap<RoleCatalog, RoleFigures[]>();
 
 /**
- * Step count and first step of every role configuration of the catalog (cached per catalog).
+ * The step count of every role configuration of the catalog (cached per catalog).
  * @param catalog all role configurations
  * @returns one entry per configuration key, lower case
  */
@@ -74,8 +72,7 @@ export function roleFigures(catalog: RoleCatalog): RoleFigures[] {
   const rows = roleStepRows(catalog);
   const figures = [...catalog.keys()].map((key) => {
     const roleKey = key.toLowerCase();
-    const steps = rows.filter((r) => r.roleKey === roleKey);
-    return { roleKey, totalSteps: steps.length, firstStepTitle: steps.find((s) => s.ordinal === 0)?.title ?? null };
+    return { roleKey, totalSteps: rows.filter((r) => r.roleKey === roleKey).length };
   });
   figuresCache.set(catalog, figures);
   return figures;
