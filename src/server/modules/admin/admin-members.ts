@@ -49,10 +49,8 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
   }
   const texts = rowsOf(
     await db.execute(sql`
-      select distinct coalesce(m.role, u.role) as role_text
-      from admin_members_pending p
-        left join users u on u.email = p.email
-        left join members m on m.email = p.email`),
+      select distinct coalesce((select m.role from members m where m.email = p.email), u.role) as role_text
+      from admin_members_pending p left join lateral (select role from users u where u.email = p.email limit 1) u on true`),
   );
   const map = roleTextMap(
     catalog,
@@ -77,10 +75,12 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
       select st.email, u.id as user_id, coalesce(u.name, '') as name, rm.role_key,
         coalesce(m.department, u.department) as department, coalesce(m.is_admin, false) as member_is_admin,
         u.last_sign_in_at
+      -- Lateral lookups by address (the limit keeps the planner from turning them into joins of whole tables): a
+      -- few people are pending almost always. An inner join with rm: a role text the lookup has not seen leaves the
+      -- person pending for the next refresh.
       from stale st
-        left join users u on u.email = st.email
-        left join members m on m.email = st.email
-        -- An inner join: a role text the lookup has not seen leaves the person pending for the next refresh.
+        left join lateral (select * from users u where u.email = st.email limit 1) u on true
+        left join lateral (select * from members m where m.email = st.email limit 1) m on true
         join rm on rm.role_text = coalesce(m.role, u.role)
     ),
     figures as (
@@ -94,17 +94,15 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
         left join step_progress sp on sp.user_id = w.user_id and sp.step_id = rs.step_id
       group by w.email
     ),
-    latest as (
-      -- The last completion of any step, of the role or not (what "last progress" has always meant).
-      select sp.user_id, max(sp.completed_at) as last_progress_at
-      from step_progress sp where sp.user_id in (select user_id from who) group by sp.user_id
-    ),
     computed as (
       select w.*, f.completed_steps, f.current_step_title, l.last_progress_at, coalesce(r.total_steps, 0) as total_steps
       from who w
         join figures f on f.email = w.email
         left join roles r on r.role_key = w.role_key
-        left join latest l on l.user_id = w.user_id
+        -- The last completion of any step, of the role or not (what "last progress" has always meant).
+        left join lateral (
+          select max(sp.completed_at) as last_progress_at from step_progress sp where sp.user_id = w.user_id
+        ) l on true
     ),
     written as (
       insert into admin_members (email, user_id, name, name_key, role_key, department, department_key, member_is_admin,
@@ -141,5 +139,24 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
     )
     -- (Data-modifying expressions run whether read or not: gone needs no reader.)
     select count(*)::int as n from done`);
-  return Number(rowsOf(result)[0]?.n ?? 0);
+  const recomputed = Number(rowsOf(result)[0]?.n ?? 0);
+  if (recomputed >= VACUUM_AFTER) await vacuum(db);
+  return recomputed;
+}
+
+/** After recomputing this many people (a bulk import or seed, new content), the two tables are vacuumed. */
+const VACUUM_AFTER = 1000;
+
+/**
+ * Reclaims the dead rows a bulk refresh leaves (every pending entry deleted, every row rewritten) and refreshes the
+ * planner's statistics. The embedded database never vacuums by itself: without this, each later check of
+ * `admin_members_pending` would read every page the bulk filled. VACUUM cannot run inside a transaction; called in
+ * one, it is skipped (the tables are only slower to read).
+ */
+async function vacuum(db: Database): Promise<void> {
+  try {
+    await db.execute(sql`vacuum (analyze) admin_members_pending, admin_members`);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== '25001') throw error;
+  }
 }

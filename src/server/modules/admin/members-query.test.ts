@@ -13,7 +13,7 @@ import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import { createRoleCatalog, resolveRole, RoleConfigurationError } from '../../../shared/roles.js';
-import { members, stepProgress, users } from '../../db/schema.js';
+import { adminMembersPending, members, stepProgress, users } from '../../db/schema.js';
 import { createTestApp, createTestCatalog, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
 import { listMemberOverviews } from './admin.repository.js';
 
@@ -397,6 +397,26 @@ describe('stored rows stay current (migration 0004 triggers, admin-members.ts)',
     expect((await page({ search: email })).total).toBe(0);
     const rows = await oracle();
     expect((await page({ sort: 'name', pageSize: 200 })).items).toEqual(ordered(rows, 'name', 'asc'));
+  });
+
+  it('takes in a bulk of 1,200 new member records at once (and vacuums afterwards)', async () => {
+    const before = (await page({})).total;
+    const bulk = Array.from({ length: 1200 }, (_, i) => ({
+      email: `bulk${String(i).padStart(4, '0')}@inspired2uplift.org`,
+      role: i % 2 === 0 ? 'finance' : 'volunteer',
+      department: 'Bulk',
+    }));
+    await t.database.db.insert(members).values(bulk);
+    const after = await page({ department: 'bulk', sort: 'email', pageSize: 2 });
+    expect(after.total).toBe(1200);
+    expect(after.items.map((m) => [m.email, m.role, m.invited])).toEqual([
+      ['bulk0000@inspired2uplift.org', 'finance', true],
+      ['bulk0001@inspired2uplift.org', 'volunteer', true],
+    ]);
+    expect((await page({})).total).toBe(before + 1200);
+    expect(await t.database.db.select().from(adminMembersPending)).toEqual([]);
+    await t.database.db.delete(members).where(eq(members.department, 'Bulk'));
+    expect((await page({})).total).toBe(before);
   });
 
   it('recomputes every member when the content changes', async () => {
