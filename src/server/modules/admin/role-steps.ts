@@ -81,8 +81,8 @@ export function roleFigures(catalog: RoleCatalog): RoleFigures[] {
 const fingerprintCache = new WeakMap<RoleCatalog, string>();
 
 /**
- * A short fingerprint of the whole catalog (keys, aliases, includes, steps): stored with each user's computed
- * progress figures, so that figures computed with other content are recomputed (docs/decisions/010).
+ * A short fingerprint of the whole catalog (keys, aliases, includes, steps), kept in `admin_members_state`, so that
+ * rows computed with other content are recomputed (docs/decisions/010-admin-members-table.md).
  * @param catalog all role configurations
  * @returns 16 hexadecimal digits
  */
