@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(`${root}dist/client`)],
   resolve: {
     alias: {
       '@shared': `${root}src/shared`,

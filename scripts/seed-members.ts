@@ -1,14 +1,20 @@
 /**
- * Seeds N members (default 10,000) for the admin console's benchmark (issue 7, used by the harness of issue 8):
- * each gets a user (as if they had signed in), a member record with a random role configuration of the loaded
- * content and a department, and random progress — a random number of their role's first steps completed.
+ * Seeds N members (default 10,000) for the admin console's benchmark (issue 7, used by the harness of issue 8 "× every
+ * step of progress"): each gets a user (as if they had signed in), a member record with a random role configuration of
+ * the loaded content and a department, and progress spread over every step: the members of each role take turns at
+ * 0, 1, …, all of its steps completed, so every step of every role is some member's current step and every step id
+ * appears in step_progress. Most complete their role's first steps in order; every fifth one with at least two steps
+ * done skipped an earlier step (allowed, SPEC §4), so that the current step is not always the next one.
  *
  *   npm run seed:members -- 10000
  *
  * Writes into the configured database (DATABASE_URL, or the embedded one under DATA_DIR, which must not be in use by
  * a running server). Runs the migrations first. Addresses are `seed-00001@<ALLOWED_DOMAIN>`…; existing seeded rows are
- * kept (re-running adds nothing twice). Batch inserts of 1,000 rows in one transaction. Exit code 1 on failure.
+ * kept (re-running adds nothing twice). Batch inserts of 1,000 rows in one transaction. Prints the number of members
+ * added and of progress rows, and checks that every step id of the content was completed by someone (when there are
+ * enough members for that). Exit code 1 on failure.
  */
+import { sql } from 'drizzle-orm';
 import { loadContent } from '../src/server/content/load-content.js';
 import { announce } from '../src/server/db/changes.js';
 import { migrate, openConfiguredDatabase } from '../src/server/db/client.js';
@@ -45,11 +51,14 @@ async function main(): Promise<number> {
   const roleKeys = [...stepsByRole.keys()];
   const rand = random(7);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  // Each role's members take turns at 0, 1, …, all steps done (counted per run: a top-up run covers them again).
+  const turns = new Map<string, number>();
   const database = await openConfiguredDatabase(config, 'npm run seed:members');
   const started = Date.now();
   try {
     await migrate(database);
     const now = Date.now();
+    let added = 0;
     for (let start = 0; start < count; start += BATCH) {
       const people = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
         const n = String(start + i + 1).padStart(5, '0');
@@ -83,12 +92,19 @@ async function main(): Promise<number> {
           .insert(members)
           .values(people.map((p) => ({ email: p.email, role: p.role, department: p.department, isAdmin: false })))
           .onConflictDoNothing();
+        added += inserted.length;
         const roleOf = new Map(people.map((p) => [p.email, p]));
         const progress = inserted.flatMap(({ id, email }) => {
           const person = roleOf.get(email);
-          const steps = stepsByRole.get(person?.role ?? '') ?? [];
-          const done = Math.floor(rand() * (steps.length + 1));
-          return steps.slice(0, done).map((stepId, i) => ({
+          const role = person?.role ?? '';
+          const steps = stepsByRole.get(role) ?? [];
+          const turn = turns.get(role) ?? 0;
+          turns.set(role, turn + 1);
+          const done = turn % (steps.length + 1);
+          // Every fifth member with two or more steps done skipped one earlier step and did the next one instead.
+          const skipped = turn % 5 === 4 && done >= 2 && done < steps.length ? Math.floor(rand() * done) : -1;
+          const completed = skipped === -1 ? steps.slice(0, done) : [...steps.slice(0, skipped), ...steps.slice(skipped + 1, done + 1)];
+          return completed.map((stepId, i) => ({
             userId: id,
             stepId,
             completedAt: new Date((person?.signedIn.getTime() ?? now) + i * 3_600_000),
@@ -101,7 +117,26 @@ async function main(): Promise<number> {
         await announce(tx, { kind: 'everything' });
       });
     }
-    console.log(`Seeded ${count} members in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    const result = (await database.db.execute(sql`select step_id, count(*)::int as n from step_progress group by step_id`)) as unknown as {
+      rows: { step_id: string; n: number }[];
+    };
+    const rows = result.rows.reduce((sum, r) => sum + r.n, 0);
+    const completedSteps = new Set(result.rows.map((r) => r.step_id));
+    const allSteps = new Set([...stepsByRole.values()].flat());
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Seeded ${count} members (${added} new) in ${seconds} s: ${rows} progress rows; ` +
+        `${[...allSteps].filter((id) => completedSteps.has(id)).length} of the content's ${allSteps.size} step ids completed by someone.`,
+    );
+    // A role whose turns went round once (steps + 1 members in this run) had a member complete each of its steps.
+    const missing = [...stepsByRole]
+      .filter(([role, steps]) => (turns.get(role) ?? 0) > steps.length)
+      .flatMap(([, steps]) => steps)
+      .filter((id) => !completedSteps.has(id));
+    if (missing.length > 0) {
+      console.error(`No member completed ${[...new Set(missing)].join(', ')}: the seed no longer covers every step.`);
+      return 1;
+    }
     return 0;
   } catch (error) {
     console.error(error);

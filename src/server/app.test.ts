@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, appConfigSchema } from '../shared/api.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
+const BIG_JS = `export const steps = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `step ${i}`))};`;
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 
 let t: TestApp;
@@ -14,6 +16,10 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // What the build's precompress plugin (scripts/vite-precompress.ts) writes next to a large file.
+  writeFileSync(path.join(clientDir, 'assets', 'big-def456.js'), BIG_JS);
+  writeFileSync(path.join(clientDir, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_JS));
+  writeFileSync(path.join(clientDir, 'assets', 'big-def456.js.gz'), gzipSync(BIG_JS));
   t = await createTestApp({ clientDistDir: clientDir });
 });
 afterAll(async () => {
@@ -54,6 +60,25 @@ describe('unknown API paths', () => {
 });
 
 describe('static files', () => {
+  it('serves the build\'s pre-compressed copies to browsers that accept them, and the plain file otherwise', async () => {
+    const url = '/assets/big-def456.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+    // A file without compressed copies is sent as it is even when the browser accepts br.
+    const small = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("app")');
+  });
+
   it('serves content assets at /content/', async () => {
     const res = await get('/content/logo.svg');
     expect(res.statusCode).toBe(200);
@@ -75,7 +100,15 @@ describe('static files', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
-  it.each(['/dashboard', '/login', '/dashboard/steps/set-up-slack', '/anything?x=1'])(
+  it.each([
+    '/dashboard',
+    '/login',
+    '/dashboard/steps/set-up-slack',
+    '/anything?x=1',
+    // A member page: the address ends in an e-mail address, whose dot is no file extension.
+    '/admin/members/sam%40inspired2uplift.org',
+    '/admin/members/sam.lee@inspired2uplift.org',
+  ])(
     'falls back to index.html for the client route %s',
     async (url) => {
       const res = await get(url);
@@ -86,10 +119,14 @@ describe('static files', () => {
     },
   );
 
-  it('answers 404 for a missing file rather than the SPA', async () => {
-    const res = await get('/assets/missing-123.js');
-    expect(res.statusCode).toBe(404);
-  });
+  it.each(['/assets/missing-123.js', '/favicon.ico', '/robots.txt', '/assets/new-chunk', '/logo.svg'])(
+    'answers 404 for the missing file %s rather than the SPA',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+    },
+  );
 
   it('sends security headers', async () => {
     const res = await get('/dashboard');

@@ -3,7 +3,9 @@ import { roleColorsSchema, stableIdSchema, stepSchema } from './content-schema.j
 
 /**
  * The HTTP API contract between the server and the client (DESIGN.md §1 "shared zod schemas are the API contract").
- * The server declares its routes with these schemas; the client parses every response with them.
+ * The server declares its routes with these schemas and sends every answer through them; the client only checks the
+ * shape it relies on (src/client/lib/decoders.ts, docs/decisions/009-client-bundle-and-unavailable-database.md), except
+ * the admin console, which parses with the admin schemas.
  */
 
 /**

@@ -9,8 +9,7 @@ import { z } from 'zod';
  * (SPEC §6 "pre-meeting scopes include volunteer steps").
  */
 
-/** The app-wide version shown in the footer and on the login screen (SPEC §1, §9). */
-export const APP_VERSION = '0.5';
+export { APP_VERSION } from './version.js';
 
 /** The 35 step icon names of SPEC §3. An unknown name falls back to `User` in the client. */
 export const ICON_NAMES = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { meResponseSchema } from './api.js';
+import { GOOGLE_REDIRECT_PATH } from './google-sign-in-paths.js';
 
 /**
  * The HTTP contract of Google sign-in (SPEC §7 calls 6 and 7, issue 4), beside the main contract in api.ts:
@@ -11,17 +12,7 @@ import { meResponseSchema } from './api.js';
  * - GET /api/users/me/picture → the signed-in user's picture (an image or a redirect to one).
  */
 
-/** The route that starts a Google sign-in (a full-page navigation, not a fetch). */
-export const GOOGLE_START_PATH = '/api/auth/google/start';
-
-/** The route the login screen posts the authorization response to. */
-export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
-
-/** Where the provider sends the browser back to: the site origin followed by /login (SPEC §2). */
-export const GOOGLE_REDIRECT_PATH = '/login';
-
-/** The query parameter of the start route naming where to go after signing in (a path on this site). */
-export const RETURN_TO_PARAM = 'returnTo';
+export { GOOGLE_CALLBACK_PATH, GOOGLE_REDIRECT_PATH, GOOGLE_START_PATH, RETURN_TO_PARAM } from './google-sign-in-paths.js';
 
 /** The authorization response the login screen found in its address (`/login?code=…&state=…[&iss=…]`). */
 export const googleCallbackBodySchema = z

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * The admin console end to end (issue 7). `admin.e2e@…` is listed in ADMIN_EMAILS of the e2e server
@@ -38,6 +39,7 @@ test('an admin finds a member, changes their role, and exports a CSV holding the
   const row = admin.getByRole('row').filter({ hasText: MEMBER });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Volunteer');
+  await expectNoAxeViolations(admin, { state: 'admin members table, filtered' });
   await row.getByRole('link', { name: 'Riley Rolechange' }).click();
 
   await expect(admin.getByRole('heading', { level: 2, name: 'Riley Rolechange' })).toBeVisible();
@@ -45,6 +47,11 @@ test('an admin finds a member, changes their role, and exports a CSV holding the
   await admin.getByLabel('Department', { exact: true }).fill('Finance');
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText(`Saved ${MEMBER}`)).toBeVisible();
+  await expectNoAxeViolations(admin, { state: "admin member page with the 'Saved' confirmation (role assignment)" });
+  // The member page's address ends in an e-mail address: a reload (or a shared link) opens the same page.
+  await admin.reload();
+  await expect(admin.getByRole('heading', { level: 2, name: 'Riley Rolechange' })).toBeVisible();
+  await expect(admin.getByLabel('Role', { exact: true })).toHaveValue('finance');
 
   // The member's next page load shows the finance steps.
   await member.reload();

@@ -1,4 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { startGoogleServer, type GoogleServer } from './support/google-server';
 import { E2eOidcProvider } from './support/oidc-provider';
 
@@ -67,6 +68,7 @@ async function signInWithGoogle(page: Page): Promise<{ exchanges: () => number }
   // Processing: the button is busy and the code is already gone from the address.
   await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
   await expect(page).toHaveURL(/\/login$/);
+  await expectNoAxeViolations(page, { state: "login screen processing a code ('Signing in...')" });
   release();
   return { exchanges: () => posted };
 }
@@ -97,6 +99,7 @@ test('an account of another domain is refused with a message naming the domain t
 
   await expect(page.getByRole('alert')).toHaveText(DOMAIN_REFUSAL);
   await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, { state: "login screen after a refused account, with the 'Login Failed' toast" });
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.request.get('/api/me')).status()).toBe(401);

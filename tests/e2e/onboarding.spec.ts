@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * The main job end to end (issue 2): sign in with development sign-in, see the volunteer steps, complete one,
@@ -27,6 +28,7 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Version 0.5')).toBeVisible();
+  await expectNoAxeViolations(page, { state: 'login screen' });
 
   await signInThroughLoginScreen(page);
 
@@ -53,6 +55,7 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
   await expect(page.getByText('20%', { exact: true })).toBeVisible();
   await expect(first.getByRole('button', { name: 'Reset step' })).toBeVisible();
+  await expectNoAxeViolations(page, { state: 'dashboard, first step completed' });
 
   // The server has it: a reload shows the same.
   await page.reload();
@@ -62,6 +65,7 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await page.getByRole('button', { name: /log ?out|sign out/i }).click();
   await expect(page.getByText('Logged Out', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expectNoAxeViolations(page, { state: "login screen with the 'Logged Out' toast" });
   await signInThroughLoginScreen(page);
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_MEMBERS } from './fixtures/members';
 import { E2E_SECRETS } from './fixtures/secrets';
+import { expectNoAxeViolations } from './support/axe';
 import { startGoogleServer, type GoogleServer } from './support/google-server';
 import { E2eOidcProvider } from './support/oidc-provider';
 
@@ -55,9 +56,11 @@ test('a Google-signed-in finance member reveals and copies the finance password'
   await expect(card.getByText(E2E_SECRETS.FINANCE_PASS)).toHaveCount(0);
   await card.getByRole('button', { name: 'Show' }).first().click();
   await expect(card.getByText(E2E_SECRETS.FINANCE_PASS).first()).toBeVisible();
+  await expectNoAxeViolations(page, { state: 'shared password revealed' });
 
   await card.getByRole('button', { name: 'Copy password' }).first().click();
   await expect(page.getByText(/^Password copied to clipboard/)).toBeVisible();
+  await expectNoAxeViolations(page, { state: "shared password with the 'Password copied' toast" });
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(E2E_SECRETS.FINANCE_PASS);
 });
 
@@ -69,6 +72,7 @@ test('a volunteer whose role may not see a password sees the permission placehol
   await expect(card.getByText(text).first()).toBeVisible();
   await card.getByLabel('Password hidden').first().hover();
   await expect(page.getByRole('tooltip').filter({ hasText: text })).toBeVisible();
+  await expectNoAxeViolations(page, { state: 'shared password not permitted, tooltip shown' });
   await expect(card.getByRole('button', { name: 'Copy password' })).toHaveCount(0);
   await expect(page.getByText(E2E_SECRETS.INSTAGRAM_PASS)).toHaveCount(0);
 });
@@ -87,5 +91,6 @@ test('a development user sees the development placeholder, never the password', 
   await expect(card.getByText(text).first()).toBeVisible();
   await card.getByLabel('Password hidden').first().hover();
   await expect(page.getByRole('tooltip').filter({ hasText: text })).toBeVisible();
+  await expectNoAxeViolations(page, { state: 'shared password hidden from a development user, tooltip shown' });
   await expect(page.getByText(E2E_SECRETS.FINANCE_PASS)).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * Step widgets and dashboard behaviour end to end (issue 5), in Chromium against the built app. The PDF's 15-second
@@ -63,6 +64,7 @@ test('a volunteer completes every step, the agreement through Download, and stay
   await expect(page.getByText('100%', { exact: true })).toBeVisible();
   // Confetti draws on a canvas of its own over the page.
   await expect(page.locator('canvas')).toHaveCount(1);
+  await expectNoAxeViolations(page, { state: "dashboard at 100% with 'Onboarding complete!' and confetti" });
 
   await page.reload();
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '100');
@@ -82,8 +84,10 @@ test('the document step unlocks after the 15-second countdown', async ({ page, b
     'Please wait 15 seconds before you can press Sign, or download the document to continue now.',
   );
   await expect(card.getByRole('button', { name: 'Please wait (10s)' })).toBeVisible({ timeout: 10_000 });
+  await expectNoAxeViolations(page, { state: 'document step counting down' });
   await expect(card.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled({ timeout: 15_000 });
   await expect(card.getByRole('status').filter({ hasText: 'You can now press Sign.' })).toBeAttached();
+  await expectNoAxeViolations(page, { state: 'document step unlocked by the countdown' });
   await card.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(card.getByText('Completed')).toBeVisible();
 });
@@ -120,6 +124,7 @@ test('role preview shows another role read-only and leads back', async ({ page, 
   await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(16);
   await expect(stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' })).toBeDisabled();
+  await expectNoAxeViolations(page, { state: 'role preview (read-only steps)' });
   await page.getByRole('button', { name: 'Back to my steps' }).click();
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(5);
   await expect(stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' })).toBeEnabled();
@@ -208,6 +213,7 @@ test('the mobile warning shows at 390 px, is remembered, and is forgotten on a w
   const dialog = page.getByRole('dialog', { name: 'Warning' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('meant to be used on a personal computer');
+  await expectNoAxeViolations(page, { state: 'mobile warning dialog' });
   await dialog.getByRole('button', { name: 'Continue Anyway' }).click();
   await expect(dialog).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('mobile-warning-dismissed'))).toBe('true');

@@ -1,8 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { type ReactNode, useEffect, useState } from 'react';
 import { createQueryClient } from '@/lib/react-query';
-import { CONFIRMATION_TOASTER_ID } from '@/lib/toasts';
+import { loadToasts, useLoadedToasters } from '@/lib/toasts';
 
 interface AppProviderProps {
   children: ReactNode;
@@ -10,50 +9,25 @@ interface AppProviderProps {
   queryClient?: QueryClient;
 }
 
-// Sonner's own error red is under 4.5:1 on its pink; these keep destructive toasts AA.
-const TOAST_COLORS = {
-  '--error-bg': '#fef2f2',
-  '--error-border': '#fca5a5',
-  '--error-text': '#991b1b',
-  '--success-bg': '#ecfdf5',
-  '--success-border': '#6ee7b7',
-  '--success-text': '#065f46',
-} as CSSProperties;
+/** The toasters of SPEC §9, once their chunk is here (components/ui/toasters.tsx). */
+function ToastersHost() {
+  const toasters = useLoadedToasters();
+  return toasters ? <toasters.Toasters /> : null;
+}
 
 /** Query client and the two toasters of SPEC §9 around the app. */
 export function AppProvider({ children, queryClient }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // The toasters are not needed to paint a page (issue 8 "Bundle"): they load right after it.
+  useEffect(() => {
+    loadToasts().catch(() => {
+      // No connection: the next toast tries again.
+    });
+  }, []);
   return (
     <QueryClientProvider client={client}>
       {children}
-      {/*
-        SPEC §9: the app toaster shows at most one toast, 5000 ms, swipe right, F8 focuses the toasts. (Sonner's swipe
-        threshold is fixed at 45 px, not the spec's 50.)
-      */}
-      <Toaster
-        visibleToasts={1}
-        duration={5000}
-        hotkey={['F8']}
-        swipeDirections={['right']}
-        position="bottom-right"
-        richColors
-        closeButton
-        containerAriaLabel="Notifications"
-        toastOptions={{ classNames: { title: 'font-semibold', description: 'text-sm' } }}
-        style={TOAST_COLORS}
-      />
-      {/* SPEC §9: the second toaster, 4000 ms, 3 visible, 14 px gap: short confirmations such as copying an e-mail. */}
-      <Toaster
-        id={CONFIRMATION_TOASTER_ID}
-        visibleToasts={3}
-        duration={4000}
-        gap={14}
-        position="top-center"
-        richColors
-        containerAriaLabel="Confirmations"
-        toastOptions={{ classNames: { title: 'font-semibold' } }}
-        style={TOAST_COLORS}
-      />
+      <ToastersHost />
     </QueryClientProvider>
   );
 }

@@ -3,11 +3,10 @@ import { FullPageStatus } from '@/components/ui/full-page-status';
 import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { ErrorRoute } from './routes/error';
-import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { RootRoute } from './routes/root';
 
-/** SPEC §2 routes. The dashboard is its own chunk so the login screen stays small. */
+/** SPEC §2 routes. Each page is a lazy route module, its own chunk, so a page loads only its own code. */
 export const routes: RouteObject[] = [
   {
     path: paths.home.path,
@@ -16,7 +15,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageStatus title="Loading" />,
     children: [
       { index: true, element: <Navigate to={paths.dashboard.getHref()} replace /> },
-      { path: paths.login.path, element: <LoginRoute /> },
+      // Every page is its own chunk (issue 8 "Bundle"): the login screen carries no dashboard code and vice versa.
+      { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
       // Public demo page (SPEC §2); its own chunk, like the dashboard.
       { path: paths.demo.path, lazy: async () => ({ Component: (await import('./routes/demo')).DemoRoute }) },
       {

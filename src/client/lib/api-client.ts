@@ -1,5 +1,4 @@
-import { apiErrorSchema } from '@shared/api';
-import type { z } from 'zod';
+import { apiErrorDecoder, type Decoder } from './decoders';
 
 export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
 const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer this page does not understand. Please reload and try again.';
@@ -55,7 +54,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   let message = `Something went wrong on the server (error ${response.status}). Please try again.`;
   let role: string | undefined;
   try {
-    const parsed = apiErrorSchema.safeParse(await response.json());
+    const parsed = apiErrorDecoder.safeParse(await response.json());
     if (parsed.success) {
       if (parsed.data.message) message = parsed.data.message;
       role = parsed.data.role;
@@ -67,15 +66,12 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the API and parses the JSON answer with `schema` (the shared API contract, src/shared/api.ts).
+ * Calls the API and checks the JSON answer with `decoder`: a light check of lib/decoders.ts on the member's path, or
+ * a zod schema of the shared API contract (src/shared/api.ts, src/shared/admin-api.ts) in the admin console.
  * @throws ApiError on a non-2xx status (with the server's message), on a network failure (status 0) or when the
- *   answer does not match the contract.
+ *   answer does not match what the decoder expects.
  */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<z.infer<S>> {
+export async function apiRequest<T>(path: string, decoder: Decoder<T>, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   let json: unknown;
   try {
@@ -83,9 +79,9 @@ export async function apiRequest<S extends z.ZodType>(
   } catch {
     throw new ApiError(response.status, UNEXPECTED_ANSWER_MESSAGE);
   }
-  const parsed = schema.safeParse(json);
+  const parsed = decoder.safeParse(json);
   if (!parsed.success) {
-    console.warn(`Unexpected answer from ${path}`, parsed.error.issues);
+    console.warn(`Unexpected answer from ${path}`, 'error' in parsed ? parsed.error : json);
     throw new ApiError(response.status, UNEXPECTED_ANSWER_MESSAGE);
   }
   return parsed.data;

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { isApiError } from './api-client';
 import { queryKeys } from './query-keys';
 

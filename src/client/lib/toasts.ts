@@ -1,4 +1,6 @@
-import { toast } from 'sonner';
+import type { ExternalToast } from 'sonner';
+import { useSyncExternalStore } from 'react';
+import type * as ToastersChunk from '@/components/ui/toasters';
 import { isLocalHost } from './host';
 
 /**
@@ -9,6 +11,68 @@ export const CONFIRMATION_TOASTER_ID = 'confirmations';
 
 /** How long a copy confirmation stays (SPEC §9 "copy toast 2000 ms"). */
 export const COPY_TOAST_MS = 2000;
+
+type ToastersModule = typeof ToastersChunk;
+
+let loaded: ToastersModule | undefined;
+let loading: Promise<ToastersModule> | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * Loads sonner and the toasters (components/ui/toasters.tsx, their own chunk: issue 8 "Bundle") once; AppProvider
+ * starts it after the first paint, and every toast waits for it. A failed load (no connection) is tried again by the
+ * next toast.
+ * @returns the chunk
+ */
+export function loadToasts(): Promise<ToastersModule> {
+  loading ??= import('@/components/ui/toasters').then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The toasters' chunk once loaded (undefined before): AppProvider mounts the toasters then. */
+export function useLoadedToasters(): ToastersModule | undefined {
+  return useSyncExternalStore(subscribe, () => loaded, () => loaded);
+}
+
+type ToastKind = 'message' | 'error' | 'success';
+
+function show(kind: ToastKind, title: string, options?: ExternalToast): void {
+  loadToasts().then(
+    ({ toast }) => {
+      if (kind === 'message') toast(title, options);
+      else toast[kind](title, options);
+    },
+    () => console.warn(`Could not show the notification '${title}': the page could not load its notifications.`),
+  );
+}
+
+/**
+ * Sonner's `toast` (SPEC §9), shown as soon as sonner is loaded (at once once the page has painted). Same calls as
+ * sonner's: `toast(title, options)`, `toast.error`, `toast.success`, `toast.dismiss(id)`.
+ */
+export const toast = Object.assign((title: string, options?: ExternalToast) => show('message', title, options), {
+  error: (title: string, options?: ExternalToast) => show('error', title, options),
+  success: (title: string, options?: ExternalToast) => show('success', title, options),
+  /** Dismisses the toast `id` (all toasts without one). */
+  dismiss: (id?: string | number) => {
+    void loadToasts().then(({ toast: sonner }) => sonner.dismiss(id), () => undefined);
+  },
+});
 
 /**
  * Shows a short confirmation in the confirmation toaster; on a local host with the ' (dev)' suffix of SPEC §8.

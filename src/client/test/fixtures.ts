@@ -1,6 +1,9 @@
-import type { AppConfig, User } from '@shared/api';
+import { type AppConfig, type User, onboardingResponseSchema } from '@shared/api';
 
-/** Raw API answers as the server sends them (the client parses them with the shared schemas). */
+/**
+ * API answers as the server sends them: the server passes every answer through the shared schema (defaults filled
+ * in), and the client only checks their shape (lib/decoders.ts).
+ */
 export const testConfig: AppConfig = {
   appName: 'Onboarding',
   version: '0.5',
@@ -32,7 +35,7 @@ const step = (id: string, title: string, extra: Record<string, unknown> = {}) =>
 
 /** Volunteer onboarding with five steps in two scopes; `completed` lists completed step ids. */
 export function testOnboarding({ completed = [] as string[], roleKey = 'volunteer' } = {}) {
-  return {
+  return onboardingResponseSchema.parse({
     appVersion: '0.5',
     role: {
       key: roleKey,
@@ -74,5 +77,5 @@ export function testOnboarding({ completed = [] as string[], roleKey = 'voluntee
       },
     ],
     progress: { completed: completed.map((stepId) => ({ stepId, completedAt: '2025-01-01T00:00:00.000Z' })) },
-  };
+  });
 }

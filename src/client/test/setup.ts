@@ -1,7 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
+// Pages, toasters and dialogs are lazy chunks (issue 8 "Bundle"): the first test to open one waits for its modules to
+// be transformed, which takes over a second when the whole suite runs at once on a busy 2-core machine. findBy…/waitFor wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
+
+// The step details are a lazy chunk (issue 8 "Bundle") that the dashboard preloads once it has painted. Loaded here
+// once, it comes from the module cache like a warm browser cache, so a step opened in a test shows its details at once.
+import '@/features/onboarding/components/step-content';
 
 // STYLE.md: console.error fails a test. Calls are collected and reported after the test, because React and
 // libraries often call console.error inside their own try/catch, where a throw would be swallowed.
@@ -30,8 +37,10 @@ afterEach(() => {
   }
 });
 
-// jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation.
+// jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation, and a step card scrolls
+// the control it moves focus to into view.
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView ??= () => {};
 
 // Confetti draws on a canvas, which jsdom does not have; tests check that it is asked to play.
 vi.mock('canvas-confetti', () => ({ default: vi.fn(() => Promise.resolve()) }));

@@ -1,6 +1,8 @@
+import { demoResponseSchema, onboardingResponseSchema } from '@shared/api';
+
 /**
- * Raw API answers with one step of every kind (checklist, acknowledgment, document, media, contacts, shared
- * password), as the server sends them, for widget and demo page tests.
+ * API answers with one step of every kind (checklist, acknowledgment, document, media, contacts, shared password), as
+ * the server sends them (through the shared schema, defaults filled in), for widget and demo page tests.
  */
 
 const base = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
@@ -62,7 +64,7 @@ export const widgetSteps = [
 
 /** GET /api/demo: the test role with one scope of {@link widgetSteps}. */
 export function testDemo() {
-  return {
+  return demoResponseSchema.parse({
     appVersion: '0.5',
     role: {
       key: 'test',
@@ -74,7 +76,7 @@ export function testDemo() {
       parentDepartment: null,
     },
     scopes: [{ id: 'examples', title: 'Step examples', description: 'One of every kind.', steps: widgetSteps }],
-  };
+  });
 }
 
 /** GET /api/onboarding for a member of the test role; `completed` and `items` are their progress. */
@@ -83,12 +85,12 @@ export function testWidgetOnboarding({
   items = [] as { stepId: string; itemId: string }[],
   extra = {} as Record<string, unknown>,
 } = {}) {
-  return {
+  return onboardingResponseSchema.parse({
     ...testDemo(),
     progress: {
       completed: completed.map((stepId) => ({ stepId, completedAt: '2025-01-01T00:00:00.000Z' })),
       items: items.map((i) => ({ ...i, doneAt: '2025-01-01T00:00:00.000Z' })),
     },
     ...extra,
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema (DESIGN.md §3 "Server of record"). Change it, then run `npm run db:generate` and commit the
@@ -121,4 +121,50 @@ export const auditLog = pgTable(
     index('audit_log_kind_idx').on(t.kind),
     check('audit_log_outcome', sql`${t.outcome} in ('allowed', 'refused', 'ok')`),
   ],
+);
+
+/**
+ * The admin console's members table, one row per person (users ⟗ member records, by e-mail address), as
+ * GET /api/admin/members shows it: resolved role, department, step counts, percent, current step and last activity,
+ * plus the lower-case sort keys (docs/decisions/010-admin-members-table.md). Derived data, written only by the admin
+ * module (modules/admin/admin-members.ts), which recomputes the rows named in {@link adminMembersPending}.
+ * `memberIsAdmin` is the member record's flag only; ADMIN_EMAILS is applied when read.
+ */
+export const adminMembers = pgTable('admin_members', {
+  email: text('email').primaryKey(),
+  userId: uuid('user_id'),
+  name: text('name').notNull(),
+  nameKey: text('name_key').notNull(),
+  roleKey: text('role_key').notNull(),
+  department: text('department').notNull(),
+  departmentKey: text('department_key').notNull(),
+  memberIsAdmin: boolean('member_is_admin').notNull(),
+  lastSignInAt: timestamptz('last_sign_in_at'),
+  invited: boolean('invited').notNull(),
+  totalSteps: integer('total_steps').notNull(),
+  completedSteps: integer('completed_steps').notNull(),
+  percent: integer('percent').notNull(),
+  currentStepTitle: text('current_step_title'),
+  currentStepKey: text('current_step_key'),
+  lastProgressAt: timestamptz('last_progress_at'),
+});
+
+/**
+ * People whose {@link adminMembers} row is out of date: migration 0004's triggers add the address (or 1 to its
+ * `changes`) on every write to the person's user, member record or step progress; the admin module removes it once the
+ * row is recomputed, unless `changes` moved meanwhile.
+ */
+export const adminMembersPending = pgTable('admin_members_pending', {
+  email: text('email').primaryKey(),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(1),
+});
+
+/** The fingerprint of the role catalog {@link adminMembers} was computed with (one row; none = never computed). */
+export const adminMembersState = pgTable(
+  'admin_members_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    catalog: text('catalog').notNull(),
+  },
+  (t) => [check('admin_members_state_one_row', sql`${t.id} = 1`)],
 );

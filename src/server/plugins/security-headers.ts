@@ -3,30 +3,46 @@ import Fastify from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { globalPlugin } from './global-plugin.js';
 
-/** The helmet options of the app (see {@link securityHeadersPlugin}). */
+/**
+ * The Content Security Policy (issue 8 "Security"): only what the app needs. Its own scripts, styles and workers
+ * (Tailwind/Radix set inline styles; PDF.js runs its worker from our origin or a blob: URL); images and media from
+ * https (SPEC §7.8 public storage URLs, profile pictures); YouTube embeds (SPEC §2 media). Google sign-in needs
+ * nothing here: it is a full-page redirect from our own /api/auth/google/start (docs/decisions/004), so no Google
+ * script, frame or connection is ever made from our pages. Only our own pages may frame our pages and PDFs.
+ */
+export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  formAction: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+  workerSrc: ["'self'", 'blob:'],
+};
+
+/** HSTS max-age in seconds (180 days), sent only in production. */
+export const HSTS_MAX_AGE_S = 180 * 24 * 60 * 60;
+
+/**
+ * The helmet options of the app: the Content Security Policy {@link CSP_DIRECTIVES}; a same-origin opener policy
+ * (sign-in opens no popup); HSTS only in production, where the app is behind https; helmet's other defaults
+ * (nosniff, no referrer, frame options SAMEORIGIN, …).
+ * @param isProduction `isProduction` from the configuration
+ */
 export function helmetOptions(isProduction: boolean): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'", 'https://accounts.google.com'],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
-        frameSrc: ["'self'", 'https://accounts.google.com/gsi/', 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-        workerSrc: ["'self'", 'blob:'],
-      },
+      directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]])),
     },
-    // The Google sign-in popup talks back to this window (DESIGN.md §3 "Sign-in").
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    strictTransportSecurity: isProduction ? { maxAge: 180 * 24 * 60 * 60 } : false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: isProduction ? { maxAge: HSTS_MAX_AGE_S } : false,
   };
 }
 
@@ -47,15 +63,13 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, st
 }
 
 /**
- * Security headers (helmet). The Content Security Policy allows what the SPA needs: its own scripts and styles
- * (Tailwind/Radix set inline styles), Google sign-in, images and media from https (SPEC §7.8 public storage URLs,
- * profile pictures), YouTube embeds (SPEC §2 media), PDF.js workers from blob: URLs; our own pages and PDFs may be framed by ourselves.
- * HSTS is sent only in production, where the app is behind https.
+ * Security headers (helmet, issue 8 "Security"), with {@link helmetOptions}.
  *
  * The headers are the same for every response, so they are worked out once with @fastify/helmet (which would build
  * helmet's middleware again, parsing every directive, for each request: issue 8 "Performance") and set on each
  * response as helmet sets them, on the raw response at `onRequest` (a route may still replace one, as the profile
  * picture route does with its own policy).
+ * @param options `isProduction` from the configuration
  */
 export const securityHeadersPlugin = globalPlugin<{ isProduction: boolean }>(async (app, options) => {
   const headers = await helmetHeaders(helmetOptions(options.isProduction));

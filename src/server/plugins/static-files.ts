@@ -16,13 +16,20 @@ export interface StaticFilesOptions extends Record<string, unknown> {
 /** Vite puts content-hashed files under assets/: they never change, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * The endings of files a browser asks for (scripts, styles, source maps, images, fonts, documents): a missing one is
+ * a 404, not the SPA. Other dots are page addresses, e.g. /admin/members/sam%40inspired2uplift.org.
+ */
+const FILE_EXTENSION = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|webp|avif|svg|pdf|woff2?|ttf|otf|webmanifest|br|gz)$/i;
+
 /** True for a request the SPA should answer: a GET/HEAD page address, not an API call, content asset or file. */
 function isClientRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '';
   if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/content/')) return false;
+  if (pathname.startsWith('/assets/')) return false;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return !last.includes('.');
+  return !FILE_EXTENSION.test(last);
 }
 
 /**
@@ -39,10 +46,14 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
+      // The build writes .br and .gz copies of its text files (scripts/vite-precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const inAssets = path.relative(clientDir, filePath).split(path.sep)[0] === 'assets';
         res.setHeader('cache-control', inAssets ? IMMUTABLE : 'no-cache');
+        // The answer depends on Accept-Encoding (preCompressed), so caches must keep one copy per encoding.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

@@ -1,10 +1,10 @@
 import type { OnboardingResponse } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
-import { APP_VERSION } from '@shared/content-schema';
+import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { AppFooter } from '@/components/layouts/app-footer';
 import { AppHeader } from '@/components/layouts/app-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,6 +16,7 @@ import { UserSummary } from '@/features/auth/components/user-summary';
 import { useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
 import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
+import { ProgressSaveNotice } from '@/features/onboarding/components/progress-save-notice';
 import { PreviewBanner, RolePreviewSelect } from '@/features/onboarding/components/role-preview';
 import { RoleBadge } from '@/features/onboarding/components/role-badge';
 import { useServerProgress } from '@/features/onboarding/hooks/use-server-progress';
@@ -25,7 +26,8 @@ import { DASHBOARD_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
 
 function DashboardSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="space-y-6">
+    // As tall as the screen, so the footer stays below the fold until the steps arrive (no layout shift).
+    <div role="status" aria-live="polite" className="min-h-dvh space-y-6">
       <span className="sr-only">Loading your onboarding steps…</span>
       <Skeleton className="h-44 rounded-2xl" />
       <Skeleton className="h-6 w-48" />
@@ -111,8 +113,9 @@ export function DashboardRoute() {
   const progress = useServerProgress(shown?.progress ?? EMPTY_PROGRESS, previewing);
 
   if (!user) return null;
-  // A 401 is handled by the protected wrapper (the user is cleared); everything else goes to the Error page.
-  if (own.isError && !(isApiError(own.error) && own.error.status === 401)) {
+  // A 401 is handled by the protected wrapper (the user is cleared); everything else goes to the Error page, unless
+  // steps are already shown: a failed refetch (the server unavailable for a while) keeps them, and their unsaved changes.
+  if (own.isError && !own.data && !(isApiError(own.error) && own.error.status === 401)) {
     throw onboardingLoadError(own.error, user.role);
   }
   const role = shown?.role;
@@ -136,17 +139,21 @@ export function DashboardRoute() {
             )
           }
         />
-        {own.data?.canPreviewRoles && role && ownRole ? (
-          <RolePreviewSelect
-            roles={own.data.previewRoles}
-            currentRole={{ key: role.key, displayName: role.displayName }}
-            ownRoleKey={ownRole.key}
-            onChange={setPreviewRole}
-          />
-        ) : null}
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+        <ProgressSaveNotice />
+        {/* The role preview sits above the steps and appears with them, so the header never reflows (no layout shift). */}
+        {shown && own.data?.canPreviewRoles && role && ownRole ? (
+          <div className="mb-4 flex justify-end">
+            <RolePreviewSelect
+              roles={own.data.previewRoles}
+              currentRole={{ key: role.key, displayName: role.displayName }}
+              ownRoleKey={ownRole.key}
+              onChange={setPreviewRole}
+            />
+          </div>
+        ) : null}
         {shown ? (
           <OnboardingView
             // A new role's steps start fresh: which step is open belongs to the role shown.

@@ -41,7 +41,8 @@ describe('demo page /test', () => {
     expect(bar()).toHaveAttribute('aria-valuenow', '0');
 
     await user.click(within(header).getByRole('link', { name: 'Return to Login' }));
-    expect(router.state.location.pathname).toBe('/login');
+    // The login screen is a lazy route: the navigation ends once its chunk is loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('keeps progress in this browser only: completing, ticking and resetting write no progress to the server', async () => {
@@ -121,6 +122,18 @@ describe('demo page /test', () => {
     expect(screen.getByText('Onboarding complete!')).toBeInTheDocument();
     await waitFor(() => expect(playConfetti).toHaveBeenCalledWith(DEMO_CONFETTI_PIECES));
     expect(DEMO_CONFETTI_PIECES).toBe(300);
+  });
+
+  it('keeps keyboard focus on the step when it is completed and reset (issue 8, WCAG 2.4.3)', async () => {
+    const { user } = await renderDemo();
+    const people = card('Meet your people');
+    within(people).getByRole('button', { name: 'Complete' }).focus();
+    await user.keyboard('{Enter}');
+    // The pressed button is gone: its replacement, the reset icon, has focus instead of the page.
+    await waitFor(() => expect(within(people).getByRole('button', { name: 'Reset step' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(people).getByRole('button', { name: 'Meet your people' })).toHaveFocus());
+    expect(within(people).getByRole('button', { name: 'Complete' })).toBeEnabled();
   });
 
   it('explains when the demo steps cannot be loaded', async () => {

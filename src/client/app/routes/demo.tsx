@@ -1,6 +1,6 @@
 import type { User } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
-import { APP_VERSION } from '@shared/content-schema';
+import { APP_VERSION } from '@shared/version';
 import { ClipboardList, LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import { AppFooter } from '@/components/layouts/app-footer';

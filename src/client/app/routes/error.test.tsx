@@ -18,7 +18,8 @@ describe('uncaught render errors', () => {
     // React reports the caught render error on the console; that is expected here.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp(path, handlers);
-    expect(await screen.findByRole('heading', { name: 'Application Error' })).toBeInTheDocument();
+    // The first test of the file also loads the lazy page chunks (transformed on first use): allow it 3 s.
+    expect(await screen.findByRole('heading', { name: 'Application Error' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText('We encountered an unexpected error.')).toBeInTheDocument();
     expect(screen.getByText('The progress panel broke while rendering.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();

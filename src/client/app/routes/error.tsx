@@ -1,10 +1,13 @@
 import { RoleConfigurationError } from '@shared/roles';
+import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SupportContact } from '@/components/ui/support-contact';
 import { useConfig } from '@/features/app-config/api/get-config';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { isApiError } from '@/lib/api-client';
 
 function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -12,13 +15,27 @@ function errorText(error: unknown): string {
   return 'An unexpected error occurred';
 }
 
+/** A failure that may pass by itself: the server unavailable (5xx, e.g. 503 without its database) or unreachable. */
+function isPassing(error: unknown): boolean {
+  return isApiError(error) && (error.status === 0 || error.status >= 500);
+}
+
 /**
  * SPEC §2 Error page: the root route's error element, so the router's own 'Unexpected Application Error!' view never
- * shows. Explains role configuration errors by role name.
+ * shows. Explains role configuration errors by role name. When the server was unavailable or unreachable (issue 8
+ * "Reliability"), 'Try again' loads the page again without a reload: the failed requests are asked anew.
  */
 export function ErrorRoute() {
   const error = useRouteError();
   const config = useConfig();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const tryAgain = async () => {
+    await queryClient.resetQueries({ predicate: (query) => query.state.status === 'error' });
+    // A new location clears the router's error: the page renders again and asks the server.
+    await navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  };
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-10">
       <Card className="w-full max-w-lg p-8 sm:p-10">
@@ -37,6 +54,7 @@ export function ErrorRoute() {
           {errorText(error)}
         </pre>
         <div className="mt-6 flex flex-wrap items-center gap-3">
+          {isPassing(error) ? <Button onClick={() => void tryAgain()}>Try again</Button> : null}
           <LogoutButton>Sign Out</LogoutButton>
         </div>
         <SupportContact email={config.data?.supportEmail} className="mt-6" />

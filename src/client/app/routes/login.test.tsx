@@ -108,7 +108,7 @@ describe('Google sign-in on the login screen', () => {
         return json({ user: googleUser, returnTo: '/dashboard' });
       },
     });
-    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
     expect(await screen.findByText('Signed in. Opening your onboarding...')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');

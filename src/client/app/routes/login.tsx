@@ -1,4 +1,4 @@
-import { APP_VERSION } from '@shared/content-schema';
+import { APP_VERSION } from '@shared/version';
 import { Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -3,13 +3,14 @@ import type { MemberOverview, MembersQuery, MemberSortColumn } from '../../../sh
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { roleStepRows, roleTextMap } from './role-steps.js';
+import { refreshAdminMembers } from './admin-members.js';
 
 /**
  * Reads of the admin console's members table (DESIGN.md §3 "Admin console"; docs/decisions/007-admin-members-query.md).
  * A "member" is everyone the organisation knows: each user who signed in, and each member record (an invitation when
- * its person never signed in). Role, percent complete and current step are computed in SQL against the catalog's
- * per-role step list, so that filtering, sorting and paging stay on the server with 10,000 members.
+ * its person never signed in). Rows come from `admin_members`, which keeps each person's resolved role, percent
+ * complete and current step (admin-members.ts, docs/decisions/010-admin-members-table.md), so that filtering,
+ * sorting and paging stay on the server and read one table with 10,000 members.
  */
 
 /** The filters and order of the members table (the CSV export takes the same ones without paging). */
@@ -39,86 +40,38 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
 }
 
+/** The sort keys: stored lower-case copies where the table sorts without regard to case. */
 const SORT_SQL: Record<MemberSortColumn, SQL> = {
-  name: sql`lower(name)`,
+  name: sql`name_key`,
   email: sql`email`,
   role: sql`role_key`,
-  department: sql`lower(department)`,
+  department: sql`department_key`,
   percent: sql`percent`,
-  currentStep: sql`lower(current_step_title)`,
+  currentStep: sql`current_step_key`,
   lastSignIn: sql`last_sign_in_at`,
   lastProgress: sql`last_progress_at`,
 };
 
-/** The title of the first step of `alias`'s role that its person has not completed (SPEC §4 current step). */
-const currentStepOf = (alias: string): SQL => sql`(
-  select rs.title from rs where rs.role_key = ${sql.raw(alias)}.role_key and not exists (
-    select 1 from step_progress sp where sp.user_id = ${sql.raw(alias)}.user_id and sp.step_id = rs.step_id)
-  order by rs.ordinal limit 1)`;
+/**
+ * Brings `admin_members` up to date (admin-members.ts) and returns the common table expressions every members query
+ * starts with: `admins` (ADMIN_EMAILS) and `scored` (the rows of `admin_members`).
+ */
+async function membersCtes(db: Database, ctx: MembersContext): Promise<SQL> {
+  await refreshAdminMembers(db, ctx.catalog);
+  return sql`
+    with admins as (select jsonb_array_elements_text(${JSON.stringify(ctx.adminEmails)}::jsonb) as email),
+    scored as (select * from admin_members)`;
+}
 
 /**
- * The common table expressions every members query starts with: `rs` (role steps), `rm` (role text → key),
- * `people` (users ⟗ member records) and `scored` (each person with role key, step counts, percent and last activity).
- * `withCurrentStep` adds `current_step_title` to `scored` (needed to sort by it); otherwise only the page's rows look
- * it up.
+ * The output columns of a members row (`row` aliases `scored`), just those {@link toOverview} reads (fewer columns,
+ * less to decode: the CSV export has 10,000 rows); ADMIN_EMAILS count as admins too.
  */
-async function scoredCte(db: Database, ctx: MembersContext, withCurrentStep: boolean): Promise<SQL> {
-  const texts = rowsOf(await db.execute(sql`select role as role_text from members union select role from users`)).map(
-    (r) => String(r.role_text),
-  );
-  const steps = roleStepRows(ctx.catalog).map((s) => ({
-    role_key: s.roleKey,
-    step_id: s.stepId,
-    ordinal: s.ordinal,
-    title: s.title,
-  }));
-  const map = roleTextMap(ctx.catalog, texts).map((m) => ({ role_text: m.roleText, role_key: m.roleKey }));
-  return sql`
-    with rs as materialized (
-      select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
-        as x(role_key text, step_id text, ordinal int, title text)
-    ),
-    rm as (
-      select * from jsonb_to_recordset(${JSON.stringify(map)}::jsonb) as x(role_text text, role_key text)
-    ),
-    admins as (select jsonb_array_elements_text(${JSON.stringify(ctx.adminEmails)}::jsonb) as email),
-    totals as (select role_key, count(*)::int as total from rs group by role_key),
-    people as (
-      select coalesce(m.email, u.email) as email,
-        u.id as user_id,
-        coalesce(u.name, '') as name,
-        coalesce(m.role, u.role) as role_text,
-        coalesce(m.department, u.department) as department,
-        (coalesce(m.is_admin, false) or coalesce(m.email, u.email) in (select email from admins)) as is_admin,
-        u.last_sign_in_at,
-        (u.id is null) as invited
-      from users u full outer join members m on m.email = u.email
-    ),
-    done as (
-      select sp.user_id, rs.role_key, count(*)::int as done
-      from step_progress sp join rs on rs.step_id = sp.step_id
-      group by sp.user_id, rs.role_key
-    ),
-    last_progress as (
-      select user_id, max(completed_at) as last_progress_at from step_progress group by user_id
-    ),
-    base as (
-      select p.*, coalesce(rm.role_key, 'volunteer') as role_key
-      from people p left join rm on rm.role_text = p.role_text
-    ),
-    scored as (
-      select b.*,
-        coalesce(t.total, 0) as total_steps,
-        coalesce(d.done, 0) as completed_steps,
-        case when coalesce(t.total, 0) = 0 then 0
-          else round(coalesce(d.done, 0) * 100.0 / t.total)::int end as percent,
-        lp.last_progress_at
-        ${withCurrentStep ? sql`, ${currentStepOf('b')} as current_step_title` : sql``}
-      from base b
-        left join totals t on t.role_key = b.role_key
-        left join done d on d.user_id = b.user_id and d.role_key = b.role_key
-        left join last_progress lp on lp.user_id = b.user_id
-    )`;
+function columnsOf(row: string): SQL {
+  const r = sql.raw(row);
+  return sql`${r}.email, ${r}.name, ${r}.role_key, ${r}.department, ${r}.percent, ${r}.completed_steps, ${r}.total_steps,
+    ${r}.current_step_title, ${r}.last_sign_in_at, ${r}.last_progress_at, ${r}.invited,
+    (${r}.member_is_admin or ${r}.email in (select email from admins)) as is_admin`;
 }
 
 /** The WHERE clause of the filters (on `scored`'s columns). */
@@ -126,11 +79,11 @@ function whereOf(filter: MembersFilter): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filter.search !== undefined && filter.search !== '') {
     const pattern = likePattern(filter.search);
-    conditions.push(sql`(lower(name) like ${pattern} or email like ${pattern})`);
+    conditions.push(sql`(name_key like ${pattern} or email like ${pattern})`);
   }
   if (filter.role !== undefined && filter.role !== '') conditions.push(sql`role_key = ${filter.role.toLowerCase()}`);
   if (filter.department !== undefined && filter.department !== '') {
-    conditions.push(sql`lower(department) = ${filter.department.toLowerCase()}`);
+    conditions.push(sql`department_key = ${filter.department.toLowerCase()}`);
   }
   if (filter.complete === 'true') conditions.push(sql`(total_steps > 0 and completed_steps >= total_steps)`);
   if (filter.complete === 'false') conditions.push(sql`not (total_steps > 0 and completed_steps >= total_steps)`);
@@ -175,24 +128,21 @@ export async function listMemberOverviews(
   ctx: MembersContext,
   query: MembersQuery,
 ): Promise<{ items: MemberOverview[]; total: number; page: number; pageSize: number }> {
-  const sortsByStep = query.sort === 'currentStep';
-  const cte = await scoredCte(db, ctx, sortsByStep);
+  const ctes = await membersCtes(db, ctx);
   const offset = (query.page - 1) * query.pageSize;
+  const order = orderOf(query);
+  // One row even when the page is empty (past the last page, or nothing matches), so the total always comes back.
   const rows = rowsOf(
-    await db.execute(sql`${cte},
-      page as (
-        select *, count(*) over () ::int as total_count from scored where ${whereOf(query)}
-        order by ${orderOf(query)} limit ${query.pageSize} offset ${offset}
-      )
-      select page.* ${sortsByStep ? sql`` : sql`, ${currentStepOf('page')} as current_step_title`}
-      from page order by ${orderOf(query)}`),
+    await db.execute(sql`${ctes},
+      matching as (select * from scored where ${whereOf(query)})
+      select c.total_count, ${columnsOf('page')}
+      from (select count(*)::int as total_count from matching) c
+        left join lateral (select * from matching order by ${order} limit ${query.pageSize} offset ${offset}) page on true
+      order by ${order}`),
   );
-  let total = rows.length > 0 ? Number(rows[0]?.total_count) : 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [count] = rowsOf(await db.execute(sql`${cte} select count(*)::int as n from scored where ${whereOf(query)}`));
-    total = Number(count?.n ?? 0);
-  }
-  return { items: rows.map((r) => toOverview(r, ctx.catalog)), total, page: query.page, pageSize: query.pageSize };
+  const total = Number(rows[0]?.total_count ?? 0);
+  const items = rows.filter((r) => r.email !== null && r.email !== undefined).map((r) => toOverview(r, ctx.catalog));
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 /**
@@ -200,8 +150,10 @@ export async function listMemberOverviews(
  * @returns the rows, with current steps
  */
 export async function listAllMemberOverviews(db: Database, ctx: MembersContext, filter: MembersFilter): Promise<MemberOverview[]> {
-  const cte = await scoredCte(db, ctx, true);
-  const rows = rowsOf(await db.execute(sql`${cte} select * from scored where ${whereOf(filter)} order by ${orderOf(filter)}`));
+  const ctes = await membersCtes(db, ctx);
+  const rows = rowsOf(
+    await db.execute(sql`${ctes} select ${columnsOf('scored')} from scored where ${whereOf(filter)} order by ${orderOf(filter)}`),
+  );
   return rows.map((r) => toOverview(r, ctx.catalog));
 }
 
@@ -211,8 +163,8 @@ export async function listAllMemberOverviews(db: Database, ctx: MembersContext, 
  * @returns the row, or undefined when the address is neither a user nor a member record
  */
 export async function getMemberOverview(db: Database, ctx: MembersContext, email: string): Promise<MemberOverview | undefined> {
-  const cte = await scoredCte(db, ctx, true);
-  const [row] = rowsOf(await db.execute(sql`${cte} select * from scored where email = ${email}`));
+  const ctes = await membersCtes(db, ctx);
+  const [row] = rowsOf(await db.execute(sql`${ctes} select ${columnsOf('scored')} from scored where email = ${email}`));
   return row === undefined ? undefined : toOverview(row, ctx.catalog);
 }
 

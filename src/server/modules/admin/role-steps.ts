@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import { resolveRole, RoleConfigurationError, type RoleCatalog } from '../../../shared/roles.js';
 
@@ -49,4 +50,46 @@ export function roleStepRows(catalog: RoleCatalog): RoleStepRow[] {
  */
 export function roleTextMap(catalog: RoleCatalog, texts: readonly string[]): { roleText: string; roleKey: string }[] {
   return texts.map((roleText) => ({ roleText, roleKey: findRoleConfiguration(catalog, roleText).key }));
+}
+
+/** What the members table needs of one role configuration besides its steps. */
+export interface RoleFigures {
+  roleKey: string;
+  /** Number of steps of the resolved role (0 when it cannot be resolved). */
+  totalSteps: number;
+}
+
+const figuresCache = new WeakMap<RoleCatalog, RoleFigures[]>();
+
+/**
+ * The step count of every role configuration of the catalog (cached per catalog).
+ * @param catalog all role configurations
+ * @returns one entry per configuration key, lower case
+ */
+export function roleFigures(catalog: RoleCatalog): RoleFigures[] {
+  const cached = figuresCache.get(catalog);
+  if (cached) return cached;
+  const rows = roleStepRows(catalog);
+  const figures = [...catalog.keys()].map((key) => {
+    const roleKey = key.toLowerCase();
+    return { roleKey, totalSteps: rows.filter((r) => r.roleKey === roleKey).length };
+  });
+  figuresCache.set(catalog, figures);
+  return figures;
+}
+
+const fingerprintCache = new WeakMap<RoleCatalog, string>();
+
+/**
+ * A short fingerprint of the whole catalog (keys, aliases, includes, steps), kept in `admin_members_state`, so that
+ * rows computed with other content are recomputed (docs/decisions/010-admin-members-table.md).
+ * @param catalog all role configurations
+ * @returns 16 hexadecimal digits
+ */
+export function catalogFingerprint(catalog: RoleCatalog): string {
+  const cached = fingerprintCache.get(catalog);
+  if (cached) return cached;
+  const fingerprint = createHash('sha256').update(JSON.stringify([...catalog.entries()])).digest('hex').slice(0, 16);
+  fingerprintCache.set(catalog, fingerprint);
+  return fingerprint;
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
 import { useAdminRoles } from '../api/get-admin-roles';
 import { usePutMember } from '../api/put-member';

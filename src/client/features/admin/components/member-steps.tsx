@@ -5,7 +5,8 @@ import { formatDateTime } from '../utils/format';
 const STATUS = {
   completed: { label: 'Completed', Icon: CheckCircle2, className: 'text-emerald-700' },
   active: { label: 'Current step', Icon: CircleDot, className: 'text-brand-700' },
-  pending: { label: 'Not yet active', Icon: Circle, className: 'text-slate-400' },
+  // slate-600, not a paler grey: the label is text and needs 4.5:1 on the card (WCAG 1.4.3).
+  pending: { label: 'Not yet active', Icon: Circle, className: 'text-slate-600' },
 } as const;
 
 /**

@@ -1,13 +1,14 @@
-import { type DevLoginBody, meResponseSchema } from '@shared/api';
+import type { DevLoginBody } from '@shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { meResponseDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
 import { writeCachedUser } from '../utils/user-cache';
 
 /** POST /api/auth/dev-login — the simulated development sign-in (SPEC §4). @throws ApiError (403 when it is off) */
 export async function devLogin(body: DevLoginBody = {}) {
-  const { user } = await apiRequest(apiPaths.devLogin, meResponseSchema, { method: 'POST', body });
+  const { user } = await apiRequest(apiPaths.devLogin, meResponseDecoder, { method: 'POST', body });
   return user;
 }
 

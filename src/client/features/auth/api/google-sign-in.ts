@@ -1,12 +1,7 @@
-import {
-  GOOGLE_CALLBACK_PATH,
-  GOOGLE_START_PATH,
-  RETURN_TO_PARAM,
-  type GoogleCallbackBody,
-  type GoogleCallbackResponse,
-  googleCallbackResponseSchema,
-} from '@shared/google-sign-in-api';
+import type { GoogleCallbackBody, GoogleCallbackResponse } from '@shared/google-sign-in-api';
+import { GOOGLE_CALLBACK_PATH, GOOGLE_START_PATH, RETURN_TO_PARAM } from '@shared/google-sign-in-paths';
 import { apiRequest } from '@/lib/api-client';
+import { googleCallbackResponseDecoder } from '@/lib/decoders';
 
 /**
  * Where the browser goes to start a Google sign-in (SPEC §7 call 7): the server's start route, which redirects to
@@ -26,5 +21,5 @@ export function googleStartHref(returnTo?: string): string {
  *   the status of a 2xx answer without user data
  */
 export async function exchangeGoogleCode(body: GoogleCallbackBody): Promise<GoogleCallbackResponse> {
-  return apiRequest(GOOGLE_CALLBACK_PATH, googleCallbackResponseSchema, { method: 'POST', body });
+  return apiRequest(GOOGLE_CALLBACK_PATH, googleCallbackResponseDecoder, { method: 'POST', body });
 }

@@ -2,7 +2,7 @@ import type { GoogleCallbackBody, GoogleCallbackResponse } from '@shared/google-
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { exchangeGoogleCode } from '../api/google-sign-in';

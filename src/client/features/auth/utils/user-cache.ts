@@ -1,4 +1,5 @@
-import { type User, userSchema } from '@shared/api';
+import type { User } from '@shared/api';
+import { isUser } from '@/lib/decoders';
 
 /**
  * The public profile cached in the browser for an instant first paint (SPEC §3 "onboarding user key"). The server
@@ -15,12 +16,14 @@ export function readCachedUser(): User | null {
   }
   if (!raw) return null;
   try {
-    return userSchema.parse(JSON.parse(raw));
+    const user: unknown = JSON.parse(raw);
+    if (isUser(user)) return user;
   } catch {
-    console.warn('Failed to parse user data');
-    localStorage.removeItem(USER_STORAGE_KEY);
-    return null;
+    // Not JSON: removed below.
   }
+  console.warn('Failed to parse user data');
+  localStorage.removeItem(USER_STORAGE_KEY);
+  return null;
 }
 
 export function writeCachedUser(user: User | null): void {

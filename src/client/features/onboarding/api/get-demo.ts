@@ -1,11 +1,11 @@
-import { demoResponseSchema } from '@shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { demoResponseDecoder } from '@/lib/decoders';
 
 /** GET /api/demo — public: the test role's first scope for the demo page (SPEC §2). @throws ApiError */
 export async function getDemo({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(apiPaths.demo, demoResponseSchema, { signal });
+  return apiRequest(apiPaths.demo, demoResponseDecoder, { signal });
 }
 
 /** The demo query; the content does not change while the page is open, so it is fetched once. */

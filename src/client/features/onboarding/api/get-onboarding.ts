@@ -1,8 +1,9 @@
-import { onboardingResponseSchema } from '@shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { onboardingResponseDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
+import { withPendingProgressWrites } from './progress-cache';
 
 /**
  * GET /api/onboarding — the member's resolved role configuration, scopes, steps and progress; with `previewRole`, the
@@ -10,14 +11,17 @@ import { queryKeys } from '@/lib/query-keys';
  */
 export async function getOnboarding({ signal, previewRole }: { signal?: AbortSignal; previewRole?: string } = {}) {
   const path = previewRole === undefined ? apiPaths.onboarding : `${apiPaths.onboarding}?previewRole=${encodeURIComponent(previewRole)}`;
-  return apiRequest(path, onboardingResponseSchema, { signal });
+  return apiRequest(path, onboardingResponseDecoder, { signal });
 }
 
-/** The query of the member's own onboarding (`queryKeys.onboarding`), the one progress writes update. */
+/**
+ * The query of the member's own onboarding (`queryKeys.onboarding`), the one progress writes update. A refetch keeps
+ * the member's writes that are not saved yet (issue 8 "Reliability": the server may be unavailable for a while).
+ */
 export function getOnboardingQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.onboarding,
-    queryFn: ({ signal }) => getOnboarding({ signal }),
+    queryFn: async ({ signal, client }) => withPendingProgressWrites(client, await getOnboarding({ signal })),
     meta: {
       // SPEC §5 "Missing role configuration": destructive toast, then the Error page.
       errorToast: {

@@ -1,8 +1,8 @@
-import { secretRefusalSchema, secretResponseSchema } from '@shared/api';
 import type { SecretRefusalReason } from '@shared/secret-access';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { secretRefusalDecoder, secretResponseDecoder } from '@/lib/decoders';
 
 /** A shared password as the server answered: its value, why it is hidden, or that it is not set. */
 export type SharedPassword =
@@ -32,11 +32,11 @@ export async function getSecret(stepId: string, { signal }: { signal?: AbortSign
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (response.ok) {
-    const parsed = secretResponseSchema.safeParse(json);
+    const parsed = secretResponseDecoder.safeParse(json);
     if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
     return parsed.data.value === null ? { kind: 'not-set' } : { kind: 'revealed', value: parsed.data.value };
   }
-  const refusal = secretRefusalSchema.safeParse(json);
+  const refusal = secretRefusalDecoder.safeParse(json);
   if ((response.status === 401 || response.status === 403) && refusal.success) {
     return { kind: 'hidden', reason: refusal.data.reason };
   }

@@ -1,40 +1,39 @@
-import { stepItemProgressSchema } from '@shared/api';
-import type { Step } from '@shared/content-schema';
-import { areStepItemsDone } from '@shared/step-items';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { stepItemProgressDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
 import {
+  type ItemWrite,
   PROGRESS_MUTATION_KEY,
   PROGRESS_MUTATION_SCOPE,
+  applyItemWrite,
   cachedProgress,
   laterWritesPending,
+  retryDelay,
+  retryWhileUnavailable,
   updateCachedProgress,
   withItem,
   withStepCompletion,
 } from './progress-cache';
 
-export interface SetStepItemInput {
-  /** The step (its items decide whether it is complete once this one changes). */
-  step: Pick<Step, 'id' | 'isChecklistStep' | 'isAcknowledgmentStep' | 'content'>;
-  itemId: string;
-  done: boolean;
-}
+export type SetStepItemInput = ItemWrite;
 
 /**
  * PUT /api/progress/steps/:stepId/items/:itemId — ticks or unticks one checklist item or acknowledgment (never a
  * toggle). The answer carries the step's completion as the server decided it. @throws ApiError
  */
 export async function setStepItem({ stepId, itemId, done }: { stepId: string; itemId: string; done: boolean }) {
-  return apiRequest(apiPaths.stepItem(stepId, itemId), stepItemProgressSchema, { method: 'PUT', body: { done } });
+  return apiRequest(apiPaths.stepItem(stepId, itemId), stepItemProgressDecoder, { method: 'PUT', body: { done } });
 }
 
 /**
  * Ticks or unticks an item optimistically (DESIGN.md §3 "Progress"; SPEC §4 "Checklist: complete when all items
  * ticked; unticking any afterwards uncompletes"): the tick and the step's completion change at once, the server's
- * answer then sets both; if the server refuses, the item and the step go back and a toast says why.
+ * answer then sets both; if the server refuses, the item and the step go back and a toast says why. While the server
+ * is unavailable (503, no connection; issue 8 "Reliability") the tick stays and the write is sent again with backoff
+ * until it is saved (ProgressSaveNotice tells the member).
  */
 export function useSetStepItem() {
   const queryClient = useQueryClient();
@@ -42,6 +41,8 @@ export function useSetStepItem() {
     mutationKey: PROGRESS_MUTATION_KEY,
     scope: PROGRESS_MUTATION_SCOPE,
     mutationFn: ({ step, itemId, done }: SetStepItemInput) => setStepItem({ stepId: step.id, itemId, done }),
+    retry: retryWhileUnavailable,
+    retryDelay,
     onMutate: async ({ step, itemId, done }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.onboarding, exact: true });
       const progress = cachedProgress(queryClient);
@@ -49,13 +50,7 @@ export function useSetStepItem() {
         item: progress?.items.find((i) => i.stepId === step.id && i.itemId === itemId) ?? null,
         completion: progress?.completed.find((c) => c.stepId === step.id) ?? null,
       };
-      const now = new Date().toISOString();
-      updateCachedProgress(queryClient, (p) => {
-        const next = withItem(p, step.id, itemId, done ? { stepId: step.id, itemId, doneAt: now } : null);
-        const ticked = new Set(next.items.filter((i) => i.stepId === step.id).map((i) => i.itemId));
-        if (!done) return withStepCompletion(next, step.id, null);
-        return areStepItemsDone(step, ticked) ? withStepCompletion(next, step.id, { stepId: step.id, completedAt: now }) : next;
-      });
+      updateCachedProgress(queryClient, (p) => applyItemWrite(p, { step, itemId, done }, new Date().toISOString()));
       return { before };
     },
     onError: (error, { step, itemId }, context) => {

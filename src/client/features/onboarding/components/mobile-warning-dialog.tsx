@@ -1,13 +1,19 @@
-import { Smartphone } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import type * as ContentChunk from './mobile-warning-content';
 import { useIsMobile } from '@/hooks/use-media-query';
 
 /** Where the dismissal is remembered (SPEC §9). */
 export const MOBILE_WARNING_KEY = 'mobile-warning-dismissed';
 /** How long after load the dialog opens (SPEC §9 "mobile dialog delay 800 ms"). */
 export const MOBILE_WARNING_DELAY_MS = 800;
+
+type ContentModule = typeof ContentChunk;
+let loadedContent: ContentModule | undefined;
+
+/** Loads the dialog's chunk (Radix Dialog and its focus trap), which only phones need. */
+function loadContent(): Promise<ContentModule> {
+  return import('./mobile-warning-content').then((module) => (loadedContent = module));
+}
 
 function isDismissed(): boolean {
   try {
@@ -41,8 +47,23 @@ export function MobileWarningDialog() {
       return;
     }
     if (isDismissed()) return;
-    const timer = setTimeout(() => setOpen(true), MOBILE_WARNING_DELAY_MS);
-    return () => clearTimeout(timer);
+    // Opens once the delay is over and the dialog's chunk is here (it loads during the delay).
+    let active = true;
+    let elapsed = false;
+    const show = () => {
+      if (active && elapsed && loadedContent) setOpen(true);
+    };
+    const timer = setTimeout(() => {
+      elapsed = true;
+      show();
+    }, MOBILE_WARNING_DELAY_MS);
+    loadContent().then(show, () => {
+      // No connection: the warning is not essential, the page works without it.
+    });
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
   }, [isMobile]);
 
   const dismiss = () => {
@@ -50,26 +71,6 @@ export function MobileWarningDialog() {
     setOpen(false);
   };
 
-  return (
-    <Dialog.Root open={open && isMobile} onOpenChange={(next) => (next ? setOpen(true) : dismiss())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 items-center justify-center rounded-full bg-amber-100 text-amber-800">
-              <Smartphone aria-hidden="true" className="size-5" />
-            </span>
-            <Dialog.Title className="text-lg font-bold text-slate-900">Warning</Dialog.Title>
-          </div>
-          <Dialog.Description className="mt-3 text-sm leading-relaxed text-slate-700">
-            Onboarding is meant to be used on a personal computer. On a phone or a small screen, some features may be
-            broken, limited or harder to use.
-          </Dialog.Description>
-          <div className="mt-6 flex justify-end">
-            <Button onClick={dismiss}>Continue Anyway</Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+  if (!open || !isMobile || !loadedContent) return null;
+  return <loadedContent.MobileWarningContent onDismiss={dismiss} />;
 }

@@ -1,7 +1,7 @@
 import type { PreviewRole } from '@shared/api';
 import { Eye } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
 
 interface RolePreviewSelectProps {

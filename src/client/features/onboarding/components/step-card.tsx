@@ -2,13 +2,13 @@ import type { Step } from '@shared/content-schema';
 import type { StepStatus } from '@shared/progress';
 import { areStepItemsDone, stepItems } from '@shared/step-items';
 import { Check, ChevronDown, RotateCcw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { DOCUMENT_WAIT_SECONDS, useDocumentGate } from '../hooks/use-document-gate';
 import { roleAccentColor, roleTextColor } from '../utils/role';
-import { StepContent } from './step-content';
+import { LazyStepContent } from './lazy-step-content';
 import { StepIcon } from './step-icon';
 import { StepStatusLabel } from './step-status-label';
 import type { PasswordInfo } from './widgets/contacts';
@@ -56,6 +56,11 @@ export function StepCard(props: StepCardProps) {
   const gate = useDocumentGate();
   // Bumped by a reset: the open content mounts anew (SPEC §4 "resetting a step also resets its open content").
   const [contentKey, setContentKey] = useState(0);
+  // Where focus goes after the button just pressed is replaced: complete → the reset icon, reset → the step's toggle
+  // (the complete button may be disabled again). Without this, focus falls back to the page's start (WCAG 2.4.3).
+  const focusAfterChange = useRef<'reset' | 'toggle' | null>(null);
+  const resetRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const completed = status === 'completed';
   const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
   const items = stepItems(step);
@@ -84,7 +89,21 @@ export function StepCard(props: StepCardProps) {
           ? `You can now press ${buttonText}.`
           : '';
 
+  useEffect(() => {
+    // Waits for the change to land: completing the open step also closes it and opens the next one (layout moves), so
+    // the reset icon gets focus (and is scrolled to) only once this card is completed and closed.
+    const target = focusAfterChange.current;
+    const landed = target === 'reset' ? completed && !isOpen : target === 'toggle' ? !completed : false;
+    if (!landed) return;
+    focusAfterChange.current = null;
+    const element = (target === 'reset' ? resetRef : toggleRef).current;
+    // Chrome does not scroll to an element focused during a key press here, so it is scrolled to explicitly.
+    element?.focus({ preventScroll: true });
+    element?.scrollIntoView({ block: 'center' });
+  }, [completed, isOpen, contentKey]);
+
   const reset = () => {
+    focusAfterChange.current = 'toggle';
     gate.reset();
     setContentKey((k) => k + 1);
     onSetCompleted(false);
@@ -117,6 +136,7 @@ export function StepCard(props: StepCardProps) {
           <h3 id={titleId} className="mt-1.5 text-base font-semibold text-slate-900 sm:text-lg">
             {/* The whole header is the toggle: the button's ::after covers it, the actions sit above it. */}
             <button
+              ref={toggleRef}
               type="button"
               aria-expanded={isOpen}
               aria-controls={contentId}
@@ -140,6 +160,7 @@ export function StepCard(props: StepCardProps) {
           {completed ? (
             <>
               <Button
+                ref={resetRef}
                 variant="ghost"
                 size="icon"
                 aria-label="Reset step"
@@ -156,7 +177,10 @@ export function StepCard(props: StepCardProps) {
             </>
           ) : (
             <Button
-              onClick={() => onSetCompleted(true)}
+              onClick={() => {
+                focusAfterChange.current = 'reset';
+                onSetCompleted(true);
+              }}
               disabled={lock !== null}
               title={lock === 'preview' ? 'Not available in a role preview' : undefined}
               style={status === 'active' && lock === null ? { backgroundColor: strong } : undefined}
@@ -175,7 +199,7 @@ export function StepCard(props: StepCardProps) {
       <div id={contentId} hidden={!isOpen} className="border-t border-slate-100 px-4 pt-4 pb-5 sm:px-5 sm:pl-20">
         {/* Mounted only while open: videos stop and the PDF chunk loads only when a step is read. */}
         {isOpen ? (
-          <StepContent
+          <LazyStepContent
             key={contentKey}
             step={step}
             doneItems={doneItems}

@@ -3,11 +3,10 @@ import { SECRET_REFUSAL_TEXT, type SecretRefusalReason } from '@shared/secret-ac
 import { Copy, Eye, EyeOff, KeyRound, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from 'radix-ui';
-import { toast } from 'sonner';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/initials';
-import { confirmCopied } from '@/lib/toasts';
+import { confirmCopied, toast } from '@/lib/toasts';
 
 /** Size of the generated fallback avatar image, in pixels (SPEC §9 "avatar fallback 128 px"). */
 export const AVATAR_FALLBACK_PX = 128;

@@ -1,0 +1,33 @@
+import { Smartphone } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Button } from '@/components/ui/button';
+
+/**
+ * The mobile warning's dialog itself (SPEC §2 "Mobile warning dialog"), its own chunk: only phones load it (issue 8
+ * "Bundle"); mobile-warning-dialog.tsx decides when it shows.
+ * @param onDismiss 'Continue Anyway', Escape or a click outside: the person has read it
+ */
+export function MobileWarningContent({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <Dialog.Root open onOpenChange={(next) => (next ? undefined : onDismiss())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <div className="flex items-center gap-3">
+            <span className="flex size-10 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+              <Smartphone aria-hidden="true" className="size-5" />
+            </span>
+            <Dialog.Title className="text-lg font-bold text-slate-900">Warning</Dialog.Title>
+          </div>
+          <Dialog.Description className="mt-3 text-sm leading-relaxed text-slate-700">
+            Onboarding is meant to be used on a personal computer. On a phone or a small screen, some features may be
+            broken, limited or harder to use.
+          </Dialog.Description>
+          <div className="mt-6 flex justify-end">
+            <Button onClick={onDismiss}>Continue Anyway</Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

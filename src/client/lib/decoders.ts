@@ -1,0 +1,118 @@
+import type {
+  AppConfig,
+  DemoResponse,
+  OnboardingResponse,
+  SecretRefusal,
+  SecretResponse,
+  StepItemProgress,
+  StepProgress,
+  User,
+} from '@shared/api';
+import type { GoogleCallbackResponse } from '@shared/google-sign-in-api';
+
+/**
+ * Light checks of the API's answers on the member's path (issue 8 "Bundle"). The server is the validator of what it
+ * sends: every answer goes through the shared zod schema on the way out (src/shared/api.ts, DESIGN.md §1), so the
+ * client does not ship zod (23 kB gzip) to parse it again. It only checks the shape it relies on, so that an answer
+ * of another kind (an old server during a deploy, a proxy's page) gives the "answer this page does not understand"
+ * error instead of a crash. The admin console, a lazy chunk, still parses with the zod schemas themselves.
+ */
+
+/** What `apiRequest` needs of a decoder; a zod schema is one too. */
+export interface Decoder<T> {
+  safeParse(json: unknown): { success: true; data: T } | { success: false };
+}
+
+/** Whether `value` is a plain JSON object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isNullableString = (value: unknown): value is string | null => value === null || isString(value);
+
+/**
+ * A decoder of objects for which `check` holds, returned as `T` after `normalize` (default: as they are).
+ * @param check the shape the client relies on
+ * @param normalize fills what the shared schema defaults (e.g. `items: []`)
+ */
+export function objectDecoder<T>(
+  check: (value: Record<string, unknown>) => boolean,
+  normalize: (value: Record<string, unknown>) => T = (value) => value as T,
+): Decoder<T> {
+  return {
+    safeParse: (json) => (isRecord(json) && check(json) ? { success: true, data: normalize(json) } : { success: false }),
+  };
+}
+
+/** Whether `value` has the fields of a signed-in user (`userSchema`) the client uses. */
+export function isUser(value: unknown): value is User {
+  return (
+    isRecord(value) &&
+    isString(value.id) &&
+    isString(value.name) &&
+    isString(value.email) &&
+    isNullableString(value.picture) &&
+    isString(value.role) &&
+    isString(value.department) &&
+    isBoolean(value.isDevelopmentUser)
+  );
+}
+
+/** A JSON error of the API (`apiErrorSchema`): at least its `message`. */
+export const apiErrorDecoder = objectDecoder<{ message: string; role?: string }>(
+  (v) => isString(v.message) && (v.role === undefined || isString(v.role)),
+);
+
+/** GET /api/config */
+export const appConfigDecoder = objectDecoder<AppConfig>(
+  (v) => isString(v.version) && isString(v.supportEmail) && isRecord(v.signIn) && isBoolean(v.signIn.google),
+);
+
+/** GET /api/me, POST /api/auth/dev-login */
+export const meResponseDecoder = objectDecoder<{ user: User }>((v) => isUser(v.user));
+
+/** POST /api/auth/google/callback */
+export const googleCallbackResponseDecoder = objectDecoder<GoogleCallbackResponse>((v) => isUser(v.user) && isString(v.returnTo));
+
+const hasRoleAndScopes = (v: Record<string, unknown>) => isString(v.appVersion) && isRecord(v.role) && Array.isArray(v.scopes);
+
+/** GET /api/onboarding: the role, its scopes and the progress; fills the schema's defaults. */
+export const onboardingResponseDecoder = objectDecoder<OnboardingResponse>(
+  (v) => hasRoleAndScopes(v) && isRecord(v.progress) && Array.isArray(v.progress.completed),
+  (v) => {
+    const progress = v.progress as Record<string, unknown>;
+    return {
+      ...v,
+      progress: { ...progress, items: Array.isArray(progress.items) ? progress.items : [] },
+      preview: v.preview === true,
+      canPreviewRoles: v.canPreviewRoles === true,
+      previewRoles: Array.isArray(v.previewRoles) ? v.previewRoles : [],
+    } as OnboardingResponse;
+  },
+);
+
+/** GET /api/demo */
+export const demoResponseDecoder = objectDecoder<DemoResponse>(hasRoleAndScopes);
+
+const isStepProgress = (v: unknown): v is StepProgress =>
+  isRecord(v) && isString(v.stepId) && isBoolean(v.completed) && (v.completedAt === undefined || isNullableString(v.completedAt));
+
+/** PUT /api/progress/steps/:stepId */
+export const stepProgressDecoder = objectDecoder<StepProgress>(isStepProgress);
+
+/** PUT /api/progress/steps/:stepId/items/:itemId */
+export const stepItemProgressDecoder = objectDecoder<StepItemProgress>(
+  (v) => isString(v.stepId) && isString(v.itemId) && isBoolean(v.done) && isNullableString(v.doneAt) && isStepProgress(v.step),
+);
+
+/** GET /api/secrets/:stepId (200) */
+export const secretResponseDecoder = objectDecoder<SecretResponse>((v) => isNullableString(v.value));
+
+const SECRET_REFUSAL_REASONS: readonly unknown[] = ['not-signed-in', 'role-mismatch', 'development'];
+
+/** GET /api/secrets/:stepId (401 / 403 with a reason) */
+export const secretRefusalDecoder = objectDecoder<SecretRefusal>(
+  (v) => isString(v.message) && SECRET_REFUSAL_REASONS.includes(v.reason),
+);

@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The WCAG 2.x A/AA rule sets of issue 8 ("Accessibility (WCAG 2.2 AA)"). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
+/**
+ * Elements axe may not look into, each with the reason. Only third-party content we cannot change belongs here; our
+ * own markup around it is still checked.
+ */
+export const THIRD_PARTY_EXCLUDES: readonly { selector: string; why: string }[] = [
+  // The YouTube player is a cross-origin document (youtube-nocookie.com) with its own markup and contrast; the
+  // <iframe> element itself (its title) is ours and is checked through the `frame-title` rule on the parent page.
+  { selector: 'iframe[src*="youtube"]', why: 'third-party YouTube player document' },
+];
+
+/** Offending elements listed per rule; the rest are counted. */
+const MAX_NODES_LISTED = 5;
+
+export interface AxeCheckOptions {
+  /** Names the state in the failure message, e.g. 'dashboard, PDF step countdown (390 px)'. */
+  state: string;
+  /** Limits the check to this part of the page (a CSS selector); the whole page otherwise. */
+  include?: string;
+}
+
+/**
+ * Runs axe-core on the page as it is now, with the WCAG 2.0/2.1/2.2 A and AA rules ({@link WCAG_TAGS}) and no rule
+ * disabled, once every finite animation and transition has ended, and fails the test with one readable line per
+ * violation: rule id, impact, help text, and every offending element's selector with axe's summary of what is wrong
+ * (issue 8).
+ * @param page a Playwright page showing the state to check
+ * @param options `state` names the state in the message; `include` narrows the check to a selector
+ * @throws the assertion error of `expect` when axe reports any violation
+ */
+export async function expectNoAxeViolations(page: Page, { state, include }: AxeCheckOptions): Promise<void> {
+  // Colours are measured as drawn: a card still fading in (or a toast sliding in) would be judged half transparent.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  let builder = new AxeBuilder({ page }).withTags([...WCAG_TAGS]);
+  if (include !== undefined) builder = builder.include(include);
+  for (const { selector } of THIRD_PARTY_EXCLUDES) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const report = violations.map((violation) => {
+    const nodes = violation.nodes.slice(0, MAX_NODES_LISTED).map((node) => {
+      const why = node.failureSummary?.replace(/\s+/g, ' ').trim() ?? '';
+      return `    - ${node.target.map(String).join(' >>> ')}${why ? `: ${why}` : ''}`;
+    });
+    const more = violation.nodes.length - MAX_NODES_LISTED;
+    if (more > 0) nodes.push(`    … and ${more} more element(s)`);
+    return `  ${violation.id} [${violation.impact ?? 'unknown'}] ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
+  });
+  expect(violations.length, `axe found ${violations.length} WCAG A/AA violation(s) on ${state}:\n${report.join('\n')}\n`).toBe(0);
+}
