@@ -8,7 +8,7 @@ import { orderedStepIds } from '../shared/roles.js';
 import { stepItems } from '../shared/step-items.js';
 import { loadContent } from './content/load-content.js';
 import { deepFreeze } from './deep-freeze.js';
-import { keptJsonSerializerCompiler } from './kept-json.js';
+import { keptJson } from './kept-json.js';
 import { upsertMember } from './modules/members/members.repository.js';
 import { projectRoot } from './project-root.js';
 import { createTestApp, signIn, type TestApp } from './test/test-app.js';
@@ -63,7 +63,7 @@ describe('GET /api/onboarding with the real content', () => {
   });
 });
 
-describe('keptJsonSerializerCompiler', () => {
+describe('keptJson', () => {
   const schema = z.object({
     name: z.string(),
     steps: z.array(z.object({ id: z.string(), title: z.string() })),
@@ -76,7 +76,7 @@ describe('keptJsonSerializerCompiler', () => {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    const options = kept ? { serializerCompiler: keptJsonSerializerCompiler(schema) } : {};
+    const options = kept ? keptJson(schema) : {};
     app.get('/', { schema: { response: { 200: schema } }, ...options }, async () => answer() as z.infer<typeof schema>);
     await app.ready();
     return app;

@@ -1,4 +1,4 @@
-import type { FastifySchema, FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { isDeepFrozen } from './deep-freeze.js';
@@ -8,15 +8,40 @@ import { isDeepFrozen } from './deep-freeze.js';
  *
  * A route's answer is an object of the route's zod object schema. Each of its keys is encoded with that key's schema,
  * as the whole schema would encode it, and written as `"key":<json>`; a value made by `deepFreeze` (deep-freeze.ts)
- * is encoded once and its JSON kept, for as long as the value lives — the answer itself too, when it is frozen whole.
- * The text is the same as encoding the whole answer at once (`JSON.stringify(schema.encode(answer))`: the schema's
- * keys in its order, undefined ones left out); an answer that is missing a key, or does not fit the schema, goes to
- * the standard serializer (which applies defaults, or fails with its serialization error).
+ * is encoded once and its JSON kept, for as long as the value lives — the answer itself too, when it is frozen whole,
+ * with its UTF-8 bytes, which are sent instead of the text (so the text is neither measured nor encoded again). The
+ * text is the same as encoding the whole answer at once (`JSON.stringify(schema.encode(answer))`: the schema's keys in
+ * its order, undefined ones left out); an answer that is missing a key, or does not fit the schema, goes to the
+ * standard serializer (which applies defaults, or fails with its serialization error).
  * @param schema the response schema: a plain zod object (no refinement or transform of the object as a whole)
- * @returns a Fastify serializer compiler for the route's `serializerCompiler` option; each status's schema gets the
- *   standard serializer, except `schema`'s own
+ * @returns route options to spread into the route's: `serializerCompiler` (each status's schema gets the standard
+ *   serializer, except `schema`'s own), and the `preSerialization` and `onSend` hooks that send a frozen answer's
+ *   kept bytes
  */
-export function keptJsonSerializerCompiler(schema: z.ZodObject): FastifySerializerCompiler<FastifySchema> {
+export function keptJson(schema: z.ZodObject) {
+  const keptAnswers = new WeakMap<object, { text: string; bytes: Buffer }>();
+  const answerOfReply = new WeakMap<FastifyReply, object>();
+  return {
+    serializerCompiler: keptJsonSerializerCompiler(schema, keptAnswers),
+    /** Notes the frozen answer a reply carries, for `onSend`. */
+    preSerialization: (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+      if (isDeepFrozen(payload)) answerOfReply.set(reply, payload);
+      done(null, payload);
+    },
+    /** Sends the kept bytes of a frozen answer's kept text (the same bytes Fastify would send). */
+    onSend: (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+      const answer = answerOfReply.get(reply);
+      const kept = answer === undefined ? undefined : keptAnswers.get(answer);
+      done(null, kept !== undefined && kept.text === payload ? kept.bytes : payload);
+    },
+  };
+}
+
+/** The serializer compiler of {@link keptJson}; `keptAnswers` holds the text and bytes of frozen answers. */
+function keptJsonSerializerCompiler(
+  schema: z.ZodObject,
+  keptAnswers: WeakMap<object, { text: string; bytes: Buffer }>,
+): FastifySerializerCompiler<FastifySchema> {
   const keys = Object.keys(schema.shape);
   const prefixes = new Map(keys.map((key) => [key, `${JSON.stringify(key)}:`]));
   const kept = new Map(keys.map((key) => [key, new WeakMap<object, string>()]));
@@ -32,8 +57,6 @@ export function keptJsonSerializerCompiler(schema: z.ZodObject): FastifySerializ
     }
     return json;
   };
-
-  const keptAnswers = new WeakMap<object, string>();
 
   return (routeSchema) => {
     const whole = serializerCompiler(routeSchema as Parameters<typeof serializerCompiler>[0]);
@@ -55,12 +78,13 @@ export function keptJsonSerializerCompiler(schema: z.ZodObject): FastifySerializ
     return (data: Record<string, unknown>) => {
       if (typeof data !== 'object' || data === null) return whole(data);
       if (!isDeepFrozen(data)) return byKey(data);
-      let json = keptAnswers.get(data);
-      if (json === undefined) {
-        json = byKey(data);
-        keptAnswers.set(data, json);
+      let kept = keptAnswers.get(data);
+      if (kept === undefined) {
+        const text = byKey(data);
+        kept = { text, bytes: Buffer.from(text, 'utf8') };
+        keptAnswers.set(data, kept);
       }
-      return json;
+      return kept.text;
     };
   };
 }

@@ -98,6 +98,8 @@ class PostgresFeed implements ChangeFeed {
   readonly #origin = randomUUID();
   #sequence = 0;
   readonly #waiting = new Map<string, () => void>();
+  /** The marker that settles asked for now will wait for (not announced yet). */
+  #nextMarker: Promise<void> | null = null;
   #client: pg.Client | null = null;
   #live = false;
   #closed = false;
@@ -168,8 +170,20 @@ class PostgresFeed implements ChangeFeed {
     this.#delayMs = Math.min(this.#delayMs * 2, MAX_RECONNECT_DELAY_MS);
   }
 
-  async settle(): Promise<void> {
-    if (!this.#live) return;
+  /**
+   * Every settle asked for before the next marker is announced waits for that one marker: their changes committed
+   * before it, and PostgreSQL delivers notifications in commit order. So under load one marker serves many answers.
+   */
+  settle(): Promise<void> {
+    if (!this.#live) return Promise.resolve();
+    this.#nextMarker ??= this.#announceMarker();
+    return this.#nextMarker;
+  }
+
+  /** Announces a marker on the next turn of the event loop and resolves when it comes back (or after the timeout). */
+  async #announceMarker(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    this.#nextMarker = null; // later settles need a later marker
     this.#sequence += 1;
     const marker = `${this.#origin}:${this.#sequence}`;
     let timer: NodeJS.Timeout | undefined;

@@ -5,7 +5,7 @@ import { orderedStepIds, type ResolvedRole, type RoleCatalog } from '../../../sh
 import { stepItems } from '../../../shared/step-items.js';
 import { deepFreeze } from '../../deep-freeze.js';
 import type { Config } from '../../env.js';
-import { keptJsonSerializerCompiler } from '../../kept-json.js';
+import { keptJson } from '../../kept-json.js';
 import type { ReadCache, UserProgress } from '../../plugins/read-cache.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { resolveRoleOfRequest } from './member-role.js';
@@ -41,7 +41,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
     {
       preValidation: requireUser,
       schema: { querystring: onboardingQuerySchema, response: { 200: onboardingResponseSchema } },
-      serializerCompiler: keptJsonSerializerCompiler(onboardingResponseSchema),
+      ...keptJson(onboardingResponseSchema),
     },
     async (request) => {
       const user = signedInUser(request);

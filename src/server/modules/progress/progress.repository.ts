@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { announcing } from '../../db/changes.js';
+import { announcing, announcingEach } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { stepProgress } from '../../db/schema.js';
 
@@ -21,6 +21,38 @@ export async function listCompletedSteps(db: Database, userId: string): Promise<
     .orderBy(asc(stepProgress.completedAt), asc(stepProgress.stepId));
 }
 
+/** The statement of {@link completeStep}, prepared once per database: its SQL is built once (and planned once per
+ * PostgreSQL connection). */
+function prepareCompleteStep(db: Database) {
+  const userId = sql.placeholder('userId');
+  const stepId = sql.placeholder('stepId');
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(stepProgress)
+      .values({ userId, stepId, completedAt: sql.placeholder('completedAt') })
+      .onConflictDoNothing()
+      .returning({
+        stepId: stepProgress.stepId,
+        completedAt: stepProgress.completedAt,
+        ...announcingEach('progress', stepProgress.userId),
+      }),
+  );
+  const existing = db
+    .select({ stepId: stepProgress.stepId, completedAt: stepProgress.completedAt })
+    .from(stepProgress)
+    .where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)))
+    .as('existing');
+  // One of the two has the row: the new completion, or the stored one (the statement does not see what it inserts).
+  return db
+    .with(inserted)
+    .select({ completedAt: sql`coalesce(${inserted.completedAt}, ${existing.completedAt})`.mapWith(stepProgress.completedAt) })
+    .from(inserted)
+    .fullJoin(existing, eq(inserted.stepId, existing.stepId))
+    .prepare('complete_step');
+}
+
+const completeStepStatements = new WeakMap<Database, ReturnType<typeof prepareCompleteStep>>();
+
 /**
  * Marks a step completed. Idempotent: completing it again keeps the first completion time. One statement: it inserts
  * the completion, or else reads the stored one; a new completion announces the user's progress change
@@ -29,24 +61,12 @@ export async function listCompletedSteps(db: Database, userId: string): Promise<
  * @returns the stored completion
  */
 export async function completeStep(db: Database, userId: string, stepId: string, now: Date): Promise<CompletedStep> {
-  const inserted = db.$with('inserted').as(
-    db
-      .insert(stepProgress)
-      .values({ userId, stepId, completedAt: now })
-      .onConflictDoNothing()
-      .returning({ stepId: stepProgress.stepId, completedAt: stepProgress.completedAt, ...announcing({ kind: 'progress', userId }) }),
-  );
-  const existing = db
-    .select({ stepId: stepProgress.stepId, completedAt: stepProgress.completedAt })
-    .from(stepProgress)
-    .where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)))
-    .as('existing');
-  // One of the two has the row: the new completion, or the stored one (the statement does not see what it inserts).
-  const [row] = await db
-    .with(inserted)
-    .select({ completedAt: sql`coalesce(${inserted.completedAt}, ${existing.completedAt})`.mapWith(stepProgress.completedAt) })
-    .from(inserted)
-    .fullJoin(existing, eq(inserted.stepId, existing.stepId));
+  let statement = completeStepStatements.get(db);
+  if (!statement) {
+    statement = prepareCompleteStep(db);
+    completeStepStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId, stepId, completedAt: now });
   // No row: the step was completed by a transaction that committed after this statement began (it waited for it,
   // then found nothing to insert and could not see the new row), or un-completed just now. Asking again settles it.
   return row ? { stepId, completedAt: row.completedAt } : completeStep(db, userId, stepId, now);
