@@ -427,6 +427,11 @@ async function lighthouseScores(): Promise<void> {
           if (new URL(lhr.finalDisplayedUrl).pathname !== page) {
             throw new Error(`Lighthouse on ${page} ended at ${lhr.finalDisplayedUrl}: the page redirected (is the session cookie sent?)`);
           }
+          if (lhr.runtimeError !== undefined || lhr.categories.performance?.score === null) {
+            // A run Lighthouse could not finish (e.g. the page was not painted in time) scores null: say why, count 0.
+            failing.add(`run ${i + 1} failed: ${lhr.runtimeError?.code ?? 'no performance score'} ${lhr.runtimeError?.message ?? ''}`.trim());
+            for (const warning of lhr.runWarnings) failing.add(`warning: ${warning}`);
+          }
           performance.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
           accessibility.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
           for (const [id, audit] of Object.entries(lhr.audits)) {
