@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -216,11 +217,63 @@ function bundle(): void {
   results.bundle = { login: loginSizes, dashboard: dashboardSizes };
   const kb = (bytes: number) => round(bytes / 1000);
   checks.push(
-    { name: '/login JS (gzip)', value: `${kb(loginSizes.jsGzipBytes)} kB`, budget: `≤ ${budgets.bundle.loginJsMaxGzipKb} kB`, ok: kb(loginSizes.jsGzipBytes) <= budgets.bundle.loginJsMaxGzipKb },
+    // Before the first paint (the page's static and route chunks); the budgets apply to what Chromium loads in all
+    // (loadedInBrowser), which adds the chunks fetched right after the first paint.
+    { name: '/login JS before first paint (gzip)', value: `${kb(loginSizes.jsGzipBytes)} kB`, budget: '—', ok: null },
     { name: '/login CSS (gzip)', value: `${kb(loginSizes.cssGzipBytes)} kB`, budget: '—', ok: null },
-    { name: '/dashboard JS (gzip)', value: `${kb(dashboardSizes.jsGzipBytes)} kB`, budget: `≤ ${budgets.bundle.dashboardJsMaxGzipKb} kB`, ok: kb(dashboardSizes.jsGzipBytes) <= budgets.bundle.dashboardJsMaxGzipKb },
+    { name: '/dashboard JS before first paint (gzip)', value: `${kb(dashboardSizes.jsGzipBytes)} kB`, budget: '—', ok: null },
     { name: '/dashboard CSS (gzip)', value: `${kb(dashboardSizes.cssGzipBytes)} kB`, budget: '—', ok: null },
   );
+}
+
+/**
+ * What a page really loads in Chromium without any interaction: every /assets/ script and stylesheet requested from
+ * opening the page until the network has been idle (desktop width, signed in for /dashboard). Unlike `bundle()`, this
+ * counts chunks loaded right after the first paint (toasters, step details); it leaves out what waits for the member
+ * (PDF viewer, confetti, dialogs). The budgets apply to these figures.
+ */
+async function loadedInBrowser(): Promise<void> {
+  console.log('• bundle sizes as loaded in Chromium');
+  const clientDir = path.join(root, 'dist', 'client');
+  const app = await startApp(tempDir('loaded'));
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS });
+  const loaded: Record<string, unknown> = {};
+  try {
+    const cookie = await devLogin(app.base, `bench-bundle@${DOMAIN}`);
+    for (const pagePath of ['/login', '/dashboard']) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      if (pagePath !== '/login') {
+        const [name, value] = cookie.split('=') as [string, string];
+        await context.addCookies([{ name, value, url: app.base }]);
+      }
+      const page = await context.newPage();
+      const files = new Set<string>();
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (/^\/assets\/.+\.(?:m?js|css)$/.test(pathname)) files.add(pathname.slice(1));
+      });
+      await page.goto(`${app.base}${pagePath}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(1500);
+      await page.waitForLoadState('networkidle');
+      if (new URL(page.url()).pathname !== pagePath) throw new Error(`${pagePath} ended at ${page.url()}`);
+      await context.close();
+      const gz = (file: string): number => gzipSync(readFileSync(path.join(clientDir, file))).length;
+      const list = [...files].sort();
+      const js = list.filter((f) => /\.m?js$/.test(f)).reduce((t, f) => t + gz(f), 0);
+      const css = list.filter((f) => f.endsWith('.css')).reduce((t, f) => t + gz(f), 0);
+      loaded[pagePath] = { files: list, jsGzipBytes: js, cssGzipBytes: css };
+      const kb = round(js / 1000);
+      const max = pagePath === '/login' ? budgets.bundle.loginJsMaxGzipKb : budgets.bundle.dashboardJsMaxGzipKb;
+      checks.push(
+        { name: `${pagePath} JS loaded in Chromium (gzip)`, value: `${kb} kB in ${list.length} files`, budget: `≤ ${max} kB`, ok: kb <= max },
+        { name: `${pagePath} CSS loaded in Chromium (gzip)`, value: `${round(css / 1000)} kB`, budget: '—', ok: null },
+      );
+    }
+  } finally {
+    await browser.close();
+    await stopProcess(app.child);
+  }
+  results.bundleLoaded = loaded;
 }
 
 // ---------------------------------------------------------------------------------------------------- API
@@ -485,7 +538,10 @@ const only = new Set(
 
 async function main(): Promise<number> {
   build();
-  if (only.has('bundle')) bundle();
+  if (only.has('bundle')) {
+    bundle();
+    await loadedInBrowser();
+  }
   if (only.has('api')) await api();
   if (only.has('scale')) await scale();
   if (only.has('lighthouse')) await lighthouseScores();
