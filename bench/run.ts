@@ -25,6 +25,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.js';
 import { freePort } from '../src/server/test/server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -236,7 +237,7 @@ async function loadedInBrowser(): Promise<void> {
   console.log('• bundle sizes as loaded in Chromium');
   const clientDir = path.join(root, 'dist', 'client');
   const app = await startApp(tempDir('loaded'));
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   const loaded: Record<string, unknown> = {};
   try {
     const cookie = await devLogin(app.base, `bench-bundle@${DOMAIN}`);
@@ -428,17 +429,6 @@ async function scale(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------- lighthouse
 
-/** The Chromium flags of this machine (DESIGN.md, the developers' guide). */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -454,7 +444,7 @@ async function lighthouseScores(): Promise<void> {
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
   console.log(`• Lighthouse: /login and /dashboard × mobile and desktop, median of ${runs} runs`);
   const app = await startApp(tempDir('lighthouse'));
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_ARGS] });
   const scores: Record<string, unknown> = {};
   try {
     const cookie = await devLogin(app.base, `bench-lighthouse@${DOMAIN}`);
