@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAudit } from '../api/get-audit';
 import { fieldClass, formatDateTime, labelClass } from '../utils/format';
@@ -82,13 +83,7 @@ export function AuditLog() {
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">No entries match.</p>
       ) : (
         <div aria-busy={audit.isFetching} className="space-y-3">
-          <div
-            // Scrolls sideways on narrow screens: the keyboard must reach it too (WCAG 2.1.1).
-            tabIndex={0}
-            role="region"
-            aria-label="Audit log entries"
-            className="overflow-x-auto rounded-xl border border-slate-200"
-          >
+          <ScrollRegion label="Audit log entries">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">Audit log, newest first</caption>
               <thead className="bg-slate-50">
@@ -116,7 +111,7 @@ export function AuditLog() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <Pagination noun="entries" page={page} pageSize={PAGE_SIZE} total={audit.data.total} onPageChange={setPage} />
         </div>
       )}

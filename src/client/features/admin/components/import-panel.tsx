@@ -2,6 +2,7 @@ import type { ImportResult } from '@shared/admin-api';
 import { type ChangeEvent, useId, useState } from 'react';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useImportMembers, usePreviewMembersImport } from '../api/import-members';
 import { fieldClass, labelClass } from '../utils/format';
 
@@ -96,13 +97,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
         </p>
       ))}
       {result.rows.length > 0 ? (
-        <div
-          // Scrolls sideways on narrow screens: the keyboard must reach it too (WCAG 2.1.1).
-          tabIndex={0}
-          role="region"
-          aria-label="Rows of the file"
-          className="overflow-x-auto rounded-xl border border-slate-200"
-        >
+        <ScrollRegion label="Rows of the file">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Rows of the file and their errors</caption>
             <thead className="bg-slate-50">
@@ -126,7 +121,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </section>
   );
