@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createQueryClient } from '@/lib/react-query';
-import { loadToasts, useLoadedToasters } from '@/lib/toasts';
+import { loadToastsOnFirstInteraction, useLoadedToasters } from '@/lib/toasts';
 
 interface AppProviderProps {
   children: ReactNode;
@@ -18,12 +18,9 @@ function ToastersHost() {
 /** Query client and the two toasters of SPEC §9 around the app. */
 export function AppProvider({ children, queryClient }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  // The toasters are not needed to paint a page (issue 8 "Bundle"): they load right after it.
-  useEffect(() => {
-    loadToasts().catch(() => {
-      // No connection: the next toast tries again.
-    });
-  }, []);
+  // The toasters are not needed to paint a page (issue 8 "Bundle"): they load with the first toast, or when the person
+  // first presses, clicks or types, so a toast answering what they do shows at once.
+  useEffect(() => loadToastsOnFirstInteraction(), []);
   return (
     <QueryClientProvider client={client}>
       {children}

@@ -19,8 +19,8 @@ let loading: Promise<ToastersModule> | undefined;
 const listeners = new Set<() => void>();
 
 /**
- * Loads sonner and the toasters (components/ui/toasters.tsx, their own chunk: issue 8 "Bundle") once; AppProvider
- * starts it after the first paint, and every toast waits for it. A failed load (no connection) is tried again by the
+ * Loads sonner and the toasters (components/ui/toasters.tsx, their own chunk: issue 8 "Bundle") once: with the first
+ * toast, or on the first interaction ({@link loadToastsOnFirstInteraction}); every toast waits for it. A failed load (no connection) is tried again by the
  * next toast.
  * @returns the chunk
  */
@@ -37,6 +37,27 @@ export function loadToasts(): Promise<ToastersModule> {
     },
   );
   return loading;
+}
+
+const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+
+/**
+ * Loads the toasters (see {@link loadToasts}) on the first pointer press or key press anywhere on the page: toasts
+ * mostly answer what the person does, and should show without waiting for their chunk.
+ * @returns a function that stops waiting (for an effect's cleanup)
+ */
+export function loadToastsOnFirstInteraction(): () => void {
+  const onInteraction = () => {
+    stop();
+    loadToasts().catch(() => {
+      // No connection: the next toast tries again.
+    });
+  };
+  const stop = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, true);
+  };
+  for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, { capture: true, passive: true });
+  return stop;
 }
 
 function subscribe(listener: () => void): () => void {
@@ -62,7 +83,7 @@ function show(kind: ToastKind, title: string, options?: ExternalToast): void {
 }
 
 /**
- * Sonner's `toast` (SPEC §9), shown as soon as sonner is loaded (at once once the page has painted). Same calls as
+ * Sonner's `toast` (SPEC §9), shown as soon as sonner is loaded (at once after the person's first interaction). Same calls as
  * sonner's: `toast(title, options)`, `toast.error`, `toast.success`, `toast.dismiss(id)`.
  */
 export const toast = Object.assign((title: string, options?: ExternalToast) => show('message', title, options), {

@@ -6,9 +6,14 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // be transformed, which takes over a second when the whole suite runs at once on a busy 2-core machine. findBy…/waitFor wait up to 5 s.
 configure({ asyncUtilTimeout: 5000 });
 
-// The step details are a lazy chunk (issue 8 "Bundle") that the dashboard preloads once it has painted. Loaded here
-// once, it comes from the module cache like a warm browser cache, so a step opened in a test shows its details at once.
-import '@/features/onboarding/components/step-content';
+// A step's widgets are lazy chunks (issue 8 "Bundle"), loaded when a step that shows them opens. Loaded here once,
+// they come from the module cache like a warm browser cache, so an opened step shows them after one 'Loading…' tick.
+import '@/features/onboarding/components/widgets/acknowledgments';
+import '@/features/onboarding/components/widgets/checklist';
+import '@/features/onboarding/components/widgets/contacts';
+import '@/features/onboarding/components/widgets/media';
+import '@/features/onboarding/components/widgets/pdf-viewer';
+import '@/features/onboarding/components/widgets/shared-password-contacts';
 
 // STYLE.md: console.error fails a test. Calls are collected and reported after the test, because React and
 // libraries often call console.error inside their own try/catch, where a throw would be swallowed.

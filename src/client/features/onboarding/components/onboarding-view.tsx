@@ -10,7 +10,6 @@ import { playConfetti } from '@/lib/confetti';
 import type { OnboardingProgress } from '../utils/onboarding-progress';
 import { isAccountRole, roleAccentColor } from '../utils/role';
 import { AccountNotice } from './account-notice';
-import { preloadStepContent } from './lazy-step-content';
 import { ProgressPanel } from './progress-panel';
 import { ScopeSection } from './scope-section';
 import { StepCard } from './step-card';
@@ -57,12 +56,6 @@ export function OnboardingView(props: OnboardingViewProps) {
 
   // SPEC §4 "All steps complete: confetti 10 s"; stopped when leaving the page or no longer at 100%.
   useEffect(() => (allDone ? playConfetti(confettiPieces) : undefined), [allDone, confettiPieces]);
-  // The steps' details are their own chunk (issue 8 "Bundle"): fetched once the cards have painted, before a click.
-  useEffect(() => {
-    preloadStepContent().catch(() => {
-      // No connection: opening a step tries again and says so.
-    });
-  }, []);
 
   if (isAccount) {
     return (

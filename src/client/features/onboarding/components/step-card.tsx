@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { DOCUMENT_WAIT_SECONDS, useDocumentGate } from '../hooks/use-document-gate';
 import { roleAccentColor, roleTextColor } from '../utils/role';
-import { LazyStepContent } from './lazy-step-content';
+import { preloadStepWidgets } from './lazy-widgets';
+import { StepContent } from './step-content';
 import { StepIcon } from './step-icon';
 import { StepStatusLabel } from './step-status-label';
 import type { PasswordInfo } from './widgets/contacts';
@@ -113,6 +114,9 @@ export function StepCard(props: StepCardProps) {
     <article
       aria-labelledby={titleId}
       data-status={status}
+      // The pointer or keyboard reaching a card starts loading the widgets it shows, so they are there when it opens.
+      onPointerEnter={() => preloadStepWidgets(step)}
+      onFocus={() => preloadStepWidgets(step)}
       className={cn(
         'animate-card-in overflow-hidden rounded-2xl border border-l-4 bg-white shadow-[0_1px_3px_rgb(15_23_42/0.06),0_8px_24px_-14px_rgb(15_23_42/0.14)] transition-shadow',
         status === 'active' && 'shadow-[0_1px_3px_rgb(15_23_42/0.08),0_12px_30px_-12px_rgb(15_23_42/0.22)]',
@@ -199,7 +203,7 @@ export function StepCard(props: StepCardProps) {
       <div id={contentId} hidden={!isOpen} className="border-t border-slate-100 px-4 pt-4 pb-5 sm:px-5 sm:pl-20">
         {/* Mounted only while open: videos stop and the PDF chunk loads only when a step is read. */}
         {isOpen ? (
-          <LazyStepContent
+          <StepContent
             key={contentKey}
             step={step}
             doneItems={doneItems}

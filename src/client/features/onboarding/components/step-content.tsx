@@ -1,12 +1,15 @@
 import type { Step } from '@shared/content-schema';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Acknowledgments } from './widgets/acknowledgments';
-import { Checklist } from './widgets/checklist';
-import { ContactGrid, type PasswordInfo } from './widgets/contacts';
-import { MediaList } from './widgets/media';
-import { PdfViewer } from './widgets/pdf-viewer';
-import { SharedPasswordContacts } from './widgets/shared-password-contacts';
+import {
+  LazyAcknowledgments as Acknowledgments,
+  LazyChecklist as Checklist,
+  LazyContactGrid as ContactGrid,
+  LazyMediaList as MediaList,
+  LazyPdfViewer as PdfViewer,
+  LazySharedPasswordContacts as SharedPasswordContacts,
+} from './lazy-widgets';
+import type { PasswordInfo } from './widgets/contacts';
 
 interface StepContentProps {
   step: Step;
@@ -42,7 +45,8 @@ const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 /**
  * The expanded part of a step card (SPEC §2 "Expanded content"), in the spec's order: details, image, media, 'Your
  * People', checklist, acknowledgments, the PDF viewer for a document step (otherwise the numbered 'Tasks'), 'Helpful
- * Resources' (new tab) and the italic footnote.
+ * Resources' (new tab) and the italic footnote. Text is part of the dashboard's code; each widget is its own chunk,
+ * loaded when a step that shows it opens (lazy-widgets.tsx).
  */
 export function StepContent(props: StepContentProps) {
   const { step, doneItems, onItemChange, onResetItems, readOnly, password, onDocumentLoaded, onDocumentDownloaded } = props;

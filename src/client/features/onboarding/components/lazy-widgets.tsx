@@ -1,0 +1,116 @@
+import type { Step } from '@shared/content-schema';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+/**
+ * A widget whose code is its own chunk, loaded the first time a step that shows it is opened (or about to be:
+ * {@link preloadStepWidgets}). Most steps show only text; the dashboard paints and opens such a step without any
+ * widget code (issue 8 "Bundle", docs/decisions/009).
+ */
+interface LazyWidget<P> {
+  /** Renders the widget at once when its chunk is here, else a short 'Loading…'; a failed load offers 'Try again'. */
+  Component: (props: P) => ReactNode;
+  /** Starts loading the chunk (once; a failed load may be started again). */
+  preload: () => Promise<ComponentType<P>>;
+}
+
+function lazyWidget<P extends object>(name: string, load: () => Promise<ComponentType<P>>): LazyWidget<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+
+  function Component(props: P) {
+    // A function in state is taken for an updater: keep the component in an object.
+    const [widget, setWidget] = useState(() => (loaded ? { component: loaded } : undefined));
+    const [failed, setFailed] = useState(false);
+
+    useEffect(() => {
+      if (widget || failed) return;
+      let active = true;
+      preload().then(
+        (component) => {
+          if (active) setWidget({ component });
+        },
+        () => {
+          if (active) setFailed(true);
+        },
+      );
+      return () => {
+        active = false;
+      };
+    }, [widget, failed]);
+
+    if (widget) return <widget.component {...props} />;
+    if (failed) {
+      return (
+        <div role="alert" className="text-sm text-red-900">
+          <p>This step's {name} could not be loaded. Check your connection and try again.</p>
+          <Button variant="link" className="h-auto px-0 text-red-900" onClick={() => setFailed(false)}>
+            Try again
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <Spinner />
+        Loading…
+      </p>
+    );
+  }
+
+  return { Component, preload };
+}
+
+// One chunk per kind of widget, so a step loads only what it shows.
+const contacts = lazyWidget('contacts', async () => (await import('./widgets/contacts')).ContactGrid);
+const sharedPasswordContacts = lazyWidget(
+  'contacts',
+  async () => (await import('./widgets/shared-password-contacts')).SharedPasswordContacts,
+);
+const checklist = lazyWidget('checklist', async () => (await import('./widgets/checklist')).Checklist);
+const acknowledgments = lazyWidget('acknowledgments', async () => (await import('./widgets/acknowledgments')).Acknowledgments);
+const media = lazyWidget('media', async () => (await import('./widgets/media')).MediaList);
+const pdfViewer = lazyWidget('document viewer', async () => (await import('./widgets/pdf-viewer')).PdfViewer);
+
+export const LazyContactGrid = contacts.Component;
+export const LazySharedPasswordContacts = sharedPasswordContacts.Component;
+export const LazyChecklist = checklist.Component;
+export const LazyAcknowledgments = acknowledgments.Component;
+export const LazyMediaList = media.Component;
+export const LazyPdfViewer = pdfViewer.Component;
+
+/**
+ * Starts loading the widgets `step` shows (SPEC §2 "Expanded content"), so they are ready when it opens: called when
+ * the pointer or focus reaches a step card, and when a step opens. Failures are ignored here; the opened widget
+ * shows them with 'Try again'.
+ * @param step a step of the role configuration
+ */
+export function preloadStepWidgets(step: Step): void {
+  const { content } = step;
+  const wanted: (() => Promise<unknown>)[] = [];
+  if (step.media.length > 0) wanted.push(media.preload);
+  if (step.isContactStep && content.contacts.length > 0) {
+    // Which of the two depends on the password (step-content.tsx); both are small, the shared code is the big part.
+    wanted.push(contacts.preload);
+    if (step.envVariable !== undefined) wanted.push(sharedPasswordContacts.preload);
+  }
+  if (step.isChecklistStep && content.checklist.length > 0) wanted.push(checklist.preload);
+  if (step.isAcknowledgmentStep && content.acknowledgments.length > 0) wanted.push(acknowledgments.preload);
+  if (step.requiresScrollOrDownload && step.pdfUrl !== undefined) wanted.push(pdfViewer.preload);
+  for (const preload of wanted) {
+    preload().catch(() => {
+      // Shown by the widget itself when the step is open.
+    });
+  }
+}
