@@ -171,6 +171,21 @@ test.describe('demo page /test', () => {
     await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
   });
 
+  test("a widget whose code cannot be loaded says so, and 'Try again' loads it", async ({ page }) => {
+    // Each kind of widget is its own chunk, loaded when a step that shows it opens (issue 8 "Bundle").
+    const blocked = (url: URL) => /^\/assets\/checklist-[\w-]+\.js$/.test(url.pathname);
+    await page.route(blocked, (route) => route.abort('internetdisconnected'));
+    await page.goto('/test');
+    const checklist = stepCard(page, 'Get ready for your first team call');
+    await checklist.getByRole('button', { name: 'Get ready for your first team call' }).click();
+    await expect(checklist.getByRole('alert')).toHaveText(/This step's checklist could not be loaded\. Check your connection and try again\./);
+    await expect(checklist.getByRole('checkbox')).toHaveCount(0);
+
+    await page.unroute(blocked);
+    await checklist.getByRole('button', { name: 'Try again' }).click();
+    await expect(checklist.getByRole('checkbox')).toHaveCount(7);
+  });
+
   test('a checklist item can be ticked with the keyboard', async ({ page }) => {
     await page.goto('/test');
     const checklist = stepCard(page, 'Get ready for your first team call');
