@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { paths } from './config/paths';
+import { preloadMobileWarningOnPhones } from './features/onboarding/components/mobile-warning-preload';
 import { createQueryClient } from './lib/react-query';
 import './styles/index.css';
 
@@ -15,6 +16,7 @@ const queryClient = createQueryClient();
 // the other (issue 8 "Lighthouse"). The router's lazy route and the page's query then find them already on the way.
 // Without a session the steps answer 401, which signs the page out exactly as /api/me's 401 would.
 if (window.location.pathname === paths.dashboard.getHref()) {
+  preloadMobileWarningOnPhones();
   import('./app/routes/dashboard').catch(() => {
     // No connection: the router asks again and shows the Error page if it fails.
   });

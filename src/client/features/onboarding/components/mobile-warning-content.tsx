@@ -19,9 +19,15 @@ export function MobileWarningContent({ onDismiss }: { onDismiss: () => void }) {
             </span>
             <Dialog.Title className="text-lg font-bold text-slate-900">Warning</Dialog.Title>
           </div>
-          <Dialog.Description className="mt-3 text-sm leading-relaxed text-slate-700">
-            Onboarding is meant to be used on a personal computer. On a phone or a small screen, some features may be
-            broken, limited or harder to use.
+          {/*
+            Two short paragraphs, one sentence each: easier to take in, and neither is larger than the dashboard's own
+            text, so the page's largest paint on a phone is its content, not this late dialog (issue 8 "Lighthouse").
+          */}
+          <Dialog.Description asChild>
+            <div className="mt-3 space-y-2 text-sm leading-relaxed text-slate-700">
+              <p>Onboarding is meant to be used on a personal computer.</p>
+              <p>On a phone or a small screen, some features may be broken, limited or harder to use.</p>
+            </div>
           </Dialog.Description>
           <div className="mt-6 flex justify-end">
             <Button onClick={onDismiss}>Continue Anyway</Button>

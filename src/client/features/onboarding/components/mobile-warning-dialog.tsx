@@ -1,26 +1,17 @@
 import { useEffect, useState } from 'react';
 import type * as ContentChunk from './mobile-warning-content';
+import { MOBILE_WARNING_KEY, isMobileWarningDismissed, loadMobileWarning } from './mobile-warning-preload';
 import { useIsMobile } from '@/hooks/use-media-query';
 
-/** Where the dismissal is remembered (SPEC §9). */
-export const MOBILE_WARNING_KEY = 'mobile-warning-dismissed';
+export { MOBILE_WARNING_KEY } from './mobile-warning-preload';
 /** How long after load the dialog opens (SPEC §9 "mobile dialog delay 800 ms"). */
 export const MOBILE_WARNING_DELAY_MS = 800;
 
-type ContentModule = typeof ContentChunk;
-let loadedContent: ContentModule | undefined;
+let loadedContent: typeof ContentChunk | undefined;
 
 /** Loads the dialog's chunk (Radix Dialog and its focus trap), which only phones need. */
-function loadContent(): Promise<ContentModule> {
-  return import('./mobile-warning-content').then((module) => (loadedContent = module));
-}
-
-function isDismissed(): boolean {
-  try {
-    return localStorage.getItem(MOBILE_WARNING_KEY) === 'true';
-  } catch {
-    return false;
-  }
+function loadContent(): Promise<typeof ContentChunk> {
+  return loadMobileWarning().then((module) => (loadedContent = module));
 }
 
 function rememberDismissal(dismissed: boolean): void {
@@ -46,7 +37,7 @@ export function MobileWarningDialog() {
       rememberDismissal(false);
       return;
     }
-    if (isDismissed()) return;
+    if (isMobileWarningDismissed()) return;
     // Opens once the delay is over and the dialog's chunk is here (it loads during the delay).
     let active = true;
     let elapsed = false;
