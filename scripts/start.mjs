@@ -8,7 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outputs = [path.join(root, 'dist', 'client', 'index.html'), path.join(root, 'dist', 'node', 'server', 'server.js')];
+const outputs = [
+  path.join(root, 'dist', 'client', 'index.html'),
+  path.join(root, 'dist', 'client', 'login.html'),
+  path.join(root, 'dist', 'node', 'server', 'server.js')];
 const rootInputs = ['index.html', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
 /** Tests are not part of the build, so editing one does not trigger a rebuild. */
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
