@@ -6,9 +6,10 @@
  *    with NODE_ENV=development because development sign-in is the only sign-in without Google; same compiled code)
  *    on a fresh temporary database: GET /api/onboarding, PUT /api/progress/steps/:id, and a bare Fastify
  *    'hello world' in its own process as the baseline.
- * 2. Bundle: gzip size of the JS and CSS that /login and /dashboard load: the entry (with index.html's preloads) and
- *    the chunks of the page's lazy routes, each with its static imports in Vite's manifest (dynamic imports inside a
- *    page — PDF viewer, confetti, dialogs — and other pages' chunks are not counted).
+ * 2. Bundle: gzip size of the JS and CSS that /login and /dashboard load: /login is its own document (login.html's
+ *    entry with its preloads and static imports); /dashboard is index.html's entry (with its preloads) and the chunks
+ *    of the page's lazy routes, each with its static imports in Vite's manifest (dynamic imports inside a page — PDF
+ *    viewer, confetti, dialogs — and other pages' chunks are not counted).
  * 3. Scale: GET /api/admin/members (first page, a filter, a sort) at 1,000 and 10,000 seeded members, p95 of
  *    sequential requests.
  * `npm run bench -- --only=api` (or bundle, scale, lighthouse; comma-separated) runs just those parts.
@@ -168,11 +169,6 @@ function bundle(): void {
   console.log('• bundle sizes');
   const clientDir = path.join(root, 'dist', 'client');
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry === true);
-  if (entryKey === undefined) throw new Error('no entry in dist/client/.vite/manifest.json');
-  const entryScript = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
-  if (entryScript !== manifest[entryKey]?.file) throw new Error(`index.html loads ${entryScript}, the manifest's entry is ${manifest[entryKey]?.file}`);
 
   /** Files (JS and CSS) a chunk loads: itself, its CSS and, recursively, its static imports. */
   const collect = (key: string, files: Set<string>): Set<string> => {
@@ -183,27 +179,39 @@ function bundle(): void {
     for (const imported of chunk.imports ?? []) collect(imported, files);
     return files;
   };
-  // What index.html loads: the entry script, its module preloads and stylesheets (normally the entry's own, collected).
-  const htmlFiles = [...html.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] as string);
-  const entry = collect(entryKey, new Set(htmlFiles));
   /**
-   * A page loads the entry, then the modules of its matched routes: a lazy route's chunk (react-router `lazy` or
-   * React.lazy, a dynamic import) with its static imports. A route module without a chunk of its own is part of the
-   * entry (already counted). Dynamic imports inside a page (PDF viewer, confetti, dialogs) are not counted.
+   * What a document loads before any lazy module: its entry script (the manifest entry keyed by the HTML file, e.g.
+   * 'index.html', 'login.html'), its module preloads and stylesheets, and the entry's static imports.
    */
-  const page = (routeModules: RegExp[]): Set<string> => {
-    const files = new Set(entry);
+  const documentFiles = (htmlFile: string): Set<string> => {
+    const html = readFileSync(path.join(clientDir, htmlFile), 'utf8');
+    const entry = manifest[htmlFile];
+    if (entry?.isEntry !== true) throw new Error(`no entry '${htmlFile}' in dist/client/.vite/manifest.json`);
+    const entryScript = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
+    if (entryScript !== entry.file) throw new Error(`${htmlFile} loads ${entryScript}, the manifest's entry is ${entry.file}`);
+    const htmlFiles = [...html.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] as string);
+    return collect(htmlFile, new Set(htmlFiles));
+  };
+  /**
+   * The app (index.html) loads its entry, then the modules of the page's matched routes: a lazy route's chunk
+   * (react-router `lazy` or React.lazy, a dynamic import) with its static imports. A route module without a chunk of
+   * its own is part of the entry (already counted). Dynamic imports inside a page (PDF viewer, confetti, dialogs) are
+   * not counted.
+   */
+  const appPage = (routeModules: RegExp[]): Set<string> => {
+    const files = documentFiles('index.html');
     for (const module of routeModules) {
       const key = Object.keys(manifest).find((k) => module.test(k));
       if (key !== undefined) collect(key, files);
     }
     return files;
   };
-  const login = page([/app\/routes\/login\.tsx$/]);
+  // The login page is its own document (docs/decisions/012-login-page-own-entry.md): no router, no lazy route.
+  const login = documentFiles('login.html');
   if (!Object.keys(manifest).some((key) => /app\/routes\/dashboard\.tsx$/.test(key))) {
     throw new Error('no dashboard route chunk in the manifest (the dashboard route should be lazy)');
   }
-  const dashboard = page([/features\/auth\/components\/protected-route\.tsx$/, /app\/routes\/dashboard\.tsx$/]);
+  const dashboard = appPage([/features\/auth\/components\/protected-route\.tsx$/, /app\/routes\/dashboard\.tsx$/]);
 
   const gz = (file: string): number => gzipSync(readFileSync(path.join(clientDir, file))).length;
   const measure = (files: Set<string>) => {

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outputs = [path.join(root, 'dist', 'client', 'index.html'), path.join(root, 'dist', 'node', 'server', 'server.js')];
+const serverScript = path.join(root, 'dist', 'node', 'server', 'server.js');
+/** The built files: the client's two pages (index.html, login.html) and the compiled server. */
+const outputs = [path.join(root, 'dist', 'client', 'index.html'), path.join(root, 'dist', 'client', 'login.html'), serverScript];
 const rootInputs = ['index.html', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
 /** Tests are not part of the build, so editing one does not trigger a rebuild. */
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
@@ -82,4 +84,4 @@ if (reason) {
 }
 
 if (process.argv.includes('--build-only')) process.exit(0);
-process.exit(await run(process.execPath, [outputs[1]]));
+process.exit(await run(process.execPath, [serverScript]));

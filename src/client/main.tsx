@@ -5,12 +5,16 @@ import { AppRouter } from './app/router';
 import { paths } from './config/paths';
 import { preloadMobileWarningOnPhones } from './features/onboarding/components/mobile-warning-preload';
 import { createQueryClient } from './lib/react-query';
+import { showToastsFromLastPage } from './lib/toast-after-navigation';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 const queryClient = createQueryClient();
+
+// Toasts the login page kept for this one across the full page load (e.g. 'Development Mode', docs/decisions/012).
+showToastsFromLastPage();
 
 // The dashboard needs its code and the member's steps: ask for both at once, alongside /api/me, instead of one after
 // the other (issue 8 "Lighthouse"). The router's lazy route and the page's query then find them already on the way.

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from './test/test-app.js';
 
 const BIG_JS = `export const steps = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `step ${i}`))};`;
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+const LOGIN_HTML = '<!doctype html><html><body><div id="root"></div><script src="/assets/login-1.js"></script></body></html>';
 
 let t: TestApp;
 let clientDir: string;
@@ -15,6 +16,7 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(clientDir, 'login.html'), LOGIN_HTML);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app")');
   // What the build's precompress plugin (scripts/vite-precompress.ts) writes next to a large file.
   writeFileSync(path.join(clientDir, 'assets', 'big-def456.js'), BIG_JS);
@@ -100,9 +102,27 @@ describe('static files', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it.each(['/login', '/login?code=abc&state=xyz&scope=email'])('serves the login page, login.html, at %s', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(LOGIN_HTML);
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves index.html, not the login page, at /dashboard and other app pages', async () => {
+    for (const url of ['/dashboard', '/login/more', '/logins']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+    }
+  });
+
   it.each([
     '/dashboard',
-    '/login',
     '/dashboard/steps/set-up-slack',
     '/anything?x=1',
     // A member page: the address ends in an e-mail address, whose dot is no file extension.
@@ -132,6 +152,27 @@ describe('static files', () => {
     const res = await get('/dashboard');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('a build without login.html', () => {
+  let dir: string;
+  let older: TestApp;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-client-'));
+    writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+    older = await createTestApp({ clientDistDir: dir });
+  });
+  afterAll(async () => {
+    await older.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at /login', async () => {
+    const res = await older.app.inject({ method: 'GET', url: '/login?code=abc' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_HTML);
   });
 });
 

@@ -3,6 +3,7 @@ import { FullPageStatus } from '@/components/ui/full-page-status';
 import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { ErrorRoute } from './routes/error';
+import { LoginRedirectRoute } from './routes/login-redirect';
 import { NotFoundRoute } from './routes/not-found';
 import { RootRoute } from './routes/root';
 
@@ -15,9 +16,10 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageStatus title="Loading" />,
     children: [
       { index: true, element: <Navigate to={paths.dashboard.getHref()} replace /> },
-      // Every page is its own chunk (issue 8 "Bundle"): the login screen carries no dashboard code and vice versa.
-      { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
-      // Public demo page (SPEC §2); its own chunk, like the dashboard.
+      // The login screen is its own document (login.html, docs/decisions/012-login-page-own-entry.md): an in-app
+      // navigation to /login loads it.
+      { path: paths.login.path, element: <LoginRedirectRoute /> },
+      // Every page is its own chunk (issue 8 "Bundle"). Public demo page (SPEC §2); its own chunk, like the dashboard.
       { path: paths.demo.path, lazy: async () => ({ Component: (await import('./routes/demo')).DemoRoute }) },
       {
         element: <ProtectedRoute />,

@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { pageNavigation } from '@/lib/page-navigation';
 import { createQueryClient } from '@/lib/react-query';
 import { testConfig, testOnboarding, testUser } from './fixtures';
 
@@ -45,9 +46,14 @@ export function stubNetwork(handlers: Record<string, Handler>) {
   return fetchMock;
 }
 
-/** Renders the whole app at `path` with real routes, providers and query client, over a stubbed network. */
+/**
+ * Renders the whole app at `path` with real routes, providers and query client, over a stubbed network. jsdom cannot
+ * load another document: the full page loads (`pageNavigation.replace`, e.g. to the login page) are recorded in
+ * `pageLoads` instead.
+ */
 export function renderApp(path: string, handlers: Record<string, Handler> = {}) {
   const fetchMock = stubNetwork({ ...defaultHandlers(), ...handlers });
+  const pageLoads = vi.spyOn(pageNavigation, 'replace').mockImplementation(() => {});
   const queryClient = createQueryClient();
   // Tests see the first failure at once instead of waiting for back-off retries.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -58,7 +64,7 @@ export function renderApp(path: string, handlers: Record<string, Handler> = {}) 
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { router, queryClient, fetchMock, user };
+  return { router, queryClient, fetchMock, user, pageLoads };
 }
 
 /** Stubs `matchMedia` so `(max-width: …)` queries match as on a phone (true) or a computer (false). */

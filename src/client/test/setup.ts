@@ -32,6 +32,7 @@ afterEach(() => {
   // so one test's toasts never show up in the next.
   toast.dismiss();
   localStorage.clear();
+  sessionStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -9,9 +9,16 @@ import { globalPlugin } from './global-plugin.js';
 export interface StaticFilesOptions extends Record<string, unknown> {
   /** `<CONTENT_DIR>/assets`, served at /content/ (logo, PDFs, images of the role configurations). */
   contentAssetsDir: string;
-  /** The built SPA (`dist/client`); served at / with a history fallback when it holds an index.html. */
+  /**
+   * The built client (`dist/client`); served at / with a history fallback when it holds an index.html, and its login
+   * page (login.html) at /login.
+   */
   clientDistDir: string | null;
 }
+
+/** The login page's address and document (vite.config.ts builds login.html as a second page). */
+const LOGIN_PATH = '/login';
+const LOGIN_HTML = 'login.html';
 
 /** Vite puts content-hashed files under assets/: they never change, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,9 +41,10 @@ function isClientRoute(request: FastifyRequest): boolean {
 
 /**
  * Static files (DESIGN.md §1): content assets at /content/ always; the built SPA at / when `clientDistDir` has an
- * index.html, with a history fallback — a GET for a page address that is no file (e.g. /dashboard, /login,
- * /anything) gets index.html so the SPA's router can answer, including with its 404 page. Everything else that
- * matches no route gets a 404 JSON error.
+ * index.html, with a history fallback — a GET for a page address that is no file (e.g. /dashboard, /anything) gets
+ * index.html so the SPA's router can answer, including with its 404 page. GET/HEAD /login (any query string, e.g.
+ * Google's `?code=…&state=…`) gets login.html, the login page's own document (docs/decisions/012-login-page-own-entry.md;
+ * index.html if a build has none). Everything else that matches no route gets a 404 JSON error.
  */
 export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, options) => {
   const clientDir =
@@ -56,6 +64,14 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
         res.setHeader('vary', 'Accept-Encoding');
       },
     });
+  }
+  if (clientDir !== null) {
+    const loginPage = existsSync(path.join(clientDir, LOGIN_HTML)) ? LOGIN_HTML : 'index.html';
+    if (loginPage !== LOGIN_HTML) app.log.warn({ dir: clientDir }, 'the client build has no login.html; /login serves index.html');
+    // GET also answers HEAD (Fastify's exposeHeadRoutes).
+    app.get(LOGIN_PATH, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile(loginPage, clientDir, { cacheControl: false }),
+    );
   }
   if (existsSync(options.contentAssetsDir)) {
     await app.register(fastifyStatic, {

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 // pdf.js does not run in jsdom: the lazily loaded document part is replaced by one that never finishes loading.
 vi.mock('@/features/onboarding/components/widgets/pdf-document', () => ({ PdfDocument: () => null }));
+import { PENDING_TOASTS_KEY, showToastsFromLastPage, toastAfterNavigation } from '@/lib/toast-after-navigation';
 import { testOnboarding, testUser } from '@/test/fixtures';
 import { apiError, json, renderApp, setMobileViewport } from '@/test/render-app';
 
@@ -68,21 +69,31 @@ describe('dashboard', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('logs out with the Logged Out toast and goes to /login', async () => {
-    const { user, router, fetchMock } = await renderDashboard();
+  it('logs out, keeps the Logged Out toast for the login page and loads it', async () => {
+    const { user, pageLoads, fetchMock } = await renderDashboard();
     await user.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(await screen.findByText('Logged Out')).toBeInTheDocument();
-    expect(screen.getByText('You have been successfully logged out!')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/login'));
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
     expect(localStorage.getItem('onboarding_user')).toBeNull();
+    // The login page (its own document) shows it: src/client/app/login-page.test.tsx.
+    expect(JSON.parse(sessionStorage.getItem(PENDING_TOASTS_KEY) ?? 'null')).toEqual([
+      { kind: 'message', title: 'Logged Out', options: { description: 'You have been successfully logged out!' } },
+    ]);
+  });
+
+  it("shows the toasts the login page kept (the development sign-in's 'Development Mode') at start", async () => {
+    toastAfterNavigation('message', 'Development Mode', { description: 'Using simulated login flow for development' });
+    showToastsFromLastPage();
+    await renderDashboard();
+    expect(await screen.findByText('Development Mode')).toBeInTheDocument();
+    expect(screen.getByText('Using simulated login flow for development')).toBeInTheDocument();
+    expect(sessionStorage.getItem(PENDING_TOASTS_KEY)).toBeNull();
   });
 
   it('shows the Error page and the Role Configuration Error toast when onboarding cannot load', async () => {
     // React and React Router report the caught render error on the console; that is expected here.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user, router } = renderApp('/dashboard', {
+    const { user, pageLoads } = renderApp('/dashboard', {
       'GET /api/onboarding': () =>
         json({ statusCode: 409, error: 'Conflict', message: 'No role configuration found for "finance"', role: 'finance' }, 409),
     });
@@ -94,8 +105,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: /support@inspired2uplift\.org/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/login'));
   });
 
   it('shows the general Error page text when onboarding fails for another reason', async () => {
@@ -107,10 +117,14 @@ describe('dashboard', () => {
     expect(await screen.findByText('Role Configuration Error')).toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor to /login', async () => {
-    const { router } = renderApp('/dashboard', { 'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized') });
-    expect(await screen.findByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+  it('sends a signed-out visitor to the login page (a full page load)', async () => {
+    const { pageLoads } = renderApp('/dashboard', { 'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized') });
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/login'));
+  });
+
+  it('loads the login page, with the query string, for an in-app /login address', async () => {
+    const { pageLoads } = renderApp('/login?code=abc&state=xyz');
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/login?code=abc&state=xyz'));
   });
 
   it('shows the Authenticating spinner while the session is checked', async () => {

@@ -2,7 +2,6 @@ import type { User } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
 import { APP_VERSION } from '@shared/version';
 import { ClipboardList, LogIn } from 'lucide-react';
-import { Link } from 'react-router';
 import { AppFooter } from '@/components/layouts/app-footer';
 import { AppHeader } from '@/components/layouts/app-header';
 import { Button } from '@/components/ui/button';
@@ -110,10 +109,11 @@ export function DemoRoute() {
           }
         />
         <Button asChild variant="outline" size="sm">
-          <Link to={paths.login.getHref()}>
+          {/* The login page is its own document (docs/decisions/012-login-page-own-entry.md): a plain link. */}
+          <a href={paths.login.getHref()}>
             <LogIn />
             Return to Login
-          </Link>
+          </a>
         </Button>
       </AppHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 space-y-8 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">

@@ -1,25 +1,9 @@
-import type { User } from '@shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { apiRequest, isApiError } from '@/lib/api-client';
-import { meResponseDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
-import { readCachedUser, writeCachedUser } from '../utils/user-cache';
+import { readCachedUser } from '../utils/user-cache';
+import { getMe } from './me';
 
-/** GET /api/me. @returns the signed-in user, or null when there is no session (401). @throws ApiError otherwise */
-export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
-  try {
-    const { user } = await apiRequest(apiPaths.me, meResponseDecoder, { signal });
-    writeCachedUser(user);
-    return user;
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) {
-      writeCachedUser(null);
-      return null;
-    }
-    throw error;
-  }
-}
+export { getMe };
 
 export function getMeQueryOptions() {
   return queryOptions({

@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { pageNavigation } from '@/lib/page-navigation';
+import { toastAfterNavigation } from '@/lib/toast-after-navigation';
 import { toast } from '@/lib/toasts';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,9 +12,11 @@ interface LogoutButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   children?: ReactNode;
 }
 
-/** Ends the session, says so with the 'Logged Out' toast (SPEC §4) and goes to /login. */
+/**
+ * Ends the session, says so with the 'Logged Out' toast (SPEC §4) and loads the login page, another document
+ * (docs/decisions/012-login-page-own-entry.md): the toast is kept for it in sessionStorage and shown there.
+ */
 export function LogoutButton({ children, ...props }: LogoutButtonProps) {
-  const navigate = useNavigate();
   const logout = useLogout();
   return (
     <Button
@@ -22,8 +25,8 @@ export function LogoutButton({ children, ...props }: LogoutButtonProps) {
       onClick={() =>
         logout.mutate(undefined, {
           onSuccess: () => {
-            toast('Logged Out', { description: 'You have been successfully logged out!' });
-            void navigate(paths.login.getHref(), { replace: true });
+            toastAfterNavigation('message', 'Logged Out', { description: 'You have been successfully logged out!' });
+            pageNavigation.replace(paths.login.getHref());
           },
           onError: (error) => toast.error('Could not log out', { description: error.message }),
         })

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, renderApp } from '@/test/render-app';
 
@@ -13,9 +13,10 @@ describe('protected wrapper', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('sends a visitor without a session to the login screen, without an error toast', async () => {
-    renderApp('/dashboard', { 'GET /api/me': () => apiError(401, 'Please sign in to continue.', 'Unauthorized') });
-    expect(await screen.findByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeInTheDocument();
+  it('sends a visitor without a session to the login page (a full page load), without an error toast', async () => {
+    const { pageLoads } = renderApp('/dashboard', { 'GET /api/me': () => apiError(401, 'Please sign in to continue.', 'Unauthorized') });
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/login'));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
     expect(screen.queryByText('Profile Error')).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
 import { FullPageStatus } from '@/components/ui/full-page-status';
+import { PageLoad } from '@/components/ui/page-load';
 import { paths } from '@/config/paths';
 import { useMe } from '../api/get-me';
 
 /**
  * Renders its child routes only for a signed-in user (SPEC §2 "Protected wrapper"). The server decides: `/api/me`
- * answers with the user or 401; a cached profile only makes the first paint instant.
+ * answers with the user or 401; a cached profile only makes the first paint instant. Without a session it loads the
+ * login page (history replaced).
  */
 export function ProtectedRoute() {
   const me = useMe();
@@ -19,7 +21,8 @@ export function ProtectedRoute() {
     }
   }, [me.isError]);
   if (me.data) return <Outlet />;
-  if (me.data === null) return <Navigate to={paths.login.getHref()} replace />;
+  // The login page is its own document (docs/decisions/012-login-page-own-entry.md): a full page load.
+  if (me.data === null) return <PageLoad href={paths.login.getHref()} />;
   if (me.isError) {
     return (
       <div className="flex min-h-dvh items-center justify-center p-6">

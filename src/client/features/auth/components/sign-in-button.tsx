@@ -1,12 +1,14 @@
 import type { AppConfig } from '@shared/api';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useDevLogin } from '../api/dev-login';
+import { pageNavigation } from '@/lib/page-navigation';
+import { toastAfterNavigation } from '@/lib/toast-after-navigation';
+import { toast } from '@/lib/toasts';
+import { devLogin } from '../api/dev-login';
 import { googleStartHref } from '../api/google-sign-in';
+import { writeCachedUser } from '../utils/user-cache';
 import { GoogleMark } from './google-mark';
 
 /** SPEC §9: the simulated development sign-in waits 800 ms. */
@@ -25,13 +27,13 @@ interface SignInButtonProps {
  * 'Sign in with Google' (SPEC §2 Login screen, §4 Login flow). When the server offers Google sign-in, a click hands the
  * browser to the server's start route, which redirects to Google and back to /login?code=…
  * (docs/decisions/004-google-sign-in-redirect.md).
- * When only development sign-in is on, it runs the simulated sign-in after 800 ms. A server that offers both (only
+ * When only development sign-in is on, it runs the simulated sign-in after 800 ms, stores the user, keeps the
+ * 'Development Mode' toast for the next page (lib/toast-after-navigation.ts) and loads the dashboard in place of the
+ * login page (another document: docs/decisions/012-login-page-own-entry.md). A server that offers both (only
  * outside production, with AUTH_DEV_LOGIN=true) also shows a small 'Use development sign-in' button.
  * While busy the button reads 'Signing in...' with a spinner and is disabled.
  */
 export function SignInButton({ config, busy }: SignInButtonProps) {
-  const navigate = useNavigate();
-  const devLogin = useDevLogin();
   const [processing, setProcessing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -54,24 +56,22 @@ export function SignInButton({ config, busy }: SignInButtonProps) {
   const signInForDevelopment = () => {
     setProcessing(true);
     timer.current = setTimeout(() => {
-      devLogin.mutate(
-        {},
-        {
-          onSuccess: () => {
-            try {
-              localStorage.removeItem(LEGACY_PROGRESS_KEY);
-            } catch {
-              // Storage may be off (private mode); nothing was stored there either.
-            }
-            toast('Development Mode', { description: 'Using simulated login flow for development' });
-            void navigate(paths.dashboard.getHref(), { replace: true });
-          },
-          onError: () => {
-            setProcessing(false);
-            toast.error('Authentication Error', {
-              description: 'There was an error processing your login. Please try again.',
-            });
-          },
+      devLogin().then(
+        (user) => {
+          writeCachedUser(user);
+          try {
+            localStorage.removeItem(LEGACY_PROGRESS_KEY);
+          } catch {
+            // Storage may be off (private mode); nothing was stored there either.
+          }
+          toastAfterNavigation('message', 'Development Mode', { description: 'Using simulated login flow for development' });
+          pageNavigation.replace(paths.dashboard.getHref());
+        },
+        () => {
+          setProcessing(false);
+          toast.error('Authentication Error', {
+            description: 'There was an error processing your login. Please try again.',
+          });
         },
       );
     }, DEV_LOGIN_DELAY_MS);

@@ -1,10 +1,8 @@
 import type { GoogleCallbackBody, GoogleCallbackResponse } from '@shared/google-sign-in-api';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { toast } from '@/lib/toasts';
 import { isApiError } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { pageNavigation } from '@/lib/page-navigation';
+import { toast } from '@/lib/toasts';
 import { exchangeGoogleCode } from '../api/google-sign-in';
 import { writeCachedUser } from '../utils/user-cache';
 
@@ -50,26 +48,25 @@ const exchanges = new Map<string, Promise<GoogleCallbackResponse>>();
 
 /**
  * The login callback of the login screen (SPEC §2 "Login screen", §4 "Login flow"): when the address carries a code,
- * exchanges it exactly once, clears the query string at once, and on success stores the user and opens the return
- * path (the dashboard) after {@link REDIRECT_AFTER_LOGIN_MS}. Failures show SPEC §8's destructive toasts: a refusal
- * of the account (403) shows the server's message, which names the domain to use, and keeps it as `refusal` for the
- * screen; a provider error in the address (`?error=access_denied`) shows 'There was a problem with Google
- * authentication.'.
- * @returns the screen's phase and the refusal message (or null)
+ * exchanges it exactly once, clears the query string at once (`history.replaceState`), and on success stores the user
+ * (utils/user-cache.ts) and loads the return path (the dashboard, another document: docs/decisions/012) after
+ * {@link REDIRECT_AFTER_LOGIN_MS}, replacing the login page in the history. Failures show SPEC §8's destructive
+ * toasts: a refusal of the account (403) shows the server's message, which names the domain to use, and keeps it as
+ * `refusal` for the screen; a provider error in the address (`?error=access_denied`) shows 'There was a problem with
+ * Google authentication.'. Uses no router: the login page is its own document without one.
+ * @returns the screen's phase, the refusal message (or null), and whether the address carried a code at all (then
+ *   the screen need not ask who is signed in: the exchange decides)
  */
-export function useGoogleCallback(): { phase: LoginPhase; refusal: string | null } {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [response] = useState(() => readAuthorizationResponse(location.search));
+export function useGoogleCallback(): { phase: LoginPhase; refusal: string | null; hasCode: boolean } {
+  const [response] = useState(() => readAuthorizationResponse(window.location.search));
   const [phase, setPhase] = useState<LoginPhase>(response.kind === 'code' ? 'processing' : 'idle');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { pathname } = location;
 
   useEffect(() => {
     if (response.kind === 'none') return;
     // The code must not stay in the address (history, bookmarks, a reload would use it again).
-    void navigate({ pathname, search: '' }, { replace: true });
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
     if (response.kind === 'error') {
       toast.error(response.toast.title, { id: TOAST_ID, description: response.toast.description });
       return;
@@ -83,16 +80,11 @@ export function useGoogleCallback(): { phase: LoginPhase; refusal: string | null
       exchanges.set(response.body.code, exchange);
     }
     exchange.then(
-      async ({ user, returnTo }) => {
-        if (!active) return;
-        // The screen's own "who am I" request started before the session existed; its 401 must not win.
-        await queryClient.cancelQueries({ queryKey: queryKeys.me });
+      ({ user, returnTo }) => {
         if (!active) return;
         writeCachedUser(user);
-        queryClient.removeQueries({ queryKey: queryKeys.onboarding });
-        queryClient.setQueryData(queryKeys.me, user);
         setPhase('success');
-        timer = setTimeout(() => void navigate(returnTo, { replace: true }), REDIRECT_AFTER_LOGIN_MS);
+        timer = setTimeout(() => pageNavigation.replace(returnTo), REDIRECT_AFTER_LOGIN_MS);
       },
       (error: unknown) => {
         if (!active) return;
@@ -111,7 +103,7 @@ export function useGoogleCallback(): { phase: LoginPhase; refusal: string | null
       active = false;
       clearTimeout(timer);
     };
-  }, [response, pathname, navigate, queryClient]);
+  }, [response]);
 
-  return { phase, refusal };
+  return { phase, refusal, hasCode: response.kind === 'code' };
 }

@@ -1,26 +1,25 @@
 import { APP_VERSION } from '@shared/version';
-import { Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Logo } from '@/components/ui/logo';
 import { SupportContact } from '@/components/ui/support-contact';
-import { paths } from '@/config/paths';
-import { useConfig } from '@/features/app-config/api/get-config';
-import { useMe } from '@/features/auth/api/get-me';
+import { getConfig } from '@/features/app-config/api/config';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
 import { useGoogleCallback } from '@/features/auth/hooks/use-google-callback';
+import { useSignedInRedirect } from '@/features/auth/hooks/use-signed-in-redirect';
+import { useRequest } from '@/hooks/use-request';
 
 /**
  * SPEC §2 Login screen, with the states of SPEC §4: idle, processing (a code in the address: exchanged once, the
  * button reads 'Signing in...'), success (the dashboard opens after 500 ms), failure (idle again, with the error
  * toast; an account of another domain also sees the server's message naming the domain to use).
+ * The page is its own document (login.html, entry login-main.tsx) with React only: no router, no TanStack Query
+ * (issue 8 budget, docs/decisions/012-login-page-own-entry.md); it goes to the app by full page loads.
  */
-export function LoginRoute() {
-  const me = useMe();
-  const config = useConfig();
-  const { phase, refusal } = useGoogleCallback();
-
-  if (me.data && phase === 'idle') return <Navigate to={paths.dashboard.getHref()} replace />;
+export function LoginPage() {
+  const { phase, refusal, hasCode } = useGoogleCallback();
+  const me = useSignedInRedirect(!hasCode);
+  const config = useRequest(getConfig);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-100 px-4 py-10">
@@ -33,7 +32,7 @@ export function LoginRoute() {
         <div className="mt-8">
           <SignInButton
             config={config.data}
-            busy={(me.isPending && phase === 'idle') || phase === 'processing' || phase === 'success'}
+            busy={(me.checking && phase === 'idle') || phase === 'processing' || phase === 'success'}
           />
         </div>
         <p role="status" className="mt-3 text-sm text-slate-600 empty:hidden">
@@ -44,10 +43,10 @@ export function LoginRoute() {
             <p>{refusal}</p>
           </div>
         ) : null}
-        {config.isError ? (
+        {config.error ? (
           <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900">
             <p>{config.error.message}</p>
-            <Button variant="link" className="h-auto px-0 text-red-900" onClick={() => void config.refetch()}>
+            <Button variant="link" className="h-auto px-0 text-red-900" onClick={config.retry}>
               Try again
             </Button>
           </div>
