@@ -26,10 +26,33 @@ function loginPageInDev(): Plugin {
   };
 }
 
+/**
+ * Both documents paint a 'Loading' status before any script has run (the markup of FullPageStatus with its Spinner,
+ * whose classes the app's CSS already has); React replaces it on its first render. Without it a phone on a slow
+ * connection shows a blank page until the scripts have arrived (issue 8 "Lighthouse": first contentful paint).
+ */
+function loadingShell(): Plugin {
+  const shell = [
+    '<div id="root">',
+    '<div class="flex min-h-dvh items-center justify-center p-6">',
+    '<div role="status" aria-live="polite" class="flex flex-col items-center gap-3 text-center">',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="size-8 animate-spin text-brand-700" aria-hidden="true"><path d="M21 12a9 9 0 1 1-6.219-8.56"></path></svg>',
+    '<p class="text-lg font-semibold text-slate-900">Loading</p>',
+    '</div></div></div>',
+  ].join('');
+  return {
+    name: 'onboarding:loading-shell',
+    transformIndexHtml(html) {
+      if (!html.includes('<div id="root"></div>')) throw new Error('The page has no empty <div id="root"></div> for the loading status.');
+      return html.replace('<div id="root"></div>', shell);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [react(), tailwindcss(), loginPageInDev(), precompress(`${root}dist/client`)],
+  plugins: [react(), tailwindcss(), loginPageInDev(), loadingShell(), precompress(`${root}dist/client`)],
   resolve: {
     alias: {
       '@shared': `${root}src/shared`,

@@ -1,18 +1,13 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createQueryClient } from '@/lib/react-query';
-import { loadToastsOnFirstInteraction, useLoadedToasters } from '@/lib/toasts';
+import { ToastersHost } from '@/components/ui/toasters-host';
+import { loadToastsOnFirstInteraction } from '@/lib/toasts';
 
 interface AppProviderProps {
   children: ReactNode;
   /** Tests pass their own client; the app makes one per page load. */
   queryClient?: QueryClient;
-}
-
-/** The toasters of SPEC §9, once their chunk is here (components/ui/toasters.tsx). */
-function ToastersHost() {
-  const toasters = useLoadedToasters();
-  return toasters ? <toasters.Toasters /> : null;
 }
 
 /** Query client and the two toasters of SPEC §9 around the app. */

@@ -2,7 +2,8 @@ import { useLoadedToasters } from '@/lib/toasts';
 
 /**
  * The two toasters of SPEC §9, mounted once their chunk is here (components/ui/toasters.tsx, loaded by lib/toasts.ts
- * with the first toast). The login page mounts it next to its screen; it loads nothing itself.
+ * with the first toast, or the first interaction in the app). AppProvider and the login page mount it; it loads
+ * nothing itself.
  */
 export function ToastersHost() {
   const toasters = useLoadedToasters();
