@@ -55,9 +55,9 @@ describe('dashboard', () => {
   });
 
   it('redirects / to the dashboard', async () => {
-    const { router } = renderApp('/');
+    const { currentLocation } = renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(currentLocation().pathname).toBe('/dashboard');
   });
 
   it('shows an account notice instead of progress and steps for the account role', async () => {
@@ -69,12 +69,12 @@ describe('dashboard', () => {
   });
 
   it('logs out with the Logged Out toast and goes to /login', async () => {
-    const { user, router, fetchMock } = await renderDashboard();
+    const { user, currentLocation, fetchMock } = await renderDashboard();
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('Logged Out')).toBeInTheDocument();
     expect(screen.getByText('You have been successfully logged out!')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(currentLocation().pathname).toBe('/login');
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
     expect(localStorage.getItem('onboarding_user')).toBeNull();
   });
@@ -82,7 +82,7 @@ describe('dashboard', () => {
   it('shows the Error page and the Role Configuration Error toast when onboarding cannot load', async () => {
     // React and React Router report the caught render error on the console; that is expected here.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user, router } = renderApp('/dashboard', {
+    const { user, currentLocation } = renderApp('/dashboard', {
       'GET /api/onboarding': () =>
         json({ statusCode: 409, error: 'Conflict', message: 'No role configuration found for "finance"', role: 'finance' }, 409),
     });
@@ -95,7 +95,7 @@ describe('dashboard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(currentLocation().pathname).toBe('/login');
   });
 
   it('shows the general Error page text when onboarding fails for another reason', async () => {
@@ -108,9 +108,9 @@ describe('dashboard', () => {
   });
 
   it('sends a signed-out visitor to /login', async () => {
-    const { router } = renderApp('/dashboard', { 'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized') });
+    const { currentLocation } = renderApp('/dashboard', { 'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized') });
     expect(await screen.findByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(currentLocation().pathname).toBe('/login');
   });
 
   it('shows the Authenticating spinner while the session is checked', async () => {

@@ -28,7 +28,7 @@ async function renderDemo(handlers: Parameters<typeof renderApp>[1] = {}) {
 
 describe('demo page /test', () => {
   it("shows 'Beta' and 'Demo', a fake user, 'Return to Login', the Step Examples note and the test steps", async () => {
-    const { user, router } = await renderDemo();
+    const { user, currentLocation } = await renderDemo();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Beta')).toBeInTheDocument();
     expect(within(header).getByText('Demo')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('demo page /test', () => {
 
     await user.click(within(header).getByRole('link', { name: 'Return to Login' }));
     // The login screen is a lazy route: the navigation ends once its chunk is loaded.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/login'));
   });
 
   it('keeps progress in this browser only: completing, ticking and resetting write no progress to the server', async () => {

@@ -1,13 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
-import { createQueryClient } from '@/lib/react-query';
 import { testConfig, testUser } from '@/test/fixtures';
-import { apiError, defaultHandlers, json, renderApp, stubNetwork } from '@/test/render-app';
+import { apiError, json, renderApp } from '@/test/render-app';
 
 const signedOut = { 'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized') };
 
@@ -26,7 +21,7 @@ describe('login screen', () => {
   it('runs the development sign-in after 800 ms and opens the dashboard', async () => {
     localStorage.setItem('completed_steps', '[0,1]');
     let signedIn = false;
-    const { user, router, fetchMock } = renderApp('/login', {
+    const { user, currentLocation, fetchMock } = renderApp('/login', {
       'GET /api/me': () => (signedIn ? json({ user: testUser }) : apiError(401, 'Please sign in.', 'Unauthorized')),
       'POST /api/auth/dev-login': () => {
         signedIn = true;
@@ -42,7 +37,7 @@ describe('login screen', () => {
     expect(await screen.findByText('Development Mode', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText('Using simulated login flow for development')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Welcome, Alex!' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(currentLocation().pathname).toBe('/dashboard');
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/auth/dev-login',
       expect.objectContaining({ method: 'POST', body: '{}', headers: expect.objectContaining({ 'Content-Type': 'application/json' }) }),
@@ -63,9 +58,9 @@ describe('login screen', () => {
   });
 
   it('sends a signed-in user straight to the dashboard', async () => {
-    const { router } = renderApp('/login');
+    const { currentLocation } = renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Welcome, Alex!' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(currentLocation().pathname).toBe('/dashboard');
   });
 
   it('uses the version from the server settings', async () => {
@@ -99,7 +94,7 @@ describe('Google sign-in on the login screen', () => {
   it('exchanges the code of the address once, clears the address, and opens the dashboard after 500 ms', async () => {
     let signedIn = false;
     const bodies: unknown[] = [];
-    const { router, fetchMock } = renderApp('/login?code=code-success&state=state-1&scope=email', {
+    const { currentLocation, fetchMock } = renderApp('/login?code=code-success&state=state-1&scope=email', {
       ...googleConfig,
       'GET /api/me': () => (signedIn ? json({ user: googleUser }) : apiError(401, 'Please sign in.', 'Unauthorized')),
       'POST /api/auth/google/callback': ({ body }) => {
@@ -110,37 +105,32 @@ describe('Google sign-in on the login screen', () => {
     });
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
     expect(await screen.findByText('Signed in. Opening your onboarding...')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('');
+    expect(currentLocation().pathname).toBe('/login');
+    expect(currentLocation().search).toBe('');
     expect(await screen.findByRole('heading', { name: 'Welcome, Alex!' }, { timeout: 3000 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(currentLocation().pathname).toBe('/dashboard');
     expect(bodies).toEqual([{ code: 'code-success', state: 'state-1' }]);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/google/callback')).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem('onboarding_user') ?? 'null')).toEqual(googleUser);
   });
 
   it('exchanges the code only once under React strict mode', async () => {
-    const fetchMock = stubNetwork({
-      ...defaultHandlers(),
-      ...googleConfig,
-      'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized'),
-      'POST /api/auth/google/callback': () => json({ user: googleUser, returnTo: '/dashboard' }),
-    });
-    const router = createMemoryRouter(routes, { initialEntries: ['/login?code=code-strict&state=state-2'] });
-    render(
-      <StrictMode>
-        <AppProvider queryClient={createQueryClient()}>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
+    const { currentLocation, fetchMock } = renderApp(
+      '/login?code=code-strict&state=state-2',
+      {
+        ...googleConfig,
+        'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized'),
+        'POST /api/auth/google/callback': () => json({ user: googleUser, returnTo: '/dashboard' }),
+      },
+      { strictMode: true },
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 3000 });
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard'), { timeout: 3000 });
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/google/callback')).toHaveLength(1);
   });
 
   it('shows the refusal naming the domain, as a toast and on the screen, and returns to idle', async () => {
     const message = 'Only @inspired2uplift.org Google Workspace accounts can sign in. Sign in with your @inspired2uplift.org account.';
-    const { router } = renderApp('/login?code=code-refused&state=state-3', {
+    const { currentLocation } = renderApp('/login?code=code-refused&state=state-3', {
       ...signedOut,
       ...googleConfig,
       'POST /api/auth/google/callback': () => apiError(403, message, 'Forbidden'),
@@ -149,7 +139,7 @@ describe('Google sign-in on the login screen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getAllByText(message)).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
-    expect(router.state.location).toMatchObject({ pathname: '/login', search: '' });
+    expect(currentLocation()).toMatchObject({ pathname: '/login', search: '' });
   });
 
   it('says the login could not be processed when the exchange fails', async () => {
@@ -175,10 +165,10 @@ describe('Google sign-in on the login screen', () => {
   });
 
   it('reports an error from Google (e.g. the member cancelled) without calling the server', async () => {
-    const { router, fetchMock } = renderApp('/login?error=access_denied&state=state-6', { ...signedOut, ...googleConfig });
+    const { currentLocation, fetchMock } = renderApp('/login?error=access_denied&state=state-6', { ...signedOut, ...googleConfig });
     expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
     expect(screen.getByText('There was a problem with Google authentication.')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+    expect(currentLocation().search).toBe('');
     expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/google/callback', expect.anything());
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   });
