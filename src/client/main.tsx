@@ -17,12 +17,13 @@ const queryClient = createQueryClient();
 showToastsFromLastPage();
 
 // The dashboard needs its code and the member's steps: ask for both at once, alongside /api/me, instead of one after
-// the other (issue 8 "Lighthouse"). The router's lazy route and the page's query then find them already on the way.
+// the other (issue 8 "Lighthouse"). The router's lazy page (the same module) and the page's query then find them already
+// on the way.
 // Without a session the steps answer 401, which signs the page out exactly as /api/me's 401 would.
 if (window.location.pathname === paths.dashboard.getHref()) {
   preloadMobileWarningOnPhones();
   import('./app/routes/dashboard').catch(() => {
-    // No connection: the router asks again and shows the Error page if it fails.
+    // No connection: the lazy page asks again and shows the Error page if it fails.
   });
   import('./features/onboarding/api/get-onboarding')
     .then(({ getOnboardingQueryOptions }) => queryClient.prefetchQuery(getOnboardingQueryOptions()))

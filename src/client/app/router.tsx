@@ -1,53 +1,56 @@
-import { Navigate, type RouteObject, RouterProvider, createBrowserRouter } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { FullPageStatus } from '@/components/ui/full-page-status';
 import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
-import { ErrorRoute } from './routes/error';
+import { lazyPage } from './lazy-page';
+import { PageErrorBoundary } from './page-error-boundary';
 import { LoginRedirectRoute } from './routes/login-redirect';
 import { NotFoundRoute } from './routes/not-found';
 import { RootRoute } from './routes/root';
 
-/** SPEC §2 routes. Each page is a lazy route module, its own chunk, so a page loads only its own code. */
-export const routes: RouteObject[] = [
-  {
-    path: paths.home.path,
-    element: <RootRoute />,
-    errorElement: <ErrorRoute />,
-    hydrateFallbackElement: <FullPageStatus title="Loading" />,
-    children: [
-      { index: true, element: <Navigate to={paths.dashboard.getHref()} replace /> },
-      // The login screen is its own document (login.html, docs/decisions/012-login-page-own-entry.md): an in-app
-      // navigation to /login loads it.
-      { path: paths.login.path, element: <LoginRedirectRoute /> },
-      // Every page is its own chunk (issue 8 "Bundle"). Public demo page (SPEC §2); its own chunk, like the dashboard.
-      { path: paths.demo.path, lazy: async () => ({ Component: (await import('./routes/demo')).DemoRoute }) },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          {
-            path: paths.dashboard.path,
-            lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
-          },
-          // The admin console (issue 7): its own chunks, loaded only when an admin opens it.
-          { path: paths.admin.path, lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }) },
-          {
-            path: paths.adminMember.path,
-            lazy: async () => ({ Component: (await import('./routes/admin-member')).AdminMemberRoute }),
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-];
+// Every page is its own chunk (issue 8 "Bundle"). Public demo page (SPEC §2); its own chunk, like the dashboard.
+const DemoRoute = lazyPage(async () => (await import('./routes/demo')).DemoRoute);
+// main.tsx starts downloading this same module on /dashboard before the first render.
+const DashboardRoute = lazyPage(async () => (await import('./routes/dashboard')).DashboardRoute);
+// The admin console (issue 7): its own chunks, loaded only when an admin opens it.
+const AdminRoute = lazyPage(async () => (await import('./routes/admin')).AdminRoute);
+const AdminMemberRoute = lazyPage(async () => (await import('./routes/admin-member')).AdminMemberRoute);
 
-export function AppRouter() {
-  // One router for the page's lifetime (created lazily so tests can build their own from `routes`).
-  return <RouterProvider router={getRouter()} />;
+/**
+ * SPEC §2 routes, in react-router's declarative mode (docs/decisions/013): each page a lazy chunk shown through one
+ * `<Suspense>` ('Loading' until the first page's chunk is here; a later navigation keeps the current page on screen
+ * until the next one is ready, since the router navigates in a transition), inside the Error page's boundary.
+ * Must be rendered inside a router (`<BrowserRouter>` in the app, `<MemoryRouter>` in tests).
+ */
+export function AppRoutes() {
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<FullPageStatus title="Loading" />}>
+        <Routes>
+          <Route path={paths.home.path} element={<RootRoute />}>
+            <Route index element={<Navigate to={paths.dashboard.getHref()} replace />} />
+            {/* The login screen is its own document (login.html, docs/decisions/012): an in-app link to /login loads it. */}
+            <Route path={paths.login.path} element={<LoginRedirectRoute />} />
+            <Route path={paths.demo.path} element={<DemoRoute />} />
+            <Route element={<ProtectedRoute />}>
+              <Route path={paths.dashboard.path} element={<DashboardRoute />} />
+              <Route path={paths.admin.path} element={<AdminRoute />} />
+              <Route path={paths.adminMember.path} element={<AdminMemberRoute />} />
+            </Route>
+            <Route path="*" element={<NotFoundRoute />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </PageErrorBoundary>
+  );
 }
 
-let router: ReturnType<typeof createBrowserRouter> | undefined;
-function getRouter() {
-  router ??= createBrowserRouter(routes);
-  return router;
+/** The app's routes over the browser's address bar and history. */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

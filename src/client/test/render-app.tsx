@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { StrictMode, useLayoutEffect } from 'react';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { pageNavigation } from '@/lib/page-navigation';
 import { createQueryClient } from '@/lib/react-query';
 import { testConfig, testOnboarding, testUser } from './fixtures';
@@ -46,25 +47,51 @@ export function stubNetwork(handlers: Record<string, Handler>) {
   return fetchMock;
 }
 
+/** Hands every location the router shows to `onLocation`, once it is on screen (render it inside the router). */
+function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    onLocation(location);
+  }, [location, onLocation]);
+  return null;
+}
+
 /**
- * Renders the whole app at `path` with real routes, providers and query client, over a stubbed network. jsdom cannot
- * load another document: the full page loads (`pageNavigation.replace`, e.g. to the login page) are recorded in
- * `pageLoads` instead.
+ * Renders the whole app at `path` with the app's own routes (`<AppRoutes />` in a `<MemoryRouter>`), providers and
+ * query client, over a stubbed network. jsdom cannot load another document: the full page loads
+ * (`pageNavigation.replace`, e.g. to the login page) are recorded in `pageLoads` instead.
+ * @param path the address to open, with its query if any
+ * @param handlers answers that replace or add to {@link defaultHandlers}
+ * @param options `strictMode` renders inside `<StrictMode>`, as main.tsx does (effects run twice)
+ * @returns `currentLocation()`, the location on screen (updated once a navigation has rendered, i.e. after a lazy
+ *   page's chunk is loaded), with the query client, the fetch mock, a user-event instance and `pageLoads`
  */
-export function renderApp(path: string, handlers: Record<string, Handler> = {}) {
+export function renderApp(path: string, handlers: Record<string, Handler> = {}, options: { strictMode?: boolean } = {}) {
   const fetchMock = stubNetwork({ ...defaultHandlers(), ...handlers });
   const pageLoads = vi.spyOn(pageNavigation, 'replace').mockImplementation(() => {});
   const queryClient = createQueryClient();
   // Tests see the first failure at once instead of waiting for back-off retries.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let location: Location | undefined;
+  const currentLocation = (): Location => {
+    if (!location) throw new Error('The app has not rendered yet.');
+    return location;
+  };
   const user = userEvent.setup();
-  render(
+  const app = (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe
+          onLocation={(next) => {
+            location = next;
+          }}
+        />
+      </MemoryRouter>
+    </AppProvider>
   );
-  return { router, queryClient, fetchMock, user, pageLoads };
+  render(options.strictMode ? <StrictMode>{app}</StrictMode> : app);
+  return { currentLocation, queryClient, fetchMock, user, pageLoads };
 }
 
 /** Stubs `matchMedia` so `(max-width: …)` queries match as on a phone (true) or a computer (false). */

@@ -43,7 +43,7 @@ afterEach(() => {
   }
 });
 
-// jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation, and a step card scrolls
+// jsdom does not scroll; ScrollToTop (app/scroll-to-top.tsx) calls this when another page opens, and a step card scrolls
 // the control it moves focus to into view.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};

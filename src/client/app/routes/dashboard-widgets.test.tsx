@@ -235,7 +235,7 @@ describe('role preview', () => {
   });
 
   it("shows another role's steps read-only, with the toasts of SPEC §4, and goes back to the member's own steps", async () => {
-    const { user, fetchMock, router } = renderApp('/dashboard', {
+    const { user, fetchMock, currentLocation } = renderApp('/dashboard', {
       'GET /api/me': () => json({ user: { ...testUser, role: 'test' } }),
       'GET /api/onboarding': () => json(testWidgetOnboarding({ extra: previewable })),
     });
@@ -252,7 +252,7 @@ describe('role preview', () => {
     expect(await screen.findByText('Previewing Finance')).toBeInTheDocument();
     expect(screen.getByText('Role Switched')).toBeInTheDocument();
     expect(screen.getByText('You are now signed in as Finance. (Development mode active)')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?preview=finance');
+    expect(currentLocation().search).toBe('?preview=finance');
     expect(fetchMock).toHaveBeenCalledWith('/api/onboarding?previewRole=finance', expect.anything());
 
     // Nothing can be changed in a preview, and passwords stay hidden.
@@ -267,18 +267,18 @@ describe('role preview', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back to my steps' }));
     expect(screen.queryByText('Previewing Finance')).not.toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+    expect(currentLocation().search).toBe('');
     expect(
       within(card('Get ready for your first call')).getByRole('checkbox', { name: 'Accepted the calendar invitation' }),
     ).toBeEnabled();
   });
 
   it('falls back to the own steps with a toast when the preview is refused', async () => {
-    const { fetchMock, router } = renderApp('/dashboard?preview=finance');
+    const { fetchMock, currentLocation } = renderApp('/dashboard?preview=finance');
     answerPreviews(fetchMock, () => apiError(403, 'Only admins can preview other roles.', 'Forbidden'));
     expect(await screen.findByText('Could not preview that role')).toBeInTheDocument();
     expect(screen.getByText('Only admins can preview other roles.')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(currentLocation().search).toBe(''));
     expect(await screen.findByRole('heading', { name: 'Welcome, Alex!' })).toBeInTheDocument();
   });
 });

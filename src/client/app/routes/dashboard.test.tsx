@@ -56,9 +56,9 @@ describe('dashboard', () => {
   });
 
   it('redirects / to the dashboard', async () => {
-    const { router } = renderApp('/');
+    const { currentLocation } = renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(currentLocation().pathname).toBe('/dashboard');
   });
 
   it('shows an account notice instead of progress and steps for the account role', async () => {

@@ -1,39 +1,48 @@
 import { RoleConfigurationError } from '@shared/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SupportContact } from '@/components/ui/support-contact';
 import { useConfig } from '@/features/app-config/api/get-config';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { isApiError } from '@/lib/api-client';
+import { PageLoadError } from '../lazy-page';
 
 function errorText(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error && error.message) return error.message;
   return 'An unexpected error occurred';
 }
 
-/** A failure that may pass by itself: the server unavailable (5xx, e.g. 503 without its database) or unreachable. */
+/**
+ * A failure that may pass by itself: the server unavailable (5xx, e.g. 503 without its database) or unreachable, or
+ * a page's code that could not be downloaded.
+ */
 function isPassing(error: unknown): boolean {
-  return isApiError(error) && (error.status === 0 || error.status >= 500);
+  return error instanceof PageLoadError || (isApiError(error) && (error.status === 0 || error.status >= 500));
 }
 
 /**
- * SPEC §2 Error page: the root route's error element, so the router's own 'Unexpected Application Error!' view never
- * shows. Explains role configuration errors by role name. When the server was unavailable or unreachable (issue 8
- * "Reliability"), 'Try again' loads the page again without a reload: the failed requests are asked anew.
+ * SPEC §2 Error page, shown by the pages' error boundary (app/page-error-boundary.tsx). Explains role configuration
+ * errors by role name. When the server was unavailable or unreachable (issue 8 "Reliability"), 'Try again' loads the
+ * page again without a reload: the failed requests are asked anew. When the page's own code could not be downloaded,
+ * 'Try again' reloads the document, the one way to get it after a lost connection or a new release (React keeps a
+ * failed lazy import, and the old chunk may be gone).
+ * @param error what the page threw: an ApiError, a RoleConfigurationError, a PageLoadError or anything else
  */
-export function ErrorRoute() {
-  const error = useRouteError();
+export function ErrorRoute({ error }: { error: unknown }) {
   const config = useConfig();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const tryAgain = async () => {
+    if (error instanceof PageLoadError) {
+      window.location.reload();
+      return;
+    }
     await queryClient.resetQueries({ predicate: (query) => query.state.status === 'error' });
-    // A new location clears the router's error: the page renders again and asks the server.
+    // A new location clears the boundary's error: the page renders again and asks the server.
     await navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   };
   return (

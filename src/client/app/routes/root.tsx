@@ -1,11 +1,12 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { ScrollToTop } from '../scroll-to-top';
 
-/** The root layout: every page, with scroll restored on back/forward. */
+/** The root layout: every page, scrolled to the top when another page opens. */
 export function RootRoute() {
   return (
     <>
       <Outlet />
-      <ScrollRestoration />
+      <ScrollToTop />
     </>
   );
 }
