@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { type Plugin, defineConfig } from 'vite';
+import { type HtmlTagDescriptor, type Plugin, defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -27,24 +27,40 @@ function loginPageInDev(): Plugin {
 }
 
 /**
- * Both documents paint a 'Loading' status before any script has run (the markup of FullPageStatus with its Spinner,
- * whose classes the app's CSS already has); React replaces it on its first render. Without it a phone on a slow
- * connection shows a blank page until the scripts have arrived (issue 8 "Lighthouse": first contentful paint).
+ * What both documents (index.html and login.html) share, written once: the head's meta tags and icon, a 'Loading'
+ * status painted before any script has run (the markup of FullPageStatus with its Spinner, whose classes the app's CSS
+ * already has; React replaces it on its first render), and the note for a browser without JavaScript. Without the
+ * status a phone on a slow connection shows a blank page until the scripts have arrived (issue 8 "Lighthouse").
  */
-function loadingShell(): Plugin {
-  const shell = [
+function sharedDocument(): Plugin {
+  const loading = [
     '<div id="root">',
     '<div class="flex min-h-dvh items-center justify-center p-6">',
     '<div role="status" aria-live="polite" class="flex flex-col items-center gap-3 text-center">',
     '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="size-8 animate-spin text-brand-700" aria-hidden="true"><path d="M21 12a9 9 0 1 1-6.219-8.56"></path></svg>',
     '<p class="text-lg font-semibold text-slate-900">Loading</p>',
     '</div></div></div>',
+    '<noscript>Onboarding needs JavaScript. Please turn it on and reload the page.</noscript>',
   ].join('');
+  const meta = (attrs: Record<string, string>): HtmlTagDescriptor => ({ tag: 'meta', attrs, injectTo: 'head-prepend' });
   return {
-    name: 'onboarding:loading-shell',
+    name: 'onboarding:shared-document',
     transformIndexHtml(html) {
-      if (!html.includes('<div id="root"></div>')) throw new Error('The page has no empty <div id="root"></div> for the loading status.');
-      return html.replace('<div id="root"></div>', shell);
+      if (!html.includes('<div id="root"></div>')) throw new Error('The page has no empty <div id="root"></div> to fill.');
+      return {
+        html: html.replace('<div id="root"></div>', loading),
+        tags: [
+          meta({ charset: 'UTF-8' }),
+          meta({ name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
+          meta({
+            name: 'description',
+            content:
+              'Onboarding for new volunteers and team members of INSPIRED 2 UPLIFT: sign in and work through your onboarding steps.',
+          }),
+          meta({ name: 'theme-color', content: '#ffffff' }),
+          { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: '/content/logo.svg' }, injectTo: 'head' },
+        ],
+      };
     },
   };
 }
@@ -52,7 +68,7 @@ function loadingShell(): Plugin {
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [react(), tailwindcss(), loginPageInDev(), loadingShell(), precompress(`${root}dist/client`)],
+  plugins: [react(), tailwindcss(), loginPageInDev(), sharedDocument(), precompress(`${root}dist/client`)],
   resolve: {
     alias: {
       '@shared': `${root}src/shared`,

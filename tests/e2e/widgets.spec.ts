@@ -251,9 +251,12 @@ test('the login screen and the dashboard load neither pdf.js nor confetti until 
   });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  // The login page is its own document (docs/decisions/012), with its own title.
+  await expect(page).toHaveTitle('Sign in · Onboarding · INSPIRED 2 UPLIFT');
   await signInAs(page, 'widgets.chunks', baseURL);
   await page.goto('/dashboard');
   await expect(progressBar(page)).toBeVisible();
+  await expect(page).toHaveTitle('Onboarding · INSPIRED 2 UPLIFT');
   expect(scripts.filter((s) => /pdf|confetti/i.test(s))).toEqual([]);
 
   await stepCard(page, 'Sign the Volunteer Agreement').getByRole('button', { name: 'Sign the Volunteer Agreement' }).click();
