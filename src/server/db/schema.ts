@@ -107,6 +107,11 @@ export const auditLog = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     at: timestamptz('at').notNull().defaultNow(),
+    /**
+     * Insertion order: entries written within the same clock tick (the embedded database's clock counts milliseconds)
+     * still read newest first, in the order they were written.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
     kind: text('kind').notNull(),
@@ -116,7 +121,7 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
+    index('audit_log_at_idx').on(t.at, t.seq),
     index('audit_log_actor_email_idx').on(t.actorEmail),
     index('audit_log_kind_idx').on(t.kind),
     check('audit_log_outcome', sql`${t.outcome} in ('allowed', 'refused', 'ok')`),

@@ -35,6 +35,16 @@ describe('the audit log repository', () => {
     expect(huge.entries.length).toBeLessThanOrEqual(MAX_AUDIT_PAGE_SIZE);
   });
 
+  it('reads entries written at the same instant in the order they were written, newest first', async () => {
+    // The embedded database's clock counts milliseconds: requests in quick succession share a timestamp.
+    const db = t.database.db;
+    const instant = new Date(Date.UTC(2025, 4, 1, 12, 0));
+    const subjects = Array.from({ length: 12 }, (_, i) => `same-instant-${i}`);
+    for (const subject of subjects) await recordAudit(db, { kind: 'role-change', outcome: 'ok', subject, at: instant });
+    const { entries } = await listAudit(db, { filters: { from: instant, to: new Date(instant.getTime() + 1) } });
+    expect(entries.map((e) => e.subject)).toEqual([...subjects].reverse());
+  });
+
   it('records a development sign-in', async () => {
     await signIn(t.app, { email: 'sign.in@inspired2uplift.org' });
     const { entries } = await listAudit(t.database.db, { filters: { kind: 'sign-in', actorEmail: 'sign.in@inspired2uplift.org' } });

@@ -110,7 +110,7 @@ export async function listAudit(
     .select()
     .from(auditLog)
     .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(desc(auditLog.at), desc(auditLog.seq))
     .limit(size)
     .offset((number - 1) * size);
   const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
