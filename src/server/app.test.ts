@@ -168,11 +168,16 @@ describe('a build without login.html', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('serves index.html at /login', async () => {
+  it('answers /login with an error that says to build again, never with the app (which would send it back)', async () => {
     const res = await older.app.inject({ method: 'GET', url: '/login?code=abc' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(INDEX_HTML);
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: `The client build in ${dir} has no login.html: build it again (npm run build) and restart the server.`,
+    });
+    // The app's other pages are still served.
+    expect((await older.app.inject({ method: 'GET', url: '/dashboard' })).body).toBe(INDEX_HTML);
   });
 });
 

@@ -44,7 +44,7 @@ function isClientRoute(request: FastifyRequest): boolean {
  * index.html, with a history fallback — a GET for a page address that is no file (e.g. /dashboard, /anything) gets
  * index.html so the SPA's router can answer, including with its 404 page. GET/HEAD /login (any query string, e.g.
  * Google's `?code=…&state=…`) gets login.html, the login page's own document (docs/decisions/012-login-page-own-entry.md;
- * index.html if a build has none). Everything else that matches no route gets a 404 JSON error.
+ * a 500 JSON error naming the fix if the build has none). Everything else that matches no route gets a 404 JSON error.
  */
 export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, options) => {
   const clientDir =
@@ -66,12 +66,17 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
     });
   }
   if (clientDir !== null) {
-    const loginPage = existsSync(path.join(clientDir, LOGIN_HTML)) ? LOGIN_HTML : 'index.html';
-    if (loginPage !== LOGIN_HTML) app.log.warn({ dir: clientDir }, 'the client build has no login.html; /login serves index.html');
-    // GET also answers HEAD (Fastify's exposeHeadRoutes).
-    app.get(LOGIN_PATH, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile(loginPage, clientDir, { cacheControl: false }),
-    );
+    // GET also answers HEAD (Fastify's exposeHeadRoutes). A build without login.html is incomplete (an older build):
+    // /login then says so, and never falls back to the app, which would only send the browser back to /login.
+    if (existsSync(path.join(clientDir, LOGIN_HTML))) {
+      app.get(LOGIN_PATH, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile(LOGIN_HTML, clientDir, { cacheControl: false }),
+      );
+    } else {
+      const message = `The client build in ${clientDir} has no ${LOGIN_HTML}: build it again (npm run build) and restart the server.`;
+      app.log.error({ dir: clientDir }, message);
+      app.get(LOGIN_PATH, (_request, reply) => reply.code(500).send(apiError(500, message)));
+    }
   }
   if (existsSync(options.contentAssetsDir)) {
     await app.register(fastifyStatic, {
