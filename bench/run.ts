@@ -30,6 +30,19 @@ import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.js';
 import { freePort } from '../src/server/test/server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The built client (`npm run build`). */
+const CLIENT_DIR = path.join(root, 'dist', 'client');
+
+/**
+ * The gzip size (node:zlib, default level) of the built files of one kind among `files`.
+ * @param files paths relative to dist/client, e.g. 'assets/main-abc.js'
+ * @returns bytes, summed over the .js/.mjs (`js`) or .css (`css`) files
+ */
+function gzipBytes(files: Iterable<string>, kind: 'js' | 'css'): number {
+  const ending = kind === 'js' ? /\.m?js$/ : /\.css$/;
+  return [...files].filter((f) => ending.test(f)).reduce((total, f) => total + gzipSync(readFileSync(path.join(CLIENT_DIR, f))).length, 0);
+}
 const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json'), 'utf8')) as {
   api: { onboardingReadMinRatioToBaseline: number; onboardingReadP99MaxMs: number };
   bundle: { loginJsMaxGzipKb: number; dashboardJsMaxGzipKb: number };
@@ -167,8 +180,7 @@ interface ManifestChunk {
 
 function bundle(): void {
   console.log('• bundle sizes');
-  const clientDir = path.join(root, 'dist', 'client');
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
   /** Files (JS and CSS) a chunk loads: itself, its CSS and, recursively, its static imports. */
   const collect = (key: string, files: Set<string>): Set<string> => {
@@ -184,7 +196,7 @@ function bundle(): void {
    * 'index.html', 'login.html'), its module preloads and stylesheets, and the entry's static imports.
    */
   const documentFiles = (htmlFile: string): Set<string> => {
-    const html = readFileSync(path.join(clientDir, htmlFile), 'utf8');
+    const html = readFileSync(path.join(CLIENT_DIR, htmlFile), 'utf8');
     const entry = manifest[htmlFile];
     if (entry?.isEntry !== true) throw new Error(`no entry '${htmlFile}' in dist/client/.vite/manifest.json`);
     const entryScript = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
@@ -211,13 +223,9 @@ function bundle(): void {
   const login = documentFiles('login.html');
   const dashboard = appPage([/features\/auth\/components\/protected-route\.tsx$/, /app\/routes\/dashboard\.tsx$/]);
 
-  const gz = (file: string): number => gzipSync(readFileSync(path.join(clientDir, file))).length;
   const measure = (files: Set<string>) => {
     const list = [...files].sort();
-    const js = list.filter((f) => /\.m?js$/.test(f));
-    const css = list.filter((f) => f.endsWith('.css'));
-    const sum = (fs: string[]) => fs.reduce((total, f) => total + gz(f), 0);
-    return { files: list, jsGzipBytes: sum(js), cssGzipBytes: sum(css) };
+    return { files: list, jsGzipBytes: gzipBytes(list, 'js'), cssGzipBytes: gzipBytes(list, 'css') };
   };
   const loginSizes = measure(login);
   const dashboardSizes = measure(dashboard);
@@ -242,7 +250,6 @@ function bundle(): void {
  */
 async function loadedInBrowser(): Promise<void> {
   console.log('• bundle sizes as loaded in Chromium');
-  const clientDir = path.join(root, 'dist', 'client');
   const app = await startApp(tempDir('loaded'));
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   const loaded: Record<string, unknown> = {};
@@ -264,16 +271,15 @@ async function loadedInBrowser(): Promise<void> {
       await page.waitForTimeout(1500);
       await page.waitForLoadState('networkidle');
       if (new URL(page.url()).pathname !== pagePath) throw new Error(`${pagePath} ended at ${page.url()}`);
-      const gz = (file: string): number => gzipSync(readFileSync(path.join(clientDir, file))).length;
       const list = [...files].sort();
       // For the record, not budgeted: what the first press on the page adds (the toasters load then).
       await page.mouse.click(2, 2);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
-      const afterPress = [...files].filter((f) => /\.m?js$/.test(f)).reduce((t, f) => t + gz(f), 0);
+      const afterPress = gzipBytes(files, 'js');
       await context.close();
-      const js = list.filter((f) => /\.m?js$/.test(f)).reduce((t, f) => t + gz(f), 0);
-      const css = list.filter((f) => f.endsWith('.css')).reduce((t, f) => t + gz(f), 0);
+      const js = gzipBytes(list, 'js');
+      const css = gzipBytes(list, 'css');
       loaded[pagePath] = { files: list, jsGzipBytes: js, cssGzipBytes: css, jsGzipBytesAfterFirstPress: afterPress };
       const kb = round(js / 1000);
       const max = pagePath === '/login' ? budgets.bundle.loginJsMaxGzipKb : budgets.bundle.dashboardJsMaxGzipKb;
