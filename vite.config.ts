@@ -78,7 +78,9 @@ export default defineConfig({
   build: {
     outDir: `${root}dist/client`,
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for debugging a build, but not referenced from the bundles, and never served by a production server
+    // (plugins/static-files.ts).
+    sourcemap: 'hidden',
     // Lets `npm run bench` follow each route's static imports (bench/bundle.ts).
     manifest: true,
     rollupOptions: {

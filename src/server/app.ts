@@ -22,6 +22,7 @@ import { progressRoutes } from './modules/progress/progress.routes.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { HttpError } from './http-errors.js';
 import { OneLinePerRequest } from './logger.js';
+import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { ReadCache } from './plugins/read-cache.js';
 import { sameOriginPlugin } from './plugins/same-origin.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
   await app.register(sameOriginPlugin, { config });
+  await app.register(allowedHostsPlugin, { config });
   const rateLimit = deps.authRateLimit ?? { max: config.authRateLimitPerMinute, timeWindowMs: 60_000 };
   await app.register(fastifyRateLimit, {
     global: true,
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staticFilesPlugin, {
     contentAssetsDir: path.join(config.contentDir, 'assets'),
     clientDistDir: deps.clientDistDir === undefined ? path.join(projectRoot, 'dist', 'client') : deps.clientDistDir,
+    isProduction: config.isProduction,
   });
 
   await app.register(healthRoutes, { db });

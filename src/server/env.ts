@@ -87,7 +87,7 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().max(65535, 'must be a whole number between 0 and 65535'))
     .default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().trim().min(1, 'must name an interface, e.g. 127.0.0.1 or 0.0.0.0').optional(),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
     .default('development'),
@@ -219,7 +219,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const isProduction = e.NODE_ENV === 'production';
   return {
     port: e.PORT,
-    host: e.HOST,
+    // A development server is reachable from this machine only unless HOST says otherwise (security review, 015).
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     nodeEnv: e.NODE_ENV,
     isProduction,
     dataDir: path.resolve(projectRoot, e.DATA_DIR),

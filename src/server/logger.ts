@@ -48,9 +48,45 @@ export function loggerOptions(
   };
 }
 
+/** Query parameter names whose values are never logged: sign-in codes and anything that looks like a credential. */
+const SECRET_LOOKING_PARAM = /code|state|token|secret|pass|key|auth|session|nonce|verifier|signature|sig$|credential/i;
+
+/**
+ * The URL as the request log writes it: the query string of the login page (`/login?code=…&state=…`, Google's
+ * authorization code on its way back) is dropped whole, and elsewhere the value of every parameter whose name looks
+ * secret ({@link SECRET_LOOKING_PARAM}) is replaced by `[Redacted]`. Paths are kept as they came.
+ * @param url the request URL, path and query (`request.url`)
+ * @returns the URL safe to log
+ */
+export function urlForLog(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const path = url.slice(0, at);
+  let decodedPath = path;
+  try {
+    decodedPath = decodeURIComponent(path);
+  } catch {
+    // A path that does not decode is logged as it came; only its query is looked at.
+  }
+  if (/^\/+login\/*$/i.test(decodedPath)) return `${path}?[Redacted]`;
+  const params = url.slice(at + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const rawName = eq === -1 ? pair : pair.slice(0, eq);
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+    } catch {
+      return `${rawName}=[Redacted]`;
+    }
+    return SECRET_LOOKING_PARAM.test(name) ? `${rawName}=[Redacted]` : pair;
+  });
+  return `${path}?${params.join('&')}`;
+}
+
 /**
  * One log line per request (issue 8 "Performance"): Fastify writes two, 'incoming request' and 'request completed';
- * this writes only the second: `{ reqId, method, url, host, remoteAddress, statusCode, responseTime }`. The line is
+ * this writes only the second: `{ reqId, method, url, host, remoteAddress, statusCode, responseTime }`, the URL as
+ * {@link urlForLog} gives it (no sign-in code, no secret-looking parameter). The line is
  * made of those fields only — never headers, a body or a value — so it skips the redaction pass of
  * {@link REDACTED_LOG_PATHS}, which guards every other log call and costs more than the rest of the line. A request
  * that failed is logged as Fastify does ('request errored', with the error), through the redacting logger.
@@ -77,7 +113,7 @@ export class OneLinePerRequest extends LogController {
       {
         [this.requestIdLogLabel]: request.id,
         method: request.method,
-        url: request.url,
+        url: urlForLog(request.url),
         host: request.host,
         remoteAddress: request.ip,
         statusCode: reply.statusCode,

@@ -1,3 +1,4 @@
+import { CLIENT_REQUEST_HEADER } from '@shared/client-request';
 import { apiErrorDecoder, type Decoder } from './decoders';
 
 export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
@@ -30,7 +31,7 @@ interface RequestOptions {
 }
 
 async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_REQUEST_HEADER.name]: CLIENT_REQUEST_HEADER.value };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {

@@ -42,15 +42,19 @@ export function requestSourceOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * CSRF protection (issue 4 "Sessions"; DESIGN.md §3): a POST, PUT, PATCH or DELETE under /api/ must name this
+ * CSRF protection (issue 4 "Sessions"; DESIGN.md §3): every POST, PUT, PATCH or DELETE, whatever its path, must name this
  * server's own origin ({@link serverOrigin}) in its `Origin` header, or — only when the browser sent no Origin — in its
  * `Referer`. Anything else is refused before routing with 403 `{ message: CROSS_SITE_MESSAGE }`. Browsers send Origin
  * on every cross-origin request and on same-origin fetches with these methods, so the SPA passes; a form or script on
  * another site does not. SameSite=Lax session cookies are the second line.
+ *
+ * The check does not look at the path at all: the router decodes percent-escapes before it matches a route, so a
+ * test of the raw URL for `/api/` let `POST /%61pi/auth/logout` through (security review, docs/decisions/015). The
+ * app has no state-changing route outside /api, so nothing legitimate is refused by this.
  */
 export const sameOriginPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING_METHODS.has(request.method)) return;
     if (requestSourceOrigin(request) !== serverOrigin(config, request)) throw forbidden(CROSS_SITE_MESSAGE);
   });
 });

@@ -12,7 +12,8 @@ import { globalPlugin } from './global-plugin.js';
  */
 export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   defaultSrc: ["'self'"],
-  baseUri: ["'self'"],
+  // No <base> element at all: an injected one could not redirect relative script or link URLs.
+  baseUri: ["'none'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'self'"],
   formAction: ["'self'"],
@@ -26,8 +27,8 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   workerSrc: ["'self'", 'blob:'],
 };
 
-/** HSTS max-age in seconds (180 days), sent only in production. */
-export const HSTS_MAX_AGE_S = 180 * 24 * 60 * 60;
+/** HSTS max-age in seconds (one year, as OWASP ASVS asks), sent only in production. */
+export const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**
  * The helmet options of the app: the Content Security Policy {@link CSP_DIRECTIVES}; a same-origin opener policy

@@ -29,7 +29,7 @@ export interface ActiveSession {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, or null when the request has no valid session. Set for /api/* requests only. */
+    /** The signed-in user, or null when the request has no valid session. Set for requests matched to an /api route only. */
     user: User | null;
     /** The verified session behind `user`. */
     authSession: ActiveSession | null;
@@ -145,6 +145,17 @@ export function signedInUser(request: FastifyRequest): User {
   return request.user;
 }
 
+/**
+ * Whether the request was matched to one of the app's /api routes. Decided by the matched route's pattern, not the raw
+ * URL: the router decodes percent-escapes (`/%61pi/me` reaches `/api/me`), so a prefix test of `request.url` would
+ * skip the session lookup for an encoded path (docs/decisions/015-security-review.md).
+ * @param request any request, at `onRequest` or later
+ * @returns true for a matched /api route, false for static files, the SPA and unmatched paths
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
 const isExpired = (session: SessionRow, now: Date) => session.idleExpiresAt <= now || session.absoluteExpiresAt <= now;
 
 /**
@@ -162,14 +173,17 @@ export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & 
   const { reads } = deps;
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const token = request.cookies[name];
     if (token === undefined || token === '') return;
     const tokenHash = hashSessionToken(deps.config.sessionSecret, token);
     const now = deps.now();
     let found = await reads.session(tokenHash);
     if (found && isExpired(found.session, now)) found = await reads.session(tokenHash, { fresh: true });
-    if (!found || isExpired(found.session, now)) {
+    // A development session (from a development run on the same database) never counts on a production server,
+    // least of all as an admin: development sign-in does not prove who anyone is.
+    const refused = found !== undefined && found !== null && deps.config.isProduction && found.session.kind === 'development';
+    if (!found || refused || isExpired(found.session, now)) {
       if (found) await deleteSession(deps.db, tokenHash);
       const { maxAge: _maxAge, ...options } = cookieOptions(deps.config);
       reply.clearCookie(name, options);
@@ -189,5 +203,12 @@ export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & 
     }
     request.user = found.apiUser;
     request.authSession = { tokenHash, kind: found.session.kind };
+  });
+
+  // An answer given to a signed-in person is theirs alone: no browser or proxy cache may keep it (a shared computer's
+  // cache would otherwise hand it to the next person). This replaces any caching header a route set.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.user !== null && isApiRoute(request)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 });

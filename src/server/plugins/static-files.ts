@@ -14,7 +14,12 @@ export interface StaticFilesOptions extends Record<string, unknown> {
    * page (login.html) at /login.
    */
   clientDistDir: string | null;
+  /** In production the build's source maps (`*.map`) are not served (404): they are for debugging a build, not for visitors. */
+  isProduction?: boolean;
 }
+
+/** A source map's file name. */
+const SOURCE_MAP = /\.map$/i;
 
 /** The login page's address and document (vite.config.ts builds login.html as a second page). */
 const LOGIN_PATH = '/login';
@@ -57,6 +62,7 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
       // The build writes .br and .gz copies of its text files (scripts/vite-precompress.ts).
       preCompressed: true,
       cacheControl: false,
+      allowedPath: (pathName) => !(options.isProduction === true && SOURCE_MAP.test(pathName)),
       setHeaders: (res, filePath) => {
         const inAssets = path.relative(clientDir, filePath).split(path.sep)[0] === 'assets';
         res.setHeader('cache-control', inAssets ? IMMUTABLE : 'no-cache');

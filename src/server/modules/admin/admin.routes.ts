@@ -27,7 +27,7 @@ import { listAudit, recordAudit, type AuditKind } from '../audit/audit.repositor
 import { getMember, upsertMember } from '../members/members.repository.js';
 import { listAllMemberOverviews, listDepartments, listMemberOverviews, type MembersContext } from './admin.repository.js';
 import { getMemberDetail } from './member-detail.js';
-import { applyImport, membersToCsv, previewImport } from './member-import.js';
+import { adminChangesOfImport, applyImport, membersToCsv, previewImport } from './member-import.js';
 
 /** The 403 message of every admin route to a signed-in person who is not an admin. */
 export const NOT_ADMIN_MESSAGE = 'Only admins can open the admin console.';
@@ -188,15 +188,27 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     }
     const at = now();
     await db.transaction(async (tx) => {
+      const adminChanges = await adminChangesOfImport(tx, preview.rows);
       await applyImport(tx, preview.rows, at);
       await recordAudit(tx, {
         kind: 'import',
         outcome: 'ok',
         ...actorOf(request),
         subject: `${preview.rows.length} members`,
-        details: { rows: preview.rows.length, emails: preview.rows.slice(0, 50).map((r) => r.email) },
+        details: { rows: preview.rows.length, emails: preview.rows.map((r) => r.email) },
         at,
       });
+      // Granting or removing admin is audited per person, with the address, however it happens.
+      for (const change of adminChanges) {
+        await recordAudit(tx, {
+          kind: 'admin-change',
+          outcome: 'ok',
+          ...actorOf(request),
+          subject: change.email,
+          details: { isAdmin: change.isAdmin, via: 'import' },
+          at,
+        });
+      }
     });
     return { ...preview, applied: preview.rows.length };
   });

@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ImportResult, ImportRow, MemberOverview } from '../../../shared/admin-api.js';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
@@ -8,6 +7,7 @@ import type { RoleCatalog } from '../../../shared/roles.js';
 import { announce } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { members } from '../../db/schema.js';
+import { toCsv } from '../../csv.js';
 
 /**
  * Bulk import and export of member records as CSV (DESIGN.md §3 "Admin console", issue 7), with csv-parse and
@@ -39,10 +39,10 @@ export const DEFAULT_DEPARTMENT = 'Operations';
 /**
  * The members table as CSV text, one header row then one row per member.
  * @param rows members-table rows
- * @returns RFC 4180 CSV (quoted where needed), ending in a newline
+ * @returns RFC 4180 CSV (quoted where needed, formulas escaped: see csv.ts), ending in a newline
  */
 export function membersToCsv(rows: readonly MemberOverview[]): string {
-  return stringify(
+  return toCsv(
     rows.map((r) => [
       r.email,
       r.name,
@@ -58,7 +58,7 @@ export function membersToCsv(rows: readonly MemberOverview[]): string {
       r.isAdmin ? 'true' : 'false',
       r.invited ? 'true' : 'false',
     ]),
-    { header: true, columns: [...EXPORT_COLUMNS] },
+    EXPORT_COLUMNS,
   );
 }
 
@@ -175,6 +175,25 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
     await announce(tx, { kind: 'members' });
   });
   return rows.length;
+}
+
+/**
+ * The people whose admin flag an import changes: rows whose `isAdmin` differs from their member record's (a person
+ * without a record counts as not an admin). Read before {@link applyImport}, in the same transaction, so that each
+ * grant or removal can be audited one by one, as a single change on the member page is.
+ * @param db the database or transaction
+ * @param rows the checked rows of an import
+ * @returns `{ email, isAdmin }` (the new flag) per changed person, in the rows' order
+ */
+export async function adminChangesOfImport(db: Database, rows: readonly ImportRow[]): Promise<{ email: string; isAdmin: boolean }[]> {
+  const before = new Map<string, boolean>();
+  const CHUNK = 1000;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const emails = rows.slice(i, i + CHUNK).map((r) => r.email);
+    const found = await db.select({ email: members.email, isAdmin: members.isAdmin }).from(members).where(inArray(members.email, emails));
+    for (const m of found) before.set(m.email, m.isAdmin);
+  }
+  return rows.filter((r) => (before.get(r.email) ?? false) !== r.isAdmin).map((r) => ({ email: r.email, isAdmin: r.isAdmin }));
 }
 
 /** `excluded.<column>` of an upsert: the value the conflicting insert proposed. */

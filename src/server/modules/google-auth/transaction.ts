@@ -1,6 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import { z } from 'zod';
+import { safeReturnTo } from '../../../shared/google-sign-in-api.js';
 
 /**
  * The OpenID Connect transaction of one sign-in (issue 4): what the server must remember between sending the browser
@@ -18,7 +19,10 @@ const transactionSchema = z.object({
   nonce: z.string().min(1),
   codeVerifier: z.string().min(43).max(128),
   redirectUri: z.url(),
-  returnTo: z.string().startsWith('/'),
+  // Checked again with the rule of the start route when the transaction is opened: a transaction sealed by an older
+  // version of the app, or with an older rule, never sends the browser somewhere today's rule refuses (it goes to the
+  // dashboard instead).
+  returnTo: z.string().transform((value) => safeReturnTo(value)),
 });
 
 /** One sign-in's secrets and where it returns to. */

@@ -8,17 +8,30 @@ import {
   stepIdParamsSchema,
   type SecretRefusal,
 } from '../../../shared/api.js';
+import { CLIENT_REQUEST_HEADER } from '../../../shared/client-request.js';
 import type { Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import { decideSecretAccess, SECRET_REFUSAL_TEXT, type SecretRefusalReason, type SessionKind } from '../../../shared/secret-access.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
-import { notFound } from '../../http-errors.js';
+import { forbidden, notFound } from '../../http-errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { resolveRoleOfRequest } from '../onboarding/member-role.js';
 
 /** The 404 message for a step that is not one of the member's shared-password steps. */
 export const NO_SECRET_STEP_MESSAGE = 'This step has no shared password for you.';
+
+/** The 403 message of a request for a shared password that the app's own code did not make (e.g. a link on another site). */
+export const NOT_FROM_THE_APP_MESSAGE = 'Shared passwords are only shown inside the Onboarding app. Open the app and try again.';
+
+/**
+ * Whether the app's own code made the request: the browser says it came from a page of this origin
+ * (`Sec-Fetch-Site: same-origin`), or it carries {@link CLIENT_REQUEST_HEADER}. A top-level navigation from another
+ * site carries the Lax session cookie but neither, so it cannot make a reveal in the member's name.
+ */
+export function isFromTheApp(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-site'] === 'same-origin' || request.headers[CLIENT_REQUEST_HEADER.name] === CLIENT_REQUEST_HEADER.value;
+}
 
 /** A step that names a shared password (SPEC §3 `envVariable`). */
 type SecretStep = Step & { envVariable: NonNullable<Step['envVariable']> };
@@ -91,9 +104,11 @@ export interface SecretsRoutesOptions {
  *   the raw role text: a development session gets 403 'development', a Google session whose role is not allowed
  *   gets 403 'role-mismatch', an allowed one 200 `{ value }` — or `{ value: null, reason: 'not-set' }` when the
  *   environment variable is not set.
- * Every answer carries `Cache-Control: no-store`. Every reveal and every refusal of a known shared-password step is
- * written to the audit log before the answer is sent (a failing write fails the request, so nothing is revealed
- * unaudited); anonymous requests for unknown step ids are not written.
+ * - A signed-in request the app's own code did not make ({@link isFromTheApp}: a cross-site navigation or link):
+ *   403 {@link NOT_FROM_THE_APP_MESSAGE}, nothing revealed and nothing audited in the member's name.
+ * Every answer carries `Cache-Control: no-store`. Every reveal and every refusal of a signed-in member for a known
+ * shared-password step is written to the audit log before the answer is sent (a failing write fails the request, so
+ * nothing is revealed unaudited); anonymous refusals go to the application log only (anyone can send them).
  */
 export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async (app, { db, catalog, config }) => {
   const allSecretSteps = secretStepsOf(catalog);
@@ -113,11 +128,14 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
       const knownStep = allSecretSteps.get(stepId);
 
       if (request.user === null || request.authSession === null || request.memberRole === null) {
+        // Anyone can send these, as often as they like: they go to the application log, never to the audit log, so
+        // that they cannot bury the audit entries of real members.
         if (knownStep) {
-          await recordAudit(db, auditOf(request, knownStep, 'anonymous', { allowed: false, reason: 'not-signed-in' }));
+          request.log.warn({ stepId, secret: knownStep.envVariable.name, ip: request.ip }, 'shared password refused: not signed in');
         }
         return reply.code(401).send(refusalBody(401, 'not-signed-in'));
       }
+      if (!isFromTheApp(request)) throw forbidden(NOT_FROM_THE_APP_MESSAGE);
 
       if (request.query.previewRole !== undefined) {
         if (!knownStep) throw notFound(NO_SECRET_STEP_MESSAGE);
