@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       nodeEnv: 'development',
       isProduction: false,
       dataDir: path.join(projectRoot, 'data'),
@@ -56,7 +56,7 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       allowedDomain: 'example.org',
       adminEmails: ['ada@example.org', 'bob@example.org'],
       publicUrl: 'https://onboarding.example.org',

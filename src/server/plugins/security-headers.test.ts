@@ -40,7 +40,7 @@ describe('security headers (issue 8 "Security")', () => {
     const csp = parseCsp(String(res.headers['content-security-policy']));
     expect(Object.fromEntries(csp)).toEqual({
       'default-src': ["'self'"],
-      'base-uri': ["'self'"],
+      'base-uri': ["'none'"],
       'object-src': ["'none'"],
       'frame-ancestors': ["'self'"],
       'form-action': ["'self'"],
@@ -57,7 +57,7 @@ describe('security headers (issue 8 "Security")', () => {
 
   it('sends HSTS in production only', async () => {
     const inProduction = await prod.inject({ method: 'GET', url: '/page' });
-    expect(inProduction.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(inProduction.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const inDevelopment = await dev.inject({ method: 'GET', url: '/page' });
     expect(inDevelopment.headers['strict-transport-security']).toBeUndefined();
   });

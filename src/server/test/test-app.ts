@@ -77,9 +77,9 @@ export function createTestCatalog(): RoleCatalog {
 }
 
 /**
- * Makes `app.inject` send the server's own `Origin` on every request that names neither an Origin nor a Referer, as a
- * browser does for the SPA's own requests, so tests pass the same-origin (CSRF) check (plugins/same-origin.ts) unless
- * they set those headers themselves.
+ * Makes `app.inject` send the server's own `Origin` (and `Sec-Fetch-Site: same-origin`) on every request that names
+ * neither an Origin nor a Referer, as a browser does for the SPA's own requests, so tests pass the same-origin (CSRF)
+ * check (plugins/same-origin.ts) and the secrets route's own-request check unless they set those headers themselves.
  * @param app the app to change
  * @param origin the origin the app expects: PUBLIC_URL, or `http://localhost` (the Host light-my-request sends)
  */
@@ -88,8 +88,11 @@ function sendOwnOriginByDefault(app: FastifyInstance, origin: string): void {
   const withOrigin = (options: InjectOptions | string): InjectOptions => {
     const injectOptions = typeof options === 'string' ? { url: options } : options;
     const headers = injectOptions.headers ?? {};
-    const named = Object.keys(headers).some((name) => ['origin', 'referer'].includes(name.toLowerCase()));
-    return named ? injectOptions : { ...injectOptions, headers: { ...headers, origin } };
+    const names = Object.keys(headers).map((name) => name.toLowerCase());
+    if (names.some((name) => ['origin', 'referer'].includes(name))) return injectOptions;
+    // As the SPA's own fetches do: a browser says `Sec-Fetch-Site: same-origin` (routes that hand out secrets ask).
+    const fetchSite = names.some((name) => ['sec-fetch-site', 'x-requested-with'].includes(name)) ? {} : { 'sec-fetch-site': 'same-origin' };
+    return { ...injectOptions, headers: { ...headers, origin, ...fetchSite } };
   };
   function injectWithOrigin(options?: InjectOptions | string, callback?: LightMyRequestCallback) {
     if (options === undefined) return inject();

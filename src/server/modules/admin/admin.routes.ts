@@ -88,7 +88,8 @@ const actorOf = (request: FastifyRequest) => ({
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, config, catalog, now }) => {
   const ctx: MembersContext = { catalog, adminEmails: config.adminEmails };
-  app.addHook('preValidation', requireAdmin);
+  // At onRequest, before the body is read: an anonymous 4 MB import is refused at once, not after it is parsed.
+  app.addHook('onRequest', requireAdmin);
   // Import files may come as they are (text/csv); they become `{ csv }`, the JSON body's shape.
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => {
     done(null, { csv: String(body) });

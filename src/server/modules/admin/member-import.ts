@@ -64,6 +64,12 @@ export function membersToCsv(rows: readonly MemberOverview[]): string {
 
 const emailSchema = z.email();
 
+/**
+ * Undoes the formula escaping of our own exports (csv.ts): a cell that is `'` followed by `=`, `+`, `-`, `@`, a tab or a
+ * carriage return was written that way by the export, so an exported file imports with the values it came from.
+ */
+const unescapeFormula = (value: string): string => (/^''*[=+\-@\t\r]/u.test(value) ? value.slice(1) : value);
+
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
 
@@ -112,7 +118,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
   const firstRowOf = new Map<string, number>();
   const rows: ImportRow[] = data.map((record, i) => {
     const row = i + 2;
-    const cell = (at: number) => (at === -1 ? '' : (record[at] ?? '').trim());
+    const cell = (at: number) => (at === -1 ? '' : unescapeFormula((record[at] ?? '').trim()));
     const email = cell(emailAt).toLowerCase();
     const role = cell(roleAt);
     const department = cell(departmentAt) || DEFAULT_DEPARTMENT;

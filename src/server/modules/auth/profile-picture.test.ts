@@ -119,7 +119,8 @@ describe('GET /api/users/me/picture', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(res.headers['x-picture-source']).toBe('fallback');
-    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    // Signed in, so no cache may keep it (docs/decisions/015-security-review.md).
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(res.body).toBe(initialsAvatarSvg('Casey Jones'));
   });

@@ -171,6 +171,7 @@ describe('Google sign-in with the directory configured', () => {
     expect(picture.statusCode).toBe(302);
     expect(picture.headers['x-picture-source']).toBe('error');
     expect(picture.headers.location).toBe(WORKSPACE_MEMBER.picture);
-    expect(picture.headers['cache-control']).toBe('private, max-age=300');
+    // A signed-in answer: no cache may keep it (docs/decisions/015-security-review.md).
+    expect(picture.headers['cache-control']).toBe('no-store');
   });
 });

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { z } from 'zod';
 import {
+  apiErrorSchema,
   secretQuerySchema,
   secretRefusalSchema,
   secretResponseSchema,
@@ -119,7 +121,8 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
       schema: {
         params: stepIdParamsSchema,
         querystring: secretQuerySchema,
-        response: { 200: secretResponseSchema, 401: secretRefusalSchema, 403: secretRefusalSchema },
+        // A 403 is a refusal with its reason, or the plain error of a request the app's own code did not make.
+        response: { 200: secretResponseSchema, 401: secretRefusalSchema, 403: z.union([secretRefusalSchema, apiErrorSchema]) },
       },
     },
     async (request, reply) => {
