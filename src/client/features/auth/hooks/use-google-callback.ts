@@ -96,7 +96,7 @@ export function useGoogleCallback(): { phase: LoginPhase; refusal: string | null
           return;
         }
         if (isApiError(error) && error.status === 429) {
-          // Too many sign-ins from this network: the spec's toast, and on the screen how long to wait (the server says).
+          // Too many sign-ins from this network: the processing toast, and on the screen how long to wait (the server says).
           setRefusal(error.message);
           toast.error(LOGIN_TOASTS.processing.title, { id: TOAST_ID, description: LOGIN_TOASTS.processing.description });
           return;
