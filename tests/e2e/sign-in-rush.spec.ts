@@ -48,7 +48,9 @@ test('the limited start of sign-in shows the friendly "please wait" page, which 
 
   await expect(page.getByRole('heading', { level: 1, name: 'Lots of people are signing in right now' })).toBeVisible();
   await expect(page.getByText(/^Please wait (\d+ seconds?|1 minute), then try again\.$/)).toBeVisible();
-  await expect(page.getByRole('img', { name: 'INSPIRED 2 UPLIFT' })).toBeVisible();
+  const logo = page.getByRole('img', { name: 'INSPIRED 2 UPLIFT' });
+  await expect(logo).toBeVisible();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.locator('body')).not.toContainText('statusCode');
   await expect(page).toHaveTitle('Please wait a moment · Onboarding');
   await expectNoAxeViolations(page, { state: "the 'please wait' page of a limited sign-in start" });

@@ -41,7 +41,7 @@ export function renderWaitPage({ retryAfterSeconds, supportEmail }: { retryAfter
 </head>
 <body>
 <main>
-<img src="/content/assets/logo.svg" alt="INSPIRED 2 UPLIFT">
+<img src="/content/logo.svg" alt="INSPIRED 2 UPLIFT">
 <h1>Lots of people are signing in right now</h1>
 <p>So many sign-ins came from your network in a short time that we have to pause new ones for a moment. Nothing is wrong with your account.</p>
 <p class="wait">Please wait ${wait}, then try again.</p>

@@ -162,6 +162,14 @@ describe('a limited start of sign-in is a page, not JSON', () => {
     }
   });
 
+  it('shows the logo the server serves', async () => {
+    const page = await start('198.51.100.200');
+    const logo = /<img src="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const res = await t.app.inject({ method: 'GET', url: logo });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
   it('answers JSON to a request of the app’s own code (not a navigation)', async () => {
     const ip = '198.51.100.200';
     const res = await t.app.inject({
