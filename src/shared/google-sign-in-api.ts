@@ -9,7 +9,8 @@ import { GOOGLE_REDIRECT_PATH } from './google-sign-in-paths.js';
  *   address started too many sign-ins (docs/decisions/016-sign-in-rate-limits.md).
  * - POST /api/auth/google/callback with {@link googleCallbackBodySchema} → 200 {@link googleCallbackResponseSchema}
  *   and a new session cookie; 400 (expired, mismatched or replayed sign-in), 401 (the provider or the ID token was
- *   refused), 403 (not an account of the allowed domain; the message names the domain), 429 (too many failed sign-ins from the address or for the account; the message says how long to wait).
+ *   refused), 403 (not an account of the allowed domain; the message names the domain), 429 (too many failed
+ *   sign-ins from the address or for the account; the message says how long to wait).
  * - GET /api/users/me/picture → the signed-in user's picture (an image or a redirect to one).
  */
 
