@@ -88,8 +88,8 @@ export interface AppDeps {
 /**
  * Builds the Fastify app (DESIGN.md §1; STYLE.md fastify/demo): plugins for errors, security headers, same-origin
  * (CSRF) checks, the sign-in rate limits on their routes (plugins/auth-rate-limits.ts), sessions and static files, and
- * the /api routes typed with the shared zod schemas; Google sign-in routes when Google is configured, and the Workspace directory when a service account is
- * (issue 4). It never listens; server.ts does.
+ * the /api routes typed with the shared zod schemas; Google sign-in routes when Google is configured, and the
+ * Workspace directory when a service account is (issue 4). It never listens; server.ts does.
  *
  * Issue 8 "Performance" (docs/decisions/008-read-cache.md): signed-in reads go through a per-process read cache that
  * follows the database's change feed; the feed stops when the app closes. On PostgreSQL the answer to a request that
