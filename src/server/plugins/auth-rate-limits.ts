@@ -1,4 +1,4 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-errors.js';
 import { globalPlugin } from './global-plugin.js';
@@ -119,7 +119,8 @@ export class FailureLimiter {
     this.#limiter = app.createRateLimit({
       max: limit.max,
       timeWindow: limit.timeWindowMs,
-      keyGenerator: (request) => this.#keys.get(request) ?? request.ip,
+      // Like the route limits: an IPv6 address counts as its /64, so rotating within one network does not help.
+      keyGenerator: (request) => this.#keys.get(request) ?? normalizeIP(request.ip),
     });
   }
 

@@ -118,6 +118,16 @@ describe('abuse is still slowed', () => {
     expect((await signInFrom('198.51.100.67', 'late@inspired2uplift.org')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 address as its /64 network', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      statuses.push((await callback(`2001:db8:1:2::${(i + 1).toString(16)}`, { code: `forged-${i}`, state: `forged-${i}` })).statusCode);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(statuses[20]).toBe(429);
+    expect((await callback('2001:db8:1:3::1', { code: 'other-network', state: 'other-network' })).statusCode).toBe(400);
+  });
+
   it('an account refused again and again is limited on its own, without another audit entry, from any address', async () => {
     const refusals = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
     const gmail = { email: 'someone@gmail.com', email_verified: true, name: 'Someone' };
