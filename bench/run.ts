@@ -12,8 +12,11 @@
  *    viewer, confetti, dialogs — and other pages' chunks are not counted).
  * 3. Scale: GET /api/admin/members (first page, a filter, a sort) at 1,000 and 10,000 seeded members, p95 of
  *    sequential requests.
- * `npm run bench -- --only=api` (or bundle, scale, lighthouse; comma-separated) runs just those parts.
  * 4. Lighthouse 12 (system Chromium): performance and accessibility of /login and /dashboard, mobile and desktop.
+ * 5. Sign-in rush: SIGNIN_FLOWS (60) complete Google sign-ins at once from one address (127.0.0.1), through a local
+ *    OpenID Connect provider (oauth2-mock-server), against the compiled server with its default rate limits on a
+ *    fresh embedded database: flows per second, none refused, p95 of the server's part of a flow (start + callback).
+ * `npm run bench -- --only=api` (or bundle, scale, lighthouse, signin; comma-separated) runs just those parts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +28,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.js';
 import { freePort } from '../src/server/test/server-process.js';
@@ -48,6 +52,7 @@ const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json')
   bundle: { loginJsMaxGzipKb: number; dashboardJsMaxGzipKb: number };
   admin: { p95MaxMs: number };
   lighthouse: { performanceMin: number; accessibilityMin: number };
+  signin: { flows: number; wallMaxS: number; serverP95MaxMs: number };
 };
 const DOMAIN = 'inspired2uplift.org';
 const ADMIN_EMAIL = `bench-admin@${DOMAIN}`;
@@ -536,6 +541,129 @@ async function lighthouseScores(): Promise<void> {
   results.lighthouse = scores;
 }
 
+// ---------------------------------------------------------------------------------------------------- signin
+
+/**
+ * A room signing in: `budgets.signin.flows` complete Google sign-ins from one address, first one every
+ * SIGNIN_INTERVAL_MS (500 ms), then all in the same instant; each
+ * as a browser does it — GET /api/auth/google/start, the provider's authorization endpoint (which answers at once
+ * with a code), POST /api/auth/google/callback with the transaction cookie — each as a different member of the
+ * domain. The server's part of a flow is the time of its two requests (the provider's is left out).
+ */
+async function signinRush(): Promise<void> {
+  console.log('• sign-in rush');
+  const flows = budgets.signin.flows;
+  const oauth = new OAuth2Server();
+  await oauth.issuer.keys.generate('RS256');
+  await oauth.start(0, '127.0.0.1');
+  const issuer = `http://127.0.0.1:${oauth.address().port}`;
+  oauth.issuer.url = issuer;
+  // Each code belongs to one member: the ID token of its exchange carries that member's claims.
+  const accountOfCode = new Map<string, string>();
+  oauth.service.on('beforeTokenSigning', (token: MutableToken, req: { body?: { code?: unknown } }) => {
+    if (token.payload.aud === undefined) return;
+    const email = accountOfCode.get(String(req.body?.code));
+    Object.assign(token.payload, { email, email_verified: true, hd: DOMAIN, name: email });
+  });
+  /** A fresh server (its own database and rate-limit counters) signed in once, so discovery is done. */
+  const googleApp = async (label: string): Promise<Server> => {
+    const server = await startApp(tempDir(label), {
+      GOOGLE_CLIENT_ID: 'onboarding-bench.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'bench-secret',
+      OIDC_ISSUER: issuer,
+      AUTH_DEV_LOGIN: 'false',
+    });
+    app = server;
+    await flow(-1 - flows);
+    return server;
+  };
+  let app: Server | undefined;
+  const timed = async (run: () => Promise<Response>): Promise<{ res: Response; ms: number }> => {
+    const t0 = performance.now();
+    const res = await run();
+    await res.arrayBuffer();
+    return { res, ms: performance.now() - t0 };
+  };
+  const flow = async (i: number): Promise<{ ok: boolean; status: number; serverMs: number }> => {
+    if (app === undefined) throw new Error('no server');
+    const { base } = app;
+    const start = await timed(() => fetch(`${base}/api/auth/google/start`, { redirect: 'manual', headers: { 'sec-fetch-mode': 'navigate' } }));
+    const location = start.res.headers.get('location');
+    const cookie = start.res.headers.getSetCookie()[0]?.split(';')[0];
+    if (start.res.status !== 302 || location === null || cookie === undefined) return { ok: false, status: start.res.status, serverMs: start.ms };
+    const authorized = await fetch(location, { redirect: 'manual' });
+    const back = new URL(authorized.headers.get('location') ?? '');
+    const code = back.searchParams.get('code') ?? '';
+    accountOfCode.set(code, `rush-${i}@${DOMAIN}`);
+    const callback = await timed(() =>
+      fetch(`${base}/api/auth/google/callback`, {
+        method: 'POST',
+        headers: { origin: base, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ code, state: back.searchParams.get('state') }),
+      }),
+    );
+    return { ok: callback.res.status === 200, status: callback.res.status, serverMs: start.ms + callback.ms };
+  };
+  /** Runs `flows` flows, the i-th started `i × intervalMs` after the first; what the budget and README report. */
+  const rush = async (label: string, intervalMs: number, offset: number) => {
+    const began = performance.now();
+    const outcomes = await Promise.all(
+      Array.from({ length: flows }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * intervalMs));
+        return flow(offset + i);
+      }),
+    );
+    const wallS = (performance.now() - began) / 1000;
+    const refused = outcomes.filter((o) => !o.ok);
+    const times = outcomes.map((o) => o.serverMs).sort((a, b) => a - b);
+    return {
+      label,
+      intervalMs,
+      flows,
+      wallS: round(wallS, 2),
+      flowsPerSecond: round(flows / wallS),
+      refused: refused.length,
+      refusedStatuses: [...new Set(refused.map((o) => o.status))],
+      serverP50Ms: round(percentile(times, 50)),
+      serverP95Ms: round(percentile(times, 95)),
+      serverMaxMs: round(times.at(-1) ?? NaN),
+    };
+  };
+  try {
+    await googleApp('signin-room');
+    // A room: a new person every SIGNIN_INTERVAL_MS (default 500 ms: 60 people in 30 s), flows overlapping.
+    const room = await rush('room', Number(process.env.SIGNIN_INTERVAL_MS ?? 500), 0);
+    // Everyone in the same instant, on a fresh server: the worst case, reported without a budget on its times.
+    if (app !== undefined) await stopProcess(app.child);
+    await googleApp('signin-burst');
+    const burst = await rush('burst', 0, flows);
+    results.signin = { room, burst };
+    checks.push(
+      {
+        name: `sign-in rush: ${flows} flows from one address, one every ${room.intervalMs} ms`,
+        value: `${room.wallS} s, ${room.flowsPerSecond} flows/s, ${room.refused} refused${room.refused > 0 ? ` (${room.refusedStatuses.join(', ')})` : ''}`,
+        budget: `< ${budgets.signin.wallMaxS} s, none refused`,
+        ok: room.wallS < budgets.signin.wallMaxS && room.refused === 0,
+      },
+      {
+        name: 'sign-in rush: server part of a flow (start + callback)',
+        value: `p95 ${room.serverP95Ms} ms (p50 ${room.serverP50Ms}, max ${room.serverMaxMs})`,
+        budget: `p95 < ${budgets.signin.serverP95MaxMs} ms`,
+        ok: room.serverP95Ms < budgets.signin.serverP95MaxMs,
+      },
+      {
+        name: `sign-in burst: ${flows} flows in the same instant`,
+        value: `${burst.wallS} s, ${burst.flowsPerSecond} flows/s, ${burst.refused} refused; server part p95 ${burst.serverP95Ms} ms (p50 ${burst.serverP50Ms})`,
+        budget: 'none refused',
+        ok: burst.refused === 0,
+      },
+    );
+  } finally {
+    if (app !== undefined) await stopProcess(app.child);
+    await oauth.stop();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------- main
 
 function printTable(): void {
@@ -547,9 +675,9 @@ function printTable(): void {
   for (const r of rows) console.log(fmt(r));
 }
 
-/** `--only=api,bundle,scale,lighthouse` runs just those parts (default: all). */
+/** `--only=api,bundle,scale,lighthouse,signin` runs just those parts (default: all). */
 const only = new Set(
-  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,lighthouse').split(','),
+  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,lighthouse,signin').split(','),
 );
 
 async function main(): Promise<number> {
@@ -561,6 +689,7 @@ async function main(): Promise<number> {
   if (only.has('api')) await api();
   if (only.has('scale')) await scale();
   if (only.has('lighthouse')) await lighthouseScores();
+  if (only.has('signin')) await signinRush();
   results.checks = checks;
   const missed = checks.filter((c) => c.ok === false);
   results.budgetsMissed = missed.map((c) => c.name);

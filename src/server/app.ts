@@ -1,5 +1,4 @@
 import path from 'node:path';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RoleCatalog } from '../shared/roles.js';
@@ -20,9 +19,9 @@ import { memberRolePlugin } from './modules/members/member-role.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
-import { HttpError } from './http-errors.js';
 import { OneLinePerRequest } from './logger.js';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
+import { authLimitsFromConfig, authRateLimitsPlugin, type AuthLimits } from './plugins/auth-rate-limits.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { ReadCache } from './plugins/read-cache.js';
 import { sameOriginPlugin } from './plugins/same-origin.js';
@@ -33,9 +32,6 @@ import { projectRoot } from './project-root.js';
 
 /** Largest accepted request body: the API only takes small JSON documents. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
-
-/** The 429 message of the auth rate limit. */
-export const RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a minute and try again.';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +52,24 @@ const trustHops =
   (_address: string, hop: number): boolean =>
     hop < hops;
 
+/**
+ * Without TRUST_PROXY every client's address is the proxy's, so a whole organisation shares one address's sign-in
+ * limits. A request that carries X-Forwarded-For says a proxy is in front: warn once, naming the setting.
+ */
+function warnOnceAboutForwardedRequests(app: FastifyInstance): void {
+  let warned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned && request.headers['x-forwarded-for'] !== undefined) {
+      warned = true;
+      request.log.warn(
+        { remoteAddress: request.socket.remoteAddress },
+        'requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: every client shares the address of the proxy, also for the sign-in rate limits',
+      );
+    }
+    done();
+  });
+}
+
 /** Everything the app depends on; tests pass their own (a fresh database, a small catalog, a temp client dir). */
 export interface AppDeps {
   config: Config;
@@ -68,21 +82,21 @@ export interface AppDeps {
   clientDistDir?: string | null;
   /** The clock (default: the real one); tests move it to expire sessions. */
   now?: () => Date;
-  /** The rate limit of /api/auth/* per client address (default: AUTH_RATE_LIMIT_PER_MINUTE a minute). */
-  authRateLimit?: { max: number; timeWindowMs: number };
+  /** The sign-in rate limits (default: from the configuration, plugins/auth-rate-limits.ts); tests replace some. */
+  authLimits?: Partial<AuthLimits>;
 }
 
 /**
  * Builds the Fastify app (DESIGN.md §1; STYLE.md fastify/demo): plugins for errors, security headers, same-origin
- * (CSRF) checks, the /api/auth/* rate limit, sessions and static files, and the /api routes typed with the shared zod
- * schemas; Google sign-in routes when Google is configured, and the Workspace directory when a service account is
- * (issue 4). It never listens; server.ts does.
+ * (CSRF) checks, the sign-in rate limits on their routes (plugins/auth-rate-limits.ts), sessions and static files, and
+ * the /api routes typed with the shared zod schemas; Google sign-in routes when Google is configured, and the
+ * Workspace directory when a service account is (issue 4). It never listens; server.ts does.
  *
  * Issue 8 "Performance" (docs/decisions/008-read-cache.md): signed-in reads go through a per-process read cache that
  * follows the database's change feed; the feed stops when the app closes. On PostgreSQL the answer to a request that
  * may have written waits until this process has heard its own changes, so a client that goes on to another process
  * finds them there too. One log line per request (method, URL, status, time) instead of Fastify's two.
- * @param deps configuration, database, role catalog and optional logger / client directory / clock / rate limit
+ * @param deps configuration, database, role catalog and optional logger / client directory / clock / sign-in limits
  * @returns the ready app (call `app.inject()` in tests, `app.listen()` in server.ts)
  * @throws ServiceAccountKeyError when the directory's key file cannot be read
  */
@@ -112,18 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const reads = new ReadCache(db, feed);
 
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { supportEmail: config.supportEmail });
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
   await app.register(sameOriginPlugin, { config });
   await app.register(allowedHostsPlugin, { config });
-  const rateLimit = deps.authRateLimit ?? { max: config.authRateLimitPerMinute, timeWindowMs: 60_000 };
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: rateLimit.max,
-    timeWindow: rateLimit.timeWindowMs,
-    allowList: (request) => !request.url.startsWith('/api/auth/'),
-    errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMITED_MESSAGE),
-  });
+  // Each sign-in route carries its own limit (route config), so no spelling of its path escapes it.
+  await app.register(authRateLimitsPlugin);
+  const authLimits: AuthLimits = { ...authLimitsFromConfig(config), ...deps.authLimits };
+  if (config.trustProxy === false) warnOnceAboutForwardedRequests(app);
   await app.register(sessionsPlugin, { db, config, now, reads });
   await app.register(memberRolePlugin, { reads, config, catalog });
   await app.register(staticFilesPlugin, {
@@ -134,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db });
   await app.register(appConfigRoutes, { config });
-  await app.register(authRoutes, { db, config, now, catalog });
+  await app.register(authRoutes, { db, config, now, catalog, limits: authLimits });
   const directory = config.directory
     ? new WorkspaceDirectory({
         key: loadServiceAccountKey(config.directory.serviceAccountKeyFile),
@@ -148,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clientId: config.googleClientId,
       clientSecret: config.googleClientSecret,
     });
-    await app.register(googleAuthRoutes, { db, config, now, provider, catalog, directory });
+    await app.register(googleAuthRoutes, { db, config, now, provider, catalog, directory, limits: authLimits });
   }
   const pictures = new ProfilePictures({
     directory,

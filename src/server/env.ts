@@ -32,8 +32,10 @@ export interface Config {
   directory: { serviceAccountKeyFile: string; adminEmail: string; apiUrl: string } | undefined;
   /** Fastify's `trustProxy`: false (default), true, a number of hops, or a list of proxy addresses / CIDR ranges. */
   trustProxy: boolean | number | string[];
-  /** Requests to /api/auth/* one client address may make per minute (issue 4). */
+  /** Sign-in starts (and, separately, sign-outs) one client address may make per minute (plugins/auth-rate-limits.ts). */
   authRateLimitPerMinute: number;
+  /** Development sign-in attempts one client address may make per minute. */
+  devLoginRateLimitPerMinute: number;
   /** The one Google Workspace domain allowed to sign in, lower case (SPEC §1 {host}). */
   allowedDomain: string;
   /** Lower-case e-mail addresses of admins (DESIGN.md §3 "Role preview", "Admin console"). */
@@ -149,6 +151,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,5}$/u, 'must be a whole number from 1 to 999999')
     .transform(Number)
+    .default(120),
+  AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/u, 'must be a whole number from 1 to 999999')
+    .transform(Number)
     .default(20),
   AUTH_DEV_LOGIN: booleanSchema.optional(),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('onboarding@inspired2uplift.org'),
@@ -239,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    devLoginRateLimitPerMinute: e.AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE,
     allowedDomain: e.ALLOWED_DOMAIN,
     adminEmails: e.ADMIN_EMAILS,
     devLogin: !isProduction && (e.AUTH_DEV_LOGIN ?? e.GOOGLE_CLIENT_ID === undefined),

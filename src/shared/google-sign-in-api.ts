@@ -5,10 +5,12 @@ import { GOOGLE_REDIRECT_PATH } from './google-sign-in-paths.js';
 /**
  * The HTTP contract of Google sign-in (SPEC §7 calls 6 and 7, issue 4), beside the main contract in api.ts:
  * - GET /api/auth/google/start?returnTo=/dashboard → 302 to the provider (a full-page redirect:
- *   docs/decisions/004-google-sign-in-redirect.md).
+ *   docs/decisions/004-google-sign-in-redirect.md); 429 with a 'please wait' HTML page (to a navigation) when the
+ *   address started too many sign-ins (docs/decisions/016-sign-in-rate-limits.md).
  * - POST /api/auth/google/callback with {@link googleCallbackBodySchema} → 200 {@link googleCallbackResponseSchema}
  *   and a new session cookie; 400 (expired, mismatched or replayed sign-in), 401 (the provider or the ID token was
- *   refused), 403 (not an account of the allowed domain; the message names the domain), 429 (too many attempts).
+ *   refused), 403 (not an account of the allowed domain; the message names the domain), 429 (too many failed
+ *   sign-ins from the address or for the account; the message says how long to wait).
  * - GET /api/users/me/picture → the signed-in user's picture (an image or a redirect to one).
  */
 

@@ -250,6 +250,19 @@ describe('Google sign-in on the login page', () => {
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   });
 
+  it('says how long to wait when too many sign-ins came from the network (429), with the processing toast', async () => {
+    const message = 'Too many sign-in attempts from your network. Please wait 4 minutes and try again.';
+    renderLoginPage('/login?code=code-limited&state=state-7', {
+      ...signedOut,
+      ...googleConfig,
+      'POST /api/auth/google/callback': () => apiError(429, message, 'Too Many Requests'),
+    });
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(screen.getByText('There was an error processing your login. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  });
+
   it('says Login Failed when the answer has no user data', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderLoginPage('/login?code=code-no-user&state=state-5', {

@@ -2,7 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/api.js';
 import { HttpError } from '../http-errors.js';
+import { RateLimitedError } from './auth-rate-limits.js';
 import { globalPlugin } from './global-plugin.js';
+import { renderWaitPage } from './wait-page.js';
 
 /** What a client sees of any 5xx: the details stay in the log (STYLE.md "5xx messages hidden from clients"). */
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -57,13 +59,37 @@ function statusOf(error: FastifyError): number {
 }
 
 /**
+ * Whether the browser navigated to this URL (a page load), as opposed to a request of the app's own code: Fetch
+ * Metadata's `Sec-Fetch-Mode: navigate`, or, from a client that sends no Fetch Metadata, an `Accept` that asks for
+ * HTML.
+ */
+export function isNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  if (typeof mode === 'string') return mode === 'navigate';
+  return request.headers.accept?.includes('text/html') === true;
+}
+
+/**
  * Answers every error as JSON `{ statusCode, error, message }`: request validation → 400 naming each field and
  * problem; invalid JSON → 400; the database unreachable ({@link isDatabaseUnavailable}) → 503
  * {@link DATABASE_UNAVAILABLE_MESSAGE}; other 4xx keep their message (and an HttpError's details, e.g. `role`); 5xx are
  * logged and answered with {@link SERVER_ERROR_MESSAGE}. The not-found handler lives in plugins/static-files.ts (it knows the SPA).
+ * A sign-in rate limit ({@link RateLimitedError}) adds `Retry-After`; on a route the browser navigates to, a navigation
+ * gets the 'please wait' page (wait-page.ts) instead of JSON.
+ * @param options.supportEmail the support contact of the 'please wait' page
  */
-export const errorHandlerPlugin = globalPlugin(async (app) => {
+export const errorHandlerPlugin = globalPlugin<{ supportEmail: string }>(async (app, options) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof RateLimitedError) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error.page && isNavigation(request)) {
+        return reply
+          .code(429)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(renderWaitPage({ retryAfterSeconds: error.retryAfterSeconds, supportEmail: options.supportEmail }));
+      }
+    }
     if (error.validation) {
       return reply.code(400).send(apiError(400, validationMessage(error)));
     }

@@ -15,7 +15,7 @@ import { buildApp } from '../app.js';
 import { migrate, openDatabase, type OpenDatabase } from '../db/client.js';
 import { loadConfig } from '../env.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../plugins/error-handler.js';
-import { createTestCatalog } from '../test/test-app.js';
+import { createTestCatalog, GENEROUS_AUTH_LIMITS } from '../test/test-app.js';
 import { createEmptyPostgresDatabase, freePort } from '../test/server-process.js';
 
 const ORIGIN = 'http://localhost';
@@ -31,7 +31,7 @@ async function appOn(url: string): Promise<{ app: FastifyInstance; database: Ope
     db: database.db,
     catalog: createTestCatalog(),
     clientDistDir: null,
-    authRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    authLimits: GENEROUS_AUTH_LIMITS,
   });
   cleanups.push(async () => {
     await app.close();

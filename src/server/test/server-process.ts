@@ -58,6 +58,7 @@ export async function startServer(options: { env: Record<string, string>; port?:
       PORT: String(port),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

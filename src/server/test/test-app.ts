@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { announcingEach } from '../db/changes.js';
 import type { OpenDatabase } from '../db/client.js';
 import { users } from '../db/schema.js';
+import type { AuthLimits } from '../plugins/auth-rate-limits.js';
 import { loadConfig, type Config } from '../env.js';
 import { insertSession } from '../modules/auth/sessions.repository.js';
 import { upsertGoogleUser, type UserRow } from '../modules/auth/users.repository.js';
@@ -102,6 +103,16 @@ function sendOwnOriginByDefault(app: FastifyInstance, origin: string): void {
   app.inject = injectWithOrigin as FastifyInstance['inject'];
 }
 
+const generous = { max: 1000, timeWindowMs: 60_000 };
+/** Sign-in rate limits no ordinary test meets: 1000 a minute each. */
+export const GENEROUS_AUTH_LIMITS: AuthLimits = {
+  signInStart: generous,
+  signOut: generous,
+  devLogin: generous,
+  failedCallbacksPerAddress: generous,
+  failedCallbacksPerAccount: generous,
+};
+
 /** A server test's app with its own database, content directory and clock. */
 export interface TestApp {
   app: FastifyInstance;
@@ -118,8 +129,8 @@ export interface TestApp {
  * directory holding `assets/logo.svg`, and a clock the test controls.
  * @param options.env extra environment variables for `loadConfig` (NODE_ENV is 'test' unless given)
  * @param options.clientDistDir the SPA directory to serve (default: none)
- * @param options.authRateLimit the /api/auth/* rate limit (default: 1000 a minute, so that tests signing in often
- *   never meet it; the rate-limit test sets a small one)
+ * @param options.authLimits sign-in rate limits to use instead of {@link GENEROUS_AUTH_LIMITS} (1000 a minute each,
+ *   so that tests signing in often never meet them; the rate-limit tests set small ones)
  * @param options.sendOrigin whether `app.inject` adds the server's own Origin to requests without Origin/Referer
  *   (default true; see {@link sendOwnOriginByDefault})
  * @param options.catalog the role catalog (default {@link createTestCatalog})
@@ -129,7 +140,7 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     clientDistDir?: string | null;
-    authRateLimit?: { max: number; timeWindowMs: number };
+    authLimits?: Partial<AuthLimits>;
     sendOrigin?: boolean;
     catalog?: RoleCatalog;
     logger?: FastifyServerOptions['logger'];
@@ -152,7 +163,7 @@ export async function createTestApp(
     catalog: options.catalog ?? createTestCatalog(),
     clientDistDir: options.clientDistDir ?? null,
     now: () => clock.now,
-    authRateLimit: options.authRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
+    authLimits: { ...GENEROUS_AUTH_LIMITS, ...options.authLimits },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   if (options.sendOrigin !== false) sendOwnOriginByDefault(app, config.publicUrl ?? 'http://localhost');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devLoginBodySchema, meResponseSchema } from '../../../shared/api.js';
 import { forbidden } from '../../http-errors.js';
+import { routeRateLimit, type AuthLimits } from '../../plugins/auth-rate-limits.js';
 import { endSession, requireUser, rotateSession, signedInUser, type SessionDeps } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
@@ -14,14 +15,18 @@ import { toApiUser, upsertDevelopmentUser } from './users.repository.js';
  *   (default dev@<ALLOWED_DOMAIN>) must be in ALLOWED_DOMAIN (403).
  * - POST /api/auth/logout → 204; deletes the session and clears the cookie; also fine when not signed in.
  * - GET /api/me → 200 `{ user }`, or 401 without a valid session.
- * Google sign-in lives in modules/google-auth; every /api/auth/* route is rate limited (app.ts).
+ * Google sign-in lives in modules/google-auth. Development sign-in attempts and sign-outs are rate limited per client
+ * address on the routes themselves (plugins/auth-rate-limits.ts): 429 JSON with Retry-After.
  */
-export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { catalog: RoleCatalog }> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { catalog: RoleCatalog; limits: AuthLimits }> = async (app, deps) => {
   const { config, db, catalog } = deps;
 
   app.post(
     '/api/auth/dev-login',
-    { schema: { body: devLoginBodySchema.optional(), response: { 200: meResponseSchema } } },
+    {
+      config: { rateLimit: routeRateLimit(deps.limits.devLogin) },
+      schema: { body: devLoginBodySchema.optional(), response: { 200: meResponseSchema } },
+    },
     async (request, reply) => {
       if (!config.devLogin) throw forbidden('Development sign-in is turned off on this server. Sign in with Google.');
       const email = (request.body?.email ?? `dev@${config.allowedDomain}`).toLowerCase();
@@ -37,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { catalog: RoleCata
     },
   );
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { config: { rateLimit: routeRateLimit(deps.limits.signOut) } }, async (request, reply) => {
     await endSession(deps, request, reply);
     return reply.code(204).send();
   });

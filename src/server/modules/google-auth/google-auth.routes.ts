@@ -15,6 +15,7 @@ import {
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Config } from '../../env.js';
 import { forbidden, HttpError, unauthorized } from '../../http-errors.js';
+import { FailureLimiter, routeRateLimit, type AuthLimits } from '../../plugins/auth-rate-limits.js';
 import { serverOrigin } from '../../plugins/same-origin.js';
 import { rotateSession, type SessionDeps } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -62,6 +63,15 @@ const sameText = (a: string, b: string): boolean => {
 
 const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
 
+/** The answers of a failed callback that count against the address (bad state or body, refused code, refused account). */
+const FAILED_CALLBACK_STATUSES = new Set([400, 401, 403]);
+
+/** The key of an account's refusals: its e-mail from the verified ID token, else its subject. */
+function accountKey(claims: Record<string, unknown>): string {
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  return email === '' ? `sub:${String(claims.sub)}` : `email:${email}`;
+}
+
 /** What the Google sign-in routes need. */
 export interface GoogleAuthDeps extends SessionDeps {
   provider: OidcProvider;
@@ -69,6 +79,8 @@ export interface GoogleAuthDeps extends SessionDeps {
   catalog: RoleCatalog;
   /** The Workspace directory, when configured. */
   directory: WorkspaceDirectory | undefined;
+  /** The sign-in rate limits (plugins/auth-rate-limits.ts). */
+  limits: AuthLimits;
 }
 
 /**
@@ -86,16 +98,25 @@ export interface GoogleAuthDeps extends SessionDeps {
  *   account is not a verified account of ALLOWED_DOMAIN (admission.ts); 502 when the provider cannot be reached.
  *   With the Workspace directory configured, the member's job title / department set the stored role and department
  *   (directory.ts; a directory failure is logged and changes nothing); the answer applies the member record.
+ * Rate limits (docs/decisions/016-sign-in-rate-limits.md), on the routes themselves: the start counts every request per
+ * client address and answers a limited navigation with the 'please wait' page (429, Retry-After); the callback counts
+ * only failures (400, 401, 403) per address, and refused accounts per account, and answers 429 JSON once either is used
+ * up — a successful sign-in costs nothing there. A limited address is refused before the provider is asked.
  * Registered only when Google sign-in is configured.
  */
 export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (app, deps) => {
   const { config, db, provider, catalog, directory } = deps;
   const consumed = new ConsumedTransactions();
   const cookieName = transactionCookieName(config);
+  const failuresByAddress = new FailureLimiter(app, deps.limits.failedCallbacksPerAddress);
+  const refusalsByAccount = new FailureLimiter(app, deps.limits.failedCallbacksPerAccount);
 
   app.get(
     GOOGLE_START_PATH,
-    { schema: { querystring: z.object({ returnTo: z.string().optional() }) } },
+    {
+      config: { rateLimit: routeRateLimit(deps.limits.signInStart, true) },
+      schema: { querystring: z.object({ returnTo: z.string().optional() }) },
+    },
     async (request, reply) => {
       let configuration: client.Configuration;
       try {
@@ -131,7 +152,15 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
 
   app.post(
     GOOGLE_CALLBACK_PATH,
-    { schema: { body: googleCallbackBodySchema, response: { 200: googleCallbackResponseSchema } } },
+    {
+      // Before the body is read: a limited address is refused at once.
+      onRequest: async (request) => failuresByAddress.check(request),
+      onSend: async (request, reply, payload) => {
+        if (FAILED_CALLBACK_STATUSES.has(reply.statusCode)) await failuresByAddress.record(request);
+        return payload;
+      },
+      schema: { body: googleCallbackBodySchema, response: { 200: googleCallbackResponseSchema } },
+    },
     async (request, reply) => {
       noStore(reply).clearCookie(cookieName, transactionCookieOptions(config));
       const now = deps.now();
@@ -167,6 +196,10 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
 
       const admission = admitGoogleAccount(claims, config.allowedDomain);
       if (!admission.admitted) {
+        // An account refused again and again is answered 429 without another audit entry.
+        const account = accountKey(claims);
+        await refusalsByAccount.check(request, account);
+        await refusalsByAccount.record(request, account);
         request.log.info({ reason: admission.reason, hd: claims.hd }, 'Google account refused');
         await recordAudit(db, { kind: 'sign-in-refused', outcome: 'refused', actorEmail: typeof claims.email === 'string' ? claims.email : null, reason: admission.reason, details: { method: 'google' } });
         throw forbidden(admission.message);

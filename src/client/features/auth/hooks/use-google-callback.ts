@@ -52,7 +52,8 @@ const exchanges = new Map<string, Promise<GoogleCallbackResponse>>();
  * (utils/user-cache.ts) and loads the return path (the dashboard, another document: docs/decisions/012) after
  * {@link REDIRECT_AFTER_LOGIN_MS}, replacing the login page in the history. Failures show SPEC §8's destructive
  * toasts: a refusal of the account (403) shows the server's message, which names the domain to use, and keeps it as
- * `refusal` for the screen; a provider error in the address (`?error=access_denied`) shows 'There was a problem with
+ * `refusal` for the screen; a rate limit (429) shows the processing toast and keeps the server's message, which says
+ * how long to wait, as `refusal`; a provider error in the address (`?error=access_denied`) shows 'There was a problem with
  * Google authentication.'. Uses no router: the login page is its own document without one.
  * @returns the screen's phase, the refusal message (or null), and whether the address carried a code at all (then
  *   the screen need not ask who is signed in: the exchange decides)
@@ -92,6 +93,12 @@ export function useGoogleCallback(): { phase: LoginPhase; refusal: string | null
         if (isApiError(error) && error.status === 403) {
           setRefusal(error.message);
           toast.error(LOGIN_TOASTS.noUser.title, { id: TOAST_ID, description: error.message });
+          return;
+        }
+        if (isApiError(error) && error.status === 429) {
+          // Too many sign-ins from this network: the processing toast, and on the screen how long to wait (the server says).
+          setRefusal(error.message);
+          toast.error(LOGIN_TOASTS.processing.title, { id: TOAST_ID, description: LOGIN_TOASTS.processing.description });
           return;
         }
         // A 2xx answer without user data: SPEC §4 "A profile response with no user data gives 'Login Failed'".
