@@ -7,6 +7,8 @@ import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createBackupService, type BackupService } from './modules/backups/backups.js';
+import { backupRoutes } from './modules/backups/backups.routes.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
@@ -69,6 +71,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The rate limit of /api/auth/* per client address (default: AUTH_RATE_LIMIT_PER_MINUTE a minute). */
   authRateLimit?: { max: number; timeWindowMs: number };
+  /** Backups of the embedded database (modules/backups); default: none available (as on PostgreSQL). */
+  backups?: BackupService;
 }
 
 /**
@@ -157,6 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(progressRoutes, { db, catalog, now });
   await app.register(demoRoutes, { catalog });
   await app.register(adminRoutes, { db, config, catalog, now });
+  const backups =
+    deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
+  await app.register(backupRoutes, { db, backups });
   await app.register(secretsRoutes, { db, catalog, config });
 
   await app.ready();
