@@ -52,8 +52,10 @@ export async function restoreBackup(
     let summary: DatabaseSummary;
     try {
       await client.waitReady;
-      const run: SqlRunner = async (statement, params) => (await client.query<Record<string, unknown>>(statement, params)).rows;
-      summary = await summarizeTables(run);
+      summary = await client.transaction(async (tx) => {
+        const run: SqlRunner = async (statement, params) => (await tx.query<Record<string, unknown>>(statement, params)).rows;
+        return summarizeTables(run);
+      });
     } finally {
       await client.close();
     }
