@@ -6,6 +6,8 @@ import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createBackupService, type BackupService } from './modules/backups/backups.js';
+import { backupRoutes } from './modules/backups/backups.routes.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
@@ -84,6 +86,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The sign-in rate limits (default: from the configuration, plugins/auth-rate-limits.ts); tests replace some. */
   authLimits?: Partial<AuthLimits>;
+  /** Backups of the embedded database (modules/backups); default: none available (as on PostgreSQL). */
+  backups?: BackupService;
 }
 
 /**
@@ -170,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(progressRoutes, { db, catalog, now });
   await app.register(demoRoutes, { catalog });
   await app.register(adminRoutes, { db, config, catalog, now });
+  const backups =
+    deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
+  await app.register(backupRoutes, { db, backups });
   await app.register(secretsRoutes, { db, catalog, config });
 
   await app.ready();

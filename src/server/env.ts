@@ -50,6 +50,11 @@ export interface Config {
   contentDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   /**
+   * Backups of the embedded database into DATA_DIR/backups (modules/backups): hours between scheduled backups
+   * (0 = no schedule), and how many daily and weekly backups stay.
+   */
+  backups: { everyHours: number; keepDaily: number; keepWeekly: number };
+  /**
    * The shared passwords CHAPTERS_PASS, DESIGN_PASS, WIX_PASS, INSTAGRAM_PASS, FINANCE_PASS, HR_PASS, TEST_PASS
    * (SPEC §7 call 4; DESIGN.md §3 "Shared passwords"), each optional. Never logged and never in /api/config: the
    * object serialises as `[Redacted]`; only the secrets route reads a value (issue 6).
@@ -157,6 +162,21 @@ const envSchema = z.object({
     .regex(/^[1-9]\d{0,5}$/u, 'must be a whole number from 1 to 999999')
     .transform(Number)
     .default(20),
+  BACKUP_EVERY_HOURS: z
+    .string()
+    .regex(/^\d{1,4}$/u, 'must be a whole number of hours from 0 (no scheduled backups) to 9999')
+    .transform(Number)
+    .default(24),
+  BACKUP_KEEP_DAILY: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/u, 'must be a whole number from 1 to 999')
+    .transform(Number)
+    .default(7),
+  BACKUP_KEEP_WEEKLY: z
+    .string()
+    .regex(/^\d{1,3}$/u, 'must be a whole number from 0 to 999')
+    .transform(Number)
+    .default(4),
   AUTH_DEV_LOGIN: booleanSchema.optional(),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('onboarding@inspired2uplift.org'),
   ORG_NAME: z.string().default('INSPIRED 2 UPLIFT'),
@@ -255,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     contentDir: path.resolve(projectRoot, e.CONTENT_DIR ?? 'content'),
     logLevel: e.LOG_LEVEL,
+    backups: { everyHours: e.BACKUP_EVERY_HOURS, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
     secrets: SharedSecrets.fromEnv(env),
   };
 }

@@ -5,7 +5,9 @@
  * database under it; it refuses to start while another running process holds that lock.
  * A bad environment or broken content stops start-up with a list of every problem (exit code 1).
  */
+import path from 'node:path';
 import { buildApp } from './app.js';
+import { createBackupService } from './modules/backups/backups.js';
 import { ContentError, loadContent } from './content/load-content.js';
 import { migrate, openConfiguredDatabase } from './db/client.js';
 import { DataDirBusyError, SERVER_HOLDER } from './db/data-dir-lock.js';
@@ -46,12 +48,20 @@ async function main(): Promise<void> {
   }
   await migrate(database);
 
+  // Backups of the embedded database into DATA_DIR/backups; on PostgreSQL the service says to use pg_dump.
+  const backups = createBackupService({
+    client: database.driver.kind === 'pglite' ? database.driver.client : undefined,
+    directory: path.join(config.dataDir, 'backups'),
+    settings: config.backups,
+  });
   const app = await buildApp({
     config,
     db: database.db,
     catalog,
     logger: loggerOptions(config),
+    backups,
   });
+  backups.startSchedule((error) => app.log.error({ err: error }, 'the scheduled backup failed'));
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -65,6 +75,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     app
       .close()
+      .then(() => backups.stop())
       .then(() => database.close())
       .then(
         () => process.exit(0),

@@ -72,3 +72,26 @@ test('an admin finds a member, changes their role, and exports a CSV holding the
   await memberContext.close();
   await adminContext.close();
 });
+
+test('an admin backs up the database from the Backups tab and downloads the backup', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const admin = await context.newPage();
+  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await admin.goto('/admin?tab=backups');
+  await expect(admin.getByText(/backs up the database every 24 hours/)).toBeVisible();
+  // The server took one when it started; 'Back up now' takes a newer one, which becomes the day's backup.
+  const list = admin.getByRole('list', { name: 'Backups' });
+  const newestLink = list.getByRole('link', { name: /Download/ }).first();
+  const before = await newestLink.getAttribute('href');
+  expect(before).toMatch(/^\/api\/admin\/backups\/onboarding-/);
+  await admin.getByRole('button', { name: 'Back up now' }).click();
+  await expect(admin.getByText(/is ready to download/)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => newestLink.getAttribute('href')).not.toBe(before);
+  await expectNoAxeViolations(admin, { state: 'admin console, Backups tab after a backup' });
+
+  const [download] = await Promise.all([admin.waitForEvent('download'), list.getByRole('link', { name: /Download/ }).first().click()]);
+  expect(download.suggestedFilename()).toMatch(/^onboarding-.*\.backup$/);
+  const file = await download.path();
+  expect(readFileSync(file).subarray(0, 19).toString()).toBe('ONBOARDING-BACKUP 1');
+  await context.close();
+});

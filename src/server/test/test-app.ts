@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { roleConfigurationSchema } from '../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
 import { buildApp } from '../app.js';
+import type { BackupService } from '../modules/backups/backups.js';
 import { eq } from 'drizzle-orm';
 import { announcingEach } from '../db/changes.js';
 import type { OpenDatabase } from '../db/client.js';
@@ -135,6 +136,9 @@ export interface TestApp {
  *   (default true; see {@link sendOwnOriginByDefault})
  * @param options.catalog the role catalog (default {@link createTestCatalog})
  * @param options.logger Fastify's logger option (default: no logger)
+ * @param options.database the database to use instead of a fresh one from test-db.ts (migrated by the caller; closed
+ *   by `close()` all the same)
+ * @param options.backups makes the app's backup service from the database and the test clock (default: none)
  */
 export async function createTestApp(
   options: {
@@ -144,13 +148,15 @@ export async function createTestApp(
     sendOrigin?: boolean;
     catalog?: RoleCatalog;
     logger?: FastifyServerOptions['logger'];
+    database?: OpenDatabase;
+    backups?: (database: OpenDatabase, now: () => Date) => BackupService;
   } = {},
 ): Promise<TestApp> {
   const contentDir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-content-'));
   mkdirSync(path.join(contentDir, 'assets'));
   writeFileSync(path.join(contentDir, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const config = loadConfig({ NODE_ENV: 'test', CONTENT_DIR: contentDir, ...options.env });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const clock = {
     now: new Date('2025-04-01T09:00:00.000Z'),
     advance(ms: number) {
@@ -165,6 +171,7 @@ export async function createTestApp(
     now: () => clock.now,
     authLimits: { ...GENEROUS_AUTH_LIMITS, ...options.authLimits },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(options.backups === undefined ? {} : { backups: options.backups(database, () => clock.now) }),
   });
   if (options.sendOrigin !== false) sendOwnOriginByDefault(app, config.publicUrl ?? 'http://localhost');
   return {

@@ -2,6 +2,7 @@ import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { AuditLog } from '@/features/admin/components/audit-log';
+import { BackupsPanel } from '@/features/admin/components/backups-panel';
 import { ImportPanel } from '@/features/admin/components/import-panel';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MembersPanel } from '@/features/admin/components/members-panel';
@@ -12,6 +13,7 @@ const TABS = [
   { value: 'invite', label: 'Invite' },
   { value: 'import', label: 'Import CSV' },
   { value: 'audit', label: 'Audit log' },
+  { value: 'backups', label: 'Backups' },
 ] as const;
 
 const tabTrigger =
@@ -19,7 +21,7 @@ const tabTrigger =
 
 /**
  * The admin console (issue 7; its own lazily loaded chunk): tabs for the members table, inviting an address, the CSV
- * import and the audit log. The open tab is kept in the address (`?tab=`).
+ * import, the audit log and the backups. The open tab is kept in the address (`?tab=`).
  */
 export function AdminRoute() {
   const [params, setParams] = useSearchParams();
@@ -55,6 +57,9 @@ export function AdminRoute() {
             </Tabs.Content>
             <Tabs.Content value="audit" className="pt-5">
               <AuditLog />
+            </Tabs.Content>
+            <Tabs.Content value="backups" className="pt-5">
+              <BackupsPanel />
             </Tabs.Content>
           </Tabs.Root>
         </div>

@@ -45,6 +45,8 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'import',
   'secret-reveal',
   'secret-refusal',
+  'backup',
+  'backup-download',
 ];
 
 /**

@@ -17,7 +17,9 @@ export type AuditKind =
   | 'secret-refusal'
   | 'import'
   | 'member-invite'
-  | 'admin-change';
+  | 'admin-change'
+  | 'backup'
+  | 'backup-download';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

@@ -1,0 +1,252 @@
+import { mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { summarizeTables, type SqlRunner } from '../../db/tables.js';
+import { buildBackupFile, type BackupManifest } from './backup-file.js';
+
+/**
+ * Backups of the embedded database (docs/decisions/019-backups-and-database-copy.md). The server takes one when the
+ * newest file in `DATA_DIR/backups/` is older than the interval (checked at start-up and then every hour, so the
+ * schedule survives restarts), and an admin may take one at any time. Old backups are pruned: the newest of each of
+ * the last `keepDaily` days and of each of the last `keepWeekly` weeks (Monday to Sunday, UTC) stay.
+ * On PostgreSQL there is nothing to back up here: PostgreSQL's own tools (pg_dump) do it.
+ */
+
+/** The message shown (and the answer of the backup routes) on PostgreSQL. */
+export const POSTGRES_BACKUP_MESSAGE =
+  'This server uses PostgreSQL (DATABASE_URL). Back it up with PostgreSQL\'s own tools, for example ' +
+  '"pg_dump --format=custom --file=onboarding.dump DATABASE_URL" every day; restore with pg_restore.';
+
+/** How often the schedule looks at the backups folder. */
+export const BACKUP_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/** One backup file in the backups folder. */
+export interface BackupInfo {
+  /** File name, e.g. `onboarding-2026-11-24T10-00-00-000Z.backup`. */
+  name: string;
+  /** When it was taken (from the name). */
+  createdAt: Date;
+  /** File size in bytes. */
+  bytes: number;
+}
+
+/** Settings of the backups (environment variables BACKUP_EVERY_HOURS, BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY). */
+export interface BackupSettings {
+  /** Hours between scheduled backups; 0 turns the schedule off (admins may still take one). */
+  everyHours: number;
+  keepDaily: number;
+  keepWeekly: number;
+}
+
+const NAME_PATTERN = /^onboarding-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.backup$/;
+
+/** The file name of a backup taken at `at`. */
+export const backupFileName = (at: Date): string =>
+  `onboarding-${at.toISOString().replaceAll(':', '-').replace('.', '-')}.backup`;
+
+/** When the backup of this file name was taken, or undefined when the name is not a backup's. */
+export function backupTime(name: string): Date | undefined {
+  const match = NAME_PATTERN.exec(name);
+  if (!match) return undefined;
+  const time = new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`);
+  return Number.isNaN(time.getTime()) ? undefined : time;
+}
+
+/**
+ * The backups in a folder, newest first; other files are ignored.
+ * @param directory the backups folder (a missing folder holds none)
+ */
+export function listBackups(directory: string): BackupInfo[] {
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const found: BackupInfo[] = [];
+  for (const name of names) {
+    const createdAt = backupTime(name);
+    if (createdAt) found.push({ name, createdAt, bytes: statSync(path.join(directory, name)).size });
+  }
+  return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+/** Monday (UTC) of the week of a time, as YYYY-MM-DD. */
+const weekOf = (at: Date): string => {
+  const monday = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  return monday.toISOString().slice(0, 10);
+};
+
+/**
+ * Which backups the retention rule keeps: the newest of each of the `keepDaily` most recent days that have one, and
+ * the newest of each of the `keepWeekly` most recent weeks that have one.
+ * @param backups backups, any order
+ * @returns the names to keep
+ */
+export function backupsToKeep(backups: BackupInfo[], settings: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>): Set<string> {
+  const newestFirst = [...backups].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const keep = new Set<string>();
+  const pick = (periodOf: (at: Date) => string, count: number) => {
+    const seen = new Set<string>();
+    for (const backup of newestFirst) {
+      const period = periodOf(backup.createdAt);
+      if (seen.has(period)) continue;
+      if (seen.size >= count) break;
+      seen.add(period);
+      keep.add(backup.name);
+    }
+  };
+  pick((at) => at.toISOString().slice(0, 10), settings.keepDaily);
+  pick(weekOf, settings.keepWeekly);
+  return keep;
+}
+
+/** Thrown when a backup is asked of a server on PostgreSQL. */
+export class BackupsUnavailableError extends Error {
+  constructor() {
+    super(POSTGRES_BACKUP_MESSAGE);
+    this.name = 'BackupsUnavailableError';
+  }
+}
+
+/** The backups of one server. */
+export interface BackupService {
+  /** False on PostgreSQL: every other method then throws {@link BackupsUnavailableError}. */
+  readonly available: boolean;
+  readonly directory: string | undefined;
+  readonly settings: BackupSettings;
+  /** The backups, newest first. */
+  list(): BackupInfo[];
+  /**
+   * Takes a backup now (one at a time: a second call while one runs gets the same backup), then prunes old ones.
+   * @throws the database or file system error when it fails (nothing half-written is left behind)
+   */
+  create(): Promise<BackupInfo>;
+  /** Takes a backup when none is newer than the interval; returns it, or undefined when none was due. */
+  runScheduled(): Promise<BackupInfo | undefined>;
+  /** Checks now and every hour (errors go to `onError`); `stop()` ends it. */
+  startSchedule(onError: (error: unknown) => void): void;
+  /** Ends the schedule and waits for a backup that is running (call before closing the database). */
+  stop(): Promise<void>;
+  /** The full path of a backup by name, or undefined when there is no such backup. */
+  pathOf(name: string): string | undefined;
+}
+
+/**
+ * Takes one consistent backup of an embedded database into a folder. The database summary and the copy of the
+ * database folder are taken inside one transaction: PGlite runs one transaction at a time, so no write lands
+ * between them or during the copy, and the copy holds only committed transactions. A CHECKPOINT first writes every
+ * change into the data files, so a restore does not depend on replaying the write-ahead log.
+ * @param client the open PGlite database
+ * @param directory the backups folder (created when missing)
+ * @param at the backup's time (names the file)
+ * @returns the new backup
+ */
+export async function takeBackup(client: PGlite, directory: string, at: Date): Promise<BackupInfo> {
+  mkdirSync(directory, { recursive: true });
+  const { manifest, tar } = await client.transaction(async (tx) => {
+    const run: SqlRunner = async (statement, params) => (await tx.query<Record<string, unknown>>(statement, params)).rows;
+    const [migrations] = await run('select count(*)::int as n from drizzle.__drizzle_migrations');
+    const tables = await summarizeTables(run);
+    await tx.exec('CHECKPOINT');
+    const dump = await client.dumpDataDir('none');
+    const content: BackupManifest = {
+      app: 'onboarding',
+      format: 1,
+      createdAt: at.toISOString(),
+      migrations: Number(migrations?.n ?? 0),
+      tables,
+    };
+    return { manifest: content, tar: Buffer.from(await dump.arrayBuffer()) };
+  });
+  const name = backupFileName(at);
+  const file = path.join(directory, name);
+  const partial = `${file}.partial`;
+  const bytes = buildBackupFile(manifest, tar);
+  writeFileSync(partial, bytes);
+  renameSync(partial, file);
+  return { name, createdAt: at, bytes: bytes.length };
+}
+
+/**
+ * The backups of a server (see the module comment).
+ * @param options.client the PGlite database, or undefined on PostgreSQL
+ * @param options.directory `DATA_DIR/backups`
+ * @param options.now the clock (tests move it)
+ */
+export function createBackupService(options: {
+  client: PGlite | undefined;
+  directory: string;
+  settings: BackupSettings;
+  now?: () => Date;
+}): BackupService {
+  const { client, directory, settings } = options;
+  const now = options.now ?? (() => new Date());
+  let running: Promise<BackupInfo> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const prune = () => {
+    const all = listBackups(directory);
+    const keep = backupsToKeep(all, settings);
+    for (const backup of all) if (!keep.has(backup.name)) unlinkSync(path.join(directory, backup.name));
+  };
+
+  const create = async (): Promise<BackupInfo> => {
+    if (!client) throw new BackupsUnavailableError();
+    if (running) return running;
+    running = (async () => {
+      // Two backups in the same millisecond would share a name: the second waits a tick.
+      let at = now();
+      while (listBackups(directory).some((b) => b.createdAt.getTime() === at.getTime())) at = new Date(at.getTime() + 1);
+      const backup = await takeBackup(client, directory, at);
+      prune();
+      return backup;
+    })();
+    try {
+      return await running;
+    } finally {
+      running = undefined;
+    }
+  };
+
+  const service: BackupService = {
+    available: client !== undefined,
+    directory: client ? directory : undefined,
+    settings,
+    list: () => {
+      if (!client) throw new BackupsUnavailableError();
+      return listBackups(directory);
+    },
+    create,
+    runScheduled: async () => {
+      if (!client || settings.everyHours <= 0) return undefined;
+      const newest = listBackups(directory)[0];
+      const due = !newest || now().getTime() - newest.createdAt.getTime() >= settings.everyHours * 3_600_000;
+      return due ? create() : undefined;
+    },
+    startSchedule: (onError) => {
+      if (!client || settings.everyHours <= 0 || timer) return;
+      const check = () => void service.runScheduled().catch(onError);
+      check();
+      timer = setInterval(check, Math.min(BACKUP_CHECK_INTERVAL_MS, settings.everyHours * 3_600_000));
+      timer.unref();
+    },
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+    pathOf: (name) => {
+      if (!client || backupTime(name) === undefined) return undefined;
+      const file = path.join(directory, name);
+      try {
+        return statSync(file).isFile() ? file : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+  return service;
+}
