@@ -7,6 +7,7 @@ import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { insightsRoutes } from './modules/insights/insights.routes.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(progressRoutes, { db, catalog, now });
   await app.register(demoRoutes, { catalog });
   await app.register(adminRoutes, { db, config, catalog, now });
+  await app.register(insightsRoutes, { db, catalog, now });
   await app.register(secretsRoutes, { db, catalog, config });
 
   await app.ready();
