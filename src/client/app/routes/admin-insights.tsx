@@ -91,7 +91,7 @@ export function AdminInsightsRoute() {
               </Button>
             )}
           </form>
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2 [&>*]:min-w-0">
             <div className="xl:col-span-2">
               <FunnelCard filters={filters} />
             </div>

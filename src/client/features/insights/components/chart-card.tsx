@@ -35,7 +35,7 @@ export function ChartCard<T>({
   const id = useId();
   const [asTable, setAsTable] = useState(false);
   return (
-    <Card className="flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${id}-title`} role="region">
+    <Card className="flex min-w-0 flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${id}-title`} role="region">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">

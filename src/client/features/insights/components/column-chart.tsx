@@ -34,7 +34,7 @@ export function ColumnChart({ columns, title, valueName, height = 220 }: { colum
   const ticks = new Map(columns.map((c) => [c.key, c.tick]));
   const showValues = x.bandwidth() >= 18;
   return (
-    <div ref={ref} className="w-full">
+    <div ref={ref} className="w-full min-w-0 overflow-hidden">
       <svg width={width} height={height} role="group" aria-label={title} className="block">
         <Group left={MARGIN.left} top={MARGIN.top}>
           <AxisLeft
@@ -52,8 +52,8 @@ export function ColumnChart({ columns, title, valueName, height = 220 }: { colum
             const bx = x(c.key) ?? 0;
             const by = y(c.value);
             return (
-              <BarLink key={c.key} href={c.href} label={c.label} x={bx} y={Math.min(by, innerHeight - 3)} width={x.bandwidth()} height={Math.max(3, innerHeight - by)}>
-                {showValues && (
+              <BarLink key={c.key} href={c.href} label={c.label} x={bx} y={Math.min(by, innerHeight - 2)} width={x.bandwidth()} height={Math.max(2, innerHeight - by)}>
+                {showValues && c.value > 0 && (
                   <text x={bx + x.bandwidth() / 2} y={Math.min(by, innerHeight - 3) - 5} textAnchor="middle" className="fill-slate-800 text-[11px] font-semibold">
                     {c.value.toLocaleString('en-GB')}
                   </text>
@@ -64,6 +64,7 @@ export function ColumnChart({ columns, title, valueName, height = 220 }: { colum
           <AxisBottom
             top={innerHeight}
             scale={x}
+            tickValues={columns.filter((c) => c.tick !== '').map((c) => c.key)}
             tickFormat={(key) => ticks.get(key) ?? ''}
             hideTicks
             stroke="#94a3b8"

@@ -46,7 +46,7 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
   const tops = rows.map((_, i) => rows.slice(0, i).reduce((sum, row) => sum + rowHeight(row), 0));
   const height = rows.reduce((sum, row) => sum + rowHeight(row), 0);
   return (
-    <div ref={ref} className="w-full">
+    <div ref={ref} className="w-full min-w-0 overflow-hidden">
       <svg width={width} height={height} role="group" aria-label={title} className="block overflow-visible">
         {rows.map((row, index) => {
           const y = tops[index] ?? 0;
