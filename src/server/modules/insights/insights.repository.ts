@@ -96,12 +96,24 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
     ),
     -- The current step is stored by title: its step is the role's first with that title.
     firsts as (select distinct on (role_key, title) role_key, title, step_id from rs order by role_key, title, ordinal),
+    -- Who has each step: members per role × the role's steps (no per-member rows).
+    role_counts as (select role_key, count(*)::int as n from pop group by role_key),
     per_step as (
-      select rs.step_id, min(rs.ordinal) as ordinal, min(rs.title) as title, count(*)::int as eligible,
-        count(sp.user_id)::int as completed
-      from pop p join rs on rs.role_key = p.role_key
-        left join step_progress sp on sp.user_id = p.user_id and sp.step_id = rs.step_id
+      select rs.step_id, min(rs.ordinal) as ordinal, min(rs.title) as title, sum(rc.n)::int as eligible
+      from rs join role_counts rc on rc.role_key = rs.role_key
       group by rs.step_id
+    ),
+    -- Who completed it: the members' progress rows counted per (step, role) first — about as many groups as the
+    -- catalog has role steps — then kept where the step is one of the role's (a step of another role does not count).
+    per_pair as (
+      select sp.step_id, p.role_key, count(*)::int as n
+      from step_progress sp join pop p on p.user_id = sp.user_id
+      group by sp.step_id, p.role_key
+    ),
+    per_done as (
+      select pp.step_id, sum(pp.n)::int as completed
+      from per_pair pp join rs on rs.role_key = pp.role_key and rs.step_id = pp.step_id
+      group by pp.step_id
     ),
     waiting as (
       select f.step_id, ${wholeDaysSql(sql`coalesce(greatest(p.started_at, p.last_progress_at), p.started_at)`, nowSql(ctx))} as days
@@ -113,10 +125,11 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
       from waiting group by step_id
     ),
     totals as (select count(*)::int as members, (count(*) filter (where is_complete))::int as complete from pop)
-    select t.members, t.complete, ps.step_id, ps.title, ps.eligible, ps.completed,
+    select t.members, t.complete, ps.step_id, ps.title, ps.eligible, coalesce(d.completed, 0) as completed,
       coalesce(w.current, 0) as current, coalesce(w.stalled, 0) as stalled, w.median_wait
     from totals t
       left join per_step ps on true
+      left join per_done d on d.step_id = ps.step_id
       left join per_wait w on w.step_id = ps.step_id
     order by ps.ordinal, ps.title, ps.step_id`),
   );
@@ -222,11 +235,15 @@ export async function cohorts(db: Database, ctx: InsightsContext, query: Insight
   );
   const rows = rowsOf(
     await db.execute(sql`${ctes}
-    select to_char(started_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as members, ${sql.join(columns, sql`, `)}
-    from pop group by 1 order by 1 desc limit ${COHORT_MONTHS}`),
+    , per_month as (
+      select date_trunc('month', started_at at time zone 'UTC') as month, count(*)::int as members, ${sql.join(columns, sql`, `)}
+      from pop group by 1 order by 1 desc limit ${COHORT_MONTHS}
+    )
+    select to_char(month, 'YYYY-MM') as month, members, ${sql.raw(COHORT_DAYS.map((d) => `e${d}, c${d}`).join(', '))}
+    from per_month`),
   );
   return {
-    months: rows.reverse().map((r) => ({
+    months: rows.sort((a, b) => String(a.month).localeCompare(String(b.month))).map((r) => ({
       month: String(r.month),
       members: num(r.members),
       within: COHORT_DAYS.map((d) => {
@@ -258,11 +275,15 @@ export async function activity(db: Database, ctx: InsightsContext, query: Insigh
   first.setUTCDate(first.getUTCDate() - 7 * (ACTIVITY_WEEKS - 1));
   const rows = rowsOf(
     await db.execute(sql`${ctes}
-    select to_char(date_trunc('week', sp.completed_at at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as steps,
-      count(distinct sp.user_id)::int as members
-    from step_progress sp join pop p on p.user_id = sp.user_id
-    where sp.completed_at >= ${first.toISOString()}::timestamptz and sp.completed_at <= ${nowSql(ctx)}
-    group by 1`),
+    -- Per week and member first (one small group each), then per week: no count(distinct).
+    , per_member as (
+      select date_trunc('week', sp.completed_at at time zone 'UTC') as week, count(*)::int as steps
+      from step_progress sp join pop p on p.user_id = sp.user_id
+      where sp.completed_at >= ${first.toISOString()}::timestamptz and sp.completed_at <= ${nowSql(ctx)}
+      group by 1, sp.user_id
+    )
+    select to_char(week, 'YYYY-MM-DD') as week, sum(steps)::int as steps, count(*)::int as members
+    from per_member group by per_member.week`),
   );
   const byWeek = new Map(rows.map((r) => [String(r.week), r]));
   const weeks = Array.from({ length: ACTIVITY_WEEKS }, (_, i) => {
