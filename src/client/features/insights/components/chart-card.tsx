@@ -37,7 +37,7 @@ export function ChartCard<T>({
   return (
     <Card className="flex min-w-0 flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${id}-title`} role="region">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-64 flex-1">
           <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
             {title}
           </h3>

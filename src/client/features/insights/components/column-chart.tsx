@@ -11,6 +11,8 @@ export interface Column {
   value: number;
   /** Under the column (may be '' to thin out a crowded axis). */
   tick: string;
+  /** Under the column when the columns are narrow (a phone); default `tick`. */
+  shortTick?: string;
   label: string;
   href: string;
 }
@@ -31,8 +33,13 @@ export function ColumnChart({ columns, title, valueName, height = 220 }: { colum
   const x = scaleBand<string>({ domain: columns.map((c) => c.key), range: [0, innerWidth], padding: 0.2 });
   const top = Math.max(1, ...columns.map((c) => c.value));
   const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
-  const ticks = new Map(columns.map((c) => [c.key, c.tick]));
+  const narrow = x.bandwidth() < 64;
+  const ticks = new Map(columns.map((c) => [c.key, narrow ? (c.shortTick ?? c.tick) : c.tick]));
   const showValues = x.bandwidth() >= 18;
+  // Labels at least about 56 px apart: on a narrow chart, every second (third…) labelled column keeps its label.
+  const labelled = columns.filter((c) => c.tick !== '');
+  const every = Math.max(1, Math.ceil((labelled.length * 56) / innerWidth));
+  const tickValues = labelled.filter((_, i) => i % every === 0).map((c) => c.key);
   return (
     <div ref={ref} className="w-full min-w-0 overflow-hidden">
       <svg width={width} height={height} role="group" aria-label={title} className="block">
@@ -64,7 +71,7 @@ export function ColumnChart({ columns, title, valueName, height = 220 }: { colum
           <AxisBottom
             top={innerHeight}
             scale={x}
-            tickValues={columns.filter((c) => c.tick !== '').map((c) => c.key)}
+            tickValues={tickValues}
             tickFormat={(key) => ticks.get(key) ?? ''}
             hideTicks
             stroke="#94a3b8"

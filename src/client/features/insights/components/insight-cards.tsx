@@ -7,6 +7,16 @@ import { ChartCard, NumberLink, tableClass } from './chart-card';
 import { ColumnChart } from './column-chart';
 import { HBarChart } from './hbar-chart';
 
+/** The distribution's labels on a phone. */
+const SHORT_BUCKET_LABELS: Record<string, string> = {
+  'Under 1 week': '< 1 wk',
+  '1–2 weeks': '1–2 wk',
+  '2–4 weeks': '2–4 wk',
+  '1–2 months': '1–2 mo',
+  '2–3 months': '2–3 mo',
+  '3 months or more': '3+ mo',
+};
+
 const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 100) / whole));
 const dash = <span aria-label="no figure">—</span>;
 
@@ -163,6 +173,7 @@ export function TimeToCompleteCard({ filters }: { filters: InsightsFilters }) {
             key: b.label,
             value: b.members,
             tick: b.label,
+            shortTick: SHORT_BUCKET_LABELS[b.label] ?? b.label,
             label: `${b.label}: ${plural(b.members, 'member')} completed in ${b.max === null ? `${b.min} days or more` : `${b.min} to ${b.max} days`}. Open the list.`,
             href: bucketHref(b),
           }))}
