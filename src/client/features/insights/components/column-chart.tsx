@@ -36,9 +36,11 @@ export function ColumnChart({ columns, title, valueName, height = 220 }: { colum
   const narrow = x.bandwidth() < 64;
   const ticks = new Map(columns.map((c) => [c.key, narrow ? (c.shortTick ?? c.tick) : c.tick]));
   const showValues = x.bandwidth() >= 18;
-  // Labels at least about 56 px apart: on a narrow chart, every second (third…) labelled column keeps its label.
+  // Labels at least about 56 px apart (44 px for short labels): on a narrow chart, every second (third…) labelled
+  // column keeps its label.
   const labelled = columns.filter((c) => c.tick !== '');
-  const every = Math.max(1, Math.ceil((labelled.length * 56) / innerWidth));
+  const gap = narrow && columns.some((c) => c.shortTick !== undefined) ? 44 : 56;
+  const every = Math.max(1, Math.ceil((labelled.length * gap) / innerWidth));
   const tickValues = labelled.filter((_, i) => i % every === 0).map((c) => c.key);
   return (
     <div ref={ref} className="w-full min-w-0 overflow-hidden">
