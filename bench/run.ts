@@ -12,11 +12,13 @@
  *    viewer, confetti, dialogs — and other pages' chunks are not counted).
  * 3. Scale: GET /api/admin/members (first page, a filter, a sort) at 1,000 and 10,000 seeded members, p95 of
  *    sequential requests.
- * 4. Lighthouse 12 (system Chromium): performance and accessibility of /login and /dashboard, mobile and desktop.
- * 5. Sign-in rush: SIGNIN_FLOWS (60) complete Google sign-ins at once from one address (127.0.0.1), through a local
+ * 4. Insights: each chart of the insights page (GET /api/admin/insights/…), unfiltered and filtered by role, at
+ *    10,000 seeded members, p95 of sequential requests.
+ * 5. Lighthouse 12 (system Chromium): performance and accessibility of /login and /dashboard, mobile and desktop.
+ * 6. Sign-in rush: SIGNIN_FLOWS (60) complete Google sign-ins from one address (127.0.0.1), through a local
  *    OpenID Connect provider (oauth2-mock-server), against the compiled server with its default rate limits on a
  *    fresh embedded database: flows per second, none refused, p95 of the server's part of a flow (start + callback).
- * `npm run bench -- --only=api` (or bundle, scale, lighthouse, signin; comma-separated) runs just those parts.
+ * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin; comma-separated) runs just those parts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +53,7 @@ const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json')
   api: { onboardingReadMinRatioToBaseline: number; onboardingReadP99MaxMs: number };
   bundle: { loginJsMaxGzipKb: number; dashboardJsMaxGzipKb: number };
   admin: { p95MaxMs: number };
+  insights: { p95MaxMs: number };
   lighthouse: { performanceMin: number; accessibilityMin: number };
   signin: { flows: number; wallMaxS: number; serverP95MaxMs: number };
 };
@@ -451,6 +454,58 @@ async function scale(): Promise<void> {
   results.scale = scaleResults;
 }
 
+// ---------------------------------------------------------------------------------------------------- insights
+
+/** Members seeded for the insights part. */
+const INSIGHTS_MEMBERS = 10_000;
+
+/**
+ * The insights page's charts (one SQL query each over the derived members table) at 10,000 seeded members with
+ * progress over every step of their roles: p50/p95 of sequential requests per chart, unfiltered and filtered by a
+ * role, against the budget. The first request after seeding (which computes the derived rows) is reported apart.
+ */
+async function insights(): Promise<void> {
+  const dataDir = tempDir('insights');
+  console.log(`• insights: seeding ${INSIGHTS_MEMBERS} members`);
+  const seeded = seed(dataDir, INSIGHTS_MEMBERS);
+  console.log(`  ${seeded.summary}`);
+  const app = await startApp(dataDir, { ADMIN_EMAILS: ADMIN_EMAIL });
+  const perQuery: Record<string, { p50Ms: number; p95Ms: number; maxMs: number }> = {};
+  try {
+    const cookie = await devLogin(app.base, ADMIN_EMAIL);
+    const timed = async (url: string) => {
+      const t0 = performance.now();
+      const res = await fetch(url, { headers: { cookie } });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${body.slice(0, 500)}`);
+      return performance.now() - t0;
+    };
+    const firstRequestMs = round(await timed(`${app.base}/api/admin/insights/funnel`));
+    checks.push({ name: `insights ${INSIGHTS_MEMBERS.toLocaleString('en')}: first request after seeding`, value: `${firstRequestMs} ms`, budget: '—', ok: null });
+    for (const chart of ['funnel', 'time-to-complete', 'cohorts', 'activity']) {
+      for (const [label, query] of [['all', ''], ['role=volunteer', '?role=volunteer']] as const) {
+        const url = `${app.base}/api/admin/insights/${chart}${query}`;
+        for (let i = 0; i < 3; i += 1) await timed(url); // warm-up
+        const times: number[] = [];
+        for (let i = 0; i < ADMIN_SAMPLES; i += 1) times.push(await timed(url));
+        times.sort((a, b) => a - b);
+        const p50 = round(percentile(times, 50));
+        const p95 = round(percentile(times, 95));
+        perQuery[`${chart} ${label}`] = { p50Ms: p50, p95Ms: p95, maxMs: round(times.at(-1) ?? NaN) };
+        checks.push({
+          name: `insights ${INSIGHTS_MEMBERS.toLocaleString('en')}: ${chart} (${label})`,
+          value: `p95 ${p95} ms (p50 ${p50})`,
+          budget: `< ${budgets.insights.p95MaxMs} ms`,
+          ok: p95 < budgets.insights.p95MaxMs,
+        });
+      }
+    }
+    results.insights = { seed: seeded.summary, firstRequestMs, queries: perQuery };
+  } finally {
+    await stopProcess(app.child);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------- lighthouse
 
 
@@ -675,9 +730,9 @@ function printTable(): void {
   for (const r of rows) console.log(fmt(r));
 }
 
-/** `--only=api,bundle,scale,lighthouse,signin` runs just those parts (default: all). */
+/** `--only=api,bundle,scale,insights,lighthouse,signin` runs just those parts (default: all). */
 const only = new Set(
-  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,lighthouse,signin').split(','),
+  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,insights,lighthouse,signin').split(','),
 );
 
 async function main(): Promise<number> {
@@ -688,6 +743,7 @@ async function main(): Promise<number> {
   }
   if (only.has('api')) await api();
   if (only.has('scale')) await scale();
+  if (only.has('insights')) await insights();
   if (only.has('lighthouse')) await lighthouseScores();
   if (only.has('signin')) await signinRush();
   results.checks = checks;

@@ -8,6 +8,9 @@ import { loadContent } from '../src/server/content/load-content.js';
 import { migrate, openConfiguredDatabase } from '../src/server/db/client.js';
 import { loadConfig } from '../src/server/env.js';
 import { runMembersCommand } from '../src/server/modules/members/members-command.js';
+import { resolveRole } from '../src/shared/roles.js';
+import { stepProgress, users } from '../src/server/db/schema.js';
+import { E2E_INSIGHTS_PEOPLE, INSIGHTS_DEPARTMENT } from '../tests/e2e/fixtures/insights.js';
 import { E2E_MEMBERS } from '../tests/e2e/fixtures/members.js';
 
 async function main(): Promise<number> {
@@ -25,6 +28,35 @@ async function main(): Promise<number> {
         err: (line) => console.error(line),
       });
       if (code !== 0) return 1;
+    }
+    // The insights page's people (tests/e2e/fixtures/insights.ts): signed in and progressed in the past.
+    const steps = resolveRole(catalog, 'volunteer').scopes.flatMap((scope) => scope.steps.map((step) => step.id));
+    const hour = 3_600_000;
+    const day = 24 * hour;
+    const now = Date.now();
+    for (const person of E2E_INSIGHTS_PEOPLE) {
+      const done = person.done === 'all' ? steps.length : person.done;
+      const lastAt = new Date(now - person.waitDays * day - hour);
+      const startedAt = done === 0 ? lastAt : new Date(lastAt.getTime() - 3 * day);
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          email: person.email,
+          name: person.name,
+          role: 'volunteer',
+          department: INSIGHTS_DEPARTMENT,
+          workspaceId: 'e2e-insights',
+          createdAt: startedAt,
+          lastSignInAt: startedAt,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!user) continue;
+      for (const [i, stepId] of steps.slice(0, done).entries()) {
+        await database.db
+          .insert(stepProgress)
+          .values({ userId: user.id, stepId, completedAt: new Date(lastAt.getTime() - (done - 1 - i) * hour) });
+      }
     }
     return 0;
   } finally {

@@ -8,6 +8,7 @@ import type { Config } from './env.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createBackupService, type BackupService } from './modules/backups/backups.js';
 import { backupRoutes } from './modules/backups/backups.routes.js';
+import { insightsRoutes } from './modules/insights/insights.routes.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
   await app.register(backupRoutes, { db, backups });
+  await app.register(insightsRoutes, { db, catalog, now });
   await app.register(secretsRoutes, { db, catalog, config });
 
   await app.ready();

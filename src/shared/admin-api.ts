@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api.js';
+import { dateSchema, monthSchema } from './insights-api.js';
 
 /**
  * The admin console's API contract (DESIGN.md §3 "Admin console", issue 7). Every route lives under /api/admin/ and
@@ -26,7 +27,8 @@ const pageSchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
 
 /**
  * GET /api/admin/members and GET /api/admin/members.csv query: `search` (part of a name or e-mail address, any case),
- * `role` (a role configuration key), `department` (exact), `complete` ('true' / 'false'), sort column and direction,
+ * `role` (a role configuration key), `department` (exact), `complete` ('true' / 'false'), the insights page's filters
+ * (current step, a completed step, start month, days to complete, a week with activity), sort column and direction,
  * page (from 1) and page size (the CSV export ignores paging and holds every matching member).
  */
 export const membersQuerySchema = z
@@ -35,6 +37,18 @@ export const membersQuerySchema = z
     role: z.string().trim().max(80).optional(),
     department: z.string().trim().max(120).optional(),
     complete: z.enum(['true', 'false']).optional(),
+    /** The title of the member's current step (first not completed), any case. */
+    currentStep: z.string().trim().max(200).optional(),
+    /** The id of a step the member completed. */
+    completedStep: z.string().trim().max(120).optional(),
+    /** The month the member started (YYYY-MM, UTC): people who never signed in have no start and never match. */
+    started: z.union([monthSchema, z.literal('')]).optional(),
+    /** Complete members who took at least this many whole days from start to completion. */
+    completeDaysMin: z.coerce.number().int().min(0).max(100_000).optional(),
+    /** Complete members who took at most this many whole days from start to completion. */
+    completeDaysMax: z.coerce.number().int().min(0).max(100_000).optional(),
+    /** Members who completed a step in the week starting this Monday (YYYY-MM-DD, UTC). */
+    activeWeek: z.union([dateSchema, z.literal('')]).optional(),
     sort: z.enum(MEMBER_SORT_COLUMNS).default('name'),
     dir: z.enum(['asc', 'desc']).default('asc'),
     page: pageSchema,

@@ -16,6 +16,8 @@ import { RootRoute } from './routes/root';
 const DemoRoute = lazyPage(async () => (await import('./routes/demo')).DemoRoute);
 // The admin console (issue 7): its own chunks, loaded only when an admin opens it.
 const AdminRoute = lazyPage(async () => (await import('./routes/admin')).AdminRoute);
+// The insights page: its own chunk with the charting library (visx), loaded only when an admin opens it.
+const AdminInsightsRoute = lazyPage(async () => (await import('./routes/admin-insights')).AdminInsightsRoute);
 const AdminMemberRoute = lazyPage(async () => (await import('./routes/admin-member')).AdminMemberRoute);
 
 /**
@@ -37,6 +39,7 @@ export function AppRoutes() {
             <Route element={<ProtectedRoute />}>
               <Route path={paths.dashboard.path} element={<DashboardRoute />} />
               <Route path={paths.admin.path} element={<AdminRoute />} />
+              <Route path={paths.adminInsights.path} element={<AdminInsightsRoute />} />
               <Route path={paths.adminMember.path} element={<AdminMemberRoute />} />
             </Route>
             <Route path="*" element={<NotFoundRoute />} />

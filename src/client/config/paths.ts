@@ -6,6 +6,10 @@ export const paths = {
   demo: { path: '/test', getHref: () => '/test' },
   /** The admin console (issue 7): members table, import, audit log. */
   admin: { path: '/admin', getHref: () => '/admin' },
+  /** Charts of where people get stuck and how long onboarding takes (admins). */
+  adminInsights: { path: '/admin/insights', getHref: (query = '') => `/admin/insights${query === '' ? '' : `?${query}`}` },
+  /** The admin console's members table with filters (`?role=…&currentStep=…`). */
+  adminMembers: { path: '/admin', getHref: (query: URLSearchParams) => `/admin?${query.toString()}` },
   adminMember: {
     path: '/admin/members/:email',
     getHref: (email: string) => `/admin/members/${encodeURIComponent(email)}`,
@@ -32,6 +36,9 @@ export const apiPaths = {
   adminImportPreview: '/api/admin/import/preview',
   adminImport: '/api/admin/import',
   adminAudit: '/api/admin/audit',
+  /** One chart of the insights page, as JSON or (`csv`) as a CSV download. */
+  adminInsight: (chart: string, query: URLSearchParams, csv = false) =>
+    `/api/admin/insights/${chart}${csv ? '.csv' : ''}${query.size === 0 ? '' : `?${query.toString()}`}`,
 } as const;
 
 export const assetPaths = {

@@ -1,6 +1,9 @@
 import { Tabs } from 'radix-ui';
-import { useSearchParams } from 'react-router';
+import { BarChart3 } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { AuditLog } from '@/features/admin/components/audit-log';
 import { BackupsPanel } from '@/features/admin/components/backups-panel';
 import { ImportPanel } from '@/features/admin/components/import-panel';
@@ -30,7 +33,14 @@ export function AdminRoute() {
     <AdminShell>
       {() => (
         <div className="space-y-6">
-          <h2 className="text-2xl font-bold tracking-tight text-slate-900">Admin console</h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-2xl font-bold tracking-tight text-slate-900">Admin console</h2>
+            <Button asChild variant="outline">
+              <Link to={paths.adminInsights.getHref()}>
+                <BarChart3 aria-hidden="true" /> Insights
+              </Link>
+            </Button>
+          </div>
           <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'members' ? {} : { tab: value })}>
             <Tabs.List aria-label="Admin console" className="flex flex-wrap gap-1 border-b border-slate-200">
               {TABS.map((t) => (

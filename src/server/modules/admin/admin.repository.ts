@@ -3,6 +3,7 @@ import type { MemberOverview, MembersQuery, MemberSortColumn } from '../../../sh
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
+import { memberStartsSql, wholeDaysSql } from '../insights/member-start.js';
 import { refreshAdminMembers } from './admin-members.js';
 
 /**
@@ -87,6 +88,27 @@ function whereOf(filter: MembersFilter): SQL {
   }
   if (filter.complete === 'true') conditions.push(sql`(total_steps > 0 and completed_steps >= total_steps)`);
   if (filter.complete === 'false') conditions.push(sql`not (total_steps > 0 and completed_steps >= total_steps)`);
+  if (filter.currentStep !== undefined && filter.currentStep !== '') {
+    conditions.push(sql`current_step_key = ${filter.currentStep.toLowerCase()}`);
+  }
+  if (filter.completedStep !== undefined && filter.completedStep !== '') {
+    conditions.push(sql`exists (select 1 from step_progress sp where sp.user_id = scored.user_id and sp.step_id = ${filter.completedStep})`);
+  }
+  if (filter.started !== undefined && filter.started !== '') {
+    conditions.push(sql`exists (select 1 from (${memberStartsSql()}) s
+      where s.user_id = scored.user_id and to_char(s.started_at at time zone 'UTC', 'YYYY-MM') = ${filter.started})`);
+  }
+  if (filter.completeDaysMin !== undefined || filter.completeDaysMax !== undefined) {
+    const days = wholeDaysSql(sql`s.started_at`, sql`scored.last_progress_at`);
+    conditions.push(sql`(total_steps > 0 and completed_steps >= total_steps and exists (select 1 from (${memberStartsSql()}) s
+      where s.user_id = scored.user_id and ${days} >= ${filter.completeDaysMin ?? 0}
+        and ${days} <= ${filter.completeDaysMax ?? 2_147_483_647}))`);
+  }
+  if (filter.activeWeek !== undefined && filter.activeWeek !== '') {
+    conditions.push(sql`exists (select 1 from step_progress sp where sp.user_id = scored.user_id
+      and sp.completed_at >= (${filter.activeWeek}::timestamp at time zone 'UTC')
+      and sp.completed_at < (${filter.activeWeek}::timestamp + interval '7 days') at time zone 'UTC')`);
+  }
   return sql.join(conditions, sql` and `);
 }
 

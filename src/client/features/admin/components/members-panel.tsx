@@ -1,14 +1,16 @@
 import type { MemberSortColumn } from '@shared/admin-api';
-import { Download, Search } from 'lucide-react';
+import { BarChart3, Download, Search, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiPaths } from '@/config/paths';
+import { apiPaths, paths } from '@/config/paths';
 import { useAdminRoles } from '../api/get-admin-roles';
 import { useMembers } from '../api/get-members';
 import { fieldClass, labelClass } from '../utils/format';
 import {
+  describeInsightFilters,
+  INSIGHT_FILTERS,
   MEMBERS_PAGE_SIZE,
   type MembersTableState,
   membersApiQuery,
@@ -21,7 +23,8 @@ import { Pagination } from './pagination';
 /**
  * The members tab of the admin console (issue 7): search, filters by role / department / complete, the sortable
  * members table with paging, and 'Export CSV', which downloads every member the filters match. The table's state
- * lives in the address, so Back and reload keep it.
+ * lives in the address, so Back and reload keep it. A link from the insights page adds filters of its own (the
+ * members behind a figure): they are described above the table, with a button that clears them.
  */
 export function MembersPanel() {
   const id = useId();
@@ -40,8 +43,25 @@ export function MembersPanel() {
     update({ search: search.trim() });
   };
 
+  const insightFilters = describeInsightFilters(state);
+
   return (
     <div className="space-y-4">
+      {insightFilters.length > 0 && (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-900">
+          <BarChart3 aria-hidden="true" className="size-4 text-brand-700" />
+          <p className="flex-1">
+            <span className="font-semibold">From insights: </span>
+            members {insightFilters.join(', ')}.
+          </p>
+          <Button variant="outline" size="sm" onClick={() => update(Object.fromEntries(INSIGHT_FILTERS.map((f) => [f, ''])))}>
+            <X aria-hidden="true" /> Clear these filters
+          </Button>
+          <Link to={paths.adminInsights.getHref()} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Back to insights
+          </Link>
+        </div>
+      )}
       <div className="flex flex-wrap items-end gap-3">
         <form role="search" onSubmit={onSearch} className="flex min-w-60 flex-1 items-end gap-2">
           <div className="flex-1">

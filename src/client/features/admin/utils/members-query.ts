@@ -9,7 +9,18 @@ export interface MembersTableState {
   sort: MemberSortColumn;
   dir: 'asc' | 'desc';
   page: number;
+  /** The insights page's filters (the members behind one of its figures); '' = none. */
+  currentStep: string;
+  completedStep: string;
+  started: string;
+  completeDaysMin: string;
+  completeDaysMax: string;
+  activeWeek: string;
 }
+
+/** The filters only the insights page sets: shown above the table with a way to clear them. */
+export const INSIGHT_FILTERS = ['currentStep', 'completedStep', 'started', 'completeDaysMin', 'completeDaysMax', 'activeWeek'] as const;
+export type InsightFilter = (typeof INSIGHT_FILTERS)[number];
 
 /** The page size of the members table. */
 export const MEMBERS_PAGE_SIZE = 25;
@@ -31,6 +42,12 @@ export function readMembersTableState(params: URLSearchParams): MembersTableStat
     sort: (MEMBER_SORT_COLUMNS as readonly string[]).includes(sort) ? (sort as MemberSortColumn) : 'name',
     dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    currentStep: params.get('currentStep') ?? '',
+    completedStep: params.get('completedStep') ?? '',
+    started: /^\d{4}-\d{2}$/u.test(params.get('started') ?? '') ? (params.get('started') as string) : '',
+    completeDaysMin: /^\d{1,5}$/u.test(params.get('completeDaysMin') ?? '') ? (params.get('completeDaysMin') as string) : '',
+    completeDaysMax: /^\d{1,5}$/u.test(params.get('completeDaysMax') ?? '') ? (params.get('completeDaysMax') as string) : '',
+    activeWeek: /^\d{4}-\d{2}-\d{2}$/u.test(params.get('activeWeek') ?? '') ? (params.get('activeWeek') as string) : '',
   };
 }
 
@@ -49,6 +66,7 @@ export function membersTableParams(state: MembersTableState, tab?: string): URLS
   if (state.sort !== 'name') params.set('sort', state.sort);
   if (state.dir !== 'asc') params.set('dir', state.dir);
   if (state.page !== 1) params.set('page', String(state.page));
+  for (const name of INSIGHT_FILTERS) if (state[name] !== '') params.set(name, state[name]);
   return params;
 }
 
@@ -62,9 +80,39 @@ export function membersApiQuery(state: MembersTableState, withPaging = true): UR
   if (state.role !== '') query.role = state.role;
   if (state.department !== '') query.department = state.department;
   if (state.complete !== '') query.complete = state.complete;
+  if (state.currentStep !== '') query.currentStep = state.currentStep;
+  if (state.completedStep !== '') query.completedStep = state.completedStep;
+  if (state.started !== '') query.started = state.started;
+  if (state.completeDaysMin !== '') query.completeDaysMin = Number(state.completeDaysMin);
+  if (state.completeDaysMax !== '') query.completeDaysMax = Number(state.completeDaysMax);
+  if (state.activeWeek !== '') query.activeWeek = state.activeWeek;
   if (withPaging) {
     query.page = state.page;
     query.pageSize = MEMBERS_PAGE_SIZE;
   }
   return new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+}
+
+const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayName = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The insights page's filters of a state in words, e.g. `["on the step “Set up Slack” now", "who started in
+ * March 2025"]`; empty when none is set.
+ */
+export function describeInsightFilters(state: MembersTableState): string[] {
+  const words: string[] = [];
+  if (state.currentStep !== '') words.push(`on the step “${state.currentStep}” now`);
+  if (state.completedStep !== '') words.push(`who completed the step “${state.completedStep}”`);
+  if (state.started !== '') words.push(`who started in ${monthName.format(new Date(`${state.started}-01T00:00:00Z`))}`);
+  if (state.completeDaysMin !== '' || state.completeDaysMax !== '') {
+    const min = state.completeDaysMin === '' ? '0' : state.completeDaysMin;
+    words.push(
+      state.completeDaysMax === ''
+        ? `who completed onboarding in ${min} days or more`
+        : `who completed onboarding in ${min} to ${state.completeDaysMax} days`,
+    );
+  }
+  if (state.activeWeek !== '') words.push(`who completed a step in the week of ${dayName.format(new Date(`${state.activeWeek}T00:00:00Z`))}`);
+  return words;
 }

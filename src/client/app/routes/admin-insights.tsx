@@ -1,0 +1,108 @@
+import { ArrowLeft } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAdminRoles } from '@/features/admin/api/get-admin-roles';
+import { fieldClass, labelClass } from '@/features/admin/utils/format';
+import { ActivityCard, CohortsCard, FunnelCard, TimeToCompleteCard } from '@/features/insights/components/insight-cards';
+import { type InsightsFilters, insightsParams, readInsightsFilters } from '@/features/insights/utils/insights-query';
+import { AdminShell } from './admin-shell';
+
+/**
+ * The insights page (admins; its own lazily loaded chunk, with the charting library): where people get stuck and how
+ * long onboarding takes — funnel, time to complete, cohorts and activity — for the role, department and start month
+ * chosen. The filters live in the address; every figure links to the members table filtered to the members behind it.
+ */
+export function AdminInsightsRoute() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const filters = readInsightsFilters(params);
+  const roles = useAdminRoles();
+  const update = (change: Partial<InsightsFilters>) => setParams(insightsParams({ ...filters, ...change }), { replace: true });
+  const filtered = filters.role !== '' || filters.department !== '' || filters.started !== '';
+  return (
+    <AdminShell>
+      {() => (
+        <div className="space-y-6">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <Link
+                to={paths.admin.getHref()}
+                className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
+                <ArrowLeft aria-hidden="true" className="size-4" /> Admin console
+              </Link>
+              <h2 className="text-2xl font-bold tracking-tight text-slate-900">Insights</h2>
+              <p className="text-slate-600">Where people get stuck, and how long onboarding takes.</p>
+            </div>
+          </div>
+          <form
+            aria-label="Filters"
+            onSubmit={(e) => e.preventDefault()}
+            className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-4"
+          >
+            <div className="min-w-40 flex-1 sm:flex-none">
+              <label htmlFor={`${id}-role`} className={labelClass}>
+                Role
+              </label>
+              <select id={`${id}-role`} value={filters.role} onChange={(e) => update({ role: e.target.value })} className={fieldClass}>
+                <option value="">All roles</option>
+                {(roles.data?.roles ?? []).map((r) => (
+                  <option key={r.key} value={r.key}>
+                    {r.displayName}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="min-w-40 flex-1 sm:flex-none">
+              <label htmlFor={`${id}-department`} className={labelClass}>
+                Department
+              </label>
+              <select
+                id={`${id}-department`}
+                value={filters.department}
+                onChange={(e) => update({ department: e.target.value })}
+                className={fieldClass}
+              >
+                <option value="">All departments</option>
+                {(roles.data?.departments ?? []).map((d) => (
+                  <option key={d} value={d}>
+                    {d}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="min-w-40 flex-1 sm:flex-none">
+              <label htmlFor={`${id}-started`} className={labelClass}>
+                Started in (month)
+              </label>
+              <input
+                id={`${id}-started`}
+                type="month"
+                value={filters.started}
+                onChange={(e) => update({ started: e.target.value })}
+                className={fieldClass}
+              />
+            </div>
+            {filtered && (
+              <Button variant="ghost" onClick={() => update({ role: '', department: '', started: '' })}>
+                Clear filters
+              </Button>
+            )}
+          </form>
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2 [&>*]:min-w-0">
+            <div className="xl:col-span-2">
+              <FunnelCard filters={filters} />
+            </div>
+            <TimeToCompleteCard filters={filters} />
+            <CohortsCard filters={filters} />
+            <div className="xl:col-span-2">
+              <ActivityCard filters={filters} />
+            </div>
+          </div>
+        </div>
+      )}
+    </AdminShell>
+  );
+}

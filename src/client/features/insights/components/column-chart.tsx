@@ -1,0 +1,86 @@
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { useRef } from 'react';
+import { BarLink } from './bar-link';
+import { useWidth } from './use-width';
+
+/** One column: its value, the axis label, what is announced and where it leads. */
+export interface Column {
+  key: string;
+  value: number;
+  /** Under the column (may be '' to thin out a crowded axis). */
+  tick: string;
+  /** Under the column when the columns are narrow (a phone); default `tick`. */
+  shortTick?: string;
+  label: string;
+  href: string;
+}
+
+const MARGIN = { top: 18, right: 8, bottom: 36, left: 40 };
+
+/**
+ * Vertical columns with a value axis (time to complete, activity), drawn with visx scales and axes as SVG; each
+ * column is a link (BarLink), its value written above it when there is room.
+ * @param title the chart's accessible name
+ * @param valueName what the value axis counts, e.g. 'members'
+ */
+export function ColumnChart({ columns, title, valueName, height = 220 }: { columns: Column[]; title: string; valueName: string; height?: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useWidth(ref);
+  const innerWidth = Math.max(60, width - MARGIN.left - MARGIN.right);
+  const innerHeight = height - MARGIN.top - MARGIN.bottom;
+  const x = scaleBand<string>({ domain: columns.map((c) => c.key), range: [0, innerWidth], padding: 0.2 });
+  const top = Math.max(1, ...columns.map((c) => c.value));
+  const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
+  const narrow = x.bandwidth() < 64;
+  const ticks = new Map(columns.map((c) => [c.key, narrow ? (c.shortTick ?? c.tick) : c.tick]));
+  const showValues = x.bandwidth() >= 18;
+  // Labels at least about 56 px apart (44 px for short labels): on a narrow chart, every second (third…) labelled
+  // column keeps its label.
+  const labelled = columns.filter((c) => c.tick !== '');
+  const gap = narrow && columns.some((c) => c.shortTick !== undefined) ? 44 : 56;
+  const every = Math.max(1, Math.ceil((labelled.length * gap) / innerWidth));
+  const tickValues = labelled.filter((_, i) => i % every === 0).map((c) => c.key);
+  return (
+    <div ref={ref} className="w-full min-w-0 overflow-hidden">
+      <svg width={width} height={height} role="group" aria-label={title} className="block">
+        <Group left={MARGIN.left} top={MARGIN.top}>
+          <AxisLeft
+            scale={y}
+            numTicks={Math.min(5, top)}
+            tickFormat={(v) => Number(v).toLocaleString('en-GB')}
+            stroke="#94a3b8"
+            tickStroke="#94a3b8"
+            tickLabelProps={{ className: 'fill-slate-700 text-[11px]', textAnchor: 'end', dx: -4, dy: 3 }}
+            label={valueName}
+            labelProps={{ className: 'fill-slate-700 text-[11px]', textAnchor: 'middle' }}
+            labelOffset={26}
+          />
+          {columns.map((c) => {
+            const bx = x(c.key) ?? 0;
+            const by = y(c.value);
+            return (
+              <BarLink key={c.key} href={c.href} label={c.label} x={bx} y={Math.min(by, innerHeight - 2)} width={x.bandwidth()} height={Math.max(2, innerHeight - by)}>
+                {showValues && c.value > 0 && (
+                  <text x={bx + x.bandwidth() / 2} y={Math.min(by, innerHeight - 3) - 5} textAnchor="middle" className="fill-slate-800 text-[11px] font-semibold">
+                    {c.value.toLocaleString('en-GB')}
+                  </text>
+                )}
+              </BarLink>
+            );
+          })}
+          <AxisBottom
+            top={innerHeight}
+            scale={x}
+            tickValues={tickValues}
+            tickFormat={(key) => ticks.get(key) ?? ''}
+            hideTicks
+            stroke="#94a3b8"
+            tickLabelProps={{ className: 'fill-slate-700 text-[11px]', textAnchor: 'middle' }}
+          />
+        </Group>
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Group } from '@visx/group';
+import { scaleLinear } from '@visx/scale';
+import { useRef } from 'react';
+import { BarLink, type Tone } from './bar-link';
+import { useWidth } from './use-width';
+
+/** One bar of a row: its value against the row's scale, the text shown after it, and where it leads. */
+export interface HBar {
+  key: string;
+  value: number;
+  /** Shown after the bar, e.g. '12 completed'. */
+  text: string;
+  /** Announced on focus, e.g. "Set up Slack: 12 of 20 members completed it". */
+  label: string;
+  href: string;
+  tone?: Tone;
+}
+
+/** One row: a heading line and its bars, one under the other. */
+export interface HBarRow {
+  key: string;
+  label: string;
+  /** A word tag after the label, e.g. 'Most stop here' (emphasis that is not only colour). */
+  tag?: string;
+  bars: HBar[];
+}
+
+const BAR = 14;
+const GAP = 4;
+const LABEL = 22;
+const ROW_GAP = 14;
+const TEXT_ROOM = 150;
+
+/**
+ * Horizontal bars in rows (the funnel and the cohorts), drawn with visx scales as SVG so that every bar is a link
+ * (BarLink). The width follows the container; labels sit above the bars so long step titles fit on a phone.
+ * @param max the value a full-width bar stands for (e.g. the members who have the step, or 100 %)
+ * @param title the chart's accessible name (the SVG is a group of links named by it)
+ */
+export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; title: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useWidth(ref);
+  const barRoom = Math.max(80, width - TEXT_ROOM);
+  const x = scaleLinear<number>({ domain: [0, Math.max(1, max)], range: [0, barRoom] });
+  const rowHeight = (row: HBarRow) => LABEL + row.bars.length * (BAR + GAP) + ROW_GAP;
+  const tops = rows.map((_, i) => rows.slice(0, i).reduce((sum, row) => sum + rowHeight(row), 0));
+  const height = rows.reduce((sum, row) => sum + rowHeight(row), 0);
+  return (
+    <div ref={ref} className="w-full min-w-0 overflow-hidden">
+      <svg width={width} height={height} role="group" aria-label={title} className="block overflow-visible">
+        {rows.map((row, index) => {
+          const y = tops[index] ?? 0;
+          return (
+            <Group key={row.key} top={y}>
+              <text x={0} y={15} className="fill-slate-900 text-[13px] font-semibold">
+                {row.label}
+                {row.tag !== undefined && <tspan className="fill-amber-800 font-bold">{`  ▲ ${row.tag}`}</tspan>}
+              </text>
+              {row.bars.map((bar, i) => {
+                const by = LABEL + i * (BAR + GAP);
+                const w = x(bar.value);
+                return (
+                  <BarLink key={bar.key} href={bar.href} label={bar.label} x={0} y={by} width={w} height={BAR} tone={bar.tone ?? 'primary'}>
+                    <text x={Math.max(w, 3) + 8} y={by + BAR - 3} className="fill-slate-800 text-xs">
+                      {bar.text}
+                    </text>
+                  </BarLink>
+                );
+              })}
+            </Group>
+          );
+        })}
+      </svg>
+    </div>
+  );
+}

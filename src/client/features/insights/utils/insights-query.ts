@@ -1,0 +1,68 @@
+import type { InsightsQuery } from '@shared/insights-api';
+
+/** The insights page's filters as they live in the address (`?role=…&department=…&started=YYYY-MM`); '' = all. */
+export interface InsightsFilters {
+  role: string;
+  department: string;
+  started: string;
+}
+
+/**
+ * Reads the filters from the address; a malformed month is ignored.
+ * @param params the address's search parameters
+ */
+export function readInsightsFilters(params: URLSearchParams): InsightsFilters {
+  const started = params.get('started') ?? '';
+  return {
+    role: params.get('role') ?? '',
+    department: params.get('department') ?? '',
+    started: /^\d{4}-(0[1-9]|1[0-2])$/u.test(started) ? started : '',
+  };
+}
+
+/** The filters as address or API parameters, leaving out empty ones. */
+export function insightsParams(filters: InsightsFilters): URLSearchParams {
+  const query: InsightsQuery = {};
+  if (filters.role !== '') query.role = filters.role;
+  if (filters.department !== '') query.department = filters.department;
+  if (filters.started !== '') query.started = filters.started;
+  return new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+}
+
+/**
+ * The members table's address for the members behind one figure: the page's filters plus the figure's own.
+ * @param filters the page's filters
+ * @param figure the figure's members-table filters, e.g. `{ currentStep: 'Set up Slack' }`
+ */
+export function membersHref(filters: InsightsFilters, figure: Record<string, string | number>): string {
+  const params = insightsParams(filters);
+  for (const [key, value] of Object.entries(figure)) params.set(key, String(value));
+  return `/admin?${params.toString()}`;
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const longMonthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const fullDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** `2025-03` → 'Mar 2025' (`long`: 'March 2025'). */
+export function formatMonth(month: string, long = false): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return (long ? longMonthFormat : monthFormat).format(date);
+}
+
+/** `2025-03-03` → '3 Mar' (`long`: '3 March 2025'). */
+export function formatDay(day: string, long = false): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return (long ? fullDayFormat : dayFormat).format(date);
+}
+
+/** '1 member' / '3 members'. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+}
+
+/** Days as people say them: '1 day', '2.5 days'. */
+export function days(n: number): string {
+  return `${n.toLocaleString('en-GB')} ${n === 1 ? 'day' : 'days'}`;
+}

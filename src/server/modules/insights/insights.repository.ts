@@ -1,0 +1,309 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ACTIVITY_WEEKS,
+  COHORT_DAYS,
+  COMPLETION_BUCKETS,
+  STALLED_AFTER_DAYS,
+  type Activity,
+  type Cohorts,
+  type Funnel,
+  type FunnelStep,
+  type InsightsQuery,
+  type TimeToComplete,
+} from '../../../shared/insights-api.js';
+import { formatRoleLabel } from '../../../shared/role-label.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import type { Database } from '../../db/client.js';
+import { refreshAdminMembers } from '../admin/admin-members.js';
+import { roleStepRows } from '../admin/role-steps.js';
+import { memberStartsSql, wholeDaysSql } from './member-start.js';
+
+/**
+ * The insights charts, each one SQL query over the derived members table `admin_members` (one row per person with
+ * resolved role, department, step counts, current step and last progress; docs/decisions/010-admin-members-table.md)
+ * joined to each person's start (member-start.ts). Only people who signed in count: an invitation has no start.
+ * A member is complete when every step of their role is done, and completed at their last step completion.
+ */
+
+/** What the insights queries need besides the database. */
+export interface InsightsContext {
+  catalog: RoleCatalog;
+  /** The moment "now" (the app's clock): waits, cohort ages and the activity window are measured from it. */
+  now: Date;
+  /**
+   * The departments this viewer may see (any case); undefined = every department (an admin). An empty list sees
+   * nobody. For people who may see only their own departments.
+   */
+  departments?: readonly string[] | undefined;
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+const num = (value: unknown): number => Number(value ?? 0);
+const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+/** Rounds to one decimal (medians and percentiles of whole days are often x.5). */
+const oneDecimal = (value: unknown): number | null => {
+  const n = numOrNull(value);
+  return n === null ? null : Math.round(n * 10) / 10;
+};
+
+/**
+ * Brings `admin_members` up to date and returns the common table expressions every chart starts with: `pop`, the
+ * people matching the filters and the viewer's departments, with `started_at` and `is_complete`.
+ */
+async function populationCtes(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<SQL> {
+  await refreshAdminMembers(db, ctx.catalog);
+  const conditions: SQL[] = [sql`true`];
+  if (query.role !== undefined && query.role !== '') conditions.push(sql`a.role_key = ${query.role.toLowerCase()}`);
+  if (query.department !== undefined && query.department !== '') {
+    conditions.push(sql`a.department_key = ${query.department.toLowerCase()}`);
+  }
+  if (query.started !== undefined && query.started !== '') {
+    conditions.push(sql`to_char(s.started_at at time zone 'UTC', 'YYYY-MM') = ${query.started}`);
+  }
+  if (ctx.departments !== undefined) {
+    const allowed = JSON.stringify(ctx.departments.map((d) => d.toLowerCase()));
+    conditions.push(sql`a.department_key in (select jsonb_array_elements_text(${allowed}::jsonb))`);
+  }
+  return sql`
+    with starts as (${memberStartsSql()}),
+    pop as materialized (
+      select a.email, a.user_id, a.role_key, a.current_step_title, a.last_progress_at, s.started_at,
+        (a.total_steps > 0 and a.completed_steps >= a.total_steps) as is_complete
+      from admin_members a join starts s on s.user_id = a.user_id
+      where ${sql.join(conditions, sql` and `)}
+    )`;
+}
+
+const nowSql = (ctx: InsightsContext): SQL => sql`${ctx.now.toISOString()}::timestamptz`;
+
+/**
+ * The funnel: every step of the chosen role (all roles: every step any role has, by the earliest place a role has
+ * it), how many members have it, completed it and are on it now (it is their first step not completed), how long
+ * those on it have waited (since their last step completion, else their start), and the step most people stopped at.
+ * @param db the database
+ * @param ctx catalog, clock and the viewer's departments
+ * @param query role, department and start month filters
+ * @returns members and complete members matching the filters, the steps in order, and the called-out step
+ */
+export async function funnel(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<Funnel> {
+  const ctes = await populationCtes(db, ctx, query);
+  const steps = roleStepRows(ctx.catalog).map((s) => ({ role_key: s.roleKey, step_id: s.stepId, ordinal: s.ordinal, title: s.title }));
+  const rows = rowsOf(
+    await db.execute(sql`${ctes},
+    rs as materialized (
+      select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as x(role_key text, step_id text, ordinal int, title text)
+    ),
+    -- The current step is stored by title: its step is the role's first with that title.
+    firsts as (select distinct on (role_key, title) role_key, title, step_id from rs order by role_key, title, ordinal),
+    -- Who has each step: members per role × the role's steps (no per-member rows).
+    role_counts as (select role_key, count(*)::int as n from pop group by role_key),
+    per_step as (
+      select rs.step_id, min(rs.ordinal) as ordinal, min(rs.title) as title, sum(rc.n)::int as eligible
+      from rs join role_counts rc on rc.role_key = rs.role_key
+      group by rs.step_id
+    ),
+    -- Who completed it: the members' progress rows counted per (step, role) first — about as many groups as the
+    -- catalog has role steps — then kept where the step is one of the role's (a step of another role does not count).
+    per_pair as (
+      select sp.step_id, p.role_key, count(*)::int as n
+      from step_progress sp join pop p on p.user_id = sp.user_id
+      group by sp.step_id, p.role_key
+    ),
+    per_done as (
+      select pp.step_id, sum(pp.n)::int as completed
+      from per_pair pp join rs on rs.role_key = pp.role_key and rs.step_id = pp.step_id
+      group by pp.step_id
+    ),
+    waiting as (
+      select f.step_id, ${wholeDaysSql(sql`coalesce(greatest(p.started_at, p.last_progress_at), p.started_at)`, nowSql(ctx))} as days
+      from pop p join firsts f on f.role_key = p.role_key and f.title = p.current_step_title
+    ),
+    per_wait as (
+      select step_id, count(*)::int as current, count(*) filter (where days >= ${STALLED_AFTER_DAYS})::int as stalled,
+        percentile_cont(0.5) within group (order by days) as median_wait
+      from waiting group by step_id
+    ),
+    totals as (select count(*)::int as members, (count(*) filter (where is_complete))::int as complete from pop)
+    select t.members, t.complete, ps.step_id, ps.title, ps.eligible, coalesce(d.completed, 0) as completed,
+      coalesce(w.current, 0) as current, coalesce(w.stalled, 0) as stalled, w.median_wait
+    from totals t
+      left join per_step ps on true
+      left join per_done d on d.step_id = ps.step_id
+      left join per_wait w on w.step_id = ps.step_id
+    order by ps.ordinal, ps.title, ps.step_id`),
+  );
+  const stepsOut: FunnelStep[] = rows
+    .filter((r) => r.step_id !== null && r.step_id !== undefined)
+    .map((r) => ({
+      stepId: String(r.step_id),
+      title: String(r.title),
+      eligible: num(r.eligible),
+      completed: num(r.completed),
+      current: num(r.current),
+      stalled: num(r.stalled),
+      medianWaitDays: oneDecimal(r.median_wait),
+    }));
+  return { members: num(rows[0]?.members), complete: num(rows[0]?.complete), steps: stepsOut, calledOut: calledOutStep(stepsOut) };
+}
+
+/**
+ * The step most people stopped at: the most members waiting at least {@link STALLED_AFTER_DAYS} days, then the most
+ * members on it, then the longest median wait, then the earliest.
+ * @returns the step, or null when nobody has waited that long anywhere
+ */
+export function calledOutStep(steps: readonly FunnelStep[]): FunnelStep | null {
+  let best: FunnelStep | null = null;
+  for (const step of steps) {
+    if (step.stalled === 0) continue;
+    if (
+      best === null ||
+      step.stalled > best.stalled ||
+      (step.stalled === best.stalled && step.current > best.current) ||
+      (step.stalled === best.stalled && step.current === best.current && (step.medianWaitDays ?? 0) > (best.medianWaitDays ?? 0))
+    ) {
+      best = step;
+    }
+  }
+  return best;
+}
+
+/**
+ * Time to complete: whole days from start to completion of the complete members matching the filters — median, 90th
+ * percentile (both interpolated), the distribution over {@link COMPLETION_BUCKETS}, and the same figures per role.
+ * @param db the database
+ * @param ctx catalog (role names), clock and the viewer's departments
+ * @param query role, department and start month filters
+ */
+export async function timeToComplete(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<TimeToComplete> {
+  const ctes = await populationCtes(db, ctx, query);
+  const buckets = COMPLETION_BUCKETS.map(
+    (b, i) =>
+      sql`(count(*) filter (where days >= ${b.min}${b.max === null ? sql`` : sql` and days <= ${b.max}`}))::int as ${sql.raw(`b${i}`)}`,
+  );
+  const rows = rowsOf(
+    await db.execute(sql`${ctes},
+    done as (select role_key, ${wholeDaysSql(sql`started_at`, sql`last_progress_at`)} as days from pop where is_complete)
+    select role_key, grouping(role_key) as whole, count(*)::int as complete,
+      percentile_cont(0.5) within group (order by days) as median,
+      percentile_cont(0.9) within group (order by days) as p90,
+      ${sql.join(buckets, sql`, `)}
+    from done group by grouping sets ((), (role_key))`),
+  );
+  const all = rows.find((r) => num(r.whole) === 1);
+  const roles = rows
+    .filter((r) => num(r.whole) === 0)
+    .map((r) => {
+      const role = String(r.role_key);
+      return {
+        role,
+        roleLabel: ctx.catalog.get(role)?.displayName ?? formatRoleLabel(role),
+        complete: num(r.complete),
+        medianDays: oneDecimal(r.median) ?? 0,
+        p90Days: oneDecimal(r.p90) ?? 0,
+      };
+    })
+    .sort((a, b) => a.medianDays - b.medianDays || a.role.localeCompare(b.role));
+  return {
+    complete: num(all?.complete),
+    medianDays: oneDecimal(all?.median),
+    p90Days: oneDecimal(all?.p90),
+    buckets: COMPLETION_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, members: num(all?.[`b${i}`]) })),
+    roles,
+  };
+}
+
+/** The most recent start months the cohorts chart shows. */
+export const COHORT_MONTHS = 12;
+
+/**
+ * Cohorts: members by the month they started (UTC), and for each of {@link COHORT_DAYS}: how many started at least
+ * that many days ago, and how many of those completed within their first that many days (whole days from start to
+ * completion below it).
+ * @param db the database
+ * @param ctx catalog, clock and the viewer's departments
+ * @param query role, department and start month filters
+ * @returns the last {@link COHORT_MONTHS} months with members, oldest first
+ */
+export async function cohorts(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<Cohorts> {
+  const ctes = await populationCtes(db, ctx, query);
+  const days = wholeDaysSql(sql`started_at`, sql`last_progress_at`);
+  const columns = COHORT_DAYS.map(
+    (d) => sql`(count(*) filter (where started_at <= ${nowSql(ctx)} - ${`${d} days`}::interval))::int as ${sql.raw(`e${d}`)},
+      (count(*) filter (where started_at <= ${nowSql(ctx)} - ${`${d} days`}::interval and is_complete and ${days} < ${d}))::int
+        as ${sql.raw(`c${d}`)}`,
+  );
+  const rows = rowsOf(
+    await db.execute(sql`${ctes}
+    , per_month as (
+      select date_trunc('month', started_at at time zone 'UTC') as month, count(*)::int as members, ${sql.join(columns, sql`, `)}
+      from pop group by 1 order by 1 desc limit ${COHORT_MONTHS}
+    )
+    select to_char(month, 'YYYY-MM') as month, members, ${sql.raw(COHORT_DAYS.map((d) => `e${d}, c${d}`).join(', '))}
+    from per_month`),
+  );
+  return {
+    months: rows.sort((a, b) => String(a.month).localeCompare(String(b.month))).map((r) => ({
+      month: String(r.month),
+      members: num(r.members),
+      within: COHORT_DAYS.map((d) => {
+        const eligible = num(r[`e${d}`]);
+        const complete = num(r[`c${d}`]);
+        return { days: d, eligible, complete, percent: eligible === 0 ? null : Math.round((complete * 100) / eligible) };
+      }),
+    })),
+  };
+}
+
+/** Monday 00:00 UTC of the week of a moment. */
+export function weekStart(at: Date): Date {
+  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day;
+}
+
+/**
+ * Activity: step completions per week (Monday to Sunday, UTC) by the members matching the filters, over the last
+ * {@link ACTIVITY_WEEKS} weeks up to and including the current one, and how many members completed a step each week.
+ * @param db the database
+ * @param ctx catalog, clock and the viewer's departments
+ * @param query role, department and start month filters
+ */
+export async function activity(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<Activity> {
+  const ctes = await populationCtes(db, ctx, query);
+  const first = weekStart(ctx.now);
+  first.setUTCDate(first.getUTCDate() - 7 * (ACTIVITY_WEEKS - 1));
+  // Unfiltered, every progress row counts (each belongs to a user, and every user is a member): no join at all.
+  const everyone = isUnfiltered(ctx, query);
+  const rows = rowsOf(
+    await db.execute(sql`${ctes}
+    -- Week numbers from the first week by arithmetic (cheaper per row than date_trunc in a time zone); per member
+    -- and week first (one small group each), then per week: no count(distinct).
+    , per_member as (
+      select floor((extract(epoch from sp.completed_at) - ${first.getTime() / 1000}) / 604800)::int as week, count(*)::int as steps
+      from step_progress sp
+      where sp.completed_at >= ${first.toISOString()}::timestamptz and sp.completed_at <= ${nowSql(ctx)}
+        ${everyone ? sql`` : sql`and sp.user_id in (select user_id from pop)`}
+      group by 1, sp.user_id
+    )
+    select week, sum(steps)::int as steps, count(*)::int as members from per_member group by week`),
+  );
+  const byWeek = new Map(rows.map((r) => [num(r.week), r]));
+  const weeks = Array.from({ length: ACTIVITY_WEEKS }, (_, i) => {
+    const week = new Date(first);
+    week.setUTCDate(first.getUTCDate() + 7 * i);
+    const row = byWeek.get(i);
+    return { week: week.toISOString().slice(0, 10), steps: num(row?.steps), members: num(row?.members) };
+  });
+  return { weeks, total: weeks.reduce((sum, w) => sum + w.steps, 0) };
+}
+
+/** No filter and no restriction to some departments: every member counts. */
+function isUnfiltered(ctx: InsightsContext, query: InsightsQuery): boolean {
+  return (
+    ctx.departments === undefined &&
+    (query.role ?? '') === '' &&
+    (query.department ?? '') === '' &&
+    (query.started ?? '') === ''
+  );
+}

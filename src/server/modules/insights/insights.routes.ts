@@ -1,0 +1,99 @@
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  activitySchema,
+  cohortsSchema,
+  funnelSchema,
+  insightsQuerySchema,
+  timeToCompleteSchema,
+  type Activity,
+  type Cohorts,
+  type Funnel,
+  type InsightChart,
+  type InsightsQuery,
+  type TimeToComplete,
+} from '../../../shared/insights-api.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import type { Database } from '../../db/client.js';
+import { requireAdmin } from '../admin/admin.routes.js';
+import { activity, cohorts, funnel, timeToComplete, type InsightsContext } from './insights.repository.js';
+
+/** What the insights routes need. */
+export interface InsightsRoutesOptions {
+  db: Database;
+  catalog: RoleCatalog;
+  now: () => Date;
+}
+
+/**
+ * A chart's data as CSV: a header row, then one row per figure. Cells that a spreadsheet would run as a formula
+ * (starting with =, +, -, @, tab or carriage return: step titles and role names come from the content) are escaped.
+ * @param rows header first
+ */
+export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
+  return stringify(
+    rows.map((r) => r.map((cell) => cell ?? '')),
+    { escape_formulas: true },
+  );
+}
+
+/** The CSV rows of each chart. */
+export const CSV_ROWS = {
+  funnel: (f: Funnel) => [
+    ['step_id', 'step', 'members_with_step', 'completed', 'on_it_now', 'waiting_7_days_or_more', 'median_wait_days'],
+    ...f.steps.map((s) => [s.stepId, s.title, s.eligible, s.completed, s.current, s.stalled, s.medianWaitDays]),
+  ],
+  'time-to-complete': (t: TimeToComplete) => [
+    ['group', 'complete_members', 'median_days', 'p90_days', 'from_days', 'to_days'],
+    ['all', t.complete, t.medianDays, t.p90Days, null, null],
+    ...t.roles.map((r) => [`role: ${r.roleLabel}`, r.complete, r.medianDays, r.p90Days, null, null]),
+    ...t.buckets.map((b) => [`days: ${b.label}`, b.members, null, null, b.min, b.max]),
+  ],
+  cohorts: (c: Cohorts) => [
+    ['start_month', 'members', ...c.months[0]?.within.flatMap((w) => [`started_${w.days}_days_ago`, `complete_within_${w.days}_days`, `percent_${w.days}_days`]) ?? []],
+    ...c.months.map((m) => [m.month, m.members, ...m.within.flatMap((w) => [w.eligible, w.complete, w.percent])]),
+  ],
+  activity: (a: Activity) => [['week_starting', 'steps_completed', 'members'], ...a.weeks.map((w) => [w.week, w.steps, w.members])],
+} satisfies Record<InsightChart, (data: never) => (string | number | null)[][]>;
+
+/**
+ * The insights API, admins only (401 anonymous, 403 anyone else, as every admin route). Each chart answers JSON and,
+ * with `.csv`, a CSV attachment of the same figures; all take `?role&department&started` (started: YYYY-MM).
+ *
+ * - GET /api/admin/insights/funnel(.csv)
+ * - GET /api/admin/insights/time-to-complete(.csv)
+ * - GET /api/admin/insights/cohorts(.csv)
+ * - GET /api/admin/insights/activity(.csv)
+ */
+export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (app, { db, catalog, now }) => {
+  app.addHook('preValidation', requireAdmin);
+  // Admins see every department. People allowed to see only some departments would pass them here.
+  const contextOf = (): InsightsContext => ({ catalog, now: now() });
+  const schema = { querystring: insightsQuerySchema };
+
+  /** Registers one chart's JSON and CSV routes. */
+  function chartRoutes<T>(
+    name: InsightChart,
+    compute: (db: Database, ctx: InsightsContext, query: InsightsQuery) => Promise<T>,
+    response: z.ZodType<T>,
+    csvRows: (data: T) => (string | number | null)[][],
+  ): void {
+    // The answer is checked against the chart's schema before it is sent (the type provider cannot follow T).
+    app.get(`/api/admin/insights/${name}`, { schema }, async (request) => response.parse(await compute(db, contextOf(), request.query)));
+    app.get(`/api/admin/insights/${name}.csv`, { schema }, async (request, reply) => {
+      const ctx = contextOf();
+      const data = await compute(db, ctx, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="insights-${name}-${ctx.now.toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(toCsv(csvRows(data)));
+    });
+  }
+
+  chartRoutes('funnel', funnel, funnelSchema, CSV_ROWS.funnel);
+  chartRoutes('time-to-complete', timeToComplete, timeToCompleteSchema, CSV_ROWS['time-to-complete']);
+  chartRoutes('cohorts', cohorts, cohortsSchema, CSV_ROWS.cohorts);
+  chartRoutes('activity', activity, activitySchema, CSV_ROWS.activity);
+};

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * The insights page's API contract: four charts (funnel, time to complete, cohorts, activity), each one GET under
+ * /api/admin/insights/ with the same filters, each also as CSV (`.csv`). Admins only, like every admin route.
+ *
+ * Definitions used by every chart:
+ * - a member's start is their first sign-in (later: their start date where one is recorded);
+ * - a member is complete when every step of their role is done; they completed at their last step completion;
+ * - days are whole days (24 hours, rounded down) between two moments.
+ */
+
+/** The charts, as they appear in the API paths. */
+export const INSIGHT_CHARTS = ['funnel', 'time-to-complete', 'cohorts', 'activity'] as const;
+export type InsightChart = (typeof INSIGHT_CHARTS)[number];
+
+/** A month as `YYYY-MM`. */
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/u, 'Use a month written as YYYY-MM, e.g. 2025-03.');
+
+/** A day as `YYYY-MM-DD`. */
+export const dateSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/u, 'Use a date written as YYYY-MM-DD, e.g. 2025-03-03.');
+
+/** Filters of every chart: role configuration key, department (exact, any case), start month. Empty = all. */
+export const insightsQuerySchema = z
+  .object({
+    role: z.string().trim().max(80).optional(),
+    department: z.string().trim().max(120).optional(),
+    started: z.union([monthSchema, z.literal('')]).optional(),
+  })
+  .strict();
+export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
+
+/** Members on a step for this many days or more count as stopped there (the funnel's call-out). */
+export const STALLED_AFTER_DAYS = 7;
+
+/** One step of the funnel, in the role's order (for all roles: by the earliest place a role has it). */
+export const funnelStepSchema = z.object({
+  stepId: z.string(),
+  title: z.string(),
+  /** Members whose role has the step. */
+  eligible: z.number().int(),
+  /** Of them, members who completed it. */
+  completed: z.number().int(),
+  /** Members whose current step (first not completed) it is. */
+  current: z.number().int(),
+  /** Of them, those waiting {@link STALLED_AFTER_DAYS} days or more. */
+  stalled: z.number().int(),
+  /** Median whole days the members on it have waited (since their last step completion, else their start); null when nobody is on it. */
+  medianWaitDays: z.number().nullable(),
+});
+export type FunnelStep = z.infer<typeof funnelStepSchema>;
+
+export const funnelSchema = z.object({
+  /** Members matching the filters (people who signed in). */
+  members: z.number().int(),
+  /** Of them, members who completed every step. */
+  complete: z.number().int(),
+  steps: z.array(funnelStepSchema),
+  /** The step most people stopped at (most members waiting ≥ {@link STALLED_AFTER_DAYS} days); null when nobody waits that long. */
+  calledOut: funnelStepSchema.nullable(),
+});
+export type Funnel = z.infer<typeof funnelSchema>;
+
+/** The buckets of the time-to-complete distribution, in whole days: [min, max] (max null = no upper end). */
+export const COMPLETION_BUCKETS = [
+  { label: 'Under 1 week', min: 0, max: 6 },
+  { label: '1–2 weeks', min: 7, max: 13 },
+  { label: '2–4 weeks', min: 14, max: 29 },
+  { label: '1–2 months', min: 30, max: 59 },
+  { label: '2–3 months', min: 60, max: 89 },
+  { label: '3 months or more', min: 90, max: null },
+] as const;
+
+export const timeToCompleteSchema = z.object({
+  /** Members matching the filters who completed every step. */
+  complete: z.number().int(),
+  medianDays: z.number().nullable(),
+  p90Days: z.number().nullable(),
+  /** One entry per {@link COMPLETION_BUCKETS} entry, in order. */
+  buckets: z.array(z.object({ label: z.string(), min: z.number().int(), max: z.number().int().nullable(), members: z.number().int() })),
+  /** Per role key (only roles with a completed member), by median then key. */
+  roles: z.array(
+    z.object({ role: z.string(), roleLabel: z.string(), complete: z.number().int(), medianDays: z.number(), p90Days: z.number() }),
+  ),
+});
+export type TimeToComplete = z.infer<typeof timeToCompleteSchema>;
+
+/** The days after their start at which the cohorts chart measures how many members are complete. */
+export const COHORT_DAYS = [7, 14, 30] as const;
+
+export const cohortsSchema = z.object({
+  /** One entry per start month with members, oldest first (at most the last 12 months with members). */
+  months: z.array(
+    z.object({
+      month: z.string(),
+      /** Members who started that month. */
+      members: z.number().int(),
+      /** One entry per {@link COHORT_DAYS} entry: members who started at least that many days ago, of them complete within it, and the share (0–100, rounded; null when nobody is old enough). */
+      within: z.array(z.object({ days: z.number().int(), eligible: z.number().int(), complete: z.number().int(), percent: z.number().int().nullable() })),
+    }),
+  ),
+});
+export type Cohorts = z.infer<typeof cohortsSchema>;
+
+/** Weeks the activity chart covers (about 6 months). */
+export const ACTIVITY_WEEKS = 26;
+
+export const activitySchema = z.object({
+  /** One entry per week (Monday, UTC, `YYYY-MM-DD`), oldest first, the current week last; weeks without completions are 0. */
+  weeks: z.array(z.object({ week: z.string(), steps: z.number().int(), members: z.number().int() })),
+  /** All step completions in those weeks. */
+  total: z.number().int(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+/**
+ * The funnel's call-out in words: "Most people who stop, stop at 'Set up Slack': 23 members, waiting a median of 9
+ * days."
+ * @param step the called-out step; null when nobody has waited long enough to count
+ * @returns the sentence
+ */
+export function funnelCalloutText(step: FunnelStep | null): string {
+  if (step === null) return `Nobody has been waiting on a step for ${STALLED_AFTER_DAYS} days or more.`;
+  const members = `${step.current} ${step.current === 1 ? 'member' : 'members'}`;
+  const days = step.medianWaitDays ?? 0;
+  return `Most people who stop, stop at '${step.title}': ${members}, waiting a median of ${days} ${days === 1 ? 'day' : 'days'}.`;
+}
