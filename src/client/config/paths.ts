@@ -32,6 +32,12 @@ export const apiPaths = {
   adminImportPreview: '/api/admin/import/preview',
   adminImport: '/api/admin/import',
   adminAudit: '/api/admin/audit',
+  /** Signs a step that asks for a signature (typed full name and 'I have read and agree'). */
+  signStep: (stepId: string) => `/api/acknowledgments/steps/${encodeURIComponent(stepId)}/signature`,
+  /** The receipt PDF of a signature or completion record. */
+  receipt: (recordId: string) => `/api/acknowledgments/${encodeURIComponent(recordId)}/receipt.pdf`,
+  adminMemberAcknowledgments: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/acknowledgments`,
+  adminAcknowledgmentsCsv: '/api/admin/acknowledgments.csv',
 } as const;
 
 export const assetPaths = {
