@@ -5,6 +5,8 @@ import type { RoleCatalog } from '../shared/roles.js';
 import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
+import { acknowledgmentRoutes } from './modules/acknowledgments/acknowledgments.routes.js';
+import { ContentDocuments } from './modules/acknowledgments/content-hash.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createBackupService, type BackupService } from './modules/backups/backups.js';
 import { backupRoutes } from './modules/backups/backups.routes.js';
@@ -171,8 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onDirectoryError: (error) => app.log.warn({ err: error }, 'the Workspace directory could not be asked for a photo'),
   });
   await app.register(profilePictureRoutes, { db, pictures });
-  await app.register(onboardingRoutes, { reads, catalog, config });
-  await app.register(progressRoutes, { db, catalog, now });
+  const documents = new ContentDocuments(path.join(config.contentDir, 'assets'));
+  await app.register(onboardingRoutes, { reads, catalog, config, db, now });
+  await app.register(progressRoutes, { db, catalog, now, documents });
+  await app.register(acknowledgmentRoutes, { db, catalog, config, now, documents });
   await app.register(demoRoutes, { catalog });
   await app.register(adminRoutes, { db, config, catalog, now });
   const backups =

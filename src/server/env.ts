@@ -6,6 +6,16 @@ import { projectRoot } from './project-root.js';
 /** Used only outside production, so a development server starts with no set-up (DESIGN.md §4). */
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-never-use-in-production';
 
+/** Whether `zone` is a time zone this Node.js knows (e.g. "Europe/London"). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The server's configuration, parsed from the environment (DESIGN.md §4). Paths are absolute. */
@@ -44,6 +54,8 @@ export interface Config {
   devLogin: boolean;
   supportEmail: string;
   orgName: string;
+  /** The organisation's IANA time zone (default Europe/London): local times on acknowledgment receipts. */
+  organisationTimeZone: string;
   /** Key of the HMAC that hashes session tokens before they are stored; at least 32 characters. */
   sessionSecret: string;
   /** Directory holding `roles/*.yaml` and `assets/`. */
@@ -180,6 +192,11 @@ const envSchema = z.object({
   AUTH_DEV_LOGIN: booleanSchema.optional(),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('onboarding@inspired2uplift.org'),
   ORG_NAME: z.string().default('INSPIRED 2 UPLIFT'),
+  ORGANISATION_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('Europe/London')
+    .refine(isTimeZone, 'must be an IANA time zone, e.g. "Europe/London"'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   CONTENT_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -272,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     devLogin: !isProduction && (e.AUTH_DEV_LOGIN ?? e.GOOGLE_CLIENT_ID === undefined),
     supportEmail: e.SUPPORT_EMAIL,
     orgName: e.ORG_NAME,
+    organisationTimeZone: e.ORGANISATION_TIME_ZONE,
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     contentDir: path.resolve(projectRoot, e.CONTENT_DIR ?? 'content'),
     logLevel: e.LOG_LEVEL,

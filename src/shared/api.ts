@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agreementSchema } from './acknowledgments-api.js';
 import { roleColorsSchema, stableIdSchema, stepSchema } from './content-schema.js';
 
 /**
@@ -105,6 +106,8 @@ export const onboardingResponseSchema = z.object({
     completed: z.array(z.object({ stepId: z.string(), completedAt: z.string() })),
     /** Ticked items of this role's checklist and acknowledgment steps, in step and item order. */
     items: z.array(itemProgressSchema).default([]),
+    /** The member's latest agreement to each of this role's steps that asks for one, in step order. */
+    agreements: z.array(agreementSchema).default([]),
   }),
   /** True when this answers a role preview (`?previewRole=`): the steps of that role, read-only. */
   preview: z.boolean().default(false),
@@ -117,7 +120,8 @@ export type OnboardingResponse = z.infer<typeof onboardingResponseSchema>;
 
 /** PUT /api/progress/steps/:stepId — idempotent: the body states the wanted state, never "toggle". */
 export const stepIdParamsSchema = z.object({ stepId: stableIdSchema });
-export const putStepProgressBodySchema = z.object({ completed: z.boolean() }).strict();
+/** `version`: the step's content version the member read (see the step's `version`); another version answers 409. */
+export const putStepProgressBodySchema = z.object({ completed: z.boolean(), version: z.number().int().min(1).optional() }).strict();
 export type PutStepProgressBody = z.infer<typeof putStepProgressBodySchema>;
 
 /**
@@ -134,7 +138,7 @@ export const progressWriteQuerySchema = z.object({ previewRole: z.string().max(8
 
 /** PUT /api/progress/steps/:stepId/items/:itemId — idempotent: the body states whether the item is ticked. */
 export const stepItemParamsSchema = z.object({ stepId: stableIdSchema, itemId: stableIdSchema });
-export const putStepItemBodySchema = z.object({ done: z.boolean() }).strict();
+export const putStepItemBodySchema = z.object({ done: z.boolean(), version: z.number().int().min(1).optional() }).strict();
 export type PutStepItemBody = z.infer<typeof putStepItemBodySchema>;
 
 /**

@@ -121,6 +121,22 @@ export const stepSchema = z
       .strict()
       .optional(),
     image: z.object({ src: urlSchema, alt: z.string().min(1) }).strict().optional(),
+    /**
+     * The step asks for a signature: the member types their full name and confirms they have read and agree
+     * before the step completes (the volunteer agreement).
+     */
+    signature: z.boolean().optional(),
+    /**
+     * The content version members agree to (default 1). Raise it for a material change: members who agreed to an
+     * older version must read and agree again.
+     */
+    version: z.number().int().min(1).max(1_000_000).optional(),
+    /** The day the current `version` was published (YYYY-MM-DD), shown as "this changed on 3 Dec". */
+    versionDate: z.iso.date().optional(),
+    /** What changed in the current `version`, in a sentence or two, shown to members asked to agree again. */
+    versionNote: z.string().min(1).optional(),
+    /** Days an agreement to this step lasts (e.g. 365 for a yearly code of conduct); then it is due again. */
+    renewEveryDays: z.number().int().min(1).max(3660).optional(),
     media: z.array(mediaItemSchema).default([]),
     content: stepContentSchema.default({
       details: [], tasks: [], helpfulLinks: [], contacts: [], checklist: [], acknowledgments: [],

@@ -427,6 +427,17 @@ test('keyboard only: the Volunteer Agreement is read, downloaded and signed', as
 
   await tabTo(page, sign, { backwards: true });
   await page.keyboard.press('Enter');
+  // Sign asks for a signature: the dialog's name field has focus; type, tick with Space, then Sign.
+  const dialog = page.getByRole('dialog', { name: 'Sign the Volunteer Agreement' });
+  await expect(dialog.getByLabel('Your full name')).toBeFocused();
+  await expectNoAxeViolations(page, { state: 'signature dialog' });
+  await page.keyboard.type('Sam Lee');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('checkbox', { name: 'I have read and agree to the Volunteer Agreement.' })).toBeChecked();
+  await tabTo(page, dialog.getByRole('button', { name: 'Sign', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
   await expect(card.getByText('Completed')).toBeVisible();
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
   expect(await expectProgressBarMatchesShownPercent(page)).toBe(20);

@@ -26,6 +26,15 @@ async function signInAs(page: Page, name: string, baseURL: string | undefined) {
   expect(response.status()).toBe(200);
 }
 
+/** Signs the volunteer agreement in its signature dialog: types `name`, ticks 'I have read and agree', presses Sign. */
+async function signAgreement(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name: 'Sign the Volunteer Agreement' });
+  await dialog.getByLabel('Your full name').fill(name);
+  await dialog.getByRole('checkbox', { name: 'I have read and agree to the Volunteer Agreement.' }).check();
+  await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 const VOLUNTEER_STEPS = [
   ['Sign in to your Chrome profile', 'Complete'],
   ['Change your password', 'Complete'],
@@ -56,6 +65,7 @@ test('a volunteer completes every step, the agreement through Download, and stay
       expect((await download).suggestedFilename()).toBe('volunteer-agreement.pdf');
     }
     await card.getByRole('button', { name: button, exact: true }).click();
+    if (title === 'Sign the Volunteer Agreement') await signAgreement(page, 'Sam Lee');
     await expect(card.getByRole('button', { name: 'Reset step' })).toBeVisible();
     await expect(progressBar(page)).toHaveAttribute('aria-valuenow', String((index + 1) * 20));
   }
@@ -89,6 +99,7 @@ test('the document step unlocks after the 15-second countdown', async ({ page, b
   await expect(card.getByRole('status').filter({ hasText: 'You can now press Sign.' })).toBeAttached();
   await expectNoAxeViolations(page, { state: 'document step unlocked by the countdown' });
   await card.getByRole('button', { name: 'Sign', exact: true }).click();
+  await signAgreement(page, 'Sam Lee');
   await expect(card.getByText('Completed')).toBeVisible();
 });
 

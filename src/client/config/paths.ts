@@ -39,6 +39,12 @@ export const apiPaths = {
   /** One chart of the insights page, as JSON or (`csv`) as a CSV download. */
   adminInsight: (chart: string, query: URLSearchParams, csv = false) =>
     `/api/admin/insights/${chart}${csv ? '.csv' : ''}${query.size === 0 ? '' : `?${query.toString()}`}`,
+  /** Signs a step that asks for a signature (typed full name and 'I have read and agree'). */
+  signStep: (stepId: string) => `/api/acknowledgments/steps/${encodeURIComponent(stepId)}/signature`,
+  /** The receipt PDF of a signature or completion record. */
+  receipt: (recordId: string) => `/api/acknowledgments/${encodeURIComponent(recordId)}/receipt.pdf`,
+  adminMemberAcknowledgments: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/acknowledgments`,
+  adminAcknowledgmentsCsv: '/api/admin/acknowledgments.csv',
 } as const;
 
 export const assetPaths = {

@@ -1,3 +1,4 @@
+import type { SignStepResponse } from '@shared/acknowledgments-api';
 import type {
   AppConfig,
   DemoResponse,
@@ -85,7 +86,11 @@ export const onboardingResponseDecoder = objectDecoder<OnboardingResponse>(
     const progress = v.progress as Record<string, unknown>;
     return {
       ...v,
-      progress: { ...progress, items: Array.isArray(progress.items) ? progress.items : [] },
+      progress: {
+        ...progress,
+        items: Array.isArray(progress.items) ? progress.items : [],
+        agreements: Array.isArray(progress.agreements) ? progress.agreements : [],
+      },
       preview: v.preview === true,
       canPreviewRoles: v.canPreviewRoles === true,
       previewRoles: Array.isArray(v.previewRoles) ? v.previewRoles : [],
@@ -115,4 +120,9 @@ const SECRET_REFUSAL_REASONS: readonly unknown[] = ['not-signed-in', 'role-misma
 /** GET /api/secrets/:stepId (401 / 403 with a reason) */
 export const secretRefusalDecoder = objectDecoder<SecretRefusal>(
   (v) => isString(v.message) && SECRET_REFUSAL_REASONS.includes(v.reason),
+);
+
+/** POST /api/acknowledgments/steps/:stepId/signature: the record and the step's completion. */
+export const signStepResponseDecoder = objectDecoder<SignStepResponse>(
+  (v) => isRecord(v.acknowledgment) && isString(v.acknowledgment.id) && isStepProgress(v.step),
 );

@@ -173,3 +173,44 @@ export const adminMembersState = pgTable(
   },
   (t) => [check('admin_members_state_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The acknowledgment record (docs/decisions/021-signed-versioned-acknowledgments.md): one row per acknowledgment item
+ * ticked, per completion of a step that asks the member to read something or to sign, and per signature, with the
+ * exact content agreed to (the step's `version`, the SHA-256 of its canonical text and, for a PDF step, of the PDF's
+ * bytes), when, by whom and how they had signed in. Append-only: the application only inserts (a trigger of migration
+ * 0006 refuses UPDATE and DELETE). No foreign key to `users`, so the record outlives the account.
+ */
+export const acknowledgments = pgTable(
+  'acknowledgments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order, for records written within one clock tick. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    at: timestamptz('at').notNull(),
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    signInMethod: text('sign_in_method', { enum: ['development', 'google'] }).notNull(),
+    kind: text('kind', { enum: ['item', 'completion', 'signature'] }).notNull(),
+    stepId: text('step_id').notNull(),
+    /** The acknowledgment item ticked (kind 'item'); null otherwise. */
+    itemId: text('item_id'),
+    stepTitle: text('step_title').notNull(),
+    stepVersion: integer('step_version').notNull(),
+    /** Hex SHA-256 of the step's canonical text (RFC 8785 JSON of title, details and items). */
+    textHash: text('text_hash').notNull(),
+    /** Hex SHA-256 of the step's PDF; null for a step without a PDF of ours. */
+    documentHash: text('document_hash'),
+    /** The full name typed (kind 'signature'); null otherwise. */
+    signedName: text('signed_name'),
+  },
+  (t) => [
+    index('acknowledgments_user_idx').on(t.userId, t.stepId, t.seq),
+    index('acknowledgments_at_idx').on(t.at, t.seq),
+    index('acknowledgments_text_hash_idx').on(t.textHash),
+    index('acknowledgments_document_hash_idx').on(t.documentHash),
+    check('acknowledgments_kind', sql`${t.kind} in ('item', 'completion', 'signature')`),
+    check('acknowledgments_sign_in_method', sql`${t.signInMethod} in ('development', 'google')`),
+    check('acknowledgments_signed_name', sql`(${t.kind} = 'signature') = (${t.signedName} is not null)`),
+  ],
+);

@@ -4,6 +4,7 @@ import type { Change } from '../db/changes.js';
 import type { Database } from '../db/client.js';
 import { LoadingCache } from '../db/loading-cache.js';
 import { deepFreeze } from '../deep-freeze.js';
+import { listAcknowledgmentsOfUser, type AcknowledgmentRow } from '../modules/acknowledgments/acknowledgments.repository.js';
 import { findSessionWithUser, type SessionRow } from '../modules/auth/sessions.repository.js';
 import { toApiUser, type UserRow } from '../modules/auth/users.repository.js';
 import { getMember, type MemberRow } from '../modules/members/members.repository.js';
@@ -21,10 +22,11 @@ export interface CachedSession {
   apiUser: User;
 }
 
-/** A user's progress of record: every completed step and every ticked item, oldest first. */
+/** A user's progress of record: every completed step, every ticked item and every acknowledgment record, oldest first. */
 export interface UserProgress {
   completed: readonly CompletedStep[];
   items: readonly DoneItem[];
+  acknowledgments: readonly AcknowledgmentRow[];
 }
 
 /**
@@ -89,11 +91,15 @@ export class ReadCache implements ChangeHandler {
     return this.#members.get(email.toLowerCase(), async (key) => deepFreeze((await getMember(this.#db, key)) ?? null));
   }
 
-  /** A user's completed steps and ticked items, of every role. */
+  /** A user's completed steps, ticked items and acknowledgment records, of every role. */
   progress(userId: string): Promise<UserProgress> {
     return this.#progress.get(userId, async (id) => {
-      const [completed, items] = await Promise.all([listCompletedSteps(this.#db, id), listDoneItems(this.#db, id)]);
-      return deepFreeze({ completed, items });
+      const [completed, items, acknowledgments] = await Promise.all([
+        listCompletedSteps(this.#db, id),
+        listDoneItems(this.#db, id),
+        listAcknowledgmentsOfUser(this.#db, id),
+      ]);
+      return deepFreeze({ completed, items, acknowledgments });
     });
   }
 

@@ -85,7 +85,7 @@ export function createTestCatalog(): RoleCatalog {
  * @param app the app to change
  * @param origin the origin the app expects: PUBLIC_URL, or `http://localhost` (the Host light-my-request sends)
  */
-function sendOwnOriginByDefault(app: FastifyInstance, origin: string): void {
+export function sendOwnOriginByDefault(app: FastifyInstance, origin: string): void {
   const inject = app.inject.bind(app);
   const withOrigin = (options: InjectOptions | string): InjectOptions => {
     const injectOptions = typeof options === 'string' ? { url: options } : options;

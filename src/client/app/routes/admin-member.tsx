@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useMember } from '@/features/admin/api/get-member';
+import { MemberAcknowledgments } from '@/features/admin/components/member-acknowledgments';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MemberSteps } from '@/features/admin/components/member-steps';
 import { formatDateTime } from '@/features/admin/utils/format';
@@ -85,6 +86,7 @@ function MemberPage() {
             </h3>
             <MemberSteps steps={detail.data.steps} />
           </section>
+          <MemberAcknowledgments email={detail.data.member.email} />
         </>
       )}
     </div>

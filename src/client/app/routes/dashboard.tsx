@@ -181,4 +181,4 @@ export function DashboardRoute() {
   );
 }
 
-const EMPTY_PROGRESS: OnboardingResponse['progress'] = { completed: [], items: [] };
+const EMPTY_PROGRESS: OnboardingResponse['progress'] = { completed: [], items: [], agreements: [] };

@@ -3,11 +3,13 @@ import { type ItemProgress, onboardingQuerySchema, onboardingResponseSchema, typ
 import { APP_VERSION } from '../../../shared/content-schema.js';
 import { orderedStepIds, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
 import { stepItems } from '../../../shared/step-items.js';
+import type { Database } from '../../db/client.js';
 import { deepFreeze } from '../../deep-freeze.js';
 import type { Config } from '../../env.js';
 import { keptJson } from '../../kept-json.js';
 import type { ReadCache, UserProgress } from '../../plugins/read-cache.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
+import { agreementsInRole, expireDueAgreements } from '../acknowledgments/record.js';
 import { resolveRoleOfRequest } from './member-role.js';
 import { canPreviewRoles, previewableRoles, resolvePreviewRole } from './role-preview.js';
 import { roleSummary } from './role-summary.js';
@@ -35,7 +37,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   reads: ReadCache;
   catalog: RoleCatalog;
   config: Pick<Config, 'isProduction'>;
-}> = async (app, { reads, catalog, config }) => {
+  db: Database;
+  now: () => Date;
+}> = async (app, { reads, catalog, config, db, now }) => {
   app.get(
     '/api/onboarding',
     {
@@ -53,7 +57,18 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       };
       const role = previewRole === undefined ? ownRole() : resolvePreviewRole(catalog, request, config, previewRole);
       const flags = { preview: previewRole !== undefined, canPreviewRoles: canPreviewRoles(config, request) };
-      return answerOf(catalog, await reads.progress(user.id), role, flags);
+      let progress = await reads.progress(user.id);
+      const at = now();
+      if (!flags.preview) {
+        // An agreement due again (newer version, or lapsed) makes its step not completed: the member is asked again.
+        const completed = new Set(progress.completed.map((c) => c.stepId));
+        const expired = await expireDueAgreements(db, user.id, agreementsInRole(role, progress.acknowledgments, at), completed);
+        if (expired.length > 0) {
+          await app.changeFeed.settle();
+          progress = await reads.progress(user.id);
+        }
+      }
+      return answerOf(catalog, progress, role, flags, at);
     },
   );
 };
@@ -69,12 +84,14 @@ const answers = new WeakMap<UserProgress, WeakMap<ResolvedRole, Map<string, Onbo
  * @param progress the member's progress of record
  * @param role the resolved role shown (the member's own, or the previewed one)
  * @param flags whether this is a preview, and whether the member may preview roles
+ * @param now the current time (whether agreements are due again)
  */
 function answerOf(
   catalog: RoleCatalog,
   progress: UserProgress,
   role: ResolvedRole,
   flags: { preview: boolean; canPreviewRoles: boolean },
+  now: Date,
 ): OnboardingResponse {
   let byRole = answers.get(progress);
   if (!byRole) {
@@ -86,14 +103,18 @@ function answerOf(
     byFlags = new Map();
     byRole.set(role, byFlags);
   }
-  const key = `${flags.preview}/${flags.canPreviewRoles}`;
+  const agreements = agreementsInRole(role, progress.acknowledgments, now);
+  // Agreements fall due with time alone: answers differ by which are due.
+  const due = agreements.flatMap((a) => (a.due === null ? [] : [`${a.stepId}:${a.due}`])).join(',');
+  const key = `${flags.preview}/${flags.canPreviewRoles}/${due}`;
   let answer = byFlags.get(key);
   if (!answer) {
+    const sameDue = [...byFlags.entries()].find(([k]) => k.endsWith(`/${due}`))?.[1];
     answer = deepFreeze({
       appVersion: APP_VERSION,
       role: roleSummary(role),
       scopes: role.scopes,
-      progress: byFlags.values().next().value?.progress ?? progressInRole(progress, role),
+      progress: sameDue?.progress ?? { ...progressInRole(progress, role), agreements },
       preview: flags.preview,
       canPreviewRoles: flags.canPreviewRoles,
       previewRoles: flags.canPreviewRoles ? previewableRoles(catalog) : [],
@@ -104,7 +125,7 @@ function answerOf(
 }
 
 /** The answer's `progress`: the user's completed steps that belong to the role, in step order, and {@link itemsOf}. */
-function progressInRole(progress: UserProgress, role: ResolvedRole): OnboardingResponse['progress'] {
+function progressInRole(progress: UserProgress, role: ResolvedRole): Omit<OnboardingResponse['progress'], 'agreements'> {
   const completedAt = new Map(progress.completed.map((c) => [c.stepId, c.completedAt]));
   const completed = orderedStepIds(role).flatMap((stepId) => {
     const at = completedAt.get(stepId);

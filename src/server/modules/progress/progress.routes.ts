@@ -9,12 +9,15 @@ import {
   stepItemProgressSchema,
   stepProgressSchema,
 } from '../../../shared/api.js';
+import { needsAcknowledgment, stepVersion } from '../../../shared/acknowledgments.js';
 import type { Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import { areStepItemsDone, stepItems } from '../../../shared/step-items.js';
 import type { Database } from '../../db/client.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
+import type { ContentDocuments } from '../acknowledgments/content-hash.js';
+import { recordAcknowledgment } from '../acknowledgments/record.js';
 import { resolveRoleOfRequest } from '../onboarding/member-role.js';
 import { completeStep, findCompletedStep, uncompleteStep } from './progress.repository.js';
 import { doneItemIdsOfStep, tickItem, untickAllItems, untickItem } from './step-items.repository.js';
@@ -26,11 +29,26 @@ export const PREVIEW_WRITE_MESSAGE =
 /** The 409 message of completing a checklist or acknowledgment step before every item is ticked (SPEC §4). */
 export const ITEMS_NOT_DONE_MESSAGE = 'Tick every item of this step before you complete it.';
 
+/** The 409 message of a write about a version of a step that is not the current one. */
+export const STEP_CHANGED_MESSAGE =
+  'This step has changed since you opened it. Reload the page, read the new version, then try again.';
+
+/** The 409 message of completing a step that asks for a signature without signing. */
+export const SIGNATURE_REQUIRED_MESSAGE = 'This step needs your signature: type your full name and confirm that you agree.';
+
+/**
+ * Refuses a write that names a content version other than the step's current one.
+ * @throws HttpError 409 {@link STEP_CHANGED_MESSAGE}
+ */
+export function refuseOtherVersion(step: Step, version: number | undefined): void {
+  if (version !== undefined && version !== stepVersion(step)) throw new HttpError(409, STEP_CHANGED_MESSAGE);
+}
+
 /**
  * The step `stepId` of the signed-in member's resolved role.
  * @throws HttpError 404 when the member's steps do not include it; 401 / 409 as {@link resolveRoleOfRequest}
  */
-function memberStep(catalog: RoleCatalog, request: FastifyRequest, stepId: string): Step {
+export function memberStep(catalog: RoleCatalog, request: FastifyRequest, stepId: string): Step {
   const { role } = resolveRoleOfRequest(catalog, request);
   const step = role.scopes.flatMap((s) => s.steps).find((s) => s.id === stepId);
   if (!step) throw notFound(`Step "${stepId}" is not part of your onboarding.`);
@@ -38,7 +56,7 @@ function memberStep(catalog: RoleCatalog, request: FastifyRequest, stepId: strin
 }
 
 /** Refuses a progress write made from a role preview (see `progressWriteQuerySchema`). @throws HttpError 409 */
-function refusePreviewWrite(query: { previewRole?: string | undefined }): void {
+export function refusePreviewWrite(query: { previewRole?: string | undefined }): void {
   if (query.previewRole !== undefined) throw new HttpError(409, PREVIEW_WRITE_MESSAGE);
 }
 
@@ -55,13 +73,20 @@ function refusePreviewWrite(query: { previewRole?: string | undefined }): void {
  * completes the step; unticking one un-completes it; `step` is the step's completion after the change, so client and
  * server agree.
  *
+ * Acknowledgment record (acknowledgments/record.ts): a new tick of an acknowledgment item, and a new completion of a
+ * step that asks the member to read or agree, each add a record of the exact content agreed to. A step that asks for
+ * a signature completes only by signing (409 {@link SIGNATURE_REQUIRED_MESSAGE}). A body `version` other than the
+ * step's current one answers 409 {@link STEP_CHANGED_MESSAGE}, and nothing is recorded.
+ *
  * Both: 401 without a session; 404 when the step (or item) is not one of the member's; 400 for a malformed id, body
  * or query; 409 {@link PREVIEW_WRITE_MESSAGE} when sent from a role preview (`?previewRole=`).
  */
-export const progressRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: RoleCatalog; now: () => Date }> = async (
-  app,
-  { db, catalog, now },
-) => {
+export const progressRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  catalog: RoleCatalog;
+  now: () => Date;
+  documents: ContentDocuments;
+}> = async (app, { db, catalog, now, documents }) => {
   app.put(
     '/api/progress/steps/:stepId',
     {
@@ -78,6 +103,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Role
       const { stepId } = request.params;
       const step = memberStep(catalog, request, stepId);
       refusePreviewWrite(request.query);
+      refuseOtherVersion(step, request.body.version);
       if (!request.body.completed) {
         await untickAllItems(db, user.id, stepId);
         await uncompleteStep(db, user.id, stepId);
@@ -87,7 +113,15 @@ export const progressRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Role
       if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
         throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
       }
-      const done = await completeStep(db, user.id, stepId, now());
+      if (step.signature === true && (await findCompletedStep(db, user.id, stepId)) === undefined) {
+        throw new HttpError(409, SIGNATURE_REQUIRED_MESSAGE);
+      }
+      const at = now();
+      const wasCompleted = needsAcknowledgment(step) && (await findCompletedStep(db, user.id, stepId)) !== undefined;
+      const done = await completeStep(db, user.id, stepId, at);
+      if (needsAcknowledgment(step) && !wasCompleted) {
+        await recordAcknowledgment({ db, documents }, request, step, { kind: 'completion', at });
+      }
       return { stepId, completed: true, completedAt: done.completedAt.toISOString() };
     },
   );
@@ -110,6 +144,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Role
       const item = stepItems(step).find((i) => i.id === itemId);
       if (!item) throw notFound(`Step "${stepId}" has no item "${itemId}".`);
       refusePreviewWrite(request.query);
+      refuseOtherVersion(step, request.body.version);
 
       if (!request.body.done) {
         await untickItem(db, user.id, stepId, itemId);
@@ -117,10 +152,19 @@ export const progressRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Role
         return { stepId, itemId, done: false, doneAt: null, step: { stepId, completed: false, completedAt: null } };
       }
       const at = now();
+      const wasTicked = item.kind === 'acknowledgment' && (await doneItemIdsOfStep(db, user.id, stepId)).has(itemId);
       const tick = await tickItem(db, { userId: user.id, stepId, itemId, kind: item.kind }, at);
       const doneAt = tick.doneAt.toISOString();
-      if (areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
+      if (item.kind === 'acknowledgment' && !wasTicked) {
+        await recordAcknowledgment({ db, documents }, request, step, { kind: 'item', itemId, at });
+      }
+      // A step that asks for a signature completes only when signed (acknowledgments/acknowledgments.routes.ts).
+      if (step.signature !== true && areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
+        const wasCompleted = needsAcknowledgment(step) && (await findCompletedStep(db, user.id, stepId)) !== undefined;
         const completed = await completeStep(db, user.id, stepId, at);
+        if (needsAcknowledgment(step) && !wasCompleted) {
+          await recordAcknowledgment({ db, documents }, request, step, { kind: 'completion', at });
+        }
         return {
           stepId,
           itemId,

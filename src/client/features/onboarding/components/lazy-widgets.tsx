@@ -82,6 +82,7 @@ const checklist = lazyWidget('checklist', async () => (await import('./widgets/c
 const acknowledgments = lazyWidget('acknowledgments', async () => (await import('./widgets/acknowledgments')).Acknowledgments);
 const media = lazyWidget('media', async () => (await import('./widgets/media')).MediaList);
 const pdfViewer = lazyWidget('document viewer', async () => (await import('./widgets/pdf-viewer')).PdfViewer);
+const signatureDialog = lazyWidget('signature form', async () => (await import('./widgets/signature-dialog')).SignatureDialog);
 
 export const LazyContactGrid = contacts.Component;
 export const LazySharedPasswordContacts = sharedPasswordContacts.Component;
@@ -89,6 +90,7 @@ export const LazyChecklist = checklist.Component;
 export const LazyAcknowledgments = acknowledgments.Component;
 export const LazyMediaList = media.Component;
 export const LazyPdfViewer = pdfViewer.Component;
+export const LazySignatureDialog = signatureDialog.Component;
 
 /**
  * Starts loading the widgets `step` shows (SPEC §2 "Expanded content"), so they are ready when it opens: called when
@@ -108,6 +110,7 @@ export function preloadStepWidgets(step: Step): void {
   if (step.isChecklistStep && content.checklist.length > 0) wanted.push(checklist.preload);
   if (step.isAcknowledgmentStep && content.acknowledgments.length > 0) wanted.push(acknowledgments.preload);
   if (step.requiresScrollOrDownload && step.pdfUrl !== undefined) wanted.push(pdfViewer.preload);
+  if (step.signature === true) wanted.push(signatureDialog.preload);
   for (const preload of wanted) {
     preload().catch(() => {
       // Shown by the widget itself when the step is open.

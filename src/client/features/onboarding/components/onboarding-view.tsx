@@ -67,13 +67,17 @@ export function OnboardingView(props: OnboardingViewProps) {
     );
   }
 
+  /** Completing the open step opens the next one. */
+  const openNextAfter = (step: Step) => {
+    if (openId !== step.id) return;
+    const next = deriveProgress(ids, [...progress.completedIds, step.id]);
+    const nextId = ids[next.currentIndex];
+    setChosenOpenId(nextId !== undefined && next.statuses[next.currentIndex] === 'active' ? nextId : null);
+  };
+
   const setCompleted = (step: Step, completed: boolean) => {
     progress.setStepCompleted(step, completed);
-    if (completed && openId === step.id) {
-      const next = deriveProgress(ids, [...progress.completedIds, step.id]);
-      const nextId = ids[next.currentIndex];
-      setChosenOpenId(nextId !== undefined && next.statuses[next.currentIndex] === 'active' ? nextId : null);
-    }
+    if (completed) openNextAfter(step);
   };
 
   const setItemDone = (step: Step, itemId: string, done: boolean) => {
@@ -123,6 +127,9 @@ export function OnboardingView(props: OnboardingViewProps) {
                   password={step.envVariable ? { value: undefined, hiddenReason: passwordHiddenReason } : undefined}
                   isMobile={isMobile}
                   accent={accent}
+                  agreement={progress.agreementOf?.(step.id)}
+                  canSign={progress.agreementOf !== undefined}
+                  onSigned={() => openNextAfter(step)}
                 />
               </li>
             );

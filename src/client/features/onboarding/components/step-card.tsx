@@ -1,3 +1,4 @@
+import type { Agreement } from '@shared/acknowledgments-api';
 import type { Step } from '@shared/content-schema';
 import type { StepStatus } from '@shared/progress';
 import { areStepItemsDone, stepItems } from '@shared/step-items';
@@ -8,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { DOCUMENT_WAIT_SECONDS, useDocumentGate } from '../hooks/use-document-gate';
 import { roleAccentColor, roleTextColor } from '../utils/role';
-import { preloadStepWidgets } from './lazy-widgets';
+import { AgreementNotice } from './agreement-notice';
+import { LazySignatureDialog, preloadStepWidgets } from './lazy-widgets';
 import { StepContent } from './step-content';
 import { StepIcon } from './step-icon';
 import { StepStatusLabel } from './step-status-label';
@@ -33,6 +35,15 @@ export interface StepCardProps {
   isMobile: boolean;
   /** The role's accent colour (already readable on white). */
   accent: string;
+  /** The member's latest agreement to this step, when it asks for one (the dashboard only). */
+  agreement?: Agreement | undefined;
+  /**
+   * Whether a step that asks for a signature is signed through the signature dialog (the dashboard). Without it (the
+   * demo page) the button completes the step as any other.
+   */
+  canSign?: boolean;
+  /** Called once the step is signed (and completed on the server). */
+  onSigned?: () => void;
 }
 
 /** Why the complete button is disabled (SPEC §4 "disabled for acknowledgment, checklist and scroll/download steps"). */
@@ -52,6 +63,8 @@ const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, string> = {
 export function StepCard(props: StepCardProps) {
   const { step, status, index, isOpen, onToggle, onSetCompleted, doneItems, onItemChange, readOnly, password, isMobile, accent } =
     props;
+  const { agreement, canSign = false, onSigned } = props;
+  const [signing, setSigning] = useState(false);
   const contentId = useId();
   const titleId = useId();
   const gate = useDocumentGate();
@@ -158,6 +171,7 @@ export function StepCard(props: StepCardProps) {
           {!completed && lock !== null && lock !== 'preview' ? (
             <p className="mt-2 text-xs font-medium text-amber-800">{LOCK_HINTS[lock]}</p>
           ) : null}
+          {agreement ? <AgreementNotice step={step} agreement={agreement} completed={completed} /> : null}
         </div>
 
         <div className="relative z-10 ml-auto flex shrink-0 items-center gap-2 self-center">
@@ -182,6 +196,10 @@ export function StepCard(props: StepCardProps) {
           ) : (
             <Button
               onClick={() => {
+                if (step.signature === true && canSign) {
+                  setSigning(true);
+                  return;
+                }
                 focusAfterChange.current = 'reset';
                 onSetCompleted(true);
               }}
@@ -199,6 +217,16 @@ export function StepCard(props: StepCardProps) {
       <p role="status" className="sr-only">
         {announcement}
       </p>
+      {signing ? (
+        <LazySignatureDialog
+          step={step}
+          onClose={() => setSigning(false)}
+          onSigned={() => {
+            focusAfterChange.current = 'reset';
+            onSigned?.();
+          }}
+        />
+      ) : null}
 
       <div id={contentId} hidden={!isOpen} className="border-t border-slate-100 px-4 pt-4 pb-5 sm:px-5 sm:pl-20">
         {/* Mounted only while open: videos stop and the PDF chunk loads only when a step is read. */}

@@ -24,6 +24,7 @@ export function useServerProgress(progress: OnboardingResponse['progress'], read
         if (!readOnly) setStepItem({ step, itemId, done });
       },
       readOnly,
+      agreementOf: (stepId) => progress.agreements.find((a) => a.stepId === stepId),
     }),
     [progress, readOnly, setStepProgress, setStepItem],
   );

@@ -1,3 +1,4 @@
+import type { Agreement } from '@shared/acknowledgments-api';
 import type { Step } from '@shared/content-schema';
 
 /**
@@ -15,6 +16,11 @@ export interface OnboardingProgress {
   setItemDone: (step: Step, itemId: string, done: boolean) => void;
   /** True when nothing can be changed (a role preview): controls are disabled. */
   readOnly: boolean;
+  /**
+   * The member's latest agreement to a step (progress of record only; the demo page keeps none). Present means steps
+   * that ask for a signature are signed through the signature dialog.
+   */
+  agreementOf?: (stepId: string) => Agreement | undefined;
 }
 
 const NO_ITEMS: ReadonlySet<string> = new Set();

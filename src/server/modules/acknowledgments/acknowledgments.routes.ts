@@ -1,0 +1,224 @@
+import { stringify } from 'csv-stringify/sync';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  acknowledgmentIdParamsSchema,
+  acknowledgmentsCsvQuerySchema,
+  memberAcknowledgmentsResponseSchema,
+  signStepBodySchema,
+  signStepParamsSchema,
+  signStepResponseSchema,
+  verifyQuerySchema,
+  verifyResponseSchema,
+} from '../../../shared/acknowledgments-api.js';
+import { memberEmailParamsSchema } from '../../../shared/admin-api.js';
+import { progressWriteQuerySchema } from '../../../shared/api.js';
+import type { Step } from '../../../shared/content-schema.js';
+import { RoleConfigurationError, type RoleCatalog } from '../../../shared/roles.js';
+import { areStepItemsDone, stepItems } from '../../../shared/step-items.js';
+import { resolveMemberRoleOnce } from '../../content/resolved-roles.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import type { Config } from '../../env.js';
+import { HttpError, notFound } from '../../http-errors.js';
+import { requireUser, signedInUser } from '../../plugins/sessions.js';
+import { requireAdmin } from '../admin/admin.routes.js';
+import { getMember } from '../members/members.repository.js';
+import { completeStep } from '../progress/progress.repository.js';
+import { ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from '../progress/progress.routes.js';
+import { doneItemIdsOfStep } from '../progress/step-items.repository.js';
+import {
+  findAcknowledgment,
+  findAcknowledgmentsByHash,
+  listAcknowledgments,
+  listAcknowledgmentsOfEmail,
+  type AcknowledgmentRow,
+} from './acknowledgments.repository.js';
+import { stepTextHash, type ContentDocuments } from './content-hash.js';
+import { makeReceipt, receiptUtcTime } from './receipt.js';
+import { agreementsInRole, recordAcknowledgment, toAcknowledgment } from './record.js';
+
+/** The 400 message of a signature for a step that asks for none. */
+export const NO_SIGNATURE_MESSAGE = 'This step does not ask for a signature. Use its button to complete it.';
+
+/** The 404 message of a receipt that does not exist, or is not the member's. */
+export const NO_RECEIPT_MESSAGE = 'There is no such receipt. Open your dashboard and download it from the signed step.';
+
+/** The columns of the acknowledgments CSV export, in order. */
+export const ACKNOWLEDGMENTS_CSV_COLUMNS = [
+  'record_id', 'at_utc', 'email', 'sign_in_method', 'kind', 'step_id', 'item_id', 'step_title', 'step_version',
+  'text_sha256', 'document_sha256', 'signed_name',
+] as const;
+
+/** What the acknowledgment routes need. */
+export interface AcknowledgmentRoutesOptions {
+  db: Database;
+  catalog: RoleCatalog;
+  config: Pick<Config, 'orgName' | 'organisationTimeZone'>;
+  now: () => Date;
+  documents: ContentDocuments;
+}
+
+/** Every step of the catalog by id (a step included by several roles is one step). */
+function stepsById(catalog: RoleCatalog): Map<string, Step> {
+  const steps = new Map<string, Step>();
+  for (const config of catalog.values()) {
+    for (const scope of config.scopes) for (const step of scope.steps) if (!steps.has(step.id)) steps.set(step.id, step);
+  }
+  return steps;
+}
+
+/**
+ * The acknowledgments CSV: one row per record, oldest first, with formula escaping (a cell starting with =, +, -, @,
+ * tab or carriage return is prefixed with a quote mark, so a spreadsheet never runs it).
+ */
+export function acknowledgmentsToCsv(rows: readonly AcknowledgmentRow[]): string {
+  return stringify(
+    rows.map((r) => [
+      r.id, r.at.toISOString(), r.email, r.signInMethod, r.kind, r.stepId, r.itemId ?? '', r.stepTitle, r.stepVersion,
+      r.textHash, r.documentHash ?? '', r.signedName ?? '',
+    ]),
+    { header: true, columns: [...ACKNOWLEDGMENTS_CSV_COLUMNS], escape_formulas: true },
+  );
+}
+
+/**
+ * Signed, versioned acknowledgments (docs/decisions/021-signed-versioned-acknowledgments.md).
+ *
+ * - POST /api/acknowledgments/steps/:stepId/signature `{ name, agree: true, version }` → signs a step that asks for a
+ *   signature: records the signature with the content agreed to and completes the step. 400 for an empty or too long
+ *   name, a missing confirmation, or a step that asks for no signature ({@link NO_SIGNATURE_MESSAGE}); 404 for a step
+ *   that is not the member's; 409 for another version, unticked items, or a role preview. Nothing is recorded then.
+ * - GET /api/acknowledgments/:id/receipt.pdf → the receipt PDF of a signature or completion record: the member's own,
+ *   or anyone's for an admin; 404 otherwise.
+ * - GET /api/acknowledgments/verify?hash= (admins) → whether a text or document SHA-256 matches a record.
+ * - GET /api/admin/members/:email/acknowledgments (admins) → the person's records, newest first, and what is due again.
+ * - GET /api/admin/acknowledgments.csv?stepId&from&to (admins) → every record as CSV.
+ */
+export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOptions> = async (
+  app,
+  { db, catalog, config, now, documents },
+) => {
+  const steps = stepsById(catalog);
+
+  app.post(
+    '/api/acknowledgments/steps/:stepId/signature',
+    {
+      preValidation: requireUser,
+      schema: {
+        params: signStepParamsSchema,
+        querystring: progressWriteQuerySchema,
+        body: signStepBodySchema,
+        response: { 200: signStepResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const step = memberStep(catalog, request, request.params.stepId);
+      refusePreviewWrite(request.query);
+      if (step.signature !== true) throw new HttpError(400, NO_SIGNATURE_MESSAGE);
+      refuseOtherVersion(step, request.body.version);
+      if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, step.id))) {
+        throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
+      }
+      const at = now();
+      const record = await recordAcknowledgment({ db, documents }, request, step, {
+        kind: 'signature',
+        signedName: request.body.name,
+        at,
+      });
+      const completed = await completeStep(db, user.id, step.id, at);
+      return {
+        acknowledgment: toAcknowledgment(record),
+        step: { stepId: step.id, completed: true as const, completedAt: completed.completedAt.toISOString() },
+      };
+    },
+  );
+
+  app.get(
+    '/api/acknowledgments/:id/receipt.pdf',
+    { preValidation: requireUser, schema: { params: acknowledgmentIdParamsSchema } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const record = await findAcknowledgment(db, request.params.id);
+      const mayRead = record !== undefined && (record.userId === user.id || request.memberRole?.isAdmin === true);
+      if (!record || !mayRead || record.kind === 'item') throw notFound(NO_RECEIPT_MESSAGE);
+      const step = steps.get(record.stepId) ?? null;
+      const document = step ? await documents.document(step.pdfUrl) : null;
+      // The agreement is attached only when it is still the very document that was agreed to.
+      const sameDocument = document !== null && document.sha256 === record.documentHash;
+      const pdf = await makeReceipt({
+        record,
+        step,
+        stepTextMatches: step !== null && stepTextHash(step) === record.textHash,
+        document: sameDocument ? document.bytes : null,
+        orgName: config.orgName,
+        timeZone: config.organisationTimeZone,
+      });
+      const day = receiptUtcTime(record.at).slice(0, 10);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="receipt-${record.stepId}-${day}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    '/api/acknowledgments/verify',
+    { preValidation: requireAdmin, schema: { querystring: verifyQuerySchema, response: { 200: verifyResponseSchema } } },
+    async (request) => {
+      const records = await findAcknowledgmentsByHash(db, request.query.hash);
+      return { hash: request.query.hash, matches: records.length > 0, records: records.map(toAcknowledgment) };
+    },
+  );
+
+  app.get(
+    '/api/admin/members/:email/acknowledgments',
+    {
+      preValidation: requireAdmin,
+      schema: { params: memberEmailParamsSchema, response: { 200: memberAcknowledgmentsResponseSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const records = await listAcknowledgmentsOfEmail(db, email);
+      return { acknowledgments: records.map(toAcknowledgment), due: await dueOf(email, records) };
+    },
+  );
+
+  /** The steps of the person's role they must agree to again (none when their role cannot be resolved). */
+  async function dueOf(email: string, newestFirst: readonly AcknowledgmentRow[]) {
+    const [user] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
+    const roleText = (await getMember(db, email))?.role ?? user?.role;
+    if (roleText === undefined) return [];
+    try {
+      const { role } = resolveMemberRoleOnce(catalog, roleText);
+      const titles = new Map(role.scopes.flatMap((s) => s.steps.map((step) => [step.id, step.title] as const)));
+      return agreementsInRole(role, [...newestFirst].reverse(), now()).flatMap((a) =>
+        a.due === null ? [] : [{ stepId: a.stepId, stepTitle: titles.get(a.stepId) ?? a.stepId, due: a.due }],
+      );
+    } catch (error) {
+      if (!(error instanceof RoleConfigurationError)) throw error;
+      return [];
+    }
+  }
+
+  app.get(
+    '/api/admin/acknowledgments.csv',
+    { preValidation: requireAdmin, schema: { querystring: acknowledgmentsCsvQuerySchema } },
+    async (request, reply) => {
+      const { stepId, from, to } = request.query;
+      const toDate = to === undefined ? undefined : new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000);
+      const fromDate = from === undefined ? undefined : new Date(`${from}T00:00:00.000Z`);
+      if (fromDate && toDate && fromDate >= toDate) throw new HttpError(400, 'querystring.from: must be on or before "to".');
+      const rows = await listAcknowledgments(db, { stepId, from: fromDate, to: toDate });
+      const date = now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="acknowledgments-${date}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(acknowledgmentsToCsv(rows));
+    },
+  );
+};
+

@@ -1,0 +1,399 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { eq, sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  memberAcknowledgmentsResponseSchema,
+  signStepResponseSchema,
+  verifyResponseSchema,
+} from '../../../shared/acknowledgments-api.js';
+import { meResponseSchema, onboardingResponseSchema } from '../../../shared/api.js';
+import { roleConfigurationSchema, type Step } from '../../../shared/content-schema.js';
+import { createRoleCatalog, type RoleCatalog } from '../../../shared/roles.js';
+import { buildApp } from '../../app.js';
+import { acknowledgments } from '../../db/schema.js';
+import { projectRoot } from '../../project-root.js';
+import { pdfPageTexts } from '../../test/pdf-text.js';
+import {
+  createTestApp,
+  createTestCatalog,
+  sendOwnOriginByDefault,
+  signIn,
+  signInWithGoogleSession,
+  updateStoredUser,
+  type TestApp,
+} from '../../test/test-app.js';
+import * as repository from './acknowledgments.repository.js';
+import { canonicalStepText, sha256Hex, stepTextHash } from './content-hash.js';
+import { NO_SIGNATURE_MESSAGE } from './acknowledgments.routes.js';
+import { SIGNATURE_REQUIRED_MESSAGE, STEP_CHANGED_MESSAGE } from '../progress/progress.routes.js';
+
+const ADMIN = 'admin@inspired2uplift.org';
+
+/** The values step (two acknowledgment items), the agreement (a PDF and a signature) and a yearly code of conduct. */
+function agreementCatalog(version = 1): RoleCatalog {
+  const test = roleConfigurationSchema.parse({
+    key: 'test',
+    displayName: 'Test',
+    version: '1.0',
+    icon: 'Microscope',
+    colors: { baseColor: '#6d28d9' },
+    scopes: [
+      {
+        id: 'examples',
+        title: 'Step examples',
+        steps: [
+          {
+            id: 'our-values',
+            title: 'Our values',
+            description: 'Acknowledgments.',
+            icon: 'Heart',
+            category: 'Test',
+            isAcknowledgmentStep: true,
+            content: {
+              details: ['We treat each other with respect.'],
+              acknowledgments: [
+                { id: 'inclusion', content: 'I will include everyone.' },
+                { id: 'integrity', content: 'I will act with integrity.' },
+              ],
+            },
+          },
+          {
+            id: 'sign-agreement',
+            title: 'Sign the Volunteer Agreement',
+            description: 'Read and sign.',
+            icon: 'Pen',
+            category: 'Test',
+            completeButtonText: 'Sign',
+            requiresScrollOrDownload: true,
+            pdfUrl: '/content/agreement.pdf',
+            signature: true,
+            version,
+            ...(version > 1 ? { versionDate: '2025-12-03', versionNote: 'The section on photos is new.' } : {}),
+            content: { details: ['The agreement is three short pages.'] },
+          },
+          {
+            id: 'code-of-conduct',
+            title: 'Read the code of conduct',
+            description: 'Yearly.',
+            icon: 'BookOpen',
+            category: 'Test',
+            isAcknowledgmentStep: true,
+            renewEveryDays: 365,
+            content: { acknowledgments: [{ id: 'read-it', content: 'I have read the code of conduct.' }] },
+          },
+          { id: 'plain', title: 'A plain step', description: 'Plain.', icon: 'User', category: 'Test' },
+        ],
+      },
+    ],
+  });
+  return createRoleCatalog([...createTestCatalog().values(), test]);
+}
+
+let t: TestApp;
+let agreementPdf: Uint8Array;
+beforeAll(async () => {
+  t = await createTestApp({ catalog: agreementCatalog(), env: { ADMIN_EMAILS: ADMIN } });
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage().drawText('Volunteer Agreement page one', { x: 50, y: 700, font, size: 14 });
+  pdf.addPage().drawText('Volunteer Agreement page two', { x: 50, y: 700, font, size: 14 });
+  agreementPdf = await pdf.save();
+  writeFileSync(path.join(t.config.contentDir, 'assets', 'agreement.pdf'), agreementPdf);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signInAsTester(email: string, app = t.app): Promise<string> {
+  const cookie = await signIn(app, { email, name: 'Test Person' });
+  const { user } = meResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
+  await updateStoredUser({ app, database: t.database }, user.email, { role: 'test' });
+  return cookie;
+}
+
+const recordsOf = (email: string) =>
+  t.database.db.select().from(acknowledgments).where(eq(acknowledgments.email, email)).orderBy(acknowledgments.seq);
+
+const onboarding = async (cookie: string, app = t.app) => {
+  const res = await app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return onboardingResponseSchema.parse(res.json());
+};
+
+const sign = (cookie: string, stepId: string, payload: unknown, app = t.app) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/acknowledgments/steps/${stepId}/signature`,
+    headers: { cookie },
+    payload: payload as Record<string, unknown>,
+  });
+
+const stepOf = (catalog: RoleCatalog, id: string): Step => {
+  const found = [...catalog.values()].flatMap((c) => c.scopes.flatMap((s) => s.steps)).find((s) => s.id === id);
+  if (!found) throw new Error(`no step ${id}`);
+  return found;
+};
+
+describe('content hash', () => {
+  const step = stepOf(agreementCatalog(), 'our-values');
+
+  it('is SHA-256 over RFC 8785 canonical JSON of title, details and items, the same in another process', () => {
+    expect(canonicalStepText(step)).toBe(
+      '{"details":["We treat each other with respect."],"items":[{"content":"I will include everyone.","id":"inclusion"},' +
+        '{"content":"I will act with integrity.","id":"integrity"}],"title":"Our values"}',
+    );
+    // Fixed for ever (checked with sha256sum of the string above): a stored hash must match in any later process.
+    expect(stepTextHash(step)).toBe('e65b9402b857aa9ac4be5be5a2d020f1da7e3e2ead750e1979b6dc932719e1cc');
+    const script = `import c from 'canonicalize'; import { createHash } from 'node:crypto';
+      const s = ${JSON.stringify({ title: step.title, content: step.content })};
+      const t = c({ items: s.content.acknowledgments.map((i) => ({ content: i.content, id: i.id })), title: s.title, details: s.content.details });
+      process.stdout.write(createHash('sha256').update(t).digest('hex'));`;
+    const other = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: projectRoot }).toString();
+    expect(other).toBe(stepTextHash(step));
+  });
+
+  it('changes with one changed character of the title, a detail or an item', () => {
+    const base = stepTextHash(step);
+    const changed = (edit: (s: Step) => void) => {
+      const copy = structuredClone(step);
+      edit(copy);
+      return stepTextHash(copy);
+    };
+    expect(changed((s) => (s.title = 'Our valuez'))).not.toBe(base);
+    expect(changed((s) => (s.content.details[0] = 'We treat each other with respect!'))).not.toBe(base);
+    expect(changed((s) => (s.content.acknowledgments[1]!.content = 'I will act with integrity!'))).not.toBe(base);
+    // Fields that are not agreed text (e.g. the description) do not change it.
+    expect(changed((s) => (s.description = 'Something else.'))).toBe(base);
+  });
+});
+
+describe('the acknowledgment record', () => {
+  it('records each new acknowledgment tick and the completion with version, hashes, time, e-mail and sign-in method', async () => {
+    const email = 'values@inspired2uplift.org';
+    const cookie = await signInWithGoogleSession(t, { email });
+    await updateStoredUser(t, email, { role: 'test' });
+    const step = stepOf(agreementCatalog(), 'our-values');
+    const tick = (itemId: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/progress/steps/our-values/items/${itemId}`, headers: { cookie }, payload: { done: true, version: 1 } });
+    expect((await tick('inclusion')).statusCode).toBe(200);
+    expect((await tick('inclusion')).statusCode).toBe(200); // ticked already: no second record
+    t.clock.advance(1000);
+    expect((await tick('integrity')).statusCode).toBe(200);
+    const rows = await recordsOf(email);
+    expect(rows.map((r) => [r.kind, r.itemId])).toEqual([
+      ['item', 'inclusion'],
+      ['item', 'integrity'],
+      ['completion', null],
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        stepId: 'our-values',
+        stepTitle: 'Our values',
+        stepVersion: 1,
+        textHash: stepTextHash(step),
+        documentHash: null,
+        signInMethod: 'google',
+        email,
+        signedName: null,
+      });
+    }
+    expect(rows[2]?.at.toISOString()).toBe(t.clock.now.toISOString());
+    // The same content gives the same hash in this database as computed in this process.
+    const [stored] = await t.database.db.execute<{ h: string }>(sql`select encode(sha256(convert_to(${canonicalStepText(step)}, 'UTF8')), 'hex') as h`).then((r) => (r as unknown as { rows: { h: string }[] }).rows);
+    expect(stored?.h).toBe(rows[0]?.textHash);
+  });
+
+  it('is append-only: the repository has no update or delete, and the database refuses both', async () => {
+    const source = readFileSync(path.join(projectRoot, 'src/server/modules/acknowledgments/acknowledgments.repository.ts'), 'utf8');
+    expect(source).not.toMatch(/\.(update|delete)\(/);
+    expect(source).not.toMatch(/\b(update|delete|truncate)\s+/i);
+    expect(Object.keys(repository).filter((name) => /update|delete|remove|set|change|clear/i.test(name))).toEqual([]);
+    const before = await t.database.db.select().from(acknowledgments);
+    expect(before.length).toBeGreaterThan(0);
+    await expect(t.database.db.update(acknowledgments).set({ signedName: 'x' })).rejects.toThrow();
+    await expect(t.database.db.delete(acknowledgments)).rejects.toThrow();
+    expect(await t.database.db.select().from(acknowledgments)).toEqual(before);
+  });
+});
+
+describe('signing', () => {
+  it('refuses bad input with a clear 4xx and records nothing', async () => {
+    const email = 'bad-input@inspired2uplift.org';
+    const cookie = await signInAsTester(email);
+    const cases: [unknown, string, number, RegExp][] = [
+      [{ name: '', agree: true, version: 1 }, 'sign-agreement', 400, /Type your full name/],
+      [{ name: '   ', agree: true, version: 1 }, 'sign-agreement', 400, /Type your full name/],
+      [{ name: 'x'.repeat(300), agree: true, version: 1 }, 'sign-agreement', 400, /at most 200 characters/],
+      [{ name: 'Sam Lee', agree: false, version: 1 }, 'sign-agreement', 400, /I have read and agree/],
+      [{ name: 'Sam Lee', version: 1 }, 'sign-agreement', 400, /agree/],
+      [{ name: 'Sam Lee', agree: true, version: 2 }, 'sign-agreement', 409, new RegExp(STEP_CHANGED_MESSAGE.slice(0, 30))],
+      [{ name: 'Sam Lee', agree: true, version: 1 }, 'plain', 400, new RegExp(NO_SIGNATURE_MESSAGE.slice(0, 30))],
+      [{ name: 'Sam Lee', agree: true, version: 1 }, 'our-values', 400, new RegExp(NO_SIGNATURE_MESSAGE.slice(0, 30))],
+      [{ name: 'Sam Lee', agree: true, version: 1 }, 'change-password', 404, /not part of your onboarding/],
+    ];
+    for (const [payload, stepId, status, message] of cases) {
+      const res = await sign(cookie, stepId, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().message).toMatch(message);
+    }
+    // A tick for an item of another version, and completing the signature step without signing.
+    const tick = await t.app.inject({
+      method: 'PUT', url: '/api/progress/steps/our-values/items/inclusion', headers: { cookie }, payload: { done: true, version: 2 },
+    });
+    expect(tick.statusCode).toBe(409);
+    expect(tick.json().message).toBe(STEP_CHANGED_MESSAGE);
+    const complete = await t.app.inject({
+      method: 'PUT', url: '/api/progress/steps/sign-agreement', headers: { cookie }, payload: { completed: true },
+    });
+    expect(complete.statusCode).toBe(409);
+    expect(complete.json().message).toBe(SIGNATURE_REQUIRED_MESSAGE);
+    expect(await recordsOf(email)).toEqual([]);
+    expect((await onboarding(cookie)).progress.completed).toEqual([]);
+  });
+
+  it('signs with the typed name, completes the step and gives a receipt with the agreement, name, hash and date', async () => {
+    const email = 'signer@inspired2uplift.org';
+    const cookie = await signInAsTester(email);
+    const res = await sign(cookie, 'sign-agreement', { name: '  Sam Lee  ', agree: true, version: 1 });
+    expect(res.statusCode).toBe(200);
+    const { acknowledgment, step } = signStepResponseSchema.parse(res.json());
+    expect(step).toEqual({ stepId: 'sign-agreement', completed: true, completedAt: t.clock.now.toISOString() });
+    expect(acknowledgment).toMatchObject({
+      kind: 'signature', signedName: 'Sam Lee', email, signInMethod: 'development', stepVersion: 1,
+      documentHash: sha256Hex(agreementPdf), at: t.clock.now.toISOString(),
+    });
+    const shown = await onboarding(cookie);
+    expect(shown.progress.completed.map((c) => c.stepId)).toEqual(['sign-agreement']);
+    expect(shown.progress.agreements).toEqual([
+      { stepId: 'sign-agreement', recordId: acknowledgment.id, kind: 'signature', version: 1, at: acknowledgment.at, due: null },
+    ]);
+
+    const receipt = await t.app.inject({ method: 'GET', url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`, headers: { cookie } });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    const pages = await pdfPageTexts(receipt.rawPayload);
+    expect(pages).toHaveLength(3); // the two pages of the agreement, then the signature page
+    expect(pages[0]).toContain('Volunteer Agreement page one');
+    const last = pages[2] ?? '';
+    const at = new Date(acknowledgment.at);
+    const utc = `${acknowledgment.at.slice(0, 10)} ${acknowledgment.at.slice(11, 19)} UTC`;
+    const london = `${at.getUTCHours() + 1}:${acknowledgment.at.slice(14, 19)} BST`; // 1 April: British Summer Time
+    for (const text of ['Sam Lee', email, sha256Hex(agreementPdf), acknowledgment.id, utc, '1 April 2025', london]) {
+      expect(last).toContain(text);
+    }
+
+    // Someone else may not have it; an admin may.
+    const other = await signInAsTester('someone-else@inspired2uplift.org');
+    const refused = await t.app.inject({ method: 'GET', url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`, headers: { cookie: other } });
+    expect(refused.statusCode).toBe(404);
+    const admin = await signIn(t.app, { email: ADMIN });
+    const forAdmin = await t.app.inject({ method: 'GET', url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`, headers: { cookie: admin } });
+    expect(forAdmin.statusCode).toBe(200);
+    expect(forAdmin.rawPayload.length).toBeGreaterThan(1000);
+
+    // Verify: the receipt's hashes match a record; another does not; only admins may ask.
+    const verify = (hash: string, who = admin) =>
+      t.app.inject({ method: 'GET', url: `/api/acknowledgments/verify?hash=${hash}`, headers: { cookie: who } });
+    const match = verifyResponseSchema.parse((await verify(sha256Hex(agreementPdf).toUpperCase())).json());
+    expect(match.matches).toBe(true);
+    expect(match.records.map((r) => r.id)).toContain(acknowledgment.id);
+    expect(verifyResponseSchema.parse((await verify(sha256Hex('other'))).json())).toMatchObject({ matches: false, records: [] });
+    expect((await verify('not-a-hash')).statusCode).toBe(400);
+    expect((await verify(sha256Hex(agreementPdf), cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('content changes and renewal', () => {
+  it('asks again after a version bump: the step is not completed until agreed again, and both versions stay recorded', async () => {
+    const email = 'again@inspired2uplift.org';
+    const cookie = await signInAsTester(email);
+    expect((await sign(cookie, 'sign-agreement', { name: 'Ali Khan', agree: true, version: 1 })).statusCode).toBe(200);
+    expect((await onboarding(cookie)).progress.completed.map((c) => c.stepId)).toEqual(['sign-agreement']);
+
+    // The same database, now with version 2 of the agreement (as after publishing a material change).
+    const v2 = await buildApp({ config: t.config, db: t.database.db, catalog: agreementCatalog(2), clientDistDir: null, now: () => t.clock.now });
+    sendOwnOriginByDefault(v2, 'http://localhost');
+    try {
+      const shown = await onboarding(cookie, v2);
+      expect(shown.progress.completed).toEqual([]);
+      expect(shown.progress.agreements).toMatchObject([{ stepId: 'sign-agreement', version: 1, due: 'changed' }]);
+      const step = shown.scopes[0]?.steps.find((s) => s.id === 'sign-agreement');
+      expect(step).toMatchObject({ version: 2, versionDate: '2025-12-03', versionNote: 'The section on photos is new.' });
+      // Signing what was read before the change is refused.
+      expect((await sign(cookie, 'sign-agreement', { name: 'Ali Khan', agree: true, version: 1 }, v2)).statusCode).toBe(409);
+
+      const admin = await signIn(v2, { email: ADMIN });
+      const forAdmin = async () =>
+        memberAcknowledgmentsResponseSchema.parse(
+          (await v2.inject({ method: 'GET', url: `/api/admin/members/${email}/acknowledgments`, headers: { cookie: admin } })).json(),
+        );
+      expect((await forAdmin()).due).toEqual([{ stepId: 'sign-agreement', stepTitle: 'Sign the Volunteer Agreement', due: 'changed' }]);
+
+      t.clock.advance(60_000);
+      expect((await sign(cookie, 'sign-agreement', { name: 'Ali Khan', agree: true, version: 2 }, v2)).statusCode).toBe(200);
+      const after = await onboarding(cookie, v2);
+      expect(after.progress.completed.map((c) => c.stepId)).toEqual(['sign-agreement']);
+      expect(after.progress.agreements).toMatchObject([{ version: 2, due: null }]);
+      const listed = await forAdmin();
+      expect(listed.due).toEqual([]);
+      expect(listed.acknowledgments.map((a) => [a.kind, a.stepVersion])).toEqual([
+        ['signature', 2],
+        ['signature', 1],
+      ]);
+    } finally {
+      await v2.close();
+    }
+  });
+
+  it('asks again when an agreement with renewEveryDays lapses (controllable clock)', async () => {
+    const email = 'yearly@inspired2uplift.org';
+    let cookie = await signInAsTester(email);
+    const tick = () =>
+      t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct/items/read-it', headers: { cookie }, payload: { done: true } });
+    expect((await tick()).statusCode).toBe(200);
+    t.clock.advance(364 * 86_400_000);
+    cookie = await signInAsTester(email); // the old session has expired
+    expect((await onboarding(cookie)).progress.completed.map((c) => c.stepId)).toEqual(['code-of-conduct']);
+    t.clock.advance(2 * 86_400_000);
+    const lapsed = await onboarding(cookie);
+    expect(lapsed.progress.completed).toEqual([]);
+    expect(lapsed.progress.items).toEqual([]);
+    expect(lapsed.progress.agreements).toMatchObject([{ stepId: 'code-of-conduct', due: 'renew' }]);
+    expect((await tick()).statusCode).toBe(200);
+    const renewed = await onboarding(cookie);
+    expect(renewed.progress.completed.map((c) => c.stepId)).toEqual(['code-of-conduct']);
+    expect(renewed.progress.agreements).toMatchObject([{ stepId: 'code-of-conduct', due: null }]);
+    expect((await recordsOf(email)).map((r) => r.kind)).toEqual(['item', 'completion', 'item', 'completion']);
+  });
+});
+
+describe('admin export', () => {
+  it('exports every record as formula-safe CSV, filtered by step and day', async () => {
+    const email = 'formula@inspired2uplift.org';
+    const cookie = await signInAsTester(email);
+    expect((await sign(cookie, 'sign-agreement', { name: '=HYPERLINK("http://x")', agree: true, version: 1 })).statusCode).toBe(200);
+    const admin = await signIn(t.app, { email: ADMIN });
+    const csv = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/acknowledgments.csv${query}`, headers: { cookie: admin } });
+      expect(res.statusCode).toBe(200);
+      return parse(res.body, { columns: true }) as Record<string, string>[];
+    };
+    const all = await csv('');
+    expect(all.length).toBe((await t.database.db.select().from(acknowledgments)).length);
+    const mine = all.filter((r) => r.email === email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.signed_name).toBe('\'=HYPERLINK("http://x")');
+    expect(new Set((await csv('?stepId=our-values')).map((r) => r.step_id))).toEqual(new Set(['our-values']));
+    const day = t.clock.now.toISOString().slice(0, 10);
+    expect((await csv(`?from=${day}&to=${day}`)).map((r) => r.email)).toContain(email);
+    expect(await csv('?to=2025-03-31')).toEqual([]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/acknowledgments.csv?from=yesterday', headers: { cookie: admin } });
+    expect(bad.statusCode).toBe(400);
+    const member = await t.app.inject({ method: 'GET', url: '/api/admin/acknowledgments.csv', headers: { cookie } });
+    expect(member.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import canonicalize from 'canonicalize';
+import type { Step } from '../../../shared/content-schema.js';
+
+/** The parts of a step whose text a member agrees to. */
+export type AgreedText = Pick<Step, 'title' | 'content'>;
+
+/**
+ * The canonical text of a step: RFC 8785 (JSON Canonicalization Scheme) JSON of its title, details and acknowledgment
+ * items (id and text). The same content always gives the same string, whatever the key order or the process.
+ * @param step the step's title and content
+ * @returns the canonical JSON string
+ */
+export function canonicalStepText(step: AgreedText): string {
+  const text = canonicalize({
+    title: step.title,
+    details: step.content.details,
+    items: step.content.acknowledgments.map((item) => ({ id: item.id, content: item.content })),
+  });
+  // canonicalize answers undefined only for undefined input or functions; the object above is neither.
+  if (text === undefined) throw new Error('the step text could not be canonicalised');
+  return text;
+}
+
+/**
+ * Hex SHA-256 of bytes or a UTF-8 string.
+ * @returns 64 lower-case hex digits
+ */
+export function sha256Hex(data: Uint8Array | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Hex SHA-256 of {@link canonicalStepText}: the version of a step's text a member agreed to. */
+export function stepTextHash(step: AgreedText): string {
+  return sha256Hex(canonicalStepText(step));
+}
+
+/**
+ * The PDFs of the content (`pdfUrl` paths under /content/, files of `<CONTENT_DIR>/assets`): their bytes and SHA-256,
+ * read once per path (the content does not change while the server runs).
+ */
+export class ContentDocuments {
+  readonly #assetsDir: string;
+  readonly #read = new Map<string, Promise<{ bytes: Uint8Array; sha256: string } | null>>();
+
+  /** @param assetsDir `<CONTENT_DIR>/assets`, served at /content/ */
+  constructor(assetsDir: string) {
+    this.#assetsDir = path.resolve(assetsDir);
+  }
+
+  /**
+   * The bytes and SHA-256 of a step's PDF.
+   * @param pdfUrl the step's `pdfUrl`
+   * @returns null for no URL, a URL outside /content/ (not ours to hash), or a file that cannot be read
+   */
+  document(pdfUrl: string | undefined): Promise<{ bytes: Uint8Array; sha256: string } | null> {
+    if (pdfUrl === undefined || !pdfUrl.startsWith('/content/')) return Promise.resolve(null);
+    const relative = decodeURIComponent(pdfUrl.slice('/content/'.length).split(/[?#]/)[0] ?? '');
+    const file = path.resolve(this.#assetsDir, relative);
+    if (!file.startsWith(this.#assetsDir + path.sep)) return Promise.resolve(null);
+    let found = this.#read.get(file);
+    if (!found) {
+      found = readFile(file).then(
+        (bytes) => ({ bytes: new Uint8Array(bytes), sha256: sha256Hex(bytes) }),
+        () => null,
+      );
+      this.#read.set(file, found);
+    }
+    return found;
+  }
+}

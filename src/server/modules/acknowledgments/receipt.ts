@@ -1,0 +1,145 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Step } from '../../../shared/content-schema.js';
+import type { AcknowledgmentRow } from './acknowledgments.repository.js';
+
+/** A4 in PDF points, and the page margin. */
+const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
+
+/**
+ * Text a standard PDF font can draw: characters outside its encoding (WinAnsi) become '?', so an unusual name never
+ * breaks a receipt. The record keeps the name exactly as typed.
+ */
+function drawable(font: PDFFont, text: string): string {
+  const chars = font.getCharacterSet();
+  return [...text.replace(/\s+/g, ' ')].map((c) => (chars.includes(c.codePointAt(0) ?? -1) ? c : '?')).join('');
+}
+
+/** Splits text into lines no wider than `width` at `size`, breaking at spaces (or inside a word longer than a line). */
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of drawable(font, text).split(' ')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (font.widthOfTextAtSize(candidate, size) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = word;
+    while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+      let cut = line.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut -= 1;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** Writes lines top-down, adding pages as needed. */
+class Writer {
+  #page: PDFPage;
+  #y: number;
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly fonts: { regular: PDFFont; bold: PDFFont },
+  ) {
+    this.#page = pdf.addPage([PAGE.width, PAGE.height]);
+    this.#y = PAGE.height - PAGE.margin;
+  }
+
+  text(text: string, options: { size?: number; bold?: boolean; gap?: number } = {}): void {
+    const size = options.size ?? 11;
+    const font = options.bold === true ? this.fonts.bold : this.fonts.regular;
+    for (const line of wrap(font, text, size, PAGE.width - 2 * PAGE.margin)) {
+      if (this.#y - size < PAGE.margin) {
+        this.#page = this.pdf.addPage([PAGE.width, PAGE.height]);
+        this.#y = PAGE.height - PAGE.margin;
+      }
+      this.#y -= size * 1.35;
+      this.#page.drawText(line, { x: PAGE.margin, y: this.#y, size, font, color: rgb(0.1, 0.1, 0.12) });
+    }
+    this.#y -= options.gap ?? 4;
+  }
+}
+
+/** A date and time as "1 April 2025, 10:00:00 BST" in a time zone. */
+function formatIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+/**
+ * The UTC time of a record as printed on a receipt: `2025-04-01 09:00:00 UTC`.
+ */
+export function receiptUtcTime(at: Date): string {
+  return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/**
+ * Makes a signature receipt: the agreement itself (the step's PDF when it has one of ours, else its text) followed by
+ * a signature page with the name typed, e-mail, how the person signed in, the date and time in UTC and in the
+ * organisation's time zone, the content version, the SHA-256 of the document and of the text, and the record's id.
+ * @param input `record` (a signature or completion record), `step` as the content has it now (its text is printed
+ *   only when the record's text hash still matches it), `document` the step's PDF bytes or null, `orgName`, `timeZone`
+ * @returns the receipt's bytes
+ */
+export async function makeReceipt(input: {
+  record: AcknowledgmentRow;
+  step: Pick<Step, 'title' | 'content'> | null;
+  stepTextMatches: boolean;
+  document: Uint8Array | null;
+  orgName: string;
+  timeZone: string;
+}): Promise<Uint8Array> {
+  const { record } = input;
+  const pdf = await PDFDocument.create();
+  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  pdf.setTitle(`Signature receipt: ${drawable(fonts.regular, record.stepTitle)}`);
+  pdf.setAuthor(input.orgName);
+  pdf.setCreationDate(record.at);
+
+  if (input.document) {
+    const agreement = await PDFDocument.load(input.document, { ignoreEncryption: true });
+    const pages = await pdf.copyPages(agreement, agreement.getPageIndices());
+    for (const page of pages) pdf.addPage(page);
+  } else if (input.step && input.stepTextMatches) {
+    const text = new Writer(pdf, fonts);
+    text.text(input.step.title, { size: 18, bold: true, gap: 12 });
+    for (const detail of input.step.content.details) text.text(detail, { gap: 8 });
+    for (const item of input.step.content.acknowledgments) text.text(`- ${item.content}`, { gap: 6 });
+  }
+
+  const page = new Writer(pdf, fonts);
+  page.text(`${input.orgName}: signature receipt`, { size: 18, bold: true, gap: 14 });
+  const signer = record.signedName ?? record.email;
+  page.text(`${signer} confirmed: "I have read and agree to ${record.stepTitle}."`, { gap: 14 });
+  const rows: [string, string][] = [
+    ['Name', signer],
+    ['E-mail', record.email],
+    ['Signed in with', record.signInMethod === 'google' ? 'Google (INSPIRED 2 UPLIFT account)' : 'Development sign-in'],
+    ['Date and time (UTC)', receiptUtcTime(record.at)],
+    [`Date and time (${input.timeZone})`, formatIn(record.at, input.timeZone)],
+    ['Document', `${record.stepTitle}, version ${record.stepVersion}`],
+  ];
+  if (record.documentHash !== null) rows.push(['Document SHA-256', record.documentHash]);
+  rows.push(['Text SHA-256', record.textHash], ['Record id', record.id]);
+  for (const [label, value] of rows) {
+    page.text(label, { size: 9, bold: true, gap: 0 });
+    page.text(value, { size: 11, gap: 8 });
+  }
+  page.text(
+    'An administrator can check this receipt: the SHA-256 above matches the record kept for this signature.',
+    { size: 9, gap: 0 },
+  );
+  return pdf.save();
+}

@@ -1,0 +1,118 @@
+import type { FastifyRequest } from 'fastify';
+import type { Acknowledgment, Agreement } from '../../../shared/acknowledgments-api.js';
+import { agreementDue, needsAcknowledgment, stepVersion } from '../../../shared/acknowledgments.js';
+import type { Step } from '../../../shared/content-schema.js';
+import type { ResolvedRole } from '../../../shared/roles.js';
+import type { Database } from '../../db/client.js';
+import { unauthorized } from '../../http-errors.js';
+import { signedInUser } from '../../plugins/sessions.js';
+import { uncompleteStep } from '../progress/progress.repository.js';
+import { untickAllItems } from '../progress/step-items.repository.js';
+import { insertAcknowledgment, type AcknowledgmentRow } from './acknowledgments.repository.js';
+import { stepTextHash, type ContentDocuments } from './content-hash.js';
+
+/** The API shape of a stored record (ISO time). */
+export function toAcknowledgment(row: AcknowledgmentRow): Acknowledgment {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    email: row.email,
+    signInMethod: row.signInMethod,
+    kind: row.kind,
+    stepId: row.stepId,
+    itemId: row.itemId,
+    stepTitle: row.stepTitle,
+    stepVersion: row.stepVersion,
+    textHash: row.textHash,
+    documentHash: row.documentHash,
+    signedName: row.signedName,
+  };
+}
+
+/**
+ * Records that the signed-in member agreed to the current content of a step: its version, the SHA-256 of its
+ * canonical text and of its PDF (when the PDF is one of ours), the time, their e-mail and how they signed in.
+ * @param deps the database and the content's PDFs
+ * @param request the member's request (its user and session)
+ * @param step the step as the member's content has it
+ * @param what `kind`; `itemId` for an item tick; `signedName` for a signature; `at` the time to store
+ * @returns the stored record
+ * @throws HttpError 401 when the request has no session
+ */
+export async function recordAcknowledgment(
+  deps: { db: Database; documents: ContentDocuments },
+  request: FastifyRequest,
+  step: Step,
+  what: { kind: AcknowledgmentRow['kind']; itemId?: string; signedName?: string; at: Date },
+): Promise<AcknowledgmentRow> {
+  const user = signedInUser(request);
+  const session = request.authSession;
+  if (!session) throw unauthorized();
+  const document = await deps.documents.document(step.pdfUrl);
+  return insertAcknowledgment(deps.db, {
+    at: what.at,
+    userId: user.id,
+    email: user.email,
+    signInMethod: session.kind,
+    kind: what.kind,
+    stepId: step.id,
+    itemId: what.itemId ?? null,
+    stepTitle: step.title,
+    stepVersion: stepVersion(step),
+    textHash: stepTextHash(step),
+    documentHash: document?.sha256 ?? null,
+    signedName: what.signedName ?? null,
+  });
+}
+
+/**
+ * A member's latest agreement to each step of a role that asks for one (a completion or signature record), with
+ * whether it is due again.
+ * @param role the role shown
+ * @param records the member's records, oldest first
+ * @param now the current time
+ * @returns one entry per step with a record, in step order
+ */
+export function agreementsInRole(role: ResolvedRole, records: readonly AcknowledgmentRow[], now: Date): Agreement[] {
+  const latest = new Map<string, AcknowledgmentRow>();
+  for (const record of records) if (record.kind !== 'item') latest.set(record.stepId, record);
+  return role.scopes.flatMap((scope) =>
+    scope.steps.flatMap((step): Agreement[] => {
+      const record = latest.get(step.id);
+      if (!record || !needsAcknowledgment(step)) return [];
+      return [
+        {
+          stepId: step.id,
+          recordId: record.id,
+          kind: record.kind === 'signature' ? 'signature' : 'completion',
+          version: record.stepVersion,
+          at: record.at.toISOString(),
+          due: agreementDue(step, { version: record.stepVersion, at: record.at }, now),
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Makes the steps whose agreement is due again (a newer version, or lapsed) not completed, with their ticks, so that
+ * the member is asked again and their percentage counts them as not done. The records themselves stay.
+ * @param db the database
+ * @param userId the member
+ * @param agreements {@link agreementsInRole}
+ * @param completedStepIds the member's completed step ids
+ * @returns the step ids made not completed (empty in the usual case: nothing written)
+ */
+export async function expireDueAgreements(
+  db: Database,
+  userId: string,
+  agreements: readonly Agreement[],
+  completedStepIds: ReadonlySet<string>,
+): Promise<string[]> {
+  const expired = agreements.filter((a) => a.due !== null && completedStepIds.has(a.stepId)).map((a) => a.stepId);
+  for (const stepId of expired) {
+    await untickAllItems(db, userId, stepId);
+    await uncompleteStep(db, userId, stepId);
+  }
+  return expired;
+}

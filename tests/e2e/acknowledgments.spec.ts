@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/**
+ * Signed acknowledgments end to end, in Chromium against the built app: a volunteer signs the Volunteer Agreement by
+ * typing their name and agreeing, downloads the receipt, and the receipt (read with pdf.js) holds the agreement, their
+ * name, the agreement's SHA-256 and the date.
+ */
+
+const stepCard = (page: Page, title: string) =>
+  page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+
+async function signInAs(page: Page, name: string, baseURL: string | undefined): Promise<string> {
+  const email = `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
+  const response = await page.request.post('/api/auth/dev-login', {
+    data: { email },
+    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+  });
+  expect(response.status()).toBe(200);
+  return email;
+}
+
+/** The text of each page of a PDF, as pdf.js reads it. */
+async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const doc = await getDocument({ data: bytes, isEvalSupported: false, standardFontDataUrl: path.join(process.cwd(), 'node_modules/pdfjs-dist/standard_fonts/') }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n += 1) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages;
+}
+
+test('a volunteer signs the agreement with their typed name and downloads a receipt with name, hash and date', async ({
+  page,
+  baseURL,
+}) => {
+  const email = await signInAs(page, 'ack.sign', baseURL);
+  await page.goto('/dashboard');
+  const card = stepCard(page, 'Sign the Volunteer Agreement');
+  await card.getByRole('button', { name: 'Sign the Volunteer Agreement', exact: true }).click();
+  const download = page.waitForEvent('download');
+  await card.getByRole('link', { name: 'Download', exact: true }).click();
+  await download;
+  await card.getByRole('button', { name: 'Sign', exact: true }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Sign the Volunteer Agreement' });
+  const sign = dialog.getByRole('button', { name: 'Sign', exact: true });
+  const agree = dialog.getByRole('checkbox', { name: 'I have read and agree to the Volunteer Agreement.' });
+  // Sign stays disabled until there is a name and the box is ticked; a name of spaces is no name.
+  await expect(sign).toBeDisabled();
+  await dialog.getByLabel('Your full name').fill('   ');
+  await agree.check();
+  await expect(sign).toBeDisabled();
+  await dialog.getByLabel('Your full name').fill('Samira O’Neill-Lee');
+  await expect(sign).toBeEnabled();
+  // Cancel signs nothing.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('Completed')).toHaveCount(0);
+
+  await card.getByRole('button', { name: 'Sign', exact: true }).click();
+  await dialog.getByLabel('Your full name').fill('Samira O’Neill-Lee');
+  await agree.check();
+  await sign.click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('Completed')).toBeVisible();
+
+  const receiptLink = card.getByRole('link', { name: 'Download your signed receipt (PDF)' });
+  const receiptDownload = page.waitForEvent('download');
+  await receiptLink.click();
+  const receipt = await receiptDownload;
+  expect(receipt.suggestedFilename()).toMatch(/^receipt-sign-volunteer-agreement-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const bytes = new Uint8Array(readFileSync(await receipt.path()));
+  const pages = await pdfPageTexts(bytes);
+  const agreementBytes = readFileSync(path.join(process.cwd(), 'content/assets/volunteer-agreement.pdf'));
+  const agreementPages = (await pdfPageTexts(new Uint8Array(agreementBytes))).length;
+  // The agreement itself, then the signature page.
+  expect(pages).toHaveLength(agreementPages + 1);
+  expect(pages[0]).toContain('Volunteer Agreement');
+  const last = pages.at(-1) ?? '';
+  expect(last).toContain('Samira O’Neill-Lee');
+  expect(last).toContain(email);
+  expect(last).toContain(createHash('sha256').update(agreementBytes).digest('hex'));
+  expect(last).toContain(`${new Date().toISOString().slice(0, 10)} `);
+  expect(last).toContain('UTC');
+  expect(last).toContain('Europe/London');
+
+  // After a reload the step is still signed, with its receipt.
+  await page.reload();
+  await expect(stepCard(page, 'Sign the Volunteer Agreement').getByText('Completed')).toBeVisible();
+  await expect(stepCard(page, 'Sign the Volunteer Agreement').getByRole('link', { name: 'Download your signed receipt (PDF)' })).toBeVisible();
+});
