@@ -1,61 +1,106 @@
 import type { PreviewRole } from '@shared/api';
-import { Eye } from 'lucide-react';
-import { useId } from 'react';
+import { ChevronDown, Eye } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
 
-interface RolePreviewSelectProps {
+interface RolePreviewMenuProps {
   roles: readonly PreviewRole[];
   /** The role whose steps are shown now (the previewed one, or the member's own). */
   currentRole: PreviewRole;
   /** The member's own role key: choosing it ends the preview. */
   ownRoleKey: string;
+  /** True when the server runs in development mode (its development sign-in is on): the toast says so. */
+  developmentMode: boolean;
   /** Shows the role's steps: a preview, or null for the member's own steps. */
   onChange: (previewRoleKey: string | null) => void;
 }
 
 /**
- * The role switcher of SPEC §2/§4 as a role preview (DESIGN.md §3): a select of roles; choosing the role already shown
- * toasts 'Already using that role', choosing another shows its steps and toasts 'Role Switched'. Shown only when the
- * server allows previews (local development hosts and admins).
+ * The toast shown when a role is chosen in the role menu, by the product rule of the role switcher: choosing the
+ * role shown now says 'Already using that role', choosing another says 'Role Switched'. The descriptions say what is
+ * true: a preview is not a sign-in, so "signed in as" is only said of the member's own role, and "(Development mode
+ * active)" only when the server runs in development mode.
+ * @param chosen the role chosen; `current` the role shown before; `ownRoleKey` the member's own role key
+ * @returns the toast's title and description
  */
-export function RolePreviewSelect({ roles, currentRole, ownRoleKey, onChange }: RolePreviewSelectProps) {
-  const id = useId();
+export function rolePreviewToast(
+  chosen: PreviewRole,
+  current: PreviewRole,
+  ownRoleKey: string,
+  developmentMode: boolean,
+): { title: string; description: string } {
+  const own = chosen.key === ownRoleKey;
+  if (chosen.key === current.key) {
+    return {
+      title: 'Already using that role',
+      description: own ? `You are already signed in as ${chosen.displayName}.` : `You are already previewing ${chosen.displayName}.`,
+    };
+  }
+  const suffix = developmentMode ? ' (Development mode active)' : '';
+  return {
+    title: 'Role Switched',
+    description: own
+      ? `You are now signed in as ${chosen.displayName}.${suffix}`
+      : `You are now previewing ${chosen.displayName}. Nothing you do is saved.${suffix}`,
+  };
+}
+
+/**
+ * The role switcher of the header as a role preview (read-only): a menu button naming the role shown; its menu lists
+ * the roles, the one shown ticked. Choosing the role shown toasts 'Already using that role' (a menu, unlike a native
+ * select, lets a person choose the current option again); choosing another shows its steps and toasts 'Role
+ * Switched'. Shown only when the server allows previews (local development hosts and admins).
+ */
+export function RolePreviewMenu({ roles, currentRole, ownRoleKey, developmentMode, onChange }: RolePreviewMenuProps) {
   const choose = (key: string) => {
     const role = roles.find((r) => r.key === key);
     if (!role) return;
-    if (role.key === currentRole.key) {
-      toast('Already using that role', { description: `You are already signed in as ${role.displayName}.` });
-      return;
-    }
-    onChange(role.key === ownRoleKey ? null : role.key);
-    toast('Role Switched', { description: `You are now signed in as ${role.displayName}. (Development mode active)` });
+    const { title, description } = rolePreviewToast(role, currentRole, ownRoleKey, developmentMode);
+    toast(title, { description });
+    if (role.key !== currentRole.key) onChange(role.key === ownRoleKey ? null : role.key);
   };
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="flex items-center gap-1.5 text-xs font-semibold whitespace-nowrap text-slate-700">
-        <Eye aria-hidden="true" className="size-4" />
-        Preview role
-      </label>
-      <select
-        id={id}
-        value={currentRole.key}
-        onChange={(e) => choose(e.target.value)}
-        className="h-8 max-w-40 rounded-lg border border-slate-300 bg-white px-2 text-xs font-medium text-slate-800 shadow-xs"
-      >
-        {roles.map((role) => (
-          <option key={role.key} value={role.key}>
-            {role.displayName}
-          </option>
-        ))}
-      </select>
-    </div>
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Preview role: ${currentRole.displayName}`} className="max-w-48 gap-1.5">
+          <Eye aria-hidden="true" className="size-4 shrink-0" />
+          <span className="truncate">{currentRole.displayName}</span>
+          <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-48 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 text-sm text-slate-800 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-600">Preview role</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={currentRole.key}>
+            {roles.map((role) => (
+              <DropdownMenu.RadioItem
+                key={role.key}
+                value={role.key}
+                onSelect={() => choose(role.key)}
+                className="relative flex cursor-pointer items-center rounded-md py-1.5 pr-2 pl-7 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[state=checked]:font-semibold"
+              >
+                <DropdownMenu.ItemIndicator className="absolute left-2 inline-flex">
+                  <span aria-hidden="true" className="size-2 rounded-full bg-brand-700" />
+                </DropdownMenu.ItemIndicator>
+                {role.displayName}
+                {role.key === ownRoleKey ? <span className="ml-1 text-xs font-normal text-slate-600">(your role)</span> : null}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
 
 /**
- * The banner of a role preview (DESIGN.md §3 "Role preview"): says whose steps these are, that nothing is saved and
- * passwords stay hidden, and leads back to the member's own steps.
+ * The banner of a role preview: says whose steps these are, that nothing is saved and passwords stay hidden, and
+ * leads back to the member's own steps.
  */
 export function PreviewBanner({ roleName, onExit }: { roleName: string; onExit: () => void }) {
   return (
@@ -69,7 +114,7 @@ export function PreviewBanner({ roleName, onExit }: { roleName: string; onExit: 
         <div>
           <p className="font-semibold">Previewing {roleName}</p>
           <p className="text-sm">
-            This is what a {roleName} member sees. Nothing you do here is saved, and shared passwords stay hidden.
+            These are the steps of the {roleName} role. Nothing you do here is saved, and shared passwords stay hidden.
           </p>
         </div>
       </div>
