@@ -142,7 +142,7 @@ export function DashboardRoute() {
           badge={
             ownRole ? (
               <RoleBadge
-                role={user.role}
+                role={user.roleText ?? user.role}
                 fallbackLabel={ownRole.displayName}
                 baseColor={roleColorsOrFallback(ownRole.key, ownRole.colors).baseColor}
               />
