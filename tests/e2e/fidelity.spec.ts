@@ -39,7 +39,7 @@ test("the role menu in the header says 'Already using that role' when the curren
   await expect(page.getByRole('menu')).toBeVisible();
   await page.getByRole('menuitemradio', { name: 'Finance' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Previewing Finance')).toBeVisible();
+  await expect(page.getByText('Previewing Finance', { exact: true })).toBeVisible();
   await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Preview role: Finance' })).toBeVisible();
   await expect(page.getByText('These are the steps of the Finance role.', { exact: false })).toBeVisible();
