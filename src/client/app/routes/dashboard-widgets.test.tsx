@@ -282,7 +282,7 @@ describe('role preview', () => {
     expect(
       within(card('Get ready for your first call')).getByRole('checkbox', { name: 'Accepted the calendar invitation' }),
     ).toBeEnabled();
-  });
+  }, 15_000);
 
   it('never says "Development mode active" to an admin of a production server, nor "a Account member"', async () => {
     const account = () =>

@@ -1,10 +1,12 @@
 import type { PreviewRole } from '@shared/api';
 import { ChevronDown, Eye } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { type ComponentType, useState } from 'react';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
+import type { RoleMenuProps } from './role-preview-menu';
 
-interface RolePreviewMenuProps {
+/** The props of the role menu. */
+export interface RolePreviewMenuProps {
   roles: readonly PreviewRole[];
   /** The role whose steps are shown now (the previewed one, or the member's own). */
   currentRole: PreviewRole;
@@ -46,55 +48,55 @@ export function rolePreviewToast(
   };
 }
 
+/** The role menu's code: its own chunk, so the dashboard paints without it. */
+const loadRoleMenu = () => import('./role-preview-menu').then((m) => m.RoleMenu);
+let loadedRoleMenu: ComponentType<RoleMenuProps> | undefined;
+
 /**
- * The role switcher of the header as a role preview (read-only): a menu button naming the role shown; its menu lists
- * the roles, the one shown ticked. Choosing the role shown toasts 'Already using that role' (a menu, unlike a native
- * select, lets a person choose the current option again); choosing another shows its steps and toasts 'Role
- * Switched'. Shown only when the server allows previews (local development hosts and admins).
+ * The role switcher of the header as a role preview (read-only): a menu button naming the role shown, whose menu
+ * lists the roles with the one shown ticked (role-preview-menu.tsx). Choosing the role shown toasts 'Already using
+ * that role' (a menu, unlike a native select, lets a person choose the current option again); choosing another shows
+ * its steps and toasts 'Role Switched'. Shown only when the server allows previews (local development hosts and
+ * admins). The menu's code loads when the pointer or focus reaches the button, and the first press opens it.
  */
-export function RolePreviewMenu({ roles, currentRole, ownRoleKey, developmentMode, onChange }: RolePreviewMenuProps) {
-  const choose = (key: string) => {
-    const role = roles.find((r) => r.key === key);
-    if (!role) return;
-    const { title, description } = rolePreviewToast(role, currentRole, ownRoleKey, developmentMode);
-    toast(title, { description });
-    if (role.key !== currentRole.key) onChange(role.key === ownRoleKey ? null : role.key);
+export function RolePreviewMenu(props: RolePreviewMenuProps) {
+  // A function in state is taken for an updater: keep the component in an object.
+  const [menu, setMenu] = useState(() => (loadedRoleMenu ? { Component: loadedRoleMenu, open: false } : undefined));
+  const [loading, setLoading] = useState(false);
+  const preload = () => {
+    void loadRoleMenu().then((component) => (loadedRoleMenu = component), () => undefined);
   };
+  const open = () => {
+    setLoading(true);
+    loadRoleMenu().then(
+      (Component) => {
+        loadedRoleMenu = Component;
+        setMenu({ Component, open: true });
+      },
+      () => {
+        setLoading(false);
+        toast.error('Could not open the role menu', { description: 'Check your connection, then try again.' });
+      },
+    );
+  };
+  if (menu) return <menu.Component {...props} defaultOpen={menu.open} />;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Preview role: ${currentRole.displayName}`} className="max-w-48 gap-1.5">
-          <Eye aria-hidden="true" className="size-4 shrink-0" />
-          <span className="truncate">{currentRole.displayName}</span>
-          <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-48 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 text-sm text-slate-800 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-600">Preview role</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={currentRole.key}>
-            {roles.map((role) => (
-              <DropdownMenu.RadioItem
-                key={role.key}
-                value={role.key}
-                onSelect={() => choose(role.key)}
-                className="relative flex cursor-pointer items-center rounded-md py-1.5 pr-2 pl-7 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[state=checked]:font-semibold"
-              >
-                <DropdownMenu.ItemIndicator className="absolute left-2 inline-flex">
-                  <span aria-hidden="true" className="size-2 rounded-full bg-brand-700" />
-                </DropdownMenu.ItemIndicator>
-                {role.displayName}
-                {role.key === ownRoleKey ? <span className="ml-1 text-xs font-normal text-slate-600">(your role)</span> : null}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`Preview role: ${props.currentRole.displayName}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={loading}
+      className="max-w-48 gap-1.5"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={open}
+    >
+      <Eye aria-hidden="true" className="size-4 shrink-0" />
+      <span className="truncate">{props.currentRole.displayName}</span>
+      <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
+    </Button>
   );
 }
 
