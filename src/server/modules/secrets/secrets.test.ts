@@ -167,7 +167,7 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
   });
 
   it("answers 404 for a step that is not on the member's checklist", async () => {
-    // 'graphic designer', allowed for Design/Wix by SPEC §6, is an alias of External: the member has the Design
+    // 'graphic designer', allowed for Design/Wix by the password rules, is an alias of External: the member has the Design
     // e-mail step and its password (docs/decisions/017-spec-fidelity-and-honest-content.md).
     const designer = await ask(stepIds.DESIGN_PASS, cookies.get('google:graphic designer'));
     expect(designer.statusCode).toBe(200);

@@ -12,7 +12,7 @@ import { type BrandIconProps, ChromeMark, InstagramMark, SlackMark } from './bra
 export type StepIconComponent = ComponentType<BrandIconProps>;
 
 /**
- * The 35 step icon names of SPEC §3 mapped to components, one import each so unused icons are never bundled. lucide
+ * The 35 step icon names of the content mapped to components, one import each so unused icons are never bundled. lucide
  * has no brand logos, so Chrome, Slack and Instagram are the brands' own marks from Font Awesome's free brand set
  * (brand-icons.tsx); every other name is the lucide icon of that name.
  */
