@@ -113,18 +113,33 @@ describe('static files', () => {
     expect(head.headers['cache-control']).toBe('no-cache');
   });
 
-  it('serves index.html, not the login page, at /dashboard and other app pages', async () => {
-    for (const url of ['/dashboard', '/login/more', '/logins']) {
+  it('serves index.html, not the login page, at /dashboard and at addresses that only begin like /login', async () => {
+    expect((await get('/dashboard')).body).toBe(INDEX_HTML);
+    for (const url of ['/login/more', '/logins']) {
       const res = await get(url);
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
       expect(res.body).toBe(INDEX_HTML);
     }
   });
 
+  it.each(['/anything?x=1', '/dashboards', '/admin/members', '/admin/members/a@b.org/more', '/test/x', '/no-such-page'])(
+    'answers HTTP 404 with the app (its router shows the 404 page) for %s, which is no page of the app',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX_HTML);
+    },
+  );
+
   it.each([
+    '/',
     '/dashboard',
     '/dashboard/steps/set-up-slack',
-    '/anything?x=1',
+    '/test',
+    '/admin',
+    '/admin/',
     // A member page: the address ends in an e-mail address, whose dot is no file extension.
     '/admin/members/sam%40inspired2uplift.org',
     '/admin/members/sam.lee@inspired2uplift.org',

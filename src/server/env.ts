@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SharedSecrets } from './modules/secrets/shared-secrets.js';
 import { projectRoot } from './project-root.js';
+import { DEFAULT_ORG_NAME } from '../shared/org.js';
 
 /** Used only outside production, so a development server starts with no set-up (DESIGN.md §4). */
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-never-use-in-production';
@@ -191,7 +192,7 @@ const envSchema = z.object({
     .default(4),
   AUTH_DEV_LOGIN: booleanSchema.optional(),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('onboarding@inspired2uplift.org'),
-  ORG_NAME: z.string().default('INSPIRED 2 UPLIFT'),
+  ORG_NAME: z.string().default(DEFAULT_ORG_NAME),
   ORGANISATION_TIME_ZONE: z
     .string()
     .trim()

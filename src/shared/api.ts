@@ -48,6 +48,11 @@ export const userSchema = z.object({
   isDevelopmentUser: z.boolean(),
   /** An admin (ADMIN_EMAILS, or a member record marked admin): the header shows the admin console (issue 7). */
   isAdmin: z.boolean().optional(),
+  /**
+   * The person's own role text when it is more than the key `role` (e.g. "Director of Finance and Operations" for
+   * `finance`): the role badge shows it as the role display label.
+   */
+  roleText: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

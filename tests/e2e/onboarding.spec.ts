@@ -84,8 +84,10 @@ test('the dashboard is protected: without a session it goes to the login screen'
   expect(await response.json()).toMatchObject({ statusCode: 401 });
 });
 
-test('an unknown address shows the 404 page with the path and a way back', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('an unknown address answers HTTP 404 and shows the 404 page with the path and a way back', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  // Monitors, crawlers and link checkers see the 404 too, not only a person.
+  expect(response?.status()).toBe(404);
   await expect(page.getByText("We couldn't find the page you're looking for.")).toBeVisible();
   await expect(page.getByText('/no-such-page')).toBeVisible();
   await page.getByRole('link', { name: 'Return to Dashboard' }).click();

@@ -130,8 +130,9 @@ test('role preview shows another role read-only and leads back', async ({ page, 
   await signInAs(page, 'widgets.preview', baseURL);
   await page.goto('/dashboard');
   // The e2e server runs on localhost, a local development host: previews are offered.
-  await page.getByLabel('Preview role').selectOption('finance');
-  await expect(page.getByText('Previewing Finance')).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: /^Preview role/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Finance' }).click();
+  await expect(page.getByText('Previewing Finance', { exact: true })).toBeVisible();
   await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(16);
   await expect(stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' })).toBeDisabled();

@@ -126,6 +126,13 @@ describe('login page', () => {
     expect(screen.getByRole('link', { name: /help@inspired2uplift\.org/ })).toBeInTheDocument();
   });
 
+  it('names the configured organisation in the heading and the page title', async () => {
+    document.title = 'Sign in · Onboarding · INSPIRED 2 UPLIFT';
+    renderLoginPage('/login', { ...signedOut, 'GET /api/config': () => json({ ...testConfig, orgName: 'Example Youth Network' }) });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Example Youth Network!' })).toBeInTheDocument();
+    expect(document.title).toBe('Sign in · Onboarding · Example Youth Network');
+  });
+
   it("explains when the settings cannot load (after retrying a 5xx) and asks again on 'Try again'", async () => {
     let calls = 0;
     renderLoginPage('/login', {
@@ -272,6 +279,17 @@ describe('Google sign-in on the login page', () => {
     });
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
     expect(screen.getByText('Could not retrieve user information. Please try again.')).toBeInTheDocument();
+  });
+
+  it('says the authentication data could not be processed when the answer cannot be read', async () => {
+    renderLoginPage('/login?code=code-garbled&state=state-7', {
+      ...signedOut,
+      ...googleConfig,
+      'POST /api/auth/google/callback': () => new Response('<html>proxy page</html>', { status: 200 }),
+    });
+    expect(await screen.findByText('Failed to process authentication data.')).toBeInTheDocument();
+    expect(screen.getByText('Authentication Error')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   });
 
   it('reports an error from Google (e.g. the member cancelled) without calling the server', async () => {

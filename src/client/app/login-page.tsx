@@ -1,3 +1,4 @@
+import { DEFAULT_ORG_NAME } from '@shared/org';
 import { APP_VERSION } from '@shared/version';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,6 +8,7 @@ import { getConfig } from '@/features/app-config/api/config';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
 import { useGoogleCallback } from '@/features/auth/hooks/use-google-callback';
 import { useSignedInRedirect } from '@/features/auth/hooks/use-signed-in-redirect';
+import { useOrgTitle } from '@/hooks/use-org-title';
 import { useRequest } from '@/hooks/use-request';
 
 /**
@@ -20,12 +22,14 @@ export function LoginPage() {
   const { phase, refusal, hasCode } = useGoogleCallback();
   const me = useSignedInRedirect(!hasCode);
   const config = useRequest(getConfig);
+  const orgName = config.data?.orgName ?? DEFAULT_ORG_NAME;
+  useOrgTitle(config.data?.orgName);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-100 px-4 py-10">
       <Card className="w-full max-w-md p-8 text-center sm:p-10">
         <Logo className="mx-auto size-20" />
-        <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to INSPIRED 2 UPLIFT!</h1>
+        <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to {orgName}!</h1>
         <p className="mt-3 text-base text-slate-600">
           Please sign in with your Google Workspace account to begin your onboarding process.
         </p>
@@ -52,7 +56,7 @@ export function LoginPage() {
           </div>
         ) : null}
         <p className="mt-6 text-sm text-slate-600">Version {config.data?.version ?? APP_VERSION}</p>
-        {config.data ? <SupportContact email={config.data.supportEmail} className="mt-2 text-xs" /> : null}
+        {config.data ? <SupportContact email={config.data.supportEmail} orgName={orgName} className="mt-2 text-xs" /> : null}
       </Card>
     </main>
   );

@@ -5,8 +5,15 @@ export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your c
 const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer this page does not understand. Please reload and try again.';
 
 /**
+ * Why an API call failed without the server's own explanation: `not-json` (the answer could not be read as JSON),
+ * `unexpected-shape` (JSON, but not the expected fields), `no-message` (an error status without a JSON message).
+ */
+export type UnexplainedReason = 'not-json' | 'unexpected-shape' | 'no-message';
+
+/**
  * A failed API call. `status` is the HTTP status, or 0 when the server could not be reached at all.
- * `message` is the server's own explanation (the `message` of its JSON error) whenever it sent one.
+ * `message` is the server's own explanation (the `message` of its JSON error) whenever it sent one; otherwise
+ * `unexplained` says why there is none.
  */
 export class ApiError extends Error {
   constructor(
@@ -14,6 +21,8 @@ export class ApiError extends Error {
     message: string,
     /** Set on a role configuration error (409 from GET /api/onboarding): the member's role. */
     readonly role?: string,
+    /** Set when the server gave no explanation of its own (status 0 excepted). */
+    readonly unexplained?: UnexplainedReason,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -54,16 +63,20 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
 async function toApiError(response: Response): Promise<ApiError> {
   let message = `Something went wrong on the server (error ${response.status}). Please try again.`;
   let role: string | undefined;
+  let explained = false;
   try {
     const parsed = apiErrorDecoder.safeParse(await response.json());
     if (parsed.success) {
-      if (parsed.data.message) message = parsed.data.message;
+      if (parsed.data.message) {
+        message = parsed.data.message;
+        explained = true;
+      }
       role = parsed.data.role;
     }
   } catch {
     // Not JSON (e.g. a proxy's HTML error page): keep the fallback message.
   }
-  return new ApiError(response.status, message, role);
+  return new ApiError(response.status, message, role, explained ? undefined : 'no-message');
 }
 
 /**
@@ -78,12 +91,12 @@ export async function apiRequest<T>(path: string, decoder: Decoder<T>, options: 
   try {
     json = await response.json();
   } catch {
-    throw new ApiError(response.status, UNEXPECTED_ANSWER_MESSAGE);
+    throw new ApiError(response.status, UNEXPECTED_ANSWER_MESSAGE, undefined, 'not-json');
   }
   const parsed = decoder.safeParse(json);
   if (!parsed.success) {
     console.warn(`Unexpected answer from ${path}`, 'error' in parsed ? parsed.error : json);
-    throw new ApiError(response.status, UNEXPECTED_ANSWER_MESSAGE);
+    throw new ApiError(response.status, UNEXPECTED_ANSWER_MESSAGE, undefined, 'unexpected-shape');
   }
   return parsed.data;
 }

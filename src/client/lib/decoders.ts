@@ -57,7 +57,8 @@ export function isUser(value: unknown): value is User {
     isNullableString(value.picture) &&
     isString(value.role) &&
     isString(value.department) &&
-    isBoolean(value.isDevelopmentUser)
+    isBoolean(value.isDevelopmentUser) &&
+    (value.roleText === undefined || isString(value.roleText))
   );
 }
 

@@ -14,6 +14,8 @@ import '@/features/onboarding/components/widgets/contacts';
 import '@/features/onboarding/components/widgets/media';
 import '@/features/onboarding/components/widgets/pdf-viewer';
 import '@/features/onboarding/components/widgets/shared-password-contacts';
+// The header's role menu is its own chunk too, loaded by the first press of its button.
+import '@/features/onboarding/components/role-preview-menu';
 
 // STYLE.md: console.error fails a test. Calls are collected and reported after the test, because React and
 // libraries often call console.error inside their own try/catch, where a throw would be swallowed.

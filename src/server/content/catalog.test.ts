@@ -63,7 +63,7 @@ const EXPECTED: Record<string, Expected> = {
     ...DEPARTMENT,
     scopes: [['pre-meeting', 13], ['during-call', 4]],
     category: 'External',
-    aliases: ['director of external', 'director of marketing', 'marketing'],
+    aliases: ['director of external', 'director of marketing', 'marketing', 'graphic designer'],
   },
   'blog writer': {
     ...PLAIN,

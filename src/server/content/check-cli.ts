@@ -1,7 +1,10 @@
 /**
- * `npm run content:check`: validates the role configurations (DESIGN.md §3 "Content") and writes
+ * `npm run content:check [-- --strict]`: validates the role configurations (DESIGN.md §3 "Content") and writes
  * `content/role-configuration.schema.json` for editor completion. Exits 1 and prints one line per problem
  * ("file: path: message") when the content is broken; otherwise prints a summary and exits 0.
+ *
+ * Placeholders (texts marked "to be added" or "to be confirmed", see placeholders.ts) are counted in the summary.
+ * With `--strict` (before launch) each is listed as "file: path: text", and any placeholder makes the exit code 1.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +13,7 @@ import { roleConfigurationSchema } from '../../shared/content-schema.js';
 import { resolveRole } from '../../shared/roles.js';
 import { projectRoot } from '../project-root.js';
 import { ContentError, loadContent } from './load-content.js';
+import { findPlaceholders } from './placeholders.js';
 
 const contentDir = path.resolve(projectRoot, process.env.CONTENT_DIR?.trim() || 'content');
 
@@ -21,7 +25,14 @@ function writeJsonSchema(): string {
   return path.relative(process.cwd(), file);
 }
 
-async function main(): Promise<number> {
+/** The lines of the placeholder report: one per placeholder, "file: path: text". */
+function placeholderLines(catalog: Awaited<ReturnType<typeof loadContent>>): string[] {
+  return [...catalog.entries()].flatMap(([key, configuration]) =>
+    findPlaceholders(configuration).map(({ path: at, text }) => `  ${key.replace(/ /gu, '-')}.yaml: ${at}: ${text.replace(/\s+/gu, ' ')}`),
+  );
+}
+
+async function main(strict: boolean): Promise<number> {
   const schemaFile = writeJsonSchema();
   try {
     const catalog = await loadContent(contentDir);
@@ -35,7 +46,18 @@ async function main(): Promise<number> {
       const steps = role.scopes.reduce((n, s) => n + s.steps.length, 0);
       console.log(`  ${key}: ${role.scopes.length} scopes, ${steps} steps`);
     }
-    return 0;
+    const placeholders = placeholderLines(catalog);
+    if (placeholders.length === 0) {
+      console.log('No placeholders left.');
+      return 0;
+    }
+    if (!strict) {
+      console.log(`${placeholders.length} placeholder(s) still to fill in before launch: run npm run content:check -- --strict to list them.`);
+      return 0;
+    }
+    console.error(`${placeholders.length} placeholder(s) to fill in before launch (texts marked "to be added" or "to be confirmed"):`);
+    for (const line of placeholders) console.error(line);
+    return 1;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     console.error(`Content has ${error.problems.length} problem(s):`);
@@ -44,4 +66,11 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== '--strict');
+if (unknown.length > 0) {
+  console.error(`Unknown option(s): ${unknown.join(' ')}. Usage: npm run content:check [-- --strict]`);
+  process.exitCode = 2;
+} else {
+  process.exitCode = await main(args.includes('--strict'));
+}

@@ -34,6 +34,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const FILE_EXTENSION = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|webp|avif|svg|pdf|woff2?|ttf|otf|webmanifest|br|gz)$/i;
 
+/**
+ * The page addresses the client's router has a page for (src/client/config/paths.ts; keep the two in step): the
+ * dashboard (and anything under it), the demo page, the admin console and one member's page. Any other page address
+ * gets the app with HTTP 404, and the router shows its 404 page.
+ */
+const APP_PAGES = [/^\/$/, /^\/dashboard(?:\/.*)?$/, /^\/test\/?$/, /^\/admin\/?$/, /^\/admin\/members\/[^/]+\/?$/];
+
+/** True when `pathname` is a page of the app (see {@link APP_PAGES}). */
+export function isAppPage(pathname: string): boolean {
+  return APP_PAGES.some((page) => page.test(pathname));
+}
+
 /** True for a request the SPA should answer: a GET/HEAD page address, not an API call, content asset or file. */
 function isClientRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -47,7 +59,8 @@ function isClientRoute(request: FastifyRequest): boolean {
 /**
  * Static files (DESIGN.md §1): content assets at /content/ always; the built SPA at / when `clientDistDir` has an
  * index.html, with a history fallback — a GET for a page address that is no file (e.g. /dashboard, /anything) gets
- * index.html so the SPA's router can answer, including with its 404 page. GET/HEAD /login (any query string, e.g.
+ * index.html so the SPA's router can answer: HTTP 200 for a page of the app, HTTP 404 (with the router's 404 page)
+ * for any other address. GET/HEAD /login (any query string, e.g.
  * Google's `?code=…&state=…`) gets login.html, the login page's own document (docs/decisions/012-login-page-own-entry.md;
  * a 500 JSON error naming the fix if the build has none). Everything else that matches no route gets a 404 JSON error.
  */
@@ -99,7 +112,13 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (clientDir !== null && isClientRoute(request)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir, { cacheControl: false });
+      // An address that is no page of the app still gets the app, whose router shows the 404 page; the status says
+      // so too, for monitors, crawlers and link checkers.
+      const pathname = request.url.split('?')[0] ?? '';
+      return reply
+        .code(isAppPage(pathname) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', clientDir, { cacheControl: false });
     }
     const pathname = request.url.split('?')[0] ?? request.url;
     return reply.code(404).send(apiError(404, `Nothing here: ${request.method} ${pathname}`));

@@ -2,7 +2,7 @@ import type { OnboardingResponse } from '@shared/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
-import { testUser } from '@/test/fixtures';
+import { testConfig, testUser } from '@/test/fixtures';
 import { apiError, type Handler, json, renderApp } from '@/test/render-app';
 import { ACKNOWLEDGMENT_ITEMS, CHECKLIST_ITEMS, testWidgetOnboarding, widgetSteps } from '@/test/widget-fixtures';
 
@@ -231,27 +231,38 @@ describe('role preview', () => {
 
   it('is not offered when the server does not allow it', async () => {
     await renderWidgets();
-    expect(screen.queryByLabelText('Preview role')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Preview role/ })).not.toBeInTheDocument();
   });
 
-  it("shows another role's steps read-only, with the toasts of SPEC §4, and goes back to the member's own steps", async () => {
+  it("sits in the header as a menu; shows another role's steps read-only with true toasts, and goes back", async () => {
     const { user, fetchMock, currentLocation } = renderApp('/dashboard', {
       'GET /api/me': () => json({ user: { ...testUser, role: 'test' } }),
       'GET /api/onboarding': () => json(testWidgetOnboarding({ extra: previewable })),
     });
     answerPreviews(fetchMock, () => json(finance()));
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });
-    const select = screen.getByLabelText('Preview role');
-    expect(select).toHaveValue('test');
+    const header = screen.getByRole('banner');
+    const menuButton = within(header).getByRole('button', { name: 'Preview role: Test' });
 
-    await user.selectOptions(select, 'test');
+    // Choosing the role shown now is an action of its own (a native select would fire nothing).
+    await user.click(menuButton);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitemradio', { name: /^Test/ })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(menu).getByRole('menuitemradio', { name: /^Test/ }));
     expect(await screen.findByText('Already using that role')).toBeInTheDocument();
     expect(screen.getByText('You are already signed in as Test.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/onboarding?previewRole=test', expect.anything());
 
-    await user.selectOptions(select, 'finance');
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview role: Test' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitemradio', { name: 'Finance' }));
     expect(await screen.findByText('Previewing Finance')).toBeInTheDocument();
     expect(screen.getByText('Role Switched')).toBeInTheDocument();
-    expect(screen.getByText('You are now signed in as Finance. (Development mode active)')).toBeInTheDocument();
+    // The test server runs in development mode (testConfig), so the toast may say so.
+    expect(screen.getByText('You are now previewing Finance. Nothing you do is saved. (Development mode active)')).toBeInTheDocument();
+    expect(
+      screen.getByText('These are the steps of the Finance role. Nothing you do here is saved, and shared passwords stay hidden.'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview role: Finance' })).toBeInTheDocument();
     expect(currentLocation().search).toBe('?preview=finance');
     expect(fetchMock).toHaveBeenCalledWith('/api/onboarding?previewRole=finance', expect.anything());
 
@@ -271,6 +282,28 @@ describe('role preview', () => {
     expect(
       within(card('Get ready for your first call')).getByRole('checkbox', { name: 'Accepted the calendar invitation' }),
     ).toBeEnabled();
+  }, 15_000);
+
+  it('never says "Development mode active" to an admin of a production server, nor "a Account member"', async () => {
+    const account = () =>
+      testWidgetOnboarding({
+        extra: { ...previewable, preview: true, role: { ...testWidgetOnboarding().role, key: 'account', displayName: 'Account' } },
+      });
+    const { user, fetchMock } = renderApp('/dashboard', {
+      'GET /api/config': () => json({ ...testConfig, signIn: { google: true, development: false } }),
+      'GET /api/me': () => json({ user: { ...testUser, role: 'test', isDevelopmentUser: false, isAdmin: true } }),
+      'GET /api/onboarding': () =>
+        json(testWidgetOnboarding({ extra: { ...previewable, previewRoles: [...previewable.previewRoles, { key: 'account', displayName: 'Account' }] } })),
+    });
+    answerPreviews(fetchMock, () => json(account()));
+    await screen.findByRole('heading', { name: 'Welcome, Alex!' });
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview role: Test' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitemradio', { name: 'Account' }));
+    expect(await screen.findByText('Previewing Account')).toBeInTheDocument();
+    expect(screen.getByText('You are now previewing Account. Nothing you do is saved.')).toBeInTheDocument();
+    expect(screen.queryByText(/Development mode active/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/a Account/)).not.toBeInTheDocument();
+    expect(screen.getByText(/These are the steps of the Account role\./)).toBeInTheDocument();
   });
 
   it('falls back to the own steps with a toast when the preview is refused', async () => {

@@ -31,7 +31,6 @@ describe('dashboard', () => {
     expect(screen.getByText('0%')).toBeInTheDocument();
     const bar = screen.getByRole('progressbar', { name: 'Onboarding progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
-    expect(screen.getByText(/meant to be used on a personal computer/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Before your first meeting' })).toBeInTheDocument();
     expect(screen.getByText('Get your accounts ready.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'During the call' })).toBeInTheDocument();

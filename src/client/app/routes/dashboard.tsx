@@ -13,15 +13,17 @@ import { useConfig } from '@/features/app-config/api/get-config';
 import { useMe } from '@/features/auth/api/get-me';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
+import { displayNameOf } from '@/features/auth/utils/display-name';
 import { useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
 import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
 import { ProgressSaveNotice } from '@/features/onboarding/components/progress-save-notice';
-import { PreviewBanner, RolePreviewSelect } from '@/features/onboarding/components/role-preview';
+import { PreviewBanner, RolePreviewMenu } from '@/features/onboarding/components/role-preview';
 import { RoleBadge } from '@/features/onboarding/components/role-badge';
+import { useLocalProgressImport } from '@/features/onboarding/hooks/use-local-progress-import';
 import { useServerProgress } from '@/features/onboarding/hooks/use-server-progress';
 import { useClickCount } from '@/hooks/use-click-count';
-import { isApiError } from '@/lib/api-client';
+import { ApiError, isApiError } from '@/lib/api-client';
 import { DASHBOARD_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
 
 function DashboardSkeleton() {
@@ -41,6 +43,9 @@ function DashboardSkeleton() {
 /** HTTP status of GET /api/onboarding when the member's role configuration is missing (src/shared/api.ts). */
 const ROLE_CONFIGURATION_CONFLICT = 409;
 
+/** The error text of a role load failure that is not a known one (the product's wording). */
+const UNKNOWN_ROLE_LOAD_ERROR = 'Unknown error loading role configuration';
+
 /** The address parameter that holds the previewed role (a reload keeps the preview; 'Back to my steps' drops it). */
 const PREVIEW_PARAM = 'preview';
 
@@ -49,12 +54,18 @@ const LOGO_CLICKS = 5;
 
 /**
  * Turns a failed onboarding load into the error the Error page explains (SPEC §5 "Missing role configuration"):
- * the server's 409 names the role; any other failure stays a plain error.
+ * the server's 409 names the role; a failure without any explanation reads 'Unknown error loading role
+ * configuration'; any other failure keeps its message.
  */
 function onboardingLoadError(error: Error, userRole: string): Error {
   if (isApiError(error) && (error.role !== undefined || error.status === ROLE_CONFIGURATION_CONFLICT)) {
     return new RoleConfigurationError(error.message, error.role ?? userRole);
   }
+  // A failure nobody explained (an unreadable answer, an error status without a message): the product's own words.
+  if (isApiError(error) && error.unexplained !== undefined) {
+    return new ApiError(error.status, UNKNOWN_ROLE_LOAD_ERROR, undefined, error.unexplained);
+  }
+  if (!error.message) return new Error(UNKNOWN_ROLE_LOAD_ERROR);
   return error;
 }
 
@@ -111,6 +122,7 @@ export function DashboardRoute() {
   const onLogoClick = useClickCount(LOGO_CLICKS, () => playConfetti(DASHBOARD_CONFETTI_PIECES));
   const previewing = shown?.preview === true;
   const progress = useServerProgress(shown?.progress ?? EMPTY_PROGRESS, previewing);
+  useLocalProgressImport(user?.id, own.data);
 
   if (!user) return null;
   // A 401 is handled by the protected wrapper (the user is cleared); everything else goes to the Error page, unless
@@ -130,7 +142,7 @@ export function DashboardRoute() {
           badge={
             ownRole ? (
               <RoleBadge
-                role={user.role}
+                role={user.roleText ?? user.role}
                 fallbackLabel={ownRole.displayName}
                 baseColor={roleColorsOrFallback(ownRole.key, ownRole.colors).baseColor}
               />
@@ -139,21 +151,20 @@ export function DashboardRoute() {
             )
           }
         />
+        {/* The role switcher of the header: a read-only role preview, for those the server allows it. */}
+        {own.data?.canPreviewRoles && role && ownRole ? (
+          <RolePreviewMenu
+            roles={own.data.previewRoles}
+            currentRole={{ key: role.key, displayName: role.displayName }}
+            ownRoleKey={ownRole.key}
+            developmentMode={config.data?.signIn.development === true}
+            onChange={setPreviewRole}
+          />
+        ) : null}
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         <ProgressSaveNotice />
-        {/* The role preview sits above the steps and appears with them, so the header never reflows (no layout shift). */}
-        {shown && own.data?.canPreviewRoles && role && ownRole ? (
-          <div className="mb-4 flex justify-end">
-            <RolePreviewSelect
-              roles={own.data.previewRoles}
-              currentRole={{ key: role.key, displayName: role.displayName }}
-              ownRoleKey={ownRole.key}
-              onChange={setPreviewRole}
-            />
-          </div>
-        ) : null}
         {shown ? (
           <OnboardingView
             // A new role's steps start fresh: which step is open belongs to the role shown.
@@ -161,7 +172,7 @@ export function DashboardRoute() {
             role={shown.role}
             scopes={shown.scopes}
             progress={progress}
-            userName={user.name}
+            userName={displayNameOf(user.name)}
             userRole={previewing ? shown.role.key : user.role}
             confettiPieces={DASHBOARD_CONFETTI_PIECES}
             passwordHiddenReason={passwordHiddenReason(previewing)}
@@ -172,6 +183,7 @@ export function DashboardRoute() {
         )}
       </main>
       <AppFooter
+        orgName={config.data?.orgName}
         supportEmail={config.data?.supportEmail}
         appVersion={config.data?.version ?? shown?.appVersion ?? APP_VERSION}
         {...(role ? { roleVersion: `${role.displayName} ${role.version}` } : {})}

@@ -121,6 +121,7 @@ export function DemoRoute() {
         <DemoSteps />
       </main>
       <AppFooter
+        orgName={config.data?.orgName}
         supportEmail={config.data?.supportEmail}
         appVersion={config.data?.version ?? demo.data?.appVersion ?? APP_VERSION}
         {...(role ? { roleVersion: `${role.displayName} ${role.version}` } : {})}

@@ -1,8 +1,20 @@
+import { DEFAULT_ORG_NAME } from '@shared/org';
 import { Mail } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** "Need help?" line with the support e-mail as a mailto link (SPEC §1 support contact {email}). */
-export function SupportContact({ email, className }: { email: string | undefined; className?: string }) {
+/**
+ * "Need help?" line with the support e-mail as a mailto link (the footer's support contact); without an address yet,
+ * it names the organisation's coordinator (`orgName`, default {@link DEFAULT_ORG_NAME}).
+ */
+export function SupportContact({
+  email,
+  orgName = DEFAULT_ORG_NAME,
+  className,
+}: {
+  email: string | undefined;
+  orgName?: string | undefined;
+  className?: string;
+}) {
   return (
     <p className={cn('text-sm text-slate-600', className)}>
       Need help? Contact{' '}
@@ -15,7 +27,7 @@ export function SupportContact({ email, className }: { email: string | undefined
           {email}
         </a>
       ) : (
-        'your INSPIRED 2 UPLIFT coordinator'
+        `your ${orgName} coordinator`
       )}
       .
     </p>

@@ -59,8 +59,9 @@ export function memberRoleOf(
 }
 
 /**
- * A user as the API shows them once their member record is applied: `role` is the resolved role configuration key
- * and `department` the decided department (see {@link memberRoleOf}). The member-role plugin does this for every
+ * A user as the API shows them once their member record is applied: `role` is the resolved role configuration key,
+ * `roleText` the role text when it says more than that key, and `department` the decided department (see
+ * {@link memberRoleOf}). The member-role plugin does this for every
  * signed-in request; a sign-in route should do it for the user it answers with, so that the sign-in answer and
  * GET /api/me agree.
  * @param db the database (the member record is read by the user's e-mail)
@@ -87,8 +88,17 @@ function withMemberRole(
   member: MemberRow | null | undefined,
 ): { user: User; memberRole: MemberRole } {
   const memberRole = memberRoleOf(catalog, user, member ?? undefined, adminEmails);
+  // The role text itself only when it says more than the key (free text such as "Director of Finance and Operations").
+  const { roleText } = memberRole;
+  const saysMore = roleText.trim().toLowerCase() !== memberRole.lookup.key;
   return {
-    user: { ...user, role: memberRole.lookup.key, department: memberRole.department, isAdmin: memberRole.isAdmin },
+    user: {
+      ...user,
+      role: memberRole.lookup.key,
+      department: memberRole.department,
+      isAdmin: memberRole.isAdmin,
+      ...(saysMore ? { roleText } : {}),
+    },
     memberRole,
   };
 }

@@ -166,11 +166,11 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
     });
   });
 
-  it("answers 404 for a step that is not on the member's checklist, even one whose roles would allow them", async () => {
-    // 'graphic designer' is allowed for Design/Wix by SPEC §6, but no role alias matches it, so the member gets the
-    // volunteer steps and never has the Design e-mail step (docs/decisions/006-secrets.md).
+  it("answers 404 for a step that is not on the member's checklist", async () => {
+    // 'graphic designer', allowed for Design/Wix by the password rules, is an alias of External: the member has the Design
+    // e-mail step and its password (docs/decisions/017-spec-fidelity-and-honest-content.md).
     const designer = await ask(stepIds.DESIGN_PASS, cookies.get('google:graphic designer'));
-    expect(designer.statusCode).toBe(404);
+    expect(designer.statusCode).toBe(200);
     const volunteer = await ask(stepIds.FINANCE_PASS, cookies.get('google:volunteer'));
     expect(volunteer.statusCode).toBe(404);
     expect(volunteer.body).not.toContain(TEST_SECRET_VALUES.FINANCE_PASS);

@@ -19,6 +19,7 @@ const TOAST_ID = 'google-sign-in';
 export const LOGIN_TOASTS = {
   google: { title: 'Authentication Error', description: 'There was a problem with Google authentication.' },
   format: { title: 'Authentication Error', description: 'Unrecognized authentication response format.' },
+  data: { title: 'Authentication Error', description: 'Failed to process authentication data.' },
   noUser: { title: 'Login Failed', description: 'Could not retrieve user information. Please try again.' },
   processing: { title: 'Authentication Error', description: 'There was an error processing your login. Please try again.' },
 } as const;
@@ -101,8 +102,10 @@ export function useGoogleCallback(): { phase: LoginPhase; refusal: string | null
           toast.error(LOGIN_TOASTS.processing.title, { id: TOAST_ID, description: LOGIN_TOASTS.processing.description });
           return;
         }
-        // A 2xx answer without user data: SPEC §4 "A profile response with no user data gives 'Login Failed'".
-        const shown = isApiError(error) && error.status >= 200 && error.status < 300 ? LOGIN_TOASTS.noUser : LOGIN_TOASTS.processing;
+        // A 2xx answer that cannot be read at all: 'Failed to process authentication data.'; one without user data:
+        // the product rule "a profile response with no user data gives 'Login Failed'".
+        const succeeded = isApiError(error) && error.status >= 200 && error.status < 300;
+        const shown = !succeeded ? LOGIN_TOASTS.processing : error.unexplained === 'not-json' ? LOGIN_TOASTS.data : LOGIN_TOASTS.noUser;
         toast.error(shown.title, { id: TOAST_ID, description: shown.description });
       },
     );

@@ -43,14 +43,31 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
+ * True when two addresses name the same document (resolved against the page, query and fragment ignored), e.g. a
+ * helpful link to '/content/volunteer-agreement.pdf' and the step's PDF.
+ * @param url a link's address; `documentUrl` the step's PDF address, or undefined
+ */
+function isSameDocument(url: string, documentUrl: string | undefined): boolean {
+  if (documentUrl === undefined) return false;
+  try {
+    const a = new URL(url, window.location.href);
+    const b = new URL(documentUrl, window.location.href);
+    return a.origin === b.origin && a.pathname === b.pathname;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The expanded part of a step card (SPEC §2 "Expanded content"), in the spec's order: details, image, media, 'Your
- * People', checklist, acknowledgments, the PDF viewer for a document step (otherwise the numbered 'Tasks'), 'Helpful
+ * People', checklist, acknowledgments, the PDF viewer for a document step, the numbered 'Tasks' (on document steps too), 'Helpful
  * Resources' (new tab) and the italic footnote. Text is part of the dashboard's code; each widget is its own chunk,
  * loaded when a step that shows it opens (lazy-widgets.tsx).
  */
 export function StepContent(props: StepContentProps) {
   const { step, doneItems, onItemChange, onResetItems, readOnly, password, onDocumentLoaded, onDocumentDownloaded } = props;
   const { content } = step;
+  const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
   // A password with no value and no known reason to hide it is the server's to decide (issue 6).
   const asksServer = step.envVariable !== undefined && password?.value === undefined && password?.hiddenReason === null;
   return (
@@ -105,7 +122,10 @@ export function StepContent(props: StepContentProps) {
 
       {step.requiresScrollOrDownload && step.pdfUrl !== undefined ? (
         <PdfViewer url={step.pdfUrl} title={step.title} onLoaded={onDocumentLoaded} onDownload={onDocumentDownloaded} />
-      ) : content.tasks.length > 0 ? (
+      ) : null}
+
+      {/* Written tasks show on document steps too: the viewer takes the place of an empty body, never of the tasks. */}
+      {content.tasks.length > 0 ? (
         <Section title="Tasks">
           <ol className="list-decimal space-y-1.5 pl-5 marker:font-semibold marker:text-slate-500">
             {content.tasks.map((task, i) => (
@@ -125,6 +145,10 @@ export function StepContent(props: StepContentProps) {
                 <a
                   href={link.url}
                   {...NEW_TAB}
+                  // Any download of the step's own document from the step unlocks its button, like the viewer's.
+                  {...(needsDocument && isSameDocument(link.url, step.pdfUrl)
+                    ? { onClick: onDocumentDownloaded, onAuxClick: onDocumentDownloaded }
+                    : {})}
                   className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
                 >
                   {link.text}

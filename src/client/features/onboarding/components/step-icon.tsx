@@ -1,21 +1,26 @@
 import type { IconName } from '@shared/content-schema';
 import {
-  Aperture, ArrowUpDown, Award, BookOpen, BookOpenText, Briefcase, Brush, Camera, ClipboardCheck, ClipboardList, Crown,
-  DollarSign, FileText, Globe, GraduationCap, Hash, Heart, HeartHandshake, Laptop, Layers, LayoutDashboard, ListChecks,
-  Lock, type LucideIcon, Mail, Map as MapIcon, MapPin, MessageSquare, Microscope, Pen, Search, Signal, Smartphone, User, UserPlus,
+  ArrowUpDown, Award, BookOpen, BookOpenText, Briefcase, Brush, ClipboardCheck, ClipboardList, Crown,
+  DollarSign, FileText, Globe, GraduationCap, Heart, HeartHandshake, Laptop, Layers, LayoutDashboard, ListChecks,
+  Lock, Mail, Map as MapIcon, MapPin, MessageSquare, Microscope, Pen, Search, Signal, Smartphone, User, UserPlus,
   Users,
 } from 'lucide-react';
-import { createElement } from 'react';
+import { type ComponentType, createElement } from 'react';
+import { type BrandIconProps, ChromeMark, InstagramMark, SlackMark } from './brand-icons';
+
+/** A step icon component: a lucide icon or one of the brand marks. */
+export type StepIconComponent = ComponentType<BrandIconProps>;
 
 /**
- * The 35 step icon names of SPEC §3 mapped to lucide components, one import each so unused icons are never bundled.
- * lucide-react 1.x dropped brand logos, so Chrome, Slack and Instagram get the closest neutral icons.
+ * The 35 step icon names of the content mapped to components, one import each so unused icons are never bundled. lucide
+ * has no brand logos, so Chrome, Slack and Instagram are the brands' own marks from Font Awesome's free brand set
+ * (brand-icons.tsx); every other name is the lucide icon of that name.
  */
-export const STEP_ICONS: Record<IconName, LucideIcon> = {
-  User, BookOpenText, Pen, Chrome: Aperture, Lock, FileText, Users, Laptop, Mail, BookOpen, ArrowUpDown, HeartHandshake,
-  Briefcase, Slack: Hash, Smartphone, Heart, Globe, GraduationCap, Crown, MapPin, MessageSquare, Map: MapIcon, ClipboardCheck,
+export const STEP_ICONS: Record<IconName, StepIconComponent> = {
+  User, BookOpenText, Pen, Chrome: ChromeMark, Lock, FileText, Users, Laptop, Mail, BookOpen, ArrowUpDown, HeartHandshake,
+  Briefcase, Slack: SlackMark, Smartphone, Heart, Globe, GraduationCap, Crown, MapPin, MessageSquare, Map: MapIcon, ClipboardCheck,
   UserPlus, Award, ClipboardList, Microscope, Layers, Brush, Search, ListChecks, LayoutDashboard, DollarSign,
-  Instagram: Camera, Signal,
+  Instagram: InstagramMark, Signal,
 };
 
 const warned = new Set<string>();
@@ -25,7 +30,7 @@ function isIconName(name: string): name is IconName {
 }
 
 /** The icon component for a step's icon name; an unknown name gives User and one console warning (SPEC §3). */
-export function stepIconFor(name: string): LucideIcon {
+export function stepIconFor(name: string): StepIconComponent {
   if (isIconName(name)) return STEP_ICONS[name];
   if (!warned.has(name)) {
     warned.add(name);
