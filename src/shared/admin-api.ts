@@ -106,6 +106,10 @@ export const memberDetailSchema = z.object({
   roleText: z.string(),
   /** Whether an admin-managed member record exists for the address. */
   hasMemberRecord: z.boolean(),
+  /** The departments the member leads (their member record; empty without one). */
+  leadOf: z.array(z.string()),
+  /** Whether the member is a content editor. */
+  isEditor: z.boolean(),
   steps: z.array(memberStepSchema),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
@@ -119,9 +123,19 @@ export const putMemberBodySchema = z
     role: z.string().trim().min(1, 'Choose a role.').max(120),
     department: z.string().trim().min(1, 'Enter a department.').max(120),
     isAdmin: z.boolean().default(false),
+    /** The departments the person leads (read-only access to their members); absent = unchanged. */
+    leadOf: z.array(z.string().trim().min(1).max(120)).max(50).optional(),
+    /** A content editor; absent = unchanged. */
+    isEditor: z.boolean().optional(),
   })
   .strict();
 export type PutMemberBody = z.input<typeof putMemberBodySchema>;
+
+/** POST /api/admin/members/:email/sign-out answer: how many sessions ended (on every app process). */
+export const signOutResultSchema = z.object({ sessionsEnded: z.number().int() });
+
+/** DELETE /api/admin/members/:email answer: the record is gone and the person's sessions ended. */
+export const removeMemberResultSchema = z.object({ removed: z.literal(true), sessionsEnded: z.number().int() });
 
 /** GET /api/admin/roles answer: the role configurations an admin may assign, by display name. */
 export const adminRolesSchema = z.object({

@@ -47,6 +47,10 @@ export const userSchema = z.object({
   isDevelopmentUser: z.boolean(),
   /** An admin (ADMIN_EMAILS, or a member record marked admin): the header shows the admin console (issue 7). */
   isAdmin: z.boolean().optional(),
+  /** The departments this person leads: they may read those departments' members in the admin console. */
+  leadOf: z.array(z.string()).optional(),
+  /** A content editor (the content studio only). */
+  isEditor: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

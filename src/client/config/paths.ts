@@ -28,6 +28,7 @@ export const apiPaths = {
   adminMembers: '/api/admin/members',
   adminMembersCsv: '/api/admin/members.csv',
   adminMember: (email: string) => `/api/admin/members/${encodeURIComponent(email)}`,
+  adminMemberSignOut: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/sign-out`,
   adminRoles: '/api/admin/roles',
   adminImportPreview: '/api/admin/import/preview',
   adminImport: '/api/admin/import',

@@ -1,4 +1,4 @@
-import type { MemberOverview, MembersPage } from '@shared/admin-api';
+import type { MemberDetail, MemberOverview, MembersPage } from '@shared/admin-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testUser } from '@/test/fixtures';
@@ -91,5 +91,58 @@ describe('admin console', () => {
   it('offers the header link to admins', async () => {
     renderApp('/admin', adminHandlers(page([])));
     expect(await within(await screen.findByRole('banner')).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('shows a department lead the members table only, and member pages without the form or session actions', async () => {
+    const lead = { ...testUser, isAdmin: false, leadOf: ['Finance'] };
+    const detail: MemberDetail = {
+      member: member('fay@inspired2uplift.org', 'Fay Finch', 33),
+      roleText: 'finance',
+      hasMemberRecord: true,
+      leadOf: [],
+      isEditor: false,
+      steps: [],
+    };
+    const handlers = {
+      ...adminHandlers(page([member('fay@inspired2uplift.org', 'Fay Finch', 33)])),
+      'GET /api/me': () => json({ user: lead }),
+      'GET /api/admin/members/fay%40inspired2uplift.org': () => json(detail),
+    };
+    const { user } = renderApp('/admin?tab=audit', handlers);
+    expect(await screen.findByText(/You lead Finance\./u)).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: /Members/u })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Members']);
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Fay Finch' }));
+    expect(await screen.findByRole('heading', { name: 'Fay Finch' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull();
+  });
+
+  it('gives admins the permissions on the member page, and signs a member out everywhere', async () => {
+    const detail: MemberDetail = {
+      member: member('fay@inspired2uplift.org', 'Fay Finch', 33),
+      roleText: 'volunteer',
+      hasMemberRecord: true,
+      leadOf: ['Finance'],
+      isEditor: false,
+      steps: [],
+    };
+    const { user, fetchMock } = renderApp('/admin/members/fay%40inspired2uplift.org', {
+      ...adminHandlers(page([])),
+      'GET /api/admin/members/fay%40inspired2uplift.org': () => json(detail),
+      'PUT /api/admin/members/fay%40inspired2uplift.org': () => json({ ...detail, leadOf: ['Finance', 'Events'], isEditor: true }),
+      'POST /api/admin/members/fay%40inspired2uplift.org/sign-out': () => json({ sessionsEnded: 2 }),
+    });
+    const leads = await screen.findByLabelText('Leads departments');
+    expect(leads).toHaveValue('Finance');
+    await user.clear(leads);
+    await user.type(leads, 'Finance, Events,, Finance');
+    await user.click(screen.getByLabelText(/Content editor/u));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toMatchObject({ leadOf: ['Finance', 'Events'], isEditor: true });
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText(/2 sessions ended/u)).toBeInTheDocument();
   });
 });

@@ -23,15 +23,21 @@ const tabTrigger =
  */
 export function AdminRoute() {
   const [params, setParams] = useSearchParams();
-  const tab = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as string) : 'members';
+  const asked = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as string) : 'members';
   return (
     <AdminShell>
-      {() => (
+      {(user, view) => (
         <div className="space-y-6">
           <h2 className="text-2xl font-bold tracking-tight text-slate-900">Admin console</h2>
-          <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'members' ? {} : { tab: value })}>
+          {view === 'lead' ? (
+            <p className="max-w-2xl text-slate-700">
+              You lead {(user.leadOf ?? []).join(', ')}. You can see the members of {(user.leadOf ?? []).length === 1 ? 'this department' : 'these departments'} and their progress. Only admins can change anything.
+            </p>
+          ) : null}
+          <Tabs.Root value={view === 'lead' ? 'members' : asked} onValueChange={(value) => setParams(value === 'members' ? {} : { tab: value })}>
             <Tabs.List aria-label="Admin console" className="flex flex-wrap gap-1 border-b border-slate-200">
-              {TABS.map((t) => (
+              {/* A department lead sees the members table only (read-only, their departments). */}
+              {TABS.filter((t) => view === 'admin' || t.value === 'members').map((t) => (
                 <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
                   {t.label}
                 </Tabs.Trigger>

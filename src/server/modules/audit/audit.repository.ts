@@ -17,7 +17,11 @@ export type AuditKind =
   | 'secret-refusal'
   | 'import'
   | 'member-invite'
-  | 'admin-change';
+  | 'admin-change'
+  /** An admin removed a member record. */
+  | 'member-removed'
+  /** Every session of a person was ended (an admin's 'sign out everywhere', or a change of their access). */
+  | 'sessions-ended';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

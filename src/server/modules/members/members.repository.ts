@@ -20,6 +20,10 @@ export interface MemberInput {
   role: string;
   department: string;
   isAdmin: boolean;
+  /** The departments the person leads (default: none; read-only admin access to them). */
+  leadOf?: readonly string[];
+  /** A content editor (default: no). */
+  isEditor?: boolean;
 }
 
 /**
@@ -34,7 +38,8 @@ export async function getMember(db: Database, email: string): Promise<MemberRow 
 }
 
 /**
- * Creates or replaces the member record of `input.email`. Replacing keeps `createdAt` and sets `updatedAt`.
+ * Creates or replaces the member record of `input.email`. Replacing keeps `createdAt` and sets `updatedAt`, and keeps
+ * `leadOf` / `isEditor` when the input leaves them out.
  * @param db the database
  * @param input e-mail, role text, department and admin flag
  * @param now the time written to `updatedAt` (and `createdAt` of a new record)
@@ -42,7 +47,14 @@ export async function getMember(db: Database, email: string): Promise<MemberRow 
  * @throws the database error when the write fails
  */
 export async function upsertMember(db: Database, input: MemberInput, now: Date = new Date()): Promise<MemberRow> {
-  const values = { role: input.role, department: input.department, isAdmin: input.isAdmin, updatedAt: now };
+  const values = {
+    role: input.role,
+    department: input.department,
+    isAdmin: input.isAdmin,
+    ...(input.leadOf === undefined ? {} : { leadOf: [...new Set(input.leadOf.map((d) => d.trim()).filter((d) => d !== ''))] }),
+    ...(input.isEditor === undefined ? {} : { isEditor: input.isEditor }),
+    updatedAt: now,
+  };
   const [row] = await db
     .insert(members)
     .values({ email: input.email.toLowerCase(), ...values, createdAt: now })
