@@ -48,6 +48,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'admin-change',
   'member-removed',
   'sessions-ended',
+  'address-recycled',
   'import',
   'secret-reveal',
   'secret-refusal',

@@ -21,7 +21,9 @@ export type AuditKind =
   /** An admin removed a member record. */
   | 'member-removed'
   /** Every session of a person was ended (an admin's 'sign out everywhere', or a change of their access). */
-  | 'sessions-ended';
+  | 'sessions-ended'
+  /** A Google sign-in with a new `sub` for a known address: the former person keeps their record elsewhere. */
+  | 'address-recycled';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

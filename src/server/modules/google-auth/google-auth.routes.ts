@@ -181,7 +181,11 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
           request.log.warn({ err: error }, 'the Workspace directory could not be asked for the role');
         }
       }
-      const row = await upsertGoogleUser(db, admission.identity, fromDirectory);
+      const { user: row, formerAddress } = await upsertGoogleUser(db, admission.identity, fromDirectory);
+      if (formerAddress !== undefined) {
+        // Another person (another `sub`) had this address: they keep their record under the former address.
+        await recordAudit(db, { kind: 'address-recycled', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, subject: row.email, details: { formerAddress } });
+      }
       await rotateSession(deps, request, reply, row.id, 'google');
       await recordAudit(db, { kind: 'sign-in', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, details: { method: 'google' } });
       // The same user GET /api/me answers with: the member record (if any) decides role and department.
