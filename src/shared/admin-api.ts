@@ -110,6 +110,8 @@ export const memberDetailSchema = z.object({
   leadOf: z.array(z.string()),
   /** Whether the member is a content editor. */
   isEditor: z.boolean(),
+  /** When the member left the organisation (ISO time) and the admin's note; null while they are a member. */
+  left: z.object({ at: z.string(), note: z.string().nullable() }).nullable(),
   steps: z.array(memberStepSchema),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
@@ -136,6 +138,38 @@ export const signOutResultSchema = z.object({ sessionsEnded: z.number().int() })
 
 /** DELETE /api/admin/members/:email answer: the record is gone and the person's sessions ended. */
 export const removeMemberResultSchema = z.object({ removed: z.literal(true), sessionsEnded: z.number().int() });
+
+/** POST /api/admin/members/:email/leave body: the day the member left (YYYY-MM-DD) and an optional note. */
+export const leaveBodySchema = z
+  .object({
+    leftOn: z.iso.date('Enter the day they left as YYYY-MM-DD.'),
+    note: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type LeaveBody = z.input<typeof leaveBodySchema>;
+
+/** One shared password a member revealed, for the offboarding list. */
+export const revealedSecretSchema = z.object({
+  /** The password's name, e.g. 'FINANCE_PASS'. */
+  name: z.string(),
+  /** The titles of the steps that show it. */
+  steps: z.array(z.string()),
+  /** How many times the member revealed it, and when last (ISO time). */
+  reveals: z.number().int(),
+  lastRevealedAt: z.string(),
+  /** When it was marked rotated (or rotated) after the member's last reveal; null while it still needs changing. */
+  rotatedAt: z.string().nullable(),
+});
+export type RevealedSecret = z.infer<typeof revealedSecretSchema>;
+
+/** GET /api/admin/members/:email/revealed-secrets answer. */
+export const revealedSecretsSchema = z.object({ items: z.array(revealedSecretSchema) });
+
+/** :name of POST /api/admin/secrets/:name/rotated. */
+export const secretNameParamsSchema = z.object({ name: z.string().trim().min(1).max(60) });
+
+/** POST /api/admin/secrets/:name/rotated answer. */
+export const markRotatedResultSchema = z.object({ name: z.string(), rotatedAt: z.string() });
 
 /** GET /api/admin/roles answer: the role configurations an admin may assign, by display name. */
 export const adminRolesSchema = z.object({

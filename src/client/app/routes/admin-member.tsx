@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useMember } from '@/features/admin/api/get-member';
 import { MemberForm } from '@/features/admin/components/member-form';
+import { MemberOffboarding } from '@/features/admin/components/member-offboarding';
 import { MemberSessions } from '@/features/admin/components/member-sessions';
 import { MemberSteps } from '@/features/admin/components/member-steps';
 import { formatDateTime } from '@/features/admin/utils/format';
@@ -50,6 +51,7 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
               <Badge variant="outline">{detail.data.member.department}</Badge>
               {detail.data.member.isAdmin ? <Badge>Admin</Badge> : null}
               {detail.data.member.invited ? <Badge variant="warning">Invited, not signed in yet</Badge> : null}
+              {detail.data.left ? <Badge variant="warning">Left</Badge> : null}
             </div>
           </div>
           <dl className="grid gap-3 text-sm sm:grid-cols-3">
@@ -86,6 +88,7 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
                 />
               </Card>
               <MemberSessions email={detail.data.member.email} hasMemberRecord={detail.data.hasMemberRecord} />
+              <MemberOffboarding detail={detail.data} />
             </>
           ) : detail.data.leadOf.length > 0 ? (
             <p className="text-sm text-slate-700">Leads {detail.data.leadOf.join(', ')}.</p>

@@ -101,6 +101,7 @@ describe('admin console', () => {
       hasMemberRecord: true,
       leadOf: [],
       isEditor: false,
+      left: null,
       steps: [],
     };
     const handlers = {
@@ -126,6 +127,7 @@ describe('admin console', () => {
       hasMemberRecord: true,
       leadOf: ['Finance'],
       isEditor: false,
+      left: null,
       steps: [],
     };
     const { user, fetchMock } = renderApp('/admin/members/fay%40inspired2uplift.org', {
@@ -133,6 +135,11 @@ describe('admin console', () => {
       'GET /api/admin/members/fay%40inspired2uplift.org': () => json(detail),
       'PUT /api/admin/members/fay%40inspired2uplift.org': () => json({ ...detail, leadOf: ['Finance', 'Events'], isEditor: true }),
       'POST /api/admin/members/fay%40inspired2uplift.org/sign-out': () => json({ sessionsEnded: 2 }),
+      'GET /api/admin/members/fay%40inspired2uplift.org/revealed-secrets': () =>
+        json({
+          items: [{ name: 'FINANCE_PASS', steps: ['Finance profile'], reveals: 2, lastRevealedAt: '2025-03-30T10:00:00.000Z', rotatedAt: null }],
+        }),
+      'POST /api/admin/secrets/FINANCE_PASS/rotated': () => json({ name: 'FINANCE_PASS', rotatedAt: '2025-04-01T10:00:00.000Z' }),
     });
     const leads = await screen.findByLabelText('Leads departments');
     expect(leads).toHaveValue('Finance');
@@ -144,5 +151,8 @@ describe('admin console', () => {
     expect(JSON.parse(String((put?.[1] as RequestInit).body))).toMatchObject({ leadOf: ['Finance', 'Events'], isEditor: true });
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText(/2 sessions ended/u)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Mark Finance profile rotated' }));
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/admin/secrets/FINANCE_PASS/rotated'))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Mark as left' })).toBeInTheDocument();
   });
 });

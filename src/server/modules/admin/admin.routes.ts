@@ -14,6 +14,10 @@ import {
   membersPageSchema,
   membersQuerySchema,
   putMemberBodySchema,
+  leaveBodySchema,
+  markRotatedResultSchema,
+  revealedSecretsSchema,
+  secretNameParamsSchema,
   removeMemberResultSchema,
   signOutResultSchema,
 } from '../../../shared/admin-api.js';
@@ -27,7 +31,9 @@ import { HttpError, notFound } from '../../http-errors.js';
 import { apiError } from '../../plugins/error-handler.js';
 import { listAudit, recordAudit, type AuditKind } from '../audit/audit.repository.js';
 import { endSessionsOfEmail } from '../auth/sessions.repository.js';
-import { deleteMember, getMember, upsertMember } from '../members/members.repository.js';
+import { deleteMember, getMember, setMemberLeft, upsertMember } from '../members/members.repository.js';
+import { SECRET_NAMES } from '../../../shared/content-schema.js';
+import { listRevealedSecrets } from './offboarding.js';
 import { checkAdminPermission, readableDepartments, type AdminPermission } from '../permissions/permissions.js';
 import { listAllMemberOverviews, listDepartments, listMemberOverviews, type MembersContext } from './admin.repository.js';
 import { getMemberDetail } from './member-detail.js';
@@ -49,6 +55,9 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'member-removed',
   'sessions-ended',
   'address-recycled',
+  'member-left',
+  'member-rejoined',
+  'secret-rotated',
   'import',
   'secret-reveal',
   'secret-refusal',
@@ -93,6 +102,12 @@ function sameDepartments(a: readonly string[], b: readonly string[]): boolean {
  * - DELETE /api/admin/members/:email → removes the member record (the person falls back to the default role) and ends
  *   their sessions; 404 when there is no record.
  * - POST /api/admin/members/:email/sign-out → ends every session of the person, on every app process.
+ * - POST /api/admin/members/:email/leave `{ leftOn, note? }` → marks the member as having left (offboarding): their
+ *   sessions end and sign-in is refused; record and progress stay. A person without a record gets one (their current
+ *   role and department). 404 for an unknown address. DELETE of the same path undoes it.
+ * - GET /api/admin/members/:email/revealed-secrets → every shared password the person revealed, and whether it was
+ *   changed since (offboarding).
+ * - POST /api/admin/secrets/:name/rotated → records that a shared password was changed (outside the app).
  * - GET /api/admin/roles → assignable roles and known departments (a lead's departments only).
  * - POST /api/admin/import/preview `{ csv }` or a text/csv body → rows with their errors; writes nothing.
  * - POST /api/admin/import (same body) → every row in one transaction, or 400 with the row errors and nothing
@@ -223,6 +238,70 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const email = request.params.email.toLowerCase();
       const sessionsEnded = await db.transaction((tx) => endSessions(tx, request, email, 'signed-out-by-admin'));
       return { sessionsEnded };
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:email/leave',
+    {
+      ...needs('members:write'),
+      schema: { params: memberEmailParamsSchema, body: leaveBodySchema, response: { 200: memberDetailSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const { leftOn, note } = request.body;
+      const left = { at: new Date(`${leftOn}T00:00:00.000Z`), note: note === undefined || note === '' ? null : note };
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const record = await getMember(db, email);
+      if (!record && !user) throw notFound(`No member has the address ${request.params.email}.`);
+      await db.transaction(async (tx) => {
+        if (!record && user) {
+          await upsertMember(tx, { email, role: user.role, department: user.department, isAdmin: false }, now());
+        }
+        await setMemberLeft(tx, email, left, now());
+        await recordAudit(tx, { kind: 'member-left', outcome: 'ok', ...actorOf(request), subject: email, details: { leftOn, note: left.note }, at: now() });
+        await endSessions(tx, request, email, 'member-left');
+      });
+      const detail = await getMemberDetail(db, base, email);
+      if (!detail) throw new Error(`member ${email} vanished after it was written`);
+      return detail;
+    },
+  );
+
+  app.delete(
+    '/api/admin/members/:email/leave',
+    { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const record = await getMember(db, email);
+      if (!record || record.leftAt === null) throw notFound(`${request.params.email} is not marked as having left.`);
+      await db.transaction(async (tx) => {
+        await setMemberLeft(tx, email, null, now());
+        await recordAudit(tx, { kind: 'member-rejoined', outcome: 'ok', ...actorOf(request), subject: email, at: now() });
+      });
+      const detail = await getMemberDetail(db, base, email);
+      if (!detail) throw new Error(`member ${email} vanished after it was written`);
+      return detail;
+    },
+  );
+
+  app.get(
+    '/api/admin/members/:email/revealed-secrets',
+    { ...needs('secrets:manage'), schema: { params: memberEmailParamsSchema, response: { 200: revealedSecretsSchema } } },
+    async (request) => ({ items: await listRevealedSecrets(db, catalog, request.params.email.toLowerCase()) }),
+  );
+
+  app.post(
+    '/api/admin/secrets/:name/rotated',
+    { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, response: { 200: markRotatedResultSchema } } },
+    async (request) => {
+      const name = request.params.name.toUpperCase();
+      if (!(SECRET_NAMES as readonly string[]).includes(name)) {
+        throw notFound(`There is no shared password called ${request.params.name}. Known: ${SECRET_NAMES.join(', ')}.`);
+      }
+      const at = now();
+      await recordAudit(db, { kind: 'secret-rotated', outcome: 'ok', ...actorOf(request), subject: name, reason: 'marked', at });
+      return { name, rotatedAt: at.toISOString() };
     },
   );
 

@@ -23,7 +23,12 @@ export type AuditKind =
   /** Every session of a person was ended (an admin's 'sign out everywhere', or a change of their access). */
   | 'sessions-ended'
   /** A Google sign-in with a new `sub` for a known address: the former person keeps their record elsewhere. */
-  | 'address-recycled';
+  | 'address-recycled'
+  /** An admin marked a member as having left (offboarding), or undid it ('member-rejoined'). */
+  | 'member-left'
+  | 'member-rejoined'
+  /** A shared password was changed, or an admin marked it changed outside the app. */
+  | 'secret-rotated';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

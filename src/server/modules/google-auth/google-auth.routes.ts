@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import {
@@ -13,12 +14,14 @@ import {
   safeReturnTo,
 } from '../../../shared/google-sign-in-api.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
+import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { forbidden, HttpError, unauthorized } from '../../http-errors.js';
 import { serverOrigin } from '../../plugins/same-origin.js';
 import { rotateSession, type SessionDeps } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { toApiUser, upsertGoogleUser } from '../auth/users.repository.js';
+import { refuseIfLeft } from '../members/left-members.js';
 import { applyMemberRole } from '../members/member-role.js';
 import { admitGoogleAccount } from './admission.js';
 import { DIRECTORY_READONLY_SCOPE, roleFromDirectory, type WorkspaceDirectory } from './directory.js';
@@ -179,6 +182,16 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
         } catch (error) {
           // SPEC §7 call 2: a failed role lookup is a warning only; the stored role and department stay.
           request.log.warn({ err: error }, 'the Workspace directory could not be asked for the role');
+        }
+      }
+      // Someone who left may not sign in — unless the address now belongs to another person (another `sub`).
+      const [known] = await db.select({ subject: users.subject }).from(users).where(eq(users.email, admission.identity.email));
+      if (known === undefined || known.subject === null || known.subject === admission.identity.subject) {
+        try {
+          await refuseIfLeft(db, config, admission.identity.email);
+        } catch (error) {
+          await recordAudit(db, { kind: 'sign-in-refused', outcome: 'refused', actorEmail: admission.identity.email, reason: 'left', details: { method: 'google' } });
+          throw error;
         }
       }
       const { user: row, formerAddress } = await upsertGoogleUser(db, admission.identity, fromDirectory);

@@ -87,3 +87,21 @@ export async function deleteMember(db: Database, email: string): Promise<boolean
   return deleted.length > 0;
 }
 
+
+/**
+ * Marks the person of a member record as having left the organisation (offboarding), or clears it. Announces the
+ * change of the record (db/changes.ts). Their sessions are the caller's to end.
+ * @param db the database (or a transaction)
+ * @param email any case
+ * @param left `{ at, note }`, or null to mark them a member again
+ * @param now the time written to `updatedAt`
+ * @returns true when a record was changed, false when there is none
+ */
+export async function setMemberLeft(db: Database, email: string, left: { at: Date; note: string | null } | null, now: Date): Promise<boolean> {
+  const changed = await db
+    .update(members)
+    .set({ leftAt: left?.at ?? null, leftNote: left?.note ?? null, updatedAt: now })
+    .where(eq(members.email, email.toLowerCase()))
+    .returning(announcingEach('member', members.email));
+  return changed.length > 0;
+}

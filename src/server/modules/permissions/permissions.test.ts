@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRolesSchema, memberDetailSchema, membersPageSchema } from '../../../shared/admin-api.js';
 import { apiErrorSchema, meResponseSchema } from '../../../shared/api.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
-import { upsertMember } from '../members/members.repository.js';
+import { setMemberLeft, upsertMember } from '../members/members.repository.js';
 import { LEADS_READ_ONLY_MESSAGE, mayReadDepartment, mayUse, NOT_ADMIN_MESSAGE, readableDepartments } from './permissions.js';
 
 /**
@@ -148,6 +148,32 @@ const ROUTES: Route[] = [
     cells: adminOnly({ status: 200 }),
   },
   {
+    method: 'POST',
+    route: '/api/admin/members/:email/leave',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/leave`,
+    payload: { leftOn: '2025-03-31' },
+    cells: adminOnly({ status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).not.toBeNull() }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/members/:email/leave',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/leave`,
+    // Each cell of this row starts with Tara marked as having left (see the set-up of each cell).
+    cells: adminOnly({ status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).toBeNull() }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/members/:email/revealed-secrets',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/revealed-secrets`,
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/secrets/:name/rotated',
+    url: '/api/admin/secrets/FINANCE_PASS/rotated',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
     method: 'GET',
     route: '/api/admin/roles',
     url: '/api/admin/roles',
@@ -203,6 +229,8 @@ describe('the permission matrix', () => {
     for (const actor of ACTORS) {
       it(`${route.method} ${route.route} as ${actor} → ${route.cells[actor].status}`, async () => {
         await upsertMember(t.database.db, { email: TARGET, role: 'volunteer', department: 'Events', isAdmin: false });
+        const leftAt = route.method === 'DELETE' && route.route.endsWith('/leave') ? new Date('2025-03-31T00:00:00Z') : null;
+        await setMemberLeft(t.database.db, TARGET, leftAt === null ? null : { at: leftAt, note: null }, t.clock.now);
         await t.app.changeFeed.settle();
         const cookie = cookies[actor];
         const res = await t.app.inject({

@@ -25,10 +25,12 @@ export type AdminPermission =
   /** Preview and apply CSV imports. */
   | 'members:import'
   /** Read the audit log. */
-  | 'audit:read';
+  | 'audit:read'
+  /** See which shared passwords a person revealed, and mark passwords rotated. */
+  | 'secrets:manage';
 
 /** Every permission, for tests and for the route check. */
-export const ADMIN_PERMISSIONS: readonly AdminPermission[] = ['members:read', 'members:write', 'members:import', 'audit:read'];
+export const ADMIN_PERMISSIONS: readonly AdminPermission[] = ['members:read', 'members:write', 'members:import', 'audit:read', 'secrets:manage'];
 
 /** The permissions a department lead has (read-only, limited to their departments). */
 const LEAD_PERMISSIONS: ReadonlySet<AdminPermission> = new Set(['members:read']);
