@@ -20,6 +20,7 @@ import { memberRolePlugin } from './modules/members/member-role.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
+import { prepareStoredSecrets } from './modules/secrets/stored-secrets.js';
 import { HttpError } from './http-errors.js';
 import { OneLinePerRequest } from './logger.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -110,6 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     feed.settle().then(() => done(null, payload), done);
   });
   const reads = new ReadCache(db, feed);
+  // Shared passwords: initial values from the environment, re-encryption after a key rotation, and a refusal to start
+  // with a key that opens nothing stored (SecretsKeyError).
+  const prepared = await prepareStoredSecrets(db, config.secretBox, config.secrets);
+  if (prepared.seeded + prepared.reencrypted > 0) app.log.info(prepared, 'shared passwords stored');
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });

@@ -10,6 +10,7 @@ import { ContentError, loadContent } from './content/load-content.js';
 import { migrate, openConfiguredDatabase } from './db/client.js';
 import { DataDirBusyError, SERVER_HOLDER } from './db/data-dir-lock.js';
 import { ConfigError, loadConfig, type Config } from './env.js';
+import { SecretsKeyError } from './modules/secrets/secret-box.js';
 import { loggerOptions } from './logger.js';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
@@ -46,12 +47,15 @@ async function main(): Promise<void> {
   }
   await migrate(database);
 
-  const app = await buildApp({
-    config,
-    db: database.db,
-    catalog,
-    logger: loggerOptions(config),
-  });
+  let app;
+  try {
+    app = await buildApp({ config, db: database.db, catalog, logger: loggerOptions(config) });
+  } catch (error) {
+    if (!(error instanceof SecretsKeyError)) throw error;
+    console.error(`The server cannot start: ${error.message}`);
+    await database.close();
+    process.exit(1);
+  }
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -187,3 +187,17 @@ export const adminMembersState = pgTable(
   },
   (t) => [check('admin_members_state_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The shared team passwords, managed in the admin console (docs/decisions/020-people-and-permissions.md): encrypted at
+ * rest with AES-256-GCM under SECRETS_KEY (modules/secrets/secret-box.ts). `keyId` is the fingerprint of the key that
+ * encrypted the value (never the key). The `*_PASS` environment variables only give initial values.
+ */
+export const sharedSecrets = pgTable('shared_secrets', {
+  name: text('name').primaryKey(),
+  ciphertext: text('ciphertext').notNull(),
+  keyId: text('key_id').notNull(),
+  /** When the value was last set, and by whom (null: from the environment at start-up). */
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  updatedByEmail: text('updated_by_email'),
+});

@@ -12,6 +12,7 @@ import type { Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import { decideSecretAccess, SECRET_REFUSAL_TEXT, type SecretRefusalReason, type SessionKind } from '../../../shared/secret-access.js';
 import type { Database } from '../../db/client.js';
+import { readStoredSecret } from './stored-secrets.js';
 import type { Config } from '../../env.js';
 import { notFound } from '../../http-errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -76,7 +77,7 @@ const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Contr
 export interface SecretsRoutesOptions {
   db: Database;
   catalog: RoleCatalog;
-  config: Pick<Config, 'secrets'>;
+  config: Pick<Config, 'secretBox'>;
 }
 
 /**
@@ -142,7 +143,7 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
         await recordAudit(db, auditOf(request, step, session, decision));
         return reply.code(403).send(refusalBody(403, decision.reason));
       }
-      const value = config.secrets.get(step.envVariable.name);
+      const value = (await readStoredSecret(db, config.secretBox, step.envVariable.name))?.value;
       await recordAudit(db, auditOf(request, step, session, { allowed: true, set: value !== undefined }));
       return value === undefined ? { value: null, reason: 'not-set' as const } : { value };
     },
