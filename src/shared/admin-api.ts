@@ -171,6 +171,26 @@ export const secretNameParamsSchema = z.object({ name: z.string().trim().min(1).
 /** POST /api/admin/secrets/:name/rotated answer. */
 export const markRotatedResultSchema = z.object({ name: z.string(), rotatedAt: z.string() });
 
+/** One shared password as the admin console lists it: never the value. */
+export const adminSecretSchema = z.object({
+  name: z.string(),
+  steps: z.array(z.string()),
+  set: z.boolean(),
+  /** When an admin last set it (ISO) and who; null for the initial value from the server's environment. */
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type AdminSecret = z.infer<typeof adminSecretSchema>;
+
+/** GET /api/admin/secrets answer. */
+export const adminSecretsSchema = z.object({ items: z.array(adminSecretSchema) });
+
+/** PUT /api/admin/secrets/:name body: the new value (sets or rotates the password). */
+export const putSecretBodySchema = z.object({ value: z.string().trim().min(1, 'Enter the new password.').max(500) }).strict();
+
+/** POST /api/admin/secrets/:name/reveal answer (audited). */
+export const revealSecretSchema = z.object({ name: z.string(), value: z.string().nullable() });
+
 /** GET /api/admin/roles answer: the role configurations an admin may assign, by display name. */
 export const adminRolesSchema = z.object({
   roles: z.array(z.object({ key: z.string(), displayName: z.string() })),

@@ -14,6 +14,9 @@ import {
   membersPageSchema,
   membersQuerySchema,
   putMemberBodySchema,
+  adminSecretsSchema,
+  putSecretBodySchema,
+  revealSecretSchema,
   leaveBodySchema,
   markRotatedResultSchema,
   revealedSecretsSchema,
@@ -33,7 +36,9 @@ import { listAudit, recordAudit, type AuditKind } from '../audit/audit.repositor
 import { endSessionsOfEmail } from '../auth/sessions.repository.js';
 import { deleteMember, getMember, setMemberLeft, upsertMember } from '../members/members.repository.js';
 import { SECRET_NAMES } from '../../../shared/content-schema.js';
-import { listRevealedSecrets } from './offboarding.js';
+import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
+import { listStoredSecrets, readStoredSecret, writeStoredSecret } from '../secrets/stored-secrets.js';
+import type { SecretName } from '../secrets/shared-secrets.js';
 import { checkAdminPermission, readableDepartments, type AdminPermission } from '../permissions/permissions.js';
 import { listAllMemberOverviews, listDepartments, listMemberOverviews, type MembersContext } from './admin.repository.js';
 import { getMemberDetail } from './member-detail.js';
@@ -66,7 +71,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
 /** What the admin routes need. */
 export interface AdminRoutesOptions {
   db: Database;
-  config: Pick<Config, 'adminEmails' | 'allowedDomain'>;
+  config: Pick<Config, 'adminEmails' | 'allowedDomain' | 'secretBox'>;
   catalog: RoleCatalog;
   now: () => Date;
 }
@@ -76,6 +81,17 @@ const actorOf = (request: FastifyRequest) => ({
   actorUserId: request.user?.id ?? null,
   actorEmail: request.user?.email ?? null,
 });
+
+/**
+ * The shared password a route's `:name` names (any case).
+ * @throws HttpError 404 naming the known passwords
+ */
+function secretNameOf(text: string): SecretName {
+  const name = text.toUpperCase();
+  const known = SECRET_NAMES.find((n) => n === name);
+  if (known === undefined) throw notFound(`There is no shared password called ${text}. Known: ${SECRET_NAMES.join(', ')}.`);
+  return known;
+}
 
 /** Route options naming the permission a route needs (modules/permissions). */
 const needs = (permission: AdminPermission) => ({ config: { permission } });
@@ -108,6 +124,9 @@ function sameDepartments(a: readonly string[], b: readonly string[]): boolean {
  * - GET /api/admin/members/:email/revealed-secrets → every shared password the person revealed, and whether it was
  *   changed since (offboarding).
  * - POST /api/admin/secrets/:name/rotated → records that a shared password was changed (outside the app).
+ * - GET /api/admin/secrets → every shared password: set or not, when and by whom it was last set (never a value).
+ * - PUT /api/admin/secrets/:name `{ value }` → sets or rotates it (encrypted at rest); audited as 'secret-rotated'.
+ * - POST /api/admin/secrets/:name/reveal → the value, for the admin; audited as 'secret-reveal'.
  * - GET /api/admin/roles → assignable roles and known departments (a lead's departments only).
  * - POST /api/admin/import/preview `{ csv }` or a text/csv body → rows with their errors; writes nothing.
  * - POST /api/admin/import (same body) → every row in one transaction, or 400 with the row errors and nothing
@@ -295,13 +314,51 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/secrets/:name/rotated',
     { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, response: { 200: markRotatedResultSchema } } },
     async (request) => {
-      const name = request.params.name.toUpperCase();
-      if (!(SECRET_NAMES as readonly string[]).includes(name)) {
-        throw notFound(`There is no shared password called ${request.params.name}. Known: ${SECRET_NAMES.join(', ')}.`);
-      }
+      const name = secretNameOf(request.params.name);
       const at = now();
       await recordAudit(db, { kind: 'secret-rotated', outcome: 'ok', ...actorOf(request), subject: name, reason: 'marked', at });
       return { name, rotatedAt: at.toISOString() };
+    },
+  );
+
+  app.get('/api/admin/secrets', { ...needs('secrets:manage'), schema: { response: { 200: adminSecretsSchema } } }, async () => {
+    const titles = secretStepTitles(catalog);
+    return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
+  });
+
+  app.put(
+    '/api/admin/secrets/:name',
+    { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, body: putSecretBodySchema, response: { 200: adminSecretsSchema } } },
+    async (request) => {
+      const name = secretNameOf(request.params.name);
+      const at = now();
+      await db.transaction(async (tx) => {
+        await writeStoredSecret(tx, config.secretBox, name, request.body.value, request.user?.email ?? null, at);
+        await recordAudit(tx, { kind: 'secret-rotated', outcome: 'ok', ...actorOf(request), subject: name, reason: 'set', at });
+      });
+      const titles = secretStepTitles(catalog);
+      return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
+    },
+  );
+
+  app.post(
+    '/api/admin/secrets/:name/reveal',
+    { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, response: { 200: revealSecretSchema } } },
+    async (request, reply) => {
+      const name = secretNameOf(request.params.name);
+      reply.header('cache-control', 'no-store');
+      const stored = await readStoredSecret(db, config.secretBox, name);
+      // Written before the answer: nothing is revealed unaudited.
+      await recordAudit(db, {
+        kind: 'secret-reveal',
+        outcome: 'allowed',
+        ...actorOf(request),
+        subject: name,
+        reason: stored ? null : 'not-set',
+        details: { session: 'admin-console', ip: request.ip },
+        at: now(),
+      });
+      return { name, value: stored?.value ?? null };
     },
   );
 

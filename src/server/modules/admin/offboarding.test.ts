@@ -89,4 +89,21 @@ describe('offboarding', () => {
     const bad = await as(admin, 'POST', memberUrl('nora@inspired2uplift.org', '/leave'), { leftOn: 'yesterday' });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('lets an admin rotate a shared password in the app: members see the new value, and the admin reveal is audited', async () => {
+    await upsertMember(t.database.db, { email: 'finn@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false });
+    const finn = await signInWithGoogleSession(t, { email: 'finn@inspired2uplift.org' });
+    const read = async () => (await as(finn, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).json<{ value: string | null }>().value;
+    expect(await read()).toBe(TEST_SECRET_VALUES.FINANCE_PASS);
+    const set = await t.app.inject({ method: 'PUT', url: '/api/admin/secrets/finance_pass', headers: { cookie: admin }, payload: { value: 'brand-new-Finance-7' } });
+    expect(set.statusCode, set.body).toBe(200);
+    const listed = set.json<{ items: { name: string; set: boolean; updatedBy: string | null }[] }>().items;
+    expect(listed.find((i) => i.name === 'FINANCE_PASS')).toMatchObject({ set: true, updatedBy: ADMIN });
+    expect(set.body).not.toContain('brand-new-Finance-7');
+    expect(await read()).toBe('brand-new-Finance-7');
+    const revealed = await as(admin, 'POST', '/api/admin/secrets/FINANCE_PASS/reveal');
+    expect(revealed.json()).toEqual({ name: 'FINANCE_PASS', value: 'brand-new-Finance-7' });
+    const audit = auditPageSchema.parse((await as(admin, 'GET', `/api/admin/audit?kind=secret-reveal&actor=${ADMIN}`)).json());
+    expect(audit.items[0]).toMatchObject({ subject: 'FINANCE_PASS', outcome: 'allowed' });
+  });
 });

@@ -175,6 +175,25 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/secrets',
+    url: '/api/admin/secrets',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/secrets/:name',
+    url: '/api/admin/secrets/FINANCE_PASS',
+    payload: { value: 'a-new-finance-password' },
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/secrets/:name/reveal',
+    url: '/api/admin/secrets/FINANCE_PASS/reveal',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/roles',
     url: '/api/admin/roles',
     cells: {
