@@ -155,4 +155,28 @@ describe('admin console', () => {
     expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/admin/secrets/FINANCE_PASS/rotated'))).toBe(true);
     expect(screen.getByRole('button', { name: 'Mark as left' })).toBeInTheDocument();
   });
+
+  it('lets an admin see, reveal and set the shared passwords', async () => {
+    const items = [
+      { name: 'FINANCE_PASS', steps: ['Finance profile'], set: true, updatedAt: null, updatedBy: null },
+      { name: 'HR_PASS', steps: ['HR profile'], set: false, updatedAt: null, updatedBy: null },
+    ];
+    const { user, fetchMock } = renderApp('/admin?tab=passwords', {
+      ...adminHandlers(page([])),
+      'GET /api/admin/secrets': () => json({ items }),
+      'POST /api/admin/secrets/FINANCE_PASS/reveal': () => json({ name: 'FINANCE_PASS', value: 'old-Finance-1' }),
+      'PUT /api/admin/secrets/FINANCE_PASS': () =>
+        json({ items: [{ ...items[0], updatedAt: '2025-04-01T10:00:00.000Z', updatedBy: 'boss@inspired2uplift.org' }, items[1]] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Finance profile' })).toBeInTheDocument();
+    expect(screen.getByText('Not set yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('old-Finance-1')).toBeInTheDocument();
+    const [financeField] = screen.getAllByLabelText('New password');
+    await user.type(financeField as HTMLElement, 'new-Finance-2');
+    const [save] = screen.getAllByRole('button', { name: 'Save new password' });
+    await user.click(save as HTMLElement);
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ value: 'new-Finance-2' });
+  });
 });

@@ -5,6 +5,7 @@ import { AuditLog } from '@/features/admin/components/audit-log';
 import { ImportPanel } from '@/features/admin/components/import-panel';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MembersPanel } from '@/features/admin/components/members-panel';
+import { SharedPasswordsPanel } from '@/features/admin/components/shared-passwords-panel';
 import { AdminShell } from './admin-shell';
 
 const TABS = [
@@ -12,6 +13,7 @@ const TABS = [
   { value: 'invite', label: 'Invite' },
   { value: 'import', label: 'Import CSV' },
   { value: 'audit', label: 'Audit log' },
+  { value: 'passwords', label: 'Shared passwords' },
 ] as const;
 
 const tabTrigger =
@@ -61,6 +63,9 @@ export function AdminRoute() {
             </Tabs.Content>
             <Tabs.Content value="audit" className="pt-5">
               <AuditLog />
+            </Tabs.Content>
+            <Tabs.Content value="passwords" className="pt-5">
+              <SharedPasswordsPanel />
             </Tabs.Content>
           </Tabs.Root>
         </div>
