@@ -174,6 +174,11 @@ export type DemoResponse = z.infer<typeof demoResponseSchema>;
 export const secretResponseSchema = z.object({
   value: z.string().nullable(),
   reason: z.literal('not-set').optional(),
+  /**
+   * Set when an admin changed the password after this member last saw it: the day it changed, as the organisation
+   * writes dates ('3 Dec'); the client shows "This password changed on 3 Dec".
+   */
+  changedOn: z.string().optional(),
 });
 export type SecretResponse = z.infer<typeof secretResponseSchema>;
 

@@ -101,6 +101,13 @@ describe('offboarding', () => {
     expect(listed.find((i) => i.name === 'FINANCE_PASS')).toMatchObject({ set: true, updatedBy: ADMIN });
     expect(set.body).not.toContain('brand-new-Finance-7');
     expect(await read()).toBe('brand-new-Finance-7');
+    // Finn saw the old value: he is told when it changed (the test clock's day, as the organisation writes it).
+    const answer = (await as(finn, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).json<{ value: string; changedOn?: string }>();
+    expect(answer).toEqual({ value: 'brand-new-Finance-7', changedOn: '1 Apr' });
+    // Someone who never saw the old value is not.
+    await upsertMember(t.database.db, { email: 'fran@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false });
+    const fran = await signInWithGoogleSession(t, { email: 'fran@inspired2uplift.org' });
+    expect((await as(fran, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).json()).toEqual({ value: 'brand-new-Finance-7' });
     const revealed = await as(admin, 'POST', '/api/admin/secrets/FINANCE_PASS/reveal');
     expect(revealed.json()).toEqual({ name: 'FINANCE_PASS', value: 'brand-new-Finance-7' });
     const audit = auditPageSchema.parse((await as(admin, 'GET', `/api/admin/audit?kind=secret-reveal&actor=${ADMIN}`)).json());

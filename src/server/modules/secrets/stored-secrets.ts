@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SECRET_NAMES } from '../../../shared/content-schema.js';
 import type { Database } from '../../db/client.js';
 import { sharedSecrets } from '../../db/schema.js';
@@ -53,12 +53,16 @@ export async function prepareStoredSecrets(
 
 /**
  * The clear value of one shared password.
- * @returns the value, or undefined when it is not set
+ * @returns the value, when it was last set, and whether an admin set it (not the environment); undefined when unset
  * @throws SecretsKeyError when it cannot be decrypted
  */
-export async function readStoredSecret(db: Database, box: SecretBox, name: SecretName): Promise<{ value: string; updatedAt: Date } | undefined> {
+export async function readStoredSecret(
+  db: Database,
+  box: SecretBox,
+  name: SecretName,
+): Promise<{ value: string; updatedAt: Date; setByAdmin: boolean } | undefined> {
   const [row] = await db.select().from(sharedSecrets).where(eq(sharedSecrets.name, name));
-  return row ? { value: box.open(name, row), updatedAt: row.updatedAt } : undefined;
+  return row ? { value: box.open(name, row), updatedAt: row.updatedAt, setByAdmin: row.updatedByEmail !== null } : undefined;
 }
 
 /**
@@ -83,4 +87,25 @@ export async function listStoredSecrets(db: Database): Promise<StoredSecretInfo[
       updatedBy: row?.updatedByEmail ?? null,
     };
   });
+}
+
+/** How the organisation writes a day in the "password changed" notice ('3 Dec'). */
+const CHANGED_ON = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/**
+ * Whether a member saw an older value of a password: an allowed reveal of theirs was written to the audit log before
+ * the last time an admin set it (by the log's order, not clocks).
+ * @param userId the member's user id
+ * @param name the password
+ * @returns the day it changed ('3 Dec'), or undefined when they never saw an older value
+ */
+export async function changedSinceSeen(db: Database, userId: string, name: SecretName, stored: { updatedAt: Date; setByAdmin: boolean }): Promise<string | undefined> {
+  if (!stored.setByAdmin) return undefined;
+  const result = (await db.execute(sql`
+    select exists (
+      select 1 from audit_log r
+      where r.kind = 'secret-reveal' and r.outcome = 'allowed' and r.subject = ${name} and r.actor_user_id = ${userId}
+        and r.seq < (select max(s.seq) from audit_log s where s.kind = 'secret-rotated' and s.subject = ${name} and s.reason = 'set')
+    ) as seen`)) as unknown as { rows: { seen: boolean }[] };
+  return result.rows[0]?.seen === true ? CHANGED_ON.format(stored.updatedAt) : undefined;
 }
