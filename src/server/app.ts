@@ -21,6 +21,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { prepareStoredSecrets } from './modules/secrets/stored-secrets.js';
+import { SecretsKeyError } from './modules/secrets/secret-box.js';
 import { HttpError } from './http-errors.js';
 import { OneLinePerRequest } from './logger.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -113,8 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reads = new ReadCache(db, feed);
   // Shared passwords: initial values from the environment, re-encryption after a key rotation, and a refusal to start
   // with a key that opens nothing stored (SecretsKeyError).
-  const prepared = await prepareStoredSecrets(db, config.secretBox, config.secrets);
-  if (prepared.seeded + prepared.reencrypted > 0) app.log.info(prepared, 'shared passwords stored');
+  // A database that cannot be reached is not a reason to stay down (requests that need it answer 503): the work is
+  // done at the next start.
+  try {
+    const prepared = await prepareStoredSecrets(db, config.secretBox, config.secrets);
+    if (prepared.seeded + prepared.reencrypted > 0) app.log.info(prepared, 'shared passwords stored');
+  } catch (error) {
+    if (error instanceof SecretsKeyError) throw error;
+    app.log.warn({ err: error }, 'the shared passwords could not be checked: the database did not answer');
+  }
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
