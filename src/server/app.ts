@@ -24,6 +24,9 @@ import { memberRolePlugin } from './modules/members/member-role.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
+import { prepareStoredSecrets } from './modules/secrets/stored-secrets.js';
+import { SecretsKeyError } from './modules/secrets/secret-box.js';
+import { HttpError } from './http-errors.js';
 import { OneLinePerRequest } from './logger.js';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
 import { authLimitsFromConfig, authRateLimitsPlugin, type AuthLimits } from './plugins/auth-rate-limits.js';
@@ -132,6 +135,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     feed.settle().then(() => done(null, payload), done);
   });
   const reads = new ReadCache(db, feed);
+  // Shared passwords: initial values from the environment, re-encryption after a key rotation, and a refusal to start
+  // with a key that opens nothing stored (SecretsKeyError).
+  // A database that cannot be reached is not a reason to stay down (requests that need it answer 503): the work is
+  // done at the next start.
+  try {
+    const prepared = await prepareStoredSecrets(db, config.secretBox, config.secrets);
+    if (prepared.seeded + prepared.reencrypted > 0) app.log.info(prepared, 'shared passwords stored');
+  } catch (error) {
+    if (error instanceof SecretsKeyError) throw error;
+    app.log.warn({ err: error }, 'the shared passwords could not be checked: the database did not answer');
+  }
 
   await app.register(errorHandlerPlugin, { supportEmail: config.supportEmail });
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });

@@ -9,6 +9,7 @@ const PRODUCTION = {
   GOOGLE_CLIENT_SECRET: 'client-secret',
   PUBLIC_URL: 'https://onboarding.inspired2uplift.org/',
   SESSION_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
+  SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 /** The problems loadConfig reports for `env`, or [] when it accepts it. */
@@ -85,6 +86,7 @@ describe('loadConfig', () => {
       'GOOGLE_CLIENT_SECRET: is required when NODE_ENV=production',
       'PUBLIC_URL: is required when NODE_ENV=production',
       'SESSION_SECRET: is required when NODE_ENV=production',
+      'SECRETS_KEY: is required when NODE_ENV=production',
     ]);
   });
 

@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { SharedSecrets } from './modules/secrets/shared-secrets.js';
+import { parseSecretsKey, SecretBox } from './modules/secrets/secret-box.js';
 import { projectRoot } from './project-root.js';
 import { DEFAULT_ORG_NAME } from '../shared/org.js';
 
 /** Used only outside production, so a development server starts with no set-up (DESIGN.md §4). */
+/** The key of stored shared passwords on a development server without SECRETS_KEY (never in production). */
+const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('development-only-secrets-key-never-use-in-production').digest();
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-never-use-in-production';
 
 /** Whether `zone` is a time zone this Node.js knows (e.g. "Europe/London"). */
@@ -73,6 +77,11 @@ export interface Config {
    * object serialises as `[Redacted]`; only the secrets route reads a value (issue 6).
    */
   secrets: SharedSecrets;
+  /**
+   * The keys of the stored shared passwords (SECRETS_KEY, SECRETS_KEY_PREVIOUS; a fixed development key outside
+   * production when unset). Serialises as `[Redacted]`.
+   */
+  secretBox: SecretBox;
 }
 
 /** Thrown by {@link loadConfig} when the environment is invalid; `problems` lists every problem, one per entry. */
@@ -199,6 +208,14 @@ const envSchema = z.object({
     .default('Europe/London')
     .refine(isTimeZone, 'must be an IANA time zone, e.g. "Europe/London"'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => parseSecretsKey(v) !== undefined, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => parseSecretsKey(v) !== undefined, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
   CONTENT_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
@@ -220,7 +237,7 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
     );
   }
   if (raw.NODE_ENV !== 'production') return problems;
-  for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PUBLIC_URL', 'SESSION_SECRET'] as const) {
+  for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PUBLIC_URL', 'SESSION_SECRET', 'SECRETS_KEY'] as const) {
     if (raw[key] === undefined) problems.push(`${key}: is required when NODE_ENV=production`);
   }
   if (raw.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
@@ -296,5 +313,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     backups: { everyHours: e.BACKUP_EVERY_HOURS, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
     secrets: SharedSecrets.fromEnv(env),
+    secretBox: new SecretBox(
+      parseSecretsKey(e.SECRETS_KEY ?? '') ?? DEVELOPMENT_SECRETS_KEY,
+      e.SECRETS_KEY_PREVIOUS === undefined ? undefined : parseSecretsKey(e.SECRETS_KEY_PREVIOUS),
+    ),
   };
 }

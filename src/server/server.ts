@@ -12,6 +12,7 @@ import { ContentError, loadContent } from './content/load-content.js';
 import { migrate, openConfiguredDatabase } from './db/client.js';
 import { DataDirBusyError, SERVER_HOLDER } from './db/data-dir-lock.js';
 import { ConfigError, loadConfig, type Config } from './env.js';
+import { SecretsKeyError } from './modules/secrets/secret-box.js';
 import { loggerOptions } from './logger.js';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
@@ -54,13 +55,15 @@ async function main(): Promise<void> {
     directory: path.join(config.dataDir, 'backups'),
     settings: config.backups,
   });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    catalog,
-    logger: loggerOptions(config),
-    backups,
-  });
+  let app;
+  try {
+    app = await buildApp({ config, db: database.db, catalog, logger: loggerOptions(config), backups });
+  } catch (error) {
+    if (!(error instanceof SecretsKeyError)) throw error;
+    console.error(`The server cannot start: ${error.message}`);
+    await database.close();
+    process.exit(1);
+  }
   backups.startSchedule((error) => app.log.error({ err: error }, 'the scheduled backup failed'));
 
   let shuttingDown = false;

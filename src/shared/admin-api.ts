@@ -120,6 +120,12 @@ export const memberDetailSchema = z.object({
   roleText: z.string(),
   /** Whether an admin-managed member record exists for the address. */
   hasMemberRecord: z.boolean(),
+  /** The departments the member leads (their member record; empty without one). */
+  leadOf: z.array(z.string()),
+  /** Whether the member is a content editor. */
+  isEditor: z.boolean(),
+  /** When the member left the organisation (ISO time) and the admin's note; null while they are a member. */
+  left: z.object({ at: z.string(), note: z.string().nullable() }).nullable(),
   steps: z.array(memberStepSchema),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
@@ -133,9 +139,71 @@ export const putMemberBodySchema = z
     role: z.string().trim().min(1, 'Choose a role.').max(120),
     department: z.string().trim().min(1, 'Enter a department.').max(120),
     isAdmin: z.boolean().default(false),
+    /** The departments the person leads (read-only access to their members); absent = unchanged. */
+    leadOf: z.array(z.string().trim().min(1).max(120)).max(50).optional(),
+    /** A content editor; absent = unchanged. */
+    isEditor: z.boolean().optional(),
   })
   .strict();
 export type PutMemberBody = z.input<typeof putMemberBodySchema>;
+
+/** POST /api/admin/members/:email/sign-out answer: how many sessions ended (on every app process). */
+export const signOutResultSchema = z.object({ sessionsEnded: z.number().int() });
+
+/** DELETE /api/admin/members/:email answer: the record is gone and the person's sessions ended. */
+export const removeMemberResultSchema = z.object({ removed: z.literal(true), sessionsEnded: z.number().int() });
+
+/** POST /api/admin/members/:email/leave body: the day the member left (YYYY-MM-DD) and an optional note. */
+export const leaveBodySchema = z
+  .object({
+    leftOn: z.iso.date('Enter the day they left as YYYY-MM-DD.'),
+    note: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type LeaveBody = z.input<typeof leaveBodySchema>;
+
+/** One shared password a member revealed, for the offboarding list. */
+export const revealedSecretSchema = z.object({
+  /** The password's name, e.g. 'FINANCE_PASS'. */
+  name: z.string(),
+  /** The titles of the steps that show it. */
+  steps: z.array(z.string()),
+  /** How many times the member revealed it, and when last (ISO time). */
+  reveals: z.number().int(),
+  lastRevealedAt: z.string(),
+  /** When it was marked rotated (or rotated) after the member's last reveal; null while it still needs changing. */
+  rotatedAt: z.string().nullable(),
+});
+export type RevealedSecret = z.infer<typeof revealedSecretSchema>;
+
+/** GET /api/admin/members/:email/revealed-secrets answer. */
+export const revealedSecretsSchema = z.object({ items: z.array(revealedSecretSchema) });
+
+/** :name of POST /api/admin/secrets/:name/rotated. */
+export const secretNameParamsSchema = z.object({ name: z.string().trim().min(1).max(60) });
+
+/** POST /api/admin/secrets/:name/rotated answer. */
+export const markRotatedResultSchema = z.object({ name: z.string(), rotatedAt: z.string() });
+
+/** One shared password as the admin console lists it: never the value. */
+export const adminSecretSchema = z.object({
+  name: z.string(),
+  steps: z.array(z.string()),
+  set: z.boolean(),
+  /** When an admin last set it (ISO) and who; null for the initial value from the server's environment. */
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type AdminSecret = z.infer<typeof adminSecretSchema>;
+
+/** GET /api/admin/secrets answer. */
+export const adminSecretsSchema = z.object({ items: z.array(adminSecretSchema) });
+
+/** PUT /api/admin/secrets/:name body: the new value (sets or rotates the password). */
+export const putSecretBodySchema = z.object({ value: z.string().trim().min(1, 'Enter the new password.').max(500) }).strict();
+
+/** POST /api/admin/secrets/:name/reveal answer (audited). */
+export const revealSecretSchema = z.object({ name: z.string(), value: z.string().nullable() });
 
 /** GET /api/admin/roles answer: the role configurations an admin may assign, by display name. */
 export const adminRolesSchema = z.object({

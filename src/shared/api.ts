@@ -53,6 +53,10 @@ export const userSchema = z.object({
    * `finance`): the role badge shows it as the role display label.
    */
   roleText: z.string().optional(),
+  /** The departments this person leads: they may read those departments' members in the admin console. */
+  leadOf: z.array(z.string()).optional(),
+  /** A content editor (the content studio only). */
+  isEditor: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -179,6 +183,11 @@ export type DemoResponse = z.infer<typeof demoResponseSchema>;
 export const secretResponseSchema = z.object({
   value: z.string().nullable(),
   reason: z.literal('not-set').optional(),
+  /**
+   * Set when an admin changed the password after this member last saw it: the day it changed, as the organisation
+   * writes dates ('3 Dec'); the client shows "This password changed on 3 Dec".
+   */
+  changedOn: z.string().optional(),
 });
 export type SecretResponse = z.infer<typeof secretResponseSchema>;
 

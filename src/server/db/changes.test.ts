@@ -74,7 +74,7 @@ describe('writes announce what they changed, when they commit', () => {
     expect(await announced(async () => (id = (await upsertDevelopmentUser(database.db, { email: 'dev@inspired2uplift.org', name: undefined })).id))).toEqual([
       { kind: 'user', userId: expect.any(String) },
     ]);
-    expect(await announced(() => upsertGoogleUser(database.db, { email: 'dev@inspired2uplift.org', name: 'Dev', picture: null }))).toEqual([
+    expect(await announced(async () => upsertGoogleUser(database.db, { email: 'dev@inspired2uplift.org', name: 'Dev', picture: null }))).toEqual([
       { kind: 'user', userId: id },
     ]);
   });

@@ -20,6 +20,12 @@ export const users = pgTable(
     department: text('department').notNull().default('Operations'),
     workspaceId: text('workspace_id').notNull(),
     isDevelopmentUser: boolean('is_development_user').notNull().default(false),
+    /**
+     * The identity provider's stable subject id (the ID token's `sub`); null for development users and for people
+     * who have not signed in with Google since it was recorded. A Google sign-in whose `sub` differs from the stored
+     * one is another person with a recycled address (modules/auth/users.repository.ts `upsertGoogleUser`).
+     */
+    subject: text('subject').unique(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSignInAt: timestamptz('last_sign_in_at').notNull().defaultNow(),
   },
@@ -69,6 +75,14 @@ export const members = pgTable(
     role: text('role').notNull(),
     department: text('department').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** The departments this person leads: read-only access to their members in the admin console (as written). */
+    leadOf: text('lead_of').array().notNull().default(sql`'{}'::text[]`),
+    /** A content editor (the content studio; nothing else of the admin console). */
+    isEditor: boolean('is_editor').notNull().default(false),
+    /** When the person left the organisation (offboarded); null while they are a member. */
+    leftAt: timestamptz('left_at'),
+    /** An admin's note about the leaving, shown on the member page. */
+    leftNote: text('left_note'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -214,3 +228,17 @@ export const acknowledgments = pgTable(
     check('acknowledgments_signed_name', sql`(${t.kind} = 'signature') = (${t.signedName} is not null)`),
   ],
 );
+
+/**
+ * The shared team passwords, managed in the admin console (docs/decisions/020-people-and-permissions.md): encrypted at
+ * rest with AES-256-GCM under SECRETS_KEY (modules/secrets/secret-box.ts). `keyId` is the fingerprint of the key that
+ * encrypted the value (never the key). The `*_PASS` environment variables only give initial values.
+ */
+export const sharedSecrets = pgTable('shared_secrets', {
+  name: text('name').primaryKey(),
+  ciphertext: text('ciphertext').notNull(),
+  keyId: text('key_id').notNull(),
+  /** When the value was last set, and by whom (null: from the environment at start-up). */
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  updatedByEmail: text('updated_by_email'),
+});

@@ -97,10 +97,13 @@ describe('what the next request sees after a write', () => {
 
   it("an admin's change of a member's role, and a CSV import", async () => {
     const email = 'promoted@inspired2uplift.org';
-    const cookie = await signIn(t.app, { email });
-    expect((await onboarding(cookie)).role.key).toBe('volunteer');
+    const before = await signIn(t.app, { email });
+    expect((await onboarding(before)).role.key).toBe('volunteer');
     const change = await put(`/api/admin/members/${encodeURIComponent(email)}`, admin, { role: 'finance', department: 'Finance', isAdmin: false });
     expect(change.statusCode, change.body).toBe(200);
+    // The change ended the member's sessions; signed in again, the new role applies at once.
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie: before } })).statusCode).toBe(401);
+    const cookie = await signIn(t.app, { email });
     const body = await onboarding(cookie);
     expect(body.role.key).toBe('finance');
     expect(body.scopes.flatMap((s) => s.steps.map((step) => step.id))).toContain(FINANCE_STEP_ID);

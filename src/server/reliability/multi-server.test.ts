@@ -100,7 +100,7 @@ if (postgresUrl) {
 
     it("forgets on one server what the other changed: progress, a role change by an admin, a sign-out", async () => {
       const email = 'moving@inspired2uplift.org';
-      const cookie = await devSignIn(a().origin, email);
+      let cookie = await devSignIn(a().origin, email);
       const admin = await devSignIn(a().origin, ADMIN);
       const onboardingOn = async (server: ServerProcess) => {
         const res = await api(server.origin, cookie, 'GET', '/api/onboarding');
@@ -125,12 +125,37 @@ if (postgresUrl) {
         isAdmin: false,
       });
       expect(promote.status, JSON.stringify(promote.body)).toBe(200);
+      // A role change ends the person's sessions, on both servers; signed in again, the second server (which kept the
+      // absent member record) knows the new role.
+      await within(PROMPTLY_MS, async () => expect((await api(b().origin, cookie, 'GET', '/api/me')).status).toBe(401));
+      cookie = await devSignIn(a().origin, email);
       await within(PROMPTLY_MS, async () => expect((await onboardingOn(b())).role.key).toBe('finance'));
       expect((await api(b().origin, cookie, 'GET', '/api/me')).body).toMatchObject({ user: { role: 'finance', department: 'Finance' } });
 
       expect((await api(a().origin, cookie, 'POST', '/api/auth/logout')).status).toBe(204);
       await within(PROMPTLY_MS, async () => expect((await api(b().origin, cookie, 'GET', '/api/me')).status).toBe(401));
       expect((await api(b().origin, cookie, 'GET', '/api/onboarding')).status).toBe(401);
+    });
+
+    it('ends every session of a person at once on both servers when an admin signs them out everywhere', async () => {
+      const email = 'everywhere@inspired2uplift.org';
+      const onA = await devSignIn(a().origin, email);
+      const onB = await devSignIn(b().origin, email);
+      const admin = await devSignIn(b().origin, ADMIN);
+      // Both servers read, and keep, both sessions.
+      for (const server of [a(), b()]) {
+        for (const cookie of [onA, onB]) expect((await api(server.origin, cookie, 'GET', '/api/me')).status).toBe(200);
+      }
+      const ended = await api(b().origin, admin, 'POST', `/api/admin/members/${encodeURIComponent(email)}/sign-out`);
+      expect(ended).toEqual({ status: 200, body: { sessionsEnded: 2 } });
+      for (const server of [a(), b()]) {
+        for (const cookie of [onA, onB]) {
+          await within(PROMPTLY_MS, async () => expect((await api(server.origin, cookie, 'GET', '/api/me')).status).toBe(401));
+        }
+      }
+      // The admin's own session is untouched; the person may sign in again.
+      expect((await api(a().origin, admin, 'GET', '/api/me')).status).toBe(200);
+      expect((await api(a().origin, await devSignIn(a().origin, email), 'GET', '/api/me')).status).toBe(200);
     });
 
     it('keeps every concurrent write through both servers once: nothing lost, nothing duplicated', async () => {

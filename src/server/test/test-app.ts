@@ -208,7 +208,7 @@ export async function signIn(app: FastifyInstance, body: { email?: string; name?
  * @returns the `cookie` header value for later requests
  */
 export async function signInWithGoogleSession(t: TestApp, identity: { email: string; name?: string }): Promise<string> {
-  const row = await upsertGoogleUser(t.database.db, { email: identity.email, name: identity.name ?? identity.email, picture: null });
+  const { user: row } = await upsertGoogleUser(t.database.db, { email: identity.email, name: identity.name ?? identity.email, picture: null });
   const token = randomBytes(32).toString('base64url');
   const now = t.clock.now;
   await insertSession(t.database.db, {

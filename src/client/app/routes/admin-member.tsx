@@ -7,19 +7,22 @@ import { paths } from '@/config/paths';
 import { useMember } from '@/features/admin/api/get-member';
 import { MemberAcknowledgments } from '@/features/admin/components/member-acknowledgments';
 import { MemberForm } from '@/features/admin/components/member-form';
+import { MemberOffboarding } from '@/features/admin/components/member-offboarding';
+import { MemberSessions } from '@/features/admin/components/member-sessions';
 import { MemberSteps } from '@/features/admin/components/member-steps';
 import { formatDateTime } from '@/features/admin/utils/format';
 import { AdminShell } from './admin-shell';
 
 /**
- * A member's page in the admin console (issue 7): who they are, their progress, the form that assigns role,
- * department and admin, and their steps with ticks and acknowledgments.
+ * A member's page in the admin console: who they are, their progress, their steps with ticks and acknowledgments, and
+ * for admins the form that assigns role, department and permissions and the session actions (a department lead sees
+ * the page read-only).
  */
 export function AdminMemberRoute() {
-  return <AdminShell>{() => <MemberPage />}</AdminShell>;
+  return <AdminShell>{(_user, view) => <MemberPage view={view} />}</AdminShell>;
 }
 
-function MemberPage() {
+function MemberPage({ view }: { view: 'admin' | 'lead' }) {
   const email = useParams().email ?? '';
   const detail = useMember(email);
   return (
@@ -49,6 +52,7 @@ function MemberPage() {
               <Badge variant="outline">{detail.data.member.department}</Badge>
               {detail.data.member.isAdmin ? <Badge>Admin</Badge> : null}
               {detail.data.member.invited ? <Badge variant="warning">Invited, not signed in yet</Badge> : null}
+              {detail.data.left ? <Badge variant="warning">Left</Badge> : null}
             </div>
           </div>
           <dl className="grid gap-3 text-sm sm:grid-cols-3">
@@ -67,19 +71,29 @@ function MemberPage() {
               <dd className="font-semibold">{formatDateTime(detail.data.member.lastProgressAt)}</dd>
             </div>
           </dl>
-          <Card className="p-5">
-            <h3 className="mb-4 text-lg font-semibold">Role and department</h3>
-            <MemberForm
-              // A saved change re-renders with the new values.
-              key={`${detail.data.member.role}|${detail.data.member.department}|${String(detail.data.member.isAdmin)}`}
-              email={detail.data.member.email}
-              initial={{
-                role: detail.data.member.role,
-                department: detail.data.member.department,
-                isAdmin: detail.data.hasMemberRecord ? detail.data.member.isAdmin : false,
-              }}
-            />
-          </Card>
+          {view === 'admin' ? (
+            <>
+              <Card className="p-5">
+                <h3 className="mb-4 text-lg font-semibold">Role, department and permissions</h3>
+                <MemberForm
+                  // A saved change re-renders with the new values.
+                  key={`${detail.data.member.role}|${detail.data.member.department}|${String(detail.data.member.isAdmin)}|${detail.data.leadOf.join(',')}|${String(detail.data.isEditor)}`}
+                  email={detail.data.member.email}
+                  initial={{
+                    role: detail.data.member.role,
+                    department: detail.data.member.department,
+                    isAdmin: detail.data.hasMemberRecord ? detail.data.member.isAdmin : false,
+                    leadOf: detail.data.leadOf,
+                    isEditor: detail.data.isEditor,
+                  }}
+                />
+              </Card>
+              <MemberSessions email={detail.data.member.email} hasMemberRecord={detail.data.hasMemberRecord} />
+              <MemberOffboarding detail={detail.data} />
+            </>
+          ) : detail.data.leadOf.length > 0 ? (
+            <p className="text-sm text-slate-700">Leads {detail.data.leadOf.join(', ')}.</p>
+          ) : null}
           <section aria-labelledby="steps-heading" className="space-y-3">
             <h3 id="steps-heading" className="text-lg font-semibold">
               Steps

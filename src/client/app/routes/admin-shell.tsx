@@ -6,19 +6,21 @@ import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
+import { adminViewOf } from '@/features/admin/utils/admin-access';
 
 /** The message of the admin pages to a signed-in person who is not an admin (the API refuses them with 403 too). */
 export const NOT_ADMIN_TEXT = 'Only admins can open the admin console.';
 
 /**
- * The frame of the admin pages (issue 7): skip link, header with the signed-in person, a link back to their own
- * steps, and `children` — or, for someone who is not an admin, a short refusal instead. Used inside the protected
- * route, so the user is known.
+ * The frame of the admin pages: skip link, header with the signed-in person, a link back to their own steps, and
+ * `children` with what the person may see ('admin', or 'lead' for a department lead's read-only view) — or, for
+ * someone with neither, a short refusal instead. Used inside the protected route, so the user is known.
  */
-export function AdminShell({ children }: { children: (user: User) => ReactNode }) {
+export function AdminShell({ children }: { children: (user: User, view: 'admin' | 'lead') => ReactNode }) {
   const me = useMe();
   const user = me.data;
   if (!user) return null;
+  const view = adminViewOf(user);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -27,7 +29,7 @@ export function AdminShell({ children }: { children: (user: User) => ReactNode }
       >
         Skip to main content
       </a>
-      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={user.isAdmin === true}>
+      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={view !== null}>
         <Link to={paths.dashboard.getHref()} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
           My steps
         </Link>
@@ -35,8 +37,8 @@ export function AdminShell({ children }: { children: (user: User) => ReactNode }
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
-        {user.isAdmin === true ? (
-          children(user)
+        {view !== null ? (
+          children(user, view)
         ) : (
           <div role="alert" className="mx-auto max-w-md space-y-3 text-center">
             <h2 className="text-xl font-bold text-slate-900">Admins only</h2>

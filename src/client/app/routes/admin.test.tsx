@@ -1,4 +1,4 @@
-import type { MemberOverview, MembersPage } from '@shared/admin-api';
+import type { MemberDetail, MemberOverview, MembersPage } from '@shared/admin-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testUser } from '@/test/fixtures';
@@ -91,5 +91,92 @@ describe('admin console', () => {
   it('offers the header link to admins', async () => {
     renderApp('/admin', adminHandlers(page([])));
     expect(await within(await screen.findByRole('banner')).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('shows a department lead the members table only, and member pages without the form or session actions', async () => {
+    const lead = { ...testUser, isAdmin: false, leadOf: ['Finance'] };
+    const detail: MemberDetail = {
+      member: member('fay@inspired2uplift.org', 'Fay Finch', 33),
+      roleText: 'finance',
+      hasMemberRecord: true,
+      leadOf: [],
+      isEditor: false,
+      left: null,
+      steps: [],
+    };
+    const handlers = {
+      ...adminHandlers(page([member('fay@inspired2uplift.org', 'Fay Finch', 33)])),
+      'GET /api/me': () => json({ user: lead }),
+      'GET /api/admin/members/fay%40inspired2uplift.org': () => json(detail),
+    };
+    const { user } = renderApp('/admin?tab=audit', handlers);
+    expect(await screen.findByText(/You lead Finance\./u)).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: /Members/u })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Members']);
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Fay Finch' }));
+    expect(await screen.findByRole('heading', { name: 'Fay Finch' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull();
+  });
+
+  it('gives admins the permissions on the member page, and signs a member out everywhere', async () => {
+    const detail: MemberDetail = {
+      member: member('fay@inspired2uplift.org', 'Fay Finch', 33),
+      roleText: 'volunteer',
+      hasMemberRecord: true,
+      leadOf: ['Finance'],
+      isEditor: false,
+      left: null,
+      steps: [],
+    };
+    const { user, fetchMock } = renderApp('/admin/members/fay%40inspired2uplift.org', {
+      ...adminHandlers(page([])),
+      'GET /api/admin/members/fay%40inspired2uplift.org': () => json(detail),
+      'PUT /api/admin/members/fay%40inspired2uplift.org': () => json({ ...detail, leadOf: ['Finance', 'Events'], isEditor: true }),
+      'POST /api/admin/members/fay%40inspired2uplift.org/sign-out': () => json({ sessionsEnded: 2 }),
+      'GET /api/admin/members/fay%40inspired2uplift.org/revealed-secrets': () =>
+        json({
+          items: [{ name: 'FINANCE_PASS', steps: ['Finance profile'], reveals: 2, lastRevealedAt: '2025-03-30T10:00:00.000Z', rotatedAt: null }],
+        }),
+      'POST /api/admin/secrets/FINANCE_PASS/rotated': () => json({ name: 'FINANCE_PASS', rotatedAt: '2025-04-01T10:00:00.000Z' }),
+    });
+    const leads = await screen.findByLabelText('Leads departments');
+    expect(leads).toHaveValue('Finance');
+    await user.clear(leads);
+    await user.type(leads, 'Finance, Events,, Finance');
+    await user.click(screen.getByLabelText(/Content editor/u));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toMatchObject({ leadOf: ['Finance', 'Events'], isEditor: true });
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText(/2 sessions ended/u)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Mark Finance profile rotated' }));
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/admin/secrets/FINANCE_PASS/rotated'))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Mark as left' })).toBeInTheDocument();
+  });
+
+  it('lets an admin see, reveal and set the shared passwords', async () => {
+    const items = [
+      { name: 'FINANCE_PASS', steps: ['Finance profile'], set: true, updatedAt: null, updatedBy: null },
+      { name: 'HR_PASS', steps: ['HR profile'], set: false, updatedAt: null, updatedBy: null },
+    ];
+    const { user, fetchMock } = renderApp('/admin?tab=passwords', {
+      ...adminHandlers(page([])),
+      'GET /api/admin/secrets': () => json({ items }),
+      'POST /api/admin/secrets/FINANCE_PASS/reveal': () => json({ name: 'FINANCE_PASS', value: 'old-Finance-1' }),
+      'PUT /api/admin/secrets/FINANCE_PASS': () =>
+        json({ items: [{ ...items[0], updatedAt: '2025-04-01T10:00:00.000Z', updatedBy: 'boss@inspired2uplift.org' }, items[1]] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Finance profile' })).toBeInTheDocument();
+    expect(screen.getByText('Not set yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('old-Finance-1')).toBeInTheDocument();
+    const [financeField] = screen.getAllByLabelText('New password');
+    await user.type(financeField as HTMLElement, 'new-Finance-2');
+    const [save] = screen.getAllByRole('button', { name: 'Save new password' });
+    await user.click(save as HTMLElement);
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ value: 'new-Finance-2' });
   });
 });

@@ -9,6 +9,7 @@ import { BackupsPanel } from '@/features/admin/components/backups-panel';
 import { ImportPanel } from '@/features/admin/components/import-panel';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MembersPanel } from '@/features/admin/components/members-panel';
+import { SharedPasswordsPanel } from '@/features/admin/components/shared-passwords-panel';
 import { AdminShell } from './admin-shell';
 
 const TABS = [
@@ -17,6 +18,7 @@ const TABS = [
   { value: 'import', label: 'Import CSV' },
   { value: 'audit', label: 'Audit log' },
   { value: 'backups', label: 'Backups' },
+  { value: 'passwords', label: 'Shared passwords' },
 ] as const;
 
 const tabTrigger =
@@ -28,22 +30,30 @@ const tabTrigger =
  */
 export function AdminRoute() {
   const [params, setParams] = useSearchParams();
-  const tab = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as string) : 'members';
+  const asked = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as string) : 'members';
   return (
     <AdminShell>
-      {() => (
+      {(user, view) => (
         <div className="space-y-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 className="text-2xl font-bold tracking-tight text-slate-900">Admin console</h2>
-            <Button asChild variant="outline">
-              <Link to={paths.adminInsights.getHref()}>
-                <BarChart3 aria-hidden="true" /> Insights
-              </Link>
-            </Button>
+            {view === 'lead' ? null : (
+              <Button asChild variant="outline">
+                <Link to={paths.adminInsights.getHref()}>
+                  <BarChart3 aria-hidden="true" /> Insights
+                </Link>
+              </Button>
+            )}
           </div>
-          <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'members' ? {} : { tab: value })}>
+          {view === 'lead' ? (
+            <p className="max-w-2xl text-slate-700">
+              You lead {(user.leadOf ?? []).join(', ')}. You can see the members of {(user.leadOf ?? []).length === 1 ? 'this department' : 'these departments'} and their progress. Only admins can change anything.
+            </p>
+          ) : null}
+          <Tabs.Root value={view === 'lead' ? 'members' : asked} onValueChange={(value) => setParams(value === 'members' ? {} : { tab: value })}>
             <Tabs.List aria-label="Admin console" className="flex flex-wrap gap-1 border-b border-slate-200">
-              {TABS.map((t) => (
+              {/* A department lead sees the members table only (read-only, their departments). */}
+              {TABS.filter((t) => view === 'admin' || t.value === 'members').map((t) => (
                 <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
                   {t.label}
                 </Tabs.Trigger>
@@ -70,6 +80,9 @@ export function AdminRoute() {
             </Tabs.Content>
             <Tabs.Content value="backups" className="pt-5">
               <BackupsPanel />
+            </Tabs.Content>
+            <Tabs.Content value="passwords" className="pt-5">
+              <SharedPasswordsPanel />
             </Tabs.Content>
           </Tabs.Root>
         </div>

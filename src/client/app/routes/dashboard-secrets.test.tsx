@@ -70,4 +70,15 @@ describe('shared passwords on the dashboard', () => {
     expect(within(step).queryByRole('button', { name: 'Copy password' })).not.toBeInTheDocument();
     expect(within(step).queryByText(/passwords hidden|permissions|Sign in to view/)).not.toBeInTheDocument();
   });
+
+  it('tells a member who saw an older value when the password changed', async () => {
+    await openPasswordStep({ [SECRET_URL]: () => json({ value: 'New-Pa55', changedOn: '3 Dec' }) });
+    expect(await within(card()).findByText('This password changed on 3 Dec')).toBeInTheDocument();
+  });
+
+  it('says nothing about a change to a member who never saw an older value', async () => {
+    await openPasswordStep({ [SECRET_URL]: () => json({ value: 'New-Pa55' }) });
+    await waitFor(() => expect(within(card()).getAllByRole('button', { name: 'Show' }).length).toBeGreaterThan(0));
+    expect(within(card()).queryByText(/This password changed/u)).not.toBeInTheDocument();
+  });
 });

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toasts';
 import { AppFooter } from '@/components/layouts/app-footer';
+import { adminViewOf } from '@/features/admin/utils/admin-access';
 import { AppHeader } from '@/components/layouts/app-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SkipLink } from '@/components/ui/skip-link';
@@ -136,7 +137,7 @@ export function DashboardRoute() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={user.isAdmin === true} onLogoClick={onLogoClick}>
+      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={adminViewOf(user) !== null} onLogoClick={onLogoClick}>
         <UserSummary
           user={user}
           badge={

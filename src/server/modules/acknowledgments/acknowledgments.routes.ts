@@ -22,7 +22,7 @@ import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
-import { requireAdmin } from '../admin/admin.routes.js';
+import { requirePermission } from '../permissions/permissions.js';
 import { getMember } from '../members/members.repository.js';
 import { completeStep } from '../progress/progress.repository.js';
 import { ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from '../progress/progress.routes.js';
@@ -100,6 +100,8 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
   { db, catalog, config, now, documents },
 ) => {
   const steps = stepsById(catalog);
+  /** The admin routes below: admins only, checked before anything of the request is read. */
+  const readRecords = requirePermission('acknowledgments:read');
 
   app.post(
     '/api/acknowledgments/steps/:stepId/signature',
@@ -166,7 +168,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
 
   app.get(
     '/api/acknowledgments/verify',
-    { preValidation: requireAdmin, schema: { querystring: verifyQuerySchema, response: { 200: verifyResponseSchema } } },
+    { onRequest: readRecords, schema: { querystring: verifyQuerySchema, response: { 200: verifyResponseSchema } } },
     async (request) => {
       const records = await findAcknowledgmentsByHash(db, request.query.hash);
       return { hash: request.query.hash, matches: records.length > 0, records: records.map(toAcknowledgment) };
@@ -176,7 +178,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
   app.get(
     '/api/admin/members/:email/acknowledgments',
     {
-      preValidation: requireAdmin,
+      onRequest: readRecords,
       schema: { params: memberEmailParamsSchema, response: { 200: memberAcknowledgmentsResponseSchema } },
     },
     async (request) => {
@@ -205,7 +207,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
 
   app.get(
     '/api/admin/acknowledgments.csv',
-    { preValidation: requireAdmin, schema: { querystring: acknowledgmentsCsvQuerySchema } },
+    { onRequest: readRecords, schema: { querystring: acknowledgmentsCsvQuerySchema } },
     async (request, reply) => {
       const { stepId, from, to } = request.query;
       const toDate = to === undefined ? undefined : new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000);

@@ -22,6 +22,11 @@ export interface MembersContext {
   catalog: RoleCatalog;
   /** Lower-case ADMIN_EMAILS: they count as admins whatever their member record says. */
   adminEmails: readonly string[];
+  /**
+   * The departments the reader may see (modules/permissions `readableDepartments`): 'all', or lower-case names.
+   * Absent = all (tools and tests).
+   */
+  departments?: 'all' | readonly string[];
 }
 
 type Row = Record<string, unknown>;
@@ -75,9 +80,14 @@ function columnsOf(row: string): SQL {
     (${r}.member_is_admin or ${r}.email in (select email from admins)) as is_admin`;
 }
 
-/** The WHERE clause of the filters (on `scored`'s columns). */
-function whereOf(filter: MembersFilter): SQL {
+/** The WHERE clause of the filters and of the departments the reader may see (on `scored`'s columns). */
+function whereOf(filter: MembersFilter, departments: MembersContext['departments'] = 'all'): SQL {
   const conditions: SQL[] = [sql`true`];
+  if (departments !== 'all') {
+    conditions.push(
+      departments.length === 0 ? sql`false` : sql`department_key in (${sql.join(departments.map((d) => sql`${d}`), sql`, `)})`,
+    );
+  }
   if (filter.search !== undefined && filter.search !== '') {
     const pattern = likePattern(filter.search);
     conditions.push(sql`(name_key like ${pattern} or email like ${pattern})`);
@@ -156,7 +166,7 @@ export async function listMemberOverviews(
   // One row even when the page is empty (past the last page, or nothing matches), so the total always comes back.
   const rows = rowsOf(
     await db.execute(sql`${ctes},
-      matching as (select * from scored where ${whereOf(query)})
+      matching as (select * from scored where ${whereOf(query, ctx.departments)})
       select c.total_count, ${columnsOf('page')}
       from (select count(*)::int as total_count from matching) c
         left join lateral (select * from matching order by ${order} limit ${query.pageSize} offset ${offset}) page on true
@@ -174,7 +184,7 @@ export async function listMemberOverviews(
 export async function listAllMemberOverviews(db: Database, ctx: MembersContext, filter: MembersFilter): Promise<MemberOverview[]> {
   const ctes = await membersCtes(db, ctx);
   const rows = rowsOf(
-    await db.execute(sql`${ctes} select ${columnsOf('scored')} from scored where ${whereOf(filter)} order by ${orderOf(filter)}`),
+    await db.execute(sql`${ctes} select ${columnsOf('scored')} from scored where ${whereOf(filter, ctx.departments)} order by ${orderOf(filter)}`),
   );
   return rows.map((r) => toOverview(r, ctx.catalog));
 }
@@ -182,22 +192,28 @@ export async function listAllMemberOverviews(db: Database, ctx: MembersContext, 
 /**
  * The members-table row of one e-mail address.
  * @param email lower case
- * @returns the row, or undefined when the address is neither a user nor a member record
+ * @returns the row, or undefined when the address is neither a user nor a member record, or is outside the
+ *   departments of `ctx.departments`
  */
 export async function getMemberOverview(db: Database, ctx: MembersContext, email: string): Promise<MemberOverview | undefined> {
   const ctes = await membersCtes(db, ctx);
-  const [row] = rowsOf(await db.execute(sql`${ctes} select ${columnsOf('scored')} from scored where email = ${email}`));
+  const scope = whereOf({ sort: 'email', dir: 'asc' }, ctx.departments);
+  const [row] = rowsOf(
+    await db.execute(sql`${ctes} select ${columnsOf('scored')} from scored where email = ${email} and ${scope}`),
+  );
   return row === undefined ? undefined : toOverview(row, ctx.catalog);
 }
 
 /**
  * The distinct departments of members and users, for the department filter.
+ * @param departments the departments the reader may see ('all', or lower-case names)
  * @returns department names, sorted
  */
-export async function listDepartments(db: Database): Promise<string[]> {
+export async function listDepartments(db: Database, departments: MembersContext['departments'] = 'all'): Promise<string[]> {
   const rows = rowsOf(
     await db.execute(sql`select distinct coalesce(m.department, u.department) as department
       from users u full outer join members m on m.email = u.email order by 1`),
   );
-  return rows.map((r) => String(r.department));
+  const names = rows.map((r) => String(r.department));
+  return departments === 'all' ? names : names.filter((d) => departments.includes(d.trim().toLowerCase()));
 }

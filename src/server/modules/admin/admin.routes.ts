@@ -14,6 +14,15 @@ import {
   membersPageSchema,
   membersQuerySchema,
   putMemberBodySchema,
+  adminSecretsSchema,
+  putSecretBodySchema,
+  revealSecretSchema,
+  leaveBodySchema,
+  markRotatedResultSchema,
+  revealedSecretsSchema,
+  secretNameParamsSchema,
+  removeMemberResultSchema,
+  signOutResultSchema,
 } from '../../../shared/admin-api.js';
 import { apiErrorSchema } from '../../../shared/api.js';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
@@ -21,16 +30,22 @@ import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
-import { forbidden, HttpError, notFound, unauthorized } from '../../http-errors.js';
+import { HttpError, notFound } from '../../http-errors.js';
 import { apiError } from '../../plugins/error-handler.js';
 import { listAudit, recordAudit, type AuditKind } from '../audit/audit.repository.js';
-import { getMember, upsertMember } from '../members/members.repository.js';
+import { endSessionsOfEmail } from '../auth/sessions.repository.js';
+import { deleteMember, getMember, setMemberLeft, upsertMember } from '../members/members.repository.js';
+import { SECRET_NAMES } from '../../../shared/content-schema.js';
+import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
+import { listStoredSecrets, readStoredSecret, writeStoredSecret } from '../secrets/stored-secrets.js';
+import type { SecretName } from '../secrets/shared-secrets.js';
+import { checkAdminPermission, readableDepartments, type AdminPermission } from '../permissions/permissions.js';
 import { listAllMemberOverviews, listDepartments, listMemberOverviews, type MembersContext } from './admin.repository.js';
 import { getMemberDetail } from './member-detail.js';
 import { adminChangesOfImport, applyImport, membersToCsv, previewImport } from './member-import.js';
 
-/** The 403 message of every admin route to a signed-in person who is not an admin. */
-export const NOT_ADMIN_MESSAGE = 'Only admins can open the admin console.';
+/** The 403 message of every admin route to a signed-in person with no admin access (modules/permissions). */
+export { NOT_ADMIN_MESSAGE } from '../permissions/permissions.js';
 
 /** Largest CSV an import takes (about 50,000 rows). */
 export const IMPORT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -42,6 +57,12 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'role-change',
   'member-invite',
   'admin-change',
+  'member-removed',
+  'sessions-ended',
+  'address-recycled',
+  'member-left',
+  'member-rejoined',
+  'secret-rotated',
   'import',
   'secret-reveal',
   'secret-refusal',
@@ -49,20 +70,10 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'backup-download',
 ];
 
-/**
- * Refuses anyone who is not an admin: 401 without a session, 403 {@link NOT_ADMIN_MESSAGE} otherwise. Admins are the
- * addresses of ADMIN_EMAILS and members marked admin (request.memberRole.isAdmin, set by the member-role plugin); a
- * development sign-in is no exception.
- */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (request.user === null) throw unauthorized();
-  if (request.memberRole?.isAdmin !== true) throw forbidden(NOT_ADMIN_MESSAGE);
-}
-
 /** What the admin routes need. */
 export interface AdminRoutesOptions {
   db: Database;
-  config: Pick<Config, 'adminEmails' | 'allowedDomain'>;
+  config: Pick<Config, 'adminEmails' | 'allowedDomain' | 'secretBox'>;
   catalog: RoleCatalog;
   now: () => Date;
 }
@@ -74,35 +85,87 @@ const actorOf = (request: FastifyRequest) => ({
 });
 
 /**
- * The admin console's API (DESIGN.md §3 "Admin console", issue 7). Every route: 401 anonymous, 403 non-admin.
+ * The shared password a route's `:name` names (any case).
+ * @throws HttpError 404 naming the known passwords
+ */
+function secretNameOf(text: string): SecretName {
+  const name = text.toUpperCase();
+  const known = SECRET_NAMES.find((n) => n === name);
+  if (known === undefined) throw notFound(`There is no shared password called ${text}. Known: ${SECRET_NAMES.join(', ')}.`);
+  return known;
+}
+
+/** Route options naming the permission a route needs (modules/permissions). */
+const needs = (permission: AdminPermission) => ({ config: { permission } });
+
+/** The same list of departments, whatever the case, order or repeats. */
+function sameDepartments(a: readonly string[], b: readonly string[]): boolean {
+  const norm = (list: readonly string[]) => [...new Set(list.map((d) => d.trim().toLowerCase()))].sort().join('\u0000');
+  return norm(a) === norm(b);
+}
+
+/**
+ * The admin console's API. Every route names the permission it needs (modules/permissions; the rule: admins
+ * everything, department leads read-only and only their departments' members, everyone else nothing) and is checked
+ * in `onRequest`, before its body is read: 401 anonymous, 403 otherwise.
  *
  * - GET /api/admin/members?search&role&department&complete&sort&dir&page&pageSize → one page of the members table.
  * - GET /api/admin/members.csv (same filters) → every matching member as a CSV attachment.
- * - GET /api/admin/members/:email → the member's page (steps, ticks, acknowledgments); 404 when unknown.
- * - PUT /api/admin/members/:email `{ role, department, isAdmin }` → stores the member record (an invitation when the
- *   person never signed in); 400 naming the valid roles when the role text names none, or the address is outside
- *   ALLOWED_DOMAIN. Audited as 'member-invite' (new record) or 'role-change', plus 'admin-change' when the flag moves.
- * - GET /api/admin/roles → assignable roles and known departments.
+ * - GET /api/admin/members/:email → the member's page (steps, ticks, acknowledgments, permissions); 404 when unknown
+ *   (or, to a lead, outside their departments).
+ * - PUT /api/admin/members/:email `{ role, department, isAdmin, leadOf?, isEditor? }` → stores the member record (an
+ *   invitation when the person never signed in); 400 naming the valid roles when the role text names none, or the
+ *   address is outside ALLOWED_DOMAIN. Audited as 'member-invite' (new record) or 'role-change', plus 'admin-change'
+ *   when the flag moves. A change of role, department or any permission ends the person's sessions.
+ * - DELETE /api/admin/members/:email → removes the member record (the person falls back to the default role) and ends
+ *   their sessions; 404 when there is no record.
+ * - POST /api/admin/members/:email/sign-out → ends every session of the person, on every app process.
+ * - POST /api/admin/members/:email/leave `{ leftOn, note? }` → marks the member as having left (offboarding): their
+ *   sessions end and sign-in is refused; record and progress stay. A person without a record gets one (their current
+ *   role and department). 404 for an unknown address. DELETE of the same path undoes it.
+ * - GET /api/admin/members/:email/revealed-secrets → every shared password the person revealed, and whether it was
+ *   changed since (offboarding).
+ * - POST /api/admin/secrets/:name/rotated → records that a shared password was changed (outside the app).
+ * - GET /api/admin/secrets → every shared password: set or not, when and by whom it was last set (never a value).
+ * - PUT /api/admin/secrets/:name `{ value }` → sets or rotates it (encrypted at rest); audited as 'secret-rotated'.
+ * - POST /api/admin/secrets/:name/reveal → the value, for the admin; audited as 'secret-reveal'.
+ * - GET /api/admin/roles → assignable roles and known departments (a lead's departments only).
  * - POST /api/admin/import/preview `{ csv }` or a text/csv body → rows with their errors; writes nothing.
  * - POST /api/admin/import (same body) → every row in one transaction, or 400 with the row errors and nothing
  *   written. Audited as 'import'.
  * - GET /api/admin/audit?actor&kind&page&pageSize → the audit log, newest first.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, config, catalog, now }) => {
-  const ctx: MembersContext = { catalog, adminEmails: config.adminEmails };
-  // At onRequest, before the body is read: an anonymous 4 MB import is refused at once, not after it is parsed.
-  app.addHook('onRequest', requireAdmin);
+  const base: MembersContext = { catalog, adminEmails: config.adminEmails };
+  /** The members context of a request: only the departments its reader may see. */
+  const ctxOf = (request: FastifyRequest): MembersContext => ({ ...base, departments: readableDepartments(request.memberRole) });
+  app.addHook('onRoute', (route) => {
+    const permission = (route.config as { permission?: AdminPermission } | undefined)?.permission;
+    if (route.url.startsWith('/api/admin') && route.method !== 'HEAD' && permission === undefined) {
+      throw new Error(`admin route ${String(route.method)} ${route.url} names no permission`);
+    }
+  });
+  app.addHook('onRequest', checkAdminPermission);
   // Import files may come as they are (text/csv); they become `{ csv }`, the JSON body's shape.
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => {
     done(null, { csv: String(body) });
   });
 
-  app.get('/api/admin/members', { schema: { querystring: membersQuerySchema, response: { 200: membersPageSchema } } }, async (request) =>
-    listMemberOverviews(db, ctx, request.query),
+  /** Ends every session of a person and audits it (inside the transaction `tx`). */
+  const endSessions = async (tx: Database, request: FastifyRequest, email: string, reason: string) => {
+    const ended = await endSessionsOfEmail(tx, email);
+    await recordAudit(tx, { kind: 'sessions-ended', outcome: 'ok', ...actorOf(request), subject: email, reason, details: { sessions: ended }, at: now() });
+    return ended;
+  };
+
+  app.get(
+    '/api/admin/members',
+    { ...needs('members:read'), schema: { querystring: membersQuerySchema, response: { 200: membersPageSchema } } },
+    async (request) => listMemberOverviews(db, ctxOf(request), request.query),
   );
 
-  app.get('/api/admin/members.csv', { schema: { querystring: membersQuerySchema } }, async (request, reply) => {
-    const rows = await listAllMemberOverviews(db, ctx, request.query);
+  app.get('/api/admin/members.csv', { ...needs('members:read'), schema: { querystring: membersQuerySchema } }, async (request, reply) => {
+    const rows = await listAllMemberOverviews(db, ctxOf(request), request.query);
     const date = now().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -113,9 +176,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.get(
     '/api/admin/members/:email',
-    { schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
+    { ...needs('members:read'), schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
     async (request) => {
-      const detail = await getMemberDetail(db, ctx, request.params.email.toLowerCase());
+      const detail = await getMemberDetail(db, ctxOf(request), request.params.email.toLowerCase());
       if (!detail) throw notFound(`No member has the address ${request.params.email}.`);
       return detail;
     },
@@ -123,7 +186,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.put(
     '/api/admin/members/:email',
-    { schema: { params: memberEmailParamsSchema, body: putMemberBodySchema, response: { 200: memberDetailSchema } } },
+    {
+      ...needs('members:write'),
+      schema: { params: memberEmailParamsSchema, body: putMemberBodySchema, response: { 200: memberDetailSchema } },
+    },
     async (request) => {
       const email = request.params.email.toLowerCase();
       if (!z.email().safeParse(email).success || email.slice(email.lastIndexOf('@') + 1) !== config.allowedDomain) {
@@ -134,12 +200,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         throw new HttpError(400, `Unknown role "${role}". Valid roles: ${[...catalog.keys()].join(', ')}.`);
       }
       const before = await getMember(db, email);
+      const leadOf = request.body.leadOf ?? before?.leadOf ?? [];
+      const isEditor = request.body.isEditor ?? before?.isEditor ?? false;
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       const existed = before !== undefined || user !== undefined;
+      const accessChanged =
+        before !== undefined &&
+        (before.role !== role ||
+          before.department !== department ||
+          before.isAdmin !== isAdmin ||
+          before.isEditor !== isEditor ||
+          !sameDepartments(before.leadOf, leadOf));
       await db.transaction(async (tx) => {
-        await upsertMember(tx, { email, role, department, isAdmin }, now());
-        const previous = before ? { role: before.role, department: before.department, isAdmin: before.isAdmin } : null;
-        const changes = { role, department, isAdmin, previous };
+        await upsertMember(tx, { email, role, department, isAdmin, leadOf, isEditor }, now());
+        const previous = before
+          ? { role: before.role, department: before.department, isAdmin: before.isAdmin, leadOf: before.leadOf, isEditor: before.isEditor }
+          : null;
+        const changes = { role, department, isAdmin, leadOf, isEditor, previous };
         await recordAudit(tx, {
           kind: existed ? 'role-change' : 'member-invite',
           outcome: 'ok',
@@ -151,21 +228,151 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         if ((before?.isAdmin ?? false) !== isAdmin) {
           await recordAudit(tx, { kind: 'admin-change', outcome: 'ok', ...actorOf(request), subject: email, details: { isAdmin }, at: now() });
         }
+        // A person signed in before their first record got the default role: that changes too.
+        if (accessChanged || (before === undefined && user !== undefined)) await endSessions(tx, request, email, 'access-changed');
       });
-      const detail = await getMemberDetail(db, ctx, email);
+      const detail = await getMemberDetail(db, base, email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;
     },
   );
 
-  app.get('/api/admin/roles', { schema: { response: { 200: adminRolesSchema } } }, async () => ({
+  app.delete(
+    '/api/admin/members/:email',
+    { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: removeMemberResultSchema } } },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const sessionsEnded = await db.transaction(async (tx) => {
+        if (!(await deleteMember(tx, email))) return null;
+        await recordAudit(tx, { kind: 'member-removed', outcome: 'ok', ...actorOf(request), subject: email, at: now() });
+        return endSessions(tx, request, email, 'member-removed');
+      });
+      if (sessionsEnded === null) throw notFound(`No member record has the address ${request.params.email}.`);
+      return { removed: true as const, sessionsEnded };
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:email/sign-out',
+    { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: signOutResultSchema } } },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const sessionsEnded = await db.transaction((tx) => endSessions(tx, request, email, 'signed-out-by-admin'));
+      return { sessionsEnded };
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:email/leave',
+    {
+      ...needs('members:write'),
+      schema: { params: memberEmailParamsSchema, body: leaveBodySchema, response: { 200: memberDetailSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const { leftOn, note } = request.body;
+      const left = { at: new Date(`${leftOn}T00:00:00.000Z`), note: note === undefined || note === '' ? null : note };
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const record = await getMember(db, email);
+      if (!record && !user) throw notFound(`No member has the address ${request.params.email}.`);
+      await db.transaction(async (tx) => {
+        if (!record && user) {
+          await upsertMember(tx, { email, role: user.role, department: user.department, isAdmin: false }, now());
+        }
+        await setMemberLeft(tx, email, left, now());
+        await recordAudit(tx, { kind: 'member-left', outcome: 'ok', ...actorOf(request), subject: email, details: { leftOn, note: left.note }, at: now() });
+        await endSessions(tx, request, email, 'member-left');
+      });
+      const detail = await getMemberDetail(db, base, email);
+      if (!detail) throw new Error(`member ${email} vanished after it was written`);
+      return detail;
+    },
+  );
+
+  app.delete(
+    '/api/admin/members/:email/leave',
+    { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const record = await getMember(db, email);
+      if (!record || record.leftAt === null) throw notFound(`${request.params.email} is not marked as having left.`);
+      await db.transaction(async (tx) => {
+        await setMemberLeft(tx, email, null, now());
+        await recordAudit(tx, { kind: 'member-rejoined', outcome: 'ok', ...actorOf(request), subject: email, at: now() });
+      });
+      const detail = await getMemberDetail(db, base, email);
+      if (!detail) throw new Error(`member ${email} vanished after it was written`);
+      return detail;
+    },
+  );
+
+  app.get(
+    '/api/admin/members/:email/revealed-secrets',
+    { ...needs('secrets:manage'), schema: { params: memberEmailParamsSchema, response: { 200: revealedSecretsSchema } } },
+    async (request) => ({ items: await listRevealedSecrets(db, catalog, request.params.email.toLowerCase()) }),
+  );
+
+  app.post(
+    '/api/admin/secrets/:name/rotated',
+    { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, response: { 200: markRotatedResultSchema } } },
+    async (request) => {
+      const name = secretNameOf(request.params.name);
+      const at = now();
+      await recordAudit(db, { kind: 'secret-rotated', outcome: 'ok', ...actorOf(request), subject: name, reason: 'marked', at });
+      return { name, rotatedAt: at.toISOString() };
+    },
+  );
+
+  app.get('/api/admin/secrets', { ...needs('secrets:manage'), schema: { response: { 200: adminSecretsSchema } } }, async () => {
+    const titles = secretStepTitles(catalog);
+    return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
+  });
+
+  app.put(
+    '/api/admin/secrets/:name',
+    { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, body: putSecretBodySchema, response: { 200: adminSecretsSchema } } },
+    async (request) => {
+      const name = secretNameOf(request.params.name);
+      const at = now();
+      await db.transaction(async (tx) => {
+        await writeStoredSecret(tx, config.secretBox, name, request.body.value, request.user?.email ?? null, at);
+        await recordAudit(tx, { kind: 'secret-rotated', outcome: 'ok', ...actorOf(request), subject: name, reason: 'set', at });
+      });
+      const titles = secretStepTitles(catalog);
+      return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
+    },
+  );
+
+  app.post(
+    '/api/admin/secrets/:name/reveal',
+    { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, response: { 200: revealSecretSchema } } },
+    async (request, reply) => {
+      const name = secretNameOf(request.params.name);
+      reply.header('cache-control', 'no-store');
+      const stored = await readStoredSecret(db, config.secretBox, name);
+      // Written before the answer: nothing is revealed unaudited.
+      await recordAudit(db, {
+        kind: 'secret-reveal',
+        outcome: 'allowed',
+        ...actorOf(request),
+        subject: name,
+        reason: stored ? null : 'not-set',
+        details: { session: 'admin-console', ip: request.ip },
+        at: now(),
+      });
+      return { name, value: stored?.value ?? null };
+    },
+  );
+
+  app.get('/api/admin/roles', { ...needs('members:read'), schema: { response: { 200: adminRolesSchema } } }, async (request) => ({
     roles: [...catalog.values()]
       .map((c) => ({ key: c.key.toLowerCase(), displayName: c.displayName }))
       .sort((a, b) => a.displayName.localeCompare(b.displayName)),
-    departments: await listDepartments(db),
+    departments: await listDepartments(db, readableDepartments(request.memberRole)),
   }));
 
   const importOptions = {
+    ...needs('members:import'),
     bodyLimit: IMPORT_BODY_LIMIT_BYTES,
     schema: { body: importBodySchema, response: { 200: importResultSchema } },
   };
@@ -216,7 +423,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     return { ...preview, applied: preview.rows.length };
   });
 
-  app.get('/api/admin/audit', { schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) => {
+  app.get(
+    '/api/admin/audit',
+    { ...needs('audit:read'), schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } },
+    async (request) => {
     const { actor, kind, page, pageSize } = request.query;
     const { entries, total } = await listAudit(db, {
       filters: {

@@ -163,7 +163,7 @@ describe('a member', () => {
     expect((await get('/api/admin/members/nobody%40inspired2uplift.org', admin)).statusCode).toBe(404);
   });
 
-  it('assigns role, department and admin; the member sees the new steps; the change is audited', async () => {
+  it('assigns role, department and admin; the member is signed out and then sees the new steps; the change is audited', async () => {
     const erin = await cookieOf('erin@inspired2uplift.org', 'Erin');
     const put = (body: object) =>
       t.app.inject({ method: 'PUT', url: '/api/admin/members/erin%40inspired2uplift.org', headers: { cookie: admin }, payload: body });
@@ -173,7 +173,10 @@ describe('a member', () => {
     const res = await put({ role: 'Finance', department: 'Money', isAdmin: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(memberDetailSchema.parse(res.json()).member).toMatchObject({ role: 'finance', department: 'Money', isAdmin: true });
-    const onboarding = onboardingResponseSchema.parse((await get('/api/onboarding', erin)).json());
+    // Changing someone's role ends their sessions: Erin signs in again and sees her new steps.
+    expect((await get('/api/onboarding', erin)).statusCode).toBe(401);
+    const erinAgain = await cookieOf('erin@inspired2uplift.org', 'Erin');
+    const onboarding = onboardingResponseSchema.parse((await get('/api/onboarding', erinAgain)).json());
     expect(onboarding.scopes.flatMap((s) => s.steps.map((x) => x.id))).toContain(FINANCE_STEP_ID);
     const audit = auditPageSchema.parse((await get('/api/admin/audit?kind=role-change', admin)).json());
     expect(audit.items[0]).toMatchObject({ kind: 'role-change', actorEmail: ADMIN, subject: 'erin@inspired2uplift.org' });

@@ -64,5 +64,13 @@ export async function getMemberDetail(db: Database, ctx: MembersContext, email: 
       ],
     };
   });
-  return { member, roleText, hasMemberRecord: record !== undefined, steps };
+  return {
+    member,
+    roleText,
+    hasMemberRecord: record !== undefined,
+    leadOf: record?.leadOf ?? [],
+    isEditor: record?.isEditor ?? false,
+    left: record?.leftAt ? { at: record.leftAt.toISOString(), note: record.leftNote } : null,
+    steps,
+  };
 }

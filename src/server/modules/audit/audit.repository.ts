@@ -19,7 +19,18 @@ export type AuditKind =
   | 'member-invite'
   | 'admin-change'
   | 'backup'
-  | 'backup-download';
+  | 'backup-download'
+  /** An admin removed a member record. */
+  | 'member-removed'
+  /** Every session of a person was ended (an admin's 'sign out everywhere', or a change of their access). */
+  | 'sessions-ended'
+  /** A Google sign-in with a new `sub` for a known address: the former person keeps their record elsewhere. */
+  | 'address-recycled'
+  /** An admin marked a member as having left (offboarding), or undid it ('member-rejoined'). */
+  | 'member-left'
+  | 'member-rejoined'
+  /** A shared password was changed, or an admin marked it changed outside the app. */
+  | 'secret-rotated';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

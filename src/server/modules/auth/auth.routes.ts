@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import { applyMemberRole } from '../members/member-role.js';
 import { toApiUser, upsertDevelopmentUser } from './users.repository.js';
+import { refuseIfLeft } from '../members/left-members.js';
 
 /**
  * Sign-in, sign-out and the current user (SPEC §4 "Auth", "simulated development login"; DESIGN.md §3):
@@ -32,6 +33,12 @@ export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { catalog: RoleCata
       const email = (request.body?.email ?? `dev@${config.allowedDomain}`).toLowerCase();
       if (email.slice(email.lastIndexOf('@') + 1) !== config.allowedDomain) {
         throw forbidden(`Only e-mail addresses at ${config.allowedDomain} can sign in.`);
+      }
+      try {
+        await refuseIfLeft(db, config, email);
+      } catch (error) {
+        await recordAudit(db, { kind: 'sign-in-refused', outcome: 'refused', actorEmail: email, reason: 'left', details: { method: 'development' } });
+        throw error;
       }
       const row = await upsertDevelopmentUser(db, { email, name: request.body?.name });
       await rotateSession(deps, request, reply, row.id, 'development');

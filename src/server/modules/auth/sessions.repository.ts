@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import { announcingEach } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
@@ -68,4 +68,20 @@ export async function deleteExpiredSessionsOfUser(db: Database, userId: string, 
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), or(lt(sessions.idleExpiresAt, now), lt(sessions.absoluteExpiresAt, now))))
     .returning(announcingEach('session', sessions.tokenHash));
+}
+
+/**
+ * Ends every session of the person with an e-mail address (sign out everywhere): deletes them and announces each, so
+ * that every app process forgets them at once (db/changes.ts, db/change-feed.ts).
+ * @param db the database (or a transaction: the announcements are delivered when it commits)
+ * @param email any case
+ * @returns how many sessions ended
+ */
+export async function endSessionsOfEmail(db: Database, email: string): Promise<number> {
+  const owners = db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  const ended = await db
+    .delete(sessions)
+    .where(inArray(sessions.userId, owners))
+    .returning(announcingEach('session', sessions.tokenHash));
+  return ended.length;
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/api.js';
-import { announcingEach, withoutAnnounced } from '../../db/changes.js';
+import { announce, announcingEach, withoutAnnounced } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { members, sessions, users } from '../../db/schema.js';
 
 /** A row of the users table. */
 export type UserRow = typeof users.$inferSelect;
@@ -79,31 +79,93 @@ export async function upsertDevelopmentUser(
 }
 
 /**
+ * The address a former person keeps once their address is given to someone else:
+ * `ada+former-1a2b3c4d@inspired2uplift.org` (the first 8 hex digits of their user id), so that the admin console lists
+ * both people.
+ * @param email the recycled address (lower case)
+ * @param userId the former person's user id
+ */
+export function formerAddressOf(email: string, userId: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, at)}+former-${userId.replaceAll('-', '').slice(0, 8)}${email.slice(at)}`;
+}
+
+/** What {@link upsertGoogleUser} did besides storing the user. */
+export interface GoogleUpsertResult {
+  user: UserRow;
+  /** Set when the address had belonged to another person (another `sub`): the address that person keeps now. */
+  formerAddress?: string;
+}
+
+/**
  * Creates or updates the user who signed in with Google (issue 4 "Profile"): name, e-mail and picture come from the
  * verified ID token, the workspace is the e-mail's domain, and the user is no development user. The stored role and
  * department change only when the Workspace directory said something (`fromDirectory`); a new user otherwise starts
- * as volunteer / Operations. Member records (issue 3) decide over the stored role whenever they exist. Announces the
- * change of the user (db/changes.ts).
+ * as volunteer / Operations. Member records decide over the stored role whenever they exist. Announces every change
+ * (db/changes.ts).
+ *
+ * People are identified by the ID token's `sub` as well as the address (docs/decisions/020-people-and-permissions.md):
+ * when the user stored for the address has another `sub`, the address was given to a new person. The former person
+ * keeps their user (progress), member record (role, admin flag, permissions) and history under
+ * {@link formerAddressOf}, their sessions end, and the new person starts afresh. A user without a stored `sub` (a
+ * development user, or one from before `sub` was kept) takes the token's. A `sub` stored on another address (the
+ * person's address was renamed) moves to this one.
  * @param db the database
- * @param identity `email` (stored lower case), `name`, and `picture` (an https URL from the token, or null)
+ * @param identity `email` (stored lower case), `name`, `picture` (an https URL from the token, or null), and the
+ *   token's `subject` (optional: without it, the address alone identifies the person)
  * @param fromDirectory optional `role` (a configuration key) and `department` from the directory
- * @returns the stored user
+ * @returns the stored user, and the former person's new address when the address was recycled
  */
 export async function upsertGoogleUser(
   db: Database,
-  identity: { email: string; name: string; picture: string | null },
+  identity: { email: string; name: string; picture: string | null; subject?: string },
   fromDirectory: { role?: string; department?: string } = {},
-): Promise<UserRow> {
+): Promise<GoogleUpsertResult> {
   const email = identity.email.toLowerCase();
   const workspaceId = email.slice(email.lastIndexOf('@') + 1);
-  const profile = { name: identity.name, picture: identity.picture, workspaceId, isDevelopmentUser: false, ...fromDirectory };
-  const [row] = await db
-    .insert(users)
-    .values({ email, ...profile })
-    .onConflictDoUpdate({ target: users.email, set: { ...profile, lastSignInAt: sql`now()` } })
-    .returning(returningAnnounced);
-  if (!row) throw new Error(`upsert of user ${email} returned no row`);
-  return withoutAnnounced(row);
+  const subject = identity.subject;
+  const profile = {
+    name: identity.name,
+    picture: identity.picture,
+    workspaceId,
+    isDevelopmentUser: false,
+    ...(subject === undefined ? {} : { subject }),
+    ...fromDirectory,
+  };
+  return db.transaction(async (tx) => {
+    let formerAddress: string | undefined;
+    if (subject !== undefined) {
+      const [stored] = await tx.select({ id: users.id, subject: users.subject }).from(users).where(eq(users.email, email)).for('update');
+      if (stored && stored.subject !== null && stored.subject !== subject) {
+        formerAddress = formerAddressOf(email, stored.id);
+        await tx
+          .update(users)
+          .set({ email: formerAddress })
+          .where(eq(users.id, stored.id))
+          .returning(announcingEach('user', users.id));
+        const moved = await tx
+          .update(members)
+          .set({ email: formerAddress })
+          .where(eq(members.email, email))
+          .returning(announcingEach('member', members.email));
+        if (moved.length > 0) await announce(tx, { kind: 'member', email });
+        await tx.delete(sessions).where(eq(sessions.userId, stored.id)).returning(announcingEach('session', sessions.tokenHash));
+      }
+      // The same person under another address (renamed): the subject moves here.
+      await tx
+        .update(users)
+        .set({ subject: null })
+        .where(and(eq(users.subject, subject), ne(users.email, email), isNotNull(users.subject)))
+        .returning(announcingEach('user', users.id));
+    }
+    const [row] = await tx
+      .insert(users)
+      .values({ email, ...profile })
+      .onConflictDoUpdate({ target: users.email, set: { ...profile, lastSignInAt: sql`now()` } })
+      .returning(returningAnnounced);
+    if (!row) throw new Error(`upsert of user ${email} returned no row`);
+    return { user: withoutAnnounced(row), ...(formerAddress === undefined ? {} : { formerAddress }) };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backupParamsSchema, backupSchema, backupsOverviewSchema, type BackupsOverview } from '../../../shared/backups-api.js';
 import type { Database } from '../../db/client.js';
 import { HttpError, notFound } from '../../http-errors.js';
-import { requireAdmin } from '../admin/admin.routes.js';
+import { requirePermission } from '../permissions/permissions.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { POSTGRES_BACKUP_MESSAGE, type BackupInfo, type BackupService } from './backups.js';
 
@@ -23,7 +23,7 @@ const shown = (backup: BackupInfo) => ({ name: backup.name, createdAt: backup.cr
  *   'backup-download'.
  */
 export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { db, backups }) => {
-  app.addHook('preValidation', requireAdmin);
+  app.addHook('onRequest', requirePermission('backups:manage'));
   const actorOf = (user: { id: string; email: string } | null) => ({
     actorUserId: user?.id ?? null,
     actorEmail: user?.email ?? null,

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import {
@@ -13,6 +14,7 @@ import {
   safeReturnTo,
 } from '../../../shared/google-sign-in-api.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
+import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { forbidden, HttpError, unauthorized } from '../../http-errors.js';
 import { FailureLimiter, routeRateLimit, type AuthLimits } from '../../plugins/auth-rate-limits.js';
@@ -20,6 +22,7 @@ import { serverOrigin } from '../../plugins/same-origin.js';
 import { rotateSession, type SessionDeps } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { toApiUser, upsertGoogleUser } from '../auth/users.repository.js';
+import { refuseIfLeft } from '../members/left-members.js';
 import { applyMemberRole } from '../members/member-role.js';
 import { admitGoogleAccount } from './admission.js';
 import { DIRECTORY_READONLY_SCOPE, roleFromDirectory, type WorkspaceDirectory } from './directory.js';
@@ -214,7 +217,21 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
           request.log.warn({ err: error }, 'the Workspace directory could not be asked for the role');
         }
       }
-      const row = await upsertGoogleUser(db, admission.identity, fromDirectory);
+      // Someone who left may not sign in — unless the address now belongs to another person (another `sub`).
+      const [known] = await db.select({ subject: users.subject }).from(users).where(eq(users.email, admission.identity.email));
+      if (known === undefined || known.subject === null || known.subject === admission.identity.subject) {
+        try {
+          await refuseIfLeft(db, config, admission.identity.email);
+        } catch (error) {
+          await recordAudit(db, { kind: 'sign-in-refused', outcome: 'refused', actorEmail: admission.identity.email, reason: 'left', details: { method: 'google' } });
+          throw error;
+        }
+      }
+      const { user: row, formerAddress } = await upsertGoogleUser(db, admission.identity, fromDirectory);
+      if (formerAddress !== undefined) {
+        // Another person (another `sub`) had this address: they keep their record under the former address.
+        await recordAudit(db, { kind: 'address-recycled', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, subject: row.email, details: { formerAddress } });
+      }
       await rotateSession(deps, request, reply, row.id, 'google');
       await recordAudit(db, { kind: 'sign-in', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, details: { method: 'google' } });
       // The same user GET /api/me answers with: the member record (if any) decides role and department.

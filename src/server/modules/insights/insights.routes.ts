@@ -16,7 +16,7 @@ import {
 } from '../../../shared/insights-api.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { requireAdmin } from '../admin/admin.routes.js';
+import { requirePermission } from '../permissions/permissions.js';
 import { activity, cohorts, funnel, timeToComplete, type InsightsContext } from './insights.repository.js';
 
 /** What the insights routes need. */
@@ -67,7 +67,7 @@ export const CSV_ROWS = {
  * - GET /api/admin/insights/activity(.csv)
  */
 export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (app, { db, catalog, now }) => {
-  app.addHook('preValidation', requireAdmin);
+  app.addHook('onRequest', requirePermission('insights:read'));
   // Admins see every department. People allowed to see only some departments would pass them here.
   const contextOf = (): InsightsContext => ({ catalog, now: now() });
   const schema = { querystring: insightsQuerySchema };

@@ -277,6 +277,8 @@ describe('memberRoleOf', () => {
       lookup: { key: 'finance', matchedBy: 'alias' },
       department: 'Finance',
       isAdmin: false,
+      leadOf: [],
+      isEditor: false,
     });
   });
 

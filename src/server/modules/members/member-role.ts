@@ -19,6 +19,10 @@ export interface MemberRole {
   department: string;
   /** An admin: listed in ADMIN_EMAILS, or marked admin in the member record (DESIGN.md §3 "Admin console"). */
   isAdmin: boolean;
+  /** The departments this person leads, as written in the member record (read-only admin access to them). */
+  leadOf: readonly string[];
+  /** A content editor (member record). */
+  isEditor: boolean;
 }
 
 declare module 'fastify' {
@@ -40,12 +44,12 @@ declare module 'fastify' {
  * @param user the signed-in user (its stored `email`, `role`, `department`)
  * @param member the member record of `user.email`, if there is one
  * @param adminEmails lower-case ADMIN_EMAILS
- * @returns the role text, its lookup, the department and the admin flag
+ * @returns the role text, its lookup, the department, the admin flag, the departments led and the editor flag
  */
 export function memberRoleOf(
   catalog: RoleCatalog,
   user: Pick<User, 'email' | 'role' | 'department'>,
-  member: Pick<MemberRow, 'role' | 'department' | 'isAdmin'> | undefined,
+  member: (Pick<MemberRow, 'role' | 'department' | 'isAdmin'> & Partial<Pick<MemberRow, 'leadOf' | 'isEditor'>>) | undefined,
   adminEmails: readonly string[],
 ): MemberRole {
   const roleText = member ? member.role : user.role;
@@ -55,6 +59,8 @@ export function memberRoleOf(
     lookup: lookUpRole(catalog, roleText),
     department: member ? member.department : user.department,
     isAdmin: adminEmails.includes(user.email.toLowerCase()) || (member?.isAdmin ?? false),
+    leadOf: member?.leadOf ?? [],
+    isEditor: member?.isEditor ?? false,
   };
 }
 
@@ -98,6 +104,8 @@ function withMemberRole(
       department: memberRole.department,
       isAdmin: memberRole.isAdmin,
       ...(saysMore ? { roleText } : {}),
+      leadOf: [...memberRole.leadOf],
+      isEditor: memberRole.isEditor,
     },
     memberRole,
   };
@@ -125,6 +133,13 @@ export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app
   app.addHook('onRequest', async (request) => {
     if (request.user === null) return;
     const member = await reads.member(request.user.email);
+    // A person marked as having left has no access at all, whatever session they still hold (their sessions are ended
+    // when they are marked; this covers a session started by another process in the same instant).
+    if (member !== null && member.leftAt !== null) {
+      request.user = null;
+      request.authSession = null;
+      return;
+    }
     const { user, memberRole } = withMemberRole(catalog, config.adminEmails, request.user, member);
     request.user = user;
     request.memberRole = memberRole;

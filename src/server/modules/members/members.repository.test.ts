@@ -26,6 +26,10 @@ describe('members repository', () => {
       role: 'Treasurer',
       department: 'Finance',
       isAdmin: false,
+      leadOf: [],
+      isEditor: false,
+      leftAt: null,
+      leftNote: null,
       createdAt: at('2025-04-01T09:00:00Z'),
       updatedAt: at('2025-04-01T09:00:00Z'),
     });

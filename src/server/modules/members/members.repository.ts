@@ -20,6 +20,10 @@ export interface MemberInput {
   role: string;
   department: string;
   isAdmin: boolean;
+  /** The departments the person leads (default: none; read-only admin access to them). */
+  leadOf?: readonly string[];
+  /** A content editor (default: no). */
+  isEditor?: boolean;
 }
 
 /**
@@ -34,7 +38,8 @@ export async function getMember(db: Database, email: string): Promise<MemberRow 
 }
 
 /**
- * Creates or replaces the member record of `input.email`. Replacing keeps `createdAt` and sets `updatedAt`.
+ * Creates or replaces the member record of `input.email`. Replacing keeps `createdAt` and sets `updatedAt`, and keeps
+ * `leadOf` / `isEditor` when the input leaves them out.
  * @param db the database
  * @param input e-mail, role text, department and admin flag
  * @param now the time written to `updatedAt` (and `createdAt` of a new record)
@@ -42,7 +47,14 @@ export async function getMember(db: Database, email: string): Promise<MemberRow 
  * @throws the database error when the write fails
  */
 export async function upsertMember(db: Database, input: MemberInput, now: Date = new Date()): Promise<MemberRow> {
-  const values = { role: input.role, department: input.department, isAdmin: input.isAdmin, updatedAt: now };
+  const values = {
+    role: input.role,
+    department: input.department,
+    isAdmin: input.isAdmin,
+    ...(input.leadOf === undefined ? {} : { leadOf: [...new Set(input.leadOf.map((d) => d.trim()).filter((d) => d !== ''))] }),
+    ...(input.isEditor === undefined ? {} : { isEditor: input.isEditor }),
+    updatedAt: now,
+  };
   const [row] = await db
     .insert(members)
     .values({ email: input.email.toLowerCase(), ...values, createdAt: now })
@@ -75,3 +87,21 @@ export async function deleteMember(db: Database, email: string): Promise<boolean
   return deleted.length > 0;
 }
 
+
+/**
+ * Marks the person of a member record as having left the organisation (offboarding), or clears it. Announces the
+ * change of the record (db/changes.ts). Their sessions are the caller's to end.
+ * @param db the database (or a transaction)
+ * @param email any case
+ * @param left `{ at, note }`, or null to mark them a member again
+ * @param now the time written to `updatedAt`
+ * @returns true when a record was changed, false when there is none
+ */
+export async function setMemberLeft(db: Database, email: string, left: { at: Date; note: string | null } | null, now: Date): Promise<boolean> {
+  const changed = await db
+    .update(members)
+    .set({ leftAt: left?.at ?? null, leftNote: left?.note ?? null, updatedAt: now })
+    .where(eq(members.email, email.toLowerCase()))
+    .returning(announcingEach('member', members.email));
+  return changed.length > 0;
+}

@@ -15,6 +15,7 @@ import type { Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import { decideSecretAccess, SECRET_REFUSAL_TEXT, type SecretRefusalReason, type SessionKind } from '../../../shared/secret-access.js';
 import type { Database } from '../../db/client.js';
+import { changedSinceSeen, readStoredSecret } from './stored-secrets.js';
 import type { Config } from '../../env.js';
 import { forbidden, notFound } from '../../http-errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -91,7 +92,7 @@ const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Contr
 export interface SecretsRoutesOptions {
   db: Database;
   catalog: RoleCatalog;
-  config: Pick<Config, 'secrets'>;
+  config: Pick<Config, 'secretBox'>;
 }
 
 /**
@@ -163,9 +164,11 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
         await recordAudit(db, auditOf(request, step, session, decision));
         return reply.code(403).send(refusalBody(403, decision.reason));
       }
-      const value = config.secrets.get(step.envVariable.name);
-      await recordAudit(db, auditOf(request, step, session, { allowed: true, set: value !== undefined }));
-      return value === undefined ? { value: null, reason: 'not-set' as const } : { value };
+      const stored = await readStoredSecret(db, config.secretBox, step.envVariable.name);
+      const changedOn = stored ? await changedSinceSeen(db, request.user.id, step.envVariable.name, stored) : undefined;
+      await recordAudit(db, auditOf(request, step, session, { allowed: true, set: stored !== undefined }));
+      if (stored === undefined) return { value: null, reason: 'not-set' as const };
+      return changedOn === undefined ? { value: stored.value } : { value: stored.value, changedOn };
     },
   );
 };

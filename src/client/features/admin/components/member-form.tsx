@@ -9,14 +9,19 @@ interface MemberFormProps {
   /** The member to edit; omit to invite a new address (the form then asks for it). */
   email?: string;
   /** Starting values; `role` is a role configuration key or the record's role text. */
-  initial?: { role: string; department: string; isAdmin: boolean };
+  initial?: { role: string; department: string; isAdmin: boolean; leadOf?: readonly string[]; isEditor?: boolean };
   /** Called with the saved address. */
   onSaved?: (email: string) => void;
 }
 
+/** The departments typed in the 'Leads departments' field: comma-separated, trimmed, without empties or repeats. */
+export function parseDepartments(text: string): string[] {
+  return [...new Set(text.split(',').map((d) => d.trim()).filter((d) => d !== ''))];
+}
+
 /**
- * Assigns a member's role and department and marks them admin (issue 7); without `email`, invites an address before
- * its first sign-in. The role select lists the loaded role configurations; the department field suggests the known
+ * Assigns a member's role, department and permissions (admin, lead of departments, content editor); without `email`,
+ * invites an address before its first sign-in. The role select lists the loaded role configurations; the department field suggests the known
  * departments. The server's refusal (e.g. an address outside the organisation's domain) is shown under the form.
  */
 export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
@@ -27,6 +32,8 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
   const [role, setRole] = useState(initial?.role ?? 'volunteer');
   const [department, setDepartment] = useState(initial?.department ?? 'Operations');
   const [isAdmin, setIsAdmin] = useState(initial?.isAdmin ?? false);
+  const [leadOf, setLeadOf] = useState((initial?.leadOf ?? []).join(', '));
+  const [isEditor, setIsEditor] = useState(initial?.isEditor ?? false);
   const inviting = email === undefined;
   const roleOptions = roles.data?.roles ?? [];
   const knownRole = roleOptions.some((r) => r.key === role);
@@ -36,7 +43,7 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
     const target = (email ?? address).trim().toLowerCase();
     // mutateAsync, not mutate's callbacks: a saved change re-keys (remounts) the edit form, and the toast must still show.
     save
-      .mutateAsync({ email: target, role, department: department.trim(), isAdmin })
+      .mutateAsync({ email: target, role, department: department.trim(), isAdmin, leadOf: parseDepartments(leadOf), isEditor })
       .then(() => {
         toast.success(inviting ? `Invited ${target}` : `Saved ${target}`);
         if (inviting) setAddress('');
@@ -108,6 +115,40 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
           Admin (may open the admin console)
         </label>
       </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-lead`} className={labelClass}>
+          Leads departments
+        </label>
+        <input
+          id={`${id}-lead`}
+          list={`${id}-departments`}
+          value={leadOf}
+          onChange={(e) => setLeadOf(e.target.value)}
+          aria-describedby={`${id}-lead-hint`}
+          className={fieldClass}
+        />
+        <p id={`${id}-lead-hint`} className="mt-1 text-sm text-slate-600">
+          Separate departments with commas. A department lead can see the members of these departments and their
+          progress, but cannot change anything.
+        </p>
+      </div>
+      <div className="flex items-center gap-2 sm:col-span-2">
+        <input
+          id={`${id}-editor`}
+          type="checkbox"
+          checked={isEditor}
+          onChange={(e) => setIsEditor(e.target.checked)}
+          className="size-5 accent-brand-700"
+        />
+        <label htmlFor={`${id}-editor`} className="text-sm text-slate-800">
+          Content editor (may edit onboarding content once the content studio is available)
+        </label>
+      </div>
+      {!inviting ? (
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          Saving a change to the role, department or permissions signs this person out everywhere.
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : inviting ? 'Invite' : 'Save'}

@@ -6,7 +6,7 @@ import { secretRefusalDecoder, secretResponseDecoder } from '@/lib/decoders';
 
 /** A shared password as the server answered: its value, why it is hidden, or that it is not set. */
 export type SharedPassword =
-  | { kind: 'revealed'; value: string }
+  | { kind: 'revealed'; value: string; changedOn?: string }
   | { kind: 'hidden'; reason: SecretRefusalReason }
   | { kind: 'not-set' };
 
@@ -34,7 +34,9 @@ export async function getSecret(stepId: string, { signal }: { signal?: AbortSign
   if (response.ok) {
     const parsed = secretResponseDecoder.safeParse(json);
     if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
-    return parsed.data.value === null ? { kind: 'not-set' } : { kind: 'revealed', value: parsed.data.value };
+    if (parsed.data.value === null) return { kind: 'not-set' };
+    const { changedOn } = parsed.data;
+    return changedOn === undefined ? { kind: 'revealed', value: parsed.data.value } : { kind: 'revealed', value: parsed.data.value, changedOn };
   }
   const refusal = secretRefusalDecoder.safeParse(json);
   if ((response.status === 401 || response.status === 403) && refusal.success) {

@@ -14,5 +14,14 @@ export function SharedPasswordContacts({ stepId, contacts }: { stepId: string; c
     data?.kind === 'revealed'
       ? { value: data.value, hiddenReason: null }
       : { value: undefined, hiddenReason: data?.kind === 'hidden' ? data.reason : null };
-  return <ContactGrid contacts={contacts} password={password} />;
+  return (
+    <>
+      {data?.kind === 'revealed' && data.changedOn !== undefined ? (
+        <p className="mb-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This password changed on {data.changedOn}
+        </p>
+      ) : null}
+      <ContactGrid contacts={contacts} password={password} />
+    </>
+  );
 }

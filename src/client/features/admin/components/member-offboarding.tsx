@@ -1,0 +1,135 @@
+import type { MemberDetail } from '@shared/admin-api';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/lib/toasts';
+import { useLeave, useMarkRotated, useRevealedSecrets } from '../api/offboarding';
+import { fieldClass, formatDateTime, labelClass } from '../utils/format';
+
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Offboarding on a member's page (admins only): mark the member as having left (a date and an optional note: their
+ * sessions end and they can no longer sign in; record and progress stay), or undo it; and the shared passwords they
+ * ever revealed, each with 'Mark rotated' once it has been changed.
+ */
+export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
+  const id = useId();
+  const email = detail.member.email;
+  const { mark, undo } = useLeave();
+  const [leftOn, setLeftOn] = useState(today);
+  const [note, setNote] = useState('');
+  const error = mark.error ?? undo.error;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    mark
+      .mutateAsync({ email, leftOn, ...(note.trim() === '' ? {} : { note: note.trim() }) })
+      .then(() => toast.success(`${email} is marked as having left and is signed out`))
+      .catch(() => {
+        // Shown below from `error`.
+      });
+  };
+
+  return (
+    <Card className="space-y-4 p-5">
+      <h3 className="text-lg font-semibold">Offboarding</h3>
+      {detail.left ? (
+        <div className="space-y-2">
+          <p className="text-slate-800">
+            Left on <strong>{day.format(new Date(detail.left.at))}</strong>
+            {detail.left.note ? <> — {detail.left.note}</> : null}. They cannot sign in; their record and progress stay here.
+          </p>
+          <Button type="button" variant="outline" disabled={undo.isPending} onClick={() => undo.mutate(email)}>
+            {undo.isPending ? 'Undoing…' : 'Undo: they are still a member'}
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-date`} className={labelClass}>
+              Left on
+            </label>
+            <input id={`${id}-date`} type="date" required value={leftOn} onChange={(e) => setLeftOn(e.target.value)} className={fieldClass} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-note`} className={labelClass}>
+              Note (optional)
+            </label>
+            <input id={`${id}-note`} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={fieldClass} />
+          </div>
+          <p className="text-sm text-slate-600 sm:col-span-2">
+            Marking someone as left signs them out everywhere and stops them signing in. Their record and progress stay.
+          </p>
+          <div className="sm:col-span-2">
+            <Button type="submit" variant="destructive" disabled={mark.isPending}>
+              {mark.isPending ? 'Saving…' : 'Mark as left'}
+            </Button>
+          </div>
+        </form>
+      )}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error.message}
+        </p>
+      ) : null}
+      <RevealedSecrets email={email} />
+    </Card>
+  );
+}
+
+/** The shared passwords a member revealed, with 'Mark rotated' for each that still needs changing. */
+function RevealedSecrets({ email }: { email: string }) {
+  const revealed = useRevealedSecrets(email);
+  const rotate = useMarkRotated();
+  return (
+    <section aria-labelledby="revealed-heading" className="space-y-2">
+      <h4 id="revealed-heading" className="font-semibold">
+        Shared passwords they saw
+      </h4>
+      {revealed.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          Loading…
+        </p>
+      ) : revealed.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {revealed.error.message}
+        </p>
+      ) : revealed.data.items.length === 0 ? (
+        <p className="text-sm text-slate-600">They never revealed a shared password.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {revealed.data.items.map((item) => (
+            <li key={item.name} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
+              <div>
+                <p className="font-medium">{item.steps.length > 0 ? item.steps.join(', ') : item.name}</p>
+                <p className="text-sm text-slate-600">
+                  Last seen {formatDateTime(item.lastRevealedAt)}
+                  {item.rotatedAt ? ` · changed ${formatDateTime(item.rotatedAt)}` : ' · not changed since'}
+                </p>
+              </div>
+              {item.rotatedAt ? null : (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  disabled={rotate.isPending}
+                  aria-label={`Mark ${item.steps[0] ?? item.name} rotated`}
+                  onClick={() => rotate.mutate(item.name)}
+                >
+                  Mark rotated
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {rotate.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {rotate.error.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPageSchema, memberDetailSchema, membersPageSchema } from '../../../shared/admin-api.js';
+import { meResponseSchema } from '../../../shared/api.js';
+import { members, stepProgress, users } from '../../db/schema.js';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
+import { formerAddressOf } from '../auth/users.repository.js';
+import { upsertMember } from '../members/members.repository.js';
+
+/**
+ * People are identified by the ID token's `sub` as well as their address: a recycled address signed in with a new
+ * `sub` is a new person, against a real OpenID Connect provider.
+ */
+
+const ADMIN = 'boss@inspired2uplift.org';
+const ADA = 'ada@inspired2uplift.org';
+let provider: TestOidcProvider;
+let t: TestApp;
+
+beforeAll(async () => {
+  provider = await TestOidcProvider.start();
+  t = await createTestApp({
+    env: {
+      GOOGLE_CLIENT_ID: 'onboarding-test.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'test-client-secret',
+      OIDC_ISSUER: provider.issuer,
+      AUTH_DEV_LOGIN: 'true',
+      ADMIN_EMAILS: ADMIN,
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await provider?.stop();
+});
+
+/** A whole Google sign-in as the account with `sub`; returns the session cookie. */
+async function googleSignIn(sub: string, claims: Record<string, unknown> = {}): Promise<string> {
+  provider.claims = { ...WORKSPACE_MEMBER, ...claims, sub };
+  const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+  const transaction = started.cookies.find((c) => c.name === 'onboarding_oidc');
+  const { code, state } = await provider.authorize(String(started.headers.location));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/google/callback',
+    payload: { code, state },
+    headers: { cookie: `onboarding_oidc=${transaction?.value ?? ''}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = res.cookies.find((c) => c.name === 'onboarding_session');
+  return `onboarding_session=${session?.value ?? ''}`;
+}
+
+const me = async (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
+describe('a recycled address', () => {
+  it('signed in with a new sub is a new person who inherits no progress, role or admin flag; the admin sees both', async () => {
+    const first = await googleSignIn('ada-original');
+    const [original] = await t.database.db.select().from(users).where(eq(users.email, ADA));
+    if (!original) throw new Error('no user');
+    expect(original.subject).toBe('ada-original');
+    await upsertMember(t.database.db, { email: ADA, role: 'finance', department: 'Finance', isAdmin: true, leadOf: ['Finance'] });
+    await t.database.db.insert(stepProgress).values({ userId: original.id, stepId: 'sign-in-to-chrome' });
+    await t.app.changeFeed.settle();
+    expect(meResponseSchema.parse((await me(first)).json()).user).toMatchObject({ isAdmin: true, role: 'finance' });
+
+    // The same person again: the same user.
+    const again = await googleSignIn('ada-original');
+    expect((await t.database.db.select().from(users).where(eq(users.email, ADA)))[0]?.id).toBe(original.id);
+
+    // Ada left; her address goes to a new Ada with another Google account.
+    const newcomer = await googleSignIn('ada-new', { name: 'Ada Newcomer' });
+    const user = meResponseSchema.parse((await me(newcomer)).json()).user;
+    expect(user).toMatchObject({ email: ADA, name: 'Ada Newcomer', isAdmin: false, role: 'volunteer', department: 'Operations', leadOf: [] });
+    expect(user.id).not.toBe(original.id);
+    const progress = await t.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie: newcomer } });
+    expect(progress.statusCode).toBe(200);
+    expect(JSON.stringify(progress.json())).not.toMatch(/"completed":\s*true|"completedAt":"/u);
+    // The former person's sessions ended.
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(again)).statusCode).toBe(401);
+
+    // The former person keeps user, progress and member record under their former address.
+    const former = formerAddressOf(ADA, original.id);
+    expect(former).toMatch(/^ada\+former-[0-9a-f]{8}@inspired2uplift\.org$/u);
+    const [kept] = await t.database.db.select().from(members).where(eq(members.email, former));
+    expect(kept).toMatchObject({ role: 'finance', isAdmin: true, leadOf: ['Finance'] });
+    const admin = await signIn(t.app, { email: ADMIN });
+    const list = membersPageSchema.parse((await t.app.inject({ url: '/api/admin/members?search=ada', headers: { cookie: admin } })).json());
+    expect(list.items.map((m) => [m.email, m.name, m.isAdmin]).sort()).toEqual([
+      [former, 'Ada Lovelace', true],
+      [ADA, 'Ada Newcomer', false],
+    ]);
+    const formerPage = memberDetailSchema.parse(
+      (await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(former)}`, headers: { cookie: admin } })).json(),
+    );
+    expect(formerPage.steps.find((s) => s.id === 'sign-in-to-chrome')?.status).toBe('completed');
+    const audit = auditPageSchema.parse((await t.app.inject({ url: '/api/admin/audit?kind=address-recycled', headers: { cookie: admin } })).json());
+    expect(audit.items[0]).toMatchObject({ subject: ADA, detail: { formerAddress: former } });
+  });
+
+  it('a development user of the address is taken over by the first Google sign-in (no sub to compare)', async () => {
+    const dev = await signIn(t.app, { email: 'dora@inspired2uplift.org' });
+    const devId = meResponseSchema.parse((await me(dev)).json()).user.id;
+    const google = await googleSignIn('dora-sub', { email: 'dora@inspired2uplift.org', name: 'Dora' });
+    expect(meResponseSchema.parse((await me(google)).json()).user.id).toBe(devId);
+  });
+});

@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRolesSchema, memberDetailSchema, membersPageSchema } from '../../../shared/admin-api.js';
+import { apiErrorSchema, meResponseSchema } from '../../../shared/api.js';
+import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { setMemberLeft, upsertMember } from '../members/members.repository.js';
+import { LEADS_READ_ONLY_MESSAGE, mayReadDepartment, mayUse, NOT_ADMIN_MESSAGE, readableDepartments } from './permissions.js';
+
+/**
+ * The permission matrix: every admin API route × every kind of person, each cell with the answer it must get (status,
+ * and for reads what the answer may hold). A route added to the admin API without a row here fails the first test.
+ */
+
+const ADMIN = 'boss@inspired2uplift.org';
+const ACTORS = ['admin', 'leadHere', 'leadElsewhere', 'editor', 'member', 'developmentUser', 'anonymous'] as const;
+type Actor = (typeof ACTORS)[number];
+
+const FAY = 'fay@inspired2uplift.org'; // Finance
+const OLLY = 'olly@inspired2uplift.org'; // Operations
+
+let t: TestApp;
+const cookies = {} as Record<Actor, string | undefined>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+  const db = t.database.db;
+  await upsertMember(db, { email: FAY, role: 'finance', department: 'Finance', isAdmin: false });
+  await upsertMember(db, { email: OLLY, role: 'volunteer', department: 'Operations', isAdmin: false });
+  await upsertMember(db, { email: 'lena@inspired2uplift.org', role: 'volunteer', department: 'Operations', isAdmin: false, leadOf: ['finance '] });
+  await upsertMember(db, { email: 'leo@inspired2uplift.org', role: 'volunteer', department: 'Finance', isAdmin: false, leadOf: ['Events'] });
+  await upsertMember(db, { email: 'eddie@inspired2uplift.org', role: 'volunteer', department: 'Finance', isAdmin: false, isEditor: true });
+  await signInWithGoogleSession(t, { email: FAY, name: 'Fay' });
+  await signInWithGoogleSession(t, { email: OLLY, name: 'Olly' });
+  cookies.admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+  cookies.leadHere = await signInWithGoogleSession(t, { email: 'lena@inspired2uplift.org', name: 'Lena' });
+  cookies.leadElsewhere = await signInWithGoogleSession(t, { email: 'leo@inspired2uplift.org', name: 'Leo' });
+  cookies.editor = await signInWithGoogleSession(t, { email: 'eddie@inspired2uplift.org', name: 'Eddie' });
+  cookies.member = await signInWithGoogleSession(t, { email: 'mo@inspired2uplift.org', name: 'Mo' });
+  cookies.developmentUser = await signIn(t.app, { email: 'dev@inspired2uplift.org' });
+  cookies.anonymous = undefined;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** What one cell expects: the status, and optionally a check of the answer. */
+interface Cell {
+  status: number;
+  check?: (body: string) => void;
+}
+
+const emailsOfPage = (body: string) => membersPageSchema.parse(JSON.parse(body)).items.map((m) => m.email).sort();
+const csvEmails = (body: string) =>
+  body
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',')[0]?.replaceAll('"', ''))
+    .sort();
+
+const refused = (status: 401 | 403, message?: string): Cell => ({
+  status,
+  check: (body) => {
+    if (message !== undefined) expect(apiErrorSchema.parse(JSON.parse(body)).message).toBe(message);
+  },
+});
+/** The answers of people with no admin access at all. */
+const outsiders: Record<'editor' | 'member' | 'developmentUser' | 'anonymous', Cell> = {
+  editor: refused(403, NOT_ADMIN_MESSAGE),
+  member: refused(403, NOT_ADMIN_MESSAGE),
+  developmentUser: refused(403, NOT_ADMIN_MESSAGE),
+  anonymous: refused(401),
+};
+/** The answers of an admin-only route. */
+const adminOnly = (ok: Cell): Record<Actor, Cell> => ({
+  admin: ok,
+  leadHere: refused(403, LEADS_READ_ONLY_MESSAGE),
+  leadElsewhere: refused(403, LEADS_READ_ONLY_MESSAGE),
+  ...outsiders,
+});
+
+/** A member record the write routes may change; made again before each cell. */
+const TARGET = 'tara@inspired2uplift.org';
+
+interface Route {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  /** The route as Fastify names it. */
+  route: string;
+  url: string;
+  payload?: object;
+  cells: Record<Actor, Cell>;
+}
+
+const everyoneInFinance = [FAY, 'leo@inspired2uplift.org', 'eddie@inspired2uplift.org'].sort();
+
+const ROUTES: Route[] = [
+  {
+    method: 'GET',
+    route: '/api/admin/members',
+    url: '/api/admin/members?pageSize=200',
+    cells: {
+      admin: { status: 200, check: (body) => expect(emailsOfPage(body)).toEqual(expect.arrayContaining([FAY, OLLY, ADMIN])) },
+      leadHere: { status: 200, check: (body) => expect(emailsOfPage(body)).toEqual(everyoneInFinance) },
+      // Leo leads Events, where only Tara is.
+      leadElsewhere: { status: 200, check: (body) => expect(emailsOfPage(body)).toEqual([TARGET]) },
+      ...outsiders,
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/members.csv',
+    url: '/api/admin/members.csv?department=Operations',
+    cells: {
+      admin: { status: 200, check: (body) => expect(csvEmails(body)).toContain(OLLY) },
+      // A lead's filter for another department finds nothing, and their own finds only their department.
+      leadHere: { status: 200, check: (body) => expect(csvEmails(body)).toEqual([]) },
+      leadElsewhere: { status: 200, check: (body) => expect(csvEmails(body)).toEqual([]) },
+      ...outsiders,
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/members/:email',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}`,
+    cells: {
+      admin: { status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).member.email).toBe(FAY) },
+      leadHere: { status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).member.email).toBe(FAY) },
+      leadElsewhere: { status: 404 },
+      ...outsiders,
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/members/:email',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}`,
+    payload: { role: 'finance', department: 'Finance', isAdmin: true, leadOf: ['Finance'] },
+    cells: adminOnly({ status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).leadOf).toEqual(['Finance']) }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/members/:email',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}`,
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/members/:email/sign-out',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/sign-out`,
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/members/:email/leave',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/leave`,
+    payload: { leftOn: '2025-03-31' },
+    cells: adminOnly({ status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).not.toBeNull() }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/members/:email/leave',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/leave`,
+    // Each cell of this row starts with Tara marked as having left (see the set-up of each cell).
+    cells: adminOnly({ status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).toBeNull() }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/members/:email/revealed-secrets',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/revealed-secrets`,
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/secrets/:name/rotated',
+    url: '/api/admin/secrets/FINANCE_PASS/rotated',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/secrets',
+    url: '/api/admin/secrets',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/secrets/:name',
+    url: '/api/admin/secrets/FINANCE_PASS',
+    payload: { value: 'a-new-finance-password' },
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/secrets/:name/reveal',
+    url: '/api/admin/secrets/FINANCE_PASS/reveal',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/roles',
+    url: '/api/admin/roles',
+    cells: {
+      admin: { status: 200, check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toContain('Operations') },
+      leadHere: { status: 200, check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toEqual(['Finance']) },
+      leadElsewhere: { status: 200, check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toEqual(['Events']) },
+      ...outsiders,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/import/preview',
+    url: '/api/admin/import/preview',
+    payload: { csv: `email,role\n${TARGET},volunteer\n` },
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/import',
+    url: '/api/admin/import',
+    payload: { csv: `email,role\n${TARGET},volunteer\n` },
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/audit',
+    url: '/api/admin/audit',
+    cells: adminOnly({ status: 200 }),
+  },  {
+    method: 'GET',
+    route: '/api/admin/insights/funnel',
+    url: '/api/admin/insights/funnel',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/insights/funnel.csv',
+    url: '/api/admin/insights/funnel.csv',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/insights/time-to-complete',
+    url: '/api/admin/insights/time-to-complete',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/insights/time-to-complete.csv',
+    url: '/api/admin/insights/time-to-complete.csv',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/insights/cohorts',
+    url: '/api/admin/insights/cohorts',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/insights/cohorts.csv',
+    url: '/api/admin/insights/cohorts.csv',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/insights/activity',
+    url: '/api/admin/insights/activity',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/insights/activity.csv',
+    url: '/api/admin/insights/activity.csv',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/backups',
+    url: '/api/admin/backups',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    // The test app has no embedded-database backup service (as on PostgreSQL): an admin is told to use pg_dump.
+    method: 'POST',
+    route: '/api/admin/backups',
+    url: '/api/admin/backups',
+    cells: adminOnly({ status: 409 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/backups/:name',
+    url: '/api/admin/backups/onboarding-2025-04-01T09-00-00-000Z.backup',
+    cells: adminOnly({ status: 404 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/members/:email/acknowledgments',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/acknowledgments`,
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/acknowledgments.csv',
+    url: '/api/admin/acknowledgments.csv',
+    cells: adminOnly({ status: 200 }),
+  },
+];
+
+describe('the permission matrix', () => {
+  it('has a row for every admin route of the app', () => {
+    const tree = t.app.printRoutes({ commonPrefix: false });
+    const registered = new Set<string>();
+    let prefix: string[] = [];
+    for (const line of tree.split('\n')) {
+      const match = /^([│ ]*)[├└]── (\S+) \(([^)]*)\)/u.exec(line);
+      if (!match) continue;
+      const depth = (match[1] ?? '').length / 4;
+      prefix = [...prefix.slice(0, depth), match[2] ?? ''];
+      const path = prefix.join('');
+      for (const method of (match[3] ?? '').split(', ')) {
+        if (path.startsWith('/api/admin') && method !== 'HEAD') registered.add(`${method} ${path}`);
+      }
+    }
+    expect(registered.size).toBeGreaterThan(5);
+    expect([...registered].sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.route}`).sort());
+  });
+
+  for (const route of ROUTES) {
+    for (const actor of ACTORS) {
+      it(`${route.method} ${route.route} as ${actor} → ${route.cells[actor].status}`, async () => {
+        await upsertMember(t.database.db, { email: TARGET, role: 'volunteer', department: 'Events', isAdmin: false });
+        const leftAt = route.method === 'DELETE' && route.route.endsWith('/leave') ? new Date('2025-03-31T00:00:00Z') : null;
+        await setMemberLeft(t.database.db, TARGET, leftAt === null ? null : { at: leftAt, note: null }, t.clock.now);
+        await t.app.changeFeed.settle();
+        const cookie = cookies[actor];
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          ...(route.payload === undefined ? {} : { payload: route.payload }),
+          ...(cookie === undefined ? {} : { headers: { cookie } }),
+        });
+        const cell = route.cells[actor];
+        expect(res.statusCode, res.body).toBe(cell.status);
+        cell.check?.(res.body);
+      });
+    }
+  }
+});
+
+describe('the rule', () => {
+  const nobody = { isAdmin: false, leadOf: [] as string[], isEditor: false };
+  it('gives admins everything, leads reading their departments only, and editors and members nothing', () => {
+    expect(mayUse({ ...nobody, isAdmin: true }, 'audit:read')).toBe(true);
+    expect(mayUse({ ...nobody, leadOf: ['Finance'] }, 'members:read')).toBe(true);
+    expect(mayUse({ ...nobody, leadOf: ['Finance'] }, 'members:write')).toBe(false);
+    expect(mayUse({ ...nobody, leadOf: ['  '] }, 'members:read')).toBe(false);
+    expect(mayUse({ ...nobody, isEditor: true }, 'members:read')).toBe(false);
+    expect(mayUse(null, 'members:read')).toBe(false);
+    expect(readableDepartments({ ...nobody, isAdmin: true, leadOf: ['X'] })).toBe('all');
+    expect(readableDepartments({ ...nobody, leadOf: [' Finance', 'finance', 'Events'] })).toEqual(['finance', 'events']);
+    expect(mayReadDepartment({ ...nobody, leadOf: ['Finance'] }, 'FINANCE')).toBe(true);
+    expect(mayReadDepartment({ ...nobody, leadOf: ['Finance'] }, 'Operations')).toBe(false);
+  });
+
+  it('tells the client what the person may see', async () => {
+    const me = meResponseSchema.parse((await t.app.inject({ url: '/api/me', headers: { cookie: cookies.leadHere ?? '' } })).json());
+    expect(me.user).toMatchObject({ isAdmin: false, leadOf: ['finance'], isEditor: false });
+  });
+});

@@ -1,0 +1,143 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../../http-errors.js';
+import type { MemberRole } from '../members/member-role.js';
+
+/**
+ * Who may do what in the admin console (docs/decisions/020-people-and-permissions.md). One rule, decided on the server
+ * from the signed-in person's member role (modules/members/member-role.ts):
+ *
+ * - an **admin** (ADMIN_EMAILS, or a member record marked admin) may do everything;
+ * - a **department lead** (a member record naming the departments they lead) may only read: the members table, its CSV
+ *   export and member pages, limited to members of the departments they lead;
+ * - a **content editor** may use the content studio only; until it exists, nothing of the admin console;
+ * - everyone else (members, development users without a record) nothing.
+ *
+ * Every admin route names the permission it needs in its route options (`config: { permission }`); the admin routes
+ * refuse to register a route without one.
+ */
+
+/** What an admin route may need. */
+export type AdminPermission =
+  /** Read the members table, CSV export, member pages and the role list (leads: their departments only). */
+  | 'members:read'
+  /** Change member records, permissions, end sessions, offboard. */
+  | 'members:write'
+  /** Preview and apply CSV imports. */
+  | 'members:import'
+  /** Read the audit log. */
+  | 'audit:read'
+  /** See which shared passwords a person revealed, and mark passwords rotated. */
+  | 'secrets:manage'
+  /** Read the insights page's charts (admins; leads later, limited to their departments). */
+  | 'insights:read'
+  /** Take and download backups of the embedded database. */
+  | 'backups:manage'
+  /** Read the acknowledgment records: a member's list, the CSV export of all, and the receipt check. */
+  | 'acknowledgments:read';
+
+/** Every permission, for tests and for the route check. */
+export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
+  'members:read',
+  'members:write',
+  'members:import',
+  'audit:read',
+  'secrets:manage',
+  'insights:read',
+  'backups:manage',
+  'acknowledgments:read',
+];
+
+/** The permissions a department lead has (read-only, limited to their departments). */
+const LEAD_PERMISSIONS: ReadonlySet<AdminPermission> = new Set(['members:read']);
+
+/** The 403 message to a signed-in person with no admin access at all. */
+export const NOT_ADMIN_MESSAGE = 'Only admins can open the admin console.';
+/** The 403 message to a department lead asking for something only admins may do. */
+export const LEADS_READ_ONLY_MESSAGE = 'Department leads can look but not change anything here. Ask an admin to do this.';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The admin permission a route needs (checked by {@link checkAdminPermission} before the body is read). */
+    permission?: AdminPermission;
+  }
+}
+
+/** The parts of a member role the rule reads. */
+type Access = Pick<MemberRole, 'isAdmin' | 'leadOf' | 'isEditor'>;
+
+/**
+ * Whether a person is a department lead: not an admin, with at least one department named.
+ * @param role the member role, or null without a session
+ */
+export function isDepartmentLead(role: Access | null): boolean {
+  return role !== null && !role.isAdmin && role.leadOf.some((d) => d.trim() !== '');
+}
+
+/**
+ * Whether a person may use a permission (the one rule).
+ * @param role the member role of the signed-in person, or null without a session
+ * @param permission what the route needs
+ */
+export function mayUse(role: Access | null, permission: AdminPermission): boolean {
+  if (role === null) return false;
+  if (role.isAdmin) return true;
+  return isDepartmentLead(role) && LEAD_PERMISSIONS.has(permission);
+}
+
+/**
+ * The departments whose members a person may read in the admin console (and, later, other admin views such as the
+ * insights page): `'all'` for an admin, the lower-case names of the departments they lead for a lead, and an empty
+ * list for everyone else. Departments compare without regard to case or surrounding spaces.
+ * @param role the member role, or null without a session
+ */
+export function readableDepartments(role: Access | null): 'all' | string[] {
+  if (role === null) return [];
+  if (role.isAdmin) return 'all';
+  return [...new Set(role.leadOf.map((d) => d.trim().toLowerCase()).filter((d) => d !== ''))];
+}
+
+/**
+ * Whether a person may read the members of one department.
+ * @param role the member role, or null
+ * @param department the member's department (any case)
+ */
+export function mayReadDepartment(role: Access | null, department: string): boolean {
+  const readable = readableDepartments(role);
+  return readable === 'all' || readable.includes(department.trim().toLowerCase());
+}
+
+/**
+ * The check itself: 401 without a session, 403 when the signed-in person may not use `permission` —
+ * {@link LEADS_READ_ONLY_MESSAGE} to a lead, {@link NOT_ADMIN_MESSAGE} to anyone else.
+ * @throws HttpError 401 / 403
+ */
+export function assertPermission(request: FastifyRequest, permission: AdminPermission): void {
+  if (request.user === null) throw unauthorized();
+  const role = request.memberRole;
+  if (mayUse(role, permission)) return;
+  throw forbidden(isDepartmentLead(role) ? LEADS_READ_ONLY_MESSAGE : NOT_ADMIN_MESSAGE);
+}
+
+/**
+ * A hook for routes outside the admin routes' own plugin (insights, backups, acknowledgment records) that need one
+ * permission: use it as `onRequest`, before the body is read, like {@link checkAdminPermission}.
+ * @param permission what every route of the hook needs
+ * @returns the hook: 401 without a session, 403 for anyone who may not use `permission`
+ */
+export function requirePermission(permission: AdminPermission): (request: FastifyRequest) => Promise<void> {
+  return async (request) => assertPermission(request, permission);
+}
+
+/**
+ * Hook (use as `onRequest`, so that nothing of the body is read for someone who may not use the route) that applies
+ * the permission a route names in `config.permission`; a route naming none is refused to everyone (403), so a route
+ * that forgot it is closed, not open.
+ */
+export async function checkAdminPermission(request: FastifyRequest): Promise<void> {
+  const permission = request.routeOptions.config.permission;
+  if (permission === undefined) {
+    if (request.user === null) throw unauthorized();
+    throw forbidden(NOT_ADMIN_MESSAGE);
+  }
+  assertPermission(request, permission);
+}

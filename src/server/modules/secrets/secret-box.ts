@@ -1,0 +1,100 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { inspect } from 'node:util';
+
+const REDACTED = '[Redacted]';
+
+/** Why stored shared passwords cannot be read with the configured keys (start-up refuses to go on). */
+export class SecretsKeyError extends Error {
+  override name = 'SecretsKeyError';
+}
+
+/** A key as SECRETS_KEY gives it: 32 bytes in base64 (`openssl rand -base64 32`). */
+export function parseSecretsKey(text: string): Buffer | undefined {
+  const key = Buffer.from(text.trim(), 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+/** The short fingerprint stored next to each value to say which key encrypted it (never the key). */
+const keyIdOf = (key: Buffer): string => createHash('sha256').update('onboarding-secrets-key-id\0').update(key).digest('hex').slice(0, 16);
+
+/** One encrypted value as stored: base64 of 12-byte IV ‖ 16-byte GCM tag ‖ ciphertext, and the key's fingerprint. */
+export interface SealedValue {
+  ciphertext: string;
+  keyId: string;
+}
+
+/**
+ * AES-256-GCM (node:crypto) under SECRETS_KEY, with SECRETS_KEY_PREVIOUS for reading values stored before a key
+ * rotation. Each value gets a fresh random 96-bit IV; the value's name is bound in as additional authenticated data,
+ * so a ciphertext copied to another name does not decrypt. The keys never serialise (JSON, util.inspect, strings show
+ * `[Redacted]`).
+ */
+export class SecretBox {
+  readonly #current: Buffer;
+  readonly #previous: Buffer | undefined;
+  /** Fingerprint of the current key. */
+  readonly currentKeyId: string;
+  /** Fingerprint of the previous key, if one is configured. */
+  readonly previousKeyId: string | undefined;
+
+  /**
+   * @param current the 32-byte current key
+   * @param previous the 32-byte key before the last rotation, if any
+   */
+  constructor(current: Buffer, previous?: Buffer) {
+    this.#current = current;
+    this.#previous = previous;
+    this.currentKeyId = keyIdOf(current);
+    this.previousKeyId = previous === undefined ? undefined : keyIdOf(previous);
+  }
+
+  /**
+   * Encrypts a value under the current key.
+   * @param name the value's name (authenticated, not encrypted)
+   * @param value the clear text
+   */
+  seal(name: string, value: string): SealedValue {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.#current, iv);
+    cipher.setAAD(Buffer.from(name, 'utf8'));
+    const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+    return { ciphertext: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64'), keyId: this.currentKeyId };
+  }
+
+  /**
+   * Decrypts a stored value with the key its fingerprint names (current or previous).
+   * @throws SecretsKeyError when neither configured key is the one it was stored under, or it does not authenticate
+   */
+  open(name: string, sealed: SealedValue): string {
+    const key =
+      sealed.keyId === this.currentKeyId ? this.#current : sealed.keyId === this.previousKeyId ? this.#previous : undefined;
+    if (key === undefined) {
+      throw new SecretsKeyError(
+        `The shared password ${name} was stored under another key than SECRETS_KEY` +
+          `${this.#previous ? ' or SECRETS_KEY_PREVIOUS' : ''}. Set SECRETS_KEY to the key it was stored with ` +
+          '(or, while rotating keys, SECRETS_KEY to the new key and SECRETS_KEY_PREVIOUS to the old one).',
+      );
+    }
+    const raw = Buffer.from(sealed.ciphertext, 'base64');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAAD(Buffer.from(name, 'utf8'));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      throw new SecretsKeyError(`The stored shared password ${name} could not be decrypted: it was changed or damaged in the database.`);
+    }
+  }
+
+  toJSON(): string {
+    return REDACTED;
+  }
+
+  toString(): string {
+    return REDACTED;
+  }
+
+  [inspect.custom](): string {
+    return `SecretBox(${REDACTED})`;
+  }
+}
