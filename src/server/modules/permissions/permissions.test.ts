@@ -287,7 +287,7 @@ const ROUTES: Route[] = [
     method: 'GET',
     route: '/api/admin/backups/:name',
     url: '/api/admin/backups/onboarding-2025-04-01T09-00-00-000Z.backup',
-    cells: adminOnly({ status: 404 }),
+    cells: adminOnly({ status: 409 }),
   },
   {
     method: 'GET',
