@@ -10,7 +10,8 @@ const PUBLIC_HOST = 'onboarding.inspired2uplift.org';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ catalog: createWidgetCatalog(), env: { ADMIN_EMAILS: ADMIN } });
+  // PUBLIC_URL names the public host, so that this development server answers to it (plugins/allowed-hosts.ts).
+  t = await createTestApp({ catalog: createWidgetCatalog(), env: { ADMIN_EMAILS: ADMIN, PUBLIC_URL: `https://${PUBLIC_HOST}` } });
 });
 afterAll(async () => {
   await t.close();
