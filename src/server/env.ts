@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { SharedSecrets } from './modules/secrets/shared-secrets.js';
 import { projectRoot } from './project-root.js';
 
-/** Used only outside production, so a development server starts with no set-up (DESIGN.md §4). */
+/** Used only outside production, so a development server starts with no set-up (docs/architecture.md#configuration). */
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-never-use-in-production';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** The server's configuration, parsed from the environment (DESIGN.md §4). Paths are absolute. */
+/** The server's configuration, parsed from the environment (docs/architecture.md#configuration). Paths are absolute. */
 export interface Config {
   port: number;
   host: string;
@@ -26,17 +26,17 @@ export interface Config {
   /** OpenID Connect issuer whose discovery document is used (default Google); https in production. */
   oidcIssuer: string;
   /**
-   * The optional Google Workspace directory (DESIGN.md §3 "Role of a user", "Profile picture"): a service account
+   * The optional Google Workspace directory (docs/product.md#member-records, docs/product.md#profile-pictures): a service account
    * with domain-wide delegation that reads users as `adminEmail`. Undefined when not configured.
    */
   directory: { serviceAccountKeyFile: string; adminEmail: string; apiUrl: string } | undefined;
   /** Fastify's `trustProxy`: false (default), true, a number of hops, or a list of proxy addresses / CIDR ranges. */
   trustProxy: boolean | number | string[];
-  /** Requests to /api/auth/* one client address may make per minute (issue 4). */
+  /** Requests to /api/auth/* one client address may make per minute (docs/architecture.md#security). */
   authRateLimitPerMinute: number;
-  /** The one Google Workspace domain allowed to sign in, lower case (SPEC §1 {host}). */
+  /** The one Google Workspace domain allowed to sign in, lower case (docs/product.md#sign-in). */
   allowedDomain: string;
-  /** Lower-case e-mail addresses of admins (DESIGN.md §3 "Role preview", "Admin console"). */
+  /** Lower-case e-mail addresses of admins (docs/product.md#role-preview, docs/product.md#admin-area). */
   adminEmails: string[];
   /** Whether the simulated development sign-in is available (never in production). */
   devLogin: boolean;
@@ -49,8 +49,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /**
    * The shared passwords CHAPTERS_PASS, DESIGN_PASS, WIX_PASS, INSTAGRAM_PASS, FINANCE_PASS, HR_PASS, TEST_PASS
-   * (SPEC §7 call 4; DESIGN.md §3 "Shared passwords"), each optional. Never logged and never in /api/config: the
-   * object serialises as `[Redacted]`; only the secrets route reads a value (issue 6).
+   * (docs/product.md#shared-passwords), each optional. Never logged and never in /api/config: the
+   * object serialises as `[Redacted]`; only the secrets route reads a value (docs/product.md#shared-passwords).
    */
   secrets: SharedSecrets;
 }
@@ -194,11 +194,11 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
 }
 
 /**
- * Parses and validates the server's environment (DESIGN.md §4). Empty values count as unset. Relative paths
+ * Parses and validates the server's environment (docs/architecture.md#configuration). Empty values count as unset. Relative paths
  * (`DATA_DIR`, `CONTENT_DIR`) are resolved against the project directory.
  * Development sign-in is on when `AUTH_DEV_LOGIN=true`, or outside production when no `GOOGLE_CLIENT_ID` is set;
  * never in production. Google sign-in needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET`; a production server
- * also needs `PUBLIC_URL` and `SESSION_SECRET`, and https for `PUBLIC_URL` and `OIDC_ISSUER` (issue 4).
+ * also needs `PUBLIC_URL` and `SESSION_SECRET`, and https for `PUBLIC_URL` and `OIDC_ISSUER` (docs/architecture.md#security).
  * @param env the variables, usually `process.env`
  * @returns the typed configuration
  * @throws ConfigError listing every problem ("NAME: what is wrong"), e.g. production without Google settings

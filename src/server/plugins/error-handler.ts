@@ -4,10 +4,10 @@ import type { ApiError } from '../../shared/api.js';
 import { HttpError } from '../http-errors.js';
 import { globalPlugin } from './global-plugin.js';
 
-/** What a client sees of any 5xx: the details stay in the log (STYLE.md "5xx messages hidden from clients"). */
+/** What a client sees of any 5xx: the details stay in the log (docs/architecture.md#code-conventions). */
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-/** The 503 message when the database cannot be reached (issue 8 "Database unavailable"). */
+/** The 503 message when the database cannot be reached (docs/architecture.md#database-unavailable). */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not available right now. Please try again in a moment.';
 
 /** Node's codes of a connection that could not be made or was lost. */

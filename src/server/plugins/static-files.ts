@@ -40,7 +40,7 @@ function isClientRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * Static files (DESIGN.md §1): content assets at /content/ always; the built SPA at / when `clientDistDir` has an
+ * Static files (docs/architecture.md#layers): content assets at /content/ always; the built SPA at / when `clientDistDir` has an
  * index.html, with a history fallback — a GET for a page address that is no file (e.g. /dashboard, /anything) gets
  * index.html so the SPA's router can answer, including with its 404 page. GET/HEAD /login (any query string, e.g.
  * Google's `?code=…&state=…`) gets login.html, the login page's own document (docs/decisions/012-login-page-own-entry.md;

@@ -72,7 +72,7 @@ const actorOf = (request: FastifyRequest) => ({
 });
 
 /**
- * The admin console's API (DESIGN.md §3 "Admin console", issue 7). Every route: 401 anonymous, 403 non-admin.
+ * The admin console's API (docs/product.md#admin-area). Every route: 401 anonymous, 403 non-admin.
  *
  * - GET /api/admin/members?search&role&department&complete&sort&dir&page&pageSize → one page of the members table.
  * - GET /api/admin/members.csv (same filters) → every matching member as a CSV attachment.

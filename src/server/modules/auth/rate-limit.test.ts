@@ -4,7 +4,7 @@ import { RATE_LIMITED_MESSAGE } from '../../app.js';
 import { loadConfig } from '../../env.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 
-/** The /api/auth/* rate limit (issue 4 "auth routes are rate limited"), per client address. */
+/** The /api/auth/* rate limit (docs/architecture.md#security), per client address. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -20,7 +20,7 @@ import { resolveRoleOfRequest } from '../onboarding/member-role.js';
 /** The 404 message for a step that is not one of the member's shared-password steps. */
 export const NO_SECRET_STEP_MESSAGE = 'This step has no shared password for you.';
 
-/** A step that names a shared password (SPEC §3 `envVariable`). */
+/** A step that names a shared password (docs/product.md#shared-passwords `envVariable`). */
 type SecretStep = Step & { envVariable: NonNullable<Step['envVariable']> };
 
 const isSecretStep = (step: Step): step is SecretStep => step.envVariable !== undefined;
@@ -80,8 +80,7 @@ export interface SecretsRoutesOptions {
 }
 
 /**
- * GET /api/secrets/:stepId — a shared-password step's password (SPEC §5 last rule, §6 "Shared password steps", §7
- * call 4; DESIGN.md §3 "Shared passwords"; issue 6). The URL carries only the step id, never a secret.
+ * GET /api/secrets/:stepId — a shared-password step's password (docs/product.md#shared-passwords). The URL carries only the step id, never a secret.
  * - No session: 401 `{ statusCode, error, message, reason: 'not-signed-in' }`.
  * - A role preview (any request with `?previewRole=`): 403 reason 'development' for any shared-password step of the
  *   content; a preview never sees a secret.

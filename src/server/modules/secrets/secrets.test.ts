@@ -14,8 +14,8 @@ import { TEST_SECRET_VALUES } from '../../test/test-secrets.js';
 import type { SecretName } from './shared-secrets.js';
 
 
-/** Who may see which password (SPEC §6 "Shared password steps and allowed roles"), written out independently of the content. */
-const SPEC_ALLOWED: Readonly<Record<SecretName, readonly string[] | '*'>> = {
+/** Who may see which password (docs/product.md#shared-passwords), written out independently of the content. */
+const DOCUMENTED_ALLOWED: Readonly<Record<SecretName, readonly string[] | '*'>> = {
   CHAPTERS_PASS: ['chapters', 'chapteraffairs', 'director of chapter affairs'],
   DESIGN_PASS: ['external', 'director of external', 'director of marketing', 'marketing', 'content creator', 'graphic designer', 'blog writer'],
   WIX_PASS: ['external', 'director of external', 'director of marketing', 'marketing', 'content creator', 'graphic designer', 'blog writer'],
@@ -25,7 +25,7 @@ const SPEC_ALLOWED: Readonly<Record<SecretName, readonly string[] | '*'>> = {
   TEST_PASS: '*',
 };
 
-/** Every role and alias of SPEC §3 and §6, as raw role texts of member records (some in other cases). */
+/** Every role and alias of docs/product.md#roles, as raw role texts of member records (some in other cases). */
 const ROLE_TEXTS = [
   'volunteer', 'vol',
   'chapters', 'Chapters', 'chapteraffairs', 'director of chapter affairs',
@@ -54,8 +54,8 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/gu, '-');
 type Expected = { status: 200; value: string } | { status: 401 | 403; reason: string } | { status: 404 };
 
 /**
- * The expected answer, from the spec's table (SPEC_ALLOWED) and the member's checklist: a password is only ever
- * handed out for a step on the member's own checklist (404 otherwise, DESIGN.md §3 / docs/decisions/006-secrets.md).
+ * The expected answer, from the documented table (DOCUMENTED_ALLOWED) and the member's checklist: a password is only ever
+ * handed out for a step on the member's own checklist (404 otherwise, docs/product.md#shared-passwords / docs/decisions/006-secrets.md).
  */
 function expected(catalog: RoleCatalog, stepIds: Record<SecretName, string>, roleText: string, secret: SecretName, session: Session): Expected {
   if (session === 'anonymous') return { status: 401, reason: 'not-signed-in' };
@@ -64,7 +64,7 @@ function expected(catalog: RoleCatalog, stepIds: Record<SecretName, string>, rol
   const onChecklist = role.scopes.some((scope) => scope.steps.some((step) => step.id === stepIds[secret]));
   if (!onChecklist) return { status: 404 };
   if (session === 'development') return { status: 403, reason: 'development' };
-  const allowed = SPEC_ALLOWED[secret];
+  const allowed = DOCUMENTED_ALLOWED[secret];
   const ok = allowed === '*' || allowed.includes(roleText.toLowerCase()) || allowed.includes(role.key);
   return ok ? { status: 200, value: TEST_SECRET_VALUES[secret] } : { status: 403, reason: 'role-mismatch' };
 }
@@ -138,7 +138,7 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
       }
     }
     expect(mismatches).toEqual([]);
-    // The cells SPEC §6 names, spelled out so that the table above cannot silently allow nothing.
+    // The cells docs/product.md#shared-passwords names, spelled out so that the table above cannot silently allow nothing.
     for (const cell of [
       'Chapters × CHAPTERS_PASS × google',
       'director of chapter affairs × CHAPTERS_PASS × google',
@@ -167,7 +167,7 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
   });
 
   it("answers 404 for a step that is not on the member's checklist, even one whose roles would allow them", async () => {
-    // 'graphic designer' is allowed for Design/Wix by SPEC §6, but no role alias matches it, so the member gets the
+    // 'graphic designer' is allowed for Design/Wix by docs/product.md#shared-passwords, but no role alias matches it, so the member gets the
     // volunteer steps and never has the Design e-mail step (docs/decisions/006-secrets.md).
     const designer = await ask(stepIds.DESIGN_PASS, cookies.get('google:graphic designer'));
     expect(designer.statusCode).toBe(404);
