@@ -39,7 +39,7 @@ function readStored(): StoredToast[] {
 }
 
 /**
- * Keeps a toast for the next page, for a toast shown just before a full page load (SPEC §8 toasts, e.g. 'Logged Out'
+ * Keeps a toast for the next page, for a toast shown just before a full page load (toasts of docs/product.md#exact-texts, e.g. 'Logged Out'
  * before the login page, 'Development Mode' before the dashboard): the next document shows it at start
  * ({@link showToastsFromLastPage}). Without sessionStorage the toast is shown here at once instead (it may be lost
  * with the page).

@@ -234,7 +234,7 @@ describe('role preview', () => {
     expect(screen.queryByLabelText('Preview role')).not.toBeInTheDocument();
   });
 
-  it("shows another role's steps read-only, with the toasts of SPEC §4, and goes back to the member's own steps", async () => {
+  it("shows another role's steps read-only, with the toasts of docs/product.md#exact-texts, and goes back to the member's own steps", async () => {
     const { user, fetchMock, currentLocation } = renderApp('/dashboard', {
       'GET /api/me': () => json({ user: { ...testUser, role: 'test' } }),
       'GET /api/onboarding': () => json(testWidgetOnboarding({ extra: previewable })),

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** "Need help?" line with the support e-mail as a mailto link (SPEC §1 support contact {email}). */
+/** "Need help?" line with the support e-mail as a mailto link (docs/product.md#header-and-footer). */
 export function SupportContact({ email, className }: { email: string | undefined; className?: string }) {
   return (
     <p className={cn('text-sm text-slate-600', className)}>

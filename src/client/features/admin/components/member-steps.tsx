@@ -10,7 +10,7 @@ const STATUS = {
 } as const;
 
 /**
- * A member's steps in order (issue 7 "A member's page"): status and completion time of each, and under checklist and
+ * A member's steps in order (docs/product.md#admin-area: "A member's page"): status and completion time of each, and under checklist and
  * acknowledgment steps every item with the time it was ticked or acknowledged.
  */
 export function MemberSteps({ steps }: { steps: MemberStep[] }) {

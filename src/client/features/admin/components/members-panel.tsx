@@ -19,7 +19,7 @@ import { MembersTable } from './members-table';
 import { Pagination } from './pagination';
 
 /**
- * The members tab of the admin console (issue 7): search, filters by role / department / complete, the sortable
+ * The members tab of the admin console (docs/product.md#admin-area): search, filters by role / department / complete, the sortable
  * members table with paging, and 'Export CSV', which downloads every member the filters match. The table's state
  * lives in the address, so Back and reload keep it.
  */

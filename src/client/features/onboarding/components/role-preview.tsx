@@ -15,7 +15,7 @@ interface RolePreviewSelectProps {
 }
 
 /**
- * The role switcher of SPEC §2/§4 as a role preview (DESIGN.md §3): a select of roles; choosing the role already shown
+ * The role preview select (docs/product.md#role-preview): a select of roles; choosing the role already shown
  * toasts 'Already using that role', choosing another shows its steps and toasts 'Role Switched'. Shown only when the
  * server allows previews (local development hosts and admins).
  */
@@ -54,7 +54,7 @@ export function RolePreviewSelect({ roles, currentRole, ownRoleKey, onChange }: 
 }
 
 /**
- * The banner of a role preview (DESIGN.md §3 "Role preview"): says whose steps these are, that nothing is saved and
+ * The banner of a role preview (docs/product.md#role-preview): says whose steps these are, that nothing is saved and
  * passwords stay hidden, and leads back to the member's own steps.
  */
 export function PreviewBanner({ roleName, onExit }: { roleName: string; onExit: () => void }) {

@@ -22,7 +22,7 @@ interface StepContentProps {
   readOnly: boolean;
   /**
    * For a step with `envVariable`: the password line of its contacts. With neither a value nor a reason to hide it,
-   * the server is asked for the password while the step is open (issue 6).
+   * the server is asked for the password while the step is open (docs/product.md#shared-passwords).
    */
   password: PasswordInfo | undefined;
   /** The step's document is shown (its countdown starts). */
@@ -43,7 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
- * The expanded part of a step card (SPEC §2 "Expanded content"), in the spec's order: details, image, media, 'Your
+ * The expanded part of a step card (docs/product.md#step-cards), in this order: details, image, media, 'Your
  * People', checklist, acknowledgments, the PDF viewer for a document step (otherwise the numbered 'Tasks'), 'Helpful
  * Resources' (new tab) and the italic footnote. Text is part of the dashboard's code; each widget is its own chunk,
  * loaded when a step that shows it opens (lazy-widgets.tsx).
@@ -51,7 +51,7 @@ const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 export function StepContent(props: StepContentProps) {
   const { step, doneItems, onItemChange, onResetItems, readOnly, password, onDocumentLoaded, onDocumentDownloaded } = props;
   const { content } = step;
-  // A password with no value and no known reason to hide it is the server's to decide (issue 6).
+  // A password with no value and no known reason to hide it is the server's to decide (docs/product.md#shared-passwords).
   const asksServer = step.envVariable !== undefined && password?.value === undefined && password?.hiddenReason === null;
   return (
     <div className="space-y-5 text-sm leading-relaxed text-slate-700">
