@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 
 /**
- * Database unavailable, in the browser (issue 8 "Reliability"): the member's change stays shown with a clear message,
+ * Database unavailable, in the browser (docs/architecture.md#database-unavailable): the member's change stays shown with a clear message,
  * the app sends it again until the server stores it, confirms, and a reload shows it; a read that fails shows the
  * Error page with 'Try again'.
  *
