@@ -55,7 +55,10 @@ export const memberOverviewSchema = z.object({
   /** The role's display label (docs/product.md#role-colours-and-labels). */
   roleLabel: z.string(),
   department: z.string(),
-  /** Completed steps of the role / steps of the role × 100, rounded (docs/product.md#progress-rules); 0 for a role without steps. */
+  /**
+   * Completed steps of the role / steps of the role × 100, rounded (docs/product.md#progress-rules); 0 for a role
+   * without steps.
+   */
   percent: z.number().int(),
   completedSteps: z.number().int(),
   totalSteps: z.number().int(),

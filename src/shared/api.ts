@@ -24,7 +24,10 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** GET /api/health */
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 
-/** GET /api/config — public settings the login screen and footer need (docs/product.md#login-screen, docs/product.md#header-and-footer). */
+/**
+ * GET /api/config — public settings the login screen and footer need (docs/product.md#login-screen,
+ * docs/product.md#header-and-footer).
+ */
 export const appConfigSchema = z.object({
   appName: z.string(),
   version: z.string(),
@@ -35,7 +38,9 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-/** The signed-in user (docs/product.md#sign-in; no Google token ever reaches the client: docs/architecture.md#sessions). */
+/**
+ * The signed-in user (docs/product.md#sign-in; no Google token ever reaches the client: docs/architecture.md#sessions).
+ */
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -45,7 +50,10 @@ export const userSchema = z.object({
   department: z.string(),
   workspaceId: z.string(),
   isDevelopmentUser: z.boolean(),
-  /** An admin (ADMIN_EMAILS, or a member record marked admin): the header shows the admin console (docs/product.md#admin-area). */
+  /**
+   * An admin (ADMIN_EMAILS, or a member record marked admin): the header shows the admin console
+   * (docs/product.md#admin-area).
+   */
   isAdmin: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -139,7 +147,8 @@ export type PutStepItemBody = z.infer<typeof putStepItemBodySchema>;
 
 /**
  * The answer of PUT /api/progress/steps/:stepId/items/:itemId: the item's state, and the step's completion as the
- * server decided it (ticking the last item completes the step, unticking one un-completes it; docs/product.md#progress-rules).
+ * server decided it (ticking the last item completes the step, unticking one un-completes it;
+ * docs/product.md#progress-rules).
  */
 export const stepItemProgressSchema = z.object({
   stepId: z.string(),
@@ -173,7 +182,10 @@ export const secretResponseSchema = z.object({
 });
 export type SecretResponse = z.infer<typeof secretResponseSchema>;
 
-/** Why a password was withheld (shared/secret-access.ts `SecretRefusalReason`); the client shows the refusal tooltips of docs/product.md#shared-passwords. */
+/**
+ * Why a password was withheld (shared/secret-access.ts `SecretRefusalReason`); the client shows the refusal tooltips of
+ * docs/product.md#shared-passwords.
+ */
 export const secretRefusalReasonSchema = z.enum(['not-signed-in', 'role-mismatch', 'development']);
 
 /** The 401 / 403 answer of GET /api/secrets/:stepId: an API error with the refusal reason. */

@@ -1,6 +1,7 @@
 /**
  * Colour rules for role colours (docs/product.md#role-colours-and-labels: text is light on a base colour whose
- * luminance is under 0.5, dark otherwise; docs/product.md#accessibility: WCAG 2.2 AA contrast). Pure functions on `#rrggbb` strings.
+ * luminance is under 0.5, dark otherwise; docs/product.md#accessibility: WCAG 2.2 AA contrast). Pure functions on
+ * `#rrggbb` strings.
  */
 
 import type { RoleColors } from './content-schema.js';
@@ -41,7 +42,10 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** The rule of docs/product.md#role-colours-and-labels: light text on a colour whose relative luminance is under 0.5, dark text otherwise. */
+/**
+ * The rule of docs/product.md#role-colours-and-labels: light text on a colour whose relative luminance is under 0.5,
+ * dark text otherwise.
+ */
 export function textColorFor(background: string): typeof LIGHT_TEXT | typeof DARK_TEXT {
   return relativeLuminance(background) < 0.5 ? LIGHT_TEXT : DARK_TEXT;
 }
@@ -72,7 +76,10 @@ export function roleBadgeColors(baseColor: string): { background: string; text: 
   return { background: ensureContrast(baseColor, text, 4.5), text };
 }
 
-/** docs/product.md#role-colours-and-labels (fallback blue, volunteer green): base colour of a role without (valid) colours. */
+/**
+ * docs/product.md#role-colours-and-labels (fallback blue, volunteer green): base colour of a role without (valid)
+ * colours.
+ */
 export const DEFAULT_ROLE_COLOR = '#1d4ed8';
 /** docs/product.md#role-colours-and-labels: the fallback for the volunteer role, green. */
 export const VOLUNTEER_ROLE_COLOR = '#15803d';

@@ -4,9 +4,9 @@ import { z } from 'zod';
  * The zod schema of one role configuration file (`content/roles/*.yaml`) with its scopes, steps,
  * "Scope", "Step", "Contact", "Checklist item", "Acknowledgment item", "Media item".
  *
- * See docs/product.md#roles and docs/product.md#scopes-and-steps. Every step, checklist item and acknowledgment item has a stable `id`
- * (progress is stored by id, never by index), and a scope may `include` the steps of other role configurations
- * (departments' pre-meeting scopes include the volunteer steps: docs/product.md#roles).
+ * See docs/product.md#roles and docs/product.md#scopes-and-steps. Every step, checklist item and acknowledgment item
+ * has a stable `id` (progress is stored by id, never by index), and a scope may `include` the steps of other role
+ * configurations (departments' pre-meeting scopes include the volunteer steps: docs/product.md#roles).
  */
 
 export { APP_VERSION } from './version.js';
@@ -150,8 +150,9 @@ export const scopeSchema = z
     title: z.string().min(1),
     description: z.string().optional(),
     /**
-     * Steps that come first in this scope (docs/product.md#scopes-and-steps: departments' pre-meeting scopes include the volunteer steps): a role
-     * configuration key ("volunteer": all its steps) or key/scope id ("external/during-call": that scope's steps).
+     * Steps that come first in this scope (docs/product.md#scopes-and-steps: departments' pre-meeting scopes include
+     * the volunteer steps): a role configuration key ("volunteer": all its steps) or key/scope id
+     * ("external/during-call": that scope's steps).
      */
     include: z
       .array(z.string().regex(/^[a-z][a-z ]*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be a role key, or role key/scope id'))
@@ -168,7 +169,9 @@ export const roleColorsSchema = z
   })
   .strict();
 
-/** One role configuration file (docs/product.md#roles). `key` is lower case; `aliases` are matched case-insensitively. */
+/**
+ * One role configuration file (docs/product.md#roles). `key` is lower case; `aliases` are matched case-insensitively.
+ */
 export const roleConfigurationSchema = z
   .object({
     key: z.string().min(1).regex(/^[a-z][a-z ]*$/, 'must be lower-case letters and spaces, e.g. "blog writer"'),

@@ -9,7 +9,10 @@ export const GOOGLE_START_PATH = '/api/auth/google/start';
 /** The route the login screen posts the authorization response to. */
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 
-/** Where the provider sends the browser back to: the site origin followed by /login (docs/architecture.md#google-sign-in). */
+/**
+ * Where the provider sends the browser back to: the site origin followed by /login
+ * (docs/architecture.md#google-sign-in).
+ */
 export const GOOGLE_REDIRECT_PATH = '/login';
 
 /** The query parameter of the start route naming where to go after signing in (a path on this site). */

@@ -1,4 +1,7 @@
-/** Status of one step (docs/product.md#progress-rules): completed, active (the current step) or pending ('not yet active'). */
+/**
+ * Status of one step (docs/product.md#progress-rules): completed, active (the current step) or pending ('not yet
+ * active').
+ */
 export type StepStatus = 'completed' | 'active' | 'pending';
 
 /** Progress figures derived from a member's ordered steps and the ids they completed. */

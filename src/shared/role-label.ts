@@ -5,9 +5,9 @@ const MINOR_WORDS = new Set(['of', 'and']);
 const UPPER_WORDS = new Set(['hr']);
 
 /**
- * The display label of a role (docs/product.md#role-colours-and-labels): words title-cased, 'of' and 'and' lower case unless
- * first, 'hr' (any case, as a whole word) as 'HR'. Underscores and runs of whitespace become single spaces; leading
- * and trailing ones are dropped. Other abbreviations (ceo, cfo) are title-cased like any word.
+ * The display label of a role (docs/product.md#role-colours-and-labels): words title-cased, 'of' and 'and' lower case
+ * unless first, 'hr' (any case, as a whole word) as 'HR'. Underscores and runs of whitespace become single spaces;
+ * leading and trailing ones are dropped. Other abbreviations (ceo, cfo) are title-cased like any word.
  * @param role a role key or free role text, e.g. 'director of finance and operations', 'HEAD OF HR', 'blog_writer'
  * @returns e.g. 'Director of Finance and Operations', 'Head of HR', 'Blog Writer'; '' for blank input
  */

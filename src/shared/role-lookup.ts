@@ -2,8 +2,8 @@ import { resolveRole } from './roles.js';
 import type { ResolvedRole, RoleCatalog } from './roles.js';
 
 /**
- * The role lookup of docs/product.md#role-lookup: turns free role text (a member record, a directory job title, a development preview) into
- * the key of a role configuration.
+ * The role lookup of docs/product.md#role-lookup: turns free role text (a member record, a directory job title, a
+ * development preview) into the key of a role configuration.
  *
  * Details of the rule (see the doc comment of {@link findRoleConfiguration}):
  * - Text and aliases are compared after trimming, lower-casing and collapsing runs of whitespace to one space.
@@ -14,18 +14,27 @@ import type { ResolvedRole, RoleCatalog } from './roles.js';
  *   one found earliest in the text, then catalogue order.
  */
 
-/** The role every member falls back to (docs/product.md#role-lookup: "Unknown or absent roles default to volunteer steps"). */
+/**
+ * The role every member falls back to (docs/product.md#role-lookup: "Unknown or absent roles default to volunteer
+ * steps").
+ */
 export const DEFAULT_ROLE_KEY = 'volunteer';
 
 /** The message (docs/product.md#role-lookup) for an empty or absent role. */
 export const NO_ROLE_PROVIDED = 'No role provided';
 
-/** The warning (docs/product.md#role-lookup) when no configuration matches, e.g. `No role configuration found for "Pilot"`. */
+/**
+ * The warning (docs/product.md#role-lookup) when no configuration matches, e.g. `No role configuration found for
+ * "Pilot"`.
+ */
 export function noRoleConfigurationMessage(text: string): string {
   return `No role configuration found for "${text}"`;
 }
 
-/** The warning (docs/product.md#role-lookup) for a resolved role without any scope, e.g. `No scopes found for role: finance`. */
+/**
+ * The warning (docs/product.md#role-lookup) for a resolved role without any scope, e.g. `No scopes found for role:
+ * finance`.
+ */
 export function noScopesMessage(role: string): string {
   return `No scopes found for role: ${role}`;
 }
@@ -101,13 +110,15 @@ export function findRoleConfiguration(catalog: RoleCatalog, text: string | null 
 export interface MemberRole {
   role: ResolvedRole;
   lookup: RoleLookupResult;
-  /** Console-level messages of docs/product.md#role-lookup: the lookup problem, then 'No scopes found for role: {key}'. */
+  /**
+   * Console-level messages of docs/product.md#role-lookup: the lookup problem, then 'No scopes found for role: {key}'.
+   */
   warnings: string[];
 }
 
 /**
- * Looks up free role text and resolves the configuration it names (docs/product.md#role-lookup, docs/product.md#scopes-and-steps): the one call the server needs to
- * turn a member's role text into scopes and steps.
+ * Looks up free role text and resolves the configuration it names (docs/product.md#role-lookup,
+ * docs/product.md#scopes-and-steps): the one call the server needs to turn a member's role text into scopes and steps.
  * @param catalog all role configurations by lower-case key
  * @param text the member's role text (blank or unknown → volunteer, with a warning)
  * @returns the resolved role, how it was found, and warnings: the lookup problem if any, and

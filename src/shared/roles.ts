@@ -107,8 +107,8 @@ function scopeSteps(catalog: RoleCatalog, scope: Scope, owner: string, trail: re
 /**
  * Resolves a role configuration key into its ordered scopes and steps (docs/product.md#scopes-and-steps).
  * Each scope holds the steps of the configurations it `include`s (recursively) followed by its own; a step id seen
- * earlier in the role is skipped, and scopes left with no step are dropped (docs/product.md#dashboard: one block per scope
- * that has at least one step).
+ * earlier in the role is skipped, and scopes left with no step are dropped (docs/product.md#dashboard: one block per
+ * scope that has at least one step).
  * @param catalog all role configurations by lower-case key
  * @param key an exact configuration key (use the role lookup of docs/product.md#role-lookup first for free text)
  * @throws RoleConfigurationError when `key` or anything it includes or inherits has no configuration

@@ -18,7 +18,10 @@ const SECRETS: Record<string, string[]> = {
   TEST_PASS: ['*'],
 };
 
-/** Members as the server sees them after lookup (docs/product.md#role-lookup) and resolution: role text, key and inherited keys. */
+/**
+ * Members as the server sees them after lookup (docs/product.md#role-lookup) and resolution: role text, key and
+ * inherited keys.
+ */
 const DEPARTMENT = ['common', 'volunteer'];
 const MEMBERS: { text: string; key: string; inherits: string[]; allowed: string[] }[] = [
   { text: 'treasurer', key: 'finance', inherits: DEPARTMENT, allowed: ['FINANCE_PASS'] },
@@ -38,7 +41,8 @@ const MEMBERS: { text: string; key: string; inherits: string[]; allowed: string[
   { text: '', key: 'volunteer', inherits: [], allowed: [] },
   { text: 'test', key: 'test', inherits: [], allowed: [] },
   { text: 'account', key: 'account', inherits: ['volunteer'], allowed: [] },
-  // Access through an inherited configuration (docs/product.md#shared-passwords: one of the configurations the role inherits).
+  // Access through an inherited configuration (docs/product.md#shared-passwords: one of the configurations the role
+  // inherits).
   { text: 'finance assistant', key: 'finance assistant', inherits: ['finance', 'volunteer'], allowed: ['FINANCE_PASS'] },
 ];
 

@@ -1,9 +1,11 @@
 /**
- * Who may see a shared password (docs/product.md#shared-passwords). A pure decision: the server applies it before returning a secret, the client uses the reasons
- * to show the placeholder tooltips.
+ * Who may see a shared password (docs/product.md#shared-passwords). A pure decision: the server applies it before
+ * returning a secret, the client uses the reasons to show the placeholder tooltips.
  */
 
-/** How the requester is signed in. `preview` is a role preview (docs/product.md#role-preview); it never sees secrets. */
+/**
+ * How the requester is signed in. `preview` is a role preview (docs/product.md#role-preview); it never sees secrets.
+ */
 export type SessionKind = 'anonymous' | 'development' | 'preview' | 'google';
 
 /** Why a secret is withheld. */
@@ -38,9 +40,10 @@ const norm = (s: string) => s.trim().replace(/\s+/gu, ' ').toLowerCase();
 /**
  * Decides whether a member may see a step's shared password (docs/product.md#shared-passwords).
  *
- * First the session: anonymous → 'not-signed-in'; development or preview → 'development' (docs/product.md#shared-passwords: only a real
- * Google session ever sees a real secret; there is deliberately no exception for local development).
- * Then, for a Google session, allowed when `stepRequiredRole` contains '*', or the step is the test step, or one of
+ * First the session: anonymous → 'not-signed-in'; development or preview → 'development'
+ * (docs/product.md#shared-passwords: only a real Google session ever sees a real secret; there is deliberately no
+ * exception for local development). Then, for a Google session, allowed when `stepRequiredRole` contains '*', or the
+ * step is the test step, or one of
  * `stepRequiredRole` equals (trimmed, case-insensitive, whitespace collapsed) the member's role key, the raw role
  * text, or an inherited key; otherwise 'role-mismatch'. A member whose role is `test` gets no special access: the
  * test exception is the test step, not the test role.

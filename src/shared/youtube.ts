@@ -6,8 +6,8 @@ const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/u;
 
 /**
  * The video id of a YouTube address (docs/product.md#step-widgets: a YouTube address counts only when
- * its video id is exactly 11 characters). Understands youtu.be/ID, youtube.com/watch?v=ID, /embed/ID, /shorts/ID, /live/ID and
- * /v/ID, on www., m. and youtube-nocookie.com.
+ * its video id is exactly 11 characters). Understands youtu.be/ID, youtube.com/watch?v=ID, /embed/ID, /shorts/ID,
+ * /live/ID and /v/ID, on www., m. and youtube-nocookie.com.
  * @param url the media item's `src`
  * @returns the 11-character id, or '' when the address is not a YouTube video address or its id is not 11 characters
  */
