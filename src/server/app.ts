@@ -72,15 +72,16 @@ export interface AppDeps {
 }
 
 /**
- * Builds the Fastify app (docs/architecture.md#layers; docs/architecture.md#code-conventions): plugins for errors, security headers, same-origin
- * (CSRF) checks, the /api/auth/* rate limit, sessions and static files, and the /api routes typed with the shared zod
- * schemas; Google sign-in routes when Google is configured, and the Workspace directory when a service account is
- * (docs/architecture.md#google-sign-in). It never listens; server.ts does.
+ * Builds the Fastify app (docs/architecture.md#layers; docs/architecture.md#code-conventions): plugins for errors,
+ * security headers, same-origin (CSRF) checks, the /api/auth/* rate limit, sessions and static files, and the /api
+ * routes typed with the shared zod schemas; Google sign-in routes when Google is configured, and the Workspace
+ * directory when a service account is (docs/architecture.md#google-sign-in). It never listens; server.ts does.
  *
- * Performance (docs/architecture.md#read-cache-and-change-feed, docs/decisions/008-read-cache.md): signed-in reads go through a per-process read cache that
- * follows the database's change feed; the feed stops when the app closes. On PostgreSQL the answer to a request that
- * may have written waits until this process has heard its own changes, so a client that goes on to another process
- * finds them there too. One log line per request (method, URL, status, time) instead of Fastify's two.
+ * Performance (docs/architecture.md#read-cache-and-change-feed, docs/decisions/008-read-cache.md): signed-in reads go
+ * through a per-process read cache that follows the database's change feed; the feed stops when the app closes. On
+ * PostgreSQL the answer to a request that may have written waits until this process has heard its own changes, so a
+ * client that goes on to another process finds them there too. One log line per request (method, URL, status, time)
+ * instead of Fastify's two.
  * @param deps configuration, database, role catalog and optional logger / client directory / clock / rate limit
  * @returns the ready app (call `app.inject()` in tests, `app.listen()` in server.ts)
  * @throws ServiceAccountKeyError when the directory's key file cannot be read

@@ -26,8 +26,8 @@ export interface Config {
   /** OpenID Connect issuer whose discovery document is used (default Google); https in production. */
   oidcIssuer: string;
   /**
-   * The optional Google Workspace directory (docs/product.md#member-records, docs/product.md#profile-pictures): a service account
-   * with domain-wide delegation that reads users as `adminEmail`. Undefined when not configured.
+   * The optional Google Workspace directory (docs/product.md#member-records, docs/product.md#profile-pictures): a
+   * service account with domain-wide delegation that reads users as `adminEmail`. Undefined when not configured.
    */
   directory: { serviceAccountKeyFile: string; adminEmail: string; apiUrl: string } | undefined;
   /** Fastify's `trustProxy`: false (default), true, a number of hops, or a list of proxy addresses / CIDR ranges. */
@@ -194,11 +194,11 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
 }
 
 /**
- * Parses and validates the server's environment (docs/architecture.md#configuration). Empty values count as unset. Relative paths
- * (`DATA_DIR`, `CONTENT_DIR`) are resolved against the project directory.
- * Development sign-in is on when `AUTH_DEV_LOGIN=true`, or outside production when no `GOOGLE_CLIENT_ID` is set;
- * never in production. Google sign-in needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET`; a production server
- * also needs `PUBLIC_URL` and `SESSION_SECRET`, and https for `PUBLIC_URL` and `OIDC_ISSUER` (docs/architecture.md#security).
+ * Parses and validates the server's environment (docs/architecture.md#configuration). Empty values count as unset.
+ * Relative paths (`DATA_DIR`, `CONTENT_DIR`) are resolved against the project directory. Development sign-in is on when
+ * `AUTH_DEV_LOGIN=true`, or outside production when no `GOOGLE_CLIENT_ID` is set; never in production. Google sign-in
+ * needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET`; a production server also needs `PUBLIC_URL` and
+ * `SESSION_SECRET`, and https for `PUBLIC_URL` and `OIDC_ISSUER` (docs/architecture.md#security).
  * @param env the variables, usually `process.env`
  * @returns the typed configuration
  * @throws ConfigError listing every problem ("NAME: what is wrong"), e.g. production without Google settings

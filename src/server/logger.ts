@@ -2,10 +2,10 @@ import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyR
 import type { Config } from './env.js';
 
 /**
- * Log paths that pino always replaces with `[Redacted]` (docs/product.md#shared-passwords: shared passwords never appear in the logs;
- * docs/architecture.md#sessions: no session token or access token in the logs). Fastify's own request log shows only method, URL,
- * host and address, and the URL of GET /api/secrets/:stepId holds only a step id; these paths guard every other log
- * call that passes headers, a body, a configuration or a secrets answer.
+ * Log paths that pino always replaces with `[Redacted]` (docs/product.md#shared-passwords: shared passwords never
+ * appear in the logs; docs/architecture.md#sessions: no session token or access token in the logs). Fastify's own
+ * request log shows only method, URL, host and address, and the URL of GET /api/secrets/:stepId holds only a step id;
+ * these paths guard every other log call that passes headers, a body, a configuration or a secrets answer.
  */
 export const REDACTED_LOG_PATHS: readonly string[] = [
   'req.headers.cookie',
@@ -49,12 +49,12 @@ export function loggerOptions(
 }
 
 /**
- * One log line per request (docs/architecture.md#a-request): Fastify writes two, 'incoming request' and 'request completed';
- * this writes only the second: `{ reqId, method, url, host, remoteAddress, statusCode, responseTime }`. The line is
- * made of those fields only — never headers, a body or a value — so it skips the redaction pass of
- * {@link REDACTED_LOG_PATHS}, which guards every other log call and costs more than the rest of the line. A request
- * that failed is logged as Fastify does ('request errored', with the error), through the redacting logger.
- * Fastify's other log lines (errors, route not found) stay as they are.
+ * One log line per request (docs/architecture.md#a-request): Fastify writes two, 'incoming request' and 'request
+ * completed'; this writes only the second: `{ reqId, method, url, host, remoteAddress, statusCode, responseTime }`. The
+ * line is made of those fields only — never headers, a body or a value — so it skips the redaction pass of {@link
+ * REDACTED_LOG_PATHS}, which guards every other log call and costs more than the rest of the line. A request that
+ * failed is logged as Fastify does ('request errored', with the error), through the redacting logger. Fastify's other
+ * log lines (errors, route not found) stay as they are.
  */
 export class OneLinePerRequest extends LogController {
   /** Per app logger: a child without redaction, for request lines only. */

@@ -14,7 +14,9 @@ import { loadContent } from './load-content.js';
  * A failure here means the content and docs/product.md disagree: fix the content, or change this table deliberately.
  */
 
-/** The volunteer steps of docs/product.md#roles: Chrome profile, password, agreement, Slack, mobile apps, in this order. */
+/**
+ * The volunteer steps of docs/product.md#roles: Chrome profile, password, agreement, Slack, mobile apps, in this order.
+ */
 const VOLUNTEER_STEPS = [
   'sign-in-chrome-profile',
   'change-password',
@@ -104,7 +106,10 @@ const EXPECTED: Record<string, Expected> = {
   default: { ...PLAIN, scopes: [['getting-started', 5]], category: null },
 };
 
-/** The roles of docs/product.md#roles whose display name is the label of the key (docs/product.md#role-colours-and-labels). */
+/**
+ * The roles of docs/product.md#roles whose display name is the label of the key
+ * (docs/product.md#role-colours-and-labels).
+ */
 const LABELLED_ROLES = ['volunteer', 'chapters', 'executive', 'external', 'blog writer', 'content creator', 'finance', 'hr', 'internal', 'test', 'account'];
 
 /** Roles allowed to see the design e-mail and Wix passwords (docs/product.md#shared-passwords). */

@@ -210,8 +210,8 @@ function checkFallbackRole(names: readonly string[], rolesDir: string, problems:
  * docs/product.md#scopes-and-steps). Each file is validated by the shared zod schema, then the whole catalog is
  * cross-checked: key = file name (spaces as '-'), unique keys, step ids unique across files, checklist and
  * acknowledgment ids unique within a step, `include`/`inherits`/`parentDepartment` name existing keys, aliases unique
- * (case-insensitive), icons are known lucide names (docs/product.md#scopes-and-steps), and every `/content/...` address exists
- * under `<contentDir>/assets/`.
+ * (case-insensitive), icons are known lucide names (docs/product.md#scopes-and-steps), and every `/content/...` address
+ * exists under `<contentDir>/assets/`.
  * @param contentDir absolute path of the content directory
  * @returns the catalog: role configurations by key
  * @throws ContentError listing every problem found (file, path inside it, message)

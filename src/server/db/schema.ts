@@ -59,8 +59,9 @@ export const stepProgress = pgTable(
 /**
  * An admin-managed member record (docs/product.md#member-records): the role text and
  * department of one e-mail address, set with `npm run members` (or, later, the admin console). The role text is kept
- * as written ('Treasurer', 'Director of Finance and Operations') and resolved through the role lookup of docs/product.md#role-lookup when
- * read. A record may exist before the person ever signs in. `email` is stored in lower case.
+ * as written ('Treasurer', 'Director of Finance and Operations') and resolved through the role lookup of
+ * docs/product.md#role-lookup when read. A record may exist before the person ever signs in. `email` is stored in lower
+ * case.
  */
 export const members = pgTable(
   'members',

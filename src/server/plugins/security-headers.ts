@@ -4,9 +4,9 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { globalPlugin } from './global-plugin.js';
 
 /**
- * The Content Security Policy (docs/architecture.md#security): only what the app needs. Its own scripts, styles and workers
- * (Tailwind/Radix set inline styles; PDF.js runs its worker from our origin or a blob: URL); images and media from
- * https (content media, profile pictures); YouTube embeds (docs/product.md#step-widgets). Google sign-in needs
+ * The Content Security Policy (docs/architecture.md#security): only what the app needs. Its own scripts, styles and
+ * workers (Tailwind/Radix set inline styles; PDF.js runs its worker from our origin or a blob: URL); images and media
+ * from https (content media, profile pictures); YouTube embeds (docs/product.md#step-widgets). Google sign-in needs
  * nothing here: it is a full-page redirect from our own /api/auth/google/start (docs/decisions/004), so no Google
  * script, frame or connection is ever made from our pages. Only our own pages may frame our pages and PDFs.
  */

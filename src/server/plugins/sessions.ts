@@ -16,7 +16,10 @@ import {
 import { globalPlugin } from './global-plugin.js';
 import type { ReadCache } from './read-cache.js';
 
-/** Session lifetimes (docs/architecture.md#sessions): sliding idle expiry, absolute expiry, and how often activity is written. */
+/**
+ * Session lifetimes (docs/architecture.md#sessions): sliding idle expiry, absolute expiry, and how often activity is
+ * written.
+ */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
@@ -71,8 +74,8 @@ export function hashSessionToken(secret: string, token: string): string {
 }
 
 /**
- * Signs a user in: creates a new session (a new token at every sign-in, docs/architecture.md#sessions), sets the cookie, and
- * clears the user's expired sessions.
+ * Signs a user in: creates a new session (a new token at every sign-in, docs/architecture.md#sessions), sets the
+ * cookie, and clears the user's expired sessions.
  * @param deps database, configuration, clock
  * @param reply the reply that carries the cookie
  * @param userId the user to sign in
@@ -94,8 +97,9 @@ export async function startSession(deps: SessionDeps, reply: FastifyReply, userI
 }
 
 /**
- * Signs a user in at the end of a sign-in (docs/architecture.md#sessions: "rotated at sign-in"): deletes the session the request came
- * with, if any (so a planted or earlier session id never survives a sign-in), then {@link startSession}.
+ * Signs a user in at the end of a sign-in (docs/architecture.md#sessions: "rotated at sign-in"): deletes the session
+ * the request came with, if any (so a planted or earlier session id never survives a sign-in), then {@link
+ * startSession}.
  * @param deps database, configuration, clock
  * @param request the sign-in request (its session cookie, if any, is ended)
  * @param reply the reply that carries the new cookie
@@ -148,9 +152,9 @@ export function signedInUser(request: FastifyRequest): User {
 const isExpired = (session: SessionRow, now: Date) => session.idleExpiresAt <= now || session.absoluteExpiresAt <= now;
 
 /**
- * Cookie parsing and session verification for every /api/* request (docs/architecture.md#sessions): reads the session cookie,
- * finds the session by the token's hash (through the read cache, plugins/read-cache.ts), rejects and deletes it when
- * idle- or absolutely expired, slides the idle expiry (written at most once a minute), and sets `request.user` /
+ * Cookie parsing and session verification for every /api/* request (docs/architecture.md#sessions): reads the session
+ * cookie, finds the session by the token's hash (through the read cache, plugins/read-cache.ts), rejects and deletes it
+ * when idle- or absolutely expired, slides the idle expiry (written at most once a minute), and sets `request.user` /
  * `request.authSession`. A kept session that looks expired is read again first: another server process may have slid
  * its idle expiry (touches are not announced).
  */

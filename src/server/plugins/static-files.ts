@@ -40,11 +40,12 @@ function isClientRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * Static files (docs/architecture.md#layers): content assets at /content/ always; the built SPA at / when `clientDistDir` has an
- * index.html, with a history fallback — a GET for a page address that is no file (e.g. /dashboard, /anything) gets
- * index.html so the SPA's router can answer, including with its 404 page. GET/HEAD /login (any query string, e.g.
- * Google's `?code=…&state=…`) gets login.html, the login page's own document (docs/decisions/012-login-page-own-entry.md;
- * a 500 JSON error naming the fix if the build has none). Everything else that matches no route gets a 404 JSON error.
+ * Static files (docs/architecture.md#layers): content assets at /content/ always; the built SPA at / when
+ * `clientDistDir` has an index.html, with a history fallback — a GET for a page address that is no file (e.g.
+ * /dashboard, /anything) gets index.html so the SPA's router can answer, including with its 404 page. GET/HEAD /login
+ * (any query string, e.g. Google's `?code=…&state=…`) gets login.html, the login page's own document
+ * (docs/decisions/012-login-page-own-entry.md; a 500 JSON error naming the fix if the build has none). Everything else
+ * that matches no route gets a 404 JSON error.
  */
 export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, options) => {
   const clientDir =

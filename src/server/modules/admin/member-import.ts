@@ -77,8 +77,8 @@ export interface ImportContext {
 /**
  * Parses and checks an import file without writing anything (the preview).
  * Row errors: an invalid e-mail address or one outside ALLOWED_DOMAIN; role text that names no role configuration
- * (the role lookup of docs/product.md#role-lookup fell back to the default); an address already in an earlier row; an `isAdmin` that is not
- * true/false/yes/no/1/0; a field longer than 120 characters.
+ * (the role lookup of docs/product.md#role-lookup fell back to the default); an address already in an earlier row; an
+ * `isAdmin` that is not true/false/yes/no/1/0; a field longer than 120 characters.
  * @param csv the file's text (UTF-8, a BOM is ignored)
  * @param ctx the catalog and the allowed domain
  * @returns every data row with its errors, file-level errors (unreadable CSV, missing columns, no rows), and `valid`

@@ -42,8 +42,8 @@ export function roleStepRows(catalog: RoleCatalog): RoleStepRow[] {
 }
 
 /**
- * The role lookup of docs/product.md#role-lookup for each distinct role text, so that SQL can map stored free text ('Treasurer') to a
- * configuration key (`finance`) with a join.
+ * The role lookup of docs/product.md#role-lookup for each distinct role text, so that SQL can map stored free text
+ * ('Treasurer') to a configuration key (`finance`) with a join.
  * @param catalog all role configurations
  * @param texts distinct role texts as stored
  * @returns one `{ roleText, roleKey }` per text

@@ -7,8 +7,9 @@ import type { Config } from '../../env.js';
 export const APP_NAME = 'Onboarding';
 
 /**
- * GET /api/config → public settings for the login screen and footer (docs/product.md#login-screen, docs/product.md#header-and-footer): app name, version 0.5,
- * organisation name, support e-mail, allowed domain, and which sign-in modes are on. No secrets.
+ * GET /api/config → public settings for the login screen and footer (docs/product.md#login-screen,
+ * docs/product.md#header-and-footer): app name, version 0.5, organisation name, support e-mail, allowed domain, and
+ * which sign-in modes are on. No secrets.
  */
 export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get('/api/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({

@@ -8,7 +8,8 @@ import { applyMemberRole } from '../members/member-role.js';
 import { toApiUser, upsertDevelopmentUser } from './users.repository.js';
 
 /**
- * Sign-in, sign-out and the current user (the development sign-in of docs/product.md#sign-in; docs/architecture.md#sessions):
+ * Sign-in, sign-out and the current user (the development sign-in of docs/product.md#sign-in;
+ * docs/architecture.md#sessions):
  * - POST /api/auth/dev-login `{ email?, name? }` → 200 `{ user }` and a new session cookie (the request's old session,
  *   if any, is ended). Only while development sign-in is on — never in production (403 otherwise); the e-mail
  *   (default dev@<ALLOWED_DOMAIN>) must be in ALLOWED_DOMAIN (403).

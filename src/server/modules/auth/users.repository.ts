@@ -16,7 +16,8 @@ export const MY_PICTURE_PATH = '/api/users/me/picture';
 
 /**
  * The `picture` of the API user: our own picture route (docs/product.md#profile-pictures: the
- * fallback is an avatar made from the name), versioned by what the picture is made from so that browsers fetch it again when that changes.
+ * fallback is an avatar made from the name), versioned by what the picture is made from so that browsers fetch it again
+ * when that changes.
  * @param row the stored user (`name`, and `picture`: the ID token's picture URL, or null)
  * @returns e.g. `/api/users/me/picture?v=3f2a9c0d1b7e`
  */
@@ -30,7 +31,8 @@ export function pictureUrlOf(row: Pick<UserRow, 'name' | 'picture'>): string {
  * the directory photo, the token's picture and a generated initials avatar.
  * @param row the stored user
  * @param developmentSession whether the current session came from the development sign-in; such a session always
- *   counts as a development user (the 'Dev' badge of docs/product.md#header-and-footer) even for a person who also signs in with Google
+ * counts as a development user (the 'Dev' badge of docs/product.md#header-and-footer) even for a person who also signs
+ * in with Google
  */
 export function toApiUser(row: UserRow, developmentSession: boolean): User {
   return {
@@ -46,10 +48,10 @@ export function toApiUser(row: UserRow, developmentSession: boolean): User {
 }
 
 /**
- * Creates the development user for `email`, or finds the existing one (the development sign-in of docs/product.md#sign-in:
- * role volunteer, department Operations, workspace = the e-mail's domain). Signing in again with the same e-mail
- * gives the same user; the role and department of an existing user are kept, a given `name` replaces the old one.
- * Announces the change of the user (db/changes.ts).
+ * Creates the development user for `email`, or finds the existing one (the development sign-in of
+ * docs/product.md#sign-in: role volunteer, department Operations, workspace = the e-mail's domain). Signing in again
+ * with the same e-mail gives the same user; the role and department of an existing user are kept, a given `name`
+ * replaces the old one. Announces the change of the user (db/changes.ts).
  * @param db the database
  * @param identity `email` (any case; stored lower case) and an optional display `name`
  * @returns the stored user
@@ -79,11 +81,11 @@ export async function upsertDevelopmentUser(
 }
 
 /**
- * Creates or updates the user who signed in with Google (docs/product.md#sign-in): name, e-mail and picture come from the
- * verified ID token, the workspace is the e-mail's domain, and the user is no development user. The stored role and
- * department change only when the Workspace directory said something (`fromDirectory`); a new user otherwise starts
- * as volunteer / Operations. Member records (docs/product.md#member-records) decide over the stored role whenever they exist. Announces the
- * change of the user (db/changes.ts).
+ * Creates or updates the user who signed in with Google (docs/product.md#sign-in): name, e-mail and picture come from
+ * the verified ID token, the workspace is the e-mail's domain, and the user is no development user. The stored role and
+ * department change only when the Workspace directory said something (`fromDirectory`); a new user otherwise starts as
+ * volunteer / Operations. Member records (docs/product.md#member-records) decide over the stored role whenever they
+ * exist. Announces the change of the user (db/changes.ts).
  * @param db the database
  * @param identity `email` (stored lower case), `name`, and `picture` (an https URL from the token, or null)
  * @param fromDirectory optional `role` (a configuration key) and `department` from the directory

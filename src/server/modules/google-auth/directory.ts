@@ -180,8 +180,9 @@ export class WorkspaceDirectory implements DirectoryPhotoLookup {
 
 /**
  * What the directory says about a member's role (docs/product.md#member-records: job title / department matched
- * through the role lookup rules of docs/product.md#role-lookup): the configuration key found for the job title, else for the department;
- * and the department itself. Member records still decide over this (docs/product.md#member-records).
+ * through the role lookup rules of docs/product.md#role-lookup): the configuration key found for the job title, else
+ * for the department; and the department itself. Member records still decide over this
+ * (docs/product.md#member-records).
  * @param catalog all role configurations
  * @param profile the member's directory profile
  * @returns `role` (a configuration key) when the title or department matched one, `department` when the directory has

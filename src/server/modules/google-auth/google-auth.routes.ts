@@ -47,7 +47,8 @@ function transactionCookieOptions(config: Pick<Config, 'isProduction'>): CookieS
 }
 
 /**
- * The scopes of the authorization request (docs/architecture.md#google-sign-in): openid email profile, plus the read-only directory scope when the directory is configured.
+ * The scopes of the authorization request (docs/architecture.md#google-sign-in): openid email profile, plus the
+ * read-only directory scope when the directory is configured.
  */
 export function signInScopes(config: Pick<Config, 'directory'>): string {
   return ['openid', 'email', 'profile', ...(config.directory ? [DIRECTORY_READONLY_SCOPE] : [])].join(' ');
@@ -176,7 +177,8 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
           const profile = await directory.profileOf(admission.identity.email);
           if (profile) fromDirectory = roleFromDirectory(catalog, profile);
         } catch (error) {
-          // docs/product.md#member-records: a failed role lookup is a warning only; the stored role and department stay.
+          // docs/product.md#member-records: a failed role lookup is a warning only; the stored role and department
+          // stay.
           request.log.warn({ err: error }, 'the Workspace directory could not be asked for the role');
         }
       }

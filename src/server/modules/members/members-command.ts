@@ -166,7 +166,8 @@ function listAll(rows: readonly MemberRow[], deps: MembersCommandDeps): number {
 /**
  * The `npm run members` command for administrators (docs/product.md#member-records): `set`, `list`, `remove`
  * and `help` on the member records (e-mail → role text, department, admin). `set` resolves the role text through the
- * role lookup of docs/product.md#role-lookup and says what it resolved to; it refuses text that matches no role configuration unless
+ * role lookup of docs/product.md#role-lookup and says what it resolved to; it refuses text that matches no role
+ * configuration unless
  * `--force` is given, and only warns about an e-mail outside ALLOWED_DOMAIN. See {@link MEMBERS_USAGE}.
  * @param args the command line after `--`, e.g. `['set', 'a@inspired2uplift.org', 'Treasurer', '--admin']`
  * @param deps the database, the role catalog, ALLOWED_DOMAIN and where to write output

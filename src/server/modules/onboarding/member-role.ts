@@ -7,7 +7,8 @@ import { HttpError, unauthorized } from '../../http-errors.js';
  * The status of the answer when a member's role configuration is missing (docs/product.md#error-page:
  * error page and 'Role Configuration Error' toast). 409 Conflict, not 500: the request is fine, but the member's role
  * conflicts with the loaded content, and the client must be told which role so its error page can say so — a 5xx
- * message is always hidden (docs/architecture.md#code-conventions). The body is `{ statusCode: 409, error: 'Conflict', message, role }`.
+ * message is always hidden (docs/architecture.md#code-conventions). The body is `{ statusCode: 409, error: 'Conflict',
+ * message, role }`.
  */
 export const ROLE_CONFIGURATION_STATUS = 409;
 
@@ -23,8 +24,8 @@ export function roleConfigurationMessage(role: string): string {
  * once per role text (content/resolved-roles.ts; the answer is frozen).
  * @param catalog all role configurations
  * @param request a request that passed `requireUser` (the member-role plugin has set `request.memberRole`)
- * @returns the resolved role and the lookup warnings of docs/product.md#role-lookup ('No role provided', 'No role configuration found
- *   for "{role}"', 'No scopes found for role: {role}'), for the caller to log
+ * @returns the resolved role and the lookup warnings of docs/product.md#role-lookup ('No role provided', 'No role
+ *   configuration found for "{role}"', 'No scopes found for role: {role}'), for the caller to log
  * @throws HttpError 401 when the request has no signed-in member
  * @throws HttpError 409 {@link roleConfigurationMessage} with `role` = the member's role key, when that configuration
  *   or one it includes or inherits is missing (the underlying error is logged at error level)

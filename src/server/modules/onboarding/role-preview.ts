@@ -7,8 +7,8 @@ import type { Config } from '../../env.js';
 import { forbidden, HttpError, notFound } from '../../http-errors.js';
 
 /**
- * Role preview (docs/product.md#role-preview): shown to admins, and outside production on a local host. A preview shows another role's steps read-only; it never changes
- * the member's real role or progress and never reveals a password.
+ * Role preview (docs/product.md#role-preview): shown to admins, and outside production on a local host. A preview shows
+ * another role's steps read-only; it never changes the member's real role or progress and never reveals a password.
  */
 
 /** Host names that count as local development (docs/product.md#role-preview). */

@@ -23,7 +23,10 @@ import { doneItemIdsOfStep, tickItem, untickAllItems, untickItem } from './step-
 export const PREVIEW_WRITE_MESSAGE =
   'Your progress is not saved while you preview a role. Go back to your own steps to continue.';
 
-/** The 409 message of completing a checklist or acknowledgment step before every item is ticked (docs/product.md#progress-rules). */
+/**
+ * The 409 message of completing a checklist or acknowledgment step before every item is ticked
+ * (docs/product.md#progress-rules).
+ */
 export const ITEMS_NOT_DONE_MESSAGE = 'Tick every item of this step before you complete it.';
 
 /**

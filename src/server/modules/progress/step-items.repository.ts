@@ -83,8 +83,8 @@ export async function untickItem(db: Database, userId: string, stepId: string, i
 }
 
 /**
- * Unticks every item of a step (the checklist's Reset, and resetting the step; docs/product.md#progress-rules), announcing the change when
- * there was one.
+ * Unticks every item of a step (the checklist's Reset, and resetting the step; docs/product.md#progress-rules),
+ * announcing the change when there was one.
  */
 export async function untickAllItems(db: Database, userId: string, stepId: string): Promise<void> {
   await db

@@ -80,7 +80,8 @@ export interface SecretsRoutesOptions {
 }
 
 /**
- * GET /api/secrets/:stepId — a shared-password step's password (docs/product.md#shared-passwords). The URL carries only the step id, never a secret.
+ * GET /api/secrets/:stepId — a shared-password step's password (docs/product.md#shared-passwords). The URL carries only
+ * the step id, never a secret.
  * - No session: 401 `{ statusCode, error, message, reason: 'not-signed-in' }`.
  * - A role preview (any request with `?previewRole=`): 403 reason 'development' for any shared-password step of the
  *   content; a preview never sees a secret.

@@ -54,8 +54,9 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/gu, '-');
 type Expected = { status: 200; value: string } | { status: 401 | 403; reason: string } | { status: 404 };
 
 /**
- * The expected answer, from the documented table (DOCUMENTED_ALLOWED) and the member's checklist: a password is only ever
- * handed out for a step on the member's own checklist (404 otherwise, docs/product.md#shared-passwords / docs/decisions/006-secrets.md).
+ * The expected answer, from the documented table (DOCUMENTED_ALLOWED) and the member's checklist: a password is only
+ * ever handed out for a step on the member's own checklist (404 otherwise, docs/product.md#shared-passwords /
+ * docs/decisions/006-secrets.md).
  */
 function expected(catalog: RoleCatalog, stepIds: Record<SecretName, string>, roleText: string, secret: SecretName, session: Session): Expected {
   if (session === 'anonymous') return { status: 401, reason: 'not-signed-in' };
@@ -138,7 +139,8 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
       }
     }
     expect(mismatches).toEqual([]);
-    // The cells docs/product.md#shared-passwords names, spelled out so that the table above cannot silently allow nothing.
+    // The cells docs/product.md#shared-passwords names, spelled out so that the table above cannot silently allow
+    // nothing.
     for (const cell of [
       'Chapters × CHAPTERS_PASS × google',
       'director of chapter affairs × CHAPTERS_PASS × google',
@@ -167,8 +169,8 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
   });
 
   it("answers 404 for a step that is not on the member's checklist, even one whose roles would allow them", async () => {
-    // 'graphic designer' is allowed for Design/Wix by docs/product.md#shared-passwords, but no role alias matches it, so the member gets the
-    // volunteer steps and never has the Design e-mail step (docs/decisions/006-secrets.md).
+    // 'graphic designer' is allowed for Design/Wix by docs/product.md#shared-passwords, but no role alias matches it,
+    // so the member gets the volunteer steps and never has the Design e-mail step (docs/decisions/006-secrets.md).
     const designer = await ask(stepIds.DESIGN_PASS, cookies.get('google:graphic designer'));
     expect(designer.statusCode).toBe(404);
     const volunteer = await ask(stepIds.FINANCE_PASS, cookies.get('google:volunteer'));

@@ -7,10 +7,10 @@ export type SecretName = (typeof SECRET_NAMES)[number];
 const REDACTED = '[Redacted]';
 
 /**
- * The shared passwords of docs/product.md#shared-passwords (CHAPTERS_PASS, DESIGN_PASS, …), read from the server's environment
- * (docs/product.md#shared-passwords). The values are kept in a private field and never serialised: JSON.stringify
- * (and so pino), util.inspect and template strings all show `[Redacted]`, so logging the configuration by mistake
- * never prints a password. Only {@link SharedSecrets.get} hands one out, to the secrets route.
+ * The shared passwords of docs/product.md#shared-passwords (CHAPTERS_PASS, DESIGN_PASS, …), read from the server's
+ * environment (docs/product.md#shared-passwords). The values are kept in a private field and never serialised:
+ * JSON.stringify (and so pino), util.inspect and template strings all show `[Redacted]`, so logging the configuration
+ * by mistake never prints a password. Only {@link SharedSecrets.get} hands one out, to the secrets route.
  */
 export class SharedSecrets {
   readonly #values: ReadonlyMap<SecretName, string>;
