@@ -17,8 +17,9 @@ const queryClient = createQueryClient();
 // Toasts the login page kept for this one across the full page load (e.g. 'Development Mode', docs/decisions/012).
 showToastsFromLastPage();
 
-// On /dashboard, ask for the member's steps at once, alongside /api/me, instead of after it has answered (docs/architecture.md#client-bundle); the page's query finds them on the way. Without a session the steps answer 401, which signs the page
-// out exactly as /api/me's 401 would. Phones also start loading the mobile warning's code.
+// On /dashboard, ask for the member's steps at once, alongside /api/me, instead of after it has answered
+// (docs/architecture.md#client-bundle); the page's query finds them on the way. Without a session the steps answer 401,
+// which signs the page out exactly as /api/me's 401 would. Phones also start loading the mobile warning's code.
 if (window.location.pathname === paths.dashboard.getHref()) {
   preloadMobileWarningOnPhones();
   queryClient.prefetchQuery(getOnboardingQueryOptions()).catch(() => {

@@ -1,4 +1,6 @@
-/** Every client route and the API/asset addresses the client uses, in one place (docs/architecture.md#code-conventions). */
+/**
+ * Every client route and the API/asset addresses the client uses, in one place (docs/architecture.md#code-conventions).
+ */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },

@@ -1,6 +1,7 @@
 /**
- * Confetti (docs/product.md#progress-rules, docs/product.md#header-and-footer): canvas-confetti, imported only when confetti first plays so it is never part of the
- * login or dashboard start-up code. People who ask for reduced motion get none (docs/product.md#accessibility).
+ * Confetti (docs/product.md#progress-rules, docs/product.md#header-and-footer): canvas-confetti, imported only when
+ * confetti first plays so it is never part of the login or dashboard start-up code. People who ask for reduced motion
+ * get none (docs/product.md#accessibility).
  */
 
 /** How long a celebration lasts (docs/product.md#constants: "Confetti 10 s"). */

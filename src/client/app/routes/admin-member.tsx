@@ -11,8 +11,8 @@ import { formatDateTime } from '@/features/admin/utils/format';
 import { AdminShell } from './admin-shell';
 
 /**
- * A member's page in the admin console (docs/product.md#admin-area): who they are, their progress, the form that assigns role,
- * department and admin, and their steps with ticks and acknowledgments.
+ * A member's page in the admin console (docs/product.md#admin-area): who they are, their progress, the form that
+ * assigns role, department and admin, and their steps with ticks and acknowledgments.
  */
 export function AdminMemberRoute() {
   return <AdminShell>{() => <MemberPage />}</AdminShell>;

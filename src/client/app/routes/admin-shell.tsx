@@ -11,9 +11,9 @@ import { UserSummary } from '@/features/auth/components/user-summary';
 export const NOT_ADMIN_TEXT = 'Only admins can open the admin console.';
 
 /**
- * The frame of the admin pages (docs/product.md#admin-area): skip link, header with the signed-in person, a link back to their own
- * steps, and `children` — or, for someone who is not an admin, a short refusal instead. Used inside the protected
- * route, so the user is known.
+ * The frame of the admin pages (docs/product.md#admin-area): skip link, header with the signed-in person, a link back
+ * to their own steps, and `children` — or, for someone who is not an admin, a short refusal instead. Used inside the
+ * protected route, so the user is known.
  */
 export function AdminShell({ children }: { children: (user: User) => ReactNode }) {
   const me = useMe();

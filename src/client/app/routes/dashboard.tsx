@@ -96,14 +96,18 @@ function useShownOnboarding() {
 }
 
 /**
- * Why shared passwords are hidden here before asking (docs/product.md#shared-passwords placeholders): a role preview never sees one. Otherwise
- * null: each open password step asks the server, which decides for development and Google sessions alike (docs/product.md#shared-passwords).
+ * Why shared passwords are hidden here before asking (docs/product.md#shared-passwords placeholders): a role preview
+ * never sees one. Otherwise null: each open password step asks the server, which decides for development and Google
+ * sessions alike (docs/product.md#shared-passwords).
  */
 function passwordHiddenReason(previewing: boolean) {
   return previewing ? ('development' as const) : null;
 }
 
-/** /dashboard (docs/product.md#dashboard): header, progress panel, scope blocks, footer. Rendered inside the protected wrapper. */
+/**
+ * /dashboard (docs/product.md#dashboard): header, progress panel, scope blocks, footer. Rendered inside the protected
+ * wrapper.
+ */
 export function DashboardRoute() {
   const { data: user } = useMe();
   const { own, shown, setPreviewRole } = useShownOnboarding();

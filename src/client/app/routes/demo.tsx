@@ -31,7 +31,9 @@ export const DEMO_USER: User = {
   isDevelopmentUser: false,
 };
 
-/** The 'Step Examples' note (docs/product.md#demo-page): asks each team for its onboarding steps by an April Saturday. */
+/**
+ * The 'Step Examples' note (docs/product.md#demo-page): asks each team for its onboarding steps by an April Saturday.
+ */
 function StepExamplesNote() {
   return (
     <Card className="flex items-start gap-3 border-violet-200 bg-violet-50 p-5 text-violet-950">

@@ -7,7 +7,10 @@ interface AppFooterProps {
   roleVersion?: string;
 }
 
-/** The footer (docs/product.md#header-and-footer): Beta note, support contact, confidentiality notice with the year, versions. */
+/**
+ * The footer (docs/product.md#header-and-footer): Beta note, support contact, confidentiality notice with the year,
+ * versions.
+ */
 export function AppFooter({ supportEmail, appVersion, roleVersion }: AppFooterProps) {
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white">

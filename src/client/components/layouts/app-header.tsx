@@ -16,7 +16,10 @@ interface AppHeaderProps {
   children?: ReactNode;
 }
 
-/** The page header (docs/product.md#header-and-footer): logo, 'Onboarding', 'Beta', and 'Dev' for development users or 'Demo' on the demo page. */
+/**
+ * The page header (docs/product.md#header-and-footer): logo, 'Onboarding', 'Beta', and 'Dev' for development users or
+ * 'Demo' on the demo page.
+ */
 export function AppHeader({ isDevelopmentUser = false, isDemo = false, isAdmin = false, onLogoClick, children }: AppHeaderProps) {
   return (
     <header className="border-b border-slate-200 bg-white">

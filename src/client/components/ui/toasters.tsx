@@ -16,8 +16,9 @@ const TOAST_COLORS = {
 } as CSSProperties;
 
 /**
- * The two toasters of docs/product.md#constants. Their own chunk with sonner (docs/architecture.md#client-bundle): lib/toasts.ts loads it after the first
- * paint, and AppProvider mounts them then; a toast shown before that is replayed to them when they mount.
+ * The two toasters of docs/product.md#constants. Their own chunk with sonner (docs/architecture.md#client-bundle):
+ * lib/toasts.ts loads it after the first paint, and AppProvider mounts them then; a toast shown before that is replayed
+ * to them when they mount.
  */
 export function Toasters() {
   return (

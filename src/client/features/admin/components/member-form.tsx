@@ -15,9 +15,10 @@ interface MemberFormProps {
 }
 
 /**
- * Assigns a member's role and department and marks them admin (docs/product.md#admin-area); without `email`, invites an address before
- * its first sign-in. The role select lists the loaded role configurations; the department field suggests the known
- * departments. The server's refusal (e.g. an address outside the organisation's domain) is shown under the form.
+ * Assigns a member's role and department and marks them admin (docs/product.md#admin-area); without `email`, invites an
+ * address before its first sign-in. The role select lists the loaded role configurations; the department field suggests
+ * the known departments. The server's refusal (e.g. an address outside the organisation's domain) is shown under the
+ * form.
  */
 export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
   const id = useId();

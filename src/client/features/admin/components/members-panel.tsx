@@ -19,9 +19,9 @@ import { MembersTable } from './members-table';
 import { Pagination } from './pagination';
 
 /**
- * The members tab of the admin console (docs/product.md#admin-area): search, filters by role / department / complete, the sortable
- * members table with paging, and 'Export CSV', which downloads every member the filters match. The table's state
- * lives in the address, so Back and reload keep it.
+ * The members tab of the admin console (docs/product.md#admin-area): search, filters by role / department / complete,
+ * the sortable members table with paging, and 'Export CSV', which downloads every member the filters match. The table's
+ * state lives in the address, so Back and reload keep it.
  */
 export function MembersPanel() {
   const id = useId();

@@ -15,7 +15,10 @@ export type LoginPhase = 'idle' | 'processing' | 'success' | 'failure';
 /** One toast id for the login callback, so that an effect run twice (strict mode) shows one toast. */
 const TOAST_ID = 'google-sign-in';
 
-/** The destructive toasts (docs/product.md#exact-texts) the login callback shows (login screen variants), exactly as worded there. */
+/**
+ * The destructive toasts (docs/product.md#exact-texts) the login callback shows (login screen variants), exactly as
+ * worded there.
+ */
 export const LOGIN_TOASTS = {
   google: { title: 'Authentication Error', description: 'There was a problem with Google authentication.' },
   format: { title: 'Authentication Error', description: 'Unrecognized authentication response format.' },
@@ -51,7 +54,8 @@ const exchanges = new Map<string, Promise<GoogleCallbackResponse>>();
  * exchanges it exactly once, clears the query string at once (`history.replaceState`), and on success stores the user
  * (utils/user-cache.ts) and loads the return path (the dashboard, another document: docs/decisions/012) after
  * {@link REDIRECT_AFTER_LOGIN_MS}, replacing the login page in the history. Failures show the destructive toasts of
- * docs/product.md#exact-texts: a refusal of the account (403) shows the server's message, which names the domain to use, and keeps it as
+ * docs/product.md#exact-texts: a refusal of the account (403) shows the server's message, which names the domain to
+ * use, and keeps it as
  * `refusal` for the screen; a provider error in the address (`?error=access_denied`) shows 'There was a problem with
  * Google authentication.'. Uses no router: the login page is its own document without one.
  * @returns the screen's phase, the refusal message (or null), and whether the address carried a code at all (then

@@ -16,7 +16,8 @@ export async function getOnboarding({ signal, previewRole }: { signal?: AbortSig
 
 /**
  * The query of the member's own onboarding (`queryKeys.onboarding`), the one progress writes update. A refetch keeps
- * the member's writes that are not saved yet (docs/architecture.md#database-unavailable: the server may be unavailable for a while).
+ * the member's writes that are not saved yet (docs/architecture.md#database-unavailable: the server may be unavailable
+ * for a while).
  */
 export function getOnboardingQueryOptions() {
   return queryOptions({

@@ -3,7 +3,8 @@ import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
 
 /**
- * The mobile warning's dialog itself (docs/product.md#mobile-warning), its own chunk: only phones load it (docs/architecture.md#client-bundle); mobile-warning-dialog.tsx decides when it shows.
+ * The mobile warning's dialog itself (docs/product.md#mobile-warning), its own chunk: only phones load it
+ * (docs/architecture.md#client-bundle); mobile-warning-dialog.tsx decides when it shows.
  * @param onDismiss 'Continue Anyway', Escape or a click outside: the person has read it
  */
 export function MobileWarningContent({ onDismiss }: { onDismiss: () => void }) {

@@ -7,7 +7,10 @@ export const MOBILE_WARNING_KEY = 'mobile-warning-dismissed';
 type ContentModule = typeof ContentChunk;
 let loading: Promise<ContentModule> | undefined;
 
-/** True when the person has dismissed the mobile warning (docs/product.md#mobile-warning); false when storage is blocked. */
+/**
+ * True when the person has dismissed the mobile warning (docs/product.md#mobile-warning); false when storage is
+ * blocked.
+ */
 export function isMobileWarningDismissed(): boolean {
   try {
     return localStorage.getItem(MOBILE_WARNING_KEY) === 'true';
@@ -30,9 +33,10 @@ export function loadMobileWarning(): Promise<ContentModule> {
 }
 
 /**
- * On a phone that will show the warning (docs/product.md#mobile-warning: under 768 px, not dismissed), starts loading its chunk together with
- * the page's own code instead of after the page has rendered (docs/architecture.md#client-bundle: the dialog is the largest thing a
- * phone paints, so it should not wait for one more round trip). Does nothing elsewhere.
+ * On a phone that will show the warning (docs/product.md#mobile-warning: under 768 px, not dismissed), starts loading
+ * its chunk together with the page's own code instead of after the page has rendered
+ * (docs/architecture.md#client-bundle: the dialog is the largest thing a phone paints, so it should not wait for one
+ * more round trip). Does nothing elsewhere.
  */
 export function preloadMobileWarningOnPhones(): void {
   if (typeof window.matchMedia !== 'function' || !window.matchMedia(MOBILE_QUERY).matches || isMobileWarningDismissed()) return;

@@ -36,9 +36,10 @@ function firstNameOf(name: string): string {
 }
 
 /**
- * The steps of a role (docs/product.md#dashboard): progress panel, then one block per scope with its step cards. Only one step
- * is open at a time; the active step starts open, and completing the open step opens the next one. The scope under
- * the mouse or holding the open step is highlighted. At 100% the 'Onboarding complete!' card shows and confetti plays.
+ * The steps of a role (docs/product.md#dashboard): progress panel, then one block per scope with its step cards. Only
+ * one step is open at a time; the active step starts open, and completing the open step opens the next one. The scope
+ * under the mouse or holding the open step is highlighted. At 100% the 'Onboarding complete!' card shows and confetti
+ * plays.
  */
 export function OnboardingView(props: OnboardingViewProps) {
   const { role, scopes, progress, userName, userRole, confettiPieces, passwordHiddenReason, notice } = props;

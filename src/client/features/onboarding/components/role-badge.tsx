@@ -12,7 +12,10 @@ interface RoleBadgeProps {
   className?: string;
 }
 
-/** The role chip of the header (docs/product.md#header-and-footer), in the role's colour with text chosen by luminance (docs/product.md#role-colours-and-labels). */
+/**
+ * The role chip of the header (docs/product.md#header-and-footer), in the role's colour with text chosen by luminance
+ * (docs/product.md#role-colours-and-labels).
+ */
 export function RoleBadge({ role, fallbackLabel, baseColor, className }: RoleBadgeProps) {
   const { background, text } = roleBadgeColors(baseColor);
   return (

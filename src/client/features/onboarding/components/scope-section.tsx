@@ -5,7 +5,10 @@ import { cn } from '@/lib/cn';
 
 interface ScopeSectionProps {
   scope: OnboardingResponse['scopes'][number];
-  /** True when the mouse is over this scope or the open step is in it (docs/product.md#dashboard: that scope is highlighted). */
+  /**
+   * True when the mouse is over this scope or the open step is in it (docs/product.md#dashboard: that scope is
+   * highlighted).
+   */
   highlighted: boolean;
   /** The mouse entered (true) or left (false) the scope. */
   onHoverChange: (hovered: boolean) => void;

@@ -45,9 +45,9 @@ const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, string> = {
 };
 
 /**
- * One onboarding step (docs/product.md#step-cards): a header that toggles the details, the complete button (disabled until a
- * checklist, acknowledgment or document step allows it; 'Please wait (Ns)' during a document's countdown), and once
- * done the reset icon and a check mark. Resetting also resets the open content: ticks, and the document's wait.
+ * One onboarding step (docs/product.md#step-cards): a header that toggles the details, the complete button (disabled
+ * until a checklist, acknowledgment or document step allows it; 'Please wait (Ns)' during a document's countdown), and
+ * once done the reset icon and a check mark. Resetting also resets the open content: ticks, and the document's wait.
  */
 export function StepCard(props: StepCardProps) {
   const { step, status, index, isOpen, onToggle, onSetCompleted, doneItems, onItemChange, readOnly, password, isMobile, accent } =
@@ -55,7 +55,8 @@ export function StepCard(props: StepCardProps) {
   const contentId = useId();
   const titleId = useId();
   const gate = useDocumentGate();
-  // Bumped by a reset: the open content mounts anew (docs/product.md#progress-rules: resetting a step also resets what is open in it).
+  // Bumped by a reset: the open content mounts anew (docs/product.md#progress-rules: resetting a step also resets what
+  // is open in it).
   const [contentKey, setContentKey] = useState(0);
   // Where focus goes after the button just pressed is replaced: complete → the reset icon, reset → the step's toggle
   // (the complete button may be disabled again). Without this, focus falls back to the page's start (WCAG 2.4.3).

@@ -51,7 +51,8 @@ const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 export function StepContent(props: StepContentProps) {
   const { step, doneItems, onItemChange, onResetItems, readOnly, password, onDocumentLoaded, onDocumentDownloaded } = props;
   const { content } = step;
-  // A password with no value and no known reason to hide it is the server's to decide (docs/product.md#shared-passwords).
+  // A password with no value and no known reason to hide it is the server's to decide
+  // (docs/product.md#shared-passwords).
   const asksServer = step.envVariable !== undefined && password?.value === undefined && password?.hiddenReason === null;
   return (
     <div className="space-y-5 text-sm leading-relaxed text-slate-700">

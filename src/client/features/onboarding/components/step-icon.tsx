@@ -8,8 +8,9 @@ import {
 import { createElement } from 'react';
 
 /**
- * The 35 step icon names of docs/product.md#scopes-and-steps mapped to lucide components, one import each so unused icons are never bundled.
- * lucide-react 1.x dropped brand logos, so Chrome, Slack and Instagram get the closest neutral icons.
+ * The 35 step icon names of docs/product.md#scopes-and-steps mapped to lucide components, one import each so unused
+ * icons are never bundled. lucide-react 1.x dropped brand logos, so Chrome, Slack and Instagram get the closest neutral
+ * icons.
  */
 export const STEP_ICONS: Record<IconName, LucideIcon> = {
   User, BookOpenText, Pen, Chrome: Aperture, Lock, FileText, Users, Laptop, Mail, BookOpen, ArrowUpDown, HeartHandshake,
@@ -24,7 +25,10 @@ function isIconName(name: string): name is IconName {
   return Object.hasOwn(STEP_ICONS, name);
 }
 
-/** The icon component for a step's icon name; an unknown name gives User and one console warning (docs/product.md#scopes-and-steps). */
+/**
+ * The icon component for a step's icon name; an unknown name gives User and one console warning
+ * (docs/product.md#scopes-and-steps).
+ */
 export function stepIconFor(name: string): LucideIcon {
   if (isIconName(name)) return STEP_ICONS[name];
   if (!warned.has(name)) {

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds a document step waits before its button unlocks (docs/product.md#step-widgets, docs/product.md#constants: "PDF countdown 15 s"). */
+/**
+ * Seconds a document step waits before its button unlocks (docs/product.md#step-widgets, docs/product.md#constants:
+ * "PDF countdown 15 s").
+ */
 export const DOCUMENT_WAIT_SECONDS = 15;
 
 /** How often the countdown is checked; the shown seconds change only once a second. */
@@ -22,7 +25,8 @@ export interface DocumentGate {
 
 /**
  * The 15-second wait of a document step (docs/product.md#step-widgets: a 15 s countdown,
- * 'Please wait (Ns)', then the button unlocks; Download unlocks it at once). Counts against a deadline, so a slow or throttled tab never waits longer.
+ * 'Please wait (Ns)', then the button unlocks; Download unlocks it at once). Counts against a deadline, so a slow or
+ * throttled tab never waits longer.
  */
 export function useDocumentGate(): DocumentGate {
   const [deadline, setDeadline] = useState<number | null>(null);

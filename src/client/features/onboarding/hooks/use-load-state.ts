@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** After this long still loading, a media item says so (docs/product.md#step-widgets, docs/product.md#constants: "Media slow-load 8000 ms"). */
+/**
+ * After this long still loading, a media item says so (docs/product.md#step-widgets, docs/product.md#constants: "Media
+ * slow-load 8000 ms").
+ */
 export const SLOW_LOAD_MS = 8000;
 
 /** Where a media item is: loading, still loading after {@link SLOW_LOAD_MS}, loaded, or failed. */

@@ -18,7 +18,8 @@ interface AcknowledgmentsProps {
 
 /**
  * An acknowledgment step's items, each with an 'I acknowledge' checkbox (docs/product.md#step-widgets: the step
- * completes when all are given). Each checkbox is described by its item's text, so a screen reader says what is acknowledged.
+ * completes when all are given). Each checkbox is described by its item's text, so a screen reader says what is
+ * acknowledged.
  */
 export function Acknowledgments({ header, items, done, onItemChange, readOnly }: AcknowledgmentsProps) {
   const headingId = useId();

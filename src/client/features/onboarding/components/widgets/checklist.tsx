@@ -22,7 +22,8 @@ interface ChecklistProps {
 
 /**
  * A checklist step's list (docs/product.md#step-widgets, docs/product.md#progress-rules: each item ticked,
- * 'Reset' clears all; the last tick completes the step, unticking any un-completes it). The step itself follows from the ticks.
+ * 'Reset' clears all; the last tick completes the step, unticking any un-completes it). The step itself follows from
+ * the ticks.
  */
 export function Checklist({ header, items, done, onItemChange, onReset, readOnly }: ChecklistProps) {
   const headingId = useId();

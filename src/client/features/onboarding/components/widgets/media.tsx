@@ -65,7 +65,10 @@ function boxStyle(item: Pick<MediaItem, 'aspectRatio' | 'size'>): CSSProperties 
   return { aspectRatio: item.aspectRatio.replace('/', ' / '), ...(item.size === 'banner' ? { maxHeight: '12rem' } : {}) };
 }
 
-/** The overlay of a media item while it loads, after 8 s, and when it failed (docs/product.md#step-widgets, docs/product.md#exact-texts). */
+/**
+ * The overlay of a media item while it loads, after 8 s, and when it failed (docs/product.md#step-widgets,
+ * docs/product.md#exact-texts).
+ */
 export function MediaStatus({ kind, state }: { kind: MediaKind; state: LoadState }) {
   if (state === 'loaded') return null;
   const texts = MEDIA_TEXTS[kind];
@@ -105,7 +108,10 @@ function MediaBox({ item, state, children }: { item: MediaItem; state: LoadState
   );
 }
 
-/** A YouTube video through youtube-nocookie.com; an address without a valid 11-character id fails at once (docs/product.md#step-widgets). */
+/**
+ * A YouTube video through youtube-nocookie.com; an address without a valid 11-character id fails at once
+ * (docs/product.md#step-widgets).
+ */
 export function YouTubeMedia({ item }: { item: MediaItem }) {
   const id = extractYouTubeId(item.src);
   const { state, onLoad } = useLoadState(id === '');
@@ -152,7 +158,10 @@ export function ImageMedia({ item }: { item: MediaItem }) {
   );
 }
 
-/** A looping, muted video (docs/product.md#step-widgets), with controls to pause it; it does not start by itself under reduced motion. */
+/**
+ * A looping, muted video (docs/product.md#step-widgets), with controls to pause it; it does not start by itself under
+ * reduced motion.
+ */
 export function VideoMedia({ item }: { item: MediaItem }) {
   const { state, onLoad, onError } = useLoadState();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
@@ -221,7 +230,10 @@ export function ImageGallery({ items }: { items: readonly MediaItem[] }) {
   );
 }
 
-/** One media item with its title, and for an image with `text`, that text beside it (docs/product.md#step-widgets: "optional side text"). */
+/**
+ * One media item with its title, and for an image with `text`, that text beside it (docs/product.md#step-widgets:
+ * "optional side text").
+ */
 export function MediaItemView({ item }: { item: MediaItem }) {
   const media =
     item.type === 'youtube' ? <YouTubeMedia item={item} /> : item.type === 'video' ? <VideoMedia item={item} /> : <ImageMedia item={item} />;
@@ -269,7 +281,10 @@ export function groupMedia(media: readonly MediaItem[]): ({ kind: 'item'; item: 
   return groups;
 }
 
-/** A step's media items (docs/product.md#step-widgets: "optional media items"): YouTube, images, galleries and looping videos. */
+/**
+ * A step's media items (docs/product.md#step-widgets: "optional media items"): YouTube, images, galleries and looping
+ * videos.
+ */
 export function MediaList({ media }: { media: readonly MediaItem[] }) {
   return (
     <div className="space-y-5">
