@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
- * The main job end to end (docs/product.md#dashboard): sign in with development sign-in, see the volunteer steps, complete one,
- * watch the percentage rise, and find the progress still there after a reload and after signing out and in again.
+ * The main job end to end (docs/product.md#dashboard): sign in with development sign-in, see the volunteer steps,
+ * complete one, watch the percentage rise, and find the progress still there after a reload and after signing out and
+ * in again.
  */
 
 const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Onboarding progress' });

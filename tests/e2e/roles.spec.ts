@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_MEMBERS } from './fixtures/members';
 
 /**
- * Roles end to end (docs/product.md#member-records): the member record decides what a person sees. The records are seeded before the server
- * starts (scripts/e2e-seed.ts); the tests sign in with the development sign-in as those e-mail addresses.
+ * Roles end to end (docs/product.md#member-records): the member record decides what a person sees. The records are
+ * seeded before the server starts (scripts/e2e-seed.ts); the tests sign in with the development sign-in as those e-mail
+ * addresses.
  */
 
 /** Signs the page's browser context in as `email` (development sign-in; Origin for the same-origin check). */
