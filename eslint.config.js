@@ -3,7 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries (STYLE.md): shared imports neither side; client and server never import each other. */
+/**
+ * Import boundaries (docs/architecture.md#code-conventions): shared imports neither side; client and server never
+ * import each other.
+ */
 const boundary = (forbidden, message) =>
   forbidden.flatMap((dir) => [
     { group: [`**/${dir}/**`, `**/${dir}`], message },

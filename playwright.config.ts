@@ -49,9 +49,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
-      // The admin of tests/e2e/admin.spec.ts (issue 7).
+      // The admin of tests/e2e/admin.spec.ts (docs/product.md#admin-area).
       ADMIN_EMAILS: 'admin.e2e@inspired2uplift.org',
-      // Shared passwords (issue 6): a development user must never see them (tests/e2e/secrets.spec.ts).
+      // Shared passwords (docs/product.md#shared-passwords): a development user must never see them
+      // (tests/e2e/secrets.spec.ts).
       ...E2E_SECRETS,
     },
   },

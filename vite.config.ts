@@ -30,7 +30,8 @@ function loginPageInDev(): Plugin {
  * What both documents (index.html and login.html) share, written once: the head's meta tags and icon, a 'Loading'
  * status painted before any script has run (the markup of FullPageStatus with its Spinner, whose classes the app's CSS
  * already has; React replaces it on its first render), and the note for a browser without JavaScript. Without the
- * status a phone on a slow connection shows a blank page until the scripts have arrived (issue 8 "Lighthouse").
+ * status a phone on a slow connection shows a blank page until the scripts have arrived
+ * (docs/architecture.md#client-bundle).
  */
 function sharedDocument(): Plugin {
   const loading = [
@@ -84,8 +85,8 @@ export default defineConfig({
     // Lets `npm run bench` follow each route's static imports (bench/bundle.ts).
     manifest: true,
     rollupOptions: {
-      // Two documents: the app (router, TanStack Query) and the login page, which loads React only (issue 8 budget,
-      // docs/decisions/012-login-page-own-entry.md).
+      // Two documents: the app (router, TanStack Query) and the login page, which loads React only
+      // (docs/architecture.md#client-bundle, docs/decisions/012-login-page-own-entry.md).
       input: { main: `${root}src/client/index.html`, login: `${root}src/client/login.html` },
     },
   },

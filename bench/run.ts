@@ -1,6 +1,7 @@
 /**
- * `npm run bench` (issue 8 "Performance"; not part of `npm test`): measures the production build and checks the
- * figures against bench/budgets.json. Prints a table, writes bench/results.json, exits 1 when a budget is missed.
+ * `npm run bench` (docs/architecture.md#performance-budgets; not part of `npm test`): measures the production build and
+ * checks the figures against bench/budgets.json. Prints a table, writes bench/results.json, exits 1 when a budget is
+ * missed.
  *
  * 1. API: autocannon, 10 s × 50 connections each, against the compiled server (`dist/node/server/server.js`, run
  *    with NODE_ENV=development because development sign-in is the only sign-in without Google; same compiled code)

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run audit` (issue 8 "Security"; run by .ci/run): `npm audit --omit=dev` over the production dependencies.
- * Exits 1 when the advisory database reports a high or critical finding, and prints every finding. When the
- * advisory database cannot be reached (some registries and proxies refuse its POST endpoint), nothing can be
+ * `npm run audit` (docs/architecture.md#security; run by .ci/run): `npm audit --omit=dev` over the production
+ * dependencies. Exits 1 when the advisory database reports a high or critical finding, and prints every finding. When
+ * the advisory database cannot be reached (some registries and proxies refuse its POST endpoint), nothing can be
  * judged: it says so plainly and exits 0, unless AUDIT_REQUIRED=1, when it exits 2.
  */
 import { spawnSync } from 'node:child_process';

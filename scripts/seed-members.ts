@@ -1,10 +1,11 @@
 /**
- * Seeds N members (default 10,000) for the admin console's benchmark (issue 7, used by the harness of issue 8 "× every
- * step of progress"): each gets a user (as if they had signed in), a member record with a random role configuration of
- * the loaded content and a department, and progress spread over every step: the members of each role take turns at
- * 0, 1, …, all of its steps completed, so every step of every role is some member's current step and every step id
- * appears in step_progress. Most complete their role's first steps in order; every fifth one with at least two steps
- * done skipped an earlier step (allowed, SPEC §4), so that the current step is not always the next one.
+ * Seeds N members (default 10,000) for the admin console's benchmark (docs/product.md#admin-area; used by the harness
+ * of docs/architecture.md#performance-budgets at 10,000 members with progress over every step): each gets a user (as if
+ * they had signed in), a member record with a random role configuration of the loaded content and a department, and
+ * progress spread over every step: the members of each role take turns at 0, 1, …, all of its steps completed, so every
+ * step of every role is some member's current step and every step id appears in step_progress. Most complete their
+ * role's first steps in order; every fifth one with at least two steps done skipped an earlier step (allowed,
+ * docs/product.md#progress-rules), so that the current step is not always the next one.
  *
  *   npm run seed:members -- 10000
  *

@@ -17,10 +17,10 @@ function* filesUnder(dir: string): Generator<string> {
 }
 
 /**
- * Vite plugin (issue 8 "Performance", Lighthouse "uses text compression"): after the client is built, writes a
- * brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every text file of at least 1 KiB in the output
- * directory. The server serves them with @fastify/static's `preCompressed` option to browsers that accept them, so
- * nothing is compressed per request.
+ * Vite plugin (docs/architecture.md#performance-budgets, Lighthouse "uses text compression"): after the client is
+ * built, writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every text file of at least 1 KiB
+ * in the output directory. The server serves them with @fastify/static's `preCompressed` option to browsers that accept
+ * them, so nothing is compressed per request.
  * @param outDir the build's output directory (absolute path)
  * @returns the plugin; it runs only for `vite build`
  */

@@ -17,9 +17,9 @@ const queryClient = createQueryClient();
 // Toasts the login page kept for this one across the full page load (e.g. 'Development Mode', docs/decisions/012).
 showToastsFromLastPage();
 
-// On /dashboard, ask for the member's steps at once, alongside /api/me, instead of after it has answered (issue 8
-// "Lighthouse"); the page's query finds them on the way. Without a session the steps answer 401, which signs the page
-// out exactly as /api/me's 401 would. Phones also start loading the mobile warning's code.
+// On /dashboard, ask for the member's steps at once, alongside /api/me, instead of after it has answered
+// (docs/architecture.md#client-bundle); the page's query finds them on the way. Without a session the steps answer 401,
+// which signs the page out exactly as /api/me's 401 would. Phones also start loading the mobile warning's code.
 if (window.location.pathname === paths.dashboard.getHref()) {
   preloadMobileWarningOnPhones();
   queryClient.prefetchQuery(getOnboardingQueryOptions()).catch(() => {
@@ -28,7 +28,7 @@ if (window.location.pathname === paths.dashboard.getHref()) {
 }
 
 // Rendered as a transition, React works in short slices and lets the browser paint and answer input in between, instead
-// of one long task while a phone is still busy loading (issue 8 "Lighthouse": total blocking time).
+// of one long task while a phone is still busy loading (docs/architecture.md#client-bundle: total blocking time).
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>

@@ -97,12 +97,12 @@ export interface AppDeps {
 }
 
 /**
- * Builds the Fastify app (DESIGN.md §1; STYLE.md fastify/demo): plugins for errors, security headers, same-origin
+ * Builds the Fastify app (docs/architecture.md#layers; docs/architecture.md#code-conventions): plugins for errors, security headers, same-origin
  * (CSRF) checks, the sign-in rate limits on their routes (plugins/auth-rate-limits.ts), sessions and static files, and
  * the /api routes typed with the shared zod schemas; Google sign-in routes when Google is configured, and the
- * Workspace directory when a service account is (issue 4). It never listens; server.ts does.
+ * Workspace directory when a service account is (docs/product.md#profile-pictures). It never listens; server.ts does.
  *
- * Issue 8 "Performance" (docs/decisions/008-read-cache.md): signed-in reads go through a per-process read cache that
+ * docs/architecture.md#read-cache-and-change-feed (docs/decisions/008-read-cache.md): signed-in reads go through a per-process read cache that
  * follows the database's change feed; the feed stops when the app closes. On PostgreSQL the answer to a request that
  * may have written waits until this process has heard its own changes, so a client that goes on to another process
  * finds them there too. One log line per request (method, URL, status, time) instead of Fastify's two.

@@ -6,7 +6,7 @@ import { parseSecretsKey, SecretBox } from './modules/secrets/secret-box.js';
 import { projectRoot } from './project-root.js';
 import { DEFAULT_ORG_NAME } from '../shared/org.js';
 
-/** Used only outside production, so a development server starts with no set-up (DESIGN.md §4). */
+/** Used only outside production, so a development server starts with no set-up (docs/architecture.md#configuration). */
 /** The key of stored shared passwords on a development server without SECRETS_KEY (never in production). */
 const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('development-only-secrets-key-never-use-in-production').digest();
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-never-use-in-production';
@@ -23,7 +23,7 @@ function isTimeZone(zone: string): boolean {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** The server's configuration, parsed from the environment (DESIGN.md §4). Paths are absolute. */
+/** The server's configuration, parsed from the environment (docs/architecture.md#configuration). Paths are absolute. */
 export interface Config {
   port: number;
   host: string;
@@ -41,7 +41,7 @@ export interface Config {
   /** OpenID Connect issuer whose discovery document is used (default Google); https in production. */
   oidcIssuer: string;
   /**
-   * The optional Google Workspace directory (DESIGN.md §3 "Role of a user", "Profile picture"): a service account
+   * The optional Google Workspace directory (docs/product.md#member-records, docs/product.md#profile-pictures): a service account
    * with domain-wide delegation that reads users as `adminEmail`. Undefined when not configured.
    */
   directory: { serviceAccountKeyFile: string; adminEmail: string; apiUrl: string } | undefined;
@@ -51,9 +51,9 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Development sign-in attempts one client address may make per minute. */
   devLoginRateLimitPerMinute: number;
-  /** The one Google Workspace domain allowed to sign in, lower case (SPEC §1 {host}). */
+  /** The one Google Workspace domain allowed to sign in, lower case (docs/product.md#sign-in {host}). */
   allowedDomain: string;
-  /** Lower-case e-mail addresses of admins (DESIGN.md §3 "Role preview", "Admin console"). */
+  /** Lower-case e-mail addresses of admins (docs/product.md#role-preview, docs/product.md#admin-area). */
   adminEmails: string[];
   /** Whether the simulated development sign-in is available (never in production). */
   devLogin: boolean;
@@ -73,8 +73,8 @@ export interface Config {
   backups: { everyHours: number; keepDaily: number; keepWeekly: number };
   /**
    * The shared passwords CHAPTERS_PASS, DESIGN_PASS, WIX_PASS, INSTAGRAM_PASS, FINANCE_PASS, HR_PASS, TEST_PASS
-   * (SPEC §7 call 4; DESIGN.md §3 "Shared passwords"), each optional. Never logged and never in /api/config: the
-   * object serialises as `[Redacted]`; only the secrets route reads a value (issue 6).
+   * (docs/product.md#shared-passwords; docs/product.md#shared-passwords), each optional. Never logged and never in /api/config: the
+   * object serialises as `[Redacted]`; only the secrets route reads a value (docs/product.md#shared-passwords).
    */
   secrets: SharedSecrets;
   /**
@@ -256,11 +256,11 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
 }
 
 /**
- * Parses and validates the server's environment (DESIGN.md §4). Empty values count as unset. Relative paths
+ * Parses and validates the server's environment (docs/architecture.md#configuration). Empty values count as unset. Relative paths
  * (`DATA_DIR`, `CONTENT_DIR`) are resolved against the project directory.
  * Development sign-in is on when `AUTH_DEV_LOGIN=true`, or outside production when no `GOOGLE_CLIENT_ID` is set;
  * never in production. Google sign-in needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET`; a production server
- * also needs `PUBLIC_URL` and `SESSION_SECRET`, and https for `PUBLIC_URL` and `OIDC_ISSUER` (issue 4).
+ * also needs `PUBLIC_URL` and `SESSION_SECRET`, and https for `PUBLIC_URL` and `OIDC_ISSUER` (docs/architecture.md#sessions).
  * @param env the variables, usually `process.env`
  * @returns the typed configuration
  * @throws ConfigError listing every problem ("NAME: what is wrong"), e.g. production without Google settings

@@ -4,8 +4,8 @@ import { loggerOptions } from './logger.js';
 import { createTestApp, signIn, type TestApp } from './test/test-app.js';
 
 /**
- * The request log (issue 8 "Performance"): one line per request, made of known fields only; every other log call is
- * still redacted (REDACTED_LOG_PATHS; see also modules/secrets/secret-leaks.test.ts).
+ * The request log (docs/architecture.md#a-request): one line per request, made of known fields only; every other log
+ * call is still redacted (REDACTED_LOG_PATHS; see also modules/secrets/secret-leaks.test.ts).
  */
 
 interface Line {

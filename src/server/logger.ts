@@ -2,8 +2,8 @@ import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyR
 import type { Config } from './env.js';
 
 /**
- * Log paths that pino always replaces with `[Redacted]` (issue 6: shared passwords never appear in the logs;
- * DESIGN.md §3: no session token or access token in the logs). Fastify's own request log shows only method, URL,
+ * Log paths that pino always replaces with `[Redacted]` (docs/product.md#shared-passwords: shared passwords never appear in the logs;
+ * docs/architecture.md#sessions: no session token or access token in the logs). Fastify's own request log shows only method, URL,
  * host and address, and the URL of GET /api/secrets/:stepId holds only a step id; these paths guard every other log
  * call that passes headers, a body, a configuration or a secrets answer.
  */
@@ -84,7 +84,7 @@ export function urlForLog(url: string): string {
 }
 
 /**
- * One log line per request (issue 8 "Performance"): Fastify writes two, 'incoming request' and 'request completed';
+ * One log line per request (docs/architecture.md#read-cache-and-change-feed): Fastify writes two, 'incoming request' and 'request completed';
  * this writes only the second: `{ reqId, method, url, host, remoteAddress, statusCode, responseTime }`, the URL as
  * {@link urlForLog} gives it (no sign-in code, no secret-looking parameter). The line is
  * made of those fields only — never headers, a body or a value — so it skips the redaction pass of

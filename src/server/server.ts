@@ -1,9 +1,9 @@
 /**
- * Starts the server (DESIGN.md §1, §4): validates the environment, loads the content, opens and migrates the
- * database, builds the app, listens on HOST:PORT and shuts down gracefully on SIGTERM/SIGINT. With the embedded
- * database it holds DATA_DIR's lock (db/data-dir-lock.ts) while it runs, so `npm run members` cannot open the
- * database under it; it refuses to start while another running process holds that lock.
- * A bad environment or broken content stops start-up with a list of every problem (exit code 1).
+ * Starts the server (docs/architecture.md#layers, docs/architecture.md#configuration): validates the environment, loads
+ * the content, opens and migrates the database, builds the app, listens on HOST:PORT and shuts down gracefully on
+ * SIGTERM/SIGINT. With the embedded database it holds DATA_DIR's lock (db/data-dir-lock.ts) while it runs, so `npm run
+ * members` cannot open the database under it; it refuses to start while another running process holds that lock. A bad
+ * environment or broken content stops start-up with a list of every problem (exit code 1).
  */
 import path from 'node:path';
 import { buildApp } from './app.js';

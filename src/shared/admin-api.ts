@@ -3,7 +3,7 @@ import { apiErrorSchema } from './api.js';
 import { dateSchema, monthSchema } from './insights-api.js';
 
 /**
- * The admin console's API contract (DESIGN.md §3 "Admin console", issue 7). Every route lives under /api/admin/ and
+ * The admin console's API contract (docs/product.md#admin-area). Every route lives under /api/admin/ and
  * answers 401 without a session and 403 to anyone who is not an admin (ADMIN_EMAILS, or a member record marked admin).
  */
 
@@ -64,12 +64,15 @@ export const memberOverviewSchema = z.object({
   email: z.string(),
   /** The user's name; '' for an invited member who has not signed in yet. */
   name: z.string(),
-  /** The resolved role configuration key (SPEC §5 role lookup of the member record's role text). */
+  /** The resolved role configuration key (docs/product.md#role-lookup of the member record's role text). */
   role: z.string(),
-  /** The role's display label (SPEC §6). */
+  /** The role's display label (docs/product.md#role-colours-and-labels). */
   roleLabel: z.string(),
   department: z.string(),
-  /** Completed steps of the role / steps of the role × 100, rounded (SPEC §1); 0 for a role without steps. */
+  /**
+   * Completed steps of the role / steps of the role × 100, rounded (docs/product.md#progress-rules); 0 for a role
+   * without steps.
+   */
   percent: z.number().int(),
   completedSteps: z.number().int(),
   totalSteps: z.number().int(),

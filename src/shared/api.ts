@@ -3,7 +3,7 @@ import { agreementSchema } from './acknowledgments-api.js';
 import { roleColorsSchema, stableIdSchema, stepSchema } from './content-schema.js';
 
 /**
- * The HTTP API contract between the server and the client (DESIGN.md §1 "shared zod schemas are the API contract").
+ * The HTTP API contract between the server and the client (docs/architecture.md#one-contract).
  * The server declares its routes with these schemas and sends every answer through them; the client only checks the
  * shape it relies on (src/client/lib/decoders.ts, docs/decisions/009-client-bundle-and-unavailable-database.md), except
  * the admin console, which parses with the admin schemas.
@@ -11,7 +11,7 @@ import { roleColorsSchema, stableIdSchema, stepSchema } from './content-schema.j
 
 /**
  * Every 4xx/5xx answer of the API. `error` is the HTTP reason phrase, `message` says what was wrong and what to do.
- * `role` is set on a role configuration error (409 from GET /api/onboarding, SPEC §5 "Missing role configuration"):
+ * `role` is set on a role configuration error (409 from GET /api/onboarding, docs/product.md#error-page):
  * the member's role, for the error page's "We couldn't find the configuration for role {role}.".
  */
 export const apiErrorSchema = z.object({
@@ -25,7 +25,10 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** GET /api/health */
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 
-/** GET /api/config — public settings the login screen and footer need (SPEC §1, §9). */
+/**
+ * GET /api/config — public settings the login screen and footer need (docs/product.md#login-screen,
+ * docs/product.md#header-and-footer).
+ */
 export const appConfigSchema = z.object({
   appName: z.string(),
   version: z.string(),
@@ -36,7 +39,9 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-/** The signed-in user (SPEC §3 "Signed-in user", without the access token: DESIGN.md §3 keeps it off the client). */
+/**
+ * The signed-in user (docs/product.md#sign-in; no Google token ever reaches the client: docs/architecture.md#sessions).
+ */
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -46,7 +51,10 @@ export const userSchema = z.object({
   department: z.string(),
   workspaceId: z.string(),
   isDevelopmentUser: z.boolean(),
-  /** An admin (ADMIN_EMAILS, or a member record marked admin): the header shows the admin console (issue 7). */
+  /**
+   * An admin (ADMIN_EMAILS, or a member record marked admin): the header shows the admin console
+   * (docs/product.md#admin-area).
+   */
   isAdmin: z.boolean().optional(),
   /**
    * The person's own role text when it is more than the key `role` (e.g. "Director of Finance and Operations" for
@@ -63,7 +71,7 @@ export type User = z.infer<typeof userSchema>;
 /** GET /api/me and the answer of every sign-in. */
 export const meResponseSchema = z.object({ user: userSchema });
 
-/** POST /api/auth/dev-login body: the development identity (SPEC §4 "simulated development login"). */
+/** POST /api/auth/dev-login body: the development identity (the development sign-in of docs/product.md#sign-in). */
 export const devLoginBodySchema = z
   .object({
     email: z.email().max(254).optional(),
@@ -97,11 +105,11 @@ export const stepProgressSchema = z.object({
 });
 export type StepProgress = z.infer<typeof stepProgressSchema>;
 
-/** One ticked checklist item or acknowledged acknowledgment (DESIGN.md §3 "Progress"), with its ISO time. */
+/** One ticked checklist item or acknowledged acknowledgment (docs/product.md#progress-rules), with its ISO time. */
 export const itemProgressSchema = z.object({ stepId: z.string(), itemId: z.string(), doneAt: z.string() });
 export type ItemProgress = z.infer<typeof itemProgressSchema>;
 
-/** A role configuration a role preview may show (the spec's role switcher, DESIGN.md §3 "Role preview"). */
+/** A role configuration a role preview may show (docs/product.md#role-preview). */
 export const previewRoleSchema = z.object({ key: z.string(), displayName: z.string() });
 export type PreviewRole = z.infer<typeof previewRoleSchema>;
 
@@ -152,7 +160,8 @@ export type PutStepItemBody = z.infer<typeof putStepItemBodySchema>;
 
 /**
  * The answer of PUT /api/progress/steps/:stepId/items/:itemId: the item's state, and the step's completion as the
- * server decided it (ticking the last item completes the step, unticking one un-completes it; SPEC §4).
+ * server decided it (ticking the last item completes the step, unticking one un-completes it;
+ * docs/product.md#progress-rules).
  */
 export const stepItemProgressSchema = z.object({
   stepId: z.string(),
@@ -165,7 +174,7 @@ export const stepItemProgressSchema = z.object({
 export type StepItemProgress = z.infer<typeof stepItemProgressSchema>;
 
 /**
- * GET /api/demo — public: the test role's first scope for the demo page (SPEC §2 "Test (demo) page"). No progress:
+ * GET /api/demo — public: the test role's first scope for the demo page (docs/product.md#demo-page). No progress:
  * the demo keeps it in the browser.
  */
 export const demoResponseSchema = z.object({
@@ -176,8 +185,8 @@ export const demoResponseSchema = z.object({
 export type DemoResponse = z.infer<typeof demoResponseSchema>;
 
 /**
- * GET /api/secrets/:stepId — a shared-password step's password (SPEC §5 last rule, §7 call 4; DESIGN.md §3 "Shared
- * passwords"; issue 6). Sent with `Cache-Control: no-store`. `value` is null when the member may see it but the
+ * GET /api/secrets/:stepId — a shared-password step's password (docs/product.md#shared-passwords).
+ *. Sent with `Cache-Control: no-store`. `value` is null when the member may see it but the
  * server has no such secret set (the client keeps the placeholder); `reason` is then 'not-set'.
  */
 export const secretResponseSchema = z.object({
@@ -191,7 +200,10 @@ export const secretResponseSchema = z.object({
 });
 export type SecretResponse = z.infer<typeof secretResponseSchema>;
 
-/** Why a password was withheld (shared/secret-access.ts `SecretRefusalReason`); the client shows SPEC §5's tooltips. */
+/**
+ * Why a password was withheld (shared/secret-access.ts `SecretRefusalReason`); the client shows the refusal tooltips of
+ * docs/product.md#shared-passwords.
+ */
 export const secretRefusalReasonSchema = z.enum(['not-signed-in', 'role-mismatch', 'development']);
 
 /** The 401 / 403 answer of GET /api/secrets/:stepId: an API error with the refusal reason. */

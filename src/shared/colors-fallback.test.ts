@@ -47,7 +47,7 @@ describe('contrastRatio', () => {
   });
 });
 
-describe('textColorFor (SPEC §3)', () => {
+describe('textColorFor (docs/product.md#role-colours-and-labels)', () => {
   it('follows the luminance-under-0.5 rule for every colour', () => {
     fc.assert(fc.property(hex, (c) => {
       expect(textColorFor(c)).toBe(relativeLuminance(c) < 0.5 ? '#ffffff' : '#111827');
@@ -56,7 +56,7 @@ describe('textColorFor (SPEC §3)', () => {
   });
 });
 
-describe('roleColorsOrFallback (SPEC §3 "fallbacks: default blue, volunteer green")', () => {
+describe('roleColorsOrFallback (docs/product.md#role-colours-and-labels: blue, green for volunteer)', () => {
   it('falls back to green for volunteer and blue for any other role', () => {
     expect(roleColorsOrFallback('volunteer')).toEqual({ baseColor: '#15803d' });
     expect(roleColorsOrFallback(' Volunteer ', null)).toEqual({ baseColor: VOLUNTEER_ROLE_COLOR });
@@ -71,7 +71,7 @@ describe('roleColorsOrFallback (SPEC §3 "fallbacks: default blue, volunteer gre
     expect(roleColorsOrFallback('volunteer', { baseColor: 'green', secondaryColor: '#99f6e4' })).toEqual({ baseColor: '#15803d' });
   });
 
-  it('gives fallbacks that pass WCAG AA with their spec text colour', () => {
+  it('gives fallbacks that pass WCAG AA with their text colour', () => {
     for (const c of [DEFAULT_ROLE_COLOR, VOLUNTEER_ROLE_COLOR]) {
       expect(contrastRatio(c, textColorFor(c))).toBeGreaterThanOrEqual(4.5);
     }

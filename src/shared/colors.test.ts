@@ -22,7 +22,7 @@ describe('contrastRatio', () => {
   });
 });
 
-describe('textColorFor (SPEC §3 luminance under 0.5)', () => {
+describe('textColorFor (docs/product.md#role-colours-and-labels: light text under luminance 0.5)', () => {
   it('uses light text on dark colours and dark text on light ones', () => {
     expect(textColorFor('#1d4ed8')).toBe(LIGHT_TEXT);
     expect(textColorFor('#fde047')).toBe(DARK_TEXT);

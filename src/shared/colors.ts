@@ -1,6 +1,7 @@
 /**
- * Colour rules for role colours (SPEC §3 "Text colour is dark or light depending on base colour luminance under
- * 0.5"; DESIGN.md §3 accessibility: WCAG 2.2 AA contrast). Pure functions on `#rrggbb` strings.
+ * Colour rules for role colours (docs/product.md#role-colours-and-labels: text is light on a base colour whose
+ * luminance is under 0.5, dark otherwise; docs/product.md#accessibility: WCAG 2.2 AA contrast). Pure functions on
+ * `#rrggbb` strings.
  */
 
 import type { RoleColors } from './content-schema.js';
@@ -41,7 +42,10 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** The spec's rule: light text on a colour whose relative luminance is under 0.5, dark text otherwise. */
+/**
+ * The rule of docs/product.md#role-colours-and-labels: light text on a colour whose relative luminance is under 0.5,
+ * dark text otherwise.
+ */
 export function textColorFor(background: string): typeof LIGHT_TEXT | typeof DARK_TEXT {
   return relativeLuminance(background) < 0.5 ? LIGHT_TEXT : DARK_TEXT;
 }
@@ -62,7 +66,7 @@ export function ensureContrast(color: string, against: string, minRatio: number)
 }
 
 /**
- * Colours of a role badge: the text colour follows the spec's luminance rule; where that pairing falls short of
+ * Colours of a role badge: the text colour follows the luminance rule; where that pairing falls short of
  * WCAG AA (4.5:1), the background is shaded until it passes, so the badge keeps the role's hue.
  * @param baseColor the role configuration's `colors.baseColor`, `#rrggbb`
  * @returns `{ background, text }`, both `#rrggbb`, with contrast ≥ 4.5:1
@@ -72,15 +76,19 @@ export function roleBadgeColors(baseColor: string): { background: string; text: 
   return { background: ensureContrast(baseColor, text, 4.5), text };
 }
 
-/** SPEC §3 "fallbacks: default blue, volunteer green": base colour of a role without (valid) colours. */
+/**
+ * docs/product.md#role-colours-and-labels (fallback blue, volunteer green): base colour of a role without (valid)
+ * colours.
+ */
 export const DEFAULT_ROLE_COLOR = '#1d4ed8';
-/** SPEC §3 fallback for the volunteer role: green. */
+/** docs/product.md#role-colours-and-labels: the fallback for the volunteer role, green. */
 export const VOLUNTEER_ROLE_COLOR = '#15803d';
 
 const isHexColor = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
 /**
- * A role's colours, or the spec's fallback when it has none (SPEC §3 "fallbacks: default blue, volunteer green").
+ * A role's colours, or the fallback when it has none (docs/product.md#role-colours-and-labels: blue, green for
+ * volunteer).
  * @param key the role key (compared trimmed and case-insensitively with 'volunteer')
  * @param colors the configuration's `colors`, if any; a missing or malformed `baseColor` means "none", and malformed
  *   optional colours are dropped

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 
 /**
- * The zod schema of one role configuration file (`content/roles/*.yaml`), SPEC §3 "Role configuration",
+ * The zod schema of one role configuration file (`content/roles/*.yaml`) with its scopes, steps,
  * "Scope", "Step", "Contact", "Checklist item", "Acknowledgment item", "Media item".
  *
- * Differences from the spec, per DESIGN.md §3: every step, checklist item and acknowledgment item has a stable `id`
- * (progress is stored by id, never by index), and a scope may `include` the steps of other role configurations
- * (SPEC §6 "pre-meeting scopes include volunteer steps").
+ * See docs/product.md#roles and docs/product.md#scopes-and-steps. Every step, checklist item and acknowledgment item
+ * has a stable `id` (progress is stored by id, never by index), and a scope may `include` the steps of other role
+ * configurations (departments' pre-meeting scopes include the volunteer steps: docs/product.md#roles).
  */
 
 export { APP_VERSION } from './version.js';
 
-/** The 35 step icon names of SPEC §3. An unknown name falls back to `User` in the client. */
+/** The 35 step icon names (docs/product.md#scopes-and-steps). An unknown name falls back to `User` in the client. */
 export const ICON_NAMES = [
   'User', 'BookOpenText', 'Pen', 'Chrome', 'Lock', 'FileText', 'Users', 'Laptop', 'Mail', 'BookOpen',
   'ArrowUpDown', 'HeartHandshake', 'Briefcase', 'Slack', 'Smartphone', 'Heart', 'Globe', 'GraduationCap', 'Crown',
@@ -20,17 +20,17 @@ export const ICON_NAMES = [
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
-/** Step category badges of SPEC §6, plus 'Account' for the account notice step (SPEC §3). */
+/** Step category badges (docs/product.md#roles), 'Account' being the account notice step's. */
 export const STEP_CATEGORIES = [
   'Volunteer', 'Chapters', 'Executives', 'External', 'Content Creator', 'Blog Writer', 'Finance', 'HR', 'Internal',
   'Test', 'Account',
 ] as const;
 export type StepCategory = (typeof STEP_CATEGORIES)[number];
 
-/** Button text variants of SPEC §9 ('Complete' / 'Done' are the defaults). */
+/** Complete button texts (docs/product.md#step-cards; 'Complete' / 'Done' are the defaults). */
 export const COMPLETE_BUTTON_TEXTS = ['Complete', 'Done', 'Send', 'Sign', 'Read', 'Acknowledge', 'OK'] as const;
 
-/** The shared-password environment variable names of SPEC §7 call 4. */
+/** The shared-password environment variable names (docs/product.md#shared-passwords). */
 export const SECRET_NAMES = [
   'CHAPTERS_PASS', 'DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS', 'FINANCE_PASS', 'HR_PASS', 'TEST_PASS',
 ] as const;
@@ -166,8 +166,9 @@ export const scopeSchema = z
     title: z.string().min(1),
     description: z.string().optional(),
     /**
-     * Steps that come first in this scope (SPEC §6: "pre-meeting scopes include volunteer steps"): a role
-     * configuration key ("volunteer": all its steps) or key/scope id ("external/during-call": that scope's steps).
+     * Steps that come first in this scope (docs/product.md#scopes-and-steps: departments' pre-meeting scopes include
+     * the volunteer steps): a role configuration key ("volunteer": all its steps) or key/scope id
+     * ("external/during-call": that scope's steps).
      */
     include: z
       .array(z.string().regex(/^[a-z][a-z ]*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be a role key, or role key/scope id'))
@@ -184,7 +185,9 @@ export const roleColorsSchema = z
   })
   .strict();
 
-/** One role configuration file (SPEC §3). `key` is lower case; `aliases` are matched case-insensitively. */
+/**
+ * One role configuration file (docs/product.md#roles). `key` is lower case; `aliases` are matched case-insensitively.
+ */
 export const roleConfigurationSchema = z
   .object({
     key: z.string().min(1).regex(/^[a-z][a-z ]*$/, 'must be lower-case letters and spaces, e.g. "blog writer"'),

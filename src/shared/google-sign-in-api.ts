@@ -3,7 +3,8 @@ import { meResponseSchema } from './api.js';
 import { GOOGLE_REDIRECT_PATH } from './google-sign-in-paths.js';
 
 /**
- * The HTTP contract of Google sign-in (SPEC §7 calls 6 and 7, issue 4), beside the main contract in api.ts:
+ * The HTTP contract of Google sign-in (docs/product.md#sign-in, docs/architecture.md#google-sign-in), beside the main
+ * contract in api.ts:
  * - GET /api/auth/google/start?returnTo=/dashboard → 302 to the provider (a full-page redirect:
  *   docs/decisions/004-google-sign-in-redirect.md); 429 with a 'please wait' HTML page (to a navigation) when the
  *   address started too many sign-ins (docs/decisions/016-sign-in-rate-limits.md).

@@ -1,6 +1,6 @@
 /**
  * The paths of Google sign-in (google-sign-in-api.ts has the contract). Kept apart from the zod schemas so that the
- * client's login screen can import them without zod (issue 8 "Bundle").
+ * client's login screen can import them without zod (docs/architecture.md#client-bundle).
  */
 
 /** The route that starts a Google sign-in (a full-page navigation, not a fetch). */
@@ -9,7 +9,10 @@ export const GOOGLE_START_PATH = '/api/auth/google/start';
 /** The route the login screen posts the authorization response to. */
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 
-/** Where the provider sends the browser back to: the site origin followed by /login (SPEC §2). */
+/**
+ * Where the provider sends the browser back to: the site origin followed by /login
+ * (docs/architecture.md#google-sign-in).
+ */
 export const GOOGLE_REDIRECT_PATH = '/login';
 
 /** The query parameter of the start route naming where to go after signing in (a path on this site). */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deriveProgress } from './progress.js';
 
-describe('deriveProgress (SPEC §1, §4 "Step status")', () => {
+describe('deriveProgress (docs/product.md#progress-rules)', () => {
   it('marks completed steps, the first open step active and the rest pending', () => {
     const p = deriveProgress(['a', 'b', 'c', 'd'], ['a', 'c']);
     expect(p.statuses).toEqual(['completed', 'active', 'completed', 'pending']);

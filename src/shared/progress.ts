@@ -1,4 +1,7 @@
-/** Status of one step, SPEC §4 "Step status": completed, active (the current step) or pending ('not yet active'). */
+/**
+ * Status of one step (docs/product.md#progress-rules): completed, active (the current step) or pending ('not yet
+ * active').
+ */
 export type StepStatus = 'completed' | 'active' | 'pending';
 
 /** Progress figures derived from a member's ordered steps and the ids they completed. */
@@ -9,12 +12,12 @@ export interface DerivedProgress {
   currentIndex: number;
   completedCount: number;
   total: number;
-  /** completed / total × 100, rounded to a whole number; 0 when there are no steps (SPEC §1). */
+  /** completed / total × 100, rounded to a whole number; 0 when there are no steps (docs/product.md#progress-rules). */
   percent: number;
 }
 
 /**
- * Derives step statuses, the current step and the percentage (SPEC §1 and §4).
+ * Derives step statuses, the current step and the percentage (docs/product.md#progress-rules).
  * @param stepIds the member's step ids in display order (all scopes, in order)
  * @param completed ids of completed steps; ids not in `stepIds` (e.g. from an old role) are ignored
  * @returns statuses, current index, counts and the rounded percentage (0–100)

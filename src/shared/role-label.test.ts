@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatRoleLabel } from './role-label.js';
 
-describe('formatRoleLabel (SPEC §6 "Role display label")', () => {
+describe('formatRoleLabel (docs/product.md#role-colours-and-labels)', () => {
   it.each([
     ['director of finance and operations', 'Director of Finance and Operations'],
     ['HEAD OF HR', 'Head of HR'],

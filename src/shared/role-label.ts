@@ -1,13 +1,13 @@
-/** Words kept lower case unless they start the label (SPEC §6). */
+/** Words kept lower case unless they start the label (docs/product.md#role-colours-and-labels). */
 const MINOR_WORDS = new Set(['of', 'and']);
 
-/** Words always written in capitals (SPEC §6: 'hr' shown as 'HR'). */
+/** Words always written in capitals ('hr' as 'HR', docs/product.md#role-colours-and-labels). */
 const UPPER_WORDS = new Set(['hr']);
 
 /**
- * The display label of a role, SPEC §6 "Role display label": words title-cased, 'of' and 'and' lower case unless
- * first, 'hr' (any case, as a whole word) as 'HR'. Underscores and runs of whitespace become single spaces; leading
- * and trailing ones are dropped. Other abbreviations (ceo, cfo) are title-cased like any word, as the spec says.
+ * The display label of a role (docs/product.md#role-colours-and-labels): words title-cased, 'of' and 'and' lower case
+ * unless first, 'hr' (any case, as a whole word) as 'HR'. Underscores and runs of whitespace become single spaces;
+ * leading and trailing ones are dropped. Other abbreviations (ceo, cfo) are title-cased like any word.
  * @param role a role key or free role text, e.g. 'director of finance and operations', 'HEAD OF HR', 'blog_writer'
  * @returns e.g. 'Director of Finance and Operations', 'Head of HR', 'Blog Writer'; '' for blank input
  */

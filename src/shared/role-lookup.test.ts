@@ -8,8 +8,8 @@ import {
 } from './role-lookup.js';
 import { RoleConfigurationError, createRoleCatalog } from './roles.js';
 
-/** Role keys and aliases exactly as SPEC §3 "Role keys" / "Aliases". */
-const SPEC_ALIASES: Record<string, string[]> = {
+/** Role keys and aliases exactly as the table of docs/product.md#roles lists them. */
+const DOCUMENTED_ALIASES: Record<string, string[]> = {
   volunteer: ['vol'],
   chapters: ['chapteraffairs', 'director of chapter affairs'],
   executive: ['ceo', 'coo', 'cfo', 'chief'],
@@ -40,12 +40,12 @@ function role(key: string, aliases: string[], withSteps = true): RoleConfigurati
 }
 
 const catalog = createRoleCatalog(
-  Object.entries(SPEC_ALIASES).map(([key, aliases]) => role(key, aliases, !['common', 'default'].includes(key))),
+  Object.entries(DOCUMENTED_ALIASES).map(([key, aliases]) => role(key, aliases, !['common', 'default'].includes(key))),
 );
-const KEYS = Object.keys(SPEC_ALIASES);
-const ALIAS_PAIRS = Object.entries(SPEC_ALIASES).flatMap(([key, aliases]) => aliases.map((alias) => [alias, key] as const));
+const KEYS = Object.keys(DOCUMENTED_ALIASES);
+const ALIAS_PAIRS = Object.entries(DOCUMENTED_ALIASES).flatMap(([key, aliases]) => aliases.map((alias) => [alias, key] as const));
 
-describe('findRoleConfiguration (SPEC §5 "Role lookup")', () => {
+describe('findRoleConfiguration (docs/product.md#role-lookup)', () => {
   it.each(KEYS)('matches the key %s exactly', (key) => {
     expect(findRoleConfiguration(catalog, key)).toEqual({ key, matchedBy: 'key' });
   });
@@ -112,7 +112,7 @@ describe('findRoleConfiguration (SPEC §5 "Role lookup")', () => {
     expect(NO_ROLE_PROVIDED).toBe('No role provided');
   });
 
-  it('falls back to volunteer with the spec console message for unknown text', () => {
+  it('falls back to volunteer with the documented warning for unknown text', () => {
     expect(findRoleConfiguration(catalog, 'Pilot')).toEqual({
       key: 'volunteer',
       matchedBy: 'default',
@@ -159,7 +159,7 @@ describe('findRoleConfiguration properties', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ALIAS_PAIRS), word, word, ([alias, key], a, b) => {
         const found = findRoleConfiguration(catalog, `${a} ${alias} ${b}`);
-        // A longer alias could also be contained, but only one of the same role in the spec's list.
+        // A longer alias could also be contained, but only one of the same role in the documented list.
         expect(found).toEqual({ key, matchedBy: 'contains' });
       }),
     );
@@ -195,7 +195,7 @@ describe('resolveMemberRole', () => {
 });
 
 describe('findAliasConflicts', () => {
-  it('is empty for the spec aliases', () => {
+  it('is empty for the documented aliases', () => {
     expect(findAliasConflicts(catalog)).toEqual([]);
   });
 

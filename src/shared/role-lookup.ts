@@ -2,10 +2,10 @@ import { resolveRole } from './roles.js';
 import type { ResolvedRole, RoleCatalog } from './roles.js';
 
 /**
- * Role lookup of SPEC §5: turns free role text (a member record, a directory job title, a development preview) into
- * the key of a role configuration.
+ * The role lookup of docs/product.md#role-lookup: turns free role text (a member record, a directory job title, a
+ * development preview) into the key of a role configuration.
  *
- * Decisions the spec leaves open (see the doc comment of {@link findRoleConfiguration}):
+ * Details of the rule (see the doc comment of {@link findRoleConfiguration}):
  * - Text and aliases are compared after trimming, lower-casing and collapsing runs of whitespace to one space.
  * - The "contained" step matches aliases only, never keys: keys such as `account`, `test` or `volunteer` would
  *   otherwise capture ordinary job titles ("Account Manager", "Test Lead", "Finance Volunteer").
@@ -14,18 +14,27 @@ import type { ResolvedRole, RoleCatalog } from './roles.js';
  *   one found earliest in the text, then catalogue order.
  */
 
-/** The role every member falls back to (SPEC §5 "Unknown or absent roles default to volunteer steps"; §9). */
+/**
+ * The role every member falls back to (docs/product.md#role-lookup: "Unknown or absent roles default to volunteer
+ * steps").
+ */
 export const DEFAULT_ROLE_KEY = 'volunteer';
 
-/** SPEC §5: the message for an empty or absent role. */
+/** The message (docs/product.md#role-lookup) for an empty or absent role. */
 export const NO_ROLE_PROVIDED = 'No role provided';
 
-/** SPEC §5: the console message when no configuration matches, e.g. `No role configuration found for "Pilot"`. */
+/**
+ * The warning (docs/product.md#role-lookup) when no configuration matches, e.g. `No role configuration found for
+ * "Pilot"`.
+ */
 export function noRoleConfigurationMessage(text: string): string {
   return `No role configuration found for "${text}"`;
 }
 
-/** SPEC §5: the warning for a resolved role without any scope, e.g. `No scopes found for role: finance`. */
+/**
+ * The warning (docs/product.md#role-lookup) for a resolved role without any scope, e.g. `No scopes found for role:
+ * finance`.
+ */
 export function noScopesMessage(role: string): string {
   return `No scopes found for role: ${role}`;
 }
@@ -56,7 +65,7 @@ function wholeWordIndex(haystack: string, needle: string): number {
 }
 
 /**
- * Finds the role configuration for free role text, SPEC §5 "Role lookup".
+ * Finds the role configuration for free role text (docs/product.md#role-lookup).
  *
  * Order, all case-insensitive on whitespace-trimmed text: (1) exact configuration key, (2) exact alias,
  * (3) an alias contained in the text as whole words — the longest such alias, then the earliest in the text, then
@@ -101,19 +110,21 @@ export function findRoleConfiguration(catalog: RoleCatalog, text: string | null 
 export interface MemberRole {
   role: ResolvedRole;
   lookup: RoleLookupResult;
-  /** Console-level messages of SPEC §5: the lookup problem, then 'No scopes found for role: {key}'. */
+  /**
+   * Console-level messages of docs/product.md#role-lookup: the lookup problem, then 'No scopes found for role: {key}'.
+   */
   warnings: string[];
 }
 
 /**
- * Looks up free role text and resolves the configuration it names (SPEC §5, §6): the one call the server needs to
- * turn a member's role text into scopes and steps.
+ * Looks up free role text and resolves the configuration it names (docs/product.md#role-lookup,
+ * docs/product.md#scopes-and-steps): the one call the server needs to turn a member's role text into scopes and steps.
  * @param catalog all role configurations by lower-case key
  * @param text the member's role text (blank or unknown → volunteer, with a warning)
  * @returns the resolved role, how it was found, and warnings: the lookup problem if any, and
  *   `No scopes found for role: {key}` when the resolved role has no scope with a step
  * @throws RoleConfigurationError when the found configuration (or one it includes or inherits) is missing — the
- *   spec's "Missing role configuration" (error page and 'Role Configuration Error' toast)
+ *   missing configuration of docs/product.md#error-page (error page and 'Role Configuration Error' toast)
  */
 export function resolveMemberRole(catalog: RoleCatalog, text: string | null | undefined): MemberRole {
   const lookup = findRoleConfiguration(catalog, text);

@@ -47,7 +47,7 @@ const blogWriter = role(
 
 const catalog = createRoleCatalog([volunteer, common, external, blogWriter]);
 
-describe('resolveRole (SPEC §6, DESIGN.md §3)', () => {
+describe('resolveRole (docs/product.md#scopes-and-steps)', () => {
   it('puts included steps first in a scope, then its own', () => {
     const r = resolveRole(catalog, 'external');
     expect(r.scopes.map((s) => [s.id, s.steps.map((x) => x.id)])).toEqual([

@@ -25,7 +25,7 @@ export interface ResolvedRole {
   scopes: ResolvedScope[];
 }
 
-/** Thrown when a role configuration (or one it includes or inherits) does not exist. SPEC §5 "Missing role configuration". */
+/** Thrown when a role configuration (or one it includes or inherits) does not exist (docs/product.md#error-page). */
 export class RoleConfigurationError extends Error {
   constructor(
     message: string,
@@ -105,12 +105,12 @@ function scopeSteps(catalog: RoleCatalog, scope: Scope, owner: string, trail: re
 }
 
 /**
- * Resolves a role configuration key into its ordered scopes and steps (SPEC §6 inheritance; DESIGN.md §3).
+ * Resolves a role configuration key into its ordered scopes and steps (docs/product.md#scopes-and-steps).
  * Each scope holds the steps of the configurations it `include`s (recursively) followed by its own; a step id seen
- * earlier in the role is skipped, and scopes left with no step are dropped (SPEC §2 "one block per scope that has at
- * least one step").
+ * earlier in the role is skipped, and scopes left with no step are dropped (docs/product.md#dashboard: one block per
+ * scope that has at least one step).
  * @param catalog all role configurations by lower-case key
- * @param key an exact configuration key (use the role lookup of SPEC §5 first for free text)
+ * @param key an exact configuration key (use the role lookup of docs/product.md#role-lookup first for free text)
  * @throws RoleConfigurationError when `key` or anything it includes or inherits has no configuration
  */
 export function resolveRole(catalog: RoleCatalog, key: string): ResolvedRole {
@@ -146,7 +146,7 @@ export function resolveRole(catalog: RoleCatalog, key: string): ResolvedRole {
   };
 }
 
-/** The ordered step ids of a resolved role, across all scopes (the spec's "global index" order). */
+/** The ordered step ids of a resolved role, across all scopes (the order of docs/product.md#progress-rules). */
 export function orderedStepIds(role: Pick<ResolvedRole, 'scopes'>): string[] {
   return role.scopes.flatMap((s) => s.steps.map((step) => step.id));
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SECRET_REFUSAL_TEXT, decideSecretAccess } from './secret-access.js';
 import type { SecretAccessInput, SessionKind } from './secret-access.js';
 
-/** SPEC §6 "Shared password steps and allowed roles" with the secret names of SPEC §7 call 4. */
+/** The table of docs/product.md#shared-passwords: secret name → allowed roles. */
 const DESIGN_ROLES = [
   'external', 'director of external', 'director of marketing', 'marketing', 'content creator', 'graphic designer',
   'blog writer',
@@ -18,7 +18,10 @@ const SECRETS: Record<string, string[]> = {
   TEST_PASS: ['*'],
 };
 
-/** Members as the server sees them after lookup (SPEC §5) and resolution: role text, key and inherited keys. */
+/**
+ * Members as the server sees them after lookup (docs/product.md#role-lookup) and resolution: role text, key and
+ * inherited keys.
+ */
 const DEPARTMENT = ['common', 'volunteer'];
 const MEMBERS: { text: string; key: string; inherits: string[]; allowed: string[] }[] = [
   { text: 'treasurer', key: 'finance', inherits: DEPARTMENT, allowed: ['FINANCE_PASS'] },
@@ -38,7 +41,8 @@ const MEMBERS: { text: string; key: string; inherits: string[]; allowed: string[
   { text: '', key: 'volunteer', inherits: [], allowed: [] },
   { text: 'test', key: 'test', inherits: [], allowed: [] },
   { text: 'account', key: 'account', inherits: ['volunteer'], allowed: [] },
-  // Access through an inherited configuration (SPEC §5 "one of the roles inherited by the user's role").
+  // Access through an inherited configuration (docs/product.md#shared-passwords: one of the configurations the role
+  // inherits).
   { text: 'finance assistant', key: 'finance assistant', inherits: ['finance', 'volunteer'], allowed: ['FINANCE_PASS'] },
 ];
 
@@ -57,7 +61,7 @@ const input = (
 
 const cases = Object.keys(SECRETS).flatMap((secret) => MEMBERS.map((member) => [secret, member] as const));
 
-describe('decideSecretAccess (SPEC §5, §6 shared passwords)', () => {
+describe('decideSecretAccess (docs/product.md#shared-passwords)', () => {
   it.each(cases)('Google session: %s for role text %j', (secret, member) => {
     const expected = secret === 'TEST_PASS' || member.allowed.includes(secret);
     expect(decideSecretAccess(input(secret, member, 'google'))).toEqual(
@@ -88,7 +92,7 @@ describe('decideSecretAccess (SPEC §5, §6 shared passwords)', () => {
     })).toEqual({ allowed: true });
   });
 
-  it('maps every refusal reason to the spec tooltip', () => {
+  it('maps every refusal reason to its documented tooltip', () => {
     expect(SECRET_REFUSAL_TEXT).toEqual({
       'not-signed-in': 'Sign in to view with Google',
       'role-mismatch': "You don't have the necessary permissions to view this password",

@@ -1,10 +1,11 @@
 /**
- * Who may see a shared password (SPEC §5 last rule, §6 "Shared password steps and allowed roles", DESIGN.md §3
- * "Shared passwords"). A pure decision: the server applies it before returning a secret, the client uses the reasons
- * to show the spec's placeholder tooltips.
+ * Who may see a shared password (docs/product.md#shared-passwords). A pure decision: the server applies it before
+ * returning a secret, the client uses the reasons to show the placeholder tooltips.
  */
 
-/** How the requester is signed in. `preview` is a role preview (the spec's role switcher); it never sees secrets. */
+/**
+ * How the requester is signed in. `preview` is a role preview (docs/product.md#role-preview); it never sees secrets.
+ */
 export type SessionKind = 'anonymous' | 'development' | 'preview' | 'google';
 
 /** Why a secret is withheld. */
@@ -14,7 +15,7 @@ export type SecretRefusalReason = 'not-signed-in' | 'role-mismatch' | 'developme
 export interface SecretAccessInput {
   /** The step's `envVariable.requiredRole`: role keys, aliases or free role texts; '*' allows every role. */
   stepRequiredRole: readonly string[];
-  /** True for the test step (TEST_PASS), which any signed-in role may see (SPEC §6 "Test step: any role"). */
+  /** True for the test step (TEST_PASS), which any signed-in role may see (docs/product.md#shared-passwords). */
   isTestStep: boolean;
   session: SessionKind;
   /** The member's resolved role configuration key, e.g. 'finance'. */
@@ -27,7 +28,7 @@ export interface SecretAccessInput {
 
 export type SecretAccessDecision = { allowed: true } | { allowed: false; reason: SecretRefusalReason };
 
-/** The spec's tooltip on the hidden placeholder for each refusal reason (SPEC §5). */
+/** The tooltip on the hidden placeholder for each refusal reason (docs/product.md#shared-passwords). */
 export const SECRET_REFUSAL_TEXT: Readonly<Record<SecretRefusalReason, string>> = {
   'not-signed-in': 'Sign in to view with Google',
   'role-mismatch': "You don't have the necessary permissions to view this password",
@@ -37,14 +38,15 @@ export const SECRET_REFUSAL_TEXT: Readonly<Record<SecretRefusalReason, string>> 
 const norm = (s: string) => s.trim().replace(/\s+/gu, ' ').toLowerCase();
 
 /**
- * Decides whether a member may see a step's shared password (SPEC §5 last rule, §6).
+ * Decides whether a member may see a step's shared password (docs/product.md#shared-passwords).
  *
- * First the session: anonymous → 'not-signed-in'; development or preview → 'development' (DESIGN.md §3: only a real
- * Google session ever sees a real secret; the spec's "local development" exception is deliberately not kept).
- * Then, for a Google session, allowed when `stepRequiredRole` contains '*', or the step is the test step, or one of
+ * First the session: anonymous → 'not-signed-in'; development or preview → 'development'
+ * (docs/product.md#shared-passwords: only a real Google session ever sees a real secret; there is deliberately no
+ * exception for local development). Then, for a Google session, allowed when `stepRequiredRole` contains '*', or the
+ * step is the test step, or one of
  * `stepRequiredRole` equals (trimmed, case-insensitive, whitespace collapsed) the member's role key, the raw role
  * text, or an inherited key; otherwise 'role-mismatch'. A member whose role is `test` gets no special access: the
- * spec's "the test role" exception is read as the test step.
+ * test exception is the test step, not the test role.
  * @returns `{ allowed: true }` or `{ allowed: false, reason }`; never throws
  */
 export function decideSecretAccess(input: SecretAccessInput): SecretAccessDecision {

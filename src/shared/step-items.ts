@@ -1,6 +1,6 @@
 import type { Step } from './content-schema.js';
 
-/** The kinds of items a step asks the member to tick (SPEC §2 "Checklist step", "Acknowledgment step"). */
+/** The kinds of items a step asks the member to tick (docs/product.md#step-widgets). */
 export type StepItemKind = 'checklist' | 'acknowledgment';
 
 /** One item of a step that has to be ticked before the step is complete. */
@@ -10,9 +10,9 @@ export interface StepItem {
 }
 
 /**
- * The items a step asks the member to tick (SPEC §4 "Checklist: complete when all items ticked", "Acknowledgment:
- * complete when all acknowledged"): the checklist of a checklist step, then the acknowledgments of an acknowledgment
- * step. A step that is neither has none.
+ * The items a step asks the member to tick (docs/product.md#progress-rules: a checklist or acknowledgment
+ * step is complete when every item is ticked): the checklist of a checklist step, then the acknowledgments of an
+ * acknowledgment step. A step that is neither has none.
  * @param step a step of the content (its `isChecklistStep` / `isAcknowledgmentStep` flags and item lists)
  * @returns the items in display order, each with its kind
  */
@@ -26,7 +26,8 @@ export function stepItems(step: Pick<Step, 'isChecklistStep' | 'isAcknowledgment
 }
 
 /**
- * Whether every item of a step is ticked (SPEC §4). A step without items counts as done: nothing blocks it.
+ * Whether every item of a step is ticked (docs/product.md#progress-rules). A step without items counts as done: nothing
+ * blocks it.
  * @param step the step
  * @param doneItemIds ids of the step's ticked items; ids that are not items of the step are ignored
  */

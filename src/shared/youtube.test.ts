@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractYouTubeId, YOUTUBE_ID_LENGTH } from './youtube.js';
 
-describe('extractYouTubeId (SPEC §5: accepted only with an 11-character id)', () => {
+describe('extractYouTubeId (docs/product.md#step-widgets: accepted only with an 11-character id)', () => {
   it.each([
     ['https://www.youtube.com/watch?v=8K9Gg164Bsw', '8K9Gg164Bsw'],
     ['https://youtube.com/watch?v=8K9Gg164Bsw&t=42s', '8K9Gg164Bsw'],

@@ -1,13 +1,13 @@
-/** Length of every YouTube video id (SPEC §5, §9). */
+/** Length of every YouTube video id (docs/product.md#step-widgets, docs/product.md#constants). */
 export const YOUTUBE_ID_LENGTH = 11;
 
 const HOSTS = new Set(['youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'youtu.be']);
 const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/u;
 
 /**
- * The video id of a YouTube address (SPEC §5 "YouTube link accepted only if the extracted video id is exactly 11
- * characters; otherwise empty"). Understands youtu.be/ID, youtube.com/watch?v=ID, /embed/ID, /shorts/ID, /live/ID and
- * /v/ID, on www., m. and youtube-nocookie.com.
+ * The video id of a YouTube address (docs/product.md#step-widgets: a YouTube address counts only when
+ * its video id is exactly 11 characters). Understands youtu.be/ID, youtube.com/watch?v=ID, /embed/ID, /shorts/ID,
+ * /live/ID and /v/ID, on www., m. and youtube-nocookie.com.
  * @param url the media item's `src`
  * @returns the 11-character id, or '' when the address is not a YouTube video address or its id is not 11 characters
  */

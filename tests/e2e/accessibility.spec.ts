@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocus, tabThroughPage, tabTo } from './support/keyboard';
 
 /**
- * Accessibility end to end (issue 8 "Accessibility (WCAG 2.2 AA)"): axe-core with the WCAG 2.x A/AA rules on every
+ * Accessibility end to end (docs/product.md#accessibility): axe-core with the WCAG 2.x A/AA rules on every
  * route and widget state that the other specs do not already check, at desktop and at phone width; keyboard-only
  * completion of a checklist, an acknowledgment and the document step with a visible focus indicator at every stop;
  * reduced motion; and the progress bar's name and value.
@@ -418,7 +418,7 @@ test('keyboard only: the Volunteer Agreement is read, downloaded and signed', as
   await page.keyboard.press('Space');
   await expect.poll(() => viewer.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
 
-  // Download unlocks the step at once (SPEC §4); Enter on the link downloads.
+  // Download unlocks the step at once (docs/product.md#step-widgets); Enter on the link downloads.
   const download = card.getByRole('link', { name: 'Download', exact: true });
   await tabTo(page, download, { backwards: true });
   const downloaded = page.waitForEvent('download');
@@ -515,7 +515,7 @@ test('the progress bar is named and carries the percentage shown, at desktop and
 });
 
 test.describe('reduced motion', () => {
-  /** Every demo step marked done in this browser's storage before the page loads (SPEC §3 'test_completed_steps'). */
+  /** Every demo step marked done in this browser's storage before the page loads (docs/product.md#demo-page). */
   async function demoAtHundredPercent(browser: Browser, baseURL: string | undefined, reducedMotion: 'reduce' | 'no-preference') {
     const context = await browser.newContext({ baseURL, reducedMotion });
     const page = await context.newPage();

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
- * The admin console end to end (issue 7). `admin.e2e@…` is listed in ADMIN_EMAILS of the e2e server
+ * The admin console end to end (docs/product.md#admin-area). `admin.e2e@…` is listed in ADMIN_EMAILS of the e2e server
  * (playwright.config.ts); both people sign in with the development sign-in.
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';

@@ -1,9 +1,9 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 
 /**
- * Database unavailable, in the browser (issue 8 "Reliability"): the member's change stays shown with a clear message,
- * the app sends it again until the server stores it, confirms, and a reload shows it; a read that fails shows the
- * Error page with 'Try again'.
+ * Database unavailable, in the browser (docs/architecture.md#database-unavailable): the member's change stays shown
+ * with a clear message, the app sends it again until the server stores it, confirms, and a reload shows it; a read that
+ * fails shows the Error page with 'Try again'.
  *
  * The server side (503 JSON while PostgreSQL is cut off, recovery by itself) is tested against a real outage in
  * src/server/reliability/database-unavailable.test.ts. Here the e2e server runs on the embedded database, which

@@ -4,9 +4,9 @@ import { startGoogleServer, type GoogleServer } from './support/google-server';
 import { E2eOidcProvider } from './support/oidc-provider';
 
 /**
- * Google sign-in end to end (issue 4): Chromium goes from the login screen through a real OpenID Connect provider
- * (oauth2-mock-server on 127.0.0.1) and back to /login?code=…, against a second app server configured for Google
- * sign-in (no development sign-in), started by this file on its own port and data folder.
+ * Google sign-in end to end (docs/architecture.md#google-sign-in): Chromium goes from the login screen through a real
+ * OpenID Connect provider (oauth2-mock-server on 127.0.0.1) and back to /login?code=…, against a second app server
+ * configured for Google sign-in (no development sign-in), started by this file on its own port and data folder.
  */
 
 const port = Number(process.env.E2E_GOOGLE_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);

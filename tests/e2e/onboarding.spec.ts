@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
- * The main job end to end (issue 2): sign in with development sign-in, see the volunteer steps, complete one,
- * watch the percentage rise, and find the progress still there after a reload and after signing out and in again.
+ * The main job end to end (docs/product.md#dashboard): sign in with development sign-in, see the volunteer steps,
+ * complete one, watch the percentage rise, and find the progress still there after a reload and after signing out and
+ * in again.
  */
 
 const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Onboarding progress' });
@@ -38,7 +39,7 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await expect(page.getByText('Dev', { exact: true })).toBeVisible();
   await expect(page.getByText('dev@inspired2uplift.org').first()).toBeVisible();
 
-  // All five volunteer steps of SPEC §6, in order.
+  // All five volunteer steps of docs/product.md#roles, in order.
   const titles = await page.getByRole('heading', { level: 3 }).allTextContents();
   expect(titles).toEqual([
     'Sign in to your Chrome profile',

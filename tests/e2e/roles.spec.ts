@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_MEMBERS } from './fixtures/members';
 
 /**
- * Roles end to end (issue 3): the member record decides what a person sees. The records are seeded before the server
- * starts (scripts/e2e-seed.ts); the tests sign in with the development sign-in as those e-mail addresses.
+ * Roles end to end (docs/product.md#member-records): the member record decides what a person sees. The records are
+ * seeded before the server starts (scripts/e2e-seed.ts); the tests sign in with the development sign-in as those e-mail
+ * addresses.
  */
 
 /** Signs the page's browser context in as `email` (development sign-in; Origin for the same-origin check). */
@@ -20,7 +21,7 @@ test('a member set to finance sees the finance steps and the Finance badge', asy
   await page.goto('/dashboard');
 
   await expect(page.getByText(E2E_MEMBERS.finance.email).first()).toBeVisible();
-  // The role chip of the header: the spec's display label of the role (SPEC §6).
+  // The role chip of the header: the display label of the role (docs/product.md#role-colours-and-labels).
   await expect(page.getByText('Role: Finance', { exact: true })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Onboarding progress' })).toBeVisible();
 
@@ -42,7 +43,7 @@ test('a member set to finance sees the finance steps and the Finance badge', asy
   const financeCard = page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: 'Meet your Finance team' }) });
   await expect(financeCard.getByText('Finance', { exact: true })).toBeVisible();
 
-  // The footer names the role configuration and its version (SPEC §1).
+  // The footer names the role configuration and its version (docs/product.md#header-and-footer).
   await expect(page.getByText(/Finance 1\.0/)).toBeVisible();
 });
 

@@ -6,9 +6,9 @@ import { startGoogleServer, type GoogleServer } from './support/google-server';
 import { E2eOidcProvider } from './support/oidc-provider';
 
 /**
- * Shared passwords end to end (issue 6). Google members sign in through a real OpenID Connect provider
- * (oauth2-mock-server) against a second app server with the shared passwords set and the e2e member records seeded;
- * the development user uses the main server of playwright.config.ts, which has the same passwords set.
+ * Shared passwords end to end (docs/product.md#shared-passwords). Google members sign in through a real OpenID Connect
+ * provider (oauth2-mock-server) against a second app server with the shared passwords set and the e2e member records
+ * seeded; the development user uses the main server of playwright.config.ts, which has the same passwords set.
  */
 
 const googlePort = Number(process.env.E2E_SECRETS_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2);
@@ -65,7 +65,8 @@ test('a Google-signed-in finance member reveals and copies the finance password'
 });
 
 test('a volunteer whose role may not see a password sees the permission placeholder and tooltip', async ({ page }) => {
-  // A blog writer (a volunteer role) has the Instagram step on the checklist, but SPEC §6 does not allow the role.
+  // A blog writer (a volunteer role) has the Instagram step on the checklist, but docs/product.md#shared-passwords does
+  // not allow the role.
   await signInWithGoogle(page, E2E_MEMBERS.blogWriter.email, 'Blog Writer');
   const card = await openStep(page, 'Instagram');
   const text = "You don't have the necessary permissions to view this password";

@@ -2,9 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
- * Step widgets and dashboard behaviour end to end (issue 5), in Chromium against the built app. The PDF's 15-second
- * wait is sat out once; the other tests unlock the document through Download. Checklist and acknowledgment steps are
- * exercised on the public demo page, which uses the same widgets (no member of the test role can be signed in here).
+ * Step widgets and dashboard behaviour end to end (docs/product.md#step-widgets), in Chromium against the built app.
+ * The PDF's 15-second wait is sat out once; the other tests unlock the document through Download. Checklist and
+ * acknowledgment steps are exercised on the public demo page, which uses the same widgets (no member of the test role
+ * can be signed in here).
  */
 
 const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Onboarding progress' });
@@ -184,7 +185,8 @@ test.describe('demo page /test', () => {
   });
 
   test("a widget whose code cannot be loaded says so, and 'Try again' loads it", async ({ page }) => {
-    // Each kind of widget is its own chunk, loaded when a step that shows it opens (issue 8 "Bundle").
+    // Each kind of widget is its own chunk, loaded when a step that shows it opens
+    // (docs/architecture.md#client-bundle).
     const blocked = (url: URL) => /^\/assets\/checklist-[\w-]+\.js$/.test(url.pathname);
     await page.route(blocked, (route) => route.abort('internetdisconnected'));
     await page.goto('/test');

@@ -9,7 +9,8 @@ export class PageLoadError extends Error {
 }
 
 /**
- * A page as its own chunk (issue 8 "Bundle"): React.lazy over the page module's named export, for `<Suspense>`.
+ * A page as its own chunk (docs/architecture.md#client-bundle): React.lazy over the page module's named export, for
+ * `<Suspense>`.
  * @param load imports the page module and returns its component, e.g. `async () => (await import('./routes/demo')).DemoRoute`
  * @returns the lazy component; rendering it suspends until the chunk is here, and throws a {@link PageLoadError} to the
  *   nearest error boundary when the download fails

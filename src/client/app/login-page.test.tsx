@@ -56,7 +56,7 @@ describe('login page', () => {
     expect(screen.getByText('Version 0.5')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /support@inspired2uplift\.org/ })).toHaveAttribute('href', 'mailto:support@inspired2uplift.org');
     expect(fetchMock).toHaveBeenCalledWith('/api/me', expect.anything());
-    // No toast, no sonner (issue 8 budget): the toasters are not mounted.
+    // No toast, no sonner (docs/architecture.md#client-bundle budget): the toasters are not mounted.
     expect(screen.queryByRole('region', { name: /Notifications/ })).not.toBeInTheDocument();
   });
 

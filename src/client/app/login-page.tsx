@@ -12,11 +12,12 @@ import { useOrgTitle } from '@/hooks/use-org-title';
 import { useRequest } from '@/hooks/use-request';
 
 /**
- * SPEC §2 Login screen, with the states of SPEC §4: idle, processing (a code in the address: exchanged once, the
- * button reads 'Signing in...'), success (the dashboard opens after 500 ms), failure (idle again, with the error
- * toast; an account of another domain also sees the server's message naming the domain to use).
- * The page is its own document (login.html, entry login-main.tsx) with React only: no router, no TanStack Query
- * (issue 8 budget, docs/decisions/012-login-page-own-entry.md); it goes to the app by full page loads.
+ * The login screen (docs/product.md#login-screen), with the states of docs/product.md#sign-in: idle, processing (a code
+ * in the address: exchanged once, the button reads 'Signing in...'), success (the dashboard opens after 500 ms),
+ * failure (idle again, with the error toast; an account of another domain also sees the server's message naming the
+ * domain to use). The page is its own document (login.html, entry login-main.tsx) with React only: no router, no
+ * TanStack Query (docs/architecture.md#client-bundle budget, docs/decisions/012-login-page-own-entry.md); it goes to
+ * the app by full page loads.
  */
 export function LoginPage() {
   const { phase, refusal, hasCode } = useGoogleCallback();

@@ -32,9 +32,10 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /**
- * SPEC §2 Error page for every page: an uncaught render error, a failed read the page rethrows, or a page chunk that
- * could not be downloaded shows the Application Error page, never a blank screen. Navigating (or 'Try again', which
- * navigates to the same address) renders the pages again. Must be rendered inside the router.
+ * The Error page (docs/product.md#error-page) for every page: an uncaught render error, a failed read the page
+ * rethrows, or a page chunk that could not be downloaded shows the Application Error page, never a blank screen.
+ * Navigating (or 'Try again', which navigates to the same address) renders the pages again. Must be rendered inside the
+ * router.
  * @param children the routes
  */
 export function PageErrorBoundary({ children }: { children: ReactNode }) {

@@ -10,11 +10,11 @@ interface AppProviderProps {
   queryClient?: QueryClient;
 }
 
-/** Query client and the two toasters of SPEC §9 around the app. */
+/** Query client and the two toasters of docs/product.md#constants around the app. */
 export function AppProvider({ children, queryClient }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  // The toasters are not needed to paint a page (issue 8 "Bundle"): they load with the first toast, or when the person
-  // first presses, clicks or types, so a toast answering what they do shows at once.
+  // The toasters are not needed to paint a page (docs/architecture.md#client-bundle): they load with the first toast,
+  // or when the person first presses, clicks or types, so a toast answering what they do shows at once.
   useEffect(() => loadToastsOnFirstInteraction(), []);
   return (
     <QueryClientProvider client={client}>

@@ -11,17 +11,19 @@ import { DashboardRoute } from './routes/dashboard';
 import { RootRoute } from './routes/root';
 
 // The dashboard, the page nearly every visit is for, comes with the app's own code: index.html preloads it with the
-// entry, so a phone on a slow connection does not wait one more round trip for it (issue 8 "Lighthouse"). The other
-// pages are their own chunks (issue 8 "Bundle"). Public demo page (SPEC §2):
+// entry, so a phone on a slow connection does not wait one more round trip for it (docs/architecture.md#client-bundle).
+// The other pages are their own chunks (docs/architecture.md#client-bundle). Public demo page
+// (docs/product.md#demo-page):
 const DemoRoute = lazyPage(async () => (await import('./routes/demo')).DemoRoute);
-// The admin console (issue 7): its own chunks, loaded only when an admin opens it.
+// The admin console (docs/product.md#admin-area): its own chunks, loaded only when an admin opens it.
 const AdminRoute = lazyPage(async () => (await import('./routes/admin')).AdminRoute);
 // The insights page: its own chunk with the charting library (visx), loaded only when an admin opens it.
 const AdminInsightsRoute = lazyPage(async () => (await import('./routes/admin-insights')).AdminInsightsRoute);
 const AdminMemberRoute = lazyPage(async () => (await import('./routes/admin-member')).AdminMemberRoute);
 
 /**
- * SPEC §2 routes, in react-router's declarative mode (docs/decisions/013): each page a lazy chunk shown through one
+ * The routes of docs/product.md#pages, in react-router's declarative mode (docs/decisions/013): each page a lazy chunk
+ * shown through one
  * `<Suspense>` ('Loading' until the first page's chunk is here; a later navigation keeps the current page on screen
  * until the next one is ready, since the router navigates in a transition), inside the Error page's boundary.
  * Must be rendered inside a router (`<BrowserRouter>` in the app, `<MemoryRouter>` in tests).

@@ -1,10 +1,12 @@
-/** Every client route and the API/asset addresses the client uses, in one place (STYLE.md: config/paths.ts). */
+/**
+ * Every client route and the API/asset addresses the client uses, in one place (docs/architecture.md#code-conventions).
+ */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
   dashboard: { path: '/dashboard/*', getHref: () => '/dashboard' },
   demo: { path: '/test', getHref: () => '/test' },
-  /** The admin console (issue 7): members table, import, audit log. */
+  /** The admin console (docs/product.md#admin-area): members table, import, audit log. */
   admin: { path: '/admin', getHref: () => '/admin' },
   /** Charts of where people get stuck and how long onboarding takes (admins). */
   adminInsights: { path: '/admin/insights', getHref: (query = '') => `/admin/insights${query === '' ? '' : `?${query}`}` },
@@ -27,7 +29,7 @@ export const apiPaths = {
   stepItem: (stepId: string, itemId: string) =>
     `/api/progress/steps/${encodeURIComponent(stepId)}/items/${encodeURIComponent(itemId)}`,
   demo: '/api/demo',
-  /** A shared-password step's password (issue 6); the URL carries the step id only. */
+  /** A shared-password step's password (docs/product.md#shared-passwords); the URL carries the step id only. */
   secret: (stepId: string) => `/api/secrets/${encodeURIComponent(stepId)}`,
   adminMembers: '/api/admin/members',
   adminMembersCsv: '/api/admin/members.csv',

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 
 /**
- * Counts clicks and calls `onCount` at every `count`-th one, then starts counting again (SPEC §2 "Clicking the logo 5
- * times triggers confetti (counter resets)").
+ * Counts clicks and calls `onCount` at every `count`-th one, then starts counting again
+ * (docs/product.md#header-and-footer: five clicks on the logo play confetti).
  * @returns the click handler
  */
 export function useClickCount(count: number, onCount: () => void): () => void {

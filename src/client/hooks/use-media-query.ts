@@ -18,7 +18,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC §9: mobile means a viewport under 768 px wide. */
+/** docs/product.md#constants: mobile means a viewport under 768 px wide. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
 
 export function useIsMobile(): boolean {

@@ -1,11 +1,12 @@
 /**
- * Confetti (SPEC §2, §4, §9): canvas-confetti, imported only when confetti first plays so it is never part of the
- * login or dashboard start-up code. People who ask for reduced motion get none (DESIGN.md §3 "Accessibility").
+ * Confetti (docs/product.md#progress-rules, docs/product.md#header-and-footer): canvas-confetti, imported only when
+ * confetti first plays so it is never part of the login or dashboard start-up code. People who ask for reduced motion
+ * get none (docs/product.md#accessibility).
  */
 
-/** How long a celebration lasts (SPEC §9 "Confetti 10 s"). */
+/** How long a celebration lasts (docs/product.md#constants: "Confetti 10 s"). */
 export const CONFETTI_DURATION_MS = 10_000;
-/** Pieces of confetti on the dashboard and on the demo page (SPEC §9). */
+/** Pieces of confetti on the dashboard and on the demo page (docs/product.md#constants). */
 export const DASHBOARD_CONFETTI_PIECES = 400;
 export const DEMO_CONFETTI_PIECES = 300;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testOnboarding, testUser } from '@/test/fixtures';
 import { apiErrorDecoder, isUser, meResponseDecoder, onboardingResponseDecoder, stepItemProgressDecoder } from './decoders';
 
-describe('the light checks of API answers (issue 8 "Bundle")', () => {
+describe('the light checks of API answers (docs/architecture.md#client-bundle)', () => {
   it('accept what the server sends', () => {
     expect(meResponseDecoder.safeParse({ user: testUser })).toEqual({ success: true, data: { user: testUser } });
     const onboarding = testOnboarding({ completed: ['set-up-slack'] });

@@ -12,11 +12,12 @@ import type {
 import type { GoogleCallbackResponse } from '@shared/google-sign-in-api';
 
 /**
- * Light checks of the API's answers on the member's path (issue 8 "Bundle"). The server is the validator of what it
- * sends: every answer goes through the shared zod schema on the way out (src/shared/api.ts, DESIGN.md §1), so the
- * client does not ship zod (23 kB gzip) to parse it again. It only checks the shape it relies on, so that an answer
- * of another kind (an old server during a deploy, a proxy's page) gives the "answer this page does not understand"
- * error instead of a crash. The admin console, a lazy chunk, still parses with the zod schemas themselves.
+ * Light checks of the API's answers on the member's path (docs/architecture.md#client-bundle). The server is the
+ * validator of what it sends: every answer goes through the shared zod schema on the way out (src/shared/api.ts,
+ * docs/architecture.md#layers), so the client does not ship zod (23 kB gzip) to parse it again. It only checks the
+ * shape it relies on, so that an answer of another kind (an old server during a deploy, a proxy's page) gives the
+ * "answer this page does not understand" error instead of a crash. The admin console, a lazy chunk, still parses with
+ * the zod schemas themselves.
  */
 
 /** What `apiRequest` needs of a decoder; a zod schema is one too. */

@@ -39,10 +39,10 @@ function readStored(): StoredToast[] {
 }
 
 /**
- * Keeps a toast for the next page, for a toast shown just before a full page load (SPEC §8 toasts, e.g. 'Logged Out'
- * before the login page, 'Development Mode' before the dashboard): the next document shows it at start
- * ({@link showToastsFromLastPage}). Without sessionStorage the toast is shown here at once instead (it may be lost
- * with the page).
+ * Keeps a toast for the next page, for a toast shown just before a full page load (toasts of
+ * docs/product.md#exact-texts, e.g. 'Logged Out' before the login page, 'Development Mode' before the dashboard): the
+ * next document shows it at start ({@link showToastsFromLastPage}). Without sessionStorage the toast is shown here at
+ * once instead (it may be lost with the page).
  * @param kind 'message' (sonner's default toast), 'error' or 'success'
  * @param title the toast's title
  * @param options description, id, duration or toaster of the toast

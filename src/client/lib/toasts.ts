@@ -4,12 +4,13 @@ import type * as ToastersChunk from '@/components/ui/toasters';
 import { isLocalHost } from './host';
 
 /**
- * The second toaster of SPEC §9 (4000 ms, 3 visible, 14 px gap), used for short confirmations such as 'Email copied to
- * clipboard', so they never push an important notification out of the app toaster (which shows one at a time).
+ * The second toaster of docs/product.md#constants (4000 ms, 3 visible, 14 px gap), used for short confirmations such as
+ * 'Email copied to clipboard', so they never push an important notification out of the app toaster (which shows one at
+ * a time).
  */
 export const CONFIRMATION_TOASTER_ID = 'confirmations';
 
-/** How long a copy confirmation stays (SPEC §9 "copy toast 2000 ms"). */
+/** How long a copy confirmation stays (docs/product.md#constants: "copy toast 2000 ms"). */
 export const COPY_TOAST_MS = 2000;
 
 type ToastersModule = typeof ToastersChunk;
@@ -19,9 +20,9 @@ let loading: Promise<ToastersModule> | undefined;
 const listeners = new Set<() => void>();
 
 /**
- * Loads sonner and the toasters (components/ui/toasters.tsx, their own chunk: issue 8 "Bundle") once: with the first
- * toast, or on the first interaction ({@link loadToastsOnFirstInteraction}); every toast waits for it. A failed load (no connection) is tried again by the
- * next toast.
+ * Loads sonner and the toasters (components/ui/toasters.tsx, their own chunk: docs/architecture.md#client-bundle) once:
+ * with the first toast, or on the first interaction ({@link loadToastsOnFirstInteraction}); every toast waits for it. A
+ * failed load (no connection) is tried again by the next toast.
  * @returns the chunk
  */
 export function loadToasts(): Promise<ToastersModule> {
@@ -83,8 +84,8 @@ function show(kind: ToastKind, title: string, options?: ExternalToast): void {
 }
 
 /**
- * Sonner's `toast` (SPEC §9), shown as soon as sonner is loaded (at once after the person's first interaction). Same calls as
- * sonner's: `toast(title, options)`, `toast.error`, `toast.success`, `toast.dismiss(id)`.
+ * Sonner's `toast` (docs/product.md#constants), shown as soon as sonner is loaded (at once after the person's first
+ * interaction). Same calls as sonner's: `toast(title, options)`, `toast.error`, `toast.success`, `toast.dismiss(id)`.
  */
 export const toast = Object.assign((title: string, options?: ExternalToast) => show('message', title, options), {
   error: (title: string, options?: ExternalToast) => show('error', title, options),
@@ -96,7 +97,8 @@ export const toast = Object.assign((title: string, options?: ExternalToast) => s
 });
 
 /**
- * Shows a short confirmation in the confirmation toaster; on a local host with the ' (dev)' suffix of SPEC §8.
+ * Shows a short confirmation in the confirmation toaster; on a local host with the ' (dev)' suffix of
+ * docs/product.md#exact-texts.
  * @param title e.g. 'Email copied to clipboard'
  */
 export function confirmCopied(title: string): void {

@@ -2,12 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
-// Pages, toasters and dialogs are lazy chunks (issue 8 "Bundle"): the first test to open one waits for its modules to
-// be transformed, which takes over a second when the whole suite runs at once on a busy 2-core machine. findBy…/waitFor wait up to 5 s.
+// Pages, toasters and dialogs are lazy chunks (docs/architecture.md#client-bundle): the first test to open one waits
+// for its modules to be transformed, which takes over a second when the whole suite runs at once on a busy 2-core
+// machine. findBy…/waitFor wait up to 5 s.
 configure({ asyncUtilTimeout: 5000 });
 
-// A step's widgets are lazy chunks (issue 8 "Bundle"), loaded when a step that shows them opens. Loaded here once,
-// they come from the module cache like a warm browser cache, so an opened step shows them after one 'Loading…' tick.
+// A step's widgets are lazy chunks (docs/architecture.md#client-bundle), loaded when a step that shows them opens.
+// Loaded here once, they come from the module cache like a warm browser cache, so an opened step shows them after one
+// 'Loading…' tick.
 import '@/features/onboarding/components/widgets/acknowledgments';
 import '@/features/onboarding/components/widgets/checklist';
 import '@/features/onboarding/components/widgets/contacts';
@@ -17,8 +19,8 @@ import '@/features/onboarding/components/widgets/shared-password-contacts';
 // The header's role menu is its own chunk too, loaded by the first press of its button.
 import '@/features/onboarding/components/role-preview-menu';
 
-// STYLE.md: console.error fails a test. Calls are collected and reported after the test, because React and
-// libraries often call console.error inside their own try/catch, where a throw would be swallowed.
+// docs/architecture.md#code-conventions: console.error fails a test. Calls are collected and reported after the test,
+// because React and libraries often call console.error inside their own try/catch, where a throw would be swallowed.
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {

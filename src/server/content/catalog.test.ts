@@ -9,11 +9,14 @@ import { projectRoot } from '../project-root.js';
 import { loadContent } from './load-content.js';
 
 /**
- * The real content (content/roles/*.yaml, loaded by the real loader) against SPEC §3 and §6, role by role.
- * A failure here means the content and the spec disagree: fix the content, or change this table deliberately.
+ * The real content (content/roles/*.yaml, loaded by the real loader) against docs/product.md#roles and
+ * docs/product.md#shared-passwords, role by role.
+ * A failure here means the content and docs/product.md disagree: fix the content, or change this table deliberately.
  */
 
-/** SPEC §6 "Volunteer steps": Chrome profile, password, agreement, Slack, mobile apps, in this order. */
+/**
+ * The volunteer steps of docs/product.md#roles: Chrome profile, password, agreement, Slack, mobile apps, in this order.
+ */
 const VOLUNTEER_STEPS = [
   'sign-in-chrome-profile',
   'change-password',
@@ -32,13 +35,13 @@ const COMMON_STEPS = [
 interface Expected {
   /** Resolved scopes: id and number of steps, in order. */
   scopes: [string, number][];
-  /** Transitively inherited configurations (SPEC §6). */
+  /** Transitively inherited configurations (docs/product.md#roles). */
   inherits: readonly string[];
-  /** The badge of the configuration's own steps (SPEC §6 "Step category badges"; 'Account' for the notice). */
+  /** The badge of the configuration's own steps (docs/product.md#roles; 'Account' for the notice). */
   category: StepCategory | null;
   isDepartment: boolean;
   parentDepartment: string | null;
-  /** SPEC §3 "Aliases", exactly. */
+  /** The aliases of docs/product.md#roles, exactly. */
   aliases: readonly string[];
 }
 
@@ -103,13 +106,16 @@ const EXPECTED: Record<string, Expected> = {
   default: { ...PLAIN, scopes: [['getting-started', 5]], category: null },
 };
 
-/** The roles of SPEC §3 "Role keys" whose display name is the spec's label of the key (SPEC §6). */
+/**
+ * The roles of docs/product.md#roles whose display name is the label of the key
+ * (docs/product.md#role-colours-and-labels).
+ */
 const LABELLED_ROLES = ['volunteer', 'chapters', 'executive', 'external', 'blog writer', 'content creator', 'finance', 'hr', 'internal', 'test', 'account'];
 
-/** Roles allowed to see the design e-mail and Wix passwords (SPEC §6 "Shared password steps and allowed roles"). */
+/** Roles allowed to see the design e-mail and Wix passwords (docs/product.md#shared-passwords). */
 const DESIGN_ROLES = ['external', 'director of external', 'director of marketing', 'marketing', 'content creator', 'graphic designer', 'blog writer'];
 
-/** SPEC §6 "Shared password steps and allowed roles", exactly: secret name → the step and its `requiredRole`. */
+/** docs/product.md#shared-passwords, exactly: secret name → the step and its `requiredRole`. */
 const SECRET_STEPS: Record<string, { stepId: string; requiredRole: string[] }> = {
   CHAPTERS_PASS: { stepId: 'chapters-profile', requiredRole: ['chapters', 'Chapters', 'chapteraffairs', 'director of chapter affairs'] },
   DESIGN_PASS: { stepId: 'external-design-email', requiredRole: DESIGN_ROLES },
@@ -137,7 +143,7 @@ const ownSteps = (key: string) => config(key).scopes.flatMap((s) => s.steps);
 const ROLES = Object.keys(EXPECTED);
 
 describe('the real catalog', () => {
-  it('has exactly the role configurations of SPEC §3', () => {
+  it('has exactly the role configurations of docs/product.md#roles', () => {
     expect([...catalog.keys()].sort()).toEqual([...ROLES].sort());
   });
 
@@ -145,12 +151,12 @@ describe('the real catalog', () => {
     expect(findAliasConflicts(catalog)).toEqual([]);
   });
 
-  it('keeps the spec fallback colours: default blue, volunteer green', () => {
+  it('keeps the fallback colours of docs/product.md#role-colours-and-labels: default blue, volunteer green', () => {
     expect(config('default').colors.baseColor).toBe(DEFAULT_ROLE_COLOR);
     expect(config('volunteer').colors.baseColor).toBe(VOLUNTEER_ROLE_COLOR);
   });
 
-  it('marks every shared-password step with its secret name and the allowed roles of SPEC §6, exactly', () => {
+  it('marks every shared-password step with its secret name and the allowed roles of docs/product.md#shared-passwords, exactly', () => {
     const found = Object.fromEntries(
       [...catalog.values()].flatMap((c) =>
         c.scopes.flatMap((s) =>
@@ -173,7 +179,7 @@ describe.each(ROLES)('role configuration "%s"', (key) => {
     expect(resolveMemberRole(catalog, key).warnings).toEqual([]);
   });
 
-  it('inherits what SPEC §6 says, and is or belongs to the right department', () => {
+  it('inherits what docs/product.md#roles says, and is or belongs to the right department', () => {
     expect(resolveRole(catalog, key).inherits).toEqual(expected.inherits);
     expect(config(key).isDepartment).toBe(expected.isDepartment);
     expect(config(key).parentDepartment).toBe(expected.parentDepartment);
@@ -195,7 +201,7 @@ describe.each(ROLES)('role configuration "%s"', (key) => {
     expect(ids.slice(VOLUNTEER_STEPS.length, VOLUNTEER_STEPS.length + COMMON_STEPS.length)).toEqual(COMMON_STEPS);
   });
 
-  it('has the aliases of SPEC §3, and each alias (any case) finds this role', () => {
+  it('has the aliases of docs/product.md#roles, and each alias (any case) finds this role', () => {
     expect(config(key).aliases).toEqual(expected.aliases);
     for (const alias of expected.aliases) {
       expect(findRoleConfiguration(catalog, alias)).toEqual({ key, matchedBy: 'alias' });
@@ -204,7 +210,7 @@ describe.each(ROLES)('role configuration "%s"', (key) => {
     expect(findRoleConfiguration(catalog, key.toUpperCase())).toEqual({ key, matchedBy: 'key' });
   });
 
-  it('has colours whose text colour (SPEC §3 luminance rule) meets WCAG AA, 4.5:1', () => {
+  it('has colours whose text colour (the luminance rule of docs/product.md#role-colours-and-labels) meets WCAG AA, 4.5:1', () => {
     const colors = Object.entries(config(key).colors);
     expect(colors.map(([name]) => name)).toContain('baseColor');
     for (const [name, color] of colors) {
@@ -226,8 +232,8 @@ describe.each(ROLES)('role configuration "%s"', (key) => {
   });
 });
 
-describe('SPEC §3 and §6 details', () => {
-  it('labels the spec roles by the display-label rule', () => {
+describe('details of docs/product.md#roles', () => {
+  it('labels the roles by the display-label rule', () => {
     for (const key of LABELLED_ROLES) expect(config(key).displayName).toBe(formatRoleLabel(key));
   });
 

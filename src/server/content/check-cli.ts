@@ -1,5 +1,5 @@
 /**
- * `npm run content:check [-- --strict]`: validates the role configurations (DESIGN.md §3 "Content") and writes
+ * `npm run content:check [-- --strict]`: validates the role configurations (docs/architecture.md#content-loading) and writes
  * `content/role-configuration.schema.json` for editor completion. Exits 1 and prints one line per problem
  * ("file: path: message") when the content is broken; otherwise prints a summary and exits 0.
  *

@@ -29,7 +29,7 @@ export function formatProblem(problem: ContentProblem): string {
     : `${problem.file}: ${problem.path}: ${problem.message}`;
 }
 
-/** The role every member falls back to; the catalog must have it (SPEC §5 "default to volunteer steps"). */
+/** The role every member falls back to; the catalog must have it (docs/product.md#role-lookup). */
 export const FALLBACK_ROLE = 'volunteer';
 
 type PathSegment = string | number;
@@ -206,12 +206,12 @@ function checkFallbackRole(names: readonly string[], rolesDir: string, problems:
 }
 
 /**
- * Loads and validates every role configuration under `<contentDir>/roles/*.yaml` (DESIGN.md §3 "Content";
- * SPEC §3 "Role configuration"). Each file is validated by the shared zod schema, then the whole catalog is
+ * Loads and validates every role configuration under `<contentDir>/roles/*.yaml` (docs/architecture.md#content-loading;
+ * docs/product.md#scopes-and-steps). Each file is validated by the shared zod schema, then the whole catalog is
  * cross-checked: key = file name (spaces as '-'), unique keys, step ids unique across files, checklist and
  * acknowledgment ids unique within a step, `include`/`inherits`/`parentDepartment` name existing keys, aliases unique
- * (case-insensitive), icons are known lucide names (SPEC §3 icon list), and every `/content/...` address exists
- * under `<contentDir>/assets/`.
+ * (case-insensitive), icons are known lucide names (docs/product.md#scopes-and-steps), and every `/content/...` address
+ * exists under `<contentDir>/assets/`.
  * @param contentDir absolute path of the content directory
  * @returns the catalog: role configurations by key
  * @throws ContentError listing every problem found (file, path inside it, message)

@@ -3,11 +3,11 @@ import { RoleConfigurationError, resolveRole, type ResolvedRole, type RoleCatalo
 import { deepFreeze } from '../deep-freeze.js';
 
 /**
- * The role lookups (SPEC §5) and resolutions (SPEC §6) of a catalog, each worked out once
- * (docs/decisions/008-read-cache.md). A catalog is loaded at start-up and never changes (a ReadonlyMap), so neither
- * does what it resolves to; every request of a member with the same role text gets the same answer. The answers are
- * deep-frozen, so no caller can change them for the next one (the onboarding answer's JSON is kept with them,
- * onboarding/onboarding-json.ts).
+ * The role lookups (docs/product.md#role-lookup) and resolutions (docs/product.md#scopes-and-steps) of a catalog, each
+ * worked out once (docs/decisions/008-read-cache.md). A catalog is loaded at start-up and never changes (a
+ * ReadonlyMap), so neither does what it resolves to; every request of a member with the same role text gets the same
+ * answer. The answers are deep-frozen, so no caller can change them for the next one (the onboarding answer's JSON is
+ * kept with them, onboarding/onboarding-json.ts).
  */
 
 /** The most role texts remembered per catalog (role texts come from member records and users; the oldest goes). */

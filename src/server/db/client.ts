@@ -13,7 +13,9 @@ import { projectRoot } from '../project-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
-/** The drizzle database the repositories use; the same type for PGlite and PostgreSQL (DESIGN.md §2 "database"). */
+/**
+ * The drizzle database the repositories use; the same type for PGlite and PostgreSQL (docs/architecture.md#database).
+ */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** An open database and the driver behind it. */
@@ -31,8 +33,8 @@ export const MIGRATIONS_DIR = path.join(projectRoot, 'src', 'server', 'db', 'mig
 const MIGRATION_LOCK_KEY = 7_340_291_105;
 
 /**
- * Opens the database (DESIGN.md §2): PostgreSQL via `pg` when `url` is given, otherwise embedded PGlite,
- * file-backed under `dataDir` (created if missing) or in memory.
+ * Opens the database (docs/architecture.md#database): PostgreSQL via `pg` when `url` is given, otherwise embedded
+ * PGlite, file-backed under `dataDir` (created if missing) or in memory.
  * @param options.url a postgres:// URL; wins over the other options
  * @param options.dataDir directory of the PGlite database files
  * @param options.inMemory an in-memory PGlite database (tests)
@@ -44,7 +46,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; in
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection that the server drops (a restart, a failover) makes the pool emit 'error'; unhandled, that
     // would end the process. The pool has already discarded the connection and opens a new one when next asked
-    // (issue 8 "Database unavailable": the server recovers by itself), so there is nothing more to do here.
+    // (docs/architecture.md#database-unavailable: the server recovers by itself), so there is nothing more to do here.
     pool.on('error', () => {});
     const db: Database = drizzleNodePostgres(pool, { schema });
     return { db, driver: { kind: 'postgres', pool }, close: () => pool.end() };
@@ -60,9 +62,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string; in
 }
 
 /**
- * Opens the database a process is configured for (DESIGN.md §4): PostgreSQL when DATABASE_URL is set; otherwise the
- * embedded database under DATA_DIR, after taking the data folder's lock (db/data-dir-lock.ts), so that the server and
- * the command-line tools never open it at the same time. `close()` also releases the lock.
+ * Opens the database a process is configured for (docs/architecture.md#database): PostgreSQL when DATABASE_URL is set;
+ * otherwise the embedded database under DATA_DIR, after taking the data folder's lock (db/data-dir-lock.ts), so that
+ * the server and the command-line tools never open it at the same time. `close()` also releases the lock.
  * @param config `databaseUrl` and `dataDir`
  * @param holder what this process is, for the lock and its messages: 'server', 'npm run members', …
  * @returns the open database
@@ -97,7 +99,7 @@ export async function openConfiguredDatabase(
 /**
  * Applies the committed migrations that the database has not seen yet. On PostgreSQL it holds an advisory lock on
  * one dedicated connection while migrating, so that several processes starting together migrate exactly once
- * (DESIGN.md §5); PGlite has a single connection and needs no lock.
+ * (docs/architecture.md#scaling-out); PGlite has a single connection and needs no lock.
  * @param database an open database
  * @param migrationsFolder the drizzle-kit output folder (default: the committed migrations)
  * @throws the database error when a migration fails (the failing migration is rolled back)

@@ -3,7 +3,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import path from 'node:path';
 
 /**
- * One process at a time on the embedded database (DESIGN.md §2 "database"): PGlite keeps its files under DATA_DIR
+ * One process at a time on the embedded database (docs/architecture.md#database): PGlite keeps its files under DATA_DIR
  * and has no locking of its own, so two processes opening it at once (the server and `npm run members`, say) would
  * corrupt it. Every process that opens it first takes `DATA_DIR/database.lock`, a small JSON file with its pid,
  * and deletes it when done. A lock whose process is gone (a crash, a killed container) is stale and taken over.

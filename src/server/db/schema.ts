@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The database schema (DESIGN.md §3 "Server of record"). Change it, then run `npm run db:generate` and commit the
+ * The database schema (docs/architecture.md#database). Change it, then run `npm run db:generate` and commit the
  * migration it writes under `src/server/db/migrations/`.
  */
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A person who signed in (SPEC §3 "Signed-in user"). `email` is stored in lower case and identifies the person. */
+/** A person who signed in (docs/product.md#sign-in). `email` is stored in lower case and identifies the person. */
 export const users = pgTable(
   'users',
   {
@@ -49,7 +49,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), check('sessions_kind', sql`${t.kind} in ('development', 'google')`)],
 );
 
-/** One completed step of one user, by the step's stable id (DESIGN.md §3 "Progress"). Absent = not completed. */
+/** One completed step of one user, by the step's stable id (docs/product.md#progress-rules). Absent = not completed. */
 export const stepProgress = pgTable(
   'step_progress',
   {
@@ -63,10 +63,11 @@ export const stepProgress = pgTable(
 );
 
 /**
- * An admin-managed member record (DESIGN.md §3 "Role of a user", SPEC §7 call 2 `get-user-role`): the role text and
+ * An admin-managed member record (docs/product.md#member-records): the role text and
  * department of one e-mail address, set with `npm run members` (or, later, the admin console). The role text is kept
- * as written ('Treasurer', 'Director of Finance and Operations') and resolved through the role lookup of SPEC §5 when
- * read. A record may exist before the person ever signs in. `email` is stored in lower case.
+ * as written ('Treasurer', 'Director of Finance and Operations') and resolved through the role lookup of
+ * docs/product.md#role-lookup when read. A record may exist before the person ever signs in. `email` is stored in lower
+ * case.
  */
 export const members = pgTable(
   'members',
@@ -90,7 +91,7 @@ export const members = pgTable(
 );
 
 /**
- * One ticked checklist item or acknowledged acknowledgment of one user (DESIGN.md §3 "Progress": ticks and
+ * One ticked checklist item or acknowledged acknowledgment of one user (docs/product.md#progress-rules: ticks and
  * acknowledgments are stored per item with a timestamp; an acknowledgment is a record the organisation may need to
  * produce). Keyed by the stable ids of the step and the item. Absent = not ticked.
  */
@@ -112,7 +113,7 @@ export const stepItemProgress = pgTable(
 );
 
 /**
- * The audit log (DESIGN.md §3 "Shared passwords", "Admin console"; issue 6): who did what, when, and with what
+ * The audit log (docs/product.md#shared-passwords, docs/product.md#admin-area): who did what, when, and with what
  * outcome — every shared-password reveal and refusal, sign-ins, and admin actions. Rows are only ever added.
  * `actorUserId` is null for an anonymous request or a deleted user; `actorEmail` keeps who it was either way.
  */

@@ -6,10 +6,10 @@ import { RateLimitedError } from './auth-rate-limits.js';
 import { globalPlugin } from './global-plugin.js';
 import { renderWaitPage } from './wait-page.js';
 
-/** What a client sees of any 5xx: the details stay in the log (STYLE.md "5xx messages hidden from clients"). */
+/** What a client sees of any 5xx: the details stay in the log (docs/architecture.md#code-conventions). */
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-/** The 503 message when the database cannot be reached (issue 8 "Database unavailable"). */
+/** The 503 message when the database cannot be reached (docs/architecture.md#database-unavailable). */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not available right now. Please try again in a moment.';
 
 /** Node's codes of a connection that could not be made or was lost. */

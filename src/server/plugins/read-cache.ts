@@ -14,7 +14,7 @@ import { listDoneItems, type DoneItem } from '../modules/progress/step-items.rep
 /** The most entries each part of the cache keeps (sessions, member records, progress); the oldest goes first. */
 export const READ_CACHE_MAX_ENTRIES = 20_000;
 
-/** A session as the cache keeps it: its row, its user, and the user's API shape (DESIGN.md §3). */
+/** A session as the cache keeps it: its row, its user, and the user's API shape (docs/architecture.md#sessions). */
 export interface CachedSession {
   session: SessionRow;
   user: UserRow;

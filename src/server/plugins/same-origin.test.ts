@@ -4,7 +4,7 @@ import { sessions } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { CROSS_SITE_MESSAGE } from './same-origin.js';
 
-/** CSRF (issue 4 "Sessions"): state-changing /api requests must come from this server's own origin. */
+/** CSRF (docs/architecture.md#security): state-changing /api requests must come from this server's own origin. */
 
 const REFUSED = { statusCode: 403, error: 'Forbidden', message: CROSS_SITE_MESSAGE };
 

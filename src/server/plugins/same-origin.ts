@@ -3,7 +3,7 @@ import type { Config } from '../env.js';
 import { forbidden } from '../http-errors.js';
 import { globalPlugin } from './global-plugin.js';
 
-/** The 403 message of a cross-site state-changing request (issue 4 "Sessions": CSRF). */
+/** The 403 message of a cross-site state-changing request (docs/architecture.md#sessions: CSRF). */
 export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
 
 /** Methods that change state; every other method must not (GET, HEAD, OPTIONS). */
@@ -42,7 +42,7 @@ export function requestSourceOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * CSRF protection (issue 4 "Sessions"; DESIGN.md §3): every POST, PUT, PATCH or DELETE, whatever its path, must name this
+ * CSRF protection (docs/architecture.md#sessions; docs/architecture.md#sessions): every POST, PUT, PATCH or DELETE, whatever its path, must name this
  * server's own origin ({@link serverOrigin}) in its `Origin` header, or — only when the browser sent no Origin — in its
  * `Referer`. Anything else is refused before routing with 403 `{ message: CROSS_SITE_MESSAGE }`. Browsers send Origin
  * on every cross-origin request and on same-origin fetches with these methods, so the SPA passes; a form or script on

@@ -23,7 +23,7 @@ function parseCsp(header: string): Map<string, string[]> {
   );
 }
 
-describe('security headers (issue 8 "Security")', () => {
+describe('security headers (docs/architecture.md#security)', () => {
   let dev: FastifyInstance;
   let prod: FastifyInstance;
   beforeAll(async () => {
@@ -85,7 +85,7 @@ async function headersOf(register: (app: FastifyInstance) => PromiseLike<unknown
   return res.headers;
 }
 
-describe('security headers worked out once (issue 8 "Performance")', () => {
+describe('security headers worked out once (docs/architecture.md#a-request)', () => {
   it.each([false, true])('are the headers of @fastify/helmet (production: %s), on answers and 404s alike', async (isProduction) => {
     const ours = await headersOf((app) => app.register(securityHeadersPlugin, { isProduction }));
     const helmets = await headersOf((app) => app.register(fastifyHelmet, helmetOptions(isProduction)));

@@ -4,9 +4,9 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { globalPlugin } from './global-plugin.js';
 
 /**
- * The Content Security Policy (issue 8 "Security"): only what the app needs. Its own scripts, styles and workers
- * (Tailwind/Radix set inline styles; PDF.js runs its worker from our origin or a blob: URL); images and media from
- * https (SPEC §7.8 public storage URLs, profile pictures); YouTube embeds (SPEC §2 media). Google sign-in needs
+ * The Content Security Policy (docs/architecture.md#security): only what the app needs. Its own scripts, styles and
+ * workers (Tailwind/Radix set inline styles; PDF.js runs its worker from our origin or a blob: URL); images and media
+ * from https (content media, profile pictures); YouTube embeds (docs/product.md#step-widgets). Google sign-in needs
  * nothing here: it is a full-page redirect from our own /api/auth/google/start (docs/decisions/004), so no Google
  * script, frame or connection is ever made from our pages. Only our own pages may frame our pages and PDFs.
  */
@@ -64,10 +64,10 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, st
 }
 
 /**
- * Security headers (helmet, issue 8 "Security"), with {@link helmetOptions}.
+ * Security headers (helmet, docs/architecture.md#security), with {@link helmetOptions}.
  *
  * The headers are the same for every response, so they are worked out once with @fastify/helmet (which would build
- * helmet's middleware again, parsing every directive, for each request: issue 8 "Performance") and set on each
+ * helmet's middleware again, parsing every directive, for each request: docs/architecture.md#a-request) and set on each
  * response as helmet sets them, on the raw response at `onRequest` (a route may still replace one, as the profile
  * picture route does with its own policy).
  * @param options `isProduction` from the configuration

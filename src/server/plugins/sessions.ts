@@ -16,7 +16,10 @@ import {
 import { globalPlugin } from './global-plugin.js';
 import type { ReadCache } from './read-cache.js';
 
-/** Session lifetimes (DESIGN.md §3): sliding idle expiry, absolute expiry, and how often activity is written. */
+/**
+ * Session lifetimes (docs/architecture.md#sessions): sliding idle expiry, absolute expiry, and how often activity is
+ * written.
+ */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
@@ -64,15 +67,15 @@ function cookieOptions(config: Pick<Config, 'isProduction'>): CookieSerializeOpt
 
 /**
  * The stored form of a session token: hex HMAC-SHA256 keyed with SESSION_SECRET, so the database alone never
- * yields a usable token (DESIGN.md §3).
+ * yields a usable token (docs/architecture.md#sessions).
  */
 export function hashSessionToken(secret: string, token: string): string {
   return createHmac('sha256', secret).update(token).digest('hex');
 }
 
 /**
- * Signs a user in: creates a new session (a new token at every sign-in, DESIGN.md §3), sets the cookie, and
- * clears the user's expired sessions.
+ * Signs a user in: creates a new session (a new token at every sign-in, docs/architecture.md#sessions), sets the
+ * cookie, and clears the user's expired sessions.
  * @param deps database, configuration, clock
  * @param reply the reply that carries the cookie
  * @param userId the user to sign in
@@ -94,8 +97,9 @@ export async function startSession(deps: SessionDeps, reply: FastifyReply, userI
 }
 
 /**
- * Signs a user in at the end of a sign-in (DESIGN.md §3 "rotated at sign-in"): deletes the session the request came
- * with, if any (so a planted or earlier session id never survives a sign-in), then {@link startSession}.
+ * Signs a user in at the end of a sign-in (docs/architecture.md#sessions: "rotated at sign-in"): deletes the session
+ * the request came with, if any (so a planted or earlier session id never survives a sign-in), then {@link
+ * startSession}.
  * @param deps database, configuration, clock
  * @param request the sign-in request (its session cookie, if any, is ended)
  * @param reply the reply that carries the new cookie
@@ -159,9 +163,9 @@ export function isApiRoute(request: FastifyRequest): boolean {
 const isExpired = (session: SessionRow, now: Date) => session.idleExpiresAt <= now || session.absoluteExpiresAt <= now;
 
 /**
- * Cookie parsing and session verification for every /api/* request (DESIGN.md §3): reads the session cookie,
- * finds the session by the token's hash (through the read cache, plugins/read-cache.ts), rejects and deletes it when
- * idle- or absolutely expired, slides the idle expiry (written at most once a minute), and sets `request.user` /
+ * Cookie parsing and session verification for every /api/* request (docs/architecture.md#sessions): reads the session
+ * cookie, finds the session by the token's hash (through the read cache, plugins/read-cache.ts), rejects and deletes it
+ * when idle- or absolutely expired, slides the idle expiry (written at most once a minute), and sets `request.user` /
  * `request.authSession`. A kept session that looks expired is read again first: another server process may have slid
  * its idle expiry (touches are not announced).
  */

@@ -57,7 +57,7 @@ function isClientRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * Static files (DESIGN.md §1): content assets at /content/ always; the built SPA at / when `clientDistDir` has an
+ * Static files (docs/architecture.md#layers): content assets at /content/ always; the built SPA at / when `clientDistDir` has an
  * index.html, with a history fallback — a GET for a page address that is no file (e.g. /dashboard, /anything) gets
  * index.html so the SPA's router can answer: HTTP 200 for a page of the app, HTTP 404 (with the router's 404 page)
  * for any other address. GET/HEAD /login (any query string, e.g.

@@ -1,6 +1,6 @@
 /**
- * Reliability (issue 8 "Bad input"): property-based tests (fast-check) send arbitrary JSON bodies, path parameters,
- * query strings, headers and cookies to every /api route of buildApp (through `app.inject`, on a fresh test
+ * Reliability (docs/architecture.md#tests): property-based tests (fast-check) send arbitrary JSON bodies, path
+ * parameters, query strings, headers and cookies to every /api route of buildApp (through `app.inject`, on a fresh test
  * database). Whatever arrives, the server never answers 5xx and every 4xx is the JSON `{ statusCode, error, message }`;
  * a body over BODY_LIMIT_BYTES gets 413 JSON. Runs are bounded (NUM_RUNS per route) with a fixed seed, so a failure
  * reproduces. The Google sign-in routes are not registered here (they need an OpenID provider); modules/google-auth

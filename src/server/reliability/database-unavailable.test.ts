@@ -1,5 +1,6 @@
 /**
- * Reliability (issue 8 "Database unavailable"): when the database cannot be reached, requests that need it get 503
+ * Reliability (docs/architecture.md#database-unavailable): when the database cannot be reached, requests that need it
+ * get 503
  * `{ statusCode, error, message: DATABASE_UNAVAILABLE_MESSAGE }` (plugins/error-handler.ts), never a 500 and never a
  * crash; requests that do not need it still work. Always: an app on a PostgreSQL URL where nothing listens. With
  * TEST_DATABASE_URL set (CI runs the server tests with PostgreSQL): an app whose connections pass through a loopback

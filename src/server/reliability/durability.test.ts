@@ -1,5 +1,5 @@
 /**
- * Reliability (issue 8 "Durability"): a client writes progress to the real server process (src/server/server.ts)
+ * Reliability (docs/architecture.md#tests): a client writes progress to the real server process (src/server/server.ts)
  * one PUT at a time; the server is killed with SIGKILL while a write is in flight and started again on the same
  * database. Every write the server acknowledged (200) must be there afterwards, and the session made before the kill
  * still works. On the embedded database (a temporary DATA_DIR: the killed server leaves its lock behind, which the

@@ -1,5 +1,5 @@
 /**
- * Reliability (issue 8 "Two server processes on one PostgreSQL"): scaling past one machine means several server
+ * Reliability (docs/architecture.md#scaling-out): scaling past one machine means several server
  * processes on one PostgreSQL database. With TEST_DATABASE_URL set (CI runs the server tests with PostgreSQL, as
  * test-db.ts describes), two real server processes start together on a fresh empty database: the migrations run
  * once under the advisory lock, a session made on one works on the other, concurrent writes through both leave no

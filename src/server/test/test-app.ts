@@ -202,7 +202,8 @@ export async function signIn(app: FastifyInstance, body: { email?: string; name?
 /**
  * Signs a person in as if Google had admitted them, without a provider: stores the Google user and a session of kind
  * 'google' directly (the sessions repository), so tests of what a Google session may do (e.g. shared passwords,
- * issue 6) need no OpenID Connect round trip. The real sign-in is tested in modules/google-auth.
+ * docs/product.md#shared-passwords) need no OpenID Connect round trip. The real sign-in is tested in
+ * modules/google-auth.
  * @param t the test app (its database, configuration and clock)
  * @param identity `email` and optional `name`
  * @returns the `cookie` header value for later requests

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { migrate, openDatabase, type OpenDatabase } from '../db/client.js';
 
 /**
- * A fresh, migrated database for one test file (STYLE.md "a fresh migrated copy per test file").
+ * A fresh, migrated database for one test file (docs/architecture.md#tests).
  * By default an in-memory PGlite database. When `TEST_DATABASE_URL` names a PostgreSQL server (any database on it
  * the user may connect to, e.g. postgres://postgres:postgres@localhost:5432/postgres), a uniquely named database is
  * created on that server, migrated, and dropped again by `close()`.

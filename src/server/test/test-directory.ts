@@ -34,7 +34,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 /**
  * A local stand-in of the Google Admin SDK Directory API and of Google's OAuth token endpoint, for tests of the
- * optional Workspace directory (issue 4 "with a test against a local stand-in of the directory's HTTP API"). It checks
+ * optional Workspace directory (docs/product.md#member-records, docs/product.md#profile-pictures). It checks
  * what Google checks of a service account's JWT bearer assertion (RS256 signature with the account's key, iss, sub =
  * the administrator, aud = its token URI, the directory scope) and the bearer token of every directory request, and
  * answers `users/{email}` and `users/{email}/photos/thumbnail` like the real API (404 for an unknown member or photo).

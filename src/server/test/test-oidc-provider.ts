@@ -16,11 +16,11 @@ export const WORKSPACE_MEMBER: TestClaims = {
 
 /**
  * A real OpenID Connect provider on 127.0.0.1 for server tests (oauth2-mock-server's service behind a plain Node HTTP
- * server; issue 4 "Tests"), with its issuer URL set explicitly. Its authorization endpoint answers at once with a code
- * (no login page); its token endpoint checks the PKCE code verifier against the challenge of the authorization
- * request (and forgets the challenge, so a code is refused the second time) and signs ID tokens with an RS256 key
- * published in its JWKS. Tests shape each ID token through `claims` and the two hooks, and see the status of every
- * token request in `tokenResponses`.
+ * server; docs/architecture.md#tests), with its issuer URL set explicitly. Its authorization endpoint answers at once
+ * with a code (no login page); its token endpoint checks the PKCE code verifier against the challenge of the
+ * authorization request (and forgets the challenge, so a code is refused the second time) and signs ID tokens with an
+ * RS256 key published in its JWKS. Tests shape each ID token through `claims` and the two hooks, and see the status of
+ * every token request in `tokenResponses`.
  */
 export class TestOidcProvider {
   /** Claims added to every ID token; replace them per test. */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** The WCAG 2.x A/AA rule sets of issue 8 ("Accessibility (WCAG 2.2 AA)"). */
+/** The WCAG 2.x A/AA rule sets (docs/product.md#accessibility: WCAG 2.2 AA). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
 
 /**
@@ -28,7 +28,7 @@ export interface AxeCheckOptions {
  * Runs axe-core on the page as it is now, with the WCAG 2.0/2.1/2.2 A and AA rules ({@link WCAG_TAGS}) and no rule
  * disabled, once every finite animation and transition has ended, and fails the test with one readable line per
  * violation: rule id, impact, help text, and every offending element's selector with axe's summary of what is wrong
- * (issue 8).
+ * (docs/product.md#accessibility).
  * @param page a Playwright page showing the state to check
  * @param options `state` names the state in the message; `include` narrows the check to a selector
  * @throws the assertion error of `expect` when axe reports any violation

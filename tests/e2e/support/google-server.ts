@@ -31,7 +31,7 @@ export async function startGoogleServer({
 }: {
   port: number;
   issuer: string;
-  /** Extra environment of the server, e.g. the shared passwords of issue 6. */
+  /** Extra environment of the server, e.g. the shared passwords of docs/product.md#shared-passwords. */
   env?: Record<string, string>;
   /** Whether to write the member records of tests/e2e/fixtures/members.ts first (scripts/e2e-seed.ts). */
   seedMembers?: boolean;

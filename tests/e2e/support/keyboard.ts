@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** What the keyboard is on and whether a sighted keyboard user can see it (issue 8 "visible focus"). */
+/** What the keyboard is on and whether a sighted keyboard user can see it (docs/product.md#accessibility). */
 export interface FocusReport {
   /** Tag, role, name or text of the focused element, for messages. */
   element: string;

@@ -25,7 +25,7 @@ const tabTrigger =
   'rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800';
 
 /**
- * The admin console (issue 7; its own lazily loaded chunk): tabs for the members table, inviting an address, the CSV
+ * The admin console (docs/product.md#admin-area; its own lazily loaded chunk): tabs for the members table, inviting an address, the CSV
  * import, the audit log and the backups. The open tab is kept in the address (`?tab=`).
  */
 export function AdminRoute() {

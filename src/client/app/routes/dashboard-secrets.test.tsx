@@ -4,7 +4,7 @@ import { MASKED_PASSWORD } from '@/features/onboarding/components/widgets/contac
 import { json, renderApp, type Handler } from '@/test/render-app';
 import { testWidgetOnboarding } from '@/test/widget-fixtures';
 
-/** Issue 6: the dashboard's shared-password step asks the server and shows what it answers. */
+/** docs/product.md#shared-passwords: the dashboard's shared-password step asks the server and shows what it answers. */
 
 const SECRET_URL = 'GET /api/secrets/shared-password';
 const card = () => screen.getByRole('article', { name: 'Test shared password' });
@@ -53,7 +53,7 @@ describe('shared passwords on the dashboard', () => {
     [403, 'role-mismatch', "You don't have the necessary permissions to view this password"],
     [403, 'development', 'Development mode - real passwords hidden'],
     [401, 'not-signed-in', 'Sign in to view with Google'],
-  ] as const)('keeps the placeholder with the spec text for a %i %s refusal', async (status, reason, text) => {
+  ] as const)('keeps the placeholder with the documented text for a %i %s refusal', async (status, reason, text) => {
     await openPasswordStep({ [SECRET_URL]: () => refusal(status, reason) });
     const step = card();
     expect((await within(step).findAllByText(text)).length).toBeGreaterThan(0);

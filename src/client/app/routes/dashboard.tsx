@@ -50,11 +50,11 @@ const UNKNOWN_ROLE_LOAD_ERROR = 'Unknown error loading role configuration';
 /** The address parameter that holds the previewed role (a reload keeps the preview; 'Back to my steps' drops it). */
 const PREVIEW_PARAM = 'preview';
 
-/** Logo clicks that play confetti (SPEC §9 "5 logo clicks"). */
+/** Logo clicks that play confetti (docs/product.md#constants: "5 logo clicks"). */
 const LOGO_CLICKS = 5;
 
 /**
- * Turns a failed onboarding load into the error the Error page explains (SPEC §5 "Missing role configuration"):
+ * Turns a failed onboarding load into the error the Error page explains (docs/product.md#error-page):
  * the server's 409 names the role; a failure without any explanation reads 'Unknown error loading role
  * configuration'; any other failure keeps its message.
  */
@@ -108,14 +108,14 @@ function useShownOnboarding() {
 }
 
 /**
- * Why shared passwords are hidden here before asking (SPEC §5 placeholders): a role preview never sees one. Otherwise
- * null: each open password step asks the server, which decides for development and Google sessions alike (issue 6).
+ * Why shared passwords are hidden here before asking (docs/product.md#shared-passwords placeholders): a role preview never sees one. Otherwise
+ * null: each open password step asks the server, which decides for development and Google sessions alike (docs/product.md#shared-passwords).
  */
 function passwordHiddenReason(previewing: boolean) {
   return previewing ? ('development' as const) : null;
 }
 
-/** /dashboard (SPEC §2): header, progress panel, scope blocks, footer. Rendered inside the protected wrapper. */
+/** /dashboard (docs/product.md#dashboard): header, progress panel, scope blocks, footer. Rendered inside the protected wrapper. */
 export function DashboardRoute() {
   const { data: user } = useMe();
   const { own, shown, setPreviewRole } = useShownOnboarding();

@@ -123,7 +123,7 @@ describe('demo page /test', () => {
     expect(DEMO_CONFETTI_PIECES).toBe(300);
   });
 
-  it('keeps keyboard focus on the step when it is completed and reset (issue 8, WCAG 2.4.3)', async () => {
+  it('keeps keyboard focus on the step when it is completed and reset (docs/product.md#accessibility, WCAG 2.4.3)', async () => {
     const { user } = await renderDemo();
     const people = card('Meet your people');
     within(people).getByRole('button', { name: 'Complete' }).focus();

@@ -19,7 +19,7 @@ import { useLocalProgress } from '@/features/onboarding/hooks/use-local-progress
 import { useClickCount } from '@/hooks/use-click-count';
 import { DEMO_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
 
-/** The demo page's made-up person (SPEC §2 "a fake user"); nobody is signed in. */
+/** The demo page's made-up person (docs/product.md#demo-page); nobody is signed in. */
 export const DEMO_USER: User = {
   id: 'demo-user',
   name: 'Demo User',
@@ -31,7 +31,9 @@ export const DEMO_USER: User = {
   isDevelopmentUser: false,
 };
 
-/** The 'Step Examples' note (SPEC §2): asks each team for its onboarding steps by an April Saturday. */
+/**
+ * The 'Step Examples' note (docs/product.md#demo-page): asks each team for its onboarding steps by an April Saturday.
+ */
 function StepExamplesNote() {
   return (
     <Card className="flex items-start gap-3 border-violet-200 bg-violet-50 p-5 text-violet-950">
@@ -47,7 +49,7 @@ function StepExamplesNote() {
   );
 }
 
-/** The demo's steps with their progress, kept in this browser only (SPEC §3 'test_completed_steps'). */
+/** The demo's steps with their progress, kept in this browser only (docs/product.md#demo-page). */
 function DemoSteps() {
   const demo = useDemo();
   const progress = useLocalProgress();
@@ -85,7 +87,7 @@ function DemoSteps() {
 }
 
 /**
- * /test, the public demo page (SPEC §2 "Test (demo) page"): 'Beta' and 'Demo' badges, a fake user, 'Return to Login',
+ * /test, the public demo page (docs/product.md#demo-page): 'Beta' and 'Demo' badges, a fake user, 'Return to Login',
  * the 'Step Examples' note and the test role's first scope, working with the dashboard's widgets but with progress
  * only in this browser (no server writes). Confetti at 100% has 300 pieces.
  */

@@ -24,11 +24,11 @@ function isPassing(error: unknown): boolean {
 }
 
 /**
- * SPEC §2 Error page, shown by the pages' error boundary (app/page-error-boundary.tsx). Explains role configuration
- * errors by role name. When the server was unavailable or unreachable (issue 8 "Reliability"), 'Try again' loads the
- * page again without a reload: the failed requests are asked anew. When the page's own code could not be downloaded,
- * 'Try again' reloads the document, the one way to get it after a lost connection or a new release (React keeps a
- * failed lazy import, and the old chunk may be gone).
+ * The Error page (docs/product.md#error-page), shown by the pages' error boundary (app/page-error-boundary.tsx).
+ * Explains role configuration errors by role name. When the server was unavailable or unreachable
+ * (docs/architecture.md#database-unavailable), 'Try again' loads the page again without a reload: the failed requests
+ * are asked anew. When the page's own code could not be downloaded, 'Try again' reloads the document, the one way to
+ * get it after a lost connection or a new release (React keeps a failed lazy import, and the old chunk may be gone).
  * @param error what the page threw: an ApiError, a RoleConfigurationError, a PageLoadError or anything else
  */
 export function ErrorRoute({ error }: { error: unknown }) {

@@ -6,7 +6,7 @@ import { SupportContact } from '@/components/ui/support-contact';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/app-config/api/get-config';
 
-/** SPEC §2 404 page. */
+/** The 404 page (docs/product.md#404-page). */
 export function NotFoundRoute() {
   const location = useLocation();
   const config = useConfig();

@@ -11,7 +11,7 @@ interface AppFooterProps {
   roleVersion?: string;
 }
 
-/** SPEC §1 footer: Beta note, support contact, confidentiality notice with the year, versions. */
+/** docs/product.md#step-widgets footer: Beta note, support contact, confidentiality notice with the year, versions. */
 export function AppFooter({ orgName = DEFAULT_ORG_NAME, supportEmail, appVersion, roleVersion }: AppFooterProps) {
   useOrgTitle(orgName);
   return (

@@ -6,17 +6,20 @@ import { paths } from '@/config/paths';
 
 interface AppHeaderProps {
   isDevelopmentUser?: boolean;
-  /** The demo page's 'Demo' badge (SPEC §2 "Test (demo) page"). */
+  /** The demo page's 'Demo' badge (docs/product.md#demo-page). */
   isDemo?: boolean;
-  /** A click on the logo (SPEC §2: five clicks play confetti). */
+  /** A click on the logo (docs/product.md#header-and-footer: five clicks play confetti). */
   onLogoClick?: () => void;
-  /** Shows the 'Admin' link to the admin console (issue 7): only for admins. */
+  /** Shows the 'Admin' link to the admin console (docs/product.md#admin-area): only for admins. */
   isAdmin?: boolean;
   /** The signed-in person's summary and actions, on the right (below on narrow screens). */
   children?: ReactNode;
 }
 
-/** The page header (SPEC §1/§2): logo, 'Onboarding', 'Beta', and 'Dev' for development users or 'Demo' on the demo page. */
+/**
+ * The page header (docs/product.md#header-and-footer): logo, 'Onboarding', 'Beta', and 'Dev' for development users or
+ * 'Demo' on the demo page.
+ */
 export function AppHeader({ isDevelopmentUser = false, isDemo = false, isAdmin = false, onLogoClick, children }: AppHeaderProps) {
   return (
     <header className="border-b border-slate-200 bg-white">

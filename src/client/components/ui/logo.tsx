@@ -5,7 +5,10 @@ interface LogoProps {
   className?: string;
   /** Pass where the organisation's name is already written next to it. */
   decorative?: boolean;
-  /** A mouse click on the logo (the dashboard's confetti after five clicks, SPEC §2); the logo stays an image. */
+  /**
+   * A mouse click on the logo (the dashboard's confetti after five clicks, docs/product.md#header-and-footer); the logo
+   * stays an image.
+   */
   onClick?: () => void;
 }
 

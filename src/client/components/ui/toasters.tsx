@@ -16,15 +16,16 @@ const TOAST_COLORS = {
 } as CSSProperties;
 
 /**
- * The two toasters of SPEC §9. Their own chunk with sonner (issue 8 "Bundle"): lib/toasts.ts loads it after the first
- * paint, and AppProvider mounts them then; a toast shown before that is replayed to them when they mount.
+ * The two toasters of docs/product.md#constants. Their own chunk with sonner (docs/architecture.md#client-bundle):
+ * lib/toasts.ts loads it after the first paint, and AppProvider mounts them then; a toast shown before that is replayed
+ * to them when they mount.
  */
 export function Toasters() {
   return (
     <>
       {/*
-        SPEC §9: the app toaster shows at most one toast, 5000 ms, swipe right, F8 focuses the toasts. (Sonner's swipe
-        threshold is fixed at 45 px, not the spec's 50.)
+        docs/product.md#constants: the app toaster shows at most one toast, 5000 ms, swipe right, F8 focuses the toasts. (Sonner's swipe
+        threshold is fixed at 45 px and cannot be set.)
       */}
       <Toaster
         visibleToasts={1}
@@ -38,7 +39,7 @@ export function Toasters() {
         toastOptions={{ classNames: { title: 'font-semibold', description: 'text-sm' } }}
         style={TOAST_COLORS}
       />
-      {/* SPEC §9: the second toaster, 4000 ms, 3 visible, 14 px gap: short confirmations such as copying an e-mail. */}
+      {/* docs/product.md#constants: the second toaster, 4000 ms, 3 visible, 14 px gap: short confirmations such as copying an e-mail. */}
       <Toaster
         id={CONFIRMATION_TOASTER_ID}
         visibleToasts={3}

@@ -8,8 +8,9 @@ import { catalogFingerprint, roleFigures, roleStepRows, roleTextMap } from './ro
  * step counts, percent, current step and last activity (docs/decisions/010-admin-members-table.md).
  * Migration 0004's triggers name a person in `admin_members_pending` on every write to their user, member record or
  * step progress; `admin_members_state` holds the fingerprint of the content the rows were computed with. Rows are
- * computed here, in SQL, from the role lookup of SPEC §5 and the resolution of §6 done in TypeScript
- * (docs/decisions/007-admin-members-query.md): the lookup's answers and the roles' steps come in as JSON.
+ * computed here, in SQL, from the role lookup of docs/product.md#role-lookup and the resolution of
+ * docs/product.md#scopes-and-steps done in TypeScript (docs/decisions/007-admin-members-query.md): the lookup's answers
+ * and the roles' steps come in as JSON.
  */
 
 type Row = Record<string, unknown>;

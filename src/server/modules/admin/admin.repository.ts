@@ -7,7 +7,7 @@ import { memberStartsSql, wholeDaysSql } from '../insights/member-start.js';
 import { refreshAdminMembers } from './admin-members.js';
 
 /**
- * Reads of the admin console's members table (DESIGN.md §3 "Admin console"; docs/decisions/007-admin-members-query.md).
+ * Reads of the admin console's members table (docs/product.md#admin-area; docs/decisions/007-admin-members-query.md).
  * A "member" is everyone the organisation knows: each user who signed in, and each member record (an invitation when
  * its person never signed in). Rows come from `admin_members`, which keeps each person's resolved role, percent
  * complete and current step (admin-members.ts, docs/decisions/010-admin-members-table.md), so that filtering,

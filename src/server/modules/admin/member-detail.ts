@@ -9,8 +9,9 @@ import { getMember } from '../members/members.repository.js';
 import { getMemberOverview, type MembersContext } from './admin.repository.js';
 
 /**
- * A member's page in the admin console (DESIGN.md §3 "Admin console"): their resolved role's steps in order, each with
- * its status (SPEC §4), completion time, and the checklist ticks and acknowledgments with their times.
+ * A member's page in the admin console (docs/product.md#admin-area): their resolved role's steps in order, each with
+ * its status (docs/product.md#progress-rules), completion time, and the checklist ticks and acknowledgments with their
+ * times.
  * @param db the database
  * @param ctx the catalog and ADMIN_EMAILS
  * @param email lower case

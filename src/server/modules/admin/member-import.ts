@@ -10,7 +10,7 @@ import { members } from '../../db/schema.js';
 import { toCsv } from '../../csv.js';
 
 /**
- * Bulk import and export of member records as CSV (DESIGN.md §3 "Admin console", issue 7), with csv-parse and
+ * Bulk import and export of member records as CSV (docs/product.md#admin-area), with csv-parse and
  * csv-stringify. An import file has a header row naming at least `email` and `role` (any case, any order);
  * `department` and `isAdmin` are optional; other columns are ignored, so a file exported by
  * {@link membersToCsv} imports as it is.
@@ -33,7 +33,7 @@ export const EXPORT_COLUMNS = [
   'invited',
 ] as const;
 
-/** The department of an imported row that names none (SPEC §9 default). */
+/** The department of an imported row that names none (docs/product.md#member-records: Operations). */
 export const DEFAULT_DEPARTMENT = 'Operations';
 
 /**
@@ -83,8 +83,8 @@ export interface ImportContext {
 /**
  * Parses and checks an import file without writing anything (the preview).
  * Row errors: an invalid e-mail address or one outside ALLOWED_DOMAIN; role text that names no role configuration
- * (SPEC §5 lookup fell back to the default); an address already in an earlier row; an `isAdmin` that is not
- * true/false/yes/no/1/0; a field longer than 120 characters.
+ * (the role lookup of docs/product.md#role-lookup fell back to the default); an address already in an earlier row; an
+ * `isAdmin` that is not true/false/yes/no/1/0; a field longer than 120 characters.
  * @param csv the file's text (UTF-8, a BOM is ignored)
  * @param ctx the catalog and the allowed domain
  * @returns every data row with its errors, file-level errors (unreadable CSV, missing columns, no rows), and `valid`

@@ -132,7 +132,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Every member's row as the spec defines it, computed from the stored rows without SQL. */
+/** Every member's row as docs/product.md#admin-area defines it, computed from the stored rows without SQL. */
 async function oracle(): Promise<MemberOverview[]> {
   const db = t.database.db;
   const userRows = await db.select().from(users);

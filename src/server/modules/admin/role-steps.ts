@@ -18,7 +18,7 @@ export interface RoleStepRow {
 const cache = new WeakMap<RoleCatalog, RoleStepRow[]>();
 
 /**
- * Every role configuration's ordered steps (SPEC §6 resolution), flattened.
+ * Every role configuration's ordered steps (docs/product.md#scopes-and-steps resolution), flattened.
  * A configuration that cannot be resolved (a missing include) contributes no rows: its members show 0 %.
  * @param catalog all role configurations
  * @returns the rows, grouped by role key, in step order
@@ -42,8 +42,8 @@ export function roleStepRows(catalog: RoleCatalog): RoleStepRow[] {
 }
 
 /**
- * The role lookup of SPEC §5 for each distinct role text, so that SQL can map stored free text ('Treasurer') to a
- * configuration key (`finance`) with a join.
+ * The role lookup of docs/product.md#role-lookup for each distinct role text, so that SQL can map stored free text
+ * ('Treasurer') to a configuration key (`finance`) with a join.
  * @param catalog all role configurations
  * @param texts distinct role texts as stored
  * @returns one `{ roleText, roleKey }` per text

@@ -3,12 +3,13 @@ import { appConfigSchema } from '../../../shared/api.js';
 import { APP_VERSION } from '../../../shared/content-schema.js';
 import type { Config } from '../../env.js';
 
-/** The app's name (SPEC §1 "The app title is 'Onboarding'"). */
+/** The app's name (docs/product.md#header-and-footer). */
 export const APP_NAME = 'Onboarding';
 
 /**
- * GET /api/config → public settings for the login screen and footer (SPEC §1, §9): app name, version 0.5,
- * organisation name, support e-mail, allowed domain, and which sign-in modes are on. No secrets.
+ * GET /api/config → public settings for the login screen and footer (docs/product.md#login-screen,
+ * docs/product.md#header-and-footer): app name, version 0.5, organisation name, support e-mail, allowed domain, and
+ * which sign-in modes are on. No secrets.
  */
 export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get('/api/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({

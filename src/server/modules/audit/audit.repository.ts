@@ -3,9 +3,9 @@ import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 
 /**
- * The audit log (DESIGN.md §3 "Shared passwords": every reveal is written to an audit log; "Admin console": admins
- * read it). Rows are only added, never changed. Other modules write with {@link recordAudit}; the admin console reads
- * with {@link listAudit}.
+ * The audit log (docs/product.md#shared-passwords: every reveal is written to it;
+ * docs/product.md#admin-area: admins read it). Rows are only added, never changed. Other modules write with {@link
+ * recordAudit}; the admin console reads with {@link listAudit}.
  */
 
 /** What happened. Free text in the database, so that a new kind needs no migration; these are the ones in use. */

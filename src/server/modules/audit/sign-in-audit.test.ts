@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
 import { listAudit } from './audit.repository.js';
 
-/** Google sign-ins, admitted and refused, are written to the audit log (issue 6; read by the admin console). */
+/** Google sign-ins, admitted and refused, are written to the audit log (docs/product.md#admin-area). */
 
 let provider: TestOidcProvider;
 let t: TestApp;

@@ -10,7 +10,8 @@ import { toApiUser, upsertDevelopmentUser } from './users.repository.js';
 import { refuseIfLeft } from '../members/left-members.js';
 
 /**
- * Sign-in, sign-out and the current user (SPEC §4 "Auth", "simulated development login"; DESIGN.md §3):
+ * Sign-in, sign-out and the current user (the development sign-in of docs/product.md#sign-in;
+ * docs/architecture.md#sessions):
  * - POST /api/auth/dev-login `{ email?, name? }` → 200 `{ user }` and a new session cookie (the request's old session,
  *   if any, is ended). Only while development sign-in is on — never in production (403 otherwise); the e-mail
  *   (default dev@<ALLOWED_DOMAIN>) must be in ALLOWED_DOMAIN (403).

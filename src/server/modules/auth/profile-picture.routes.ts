@@ -7,8 +7,9 @@ import { ProfilePictures } from './profile-picture.js';
 import { findUserById } from './users.repository.js';
 
 /**
- * GET /api/users/me/picture[?v=…] → the signed-in user's picture (SPEC §7 call 3, DESIGN.md §3): the directory photo
- * (200, its image type), or a 302 to the ID token's picture, or a generated 128×128 initials SVG (200). The header
+ * GET /api/users/me/picture[?v=…] → the signed-in user's picture (docs/product.md#profile-pictures,
+ * docs/architecture.md#sessions): the directory photo (200, its image type), or a 302 to the ID token's picture, or a
+ * generated 128×128 initials SVG (200). The header
  * `X-Picture-Source` says which: directory, token, fallback or error (see profile-picture.ts). 401 without a session.
  * Cached by the browser privately for an hour (five minutes after a directory failure); `v` only busts that cache.
  */

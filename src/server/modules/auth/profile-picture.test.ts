@@ -13,7 +13,7 @@ import {
   type DirectoryPhoto,
 } from './profile-picture.js';
 
-/** Profile pictures (SPEC §7 call 3, DESIGN.md §3 "Profile picture"). */
+/** Profile pictures (docs/product.md#profile-pictures). */
 
 describe('generated initials avatar', () => {
   it('takes the first letters of the first and last words', () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Profile pictures (SPEC §7 call 3 "get-profile-picture", DESIGN.md §3 "Profile picture"): the Workspace directory
+ * Profile pictures (docs/product.md#profile-pictures): the Workspace directory
  * photo when the directory is configured, else the picture of the ID token, else an initials avatar generated here
- * (no third-party avatar service). The `source` keeps the spec's words: 'fallback' = nobody has a photo, so the
+ * (no third-party avatar service). The `source` values: 'fallback' = nobody has a photo, so the
  * generated avatar is used; 'error' = the directory could not be asked, so the token's picture or, without one, the
  * generated avatar is used (and the answer is cached for a shorter time).
  */
@@ -38,7 +38,7 @@ export const PICTURE_ERROR_TTL_MS = 5 * 60 * 1000;
 /** At most this many e-mails are cached; the oldest entry goes first. */
 const PICTURE_CACHE_MAX_ENTRIES = 5000;
 
-/** Side of the generated avatar, in px (SPEC §9 "avatar fallback 128 px"). */
+/** Side of the generated avatar, in px (docs/product.md#constants). */
 export const AVATAR_SIZE_PX = 128;
 
 /** Backgrounds of generated avatars; each keeps white initials above WCAG AA contrast (4.5:1). */

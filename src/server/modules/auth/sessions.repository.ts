@@ -9,7 +9,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type SessionKind = SessionRow['kind'];
 
 /**
- * Stores a new session (DESIGN.md §3).
+ * Stores a new session (docs/architecture.md#sessions).
  * @param db the database
  * @param session `tokenHash` (hex HMAC of the token), `userId`, `kind`, and the times: `now`, `idleExpiresAt`,
  *   `absoluteExpiresAt`

@@ -11,11 +11,11 @@ export type UserRow = typeof users.$inferSelect;
 /** RETURNING of an upsert: the stored user, and the announcement that it changed (db/changes.ts). */
 const returningAnnounced = { ...getTableColumns(users), ...announcingEach('user', users.id) };
 
-/** Where the signed-in user's picture is served (SPEC §7 call 3; auth/profile-picture.routes.ts). */
+/** Where the signed-in user's picture is served (docs/product.md#profile-pictures; auth/profile-picture.routes.ts). */
 export const MY_PICTURE_PATH = '/api/users/me/picture';
 
 /**
- * The `picture` of the API user: our own picture route (SPEC §3 "picture (fallback: generated avatar image from the
+ * The `picture` of the API user: our own picture route (docs/product.md#step-widgets "picture (fallback: generated avatar image from the
  * name)"), versioned by what the picture is made from so that browsers fetch it again when that changes.
  * @param row the stored user (`name`, and `picture`: the ID token's picture URL, or null)
  * @returns e.g. `/api/users/me/picture?v=3f2a9c0d1b7e`
@@ -30,7 +30,7 @@ export function pictureUrlOf(row: Pick<UserRow, 'name' | 'picture'>): string {
  * the directory photo, the token's picture and a generated initials avatar.
  * @param row the stored user
  * @param developmentSession whether the current session came from the development sign-in; such a session always
- *   counts as a development user (SPEC §1 'Dev' badge) even for a person who also signs in with Google
+ *   counts as a development user (docs/product.md#what-the-app-is badge) even for a person who also signs in with Google
  */
 export function toApiUser(row: UserRow, developmentSession: boolean): User {
   return {
@@ -46,7 +46,7 @@ export function toApiUser(row: UserRow, developmentSession: boolean): User {
 }
 
 /**
- * Creates the development user for `email`, or finds the existing one (SPEC §4 "simulated development login":
+ * Creates the development user for `email`, or finds the existing one (docs/product.md#sign-in: "simulated development login":
  * role volunteer, department Operations, workspace = the e-mail's domain). Signing in again with the same e-mail
  * gives the same user; the role and department of an existing user are kept, a given `name` replaces the old one.
  * Announces the change of the user (db/changes.ts).
@@ -98,7 +98,7 @@ export interface GoogleUpsertResult {
 }
 
 /**
- * Creates or updates the user who signed in with Google (issue 4 "Profile"): name, e-mail and picture come from the
+ * Creates or updates the user who signed in with Google (docs/product.md#profile-pictures): name, e-mail and picture come from the
  * verified ID token, the workspace is the e-mail's domain, and the user is no development user. The stored role and
  * department change only when the Workspace directory said something (`fromDirectory`); a new user otherwise starts
  * as volunteer / Operations. Member records decide over the stored role whenever they exist. Announces every change

@@ -7,7 +7,7 @@ import { resolveRoleOnce } from '../../content/resolved-roles.js';
 import { notFound } from '../../http-errors.js';
 import { roleSummary } from '../onboarding/role-summary.js';
 
-/** The role configuration whose first scope the demo page shows (SPEC §2 "Test (demo) page"). */
+/** The role configuration whose first scope the demo page shows (docs/product.md#demo-page). */
 export const DEMO_ROLE_KEY = 'test';
 
 /** The 404 message when the content has no demo steps. */
@@ -30,7 +30,7 @@ function demoRole(catalog: RoleCatalog, log: FastifyBaseLogger): ResolvedRole {
 
 /**
  * GET /api/demo → `{ appVersion, role, scopes }`: the test role and its first scope, for the public demo page
- * (SPEC §2 "Test (demo) page: lists steps from the test role's first scope"). Public: no session needed, and nothing
+ * (docs/product.md#demo-page: the test role's first scope). Public: no session needed, and nothing
  * about any member is read or written (the demo keeps its progress in the browser). The content is the same the
  * members see, so no secret is part of it. 404 when the content has no test role or it has no steps.
  */

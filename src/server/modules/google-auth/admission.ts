@@ -1,6 +1,6 @@
 /**
- * Who may sign in with Google (SPEC §5 "Sign-in domain", DESIGN.md §3 "Sign-in"): the rule applied to the claims of an
- * ID token that openid-client has already verified (signature, iss, aud, exp, nonce).
+ * Who may sign in with Google (docs/product.md#sign-in, docs/architecture.md#google-sign-in): the rule applied to the
+ * claims of an ID token that openid-client has already verified (signature, iss, aud, exp, nonce).
  */
 
 /** The verified identity of an admitted member. */

@@ -18,8 +18,8 @@ import {
 } from './directory.js';
 
 /**
- * The optional Google Workspace directory (issue 4 "Profile"), against a local stand-in of the Admin SDK Directory API
- * and Google's token endpoint (src/server/test/test-directory.ts).
+ * The optional Google Workspace directory (docs/product.md#member-records, docs/product.md#profile-pictures), against a
+ * local stand-in of the Admin SDK Directory API and Google's token endpoint (src/server/test/test-directory.ts).
  */
 
 const ADMIN = 'directory-admin@inspired2uplift.org';

@@ -6,8 +6,8 @@ import type { RoleCatalog } from '../../../shared/roles.js';
 import type { DirectoryPhoto, DirectoryPhotoLookup } from '../auth/profile-picture.js';
 
 /**
- * The Google Workspace directory (Admin SDK Directory API, read only; DESIGN.md §3 "Role of a user" and "Profile
- * picture"; SPEC §7 calls 2 and 3), reached with a service account that has domain-wide delegation for the scope
+ * The Google Workspace directory (Admin SDK Directory API, read only; docs/product.md#member-records,
+ * docs/product.md#profile-pictures), reached with a service account that has domain-wide delegation for the scope
  * {@link DIRECTORY_READONLY_SCOPE} and acts as an administrator (GOOGLE_DIRECTORY_ADMIN_EMAIL). Optional: only when
  * GOOGLE_SERVICE_ACCOUNT_KEY_FILE and GOOGLE_DIRECTORY_ADMIN_EMAIL are set.
  */
@@ -104,7 +104,7 @@ export class WorkspaceDirectory implements DirectoryPhotoLookup {
   constructor(private readonly settings: WorkspaceDirectorySettings) {}
 
   /**
-   * The primary organisation of a member (SPEC §7 call 2 "get-user-role": role and department).
+   * The primary organisation of a member (docs/product.md#member-records: role and department).
    * @param email the member's e-mail
    * @returns job title and department, or null when the directory does not know the member
    * @throws DirectoryError when the directory cannot be asked
@@ -120,7 +120,7 @@ export class WorkspaceDirectory implements DirectoryPhotoLookup {
   }
 
   /**
-   * The member's directory photo (SPEC §7 call 3).
+   * The member's directory photo (docs/product.md#profile-pictures).
    * @param email the member's e-mail
    * @returns the photo, or null when the member has none or is unknown
    * @throws DirectoryError when the directory cannot be asked
@@ -179,9 +179,10 @@ export class WorkspaceDirectory implements DirectoryPhotoLookup {
 }
 
 /**
- * What the directory says about a member's role (DESIGN.md §3 "Role of a user": job title / department matched
- * through the role lookup rules of SPEC §5): the configuration key found for the job title, else for the department;
- * and the department itself. Member records still decide over this (issue 3).
+ * What the directory says about a member's role (docs/product.md#member-records: job title / department matched
+ * through the role lookup rules of docs/product.md#role-lookup): the configuration key found for the job title, else
+ * for the department; and the department itself. Member records still decide over this
+ * (docs/product.md#member-records).
  * @param catalog all role configurations
  * @param profile the member's directory profile
  * @returns `role` (a configuration key) when the title or department matched one, `department` when the directory has

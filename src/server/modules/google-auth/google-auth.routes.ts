@@ -51,8 +51,8 @@ function transactionCookieOptions(config: Pick<Config, 'isProduction'>): CookieS
 }
 
 /**
- * The scopes of the authorization request (SPEC §6 "Requested Google scopes: email, profile, read-only workspace user
- * directory"): openid email profile, plus the read-only directory scope when the directory is configured.
+ * The scopes of the authorization request (docs/architecture.md#google-sign-in): openid email profile, plus the
+ * read-only directory scope when the directory is configured.
  */
 export function signInScopes(config: Pick<Config, 'directory'>): string {
   return ['openid', 'email', 'profile', ...(config.directory ? [DIRECTORY_READONLY_SCOPE] : [])].join(' ');
@@ -88,7 +88,7 @@ export interface GoogleAuthDeps extends SessionDeps {
 
 /**
  * Google sign-in, OpenID Connect authorization-code flow with PKCE, state and nonce, run by the server
- * (SPEC §2 "Login screen", §4 "Login flow", §7 calls 6 and 7; DESIGN.md §3 "Sign-in";
+ * (docs/product.md#sign-in; docs/architecture.md#google-sign-in;
  * docs/decisions/004-google-sign-in-redirect.md):
  * - GET /api/auth/google/start?returnTo=/path → 302 to the provider's authorization endpoint with
  *   redirect_uri = site origin + /login, scope, hd = ALLOWED_DOMAIN (a hint only), S256 code challenge, state and
@@ -213,7 +213,8 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
           const profile = await directory.profileOf(admission.identity.email);
           if (profile) fromDirectory = roleFromDirectory(catalog, profile);
         } catch (error) {
-          // SPEC §7 call 2: a failed role lookup is a warning only; the stored role and department stay.
+          // docs/product.md#member-records: a failed role lookup is a warning only; the stored role and department
+          // stay.
           request.log.warn({ err: error }, 'the Workspace directory could not be asked for the role');
         }
       }

@@ -18,8 +18,8 @@ import { CALLBACK_MESSAGES } from './google-auth.routes.js';
 import { openTransaction, sealTransaction, TRANSACTION_TTL_MS } from './transaction.js';
 
 /**
- * Google sign-in against a real OpenID Connect provider on 127.0.0.1 (issue 4 "Tests"): every way in is checked end to
- * end through the HTTP routes, and every refusal is checked to leave no session (and no user) behind.
+ * Google sign-in against a real OpenID Connect provider on 127.0.0.1 (docs/architecture.md#tests): every way in is
+ * checked end to end through the HTTP routes, and every refusal is checked to leave no session (and no user) behind.
  */
 
 const CLIENT_ID = 'onboarding-test.apps.googleusercontent.com';

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 
-/** What the server needs to talk to the OpenID Connect provider (DESIGN.md §4). */
+/** What the server needs to talk to the OpenID Connect provider (docs/architecture.md#configuration). */
 export interface OidcProviderSettings {
   /** OIDC_ISSUER, e.g. https://accounts.google.com (its discovery document is read from /.well-known/…). */
   issuer: string;

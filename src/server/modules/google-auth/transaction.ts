@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { safeReturnTo } from '../../../shared/google-sign-in-api.js';
 
 /**
- * The OpenID Connect transaction of one sign-in (issue 4): what the server must remember between sending the browser
- * to the provider and the browser coming back. It lives in a short-lived, HttpOnly, SameSite=Lax cookie, encrypted
- * and authenticated with a key derived from SESSION_SECRET (A256GCM), so it needs no database table and the browser
- * can neither read nor change it. It is cleared on first use; {@link ConsumedTransactions} refuses a replay within
- * this process, and the provider accepts each authorization code only once.
+ * The OpenID Connect transaction of one sign-in (docs/architecture.md#google-sign-in): what the server must remember
+ * between sending the browser to the provider and the browser coming back. It lives in a short-lived, HttpOnly,
+ * SameSite=Lax cookie, encrypted and authenticated with a key derived from SESSION_SECRET (A256GCM), so it needs no
+ * database table and the browser can neither read nor change it. It is cleared on first use; {@link
+ * ConsumedTransactions} refuses a replay within this process, and the provider accepts each authorization code only
+ * once.
  */
 
 /** How long a sign-in may take from the start route to the callback. */
@@ -83,7 +84,8 @@ export async function openTransaction(
 /**
  * The `state` values of transactions already used in this process, kept until the transaction would have expired,
  * so a callback replayed with a copy of the cookie is refused before the provider is asked again. Several processes
- * do not share it; there the provider's one-use authorization codes refuse the replay (DESIGN.md §5).
+ * do not share it; there the provider's one-use authorization codes refuse the replay
+ * (docs/architecture.md#scaling-out).
  */
 export class ConsumedTransactions {
   readonly #expiries = new Map<string, number>();

@@ -29,7 +29,7 @@ describe('GET /api/health with the database gone', () => {
     await broken.app.close();
   });
 
-  it('answers 503 with a JSON error (issue 8 "Database unavailable"), revealing nothing of the cause', async () => {
+  it('answers 503 with a JSON error (docs/architecture.md#database-unavailable), revealing nothing of the cause', async () => {
     const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(apiErrorSchema.parse(res.json())).toEqual({

@@ -14,7 +14,7 @@ import { memberRoleOf } from './member-role.js';
 import { deleteMember, upsertMember } from './members.repository.js';
 
 /**
- * The role of a signed-in user (DESIGN.md §3 "Role of a user", SPEC §5 role lookup, §7 call 2): the member record
+ * The role of a signed-in user (docs/product.md#member-records, docs/product.md#role-lookup): the member record
  * decides, through the real role catalog.
  */
 
@@ -139,7 +139,7 @@ describe('the role of a signed-in user', () => {
     expect((await onboarding(cookie)).role.key).toBe('volunteer');
   });
 
-  it('gives role text that matches nothing the volunteer steps and logs the spec message at warn', async () => {
+  it('gives role text that matches nothing the volunteer steps and logs the documented warning', async () => {
     const cookie = await signIn(real.app, { email: 'pilot@inspired2uplift.org' });
     await setMember('pilot@inspired2uplift.org', 'Astronaut');
     expect((await me(cookie)).role).toBe('volunteer');
@@ -202,7 +202,7 @@ describe('the role of a signed-in user', () => {
   });
 });
 
-describe('a missing role configuration (SPEC §5: error page and Role Configuration Error toast)', () => {
+describe('a missing role configuration (docs/product.md#error-page: error page and Role Configuration Error toast)', () => {
   const step = (id: string) => ({ id, title: id, description: `${id}.`, icon: 'User', category: 'Finance' });
   let broken: RunningApp;
   beforeAll(async () => {

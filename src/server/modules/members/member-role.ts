@@ -12,12 +12,18 @@ import { getMember, type MemberRow } from './members.repository.js';
 export interface MemberRole {
   /** Where the role came from: an admin-managed member record, or the user's own record (volunteer / Operations). */
   source: 'member-record' | 'user';
-  /** The role text before lookup, e.g. 'Treasurer' (the secret-access rule of SPEC §5 also compares it). */
+  /**
+   * The role text before lookup, e.g. 'Treasurer' (the secret-access rule of docs/product.md#shared-passwords also
+   * compares it).
+   */
   roleText: string;
-  /** The role lookup of SPEC §5 applied to `roleText`: the configuration key, how it matched, and any problem. */
+  /**
+   * The role lookup of docs/product.md#role-lookup applied to `roleText`: the configuration key, how it matched, and
+   * any problem.
+   */
   lookup: RoleLookupResult;
   department: string;
-  /** An admin: listed in ADMIN_EMAILS, or marked admin in the member record (DESIGN.md §3 "Admin console"). */
+  /** An admin: listed in ADMIN_EMAILS, or marked admin in the member record (docs/product.md#admin-area). */
   isAdmin: boolean;
   /** The departments this person leads, as written in the member record (read-only admin access to them). */
   leadOf: readonly string[];
@@ -33,13 +39,12 @@ declare module 'fastify' {
 }
 
 /**
- * Decides the role and department of a signed-in person (DESIGN.md §3 "Role of a user"; SPEC §7 call 2
- * `get-user-role`, §9 defaults). The admin-managed member record for the e-mail address wins; without one, the role
- * and department stored with the user apply — volunteer / Operations, unless a sign-in filled them in (e.g. from the
- * Workspace directory). The role text is always resolved through the role lookup of SPEC §5, so 'Treasurer' and
- * 'Director of Finance and Operations' both mean `finance`; text that matches nothing means `volunteer` with the
- * lookup's problem message. Never throws for unknown role text. The lookup is worked out once per role text
- * (content/resolved-roles.ts).
+ * Decides the role and department of a signed-in person (docs/product.md#member-records). The admin-managed member
+ * record for the e-mail address wins; without one, the role and department stored with the user apply — volunteer /
+ * Operations, unless a sign-in filled them in (e.g. from the Workspace directory). The role text is always resolved
+ * through the role lookup of docs/product.md#role-lookup, so 'Treasurer' and 'Director of Finance and Operations' both
+ * mean `finance`; text that matches nothing means `volunteer` with the lookup's problem message. Never throws for
+ * unknown role text. The lookup is worked out once per role text (content/resolved-roles.ts).
  * @param catalog all role configurations, for the lookup
  * @param user the signed-in user (its stored `email`, `role`, `department`)
  * @param member the member record of `user.email`, if there is one
@@ -120,13 +125,13 @@ export interface MemberRolePluginOptions extends Record<string, unknown> {
 }
 
 /**
- * Applies the member record to every signed-in /api/* request (DESIGN.md §3 "Role of a user"): sets
+ * Applies the member record to every signed-in /api/* request (docs/product.md#member-records): sets
  * `request.memberRole` (see {@link memberRoleOf}) and replaces `request.user.role` with the resolved configuration
  * key and `request.user.department` with the decided department ({@link applyMemberRole}), so GET /api/me and every
  * route see the same role. Register it after the sessions plugin: its hook runs after the one that sets
  * `request.user`. The member record is read through the read cache. A failing read of the member record fails the
- * request like the session read before it (SPEC §7 call 2's "defaults stay" is kept for records that do not exist,
- * not for a database that does not answer).
+ * request like the session read before it (the defaults of docs/product.md#member-records apply for records that do not
+ * exist, not for a database that does not answer).
  */
 export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app, { reads, config, catalog }) => {
   app.decorateRequest('memberRole', null);

@@ -1,9 +1,9 @@
 /**
- * `npm run members -- <command>`: administrators set, list and remove member records (DESIGN.md §3 "Role of a
- * user"); see members-command.ts for the commands. Uses the server's configuration (DATABASE_URL, else DATA_DIR,
- * CONTENT_DIR, ALLOWED_DOMAIN) and applies pending migrations first. With the embedded database it refuses to run
- * while the server (or another tool) has DATA_DIR open (db/data-dir-lock.ts). Exit codes: 0 done, 1 refused or
- * failed, 2 wrong command line.
+ * `npm run members -- <command>`: administrators set, list and remove member records (docs/product.md#member-records);
+ * see members-command.ts for the commands. Uses the server's configuration (DATABASE_URL, else DATA_DIR, CONTENT_DIR,
+ * ALLOWED_DOMAIN) and applies pending migrations first. With the embedded database it refuses to run while the server
+ * (or another tool) has DATA_DIR open (db/data-dir-lock.ts). Exit codes: 0 done, 1 refused or failed, 2 wrong command
+ * line.
  */
 import { ContentError, loadContent } from '../../content/load-content.js';
 import { migrate, openConfiguredDatabase } from '../../db/client.js';

@@ -5,7 +5,7 @@ import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { deleteMember, getMember, listMembers, upsertMember, type MemberRow } from './members.repository.js';
 
-/** The department of a person without one (SPEC §9 "Defaults: role volunteer, department Operations"). */
+/** The department of a person without one (docs/product.md#member-records: volunteer / Operations). */
 export const DEFAULT_DEPARTMENT = 'Operations';
 
 /** The help text of `npm run members`. */
@@ -164,9 +164,10 @@ function listAll(rows: readonly MemberRow[], deps: MembersCommandDeps): number {
 }
 
 /**
- * The `npm run members` command for administrators (DESIGN.md §3 "Role of a user"; issue 3): `set`, `list`, `remove`
+ * The `npm run members` command for administrators (docs/product.md#member-records): `set`, `list`, `remove`
  * and `help` on the member records (e-mail → role text, department, admin). `set` resolves the role text through the
- * role lookup of SPEC §5 and says what it resolved to; it refuses text that matches no role configuration unless
+ * role lookup of docs/product.md#role-lookup and says what it resolved to; it refuses text that matches no role
+ * configuration unless
  * `--force` is given, and only warns about an e-mail outside ALLOWED_DOMAIN. See {@link MEMBERS_USAGE}.
  * @param args the command line after `--`, e.g. `['set', 'a@inspired2uplift.org', 'Treasurer', '--admin']`
  * @param deps the database, the role catalog, ALLOWED_DOMAIN and where to write output

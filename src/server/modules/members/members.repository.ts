@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { members } from '../../db/schema.js';
 
 /**
- * Member records (DESIGN.md §3 "Role of a user"): e-mail → role text, department, admin flag. E-mail addresses are
+ * Member records (docs/product.md#member-records): e-mail → role text, department, admin flag. E-mail addresses are
  * compared in lower case; every function lower-cases the address it is given. Every write announces the change of the
  * record (db/changes.ts), in the same statement.
  */

@@ -15,23 +15,24 @@ import { canPreviewRoles, previewableRoles, resolvePreviewRole } from './role-pr
 import { roleSummary } from './role-summary.js';
 
 /**
- * GET /api/onboarding → the signed-in member's resolved role configuration (scopes with their steps, SPEC §2
- * "Dashboard", §6) and their completed steps that belong to it, in step order, with ISO completion times
- * (DESIGN.md §3 "Progress"). The role is the member record's role text looked up by the rules of SPEC §5 (see
- * members/member-role.ts); the lookup's console messages of SPEC §5 are logged at warn. Progress is kept by step id,
- * so after a role change the completed steps that the new role also has still count.
- * 401 without a session; 409 `{ statusCode, error, message, role }` when the role configuration is missing
- * (see ROLE_CONFIGURATION_STATUS in member-role.ts).
+ * GET /api/onboarding → the signed-in member's resolved role configuration (scopes with their steps,
+ * docs/product.md#dashboard, docs/product.md#scopes-and-steps) and their completed steps that belong to it, in step
+ * order, with ISO completion times (docs/product.md#progress-rules). The role is the member record's role text looked
+ * up by the rules of docs/product.md#role-lookup (see members/member-role.ts); the lookup's console messages of
+ * docs/product.md#role-lookup are logged at warn. Progress is kept by step id, so after a role change the completed
+ * steps that the new role also has still count. 401 without a session; 409 `{ statusCode, error, message, role }` when
+ * the role configuration is missing (see ROLE_CONFIGURATION_STATUS in member-role.ts).
  *
- * Also (issue 5): `progress.items`, the ticked checklist items and acknowledgments of the role's steps; and the role
- * preview of the spec's role switcher (see role-preview.ts): `canPreviewRoles` and `previewRoles` say whether and
- * what the member may preview, and `?previewRole=key` answers with that role's steps and `preview: true` (403 when
- * the member may not preview, 404 for an unknown role). Progress shown in a preview is the member's own, read-only.
+ * Also (docs/product.md#progress-rules): `progress.items`, the ticked checklist items and acknowledgments of the role's
+ * steps; and the role preview (docs/product.md#role-preview, role-preview.ts): `canPreviewRoles` and `previewRoles` say
+ * whether and what the member may preview, and `?previewRole=key` answers with that role's steps and `preview: true`
+ * (403 when the member may not preview, 404 for an unknown role). Progress shown in a preview is the member's own,
+ * read-only.
  *
- * Issue 8 "Performance": the member's progress comes from the read cache (plugins/read-cache.ts), the role is
- * resolved once per role text (content/resolved-roles.ts), and the answer is made once per progress of record, role
- * and flags and frozen, so that its JSON is encoded with the schema once and kept (kept-json.ts). A read in the steady
- * state asks the database nothing and encodes nothing.
+ * Performance (docs/architecture.md#read-cache-and-change-feed): the member's progress comes from the read cache
+ * (plugins/read-cache.ts), the role is resolved once per role text (content/resolved-roles.ts), and the answer is made
+ * once per progress of record, role and flags and frozen, so that its JSON is encoded with the schema once and kept
+ * (kept-json.ts). A read in the steady state asks the database nothing and encodes nothing.
  */
 export const onboardingRoutes: FastifyPluginAsyncZod<{
   reads: ReadCache;

@@ -7,15 +7,14 @@ import type { Config } from '../../env.js';
 import { forbidden, HttpError, notFound } from '../../http-errors.js';
 
 /**
- * Role preview: the spec's role switcher (SPEC §4 "Role switcher", §5 "shown only on localhost or {ip}, or to
- * allow-listed staff"; DESIGN.md §3 "Role preview"). A preview shows another role's steps read-only; it never changes
- * the member's real role or progress and never reveals a password.
+ * Role preview (docs/product.md#role-preview): shown to admins, and outside production on a local host. A preview shows
+ * another role's steps read-only; it never changes the member's real role or progress and never reveals a password.
  */
 
-/** Host names that count as local development (SPEC §5 "localhost"). */
+/** Host names that count as local development (docs/product.md#role-preview). */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** Configurations that only serve other roles and are not shown on their own (SPEC §3 "common and default"). */
+/** Configurations that only serve other roles and are not shown on their own (docs/product.md#roles). */
 const NOT_PREVIEWABLE = new Set(['common', 'default']);
 
 /** The 403 message for a member who may not preview roles. */

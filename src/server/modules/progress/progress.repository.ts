@@ -10,7 +10,7 @@ export interface CompletedStep {
 }
 
 /**
- * Every step the user completed, under any role (DESIGN.md §3 "Progress": by stable step id).
+ * Every step the user completed, under any role (docs/product.md#progress-rules: by stable step id).
  * @returns completed steps, oldest first
  */
 export async function listCompletedSteps(db: Database, userId: string): Promise<CompletedStep[]> {

@@ -22,11 +22,14 @@ import { resolveRoleOfRequest } from '../onboarding/member-role.js';
 import { completeStep, findCompletedStep, uncompleteStep } from './progress.repository.js';
 import { doneItemIdsOfStep, tickItem, untickAllItems, untickItem } from './step-items.repository.js';
 
-/** The 409 message of a progress write made while previewing a role (DESIGN.md §3 "Role preview"). */
+/** The 409 message of a progress write made while previewing a role (docs/product.md#role-preview). */
 export const PREVIEW_WRITE_MESSAGE =
   'Your progress is not saved while you preview a role. Go back to your own steps to continue.';
 
-/** The 409 message of completing a checklist or acknowledgment step before every item is ticked (SPEC §4). */
+/**
+ * The 409 message of completing a checklist or acknowledgment step before every item is ticked
+ * (docs/product.md#progress-rules).
+ */
 export const ITEMS_NOT_DONE_MESSAGE = 'Tick every item of this step before you complete it.';
 
 /** The 409 message of a write about a version of a step that is not the current one. */
@@ -61,7 +64,7 @@ export function refusePreviewWrite(query: { previewRole?: string | undefined }):
 }
 
 /**
- * Progress writes (SPEC §4 "Step status"; DESIGN.md §3 "Progress": idempotent PUTs of a state, never a toggle).
+ * Progress writes (docs/product.md#progress-rules: idempotent PUTs of a state, never a toggle).
  *
  * PUT /api/progress/steps/:stepId `{ completed }` → `{ stepId, completed, completedAt }`. Completing twice keeps the
  * first completion time. Un-completing (the reset icon) also unticks the step's checklist items and acknowledgments
@@ -109,7 +112,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{
         await uncompleteStep(db, user.id, stepId);
         return { stepId, completed: false, completedAt: null };
       }
-      // A step without items is never blocked (SPEC §4): no need to read its ticks.
+      // A step without items is never blocked (docs/product.md#progress-rules): no need to read its ticks.
       if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
         throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
       }

@@ -14,7 +14,7 @@ export interface DoneItem {
 const columns = { stepId: stepItemProgress.stepId, itemId: stepItemProgress.itemId, doneAt: stepItemProgress.doneAt };
 
 /**
- * Every item the user ticked, of any step (DESIGN.md §3 "Progress": per item, by stable ids).
+ * Every item the user ticked, of any step (docs/product.md#progress-rules: per item, by stable ids).
  * @returns ticked items, oldest first
  */
 export async function listDoneItems(db: Database, userId: string): Promise<DoneItem[]> {
@@ -83,8 +83,8 @@ export async function untickItem(db: Database, userId: string, stepId: string, i
 }
 
 /**
- * Unticks every item of a step (the checklist's Reset, and resetting the step; SPEC §4), announcing the change when
- * there was one.
+ * Unticks every item of a step (the checklist's Reset, and resetting the step; docs/product.md#progress-rules),
+ * announcing the change when there was one.
  */
 export async function untickAllItems(db: Database, userId: string, stepId: string): Promise<void> {
   await db

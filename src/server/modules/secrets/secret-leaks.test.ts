@@ -11,8 +11,8 @@ import { TEST_SECRET_VALUES } from '../../test/test-secrets.js';
 import { upsertMember } from '../members/members.repository.js';
 
 /**
- * Issue 6: the shared passwords never appear anywhere but in an allowed answer of GET /api/secrets/:stepId — not in
- * any other API answer, not in the client files, not in the server log.
+ * docs/product.md#shared-passwords: the shared passwords never appear anywhere but in an allowed answer of GET
+ * /api/secrets/:stepId — not in any other API answer, not in the client files, not in the server log.
  */
 
 const VALUES = Object.values(TEST_SECRET_VALUES);

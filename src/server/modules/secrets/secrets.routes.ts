@@ -36,7 +36,7 @@ export function isFromTheApp(request: FastifyRequest): boolean {
   return request.headers['sec-fetch-site'] === 'same-origin' || request.headers[CLIENT_REQUEST_HEADER.name] === CLIENT_REQUEST_HEADER.value;
 }
 
-/** A step that names a shared password (SPEC §3 `envVariable`). */
+/** A step that names a shared password (docs/product.md#shared-passwords `envVariable`). */
 type SecretStep = Step & { envVariable: NonNullable<Step['envVariable']> };
 
 const isSecretStep = (step: Step): step is SecretStep => step.envVariable !== undefined;
@@ -96,8 +96,8 @@ export interface SecretsRoutesOptions {
 }
 
 /**
- * GET /api/secrets/:stepId — a shared-password step's password (SPEC §5 last rule, §6 "Shared password steps", §7
- * call 4; DESIGN.md §3 "Shared passwords"; issue 6). The URL carries only the step id, never a secret.
+ * GET /api/secrets/:stepId — a shared-password step's password (docs/product.md#shared-passwords: "Shared password steps"
+ * call 4; docs/product.md#shared-passwords; docs/product.md#shared-passwords). The URL carries only the step id, never a secret.
  * - No session: 401 `{ statusCode, error, message, reason: 'not-signed-in' }`.
  * - A role preview (any request with `?previewRole=`): 403 reason 'development' for any shared-password step of the
  *   content; a preview never sees a secret.

@@ -14,7 +14,7 @@ import { TEST_SECRET_VALUES } from '../../test/test-secrets.js';
 import type { SecretName } from './shared-secrets.js';
 
 
-/** Who may see which password (SPEC §6 "Shared password steps and allowed roles"), written out independently of the content. */
+/** Who may see which password (docs/product.md#shared-passwords), written out independently of the content. */
 const SPEC_ALLOWED: Readonly<Record<SecretName, readonly string[] | '*'>> = {
   CHAPTERS_PASS: ['chapters', 'chapteraffairs', 'director of chapter affairs'],
   DESIGN_PASS: ['external', 'director of external', 'director of marketing', 'marketing', 'content creator', 'graphic designer', 'blog writer'],
@@ -25,7 +25,7 @@ const SPEC_ALLOWED: Readonly<Record<SecretName, readonly string[] | '*'>> = {
   TEST_PASS: '*',
 };
 
-/** Every role and alias of SPEC §3 and §6, as raw role texts of member records (some in other cases). */
+/** Every role and alias of docs/product.md#role-lookup, as raw role texts of member records (some in other cases). */
 const ROLE_TEXTS = [
   'volunteer', 'vol',
   'chapters', 'Chapters', 'chapteraffairs', 'director of chapter affairs',
@@ -55,7 +55,7 @@ type Expected = { status: 200; value: string } | { status: 401 | 403; reason: st
 
 /**
  * The expected answer, from the spec's table (SPEC_ALLOWED) and the member's checklist: a password is only ever
- * handed out for a step on the member's own checklist (404 otherwise, DESIGN.md §3 / docs/decisions/006-secrets.md).
+ * handed out for a step on the member's own checklist (404 otherwise, docs/product.md#shared-passwords / docs/decisions/006-secrets.md).
  */
 function expected(catalog: RoleCatalog, stepIds: Record<SecretName, string>, roleText: string, secret: SecretName, session: Session): Expected {
   if (session === 'anonymous') return { status: 401, reason: 'not-signed-in' };
@@ -138,7 +138,7 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
       }
     }
     expect(mismatches).toEqual([]);
-    // The cells SPEC §6 names, spelled out so that the table above cannot silently allow nothing.
+    // The cells docs/product.md#roles names, spelled out so that the table above cannot silently allow nothing.
     for (const cell of [
       'Chapters × CHAPTERS_PASS × google',
       'director of chapter affairs × CHAPTERS_PASS × google',

@@ -1,16 +1,16 @@
 import { inspect } from 'node:util';
 import { SECRET_NAMES } from '../../../shared/content-schema.js';
 
-/** A shared password's environment variable name (SPEC §7 call 4). */
+/** A shared password's environment variable name (docs/product.md#shared-passwords). */
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 const REDACTED = '[Redacted]';
 
 /**
- * The shared passwords of SPEC §7 call 4 (CHAPTERS_PASS, DESIGN_PASS, …), read from the server's environment
- * (DESIGN.md §3 "Shared passwords"). The values are kept in a private field and never serialised: JSON.stringify
- * (and so pino), util.inspect and template strings all show `[Redacted]`, so logging the configuration by mistake
- * never prints a password. Only {@link SharedSecrets.get} hands one out, to the secrets route.
+ * The shared passwords of docs/product.md#shared-passwords (CHAPTERS_PASS, DESIGN_PASS, …), read from the server's
+ * environment (docs/product.md#shared-passwords). The values are kept in a private field and never serialised:
+ * JSON.stringify (and so pino), util.inspect and template strings all show `[Redacted]`, so logging the configuration
+ * by mistake never prints a password. Only {@link SharedSecrets.get} hands one out, to the secrets route.
  */
 export class SharedSecrets {
   readonly #values: ReadonlyMap<SecretName, string>;

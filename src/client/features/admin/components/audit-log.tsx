@@ -9,8 +9,8 @@ import { Pagination } from './pagination';
 const PAGE_SIZE = 50;
 
 /**
- * The audit log tab (issue 7): sign-ins, role changes, invitations, imports, password reveals and refusals, newest
- * first; filtered by the acting person's e-mail address and by kind; paged.
+ * The audit log tab (docs/product.md#admin-area): sign-ins, role changes, invitations, imports, password reveals and
+ * refusals, newest first; filtered by the acting person's e-mail address and by kind; paged.
  */
 export function AuditLog() {
   const id = useId();

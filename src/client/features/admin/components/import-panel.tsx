@@ -7,9 +7,9 @@ import { useImportMembers, usePreviewMembersImport } from '../api/import-members
 import { fieldClass, labelClass } from '../utils/format';
 
 /**
- * Bulk import of member records from CSV (issue 7): choose or paste a file with the columns email, role, department
- * (and optionally isAdmin), preview it — every row with its errors — then 'Apply', which writes every row in one
- * transaction or none. 'Apply' is offered only for a preview without errors.
+ * Bulk import of member records from CSV (docs/product.md#admin-area): choose or paste a file with the columns email,
+ * role, department (and optionally isAdmin), preview it — every row with its errors — then 'Apply', which writes every
+ * row in one transaction or none. 'Apply' is offered only for a preview without errors.
  */
 export function ImportPanel() {
   const id = useId();

@@ -10,8 +10,8 @@ const STATUS = {
 } as const;
 
 /**
- * A member's steps in order (issue 7 "A member's page"): status and completion time of each, and under checklist and
- * acknowledgment steps every item with the time it was ticked or acknowledged.
+ * A member's steps in order (docs/product.md#admin-area: "A member's page"): status and completion time of each, and
+ * under checklist and acknowledgment steps every item with the time it was ticked or acknowledged.
  */
 export function MemberSteps({ steps }: { steps: MemberStep[] }) {
   if (steps.length === 0) return <p className="text-slate-600">This member's role has no steps.</p>;

@@ -21,7 +21,7 @@ import { MembersTable } from './members-table';
 import { Pagination } from './pagination';
 
 /**
- * The members tab of the admin console (issue 7): search, filters by role / department / complete, the sortable
+ * The members tab of the admin console (docs/product.md#admin-area): search, filters by role / department / complete, the sortable
  * members table with paging, and 'Export CSV', which downloads every member the filters match. The table's state
  * lives in the address, so Back and reload keep it. A link from the insights page adds filters of its own (the
  * members behind a figure): they are described above the table, with a button that clears them.

@@ -25,7 +25,8 @@ interface MembersTableProps {
 }
 
 /**
- * The members table (issue 7): one row per member, sortable by every column. The headers are buttons inside
+ * The members table (docs/product.md#admin-area): one row per member, sortable by every column. The headers are buttons
+ * inside
  * `<th aria-sort>`, so screen readers announce the order; the name links to the member's page. Scrolls sideways on
  * narrow screens.
  */

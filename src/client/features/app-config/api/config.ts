@@ -3,8 +3,9 @@ import { apiRequest } from '@/lib/api-client';
 import { appConfigDecoder } from '@/lib/decoders';
 
 /**
- * GET /api/config — public settings: version, organisation, support e-mail, sign-in modes (SPEC §2 Login screen). Free
- * of TanStack Query, so that the login page (docs/decisions/012-login-page-own-entry.md) can use it.
+ * GET /api/config — public settings: version, organisation, support e-mail, sign-in modes
+ * (docs/product.md#login-screen). Free of TanStack Query, so that the login page
+ * (docs/decisions/012-login-page-own-entry.md) can use it.
  * @param options.signal cancels the request
  * @throws ApiError (5xx, no connection: status 0, an answer of another shape)
  */

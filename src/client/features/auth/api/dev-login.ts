@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { meResponseDecoder } from '@/lib/decoders';
 
 /**
- * POST /api/auth/dev-login — the simulated development sign-in (SPEC §4).
+ * POST /api/auth/dev-login — the simulated development sign-in (docs/product.md#sign-in).
  * @param body an e-mail or role to sign in as (the server's defaults otherwise)
  * @returns the signed-in user
  * @throws ApiError (403 when development sign-in is off)

@@ -4,8 +4,8 @@ import { apiRequest } from '@/lib/api-client';
 import { googleCallbackResponseDecoder } from '@/lib/decoders';
 
 /**
- * Where the browser goes to start a Google sign-in (SPEC §7 call 7): the server's start route, which redirects to
- * Google and back to /login (docs/decisions/004-google-sign-in-redirect.md).
+ * Where the browser goes to start a Google sign-in (docs/product.md#sign-in): the server's start route, which redirects
+ * to Google and back to /login (docs/decisions/004-google-sign-in-redirect.md).
  * @param returnTo a path on this site to open after signing in (the server keeps only safe paths)
  */
 export function googleStartHref(returnTo?: string): string {
@@ -13,8 +13,8 @@ export function googleStartHref(returnTo?: string): string {
 }
 
 /**
- * POST /api/auth/google/callback — the login callback of SPEC §7 call 6: hands the authorization response to the
- * server, which exchanges the code and starts the session.
+ * POST /api/auth/google/callback — the login callback of docs/product.md#sign-in: hands the authorization response to
+ * the server, which exchanges the code and starts the session.
  * @returns the signed-in user and the path to open next
  * @throws ApiError: 400 (expired, mismatched or used sign-in), 401 (refused by Google or by the token checks),
  *   403 (not an account of the organisation's domain; the message names it), 429, 5xx, status 0 (no connection), or

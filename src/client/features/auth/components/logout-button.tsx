@@ -13,8 +13,8 @@ interface LogoutButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
 }
 
 /**
- * Ends the session, says so with the 'Logged Out' toast (SPEC §4) and loads the login page, another document
- * (docs/decisions/012-login-page-own-entry.md): the toast is kept for it in sessionStorage and shown there.
+ * Ends the session, says so with the 'Logged Out' toast (docs/product.md#sign-in) and loads the login page, another
+ * document (docs/decisions/012-login-page-own-entry.md): the toast is kept for it in sessionStorage and shown there.
  */
 export function LogoutButton({ children, ...props }: LogoutButtonProps) {
   const logout = useLogout();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, renderApp } from '@/test/render-app';
 
 describe('protected wrapper', () => {
-  it("shows SPEC §8's 'Profile Error' toast and a way to retry when the server cannot tell who is signed in", async () => {
+  it("shows the 'Profile Error' toast (docs/product.md#exact-texts) and a way to retry when the server cannot tell who is signed in", async () => {
     renderApp('/dashboard', {
       'GET /api/me': () => apiError(503, 'The database is not available right now. Please try again in a moment.', 'Service Unavailable'),
     });

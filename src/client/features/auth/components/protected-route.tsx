@@ -8,13 +8,13 @@ import { paths } from '@/config/paths';
 import { useMe } from '../api/get-me';
 
 /**
- * Renders its child routes only for a signed-in user (SPEC §2 "Protected wrapper"). The server decides: `/api/me`
+ * Renders its child routes only for a signed-in user (docs/product.md#pages). The server decides: `/api/me`
  * answers with the user or 401; a cached profile only makes the first paint instant. Without a session it loads the
  * login page (history replaced).
  */
 export function ProtectedRoute() {
   const me = useMe();
-  // SPEC §8 "Profile": the server could not tell who is signed in (not a 401, which means "not signed in").
+  // docs/product.md#exact-texts: the server could not tell who is signed in (not a 401, which means "not signed in").
   useEffect(() => {
     if (me.isError) {
       toast.error('Profile Error', { id: 'profile-error', description: 'Failed to retrieve your profile information.' });

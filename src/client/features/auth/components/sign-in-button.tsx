@@ -11,27 +11,29 @@ import { googleStartHref } from '../api/google-sign-in';
 import { writeCachedUser } from '../utils/user-cache';
 import { GoogleMark } from './google-mark';
 
-/** SPEC §9: the simulated development sign-in waits 800 ms. */
+/** docs/product.md#constants: the simulated development sign-in waits 800 ms. */
 export const DEV_LOGIN_DELAY_MS = 800;
-/** SPEC §3: cleared on development sign-in. */
+/** docs/product.md#sign-in: cleared on development sign-in. */
 const LEGACY_PROGRESS_KEY = 'completed_steps';
 
 interface SignInButtonProps {
   /** Undefined while the settings load; the button waits for them. */
   config: AppConfig | undefined;
-  /** True while the screen is busy on its own: checking the session, or processing a code (SPEC §2). */
+  /**
+   * True while the screen is busy on its own: checking the session, or processing a code
+   * (docs/product.md#login-screen).
+   */
   busy: boolean;
 }
 
 /**
- * 'Sign in with Google' (SPEC §2 Login screen, §4 Login flow). When the server offers Google sign-in, a click hands the
- * browser to the server's start route, which redirects to Google and back to /login?code=…
- * (docs/decisions/004-google-sign-in-redirect.md).
- * When only development sign-in is on, it runs the simulated sign-in after 800 ms, stores the user, keeps the
- * 'Development Mode' toast for the next page (lib/toast-after-navigation.ts) and loads the dashboard in place of the
- * login page (another document: docs/decisions/012-login-page-own-entry.md). A server that offers both (only
- * outside production, with AUTH_DEV_LOGIN=true) also shows a small 'Use development sign-in' button.
- * While busy the button reads 'Signing in...' with a spinner and is disabled.
+ * 'Sign in with Google' (docs/product.md#login-screen, docs/product.md#sign-in). When the server offers Google sign-in,
+ * a click hands the browser to the server's start route, which redirects to Google and back to /login?code=…
+ * (docs/decisions/004-google-sign-in-redirect.md). When only development sign-in is on, it runs the simulated sign-in
+ * after 800 ms, stores the user, keeps the 'Development Mode' toast for the next page (lib/toast-after-navigation.ts)
+ * and loads the dashboard in place of the login page (another document: docs/decisions/012-login-page-own-entry.md). A
+ * server that offers both (only outside production, with AUTH_DEV_LOGIN=true) also shows a small 'Use development
+ * sign-in' button. While busy the button reads 'Signing in...' with a spinner and is disabled.
  */
 export function SignInButton({ config, busy }: SignInButtonProps) {
   const [processing, setProcessing] = useState(false);

@@ -6,16 +6,16 @@ import { toast } from '@/lib/toasts';
 import { exchangeGoogleCode } from '../api/google-sign-in';
 import { writeCachedUser } from '../utils/user-cache';
 
-/** SPEC §9: after a successful sign-in the dashboard opens 500 ms later. */
+/** docs/product.md#constants: after a successful sign-in the dashboard opens 500 ms later. */
 export const REDIRECT_AFTER_LOGIN_MS = 500;
 
-/** The login screen's states (SPEC §4 "Login screen states"). */
+/** The login screen's states (docs/product.md#sign-in). */
 export type LoginPhase = 'idle' | 'processing' | 'success' | 'failure';
 
 /** One toast id for the login callback, so that an effect run twice (strict mode) shows one toast. */
 const TOAST_ID = 'google-sign-in';
 
-/** The destructive toasts of SPEC §8 the login callback shows (login screen variants), exactly as worded there. */
+/** The destructive toasts of docs/product.md#exact-texts the login callback shows (login screen variants), exactly as worded there. */
 export const LOGIN_TOASTS = {
   google: { title: 'Authentication Error', description: 'There was a problem with Google authentication.' },
   format: { title: 'Authentication Error', description: 'Unrecognized authentication response format.' },
@@ -43,15 +43,15 @@ function readAuthorizationResponse(search: string): AuthorizationResponse {
 
 /**
  * One exchange per code for the page's lifetime: React's strict mode runs effects twice, and a code can be used only
- * once (SPEC §2 "exchanges it exactly once"). A second run attaches to the first run's request.
+ * once (docs/product.md#pages: "exchanges it exactly once"). A second run attaches to the first run's request.
  */
 const exchanges = new Map<string, Promise<GoogleCallbackResponse>>();
 
 /**
- * The login callback of the login screen (SPEC §2 "Login screen", §4 "Login flow"): when the address carries a code,
+ * The login callback of the login screen (docs/product.md#sign-in): when the address carries a code,
  * exchanges it exactly once, clears the query string at once (`history.replaceState`), and on success stores the user
  * (utils/user-cache.ts) and loads the return path (the dashboard, another document: docs/decisions/012) after
- * {@link REDIRECT_AFTER_LOGIN_MS}, replacing the login page in the history. Failures show SPEC §8's destructive
+ * {@link REDIRECT_AFTER_LOGIN_MS}, replacing the login page in the history. Failures show docs/product.md#exact-texts's destructive
  * toasts: a refusal of the account (403) shows the server's message, which names the domain to use, and keeps it as
  * `refusal` for the screen; a rate limit (429) shows the processing toast and keeps the server's message, which says
  * how long to wait, as `refusal`; a provider error in the address (`?error=access_denied`) shows 'There was a problem with

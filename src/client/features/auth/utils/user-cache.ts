@@ -2,8 +2,8 @@ import type { User } from '@shared/api';
 import { isUser } from '@/lib/decoders';
 
 /**
- * The public profile cached in the browser for an instant first paint (SPEC §3 "onboarding user key"). The server
- * decides who is signed in (DESIGN.md §3); this copy is only a hint and never holds a token.
+ * The public profile cached in the browser for an instant first paint (docs/product.md#browser-storage). The server
+ * decides who is signed in (docs/architecture.md#sessions); this copy is only a hint and never holds a token.
  */
 export const USER_STORAGE_KEY = 'onboarding_user';
 

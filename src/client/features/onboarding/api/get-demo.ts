@@ -3,7 +3,9 @@ import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { demoResponseDecoder } from '@/lib/decoders';
 
-/** GET /api/demo — public: the test role's first scope for the demo page (SPEC §2). @throws ApiError */
+/**
+ * GET /api/demo — public: the test role's first scope for the demo page (docs/product.md#demo-page). @throws ApiError
+ */
 export async function getDemo({ signal }: { signal?: AbortSignal } = {}) {
   return apiRequest(apiPaths.demo, demoResponseDecoder, { signal });
 }

@@ -16,14 +16,15 @@ export async function getOnboarding({ signal, previewRole }: { signal?: AbortSig
 
 /**
  * The query of the member's own onboarding (`queryKeys.onboarding`), the one progress writes update. A refetch keeps
- * the member's writes that are not saved yet (issue 8 "Reliability": the server may be unavailable for a while).
+ * the member's writes that are not saved yet (docs/architecture.md#database-unavailable: the server may be unavailable
+ * for a while).
  */
 export function getOnboardingQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.onboarding,
     queryFn: async ({ signal, client }) => withPendingProgressWrites(client, await getOnboarding({ signal })),
     meta: {
-      // SPEC §5 "Missing role configuration": destructive toast, then the Error page.
+      // docs/product.md#error-page: destructive toast, then the Error page.
       errorToast: {
         title: 'Role Configuration Error',
         description: 'Failed to load your onboarding steps. Please contact support.',

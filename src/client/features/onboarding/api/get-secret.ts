@@ -11,10 +11,10 @@ export type SharedPassword =
   | { kind: 'not-set' };
 
 /**
- * GET /api/secrets/:stepId — a shared-password step's password (SPEC §5 last rule, §7 call 4; issue 6). Asked with
+ * GET /api/secrets/:stepId — a shared-password step's password (docs/product.md#shared-passwords). Asked with
  * `cache: 'no-store'` (the server also forbids storing it). A refusal (401 / 403 with a reason) is an answer, not an
- * error: it becomes `{ kind: 'hidden', reason }`, so the placeholder shows the spec's tooltip, and a 401 here does not
- * sign the person out of the page.
+ * error: it becomes `{ kind: 'hidden', reason }`, so the placeholder shows the refusal's tooltip, and a 401 here does
+ * not sign the person out of the page.
  * @throws ApiError on other failures (404 for a step that is not theirs, 5xx, no connection)
  */
 export async function getSecret(stepId: string, { signal }: { signal?: AbortSignal } = {}): Promise<SharedPassword> {

@@ -21,7 +21,7 @@ const checklistStep = {
   content: { checklist: [{ id: 'a' }, { id: 'b' }], acknowledgments: [] },
 } as unknown as ItemWrite['step'];
 
-describe('retrying progress writes (issue 8 "Reliability")', () => {
+describe('retrying progress writes (docs/architecture.md#database-unavailable)', () => {
   it('retries only while the server is unavailable (503) or unreachable (status 0)', () => {
     expect(unsavedReason(new ApiError(503, 'down'))).toBe('database');
     expect(unsavedReason(new ApiError(0, 'offline'))).toBe('network');

@@ -6,9 +6,9 @@ import { isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * The cached onboarding's progress, changed by the progress writes (DESIGN.md §3 "Progress": the UI updates at once
- * and rolls back if the write fails). Every write shares {@link PROGRESS_MUTATION_SCOPE}, so requests reach the server
- * in the order the person made them, while each change still shows at once.
+ * The cached onboarding's progress, changed by the progress writes (docs/product.md#progress-rules: the UI updates at
+ * once and rolls back if the write fails). Every write shares {@link PROGRESS_MUTATION_SCOPE}, so requests reach the
+ * server in the order the person made them, while each change still shows at once.
  */
 
 /** Key and scope of every progress write: one queue, in order. */
@@ -42,7 +42,9 @@ export function withItem(progress: Progress, stepId: string, itemId: string, ent
   return { ...progress, items: entry ? [...others, entry] : others };
 }
 
-/** `progress` with every tick of the step removed (resetting a step resets its items, SPEC §4). */
+/**
+ * `progress` with every tick of the step removed (resetting a step resets its items, docs/product.md#progress-rules).
+ */
 export function withoutItemsOfStep(progress: Progress, stepId: string): Progress {
   return { ...progress, items: progress.items.filter((i) => i.stepId !== stepId) };
 }
@@ -62,7 +64,8 @@ export interface ItemWrite {
 }
 
 /**
- * `progress` with a step completed or reset as the member asked: resetting also unticks the step's items (SPEC §4).
+ * `progress` with a step completed or reset as the member asked: resetting also unticks the step's items
+ * (docs/product.md#progress-rules).
  * @param at ISO time of the change
  */
 export function applyStepWrite(progress: Progress, { stepId, completed }: StepWrite, at: string): Progress {
@@ -72,7 +75,7 @@ export function applyStepWrite(progress: Progress, { stepId, completed }: StepWr
 
 /**
  * `progress` with an item ticked or unticked as the member asked, and the step's completion following its items
- * (SPEC §4 "Checklist: complete when all items ticked; unticking any afterwards uncompletes").
+ * (docs/product.md#progress-rules: the last tick completes a checklist step, unticking any item un-completes it).
  * @param at ISO time of the change
  */
 export function applyItemWrite(progress: Progress, { step, itemId, done }: ItemWrite, at: string): Progress {
@@ -86,8 +89,8 @@ export function applyItemWrite(progress: Progress, { step, itemId, done }: ItemW
 }
 
 /**
- * Whether a failed progress write should wait and be sent again (issue 8 "Reliability"): the server answered 503
- * (it cannot reach its database) or could not be reached at all (status 0). Any other answer is final.
+ * Whether a failed progress write should wait and be sent again (docs/architecture.md#database-unavailable): the server
+ * answered 503 (it cannot reach its database) or could not be reached at all (status 0). Any other answer is final.
  * @returns 'database' (503), 'network' (no answer) or null
  */
 export function unsavedReason(error: unknown): 'database' | 'network' | null {

@@ -29,11 +29,11 @@ export async function setStepItem({ stepId, itemId, done }: { stepId: string; it
 }
 
 /**
- * Ticks or unticks an item optimistically (DESIGN.md §3 "Progress"; SPEC §4 "Checklist: complete when all items
- * ticked; unticking any afterwards uncompletes"): the tick and the step's completion change at once, the server's
- * answer then sets both; if the server refuses, the item and the step go back and a toast says why. While the server
- * is unavailable (503, no connection; issue 8 "Reliability") the tick stays and the write is sent again with backoff
- * until it is saved (ProgressSaveNotice tells the member).
+ * Ticks or unticks an item optimistically (docs/product.md#progress-rules: the last tick
+ * completes the step, unticking any item un-completes it): the tick and the step's completion change at once, the
+ * server's answer then sets both; if the server refuses, the item and the step go back and a toast says why. While the
+ * server is unavailable (503, no connection; docs/architecture.md#database-unavailable) the tick stays and the write is
+ * sent again with backoff until it is saved (ProgressSaveNotice tells the member).
  */
 export function useSetStepItem() {
   const queryClient = useQueryClient();

@@ -29,10 +29,10 @@ export async function setStepProgress({ stepId, completed }: SetStepProgressInpu
 }
 
 /**
- * Completes or resets a step optimistically (DESIGN.md §3 "Progress"): the cached onboarding changes at once; if the
- * server refuses, only this step (and its ticks) goes back to how it was (other changes made meanwhile stay) and a
- * toast says why. While the server is unavailable (503, no connection; issue 8 "Reliability") the change stays and
- * the write is sent again with backoff until it is saved (ProgressSaveNotice tells the member).
+ * Completes or resets a step optimistically (docs/product.md#progress-rules): the cached onboarding changes at once; if
+ * the server refuses, only this step (and its ticks) goes back to how it was (other changes made meanwhile stay) and a
+ * toast says why. While the server is unavailable (503, no connection; docs/architecture.md#database-unavailable) the
+ * change stays and the write is sent again with backoff until it is saved (ProgressSaveNotice tells the member).
  */
 export function useSetStepProgress() {
   const queryClient = useQueryClient();

@@ -9,9 +9,9 @@ import { CHECKLIST_ITEMS, testWidgetOnboarding } from '@/test/widget-fixtures';
 vi.mock('@/features/onboarding/components/widgets/pdf-document', () => ({ PdfDocument: () => null }));
 
 /**
- * Issue 8 "Reliability", database unavailable: a progress write that gets 503 (or no answer) keeps the member's change
- * on the page, says so, is sent again with backoff until the server stores it, then confirms. Real timers: the
- * backoff waits 1 s, then 2 s.
+ * Database unavailable (docs/architecture.md#database-unavailable): a progress write that gets 503 (or no answer) keeps
+ * the member's change on the page, says so, is sent again with backoff until the server stores it, then confirms. Real
+ * timers: the backoff waits 1 s, then 2 s.
  */
 
 const card = (title: string) => screen.getByRole('article', { name: title });

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 
-/** SPEC §2: a shared organisation account sees this instead of the progress bar and steps. */
+/** docs/product.md#dashboard: a shared organisation account sees this instead of the progress bar and steps. */
 export function AccountNotice() {
   return (
     <div role="alert" className="flex items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900 shadow-sm">

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 /**
  * A widget whose code is its own chunk, loaded the first time a step that shows it is opened (or about to be:
  * {@link preloadStepWidgets}). Most steps show only text; the dashboard paints and opens such a step without any
- * widget code (issue 8 "Bundle", docs/decisions/009).
+ * widget code (docs/architecture.md#client-bundle, docs/decisions/009).
  */
 interface LazyWidget<P> {
   /** Renders the widget at once when its chunk is here, else a short 'Loading…'; a failed load offers 'Try again'. */
@@ -93,7 +93,7 @@ export const LazyPdfViewer = pdfViewer.Component;
 export const LazySignatureDialog = signatureDialog.Component;
 
 /**
- * Starts loading the widgets `step` shows (SPEC §2 "Expanded content"), so they are ready when it opens: called when
+ * Starts loading the widgets `step` shows (docs/product.md#step-widgets), so they are ready when it opens: called when
  * the pointer or focus reaches a step card, and when a step opens. Failures are ignored here; the opened widget
  * shows them with 'Try again'.
  * @param step a step of the role configuration

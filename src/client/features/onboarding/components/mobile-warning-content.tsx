@@ -3,8 +3,8 @@ import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
 
 /**
- * The mobile warning's dialog itself (SPEC §2 "Mobile warning dialog"), its own chunk: only phones load it (issue 8
- * "Bundle"); mobile-warning-dialog.tsx decides when it shows.
+ * The mobile warning's dialog itself (docs/product.md#mobile-warning), its own chunk: only phones load it
+ * (docs/architecture.md#client-bundle); mobile-warning-dialog.tsx decides when it shows.
  * @param onDismiss 'Continue Anyway', Escape or a click outside: the person has read it
  */
 export function MobileWarningContent({ onDismiss }: { onDismiss: () => void }) {
@@ -21,7 +21,7 @@ export function MobileWarningContent({ onDismiss }: { onDismiss: () => void }) {
           </div>
           {/*
             Two short paragraphs, one sentence each: easier to take in, and neither is larger than the dashboard's own
-            text, so the page's largest paint on a phone is its content, not this late dialog (issue 8 "Lighthouse").
+            text, so the page's largest paint on a phone is its content, not this late dialog (docs/architecture.md#client-bundle).
           */}
           <Dialog.Description asChild>
             <div className="mt-3 space-y-2 text-sm leading-relaxed text-slate-700">

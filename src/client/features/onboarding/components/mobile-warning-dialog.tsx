@@ -4,7 +4,7 @@ import { MOBILE_WARNING_KEY, isMobileWarningDismissed, loadMobileWarning } from 
 import { useIsMobile } from '@/hooks/use-media-query';
 
 export { MOBILE_WARNING_KEY } from './mobile-warning-preload';
-/** How long after load the dialog opens (SPEC §9 "mobile dialog delay 800 ms"). */
+/** How long after load the dialog opens (docs/product.md#constants: "mobile dialog delay 800 ms"). */
 export const MOBILE_WARNING_DELAY_MS = 800;
 
 let loadedContent: typeof ContentChunk | undefined;
@@ -24,7 +24,7 @@ function rememberDismissal(dismissed: boolean): void {
 }
 
 /**
- * The mobile warning (SPEC §2 "Mobile warning dialog"): under 768 px wide, 800 ms after load, a 'Warning' dialog says
+ * The mobile warning (docs/product.md#mobile-warning): under 768 px wide, 800 ms after load, a 'Warning' dialog says
  * onboarding is meant for a personal computer; 'Continue Anyway' closes it and the dismissal is remembered, and
  * forgotten as soon as the screen is no longer mobile.
  */

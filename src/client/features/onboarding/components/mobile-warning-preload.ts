@@ -1,13 +1,16 @@
 import { MOBILE_QUERY } from '@/hooks/use-media-query';
 import type * as ContentChunk from './mobile-warning-content';
 
-/** Where the dismissal is remembered (SPEC §9). */
+/** Where the dismissal is remembered (docs/product.md#browser-storage). */
 export const MOBILE_WARNING_KEY = 'mobile-warning-dismissed';
 
 type ContentModule = typeof ContentChunk;
 let loading: Promise<ContentModule> | undefined;
 
-/** True when the person has dismissed the mobile warning (SPEC §2); false when storage is blocked. */
+/**
+ * True when the person has dismissed the mobile warning (docs/product.md#mobile-warning); false when storage is
+ * blocked.
+ */
 export function isMobileWarningDismissed(): boolean {
   try {
     return localStorage.getItem(MOBILE_WARNING_KEY) === 'true';
@@ -30,9 +33,10 @@ export function loadMobileWarning(): Promise<ContentModule> {
 }
 
 /**
- * On a phone that will show the warning (SPEC §2: under 768 px, not dismissed), starts loading its chunk together with
- * the page's own code instead of after the page has rendered (issue 8 "Lighthouse": the dialog is the largest thing a
- * phone paints, so it should not wait for one more round trip). Does nothing elsewhere.
+ * On a phone that will show the warning (docs/product.md#mobile-warning: under 768 px, not dismissed), starts loading
+ * its chunk together with the page's own code instead of after the page has rendered
+ * (docs/architecture.md#client-bundle: the dialog is the largest thing a phone paints, so it should not wait for one
+ * more round trip). Does nothing elsewhere.
  */
 export function preloadMobileWarningOnPhones(): void {
   if (typeof window.matchMedia !== 'function' || !window.matchMedia(MOBILE_QUERY).matches || isMobileWarningDismissed()) return;

@@ -23,9 +23,9 @@ interface OnboardingViewProps {
   userName: string;
   /** The signed-in person's role text (an 'account' role shows the account notice). */
   userRole: string;
-  /** Pieces of confetti at 100% (SPEC §9: 400 on the dashboard, 300 on the demo page). */
+  /** Pieces of confetti at 100% (docs/product.md#constants: 400 on the dashboard, 300 on the demo page). */
   confettiPieces: number;
-  /** Why shared passwords are hidden here (SPEC §5), or null. */
+  /** Why shared passwords are hidden here (docs/product.md#shared-passwords), or null. */
   passwordHiddenReason: SecretRefusalReason | null;
   /** Shown between the progress panel and the steps (e.g. the role preview banner). */
   notice?: ReactNode;
@@ -36,9 +36,10 @@ function firstNameOf(name: string): string {
 }
 
 /**
- * The steps of a role (SPEC §2 Dashboard): progress panel, then one block per scope with its step cards. Only one step
- * is open at a time; the active step starts open, and completing the open step opens the next one. The scope under
- * the mouse or holding the open step is highlighted. At 100% the 'Onboarding complete!' card shows and confetti plays.
+ * The steps of a role (docs/product.md#dashboard): progress panel, then one block per scope with its step cards. Only
+ * one step is open at a time; the active step starts open, and completing the open step opens the next one. The scope
+ * under the mouse or holding the open step is highlighted. At 100% the 'Onboarding complete!' card shows and confetti
+ * plays.
  */
 export function OnboardingView(props: OnboardingViewProps) {
   const { role, scopes, progress, userName, userRole, confettiPieces, passwordHiddenReason, notice } = props;
@@ -54,7 +55,7 @@ export function OnboardingView(props: OnboardingViewProps) {
   const isAccount = isAccountRole(role.key) || isAccountRole(userRole);
   const allDone = !isAccount && derived.total > 0 && derived.percent === 100;
 
-  // SPEC §4 "All steps complete: confetti 10 s"; stopped when leaving the page or no longer at 100%.
+  // docs/product.md#progress-rules: 10 s of confetti at 100%; stopped when leaving the page or no longer at 100%.
   useEffect(() => (allDone ? playConfetti(confettiPieces) : undefined), [allDone, confettiPieces]);
 
   if (isAccount) {

@@ -10,7 +10,9 @@ interface ProgressPanelProps {
   accent: string;
 }
 
-/** SPEC §2 progress panel: welcome, 'Your progress', the percentage and a named progress bar. */
+/**
+ * The progress panel (docs/product.md#dashboard): welcome, 'Your progress', the percentage and a named progress bar.
+ */
 export function ProgressPanel({ firstName, percent, completedCount, total, accent }: ProgressPanelProps) {
   return (
     <Card className="overflow-hidden">

@@ -8,7 +8,10 @@ import { PROGRESS_MUTATION_KEY, unsavedReason } from '../api/progress-cache';
 /** Toast id of the "not saved yet" message, so a later try replaces it rather than stacking. */
 const UNSAVED_TOAST_ID = 'progress-unsaved';
 
-/** What the member reads while a change waits (issue 8 "Reliability"): what happened, that it is kept, what to do. */
+/**
+ * What the member reads while a change waits (docs/architecture.md#database-unavailable): what happened, that it is
+ * kept, what to do.
+ */
 export const UNSAVED_TEXT = {
   title: 'Not saved yet',
   database:
@@ -62,8 +65,8 @@ export function useUnsavedProgress(): 'database' | 'network' | null {
 }
 
 /**
- * The dashboard's notice while a progress change is not saved yet (issue 8 "Reliability"): stays in view (sticky) until
- * the change is stored; the member's change stays shown meanwhile.
+ * The dashboard's notice while a progress change is not saved yet (docs/architecture.md#database-unavailable): stays in
+ * view (sticky) until the change is stored; the member's change stays shown meanwhile.
  */
 export function ProgressSaveNotice() {
   const reason = useUnsavedProgress();

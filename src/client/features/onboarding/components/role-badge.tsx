@@ -3,7 +3,7 @@ import { formatRoleLabel } from '@shared/role-label';
 import { cn } from '@/lib/cn';
 
 interface RoleBadgeProps {
-  /** The person's role text, shown as the spec's role display label (SPEC §6). */
+  /** The person's role text, shown as its label (docs/product.md#role-colours-and-labels). */
   role: string;
   /** Used when the role text is blank. */
   fallbackLabel: string;
@@ -12,7 +12,10 @@ interface RoleBadgeProps {
   className?: string;
 }
 
-/** The role chip of the header (SPEC §2), in the role's colour with text chosen by luminance (SPEC §3). */
+/**
+ * The role chip of the header (docs/product.md#header-and-footer), in the role's colour with text chosen by luminance
+ * (docs/product.md#role-colours-and-labels).
+ */
 export function RoleBadge({ role, fallbackLabel, baseColor, className }: RoleBadgeProps) {
   const { background, text } = roleBadgeColors(baseColor);
   return (

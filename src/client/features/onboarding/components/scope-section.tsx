@@ -5,7 +5,10 @@ import { cn } from '@/lib/cn';
 
 interface ScopeSectionProps {
   scope: OnboardingResponse['scopes'][number];
-  /** True when the mouse is over this scope or the open step is in it (SPEC §2: that scope is highlighted). */
+  /**
+   * True when the mouse is over this scope or the open step is in it (docs/product.md#dashboard: that scope is
+   * highlighted).
+   */
   highlighted: boolean;
   /** The mouse entered (true) or left (false) the scope. */
   onHoverChange: (hovered: boolean) => void;
@@ -13,7 +16,7 @@ interface ScopeSectionProps {
   children: ReactNode;
 }
 
-/** One block per scope (SPEC §2): a sticky title, an optional description, then its step cards. */
+/** One block per scope (docs/product.md#dashboard): a sticky title, an optional description, then its step cards. */
 export function ScopeSection({ scope, highlighted, onHoverChange, accent, children }: ScopeSectionProps) {
   const headingId = useId();
   return (

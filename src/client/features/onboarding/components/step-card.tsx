@@ -19,7 +19,7 @@ import type { PasswordInfo } from './widgets/contacts';
 export interface StepCardProps {
   step: Step;
   status: StepStatus;
-  /** Position across all scopes; staggers the fade-in by 100 ms per index (SPEC §2). */
+  /** Position across all scopes; staggers the fade-in by 100 ms per index (docs/product.md#step-cards). */
   index: number;
   isOpen: boolean;
   onToggle: () => void;
@@ -46,7 +46,7 @@ export interface StepCardProps {
   onSigned?: () => void;
 }
 
-/** Why the complete button is disabled (SPEC §4 "disabled for acknowledgment, checklist and scroll/download steps"). */
+/** Why the complete button is disabled (docs/product.md#step-cards). */
 type Lock = 'preview' | 'checklist' | 'acknowledgment' | 'document' | null;
 
 const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, string> = {
@@ -56,9 +56,9 @@ const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, string> = {
 };
 
 /**
- * One onboarding step (SPEC §2 "Step card"): a header that toggles the details, the complete button (disabled until a
- * checklist, acknowledgment or document step allows it; 'Please wait (Ns)' during a document's countdown), and once
- * done the reset icon and a check mark. Resetting also resets the open content: ticks, and the document's wait.
+ * One onboarding step (docs/product.md#step-cards): a header that toggles the details, the complete button (disabled
+ * until a checklist, acknowledgment or document step allows it; 'Please wait (Ns)' during a document's countdown), and
+ * once done the reset icon and a check mark. Resetting also resets the open content: ticks, and the document's wait.
  */
 export function StepCard(props: StepCardProps) {
   const { step, status, index, isOpen, onToggle, onSetCompleted, doneItems, onItemChange, readOnly, password, isMobile, accent } =
@@ -68,7 +68,8 @@ export function StepCard(props: StepCardProps) {
   const contentId = useId();
   const titleId = useId();
   const gate = useDocumentGate();
-  // Bumped by a reset: the open content mounts anew (SPEC §4 "resetting a step also resets its open content").
+  // Bumped by a reset: the open content mounts anew (docs/product.md#progress-rules: resetting a step also resets what
+  // is open in it).
   const [contentKey, setContentKey] = useState(0);
   // Where focus goes after the button just pressed is replaced: complete → the reset icon, reset → the step's toggle
   // (the complete button may be disabled again). Without this, focus falls back to the page's start (WCAG 2.4.3).

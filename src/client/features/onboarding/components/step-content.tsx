@@ -22,7 +22,7 @@ interface StepContentProps {
   readOnly: boolean;
   /**
    * For a step with `envVariable`: the password line of its contacts. With neither a value nor a reason to hide it,
-   * the server is asked for the password while the step is open (issue 6).
+   * the server is asked for the password while the step is open (docs/product.md#shared-passwords).
    */
   password: PasswordInfo | undefined;
   /** The step's document is shown (its countdown starts). */
@@ -59,7 +59,7 @@ function isSameDocument(url: string, documentUrl: string | undefined): boolean {
 }
 
 /**
- * The expanded part of a step card (SPEC §2 "Expanded content"), in the spec's order: details, image, media, 'Your
+ * The expanded part of a step card (docs/product.md#step-widgets), in the spec's order: details, image, media, 'Your
  * People', checklist, acknowledgments, the PDF viewer for a document step, the numbered 'Tasks' (on document steps too), 'Helpful
  * Resources' (new tab) and the italic footnote. Text is part of the dashboard's code; each widget is its own chunk,
  * loaded when a step that shows it opens (lazy-widgets.tsx).
@@ -68,7 +68,7 @@ export function StepContent(props: StepContentProps) {
   const { step, doneItems, onItemChange, onResetItems, readOnly, password, onDocumentLoaded, onDocumentDownloaded } = props;
   const { content } = step;
   const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
-  // A password with no value and no known reason to hide it is the server's to decide (issue 6).
+  // A password with no value and no known reason to hide it is the server's to decide (docs/product.md#shared-passwords).
   const asksServer = step.envVariable !== undefined && password?.value === undefined && password?.hiddenReason === null;
   return (
     <div className="space-y-5 text-sm leading-relaxed text-slate-700">

@@ -29,7 +29,7 @@ function isIconName(name: string): name is IconName {
   return Object.hasOwn(STEP_ICONS, name);
 }
 
-/** The icon component for a step's icon name; an unknown name gives User and one console warning (SPEC §3). */
+/** The icon component for a step's icon name; an unknown name gives User and one console warning (docs/product.md#scopes-and-steps). */
 export function stepIconFor(name: string): StepIconComponent {
   if (isIconName(name)) return STEP_ICONS[name];
   if (!warned.has(name)) {

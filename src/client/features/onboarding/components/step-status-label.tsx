@@ -8,7 +8,10 @@ const LABELS: Record<StepStatus, string> = {
   pending: 'Not yet active',
 };
 
-/** The visible status of a step (SPEC §4: completed, active, or pending shown as 'not yet active'). */
+/**
+ * The visible status of a step (docs/product.md#progress-rules: completed, active, or pending shown as 'not yet
+ * active').
+ */
 /** @param color text colour of the active state; must be readable on white (≥ 4.5:1). */
 export function StepStatusLabel({ status, color }: { status: StepStatus; color: string }) {
   const Icon = status === 'completed' ? CircleCheck : status === 'active' ? CircleDot : CircleDashed;

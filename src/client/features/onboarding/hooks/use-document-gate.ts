@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds a document step waits before its button unlocks (SPEC §4, §9 "PDF countdown 15 s"). */
+/**
+ * Seconds a document step waits before its button unlocks (docs/product.md#step-widgets, docs/product.md#constants:
+ * "PDF countdown 15 s").
+ */
 export const DOCUMENT_WAIT_SECONDS = 15;
 
 /** How often the countdown is checked; the shown seconds change only once a second. */
 const TICK_MS = 250;
 
-/** The state of a document step's button (SPEC §4 "PDF viewer"). */
+/** The state of a document step's button (docs/product.md#step-widgets). */
 export interface DocumentGate {
   /** True once the countdown ended or the document was downloaded. */
   unlocked: boolean;
@@ -21,8 +24,9 @@ export interface DocumentGate {
 }
 
 /**
- * The 15-second wait of a document step (SPEC §4: "A 15 s countdown ('Please wait (Ns)') then 'Complete' is enabled;
- * the Download button also unlocks it"). Counts against a deadline, so a slow or throttled tab never waits longer.
+ * The 15-second wait of a document step (docs/product.md#step-widgets: a 15 s countdown,
+ * 'Please wait (Ns)', then the button unlocks; Download unlocks it at once). Counts against a deadline, so a slow or
+ * throttled tab never waits longer.
  */
 export function useDocumentGate(): DocumentGate {
   const [deadline, setDeadline] = useState<number | null>(null);

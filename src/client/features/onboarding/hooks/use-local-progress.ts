@@ -3,7 +3,10 @@ import { areStepItemsDone } from '@shared/step-items';
 import { useCallback, useMemo, useState } from 'react';
 import { doneItemsLookup, type OnboardingProgress } from '../utils/onboarding-progress';
 
-/** Where the demo page keeps its progress (SPEC §3, §9 'test_completed_steps'), and its ticked items. */
+/**
+ * Where the demo page keeps its progress (docs/product.md#demo-page, docs/product.md#browser-storage), and its ticked
+ * items.
+ */
 export const DEMO_PROGRESS_KEYS = { steps: 'test_completed_steps', items: 'test_completed_items' } as const;
 
 interface LocalState {
@@ -12,8 +15,8 @@ interface LocalState {
 }
 
 /**
- * Reads a stored JSON value. Saved progress that cannot be parsed is discarded (SPEC §5: 'Error parsing saved
- * progress' logged, data removed).
+ * Reads a stored JSON value. Saved progress that cannot be parsed is discarded ('Error parsing saved progress' is
+ * logged and the data removed).
  */
 function readStored<T>(key: string, isValid: (value: unknown) => value is T, fallback: T): T {
   const raw = localStorage.getItem(key);

@@ -2,17 +2,21 @@ import type { Agreement } from '@shared/acknowledgments-api';
 import type { Step } from '@shared/content-schema';
 
 /**
- * The progress a step list works with, wherever it is kept: on the server for the dashboard (DESIGN.md §3), in the
- * browser for the demo page (SPEC §3 'test_completed_steps'). The widgets only ever talk to this.
+ * The progress a step list works with, wherever it is kept: on the server for the dashboard
+ * (docs/product.md#progress-rules), in the browser for the demo page (docs/product.md#demo-page). The widgets only ever
+ * talk to this.
  */
 export interface OnboardingProgress {
   /** Ids of the completed steps. */
   completedIds: readonly string[];
   /** Ids of the ticked checklist items and acknowledgments of a step. */
   doneItemsOf: (stepId: string) => ReadonlySet<string>;
-  /** Completes or resets a step; resetting also unticks its items (SPEC §4). */
+  /** Completes or resets a step; resetting also unticks its items (docs/product.md#progress-rules). */
   setStepCompleted: (step: Step, completed: boolean) => void;
-  /** Ticks or unticks one item; the last tick completes the step, an untick un-completes it (SPEC §4). */
+  /**
+   * Ticks or unticks one item; the last tick completes the step, an untick un-completes it
+   * (docs/product.md#progress-rules).
+   */
   setItemDone: (step: Step, itemId: string, done: boolean) => void;
   /** True when nothing can be changed (a role preview): controls are disabled. */
   readOnly: boolean;

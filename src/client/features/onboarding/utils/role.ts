@@ -1,6 +1,6 @@
 import { ensureContrast } from '@shared/colors';
 
-/** SPEC §2/§6: the role 'account' (any case) gets a notice instead of steps. */
+/** docs/product.md#dashboard: the role 'account' (any case) gets a notice instead of steps. */
 export function isAccountRole(role: string): boolean {
   return role.trim().toLowerCase() === 'account';
 }

@@ -6,7 +6,7 @@ import { StepIcon } from '../step-icon';
 import { ItemListHeader } from './item-list-header';
 
 interface AcknowledgmentsProps {
-  /** The step's own header text (SPEC §2 "acknowledgments with their own header text"). */
+  /** The step's own header text (docs/product.md#step-cards). */
   header: string | undefined;
   items: readonly AcknowledgmentItem[];
   /** Ids of the acknowledged items. */
@@ -17,8 +17,9 @@ interface AcknowledgmentsProps {
 }
 
 /**
- * An acknowledgment step's items, each with an 'I acknowledge' checkbox (SPEC §2; §4 "complete when all
- * acknowledged"). Each checkbox is described by its item's text, so a screen reader says what is acknowledged.
+ * An acknowledgment step's items, each with an 'I acknowledge' checkbox (docs/product.md#step-widgets: the step
+ * completes when all are given). Each checkbox is described by its item's text, so a screen reader says what is
+ * acknowledged.
  */
 export function Acknowledgments({ header, items, done, onItemChange, readOnly }: AcknowledgmentsProps) {
   const headingId = useId();

@@ -8,7 +8,7 @@ import { StepIcon } from '../step-icon';
 import { ItemListHeader } from './item-list-header';
 
 interface ChecklistProps {
-  /** The step's own header text (SPEC §2 "a checklist with its own header text"). */
+  /** The step's own header text (docs/product.md#step-cards). */
   header: string | undefined;
   items: readonly ChecklistItem[];
   /** Ids of the ticked items. */
@@ -21,8 +21,9 @@ interface ChecklistProps {
 }
 
 /**
- * A checklist step's list (SPEC §2 "Checklist step: each item ticked; a Reset button clears all"; §4 "complete when all
- * items ticked; unticking any afterwards uncompletes"). The step itself follows from the ticks.
+ * A checklist step's list (docs/product.md#step-widgets, docs/product.md#progress-rules: each item ticked,
+ * 'Reset' clears all; the last tick completes the step, unticking any un-completes it). The step itself follows from
+ * the ticks.
  */
 export function Checklist({ header, items, done, onItemChange, onReset, readOnly }: ChecklistProps) {
   const headingId = useId();

@@ -53,7 +53,7 @@ describe('Your People grid', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Click to copy email');
     await user.click(email);
     expect(await navigator.clipboard.readText()).toBe('person1@inspired2uplift.org');
-    // jsdom runs on localhost: the spec's development suffix is added (SPEC §8).
+    // jsdom runs on localhost: the development suffix is added (docs/product.md#exact-texts).
     expect(await screen.findByText('Email copied to clipboard (dev)')).toBeInTheDocument();
     expect(success).toHaveBeenCalledWith('Email copied to clipboard (dev)', {
       toasterId: CONFIRMATION_TOASTER_ID,
@@ -76,7 +76,7 @@ describe('password line', () => {
     expect(screen.queryByRole('button', { name: 'Copy password' })).not.toBeInTheDocument();
   });
 
-  it('says why a password is hidden from a development user (SPEC §5)', () => {
+  it('says why a password is hidden from a development user (docs/product.md#shared-passwords)', () => {
     renderGrid(<ContactGrid contacts={[contact(1)]} password={{ value: undefined, hiddenReason: 'development' }} />);
     expect(screen.getByLabelText('Password hidden')).toHaveTextContent(MASKED_PASSWORD);
     expect(screen.getByText('Development mode - real passwords hidden')).toBeInTheDocument();

@@ -8,14 +8,14 @@ import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/initials';
 import { confirmCopied, toast } from '@/lib/toasts';
 
-/** Size of the generated fallback avatar image, in pixels (SPEC §9 "avatar fallback 128 px"). */
+/** Size of the generated fallback avatar image, in pixels (docs/product.md#constants: "avatar fallback 128 px"). */
 export const AVATAR_FALLBACK_PX = 128;
-/** The masked password (SPEC §9 "password masked as 8 dots"). */
+/** The masked password (docs/product.md#constants: "password masked as 8 dots"). */
 export const MASKED_PASSWORD = '••••••••';
 
 /**
- * The columns of the 'Your People' grid (SPEC §2 "1 column for 1 contact, 2 for 2, 3 for 3 or more"), from the width
- * where they fit; phones always get one column.
+ * The columns of the 'Your People' grid (docs/product.md#step-widgets: "1 column for 1 contact, 2 for 2, 3 for 3 or
+ * more"), from the width where they fit; phones always get one column.
  */
 export function contactGridColumns(count: number): 1 | 2 | 3 {
   return count <= 1 ? 1 : count === 2 ? 2 : 3;
@@ -28,8 +28,8 @@ const GRID_CLASSES: Record<1 | 2 | 3, string> = {
 };
 
 /**
- * A generated initials avatar as an SVG data URL, {@link AVATAR_FALLBACK_PX} square (SPEC §7 call 3: the fallback is a
- * generated avatar from the name; DESIGN.md §3: made locally, no third-party avatar service).
+ * A generated initials avatar as an SVG data URL, {@link AVATAR_FALLBACK_PX} square (docs/product.md#profile-pictures:
+ * the fallback is a generated avatar from the name; made locally, no third-party avatar service).
  */
 export function initialsAvatarUrl(name: string): string {
   const size = AVATAR_FALLBACK_PX;
@@ -42,8 +42,8 @@ export function initialsAvatarUrl(name: string): string {
 }
 
 /**
- * Copies text and confirms it in the confirmation toaster (SPEC §8 "Email copied to clipboard", 2000 ms); says so when
- * the browser does not allow it.
+ * Copies text and confirms it in the confirmation toaster (docs/product.md#exact-texts: "Email copied to clipboard",
+ * 2000 ms); says so when the browser does not allow it.
  */
 async function copy(text: string, confirmation: string): Promise<void> {
   try {
@@ -79,12 +79,13 @@ export function EmailLine({ email }: { email: string }) {
 }
 
 /**
- * The password line of a shared-password step (SPEC §2 "a password line with a copy button, and a masked password
- * line (8 dots) with a tooltip"; §5 placeholders; §9 "masked as 8 dots"): 8 dots with the tooltip 'Confidential'
+ * The password line of a shared-password step (docs/product.md#step-widgets,
+ * docs/product.md#shared-passwords): 8 dots with the tooltip 'Confidential'
  * until 'Show' is pressed; with a password, a button copies it ('Password copied to clipboard', 2000 ms); without,
  * the placeholder's tooltip and a line below say why it is hidden.
- * @param password the shared password, when the server revealed it (issue 6); undefined otherwise
- * @param hiddenReason why it is hidden (SPEC §5 texts), or null when there is simply none to show
+ * @param password the shared password, when the server revealed it (docs/product.md#shared-passwords); undefined
+ *   otherwise
+ * @param hiddenReason why it is hidden (docs/product.md#shared-passwords), or null when there is simply none to show
  */
 export function PasswordLine({ password, hiddenReason }: { password: string | undefined; hiddenReason: SecretRefusalReason | null }) {
   const [shown, setShown] = useState(false);
@@ -167,8 +168,9 @@ export interface PasswordInfo {
 }
 
 /**
- * The 'Your People' grid of a contact step (SPEC §2): 1, 2 or 3 columns by the number of contacts.
- * @param password set for a step with `envVariable` (SPEC §3): each contact shows the password line
+ * The 'Your People' grid of a contact step (docs/product.md#step-widgets): 1, 2 or 3 columns by the number of contacts.
+ * @param password set for a step with `envVariable` (docs/product.md#shared-passwords): each contact shows the password
+ *   line
  */
 export function ContactGrid({ contacts, password }: { contacts: readonly Contact[]; password?: PasswordInfo }) {
   const columns = contactGridColumns(contacts.length);

@@ -1,6 +1,6 @@
 /**
- * The header of a checklist or of acknowledgments: the step's own header text (SPEC §2) and how many items are done,
- * said politely to screen readers as it changes.
+ * The header of a checklist or of acknowledgments: the step's own header text (docs/product.md#step-cards) and how many
+ * items are done, said politely to screen readers as it changes.
  */
 export function ItemListHeader({ id, title, summary }: { id: string; title: string; summary: string }) {
   return (

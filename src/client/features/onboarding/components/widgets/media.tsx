@@ -10,7 +10,7 @@ import { type LoadState, useLoadState } from '../../hooks/use-load-state';
 type MediaKind = MediaItem['type'];
 type MediaSize = MediaItem['size'];
 
-/** The texts of each media state (SPEC §8). */
+/** The texts of each media state (docs/product.md#exact-texts). */
 export const MEDIA_TEXTS: Record<MediaKind, { loading: string; failed: string; failedMessage: string }> = {
   youtube: {
     loading: 'Loading YouTube video...',
@@ -25,14 +25,14 @@ export const MEDIA_TEXTS: Record<MediaKind, { loading: string; failed: string; f
   },
 };
 
-/** The slow-load texts (SPEC §8), shown after 8 s of loading. */
+/** The slow-load texts (docs/product.md#exact-texts), shown after 8 s of loading. */
 export const SLOW_TEXTS = {
   title: 'Taking longer than expected...',
   message: 'Please check your connection or try again later.',
 } as const;
 
 /**
- * How wide each of the eight sizes is (SPEC §3 "Media item size"): full = the content column; text = a text column;
+ * How wide each of the eight sizes is (docs/product.md#step-widgets): full = the content column; text = a text column;
  * small / medium / large = 20 / 28 / 42 rem; banner = full width, at most 12 rem high, cropped; stretch = full width,
  * the picture stretched to the box; fit = the picture's own size, never wider than the column.
  */
@@ -65,7 +65,10 @@ function boxStyle(item: Pick<MediaItem, 'aspectRatio' | 'size'>): CSSProperties 
   return { aspectRatio: item.aspectRatio.replace('/', ' / '), ...(item.size === 'banner' ? { maxHeight: '12rem' } : {}) };
 }
 
-/** The overlay of a media item while it loads, after 8 s, and when it failed (SPEC §4, §8). */
+/**
+ * The overlay of a media item while it loads, after 8 s, and when it failed (docs/product.md#step-widgets,
+ * docs/product.md#exact-texts).
+ */
 export function MediaStatus({ kind, state }: { kind: MediaKind; state: LoadState }) {
   if (state === 'loaded') return null;
   const texts = MEDIA_TEXTS[kind];
@@ -105,7 +108,10 @@ function MediaBox({ item, state, children }: { item: MediaItem; state: LoadState
   );
 }
 
-/** A YouTube video through youtube-nocookie.com; an address without a valid 11-character id fails at once (SPEC §5). */
+/**
+ * A YouTube video through youtube-nocookie.com; an address without a valid 11-character id fails at once
+ * (docs/product.md#step-widgets).
+ */
 export function YouTubeMedia({ item }: { item: MediaItem }) {
   const id = extractYouTubeId(item.src);
   const { state, onLoad } = useLoadState(id === '');
@@ -152,7 +158,10 @@ export function ImageMedia({ item }: { item: MediaItem }) {
   );
 }
 
-/** A looping, muted video (SPEC §2), with controls to pause it; it does not start by itself under reduced motion. */
+/**
+ * A looping, muted video (docs/product.md#step-widgets), with controls to pause it; it does not start by itself under
+ * reduced motion.
+ */
 export function VideoMedia({ item }: { item: MediaItem }) {
   const { state, onLoad, onError } = useLoadState();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
@@ -175,7 +184,7 @@ export function VideoMedia({ item }: { item: MediaItem }) {
   );
 }
 
-/** One image of a gallery: a broken one is replaced by 'Image failed to load' (SPEC §4). */
+/** One image of a gallery: a broken one is replaced by 'Image failed to load' (docs/product.md#step-widgets). */
 function GalleryImage({ item }: { item: MediaItem }) {
   const { state, onLoad, onError } = useLoadState();
   return (
@@ -210,7 +219,7 @@ function GalleryImage({ item }: { item: MediaItem }) {
   );
 }
 
-/** Several images side by side (SPEC §2 "image galleries"). */
+/** Several images side by side (docs/product.md#step-widgets: "image galleries"). */
 export function ImageGallery({ items }: { items: readonly MediaItem[] }) {
   return (
     <div className={cn('grid gap-3', items.length === 2 ? 'grid-cols-2' : 'grid-cols-2 md:grid-cols-3')} data-testid="image-gallery">
@@ -221,7 +230,10 @@ export function ImageGallery({ items }: { items: readonly MediaItem[] }) {
   );
 }
 
-/** One media item with its title, and for an image with `text`, that text beside it (SPEC §2 "optional side text"). */
+/**
+ * One media item with its title, and for an image with `text`, that text beside it (docs/product.md#step-widgets:
+ * "optional side text").
+ */
 export function MediaItemView({ item }: { item: MediaItem }) {
   const media =
     item.type === 'youtube' ? <YouTubeMedia item={item} /> : item.type === 'video' ? <VideoMedia item={item} /> : <ImageMedia item={item} />;
@@ -269,7 +281,10 @@ export function groupMedia(media: readonly MediaItem[]): ({ kind: 'item'; item: 
   return groups;
 }
 
-/** A step's media items (SPEC §2 "optional media items"): YouTube, images, galleries and looping videos. */
+/**
+ * A step's media items (docs/product.md#step-widgets: "optional media items"): YouTube, images, galleries and looping
+ * videos.
+ */
 export function MediaList({ media }: { media: readonly MediaItem[] }) {
   return (
     <div className="space-y-5">

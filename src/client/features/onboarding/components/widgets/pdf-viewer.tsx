@@ -3,9 +3,12 @@ import { Component, type ReactNode, Suspense, lazy, useCallback, useEffect, useS
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
-/** If the document has not loaded after this long, its source is loaded once more (SPEC §4, §9 "PDF reload check 5 s"). */
+/**
+ * If the document has not loaded after this long, its source is loaded once more (docs/product.md#step-widgets,
+ * docs/product.md#constants: "PDF reload check 5 s").
+ */
 export const PDF_RELOAD_CHECK_MS = 5000;
-/** The viewer's height in pixels (SPEC §9 "viewer height 600 px"). */
+/** The viewer's height in pixels (docs/product.md#constants: "viewer height 600 px"). */
 export const PDF_VIEWER_HEIGHT_PX = 600;
 
 /** The pdf.js part, in its own chunk: downloaded the first time a PDF is shown. */
@@ -33,15 +36,18 @@ interface PdfViewerProps {
   title: string;
   /** The document is shown: the step's countdown starts. */
   onLoaded: () => void;
-  /** The person downloaded the document: the step unlocks (SPEC §4 "the Download button also unlocks it"). */
+  /**
+   * The person downloaded the document: the step unlocks (docs/product.md#step-widgets: "the Download button also
+   * unlocks it").
+   */
   onDownload: () => void;
 }
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
- * The PDF viewer of a document step (SPEC §2, §4 "PDF viewer"): 'Loading PDF...', one automatic reload if not loaded
- * after 5 s, the failure state 'Failed to load PDF' with 'Try Again' and 'Download Instead', and Reload, Open
+ * The PDF viewer of a document step (docs/product.md#step-widgets): 'Loading PDF...', one automatic reload if not
+ * loaded after 5 s, the failure state 'Failed to load PDF' with 'Try Again' and 'Download Instead', and Reload, Open
  * Fullscreen (new tab) and Download buttons; 600 px high and scrollable by keyboard. react-pdf is loaded lazily.
  */
 export function PdfViewer({ url, title, onLoaded, onDownload }: PdfViewerProps) {

@@ -3,10 +3,11 @@ import { useSecret } from '../../api/get-secret';
 import { ContactGrid, type PasswordInfo } from './contacts';
 
 /**
- * The 'Your People' grid of a shared-password step whose password the server decides (issue 6): asks GET
- * /api/secrets/:stepId while the step is open and shows the answer on each contact's password line — the password
- * (masked until 'Show'), or the placeholder with the spec's tooltip for a refusal (SPEC §5). While loading, when the
- * secret is not set, or when the call fails, the placeholder stays.
+ * The 'Your People' grid of a shared-password step whose password the server decides
+ * (docs/product.md#shared-passwords): asks GET /api/secrets/:stepId while the step is open and shows the answer on each
+ * contact's password line — the password (masked until 'Show'), or the placeholder with the refusal's tooltip
+ * (docs/product.md#shared-passwords). While loading, when the secret is not set, or when the call fails, the
+ * placeholder stays.
  */
 export function SharedPasswordContacts({ stepId, contacts }: { stepId: string; contacts: readonly Contact[] }) {
   const { data } = useSecret(stepId);
