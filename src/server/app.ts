@@ -26,7 +26,6 @@ import { progressRoutes } from './modules/progress/progress.routes.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
 import { prepareStoredSecrets } from './modules/secrets/stored-secrets.js';
 import { SecretsKeyError } from './modules/secrets/secret-box.js';
-import { HttpError } from './http-errors.js';
 import { OneLinePerRequest } from './logger.js';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
 import { authLimitsFromConfig, authRateLimitsPlugin, type AuthLimits } from './plugins/auth-rate-limits.js';
