@@ -37,13 +37,11 @@ export function AdminRoute() {
         <div className="space-y-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 className="text-2xl font-bold tracking-tight text-slate-900">Admin console</h2>
-            {view === 'lead' ? null : (
-              <Button asChild variant="outline">
-                <Link to={paths.adminInsights.getHref()}>
-                  <BarChart3 aria-hidden="true" /> Insights
-                </Link>
-              </Button>
-            )}
+            <Button asChild variant="outline">
+              <Link to={paths.adminInsights.getHref()}>
+                <BarChart3 aria-hidden="true" /> Insights
+              </Link>
+            </Button>
           </div>
           {view === 'lead' ? (
             <p className="max-w-2xl text-slate-700">

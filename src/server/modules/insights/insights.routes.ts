@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -16,7 +17,7 @@ import {
 } from '../../../shared/insights-api.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { requirePermission } from '../permissions/permissions.js';
+import { readableDepartments, requirePermission } from '../permissions/permissions.js';
 import { activity, cohorts, funnel, timeToComplete, type InsightsContext } from './insights.repository.js';
 
 /** What the insights routes need. */
@@ -68,8 +69,11 @@ export const CSV_ROWS = {
  */
 export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (app, { db, catalog, now }) => {
   app.addHook('onRequest', requirePermission('insights:read'));
-  // Admins see every department. People allowed to see only some departments would pass them here.
-  const contextOf = (): InsightsContext => ({ catalog, now: now() });
+  // Admins see every department; a department lead only the members of the departments they lead.
+  const contextOf = (request: FastifyRequest): InsightsContext => {
+    const readable = readableDepartments(request.memberRole);
+    return { catalog, now: now(), ...(readable === 'all' ? {} : { departments: readable }) };
+  };
   const schema = { querystring: insightsQuerySchema };
 
   /** Registers one chart's JSON and CSV routes. */
@@ -80,9 +84,9 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = asyn
     csvRows: (data: T) => (string | number | null)[][],
   ): void {
     // The answer is checked against the chart's schema before it is sent (the type provider cannot follow T).
-    app.get(`/api/admin/insights/${name}`, { schema }, async (request) => response.parse(await compute(db, contextOf(), request.query)));
+    app.get(`/api/admin/insights/${name}`, { schema }, async (request) => response.parse(await compute(db, contextOf(request), request.query)));
     app.get(`/api/admin/insights/${name}.csv`, { schema }, async (request, reply) => {
-      const ctx = contextOf();
+      const ctx = contextOf(request);
       const data = await compute(db, ctx, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -226,49 +226,57 @@ const ROUTES: Route[] = [
     method: 'GET',
     route: '/api/admin/insights/funnel',
     url: '/api/admin/insights/funnel',
-    cells: adminOnly({ status: 200 }),
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
   },
   {
     method: 'GET',
     route: '/api/admin/insights/funnel.csv',
     url: '/api/admin/insights/funnel.csv',
-    cells: adminOnly({ status: 200 }),
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
   },
   {
     method: 'GET',
     route: '/api/admin/insights/time-to-complete',
     url: '/api/admin/insights/time-to-complete',
-    cells: adminOnly({ status: 200 }),
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
   },
   {
     method: 'GET',
     route: '/api/admin/insights/time-to-complete.csv',
     url: '/api/admin/insights/time-to-complete.csv',
-    cells: adminOnly({ status: 200 }),
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
   },
   {
     method: 'GET',
     route: '/api/admin/insights/cohorts',
     url: '/api/admin/insights/cohorts',
-    cells: adminOnly({ status: 200 }),
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
   },
   {
     method: 'GET',
     route: '/api/admin/insights/cohorts.csv',
     url: '/api/admin/insights/cohorts.csv',
-    cells: adminOnly({ status: 200 }),
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
   },
   {
     method: 'GET',
     route: '/api/admin/insights/activity',
     url: '/api/admin/insights/activity',
-    cells: adminOnly({ status: 200 }),
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
   },
   {
     method: 'GET',
     route: '/api/admin/insights/activity.csv',
     url: '/api/admin/insights/activity.csv',
-    cells: adminOnly({ status: 200 }),
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
   },
   {
     method: 'GET',

@@ -28,7 +28,7 @@ export type AdminPermission =
   | 'audit:read'
   /** See which shared passwords a person revealed, and mark passwords rotated. */
   | 'secrets:manage'
-  /** Read the insights page's charts (admins; leads later, limited to their departments). */
+  /** Read the insights page's charts (leads: their departments only). */
   | 'insights:read'
   /** Take and download backups of the embedded database. */
   | 'backups:manage'
@@ -48,7 +48,7 @@ export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
 ];
 
 /** The permissions a department lead has (read-only, limited to their departments). */
-const LEAD_PERMISSIONS: ReadonlySet<AdminPermission> = new Set(['members:read']);
+const LEAD_PERMISSIONS: ReadonlySet<AdminPermission> = new Set(['members:read', 'insights:read']);
 
 /** The 403 message to a signed-in person with no admin access at all. */
 export const NOT_ADMIN_MESSAGE = 'Only admins can open the admin console.';
