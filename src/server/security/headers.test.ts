@@ -17,6 +17,7 @@ const PRODUCTION_ENV = {
   GOOGLE_CLIENT_SECRET: 'secret',
   OIDC_ISSUER: 'https://accounts.google.com',
   SESSION_SECRET: 'a-production-session-secret-of-enough-length-0123456789',
+  SECRETS_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
 };
 
 /** A tiny client build: index.html, login.html and one script with its source map. */

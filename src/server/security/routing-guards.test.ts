@@ -177,6 +177,7 @@ describe('a development server answers only to its own names (DNS rebinding)', (
       GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'secret',
       SESSION_SECRET: 'a-production-session-secret-of-enough-length-0123456789',
+      SECRETS_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
     });
     expect(production.host).toBe('0.0.0.0');
   });
@@ -192,6 +193,7 @@ describe('development sessions on a production server', () => {
         GOOGLE_CLIENT_SECRET: 'secret',
         OIDC_ISSUER: 'https://accounts.google.com',
         SESSION_SECRET: 'a-production-session-secret-of-enough-length-0123456789',
+      SECRETS_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
         ADMIN_EMAILS: 'boss@inspired2uplift.org',
       },
     });
