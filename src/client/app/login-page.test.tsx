@@ -130,7 +130,7 @@ describe('login page', () => {
     document.title = 'Sign in · Onboarding · INSPIRED 2 UPLIFT';
     renderLoginPage('/login', { ...signedOut, 'GET /api/config': () => json({ ...testConfig, orgName: 'Example Youth Network' }) });
     expect(await screen.findByRole('heading', { name: 'Welcome to Example Youth Network!' })).toBeInTheDocument();
-    expect(document.title).toBe('Sign in · Onboarding · Example Youth Network');
+    await waitFor(() => expect(document.title).toBe('Sign in · Onboarding · Example Youth Network'));
   });
 
   it("explains when the settings cannot load (after retrying a 5xx) and asks again on 'Try again'", async () => {
