@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../test/test-app.js';
+import { createTestApp, PRODUCTION_TEST_ENV, signIn, type TestApp } from '../test/test-app.js';
 
 /**
  * Security review (docs/decisions/015-security-review.md), headers: HSTS of at least a year in production, no <base>
@@ -10,15 +10,6 @@ import { createTestApp, signIn, type TestApp } from '../test/test-app.js';
  * build.
  */
 
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://onboarding.inspired2uplift.org',
-  GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
-  GOOGLE_CLIENT_SECRET: 'secret',
-  OIDC_ISSUER: 'https://accounts.google.com',
-  SESSION_SECRET: 'a-production-session-secret-of-enough-length-0123456789',
-  SECRETS_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
-};
 
 /** A tiny client build: index.html, login.html and one script with its source map. */
 function fakeClientBuild(): string {
@@ -37,7 +28,7 @@ let production: TestApp;
 beforeAll(async () => {
   clientDir = fakeClientBuild();
   dev = await createTestApp({ clientDistDir: clientDir });
-  production = await createTestApp({ env: PRODUCTION_ENV, clientDistDir: clientDir });
+  production = await createTestApp({ env: { ...PRODUCTION_TEST_ENV }, clientDistDir: clientDir });
 });
 afterAll(async () => {
   await dev?.close();

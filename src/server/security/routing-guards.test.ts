@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,16 +6,14 @@ import { loadContent } from '../content/load-content.js';
 import { sessions } from '../db/schema.js';
 import { loadConfig } from '../env.js';
 import { listAudit } from '../modules/audit/audit.repository.js';
-import { insertSession } from '../modules/auth/sessions.repository.js';
 import { upsertDevelopmentUser } from '../modules/auth/users.repository.js';
 import { openTransaction, sealTransaction } from '../modules/google-auth/transaction.js';
 import { upsertMember } from '../modules/members/members.repository.js';
 import { NOT_FROM_THE_APP_MESSAGE } from '../modules/secrets/secrets.routes.js';
 import { foreignHostMessage } from '../plugins/allowed-hosts.js';
 import { CROSS_SITE_MESSAGE } from '../plugins/same-origin.js';
-import { hashSessionToken, sessionCookieName, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../plugins/sessions.js';
 import { projectRoot } from '../project-root.js';
-import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../test/test-app.js';
+import { createTestApp, insertTestSession, PRODUCTION_TEST_ENV, signIn, signInWithGoogleSession, type TestApp } from '../test/test-app.js';
 import { TEST_SECRET_VALUES } from '../test/test-secrets.js';
 
 /**
@@ -171,46 +168,18 @@ describe('a development server answers only to its own names (DNS rebinding)', (
   it('listens on 127.0.0.1 by default in development, on every interface in production, and as HOST says', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    const production = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://onboarding.inspired2uplift.org',
-      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'secret',
-      SESSION_SECRET: 'a-production-session-secret-of-enough-length-0123456789',
-      SECRETS_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
-    });
+    const production = loadConfig({ ...PRODUCTION_TEST_ENV });
     expect(production.host).toBe('0.0.0.0');
   });
 });
 
 describe('development sessions on a production server', () => {
   it('count for nothing, not even for an admin of ADMIN_EMAILS', async () => {
-    const production = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'https://onboarding.inspired2uplift.org',
-        GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
-        GOOGLE_CLIENT_SECRET: 'secret',
-        OIDC_ISSUER: 'https://accounts.google.com',
-        SESSION_SECRET: 'a-production-session-secret-of-enough-length-0123456789',
-      SECRETS_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
-        ADMIN_EMAILS: 'boss@inspired2uplift.org',
-      },
-    });
+    const production = await createTestApp({ env: { ...PRODUCTION_TEST_ENV, ADMIN_EMAILS: 'boss@inspired2uplift.org' } });
     try {
       // A development session left in the database, e.g. by a development run against the same database.
       const user = await upsertDevelopmentUser(production.database.db, { email: 'boss@inspired2uplift.org', name: 'Boss' });
-      const token = randomBytes(32).toString('base64url');
-      const now = production.clock.now;
-      await insertSession(production.database.db, {
-        tokenHash: hashSessionToken(production.config.sessionSecret, token),
-        userId: user.id,
-        kind: 'development',
-        now,
-        idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
-        absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
-      });
-      const cookie = `${sessionCookieName(production.config)}=${token}`;
+      const cookie = await insertTestSession(production, user.id, 'development');
       expect((await production.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
       expect((await production.app.inject({ method: 'GET', url: '/api/admin/members', headers: { cookie } })).statusCode).toBe(401);
     } finally {

@@ -13,7 +13,7 @@ import type { OpenDatabase } from '../db/client.js';
 import { users } from '../db/schema.js';
 import type { AuthLimits } from '../plugins/auth-rate-limits.js';
 import { loadConfig, type Config } from '../env.js';
-import { insertSession } from '../modules/auth/sessions.repository.js';
+import { insertSession, type SessionKind } from '../modules/auth/sessions.repository.js';
 import { upsertGoogleUser, type UserRow } from '../modules/auth/users.repository.js';
 import { hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from '../plugins/sessions.js';
 import { createTestDatabase } from './test-db.js';
@@ -210,18 +210,43 @@ export async function signIn(app: FastifyInstance, body: { email?: string; name?
  */
 export async function signInWithGoogleSession(t: TestApp, identity: { email: string; name?: string }): Promise<string> {
   const { user: row } = await upsertGoogleUser(t.database.db, { email: identity.email, name: identity.name ?? identity.email, picture: null });
+  return insertTestSession(t, row.id, 'google');
+}
+
+/**
+ * Stores a session of `kind` for a user directly (the sessions repository), as a sign-in would, and returns its cookie.
+ * @param t the test app (its database, configuration and clock)
+ * @param userId the user's id
+ * @param kind 'google' or 'development'
+ * @returns the `cookie` header value for later requests
+ */
+export async function insertTestSession(t: Pick<TestApp, 'database' | 'config' | 'clock'>, userId: string, kind: SessionKind): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = t.clock.now;
   await insertSession(t.database.db, {
     tokenHash: hashSessionToken(t.config.sessionSecret, token),
-    userId: row.id,
-    kind: 'google',
+    userId,
+    kind,
     now,
     idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
     absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
   });
   return `${sessionCookieName(t.config)}=${token}`;
 }
+
+/**
+ * The environment of a production server for tests: https `PUBLIC_URL`, Google client settings (Google's issuer; no
+ * request ever reaches it in these tests), a session secret and a secrets key. Tests add or replace variables.
+ */
+export const PRODUCTION_TEST_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://onboarding.inspired2uplift.org',
+  GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'secret',
+  OIDC_ISSUER: 'https://accounts.google.com',
+  SESSION_SECRET: 'a-production-session-secret-of-enough-length-0123456789',
+  SECRETS_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
+};
 
 /**
  * Changes what is stored of a user — the role, department or picture a sign-in writes (e.g. from the Workspace
