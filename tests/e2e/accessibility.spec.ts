@@ -156,7 +156,7 @@ for (const [label, viewport] of VIEWPORTS) {
       await page.getByLabel('Search by name or e-mail').fill(E2E_MEMBERS.finance.email);
       await page.getByLabel('Search by name or e-mail').press('Enter');
       await page.getByRole('row').filter({ hasText: E2E_MEMBERS.finance.email }).getByRole('link').first().click();
-      await expect(page.getByRole('heading', { name: 'Role and department' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Role, department and permissions' })).toBeVisible();
       await expectNoAxeViolations(page, { state: `admin member page (${label})` });
 
       await page.goto('/admin?tab=invite');

@@ -53,8 +53,12 @@ test('an admin finds a member, changes their role, and exports a CSV holding the
   await expect(admin.getByRole('heading', { level: 2, name: 'Riley Rolechange' })).toBeVisible();
   await expect(admin.getByLabel('Role', { exact: true })).toHaveValue('finance');
 
-  // The member's next page load shows the finance steps.
+  // A change of role ends the member's sessions (docs/decisions/020-people-and-permissions.md): their next page load
+  // asks them to sign in, and after signing in they see the finance steps.
   await member.reload();
+  await expect(member).toHaveURL(/\/login/);
+  await signInAs(member, MEMBER, 'Riley Rolechange', baseURL);
+  await member.goto('/dashboard');
   await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toBeVisible();
   await expect(member.getByText('Role: Finance', { exact: true })).toBeVisible();
 

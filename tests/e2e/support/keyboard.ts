@@ -35,7 +35,13 @@ export async function focusReport(page: Page): Promise<FocusReport> {
       outlined(getComputedStyle(el)) || outlined(getComputedStyle(el, '::after')) || outlined(getComputedStyle(el, '::before'));
     // The first line box: a link that wraps has an empty middle in its bounding box.
     const box = el.getClientRects()[0] ?? el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    // The centre of the part inside the viewport: an element taller than the screen (a tab panel holding a long table)
+    // is scrolled to its top when focused, and its centre may lie below the fold.
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    const left = Math.max(box.left, 0);
+    const right = Math.min(box.right, window.innerWidth);
+    const hit = bottom > top && right > left ? document.elementFromPoint((left + right) / 2, (top + bottom) / 2) : null;
     const unobscured = hit !== null && (hit === el || el.contains(hit));
     const describe = (node: Element) => {
       const name = node.getAttribute('aria-label') ?? node.textContent?.replace(/\s+/g, ' ').trim().slice(0, 60) ?? '';
