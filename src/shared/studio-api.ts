@@ -2,7 +2,7 @@ import type { RoleConfiguration } from './content-schema.js';
 
 /**
  * The content studio's API (docs/product.md#content-studio): the contract between the server's studio routes and the
- * studio's screens. Every route needs the `editContent` permission (admins and content editors); unsafe methods need
+ * studio's screens. Every route needs the `content:edit` permission (admins and content editors); unsafe methods need
  * the app's `x-requested-with: onboarding` header like every other admin route.
  *
  * A *catalog* is every role configuration, in the same shape as `content/roles/*.yaml` (one entry per file, sorted by
