@@ -87,7 +87,9 @@ function tempDir(label: string): string {
 
 /** Starts a process whose stdout is discarded (the server logs every request at info, as in production). */
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // BENCH_PROF=DIR: each app server writes a V8 CPU profile there (open it in Chromium's DevTools, Performance tab).
+  const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
