@@ -69,9 +69,11 @@ function SharedPasswordRow({ item }: { item: AdminSecret }) {
   };
 
   return (
-    <Card className="space-y-3 p-5">
+    <Card role="region" aria-labelledby={`${id}-title`} className="space-y-3 p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-lg font-semibold">{title}</h3>
+        <h3 id={`${id}-title`} className="text-lg font-semibold">
+          {title}
+        </h3>
         <code className="text-xs text-slate-600">{item.name}</code>
       </div>
       <p className="text-sm text-slate-700">
