@@ -93,6 +93,8 @@ export interface AppDeps {
   authLimits?: Partial<AuthLimits>;
   /** Backups of the embedded database (modules/backups); default: none available (as on PostgreSQL). */
   backups?: BackupService;
+  /** How often agreements due again are swept for everyone, in ms (modules/acknowledgments/due-again.ts); default never. */
+  agreementSweepEveryMs?: number;
 }
 
 /**
@@ -189,7 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documents = new ContentDocuments(path.join(config.contentDir, 'assets'));
   await app.register(onboardingRoutes, { reads, catalog, config, db, now });
   await app.register(progressRoutes, { db, catalog, now, documents });
-  await app.register(acknowledgmentRoutes, { db, catalog, config, now, documents });
+  await app.register(acknowledgmentRoutes, {
+    db, catalog, config, now, documents,
+    ...(deps.agreementSweepEveryMs === undefined ? {} : { sweepEveryMs: deps.agreementSweepEveryMs }),
+  });
   await app.register(demoRoutes, { catalog });
   await app.register(adminRoutes, { db, config, catalog, now });
   const backups =

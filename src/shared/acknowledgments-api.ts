@@ -95,3 +95,28 @@ export const acknowledgmentsCsvQuerySchema = z
     to: z.iso.date('must be a day like 2025-04-30').optional(),
   })
   .strict();
+
+/**
+ * One person who must agree to a step again (GET /api/admin/acknowledgments/pending): their latest agreement is to an
+ * older version (`due: 'changed'`) or has lapsed (`'renew'`). `recorded` is false for a completion from before
+ * agreements were recorded (it counts as version 1).
+ */
+export const pendingAgreementSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  stepId: z.string(),
+  stepTitle: z.string(),
+  /** The step's current version. */
+  version: z.number().int(),
+  due: z.enum(['changed', 'renew']),
+  agreedVersion: z.number().int(),
+  agreedAt: z.string(),
+  recorded: z.boolean(),
+});
+export type PendingAgreement = z.infer<typeof pendingAgreementSchema>;
+
+/** GET /api/admin/acknowledgments/pending query: optionally one step. */
+export const pendingAgreementsQuerySchema = z.object({ stepId: stableIdSchema.optional() }).strict();
+
+export const pendingAgreementsResponseSchema = z.object({ pending: z.array(pendingAgreementSchema) });
+export type PendingAgreementsResponse = z.infer<typeof pendingAgreementsResponseSchema>;

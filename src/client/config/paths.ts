@@ -54,6 +54,8 @@ export const apiPaths = {
   receipt: (recordId: string) => `/api/acknowledgments/${encodeURIComponent(recordId)}/receipt.pdf`,
   adminMemberAcknowledgments: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/acknowledgments`,
   adminAcknowledgmentsCsv: '/api/admin/acknowledgments.csv',
+  adminPendingAgreements: (stepId: string) =>
+    `/api/admin/acknowledgments/pending${stepId === '' ? '' : `?stepId=${encodeURIComponent(stepId)}`}`,
 } as const;
 
 export const assetPaths = {

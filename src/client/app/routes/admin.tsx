@@ -9,6 +9,7 @@ import { BackupsPanel } from '@/features/admin/components/backups-panel';
 import { ImportPanel } from '@/features/admin/components/import-panel';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MembersPanel } from '@/features/admin/components/members-panel';
+import { PendingAgreementsPanel } from '@/features/admin/components/pending-agreements-panel';
 import { SharedPasswordsPanel } from '@/features/admin/components/shared-passwords-panel';
 import { AdminShell } from './admin-shell';
 
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'audit', label: 'Audit log' },
   { value: 'backups', label: 'Backups' },
   { value: 'passwords', label: 'Shared passwords' },
+  { value: 'agreements', label: 'Agreements' },
 ] as const;
 
 const tabTrigger =
@@ -26,7 +28,7 @@ const tabTrigger =
 
 /**
  * The admin console (docs/product.md#admin-area; its own lazily loaded chunk): tabs for the members table, inviting an address, the CSV
- * import, the audit log and the backups. The open tab is kept in the address (`?tab=`).
+ * import, the audit log, the backups, the shared passwords and who must agree again. The open tab is kept in the address (`?tab=`).
  */
 export function AdminRoute() {
   const [params, setParams] = useSearchParams();
@@ -81,6 +83,9 @@ export function AdminRoute() {
             </Tabs.Content>
             <Tabs.Content value="passwords" className="pt-5">
               <SharedPasswordsPanel />
+            </Tabs.Content>
+            <Tabs.Content value="agreements" className="pt-5">
+              <PendingAgreementsPanel />
             </Tabs.Content>
           </Tabs.Root>
         </div>

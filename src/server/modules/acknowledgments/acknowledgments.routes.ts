@@ -5,6 +5,8 @@ import {
   acknowledgmentIdParamsSchema,
   acknowledgmentsCsvQuerySchema,
   memberAcknowledgmentsResponseSchema,
+  pendingAgreementsQuerySchema,
+  pendingAgreementsResponseSchema,
   signStepBodySchema,
   signStepParamsSchema,
   signStepResponseSchema,
@@ -12,6 +14,7 @@ import {
   verifyResponseSchema,
 } from '../../../shared/acknowledgments-api.js';
 import { memberEmailParamsSchema } from '../../../shared/admin-api.js';
+import { pendingAgreements, sweepDueAgreements } from './due-again.js';
 import { progressWriteQuerySchema } from '../../../shared/api.js';
 import type { Step } from '../../../shared/content-schema.js';
 import { RoleConfigurationError, type RoleCatalog } from '../../../shared/roles.js';
@@ -57,6 +60,11 @@ export interface AcknowledgmentRoutesOptions {
   config: Pick<Config, 'orgName' | 'organisationTimeZone'>;
   now: () => Date;
   documents: ContentDocuments;
+  /**
+   * How often to make agreements due again not completed for everyone ({@link sweepDueAgreements}), in ms; the first
+   * sweep runs when the app is ready. Undefined: never (tests call the sweep themselves).
+   */
+  sweepEveryMs?: number;
 }
 
 /** Every step of the catalog by id (a step included by several roles is one step). */
@@ -94,11 +102,34 @@ export function acknowledgmentsToCsv(rows: readonly AcknowledgmentRow[]): string
  * - GET /api/acknowledgments/verify?hash= (admins) → whether a text or document SHA-256 matches a record.
  * - GET /api/admin/members/:email/acknowledgments (admins) → the person's records, newest first, and what is due again.
  * - GET /api/admin/acknowledgments.csv?stepId&from&to (admins) → every record as CSV.
+ * - GET /api/admin/acknowledgments/pending?stepId (admins) → who must agree again ({@link pendingAgreements}).
  */
 export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOptions> = async (
   app,
-  { db, catalog, config, now, documents },
+  { db, catalog, config, now, documents, sweepEveryMs },
 ) => {
+  if (sweepEveryMs !== undefined) {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    const sweep = () => {
+      running = sweepDueAgreements({ db, catalog, now: now() }).then(
+        (expired) => {
+          if (expired > 0) app.log.info({ expired }, 'agreements due again: steps made not completed');
+        },
+        (error: unknown) => app.log.error({ err: error }, 'the sweep of agreements due again failed'),
+      );
+    };
+    app.addHook('onReady', async () => {
+      sweep();
+      timer = setInterval(sweep, sweepEveryMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
+
   const steps = stepsById(catalog);
   /** The admin routes below: admins only, checked before anything of the request is read. */
   const readRecords = requirePermission('acknowledgments:read');
@@ -204,6 +235,12 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       return [];
     }
   }
+
+  app.get(
+    '/api/admin/acknowledgments/pending',
+    { onRequest: readRecords, schema: { querystring: pendingAgreementsQuerySchema, response: { 200: pendingAgreementsResponseSchema } } },
+    async (request) => ({ pending: await pendingAgreements({ db, catalog, now: now() }, request.query) }),
+  );
 
   app.get(
     '/api/admin/acknowledgments.csv',

@@ -7,6 +7,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   memberAcknowledgmentsResponseSchema,
+  pendingAgreementsResponseSchema,
   signStepResponseSchema,
   verifyResponseSchema,
 } from '../../../shared/acknowledgments-api.js';
@@ -14,7 +15,11 @@ import { meResponseSchema, onboardingResponseSchema } from '../../../shared/api.
 import { roleConfigurationSchema, type Step } from '../../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../../shared/roles.js';
 import { buildApp } from '../../app.js';
-import { acknowledgments } from '../../db/schema.js';
+import { membersPageSchema } from '../../../shared/admin-api.js';
+import { acknowledgments, auditLog } from '../../db/schema.js';
+import { upsertMember, setMemberLeft } from '../members/members.repository.js';
+import { completeStep } from '../progress/progress.repository.js';
+import { sweepDueAgreements } from './due-again.js';
 import { projectRoot } from '../../project-root.js';
 import { pdfPageTexts } from '../../test/pdf-text.js';
 import {
@@ -368,6 +373,102 @@ describe('content changes and renewal', () => {
     expect(renewed.progress.completed.map((c) => c.stepId)).toEqual(['code-of-conduct']);
     expect(renewed.progress.agreements).toMatchObject([{ stepId: 'code-of-conduct', due: null }]);
     expect((await recordsOf(email)).map((r) => r.kind)).toEqual(['item', 'completion', 'item', 'completion']);
+  });
+});
+
+describe('agreements due again for everyone', () => {
+  /** An app on the same database with version 2 of the agreement (as after publishing a material change). */
+  const withVersion2 = () => {
+    const v2 = buildApp({ config: t.config, db: t.database.db, catalog: agreementCatalog(2), clientDistDir: null, now: () => t.clock.now });
+    return v2.then((app) => {
+      sendOwnOriginByDefault(app, 'http://localhost');
+      return app;
+    });
+  };
+  const adminGet = async (app: typeof t.app, url: string) => {
+    const admin = await signIn(app, { email: ADMIN });
+    const res = await app.inject({ method: 'GET', url, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    return res.json() as unknown;
+  };
+  const pendingOf = async (app: typeof t.app, email: string) =>
+    pendingAgreementsResponseSchema.parse(await adminGet(app, '/api/admin/acknowledgments/pending')).pending.filter((p) => p.email === email);
+  const rowOf = async (app: typeof t.app, email: string) =>
+    membersPageSchema.parse(await adminGet(app, `/api/admin/members?search=${encodeURIComponent(email)}`)).items[0];
+
+  it('a version bump lowers the admin table at once and lists the member as pending, before they come back', async () => {
+    const email = 'sweep-signed@inspired2uplift.org';
+    const cookie = await signInAsTester(email);
+    expect((await sign(cookie, 'sign-agreement', { name: 'Noor Ahmed', agree: true, version: 1 })).statusCode).toBe(200);
+    expect((await rowOf(t.app, email))?.completedSteps).toBe(1);
+
+    const v2 = await withVersion2();
+    try {
+      // The member has not opened their dashboard since: the sweep alone makes the step not completed.
+      expect(await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now })).toBeGreaterThanOrEqual(1);
+      expect(await rowOf(v2, email)).toMatchObject({ completedSteps: 0, percent: 0 });
+      expect(await pendingOf(v2, email)).toEqual([
+        expect.objectContaining({ stepId: 'sign-agreement', version: 2, due: 'changed', agreedVersion: 1, recorded: true }),
+      ]);
+      // A second sweep finds nothing more to do.
+      expect(await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now })).toBe(0);
+      // Filter by step: another step lists nobody for them.
+      const other = pendingAgreementsResponseSchema.parse(await adminGet(v2, '/api/admin/acknowledgments/pending?stepId=code-of-conduct'));
+      expect(other.pending.filter((p) => p.email === email)).toEqual([]);
+
+      t.clock.advance(60_000);
+      expect((await sign(cookie, 'sign-agreement', { name: 'Noor Ahmed', agree: true, version: 2 }, v2)).statusCode).toBe(200);
+      expect(await pendingOf(v2, email)).toEqual([]);
+      expect((await rowOf(v2, email))?.completedSteps).toBe(1);
+    } finally {
+      await v2.close();
+    }
+  });
+
+  it('a completion from before the records counts as version 1: asked again after a bump, and still listed once swept', async () => {
+    const email = 'before-records@inspired2uplift.org';
+    const cookie = await signInAsTester(email);
+    const { user } = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
+    await completeStep(t.database.db, user.id, 'sign-agreement', t.clock.now); // as written before agreements were recorded
+    expect((await onboarding(cookie)).progress.completed.map((c) => c.stepId)).toEqual(['sign-agreement']);
+    expect(await recordsOf(email)).toEqual([]);
+
+    const v2 = await withVersion2();
+    try {
+      expect(await pendingOf(v2, email)).toEqual([expect.objectContaining({ stepId: 'sign-agreement', due: 'changed', agreedVersion: 1, recorded: false })]);
+      await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now });
+      expect((await onboarding(cookie, v2)).progress.completed).toEqual([]);
+      // Only the audit log remembers that they had agreed once; the list still names them.
+      const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.kind, 'agreement-due-again'));
+      expect(audit.filter((a) => a.subject === email)).toEqual([
+        expect.objectContaining({ reason: 'changed', details: expect.objectContaining({ stepId: 'sign-agreement', recorded: false }) }),
+      ]);
+      expect(await pendingOf(v2, email)).toEqual([expect.objectContaining({ stepId: 'sign-agreement', recorded: false })]);
+      expect((await sign(cookie, 'sign-agreement', { name: 'Jo Byrne', agree: true, version: 2 }, v2)).statusCode).toBe(200);
+      expect(await pendingOf(v2, email)).toEqual([]);
+    } finally {
+      await v2.close();
+    }
+  });
+
+  it('a lapsed yearly agreement is swept with the clock; someone who has left is left alone', async () => {
+    const staying = 'sweep-yearly@inspired2uplift.org';
+    const leaving = 'sweep-left@inspired2uplift.org';
+    for (const email of [staying, leaving]) {
+      const cookie = await signInAsTester(email);
+      const res = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct/items/read-it', headers: { cookie }, payload: { done: true } });
+      expect(res.statusCode).toBe(200);
+    }
+    await upsertMember(t.database.db, { email: leaving, role: 'test', department: 'Programs', isAdmin: false }, t.clock.now);
+    await setMemberLeft(t.database.db, leaving, { at: t.clock.now, note: null }, t.clock.now);
+    expect(await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(), now: t.clock.now })).toBe(0);
+
+    t.clock.advance(366 * 86_400_000);
+    await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(), now: t.clock.now });
+    expect((await rowOf(t.app, staying))?.completedSteps).toBe(0);
+    expect(await pendingOf(t.app, staying)).toEqual([expect.objectContaining({ stepId: 'code-of-conduct', due: 'renew' })]);
+    expect((await rowOf(t.app, leaving))?.completedSteps).toBe(1);
+    expect(await pendingOf(t.app, leaving)).toEqual([]);
   });
 });
 

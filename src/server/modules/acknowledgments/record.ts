@@ -6,10 +6,9 @@ import type { ResolvedRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { unauthorized } from '../../http-errors.js';
 import { signedInUser } from '../../plugins/sessions.js';
-import { uncompleteStep } from '../progress/progress.repository.js';
-import { untickAllItems } from '../progress/step-items.repository.js';
 import { insertAcknowledgment, type AcknowledgmentRow } from './acknowledgments.repository.js';
 import { stepTextHash, type ContentDocuments } from './content-hash.js';
+import { expireAgreement } from './due-again.js';
 
 /** The API shape of a stored record (ISO time). */
 export function toAcknowledgment(row: AcknowledgmentRow): Acknowledgment {
@@ -96,23 +95,37 @@ export function agreementsInRole(role: ResolvedRole, records: readonly Acknowled
 
 /**
  * Makes the steps whose agreement is due again (a newer version, or lapsed) not completed, with their ticks, so that
- * the member is asked again and their percentage counts them as not done. The records themselves stay.
+ * the member is asked again and their percentage counts them as not done. The records themselves stay. A completion
+ * from before agreements were recorded counts as an agreement to version 1 at its time (docs/decisions/021-signed-versioned-acknowledgments.md).
  * @param db the database
- * @param userId the member
- * @param agreements {@link agreementsInRole}
- * @param completedStepIds the member's completed step ids
+ * @param user the member
+ * @param role the member's role
+ * @param progress the member's completed steps and records (oldest first)
+ * @param now the current time
  * @returns the step ids made not completed (empty in the usual case: nothing written)
  */
 export async function expireDueAgreements(
   db: Database,
-  userId: string,
-  agreements: readonly Agreement[],
-  completedStepIds: ReadonlySet<string>,
+  user: { id: string; email: string },
+  role: ResolvedRole,
+  progress: { completed: readonly { stepId: string; completedAt: Date }[]; acknowledgments: readonly AcknowledgmentRow[] },
+  now: Date,
 ): Promise<string[]> {
-  const expired = agreements.filter((a) => a.due !== null && completedStepIds.has(a.stepId)).map((a) => a.stepId);
-  for (const stepId of expired) {
-    await untickAllItems(db, userId, stepId);
-    await uncompleteStep(db, userId, stepId);
+  const latest = new Map<string, AcknowledgmentRow>();
+  for (const record of progress.acknowledgments) if (record.kind !== 'item') latest.set(record.stepId, record);
+  const completedAt = new Map(progress.completed.map((c) => [c.stepId, c.completedAt]));
+  const expired: string[] = [];
+  for (const step of role.scopes.flatMap((s) => s.steps)) {
+    const done = completedAt.get(step.id);
+    if (done === undefined || !needsAcknowledgment(step)) continue;
+    const record = latest.get(step.id);
+    const agreed = record
+      ? { version: record.stepVersion, at: record.at, recorded: true }
+      : { version: 1, at: done, recorded: false };
+    const due = agreementDue(step, agreed, now);
+    if (due === null) continue;
+    await expireAgreement(db, user, step, due, agreed);
+    expired.push(step.id);
   }
   return expired;
 }

@@ -30,7 +30,9 @@ export type AuditKind =
   | 'member-left'
   | 'member-rejoined'
   /** A shared password was changed, or an admin marked it changed outside the app. */
-  | 'secret-rotated';
+  | 'secret-rotated'
+  /** A member's agreement to a step no longer counts (newer version, or lapsed): the step was made not completed. */
+  | 'agreement-due-again';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

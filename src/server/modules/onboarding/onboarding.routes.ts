@@ -62,8 +62,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       const at = now();
       if (!flags.preview) {
         // An agreement due again (newer version, or lapsed) makes its step not completed: the member is asked again.
-        const completed = new Set(progress.completed.map((c) => c.stepId));
-        const expired = await expireDueAgreements(db, user.id, agreementsInRole(role, progress.acknowledgments, at), completed);
+        const expired = await expireDueAgreements(db, user, role, progress, at);
         if (expired.length > 0) {
           await app.changeFeed.settle();
           progress = await reads.progress(user.id);

@@ -309,6 +309,12 @@ const ROUTES: Route[] = [
     url: '/api/admin/acknowledgments.csv',
     cells: adminOnly({ status: 200 }),
   },
+  {
+    method: 'GET',
+    route: '/api/admin/acknowledgments/pending',
+    url: '/api/admin/acknowledgments/pending',
+    cells: adminOnly({ status: 200 }),
+  },
 ];
 
 describe('the permission matrix', () => {
