@@ -310,6 +310,24 @@ describe('signing', () => {
     expect((await verify('not-a-hash')).statusCode).toBe(400);
     expect((await verify(sha256Hex(agreementPdf), cookie)).statusCode).toBe(403);
   });
+
+  it('prints names with accents, Greek or Cyrillic as typed; a script it cannot draw shows "?" and says so', async () => {
+    const receiptOf = async (email: string, name: string) => {
+      const cookie = await signInAsTester(email);
+      const res = await sign(cookie, 'sign-agreement', { name, agree: true, version: 1 });
+      expect(res.statusCode).toBe(200);
+      const { acknowledgment } = signStepResponseSchema.parse(res.json());
+      expect(acknowledgment.signedName).toBe(name); // the record keeps the name exactly
+      const receipt = await t.app.inject({ method: 'GET', url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`, headers: { cookie } });
+      return (await pdfPageTexts(receipt.rawPayload)).at(-1) ?? '';
+    };
+    const european = await receiptOf('lukasz@inspired2uplift.org', 'Łukasz Şahin-Nguyễn Дарья Ωμέγα');
+    expect(european).toContain('Łukasz Şahin-Nguyễn Дарья Ωμέγα');
+    expect(european).not.toContain('cannot be printed');
+    const arabic = await receiptOf('sara@inspired2uplift.org', 'سارة Ali');
+    expect(arabic).toContain('???? Ali');
+    expect(arabic).toContain('Some characters of this name cannot be printed on this receipt');
+  });
 });
 
 describe('content changes and renewal', () => {

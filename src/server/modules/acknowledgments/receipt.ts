@@ -1,4 +1,7 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Step } from '../../../shared/content-schema.js';
 import type { AcknowledgmentRow } from './acknowledgments.repository.js';
 
@@ -6,12 +9,41 @@ import type { AcknowledgmentRow } from './acknowledgments.repository.js';
 const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
 
 /**
- * Text a standard PDF font can draw: characters outside its encoding (WinAnsi) become '?', so an unusual name never
- * breaks a receipt. The record keeps the name exactly as typed.
+ * The receipt's fonts: DejaVu Sans (regular and bold, from the `dejavu-fonts-ttf` package), embedded as subsets of the
+ * characters used, so that names in Latin with accents (Łukasz, Şahin, Nguyễn), Greek or Cyrillic print as typed.
+ * Read once per process.
+ */
+let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+function receiptFontFiles(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
+  const require = createRequire(import.meta.url);
+  fontFiles ??= Promise.all([
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  return fontFiles;
+}
+
+/**
+ * Whether a character is of a script drawn left to right without shaping (Latin, Greek, Cyrillic, Armenian,
+ * Georgian, punctuation and symbols). pdf-lib places glyphs one after another: Arabic, Hebrew or the scripts of India
+ * would come out unjoined or in the wrong order, so they are not drawn.
+ */
+function isSimpleScript(code: number): boolean {
+  return code <= 0x058f || (code >= 0x10a0 && code <= 0x10ff) || (code >= 0x1e00 && code <= 0x2bff);
+}
+
+/**
+ * Text the receipt's font can draw: other characters become '?', so an unusual name never breaks a receipt. The
+ * record keeps the name exactly as typed.
  */
 function drawable(font: PDFFont, text: string): string {
-  const chars = font.getCharacterSet();
-  return [...text.replace(/\s+/g, ' ')].map((c) => (chars.includes(c.codePointAt(0) ?? -1) ? c : '?')).join('');
+  const chars = new Set(font.getCharacterSet());
+  return [...text.replace(/\s+/g, ' ')]
+    .map((c) => {
+      const code = c.codePointAt(0) ?? -1;
+      return isSimpleScript(code) && chars.has(code) ? c : '?';
+    })
+    .join('');
 }
 
 /** Splits text into lines no wider than `width` at `size`, breaking at spaces (or inside a word longer than a line). */
@@ -103,7 +135,12 @@ export async function makeReceipt(input: {
 }): Promise<Uint8Array> {
   const { record } = input;
   const pdf = await PDFDocument.create();
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  pdf.registerFontkit(fontkit);
+  const files = await receiptFontFiles();
+  const fonts = {
+    regular: await pdf.embedFont(files.regular, { subset: true }),
+    bold: await pdf.embedFont(files.bold, { subset: true }),
+  };
   pdf.setTitle(`Signature receipt: ${drawable(fonts.regular, record.stepTitle)}`);
   pdf.setAuthor(input.orgName);
   pdf.setCreationDate(record.at);
@@ -123,6 +160,12 @@ export async function makeReceipt(input: {
   page.text(`${input.orgName}: signature receipt`, { size: 18, bold: true, gap: 14 });
   const signer = record.signedName ?? record.email;
   page.text(`${signer} confirmed: "I have read and agree to ${record.stepTitle}."`, { gap: 14 });
+  if (drawable(fonts.regular, signer) !== signer.replace(/\s+/g, ' ')) {
+    page.text(
+      `Some characters of this name cannot be printed on this receipt and show as "?". The record (id ${record.id}) keeps the name exactly as it was typed.`,
+      { size: 9, gap: 10 },
+    );
+  }
   const rows: [string, string][] = [
     ['Name', signer],
     ['E-mail', record.email],
