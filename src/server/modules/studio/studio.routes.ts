@@ -20,6 +20,7 @@ import {
   removalsWithProgress,
   removedRolesInUse,
   storedFiles,
+  type Removal,
 } from './studio.service.js';
 import { checkUpload } from './uploads.js';
 
@@ -43,7 +44,7 @@ const publishSchema = z.object({
   note: z.string().trim().max(2_000).optional(),
   confirmRemovals: z.boolean().optional(),
 });
-const restoreSchema = z.object({ confirmRemovals: z.boolean().optional() }).optional();
+const restoreSchema = z.object({ confirmRemovals: z.boolean().optional() }).nullish();
 const versionParamsSchema = z.object({ version: z.coerce.number().int().min(1).max(2_147_483_647) });
 const diffQuerySchema = z.object({
   from: z.coerce.number().int().min(1).max(2_147_483_647),
@@ -74,16 +75,17 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     return latest;
   };
 
-  /** A 409 with the steps and items members completed that would go; undefined when nothing needs confirming. */
-  const confirmRemovals = async (
-    reply: FastifyReply,
+  /**
+   * The steps and items members completed that would go, unless confirmed (an empty list: nothing to confirm).
+   * (A Fastify reply is thenable, so the 409 itself is sent by the handler: awaiting a sent reply would go on.)
+   */
+  const unconfirmedRemovals = async (
     before: Parameters<typeof removalsWithProgress>[1],
     next: Parameters<typeof removalsWithProgress>[2],
     confirmed: boolean | undefined,
-  ) => {
-    if (confirmed === true) return undefined;
-    const removals = await removalsWithProgress(db, before, next);
-    if (removals.length === 0) return undefined;
+  ): Promise<Removal[]> => (confirmed === true ? [] : removalsWithProgress(db, before, next));
+
+  const askToConfirm = (reply: FastifyReply, removals: Removal[]) => {
     const total = removals.reduce((n, r) => n + r.completedBy, 0);
     return reply.code(409).send({
       statusCode: 409,
@@ -148,8 +150,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       const marked = applyMaterialChanges(checked.configs, base.catalog, request.body.materialChanges, at.toISOString().slice(0, 10), note);
       const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), marked.configs);
       if (marked.problems.length + inUse.length > 0) return refuseProblems(reply, [...marked.problems, ...inUse]);
-      const refused = await confirmRemovals(reply, base.catalog, marked.configs, request.body.confirmRemovals);
-      if (refused) return refused;
+      const removals = await unconfirmedRemovals(base.catalog, marked.configs, request.body.confirmRemovals);
+      if (removals.length > 0) return askToConfirm(reply, removals);
       const version = await publishCatalog(db, {
         configs: marked.configs,
         kind: 'publish',
@@ -192,8 +194,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       if (!checked.configs) return refuseProblems(reply, checked.problems);
       const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), checked.configs);
       if (inUse.length > 0) return refuseProblems(reply, inUse);
-      const refused = await confirmRemovals(reply, base.catalog, checked.configs, request.body?.confirmRemovals);
-      if (refused) return refused;
+      const removals = await unconfirmedRemovals(base.catalog, checked.configs, request.body?.confirmRemovals);
+      if (removals.length > 0) return askToConfirm(reply, removals);
       const version = await publishCatalog(db, {
         configs: checked.configs,
         kind: 'restore',

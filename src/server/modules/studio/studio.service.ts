@@ -270,9 +270,15 @@ export function removedRolesInUse(usage: ReadonlyMap<string, number>, next: read
     }));
 }
 
-/** Whether an array holds objects with string ids (scopes, steps, items, contacts): matched by id in a diff. */
+/** Whether an array holds only objects with string ids (scopes, steps, items), or nothing. */
 function idArray(value: unknown): value is { id: string }[] {
-  return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string');
+  return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string');
+}
+
+/** Two arrays matched by id in a diff: ids everywhere, and something in at least one of them. */
+function idArrays(a: unknown, b: unknown): [{ id: string }[], { id: string }[]] | undefined {
+  if (!idArray(a) || !idArray(b) || a.length + b.length === 0) return undefined;
+  return [a, b];
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -318,11 +324,15 @@ function diffValues(
   if (after === undefined) return at('removed');
   if (isPlainObject(before) && isPlainObject(after)) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      diffValues(role, path === '' ? key : `${path}.${key}`, [...label, fieldLabel(key)], before[key], after[key], entries);
+      // Scopes, steps and items are named by their titles: 'Volunteer › Getting started › Set up Slack'.
+      const named = idArrays(before[key], after[key]) === undefined ? [...label, fieldLabel(key)] : label;
+      diffValues(role, path === '' ? key : `${path}.${key}`, named, before[key], after[key], entries);
     }
     return;
   }
-  if (idArray(before) && idArray(after)) {
+  const matched = idArrays(before, after);
+  if (matched) {
+    const [before, after] = matched;
     const old = new Map(before.map((v) => [v.id, v]));
     const ids = new Set(after.map((v) => v.id));
     before.forEach((v, i) => {
