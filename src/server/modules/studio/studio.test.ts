@@ -221,6 +221,11 @@ describe('publishing, history, diff and restore', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({ version: 3, kind: 'restore', restoredFrom: 1 });
     expect((await memberSteps(member)).ids).not.toContain(NEW_STEP.id);
+    // The admin's member page still shows it, marked as removed, with the title it had.
+    const page = await t.app.inject({ method: 'GET', url: '/api/admin/members/val%40inspired2uplift.org', headers: headers(admin) });
+    expect(page.json<{ removedSteps: { id: string; title: string }[] }>().removedSteps).toEqual([
+      expect.objectContaining({ id: NEW_STEP.id, title: NEW_STEP.title }),
+    ]);
     expect((await listAudit(t.database.db, { filters: { kind: 'content-restore' } })).entries[0]).toMatchObject({ subject: 'version 3' });
 
     // The record is kept: publishing the step again finds it completed.
