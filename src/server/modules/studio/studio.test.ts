@@ -241,6 +241,12 @@ describe('publishing, history, diff and restore', () => {
       content: { ...NEW_STEP.content, acknowledgments: [{ id: 'read', content: 'I have read the code of conduct.' }] } };
     await save(withStep(s.published.catalog, agreement), null);
     expect((await publish()).statusCode).toBe(200);
+    // The member agrees to version 1.
+    const tick = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct/items/read', headers: headers(member), payload: { done: true, version: 1 } });
+    expect(tick.statusCode, tick.body).toBe(200);
+    const agree = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct', headers: headers(member), payload: { completed: true, version: 1 } });
+    expect(agree.statusCode, agree.body).toBe(200);
+    expect((await memberSteps(member)).completed).toContain('code-of-conduct');
     const changed = (await state()).published.catalog.map((c) => ({ ...c }));
     await save(changed, null);
     const wrong = await publish({ materialChanges: [NEW_STEP.id] });
@@ -253,6 +259,8 @@ describe('publishing, history, diff and restore', () => {
       .flatMap((c) => c.scopes.flatMap((sc) => sc.steps))
       .find((st) => st.id === 'code-of-conduct');
     expect(step).toMatchObject({ version: 2, versionNote: 'New rules about photos at events.', versionDate: t.clock.now.toISOString().slice(0, 10) });
+    // Exactly like a version bump: the member's next page load asks again (the step is not completed any more).
+    expect((await memberSteps(member)).completed).not.toContain('code-of-conduct');
   });
 
   it('counts members per role and refuses to delete a role people have', async () => {
