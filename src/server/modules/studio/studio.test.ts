@@ -8,6 +8,7 @@ import { openDatabase, type OpenDatabase } from '../../db/client.js';
 import { createTestApp, createTestCatalog, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { listAudit } from '../audit/audit.repository.js';
 import { upsertMember } from '../members/members.repository.js';
+import { listAcknowledgmentsOfEmail } from '../acknowledgments/acknowledgments.repository.js';
 import { sha256Hex } from '../acknowledgments/content-hash.js';
 
 /**
@@ -330,11 +331,21 @@ describe('uploads', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('lets a draft point to an uploaded file', async () => {
+  it('lets a draft point to an uploaded file, and records the SHA-256 of an uploaded PDF a member read', async () => {
     const s = await state();
     const res = await save(withStep(s.published.catalog, { ...NEW_STEP, id: 'see-the-team', image: { src: `/assets/content/by-hash/${sha256Hex(png)}`, alt: 'The team' } }), null);
     expect(res.json<{ draft: StudioDraft }>().draft.problems).toEqual([]);
     await t.app.inject({ method: 'DELETE', url: '/api/studio/draft', headers: headers(admin) });
+
+    const handbook = { ...NEW_STEP, id: 'read-the-handbook', title: 'Read the volunteer handbook', requiresScrollOrDownload: true, pdfUrl: `/assets/content/by-hash/${sha256Hex(pdf)}` };
+    await save(withStep((await state()).published.catalog, handbook), null);
+    const published = await publish({ materialChanges: [], confirmRemovals: true });
+    expect(published.statusCode, published.body).toBe(200);
+    const reader = await signIn(t.app, { email: 'rea@inspired2uplift.org', name: 'Rea' });
+    const done = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/read-the-handbook', headers: headers(reader), payload: { completed: true } });
+    expect(done.statusCode, done.body).toBe(200);
+    const records = await listAcknowledgmentsOfEmail(t.database.db, 'rea@inspired2uplift.org');
+    expect(records.map((r) => [r.stepId, r.documentHash])).toEqual([['read-the-handbook', sha256Hex(pdf)]]);
   });
 });
 
