@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clientId: config.googleClientId,
       clientSecret: config.googleClientSecret,
     });
-    await app.register(googleAuthRoutes, { db, config, now, provider, content, directory, limits: authLimits });
+    await app.register(googleAuthRoutes, { db, config, now, provider, content, directory, limits: authLimits, reads });
   }
   const pictures = new ProfilePictures({
     directory,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -29,6 +29,56 @@ export interface OpenDatabase {
 /** Where the committed migrations are (drizzle-kit output, see drizzle.config.ts). */
 export const MIGRATIONS_DIR = path.join(projectRoot, 'src', 'server', 'db', 'migrations');
 
+/**
+ * The types drizzle parses itself (dates, times, intervals and their arrays, and numeric arrays): its PGlite driver hands
+ * PGlite a parser for each of them with every statement, each returning the text as it came.
+ */
+const TYPES_DRIZZLE_PARSES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1115, 1182, 1185, 1187, 1231];
+const asText = (value: string): string => value;
+
+/**
+ * The options of a statement without the parsers drizzle hands with it, when those are only parsers of
+ * {@link TYPES_DRIZZLE_PARSES} (the embedded database already parses these types that way; see {@link embedded}).
+ */
+function withoutDrizzleParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  if (options?.parsers === undefined) return options;
+  if (!Object.keys(options.parsers).every((type) => TYPES_DRIZZLE_PARSES.includes(Number(type)))) return options;
+  const { parsers: _parsers, ...rest } = options;
+  return rest;
+}
+
+/**
+ * An embedded database as drizzle should be given it. PGlite merges the parsers a statement comes with into its own
+ * table of ~320 type parsers, a copy for every statement; drizzle's driver hands the same nine with every statement,
+ * which cost about a fifth of a millisecond each time, a third of a sign-in's database time
+ * (docs/decisions/027-sign-in-rush-on-the-embedded-database.md). Here those nine are in PGlite's own table once (text as
+ * it came: so raw `client.query` results, too, carry timestamps, dates and intervals as text, as drizzle reads them), and
+ * statements — in and outside transactions — are run without the copy. Results are the same.
+ * @param client a PGlite database, ready (`waitReady`)
+ * @returns the same client, its `query` and `transaction` wrapped
+ */
+function embedded(client: PGlite): PGlite {
+  for (const type of TYPES_DRIZZLE_PARSES) client.parsers[type] = asText;
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (statement, params, options) => query(statement, params, withoutDrizzleParsers(options));
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      // `closed` is a getter of the transaction: the wrapper inherits it rather than copying its value.
+      const wrapped: Transaction = Object.create(tx, {
+        query: {
+          value: ((statement, params, options) => txQuery(statement, params, withoutDrizzleParsers(options))) as Transaction['query'],
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        },
+      });
+      return callback(wrapped);
+    });
+  return client;
+}
+
 /** Any fixed number: the key of the PostgreSQL advisory lock held while migrating. */
 const MIGRATION_LOCK_KEY = 7_340_291_105;
 
@@ -55,8 +105,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string; in
     throw new Error('openDatabase needs a url, a dataDir or inMemory: true');
   }
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
-  await client.waitReady;
+  const pglite = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
+  // Ready first: PGlite sets the parsers of array types as it starts.
+  await pglite.waitReady;
+  const client = embedded(pglite);
   const db: Database = drizzlePglite(client, { schema });
   return { db, driver: { kind: 'pglite', client }, close: () => client.close() };
 }

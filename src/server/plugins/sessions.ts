@@ -6,7 +6,6 @@ import type { Database } from '../db/client.js';
 import type { Config } from '../env.js';
 import { unauthorized } from '../http-errors.js';
 import {
-  deleteExpiredSessionsOfUser,
   deleteSession,
   insertSession,
   touchSession,
@@ -84,15 +83,18 @@ export function hashSessionToken(secret: string, token: string): string {
 export async function startSession(deps: SessionDeps, reply: FastifyReply, userId: string, kind: SessionKind): Promise<void> {
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
-  await deleteExpiredSessionsOfUser(deps.db, userId, now);
-  await insertSession(deps.db, {
-    tokenHash: hashSessionToken(deps.config.sessionSecret, token),
-    userId,
-    kind,
-    now,
-    idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
-    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
-  });
+  await insertSession(
+    deps.db,
+    {
+      tokenHash: hashSessionToken(deps.config.sessionSecret, token),
+      userId,
+      kind,
+      now,
+      idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+      absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    },
+    { deleteExpired: true },
+  );
   reply.setCookie(sessionCookieName(deps.config), token, cookieOptions(deps.config));
 }
 

@@ -60,6 +60,9 @@ export class TestOidcProvider {
       }
       service.requestHandler(request, response);
     });
+    // Node closes an idle kept-alive connection after 5 s; the app's next request to the provider that reuses it just
+    // then fails (ECONNRESET), which a test slowed down by a busy machine meets now and then. Google keeps them longer.
+    server.keepAliveTimeout = 120_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     issuer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return new TestOidcProvider({ issuer, service }, server, issuer.url, tokenResponses);

@@ -8,17 +8,30 @@ import type { UserRow } from './users.repository.js';
 export type SessionRow = typeof sessions.$inferSelect;
 export type SessionKind = SessionRow['kind'];
 
+/** The condition of a user's sessions that expired before `now` (idle or absolute). */
+const expiredSessionsOf = (userId: string, now: Date) =>
+  and(eq(sessions.userId, userId), or(lt(sessions.idleExpiresAt, now), lt(sessions.absoluteExpiresAt, now)));
+
+/** A new session: `tokenHash` (hex HMAC of the token), `userId`, `kind`, and the times. */
+export interface NewSession {
+  tokenHash: string;
+  userId: string;
+  kind: SessionKind;
+  now: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
 /**
  * Stores a new session (docs/architecture.md#sessions).
  * @param db the database
  * @param session `tokenHash` (hex HMAC of the token), `userId`, `kind`, and the times: `now`, `idleExpiresAt`,
  *   `absoluteExpiresAt`
+ * @param options.deleteExpired also delete the user's sessions that expired before `session.now` (announcing each),
+ *   in the same statement, as {@link deleteExpiredSessionsOfUser} does
  */
-export async function insertSession(
-  db: Database,
-  session: { tokenHash: string; userId: string; kind: SessionKind; now: Date; idleExpiresAt: Date; absoluteExpiresAt: Date },
-): Promise<void> {
-  await db.insert(sessions).values({
+export async function insertSession(db: Database, session: NewSession, options: { deleteExpired?: boolean } = {}): Promise<void> {
+  const row = {
     tokenHash: session.tokenHash,
     userId: session.userId,
     kind: session.kind,
@@ -26,7 +39,16 @@ export async function insertSession(
     lastSeenAt: session.now,
     idleExpiresAt: session.idleExpiresAt,
     absoluteExpiresAt: session.absoluteExpiresAt,
-  });
+  };
+  if (options.deleteExpired !== true) {
+    await db.insert(sessions).values(row);
+    return;
+  }
+  // A data-modifying WITH runs to completion whether or not the insert reads it.
+  const expired = db
+    .$with('expired')
+    .as(db.delete(sessions).where(expiredSessionsOf(session.userId, session.now)).returning(announcingEach('session', sessions.tokenHash)));
+  await db.with(expired).insert(sessions).values(row);
 }
 
 /**
@@ -64,10 +86,7 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
 
 /** Deletes a user's sessions that expired before `now`, so old sessions do not pile up; announces each. */
 export async function deleteExpiredSessionsOfUser(db: Database, userId: string, now: Date): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), or(lt(sessions.idleExpiresAt, now), lt(sessions.absoluteExpiresAt, now))))
-    .returning(announcingEach('session', sessions.tokenHash));
+  await db.delete(sessions).where(expiredSessionsOf(userId, now)).returning(announcingEach('session', sessions.tokenHash));
 }
 
 /**

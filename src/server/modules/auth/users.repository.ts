@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/api.js';
 import { announce, announcingEach, withoutAnnounced } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
@@ -132,6 +132,12 @@ export async function upsertGoogleUser(
     ...(subject === undefined ? {} : { subject }),
     ...fromDirectory,
   };
+  if (subject !== undefined) {
+    // The usual sign-in — someone new, or the same person again — is one statement; a sign-in that finds the address
+    // or the subject held by another person is left to the transaction below.
+    const same = await upsertSamePerson(db, email, subject, profile);
+    if (same !== undefined) return { user: same };
+  }
   return db.transaction(async (tx) => {
     let formerAddress: string | undefined;
     if (subject !== undefined) {
@@ -166,6 +172,43 @@ export async function upsertGoogleUser(
     if (!row) throw new Error(`upsert of user ${email} returned no row`);
     return { user: withoutAnnounced(row), ...(formerAddress === undefined ? {} : { formerAddress }) };
   });
+}
+
+/** Whether an error of the database driver (as drizzle passes it on) is a violation of the unique constraint `name`. */
+function violatesUnique(error: unknown, name: string): boolean {
+  const cause: unknown = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505' && 'constraint' in cause && cause.constraint === name;
+}
+
+/**
+ * The sign-in of {@link upsertGoogleUser} when nobody else is involved, in one statement: creates the user, or updates
+ * the user of `email` whose stored subject is `subject` or none. Writes nothing when the stored user has another
+ * subject (the address was given to someone else) or another user holds `subject` (the person's address was renamed):
+ * the caller's transaction deals with those.
+ * @param db the database (not a transaction: a refused statement is how the second case shows)
+ * @returns the stored user, or undefined when nothing was written
+ */
+async function upsertSamePerson(
+  db: Database,
+  email: string,
+  subject: string,
+  profile: Omit<typeof users.$inferInsert, 'email'>,
+): Promise<UserRow | undefined> {
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ email, ...profile })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { ...profile, lastSignInAt: sql`now()` },
+        setWhere: or(isNull(users.subject), eq(users.subject, subject)),
+      })
+      .returning(returningAnnounced);
+    return row === undefined ? undefined : withoutAnnounced(row);
+  } catch (error) {
+    if (violatesUnique(error, 'users_subject_unique')) return undefined;
+    throw error;
+  }
 }
 
 /**

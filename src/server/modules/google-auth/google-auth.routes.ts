@@ -19,11 +19,12 @@ import type { Config } from '../../env.js';
 import { forbidden, HttpError, unauthorized } from '../../http-errors.js';
 import { FailureLimiter, routeRateLimit, type AuthLimits } from '../../plugins/auth-rate-limits.js';
 import { serverOrigin } from '../../plugins/same-origin.js';
+import type { ReadCache } from '../../plugins/read-cache.js';
 import { rotateSession, type SessionDeps } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { toApiUser, upsertGoogleUser } from '../auth/users.repository.js';
-import { refuseIfLeft } from '../members/left-members.js';
-import { applyMemberRole } from '../members/member-role.js';
+import { leftSignInMessage } from '../members/left-members.js';
+import { applyMemberRecord, applyMemberRole } from '../members/member-role.js';
 import { admitGoogleAccount } from './admission.js';
 import { DIRECTORY_READONLY_SCOPE, roleFromDirectory, type WorkspaceDirectory } from './directory.js';
 import { isProviderRefusal, type OidcProvider } from './oidc-provider.js';
@@ -84,6 +85,8 @@ export interface GoogleAuthDeps extends SessionDeps {
   directory: WorkspaceDirectory | undefined;
   /** The sign-in rate limits (plugins/auth-rate-limits.ts). */
   limits: AuthLimits;
+  /** The read cache: the member record of whoever signs in (plugins/read-cache.ts). */
+  reads: ReadCache;
 }
 
 /**
@@ -108,7 +111,7 @@ export interface GoogleAuthDeps extends SessionDeps {
  * Registered only when Google sign-in is configured.
  */
 export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (app, deps) => {
-  const { config, db, provider, content, directory } = deps;
+  const { config, db, provider, content, directory, reads } = deps;
   const consumed = new ConsumedTransactions();
   const cookieName = transactionCookieName(config);
   const failuresByAddress = new FailureLimiter(app, deps.limits.failedCallbacksPerAddress);
@@ -218,14 +221,15 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
           request.log.warn({ err: error }, 'the Workspace directory could not be asked for the role');
         }
       }
-      // Someone who left may not sign in — unless the address now belongs to another person (another `sub`).
-      const [known] = await db.select({ subject: users.subject }).from(users).where(eq(users.email, admission.identity.email));
-      if (known === undefined || known.subject === null || known.subject === admission.identity.subject) {
-        try {
-          await refuseIfLeft(db, config, admission.identity.email);
-        } catch (error) {
+      // The member record, as the person's next requests will read it (the read cache): whether they left, and their
+      // role.
+      const member = await reads.member(admission.identity.email);
+      if (member !== null && member.leftAt !== null) {
+        // Someone who left may not sign in — unless the address now belongs to another person (another `sub`).
+        const [known] = await db.select({ subject: users.subject }).from(users).where(eq(users.email, admission.identity.email));
+        if (known === undefined || known.subject === null || known.subject === admission.identity.subject) {
           await recordAudit(db, { kind: 'sign-in-refused', outcome: 'refused', actorEmail: admission.identity.email, reason: 'left', details: { method: 'google' } });
-          throw error;
+          throw forbidden(leftSignInMessage(config));
         }
       }
       const { user: row, formerAddress } = await upsertGoogleUser(db, admission.identity, fromDirectory);
@@ -235,8 +239,12 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
       }
       await rotateSession(deps, request, reply, row.id, 'google');
       await recordAudit(db, { kind: 'sign-in', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, details: { method: 'google' } });
-      // The same user GET /api/me answers with: the member record (if any) decides role and department.
-      const { user } = await applyMemberRole(db, content.catalog, config.adminEmails, toApiUser(row, false));
+      // The same user GET /api/me answers with: the member record (if any) decides role and department. A recycled
+      // address's record went with the former person, so it is read again.
+      const { user } =
+        formerAddress === undefined
+          ? applyMemberRecord(content.catalog, config.adminEmails, toApiUser(row, false), member)
+          : await applyMemberRole(db, content.catalog, config.adminEmails, toApiUser(row, false));
       return { user, returnTo: transaction.returnTo };
     },
   );

@@ -107,3 +107,26 @@ describe('a recycled address', () => {
     expect(meResponseSchema.parse((await me(google)).json()).user.id).toBe(devId);
   });
 });
+
+describe('a renamed address', () => {
+  it('the same Google account (sub) under a new address is stored there; the old record keeps its progress, without the sub', async () => {
+    const before = await googleSignIn('nia-sub', { email: 'nia.old@inspired2uplift.org', name: 'Nia' });
+    const oldId = meResponseSchema.parse((await me(before)).json()).user.id;
+    await t.database.db.insert(stepProgress).values({ userId: oldId, stepId: 'sign-in-to-chrome' });
+
+    const after = await googleSignIn('nia-sub', { email: 'nia@inspired2uplift.org', name: 'Nia' });
+    const user = meResponseSchema.parse((await me(after)).json()).user;
+    expect(user.email).toBe('nia@inspired2uplift.org');
+    expect(user.id).not.toBe(oldId);
+    const stored = await t.database.db.select({ email: users.email, subject: users.subject }).from(users).where(eq(users.subject, 'nia-sub'));
+    expect(stored).toEqual([{ email: 'nia@inspired2uplift.org', subject: 'nia-sub' }]);
+    const [old] = await t.database.db.select({ subject: users.subject }).from(users).where(eq(users.id, oldId));
+    expect(old).toEqual({ subject: null });
+    expect(await t.database.db.select({ stepId: stepProgress.stepId }).from(stepProgress).where(eq(stepProgress.userId, oldId))).toEqual([
+      { stepId: 'sign-in-to-chrome' },
+    ]);
+    // And back: the first address takes the sub again, signing in as the same old user.
+    const again = await googleSignIn('nia-sub', { email: 'nia.old@inspired2uplift.org', name: 'Nia' });
+    expect(meResponseSchema.parse((await me(again)).json()).user.id).toBe(oldId);
+  });
+});

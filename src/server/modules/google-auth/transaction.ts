@@ -29,9 +29,13 @@ const transactionSchema = z.object({
 /** One sign-in's secrets and where it returns to. */
 export type OidcTransaction = z.infer<typeof transactionSchema>;
 
-/** A 256-bit key for the transaction cookie, derived from SESSION_SECRET (HKDF-SHA256, its own label). */
+/** The key of the latest secret: a server has one SESSION_SECRET, so every sign-in after the first reuses it. */
+let derived: { secret: string; key: Uint8Array } | undefined;
+
+/** A 256-bit key for the transaction cookie, derived from SESSION_SECRET (HKDF-SHA256, its own label) once. */
 function transactionKey(secret: string): Uint8Array {
-  return new Uint8Array(hkdfSync('sha256', secret, 'onboarding', 'oidc-transaction-cookie-v1', 32));
+  if (derived?.secret !== secret) derived = { secret, key: new Uint8Array(hkdfSync('sha256', secret, 'onboarding', 'oidc-transaction-cookie-v1', 32)) };
+  return derived.key;
 }
 
 /**

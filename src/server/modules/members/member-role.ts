@@ -95,11 +95,18 @@ export async function applyMemberRole(
   adminEmails: readonly string[],
   user: User,
 ): Promise<{ user: User; memberRole: MemberRole }> {
-  return withMemberRole(catalog, adminEmails, user, await getMember(db, user.email));
+  return applyMemberRecord(catalog, adminEmails, user, await getMember(db, user.email));
 }
 
-/** {@link applyMemberRole} with the member record (or its absence) already read. */
-function withMemberRole(
+/**
+ * {@link applyMemberRole} with the member record (or its absence) already read, e.g. from the read cache.
+ * @param catalog all role configurations, for the lookup
+ * @param adminEmails lower-case ADMIN_EMAILS
+ * @param user the stored user, in its API shape
+ * @param member the member record of `user.email`; null or undefined when there is none
+ * @returns the user with role, department and admin flag applied, and the member role behind them
+ */
+export function applyMemberRecord(
   catalog: RoleCatalog,
   adminEmails: readonly string[],
   user: User,
@@ -166,7 +173,7 @@ export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app
       request.authSession = null;
       return;
     }
-    const { user, memberRole } = withMemberRole(catalog, config.adminEmails, request.user, member);
+    const { user, memberRole } = applyMemberRecord(catalog, config.adminEmails, request.user, member);
     request.user = user;
     request.memberRole = memberRole;
   });
