@@ -111,10 +111,12 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
           {saving ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
           {editor.status === 'saved' ? <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-700" /> : null}
           {editor.status === 'error' || editor.status === 'conflict' ? <AlertTriangle aria-hidden="true" className="size-4 text-red-700" /> : null}
-          <span>
-            {STATUS_TEXT[editor.status]}
-            {editor.status === 'saved' && editor.draft ? ` · draft of ${editor.draft.updatedBy}, ${formatDateTime(editor.draft.updatedAt)}` : ''}
-          </span>
+          <span className="font-semibold">{STATUS_TEXT[editor.status]}</span>
+          {editor.status === 'saved' && editor.draft ? (
+            <span className="text-slate-500">
+              · draft saved by {editor.draft.updatedBy}, {formatDateTime(editor.draft.updatedAt)}
+            </span>
+          ) : null}
           <span className="text-slate-500">· published version {published.version}</span>
         </p>
         <div className="flex flex-wrap gap-2">

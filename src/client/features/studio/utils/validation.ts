@@ -74,7 +74,7 @@ export function roleProblems(role: RoleConfiguration): StudioProblem[] {
 export function catalogProblems(catalog: readonly RoleConfiguration[]): StudioProblem[] {
   const problems: StudioProblem[] = [];
   const keys = new Set<string>();
-  const stepIds = new Map<string, string>();
+  const stepIds = new Map<string, { role: string; path: string; label: string }[]>();
   for (const role of catalog) {
     problems.push(...roleProblems(role));
     if (keys.has(role.key)) problems.push({ role: role.key, path: 'key', message: `Another role already has the key "${role.key}". Choose another key.` });
@@ -96,15 +96,23 @@ export function catalogProblems(catalog: readonly RoleConfiguration[]): StudioPr
     role.scopes.forEach((scope, si) => {
       scope.steps.forEach((step, ti) => {
         const at = `scopes[${si}].steps[${ti}]`;
-        const owner = stepIds.get(step.id);
-        if (step.id !== '' && owner !== undefined) {
-          problems.push({ role: role.key, path: `${at}.id`, message: `The id "${step.id}" is already used by a step of ${owner}. Choose another id.` });
-        } else stepIds.set(step.id, role.displayName || role.key);
+        if (step.id !== '') {
+          const uses = stepIds.get(step.id) ?? [];
+          uses.push({ role: role.key, path: `${at}.id`, label: `‘${step.title}’ of ${role.displayName || role.key}` });
+          stepIds.set(step.id, uses);
+        }
         if (step.icon !== '' && !(ICON_NAMES as readonly string[]).includes(step.icon)) {
           problems.push({ role: role.key, path: `${at}.icon`, message: 'Choose one of the icons in the list.' });
         }
       });
     });
+  }
+  for (const [id, uses] of stepIds) {
+    if (uses.length < 2) continue;
+    for (const use of uses) {
+      const others = uses.filter((u) => u !== use).map((u) => u.label).join(', ');
+      problems.push({ role: use.role, path: use.path, message: `The id "${id}" is also used by ${others}. Every step needs its own id: choose another.` });
+    }
   }
   return problems;
 }
