@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RoleCatalog } from '../shared/roles.js';
+import { PublishedContent } from './content/published-content.js';
 import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
@@ -24,6 +25,7 @@ import { memberRolePlugin } from './modules/members/member-role.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { secretsRoutes } from './modules/secrets/secrets.routes.js';
+import { studioRoutes } from './modules/studio/studio.routes.js';
 import { prepareStoredSecrets } from './modules/secrets/stored-secrets.js';
 import { SecretsKeyError } from './modules/secrets/secret-box.js';
 import { OneLinePerRequest } from './logger.js';
@@ -47,6 +49,8 @@ declare module 'fastify' {
      * to this app (tests, tools in the same process) calls `changeFeed.settle()` before asking the app again.
      */
     changeFeed: ChangeFeed;
+    /** The published content this process serves (content/published-content.ts). */
+    content: PublishedContent;
   }
 }
 
@@ -81,8 +85,12 @@ function warnOnceAboutForwardedRequests(app: FastifyInstance): void {
 export interface AppDeps {
   config: Config;
   db: Database;
-  /** The validated role configurations (content/load-content.ts). */
-  catalog: RoleCatalog;
+  /**
+   * The role configurations to import as version 1 on a database with no content yet (content/load-content.ts;
+   * docs/product.md#content-studio), or a function that loads them (asked for only then). A database with content
+   * serves its latest published version instead.
+   */
+  catalog: RoleCatalog | (() => Promise<RoleCatalog>);
   /** Fastify's logger option: pino options, or false for none (default: false). */
   logger?: FastifyServerOptions['logger'];
   /** The built SPA directory (default `<project>/dist/client`); null to serve no SPA. */
@@ -123,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const now = deps.now ?? (() => new Date());
-  const { config, db, catalog } = deps;
+  const { config, db } = deps;
 
   const feed = await openChangeFeed(db, {
     onDown: (error) => app.log.warn({ err: error }, 'the change feed is not listening; reads skip the cache until it is back'),
@@ -136,6 +144,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     feed.settle().then(() => done(null, payload), done);
   });
   const reads = new ReadCache(db, feed);
+  const seed = deps.catalog;
+  const content = await PublishedContent.open(db, feed, typeof seed === 'function' ? seed : async () => seed, {
+    assetsDir: path.join(config.contentDir, 'assets'),
+    now,
+    onError: (error) => app.log.error({ err: error }, 'a newer content version could not be read; still serving the one before'),
+  });
+  app.decorate('content', content);
   // Shared passwords: initial values from the environment, re-encryption after a key rotation, and a refusal to start
   // with a key that opens nothing stored (SecretsKeyError).
   // A database that cannot be reached is not a reason to stay down (requests that need it answer 503): the work is
@@ -157,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authLimits: AuthLimits = { ...authLimitsFromConfig(config), ...deps.authLimits };
   if (config.trustProxy === false) warnOnceAboutForwardedRequests(app);
   await app.register(sessionsPlugin, { db, config, now, reads });
-  await app.register(memberRolePlugin, { reads, config, catalog });
+  await app.register(memberRolePlugin, { reads, config, content });
   await app.register(staticFilesPlugin, {
     contentAssetsDir: path.join(config.contentDir, 'assets'),
     clientDistDir: deps.clientDistDir === undefined ? path.join(projectRoot, 'dist', 'client') : deps.clientDistDir,
@@ -166,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db });
   await app.register(appConfigRoutes, { config });
-  await app.register(authRoutes, { db, config, now, catalog, limits: authLimits });
+  await app.register(authRoutes, { db, config, now, content, limits: authLimits });
   const directory = config.directory
     ? new WorkspaceDirectory({
         key: loadServiceAccountKey(config.directory.serviceAccountKeyFile),
@@ -180,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clientId: config.googleClientId,
       clientSecret: config.googleClientSecret,
     });
-    await app.register(googleAuthRoutes, { db, config, now, provider, catalog, directory, limits: authLimits });
+    await app.register(googleAuthRoutes, { db, config, now, provider, content, directory, limits: authLimits });
   }
   const pictures = new ProfilePictures({
     directory,
@@ -188,20 +203,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onDirectoryError: (error) => app.log.warn({ err: error }, 'the Workspace directory could not be asked for a photo'),
   });
   await app.register(profilePictureRoutes, { db, pictures });
-  const documents = new ContentDocuments(path.join(config.contentDir, 'assets'));
-  await app.register(onboardingRoutes, { reads, catalog, config, db, now });
-  await app.register(progressRoutes, { db, catalog, now, documents });
+  const documents = new ContentDocuments(path.join(config.contentDir, 'assets'), db);
+  await app.register(onboardingRoutes, { reads, config, db, now });
+  await app.register(progressRoutes, { db, now, documents });
   await app.register(acknowledgmentRoutes, {
-    db, catalog, config, now, documents,
+    db, content, config, now, documents,
     ...(deps.agreementSweepEveryMs === undefined ? {} : { sweepEveryMs: deps.agreementSweepEveryMs }),
   });
-  await app.register(demoRoutes, { catalog });
-  await app.register(adminRoutes, { db, config, catalog, now });
+  await app.register(demoRoutes, { content });
+  await app.register(adminRoutes, { db, config, content, now });
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
   await app.register(backupRoutes, { db, backups });
-  await app.register(insightsRoutes, { db, catalog, now });
-  await app.register(secretsRoutes, { db, catalog, config });
+  await app.register(insightsRoutes, { db, content, now });
+  await app.register(secretsRoutes, { db, config });
+  await app.register(studioRoutes, { db, content, config, now });
 
   await app.ready();
   return app;

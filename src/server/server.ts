@@ -1,9 +1,11 @@
 /**
- * Starts the server (docs/architecture.md#layers, docs/architecture.md#configuration): validates the environment, loads
- * the content, opens and migrates the database, builds the app, listens on HOST:PORT and shuts down gracefully on
- * SIGTERM/SIGINT. With the embedded database it holds DATA_DIR's lock (db/data-dir-lock.ts) while it runs, so `npm run
- * members` cannot open the database under it; it refuses to start while another running process holds that lock. A bad
- * environment or broken content stops start-up with a list of every problem (exit code 1).
+ * Starts the server (docs/architecture.md#layers, docs/architecture.md#configuration): validates the environment,
+ * opens and migrates the database, builds the app, listens on HOST:PORT and shuts down gracefully on SIGTERM/SIGINT.
+ * The content is the database's latest published version; on a database with none, `CONTENT_DIR`'s role
+ * configurations and files are imported as version 1 first (docs/product.md#content-studio). With the embedded
+ * database it holds DATA_DIR's lock (db/data-dir-lock.ts) while it runs, so `npm run members` cannot open the database
+ * under it; it refuses to start while another running process holds that lock. A bad environment, or broken content to
+ * import, stops start-up with a list of every problem (exit code 1).
  */
 import path from 'node:path';
 import { buildApp } from './app.js';
@@ -30,14 +32,16 @@ function configOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  let catalog;
-  try {
-    catalog = await loadContent(config.contentDir);
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    console.error(`The content has ${error.problems.length} problem(s); fix them and start again:\n${error.message}`);
-    process.exit(1);
-  }
+  // The YAML files are read only to seed a database that has no content yet (docs/product.md#content-studio).
+  const seed = async () => {
+    try {
+      return await loadContent(config.contentDir);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      console.error(`The content has ${error.problems.length} problem(s); fix them and start again:\n${error.message}`);
+      process.exit(1);
+    }
+  };
 
   let database;
   try {
@@ -57,7 +61,7 @@ async function main(): Promise<void> {
   });
   let app;
   try {
-    app = await buildApp({ config, db: database.db, catalog, logger: loggerOptions(config), backups, agreementSweepEveryMs: 3_600_000 });
+    app = await buildApp({ config, db: database.db, catalog: seed, logger: loggerOptions(config), backups, agreementSweepEveryMs: 3_600_000 });
   } catch (error) {
     if (!(error instanceof SecretsKeyError)) throw error;
     console.error(`The server cannot start: ${error.message}`);
@@ -99,7 +103,8 @@ async function main(): Promise<void> {
     {
       url: config.publicUrl ?? `http://${shownHost}:${port}`,
       database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}`,
-      roles: catalog.size,
+      roles: app.content.catalog.size,
+      contentVersion: app.content.version,
       developmentSignIn: config.devLogin,
     },
     `Onboarding is listening on http://${shownHost}:${port}`,

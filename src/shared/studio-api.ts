@@ -16,13 +16,19 @@ import type { RoleConfiguration } from './content-schema.js';
  *     `{ error, draft: StudioDraft }` when `baseUpdatedAt` is older than the stored draft: someone else saved since)
  * - `DELETE /api/studio/draft`                 → 204 ('Discard draft': the published version is what the studio shows)
  * - `POST   /api/studio/publish`               body {@link PublishRequest} → 200 {@link PublishResponse}
- *     or 422 `{ error, problems: StudioProblem[] }` listing every problem of the whole catalog
+ *     or 422 `{ error, problems: StudioProblem[] }` listing every problem of the whole catalog,
+ *     or 409 {@link StudioRemovalsConflict} when it removes steps or items members completed and `confirmRemovals` is
+ *     not true (ask, then send again with `confirmRemovals: true`), or 409 `{ error }` when there is no draft
  * - `GET    /api/studio/versions`              → `{ versions: StudioVersionSummary[] }` newest first
  * - `GET    /api/studio/versions/:version`     → {@link StudioVersion}
  * - `GET    /api/studio/diff?from=N&to=M`      → {@link StudioDiff} (readable, per role/scope/step and field)
- * - `POST   /api/studio/versions/:version/restore` → {@link PublishResponse} (publishes that version's catalog again)
- * - `POST   /api/studio/assets`                raw body (PDF, PNG, JPEG, WebP, GIF or SVG; `Content-Type` says which;
- *     at most {@link STUDIO_ASSET_MAX_BYTES}) → {@link StudioAsset}
+ * - `POST   /api/studio/versions/:version/restore` body {@link RestoreRequest} (optional) → {@link PublishResponse}
+ *     (publishes that version's catalog again; the same 409 {@link StudioRemovalsConflict} as publishing; the draft
+ *     is kept)
+ * - `POST   /api/studio/assets?name=<file name>` raw body (PDF, PNG, JPEG, WebP or GIF; `Content-Type` says which and
+ *     must agree with the bytes; at most {@link STUDIO_ASSET_MAX_BYTES}) → 201 {@link StudioAsset}; 413 too large,
+ *     415 a type not taken (SVG is refused: it can carry scripts), 422 bytes that are not what the Content-Type says,
+ *     a PDF that does not open or an image that does not decode — nothing is stored then
  * - `GET    /api/studio/assets`                → `{ assets: StudioAsset[] }` (every stored file, newest first)
  * - `GET    /assets/content/by-hash/:sha256`   → the file's bytes with its Content-Type, `nosniff` and
  *     `Cache-Control: public, max-age=31536000, immutable` (no sign-in needed, like today's `/assets/content/*`)
@@ -33,9 +39,9 @@ import type { RoleConfiguration } from './content-schema.js';
 /** The largest file the studio accepts, in bytes (10 MiB). */
 export const STUDIO_ASSET_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The Content-Types the studio accepts for uploads. */
+/** The Content-Types the studio accepts for uploads (no SVG: docs/decisions/023-content-studio.md). */
 export const STUDIO_ASSET_TYPES = [
-  'application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml',
+  'application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif',
 ] as const;
 
 /** One problem in a catalog: which role configuration, where inside it (`scopes[0].steps[2].pdfUrl`), and what to change. */
@@ -61,6 +67,8 @@ export interface StudioVersionSummary extends StudioStamp {
   restoredFrom: number | null;
   /** Step ids whose acknowledgments were marked as a material change (members must agree again). */
   materialChanges: string[];
+  /** The note given when publishing, or null. */
+  note: string | null;
 }
 
 export interface StudioVersion extends StudioVersionSummary {
@@ -94,10 +102,38 @@ export interface SaveDraftResponse {
 }
 
 export interface PublishRequest {
-  /** Step ids to mark as a material change: members who agreed to an earlier version must agree again. */
+  /**
+   * Step ids to mark as a material change: members who agreed to an earlier version must agree again (exactly like
+   * raising the step's `version`: the server raises it, sets `versionDate` to today and `versionNote` to `note`).
+   */
   materialChanges: string[];
-  /** Optional note kept with the version. */
+  /** Optional note kept with the version (and shown to members as what changed in a material change). */
   note?: string;
+  /** True once the editor confirmed removing steps or items that members completed (see {@link StudioRemovalsConflict}). */
+  confirmRemovals?: boolean;
+}
+
+export interface RestoreRequest {
+  /** As in {@link PublishRequest}. */
+  confirmRemovals?: boolean;
+}
+
+/** A step (or an item of a step) that a publish removes although members completed it; their records are kept. */
+export interface StudioRemoval {
+  stepId: string;
+  /** Set for a checklist or acknowledgment item of a step that stays. */
+  itemId: string | null;
+  role: string;
+  title: string;
+  /** How many members completed the step (or ticked the item). */
+  completedBy: number;
+}
+
+/** The 409 answer of a publish or restore that needs `confirmRemovals: true`. */
+export interface StudioRemovalsConflict {
+  error: string;
+  message: string;
+  removals: StudioRemoval[];
 }
 
 export interface PublishResponse {

@@ -104,9 +104,63 @@ function assetFileOf(address: string, assetsDir: string): string | undefined {
   return path.resolve(assetsDir, relative);
 }
 
-/** Checks across all files: keys, ids, includes, inheritance, aliases, icons and asset files. */
-function crossCheck(files: ParsedFile[], contentDir: string, problems: ContentProblem[]): void {
+/** How {@link crossCheck} treats file names and the addresses of files. */
+export interface CrossCheckOptions {
+  /** Whether each configuration's key must match its file name (YAML files; not for a catalog in the database). */
+  checkFileNames: boolean;
+  /** Why an address does not point to a file of ours, or undefined when it does (or is not ours to check). */
+  assetProblem: (address: string) => string | undefined;
+}
+
+/** The asset problem of a content directory: `/content/...` addresses must name a file under `<contentDir>/assets`. */
+export function directoryAssetProblem(contentDir: string): (address: string) => string | undefined {
   const assetsDir = path.join(contentDir, 'assets');
+  return (address) => {
+    const byHash = byHashOf(address);
+    const asset = byHash === undefined ? assetFileOf(address, assetsDir) : path.join(assetsDir, 'by-hash', byHash);
+    if (asset === undefined) return undefined;
+    const inside = asset.startsWith(assetsDir + path.sep);
+    if (!inside || !existsSync(asset) || !statSync(asset).isFile()) {
+      return `"${address}" does not exist: put the file at ${displayFile(asset)}`;
+    }
+    return undefined;
+  };
+}
+
+/** The address prefix of files stored in the database by SHA-256 (docs/product.md#content-studio). */
+export const BY_HASH_PREFIX = '/assets/content/by-hash/';
+
+/**
+ * The SHA-256 a `/assets/content/by-hash/<sha256>` address names.
+ * @returns the 64 hex digits (lower case), '' for a malformed hash, or undefined for any other address
+ */
+export function byHashOf(address: string): string | undefined {
+  if (!address.startsWith(BY_HASH_PREFIX)) return undefined;
+  const hash = address.slice(BY_HASH_PREFIX.length).split(/[?#]/)[0] ?? '';
+  return /^[0-9a-f]{64}$/u.test(hash) ? hash : '';
+}
+
+/** Every role a configuration inherits, to find cycles: the first cycle through `start`, or undefined. */
+function inheritanceCycle(configs: ReadonlyMap<string, RoleConfiguration>, start: string): string[] | undefined {
+  const walk = (key: string, trail: string[]): string[] | undefined => {
+    const config = configs.get(key);
+    if (!config) return undefined;
+    for (const next of config.inherits.map((k) => k.toLowerCase())) {
+      if (next === start) return [...trail, next];
+      if (trail.includes(next)) continue;
+      const found = walk(next, [...trail, next]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(start, [start]);
+}
+
+/**
+ * Checks across all configurations: keys, ids, includes, inheritance (and its cycles), aliases, icons and the
+ * addresses of files.
+ */
+function crossCheck(files: ParsedFile[], problems: ContentProblem[], options: CrossCheckOptions): void {
   const add = (f: ParsedFile, segments: PathSegment[], message: string) => {
     const line = f.lineOf(segments);
     problems.push({ file: f.file, path: formatPath(segments), message: line === undefined ? message : `${message} (line ${line})` });
@@ -119,7 +173,9 @@ function crossCheck(files: ParsedFile[], contentDir: string, problems: ContentPr
     if (other) add(f, ['key'], `key "${key}" is already used by ${other.file}`);
     else keys.set(key, f);
     const expected = roleFileName(key);
-    if (path.posix.basename(f.file) !== expected) add(f, ['key'], `key "${key}" must be in a file named ${expected}`);
+    if (options.checkFileNames && path.posix.basename(f.file) !== expected) {
+      add(f, ['key'], `key "${key}" must be in a file named ${expected}`);
+    }
   }
 
   const stepIds = new Map<string, string>();
@@ -181,15 +237,17 @@ function crossCheck(files: ParsedFile[], contentDir: string, problems: ContentPr
         ];
         for (const [segments, address] of addresses) {
           if (address === undefined) continue;
-          const asset = assetFileOf(address, assetsDir);
-          if (asset === undefined) continue;
-          const inside = asset.startsWith(assetsDir + path.sep);
-          if (!inside || !existsSync(asset) || !statSync(asset).isFile()) {
-            add(f, segments, `"${address}" does not exist: put the file at ${displayFile(asset)}`);
-          }
+          const problem = options.assetProblem(address);
+          if (problem !== undefined) add(f, segments, problem);
         }
       });
     });
+  }
+
+  const byKey = new Map(files.map((f) => [f.config.key.toLowerCase(), f.config]));
+  for (const f of files) {
+    const cycle = inheritanceCycle(byKey, f.config.key.toLowerCase());
+    if (cycle) add(f, ['inherits'], `inheritance goes round in a circle: ${cycle.join(' → ')}`);
   }
 
 }
@@ -235,7 +293,7 @@ export async function loadContent(contentDir: string): Promise<RoleCatalog> {
     const parsed = await parseRoleFile(path.join(rolesDir, name), problems);
     if (parsed) files.push(parsed);
   }
-  crossCheck(files, contentDir, problems);
+  crossCheck(files, problems, { checkFileNames: true, assetProblem: directoryAssetProblem(contentDir) });
   checkFallbackRole(names, rolesDir, problems);
   if (problems.length > 0) throw new ContentError(problems);
   const catalog = createRoleCatalog(files.map((f) => f.config));
@@ -250,4 +308,54 @@ export async function loadContent(contentDir: string): Promise<RoleCatalog> {
   }
   if (problems.length > 0) throw new ContentError(problems);
   return catalog;
+}
+
+/** The outcome of {@link checkCatalog}: the problems (role key as `file`), and the catalog when there are none. */
+export interface CatalogCheck {
+  problems: ContentProblem[];
+  /** The parsed configurations, sorted by key; set only when there are no problems. */
+  configs?: RoleConfiguration[];
+}
+
+/**
+ * Checks a whole catalog held in memory (the content studio's draft or a version to publish) with the same rules as
+ * {@link loadContent} (docs/product.md#content-studio): each entry against the shared zod schema, then the cross-checks
+ * (unique keys and ids, includes, inheritance and its cycles, aliases, icons, addresses of files), the fallback role,
+ * and that every role resolves. A problem's `file` is the role key (`#3` for an entry without a usable key).
+ * @param entries the role configurations, in any order (unknown: they come from a request or the database)
+ * @param assetProblem why an address points to no stored file, or undefined when it does (or is not ours)
+ * @returns every problem, and the parsed configurations sorted by key when there is none
+ */
+export function checkCatalog(entries: readonly unknown[], assetProblem: (address: string) => string | undefined): CatalogCheck {
+  const problems: ContentProblem[] = [];
+  const files: ParsedFile[] = [];
+  entries.forEach((entry, i) => {
+    const rawKey = typeof entry === 'object' && entry !== null ? (entry as { key?: unknown }).key : undefined;
+    const file = typeof rawKey === 'string' && rawKey.trim() !== '' ? rawKey.toLowerCase() : `#${i}`;
+    const result = roleConfigurationSchema.safeParse(entry);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        problems.push({ file, path: formatPath(issue.path.filter((s): s is PathSegment => typeof s !== 'symbol')), message: issue.message });
+      }
+      return;
+    }
+    files.push({ file, config: result.data, lineOf: () => undefined });
+  });
+  crossCheck(files, problems, { checkFileNames: false, assetProblem });
+  const parsedKeys = entries.map((entry) => (typeof entry === 'object' && entry !== null ? (entry as { key?: unknown }).key : undefined));
+  if (!parsedKeys.some((k) => typeof k === 'string' && k.toLowerCase() === FALLBACK_ROLE)) {
+    problems.push({ file: '', path: '', message: `the "${FALLBACK_ROLE}" role configuration is required` });
+  }
+  if (problems.length > 0) return { problems };
+  const catalog = createRoleCatalog(files.map((f) => f.config));
+  for (const f of files) {
+    try {
+      resolveRole(catalog, f.config.key);
+    } catch (error) {
+      if (!(error instanceof RoleConfigurationError)) throw error;
+      problems.push({ file: f.file, path: '', message: error.message });
+    }
+  }
+  if (problems.length > 0) return { problems };
+  return { problems, configs: files.map((f) => f.config).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) };
 }

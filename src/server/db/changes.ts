@@ -28,6 +28,8 @@ export type Change =
   | { kind: 'members' }
   /** A user's completed steps or ticked items changed. */
   | { kind: 'progress'; userId: string }
+  /** A new version of the content was published (docs/product.md#content-studio): every process switches to it. */
+  | { kind: 'content'; version: number }
   /** Anything may have changed (a bulk seed, or an operator after editing with SQL by hand). */
   | { kind: 'everything' };
 
@@ -36,7 +38,7 @@ type KeyedKind = 'session' | 'user' | 'member' | 'progress';
 
 /**
  * The notification payload of a change: `session:<hash>`, `user:<id>`, `member:<email>`, `members`,
- * `progress:<id>`, `everything`.
+ * `progress:<id>`, `content:<version>`, `everything`.
  */
 export function changePayload(change: Change): string {
   switch (change.kind) {
@@ -48,6 +50,8 @@ export function changePayload(change: Change): string {
       return `member:${change.email}`;
     case 'progress':
       return `progress:${change.userId}`;
+    case 'content':
+      return `content:${change.version}`;
     case 'members':
     case 'everything':
       return change.kind;
@@ -73,6 +77,10 @@ export function parseChange(payload: string): Change | undefined {
       return { kind, email: key };
     case 'progress':
       return { kind, userId: key };
+    case 'content': {
+      const version = Number(key);
+      return Number.isSafeInteger(version) && version > 0 ? { kind, version } : undefined;
+    }
     default:
       return undefined;
   }

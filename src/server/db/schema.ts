@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema (docs/architecture.md#database). Change it, then run `npm run db:generate` and commit the
@@ -243,3 +243,57 @@ export const sharedSecrets = pgTable('shared_secrets', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   updatedByEmail: text('updated_by_email'),
 });
+
+/** Raw bytes (PostgreSQL `bytea`), read and written as a Node Buffer / Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * The published versions of the content (docs/product.md#content-studio, docs/decisions/023-content-studio.md): each
+ * row is an immutable catalog of every role configuration. Members read the one with the highest number.
+ */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    version: integer('version').primaryKey(),
+    /** Every role configuration, sorted by key (the shape of `content/roles/*.yaml`). */
+    catalog: jsonb('catalog').notNull(),
+    kind: text('kind', { enum: ['publish', 'restore', 'import'] }).notNull(),
+    restoredFrom: integer('restored_from'),
+    /** Step ids published as a material change (their `version` was raised). */
+    materialChanges: jsonb('material_changes').$type<string[]>().notNull().default([]),
+    note: text('note'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [check('content_versions_kind', sql`${t.kind} in ('publish', 'restore', 'import')`)],
+);
+
+/** The one shared draft of the content studio (id is always 1); absent = no draft. */
+export const contentDraft = pgTable('content_draft', {
+  id: integer('id').primaryKey().default(1),
+  catalog: jsonb('catalog').notNull(),
+  baseVersion: integer('base_version').notNull(),
+  /** The problems of the draft as saved (StudioProblem[]). */
+  problems: jsonb('problems').notNull().default([]),
+  updatedAt: timestamptz('updated_at').notNull(),
+  updatedBy: text('updated_by').notNull(),
+});
+
+/** Files of the content (PDFs, images), stored by the SHA-256 of their bytes and served at /assets/content/by-hash/. */
+export const contentAssets = pgTable(
+  'content_assets',
+  {
+    sha256: text('sha256').primaryKey(),
+    bytes: bytea('bytes').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** The original file name (for an import of content/assets/: the path under it, e.g. `images/welcome-team.svg`). */
+    name: text('name').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [index('content_assets_created_at_idx').on(t.createdAt)],
+);

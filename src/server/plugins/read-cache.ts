@@ -126,6 +126,9 @@ export class ReadCache implements ChangeHandler {
       case 'progress':
         this.#progress.delete(change.userId);
         return;
+      case 'content':
+        // Role lookups are kept per catalog (content/resolved-roles.ts); a new version is a new catalog.
+        return;
       case 'everything':
         this.reset();
         return;

@@ -1,3 +1,4 @@
+import type { CatalogSource } from '../../content/published-content.js';
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -56,7 +57,8 @@ export const ACKNOWLEDGMENTS_CSV_COLUMNS = [
 /** What the acknowledgment routes need. */
 export interface AcknowledgmentRoutesOptions {
   db: Database;
-  catalog: RoleCatalog;
+  /** The published content (the hourly sweep reads its current catalog). */
+  content: CatalogSource;
   config: Pick<Config, 'orgName' | 'organisationTimeZone'>;
   now: () => Date;
   documents: ContentDocuments;
@@ -67,12 +69,17 @@ export interface AcknowledgmentRoutesOptions {
   sweepEveryMs?: number;
 }
 
-/** Every step of the catalog by id (a step included by several roles is one step). */
+const stepsOfCatalog = new WeakMap<RoleCatalog, Map<string, Step>>();
+
+/** Every step of the catalog by id (a step included by several roles is one step); once per catalog. */
 function stepsById(catalog: RoleCatalog): Map<string, Step> {
+  const known = stepsOfCatalog.get(catalog);
+  if (known) return known;
   const steps = new Map<string, Step>();
   for (const config of catalog.values()) {
     for (const scope of config.scopes) for (const step of scope.steps) if (!steps.has(step.id)) steps.set(step.id, step);
   }
+  stepsOfCatalog.set(catalog, steps);
   return steps;
 }
 
@@ -106,13 +113,13 @@ export function acknowledgmentsToCsv(rows: readonly AcknowledgmentRow[]): string
  */
 export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOptions> = async (
   app,
-  { db, catalog, config, now, documents, sweepEveryMs },
+  { db, content, config, now, documents, sweepEveryMs },
 ) => {
   if (sweepEveryMs !== undefined) {
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();
     const sweep = () => {
-      running = sweepDueAgreements({ db, catalog, now: now() }).then(
+      running = sweepDueAgreements({ db, catalog: content.catalog, now: now() }).then(
         (expired) => {
           if (expired > 0) app.log.info({ expired }, 'agreements due again: steps made not completed');
         },
@@ -130,7 +137,6 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
     });
   }
 
-  const steps = stepsById(catalog);
   /** The admin routes below: admins only, checked before anything of the request is read. */
   const readRecords = requirePermission('acknowledgments:read');
 
@@ -147,7 +153,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
     },
     async (request) => {
       const user = signedInUser(request);
-      const step = memberStep(catalog, request, request.params.stepId);
+      const step = memberStep(request.catalog, request, request.params.stepId);
       refusePreviewWrite(request.query);
       if (step.signature !== true) throw new HttpError(400, NO_SIGNATURE_MESSAGE);
       refuseOtherVersion(step, request.body.version);
@@ -176,7 +182,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       const record = await findAcknowledgment(db, request.params.id);
       const mayRead = record !== undefined && (record.userId === user.id || request.memberRole?.isAdmin === true);
       if (!record || !mayRead || record.kind === 'item') throw notFound(NO_RECEIPT_MESSAGE);
-      const step = steps.get(record.stepId) ?? null;
+      const step = stepsById(request.catalog).get(record.stepId) ?? null;
       const document = step ? await documents.document(step.pdfUrl) : null;
       // The agreement is attached only when it is still the very document that was agreed to.
       const sameDocument = document !== null && document.sha256 === record.documentHash;
@@ -215,12 +221,12 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
     async (request) => {
       const email = request.params.email.toLowerCase();
       const records = await listAcknowledgmentsOfEmail(db, email);
-      return { acknowledgments: records.map(toAcknowledgment), due: await dueOf(email, records) };
+      return { acknowledgments: records.map(toAcknowledgment), due: await dueOf(request.catalog, email, records) };
     },
   );
 
   /** The steps of the person's role they must agree to again (none when their role cannot be resolved). */
-  async function dueOf(email: string, newestFirst: readonly AcknowledgmentRow[]) {
+  async function dueOf(catalog: RoleCatalog, email: string, newestFirst: readonly AcknowledgmentRow[]) {
     const [user] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
     const roleText = (await getMember(db, email))?.role ?? user?.role;
     if (roleText === undefined) return [];
@@ -239,7 +245,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
   app.get(
     '/api/admin/acknowledgments/pending',
     { onRequest: readRecords, schema: { querystring: pendingAgreementsQuerySchema, response: { 200: pendingAgreementsResponseSchema } } },
-    async (request) => ({ pending: await pendingAgreements({ db, catalog, now: now() }, request.query) }),
+    async (request) => ({ pending: await pendingAgreements({ db, catalog: request.catalog, now: now() }, request.query) }),
   );
 
   app.get(

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import canonicalize from 'canonicalize';
+import { byHashOf } from '../../content/load-content.js';
+import type { Database } from '../../db/client.js';
+import { readAsset } from '../studio/content.repository.js';
 import type { Step } from '../../../shared/content-schema.js';
 
 /** The parts of a step whose text a member agrees to. */
@@ -38,16 +41,22 @@ export function stepTextHash(step: AgreedText): string {
 }
 
 /**
- * The PDFs of the content (`pdfUrl` paths under /content/, files of `<CONTENT_DIR>/assets`): their bytes and SHA-256,
- * read once per path (the content does not change while the server runs).
+ * The PDFs of the content: `pdfUrl` paths under /content/ (files of `<CONTENT_DIR>/assets`, which do not change while
+ * the server runs) and `/assets/content/by-hash/<sha256>` (files stored in the database, immutable by their hash):
+ * their bytes and SHA-256, read once per address.
  */
 export class ContentDocuments {
   readonly #assetsDir: string;
+  readonly #db: Database | undefined;
   readonly #read = new Map<string, Promise<{ bytes: Uint8Array; sha256: string } | null>>();
 
-  /** @param assetsDir `<CONTENT_DIR>/assets`, served at /content/ */
-  constructor(assetsDir: string) {
+  /**
+   * @param assetsDir `<CONTENT_DIR>/assets`, served at /content/
+   * @param db the database of stored files (without it, by-hash addresses have no document)
+   */
+  constructor(assetsDir: string, db?: Database) {
     this.#assetsDir = path.resolve(assetsDir);
+    this.#db = db;
   }
 
   /**
@@ -56,6 +65,8 @@ export class ContentDocuments {
    * @returns null for no URL, a URL outside /content/ (not ours to hash), or a file that cannot be read
    */
   document(pdfUrl: string | undefined): Promise<{ bytes: Uint8Array; sha256: string } | null> {
+    const hash = pdfUrl === undefined ? undefined : byHashOf(pdfUrl);
+    if (hash !== undefined) return this.#stored(hash);
     if (pdfUrl === undefined || !pdfUrl.startsWith('/content/')) return Promise.resolve(null);
     const relative = decodeURIComponent(pdfUrl.slice('/content/'.length).split(/[?#]/)[0] ?? '');
     const file = path.resolve(this.#assetsDir, relative);
@@ -67,6 +78,21 @@ export class ContentDocuments {
         () => null,
       );
       this.#read.set(file, found);
+    }
+    return found;
+  }
+
+  #stored(hash: string): Promise<{ bytes: Uint8Array; sha256: string } | null> {
+    const db = this.#db;
+    if (hash === '' || db === undefined) return Promise.resolve(null);
+    let found = this.#read.get(hash);
+    if (!found) {
+      found = readAsset(db, hash).then((asset) => (asset ? { bytes: asset.bytes, sha256: hash } : null));
+      // A file not stored (yet) is asked for again next time.
+      void found.then((value) => {
+        if (value === null) this.#read.delete(hash);
+      }, () => this.#read.delete(hash));
+      this.#read.set(hash, found);
     }
     return found;
   }

@@ -1,3 +1,4 @@
+import type { CatalogSource } from '../../content/published-content.js';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +27,6 @@ import {
 } from '../../../shared/admin-api.js';
 import { apiErrorSchema } from '../../../shared/api.js';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
-import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
@@ -74,7 +74,8 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
 export interface AdminRoutesOptions {
   db: Database;
   config: Pick<Config, 'adminEmails' | 'allowedDomain' | 'secretBox'>;
-  catalog: RoleCatalog;
+  /** The published content (each request reads its current catalog, request.catalog). */
+  content: CatalogSource;
   now: () => Date;
 }
 
@@ -135,10 +136,10 @@ function sameDepartments(a: readonly string[], b: readonly string[]): boolean {
  *   written. Audited as 'import'.
  * - GET /api/admin/audit?actor&kind&page&pageSize → the audit log, newest first.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, config, catalog, now }) => {
-  const base: MembersContext = { catalog, adminEmails: config.adminEmails };
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, config, now }) => {
+  const baseOf = (request: FastifyRequest): MembersContext => ({ catalog: request.catalog, adminEmails: config.adminEmails });
   /** The members context of a request: only the departments its reader may see. */
-  const ctxOf = (request: FastifyRequest): MembersContext => ({ ...base, departments: readableDepartments(request.memberRole) });
+  const ctxOf = (request: FastifyRequest): MembersContext => ({ ...baseOf(request), departments: readableDepartments(request.memberRole) });
   app.addHook('onRoute', (route) => {
     const permission = (route.config as { permission?: AdminPermission } | undefined)?.permission;
     if (route.url.startsWith('/api/admin') && route.method !== 'HEAD' && permission === undefined) {
@@ -196,8 +197,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         throw new HttpError(400, `Only e-mail addresses at ${config.allowedDomain} can be members.`);
       }
       const { role, department, isAdmin } = request.body;
-      if (findRoleConfiguration(catalog, role).matchedBy === 'default') {
-        throw new HttpError(400, `Unknown role "${role}". Valid roles: ${[...catalog.keys()].join(', ')}.`);
+      if (findRoleConfiguration(request.catalog, role).matchedBy === 'default') {
+        throw new HttpError(400, `Unknown role "${role}". Valid roles: ${[...request.catalog.keys()].join(', ')}.`);
       }
       const before = await getMember(db, email);
       const leadOf = request.body.leadOf ?? before?.leadOf ?? [];
@@ -231,7 +232,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         // A person signed in before their first record got the default role: that changes too.
         if (accessChanged || (before === undefined && user !== undefined)) await endSessions(tx, request, email, 'access-changed');
       });
-      const detail = await getMemberDetail(db, base, email);
+      const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;
     },
@@ -283,7 +284,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         await recordAudit(tx, { kind: 'member-left', outcome: 'ok', ...actorOf(request), subject: email, details: { leftOn, note: left.note }, at: now() });
         await endSessions(tx, request, email, 'member-left');
       });
-      const detail = await getMemberDetail(db, base, email);
+      const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;
     },
@@ -300,7 +301,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         await setMemberLeft(tx, email, null, now());
         await recordAudit(tx, { kind: 'member-rejoined', outcome: 'ok', ...actorOf(request), subject: email, at: now() });
       });
-      const detail = await getMemberDetail(db, base, email);
+      const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;
     },
@@ -309,7 +310,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   app.get(
     '/api/admin/members/:email/revealed-secrets',
     { ...needs('secrets:manage'), schema: { params: memberEmailParamsSchema, response: { 200: revealedSecretsSchema } } },
-    async (request) => ({ items: await listRevealedSecrets(db, catalog, request.params.email.toLowerCase()) }),
+    async (request) => ({ items: await listRevealedSecrets(db, request.catalog, request.params.email.toLowerCase()) }),
   );
 
   app.post(
@@ -323,8 +324,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
   );
 
-  app.get('/api/admin/secrets', { ...needs('secrets:manage'), schema: { response: { 200: adminSecretsSchema } } }, async () => {
-    const titles = secretStepTitles(catalog);
+  app.get('/api/admin/secrets', { ...needs('secrets:manage'), schema: { response: { 200: adminSecretsSchema } } }, async (request) => {
+    const titles = secretStepTitles(request.catalog);
     return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
   });
 
@@ -338,7 +339,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         await writeStoredSecret(tx, config.secretBox, name, request.body.value, request.user?.email ?? null, at);
         await recordAudit(tx, { kind: 'secret-rotated', outcome: 'ok', ...actorOf(request), subject: name, reason: 'set', at });
       });
-      const titles = secretStepTitles(catalog);
+      const titles = secretStepTitles(request.catalog);
       return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
     },
   );
@@ -365,7 +366,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   );
 
   app.get('/api/admin/roles', { ...needs('members:read'), schema: { response: { 200: adminRolesSchema } } }, async (request) => ({
-    roles: [...catalog.values()]
+    roles: [...request.catalog.values()]
       .map((c) => ({ key: c.key.toLowerCase(), displayName: c.displayName }))
       .sort((a, b) => a.displayName.localeCompare(b.displayName)),
     departments: await listDepartments(db, readableDepartments(request.memberRole)),
@@ -376,9 +377,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     bodyLimit: IMPORT_BODY_LIMIT_BYTES,
     schema: { body: importBodySchema, response: { 200: importResultSchema } },
   };
-  const importContext = { catalog, allowedDomain: config.allowedDomain };
+  const importContext = (request: FastifyRequest) => ({ catalog: request.catalog, allowedDomain: config.allowedDomain });
 
-  app.post('/api/admin/import/preview', importOptions, async (request) => previewImport(request.body.csv, importContext));
+  app.post('/api/admin/import/preview', importOptions, async (request) => previewImport(request.body.csv, importContext(request)));
 
   // A 400 is either the refusal with the row errors or a malformed request (the error handler's plain JSON error);
   // with only the refusal schema, a malformed body's 400 failed serialization and became a 500.
@@ -389,7 +390,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: { ...importOptions.schema, response: { 200: importResultSchema, 400: z.union([importRefusalSchema, apiErrorSchema]) } },
     },
     async (request, reply) => {
-    const preview = previewImport(request.body.csv, importContext);
+    const preview = previewImport(request.body.csv, importContext(request));
     if (!preview.valid) {
       const bad = preview.rows.filter((r) => r.errors.length > 0).length;
       const message =

@@ -32,7 +32,10 @@ export type AuditKind =
   /** A shared password was changed, or an admin marked it changed outside the app. */
   | 'secret-rotated'
   /** A member's agreement to a step no longer counts (newer version, or lapsed): the step was made not completed. */
-  | 'agreement-due-again';
+  | 'agreement-due-again'
+  /** A new version of the content was published in the content studio, or an earlier one restored. */
+  | 'content-publish'
+  | 'content-restore';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

@@ -1,10 +1,10 @@
+import type { CatalogSource } from '../../content/published-content.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devLoginBodySchema, meResponseSchema } from '../../../shared/api.js';
 import { forbidden } from '../../http-errors.js';
 import { routeRateLimit, type AuthLimits } from '../../plugins/auth-rate-limits.js';
 import { endSession, requireUser, rotateSession, signedInUser, type SessionDeps } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import type { RoleCatalog } from '../../../shared/roles.js';
 import { applyMemberRole } from '../members/member-role.js';
 import { toApiUser, upsertDevelopmentUser } from './users.repository.js';
 import { refuseIfLeft } from '../members/left-members.js';
@@ -20,8 +20,8 @@ import { refuseIfLeft } from '../members/left-members.js';
  * Google sign-in lives in modules/google-auth. Development sign-in attempts and sign-outs are rate limited per client
  * address on the routes themselves (plugins/auth-rate-limits.ts): 429 JSON with Retry-After.
  */
-export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { catalog: RoleCatalog; limits: AuthLimits }> = async (app, deps) => {
-  const { config, db, catalog } = deps;
+export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { content: CatalogSource; limits: AuthLimits }> = async (app, deps) => {
+  const { config, db, content } = deps;
 
   app.post(
     '/api/auth/dev-login',
@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { catalog: RoleCata
       await rotateSession(deps, request, reply, row.id, 'development');
       await recordAudit(db, { kind: 'sign-in', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, details: { method: 'development' } });
       // The same user GET /api/me answers with: the member record (if any) decides role and department.
-      const { user } = await applyMemberRole(db, catalog, config.adminEmails, toApiUser(row, true));
+      const { user } = await applyMemberRole(db, content.catalog, config.adminEmails, toApiUser(row, true));
       return { user };
     },
   );

@@ -1,3 +1,4 @@
+import type { CatalogSource } from '../../content/published-content.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoResponseSchema } from '../../../shared/api.js';
@@ -34,9 +35,9 @@ function demoRole(catalog: RoleCatalog, log: FastifyBaseLogger): ResolvedRole {
  * about any member is read or written (the demo keeps its progress in the browser). The content is the same the
  * members see, so no secret is part of it. 404 when the content has no test role or it has no steps.
  */
-export const demoRoutes: FastifyPluginAsyncZod<{ catalog: RoleCatalog }> = async (app, { catalog }) => {
+export const demoRoutes: FastifyPluginAsyncZod<{ content: CatalogSource }> = async (app, { content }) => {
   app.get('/api/demo', { schema: { response: { 200: demoResponseSchema } } }, async (request) => {
-    const role = demoRole(catalog, request.log);
+    const role = demoRole(content.catalog, request.log);
     const first = role.scopes[0];
     if (!first) throw notFound(DEMO_UNAVAILABLE_MESSAGE);
     return {

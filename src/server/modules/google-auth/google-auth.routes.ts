@@ -1,3 +1,4 @@
+import type { CatalogSource } from '../../content/published-content.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
@@ -13,7 +14,6 @@ import {
   googleCallbackResponseSchema,
   safeReturnTo,
 } from '../../../shared/google-sign-in-api.js';
-import type { RoleCatalog } from '../../../shared/roles.js';
 import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { forbidden, HttpError, unauthorized } from '../../http-errors.js';
@@ -79,7 +79,7 @@ function accountKey(claims: Record<string, unknown>): string {
 export interface GoogleAuthDeps extends SessionDeps {
   provider: OidcProvider;
   /** All role configurations (for the directory's role and the member record's lookup). */
-  catalog: RoleCatalog;
+  content: CatalogSource;
   /** The Workspace directory, when configured. */
   directory: WorkspaceDirectory | undefined;
   /** The sign-in rate limits (plugins/auth-rate-limits.ts). */
@@ -108,7 +108,7 @@ export interface GoogleAuthDeps extends SessionDeps {
  * Registered only when Google sign-in is configured.
  */
 export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (app, deps) => {
-  const { config, db, provider, catalog, directory } = deps;
+  const { config, db, provider, content, directory } = deps;
   const consumed = new ConsumedTransactions();
   const cookieName = transactionCookieName(config);
   const failuresByAddress = new FailureLimiter(app, deps.limits.failedCallbacksPerAddress);
@@ -211,7 +211,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
       if (directory) {
         try {
           const profile = await directory.profileOf(admission.identity.email);
-          if (profile) fromDirectory = roleFromDirectory(catalog, profile);
+          if (profile) fromDirectory = roleFromDirectory(content.catalog, profile);
         } catch (error) {
           // docs/product.md#member-records: a failed role lookup is a warning only; the stored role and department
           // stay.
@@ -236,7 +236,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
       await rotateSession(deps, request, reply, row.id, 'google');
       await recordAudit(db, { kind: 'sign-in', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, details: { method: 'google' } });
       // The same user GET /api/me answers with: the member record (if any) decides role and department.
-      const { user } = await applyMemberRole(db, catalog, config.adminEmails, toApiUser(row, false));
+      const { user } = await applyMemberRole(db, content.catalog, config.adminEmails, toApiUser(row, false));
       return { user, returnTo: transaction.returnTo };
     },
   );

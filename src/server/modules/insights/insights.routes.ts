@@ -1,3 +1,4 @@
+import type { CatalogSource } from '../../content/published-content.js';
 import type { FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +16,6 @@ import {
   type InsightsQuery,
   type TimeToComplete,
 } from '../../../shared/insights-api.js';
-import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { readableDepartments, requirePermission } from '../permissions/permissions.js';
 import { activity, cohorts, funnel, timeToComplete, type InsightsContext } from './insights.repository.js';
@@ -23,7 +23,7 @@ import { activity, cohorts, funnel, timeToComplete, type InsightsContext } from 
 /** What the insights routes need. */
 export interface InsightsRoutesOptions {
   db: Database;
-  catalog: RoleCatalog;
+  content: CatalogSource;
   now: () => Date;
 }
 
@@ -67,12 +67,12 @@ export const CSV_ROWS = {
  * - GET /api/admin/insights/cohorts(.csv)
  * - GET /api/admin/insights/activity(.csv)
  */
-export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (app, { db, catalog, now }) => {
+export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (app, { db, content, now }) => {
   app.addHook('onRequest', requirePermission('insights:read'));
   // Admins see every department; a department lead only the members of the departments they lead.
   const contextOf = (request: FastifyRequest): InsightsContext => {
     const readable = readableDepartments(request.memberRole);
-    return { catalog, now: now(), ...(readable === 'all' ? {} : { departments: readable }) };
+    return { catalog: content.catalog, now: now(), ...(readable === 'all' ? {} : { departments: readable }) };
   };
   const schema = { querystring: insightsQuerySchema };
 

@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { User } from '../../../shared/api.js';
 import type { RoleLookupResult } from '../../../shared/role-lookup.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
+import type { CatalogSource } from '../../content/published-content.js';
 import { lookUpRole } from '../../content/resolved-roles.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
@@ -33,6 +35,11 @@ export interface MemberRole {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /**
+     * The published catalog this request reads (content/published-content.ts), taken once when it starts, so that one
+     * request never mixes two versions.
+     */
+    catalog: RoleCatalog;
     /** The signed-in person's role, set with `user` for /api/* requests; null without a session. */
     memberRole: MemberRole | null;
   }
@@ -121,7 +128,8 @@ export interface MemberRolePluginOptions extends Record<string, unknown> {
   /** Where the member records are read (plugins/read-cache.ts). */
   reads: ReadCache;
   config: Pick<Config, 'adminEmails'>;
-  catalog: RoleCatalog;
+  /** The published content (its current catalog is taken for each request). */
+  content: CatalogSource;
 }
 
 /**
@@ -133,9 +141,22 @@ export interface MemberRolePluginOptions extends Record<string, unknown> {
  * request like the session read before it (the defaults of docs/product.md#member-records apply for records that do not
  * exist, not for a database that does not answer).
  */
-export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app, { reads, config, catalog }) => {
+export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app, { reads, config, content }) => {
   app.decorateRequest('memberRole', null);
+  // The first read of request.catalog takes the current catalog for the rest of the request.
+  const taken = new WeakMap<FastifyRequest, RoleCatalog>();
+  app.decorateRequest('catalog', {
+    getter(this: FastifyRequest): RoleCatalog {
+      let catalog = taken.get(this);
+      if (catalog === undefined) {
+        catalog = content.catalog;
+        taken.set(this, catalog);
+      }
+      return catalog;
+    },
+  });
   app.addHook('onRequest', async (request) => {
+    const { catalog } = request;
     if (request.user === null) return;
     const member = await reads.member(request.user.email);
     // A person marked as having left has no access at all, whatever session they still hold (their sessions are ended

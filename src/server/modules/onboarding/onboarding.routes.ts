@@ -36,11 +36,10 @@ import { roleSummary } from './role-summary.js';
  */
 export const onboardingRoutes: FastifyPluginAsyncZod<{
   reads: ReadCache;
-  catalog: RoleCatalog;
   config: Pick<Config, 'isProduction'>;
   db: Database;
   now: () => Date;
-}> = async (app, { reads, catalog, config, db, now }) => {
+}> = async (app, { reads, config, db, now }) => {
   app.get(
     '/api/onboarding',
     {
@@ -50,6 +49,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = signedInUser(request);
+      const { catalog } = request;
       const { previewRole } = request.query;
       const ownRole = () => {
         const { role, warnings } = resolveRoleOfRequest(catalog, request);

@@ -9,7 +9,8 @@ import type { MemberRole } from '../members/member-role.js';
  * - an **admin** (ADMIN_EMAILS, or a member record marked admin) may do everything;
  * - a **department lead** (a member record naming the departments they lead) may only read: the members table, its CSV
  *   export and member pages, limited to members of the departments they lead;
- * - a **content editor** may use the content studio only; until it exists, nothing of the admin console;
+ * - a **content editor** (a member record marked so) may use the content studio (`content:edit`) and nothing else of
+ *   the admin console;
  * - everyone else (members, development users without a record) nothing.
  *
  * Every admin route names the permission it needs in its route options (`config: { permission }`); the admin routes
@@ -33,7 +34,9 @@ export type AdminPermission =
   /** Take and download backups of the embedded database. */
   | 'backups:manage'
   /** Read the acknowledgment records: a member's list, the CSV export of all, and the receipt check. */
-  | 'acknowledgments:read';
+  | 'acknowledgments:read'
+  /** Use the content studio: drafts, publishing, history, restore, files (docs/product.md#content-studio). */
+  | 'content:edit';
 
 /** Every permission, for tests and for the route check. */
 export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
@@ -45,6 +48,7 @@ export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
   'insights:read',
   'backups:manage',
   'acknowledgments:read',
+  'content:edit',
 ];
 
 /** The permissions a department lead has (read-only, limited to their departments). */
@@ -81,6 +85,7 @@ export function isDepartmentLead(role: Access | null): boolean {
 export function mayUse(role: Access | null, permission: AdminPermission): boolean {
   if (role === null) return false;
   if (role.isAdmin) return true;
+  if (permission === 'content:edit' && role.isEditor) return true;
   return isDepartmentLead(role) && LEAD_PERMISSIONS.has(permission);
 }
 

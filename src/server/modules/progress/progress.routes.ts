@@ -86,10 +86,9 @@ export function refusePreviewWrite(query: { previewRole?: string | undefined }):
  */
 export const progressRoutes: FastifyPluginAsyncZod<{
   db: Database;
-  catalog: RoleCatalog;
   now: () => Date;
   documents: ContentDocuments;
-}> = async (app, { db, catalog, now, documents }) => {
+}> = async (app, { db, now, documents }) => {
   app.put(
     '/api/progress/steps/:stepId',
     {
@@ -104,7 +103,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = signedInUser(request);
       const { stepId } = request.params;
-      const step = memberStep(catalog, request, stepId);
+      const step = memberStep(request.catalog, request, stepId);
       refusePreviewWrite(request.query);
       refuseOtherVersion(step, request.body.version);
       if (!request.body.completed) {
@@ -143,7 +142,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = signedInUser(request);
       const { stepId, itemId } = request.params;
-      const step = memberStep(catalog, request, stepId);
+      const step = memberStep(request.catalog, request, stepId);
       const item = stepItems(step).find((i) => i.id === itemId);
       if (!item) throw notFound(`Step "${stepId}" has no item "${itemId}".`);
       refusePreviewWrite(request.query);

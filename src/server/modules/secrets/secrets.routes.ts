@@ -41,9 +41,17 @@ type SecretStep = Step & { envVariable: NonNullable<Step['envVariable']> };
 
 const isSecretStep = (step: Step): step is SecretStep => step.envVariable !== undefined;
 
-/** Every shared-password step of every role configuration, by step id (ids are stable across the content). */
+const secretSteps = new WeakMap<RoleCatalog, Map<string, SecretStep>>();
+
+/**
+ * Every shared-password step of every role configuration, by step id (ids are stable across the content); worked out
+ * once per published catalog.
+ */
 function secretStepsOf(catalog: RoleCatalog): Map<string, SecretStep> {
+  const known = secretSteps.get(catalog);
+  if (known) return known;
   const steps = new Map<string, SecretStep>();
+  secretSteps.set(catalog, steps);
   for (const config of catalog.values()) {
     for (const scope of config.scopes) {
       for (const step of scope.steps) if (isSecretStep(step) && !steps.has(step.id)) steps.set(step.id, step);
@@ -91,7 +99,6 @@ const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Contr
 /** What {@link secretsRoutes} needs. */
 export interface SecretsRoutesOptions {
   db: Database;
-  catalog: RoleCatalog;
   config: Pick<Config, 'secretBox'>;
 }
 
@@ -113,8 +120,7 @@ export interface SecretsRoutesOptions {
  * shared-password step is written to the audit log before the answer is sent (a failing write fails the request, so
  * nothing is revealed unaudited); anonymous refusals go to the application log only (anyone can send them).
  */
-export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async (app, { db, catalog, config }) => {
-  const allSecretSteps = secretStepsOf(catalog);
+export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async (app, { db, config }) => {
 
   app.get(
     '/api/secrets/:stepId',
@@ -129,7 +135,7 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
     async (request, reply) => {
       noStore(reply);
       const { stepId } = request.params;
-      const knownStep = allSecretSteps.get(stepId);
+      const knownStep = secretStepsOf(request.catalog).get(stepId);
 
       if (request.user === null || request.authSession === null || request.memberRole === null) {
         // Anyone can send these, as often as they like: they go to the application log, never to the audit log, so
@@ -147,7 +153,7 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
         return reply.code(403).send(refusalBody(403, 'development'));
       }
 
-      const { role } = resolveRoleOfRequest(catalog, request);
+      const { role } = resolveRoleOfRequest(request.catalog, request);
       const step = role.scopes.flatMap((scope) => scope.steps).find((s) => s.id === stepId);
       if (!step || !isSecretStep(step)) throw notFound(NO_SECRET_STEP_MESSAGE);
 

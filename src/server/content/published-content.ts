@@ -1,0 +1,182 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RoleConfiguration } from '../../shared/content-schema.js';
+import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
+import type { ChangeFeed } from '../db/change-feed.js';
+import type { Change } from '../db/changes.js';
+import type { Database } from '../db/client.js';
+import { deepFreeze } from '../deep-freeze.js';
+import { sha256Hex } from '../modules/acknowledgments/content-hash.js';
+import { insertFirstVersion, latestVersion, latestVersionNumber, storeAsset } from '../modules/studio/content.repository.js';
+
+/**
+ * The published content a process serves (docs/product.md#content-studio, docs/decisions/023-content-studio.md): the
+ * latest version in the database, switched to without a restart when any process publishes (the change feed's
+ * `content:<n>` announcement, db/changes.ts; a feed that lost its connection makes it look again). Every reader asks
+ * for {@link PublishedContent.catalog} when it needs it — once per request — so a new version is a new catalog and
+ * everything kept per catalog (content/resolved-roles.ts) is worked out again for it.
+ */
+
+/** What route modules read: the catalog of the current published version. */
+export interface CatalogSource {
+  /** The current published catalog (frozen; a new version replaces it as a whole). */
+  readonly catalog: RoleCatalog;
+  /** Its version number. */
+  readonly version: number;
+}
+
+/** Who a start-up import is recorded as. */
+export const IMPORT_ACTOR = 'system (start-up import)';
+
+/** A fixed catalog (tools and tests that need no database). */
+export function fixedCatalog(catalog: RoleCatalog, version = 1): CatalogSource {
+  return { catalog, version };
+}
+
+/** Sorts configurations by key: the catalog order of a stored version. */
+export function sortedConfigs(configs: Iterable<RoleConfiguration>): RoleConfiguration[] {
+  return [...configs].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** The Content-Type of an imported file, by its name (files of the repository's content/assets, trusted). */
+export function contentTypeByName(name: string): string {
+  const ext = path.extname(name).toLowerCase();
+  const types: Record<string, string> = {
+    '.pdf': 'application/pdf',
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.webp': 'image/webp',
+    '.gif': 'image/gif',
+    '.svg': 'image/svg+xml',
+  };
+  return types[ext] ?? 'application/octet-stream';
+}
+
+/**
+ * Stores every file under a directory (recursively) by SHA-256, named by its path under the directory.
+ * @param db the database
+ * @param dir e.g. `<CONTENT_DIR>/assets`; a missing directory stores nothing
+ * @returns how many files were read
+ */
+export async function importAssetsDir(db: Database, dir: string, by: string, at: Date): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  let count = 0;
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const bytes = new Uint8Array(await readFile(file));
+    const name = path.relative(dir, file).split(path.sep).join('/');
+    await storeAsset(db, { sha256: sha256Hex(bytes), bytes, contentType: contentTypeByName(name), name, by, at });
+    count += 1;
+  }
+  return count;
+}
+
+/** The live, published content of one process. */
+export class PublishedContent implements CatalogSource {
+  readonly #db: Database;
+  #version: number;
+  #catalog: RoleCatalog;
+  #checking: Promise<void> | null = null;
+  #again = false;
+  readonly #onError: (error: unknown) => void;
+
+  private constructor(db: Database, version: number, catalog: RoleCatalog, onError: (error: unknown) => void) {
+    this.#db = db;
+    this.#version = version;
+    this.#catalog = catalog;
+    this.#onError = onError;
+  }
+
+  /**
+   * Opens the published content: on a database with no content, stores `seed` as version 1 (kind `import`) and the
+   * files of `assetsDir`; then reads the latest version and follows the change feed.
+   * @param db the database
+   * @param feed the app's change feed
+   * @param seed the catalog to import on an empty database (asked for only then)
+   * @param options.assetsDir the files to import with it; options.now the clock; options.onError where a failed
+   *   refresh is reported (the process keeps serving the version it has)
+   */
+  static async open(
+    db: Database,
+    feed: ChangeFeed,
+    seed: () => Promise<RoleCatalog>,
+    options: { assetsDir?: string; now: () => Date; onError: (error: unknown) => void },
+  ): Promise<PublishedContent> {
+    let latest = await latestVersion(db);
+    if (!latest) {
+      const at = options.now();
+      const configs = sortedConfigs((await seed()).values());
+      if (options.assetsDir !== undefined) await importAssetsDir(db, options.assetsDir, IMPORT_ACTOR, at);
+      await insertFirstVersion(db, configs, IMPORT_ACTOR, at);
+      latest = await latestVersion(db);
+      if (!latest) throw new Error('the imported content cannot be read back');
+    }
+    const content = new PublishedContent(db, latest.version, catalogOf(latest.catalog), options.onError);
+    feed.subscribe({
+      change: (change: Change) => {
+        if (change.kind === 'content' || change.kind === 'everything') content.refresh();
+      },
+      reset: () => content.refresh(),
+    });
+    return content;
+  }
+
+  get catalog(): RoleCatalog {
+    return this.#catalog;
+  }
+
+  get version(): number {
+    return this.#version;
+  }
+
+  /**
+   * Switches to a version this process just published (without waiting for the change feed). Older versions are
+   * ignored: versions only go up.
+   */
+  adopt(version: number, configs: RoleConfiguration[]): void {
+    if (version <= this.#version) return;
+    this.#version = version;
+    this.#catalog = catalogOf(configs);
+  }
+
+  /** Looks for a newer version in the background (one look at a time; a request during a look makes one more). */
+  refresh(): void {
+    if (this.#checking) {
+      this.#again = true;
+      return;
+    }
+    this.#checking = this.#lookForNewer()
+      .catch(this.#onError)
+      .finally(() => {
+        this.#checking = null;
+        if (this.#again) {
+          this.#again = false;
+          this.refresh();
+        }
+      });
+  }
+
+  /** Resolves when the current look (if any) has finished: tests and tools that wait for a switch. */
+  async settled(): Promise<void> {
+    while (this.#checking) await this.#checking;
+  }
+
+  async #lookForNewer(): Promise<void> {
+    const newest = await latestVersionNumber(this.#db);
+    if (newest <= this.#version) return;
+    const latest = await latestVersion(this.#db);
+    if (latest) this.adopt(latest.version, latest.catalog);
+  }
+}
+
+/** A frozen catalog of stored configurations (already validated when they were published). */
+function catalogOf(configs: RoleConfiguration[]): RoleCatalog {
+  return createRoleCatalog(deepFreeze(structuredClone(configs)));
+}

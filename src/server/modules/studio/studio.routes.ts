@@ -1,0 +1,263 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STUDIO_ASSET_MAX_BYTES, STUDIO_ASSET_TYPES, type StudioDraft, type StudioProblem } from '../../../shared/studio-api.js';
+import { sha256Hex } from '../acknowledgments/content-hash.js';
+import type { PublishedContent } from '../../content/published-content.js';
+import type { Database } from '../../db/client.js';
+import type { Config } from '../../env.js';
+import { HttpError, notFound } from '../../http-errors.js';
+import { requirePermission } from '../permissions/permissions.js';
+import { getDraft, getVersion, latestVersion, listAssets, listVersions, readAsset, saveDraft, storeAsset, deleteDraft } from './content.repository.js';
+import {
+  applyMaterialChanges,
+  assetProblemOf,
+  checkStudioCatalog,
+  diffCatalogs,
+  membersPerRole,
+  publishCatalog,
+  removalsWithProgress,
+  removedRolesInUse,
+  storedFiles,
+  type Removal,
+} from './studio.service.js';
+import { checkUpload } from './uploads.js';
+
+/**
+ * The content studio's routes (docs/product.md#content-studio; the contract is src/shared/studio-api.ts). Every
+ * /api/studio route needs `content:edit` (admins and content editors); the files are served to anyone at
+ * /assets/content/by-hash/:sha256 from the database, so every process serves every file.
+ */
+
+/** The most role configurations a draft may hold (a sanity limit far above the catalog's size). */
+const MAX_ROLES = 500;
+/** The largest draft accepted, in bytes of JSON (the real catalog is about 100 KB). */
+export const STUDIO_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+const saveDraftSchema = z.object({
+  catalog: z.array(z.unknown()).max(MAX_ROLES),
+  baseUpdatedAt: z.iso.datetime().nullable(),
+});
+const publishSchema = z.object({
+  materialChanges: z.array(z.string().min(1).max(200)).max(500),
+  note: z.string().trim().max(2_000).optional(),
+  confirmRemovals: z.boolean().optional(),
+});
+const restoreSchema = z.object({ confirmRemovals: z.boolean().optional() }).nullish();
+const versionParamsSchema = z.object({ version: z.coerce.number().int().min(1).max(2_147_483_647) });
+const diffQuerySchema = z.object({
+  from: z.coerce.number().int().min(1).max(2_147_483_647),
+  to: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+const assetQuerySchema = z.object({ name: z.string().trim().min(1).max(200).optional() });
+const hashParamsSchema = z.object({ sha256: z.string() });
+
+/** The person acting, for stamps and the audit log. */
+function actorOf(request: FastifyRequest): { userId: string | null; email: string } {
+  return { userId: request.user?.id ?? null, email: request.user?.email ?? 'unknown' };
+}
+
+const editing = requirePermission('content:edit');
+
+export const studioRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  content: PublishedContent;
+  config: Pick<Config, 'contentDir'>;
+  now: () => Date;
+}> = async (app, { db, content, config, now }) => {
+  const problemsOf = async (catalog: readonly unknown[]) =>
+    checkStudioCatalog(catalog, assetProblemOf(config.contentDir, await storedFiles(db)));
+
+  const published = async () => {
+    const latest = await latestVersion(db);
+    if (!latest) throw new HttpError(503, 'The content has not been imported yet: start the server again.');
+    return latest;
+  };
+
+  /**
+   * The steps and items members completed that would go, unless confirmed (an empty list: nothing to confirm).
+   * (A Fastify reply is thenable, so the 409 itself is sent by the handler: awaiting a sent reply would go on.)
+   */
+  const unconfirmedRemovals = async (
+    before: Parameters<typeof removalsWithProgress>[1],
+    next: Parameters<typeof removalsWithProgress>[2],
+    confirmed: boolean | undefined,
+  ): Promise<Removal[]> => (confirmed === true ? [] : removalsWithProgress(db, before, next));
+
+  const askToConfirm = (reply: FastifyReply, removals: Removal[]) => {
+    const total = removals.reduce((n, r) => n + r.completedBy, 0);
+    return reply.code(409).send({
+      statusCode: 409,
+      error: STATUS_CODES[409],
+      message: `This removes ${removals.length} step(s) or item(s) that members completed (${total} completion(s) in all). Their records are kept. Send again with confirmRemovals: true to go ahead.`,
+      removals,
+    });
+  };
+
+  const refuseProblems = (reply: FastifyReply, problems: StudioProblem[]) =>
+    reply.code(422).send({
+      statusCode: 422,
+      error: STATUS_CODES[422],
+      message: `The content has ${problems.length} problem(s): fix them and publish again.`,
+      problems,
+    });
+
+  app.get('/api/studio', { onRequest: editing }, async () => ({ published: await published(), draft: await getDraft(db) }));
+
+  app.put(
+    '/api/studio/draft',
+    { onRequest: editing, bodyLimit: STUDIO_BODY_LIMIT_BYTES, schema: { body: saveDraftSchema } },
+    async (request, reply) => {
+      const { catalog, baseUpdatedAt } = request.body;
+      const base = await published();
+      const current = await getDraft(db);
+      const { problems } = await problemsOf(catalog);
+      const saved = await saveDraft(
+        db,
+        { catalog, baseVersion: current?.baseVersion ?? base.version, problems, at: now(), by: actorOf(request).email },
+        baseUpdatedAt === null ? null : new Date(baseUpdatedAt),
+      );
+      if ('conflict' in saved) {
+        const other: StudioDraft = saved.conflict;
+        return reply.code(409).send({
+          statusCode: 409,
+          error: STATUS_CODES[409],
+          message: `${other.updatedBy} saved the draft at ${other.updatedAt}, after you opened it. Reload to see their changes, then make yours again.`,
+          draft: other,
+        });
+      }
+      return saved;
+    },
+  );
+
+  app.delete('/api/studio/draft', { onRequest: editing }, async (_request, reply) => {
+    await deleteDraft(db);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/api/studio/publish',
+    { onRequest: editing, schema: { body: publishSchema } },
+    async (request, reply) => {
+      const draft = await getDraft(db);
+      if (!draft) throw new HttpError(409, 'There is no draft to publish: make a change first.');
+      const base = await published();
+      const checked = await problemsOf(draft.catalog);
+      if (!checked.configs) return refuseProblems(reply, checked.problems);
+      const at = now();
+      const { note } = request.body;
+      const marked = applyMaterialChanges(checked.configs, base.catalog, request.body.materialChanges, at.toISOString().slice(0, 10), note);
+      const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), marked.configs);
+      if (marked.problems.length + inUse.length > 0) return refuseProblems(reply, [...marked.problems, ...inUse]);
+      const removals = await unconfirmedRemovals(base.catalog, marked.configs, request.body.confirmRemovals);
+      if (removals.length > 0) return askToConfirm(reply, removals);
+      const version = await publishCatalog(db, {
+        configs: marked.configs,
+        kind: 'publish',
+        restoredFrom: null,
+        materialChanges: [...new Set(request.body.materialChanges)],
+        note: note === undefined || note === '' ? null : note,
+        actor: actorOf(request),
+        at,
+        clearDraft: true,
+      });
+      content.adopt(version.version, marked.configs);
+      return { version };
+    },
+  );
+
+  app.get('/api/studio/versions', { onRequest: editing }, async () => ({ versions: await listVersions(db) }));
+
+  app.get('/api/studio/versions/:version', { onRequest: editing, schema: { params: versionParamsSchema } }, async (request) => {
+    const found = await getVersion(db, request.params.version);
+    if (!found) throw notFound(`There is no version ${request.params.version}.`);
+    return found;
+  });
+
+  app.get('/api/studio/diff', { onRequest: editing, schema: { querystring: diffQuerySchema } }, async (request) => {
+    const { from, to } = request.query;
+    const [a, b] = await Promise.all([getVersion(db, from), getVersion(db, to)]);
+    if (!a) throw notFound(`There is no version ${from}.`);
+    if (!b) throw notFound(`There is no version ${to}.`);
+    return { from, to, entries: diffCatalogs(a.catalog, b.catalog) };
+  });
+
+  app.post(
+    '/api/studio/versions/:version/restore',
+    { onRequest: editing, schema: { params: versionParamsSchema, body: restoreSchema } },
+    async (request, reply) => {
+      const wanted = await getVersion(db, request.params.version);
+      if (!wanted) throw notFound(`There is no version ${request.params.version}.`);
+      const base = await published();
+      const checked = await problemsOf(wanted.catalog);
+      if (!checked.configs) return refuseProblems(reply, checked.problems);
+      const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), checked.configs);
+      if (inUse.length > 0) return refuseProblems(reply, inUse);
+      const removals = await unconfirmedRemovals(base.catalog, checked.configs, request.body?.confirmRemovals);
+      if (removals.length > 0) return askToConfirm(reply, removals);
+      const version = await publishCatalog(db, {
+        configs: checked.configs,
+        kind: 'restore',
+        restoredFrom: wanted.version,
+        materialChanges: [],
+        note: null,
+        actor: actorOf(request),
+        at: now(),
+        clearDraft: false,
+      });
+      content.adopt(version.version, checked.configs);
+      return { version };
+    },
+  );
+
+  app.get('/api/studio/usage', { onRequest: editing }, async () => {
+    const usage = await membersPerRole(db, content.catalog);
+    return { roles: [...usage].map(([key, members]) => ({ key, members })).sort((a, b) => a.key.localeCompare(b.key)) };
+  });
+
+  app.get('/api/studio/assets', { onRequest: editing }, async () => ({ assets: await listAssets(db) }));
+
+  await app.register(async (plugin) => {
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    // Files come as the raw body; a type we do not take is refused by Fastify with 415 before anything is read.
+    uploads.addContentTypeParser([...STUDIO_ASSET_TYPES, 'image/svg+xml'], { parseAs: 'buffer', bodyLimit: STUDIO_ASSET_MAX_BYTES }, (_req, body, done) => {
+      done(null, body);
+    });
+    uploads.post(
+      '/api/studio/assets',
+      { onRequest: editing, bodyLimit: STUDIO_ASSET_MAX_BYTES, schema: { querystring: assetQuerySchema } },
+      async (request, reply) => {
+        const body = request.body;
+        if (!(body instanceof Buffer)) throw new HttpError(415, `Send the file itself as the body, with its Content-Type (${STUDIO_ASSET_TYPES.join(', ')}).`);
+        const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const bytes = new Uint8Array(body);
+        const contentType = await checkUpload(bytes, declared);
+        const sha256 = sha256Hex(bytes);
+        const stored = await storeAsset(db, {
+          sha256,
+          bytes,
+          contentType,
+          name: request.query.name ?? `${sha256.slice(0, 12)}`,
+          by: actorOf(request).email,
+          at: now(),
+        });
+        return reply.code(201).send(stored);
+      },
+    );
+  });
+
+  app.get('/assets/content/by-hash/:sha256', { schema: { params: hashParamsSchema } }, async (request, reply) => {
+    const { sha256 } = request.params;
+    if (!/^[0-9a-f]{64}$/u.test(sha256)) throw notFound('No such file.');
+    const asset = await readAsset(db, sha256);
+    if (!asset) throw notFound('No such file.');
+    reply
+      .header('content-type', asset.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable');
+    // Files imported from content/assets may be SVG: opened on their own, they run nothing.
+    if (asset.contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    return reply.send(Buffer.from(asset.bytes));
+  });
+};

@@ -1,0 +1,374 @@
+import { isDeepStrictEqual } from 'node:util';
+import { count, inArray, isNull, sql } from 'drizzle-orm';
+import { stringify } from 'yaml';
+import { needsAcknowledgment } from '../../../shared/acknowledgments.js';
+import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import type {
+  StudioDiffEntry,
+  StudioProblem,
+  StudioVersionSummary,
+} from '../../../shared/studio-api.js';
+import { byHashOf, checkCatalog, directoryAssetProblem } from '../../content/load-content.js';
+import { lookUpRole } from '../../content/resolved-roles.js';
+import type { Database } from '../../db/client.js';
+import { contentAssets, members, stepItemProgress, stepProgress, users } from '../../db/schema.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { deleteDraft, insertVersion } from './content.repository.js';
+
+/**
+ * The content studio's work (docs/product.md#content-studio, docs/decisions/023-content-studio.md): checking a
+ * catalog with the rules of `npm run content:check`, publishing it atomically, what a publish removes that members
+ * completed, material changes, the readable diff, and how many members each role has.
+ */
+
+/** The stored files a catalog may point to. */
+export interface StoredFiles {
+  hashes: ReadonlySet<string>;
+  names: ReadonlySet<string>;
+}
+
+/** Reads which files are stored (by hash, and by their name for `/content/<name>` addresses). */
+export async function storedFiles(db: Database): Promise<StoredFiles> {
+  const rows = await db.select({ sha256: contentAssets.sha256, name: contentAssets.name }).from(contentAssets);
+  return { hashes: new Set(rows.map((r) => r.sha256)), names: new Set(rows.map((r) => r.name)) };
+}
+
+/**
+ * Why an address points to no file: `/assets/content/by-hash/<sha256>` must be stored in the database;
+ * `/content/<path>` must be a file of `<contentDir>/assets` or a stored file of that name.
+ */
+export function assetProblemOf(contentDir: string, files: StoredFiles): (address: string) => string | undefined {
+  const onDisk = directoryAssetProblem(contentDir);
+  return (address) => {
+    const hash = byHashOf(address);
+    if (hash === '') return `"${address}" is not the address of a stored file (it needs the file's 64-digit SHA-256)`;
+    if (hash !== undefined) return files.hashes.has(hash) ? undefined : `"${address}" points to no stored file: upload the file again`;
+    const problem = onDisk(address);
+    if (problem === undefined) return undefined;
+    const name = decodeURIComponent(address.slice('/content/'.length).split(/[?#]/)[0] ?? '');
+    return files.names.has(name) ? undefined : `"${address}" points to no file: upload it in the studio and use its new address`;
+  };
+}
+
+/**
+ * Checks a whole catalog as `npm run content:check` does, with problems in the studio's shape.
+ * @param entries the role configurations (from a request or the database)
+ * @returns every problem, and the parsed configurations sorted by key when there is none
+ */
+export function checkStudioCatalog(
+  entries: readonly unknown[],
+  assetProblem: (address: string) => string | undefined,
+): { problems: StudioProblem[]; configs?: RoleConfiguration[] } {
+  const checked = checkCatalog(entries, assetProblem);
+  const problems = checked.problems.map((p) => ({ role: p.file.startsWith('#') ? '' : p.file, path: p.path, message: p.message }));
+  return checked.configs ? { problems, configs: checked.configs } : { problems };
+}
+
+/** One step of a catalog with where it is and its item ids. */
+interface StepPlace {
+  role: string;
+  title: string;
+  step: Step;
+  items: Set<string>;
+}
+
+/** Every step of a catalog by id (ids are unique across the catalog). */
+export function stepPlaces(configs: readonly RoleConfiguration[]): Map<string, StepPlace> {
+  const places = new Map<string, StepPlace>();
+  for (const config of configs) {
+    for (const scope of config.scopes) {
+      for (const step of scope.steps) {
+        const items = new Set([...step.content.checklist, ...step.content.acknowledgments].map((i) => i.id));
+        places.set(step.id, { role: config.key, title: step.title, step, items });
+      }
+    }
+  }
+  return places;
+}
+
+/** A step or item a publish removes that members have completed or ticked. */
+export interface Removal {
+  stepId: string;
+  /** Set for a checklist or acknowledgment item of a step that stays. */
+  itemId: string | null;
+  role: string;
+  title: string;
+  /** How many members completed the step (or ticked the item). */
+  completedBy: number;
+}
+
+/**
+ * The steps and items `next` removes from `published` that members completed or ticked (their records are kept;
+ * docs/product.md#content-studio).
+ * @returns the removals with members, step order of the published catalog
+ */
+export async function removalsWithProgress(
+  db: Database,
+  published: readonly RoleConfiguration[],
+  next: readonly RoleConfiguration[],
+): Promise<Removal[]> {
+  const before = stepPlaces(published);
+  const after = stepPlaces(next);
+  const removedSteps = [...before.keys()].filter((id) => !after.has(id));
+  const removedItems: { stepId: string; itemId: string }[] = [];
+  for (const [id, place] of before) {
+    const kept = after.get(id);
+    if (!kept) continue;
+    for (const itemId of place.items) if (!kept.items.has(itemId)) removedItems.push({ stepId: id, itemId });
+  }
+  const removals: Removal[] = [];
+  if (removedSteps.length > 0) {
+    const rows = await db
+      .select({ stepId: stepProgress.stepId, n: count() })
+      .from(stepProgress)
+      .where(inArray(stepProgress.stepId, removedSteps))
+      .groupBy(stepProgress.stepId);
+    const counts = new Map(rows.map((r) => [r.stepId, Number(r.n)]));
+    for (const stepId of removedSteps) {
+      const n = counts.get(stepId) ?? 0;
+      const place = before.get(stepId);
+      if (n > 0 && place) removals.push({ stepId, itemId: null, role: place.role, title: place.title, completedBy: n });
+    }
+  }
+  if (removedItems.length > 0) {
+    const rows = await db
+      .select({ stepId: stepItemProgress.stepId, itemId: stepItemProgress.itemId, n: count() })
+      .from(stepItemProgress)
+      .where(inArray(stepItemProgress.stepId, [...new Set(removedItems.map((r) => r.stepId))]))
+      .groupBy(stepItemProgress.stepId, stepItemProgress.itemId);
+    const counts = new Map(rows.map((r) => [`${r.stepId}\u0000${r.itemId}`, Number(r.n)]));
+    for (const { stepId, itemId } of removedItems) {
+      const n = counts.get(`${stepId}\u0000${itemId}`) ?? 0;
+      const place = before.get(stepId);
+      if (n > 0 && place) removals.push({ stepId, itemId, role: place.role, title: place.title, completedBy: n });
+    }
+  }
+  return removals;
+}
+
+/**
+ * Marks steps as a material change: exactly a `version` bump (docs/decisions/021-signed-versioned-acknowledgments.md),
+ * so members who agreed to an earlier version must agree again (the member's next page load and the hourly sweep).
+ * The step's version becomes one above the published one (or stays, when the draft already raised it further),
+ * `versionDate` today, and `versionNote` the publish note when given.
+ * @returns the catalog with the marked steps changed, or the problems (unknown step, or one that asks for no agreement)
+ */
+export function applyMaterialChanges(
+  configs: readonly RoleConfiguration[],
+  published: readonly RoleConfiguration[],
+  stepIds: readonly string[],
+  today: string,
+  note: string | undefined,
+): { configs: RoleConfiguration[]; problems: StudioProblem[] } {
+  const wanted = new Set(stepIds);
+  const problems: StudioProblem[] = [];
+  const before = stepPlaces(published);
+  const found = new Set<string>();
+  const changed = configs.map((config) => ({
+    ...config,
+    scopes: config.scopes.map((scope, si) => ({
+      ...scope,
+      steps: scope.steps.map((step, ti) => {
+        if (!wanted.has(step.id)) return step;
+        found.add(step.id);
+        if (!needsAcknowledgment(step)) {
+          problems.push({
+            role: config.key,
+            path: `scopes[${si}].steps[${ti}]`,
+            message: `"${step.title}" asks nobody to agree to anything, so it cannot be a material change`,
+          });
+          return step;
+        }
+        const publishedVersion = before.get(step.id)?.step.version ?? 1;
+        const version = Math.max(step.version ?? 1, publishedVersion + 1);
+        return { ...step, version, versionDate: today, ...(note === undefined ? {} : { versionNote: note }) };
+      }),
+    })),
+  }));
+  for (const id of wanted) {
+    if (!found.has(id)) problems.push({ role: '', path: '', message: `material change: no step has the id "${id}"` });
+  }
+  return { configs: changed, problems };
+}
+
+/** What a publish or restore records. */
+export interface PublishInput {
+  configs: RoleConfiguration[];
+  kind: 'publish' | 'restore';
+  restoredFrom: number | null;
+  materialChanges: string[];
+  note: string | null;
+  actor: { userId: string | null; email: string };
+  at: Date;
+  /** Removes the draft in the same transaction (a publish of the draft). */
+  clearDraft: boolean;
+  /** Called inside the transaction after the version is written (tests kill the process there). */
+  beforeCommit?: () => Promise<void>;
+}
+
+/**
+ * Publishes a catalog as the next version in one transaction: the version, the audit entry (`content-publish` or
+ * `content-restore`) and, for a publish, the removal of the draft commit together or not at all. The change feed
+ * announcement is part of the transaction, so every process switches when (and only when) it commits.
+ * @returns the new version's summary
+ */
+export async function publishCatalog(db: Database, input: PublishInput): Promise<StudioVersionSummary> {
+  return db.transaction(async (tx) => {
+    const version = await insertVersion(tx, {
+      catalog: input.configs,
+      kind: input.kind,
+      restoredFrom: input.restoredFrom,
+      materialChanges: input.materialChanges,
+      note: input.note,
+      by: input.actor.email,
+      at: input.at,
+    });
+    if (input.clearDraft) await deleteDraft(tx);
+    await recordAudit(tx, {
+      kind: input.kind === 'publish' ? 'content-publish' : 'content-restore',
+      outcome: 'ok',
+      actorUserId: input.actor.userId,
+      actorEmail: input.actor.email,
+      subject: `version ${version.version}`,
+      details: { version: version.version, restoredFrom: input.restoredFrom, materialChanges: input.materialChanges, note: input.note },
+      at: input.at,
+    });
+    await input.beforeCommit?.();
+    return version;
+  });
+}
+
+/** How many people resolve to each role of a catalog: member records (not left), and users without one. */
+export async function membersPerRole(db: Database, catalog: RoleCatalog): Promise<Map<string, number>> {
+  const recorded = await db.select({ email: members.email, role: members.role }).from(members).where(isNull(members.leftAt));
+  const unrecorded = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(sql`not exists (select 1 from ${members} where ${members.email} = ${users.email})`);
+  const counts = new Map<string, number>([...catalog.keys()].map((k) => [k, 0]));
+  for (const { role } of [...recorded, ...unrecorded]) {
+    const lookup = lookUpRole(catalog, role);
+    if (lookup.matchedBy === 'default') continue;
+    counts.set(lookup.key, (counts.get(lookup.key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Roles a new catalog leaves out that members resolve to now: refused (move the members first).
+ * @returns a problem for each such role
+ */
+export function removedRolesInUse(usage: ReadonlyMap<string, number>, next: readonly RoleConfiguration[]): StudioProblem[] {
+  const keys = new Set(next.map((c) => c.key.toLowerCase()));
+  return [...usage]
+    .filter(([key, n]) => n > 0 && !keys.has(key))
+    .map(([key, n]) => ({
+      role: key,
+      path: '',
+      message: `${n} ${n === 1 ? 'person has' : 'people have'} the role "${key}": give them another role before deleting it`,
+    }));
+}
+
+/** Whether an array holds only objects with string ids (scopes, steps, items), or nothing. */
+function idArray(value: unknown): value is { id: string }[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string');
+}
+
+/** Two arrays matched by id in a diff: ids everywhere, and something in at least one of them. */
+function idArrays(a: unknown, b: unknown): [{ id: string }[], { id: string }[]] | undefined {
+  if (!idArray(a) || !idArray(b) || a.length + b.length === 0) return undefined;
+  return [a, b];
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `contentType` → `Content type`, `pdfUrl` → `Pdf url` */
+function fieldLabel(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/gu, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value : stringify(value).trimEnd();
+}
+
+/** What an element of an id-matched array is called in a label: its title or name, or its id. */
+function nameOf(value: { id: string }): string {
+  const v = value as { id: string; title?: unknown; name?: unknown; label?: unknown };
+  for (const candidate of [v.title, v.name, v.label]) if (typeof candidate === 'string' && candidate !== '') return candidate;
+  return v.id;
+}
+
+function diffValues(
+  role: string,
+  path: string,
+  label: string[],
+  before: unknown,
+  after: unknown,
+  entries: StudioDiffEntry[],
+): void {
+  if (isDeepStrictEqual(before, after)) return;
+  const at = (change: StudioDiffEntry['change']): void => {
+    entries.push({
+      role,
+      path,
+      label: label.join(' › '),
+      change,
+      before: change === 'added' ? null : shown(before),
+      after: change === 'removed' ? null : shown(after),
+    });
+  };
+  if (before === undefined) return at('added');
+  if (after === undefined) return at('removed');
+  if (isPlainObject(before) && isPlainObject(after)) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      // Scopes, steps and items are named by their titles: 'Volunteer › Getting started › Set up Slack'.
+      const named = idArrays(before[key], after[key]) === undefined ? [...label, fieldLabel(key)] : label;
+      diffValues(role, path === '' ? key : `${path}.${key}`, named, before[key], after[key], entries);
+    }
+    return;
+  }
+  const matched = idArrays(before, after);
+  if (matched) {
+    const [before, after] = matched;
+    const old = new Map(before.map((v) => [v.id, v]));
+    const ids = new Set(after.map((v) => v.id));
+    before.forEach((v, i) => {
+      if (!ids.has(v.id)) diffValues(role, `${path}[${i}]`, [...label, nameOf(v)], v, undefined, entries);
+    });
+    after.forEach((v, i) => {
+      diffValues(role, `${path}[${i}]`, [...label, nameOf(v)], old.get(v.id), v, entries);
+    });
+    const oldOrder = before.map((v) => v.id).filter((id) => ids.has(id));
+    const newOrder = after.map((v) => v.id).filter((id) => old.has(id));
+    if (!isDeepStrictEqual(oldOrder, newOrder)) {
+      entries.push({ role, path, label: [...label, 'Order'].join(' › '), change: 'changed', before: oldOrder.join(', '), after: newOrder.join(', ') });
+    }
+    return;
+  }
+  at('changed');
+}
+
+/**
+ * A readable diff of two catalogs: per role, scope, step (matched by id, so a reorder is one 'Order' entry) and field,
+ * with labels such as `Volunteer › Getting started › Set up Slack › Title`.
+ * @returns the entries, roles by key
+ */
+export function diffCatalogs(from: readonly RoleConfiguration[], to: readonly RoleConfiguration[]): StudioDiffEntry[] {
+  const entries: StudioDiffEntry[] = [];
+  const old = new Map(from.map((c) => [c.key.toLowerCase(), c]));
+  const next = new Map(to.map((c) => [c.key.toLowerCase(), c]));
+  for (const key of [...new Set([...old.keys(), ...next.keys()])].sort()) {
+    const a = old.get(key);
+    const b = next.get(key);
+    const name = b?.displayName ?? a?.displayName ?? key;
+    if (!a || !b) {
+      entries.push({ role: key, path: '', label: name, change: a ? 'removed' : 'added', before: a ? shown(a) : null, after: b ? shown(b) : null });
+      continue;
+    }
+    diffValues(key, '', [name], a, b, entries);
+  }
+  return entries;
+}

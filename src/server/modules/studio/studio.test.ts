@@ -1,0 +1,349 @@
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleConfiguration } from '../../../shared/content-schema.js';
+import type { StudioAsset, StudioDiff, StudioDraft, StudioProblem, StudioRemovalsConflict, StudioState, StudioVersionSummary } from '../../../shared/studio-api.js';
+import { STUDIO_ASSET_MAX_BYTES } from '../../../shared/studio-api.js';
+import { openDatabase, type OpenDatabase } from '../../db/client.js';
+import { createTestApp, createTestCatalog, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { listAudit } from '../audit/audit.repository.js';
+import { upsertMember } from '../members/members.repository.js';
+import { sha256Hex } from '../acknowledgments/content-hash.js';
+
+/**
+ * The content studio's server (docs/product.md#content-studio): the start-up import, drafts and their 409, publishing
+ * (checks, atomic switch, audit, removals that need confirmation, material changes), history, diff, restore, usage,
+ * and uploads. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (then a second app instance on the same
+ * database must switch to a new version without restart).
+ */
+
+const ADMIN = 'ada@inspired2uplift.org';
+const FAY = 'fay@inspired2uplift.org';
+let t: TestApp;
+let admin: string;
+
+const headers = (cookie: string) => ({ cookie, 'x-requested-with': 'onboarding' });
+
+async function state(): Promise<StudioState> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/studio', headers: headers(admin) });
+  expect(res.statusCode).toBe(200);
+  return res.json<StudioState>();
+}
+
+async function save(catalog: unknown[], baseUpdatedAt: string | null, cookie = admin) {
+  return t.app.inject({ method: 'PUT', url: '/api/studio/draft', headers: headers(cookie), payload: { catalog, baseUpdatedAt } });
+}
+
+async function publish(body: object = { materialChanges: [] }) {
+  return t.app.inject({ method: 'POST', url: '/api/studio/publish', headers: headers(admin), payload: body });
+}
+
+/** The published catalog with one more step in the volunteer role's first scope. */
+function withStep(catalog: RoleConfiguration[], step: Record<string, unknown>): RoleConfiguration[] {
+  return catalog.map((c) =>
+    c.key !== 'volunteer' ? c : { ...c, scopes: c.scopes.map((s, i) => (i === 0 ? { ...s, steps: [...s.steps, step] } : s)) },
+  ) as RoleConfiguration[];
+}
+
+const NEW_STEP = {
+  id: 'meet-your-buddy',
+  title: 'Meet your buddy',
+  description: 'Say hello to the volunteer who shows you around.',
+  icon: 'Users',
+  category: 'Volunteer',
+  content: { details: ['Your buddy answers questions in your first weeks.'], tasks: ['Send your buddy a message on Slack.'] },
+};
+
+/** The step ids a member sees and the ones they completed (GET /api/onboarding). */
+async function memberSteps(cookie: string, app = t.app): Promise<{ ids: string[]; completed: string[] }> {
+  const res = await app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  const body = res.json<{ scopes: { steps: { id: string }[] }[]; progress: { completed: { stepId: string }[] } }>();
+  return { ids: body.scopes.flatMap((s) => s.steps.map((st) => st.id)), completed: body.progress.completed.map((c) => c.stepId) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+  admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Ada' });
+  await upsertMember(t.database.db, { email: FAY, role: 'finance', department: 'Finance', isAdmin: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('start-up import and the published version', () => {
+  it('imports the seed catalog as version 1 (kind import) on an empty database, with the files of content/assets', async () => {
+    const s = await state();
+    expect(s.draft).toBeNull();
+    expect(s.published).toMatchObject({ version: 1, kind: 'import', restoredFrom: null, materialChanges: [] });
+    expect(s.published.catalog.map((c) => c.key)).toEqual(['finance', 'volunteer']);
+    expect(s.published.catalog).toEqual([...createTestCatalog().values()].sort((a, b) => a.key.localeCompare(b.key)));
+    const assets = await t.app.inject({ method: 'GET', url: '/api/studio/assets', headers: headers(admin) });
+    expect(assets.json<{ assets: StudioAsset[] }>().assets.map((a) => a.name)).toContain('logo.svg');
+  });
+
+  it('serves an imported file by hash with its type, nosniff and immutable caching (SVG sandboxed)', async () => {
+    const assets = (await t.app.inject({ method: 'GET', url: '/api/studio/assets', headers: headers(admin) })).json<{ assets: StudioAsset[] }>().assets;
+    const logo = assets.find((a) => a.name === 'logo.svg');
+    if (!logo) throw new Error('logo.svg was not imported');
+    const res = await t.app.inject({ method: 'GET', url: logo.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    expect(res.body).toContain('<svg');
+    expect((await t.app.inject({ method: 'GET', url: `/assets/content/by-hash/${'0'.repeat(64)}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/content/by-hash/not-a-hash' })).statusCode).toBe(404);
+  });
+});
+
+describe('drafts', () => {
+  it('saves a draft, and answers 409 naming who saved when the editor started from an older copy', async () => {
+    const { published } = await state();
+    const first = await save(withStep(published.catalog, NEW_STEP), null);
+    expect(first.statusCode).toBe(200);
+    const draft = first.json<{ draft: StudioDraft }>().draft;
+    expect(draft).toMatchObject({ baseVersion: 1, updatedBy: ADMIN, problems: [] });
+
+    // A second editor who opened the studio before the first save (no draft then) is refused, and told who saved.
+    const editor = 'eddie@inspired2uplift.org';
+    await upsertMember(t.database.db, { email: editor, role: 'volunteer', department: 'Operations', isAdmin: false, isEditor: true });
+    const eddie = await signInWithGoogleSession(t, { email: editor, name: 'Eddie' });
+    const stale = await save(published.catalog, null, eddie);
+    expect(stale.statusCode).toBe(409);
+    const conflict = stale.json<{ message: string; draft: StudioDraft }>();
+    expect(conflict.message).toContain(ADMIN);
+    expect(conflict.draft.updatedAt).toBe(draft.updatedAt);
+    // Nothing was overwritten.
+    expect((await state()).draft?.catalog).toEqual(draft.catalog);
+
+    // Starting from the stored draft works, and makes the first editor's copy stale in turn.
+    t.clock.advance(1_000);
+    const fresh = await save(draft.catalog, draft.updatedAt, eddie);
+    expect(fresh.statusCode).toBe(200);
+    expect((await save(draft.catalog, draft.updatedAt)).statusCode).toBe(409);
+  });
+
+  it('keeps a draft that does not validate, with its problems (role, path, message)', async () => {
+    const s = await state();
+    const broken = s.published.catalog.map((c) => (c.key === 'finance' ? { ...c, icon: 'NotAnIcon', inherits: ['finance'] } : c));
+    const res = await save(broken, s.draft?.updatedAt ?? null);
+    expect(res.statusCode).toBe(200);
+    const problems = res.json<{ draft: StudioDraft }>().draft.problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ role: 'finance', path: 'icon', message: expect.stringContaining('unknown icon "NotAnIcon"') }),
+        expect.objectContaining({ role: 'finance', path: 'inherits', message: expect.stringContaining('circle') }),
+      ]),
+    );
+    // Publishing it lists every problem and changes nothing.
+    const refused = await publish();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ problems: StudioProblem[] }>().problems.length).toBeGreaterThanOrEqual(2);
+    expect((await state()).published.version).toBe(1);
+  });
+
+  it('names colliding ids and addresses of files that are not stored', async () => {
+    const s = await state();
+    const colliding = withStep(s.published.catalog, { ...NEW_STEP, id: 'set-up-slack', image: { src: `/assets/content/by-hash/${'a'.repeat(64)}`, alt: 'x' } });
+    const res = await save(colliding, s.draft?.updatedAt ?? null);
+    const problems = res.json<{ draft: StudioDraft }>().draft.problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ role: 'volunteer', path: 'scopes[0].steps[3].id', message: expect.stringContaining('already used') }),
+        expect.objectContaining({ role: 'volunteer', path: 'scopes[0].steps[3].image.src', message: expect.stringContaining('no stored file') }),
+      ]),
+    );
+  });
+
+  it('discards the draft', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/studio/draft', headers: headers(admin) });
+    expect(res.statusCode).toBe(204);
+    expect((await state()).draft).toBeNull();
+    expect((await publish()).statusCode).toBe(409);
+  });
+});
+
+describe('publishing, history, diff and restore', () => {
+  let member: string;
+  beforeAll(async () => {
+    member = await signIn(t.app, { email: 'val@inspired2uplift.org', name: 'Val' });
+  });
+
+  it('publishes a new version that members see at once, audited, and the draft is gone', async () => {
+    const before = await memberSteps(member);
+    expect(before.ids).not.toContain(NEW_STEP.id);
+    const s = await state();
+    expect((await save(withStep(s.published.catalog, NEW_STEP), null)).statusCode).toBe(200);
+    const res = await publish({ materialChanges: [], note: 'A buddy for every new volunteer' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({ version: 2, kind: 'publish', by: ADMIN, note: 'A buddy for every new volunteer' });
+    const after = await memberSteps(member);
+    expect(after.ids).toEqual([...before.ids, NEW_STEP.id]);
+    expect((await state()).draft).toBeNull();
+    const audit = await listAudit(t.database.db, { filters: { kind: 'content-publish' } });
+    expect(audit.entries[0]).toMatchObject({ actorEmail: ADMIN, subject: 'version 2' });
+  });
+
+  it('lists versions newest first and diffs any two in words', async () => {
+    const versions = (await t.app.inject({ method: 'GET', url: '/api/studio/versions', headers: headers(admin) })).json<{ versions: StudioVersionSummary[] }>();
+    expect(versions.versions.map((v) => v.version)).toEqual([2, 1]);
+    const one = await t.app.inject({ method: 'GET', url: '/api/studio/versions/1', headers: headers(admin) });
+    expect(one.json<{ catalog: unknown[] }>().catalog).toHaveLength(2);
+    expect((await t.app.inject({ method: 'GET', url: '/api/studio/versions/9', headers: headers(admin) })).statusCode).toBe(404);
+    const diff = (await t.app.inject({ method: 'GET', url: '/api/studio/diff?from=1&to=2', headers: headers(admin) })).json<StudioDiff>();
+    expect(diff.entries).toEqual([
+      expect.objectContaining({ role: 'volunteer', path: 'scopes[0].steps[3]', change: 'added', label: 'Volunteer › Before your first meeting › Meet your buddy', before: null }),
+    ]);
+    const back = (await t.app.inject({ method: 'GET', url: '/api/studio/diff?from=2&to=1', headers: headers(admin) })).json<StudioDiff>();
+    expect(back.entries.map((e) => e.change)).toEqual(['removed']);
+  });
+
+  it('asks to confirm removing a step members completed, keeps their record, and restores an earlier version', async () => {
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `/api/progress/steps/${NEW_STEP.id}`,
+      headers: headers(member),
+      payload: { completed: true },
+    });
+    expect(done.statusCode).toBe(200);
+    const restore = (body?: object) =>
+      t.app.inject({ method: 'POST', url: '/api/studio/versions/1/restore', headers: headers(admin), ...(body ? { payload: body } : {}) });
+    const refused = await restore();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<StudioRemovalsConflict>().removals).toEqual([
+      { stepId: NEW_STEP.id, itemId: null, role: 'volunteer', title: NEW_STEP.title, completedBy: 1 },
+    ]);
+    expect((await state()).published.version).toBe(2);
+
+    const res = await restore({ confirmRemovals: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({ version: 3, kind: 'restore', restoredFrom: 1 });
+    expect((await memberSteps(member)).ids).not.toContain(NEW_STEP.id);
+    expect((await listAudit(t.database.db, { filters: { kind: 'content-restore' } })).entries[0]).toMatchObject({ subject: 'version 3' });
+
+    // The record is kept: publishing the step again finds it completed.
+    const s = await state();
+    await save(withStep(s.published.catalog, NEW_STEP), null);
+    expect((await publish()).statusCode).toBe(200);
+    expect((await memberSteps(member)).completed).toContain(NEW_STEP.id);
+  });
+
+  it('publishes a material change as a version bump of an agreement step, and refuses it for a step without one', async () => {
+    const s = await state();
+    const agreement = { ...NEW_STEP, id: 'code-of-conduct', title: 'Read the code of conduct', isAcknowledgmentStep: true,
+      content: { ...NEW_STEP.content, acknowledgments: [{ id: 'read', content: 'I have read the code of conduct.' }] } };
+    await save(withStep(s.published.catalog, agreement), null);
+    expect((await publish()).statusCode).toBe(200);
+    const changed = (await state()).published.catalog.map((c) => ({ ...c }));
+    await save(changed, null);
+    const wrong = await publish({ materialChanges: [NEW_STEP.id] });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json<{ problems: StudioProblem[] }>().problems[0]?.message).toContain('cannot be a material change');
+    const res = await publish({ materialChanges: ['code-of-conduct'], note: 'New rules about photos at events.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ version: StudioVersionSummary }>().version.materialChanges).toEqual(['code-of-conduct']);
+    const step = (await state()).published.catalog
+      .flatMap((c) => c.scopes.flatMap((sc) => sc.steps))
+      .find((st) => st.id === 'code-of-conduct');
+    expect(step).toMatchObject({ version: 2, versionNote: 'New rules about photos at events.', versionDate: t.clock.now.toISOString().slice(0, 10) });
+  });
+
+  it('counts members per role and refuses to delete a role people have', async () => {
+    const usage = (await t.app.inject({ method: 'GET', url: '/api/studio/usage', headers: headers(admin) })).json<{ roles: { key: string; members: number }[] }>();
+    expect(usage.roles.find((r) => r.key === 'finance')?.members).toBe(1);
+    const s = await state();
+    await save(s.published.catalog.filter((c) => c.key !== 'finance'), null);
+    const res = await publish();
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ problems: StudioProblem[] }>().problems).toEqual([
+      expect.objectContaining({ role: 'finance', message: expect.stringContaining('1 person has the role "finance"') }),
+    ]);
+    await t.app.inject({ method: 'DELETE', url: '/api/studio/draft', headers: headers(admin) });
+  });
+});
+
+describe('uploads', () => {
+  const upload = (bytes: Uint8Array, contentType: string, name = 'file') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/studio/assets?name=${encodeURIComponent(name)}`,
+      headers: { ...headers(admin), 'content-type': contentType },
+      payload: Buffer.from(bytes),
+    });
+  const storedCount = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/studio/assets', headers: headers(admin) })).json<{ assets: StudioAsset[] }>().assets.length;
+  let png: Uint8Array;
+  let pdf: Uint8Array;
+  beforeAll(async () => {
+    png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#15803d' } }).png().toBuffer());
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText('Volunteer handbook');
+    pdf = await doc.save();
+  });
+
+  it('stores a PNG and a PDF by SHA-256 and serves them from the database', async () => {
+    const res = await upload(png, 'image/png', 'team.png');
+    expect(res.statusCode).toBe(201);
+    const asset = res.json<StudioAsset>();
+    expect(asset).toMatchObject({ sha256: sha256Hex(png), contentType: 'image/png', bytes: png.byteLength, name: 'team.png', by: ADMIN });
+    expect(asset.url).toBe(`/assets/content/by-hash/${sha256Hex(png)}`);
+    const served = await t.app.inject({ method: 'GET', url: asset.url });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(new Uint8Array(served.rawPayload)).toEqual(png);
+    expect((await upload(pdf, 'application/pdf', 'handbook.pdf')).statusCode).toBe(201);
+  });
+
+  it('refuses, storing nothing: an unknown type, SVG, a lying Content-Type, a broken PDF, an undecodable image, a file too large', async () => {
+    const before = await storedCount();
+    const cases: [Uint8Array, string, number, string][] = [
+      [new TextEncoder().encode('hello'), 'text/plain', 415, ''],
+      [new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml', 415, 'SVG'],
+      [png, 'application/pdf', 422, 'PNG image, but it was sent as a PDF'],
+      [pdf.slice(0, 40), 'application/pdf', 422, 'cannot be opened'],
+      [png.slice(0, png.byteLength - 20), 'image/png', 422, 'cannot be read'],
+      [new TextEncoder().encode('%PDF-1.7 not really'), 'image/png', 422, ''],
+    ];
+    for (const [bytes, type, status, message] of cases) {
+      const res = await upload(bytes, type);
+      expect(res.statusCode, `${type} ${message}`).toBe(status);
+      expect(res.json<{ message: string }>().message).toContain(message);
+    }
+    const big = new Uint8Array(STUDIO_ASSET_MAX_BYTES + 1);
+    big.set(png);
+    expect((await upload(big, 'image/png')).statusCode).toBe(413);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('lets a draft point to an uploaded file', async () => {
+    const s = await state();
+    const res = await save(withStep(s.published.catalog, { ...NEW_STEP, id: 'see-the-team', image: { src: `/assets/content/by-hash/${sha256Hex(png)}`, alt: 'The team' } }), null);
+    expect(res.json<{ draft: StudioDraft }>().draft.problems).toEqual([]);
+    await t.app.inject({ method: 'DELETE', url: '/api/studio/draft', headers: headers(admin) });
+  });
+});
+
+describe('a second app instance on the same database', () => {
+  it('serves a new version without restart', async () => {
+    const pool = t.database.driver.kind === 'postgres' ? t.database.driver.pool : undefined;
+    // PGlite is one process's database: the second instance shares it; on PostgreSQL it has its own pool.
+    const second: OpenDatabase = pool ? await openDatabase({ url: String(pool.options.connectionString) }) : { ...t.database, close: async () => {} };
+    const other = await createTestApp({ env: { ADMIN_EMAILS: ADMIN }, database: second });
+    try {
+      const cookie = await signIn(other.app, { email: 'sam@inspired2uplift.org', name: 'Sam' });
+      const seen = async () => (await memberSteps(cookie, other.app)).ids;
+      expect(await seen()).not.toContain('second-instance-step');
+      const s = await state();
+      await save(withStep(s.published.catalog, { ...NEW_STEP, id: 'second-instance-step', title: 'Find the kitchen' }), null);
+      expect((await publish()).statusCode).toBe(200);
+      const deadline = Date.now() + 10_000;
+      while (!(await seen()).includes('second-instance-step') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await seen()).toContain('second-instance-step');
+      expect(other.app.content.version).toBe(t.app.content.version);
+    } finally {
+      await other.close();
+    }
+  });
+});
