@@ -40,6 +40,7 @@ function published(version = 3): StudioVersion {
     kind: 'publish',
     restoredFrom: null,
     materialChanges: [],
+    note: null,
     at: '2026-11-20T10:00:00.000Z',
     by: 'alex@inspired2uplift.org',
     catalog: [finance(), volunteer()],

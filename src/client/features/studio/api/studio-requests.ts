@@ -1,5 +1,7 @@
 import { CLIENT_REQUEST_HEADER } from '@shared/client-request';
 import type {
+  RestoreRequest,
+  StudioRemoval,
   PublishRequest,
   PublishResponse,
   SaveDraftRequest,
@@ -73,6 +75,20 @@ export class PublishProblemsError extends Error {
   }
 }
 
+/**
+ * Publishing (or restoring) removes steps or items that members completed: the server asks for a confirmation first
+ * (409 with the removals); send again with `confirmRemovals: true`.
+ */
+export class RemovalsConflictError extends Error {
+  override name = 'RemovalsConflictError';
+  constructor(
+    message: string,
+    readonly removals: StudioRemoval[],
+  ) {
+    super(message);
+  }
+}
+
 /** A JSON request whose error answers the studio reads in full (409 with the other draft, 422 with problems). */
 async function sendJson(path: string, method: 'PUT' | 'POST', body: unknown): Promise<{ status: number; json: unknown }> {
   let response: Response;
@@ -132,12 +148,21 @@ export function discardDraft() {
 
 /**
  * POST /api/studio/publish — publishes the draft as a new version.
- * @throws PublishProblemsError (422) listing every problem; ApiError otherwise
+ * @throws PublishProblemsError (422) listing every problem; RemovalsConflictError (409) when it removes what members
+ *   completed and `confirmRemovals` is not true; ApiError otherwise
  */
-export async function publishDraft(request: PublishRequest): Promise<PublishResponse> {
-  const { status, json } = await sendJson(apiPaths.studioPublish, 'POST', request);
+export function publishDraft(request: PublishRequest): Promise<PublishResponse> {
+  return publishLike(apiPaths.studioPublish, request);
+}
+
+/** The answer of a publish or a restore: the new version, or the problems, or the removals to confirm. */
+async function publishLike(path: string, body: PublishRequest | RestoreRequest): Promise<PublishResponse> {
+  const { status, json } = await sendJson(path, 'POST', body);
   if (status === 422 && isRecord(json) && Array.isArray(json.problems)) {
     throw new PublishProblemsError(errorOf(status, json).message, json.problems as StudioProblem[]);
+  }
+  if (status === 409 && isRecord(json) && Array.isArray(json.removals)) {
+    throw new RemovalsConflictError(errorOf(status, json).message, json.removals as StudioRemoval[]);
   }
   if (status < 200 || status >= 300) throw errorOf(status, json);
   const parsed = publishDecoder.safeParse(json);
@@ -160,9 +185,12 @@ export function getDiff(from: number, to: number, { signal }: { signal?: AbortSi
   return apiRequest(apiPaths.studioDiff(from, to), diffDecoder, { ...(signal ? { signal } : {}) });
 }
 
-/** POST /api/studio/versions/:version/restore — publishes an earlier version again. @throws ApiError */
-export function restoreVersion(version: number) {
-  return apiRequest(apiPaths.studioRestore(version), publishDecoder, { method: 'POST', body: {} });
+/**
+ * POST /api/studio/versions/:version/restore — publishes an earlier version again (the draft is kept).
+ * @throws as {@link publishDraft}
+ */
+export function restoreVersion(version: number, request: RestoreRequest = {}) {
+  return publishLike(apiPaths.studioRestore(version), request);
 }
 
 /** GET /api/studio/assets — every stored file, newest first. @throws ApiError */
@@ -185,11 +213,10 @@ export async function getUsage({ signal }: { signal?: AbortSignal } = {}) {
 export function uploadAsset(file: File, onProgress: (fraction: number) => void): Promise<StudioAsset> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiPaths.studioAssets);
+    xhr.open('POST', `${apiPaths.studioAssets}?name=${encodeURIComponent(file.name)}`);
     xhr.setRequestHeader('Content-Type', file.type === '' ? 'application/octet-stream' : file.type);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader(CLIENT_REQUEST_HEADER.name, CLIENT_REQUEST_HEADER.value);
-    xhr.setRequestHeader('x-file-name', encodeURIComponent(file.name));
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

@@ -17,8 +17,8 @@ interface AssetFieldProps {
   hint?: string;
 }
 
-const ACCEPT = { pdf: 'application/pdf', image: 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml' } as const;
-const KIND_WORDS = { pdf: 'a PDF', image: 'an image (PNG, JPEG, WebP, GIF or SVG)' } as const;
+const ACCEPT = { pdf: 'application/pdf', image: 'image/png,image/jpeg,image/webp,image/gif' } as const;
+const KIND_WORDS = { pdf: 'a PDF', image: 'an image (PNG, JPEG, WebP or GIF)' } as const;
 
 /**
  * An address field with 'Upload…' beside it (docs/product.md#content-studio): the chosen file is stored by the

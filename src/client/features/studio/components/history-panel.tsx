@@ -5,8 +5,10 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldClass, formatDateTime, labelClass } from '@/features/admin/utils/format';
-import { getDiff, getVersions, restoreVersion, studioKeys } from '../api/studio-requests';
+import type { StudioRemoval } from '@shared/studio-api';
+import { getDiff, getVersions, RemovalsConflictError, restoreVersion, studioKeys } from '../api/studio-requests';
 import { ConfirmDialog } from './confirm-dialog';
+import { RemovalsList } from './publish-bar';
 
 const KIND_TEXT = { publish: 'Published', restore: 'Restored', import: 'Imported' } as const;
 
@@ -27,6 +29,7 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
   const [restoring, setRestoring] = useState<StudioVersionSummary | null>(null);
+  const [removals, setRemovals] = useState<{ version: StudioVersionSummary; removals: StudioRemoval[] } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const newest = list[0]?.version ?? null;
@@ -38,19 +41,21 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
     enabled: fromVersion !== null && toVersion !== null && fromVersion !== toVersion,
   });
 
-  const restore = async (version: StudioVersionSummary) => {
+  const restore = async (version: StudioVersionSummary, confirmRemovals = false) => {
     setRestoring(null);
+    setRemovals(null);
     setMessage(null);
     setFailure(null);
     try {
-      const { version: made } = await restoreVersion(version.version);
+      const { version: made } = await restoreVersion(version.version, confirmRemovals ? { confirmRemovals: true } : {});
       setMessage(`Version ${version.version} is published again as version ${made.version}. Members see it from their next page load.`);
       setFrom(null);
       setTo(null);
       await queryClient.invalidateQueries({ queryKey: studioKeys.all });
       onRestored();
     } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e));
+      if (e instanceof RemovalsConflictError) setRemovals({ version, removals: e.removals });
+      else setFailure(e instanceof Error ? e.message : String(e));
     }
   };
 
@@ -112,7 +117,7 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
                   </th>
                   <td className="px-3 py-2">
                     {describe(v)}
-                    {'note' in v && typeof v.note === 'string' && v.note !== '' ? <span className="block text-xs text-slate-600">{v.note}</span> : null}
+                    {v.note ? <span className="block text-xs text-slate-600">{v.note}</span> : null}
                     {v.materialChanges.length > 0 ? (
                       <span className="block text-xs text-amber-900">Members agree again: {v.materialChanges.join(', ')}</span>
                     ) : null}
@@ -215,6 +220,17 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
         </section>
       ) : null}
 
+      <ConfirmDialog
+        open={removals !== null}
+        title="Members completed what this restore removes"
+        confirmLabel="Restore anyway"
+        destructive
+        onConfirm={() => removals && void restore(removals.version, true)}
+        onCancel={() => setRemovals(null)}
+      >
+        <RemovalsList removals={removals?.removals ?? []} />
+        <p>Their records are kept (their admin page shows them as removed); these no longer count in their percentage.</p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={restoring !== null}
         title={`Restore version ${restoring?.version ?? ''}?`}

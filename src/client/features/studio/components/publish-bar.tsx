@@ -1,13 +1,27 @@
-import type { StudioProblem, StudioVersion } from '@shared/studio-api';
+import type { StudioProblem, StudioRemoval, StudioVersion } from '@shared/studio-api';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, CloudUpload, Loader2, Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/features/admin/utils/format';
-import { discardDraft, getStudio, PublishProblemsError, publishDraft, studioKeys } from '../api/studio-requests';
+import { discardDraft, getStudio, PublishProblemsError, publishDraft, RemovalsConflictError, studioKeys } from '../api/studio-requests';
 import type { StudioEditor } from '../hooks/use-studio-editor';
 import { changedAgreementSteps, describeChanges, removedSteps } from '../utils/catalog-edits';
 import { ConfirmDialog } from './confirm-dialog';
+
+/** What a publish or restore removes that members completed, for the confirmation. */
+export function RemovalsList({ removals }: { removals: readonly StudioRemoval[] }) {
+  return (
+    <ul className="list-disc space-y-0.5 pl-5">
+      {removals.map((r) => (
+        <li key={`${r.stepId}|${r.itemId ?? ''}`}>
+          {r.itemId === null ? `‘${r.title}’ (${r.role})` : `an item of ‘${r.title}’ (${r.role})`}: completed by {r.completedBy}{' '}
+          {r.completedBy === 1 ? 'member' : 'members'}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const STATUS_TEXT = {
   published: 'No draft: you are looking at the published version.',
@@ -41,6 +55,8 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [material, setMaterial] = useState<ReadonlySet<string>>(new Set());
+  const [note, setNote] = useState('');
+  const [removals, setRemovals] = useState<StudioRemoval[] | null>(null);
   const problemsHeading = useRef<HTMLHeadingElement>(null);
 
   const agreements = changedAgreementSteps(published.catalog, editor.catalog);
@@ -68,18 +84,25 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
     setConfirming(true);
   };
 
-  const publish = async () => {
+  const publish = async (confirmRemovals = false) => {
     setConfirming(false);
+    setRemovals(null);
     setBusy(true);
     try {
-      const { version } = await publishDraft({ materialChanges: [...material] });
+      const { version } = await publishDraft({
+        materialChanges: [...material],
+        ...(note.trim() === '' ? {} : { note: note.trim() }),
+        ...(confirmRemovals ? { confirmRemovals: true } : {}),
+      });
       const state = await queryClient.fetchQuery({ queryKey: studioKeys.state, queryFn: ({ signal }) => getStudio({ signal }), staleTime: 0 });
       editor.reset(state);
       setMaterial(new Set());
+      setNote('');
       setMessage(`Published version ${version.version}. Members see it from their next page load.`);
       await queryClient.invalidateQueries({ queryKey: studioKeys.versions });
     } catch (e) {
       if (e instanceof PublishProblemsError) showProblems(e.problems);
+      else if (e instanceof RemovalsConflictError) setRemovals(e.removals);
       else setFailure(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
@@ -179,6 +202,19 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
             You removed {removed.map((s) => `‘${s.title}’`).join(', ')}. Members who completed {removed.length === 1 ? 'it' : 'them'} keep that in their history (their admin page shows it as removed); it no longer counts in their percentage.
           </p>
         ) : null}
+        <div className="space-y-1">
+          <label htmlFor="studio-publish-note" className="block font-semibold text-slate-900">
+            What changed (optional)
+          </label>
+          <textarea
+            id="studio-publish-note"
+            rows={2}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-brand-700"
+          />
+          <p className="text-xs text-slate-600">Kept in the history; members asked to agree again read it as what changed.</p>
+        </div>
         {agreements.length > 0 ? (
           <fieldset className="space-y-1 rounded-lg border border-slate-200 p-2">
             <legend className="px-1 font-semibold text-slate-900">Changed agreements</legend>
@@ -203,6 +239,17 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
             ))}
           </fieldset>
         ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={removals !== null}
+        title="Members completed what you remove"
+        confirmLabel="Publish anyway"
+        destructive
+        onConfirm={() => void publish(true)}
+        onCancel={() => setRemovals(null)}
+      >
+        <RemovalsList removals={removals ?? []} />
+        <p>Their records are kept (their admin page shows them as removed); these no longer count in their percentage.</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={discarding}
