@@ -139,10 +139,13 @@ test('an admin reorders steps with the keyboard alone, then discards the draft',
   await handle.focus();
   await expect(handle).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(page.getByText(new RegExp(`^Picked up ${first}`, 'u'))).toBeAttached();
   await page.keyboard.press('ArrowDown');
+  // Each move is announced to screen readers.
+  await expect(page.getByText(`${first} is now at place 2 of ${rest.length + 2}.`)).toBeAttached();
   await page.keyboard.press('Space');
+  await expect(page.getByText(`Put ${first} down at place 2 of ${rest.length + 2}.`)).toBeAttached();
   await expect.poll(order).toEqual([second, first, ...rest]);
+  await expect(list.getByRole('button', { name: `Reorder ${first}` })).toBeFocused();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await page.reload();
   await expect.poll(order).toEqual([second, first, ...rest]);

@@ -37,8 +37,9 @@ export function SortableSteps({ scopeTitle, steps, problemCounts, selected, onSe
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  // Ids as dnd-kit sees them: a step id may be empty or repeated while being typed, so the place is part of it.
-  const ids = steps.map((s, i) => `${i}:${s.id}`);
+  // Ids as dnd-kit and React see them: one per step object, which a move keeps (so the row, and the focus on its
+  // handle, stay after a drop); a step's own id may be empty or repeated while it is being typed.
+  const ids = steps.map(keyOf);
   const titleOf = (id: string | number) => steps[ids.indexOf(String(id))]?.title ?? 'the step';
   const positionOf = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
 
@@ -83,6 +84,19 @@ export function SortableSteps({ scopeTitle, steps, problemCounts, selected, onSe
       </SortableContext>
     </DndContext>
   );
+}
+
+const keys = new WeakMap<Step, string>();
+let nextKey = 0;
+/** A key for a step object, the same for as long as the object lives. */
+function keyOf(step: Step): string {
+  let key = keys.get(step);
+  if (key === undefined) {
+    nextKey += 1;
+    key = `step-${nextKey}`;
+    keys.set(step, key);
+  }
+  return key;
 }
 
 interface RowProps {
