@@ -35,7 +35,7 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   await expect(volunteer.getByRole('heading', { level: 3, name: 'Set up Slack' })).toBeVisible();
   const before = await progressCounts(volunteer);
 
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
   await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
   // The studio's code comes with the studio only (docs/architecture.md#client-bundle).
@@ -51,6 +51,7 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   expect(scripts.some((url) => /admin-studio/u.test(url))).toBe(true);
   await expect(admin.getByRole('navigation', { name: 'Roles' }).getByRole('button', { name: /^Volunteer/u })).toHaveAttribute('aria-current', 'true');
   await expectNoAxeViolations(admin, { state: 'content studio, volunteer role' });
+  await admin.screenshot({ path: testInfo.outputPath('studio-role-desktop.png') });
 
   // A new step at the end of the volunteer's scope: its title field has focus.
   await admin.getByRole('button', { name: /^Add a step to /u }).first().click();
@@ -74,12 +75,14 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   await expect(frame.getByText('Reply to the e-mail from your buddy')).toBeVisible();
   await expect(frame.getByRole('button', { name: 'Complete' })).toBeVisible();
   await expect(admin.getByText('Saved', { exact: true })).toBeVisible();
-  await admin.screenshot({ path: testInfo.outputPath('studio-step-desktop.png'), fullPage: true });
+  await admin.screenshot({ path: testInfo.outputPath('studio-step-desktop.png') });
   await admin.getByRole('button', { name: 'Phone' }).click();
   await expect(frame.getByRole('button', { name: 'Done' })).toBeVisible();
   await expectNoAxeViolations(admin, { state: 'content studio, step form and phone preview' });
   await admin.setViewportSize({ width: 390, height: 844 });
-  await admin.screenshot({ path: testInfo.outputPath('studio-step-phone.png'), fullPage: true });
+  await admin.screenshot({ path: testInfo.outputPath('studio-step-phone.png') });
+  await admin.getByRole('heading', { name: 'Preview' }).scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: testInfo.outputPath('studio-preview-phone.png') });
   await expectNoAxeViolations(admin, { state: 'content studio at phone width' });
   await admin.setViewportSize({ width: 1280, height: 900 });
 
@@ -107,6 +110,7 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   const rows = admin.getByRole('table', { name: /Published versions/u }).getByRole('row');
   await expect(rows.nth(1)).toContainText('Published');
   await expectNoAxeViolations(admin, { state: 'content studio history' });
+  await admin.screenshot({ path: testInfo.outputPath('studio-history-desktop.png'), fullPage: true });
   const previous = Number(((await rows.nth(2).getByRole('rowheader').textContent()) ?? '').replace(/\D/gu, ''));
   await admin.getByRole('list', { name: /Changes from version/u }).getByText(/Meet your buddy/u).first().waitFor();
   await admin.getByRole('button', { name: `Restore version ${previous}` }).click();

@@ -131,7 +131,7 @@ describe('content studio', () => {
     expect(within(body()).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
     await user.type(title, ' today');
     await waitFor(() => expect(within(body()).getByRole('heading', { level: 3, name: /Set up Slack today/u })).toBeInTheDocument());
-    expect(frame).toHaveStyle({ width: '960px' });
+    expect(frame).toHaveStyle({ width: '800px' });
 
     await user.click(screen.getByRole('button', { name: 'Phone' }));
     expect(await screen.findByTitle('Preview of Set up Slack today at phone width')).toHaveStyle({ width: '390px' });

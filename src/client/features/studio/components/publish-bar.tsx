@@ -130,7 +130,7 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-xs">
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+        <p role="status" className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-slate-700">
           {saving ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
           {editor.status === 'saved' ? <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-700" /> : null}
           {editor.status === 'error' || editor.status === 'conflict' ? <AlertTriangle aria-hidden="true" className="size-4 text-red-700" /> : null}

@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { StepCard } from '@/features/onboarding/components/step-card';
 import { roleAccentColor } from '@/features/onboarding/utils/role';
 
-/** The preview's widths in CSS pixels: the dashboard's column on a computer, and a common phone. */
-export const PREVIEW_WIDTHS = { desktop: 960, phone: 390 } as const;
+/** The preview's widths in CSS pixels: a laptop's dashboard column (above the 640 px breakpoint), and a common phone. */
+export const PREVIEW_WIDTHS = { desktop: 800, phone: 390 } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
 
 const FRAME_DOCUMENT = '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>';

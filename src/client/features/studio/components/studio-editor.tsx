@@ -179,10 +179,11 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
           </p>
         ) : null}
 
-        <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
-          <nav aria-label="Roles" className="space-y-2">
+        <div className={cn('grid gap-4 [&>*]:min-w-0', !step && 'lg:grid-cols-[16rem_minmax(0,1fr)]')}>
+          {/* While a step is open, its form and preview take the whole width; 'All steps of …' leads back. */}
+          <nav aria-label="Roles" className={cn('space-y-2', step && 'hidden')}>
             <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Roles</h3>
-            <ul className="space-y-1">
+            <ul className="space-y-1 max-lg:max-h-72 max-lg:overflow-y-auto max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-1">
               {catalog.map((r, i) => {
                 const count = editor.problems.filter((p) => p.role === r.key).length;
                 const color = roleColorsOrFallback(r.key, r.colors).baseColor;
@@ -224,21 +225,21 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                 <h3 ref={stepHeading} className="text-xl font-bold text-slate-900">
                   {role.displayName} › {role.scopes[selectedStep.scope]?.title} › {step.title || 'Untitled step'}
                 </h3>
-                <div className="grid gap-4 xl:grid-cols-2">
+                <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.15fr)] [&>*]:min-w-0">
                   <StepForm
                     step={step}
                     path={`scopes[${selectedStep.scope}].steps[${selectedStep.step}]`}
                     onChange={(next) => edit((c) => updateStep(c, selectedStep, () => next))}
                     roleNames={[...new Set(catalog.flatMap((r) => [r.key, ...r.aliases]))]}
                   />
-                  <div className="xl:sticky xl:top-4 xl:self-start">
+                  <div className="lg:sticky lg:top-4 lg:self-start">
                     <StepPreview step={step} role={role} />
                   </div>
                 </div>
               </div>
             ) : (
               <>
-                <section aria-labelledby="studio-role-heading" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+                <section aria-labelledby="studio-role-heading" className="space-y-1">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h3 id="studio-role-heading" className="text-xl font-bold text-slate-900">
                       {role.displayName || role.key}
@@ -260,7 +261,6 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                   {!canDeleteRole && roleMembers !== undefined && roleMembers > 0 ? (
                     <p className="text-xs text-slate-600">A role can be deleted once no member has it: give its members another role first.</p>
                   ) : null}
-                  <RoleForm role={role} roleKeys={roleKeys} onChange={(next) => edit((c) => updateRole(c, roleIndex, () => next))} />
                 </section>
 
                 {role.scopes.map((scope, si) => (
@@ -350,6 +350,12 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                 >
                   <Plus aria-hidden="true" /> Add a scope
                 </Button>
+                <section aria-labelledby="studio-role-settings" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+                  <h3 id="studio-role-settings" className="text-lg font-semibold text-slate-900">
+                    Role settings
+                  </h3>
+                  <RoleForm role={role} roleKeys={roleKeys} onChange={(next) => edit((c) => updateRole(c, roleIndex, () => next))} />
+                </section>
               </>
             )}
           </div>
