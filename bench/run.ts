@@ -19,7 +19,11 @@
  * 6. Sign-in rush: SIGNIN_FLOWS (60) complete Google sign-ins from one address (127.0.0.1), through a local
  *    OpenID Connect provider (oauth2-mock-server), against the compiled server with its default rate limits on a
  *    fresh embedded database: flows per second, none refused, p95 of the server's part of a flow (start + callback).
- * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin; comma-separated) runs just those parts.
+ * 7. Studio: publishing a catalog of the current size (the real content/roles, about 13 roles and 70 steps) through
+ *    POST /api/studio/publish on the compiled server and a fresh embedded database — the whole catalog's checks, the
+ *    members-per-role and removal checks and the one transaction — STUDIO_PUBLISHES times, p95.
+ * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, studio; comma-separated) runs just
+ * those parts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,6 +61,7 @@ const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json')
   insights: { p95MaxMs: number };
   lighthouse: { performanceMin: number; accessibilityMin: number };
   signin: { flows: number; wallMaxS: number; serverP95MaxMs: number };
+  studio: { publishP95MaxMs: number };
 };
 const DOMAIN = 'inspired2uplift.org';
 const ADMIN_EMAIL = `bench-admin@${DOMAIN}`;
@@ -750,9 +755,66 @@ function printTable(): void {
   for (const r of rows) console.log(fmt(r));
 }
 
-/** `--only=api,bundle,scale,insights,lighthouse,signin` runs just those parts (default: all). */
+// ---------------------------------------------------------------------------------------------------- studio
+
+/** How many publishes the studio part times. */
+const STUDIO_PUBLISHES = 20;
+
+/**
+ * Publishing the current catalog from the content studio: each round saves a draft of the published catalog with one
+ * changed step title (so every publish is a real new version) and times POST /api/studio/publish alone.
+ */
+async function studio(): Promise<void> {
+  const dataDir = tempDir('studio');
+  const app = await startApp(dataDir, { ADMIN_EMAILS: ADMIN_EMAIL });
+  try {
+    const cookie = await devLogin(app.base, ADMIN_EMAIL);
+    const headers = { cookie, origin: app.base, 'x-requested-with': 'onboarding', 'content-type': 'application/json' };
+    const times: number[] = [];
+    let roles = 0;
+    let steps = 0;
+    for (let i = 0; i < STUDIO_PUBLISHES + 2; i += 1) {
+      const state = (await (await fetch(`${app.base}/api/studio`, { headers })).json()) as {
+        published: { catalog: { key: string; scopes: { steps: { title: string }[] }[] }[] };
+        draft: { updatedAt: string } | null;
+      };
+      const catalog = state.published.catalog;
+      roles = catalog.length;
+      steps = catalog.reduce((n, c) => n + c.scopes.reduce((m, sc) => m + sc.steps.length, 0), 0);
+      const step = catalog.find((c) => c.key === 'volunteer')?.scopes[0]?.steps[0];
+      if (!step) throw new Error('the volunteer role has no first step');
+      step.title = `${step.title.replace(/ \(\d+\)$/u, '')} (${i})`;
+      const saved = await fetch(`${app.base}/api/studio/draft`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ catalog, baseUpdatedAt: state.draft?.updatedAt ?? null }),
+      });
+      if (!saved.ok) throw new Error(`saving the draft answered ${saved.status}: ${(await saved.text()).slice(0, 500)}`);
+      const t0 = performance.now();
+      const res = await fetch(`${app.base}/api/studio/publish`, { method: 'POST', headers, body: JSON.stringify({ materialChanges: [] }) });
+      const body = await res.text();
+      const ms = performance.now() - t0;
+      if (!res.ok) throw new Error(`publishing answered ${res.status}: ${body.slice(0, 500)}`);
+      if (i >= 2) times.push(ms); // the first two warm up
+    }
+    times.sort((a, b) => a - b);
+    const p50 = round(percentile(times, 50));
+    const p95 = round(percentile(times, 95));
+    checks.push({
+      name: `studio: publish a catalog of ${roles} roles, ${steps} steps (embedded database)`,
+      value: `p95 ${p95} ms (p50 ${p50})`,
+      budget: `< ${budgets.studio.publishP95MaxMs} ms`,
+      ok: p95 < budgets.studio.publishP95MaxMs,
+    });
+    results.studio = { roles, steps, publishes: times.length, p50Ms: p50, p95Ms: p95, maxMs: round(times.at(-1) ?? NaN) };
+  } finally {
+    await stopProcess(app.child);
+  }
+}
+
+/** `--only=api,bundle,scale,insights,lighthouse,signin,studio` runs just those parts (default: all). */
 const only = new Set(
-  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,insights,lighthouse,signin').split(','),
+  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,insights,lighthouse,signin,studio').split(','),
 );
 
 async function main(): Promise<number> {
@@ -766,6 +828,7 @@ async function main(): Promise<number> {
   if (only.has('insights')) await insights();
   if (only.has('lighthouse')) await lighthouseScores();
   if (only.has('signin')) await signinRush();
+  if (only.has('studio')) await studio();
   results.checks = checks;
   const missed = checks.filter((c) => c.ok === false);
   results.budgetsMissed = missed.map((c) => c.name);

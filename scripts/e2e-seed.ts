@@ -4,7 +4,7 @@
  * It goes through `npm run members -- set` (the same command, settings, migrations and data-folder lock), so a seed
  * that the command refuses fails the run. Exit code 1 on any failure.
  */
-import { loadContent } from '../src/server/content/load-content.js';
+import { readPublishedCatalog } from '../src/server/content/published-content.js';
 import { migrate, openConfiguredDatabase } from '../src/server/db/client.js';
 import { loadConfig } from '../src/server/env.js';
 import { runMembersCommand } from '../src/server/modules/members/members-command.js';
@@ -15,10 +15,10 @@ import { E2E_MEMBERS } from '../tests/e2e/fixtures/members.js';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
-  const catalog = await loadContent(config.contentDir);
   const database = await openConfiguredDatabase(config, 'e2e seed');
   try {
     await migrate(database);
+    const catalog = await readPublishedCatalog(database.db, config.contentDir);
     for (const member of Object.values(E2E_MEMBERS)) {
       const code = await runMembersCommand(['set', member.email, member.role, member.department], {
         db: database.db,

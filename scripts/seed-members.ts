@@ -16,7 +16,7 @@
  * enough members for that). Exit code 1 on failure.
  */
 import { sql } from 'drizzle-orm';
-import { loadContent } from '../src/server/content/load-content.js';
+import { readPublishedCatalog } from '../src/server/content/published-content.js';
 import { announce } from '../src/server/db/changes.js';
 import { migrate, openConfiguredDatabase } from '../src/server/db/client.js';
 import { members, stepProgress, users } from '../src/server/db/schema.js';
@@ -46,10 +46,6 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = loadConfig(process.env);
-  const catalog = await loadContent(config.contentDir);
-  const stepsByRole = new Map<string, string[]>();
-  for (const row of roleStepRows(catalog)) stepsByRole.set(row.roleKey, [...(stepsByRole.get(row.roleKey) ?? []), row.stepId]);
-  const roleKeys = [...stepsByRole.keys()];
   const rand = random(7);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   // Each role's members take turns at 0, 1, …, all steps done (counted per run: a top-up run covers them again).
@@ -58,6 +54,11 @@ async function main(): Promise<number> {
   const started = Date.now();
   try {
     await migrate(database);
+    // The roles and steps of the published content (imported from CONTENT_DIR on an empty database).
+    const catalog = await readPublishedCatalog(database.db, config.contentDir);
+    const stepsByRole = new Map<string, string[]>();
+    for (const row of roleStepRows(catalog)) stepsByRole.set(row.roleKey, [...(stepsByRole.get(row.roleKey) ?? []), row.stepId]);
+    const roleKeys = [...stepsByRole.keys()];
     const now = Date.now();
     let added = 0;
     for (let start = 0; start < count; start += BATCH) {

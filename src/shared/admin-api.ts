@@ -130,6 +130,11 @@ export const memberDetailSchema = z.object({
   /** When the member left the organisation (ISO time) and the admin's note; null while they are a member. */
   left: z.object({ at: z.string(), note: z.string().nullable() }).nullable(),
   steps: z.array(memberStepSchema),
+  /**
+   * Steps the member completed that the published content no longer has (removed in the content studio): their
+   * record is kept; `title` is the step's title in the latest version that had it (docs/product.md#content-studio).
+   */
+  removedSteps: z.array(z.object({ id: z.string(), title: z.string(), completedAt: z.string() })).optional(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

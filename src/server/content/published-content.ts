@@ -6,6 +6,7 @@ import type { ChangeFeed } from '../db/change-feed.js';
 import type { Change } from '../db/changes.js';
 import type { Database } from '../db/client.js';
 import { deepFreeze } from '../deep-freeze.js';
+import { loadContent } from './load-content.js';
 import { sha256Hex } from '../modules/acknowledgments/content-hash.js';
 import { insertFirstVersion, latestVersion, latestVersionNumber, storeAsset } from '../modules/studio/content.repository.js';
 
@@ -78,6 +79,24 @@ export async function importAssetsDir(db: Database, dir: string, by: string, at:
   return count;
 }
 
+/**
+ * The start-up import: on a database with no content, stores `seed` as version 1 (kind `import`, by
+ * {@link IMPORT_ACTOR}) and the files of `assetsDir` by SHA-256. Two processes doing it at once store it once.
+ * @param seed the catalog to import (asked for only when the database has none)
+ * @returns true when this call imported
+ */
+export async function importSeedIfEmpty(
+  db: Database,
+  seed: () => Promise<RoleCatalog>,
+  assetsDir: string | undefined,
+  at: Date,
+): Promise<boolean> {
+  if ((await latestVersionNumber(db)) > 0) return false;
+  const configs = sortedConfigs((await seed()).values());
+  if (assetsDir !== undefined) await importAssetsDir(db, assetsDir, IMPORT_ACTOR, at);
+  return insertFirstVersion(db, configs, IMPORT_ACTOR, at);
+}
+
 /** The live, published content of one process. */
 export class PublishedContent implements CatalogSource {
   readonly #db: Database;
@@ -109,15 +128,9 @@ export class PublishedContent implements CatalogSource {
     seed: () => Promise<RoleCatalog>,
     options: { assetsDir?: string; now: () => Date; onError: (error: unknown) => void },
   ): Promise<PublishedContent> {
-    let latest = await latestVersion(db);
-    if (!latest) {
-      const at = options.now();
-      const configs = sortedConfigs((await seed()).values());
-      if (options.assetsDir !== undefined) await importAssetsDir(db, options.assetsDir, IMPORT_ACTOR, at);
-      await insertFirstVersion(db, configs, IMPORT_ACTOR, at);
-      latest = await latestVersion(db);
-      if (!latest) throw new Error('the imported content cannot be read back');
-    }
+    await importSeedIfEmpty(db, seed, options.assetsDir, options.now());
+    const latest = await latestVersion(db);
+    if (!latest) throw new Error('the imported content cannot be read back');
     const content = new PublishedContent(db, latest.version, catalogOf(latest.catalog), options.onError);
     feed.subscribe({
       change: (change: Change) => {
@@ -179,4 +192,16 @@ export class PublishedContent implements CatalogSource {
 /** A frozen catalog of stored configurations (already validated when they were published). */
 function catalogOf(configs: RoleConfiguration[]): RoleCatalog {
   return createRoleCatalog(deepFreeze(structuredClone(configs)));
+}
+
+/**
+ * The published catalog for tools (`npm run members`, seeds): the database's latest version, after the start-up
+ * import of `<contentDir>` when the database has no content yet (docs/product.md#content-studio).
+ * @throws ContentError when the content to import has problems
+ */
+export async function readPublishedCatalog(db: Database, contentDir: string, now: Date = new Date()): Promise<RoleCatalog> {
+  await importSeedIfEmpty(db, () => loadContent(contentDir), path.join(contentDir, 'assets'), now);
+  const latest = await latestVersion(db);
+  if (!latest) throw new Error('the imported content cannot be read back');
+  return catalogOf(latest.catalog);
 }

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { MemberDetail, MemberStep } from '../../../shared/admin-api.js';
 import { deriveProgress } from '../../../shared/progress.js';
 import { resolveMemberRole } from '../../../shared/role-lookup.js';
 import { RoleConfigurationError, type ResolvedScope } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { stepItemProgress, stepProgress, users } from '../../db/schema.js';
+import { contentVersions, stepItemProgress, stepProgress, users } from '../../db/schema.js';
 import { getMember } from '../members/members.repository.js';
 import { getMemberOverview, type MembersContext } from './admin.repository.js';
 
@@ -65,6 +65,13 @@ export async function getMemberDetail(db: Database, ctx: MembersContext, email: 
       ],
     };
   });
+  const published = new Set([...ctx.catalog.values()].flatMap((c) => c.scopes.flatMap((s) => s.steps.map((st) => st.id))));
+  const removedSteps = [];
+  for (const [id, at] of completed) {
+    if (published.has(id)) continue;
+    removedSteps.push({ id, title: (await lastKnownStepTitle(db, id)) ?? id, completedAt: at.toISOString() });
+  }
+  removedSteps.sort((a, b) => a.completedAt.localeCompare(b.completedAt));
   return {
     member,
     roleText,
@@ -73,5 +80,21 @@ export async function getMemberDetail(db: Database, ctx: MembersContext, email: 
     isEditor: record?.isEditor ?? false,
     left: record?.leftAt ? { at: record.leftAt.toISOString(), note: record.leftNote } : null,
     steps,
+    removedSteps,
   };
+}
+
+/**
+ * The title a step had in the newest content version that has it (a step removed since), or undefined when no
+ * version ever had it.
+ */
+async function lastKnownStepTitle(db: Database, stepId: string): Promise<string | undefined> {
+  const vars = sql`jsonb_build_object('id', ${stepId}::text)`;
+  const [row] = await db
+    .select({ title: sql<string | null>`jsonb_path_query_first(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $id).title', ${vars}) #>> '{}'` })
+    .from(contentVersions)
+    .where(sql`jsonb_path_exists(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $id)', ${vars})`)
+    .orderBy(desc(contentVersions.version))
+    .limit(1);
+  return row?.title ?? undefined;
 }

@@ -1,11 +1,12 @@
 /**
  * `npm run members -- <command>`: administrators set, list and remove member records (docs/product.md#member-records);
  * see members-command.ts for the commands. Uses the server's configuration (DATABASE_URL, else DATA_DIR, CONTENT_DIR,
- * ALLOWED_DOMAIN) and applies pending migrations first. With the embedded database it refuses to run while the server
+ * ALLOWED_DOMAIN) and the roles of the published content and applies pending migrations first. With the embedded database it refuses to run while the server
  * (or another tool) has DATA_DIR open (db/data-dir-lock.ts). Exit codes: 0 done, 1 refused or failed, 2 wrong command
  * line.
  */
-import { ContentError, loadContent } from '../../content/load-content.js';
+import { ContentError } from '../../content/load-content.js';
+import { readPublishedCatalog } from '../../content/published-content.js';
 import { migrate, openConfiguredDatabase } from '../../db/client.js';
 import { DataDirBusyError } from '../../db/data-dir-lock.js';
 import { ConfigError, loadConfig } from '../../env.js';
@@ -20,13 +21,11 @@ async function main(args: string[]): Promise<number> {
     return args.length === 0 ? 2 : 0;
   }
   let config;
-  let catalog;
   try {
     config = loadConfig(process.env);
-    catalog = await loadContent(config.contentDir);
   } catch (error) {
-    if (!(error instanceof ConfigError) && !(error instanceof ContentError)) throw error;
-    console.error(error instanceof ContentError ? `The content has problems; run npm run content:check:\n${error.message}` : error.message);
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
     return 1;
   }
   let database;
@@ -39,6 +38,15 @@ async function main(args: string[]): Promise<number> {
   }
   try {
     await migrate(database);
+    // Roles are those of the published content (docs/product.md#content-studio).
+    let catalog;
+    try {
+      catalog = await readPublishedCatalog(database.db, config.contentDir);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      console.error(`The content has problems; run npm run content:check:\n${error.message}`);
+      return 1;
+    }
     return await runMembersCommand(args, {
       db: database.db,
       catalog,

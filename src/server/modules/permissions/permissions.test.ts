@@ -3,6 +3,7 @@ import { adminRolesSchema, memberDetailSchema, membersPageSchema } from '../../.
 import { apiErrorSchema, meResponseSchema } from '../../../shared/api.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
+import { saveDraft } from '../studio/content.repository.js';
 import { LEADS_READ_ONLY_MESSAGE, mayReadDepartment, mayUse, NOT_ADMIN_MESSAGE, readableDepartments } from './permissions.js';
 
 /**
@@ -37,6 +38,8 @@ beforeAll(async () => {
   cookies.member = await signInWithGoogleSession(t, { email: 'mo@inspired2uplift.org', name: 'Mo' });
   cookies.developmentUser = await signIn(t.app, { email: 'dev@inspired2uplift.org' });
   cookies.anonymous = undefined;
+  // A draft for the studio's rows: a stale save answers 409, publishing its empty catalog 422.
+  await saveDraft(db, { catalog: [], baseVersion: 1, problems: [], at: t.clock.now, by: ADMIN }, null);
 });
 afterAll(async () => {
   await t.close();
@@ -78,6 +81,17 @@ const adminOnly = (ok: Cell): Record<Actor, Cell> => ({
   ...outsiders,
 });
 
+/** The answers of a content studio route: admins and content editors (docs/product.md#content-studio). */
+const contentEditors = (ok: Cell): Record<Actor, Cell> => ({
+  admin: ok,
+  editor: ok,
+  leadHere: refused(403, LEADS_READ_ONLY_MESSAGE),
+  leadElsewhere: refused(403, LEADS_READ_ONLY_MESSAGE),
+  member: refused(403, NOT_ADMIN_MESSAGE),
+  developmentUser: refused(403, NOT_ADMIN_MESSAGE),
+  anonymous: refused(401),
+});
+
 /** A member record the write routes may change; made again before each cell. */
 const TARGET = 'tara@inspired2uplift.org';
 
@@ -86,7 +100,7 @@ interface Route {
   /** The route as Fastify names it. */
   route: string;
   url: string;
-  payload?: object;
+  payload?: object | string;
   cells: Record<Actor, Cell>;
 }
 
@@ -315,6 +329,30 @@ const ROUTES: Route[] = [
     url: '/api/admin/acknowledgments/pending',
     cells: adminOnly({ status: 200 }),
   },
+  // The content studio (rows in this order: the draft stored in beforeAll is discarded by the DELETE row).
+  { method: 'GET', route: '/api/studio', url: '/api/studio', cells: contentEditors({ status: 200 }) },
+  {
+    method: 'PUT',
+    route: '/api/studio/draft',
+    url: '/api/studio/draft',
+    payload: { catalog: [], baseUpdatedAt: '2000-01-01T00:00:00.000Z' },
+    cells: contentEditors({ status: 409 }),
+  },
+  { method: 'POST', route: '/api/studio/publish', url: '/api/studio/publish', payload: { materialChanges: [] }, cells: contentEditors({ status: 422 }) },
+  { method: 'DELETE', route: '/api/studio/draft', url: '/api/studio/draft', cells: contentEditors({ status: 204 }) },
+  { method: 'GET', route: '/api/studio/versions', url: '/api/studio/versions', cells: contentEditors({ status: 200 }) },
+  { method: 'GET', route: '/api/studio/versions/:version', url: '/api/studio/versions/1', cells: contentEditors({ status: 200 }) },
+  { method: 'GET', route: '/api/studio/diff', url: '/api/studio/diff?from=1&to=1', cells: contentEditors({ status: 200 }) },
+  {
+    method: 'POST',
+    route: '/api/studio/versions/:version/restore',
+    url: '/api/studio/versions/99/restore',
+    cells: contentEditors({ status: 404 }),
+  },
+  { method: 'GET', route: '/api/studio/usage', url: '/api/studio/usage', cells: contentEditors({ status: 200 }) },
+  { method: 'GET', route: '/api/studio/assets', url: '/api/studio/assets', cells: contentEditors({ status: 200 }) },
+  // A plain-text body is refused after the permission check (415), so nothing is stored by any cell.
+  { method: 'POST', route: '/api/studio/assets', url: '/api/studio/assets', payload: 'hello', cells: contentEditors({ status: 415 }) },
 ];
 
 describe('the permission matrix', () => {
@@ -329,7 +367,7 @@ describe('the permission matrix', () => {
       prefix = [...prefix.slice(0, depth), match[2] ?? ''];
       const path = prefix.join('');
       for (const method of (match[3] ?? '').split(', ')) {
-        if (path.startsWith('/api/admin') && method !== 'HEAD') registered.add(`${method} ${path}`);
+        if ((path.startsWith('/api/admin') || path.startsWith('/api/studio')) && method !== 'HEAD') registered.add(`${method} ${path}`);
       }
     }
     expect(registered.size).toBeGreaterThan(5);
@@ -366,6 +404,8 @@ describe('the rule', () => {
     expect(mayUse({ ...nobody, leadOf: ['Finance'] }, 'members:write')).toBe(false);
     expect(mayUse({ ...nobody, leadOf: ['  '] }, 'members:read')).toBe(false);
     expect(mayUse({ ...nobody, isEditor: true }, 'members:read')).toBe(false);
+    expect(mayUse({ ...nobody, isEditor: true }, 'content:edit')).toBe(true);
+    expect(mayUse({ ...nobody, leadOf: ['finance'] }, 'content:edit')).toBe(false);
     expect(mayUse(null, 'members:read')).toBe(false);
     expect(readableDepartments({ ...nobody, isAdmin: true, leadOf: ['X'] })).toBe('all');
     expect(readableDepartments({ ...nobody, leadOf: [' Finance', 'finance', 'Events'] })).toEqual(['finance', 'events']);

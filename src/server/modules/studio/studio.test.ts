@@ -221,6 +221,11 @@ describe('publishing, history, diff and restore', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({ version: 3, kind: 'restore', restoredFrom: 1 });
     expect((await memberSteps(member)).ids).not.toContain(NEW_STEP.id);
+    // The admin's member page still shows it, marked as removed, with the title it had.
+    const page = await t.app.inject({ method: 'GET', url: '/api/admin/members/val%40inspired2uplift.org', headers: headers(admin) });
+    expect(page.json<{ removedSteps: { id: string; title: string }[] }>().removedSteps).toEqual([
+      expect.objectContaining({ id: NEW_STEP.id, title: NEW_STEP.title }),
+    ]);
     expect((await listAudit(t.database.db, { filters: { kind: 'content-restore' } })).entries[0]).toMatchObject({ subject: 'version 3' });
 
     // The record is kept: publishing the step again finds it completed.
@@ -236,6 +241,12 @@ describe('publishing, history, diff and restore', () => {
       content: { ...NEW_STEP.content, acknowledgments: [{ id: 'read', content: 'I have read the code of conduct.' }] } };
     await save(withStep(s.published.catalog, agreement), null);
     expect((await publish()).statusCode).toBe(200);
+    // The member agrees to version 1.
+    const tick = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct/items/read', headers: headers(member), payload: { done: true, version: 1 } });
+    expect(tick.statusCode, tick.body).toBe(200);
+    const agree = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct', headers: headers(member), payload: { completed: true, version: 1 } });
+    expect(agree.statusCode, agree.body).toBe(200);
+    expect((await memberSteps(member)).completed).toContain('code-of-conduct');
     const changed = (await state()).published.catalog.map((c) => ({ ...c }));
     await save(changed, null);
     const wrong = await publish({ materialChanges: [NEW_STEP.id] });
@@ -248,6 +259,8 @@ describe('publishing, history, diff and restore', () => {
       .flatMap((c) => c.scopes.flatMap((sc) => sc.steps))
       .find((st) => st.id === 'code-of-conduct');
     expect(step).toMatchObject({ version: 2, versionNote: 'New rules about photos at events.', versionDate: t.clock.now.toISOString().slice(0, 10) });
+    // Exactly like a version bump: the member's next page load asks again (the step is not completed any more).
+    expect((await memberSteps(member)).completed).not.toContain('code-of-conduct');
   });
 
   it('counts members per role and refuses to delete a role people have', async () => {

@@ -1,0 +1,70 @@
+/**
+ * `npm run content:export -- DIR` writes the latest published content to DIR (role configurations as YAML under
+ * DIR/roles, files under DIR/assets); `npm run content:import -- DIR [--replace]` loads such a folder as the content
+ * studio's draft, to review and publish in the studio (docs/product.md#content-studio). Uses the configured database
+ * (DATABASE_URL, or DATA_DIR's embedded one: then the server must not be running). Exit codes: 0 done, 1 a problem
+ * (one line each: file: path: problem), 2 wrong usage.
+ */
+import path from 'node:path';
+import { migrate, openConfiguredDatabase } from '../db/client.js';
+import { DataDirBusyError } from '../db/data-dir-lock.js';
+import { ConfigError, loadConfig } from '../env.js';
+import { exportContent, ImportError, importContent } from './exchange.js';
+import { ContentError, loadContent } from './load-content.js';
+import { importSeedIfEmpty } from './published-content.js';
+
+const USAGE = 'Usage: npm run content:export -- DIR | npm run content:import -- DIR [--replace]';
+
+async function main(args: string[]): Promise<number> {
+  const [command, dir, ...rest] = args;
+  const replace = rest.includes('--replace');
+  if ((command !== 'export' && command !== 'import') || dir === undefined || rest.some((a) => a !== '--replace') || (replace && command !== 'import')) {
+    console.error(USAGE);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  let database;
+  try {
+    database = await openConfiguredDatabase(config, `npm run content:${command}`);
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  try {
+    await migrate(database);
+    // A database with no content yet gets the server's start-up import first (CONTENT_DIR's roles and files).
+    await importSeedIfEmpty(database.db, () => loadContent(config.contentDir), path.join(config.contentDir, 'assets'), new Date());
+    const folder = path.resolve(dir);
+    if (command === 'export') {
+      const done = await exportContent(database.db, folder, config.contentDir);
+      console.log(`Exported version ${done.version}: ${done.roles} role configurations and ${done.files} files to ${folder}`);
+      return 0;
+    }
+    try {
+      const done = await importContent(database.db, folder, { replace, by: 'npm run content:import', now: new Date() });
+      console.log(`Imported ${done.roles} role configurations and ${done.files} files as the content studio's draft (based on version ${done.baseVersion}): review and publish it in the studio.`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      console.error(`Nothing was imported: ${error.problems.length} problem(s):`);
+      console.error(error.message);
+      return 1;
+    }
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`The content to import first (CONTENT_DIR) has problems:\n${error.message}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
