@@ -43,7 +43,7 @@ export function AdminShell({
       >
         Skip to main content
       </a>
-      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={adminView !== null}>
+      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={adminView !== null} isEditor={user.isEditor === true}>
         <Link to={paths.dashboard.getHref()} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
           My steps
         </Link>

@@ -196,5 +196,8 @@ describe('content studio', () => {
     const server = studioServer();
     renderApp('/admin/studio', { ...server.handlers, 'GET /api/me': () => json({ user: { ...testUser, isAdmin: false, isEditor: true } }) });
     expect(await screen.findByRole('navigation', { name: 'Roles' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Content studio' })).toHaveAttribute('href', '/admin/studio');
+    expect(within(header).queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 });
