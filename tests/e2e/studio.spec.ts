@@ -159,3 +159,37 @@ test('an admin reorders steps with the keyboard alone, then discards the draft',
   await expect(page.getByText(/^Draft discarded\./u)).toBeVisible();
   await expect.poll(order).toEqual([first, second, ...rest]);
 });
+
+/** A 2×2 PNG, made here so the test needs no file of its own. */
+const PNG_2X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an admin uploads an image to a step, and a broken PDF is refused with the server’s reason', async ({ page, baseURL }) => {
+  await signInAs(page, ADMIN, 'Alex Admin', baseURL);
+  await page.goto('/admin/studio');
+  await page.getByRole('button', { name: 'Edit Set up Slack' }).click();
+  await page.getByLabel('Show an image').check();
+  await page.getByLabel('Upload an image for Image address').setInputFiles({ name: 'slack-welcome.png', mimeType: 'image/png', buffer: PNG_2X2 });
+  await expect(page.getByText('Uploaded slack-welcome.png.')).toBeVisible();
+  await expect(page.getByLabel('Image address', { exact: true })).toHaveValue(/^\/assets\/content\/by-hash\/[0-9a-f]{64}$/u);
+  const address = await page.getByLabel('Image address', { exact: true }).inputValue();
+  const served = await page.request.get(address);
+  expect(served.headers()['content-type']).toBe('image/png');
+  await page.getByLabel('Image description (alt text)').fill('The Slack welcome screen');
+  const frame = page.frameLocator('iframe[title^="Preview of Set up Slack"]');
+  await expect(frame.getByRole('img', { name: 'The Slack welcome screen' })).toBeVisible();
+
+  await page.getByLabel('Upload a PDF for PDF address').setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 this is not a real document') });
+  await expect(page.getByRole('alert').filter({ hasText: 'broken.pdf was not uploaded:' })).toContainText('This PDF cannot be opened');
+  await expect(page.getByLabel('PDF address', { exact: true })).toHaveValue('');
+  await expectNoAxeViolations(page, { state: 'content studio, an upload refused' });
+
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await expect(page.getByRole('list', { name: 'Uploaded files' }).getByRole('link', { name: 'slack-welcome.png' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Edit content' }).click();
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard the draft?' }).getByRole('button', { name: 'Discard draft' }).click();
+  await expect(page.getByText(/^Draft discarded\./u)).toBeVisible();
+});

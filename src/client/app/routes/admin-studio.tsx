@@ -42,7 +42,8 @@ function StudioTabs() {
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="edit" className="pt-5 focus:outline-none">
+      {/* Kept mounted while another tab is open: the editor holds what is not saved yet and where the editor was. */}
+      <Tabs.Content value="edit" forceMount className="pt-5 focus:outline-none data-[state=inactive]:hidden">
         {state.isPending ? (
           <p className="flex items-center gap-2 text-slate-700" role="status">
             <Spinner className="size-4" /> Loading the content…
