@@ -187,6 +187,62 @@ describe('content studio', () => {
     await act(async () => {});
   });
 
+  it('asks which changed agreements are material, and confirms removals members completed before publishing', async () => {
+    const base = [finance(), volunteer()];
+    const agreement = { ...newStep('code-of-conduct', 'Volunteer'), title: 'Agree to the code of conduct', isAcknowledgmentStep: true, content: { ...newStep('x', 'Volunteer').content, acknowledgments: [{ id: 'respect', content: 'I treat everyone with respect.' }] } };
+    base[1]?.scopes[0]?.steps.push(agreement);
+    const changed = structuredClone(base);
+    const ack = changed[1]?.scopes[0]?.steps[2];
+    if (ack) ack.content.acknowledgments = [{ id: 'respect', content: 'I treat everyone with respect, online and offline.' }];
+    changed[1]?.scopes[0]?.steps.splice(1, 1);
+    const server = studioServer({ draft: { catalog: changed, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] } });
+    const publishes: unknown[] = [];
+    const { user } = renderApp('/admin/studio', {
+      ...server.handlers,
+      'GET /api/studio': () => json({ published: { ...published(), catalog: base }, draft: { catalog: changed, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] } }),
+      'POST /api/studio/publish': ({ body }) => {
+        publishes.push(body);
+        if (publishes.length === 1) {
+          return json({ error: 'Conflict', message: 'This removes 1 step(s)…', removals: [{ stepId: 'download-apps', itemId: null, role: 'volunteer', title: 'Download the mobile apps', completedBy: 4 }] }, 409);
+        }
+        return json({ version: { ...published(4), catalog: undefined } });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
+    expect(dialog).toHaveTextContent('Volunteer: changed ‘Agree to the code of conduct’, removed ‘Download the mobile apps’');
+    expect(dialog).toHaveTextContent('You removed ‘Download the mobile apps’');
+    await user.click(within(dialog).getByLabelText('Material change to ‘Agree to the code of conduct’: members agree again'));
+    await user.type(within(dialog).getByLabelText('What changed (optional)'), 'Respect applies online too.');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Members completed what you remove' });
+    expect(confirm).toHaveTextContent('‘Download the mobile apps’ (volunteer): completed by 4 members');
+    await user.click(within(confirm).getByRole('button', { name: 'Publish anyway' }));
+    expect(await screen.findByText('Published version 4. Members see it from their next page load.')).toBeInTheDocument();
+    expect(publishes).toEqual([
+      { materialChanges: ['code-of-conduct'], note: 'Respect applies online too.' },
+      { materialChanges: ['code-of-conduct'], note: 'Respect applies online too.', confirmRemovals: true },
+    ]);
+  }, 20_000);
+
+  it('removes a step after a confirmation, and deletes a role no member has', async () => {
+    const server = studioServer();
+    const { user } = renderApp('/admin/studio', server.handlers);
+    await user.click(await screen.findByRole('button', { name: 'Remove Download the mobile apps' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove ‘Download the mobile apps’?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove step' }));
+    expect(screen.queryByRole('button', { name: 'Edit Download the mobile apps' })).toBeNull();
+
+    const roles = screen.getByRole('navigation', { name: 'Roles' });
+    await user.click(within(roles).getByRole('button', { name: /^Finance/u }));
+    expect(await screen.findByText('0 members')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete role' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete the role Finance?' })).getByRole('button', { name: 'Delete role' }));
+    expect(within(roles).queryByRole('button', { name: /^Finance/u })).toBeNull();
+    await waitFor(() => expect(server.saves.at(-1)?.catalog.map((r) => r.key)).toEqual(['volunteer']), { timeout: 3000 });
+    expect(server.saves.at(-1)?.catalog[0]?.scopes[0]?.steps.map((t) => t.id)).toEqual(['set-up-slack']);
+  }, 20_000);
+
   it('tells a member who is neither admin nor editor that the studio is not for them', async () => {
     renderApp('/admin/studio', { 'GET /api/me': () => json({ user: { ...testUser, isAdmin: false } }) });
     expect(await screen.findByText('Only admins and content editors can open the content studio.')).toBeInTheDocument();
