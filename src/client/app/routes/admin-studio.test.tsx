@@ -130,6 +130,7 @@ describe('content studio', () => {
     expect(within(body()).getByText('Open the invitation e-mail')).toBeInTheDocument();
     expect(within(body()).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
     await user.type(title, ' today');
+    expect(screen.getByRole('button', { name: 'All steps of Volunteer' })).toBeInTheDocument();
     await waitFor(() => expect(within(body()).getByRole('heading', { level: 3, name: /Set up Slack today/u })).toBeInTheDocument());
     expect(frame).toHaveStyle({ width: '800px' });
 
@@ -232,6 +233,7 @@ describe('content studio', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove ‘Download the mobile apps’?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove step' }));
     expect(screen.queryByRole('button', { name: 'Edit Download the mobile apps' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Scope: Getting started' })).toHaveFocus());
 
     const roles = screen.getByRole('navigation', { name: 'Roles' });
     await user.click(within(roles).getByRole('button', { name: /^Finance/u }));

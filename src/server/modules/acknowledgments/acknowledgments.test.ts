@@ -15,6 +15,8 @@ import { meResponseSchema, onboardingResponseSchema } from '../../../shared/api.
 import { roleConfigurationSchema, type Step } from '../../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../../shared/roles.js';
 import { buildApp } from '../../app.js';
+import { sortedConfigs } from '../../content/published-content.js';
+import { publishCatalog } from '../studio/studio.service.js';
 import { membersPageSchema } from '../../../shared/admin-api.js';
 import { acknowledgments, auditLog } from '../../db/schema.js';
 import { upsertMember, setMemberLeft } from '../members/members.repository.js';
@@ -330,6 +332,24 @@ describe('signing', () => {
   });
 });
 
+/**
+ * Publishes the agreement catalog with the agreement at `version` as the next content version (as the content studio
+ * does) and waits until the test's app serves it.
+ */
+async function publishAgreementCatalog(version: number): Promise<void> {
+  await publishCatalog(t.database.db, {
+    configs: sortedConfigs(agreementCatalog(version).values()),
+    kind: 'publish',
+    restoredFrom: null,
+    materialChanges: [],
+    note: null,
+    actor: { userId: null, email: ADMIN },
+    at: t.clock.now,
+    clearDraft: false,
+  });
+  await t.app.content.settled();
+}
+
 describe('content changes and renewal', () => {
   it('asks again after a version bump: the step is not completed until agreed again, and both versions stay recorded', async () => {
     const email = 'again@inspired2uplift.org';
@@ -338,6 +358,7 @@ describe('content changes and renewal', () => {
     expect((await onboarding(cookie)).progress.completed.map((c) => c.stepId)).toEqual(['sign-agreement']);
 
     // The same database, now with version 2 of the agreement (as after publishing a material change).
+    await publishAgreementCatalog(2);
     const v2 = await buildApp({ config: t.config, db: t.database.db, catalog: agreementCatalog(2), clientDistDir: null, now: () => t.clock.now });
     sendOwnOriginByDefault(v2, 'http://localhost');
     try {
@@ -369,6 +390,7 @@ describe('content changes and renewal', () => {
       ]);
     } finally {
       await v2.close();
+      await publishAgreementCatalog(1);
     }
   });
 
@@ -395,8 +417,9 @@ describe('content changes and renewal', () => {
 });
 
 describe('agreements due again for everyone', () => {
-  /** An app on the same database with version 2 of the agreement (as after publishing a material change). */
-  const withVersion2 = () => {
+  /** An app on the same database with version 2 of the agreement published (as after a material change). */
+  const withVersion2 = async () => {
+    await publishAgreementCatalog(2);
     const v2 = buildApp({ config: t.config, db: t.database.db, catalog: agreementCatalog(2), clientDistDir: null, now: () => t.clock.now });
     return v2.then((app) => {
       sendOwnOriginByDefault(app, 'http://localhost');
@@ -440,6 +463,7 @@ describe('agreements due again for everyone', () => {
       expect((await rowOf(v2, email))?.completedSteps).toBe(1);
     } finally {
       await v2.close();
+      await publishAgreementCatalog(1);
     }
   });
 
@@ -466,6 +490,7 @@ describe('agreements due again for everyone', () => {
       expect(await pendingOf(v2, email)).toEqual([]);
     } finally {
       await v2.close();
+      await publishAgreementCatalog(1);
     }
   });
 

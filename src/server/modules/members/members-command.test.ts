@@ -81,6 +81,17 @@ describe('npm run members -- set', () => {
     expect(await getMember(database.db, 'lee@inspired2uplift.org')).toMatchObject({ role: 'ceo', department: 'People', isAdmin: false });
   });
 
+  it('makes a content editor with --editor, keeps the flag unless told otherwise, and takes it away with --no-editor', async () => {
+    out = [];
+    await members('set', 'ed@inspired2uplift.org', 'volunteer', '--editor');
+    expect(out.at(-1)).toBe('Added ed@inspired2uplift.org: role "volunteer" (volunteer), department Operations, content editor.');
+    await members('set', 'ed@inspired2uplift.org', 'hr');
+    expect(await getMember(database.db, 'ed@inspired2uplift.org')).toMatchObject({ role: 'hr', isEditor: true });
+    await members('set', 'ed@inspired2uplift.org', 'hr', '--no-editor');
+    expect(await getMember(database.db, 'ed@inspired2uplift.org')).toMatchObject({ isEditor: false });
+    expect(await members('set', 'ed@inspired2uplift.org', 'hr', '--editor', '--no-editor')).toBe(2);
+  });
+
   it('refuses role text that matches no role configuration, unless --force', async () => {
     expect(await members('set', 'ace@inspired2uplift.org', 'Astronaut')).toBe(1);
     expect(err[0]).toBe('No role configuration found for "Astronaut".');

@@ -12,12 +12,13 @@ export const DEFAULT_DEPARTMENT = 'Operations';
 export const MEMBERS_USAGE = `Usage: npm run members -- <command>
 
 Commands:
-  set <email> <role> [department] [--admin | --no-admin] [--force]
+  set <email> <role> [department] [--admin | --no-admin] [--editor | --no-editor] [--force]
       Create or change the member record of <email>. <role> is a role key, an alias or a job title
       ("finance", "Treasurer", "Director of Finance and Operations"); it is stored as written and resolved by
       the role lookup whenever the person signs in. Without [department] the department stays as it was; a new
       record gets the department of its role (e.g. Finance), else ${DEFAULT_DEPARTMENT}.
         --admin / --no-admin   make the person an admin, or not (default: unchanged; new records are not admins)
+        --editor / --no-editor make the person a content editor (the content studio only), or not (default: unchanged)
         --force                store a role that matches no role configuration (the person sees the volunteer steps)
   list
       Show every member record.
@@ -79,13 +80,18 @@ export function formatTable(rows: readonly (readonly string[])[]): string[] {
 
 const formatTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')}`;
 
-async function setMember(positionals: string[], flags: { admin: boolean; noAdmin: boolean; force: boolean }, deps: MembersCommandDeps) {
+async function setMember(
+  positionals: string[],
+  flags: { admin: boolean; noAdmin: boolean; editor: boolean; noEditor: boolean; force: boolean },
+  deps: MembersCommandDeps,
+) {
   const [rawEmail, rawRole, rawDepartment, ...extra] = positionals;
   if (rawEmail === undefined || rawRole === undefined) throw new UsageError('set needs an e-mail address and a role.');
   if (extra.length > 0) {
     throw new UsageError(`set takes at most 3 values, got ${positionals.length}; put a role or department with spaces in quotes.`);
   }
   if (flags.admin && flags.noAdmin) throw new UsageError('Use either --admin or --no-admin, not both.');
+  if (flags.editor && flags.noEditor) throw new UsageError('Use either --editor or --no-editor, not both.');
   const email = rawEmail.trim().toLowerCase();
   if (!emailSchema.safeParse(email).success) {
     deps.err(`"${rawEmail}" is not an e-mail address.`);
@@ -130,12 +136,13 @@ async function setMember(positionals: string[], flags: { admin: boolean; noAdmin
       role,
       department: department ?? existing?.department ?? departmentOf(deps.catalog, lookup.key),
       isAdmin: flags.admin ? true : flags.noAdmin ? false : (existing?.isAdmin ?? false),
+      isEditor: flags.editor ? true : flags.noEditor ? false : (existing?.isEditor ?? false),
     },
     deps.now?.() ?? new Date(),
   );
   deps.out(
     `${existing ? 'Updated' : 'Added'} ${saved.email}: role "${saved.role}" (${lookup.key}), department ${saved.department}` +
-      `${saved.isAdmin ? ', admin' : ''}.`,
+      `${saved.isAdmin ? ', admin' : ''}${saved.isEditor ? ', content editor' : ''}.`,
   );
   return 0;
 }
@@ -184,6 +191,8 @@ export async function runMembersCommand(args: readonly string[], deps: MembersCo
       options: {
         admin: { type: 'boolean', default: false },
         'no-admin': { type: 'boolean', default: false },
+        editor: { type: 'boolean', default: false },
+        'no-editor': { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -195,7 +204,11 @@ export async function runMembersCommand(args: readonly string[], deps: MembersCo
     }
     switch (command) {
       case 'set':
-        return await setMember(rest, { admin: values.admin, noAdmin: values['no-admin'], force: values.force }, deps);
+        return await setMember(
+          rest,
+          { admin: values.admin, noAdmin: values['no-admin'], editor: values.editor, noEditor: values['no-editor'], force: values.force },
+          deps,
+        );
       case 'list':
         if (rest.length > 0) throw new UsageError('list takes no values.');
         return listAll(await listMembers(deps.db), deps);

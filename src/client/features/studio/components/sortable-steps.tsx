@@ -18,6 +18,8 @@ import { cn } from '@/lib/cn';
 interface SortableStepsProps {
   /** The scope's title, for the list's name. */
   scopeTitle: string;
+  /** The element id of step `index`'s 'Edit' button (focus returns there from the step's form). */
+  editButtonId: (index: number) => string;
   steps: readonly Step[];
   /** How many problems each step has, by index. */
   problemCounts: readonly number[];
@@ -32,7 +34,7 @@ interface SortableStepsProps {
  * (focus the handle, Space to pick up, arrow keys to move, Space to drop, Escape to cancel), each move announced
  * (dnd-kit; docs/decisions/024-content-studio-ui.md).
  */
-export function SortableSteps({ scopeTitle, steps, problemCounts, selected, onSelect, onRemove, onMove }: SortableStepsProps) {
+export function SortableSteps({ scopeTitle, editButtonId, steps, problemCounts, selected, onSelect, onRemove, onMove }: SortableStepsProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -75,6 +77,7 @@ export function SortableSteps({ scopeTitle, steps, problemCounts, selected, onSe
               step={step}
               index={i}
               problems={problemCounts[i] ?? 0}
+              editButtonId={editButtonId(i)}
               selected={selected === i}
               onSelect={() => onSelect(i)}
               onRemove={() => onRemove(i)}
@@ -101,6 +104,7 @@ function keyOf(step: Step): string {
 
 interface RowProps {
   id: string;
+  editButtonId: string;
   step: Step;
   index: number;
   problems: number;
@@ -109,7 +113,7 @@ interface RowProps {
   onRemove: () => void;
 }
 
-function SortableStepRow({ id, step, index, problems, selected, onSelect, onRemove }: RowProps) {
+function SortableStepRow({ id, editButtonId, step, index, problems, selected, onSelect, onRemove }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li
@@ -146,7 +150,7 @@ function SortableStepRow({ id, step, index, problems, selected, onSelect, onRemo
           {problems} {problems === 1 ? 'problem' : 'problems'}
         </span>
       ) : null}
-      <Button size="sm" variant={selected ? 'default' : 'outline'} onClick={onSelect} aria-label={`Edit ${step.title || `step ${index + 1}`}`}>
+      <Button id={editButtonId} size="sm" variant={selected ? 'default' : 'outline'} onClick={onSelect} aria-label={`Edit ${step.title || `step ${index + 1}`}`}>
         <Pencil aria-hidden="true" /> Edit
       </Button>
       <Button size="icon" variant="ghost" onClick={onRemove} aria-label={`Remove ${step.title || `step ${index + 1}`}`}>

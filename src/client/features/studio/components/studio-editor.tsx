@@ -39,6 +39,9 @@ function categoryFor(role: RoleConfiguration): StepCategory {
   return match[role.key] ?? 'Volunteer';
 }
 
+/** The element id of the 'Edit' button of a step in the list. */
+const editButtonId = (scope: number, step: number) => `studio-edit-${scope}-${step}`;
+
 /** A role's relations in words: 'Department · inherits common, volunteer'. */
 function relationsOf(role: RoleConfiguration): string {
   const parts: string[] = [];
@@ -131,6 +134,8 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
     setSelectedStep(null);
     setRemoving(null);
     setNotice('Step removed. Publish to make it disappear for members.');
+    // The removed row's buttons are gone: focus goes to its scope's heading.
+    setPendingFocus(`studio-scope-${at.scope}`);
   };
 
   const addRole = () => {
@@ -219,7 +224,14 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
           <div className="min-w-0 space-y-4">
             {step && selectedStep ? (
               <div className="space-y-3">
-                <Button variant="link" className="h-auto px-0" onClick={() => setSelectedStep(null)}>
+                <Button
+                  variant="link"
+                  className="h-auto px-0"
+                  onClick={() => {
+                    setSelectedStep(null);
+                    setPendingFocus(editButtonId(selectedStep.scope, selectedStep.step));
+                  }}
+                >
                   <ArrowLeft aria-hidden="true" /> All steps of {role.displayName}
                 </Button>
                 <h3 ref={stepHeading} className="text-xl font-bold text-slate-900">
@@ -241,7 +253,7 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
               <>
                 <section aria-labelledby="studio-role-heading" className="space-y-1">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 id="studio-role-heading" className="text-xl font-bold text-slate-900">
+                    <h3 id="studio-role-heading" tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
                       {role.displayName || role.key}
                     </h3>
                     <div className="flex items-center gap-2 text-sm text-slate-600">
@@ -266,7 +278,7 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                 {role.scopes.map((scope, si) => (
                   <section key={si} aria-labelledby={`studio-scope-${si}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <h3 id={`studio-scope-${si}`} className="text-lg font-semibold text-slate-900">
+                      <h3 id={`studio-scope-${si}`} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
                         Scope: {scope.title || 'Untitled scope'}
                       </h3>
                       <div className="flex gap-1">
@@ -321,6 +333,7 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                     ) : (
                       <SortableSteps
                         scopeTitle={scope.title}
+                        editButtonId={(ti) => editButtonId(si, ti)}
                         steps={scope.steps}
                         problemCounts={scope.steps.map((_, ti) => editor.problems.filter((p) => p.role === role.key && p.path.startsWith(`scopes[${si}].steps[${ti}]`)).length)}
                         selected={null}
@@ -381,6 +394,7 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
             edit((c) => c.filter((_, i) => i !== roleIndex));
             setDeletingRole(false);
             selectRole(0);
+            setPendingFocus('studio-role-heading');
             setNotice(`Role ${role.displayName} deleted from the draft. Roles that include or inherit it must be changed before you publish.`);
           }}
           onCancel={() => setDeletingRole(false)}
