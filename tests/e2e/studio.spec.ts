@@ -89,9 +89,24 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   // The draft survives a reload.
   await admin.reload();
   await expect(admin.getByText('Meet your buddy', { exact: true })).toBeVisible();
+  await admin.getByRole('button', { name: 'Edit Meet your buddy' }).click();
+
+  // A problem stops the publish: the list links to the field, which gets focus.
+  const description = admin.getByLabel('Description', { exact: true });
+  await description.fill('');
+  await admin.getByRole('button', { name: 'Publish' }).click();
+  const problems = admin.getByRole('heading', { name: '1 problem to fix before publishing' });
+  await expect(problems).toBeFocused();
+  await admin.screenshot({ path: testInfo.outputPath('studio-problems-desktop.png') });
+  await admin.getByRole('button', { name: 'Volunteer › Getting started › Meet your buddy › description' }).click();
+  await expect(description).toBeFocused();
+  await description.fill('Say hello to the volunteer who helps you through your first month.');
+  await expect(admin.getByText('Saved', { exact: true })).toBeVisible();
 
   await admin.getByRole('button', { name: 'Publish' }).click();
   const dialog = admin.getByRole('alertdialog', { name: 'Publish these changes?' });
+  await expect(dialog).toBeVisible();
+  await admin.screenshot({ path: testInfo.outputPath('studio-publish-dialog-desktop.png') });
   await expect(dialog).toContainText("Volunteer: added ‘Meet your buddy’");
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(admin.getByText(/^Published version \d+\. Members see it from their next page load\.$/u)).toBeVisible();

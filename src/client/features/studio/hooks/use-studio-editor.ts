@@ -187,7 +187,7 @@ export function useStudioEditor(initial: StudioState): StudioEditor {
   const local = useMemo(() => catalogProblems(catalog), [catalog]);
   // The server's problems are of the catalog as last saved: those of a role still being typed in are replaced by the
   // browser's own for the same place.
-  const problems = useMemo(() => mergeProblems(local, draft?.problems ?? []), [local, draft]);
+  const problems = useMemo(() => mergeProblems(local, draft?.problems ?? [], catalog), [local, draft, catalog]);
 
   return {
     catalog,

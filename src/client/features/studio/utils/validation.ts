@@ -118,13 +118,25 @@ export function catalogProblems(catalog: readonly RoleConfiguration[]): StudioPr
 }
 
 /**
- * The browser's problems and the server's (from the last save) together, once each.
+ * The browser's problems and the server's (from the last save) together, once each. A role that fails its schema is
+ * left out of the server's cross-checks, so every reference to it then reads as "no role configuration has the key";
+ * such a reference to a role (or scope) the catalog does have is dropped: the role's own problem is the one to fix.
  * @param local from {@link catalogProblems}
  * @param server `StudioDraft.problems`
+ * @param catalog the catalog on screen
  */
-export function mergeProblems(local: readonly StudioProblem[], server: readonly StudioProblem[]): StudioProblem[] {
+export function mergeProblems(local: readonly StudioProblem[], server: readonly StudioProblem[], catalog: readonly RoleConfiguration[] = []): StudioProblem[] {
   const seen = new Set(local.map((p) => `${p.role}|${p.path}`));
-  return [...local, ...server.filter((p) => !seen.has(`${p.role}|${p.path}`))];
+  const keys = new Set(catalog.map((r) => r.key));
+  const scopes = new Set(catalog.flatMap((r) => r.scopes.map((s) => `${r.key}/${s.id}`)));
+  const dangling = (message: string): boolean => {
+    const role = /no role configuration has the key "([^"]+)"/u.exec(message);
+    if (role?.[1] !== undefined) return !keys.has(role[1].toLowerCase());
+    const scope = /the role configuration "([^"]+)" has no scope "([^"]+)"/u.exec(message);
+    if (scope?.[1] !== undefined && scope[2] !== undefined) return !scopes.has(`${scope[1]}/${scope[2]}`);
+    return true;
+  };
+  return [...local, ...server.filter((p) => !seen.has(`${p.role}|${p.path}`) && dangling(p.message))];
 }
 
 /** Where a problem's path points: the scope and step it is in, if any. */
