@@ -101,6 +101,7 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   await admin.getByRole('button', { name: 'Volunteer › Getting started › Meet your buddy › description' }).click();
   await expect(description).toBeFocused();
   await description.fill('Say hello to the volunteer who helps you through your first month.');
+  await expect(admin.getByText('Every problem is fixed: you can publish.')).toBeVisible();
   await expect(admin.getByText('Saved', { exact: true })).toBeVisible();
 
   await admin.getByRole('button', { name: 'Publish' }).click();

@@ -1,7 +1,7 @@
 import type { StudioProblem, StudioRemoval, StudioVersion } from '@shared/studio-api';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, CloudUpload, Loader2, Undo2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/features/admin/utils/format';
 import { discardDraft, getStudio, PublishProblemsError, publishDraft, RemovalsConflictError, studioKeys } from '../api/studio-requests';
@@ -48,7 +48,10 @@ interface PublishBarProps {
  */
 export function PublishBar({ editor, published, onShowProblem, describeProblem }: PublishBarProps) {
   const queryClient = useQueryClient();
-  const [problems, setProblems] = useState<StudioProblem[] | null>(null);
+  // The problems a publish found, with the catalog they are of: once the catalog changes, the list follows the live
+  // checks instead (a fixed problem leaves the list as it is fixed).
+  const [found, setFound] = useState<{ problems: StudioProblem[]; catalog: StudioEditor['catalog'] } | null>(null);
+  const problems = found === null ? null : found.catalog === editor.catalog ? found.problems : editor.problems;
   const [confirming, setConfirming] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -59,14 +62,17 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
   const [removals, setRemovals] = useState<StudioRemoval[] | null>(null);
   const problemsHeading = useRef<HTMLHeadingElement>(null);
 
+  // A new list of problems takes the focus, so a screen reader reads what to fix.
+  useEffect(() => {
+    if (found) problemsHeading.current?.focus();
+  }, [found]);
+
   const agreements = changedAgreementSteps(published.catalog, editor.catalog);
   const removed = removedSteps(published.catalog, editor.catalog);
   const changes = describeChanges(published.catalog, editor.catalog);
 
   const showProblems = (list: StudioProblem[]) => {
-    setProblems(list);
-    // Focus moves to the list, so a screen reader reads what to fix.
-    requestAnimationFrame(() => problemsHeading.current?.focus());
+    setFound({ problems: list, catalog: editor.catalog });
   };
 
   const startPublish = async () => {
@@ -80,7 +86,7 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
       showProblems(editor.problems);
       return;
     }
-    setProblems(null);
+    setFound(null);
     setConfirming(true);
   };
 
@@ -117,7 +123,7 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
       await discardDraft();
       const state = await queryClient.fetchQuery({ queryKey: studioKeys.state, queryFn: ({ signal }) => getStudio({ signal }), staleTime: 0 });
       editor.reset(state);
-      setProblems(null);
+      setFound(null);
       setMessage(`Draft discarded. You are looking at the published version ${state.published.version} again.`);
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e));
@@ -167,6 +173,11 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
       {failure ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           {failure}
+        </p>
+      ) : null}
+      {problems && problems.length === 0 ? (
+        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+          Every problem is fixed: you can publish.
         </p>
       ) : null}
       {problems && problems.length > 0 ? (
