@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const content = await PublishedContent.open(db, feed, typeof seed === 'function' ? seed : async () => seed, {
     assetsDir: path.join(config.contentDir, 'assets'),
     now,
-    onError: (error) => app.log.error({ err: error }, 'a newer content version could not be read; still serving the one before'),
+    onError: (error) => app.log.error({ err: error }, 'the published content could not be read; still serving the version this process has'),
   });
   app.decorate('content', content);
   // Shared passwords: initial values from the environment, re-encryption after a key rotation, and a refusal to start

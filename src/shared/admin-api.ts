@@ -232,6 +232,8 @@ export const importRowSchema = z.object({
   roleKey: z.string().nullable(),
   department: z.string(),
   isAdmin: z.boolean(),
+  /** Whether the row makes the person a content editor; absent when the file has no `isEditor` column (unchanged). */
+  isEditor: z.boolean().optional(),
   /** What is wrong with the row; empty when it can be applied. */
   errors: z.array(z.string()),
 });

@@ -105,12 +105,21 @@ export class PublishedContent implements CatalogSource {
   #checking: Promise<void> | null = null;
   #again = false;
   readonly #onError: (error: unknown) => void;
+  /** The start-up import, for a database that could not be read at start-up. */
+  readonly #importSeed: () => Promise<boolean>;
 
-  private constructor(db: Database, version: number, catalog: RoleCatalog, onError: (error: unknown) => void) {
+  private constructor(
+    db: Database,
+    version: number,
+    catalog: RoleCatalog,
+    onError: (error: unknown) => void,
+    importSeed: () => Promise<boolean>,
+  ) {
     this.#db = db;
     this.#version = version;
     this.#catalog = catalog;
     this.#onError = onError;
+    this.#importSeed = importSeed;
   }
 
   /**
@@ -120,7 +129,8 @@ export class PublishedContent implements CatalogSource {
    * @param feed the app's change feed
    * @param seed the catalog to import on an empty database (asked for only then)
    * @param options.assetsDir the files to import with it; options.now the clock; options.onError where a failed
-   *   refresh is reported (the process keeps serving the version it has)
+   *   refresh is reported (the process keeps serving the version it has); a database that cannot be read at start-up
+   *   is reported there too, and `seed` is served as version 0 until it can
    */
   static async open(
     db: Database,
@@ -128,10 +138,19 @@ export class PublishedContent implements CatalogSource {
     seed: () => Promise<RoleCatalog>,
     options: { assetsDir?: string; now: () => Date; onError: (error: unknown) => void },
   ): Promise<PublishedContent> {
-    await importSeedIfEmpty(db, seed, options.assetsDir, options.now());
-    const latest = await latestVersion(db);
-    if (!latest) throw new Error('the imported content cannot be read back');
-    const content = new PublishedContent(db, latest.version, catalogOf(latest.catalog), options.onError);
+    const importSeed = () => importSeedIfEmpty(db, seed, options.assetsDir, options.now());
+    let content: PublishedContent;
+    try {
+      await importSeed();
+      const latest = await latestVersion(db);
+      if (!latest) throw new Error('the imported content cannot be read back');
+      content = new PublishedContent(db, latest.version, catalogOf(latest.catalog), options.onError, importSeed);
+    } catch (error) {
+      // A database that cannot be reached is not a reason to stay down (docs/decisions/009): the seed is served as
+      // version 0 until the database answers (the change feed's reconnection makes the content look again).
+      options.onError(error);
+      content = new PublishedContent(db, 0, await seed(), options.onError, importSeed);
+    }
     feed.subscribe({
       change: (change: Change) => {
         if (change.kind === 'content' || change.kind === 'everything') content.refresh();
@@ -182,6 +201,7 @@ export class PublishedContent implements CatalogSource {
   }
 
   async #lookForNewer(): Promise<void> {
+    if (this.#version === 0) await this.#importSeed();
     const newest = await latestVersionNumber(this.#db);
     if (newest <= this.#version) return;
     const latest = await latestVersion(this.#db);

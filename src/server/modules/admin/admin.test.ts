@@ -263,6 +263,22 @@ describe('CSV export and import', () => {
     expect(await t.database.db.select().from(members).where(eq(members.email, 'good.one@inspired2uplift.org'))).toEqual([]);
   });
 
+  it('makes content editors from an isEditor column, and leaves the flag alone in a file without one', async () => {
+    const importCsv = async (csv: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { cookie: admin }, payload: { csv } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const editorOf = async (email: string) => (await t.database.db.select().from(members).where(eq(members.email, email)))[0]?.isEditor;
+    await importCsv('email,role,isEditor\nedna@inspired2uplift.org,volunteer,yes\nolaf@inspired2uplift.org,volunteer,no\n');
+    expect([await editorOf('edna@inspired2uplift.org'), await editorOf('olaf@inspired2uplift.org')]).toEqual([true, false]);
+    await importCsv('email,role\nedna@inspired2uplift.org,finance\n');
+    expect(await editorOf('edna@inspired2uplift.org')).toBe(true);
+    await importCsv('email,role,isEditor\nedna@inspired2uplift.org,finance,false\n');
+    expect(await editorOf('edna@inspired2uplift.org')).toBe(false);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/import/preview', headers: { cookie: admin }, payload: { csv: 'email,role,isEditor\nedna@inspired2uplift.org,finance,maybe\n' } });
+    expect(importResultSchema.parse(bad.json()).rows[0]?.errors).toEqual(['isEditor "maybe" is not true or false.']);
+  });
+
   it('refuses a file without the needed columns', async () => {
     const res = await t.app.inject({
       method: 'POST',

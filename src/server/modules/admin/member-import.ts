@@ -12,7 +12,7 @@ import { toCsv } from '../../csv.js';
 /**
  * Bulk import and export of member records as CSV (docs/product.md#admin-area), with csv-parse and
  * csv-stringify. An import file has a header row naming at least `email` and `role` (any case, any order);
- * `department` and `isAdmin` are optional; other columns are ignored, so a file exported by
+ * `department`, `isAdmin` and `isEditor` (content editor; without the column, unchanged) are optional; other columns are ignored, so a file exported by
  * {@link membersToCsv} imports as it is.
  */
 
@@ -105,6 +105,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
   const roleAt = column('role');
   const departmentAt = column('department');
   const adminAt = column('isadmin');
+  const editorAt = column('iseditor');
   const missing = [emailAt === -1 ? 'email' : null, roleAt === -1 ? 'role' : null].filter((n) => n !== null);
   if (missing.length > 0) {
     return {
@@ -123,6 +124,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
     const role = cell(roleAt);
     const department = cell(departmentAt) || DEFAULT_DEPARTMENT;
     const adminText = cell(adminAt).toLowerCase();
+    const editorText = cell(editorAt).toLowerCase();
     const errors: string[] = [];
     if (!emailSchema.safeParse(email).success) errors.push(`"${email}" is not an e-mail address.`);
     else if (email.slice(email.lastIndexOf('@') + 1) !== ctx.allowedDomain) {
@@ -133,10 +135,12 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
     if (roleKey === null) errors.push(`Unknown role "${role}". Valid roles: ${validKeys}.`);
     if (role.length > 120 || department.length > 120) errors.push('Role and department are at most 120 characters.');
     if (!TRUE_WORDS.has(adminText) && !FALSE_WORDS.has(adminText)) errors.push(`isAdmin "${adminText}" is not true or false.`);
+    if (!TRUE_WORDS.has(editorText) && !FALSE_WORDS.has(editorText)) errors.push(`isEditor "${editorText}" is not true or false.`);
     const first = firstRowOf.get(email);
     if (first !== undefined && email !== '') errors.push(`${email} is already in row ${first}.`);
     else firstRowOf.set(email, row);
-    return { row, email, role, roleKey, department, isAdmin: TRUE_WORDS.has(adminText), errors };
+    const isEditor = editorAt === -1 ? {} : { isEditor: TRUE_WORDS.has(editorText) };
+    return { row, email, role, roleKey, department, isAdmin: TRUE_WORDS.has(adminText), ...isEditor, errors };
   });
   const errors = rows.length === 0 ? ['The file has no rows after the header.'] : [];
   const valid = errors.length === 0 && rows.every((r) => r.errors.length === 0);
@@ -145,7 +149,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
 
 /**
  * Writes the member records of a checked import in one transaction: every row or none. Existing records are replaced
- * (role, department, admin flag; `createdAt` kept). Announces that member records changed (db/changes.ts), once.
+ * (role, department, admin flag, and the content editor flag when the file has that column; `createdAt` kept). Announces that member records changed (db/changes.ts), once.
  * @param db the database
  * @param rows rows of a preview whose `valid` is true
  * @param now the time written to `updatedAt`
@@ -155,6 +159,8 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
 export async function applyImport(db: Database, rows: readonly ImportRow[], now: Date): Promise<number> {
   if (rows.some((r) => r.errors.length > 0)) throw new Error('applyImport was given rows with errors');
   const CHUNK = 1000;
+  // A file with an isEditor column states it for every row; without one, the flag stays as it was.
+  const setsEditor = rows.some((r) => r.isEditor !== undefined);
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const values = rows.slice(i, i + CHUNK).map((r) => ({
@@ -162,6 +168,7 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
         role: r.role,
         department: r.department,
         isAdmin: r.isAdmin,
+        isEditor: r.isEditor ?? false,
         createdAt: now,
         updatedAt: now,
       }));
@@ -174,6 +181,7 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
             role: sqlExcluded('role'),
             department: sqlExcluded('department'),
             isAdmin: sqlExcluded('is_admin'),
+            ...(setsEditor ? { isEditor: sqlExcluded('is_editor') } : {}),
             updatedAt: now,
           },
         });

@@ -15,6 +15,7 @@ import {
   assetProblemOf,
   checkStudioCatalog,
   diffCatalogs,
+  DraftChangedError,
   membersPerRole,
   publishCatalog,
   removalsWithProgress,
@@ -152,16 +153,23 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       if (marked.problems.length + inUse.length > 0) return refuseProblems(reply, [...marked.problems, ...inUse]);
       const removals = await unconfirmedRemovals(base.catalog, marked.configs, request.body.confirmRemovals);
       if (removals.length > 0) return askToConfirm(reply, removals);
-      const version = await publishCatalog(db, {
-        configs: marked.configs,
-        kind: 'publish',
-        restoredFrom: null,
-        materialChanges: [...new Set(request.body.materialChanges)],
-        note: note === undefined || note === '' ? null : note,
-        actor: actorOf(request),
-        at,
-        clearDraft: true,
-      });
+      let version;
+      try {
+        version = await publishCatalog(db, {
+          configs: marked.configs,
+          kind: 'publish',
+          restoredFrom: null,
+          materialChanges: [...new Set(request.body.materialChanges)],
+          note: note === undefined || note === '' ? null : note,
+          actor: actorOf(request),
+          at,
+          clearDraft: true,
+          draftUpdatedAt: new Date(draft.updatedAt),
+        });
+      } catch (error) {
+        if (error instanceof DraftChangedError) throw new HttpError(409, error.message);
+        throw error;
+      }
       content.adopt(version.version, marked.configs);
       return { version };
     },

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { count, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { stringify } from 'yaml';
 import { needsAcknowledgment } from '../../../shared/acknowledgments.js';
 import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
@@ -12,7 +12,7 @@ import type {
 import { byHashOf, checkCatalog, directoryAssetProblem } from '../../content/load-content.js';
 import { lookUpRole } from '../../content/resolved-roles.js';
 import type { Database } from '../../db/client.js';
-import { contentAssets, members, stepItemProgress, stepProgress, users } from '../../db/schema.js';
+import { contentAssets, contentDraft, contentVersions, members, stepItemProgress, stepProgress, users } from '../../db/schema.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { deleteDraft, insertVersion } from './content.repository.js';
 
@@ -192,6 +192,14 @@ export function applyMaterialChanges(
   return { configs: changed, problems };
 }
 
+/** The draft being published was saved again or published by someone else meanwhile (nothing was published). */
+export class DraftChangedError extends Error {
+  constructor() {
+    super('Someone saved or published the draft while you were publishing it. Reload to see it, then publish again.');
+    this.name = 'DraftChangedError';
+  }
+}
+
 /** What a publish or restore records. */
 export interface PublishInput {
   configs: RoleConfiguration[];
@@ -201,8 +209,12 @@ export interface PublishInput {
   note: string | null;
   actor: { userId: string | null; email: string };
   at: Date;
-  /** Removes the draft in the same transaction (a publish of the draft). */
+  /**
+   * Removes the draft in the same transaction (a publish of the draft). With `draftUpdatedAt`, only that draft: when
+   * someone saved or published it meanwhile, nothing is published ({@link DraftChangedError}).
+   */
   clearDraft: boolean;
+  draftUpdatedAt?: Date;
   /** Called inside the transaction after the version is written (tests kill the process there). */
   beforeCommit?: () => Promise<void>;
 }
@@ -215,6 +227,15 @@ export interface PublishInput {
  */
 export async function publishCatalog(db: Database, input: PublishInput): Promise<StudioVersionSummary> {
   return db.transaction(async (tx) => {
+    // One publish at a time: the next one waits, then takes the next number (and finds the draft it read gone).
+    await tx.execute(sql`lock table ${contentVersions} in share row exclusive mode`);
+    if (input.clearDraft && input.draftUpdatedAt !== undefined) {
+      const removed = await tx
+        .delete(contentDraft)
+        .where(and(eq(contentDraft.id, 1), eq(contentDraft.updatedAt, input.draftUpdatedAt)))
+        .returning({ id: contentDraft.id });
+      if (removed.length === 0) throw new DraftChangedError();
+    }
     const version = await insertVersion(tx, {
       catalog: input.configs,
       kind: input.kind,
@@ -224,7 +245,7 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
       by: input.actor.email,
       at: input.at,
     });
-    if (input.clearDraft) await deleteDraft(tx);
+    if (input.clearDraft && input.draftUpdatedAt === undefined) await deleteDraft(tx);
     await recordAudit(tx, {
       kind: input.kind === 'publish' ? 'content-publish' : 'content-restore',
       outcome: 'ok',

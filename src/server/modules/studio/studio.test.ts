@@ -8,7 +8,9 @@ import { openDatabase, type OpenDatabase } from '../../db/client.js';
 import { createTestApp, createTestCatalog, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { listAudit } from '../audit/audit.repository.js';
 import { upsertMember } from '../members/members.repository.js';
+import { listAcknowledgmentsOfEmail } from '../acknowledgments/acknowledgments.repository.js';
 import { sha256Hex } from '../acknowledgments/content-hash.js';
+import { DraftChangedError, publishCatalog } from './studio.service.js';
 
 /**
  * The content studio's server (docs/product.md#content-studio): the start-up import, drafts and their 409, publishing
@@ -186,9 +188,36 @@ describe('publishing, history, diff and restore', () => {
     expect(audit.entries[0]).toMatchObject({ actorEmail: ADMIN, subject: 'version 2' });
   });
 
+  it('publishes a draft once when two editors press Publish at the same moment', async () => {
+    const before = (await state()).published.version;
+    await save(withStep((await state()).published.catalog, { ...NEW_STEP, id: 'pick-up-your-badge', title: 'Pick up your badge' }), null);
+    const answers = await Promise.all([publish(), publish()]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await state()).published.version).toBe(before + 1);
+    // However the two interleave: a publish whose draft changed since it read it publishes nothing.
+    const draft = (await save((await state()).published.catalog, null)).json<{ draft: StudioDraft }>().draft;
+    const stale = publishCatalog(t.database.db, {
+      configs: draft.catalog,
+      kind: 'publish',
+      restoredFrom: null,
+      materialChanges: [],
+      note: null,
+      actor: { userId: null, email: ADMIN },
+      at: t.clock.now,
+      clearDraft: true,
+      draftUpdatedAt: new Date(Date.parse(draft.updatedAt) - 1),
+    });
+    await expect(stale).rejects.toBeInstanceOf(DraftChangedError);
+    expect((await state()).published.version).toBe(before + 1);
+    expect((await state()).draft?.updatedAt).toBe(draft.updatedAt);
+    await t.app.inject({ method: 'DELETE', url: '/api/studio/draft', headers: headers(admin) });
+    // Back to version 2's catalog for the tests below.
+    expect((await t.app.inject({ method: 'POST', url: `/api/studio/versions/${before}/restore`, headers: headers(admin) })).statusCode).toBe(200);
+  });
+
   it('lists versions newest first and diffs any two in words', async () => {
     const versions = (await t.app.inject({ method: 'GET', url: '/api/studio/versions', headers: headers(admin) })).json<{ versions: StudioVersionSummary[] }>();
-    expect(versions.versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(versions.versions.map((v) => v.version)).toEqual([4, 3, 2, 1]);
     const one = await t.app.inject({ method: 'GET', url: '/api/studio/versions/1', headers: headers(admin) });
     expect(one.json<{ catalog: unknown[] }>().catalog).toHaveLength(2);
     expect((await t.app.inject({ method: 'GET', url: '/api/studio/versions/9', headers: headers(admin) })).statusCode).toBe(404);
@@ -215,18 +244,18 @@ describe('publishing, history, diff and restore', () => {
     expect(refused.json<StudioRemovalsConflict>().removals).toEqual([
       { stepId: NEW_STEP.id, itemId: null, role: 'volunteer', title: NEW_STEP.title, completedBy: 1 },
     ]);
-    expect((await state()).published.version).toBe(2);
+    expect((await state()).published.version).toBe(4);
 
     const res = await restore({ confirmRemovals: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({ version: 3, kind: 'restore', restoredFrom: 1 });
+    expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({ version: 5, kind: 'restore', restoredFrom: 1 });
     expect((await memberSteps(member)).ids).not.toContain(NEW_STEP.id);
     // The admin's member page still shows it, marked as removed, with the title it had.
     const page = await t.app.inject({ method: 'GET', url: '/api/admin/members/val%40inspired2uplift.org', headers: headers(admin) });
     expect(page.json<{ removedSteps: { id: string; title: string }[] }>().removedSteps).toEqual([
       expect.objectContaining({ id: NEW_STEP.id, title: NEW_STEP.title }),
     ]);
-    expect((await listAudit(t.database.db, { filters: { kind: 'content-restore' } })).entries[0]).toMatchObject({ subject: 'version 3' });
+    expect((await listAudit(t.database.db, { filters: { kind: 'content-restore' } })).entries[0]).toMatchObject({ subject: 'version 5' });
 
     // The record is kept: publishing the step again finds it completed.
     const s = await state();
@@ -330,11 +359,21 @@ describe('uploads', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('lets a draft point to an uploaded file', async () => {
+  it('lets a draft point to an uploaded file, and records the SHA-256 of an uploaded PDF a member read', async () => {
     const s = await state();
     const res = await save(withStep(s.published.catalog, { ...NEW_STEP, id: 'see-the-team', image: { src: `/assets/content/by-hash/${sha256Hex(png)}`, alt: 'The team' } }), null);
     expect(res.json<{ draft: StudioDraft }>().draft.problems).toEqual([]);
     await t.app.inject({ method: 'DELETE', url: '/api/studio/draft', headers: headers(admin) });
+
+    const handbook = { ...NEW_STEP, id: 'read-the-handbook', title: 'Read the volunteer handbook', requiresScrollOrDownload: true, pdfUrl: `/assets/content/by-hash/${sha256Hex(pdf)}` };
+    await save(withStep((await state()).published.catalog, handbook), null);
+    const published = await publish({ materialChanges: [], confirmRemovals: true });
+    expect(published.statusCode, published.body).toBe(200);
+    const reader = await signIn(t.app, { email: 'rea@inspired2uplift.org', name: 'Rea' });
+    const done = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/read-the-handbook', headers: headers(reader), payload: { completed: true } });
+    expect(done.statusCode, done.body).toBe(200);
+    const records = await listAcknowledgmentsOfEmail(t.database.db, 'rea@inspired2uplift.org');
+    expect(records.map((r) => [r.stepId, r.documentHash])).toEqual([['read-the-handbook', sha256Hex(pdf)]]);
   });
 });
 
