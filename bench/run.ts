@@ -262,6 +262,14 @@ function bundle(): void {
   );
 }
 
+/** The file of the content studio's page chunk (src/client/app/routes/admin-studio.tsx) in Vite's manifest. */
+function studioChunk(): string {
+  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.entries(manifest).find(([key]) => key.endsWith('app/routes/admin-studio.tsx'))?.[1];
+  if (!entry) throw new Error('no chunk for app/routes/admin-studio.tsx in dist/client/.vite/manifest.json');
+  return entry.file;
+}
+
 /**
  * What a page really loads in Chromium without any interaction: every /assets/ script and stylesheet requested from
  * opening the page until the network has been idle (desktop width, signed in for /dashboard). Unlike `bundle()`, this
@@ -293,6 +301,15 @@ async function loadedInBrowser(): Promise<void> {
       await page.waitForLoadState('networkidle');
       if (new URL(page.url()).pathname !== pagePath) throw new Error(`${pagePath} ended at ${page.url()}`);
       const list = [...files].sort();
+      // The content studio (docs/product.md#content-studio) is its own chunk, with drag and drop and the forms: neither
+      // page may load it.
+      const studio = studioChunk();
+      checks.push({
+        name: `${pagePath} loads the content studio's chunk`,
+        value: list.includes(studio) ? 'yes' : 'no',
+        budget: 'no',
+        ok: !list.includes(studio),
+      });
       // For the record, not budgeted: what the first press on the page adds (the toasters load then).
       await page.mouse.click(2, 2);
       await page.waitForLoadState('networkidle');

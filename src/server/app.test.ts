@@ -122,7 +122,7 @@ describe('static files', () => {
     }
   });
 
-  it.each(['/anything?x=1', '/dashboards', '/admin/members', '/admin/members/a@b.org/more', '/test/x', '/no-such-page'])(
+  it.each(['/anything?x=1', '/dashboards', '/admin/members', '/admin/members/a@b.org/more', '/admin/studio/x', '/test/x', '/no-such-page'])(
     'answers HTTP 404 with the app (its router shows the 404 page) for %s, which is no page of the app',
     async (url) => {
       const res = await get(url);
@@ -140,6 +140,8 @@ describe('static files', () => {
     '/test',
     '/admin',
     '/admin/',
+    '/admin/insights',
+    '/admin/studio',
     // A member page: the address ends in an e-mail address, whose dot is no file extension.
     '/admin/members/sam%40inspired2uplift.org',
     '/admin/members/sam.lee@inspired2uplift.org',

@@ -19,6 +19,8 @@ const DemoRoute = lazyPage(async () => (await import('./routes/demo')).DemoRoute
 const AdminRoute = lazyPage(async () => (await import('./routes/admin')).AdminRoute);
 // The insights page: its own chunk with the charting library (visx), loaded only when an admin opens it.
 const AdminInsightsRoute = lazyPage(async () => (await import('./routes/admin-insights')).AdminInsightsRoute);
+// The content studio: its own chunks (forms, preview, drag and drop), loaded only when an admin or editor opens it.
+const AdminStudioRoute = lazyPage(async () => (await import('./routes/admin-studio')).AdminStudioRoute);
 const AdminMemberRoute = lazyPage(async () => (await import('./routes/admin-member')).AdminMemberRoute);
 
 /**
@@ -42,6 +44,7 @@ export function AppRoutes() {
               <Route path={paths.dashboard.path} element={<DashboardRoute />} />
               <Route path={paths.admin.path} element={<AdminRoute />} />
               <Route path={paths.adminInsights.path} element={<AdminInsightsRoute />} />
+              <Route path={paths.adminStudio.path} element={<AdminStudioRoute />} />
               <Route path={paths.adminMember.path} element={<AdminMemberRoute />} />
             </Route>
             <Route path="*" element={<NotFoundRoute />} />

@@ -12,6 +12,8 @@ export const paths = {
   adminInsights: { path: '/admin/insights', getHref: (query = '') => `/admin/insights${query === '' ? '' : `?${query}`}` },
   /** The admin console's members table with filters (`?role=…&currentStep=…`). */
   adminMembers: { path: '/admin', getHref: (query: URLSearchParams) => `/admin?${query.toString()}` },
+  /** The content studio (docs/product.md#content-studio): roles, scopes and steps edited in the browser. */
+  adminStudio: { path: '/admin/studio', getHref: () => '/admin/studio' },
   adminMember: {
     path: '/admin/members/:email',
     getHref: (email: string) => `/admin/members/${encodeURIComponent(email)}`,
@@ -56,6 +58,16 @@ export const apiPaths = {
   adminAcknowledgmentsCsv: '/api/admin/acknowledgments.csv',
   adminPendingAgreements: (stepId: string) =>
     `/api/admin/acknowledgments/pending${stepId === '' ? '' : `?stepId=${encodeURIComponent(stepId)}`}`,
+  /** The content studio's routes (src/shared/studio-api.ts). */
+  studio: '/api/studio',
+  studioDraft: '/api/studio/draft',
+  studioPublish: '/api/studio/publish',
+  studioVersions: '/api/studio/versions',
+  studioVersion: (version: number) => `/api/studio/versions/${version}`,
+  studioRestore: (version: number) => `/api/studio/versions/${version}/restore`,
+  studioDiff: (from: number, to: number) => `/api/studio/diff?from=${from}&to=${to}`,
+  studioAssets: '/api/studio/assets',
+  studioUsage: '/api/studio/usage',
 } as const;
 
 export const assetPaths = {

@@ -36,10 +36,11 @@ const FILE_EXTENSION = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|w
 
 /**
  * The page addresses the client's router has a page for (src/client/config/paths.ts; keep the two in step): the
- * dashboard (and anything under it), the demo page, the admin console and one member's page. Any other page address
+ * dashboard (and anything under it), the demo page, the admin console, its insights page and content studio, and one
+ * member's page. Any other page address
  * gets the app with HTTP 404, and the router shows its 404 page.
  */
-const APP_PAGES = [/^\/$/, /^\/dashboard(?:\/.*)?$/, /^\/test\/?$/, /^\/admin\/?$/, /^\/admin\/members\/[^/]+\/?$/];
+const APP_PAGES = [/^\/$/, /^\/dashboard(?:\/.*)?$/, /^\/test\/?$/, /^\/admin\/?$/, /^\/admin\/(?:insights|studio)\/?$/, /^\/admin\/members\/[^/]+\/?$/];
 
 /** True when `pathname` is a page of the app (see {@link APP_PAGES}). */
 export function isAppPage(pathname: string): boolean {

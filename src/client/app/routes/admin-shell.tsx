@@ -11,16 +11,30 @@ import { adminViewOf } from '@/features/admin/utils/admin-access';
 /** The message of the admin pages to a signed-in person who is not an admin (the API refuses them with 403 too). */
 export const NOT_ADMIN_TEXT = 'Only admins can open the admin console.';
 
+/** The message of the content studio to a signed-in person who is neither an admin nor a content editor. */
+export const NOT_EDITOR_TEXT = 'Only admins and content editors can open the content studio.';
+
 /**
  * The frame of the admin pages: skip link, header with the signed-in person, a link back to their own steps, and
  * `children` with what the person may see ('admin', or 'lead' for a department lead's read-only view) — or, for
  * someone with neither, a short refusal instead. Used inside the protected route, so the user is known.
  */
-export function AdminShell({ children }: { children: (user: User, view: 'admin' | 'lead') => ReactNode }) {
+export function AdminShell({
+  children,
+  editors = false,
+}: {
+  children: (user: User, view: 'admin' | 'lead') => ReactNode;
+  /**
+   * A page of the content studio: content editors may open it as well as admins, and department leads may not
+   * (docs/product.md#content-studio).
+   */
+  editors?: boolean;
+}) {
   const me = useMe();
   const user = me.data;
   if (!user) return null;
-  const view = adminViewOf(user);
+  const adminView = adminViewOf(user);
+  const view = editors ? (user.isAdmin === true || user.isEditor === true ? 'admin' : null) : adminView;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -29,7 +43,7 @@ export function AdminShell({ children }: { children: (user: User, view: 'admin' 
       >
         Skip to main content
       </a>
-      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={view !== null}>
+      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={adminView !== null} isEditor={user.isEditor === true}>
         <Link to={paths.dashboard.getHref()} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
           My steps
         </Link>
@@ -42,7 +56,7 @@ export function AdminShell({ children }: { children: (user: User, view: 'admin' 
         ) : (
           <div role="alert" className="mx-auto max-w-md space-y-3 text-center">
             <h2 className="text-xl font-bold text-slate-900">Admins only</h2>
-            <p className="text-slate-700">{NOT_ADMIN_TEXT}</p>
+            <p className="text-slate-700">{editors ? NOT_EDITOR_TEXT : NOT_ADMIN_TEXT}</p>
             <Link to={paths.dashboard.getHref()} className="font-semibold text-brand-700 underline">
               Back to my steps
             </Link>

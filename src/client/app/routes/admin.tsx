@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import { BarChart3 } from 'lucide-react';
+import { BarChart3, SquarePen } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -39,11 +39,20 @@ export function AdminRoute() {
         <div className="space-y-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 className="text-2xl font-bold tracking-tight text-slate-900">Admin console</h2>
-            <Button asChild variant="outline">
-              <Link to={paths.adminInsights.getHref()}>
-                <BarChart3 aria-hidden="true" /> Insights
-              </Link>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {view === 'admin' || user.isEditor === true ? (
+                <Button asChild variant="outline">
+                  <Link to={paths.adminStudio.getHref()}>
+                    <SquarePen aria-hidden="true" /> Content studio
+                  </Link>
+                </Button>
+              ) : null}
+              <Button asChild variant="outline">
+                <Link to={paths.adminInsights.getHref()}>
+                  <BarChart3 aria-hidden="true" /> Insights
+                </Link>
+              </Button>
+            </div>
           </div>
           {view === 'lead' ? (
             <p className="max-w-2xl text-slate-700">

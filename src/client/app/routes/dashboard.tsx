@@ -137,7 +137,7 @@ export function DashboardRoute() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={adminViewOf(user) !== null} onLogoClick={onLogoClick}>
+      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={adminViewOf(user) !== null} isEditor={user.isEditor === true} onLogoClick={onLogoClick}>
         <UserSummary
           user={user}
           badge={

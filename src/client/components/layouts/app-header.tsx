@@ -12,6 +12,10 @@ interface AppHeaderProps {
   onLogoClick?: () => void;
   /** Shows the 'Admin' link to the admin console (docs/product.md#admin-area): only for admins. */
   isAdmin?: boolean;
+  /**
+   * A content editor who is no admin: a 'Content studio' link instead of 'Admin' (docs/product.md#content-studio).
+   */
+  isEditor?: boolean;
   /** The signed-in person's summary and actions, on the right (below on narrow screens). */
   children?: ReactNode;
 }
@@ -20,7 +24,7 @@ interface AppHeaderProps {
  * The page header (docs/product.md#header-and-footer): logo, 'Onboarding', 'Beta', and 'Dev' for development users or
  * 'Demo' on the demo page.
  */
-export function AppHeader({ isDevelopmentUser = false, isDemo = false, isAdmin = false, onLogoClick, children }: AppHeaderProps) {
+export function AppHeader({ isDevelopmentUser = false, isDemo = false, isAdmin = false, isEditor = false, onLogoClick, children }: AppHeaderProps) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 sm:py-4">
@@ -31,7 +35,7 @@ export function AppHeader({ isDevelopmentUser = false, isDemo = false, isAdmin =
           {isDevelopmentUser ? <Badge variant="warning">Dev</Badge> : null}
           {isDemo ? <Badge variant="warning">Demo</Badge> : null}
         </div>
-        {children || isAdmin ? (
+        {children || isAdmin || isEditor ? (
           <div className="flex min-w-0 flex-wrap items-center gap-3">
             {isAdmin ? (
               <Link
@@ -39,6 +43,13 @@ export function AppHeader({ isDevelopmentUser = false, isDemo = false, isAdmin =
                 className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
               >
                 Admin
+              </Link>
+            ) : isEditor ? (
+              <Link
+                to={paths.adminStudio.getHref()}
+                className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                Content studio
               </Link>
             ) : null}
             {children}

@@ -1,0 +1,261 @@
+import type { RoleConfiguration } from '@shared/content-schema';
+import type { StudioDraft, StudioState, StudioVersion } from '@shared/studio-api';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { newRole, newStep } from '@/features/studio/utils/catalog-edits';
+import { testUser } from '@/test/fixtures';
+import { json, renderApp, type Handler } from '@/test/render-app';
+
+const admin = { ...testUser, isAdmin: true };
+
+function volunteer(): RoleConfiguration {
+  const role = newRole('volunteer', 'Volunteer');
+  role.colors = { baseColor: '#15803d' };
+  role.aliases = ['vol'];
+  role.scopes = [
+    {
+      id: 'getting-started',
+      title: 'Getting started',
+      include: [],
+      steps: [
+        { ...newStep('set-up-slack', 'Volunteer'), title: 'Set up Slack', description: 'Join our Slack workspace.', icon: 'Slack', content: { ...newStep('x', 'Volunteer').content, tasks: ['Open the invitation e-mail', 'Pick a profile photo'] } },
+        { ...newStep('download-apps', 'Volunteer'), title: 'Download the mobile apps', description: 'Get Slack and Google Drive on your phone.', icon: 'Smartphone' },
+      ],
+    },
+  ];
+  return role;
+}
+
+function finance(): RoleConfiguration {
+  const role = newRole('finance', 'Finance');
+  role.isDepartment = true;
+  role.inherits = ['volunteer'];
+  role.scopes = [{ id: 'pre-meeting', title: 'Before your first meeting', include: ['volunteer'], steps: [] }];
+  return role;
+}
+
+function published(version = 3): StudioVersion {
+  return {
+    version,
+    kind: 'publish',
+    restoredFrom: null,
+    materialChanges: [],
+    note: null,
+    at: '2026-11-20T10:00:00.000Z',
+    by: 'alex@inspired2uplift.org',
+    catalog: [finance(), volunteer()],
+  };
+}
+
+/** A small in-memory stand-in for the studio routes: the draft is kept and its `updatedAt` checked like the server. */
+function studioServer(options: { draft?: StudioDraft | null; onSave?: (body: { catalog: unknown[]; baseUpdatedAt: string | null }) => Response | undefined } = {}) {
+  let draft: StudioDraft | null = options.draft ?? null;
+  let clock = 0;
+  const saves: { catalog: RoleConfiguration[]; baseUpdatedAt: string | null }[] = [];
+  const handlers: Record<string, Handler> = {
+    'GET /api/me': () => json({ user: admin }),
+    'GET /api/studio': () => json({ published: published(), draft } satisfies StudioState),
+    'GET /api/studio/usage': () => json({ roles: [{ key: 'volunteer', members: 12 }, { key: 'finance', members: 0 }] }),
+    'PUT /api/studio/draft': ({ body }) => {
+      const request = body as { catalog: RoleConfiguration[]; baseUpdatedAt: string | null };
+      saves.push(request);
+      const refused = options.onSave?.(request);
+      if (refused) return refused;
+      clock += 1;
+      draft = { catalog: request.catalog, baseVersion: 3, updatedAt: `2026-11-24T21:00:0${clock}.000Z`, updatedBy: admin.email, problems: [] };
+      return json({ draft });
+    },
+  };
+  return { handlers, saves };
+}
+
+async function openVolunteerStep(user: ReturnType<typeof renderApp>['user'], title: string) {
+  await screen.findByRole('heading', { level: 2, name: 'Content studio' });
+  await user.click(await screen.findByRole('button', { name: `Edit ${title}` }));
+  return screen.findByLabelText('Title');
+}
+
+describe('content studio', () => {
+  it('lists the roles with their inheritance and opens the volunteer role with its steps in order', async () => {
+    const server = studioServer();
+    renderApp('/admin/studio', server.handlers);
+    const roles = await screen.findByRole('navigation', { name: 'Roles' });
+    expect(within(roles).getByRole('button', { name: /Finance.*Department · inherits volunteer · includes volunteer/u })).toBeInTheDocument();
+    expect(within(roles).getByRole('button', { name: /Volunteer/u })).toHaveAttribute('aria-current', 'true');
+    const list = screen.getByRole('list', { name: 'Steps of Getting started' });
+    expect(within(list).getAllByRole('listitem').map((li) => within(li).getByText(/^(Set up Slack|Download the mobile apps)$/u).textContent)).toEqual([
+      'Set up Slack',
+      'Download the mobile apps',
+    ]);
+    expect(screen.getByText('No draft: you are looking at the published version.')).toBeInTheDocument();
+    expect(await screen.findByText('12 members')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete role' })).toBeDisabled();
+  });
+
+  it('validates a step field by field with the shared schema and autosaves the draft', async () => {
+    const server = studioServer();
+    const { user } = renderApp('/admin/studio', server.handlers);
+    const title = await openVolunteerStep(user, 'Set up Slack');
+    expect(title).toHaveFocus();
+    await user.clear(title);
+    expect(await screen.findByText('Write something here: it cannot be empty.')).toBeInTheDocument();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    await user.type(title, 'Join Slack');
+    expect(title).toHaveAttribute('aria-invalid', 'false');
+
+    const id = screen.getByLabelText('Id');
+    await user.clear(id);
+    await user.type(id, 'Join Slack');
+    expect(await screen.findByText('This must be lower-case words joined by "-", e.g. "set-up-slack".')).toBeInTheDocument();
+    await user.clear(id);
+    await user.type(id, 'download-apps');
+    expect(await screen.findByText(/The id "download-apps" is also used by ‘Download the mobile apps’ of Volunteer/u)).toBeInTheDocument();
+    await user.clear(id);
+    await user.type(id, 'set-up-slack');
+
+    expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeInTheDocument();
+    const last = server.saves.at(-1);
+    const step = last?.catalog.find((r) => r.key === 'volunteer')?.scopes[0]?.steps[0];
+    expect(step).toMatchObject({ id: 'set-up-slack', title: 'Join Slack' });
+    expect(last?.baseUpdatedAt).toBeNull();
+  }, 20_000);
+
+  it('shows the step in the member’s own step card, at computer and phone width', async () => {
+    const server = studioServer();
+    const { user } = renderApp('/admin/studio', server.handlers);
+    const title = await openVolunteerStep(user, 'Set up Slack');
+    const frame = await screen.findByTitle('Preview of Set up Slack at computer width');
+    const body = () => (screen.getByTitle(/^Preview of/u) as HTMLIFrameElement).contentDocument?.body as HTMLElement;
+    await waitFor(() => expect(within(body()).getByRole('heading', { level: 3, name: /Set up Slack/u })).toBeInTheDocument());
+    expect(within(body()).getByText('Open the invitation e-mail')).toBeInTheDocument();
+    expect(within(body()).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
+    await user.type(title, ' today');
+    expect(screen.getByRole('button', { name: 'All steps of Volunteer' })).toBeInTheDocument();
+    await waitFor(() => expect(within(body()).getByRole('heading', { level: 3, name: /Set up Slack today/u })).toBeInTheDocument());
+    expect(frame).toHaveStyle({ width: '800px' });
+
+    await user.click(screen.getByRole('button', { name: 'Phone' }));
+    expect(await screen.findByTitle('Preview of Set up Slack today at phone width')).toHaveStyle({ width: '390px' });
+    await waitFor(() => expect(within(body()).getByRole('button', { name: 'Done' })).toBeInTheDocument());
+  }, 15_000);
+
+  it('says who changed the draft meanwhile on a 409, and loads their version on request', async () => {
+    const theirs: StudioDraft = {
+      catalog: [finance(), { ...volunteer(), displayName: 'Volunteers' }],
+      baseVersion: 3,
+      updatedAt: '2026-11-24T21:05:00.000Z',
+      updatedBy: 'sam@inspired2uplift.org',
+      problems: [],
+    };
+    const server = studioServer({ onSave: () => json({ error: 'Conflict', message: 'Someone else saved the draft.', draft: theirs }, 409) });
+    const { user } = renderApp('/admin/studio', server.handlers);
+    const title = await openVolunteerStep(user, 'Set up Slack');
+    await user.type(title, '!');
+    const alert = await screen.findByText(/sam@inspired2uplift.org saved the draft at .* while you were editing/u, {}, { timeout: 5000 });
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('They changed: Volunteers: changed its settings.');
+    expect(screen.getByText('Not saved: someone else changed the draft')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load their version' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Set up Slack');
+    expect(screen.getByRole('button', { name: /^Volunteers/u })).toBeInTheDocument();
+    expect(screen.queryByText(/while you were editing/u)).toBeNull();
+  });
+
+  it('lists every problem before publishing, and a problem’s link focuses its field', async () => {
+    const draftCatalog = [finance(), volunteer()];
+    const broken = draftCatalog[1]?.scopes[0]?.steps[1];
+    if (broken) broken.title = '';
+    const server = studioServer({
+      draft: { catalog: draftCatalog, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] },
+    });
+    const { user } = renderApp('/admin/studio', server.handlers);
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const list = await screen.findByRole('heading', { name: '1 problem to fix before publishing' });
+    await waitFor(() => expect(list).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Volunteer › Getting started › title' }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription(/Write something here/u);
+  });
+
+  it('checks a role colour’s contrast as it is typed', async () => {
+    const server = studioServer();
+    renderApp('/admin/studio', server.handlers);
+    const base = await screen.findByLabelText('Base colour');
+    expect(screen.getByText(/Readable: white text reaches 5\.0:1/u)).toBeInTheDocument();
+    fireEvent.change(base, { target: { value: '#7dd3fc' } });
+    expect(await screen.findByText(/Readable: dark text reaches/u)).toBeInTheDocument();
+    fireEvent.change(base, { target: { value: '#ef4444' } });
+    expect(await screen.findByText(/Hard to read: white text reaches only 3\.8:1/u)).toBeInTheDocument();
+    await act(async () => {});
+  });
+
+  it('asks which changed agreements are material, and confirms removals members completed before publishing', async () => {
+    const base = [finance(), volunteer()];
+    const agreement = { ...newStep('code-of-conduct', 'Volunteer'), title: 'Agree to the code of conduct', isAcknowledgmentStep: true, content: { ...newStep('x', 'Volunteer').content, acknowledgments: [{ id: 'respect', content: 'I treat everyone with respect.' }] } };
+    base[1]?.scopes[0]?.steps.push(agreement);
+    const changed = structuredClone(base);
+    const ack = changed[1]?.scopes[0]?.steps[2];
+    if (ack) ack.content.acknowledgments = [{ id: 'respect', content: 'I treat everyone with respect, online and offline.' }];
+    changed[1]?.scopes[0]?.steps.splice(1, 1);
+    const server = studioServer({ draft: { catalog: changed, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] } });
+    const publishes: unknown[] = [];
+    const { user } = renderApp('/admin/studio', {
+      ...server.handlers,
+      'GET /api/studio': () => json({ published: { ...published(), catalog: base }, draft: { catalog: changed, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] } }),
+      'POST /api/studio/publish': ({ body }) => {
+        publishes.push(body);
+        if (publishes.length === 1) {
+          return json({ error: 'Conflict', message: 'This removes 1 step(s)…', removals: [{ stepId: 'download-apps', itemId: null, role: 'volunteer', title: 'Download the mobile apps', completedBy: 4 }] }, 409);
+        }
+        return json({ version: { ...published(4), catalog: undefined } });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
+    expect(dialog).toHaveTextContent('Volunteer: changed ‘Agree to the code of conduct’, removed ‘Download the mobile apps’');
+    expect(dialog).toHaveTextContent('You removed ‘Download the mobile apps’');
+    await user.click(within(dialog).getByLabelText('Material change to ‘Agree to the code of conduct’: members agree again'));
+    await user.type(within(dialog).getByLabelText('What changed (optional)'), 'Respect applies online too.');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Members completed what you remove' });
+    expect(confirm).toHaveTextContent('‘Download the mobile apps’ (volunteer): completed by 4 members');
+    await user.click(within(confirm).getByRole('button', { name: 'Publish anyway' }));
+    expect(await screen.findByText('Published version 4. Members see it from their next page load.')).toBeInTheDocument();
+    expect(publishes).toEqual([
+      { materialChanges: ['code-of-conduct'], note: 'Respect applies online too.' },
+      { materialChanges: ['code-of-conduct'], note: 'Respect applies online too.', confirmRemovals: true },
+    ]);
+  }, 20_000);
+
+  it('removes a step after a confirmation, and deletes a role no member has', async () => {
+    const server = studioServer();
+    const { user } = renderApp('/admin/studio', server.handlers);
+    await user.click(await screen.findByRole('button', { name: 'Remove Download the mobile apps' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove ‘Download the mobile apps’?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove step' }));
+    expect(screen.queryByRole('button', { name: 'Edit Download the mobile apps' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Scope: Getting started' })).toHaveFocus());
+
+    const roles = screen.getByRole('navigation', { name: 'Roles' });
+    await user.click(within(roles).getByRole('button', { name: /^Finance/u }));
+    expect(await screen.findByText('0 members')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete role' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete the role Finance?' })).getByRole('button', { name: 'Delete role' }));
+    expect(within(roles).queryByRole('button', { name: /^Finance/u })).toBeNull();
+    await waitFor(() => expect(server.saves.at(-1)?.catalog.map((r) => r.key)).toEqual(['volunteer']), { timeout: 3000 });
+    expect(server.saves.at(-1)?.catalog[0]?.scopes[0]?.steps.map((t) => t.id)).toEqual(['set-up-slack']);
+  }, 20_000);
+
+  it('tells a member who is neither admin nor editor that the studio is not for them', async () => {
+    renderApp('/admin/studio', { 'GET /api/me': () => json({ user: { ...testUser, isAdmin: false } }) });
+    expect(await screen.findByText('Only admins and content editors can open the content studio.')).toBeInTheDocument();
+  });
+
+  it('opens for a content editor', async () => {
+    const server = studioServer();
+    renderApp('/admin/studio', { ...server.handlers, 'GET /api/me': () => json({ user: { ...testUser, isAdmin: false, isEditor: true } }) });
+    expect(await screen.findByRole('navigation', { name: 'Roles' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Content studio' })).toHaveAttribute('href', '/admin/studio');
+    expect(within(header).queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileText, Image } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/features/admin/utils/format';
+import { getAssets, studioKeys } from '../api/studio-requests';
+
+/** Sizes in words: 12 kB, 3.4 MB. */
+function formatBytes(bytes: number): string {
+  return bytes < 1000 * 1000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1000 / 1000).toFixed(1)} MB`;
+}
+
+/**
+ * Every file uploaded to the studio, newest first, with the address to use in a step (docs/product.md#content-studio).
+ * Files are uploaded from the field that uses them (a step's PDF, image, media or a contact's picture).
+ */
+export function FilesPanel() {
+  const assets = useQuery({ queryKey: studioKeys.assets, queryFn: ({ signal }) => getAssets({ signal }) });
+  if (assets.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-slate-700">
+        <Spinner className="size-4" /> Loading the files…
+      </p>
+    );
+  }
+  if (assets.isError) {
+    return (
+      <div role="alert" className="space-y-2">
+        <p>The files could not be loaded: {assets.error.message}</p>
+        <Button variant="outline" onClick={() => void assets.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (assets.data.length === 0) {
+    return <p className="text-slate-700">No files yet. Upload a PDF or an image from the step that shows it (‘Upload PDF’, ‘Upload image’).</p>;
+  }
+  return (
+    <ul aria-label="Uploaded files" className="grid gap-2 sm:grid-cols-2">
+      {assets.data.map((a) => (
+        <li key={a.sha256} className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 text-sm">
+          {a.contentType === 'application/pdf' ? (
+            <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
+          ) : (
+            <Image aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
+          )}
+          <div className="min-w-0">
+            <a href={a.url} target="_blank" rel="noreferrer" className="font-semibold break-all text-brand-700 underline">
+              {a.name}
+            </a>
+            <p className="text-xs text-slate-600">
+              {formatBytes(a.bytes)} · {a.by} · {formatDateTime(a.at)}
+            </p>
+            <p className="text-xs break-all text-slate-600">Address: {a.url}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

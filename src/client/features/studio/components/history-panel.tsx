@@ -1,0 +1,247 @@
+import type { StudioVersionSummary } from '@shared/studio-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { History, RotateCcw } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { fieldClass, formatDateTime, labelClass } from '@/features/admin/utils/format';
+import type { StudioRemoval } from '@shared/studio-api';
+import { getDiff, getVersions, RemovalsConflictError, restoreVersion, studioKeys } from '../api/studio-requests';
+import { ConfirmDialog } from './confirm-dialog';
+import { RemovalsList } from './publish-bar';
+
+const KIND_TEXT = { publish: 'Published', restore: 'Restored', import: 'Imported' } as const;
+
+function describe(v: StudioVersionSummary): string {
+  return v.kind === 'restore' && v.restoredFrom !== null ? `Restored version ${v.restoredFrom}` : KIND_TEXT[v.kind];
+}
+
+/**
+ * Every published version with who and when, a readable comparison of any two, and 'Restore' (publishes an earlier
+ * version again, after a confirmation) — docs/product.md#content-studio.
+ * @param onRestored called after a restore, so the editor starts again from the new version
+ */
+export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const versions = useQuery({ queryKey: studioKeys.versions, queryFn: ({ signal }) => getVersions({ signal }) });
+  const list = versions.data ?? [];
+  const [from, setFrom] = useState<number | null>(null);
+  const [to, setTo] = useState<number | null>(null);
+  const [restoring, setRestoring] = useState<StudioVersionSummary | null>(null);
+  const [removals, setRemovals] = useState<{ version: StudioVersionSummary; removals: StudioRemoval[] } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const newest = list[0]?.version ?? null;
+  const toVersion = to ?? newest;
+  const fromVersion = from ?? list[1]?.version ?? null;
+  const diff = useQuery({
+    queryKey: studioKeys.diff(fromVersion ?? 0, toVersion ?? 0),
+    queryFn: ({ signal }) => getDiff(fromVersion ?? 0, toVersion ?? 0, { signal }),
+    enabled: fromVersion !== null && toVersion !== null && fromVersion !== toVersion,
+  });
+
+  const restore = async (version: StudioVersionSummary, confirmRemovals = false) => {
+    setRestoring(null);
+    setRemovals(null);
+    setMessage(null);
+    setFailure(null);
+    try {
+      const { version: made } = await restoreVersion(version.version, confirmRemovals ? { confirmRemovals: true } : {});
+      setMessage(`Version ${version.version} is published again as version ${made.version}. Members see it from their next page load.`);
+      setFrom(null);
+      setTo(null);
+      await queryClient.invalidateQueries({ queryKey: studioKeys.all });
+      onRestored();
+    } catch (e) {
+      if (e instanceof RemovalsConflictError) setRemovals({ version, removals: e.removals });
+      else setFailure(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  if (versions.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-slate-700">
+        <Spinner className="size-4" /> Loading the versions…
+      </p>
+    );
+  }
+  if (versions.isError) {
+    return (
+      <div role="alert" className="space-y-2">
+        <p>The versions could not be loaded: {versions.error.message}</p>
+        <Button variant="outline" onClick={() => void versions.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const options = list.map((v) => ({ value: String(v.version), label: `Version ${v.version} · ${formatDateTime(v.at)}` }));
+  return (
+    <div className="space-y-6">
+      {message ? (
+        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+          {message}
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          Could not restore: {failure}
+        </p>
+      ) : null}
+      <section aria-labelledby={`${id}-versions`} className="space-y-2">
+        <h3 id={`${id}-versions`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <History aria-hidden="true" className="size-5" /> Published versions
+        </h3>
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Published versions, newest first</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">Version</th>
+                <th scope="col" className="px-3 py-2">What</th>
+                <th scope="col" className="px-3 py-2">By</th>
+                <th scope="col" className="px-3 py-2">When</th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((v) => (
+                <tr key={v.version} className="border-t border-slate-100">
+                  <th scope="row" className="px-3 py-2 font-semibold">
+                    {v.version}
+                    {v.version === newest ? <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">live</span> : null}
+                  </th>
+                  <td className="px-3 py-2">
+                    {describe(v)}
+                    {v.note ? <span className="block text-xs text-slate-600">{v.note}</span> : null}
+                    {v.materialChanges.length > 0 ? (
+                      <span className="block text-xs text-amber-900">Members agree again: {v.materialChanges.join(', ')}</span>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-2">{v.by}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(v.at)}</td>
+                  <td className="px-3 py-2 text-right">
+                    {v.version !== newest ? (
+                      <Button size="sm" variant="outline" onClick={() => setRestoring(v)} aria-label={`Restore version ${v.version}`}>
+                        <RotateCcw aria-hidden="true" /> Restore
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {list.length > 1 ? (
+        <section aria-labelledby={`${id}-compare`} className="space-y-3">
+          <h3 id={`${id}-compare`} className="text-lg font-semibold text-slate-900">
+            Compare two versions
+          </h3>
+          <div className="flex flex-wrap gap-3">
+            <div className="min-w-52">
+              <label htmlFor={`${id}-from`} className={labelClass}>
+                From
+              </label>
+              <select id={`${id}-from`} className={fieldClass} value={String(fromVersion ?? '')} onChange={(e) => setFrom(Number(e.target.value))}>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="min-w-52">
+              <label htmlFor={`${id}-to`} className={labelClass}>
+                To
+              </label>
+              <select id={`${id}-to`} className={fieldClass} value={String(toVersion ?? '')} onChange={(e) => setTo(Number(e.target.value))}>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {fromVersion === toVersion ? (
+            <p className="text-sm text-slate-700">Choose two different versions.</p>
+          ) : diff.isPending ? (
+            <p className="flex items-center gap-2 text-sm text-slate-700">
+              <Spinner className="size-4" /> Comparing…
+            </p>
+          ) : diff.isError ? (
+            <p role="alert" className="text-sm text-red-800">
+              The comparison could not be loaded: {diff.error.message}
+            </p>
+          ) : diff.data.entries.length === 0 ? (
+            <p className="text-sm text-slate-700">These two versions are the same.</p>
+          ) : (
+            <ul aria-label={`Changes from version ${fromVersion} to ${toVersion}`} className="space-y-2">
+              {diff.data.entries.map((entry, i) => (
+                <li key={`${entry.role}|${entry.path}|${i}`} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
+                  <p className="font-semibold text-slate-900">
+                    <span
+                      className={
+                        entry.change === 'added'
+                          ? 'mr-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-900'
+                          : entry.change === 'removed'
+                            ? 'mr-2 rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-900'
+                            : 'mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-950'
+                      }
+                    >
+                      {entry.change === 'added' ? 'Added' : entry.change === 'removed' ? 'Removed' : 'Changed'}
+                    </span>
+                    {entry.label}
+                  </p>
+                  <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                    {entry.before !== null ? (
+                      <pre className="overflow-x-auto rounded-lg bg-red-50 p-2 text-xs whitespace-pre-wrap text-red-950">
+                        <span className="sr-only">Before: </span>
+                        {entry.before}
+                      </pre>
+                    ) : null}
+                    {entry.after !== null ? (
+                      <pre className="overflow-x-auto rounded-lg bg-emerald-50 p-2 text-xs whitespace-pre-wrap text-emerald-950">
+                        <span className="sr-only">After: </span>
+                        {entry.after}
+                      </pre>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+
+      <ConfirmDialog
+        open={removals !== null}
+        title="Members completed what this restore removes"
+        confirmLabel="Restore anyway"
+        destructive
+        onConfirm={() => removals && void restore(removals.version, true)}
+        onCancel={() => setRemovals(null)}
+      >
+        <RemovalsList removals={removals?.removals ?? []} />
+        <p>Their records are kept (their admin page shows them as removed); these no longer count in their percentage.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={restoring !== null}
+        title={`Restore version ${restoring?.version ?? ''}?`}
+        confirmLabel="Restore"
+        onConfirm={() => restoring && void restore(restoring)}
+        onCancel={() => setRestoring(null)}
+      >
+        <p>
+          Version {restoring?.version} becomes the live content again, as a new version: members see it from their next page load. The history keeps every version; an unpublished draft is kept too.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

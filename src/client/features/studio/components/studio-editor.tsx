@@ -1,0 +1,407 @@
+import { roleColorsOrFallback } from '@shared/colors';
+import type { RoleConfiguration, StepCategory } from '@shared/content-schema';
+import type { StudioProblem, StudioState } from '@shared/studio-api';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ArrowDown, ArrowUp, Plus, Trash2, Users } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/features/admin/utils/format';
+import { cn } from '@/lib/cn';
+import { getUsage, studioKeys } from '../api/studio-requests';
+import { useStudioEditor } from '../hooks/use-studio-editor';
+import {
+  describeChanges,
+  freeStepId,
+  moveItem,
+  newRole,
+  newStep,
+  stepAt,
+  updateRole,
+  updateScope,
+  updateStep,
+  type StepAddress,
+} from '../utils/catalog-edits';
+import { locateProblem } from '../utils/validation';
+import { ConfirmDialog } from './confirm-dialog';
+import { fieldDomId, ListEditor, ProblemsContext, TextField } from './fields';
+import { PublishBar } from './publish-bar';
+import { RoleForm } from './role-form';
+import { SortableSteps } from './sortable-steps';
+import { StepForm } from './step-form';
+import { StepPreview } from './step-preview';
+
+/** The category badge a new step of a role gets: its own when one matches its name, else 'Volunteer'. */
+function categoryFor(role: RoleConfiguration): StepCategory {
+  const match: Record<string, StepCategory> = {
+    chapters: 'Chapters', executive: 'Executives', external: 'External', 'content creator': 'Content Creator',
+    'blog writer': 'Blog Writer', finance: 'Finance', hr: 'HR', internal: 'Internal', test: 'Test', account: 'Account',
+  };
+  return match[role.key] ?? 'Volunteer';
+}
+
+/** The element id of the 'Edit' button of a step in the list. */
+const editButtonId = (scope: number, step: number) => `studio-edit-${scope}-${step}`;
+
+/** A role's relations in words: 'Department · inherits common, volunteer'. */
+function relationsOf(role: RoleConfiguration): string {
+  const parts: string[] = [];
+  if (role.isDepartment) parts.push('Department');
+  if (role.parentDepartment) parts.push(`in ${role.parentDepartment}`);
+  if (role.inherits.length > 0) parts.push(`inherits ${role.inherits.join(', ')}`);
+  const includes = [...new Set(role.scopes.flatMap((s) => s.include))];
+  if (includes.length > 0) parts.push(`includes ${includes.join(', ')}`);
+  return parts.join(' · ');
+}
+
+/**
+ * The studio's editing tab (docs/product.md#content-studio): the roles with their inheritance, a role's settings and
+ * scopes, its steps in order (drag and drop, keyboard too), and one step's form beside the live preview; above them
+ * the draft's status with 'Publish' and 'Discard draft', and what to do when someone else saved meanwhile.
+ */
+export function StudioEditor({ initial }: { initial: StudioState }) {
+  const editor = useStudioEditor(initial);
+  const { catalog, edit } = editor;
+  const [roleIndex, setRoleIndex] = useState(() => Math.max(0, catalog.findIndex((r) => r.key === 'volunteer')));
+  const [selectedStep, setSelectedStep] = useState<StepAddress | null>(null);
+  // The field to focus once it is on screen (a problem's link, a new step's title).
+  const pendingFocus = useRef<string | null>(null);
+  const [, rerender] = useState(0);
+  const setPendingFocus = (id: string) => {
+    pendingFocus.current = id;
+    rerender((n) => n + 1);
+  };
+  const [removing, setRemoving] = useState<StepAddress | null>(null);
+  const [deletingRole, setDeletingRole] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const usage = useQuery({ queryKey: studioKeys.usage, queryFn: ({ signal }) => getUsage({ signal }) });
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+
+  const role = catalog[roleIndex] ?? catalog[0];
+  const roleKeys = catalog.map((r) => r.key);
+  const step = selectedStep ? stepAt(catalog, selectedStep) : undefined;
+
+  const problemsOfRole = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const p of editor.problems) if (p.role === role?.key && !map.has(p.path)) map.set(p.path, p.message);
+    return map;
+  }, [editor.problems, role?.key]);
+
+  // A problem's link (or a newly chosen step) moves focus once its field is on screen.
+  useEffect(() => {
+    if (pendingFocus.current === null) return;
+    const element = document.getElementById(pendingFocus.current);
+    if (element) {
+      pendingFocus.current = null;
+      element.focus();
+      element.scrollIntoView?.({ block: 'center' });
+    }
+  });
+
+  if (!role) return <p>There are no role configurations yet.</p>;
+
+  const selectRole = (index: number) => {
+    setRoleIndex(index);
+    setSelectedStep(null);
+  };
+
+  const showProblem = (problem: StudioProblem) => {
+    const index = catalog.findIndex((r) => r.key === problem.role);
+    if (index >= 0) setRoleIndex(index);
+    const where = locateProblem(problem.path);
+    setSelectedStep(where.scope !== null && where.step !== null ? { role: Math.max(index, 0), scope: where.scope, step: where.step } : null);
+    setPendingFocus(fieldDomId(problem.path));
+  };
+
+  const describeProblem = (problem: StudioProblem) => {
+    const r = catalog.find((x) => x.key === problem.role);
+    const where = locateProblem(problem.path);
+    const scope = where.scope === null ? undefined : r?.scopes[where.scope];
+    const s = where.step === null ? undefined : scope?.steps[where.step];
+    const field = problem.path.replace(/^scopes\[\d+\](\.steps\[\d+\])?\.?/u, '');
+    return [r?.displayName ?? (problem.role || 'Catalog'), scope?.title, s?.title, field].filter((x) => x !== undefined && x !== '').join(' › ');
+  };
+
+  const addStep = (scope: number) => {
+    const id = freeStepId(catalog);
+    const at = { role: roleIndex, scope, step: role.scopes[scope]?.steps.length ?? 0 };
+    edit((c) => updateScope(c, roleIndex, scope, (s) => ({ ...s, steps: [...s.steps, newStep(id, categoryFor(role))] })));
+    setSelectedStep(at);
+    setPendingFocus(fieldDomId(`scopes[${scope}].steps[${at.step}].title`));
+  };
+
+  const removeStep = (at: StepAddress) => {
+    edit((c) => updateScope(c, at.role, at.scope, (s) => ({ ...s, steps: s.steps.filter((_, i) => i !== at.step) })));
+    setSelectedStep(null);
+    setRemoving(null);
+    setNotice('Step removed. Publish to make it disappear for members.');
+    // The removed row's buttons are gone: focus goes to its scope's heading.
+    setPendingFocus(`studio-scope-${at.scope}`);
+  };
+
+  const addRole = () => {
+    const base = 'new role';
+    let key = base;
+    for (let n = 2; roleKeys.includes(key); n += 1) key = `${base} ${'abcdefghijklmnopqrstuvwxyz'[n - 2] ?? 'z'}`;
+    edit((c) => [...c, newRole(key, 'New role')]);
+    setRoleIndex(catalog.length);
+    setSelectedStep(null);
+    setPendingFocus(fieldDomId('displayName'));
+  };
+
+  const membersOf = (key: string) => usage.data?.find((u) => u.key === key)?.members;
+  const roleMembers = membersOf(role.key);
+  const canDeleteRole = role.key !== 'volunteer' && roleMembers === 0;
+  const removingStep = removing ? stepAt(catalog, removing) : undefined;
+
+  return (
+    <ProblemsContext.Provider value={problemsOfRole}>
+      <div className="space-y-4">
+        <PublishBar editor={editor} published={initial.published} onShowProblem={showProblem} describeProblem={describeProblem} />
+        {editor.status === 'conflict' && editor.conflict ? (
+          <div role="alert" className="space-y-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+            <p className="font-semibold">
+              {editor.conflict.updatedBy} saved the draft at {formatDateTime(editor.conflict.updatedAt)} while you were editing, so your last changes were not saved.
+            </p>
+            {(() => {
+              const theirs = describeChanges(editor.baseCatalog, editor.conflict.catalog as RoleConfiguration[]);
+              return theirs.length > 0 ? (
+                <p>
+                  They changed: {theirs.join('; ')}.
+                </p>
+              ) : null;
+            })()}
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={() => editor.reloadFromServer(editor.conflict)}>Load their version</Button>
+              <Button variant="outline" onClick={() => void editor.overwrite()}>
+                Keep my version (replaces theirs)
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {notice ? (
+          <p role="status" className="text-sm text-slate-700">
+            {notice}
+          </p>
+        ) : null}
+
+        <div className={cn('grid gap-4 [&>*]:min-w-0', !step && 'lg:grid-cols-[16rem_minmax(0,1fr)]')}>
+          {/* While a step is open, its form and preview take the whole width; 'All steps of …' leads back. */}
+          <nav aria-label="Roles" className={cn('space-y-2', step && 'hidden')}>
+            <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Roles</h3>
+            <ul className="space-y-1 max-lg:max-h-72 max-lg:overflow-y-auto max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-1">
+              {catalog.map((r, i) => {
+                const count = editor.problems.filter((p) => p.role === r.key).length;
+                const color = roleColorsOrFallback(r.key, r.colors).baseColor;
+                return (
+                  <li key={`${i}:${r.key}`}>
+                    <button
+                      type="button"
+                      aria-current={i === roleIndex ? 'true' : undefined}
+                      onClick={() => selectRole(i)}
+                      className={cn(
+                        'flex w-full items-start gap-2 rounded-xl border px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-brand-700',
+                        i === roleIndex ? 'border-brand-700 bg-brand-50' : 'border-transparent hover:bg-white',
+                      )}
+                    >
+                      <span aria-hidden="true" className="mt-1 size-3 shrink-0 rounded-full" style={{ backgroundColor: color }} />
+                      <span className="min-w-0 flex-1">
+                        <span className="block text-sm font-semibold text-slate-900">
+                          {r.displayName || r.key}
+                          {count > 0 ? <span className="ml-1 text-xs font-semibold text-red-800">({count} {count === 1 ? 'problem' : 'problems'})</span> : null}
+                        </span>
+                        <span className="block text-xs text-slate-600">{relationsOf(r) || r.key}</span>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            <Button variant="outline" size="sm" onClick={addRole}>
+              <Plus aria-hidden="true" /> New role
+            </Button>
+          </nav>
+
+          <div className="min-w-0 space-y-4">
+            {step && selectedStep ? (
+              <div className="space-y-3">
+                <Button
+                  variant="link"
+                  className="h-auto px-0"
+                  onClick={() => {
+                    setSelectedStep(null);
+                    setPendingFocus(editButtonId(selectedStep.scope, selectedStep.step));
+                  }}
+                >
+                  <ArrowLeft aria-hidden="true" /> All steps of {role.displayName}
+                </Button>
+                <h3 ref={stepHeading} className="text-xl font-bold text-slate-900">
+                  {role.displayName} › {role.scopes[selectedStep.scope]?.title} › {step.title || 'Untitled step'}
+                </h3>
+                <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.15fr)] [&>*]:min-w-0">
+                  <StepForm
+                    step={step}
+                    path={`scopes[${selectedStep.scope}].steps[${selectedStep.step}]`}
+                    onChange={(next) => edit((c) => updateStep(c, selectedStep, () => next))}
+                    roleNames={[...new Set(catalog.flatMap((r) => [r.key, ...r.aliases]))]}
+                  />
+                  <div className="lg:sticky lg:top-4 lg:self-start">
+                    <StepPreview step={step} role={role} />
+                  </div>
+                </div>
+              </div>
+            ) : (
+              <>
+                <section aria-labelledby="studio-role-heading" className="space-y-1">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 id="studio-role-heading" tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+                      {role.displayName || role.key}
+                    </h3>
+                    <div className="flex items-center gap-2 text-sm text-slate-600">
+                      <Users aria-hidden="true" className="size-4" />
+                      {roleMembers === undefined ? 'Counting members…' : `${roleMembers} ${roleMembers === 1 ? 'member' : 'members'}`}
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={!canDeleteRole}
+                        title={canDeleteRole ? undefined : role.key === 'volunteer' ? 'Volunteer is everyone’s fallback role.' : 'Members have this role.'}
+                        onClick={() => setDeletingRole(true)}
+                      >
+                        <Trash2 aria-hidden="true" /> Delete role
+                      </Button>
+                    </div>
+                  </div>
+                  {!canDeleteRole && roleMembers !== undefined && roleMembers > 0 ? (
+                    <p className="text-xs text-slate-600">A role can be deleted once no member has it: give its members another role first.</p>
+                  ) : null}
+                </section>
+
+                {role.scopes.map((scope, si) => (
+                  <section key={si} aria-labelledby={`studio-scope-${si}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <h3 id={`studio-scope-${si}`} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+                        Scope: {scope.title || 'Untitled scope'}
+                      </h3>
+                      <div className="flex gap-1">
+                        <Button size="icon" variant="ghost" aria-label={`Move scope ${scope.title} up`} disabled={si === 0} onClick={() => edit((c) => updateRole(c, roleIndex, (r) => ({ ...r, scopes: moveItem(r.scopes, si, si - 1) })))}>
+                          <ArrowUp />
+                        </Button>
+                        <Button size="icon" variant="ghost" aria-label={`Move scope ${scope.title} down`} disabled={si === role.scopes.length - 1} onClick={() => edit((c) => updateRole(c, roleIndex, (r) => ({ ...r, scopes: moveItem(r.scopes, si, si + 1) })))}>
+                          <ArrowDown />
+                        </Button>
+                        <Button size="icon" variant="ghost" aria-label={`Remove scope ${scope.title}`} disabled={scope.steps.length > 0} title={scope.steps.length > 0 ? 'Remove its steps first.' : undefined} onClick={() => edit((c) => updateRole(c, roleIndex, (r) => ({ ...r, scopes: r.scopes.filter((_, i) => i !== si) })))}>
+                          <Trash2 />
+                        </Button>
+                      </div>
+                    </div>
+                    <details className="rounded-xl border border-slate-200 p-3">
+                      <summary className="cursor-pointer text-sm font-semibold text-slate-800">Scope settings</summary>
+                      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                        <TextField path={`scopes[${si}].title`} label="Scope title" value={scope.title} onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, title: v })))} />
+                        <TextField path={`scopes[${si}].id`} label="Scope id" value={scope.id} onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, id: v })))} />
+                        <TextField
+                          className="sm:col-span-2"
+                          path={`scopes[${si}].description`}
+                          label="Scope description (optional)"
+                          value={scope.description ?? ''}
+                          onChange={(v) =>
+                            edit((c) =>
+                              updateScope(c, roleIndex, si, (s) => {
+                                const { description: _d, ...rest } = s;
+                                return v === '' ? rest : { ...rest, description: v };
+                              }),
+                            )
+                          }
+                        />
+                        <div className="sm:col-span-2">
+                          <ListEditor<string>
+                            path={`scopes[${si}].include`}
+                            label="Includes the steps of"
+                            itemName="include"
+                            hint={'A role key ("volunteer": all its steps) or role key/scope id ("external/during-call"). They come before this scope\u2019s own steps.'}
+                            items={scope.include}
+                            onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, include: v })))}
+                            create={() => ''}
+                            renderItem={(item, change, itemPath, i) => <TextField path={itemPath} label={`Include ${i + 1}`} value={item} onChange={change} />}
+                          />
+                        </div>
+                      </div>
+                    </details>
+                    {scope.steps.length === 0 ? (
+                      <p className="rounded-xl border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
+                        This scope has no steps of its own yet{scope.include.length > 0 ? ` (it shows the steps of ${scope.include.join(', ')})` : ''}. Add one below.
+                      </p>
+                    ) : (
+                      <SortableSteps
+                        scopeTitle={scope.title}
+                        editButtonId={(ti) => editButtonId(si, ti)}
+                        steps={scope.steps}
+                        problemCounts={scope.steps.map((_, ti) => editor.problems.filter((p) => p.role === role.key && p.path.startsWith(`scopes[${si}].steps[${ti}]`)).length)}
+                        selected={null}
+                        onSelect={(ti) => {
+                          setSelectedStep({ role: roleIndex, scope: si, step: ti });
+                          setPendingFocus(fieldDomId(`scopes[${si}].steps[${ti}].title`));
+                        }}
+                        onRemove={(ti) => setRemoving({ role: roleIndex, scope: si, step: ti })}
+                        onMove={(from, to) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, steps: moveItem(s.steps, from, to) })))}
+                      />
+                    )}
+                    <Button variant="outline" size="sm" onClick={() => addStep(si)}>
+                      <Plus aria-hidden="true" /> Add a step to {scope.title || 'this scope'}
+                    </Button>
+                  </section>
+                ))}
+                <Button
+                  variant="outline"
+                  onClick={() =>
+                    edit((c) =>
+                      updateRole(c, roleIndex, (r) => ({
+                        ...r,
+                        scopes: [...r.scopes, { id: `scope-${r.scopes.length + 1}`, title: 'New scope', include: [], steps: [] }],
+                      })),
+                    )
+                  }
+                >
+                  <Plus aria-hidden="true" /> Add a scope
+                </Button>
+                <section aria-labelledby="studio-role-settings" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+                  <h3 id="studio-role-settings" className="text-lg font-semibold text-slate-900">
+                    Role settings
+                  </h3>
+                  <RoleForm role={role} roleKeys={roleKeys} onChange={(next) => edit((c) => updateRole(c, roleIndex, () => next))} />
+                </section>
+              </>
+            )}
+          </div>
+        </div>
+        <ConfirmDialog
+          open={removing !== null}
+          title={`Remove ‘${removingStep?.title ?? 'this step'}’?`}
+          confirmLabel="Remove step"
+          destructive
+          onConfirm={() => removing && removeStep(removing)}
+          onCancel={() => setRemoving(null)}
+        >
+          <p>
+            The step leaves the draft now, and members' onboarding when you publish. Members who completed it keep it in their history (their admin page shows it as removed), and it no longer counts in their percentage.
+          </p>
+        </ConfirmDialog>
+        <ConfirmDialog
+          open={deletingRole}
+          title={`Delete the role ${role.displayName}?`}
+          confirmLabel="Delete role"
+          destructive
+          onConfirm={() => {
+            edit((c) => c.filter((_, i) => i !== roleIndex));
+            setDeletingRole(false);
+            selectRole(0);
+            setPendingFocus('studio-role-heading');
+            setNotice(`Role ${role.displayName} deleted from the draft. Roles that include or inherit it must be changed before you publish.`);
+          }}
+          onCancel={() => setDeletingRole(false)}
+        >
+          <p>No member has this role. It disappears when you publish.</p>
+        </ConfirmDialog>
+      </div>
+    </ProblemsContext.Provider>
+  );
+}

@@ -1,0 +1,142 @@
+import type { RoleConfiguration, Scope, Step } from '@shared/content-schema';
+
+/**
+ * Pure edits of a catalog (every role configuration), each returning a new catalog and leaving the input untouched,
+ * so that React sees every change (docs/product.md#content-studio).
+ */
+
+export type Catalog = RoleConfiguration[];
+
+/** Where a step is: role, scope and step indices. */
+export interface StepAddress {
+  role: number;
+  scope: number;
+  step: number;
+}
+
+/** A step id not used anywhere in the catalog, from `base` ('new-step', 'new-step-2', …). */
+export function freeStepId(catalog: Catalog, base = 'new-step'): string {
+  const used = new Set(catalog.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id))));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** A new step with every field the schema defaults, ready to be filled in. */
+export function newStep(id: string, category: Step['category']): Step {
+  return {
+    id,
+    title: 'New step',
+    description: 'Say in one sentence what this step is for.',
+    icon: 'User',
+    category,
+    requiresScrollOrDownload: false,
+    isContactStep: false,
+    isChecklistStep: false,
+    isAcknowledgmentStep: false,
+    media: [],
+    content: { details: [], tasks: [], helpfulLinks: [], contacts: [], checklist: [], acknowledgments: [] },
+  };
+}
+
+/** A new role configuration with one empty scope. */
+export function newRole(key: string, displayName: string): RoleConfiguration {
+  return {
+    key,
+    displayName,
+    version: '1.0',
+    isDepartment: false,
+    parentDepartment: null,
+    icon: 'Users',
+    colors: { baseColor: '#1d4ed8' },
+    inherits: [],
+    aliases: [],
+    scopes: [{ id: 'getting-started', title: 'Getting started', include: [], steps: [] }],
+  };
+}
+
+/** Replaces role `index` by `change(role)`. */
+export function updateRole(catalog: Catalog, index: number, change: (role: RoleConfiguration) => RoleConfiguration): Catalog {
+  return catalog.map((role, i) => (i === index ? change(role) : role));
+}
+
+/** Replaces one scope. */
+export function updateScope(catalog: Catalog, role: number, scope: number, change: (s: Scope) => Scope): Catalog {
+  return updateRole(catalog, role, (r) => ({ ...r, scopes: r.scopes.map((s, i) => (i === scope ? change(s) : s)) }));
+}
+
+/** Replaces one step. */
+export function updateStep(catalog: Catalog, at: StepAddress, change: (step: Step) => Step): Catalog {
+  return updateScope(catalog, at.role, at.scope, (s) => ({ ...s, steps: s.steps.map((t, i) => (i === at.step ? change(t) : t)) }));
+}
+
+/** Moves the item at `from` to `to` (both indices in `items`). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
+  return next;
+}
+
+/** The step at `at`, if any. */
+export function stepAt(catalog: Catalog, at: StepAddress): Step | undefined {
+  return catalog[at.role]?.scopes[at.scope]?.steps[at.step];
+}
+
+/** Sets an optional text field: an empty text removes it (the schema refuses empty optional texts). */
+export function optionalText<T extends object, K extends keyof T>(object: T, key: K, value: string): T {
+  const next = { ...object };
+  if (value === '') delete next[key];
+  else (next as Record<K, unknown>)[key] = value;
+  return next;
+}
+
+/**
+ * Labels of what differs between two catalogs, per role and step, e.g. `Volunteer: 'Set up Slack' changed` — for the
+ * message when someone else saved the draft meanwhile.
+ */
+export function describeChanges(before: Catalog, after: Catalog): string[] {
+  const lines: string[] = [];
+  const keys = [...new Set([...before.map((r) => r.key), ...after.map((r) => r.key)])];
+  for (const key of keys) {
+    const a = before.find((r) => r.key === key);
+    const b = after.find((r) => r.key === key);
+    if (!a && b) lines.push(`added the role ${b.displayName}`);
+    else if (a && !b) lines.push(`removed the role ${a.displayName}`);
+    else if (a && b && JSON.stringify(a) !== JSON.stringify(b)) {
+      const stepsA = new Map(a.scopes.flatMap((s) => s.steps).map((s) => [s.id, s]));
+      const stepsB = new Map(b.scopes.flatMap((s) => s.steps).map((s) => [s.id, s]));
+      const parts: string[] = [];
+      for (const [id, step] of stepsB) {
+        const old = stepsA.get(id);
+        if (!old) parts.push(`added ‘${step.title}’`);
+        else if (JSON.stringify(old) !== JSON.stringify(step)) parts.push(`changed ‘${step.title}’`);
+      }
+      for (const [id, step] of stepsA) if (!stepsB.has(id)) parts.push(`removed ‘${step.title}’`);
+      const { scopes: _a, ...restA } = a;
+      const { scopes: _b, ...restB } = b;
+      if (JSON.stringify(restA) !== JSON.stringify(restB)) parts.push('changed its settings');
+      if (parts.length === 0) parts.push('reordered its steps');
+      lines.push(`${b.displayName}: ${parts.join(', ')}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * Ids of the acknowledgment and signature steps whose content differs from the published catalog (candidates for a
+ * material change: members who agreed before must agree again).
+ */
+export function changedAgreementSteps(published: Catalog, draft: Catalog): Step[] {
+  const before = new Map(published.flatMap((r) => r.scopes.flatMap((s) => s.steps)).map((s) => [s.id, s]));
+  return draft
+    .flatMap((r) => r.scopes.flatMap((s) => s.steps))
+    .filter((s) => (s.isAcknowledgmentStep || s.signature === true) && before.has(s.id))
+    .filter((s) => JSON.stringify(before.get(s.id)) !== JSON.stringify(s));
+}
+
+/** Steps of the published catalog that the draft no longer has. */
+export function removedSteps(published: Catalog, draft: Catalog): Step[] {
+  const kept = new Set(draft.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id))));
+  return published.flatMap((r) => r.scopes.flatMap((s) => s.steps)).filter((s) => !kept.has(s.id));
+}
