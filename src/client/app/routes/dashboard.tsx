@@ -2,7 +2,7 @@ import type { OnboardingResponse } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
 import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toasts';
 import { AppFooter } from '@/components/layouts/app-footer';
@@ -124,6 +124,9 @@ export function DashboardRoute() {
   const previewing = shown?.preview === true;
   const progress = useServerProgress(shown?.progress ?? EMPTY_PROGRESS, previewing);
   useLocalProgressImport(user?.id, own.data);
+  // The steps (the most work of the page by far) appear in a background render that React does in short slices, so a
+  // phone is never blocked for long when they arrive; until then the skeleton stays (docs/decisions/026-main-thread-on-a-phone.md).
+  const stepsReady = useDeferredValue(shown !== undefined, false);
 
   if (!user) return null;
   // A 401 is handled by the protected wrapper (the user is cleared); everything else goes to the Error page, unless
@@ -166,7 +169,7 @@ export function DashboardRoute() {
       </AppHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         <ProgressSaveNotice />
-        {shown ? (
+        {shown && stepsReady ? (
           <OnboardingView
             // A new role's steps start fresh: which step is open belongs to the role shown.
             key={shown.role.key}
