@@ -16,6 +16,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
+import { preloadStepWidgets } from '@/features/onboarding/components/lazy-widgets';
 import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
 import { ProgressSaveNotice } from '@/features/onboarding/components/progress-save-notice';
@@ -115,6 +116,13 @@ function passwordHiddenReason(previewing: boolean) {
   return previewing ? ('development' as const) : null;
 }
 
+/** Starts loading the widgets of the first step not completed yet, the one the dashboard opens. */
+function preloadFirstOpenStep(onboarding: OnboardingResponse): void {
+  const completed = new Set(onboarding.progress.completed.map((c) => c.stepId));
+  const step = onboarding.scopes.flatMap((scope) => scope.steps).find((s) => !completed.has(s.id));
+  if (step !== undefined) preloadStepWidgets(step);
+}
+
 /** /dashboard (docs/product.md#dashboard): header, progress panel, scope blocks, footer. Rendered inside the protected wrapper. */
 export function DashboardRoute() {
   const { data: user } = useMe();
@@ -127,6 +135,11 @@ export function DashboardRoute() {
   // The steps (the most work of the page by far) appear in a background render that React does in short slices, so a
   // phone is never blocked for long when they arrive; until then the skeleton stays (docs/decisions/026-main-thread-on-a-phone.md).
   const stepsReady = useDeferredValue(shown !== undefined, false);
+  // Meanwhile the widgets of the step that will open (the first not completed) start loading, so they are normally
+  // there when it mounts instead of after a 'Loading…' (docs/decisions/014-load-what-the-page-shows.md).
+  useEffect(() => {
+    if (shown !== undefined) preloadFirstOpenStep(shown);
+  }, [shown]);
 
   if (!user) return null;
   // A 401 is handled by the protected wrapper (the user is cleared); everything else goes to the Error page, unless
