@@ -562,6 +562,8 @@ interface LighthouseRun {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** Elements in the page's DOM (Lighthouse's dom-size). */
+  domElements: number;
   mainThreadMs: Record<MainThreadGroup, number>;
 }
 
@@ -642,6 +644,7 @@ async function lighthouseScores(): Promise<void> {
           fcpMs: numeric('first-contentful-paint'),
           lcpMs: numeric('largest-contentful-paint'),
           tbtMs: numeric('total-blocking-time'),
+          domElements: Math.round(lhr.audits['dom-size']?.numericValue ?? lhr.audits['dom-size-insight']?.numericValue ?? NaN),
           mainThreadMs,
         };
       }
@@ -668,6 +671,7 @@ async function lighthouseScores(): Promise<void> {
       medianFcpMs: median(list.map((r) => r.fcpMs)),
       medianLcpMs: median(list.map((r) => r.lcpMs)),
       medianTbtMs: median(list.map((r) => r.tbtMs)),
+      medianDomElements: median(list.map((r) => r.domElements)),
       medianMainThreadMs: Object.fromEntries(Object.keys(MAIN_THREAD_GROUPS).map((g) => [g, median(list.map((r) => r.mainThreadMs[g as MainThreadGroup]))])),
       runs: list,
     });
@@ -680,7 +684,7 @@ async function lighthouseScores(): Promise<void> {
       return (
         `perf ${s.medianPerformance} (${joined(list, (r) => r.performance)}), TBT ${s.medianTbtMs} ms (${joined(list, (r) => r.tbtMs)}), ` +
         `LCP ${s.medianLcpMs} ms, FCP ${s.medianFcpMs} ms; main thread: script ${m.scriptEvaluation} ms, style+layout ${m.styleLayout} ms, ` +
-        `rendering ${m.paintCompositeRender} ms; benchmarkIndex ${joined(list, (r) => r.benchmarkIndex)}`
+        `rendering ${m.paintCompositeRender} ms; ${s.medianDomElements} elements; benchmarkIndex ${joined(list, (r) => r.benchmarkIndex)}`
       );
     };
     checks.push({

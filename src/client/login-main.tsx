@@ -18,8 +18,8 @@ if (!root) throw new Error('The page has no #root element.');
 // the toasts the last page kept (the browser's first storage read), tailwind-merge's tables (the first cn() call), then
 // the page, rendered as a transition so that React works in short slices.
 setTimeout(showToastsFromLastPage, 0);
+setTimeout(prepareClassNames, 0);
 setTimeout(() => {
-  prepareClassNames();
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

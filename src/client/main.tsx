@@ -27,26 +27,26 @@ if (onDashboard) {
 }
 
 // What can wait runs in tasks of its own, so none of them makes the one that evaluates the page's code longer (on a
-// phone that task was the longest of the load; docs/decisions/026-main-thread-on-a-phone.md). First the browser's
-// storage reads: the toasts the login page kept for this one across the full page load (e.g. 'Development Mode',
-// docs/decisions/012) and, on phones, whether the mobile warning was dismissed (its code is still requested long
-// before the dialog opens). On /dashboard /api/me is asked for here as well (its query starts with the profile cached in
-// localStorage), so its request does not wait for the render.
-setTimeout(() => {
-  showToastsFromLastPage();
-  if (onDashboard) {
+// phone that task was the longest of the load; docs/decisions/026-main-thread-on-a-phone.md), and each stays short. On
+// /dashboard /api/me is asked for first (its query starts with the profile cached in localStorage: the browser's first
+// storage read), so its request does not wait for the render. Then the toasts the login page kept for this one across
+// the full page load (e.g. 'Development Mode', docs/decisions/012), then, on phones, the mobile warning's code (still
+// requested long before the dialog opens).
+if (onDashboard) {
+  setTimeout(() => {
     queryClient.prefetchQuery(getMeQueryOptions()).catch(() => {
       // The page's own query asks again and shows what went wrong.
     });
-    preloadMobileWarningOnPhones();
-  }
-}, 0);
+  }, 0);
+}
+setTimeout(showToastsFromLastPage, 0);
+if (onDashboard) setTimeout(preloadMobileWarningOnPhones, 0);
 
 // Then tailwind-merge builds its tables (the first cn() call: about 50 ms on a phone), and only then does the app
 // render. Rendered as a transition, React works in short slices and lets the browser paint and answer input in between,
 // instead of one long task while a phone is still busy loading (docs/architecture.md#client-bundle: total blocking time).
+setTimeout(prepareClassNames, 0);
 setTimeout(() => {
-  prepareClassNames();
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
