@@ -66,15 +66,18 @@ function sharedDocument(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: false,
   plugins: [react(), tailwindcss(), loginPageInDev(), sharedDocument(), precompress(`${root}dist/client`)],
   resolve: {
-    alias: {
-      '@shared': `${root}src/shared`,
-      '@': `${root}src/client`,
-    },
+    alias: [
+      { find: '@shared', replacement: `${root}src/shared` },
+      { find: '@', replacement: `${root}src/client` },
+      // react-router's package points bundlers at its development build (extra checks and warnings for the console);
+      // its production build is the same router without them (docs/decisions/026-main-thread-on-a-phone.md).
+      ...(command !== 'build' ? [] : [{ find: /^react-router$/, replacement: `${root}node_modules/react-router/dist/production/index.mjs` }]),
+    ],
   },
   build: {
     outDir: `${root}dist/client`,
@@ -97,4 +100,4 @@ export default defineConfig({
       '/content': `http://localhost:${process.env.PORT ?? '3000'}`,
     },
   },
-});
+}));

@@ -15,7 +15,8 @@
  *    sequential requests.
  * 4. Insights: each chart of the insights page (GET /api/admin/insights/…), unfiltered and filtered by role, at
  *    10,000 seeded members, p95 of sequential requests.
- * 5. Lighthouse 12 (system Chromium): performance and accessibility of /login and /dashboard, mobile and desktop.
+ * 5. Lighthouse 12 (system Chromium): performance and accessibility of /login and /dashboard, mobile and desktop; on
+ *    mobile against a floor page (bare React 19, built by the bench) measured in the same run.
  * 6. Sign-in rush: 60 (budgets.json) complete Google sign-ins from one address (127.0.0.1), each person with their own
  *    Google account, through a local OpenID Connect provider (oauth2-mock-server), against the compiled server with its
  *    default rate limits on a fresh embedded database, arriving as a room (one every 500 ms), a crowd (within 6 s) and a
@@ -64,7 +65,11 @@ const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json')
   bundle: { loginJsMaxGzipKb: number; dashboardJsMaxGzipKb: number };
   admin: { p95MaxMs: number };
   insights: { p95MaxMs: number };
-  lighthouse: { performanceMin: number; accessibilityMin: number };
+  lighthouse: {
+    desktopPerformanceMin: number;
+    accessibilityMin: number;
+    mobileRelative: { performanceMaxPointsBelowFloor: number; tbtMaxMsAboveFloor: number; lcpMaxMsAboveFloor: number };
+  };
   signin: { flows: number; wallMaxS: number; serverP95MaxMs: number };
   studio: { publishP95MaxMs: number };
 };
@@ -539,89 +544,243 @@ async function insights(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------- lighthouse
 
 
+/** Where the floor page is built, inside the built client so that the app's own server serves it (bench-floor/). */
+const FLOOR_DIR = path.join(CLIENT_DIR, 'bench-floor');
+const FLOOR_PATH = '/bench-floor/index.html';
+
+/**
+ * Builds the floor page (bench/floor: React 19 and react-dom, no router, no CSS framework, 17 step cards of the
+ * dashboard's shape) into dist/client/bench-floor/, where the app's server serves it like its own files. Removed
+ * again when the Lighthouse part ends.
+ * @returns the gzip size (bytes) of its JavaScript
+ */
+async function buildFloor(): Promise<number> {
+  const { build: viteBuild } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  const output = await viteBuild({
+    configFile: false,
+    root: path.join(root, 'bench', 'floor'),
+    base: '/bench-floor/',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: FLOOR_DIR, emptyOutDir: true },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => ('output' in o ? o.output : []));
+  return chunks.filter((c) => c.type === 'chunk').reduce((total, c) => total + gzipSync(c.code).length, 0);
+}
+
+/** Lighthouse's main-thread groups (mainthread-work-breakdown), as the bench reports them. */
+const MAIN_THREAD_GROUPS = {
+  scriptEvaluation: 'script evaluation',
+  scriptParseCompile: 'script parse/compile',
+  styleLayout: 'style and layout',
+  paintCompositeRender: 'rendering',
+  parseHTML: 'HTML/CSS parsing',
+  garbageCollection: 'garbage collection',
+  other: 'other',
+} as const;
+type MainThreadGroup = keyof typeof MAIN_THREAD_GROUPS;
+
+/** One Lighthouse run's figures (times in ms, as Lighthouse reports them: mobile times are simulated on a 4× slower CPU). */
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  benchmarkIndex: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Elements in the page's DOM (Lighthouse's dom-size). */
+  domElements: number;
+  mainThreadMs: Record<MainThreadGroup, number>;
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 };
+const loadAverage = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 /**
- * Lighthouse 12 with the system Chromium on /login and /dashboard (signed in with development sign-in), mobile
- * (Lighthouse's default: simulated slow 4G and a 4× slower CPU) and desktop presets; each the median of
- * LIGHTHOUSE_RUNS runs, because single Lighthouse runs vary by a few points.
+ * Lighthouse 12 with the system Chromium. Mobile (Lighthouse's default: simulated slow 4G and a 4× slower CPU): the
+ * floor page, /login and /dashboard (signed in with development sign-in, 17 steps), interleaved run by run, so a
+ * busy moment of the machine falls on all three; LIGHTHOUSE_RUNS runs each (default 5). /login and /dashboard are
+ * held to the floor of the same run (docs/decisions/026-main-thread-on-a-phone.md): median performance within
+ * `performanceMaxPointsBelowFloor` points of the floor's median, median total blocking time within
+ * `tbtMaxMsAboveFloor` and median largest contentful paint within `lcpMaxMsAboveFloor`. Desktop: /login and
+ * /dashboard against the absolute budget, as before. Accessibility 100 everywhere. Each run's `benchmarkIndex`
+ * (Lighthouse's measure of the machine's speed at that moment), main-thread breakdown and the load average are kept
+ * in bench/results.json.
  */
 async function lighthouseScores(): Promise<void> {
-  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-  console.log(`• Lighthouse: /login and /dashboard × mobile and desktop, median of ${runs} runs`);
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+  const lb = budgets.lighthouse;
+  console.log(`• Lighthouse: the floor page, /login and /dashboard on mobile (interleaved, ${runs} runs each), /login and /dashboard on desktop`);
+  const floorJsGzipBytes = await buildFloor();
   const app = await startApp(tempDir('lighthouse'));
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_ARGS] });
+  const loadBefore = loadAverage();
   const scores: Record<string, unknown> = {};
   try {
     const cookie = await devLogin(app.base, `bench-lighthouse@${DOMAIN}`);
-    for (const page of ['/login', '/dashboard']) {
-      for (const preset of ['mobile', 'desktop'] as const) {
-        const performance: number[] = [];
-        const accessibility: number[] = [];
-        const failing = new Set<string>();
-        for (let i = 0, retries = 0; i < runs; i += 1) {
-          const result = await lighthouse(
-            `${app.base}${page}`,
-            {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance', 'accessibility'],
-              ...(page === '/login' ? {} : { extraHeaders: { Cookie: cookie } }),
-            },
-            preset === 'desktop' ? desktopConfig : undefined,
-          );
-          if (result === undefined) throw new Error(`Lighthouse gave no result for ${page} (${preset})`);
-          const { lhr } = result;
-          if (new URL(lhr.finalDisplayedUrl).pathname !== page) {
-            throw new Error(`Lighthouse on ${page} ended at ${lhr.finalDisplayedUrl}: the page redirected (is the session cookie sent?)`);
-          }
-          if (lhr.runtimeError !== undefined || lhr.categories.performance?.score === null) {
-            // A run Lighthouse could not finish (e.g. NO_NAVSTART: it lost the trace, or the page did not paint in
-            // time) has no score. It is run again, twice at most; after that it counts 0, and the reason is printed.
-            if (retries < 2) {
-              retries += 1;
-              failing.add(`run ${i + 1} retried: ${lhr.runtimeError?.code ?? 'no performance score'}`);
-              i -= 1;
-              continue;
-            }
-            failing.add(`run ${i + 1} failed: ${lhr.runtimeError?.code ?? 'no performance score'} ${lhr.runtimeError?.message ?? ''}`.trim());
-            for (const warning of lhr.runWarnings) failing.add(`warning: ${warning}`);
-          }
-          performance.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
-          accessibility.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
-          for (const [id, audit] of Object.entries(lhr.audits)) {
-            if (audit.score !== null && audit.score < 0.9 && (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric')) {
-              failing.add(`${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-            }
+    const failing = new Map<string, Set<string>>();
+    /** One Lighthouse run, retried twice when Lighthouse could not finish it (e.g. NO_NAVSTART); then it counts 0. */
+    const measure = async (page: string, preset: 'mobile' | 'desktop', run: number): Promise<LighthouseRun> => {
+      const key = `${page} ${preset}`;
+      const notes = failing.get(key) ?? new Set<string>();
+      failing.set(key, notes);
+      for (let attempt = 0; ; attempt += 1) {
+        const result = await lighthouse(
+          `${app.base}${page}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            ...(page === '/dashboard' ? { extraHeaders: { Cookie: cookie } } : {}),
+          },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        if (result === undefined) throw new Error(`Lighthouse gave no result for ${page} (${preset})`);
+        const { lhr } = result;
+        if (new URL(lhr.finalDisplayedUrl).pathname !== page) {
+          throw new Error(`Lighthouse on ${page} ended at ${lhr.finalDisplayedUrl}: the page redirected (is the session cookie sent?)`);
+        }
+        const unfinished = lhr.runtimeError !== undefined || lhr.categories.performance?.score === null;
+        if (unfinished && attempt < 2) {
+          notes.add(`run ${run} retried: ${lhr.runtimeError?.code ?? 'no performance score'}`);
+          continue;
+        }
+        if (unfinished) {
+          notes.add(`run ${run} failed: ${lhr.runtimeError?.code ?? 'no performance score'} ${lhr.runtimeError?.message ?? ''}`.trim());
+          for (const warning of lhr.runWarnings) notes.add(`warning: ${warning}`);
+        }
+        for (const [id, audit] of Object.entries(lhr.audits)) {
+          if (audit.score !== null && audit.score < 0.9 && (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric')) {
+            notes.add(`${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
           }
         }
-        const perf = median(performance);
-        const a11y = median(accessibility);
-        scores[`${page} ${preset}`] = { performance, accessibility, medianPerformance: perf, medianAccessibility: a11y, lowAudits: [...failing] };
-        checks.push(
-          {
-            name: `Lighthouse ${page} ${preset}: performance`,
-            value: `${perf} (runs: ${performance.join(', ')})`,
-            budget: `≥ ${budgets.lighthouse.performanceMin}`,
-            ok: perf >= budgets.lighthouse.performanceMin,
-          },
-          {
-            name: `Lighthouse ${page} ${preset}: accessibility`,
-            value: `${a11y} (runs: ${accessibility.join(', ')})`,
-            budget: `≥ ${budgets.lighthouse.accessibilityMin}`,
-            ok: a11y >= budgets.lighthouse.accessibilityMin,
-          },
-        );
-        if (failing.size > 0) console.log(`  ${page} ${preset}: audits under 0.9: ${[...failing].join('; ')}`);
+        const breakdown = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
+        const mainThreadMs = Object.fromEntries(
+          Object.keys(MAIN_THREAD_GROUPS).map((group) => [group, Math.round(breakdown.filter((i) => i.group === group).reduce((t, i) => t + i.duration, 0))]),
+        ) as Record<MainThreadGroup, number>;
+        const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+        return {
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          fcpMs: numeric('first-contentful-paint'),
+          lcpMs: numeric('largest-contentful-paint'),
+          tbtMs: numeric('total-blocking-time'),
+          domElements: Math.round(lhr.audits['dom-size']?.numericValue ?? lhr.audits['dom-size-insight']?.numericValue ?? NaN),
+          mainThreadMs,
+        };
       }
+    };
+
+    const mobilePages = [FLOOR_PATH, '/login', '/dashboard'];
+    const mobile = new Map<string, LighthouseRun[]>(mobilePages.map((page) => [page, []]));
+    for (let run = 1; run <= runs; run += 1) {
+      for (const page of mobilePages) mobile.get(page)?.push(await measure(page, 'mobile', run));
     }
+    const desktop = new Map<string, LighthouseRun[]>();
+    for (const page of ['/login', '/dashboard']) {
+      const list: LighthouseRun[] = [];
+      for (let run = 1; run <= runs; run += 1) list.push(await measure(page, 'desktop', run));
+      desktop.set(page, list);
+    }
+    const loadAfter = loadAverage();
+
+    /** The medians of a page's runs, and each run's figures for the record. */
+    const summary = (list: LighthouseRun[]) => ({
+      medianPerformance: median(list.map((r) => r.performance)),
+      medianAccessibility: median(list.map((r) => r.accessibility)),
+      medianBenchmarkIndex: median(list.map((r) => r.benchmarkIndex)),
+      medianFcpMs: median(list.map((r) => r.fcpMs)),
+      medianLcpMs: median(list.map((r) => r.lcpMs)),
+      medianTbtMs: median(list.map((r) => r.tbtMs)),
+      medianDomElements: median(list.map((r) => r.domElements)),
+      medianMainThreadMs: Object.fromEntries(Object.keys(MAIN_THREAD_GROUPS).map((g) => [g, median(list.map((r) => r.mainThreadMs[g as MainThreadGroup]))])),
+      runs: list,
+    });
+    const floor = summary(mobile.get(FLOOR_PATH) ?? []);
+    scores.floor = { page: FLOOR_PATH, jsGzipBytes: floorJsGzipBytes, ...summary(mobile.get(FLOOR_PATH) ?? []) };
+    const joined = (list: LighthouseRun[], pick: (r: LighthouseRun) => number) => list.map(pick).join(', ');
+    const describe = (list: LighthouseRun[]) => {
+      const s = summary(list);
+      const m = s.medianMainThreadMs;
+      return (
+        `perf ${s.medianPerformance} (${joined(list, (r) => r.performance)}), TBT ${s.medianTbtMs} ms (${joined(list, (r) => r.tbtMs)}), ` +
+        `LCP ${s.medianLcpMs} ms, FCP ${s.medianFcpMs} ms; main thread: script ${m.scriptEvaluation} ms, style+layout ${m.styleLayout} ms, ` +
+        `rendering ${m.paintCompositeRender} ms; ${s.medianDomElements} elements; benchmarkIndex ${joined(list, (r) => r.benchmarkIndex)}`
+      );
+    };
+    checks.push({
+      name: `Lighthouse floor page mobile (bare React 19, ${round(floorJsGzipBytes / 1000)} kB JS)`,
+      value: describe(mobile.get(FLOOR_PATH) ?? []),
+      budget: `— (load average ${loadBefore} before, ${loadAfter} after)`,
+      ok: null,
+    });
+    for (const page of ['/login', '/dashboard']) {
+      const list = mobile.get(page) ?? [];
+      const s = summary(list);
+      scores[`${page} mobile`] = s;
+      const notes = [...(failing.get(`${page} mobile`) ?? [])];
+      if (notes.length > 0) console.log(`  ${page} mobile: ${notes.join('; ')}`);
+      checks.push(
+        { name: `Lighthouse ${page} mobile`, value: describe(list), budget: '—', ok: null },
+        {
+          name: `Lighthouse ${page} mobile: performance − floor`,
+          value: `${s.medianPerformance} − ${floor.medianPerformance} = ${s.medianPerformance - floor.medianPerformance}`,
+          budget: `≥ −${lb.mobileRelative.performanceMaxPointsBelowFloor}`,
+          ok: floor.medianPerformance - s.medianPerformance <= lb.mobileRelative.performanceMaxPointsBelowFloor,
+        },
+        {
+          name: `Lighthouse ${page} mobile: TBT − floor`,
+          value: `${s.medianTbtMs} − ${floor.medianTbtMs} = ${s.medianTbtMs - floor.medianTbtMs} ms`,
+          budget: `≤ ${lb.mobileRelative.tbtMaxMsAboveFloor} ms`,
+          ok: s.medianTbtMs - floor.medianTbtMs <= lb.mobileRelative.tbtMaxMsAboveFloor,
+        },
+        {
+          name: `Lighthouse ${page} mobile: LCP − floor`,
+          value: `${s.medianLcpMs} − ${floor.medianLcpMs} = ${s.medianLcpMs - floor.medianLcpMs} ms`,
+          budget: `≤ ${lb.mobileRelative.lcpMaxMsAboveFloor} ms`,
+          ok: s.medianLcpMs - floor.medianLcpMs <= lb.mobileRelative.lcpMaxMsAboveFloor,
+        },
+        {
+          name: `Lighthouse ${page} mobile: accessibility`,
+          value: `${s.medianAccessibility} (runs: ${joined(list, (r) => r.accessibility)})`,
+          budget: `≥ ${lb.accessibilityMin}`,
+          ok: s.medianAccessibility >= lb.accessibilityMin,
+        },
+      );
+    }
+    for (const page of ['/login', '/dashboard']) {
+      const list = desktop.get(page) ?? [];
+      const s = summary(list);
+      scores[`${page} desktop`] = s;
+      const notes = [...(failing.get(`${page} desktop`) ?? [])];
+      if (notes.length > 0) console.log(`  ${page} desktop: ${notes.join('; ')}`);
+      checks.push(
+        {
+          name: `Lighthouse ${page} desktop: performance`,
+          value: `${s.medianPerformance} (runs: ${joined(list, (r) => r.performance)}; benchmarkIndex ${joined(list, (r) => r.benchmarkIndex)})`,
+          budget: `≥ ${lb.desktopPerformanceMin}`,
+          ok: s.medianPerformance >= lb.desktopPerformanceMin,
+        },
+        {
+          name: `Lighthouse ${page} desktop: accessibility`,
+          value: `${s.medianAccessibility} (runs: ${joined(list, (r) => r.accessibility)})`,
+          budget: `≥ ${lb.accessibilityMin}`,
+          ok: s.medianAccessibility >= lb.accessibilityMin,
+        },
+      );
+    }
+    scores.loadAverage = { before: loadBefore, after: loadAfter };
+    scores.lowAudits = Object.fromEntries([...failing].map(([k, v]) => [k, [...v]]));
   } finally {
     chrome.kill();
     await stopProcess(app.child);
+    rmSync(FLOOR_DIR, { recursive: true, force: true });
   }
   results.lighthouse = scores;
 }

@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoginPage } from './app/login-page';
 import { ToastersHost } from './components/ui/toasters-host';
+import { prepareClassNames } from './lib/cn';
 import { showToastsFromLastPage } from './lib/toast-after-navigation';
 import './styles/index.css';
 
@@ -13,11 +14,18 @@ import './styles/index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-showToastsFromLastPage();
-
-createRoot(root).render(
-  <StrictMode>
-    <LoginPage />
-    <ToastersHost />
-  </StrictMode>,
-);
+// Each in a task of its own, so that no task of the load is long on a phone (docs/decisions/026-main-thread-on-a-phone.md):
+// the toasts the last page kept (the browser's first storage read), tailwind-merge's tables (the first cn() call), then
+// the page, rendered as a transition so that React works in short slices.
+setTimeout(showToastsFromLastPage, 0);
+setTimeout(prepareClassNames, 0);
+setTimeout(() => {
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <LoginPage />
+        <ToastersHost />
+      </StrictMode>,
+    );
+  });
+}, 0);

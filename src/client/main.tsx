@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { paths } from './config/paths';
+import { getMeQueryOptions } from './features/auth/api/get-me';
 import { getOnboardingQueryOptions } from './features/onboarding/api/get-onboarding';
 import { preloadMobileWarningOnPhones } from './features/onboarding/components/mobile-warning-preload';
+import { prepareClassNames } from './lib/cn';
 import { createQueryClient } from './lib/react-query';
 import { showToastsFromLastPage } from './lib/toast-after-navigation';
 import './styles/index.css';
@@ -14,27 +16,44 @@ if (!root) throw new Error('The page has no #root element.');
 
 const queryClient = createQueryClient();
 
-// Toasts the login page kept for this one across the full page load (e.g. 'Development Mode', docs/decisions/012).
-showToastsFromLastPage();
-
 // On /dashboard, ask for the member's steps at once, alongside /api/me, instead of after it has answered
 // (docs/architecture.md#client-bundle); the page's query finds them on the way. Without a session the steps answer 401,
-// which signs the page out exactly as /api/me's 401 would. Phones also start loading the mobile warning's code.
-if (window.location.pathname === paths.dashboard.getHref()) {
-  preloadMobileWarningOnPhones();
+// which signs the page out exactly as /api/me's 401 would.
+const onDashboard = window.location.pathname === paths.dashboard.getHref();
+if (onDashboard) {
   queryClient.prefetchQuery(getOnboardingQueryOptions()).catch(() => {
     // The dashboard asks for its steps itself and shows what went wrong.
   });
 }
 
-// Rendered as a transition, React works in short slices and lets the browser paint and answer input in between, instead
-// of one long task while a phone is still busy loading (docs/architecture.md#client-bundle: total blocking time).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+// What can wait runs in tasks of its own, so none of them makes the one that evaluates the page's code longer (on a
+// phone that task was the longest of the load; docs/decisions/026-main-thread-on-a-phone.md), and each stays short. On
+// /dashboard /api/me is asked for first (its query starts with the profile cached in localStorage: the browser's first
+// storage read), so its request does not wait for the render. Then the toasts the login page kept for this one across
+// the full page load (e.g. 'Development Mode', docs/decisions/012), then, on phones, the mobile warning's code (still
+// requested long before the dialog opens).
+if (onDashboard) {
+  setTimeout(() => {
+    queryClient.prefetchQuery(getMeQueryOptions()).catch(() => {
+      // The page's own query asks again and shows what went wrong.
+    });
+  }, 0);
+}
+setTimeout(showToastsFromLastPage, 0);
+if (onDashboard) setTimeout(preloadMobileWarningOnPhones, 0);
+
+// Then tailwind-merge builds its tables (the first cn() call: about 50 ms on a phone), and only then does the app
+// render. Rendered as a transition, React works in short slices and lets the browser paint and answer input in between,
+// instead of one long task while a phone is still busy loading (docs/architecture.md#client-bundle: total blocking time).
+setTimeout(prepareClassNames, 0);
+setTimeout(() => {
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+}, 0);

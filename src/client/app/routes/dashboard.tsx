@@ -2,7 +2,7 @@ import type { OnboardingResponse } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
 import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toasts';
 import { AppFooter } from '@/components/layouts/app-footer';
@@ -16,6 +16,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
+import { preloadStepWidgets } from '@/features/onboarding/components/lazy-widgets';
 import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
 import { ProgressSaveNotice } from '@/features/onboarding/components/progress-save-notice';
@@ -115,6 +116,13 @@ function passwordHiddenReason(previewing: boolean) {
   return previewing ? ('development' as const) : null;
 }
 
+/** Starts loading the widgets of the first step not completed yet, the one the dashboard opens. */
+function preloadFirstOpenStep(onboarding: OnboardingResponse): void {
+  const completed = new Set(onboarding.progress.completed.map((c) => c.stepId));
+  const step = onboarding.scopes.flatMap((scope) => scope.steps).find((s) => !completed.has(s.id));
+  if (step !== undefined) preloadStepWidgets(step);
+}
+
 /** /dashboard (docs/product.md#dashboard): header, progress panel, scope blocks, footer. Rendered inside the protected wrapper. */
 export function DashboardRoute() {
   const { data: user } = useMe();
@@ -124,6 +132,14 @@ export function DashboardRoute() {
   const previewing = shown?.preview === true;
   const progress = useServerProgress(shown?.progress ?? EMPTY_PROGRESS, previewing);
   useLocalProgressImport(user?.id, own.data);
+  // The steps (the most work of the page by far) appear in a background render that React does in short slices, so a
+  // phone is never blocked for long when they arrive; until then the skeleton stays (docs/decisions/026-main-thread-on-a-phone.md).
+  const stepsReady = useDeferredValue(shown !== undefined, false);
+  // Meanwhile the widgets of the step that will open (the first not completed) start loading, so they are normally
+  // there when it mounts instead of after a 'Loading…' (docs/decisions/014-load-what-the-page-shows.md).
+  useEffect(() => {
+    if (shown !== undefined) preloadFirstOpenStep(shown);
+  }, [shown]);
 
   if (!user) return null;
   // A 401 is handled by the protected wrapper (the user is cleared); everything else goes to the Error page, unless
@@ -166,7 +182,7 @@ export function DashboardRoute() {
       </AppHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         <ProgressSaveNotice />
-        {shown ? (
+        {shown && stepsReady ? (
           <OnboardingView
             // A new role's steps start fresh: which step is open belongs to the role shown.
             key={shown.role.key}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,10 @@ export function ProtectedRoute() {
       toast.error('Profile Error', { id: 'profile-error', description: 'Failed to retrieve your profile information.' });
     }
   }, [me.isError]);
-  if (me.data) return <Outlet />;
+  // The page mounts in a background render that React does in short slices, not in one long task on a phone
+  // (docs/decisions/026-main-thread-on-a-phone.md); until then 'Authenticating' stays.
+  const user = useDeferredValue(me.data, undefined);
+  if (user && me.data) return <Outlet />;
   // The login page is its own document (docs/decisions/012-login-page-own-entry.md): a full page load.
   if (me.data === null) return <PageLoad href={paths.login.getHref()} />;
   if (me.isError) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type * as ContentChunk from './mobile-warning-content';
 import { MOBILE_WARNING_KEY, isMobileWarningDismissed, loadMobileWarning } from './mobile-warning-preload';
 import { useIsMobile } from '@/hooks/use-media-query';
@@ -42,7 +42,8 @@ export function MobileWarningDialog() {
     let active = true;
     let elapsed = false;
     const show = () => {
-      if (active && elapsed && loadedContent) setOpen(true);
+      // A transition: React renders the dialog (Radix Dialog, its focus trap) in short slices, not one long task.
+      if (active && elapsed && loadedContent) startTransition(() => setOpen(true));
     };
     const timer = setTimeout(() => {
       elapsed = true;
