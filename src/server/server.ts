@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   });
   let app;
   try {
-    app = await buildApp({ config, db: database.db, catalog, logger: loggerOptions(config), backups, agreementSweepEveryMs: 3_600_000 });
+    app = await buildApp({ config, db: database.db, catalog, logger: loggerOptions(config), backups, agreementSweepEveryMs: 3_600_000, mailEveryMs: 60_000 });
   } catch (error) {
     if (!(error instanceof SecretsKeyError)) throw error;
     console.error(`The server cannot start: ${error.message}`);

@@ -32,7 +32,11 @@ export type AuditKind =
   /** A shared password was changed, or an admin marked it changed outside the app. */
   | 'secret-rotated'
   /** A member's agreement to a step no longer counts (newer version, or lapsed): the step was made not completed. */
-  | 'agreement-due-again';
+  | 'agreement-due-again'
+  /** A person stopped their reminders with the one-click link of a reminder. */
+  | 'reminders-unsubscribed'
+  /** An admin changed a member's start date or paused / resumed their reminders. */
+  | 'member-schedule-changed';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

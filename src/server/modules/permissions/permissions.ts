@@ -33,7 +33,9 @@ export type AdminPermission =
   /** Take and download backups of the embedded database. */
   | 'backups:manage'
   /** Read the acknowledgment records: a member's list, the CSV export of all, and the receipt check. */
-  | 'acknowledgments:read';
+  | 'acknowledgments:read'
+  /** The outbox, digests on demand, and one's own digest setting. */
+  | 'mail:manage';
 
 /** Every permission, for tests and for the route check. */
 export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
@@ -45,6 +47,7 @@ export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
   'insights:read',
   'backups:manage',
   'acknowledgments:read',
+  'mail:manage',
 ];
 
 /** The permissions a department lead has (read-only, limited to their departments). */
@@ -59,6 +62,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The admin permission a route needs (checked by {@link checkAdminPermission} before the body is read). */
     permission?: AdminPermission;
+    /**
+     * The route takes requests from other sites (plugins/same-origin.ts): only for a route whose authority is a signed
+     * token in its URL, never a session cookie (the one-click unsubscribe of RFC 8058).
+     */
+    allowCrossSite?: boolean;
   }
 }
 
