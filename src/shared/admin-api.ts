@@ -17,6 +17,8 @@ export const MEMBER_SORT_COLUMNS = [
   'currentStep',
   'lastSignIn',
   'lastProgress',
+  'startOn',
+  'overdue',
 ] as const;
 export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number];
 
@@ -49,6 +51,14 @@ export const membersQuerySchema = z
     completeDaysMax: z.coerce.number().int().min(0).max(100_000).optional(),
     /** Members who completed a step in the week starting this Monday (YYYY-MM-DD, UTC). */
     activeWeek: z.union([dateSchema, z.literal('')]).optional(),
+    /** Members whose start date (set, else the day of the first sign-in) is on or after this day (YYYY-MM-DD). */
+    startFrom: z.union([dateSchema, z.literal('')]).optional(),
+    /** Members whose start date is on or before this day (YYYY-MM-DD). */
+    startTo: z.union([dateSchema, z.literal('')]).optional(),
+    /** 'true': members with at least one overdue step; 'false': none. */
+    overdue: z.enum(['true', 'false']).optional(),
+    /** 'true': stalled members (no step completed for STALLED_AFTER_DAYS, not done); 'false': the others. */
+    stalled: z.enum(['true', 'false']).optional(),
     sort: z.enum(MEMBER_SORT_COLUMNS).default('name'),
     dir: z.enum(['asc', 'desc']).default('asc'),
     page: pageSchema,
@@ -84,6 +94,12 @@ export const memberOverviewSchema = z.object({
   isAdmin: z.boolean(),
   /** A member record whose person has never signed in. */
   invited: z.boolean(),
+  /** The start date (YYYY-MM-DD): set by an admin, else the day of the first sign-in; null for an invited person. */
+  startOn: z.string().nullable().default(null),
+  /** Steps not completed whose due date has passed (docs/product.md#due-dates-and-reminders). */
+  overdueSteps: z.number().int().default(0),
+  /** No step completed for STALLED_AFTER_DAYS days since the start (or the last completion), and not done. */
+  stalled: z.boolean().default(false),
 });
 export type MemberOverview = z.infer<typeof memberOverviewSchema>;
 

@@ -18,6 +18,9 @@ const member = (email: string, name: string, percent: number): MemberOverview =>
   lastProgressAt: null,
   isAdmin: false,
   invited: false,
+  startOn: null,
+  overdueSteps: 0,
+  stalled: false,
 });
 
 const page = (items: MemberOverview[], total = items.length): MembersPage => ({ items, total, page: 1, pageSize: 25 });

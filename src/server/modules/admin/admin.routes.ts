@@ -73,7 +73,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
 /** What the admin routes need. */
 export interface AdminRoutesOptions {
   db: Database;
-  config: Pick<Config, 'adminEmails' | 'allowedDomain' | 'secretBox'>;
+  config: Pick<Config, 'adminEmails' | 'allowedDomain' | 'secretBox' | 'organisationTimeZone' | 'mail'>;
   catalog: RoleCatalog;
   now: () => Date;
 }
@@ -138,7 +138,13 @@ function sameDepartments(a: readonly string[], b: readonly string[]): boolean {
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, config, catalog, now }) => {
   const base: MembersContext = { catalog, adminEmails: config.adminEmails };
   /** The members context of a request: only the departments its reader may see. */
-  const ctxOf = (request: FastifyRequest): MembersContext => ({ ...base, departments: readableDepartments(request.memberRole) });
+  const ctxOf = (request: FastifyRequest): MembersContext => ({
+    ...base,
+    departments: readableDepartments(request.memberRole),
+    now: now(),
+    timeZone: config.organisationTimeZone,
+    stalledAfterDays: config.mail.stalledAfterDays,
+  });
   app.addHook('onRoute', (route) => {
     const permission = (route.config as { permission?: AdminPermission } | undefined)?.permission;
     if (route.url.startsWith('/api/admin') && route.method !== 'HEAD' && permission === undefined) {

@@ -20,6 +20,9 @@ const overview = (email: string, name: string, department: string, role: string,
   lastProgressAt: null,
   isAdmin,
   invited: false,
+  startOn: null,
+  overdueSteps: 0,
+  stalled: false,
 });
 
 describe('CSV export → import', () => {
