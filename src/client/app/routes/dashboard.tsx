@@ -2,7 +2,7 @@ import type { OnboardingResponse } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
 import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toasts';
 import { AppFooter } from '@/components/layouts/app-footer';
@@ -15,6 +15,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { displayNameOf } from '@/features/auth/utils/display-name';
+import { useDueDates } from '@/features/onboarding/api/get-due-dates';
 import { useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
 import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
@@ -49,6 +50,8 @@ const UNKNOWN_ROLE_LOAD_ERROR = 'Unknown error loading role configuration';
 
 /** The address parameter that holds the previewed role (a reload keeps the preview; 'Back to my steps' drops it). */
 const PREVIEW_PARAM = 'preview';
+/** The step a link opens (a reminder's link: `/dashboard?step=<id>`, docs/product.md#due-dates-and-reminders). */
+const STEP_PARAM = 'step';
 
 /** Logo clicks that play confetti (docs/product.md#constants: "5 logo clicks"). */
 const LOGO_CLICKS = 5;
@@ -74,6 +77,8 @@ function onboardingLoadError(error: Error, userRole: string): Error {
 function useShownOnboarding() {
   const [searchParams, setSearchParams] = useSearchParams();
   const previewRole = searchParams.get(PREVIEW_PARAM) ?? undefined;
+  const due = useDueDates(previewRole === undefined);
+  const dueDates = useMemo(() => new Map((due.data?.steps ?? []).map((s) => [s.stepId, s])), [due.data]);
   const own = useOnboarding();
   const preview = usePreviewOnboarding(previewRole);
 
@@ -104,7 +109,8 @@ function useShownOnboarding() {
   }, [previewError, setSearchParams]);
 
   const shown: OnboardingResponse | undefined = previewRole !== undefined ? preview.data : own.data;
-  return { own, shown, setPreviewRole };
+  const initialStepId = searchParams.get(STEP_PARAM) ?? undefined;
+  return { own, shown, setPreviewRole, dueDates, initialStepId };
 }
 
 /**
@@ -118,7 +124,7 @@ function passwordHiddenReason(previewing: boolean) {
 /** /dashboard (docs/product.md#dashboard): header, progress panel, scope blocks, footer. Rendered inside the protected wrapper. */
 export function DashboardRoute() {
   const { data: user } = useMe();
-  const { own, shown, setPreviewRole } = useShownOnboarding();
+  const { own, shown, setPreviewRole, dueDates, initialStepId } = useShownOnboarding();
   const config = useConfig();
   const onLogoClick = useClickCount(LOGO_CLICKS, () => playConfetti(DASHBOARD_CONFETTI_PIECES));
   const previewing = shown?.preview === true;
@@ -178,6 +184,8 @@ export function DashboardRoute() {
             confettiPieces={DASHBOARD_CONFETTI_PIECES}
             passwordHiddenReason={passwordHiddenReason(previewing)}
             notice={previewing ? <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} /> : null}
+            dueDates={previewing ? undefined : dueDates}
+            initialStepId={initialStepId}
           />
         ) : (
           <DashboardSkeleton />
