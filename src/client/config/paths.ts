@@ -5,8 +5,6 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
   dashboard: { path: '/dashboard/*', getHref: () => '/dashboard' },
-  /** The outbox and the admin's own digest (docs/product.md#due-dates-and-reminders). */
-  adminMail: { path: '/admin/mail', getHref: () => '/admin/mail' },
   demo: { path: '/test', getHref: () => '/test' },
   /** The admin console (docs/product.md#admin-area): members table, import, audit log. */
   admin: { path: '/admin', getHref: () => '/admin' },

@@ -318,7 +318,7 @@ async function buildDigest(deps: SendDeps, message: Claimed): Promise<Built> {
     },
     scope: isAdmin ? 'all departments' : (Array.isArray(who?.lead_of) ? (who.lead_of as unknown[]).map(String) : []).join(', '),
     adminUrl: `${deps.origin}/admin`,
-    settingsUrl: `${deps.origin}/admin/mail`,
+    settingsUrl: `${deps.origin}/admin?tab=mail`,
     orgName: deps.config.orgName,
   });
   return { mail, headers: { 'Auto-Submitted': 'auto-generated' } };
