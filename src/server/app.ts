@@ -212,10 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightsRoutes, { db, catalog, now });
   await app.register(secretsRoutes, { db, catalog, config });
   const transport =
-    deps.mailTransport ?? (config.mail.smtpUrl === undefined ? outboxOnlyTransport : smtpTransport(config.mail.smtpUrl));
+    deps.mailTransport ?? (config.mail.smtpUrl === undefined ? outboxOnlyTransport : smtpTransport(config.mail.smtpUrl, config.mail.claimSeconds));
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const worker = new MailWorker(
-    () => ({ db, catalog, now: now(), timeZone: config.organisationTimeZone, adminEmails: config.adminEmails, config, origin, transport }),
+    () => ({
+      db, catalog, now: now(), clock: now, timeZone: config.organisationTimeZone, adminEmails: config.adminEmails, config, origin, transport,
+    }),
     app.log,
   );
   app.decorate('mailWorker', worker);

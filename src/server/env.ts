@@ -66,10 +66,10 @@ export interface Config {
   organisationTimeZone: string;
   /**
    * E-mail (docs/product.md#due-dates-and-reminders): the SMTP server (undefined: messages stay in the outbox the admin
-   * area shows), the sender, days without a completed step after which a member is stalled, and how long a process
-   * may hold a message it claimed before another one may send it.
+   * area shows), the sender, days without a completed step after which a member is stalled, how long a process may hold
+   * a message it claimed before another one may send it, and how often each process plans and sends.
    */
-  mail: { smtpUrl: string | undefined; from: string; stalledAfterDays: number; claimSeconds: number };
+  mail: { smtpUrl: string | undefined; from: string; stalledAfterDays: number; claimSeconds: number; everySeconds: number };
   /** Key of the HMAC that hashes session tokens before they are stored; at least 32 characters. */
   sessionSecret: string;
   /** Directory holding `roles/*.yaml` and `assets/`. */
@@ -229,6 +229,12 @@ const envSchema = z.object({
     .refine((v) => isUrl(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL, e.g. smtp://smtp-relay.gmail.com:587')
     .optional(),
   MAIL_FROM: z.string().trim().min(3, 'must be a sender, e.g. "INSPIRED 2 UPLIFT <onboarding@inspired2uplift.org>"').optional(),
+  MAIL_EVERY_SECONDS: z
+    .string()
+    .regex(/^\d{1,5}$/u, 'must be a whole number of seconds from 1 to 99999')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be a whole number of seconds from 1 to 99999'))
+    .default(60),
   MAIL_CLAIM_SECONDS: z
     .string()
     .regex(/^\d{1,4}$/u, 'must be a whole number of seconds from 5 to 9999')
@@ -341,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       from: e.MAIL_FROM ?? `${e.ORG_NAME} <${e.SUPPORT_EMAIL}>`,
       stalledAfterDays: e.STALLED_AFTER_DAYS,
       claimSeconds: e.MAIL_CLAIM_SECONDS,
+      everySeconds: e.MAIL_EVERY_SECONDS,
     },
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     contentDir: path.resolve(projectRoot, e.CONTENT_DIR ?? 'content'),

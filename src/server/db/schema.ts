@@ -293,6 +293,8 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull(),
     claimedUntil: timestamptz('claimed_until'),
+    /** The claim that holds the message (a random token per claim): a sender checks it is still its own before sending. */
+    claimToken: uuid('claim_token'),
     createdAt: timestamptz('created_at').notNull(),
     sentAt: timestamptz('sent_at'),
     subject: text('subject'),

@@ -9,6 +9,8 @@ export interface TestSmtp {
   messages: ParsedMail[];
   /** While > 0, that many next messages are refused with a 451 (a temporary failure). */
   refuseNext: number;
+  /** Milliseconds the server takes to accept each message (a slow relay); 0 by default. */
+  delayMs: number;
   /** Resolves once at least `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -24,6 +26,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     url: '',
     messages: [],
     refuseNext: 0,
+    delayMs: 0,
     waitFor(count, timeoutMs = 20_000) {
       if (state.messages.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
@@ -56,7 +59,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           callback(error);
           return;
         }
-        simpleParser(Buffer.concat(chunks)).then(
+        const accept = state.delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, state.delayMs)) : Promise.resolve();
+        accept.then(() => simpleParser(Buffer.concat(chunks))).then(
           (parsed) => {
             state.messages.push(parsed);
             for (const w of waiters.filter((x) => state.messages.length >= x.count)) {

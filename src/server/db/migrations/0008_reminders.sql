@@ -10,6 +10,7 @@ CREATE TABLE "mail_outbox" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone NOT NULL,
 	"claimed_until" timestamp with time zone,
+	"claim_token" uuid,
 	"created_at" timestamp with time zone NOT NULL,
 	"sent_at" timestamp with time zone,
 	"subject" text,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { dueLabel } from '../../../shared/due-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
@@ -46,15 +47,18 @@ export interface MailTransport {
 }
 
 /**
- * nodemailer over SMTP.
+ * nodemailer over SMTP. Its time limits stay within the claim (MAIL_CLAIM_SECONDS): a send that could outlast the
+ * claim could be sent again by another process meanwhile.
  * @param url SMTP_URL, e.g. smtp://smtp-relay.gmail.com:587
+ * @param claimSeconds MAIL_CLAIM_SECONDS
  */
-export function smtpTransport(url: string): MailTransport {
+export function smtpTransport(url: string, claimSeconds: number): MailTransport {
+  const budgetMs = claimSeconds * 1000;
   const transporter = nodemailer.createTransport({
     url,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
+    connectionTimeout: Math.min(15_000, budgetMs / 4),
+    greetingTimeout: Math.min(15_000, budgetMs / 4),
+    socketTimeout: Math.min(30_000, budgetMs / 4),
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     kind: 'smtp',
@@ -86,6 +90,11 @@ export interface SendDeps {
   /** The app's public origin, for links. */
   origin: string;
   transport: MailTransport;
+  /**
+   * The running clock for claims (a run may last longer than a claim); default: `now` throughout (tests that move the
+   * clock themselves).
+   */
+  clock?: () => Date;
 }
 
 /** What one run did. */
@@ -102,16 +111,22 @@ interface Claimed {
   recipient: string;
   plan: Record<string, unknown>;
   attempts: number;
-  claimedUntil: Date;
+  /** This claim's token: the message is still ours while the row holds it. */
+  token: string;
 }
 
+const clockOf = (deps: SendDeps): Date => deps.clock?.() ?? deps.now;
+
 async function claim(deps: SendDeps): Promise<Claimed[]> {
-  const now = deps.now.toISOString();
-  const until = new Date(deps.now.getTime() + deps.config.mail.claimSeconds * 1000).toISOString();
+  const token = randomUUID();
+  const at = clockOf(deps);
+  const now = at.toISOString();
+  const until = new Date(at.getTime() + deps.config.mail.claimSeconds * 1000).toISOString();
   const sendingHour = isSendingHour(deps.now, deps.config.organisationTimeZone);
   const rows = rowsOf(
     await deps.db.execute(sql`
-      update mail_outbox o set status = 'sending', claimed_until = ${until}::timestamptz, attempts = o.attempts + 1
+      update mail_outbox o set status = 'sending', claimed_until = ${until}::timestamptz, claim_token = ${token}::uuid,
+        attempts = o.attempts + 1
       where o.id in (
         select id from mail_outbox
         where ((status = 'pending' and next_attempt_at <= ${now}::timestamptz)
@@ -129,7 +144,7 @@ async function claim(deps: SendDeps): Promise<Claimed[]> {
     recipient: String(r.recipient),
     plan: (r.plan ?? {}) as Record<string, unknown>,
     attempts: Number(r.attempts),
-    claimedUntil: new Date(until),
+    token,
   }));
 }
 
@@ -147,12 +162,28 @@ export async function sendDueMessages(deps: SendDeps): Promise<SendResult> {
     if (batch.length === 0) return result;
     for (const message of batch) {
       const outcome = await sendOne(deps, message);
-      result[outcome] += 1;
+      if (outcome !== 'skipped') result[outcome] += 1;
     }
   }
 }
 
-async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResult> {
+/**
+ * Renews the claim of one message just before it is sent (a batch's later messages would otherwise wait on the
+ * earlier ones' sending with their claim running out); false when the claim ran out and another process took it.
+ */
+async function stillOurs(deps: SendDeps, message: Claimed): Promise<boolean> {
+  const until = new Date(clockOf(deps).getTime() + deps.config.mail.claimSeconds * 1000);
+  const rows = rowsOf(
+    await deps.db.execute(sql`
+      update mail_outbox set claimed_until = ${until.toISOString()}::timestamptz
+      where id = ${message.id} and status = 'sending' and claim_token = ${message.token}::uuid
+      returning id`),
+  );
+  return rows.length === 1;
+}
+
+async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResult | 'skipped'> {
+  if (!(await stillOurs(deps, message))) return 'skipped';
   const built = message.kind === 'reminder' ? await buildReminder(deps, message) : await buildDigest(deps, message);
   if ('cancel' in built) {
     await deps.db.execute(sql`
@@ -188,7 +219,7 @@ async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResu
     return 'retried';
   }
   await deps.db.execute(sql`
-    update mail_outbox set status = 'sent', transport = ${deps.transport.kind}, sent_at = ${deps.now.toISOString()}::timestamptz,
+    update mail_outbox set status = 'sent', transport = ${deps.transport.kind}, sent_at = ${clockOf(deps).toISOString()}::timestamptz,
       claimed_until = null, subject = ${outgoing.subject}, text_body = ${outgoing.text}, html_body = ${outgoing.html},
       last_error = null
     where id = ${message.id}`);
