@@ -19,7 +19,7 @@
  * 6. Sign-in rush: SIGNIN_FLOWS (60) complete Google sign-ins from one address (127.0.0.1), through a local
  *    OpenID Connect provider (oauth2-mock-server), against the compiled server with its default rate limits on a
  *    fresh embedded database: flows per second, none refused, p95 of the server's part of a flow (start + callback).
- * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin; comma-separated) runs just those parts.
+ * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, reminders; comma-separated) runs just those parts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +35,12 @@ import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.js';
 import { freePort } from '../src/server/test/server-process.js';
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { loadContent } from '../src/server/content/load-content.js';
+import { migrate, openDatabase } from '../src/server/db/client.js';
+import { refreshAdminMembers } from '../src/server/modules/admin/admin-members.js';
+import { planReminders } from '../src/server/modules/mail/planner.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +63,7 @@ const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json')
   insights: { p95MaxMs: number };
   lighthouse: { performanceMin: number; accessibilityMin: number };
   signin: { flows: number; wallMaxS: number; serverP95MaxMs: number };
+  reminders: { planMaxMs: number };
 };
 const DOMAIN = 'inspired2uplift.org';
 const ADMIN_EMAIL = `bench-admin@${DOMAIN}`;
@@ -509,6 +516,66 @@ async function insights(): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------- reminders
+
+const REMINDER_MEMBERS = 10_000;
+
+/**
+ * Planning a day's reminders (modules/mail/planner.ts, docs/product.md#due-dates-and-reminders) for 10,000 members on
+ * the embedded database: every member gets a start date 0 to 39 days ago, so their steps are due soon, overdue, or
+ * past their last reminder; the real content's due days. Times the planning of the day (after the members table's
+ * rows are up to date, which any admin read does too) and a second planning the same day (which finds it done).
+ */
+async function reminders(): Promise<void> {
+  const dataDir = tempDir('reminders');
+  console.log(`• reminders: seeding ${REMINDER_MEMBERS} members`);
+  const seeded = seed(dataDir, REMINDER_MEMBERS);
+  console.log(`  ${seeded.summary}`);
+  const catalog = await loadContent(path.join(root, 'content'));
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrate(database);
+    const zone = 'Europe/London';
+    const now = DateTime.now().setZone(zone).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+    const today = now.toISODate() ?? '';
+    await database.db.execute(sql`
+      insert into member_schedules (email, start_on)
+      select email, ${today}::date - (abs(hashtext(email)) % 40)
+      from (select email from users union select email from members) people
+      on conflict (email) do update set start_on = excluded.start_on`);
+    const t0 = performance.now();
+    await refreshAdminMembers(database.db, catalog);
+    const refreshMs = round(performance.now() - t0);
+    const t1 = performance.now();
+    const planned = await planReminders({ db: database.db, catalog, now: now.toJSDate(), timeZone: zone });
+    const planMs = round(performance.now() - t1);
+    const t2 = performance.now();
+    const again = await planReminders({ db: database.db, catalog, now: now.plus({ hours: 1 }).toJSDate(), timeZone: zone });
+    const againMs = round(performance.now() - t2);
+    checks.push({
+      name: `reminders ${REMINDER_MEMBERS.toLocaleString('en')}: members table rows after start dates set`,
+      value: `${refreshMs} ms`,
+      budget: '—',
+      ok: null,
+    });
+    checks.push({
+      name: `reminders ${REMINDER_MEMBERS.toLocaleString('en')}: plan the day (${planned} messages)`,
+      value: `${planMs} ms`,
+      budget: `< ${budgets.reminders.planMaxMs} ms`,
+      ok: planMs < budgets.reminders.planMaxMs,
+    });
+    checks.push({
+      name: `reminders ${REMINDER_MEMBERS.toLocaleString('en')}: plan again the same day (${again} new)`,
+      value: `${againMs} ms`,
+      budget: `< ${budgets.reminders.planMaxMs} ms`,
+      ok: againMs < budgets.reminders.planMaxMs && again === 0,
+    });
+    results.reminders = { seed: seeded.summary, refreshMs, planMs, planned, againMs, again };
+  } finally {
+    await database.close();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------- lighthouse
 
 
@@ -733,9 +800,9 @@ function printTable(): void {
   for (const r of rows) console.log(fmt(r));
 }
 
-/** `--only=api,bundle,scale,insights,lighthouse,signin` runs just those parts (default: all). */
+/** `--only=api,bundle,scale,insights,lighthouse,signin,reminders` runs just those parts (default: all). */
 const only = new Set(
-  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,insights,lighthouse,signin').split(','),
+  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,insights,lighthouse,signin,reminders').split(','),
 );
 
 async function main(): Promise<number> {
@@ -749,6 +816,7 @@ async function main(): Promise<number> {
   if (only.has('insights')) await insights();
   if (only.has('lighthouse')) await lighthouseScores();
   if (only.has('signin')) await signinRush();
+  if (only.has('reminders')) await reminders();
   results.checks = checks;
   const missed = checks.filter((c) => c.ok === false);
   results.budgetsMissed = missed.map((c) => c.name);
