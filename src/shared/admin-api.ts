@@ -162,6 +162,8 @@ export const putMemberBodySchema = z
     leadOf: z.array(z.string().trim().min(1).max(120)).max(50).optional(),
     /** A content editor; absent = unchanged. */
     isEditor: z.boolean().optional(),
+    /** The start date (YYYY-MM-DD; null: the first sign-in counts); absent = unchanged. */
+    startOn: z.iso.date({ error: 'The start date must be a date as YYYY-MM-DD.' }).nullable().optional(),
   })
   .strict();
 export type PutMemberBody = z.input<typeof putMemberBodySchema>;
@@ -243,6 +245,8 @@ export const importRowSchema = z.object({
   roleKey: z.string().nullable(),
   department: z.string(),
   isAdmin: z.boolean(),
+  /** The optional `startDate` column (YYYY-MM-DD): the member's start date; null when the column or cell is empty. */
+  startOn: z.string().nullable().default(null),
   /** What is wrong with the row; empty when it can be applied. */
   errors: z.array(z.string()),
 });

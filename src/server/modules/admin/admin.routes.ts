@@ -39,6 +39,7 @@ import { SECRET_NAMES } from '../../../shared/content-schema.js';
 import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
 import { listStoredSecrets, readStoredSecret, writeStoredSecret } from '../secrets/stored-secrets.js';
 import type { SecretName } from '../secrets/shared-secrets.js';
+import { updateSchedule } from '../mail/schedules.repository.js';
 import { checkAdminPermission, readableDepartments, type AdminPermission } from '../permissions/permissions.js';
 import { listAllMemberOverviews, listDepartments, listMemberOverviews, type MembersContext } from './admin.repository.js';
 import { getMemberDetail } from './member-detail.js';
@@ -219,6 +220,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
           !sameDepartments(before.leadOf, leadOf));
       await db.transaction(async (tx) => {
         await upsertMember(tx, { email, role, department, isAdmin, leadOf, isEditor }, now());
+        // The start date (docs/product.md#due-dates-and-reminders): the invite form may set it.
+        if (request.body.startOn !== undefined) await updateSchedule(tx, email, { startOn: request.body.startOn }, now());
         const previous = before
           ? { role: before.role, department: before.department, isAdmin: before.isAdmin, leadOf: before.leadOf, isEditor: before.isEditor }
           : null;
