@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxResponseSchema, memberMailResponseSchema, memberDueResponseSchema } from '../../../shared/mail-api.js';
+import { membersPageSchema } from '../../../shared/admin-api.js';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { createRoleCatalog } from '../../../shared/roles.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
@@ -261,6 +262,34 @@ describe('the reminder', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toContain('YYYY-MM-DD');
+  });
+});
+
+describe('start dates set by an admin', () => {
+  it('come from the invite form and the CSV import, and count for the due dates', async () => {
+    const cookie = await adminCookie();
+    const invite = await t.app.inject({
+      method: 'PUT', url: `/api/admin/members/${encodeURIComponent('ivy@inspired2uplift.org')}`, headers: { cookie },
+      payload: { role: 'volunteer', department: 'Events', isAdmin: false, startOn: '2026-02-20' },
+    });
+    expect(invite.statusCode, invite.body).toBe(200);
+    const imported = await t.app.inject({
+      method: 'POST', url: '/api/admin/import', headers: { cookie },
+      payload: { csv: 'email,role,department,startDate\nian@inspired2uplift.org,volunteer,Events,2026-02-25\n' },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    for (const [email, startOn] of [['ivy@inspired2uplift.org', '2026-02-20'], ['ian@inspired2uplift.org', '2026-02-25']] as const) {
+      const mail = memberMailResponseSchema.parse(
+        (await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(email)}/mail`, headers: { cookie } })).json(),
+      );
+      expect(mail.startOnSet).toBe(startOn);
+    }
+    const page = membersPageSchema.parse((await t.app.inject({ url: '/api/admin/members?overdue=true&sort=startOn', headers: { cookie } })).json());
+    expect(page.items.map((m) => [m.email, m.startOn, m.overdueSteps])).toEqual([
+      ['ivy@inspired2uplift.org', '2026-02-20', 2],
+      // Due 27 Feb (overdue on 1 March) and 4 March (not yet).
+      ['ian@inspired2uplift.org', '2026-02-25', 1],
+    ]);
   });
 });
 
