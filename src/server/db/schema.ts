@@ -324,9 +324,8 @@ export const mailReminderSteps = pgTable(
     stepId: text('step_id').notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     occasion: integer('occasion').notNull(),
-    outboxId: uuid('outbox_id')
-      .notNull()
-      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    /** The outbox message that carries it (no foreign key: a per-row check would slow the day's planning; rows are never deleted). */
+    outboxId: uuid('outbox_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.email, t.stepId, t.dueOn, t.occasion] })],
 );

@@ -44,7 +44,6 @@ CREATE TABLE "member_schedules" (
 ALTER TABLE "admin_members" ADD COLUMN "start_on" date;--> statement-breakpoint
 ALTER TABLE "admin_members" ADD COLUMN "first_sign_in_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "admin_members" ADD COLUMN "open_due_after_days" integer[] DEFAULT '{}'::int[] NOT NULL;--> statement-breakpoint
-ALTER TABLE "mail_reminder_steps" ADD CONSTRAINT "mail_reminder_steps_outbox_id_mail_outbox_id_fk" FOREIGN KEY ("outbox_id") REFERENCES "public"."mail_outbox"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_outbox_dedupe_key_idx" ON "mail_outbox" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_recipient_idx" ON "mail_outbox" USING btree ("recipient","seq");--> statement-breakpoint
