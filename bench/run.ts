@@ -25,8 +25,9 @@
  * 7. Studio: publishing a catalog of the current size (the real content/roles, about 13 roles and 70 steps) through
  *    POST /api/studio/publish on the compiled server and a fresh embedded database — the whole catalog's checks, the
  *    members-per-role and removal checks and the one transaction — STUDIO_PUBLISHES times, p95.
- * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, studio; comma-separated) runs just
- * those parts.
+ * 8. Reminders: planning a day's reminders for 10,000 members on the embedded database.
+ * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, studio, reminders; comma-separated)
+ * runs just those parts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,12 @@ import { OAuth2Issuer, OAuth2Service, type MutableToken } from 'oauth2-mock-serv
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.js';
 import { freePort } from '../src/server/test/server-process.js';
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { loadContent } from '../src/server/content/load-content.js';
+import { migrate, openDatabase } from '../src/server/db/client.js';
+import { refreshAdminMembers } from '../src/server/modules/admin/admin-members.js';
+import { planReminders } from '../src/server/modules/mail/planner.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -72,6 +79,7 @@ const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json')
   };
   signin: { flows: number; wallMaxS: number; serverP95MaxMs: number };
   studio: { publishP95MaxMs: number };
+  reminders: { planMaxMs: number };
 };
 const DOMAIN = 'inspired2uplift.org';
 const ADMIN_EMAIL = `bench-admin@${DOMAIN}`;
@@ -538,6 +546,66 @@ async function insights(): Promise<void> {
     results.insights = { seed: seeded.summary, firstRequestMs, queries: perQuery };
   } finally {
     await stopProcess(app.child);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------- reminders
+
+const REMINDER_MEMBERS = 10_000;
+
+/**
+ * Planning a day's reminders (modules/mail/planner.ts, docs/product.md#due-dates-and-reminders) for 10,000 members on
+ * the embedded database: every member gets a start date 0 to 39 days ago, so their steps are due soon, overdue, or
+ * past their last reminder; the real content's due days. Times the planning of the day (after the members table's
+ * rows are up to date, which any admin read does too) and a second planning the same day (which finds it done).
+ */
+async function reminders(): Promise<void> {
+  const dataDir = tempDir('reminders');
+  console.log(`• reminders: seeding ${REMINDER_MEMBERS} members`);
+  const seeded = seed(dataDir, REMINDER_MEMBERS);
+  console.log(`  ${seeded.summary}`);
+  const catalog = await loadContent(path.join(root, 'content'));
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrate(database);
+    const zone = 'Europe/London';
+    const now = DateTime.now().setZone(zone).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+    const today = now.toISODate() ?? '';
+    await database.db.execute(sql`
+      insert into member_schedules (email, start_on)
+      select email, ${today}::date - (abs(hashtext(email)) % 40)
+      from (select email from users union select email from members) people
+      on conflict (email) do update set start_on = excluded.start_on`);
+    const t0 = performance.now();
+    await refreshAdminMembers(database.db, catalog);
+    const refreshMs = round(performance.now() - t0);
+    const t1 = performance.now();
+    const planned = await planReminders({ db: database.db, catalog, now: now.toJSDate(), timeZone: zone });
+    const planMs = round(performance.now() - t1);
+    const t2 = performance.now();
+    const again = await planReminders({ db: database.db, catalog, now: now.plus({ hours: 1 }).toJSDate(), timeZone: zone });
+    const againMs = round(performance.now() - t2);
+    checks.push({
+      name: `reminders ${REMINDER_MEMBERS.toLocaleString('en')}: members table rows after start dates set`,
+      value: `${refreshMs} ms`,
+      budget: '—',
+      ok: null,
+    });
+    checks.push({
+      name: `reminders ${REMINDER_MEMBERS.toLocaleString('en')}: plan the day (${planned} messages)`,
+      value: `${planMs} ms`,
+      budget: `< ${budgets.reminders.planMaxMs} ms`,
+      ok: planMs < budgets.reminders.planMaxMs,
+    });
+    checks.push({
+      name: `reminders ${REMINDER_MEMBERS.toLocaleString('en')}: plan again the same day (${again} new)`,
+      value: `${againMs} ms`,
+      budget: `< ${budgets.reminders.planMaxMs} ms`,
+      ok: againMs < budgets.reminders.planMaxMs && again === 0,
+    });
+    results.reminders = { seed: seeded.summary, refreshMs, planMs, planned, againMs, again };
+  } finally {
+    await database.close();
   }
 }
 
@@ -1081,9 +1149,9 @@ async function studio(): Promise<void> {
   }
 }
 
-/** `--only=api,bundle,scale,insights,lighthouse,signin,studio` runs just those parts (default: all). */
+/** `--only=api,bundle,scale,insights,lighthouse,signin,studio,reminders` runs just those parts (default: all). */
 const only = new Set(
-  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,insights,lighthouse,signin,studio').split(','),
+  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,insights,lighthouse,signin,studio,reminders').split(','),
 );
 
 async function main(): Promise<number> {
@@ -1098,6 +1166,7 @@ async function main(): Promise<number> {
   if (only.has('lighthouse')) await lighthouseScores();
   if (only.has('signin')) await signinRush();
   if (only.has('studio')) await studio();
+  if (only.has('reminders')) await reminders();
   results.checks = checks;
   const missed = checks.filter((c) => c.ok === false);
   results.budgetsMissed = missed.map((c) => c.name);

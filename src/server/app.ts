@@ -21,6 +21,9 @@ import { loadServiceAccountKey, WorkspaceDirectory } from './modules/google-auth
 import { googleAuthRoutes } from './modules/google-auth/google-auth.routes.js';
 import { OidcProvider } from './modules/google-auth/oidc-provider.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { MailWorker } from './modules/mail/mail-worker.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
+import { outboxOnlyTransport, smtpTransport, type MailTransport } from './modules/mail/sender.js';
 import { memberRolePlugin } from './modules/members/member-role.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
@@ -51,6 +54,8 @@ declare module 'fastify' {
     changeFeed: ChangeFeed;
     /** The published content this process serves (content/published-content.ts). */
     content: PublishedContent;
+    /** The mail work of this process (modules/mail): `runNow()` plans and sends what is due at the app's clock. */
+    mailWorker: MailWorker;
   }
 }
 
@@ -103,6 +108,10 @@ export interface AppDeps {
   backups?: BackupService;
   /** How often agreements due again are swept for everyone, in ms (modules/acknowledgments/due-again.ts); default never. */
   agreementSweepEveryMs?: number;
+  /** How often reminders and digests are planned and sent, in ms (modules/mail); default never (tests run it). */
+  mailEveryMs?: number;
+  /** Where mail goes (default: SMTP_URL's server, else the outbox only); tests may pass their own. */
+  mailTransport?: MailTransport;
 }
 
 /**
@@ -218,7 +227,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightsRoutes, { db, content, now });
   await app.register(secretsRoutes, { db, config });
   await app.register(studioRoutes, { db, content, config, now });
+  const transport =
+    deps.mailTransport ?? (config.mail.smtpUrl === undefined ? outboxOnlyTransport : smtpTransport(config.mail.smtpUrl, config.mail.claimSeconds));
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const worker = new MailWorker(
+    () => ({
+      db, catalog: content.catalog, now: now(), clock: now, timeZone: config.organisationTimeZone, adminEmails: config.adminEmails, config, origin, transport,
+    }),
+    app.log,
+  );
+  app.decorate('mailWorker', worker);
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
+  await app.register(mailRoutes, { db, config, now, worker, smtpConfigured: transport.kind === 'smtp' });
 
   await app.ready();
+  if (deps.mailEveryMs !== undefined) worker.start(deps.mailEveryMs);
   return app;
 }

@@ -59,8 +59,17 @@ export interface Config {
   devLogin: boolean;
   supportEmail: string;
   orgName: string;
-  /** The organisation's IANA time zone (default Europe/London): local times on acknowledgment receipts. */
+  /**
+   * The organisation's IANA time zone (TIME_ZONE, default Europe/London): local times on acknowledgment receipts, start
+   * and due dates, the quiet hours of reminders.
+   */
   organisationTimeZone: string;
+  /**
+   * E-mail (docs/product.md#due-dates-and-reminders): the SMTP server (undefined: messages stay in the outbox the admin
+   * area shows), the sender, days without a completed step after which a member is stalled, how long a process may hold
+   * a message it claimed before another one may send it, and how often each process plans and sends.
+   */
+  mail: { smtpUrl: string | undefined; from: string; stalledAfterDays: number; claimSeconds: number; everySeconds: number };
   /** Key of the HMAC that hashes session tokens before they are stored; at least 32 characters. */
   sessionSecret: string;
   /** Directory holding `roles/*.yaml` and `assets/`. */
@@ -202,11 +211,36 @@ const envSchema = z.object({
   AUTH_DEV_LOGIN: booleanSchema.optional(),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('onboarding@inspired2uplift.org'),
   ORG_NAME: z.string().default(DEFAULT_ORG_NAME),
+  TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone, e.g. "Europe/London"').optional(),
+  /** The older name of TIME_ZONE, still read when TIME_ZONE is unset. */
   ORGANISATION_TIME_ZONE: z
     .string()
     .trim()
     .default('Europe/London')
     .refine(isTimeZone, 'must be an IANA time zone, e.g. "Europe/London"'),
+  STALLED_AFTER_DAYS: z
+    .string()
+    .regex(/^\d{1,3}$/u, 'must be a whole number of days from 1 to 999')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be a whole number of days from 1 to 999'))
+    .default(7),
+  SMTP_URL: z
+    .string()
+    .refine((v) => isUrl(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL, e.g. smtp://smtp-relay.gmail.com:587')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3, 'must be a sender, e.g. "INSPIRED 2 UPLIFT <onboarding@inspired2uplift.org>"').optional(),
+  MAIL_EVERY_SECONDS: z
+    .string()
+    .regex(/^\d{1,5}$/u, 'must be a whole number of seconds from 1 to 99999')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be a whole number of seconds from 1 to 99999'))
+    .default(60),
+  MAIL_CLAIM_SECONDS: z
+    .string()
+    .regex(/^\d{1,4}$/u, 'must be a whole number of seconds from 5 to 9999')
+    .transform(Number)
+    .pipe(z.number().min(5, 'must be a whole number of seconds from 5 to 9999'))
+    .default(120),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SECRETS_KEY: z
     .string()
@@ -307,7 +341,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     devLogin: !isProduction && (e.AUTH_DEV_LOGIN ?? e.GOOGLE_CLIENT_ID === undefined),
     supportEmail: e.SUPPORT_EMAIL,
     orgName: e.ORG_NAME,
-    organisationTimeZone: e.ORGANISATION_TIME_ZONE,
+    organisationTimeZone: e.TIME_ZONE ?? e.ORGANISATION_TIME_ZONE,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.ORG_NAME} <${e.SUPPORT_EMAIL}>`,
+      stalledAfterDays: e.STALLED_AFTER_DAYS,
+      claimSeconds: e.MAIL_CLAIM_SECONDS,
+      everySeconds: e.MAIL_EVERY_SECONDS,
+    },
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     contentDir: path.resolve(projectRoot, e.CONTENT_DIR ?? 'content'),
     logLevel: e.LOG_LEVEL,

@@ -20,6 +20,17 @@ import { loggerOptions } from './logger.js';
 /** How long a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/**
+ * Tests of several server processes (modules/mail/mail-processes.test.ts) move the processes' clock with
+ * TEST_CLOCK_OFFSET_MS (milliseconds added to the real time), so that reminders are due at a chosen local hour. Read
+ * only when NODE_ENV=test.
+ */
+function testClock(config: Config): { now?: () => Date } {
+  const offset = Number(process.env.TEST_CLOCK_OFFSET_MS ?? '');
+  if (config.nodeEnv !== 'test' || !Number.isFinite(offset) || offset === 0) return {};
+  return { now: () => new Date(Date.now() + offset) };
+}
+
 function configOrExit(): Config {
   try {
     return loadConfig(process.env);
@@ -61,7 +72,16 @@ async function main(): Promise<void> {
   });
   let app;
   try {
-    app = await buildApp({ config, db: database.db, catalog: seed, logger: loggerOptions(config), backups, agreementSweepEveryMs: 3_600_000 });
+    app = await buildApp({
+      config,
+      db: database.db,
+      catalog: seed,
+      logger: loggerOptions(config),
+      backups,
+      agreementSweepEveryMs: 3_600_000,
+      mailEveryMs: config.mail.everySeconds * 1000,
+      ...testClock(config),
+    });
   } catch (error) {
     if (!(error instanceof SecretsKeyError)) throw error;
     console.error(`The server cannot start: ${error.message}`);

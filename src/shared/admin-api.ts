@@ -17,6 +17,8 @@ export const MEMBER_SORT_COLUMNS = [
   'currentStep',
   'lastSignIn',
   'lastProgress',
+  'startOn',
+  'overdue',
 ] as const;
 export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number];
 
@@ -49,6 +51,14 @@ export const membersQuerySchema = z
     completeDaysMax: z.coerce.number().int().min(0).max(100_000).optional(),
     /** Members who completed a step in the week starting this Monday (YYYY-MM-DD, UTC). */
     activeWeek: z.union([dateSchema, z.literal('')]).optional(),
+    /** Members whose start date (set, else the day of the first sign-in) is on or after this day (YYYY-MM-DD). */
+    startFrom: z.union([dateSchema, z.literal('')]).optional(),
+    /** Members whose start date is on or before this day (YYYY-MM-DD). */
+    startTo: z.union([dateSchema, z.literal('')]).optional(),
+    /** 'true': members with at least one overdue step; 'false': none. */
+    overdue: z.enum(['true', 'false']).optional(),
+    /** 'true': stalled members (no step completed for STALLED_AFTER_DAYS, not done); 'false': the others. */
+    stalled: z.enum(['true', 'false']).optional(),
     sort: z.enum(MEMBER_SORT_COLUMNS).default('name'),
     dir: z.enum(['asc', 'desc']).default('asc'),
     page: pageSchema,
@@ -84,6 +94,12 @@ export const memberOverviewSchema = z.object({
   isAdmin: z.boolean(),
   /** A member record whose person has never signed in. */
   invited: z.boolean(),
+  /** The start date (YYYY-MM-DD): set by an admin, else the day of the first sign-in; null for an invited person. */
+  startOn: z.string().nullable().default(null),
+  /** Steps not completed whose due date has passed (docs/product.md#due-dates-and-reminders). */
+  overdueSteps: z.number().int().default(0),
+  /** No step completed for STALLED_AFTER_DAYS days since the start (or the last completion), and not done. */
+  stalled: z.boolean().default(false),
 });
 export type MemberOverview = z.infer<typeof memberOverviewSchema>;
 
@@ -151,6 +167,8 @@ export const putMemberBodySchema = z
     leadOf: z.array(z.string().trim().min(1).max(120)).max(50).optional(),
     /** A content editor; absent = unchanged. */
     isEditor: z.boolean().optional(),
+    /** The start date (YYYY-MM-DD; null: the first sign-in counts); absent = unchanged. */
+    startOn: z.iso.date({ error: 'The start date must be a date as YYYY-MM-DD.' }).nullable().optional(),
   })
   .strict();
 export type PutMemberBody = z.input<typeof putMemberBodySchema>;
@@ -234,6 +252,8 @@ export const importRowSchema = z.object({
   isAdmin: z.boolean(),
   /** Whether the row makes the person a content editor; absent when the file has no `isEditor` column (unchanged). */
   isEditor: z.boolean().optional(),
+  /** The optional `startDate` column (YYYY-MM-DD): the member's start date; null when the column or cell is empty. */
+  startOn: z.string().nullable().default(null),
   /** What is wrong with the row; empty when it can be applied. */
   errors: z.array(z.string()),
 });

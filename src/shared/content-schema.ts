@@ -137,6 +137,11 @@ export const stepSchema = z
     versionNote: z.string().min(1).optional(),
     /** Days an agreement to this step lasts (e.g. 365 for a yearly code of conduct); then it is due again. */
     renewEveryDays: z.number().int().min(1).max(3660).optional(),
+    /**
+     * Days after the member's start date by which the step should be done (0 = on the start day); reminders and the
+     * admin's overdue figures follow it (docs/product.md#due-dates-and-reminders). No due date when absent.
+     */
+    dueAfterDays: z.number().int().min(0, 'must be 0 or more days').max(365, 'must be at most 365 days').optional(),
     media: z.array(mediaItemSchema).default([]),
     content: stepContentSchema.default({
       details: [], tasks: [], helpfulLinks: [], contacts: [], checklist: [], acknowledgments: [],

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { meResponseSchema } from './api.js';
-import { GOOGLE_REDIRECT_PATH } from './google-sign-in-paths.js';
 
 /**
  * The HTTP contract of Google sign-in (docs/product.md#sign-in, docs/architecture.md#google-sign-in), beside the main
@@ -15,7 +14,7 @@ import { GOOGLE_REDIRECT_PATH } from './google-sign-in-paths.js';
  * - GET /api/users/me/picture → the signed-in user's picture (an image or a redirect to one).
  */
 
-export { GOOGLE_CALLBACK_PATH, GOOGLE_REDIRECT_PATH, GOOGLE_START_PATH, RETURN_TO_PARAM } from './google-sign-in-paths.js';
+export { GOOGLE_CALLBACK_PATH, GOOGLE_REDIRECT_PATH, GOOGLE_START_PATH, RETURN_TO_PARAM, safeReturnTo } from './google-sign-in-paths.js';
 
 /** The authorization response the login screen found in its address (`/login?code=…&state=…[&iss=…]`). */
 export const googleCallbackBodySchema = z
@@ -32,26 +31,3 @@ export type GoogleCallbackBody = z.infer<typeof googleCallbackBodySchema>;
 export const googleCallbackResponseSchema = meResponseSchema.extend({ returnTo: z.string() });
 export type GoogleCallbackResponse = z.infer<typeof googleCallbackResponseSchema>;
 
-/**
- * A safe place to go after signing in: a path on this site (`/…`, not `//host` or `/\host`, no control characters,
- * not the login screen or the API), else `/dashboard`.
- * @param value the requested path, e.g. from `?returnTo=`
- * @returns the path itself when safe, else '/dashboard'
- */
-export function safeReturnTo(value: string | null | undefined): string {
-  if (
-    typeof value !== 'string' ||
-    value.length > 512 ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\') ||
-    value === GOOGLE_REDIRECT_PATH ||
-    value.startsWith(`${GOOGLE_REDIRECT_PATH}?`) ||
-    value.startsWith('/api/') ||
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u001f\u007f]/u.test(value)
-  ) {
-    return '/dashboard';
-  }
-  return value;
-}

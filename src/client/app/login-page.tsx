@@ -7,6 +7,7 @@ import { SupportContact } from '@/components/ui/support-contact';
 import { getConfig } from '@/features/app-config/api/config';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
 import { useGoogleCallback } from '@/features/auth/hooks/use-google-callback';
+import { returnToOf } from '@/features/auth/utils/return-to';
 import { useSignedInRedirect } from '@/features/auth/hooks/use-signed-in-redirect';
 import { useOrgTitle } from '@/hooks/use-org-title';
 import { useRequest } from '@/hooks/use-request';
@@ -21,7 +22,7 @@ import { useRequest } from '@/hooks/use-request';
  */
 export function LoginPage() {
   const { phase, refusal, hasCode } = useGoogleCallback();
-  const me = useSignedInRedirect(!hasCode);
+  const me = useSignedInRedirect(!hasCode, returnToOf(window.location.search));
   const config = useRequest(getConfig);
   const orgName = config.data?.orgName ?? DEFAULT_ORG_NAME;
   useOrgTitle(config.data?.orgName);
@@ -36,6 +37,7 @@ export function LoginPage() {
         </p>
         <div className="mt-8">
           <SignInButton
+            returnTo={returnToOf(window.location.search)}
             config={config.data}
             busy={(me.checking && phase === 'idle') || phase === 'processing' || phase === 'success'}
           />

@@ -27,6 +27,12 @@ export const apiPaths = {
   logout: '/api/auth/logout',
   googleStart: '/api/auth/google/start',
   onboarding: '/api/onboarding',
+  /** The member's start day and due dates (docs/product.md#due-dates-and-reminders). */
+  onboardingDue: '/api/onboarding/due',
+  adminMemberMail: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/mail`,
+  adminOutbox: '/api/admin/outbox',
+  adminOutboxMessage: (id: string) => `/api/admin/outbox/${encodeURIComponent(id)}`,
+  adminDigest: '/api/admin/digest',
   stepProgress: (stepId: string) => `/api/progress/steps/${encodeURIComponent(stepId)}`,
   stepItem: (stepId: string, itemId: string) =>
     `/api/progress/steps/${encodeURIComponent(stepId)}/items/${encodeURIComponent(itemId)}`,

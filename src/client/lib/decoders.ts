@@ -10,6 +10,7 @@ import type {
   User,
 } from '@shared/api';
 import type { GoogleCallbackResponse } from '@shared/google-sign-in-api';
+import type { MemberDueResponse } from '@shared/mail-api';
 
 /**
  * Light checks of the API's answers on the member's path (docs/architecture.md#client-bundle). The server is the
@@ -127,4 +128,13 @@ export const secretRefusalDecoder = objectDecoder<SecretRefusal>(
 /** POST /api/acknowledgments/steps/:stepId/signature: the record and the step's completion. */
 export const signStepResponseDecoder = objectDecoder<SignStepResponse>(
   (v) => isRecord(v.acknowledgment) && isString(v.acknowledgment.id) && isStepProgress(v.step),
+);
+
+/** GET /api/onboarding/due: today, the start day, and each step's due date with days late. */
+export const memberDueDecoder = objectDecoder<MemberDueResponse>(
+  (v) =>
+    isString(v.today) &&
+    isString(v.startOn) &&
+    Array.isArray(v.steps) &&
+    v.steps.every((s) => isRecord(s) && isString(s.stepId) && isString(s.dueOn) && typeof s.daysLate === 'number'),
 );

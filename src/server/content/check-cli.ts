@@ -44,7 +44,9 @@ async function main(strict: boolean): Promise<number> {
     for (const key of [...catalog.keys()].sort()) {
       const role = resolveRole(catalog, key);
       const steps = role.scopes.reduce((n, s) => n + s.steps.length, 0);
-      console.log(`  ${key}: ${role.scopes.length} scopes, ${steps} steps`);
+      // docs/product.md#due-dates-and-reminders: steps with `dueAfterDays` get due dates and reminders.
+      const due = role.scopes.reduce((n, s) => n + s.steps.filter((step) => step.dueAfterDays !== undefined).length, 0);
+      console.log(`  ${key}: ${role.scopes.length} scopes, ${steps} steps${due > 0 ? `, ${due} with a due date` : ''}`);
     }
     const placeholders = placeholderLines(catalog);
     if (placeholders.length === 0) {

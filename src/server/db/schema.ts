@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema (docs/architecture.md#database). Change it, then run `npm run db:generate` and commit the
@@ -167,6 +167,15 @@ export const adminMembers = pgTable('admin_members', {
   currentStepTitle: text('current_step_title'),
   currentStepKey: text('current_step_key'),
   lastProgressAt: timestamptz('last_progress_at'),
+  /** The start date an admin set (member_schedules.start_on); null: the day of `firstSignInAt` counts. */
+  startOn: date('start_on', { mode: 'string' }),
+  /** When the person first signed in (users.created_at); null for an invited person. */
+  firstSignInAt: timestamptz('first_sign_in_at'),
+  /**
+   * `dueAfterDays` of the role's steps not completed, ascending: with the start day, the overdue count at any moment
+   * (docs/product.md#due-dates-and-reminders) without recomputing rows as days pass.
+   */
+  openDueAfterDays: integer('open_due_after_days').array().notNull().default(sql`'{}'::int[]`),
 });
 
 /**
@@ -296,4 +305,81 @@ export const contentAssets = pgTable(
     createdBy: text('created_by').notNull(),
   },
   (t) => [index('content_assets_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Dates and mail settings of one person, by e-mail address (docs/product.md#due-dates-and-reminders): the start date an
+ * admin set (else the day of the first sign-in counts), whether an admin paused their reminders, when they unsubscribed
+ * (one-click link), and whether an admin turned their own digest off. A row may exist before the person signs in.
+ */
+export const memberSchedules = pgTable(
+  'member_schedules',
+  {
+    email: text('email').primaryKey(),
+    startOn: date('start_on', { mode: 'string' }),
+    remindersPaused: boolean('reminders_paused').notNull().default(false),
+    unsubscribedAt: timestamptz('unsubscribed_at'),
+    digestOff: boolean('digest_off').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('member_schedules_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+);
+
+/**
+ * The outbox (docs/decisions/025-reminders-and-outbox.md): every message the app sends, durable before it is sent.
+ * Planned once per `dedupeKey` (a member's reminder of a local day, an admin's digest of a week or an on-demand
+ * request); claimed by one process at a time (`for update skip locked`, a lease in `claimedUntil`); rendered at send
+ * time from what is still due; kept after sending (subject, bodies, when, how) for the admin's view.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['reminder', 'digest'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** What the message is about: a reminder's steps `{ steps: [{ stepId, dueOn, occasion }] }`, a digest's `{ week }`. */
+    plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'cancelled'] }).notNull().default('pending'),
+    /** How it left: 'smtp', or 'outbox' (no SMTP_URL: kept here only). */
+    transport: text('transport', { enum: ['smtp', 'outbox'] }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    claimedUntil: timestamptz('claimed_until'),
+    /** The claim that holds the message (a random token per claim): a sender checks it is still its own before sending. */
+    claimToken: uuid('claim_token'),
+    createdAt: timestamptz('created_at').notNull(),
+    sentAt: timestamptz('sent_at'),
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    lastError: text('last_error'),
+    cancelReason: text('cancel_reason'),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_key_idx').on(t.dedupeKey),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_recipient_idx').on(t.recipient, t.seq),
+    index('mail_outbox_seq_idx').on(t.seq),
+    check('mail_outbox_kind', sql`${t.kind} in ('reminder', 'digest')`),
+    check('mail_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'cancelled')`),
+  ],
+);
+
+/**
+ * Each reminder occasion of a step, once (docs/product.md#due-dates-and-reminders): a step's occasion for a due date
+ * is recorded with the outbox message that carries it, so no occasion is planned twice and none more than six times.
+ */
+export const mailReminderSteps = pgTable(
+  'mail_reminder_steps',
+  {
+    email: text('email').notNull(),
+    stepId: text('step_id').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    occasion: integer('occasion').notNull(),
+    /** The outbox message that carries it (no foreign key: a per-row check would slow the day's planning; rows are never deleted). */
+    outboxId: uuid('outbox_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.stepId, t.dueOn, t.occasion] })],
 );

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useMember } from '@/features/admin/api/get-member';
 import { MemberAcknowledgments } from '@/features/admin/components/member-acknowledgments';
 import { MemberForm } from '@/features/admin/components/member-form';
+import { MemberMail } from '@/features/admin/components/member-mail';
 import { MemberOffboarding } from '@/features/admin/components/member-offboarding';
 import { MemberSessions } from '@/features/admin/components/member-sessions';
 import { MemberSteps } from '@/features/admin/components/member-steps';
@@ -100,6 +101,7 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
             </h3>
             <MemberSteps steps={detail.data.steps} />
           </section>
+          <MemberMail email={detail.data.member.email} canChange={view === 'admin'} />
           <MemberAcknowledgments email={detail.data.member.email} />
         </>
       )}

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { AuditLog } from '@/features/admin/components/audit-log';
 import { BackupsPanel } from '@/features/admin/components/backups-panel';
 import { ImportPanel } from '@/features/admin/components/import-panel';
+import { MailPanel } from '@/features/admin/components/mail-panel';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MembersPanel } from '@/features/admin/components/members-panel';
 import { PendingAgreementsPanel } from '@/features/admin/components/pending-agreements-panel';
@@ -21,6 +22,7 @@ const TABS = [
   { value: 'backups', label: 'Backups' },
   { value: 'passwords', label: 'Shared passwords' },
   { value: 'agreements', label: 'Agreements' },
+  { value: 'mail', label: 'E-mail' },
 ] as const;
 
 const tabTrigger =
@@ -95,6 +97,9 @@ export function AdminRoute() {
             </Tabs.Content>
             <Tabs.Content value="agreements" className="pt-5">
               <PendingAgreementsPanel />
+            </Tabs.Content>
+            <Tabs.Content value="mail" className="pt-5">
+              <MailPanel />
             </Tabs.Content>
           </Tabs.Root>
         </div>

@@ -2,7 +2,7 @@ import type { OnboardingResponse } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
 import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toasts';
 import { AppFooter } from '@/components/layouts/app-footer';
@@ -15,6 +15,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { displayNameOf } from '@/features/auth/utils/display-name';
+import { useDueDates } from '@/features/onboarding/api/get-due-dates';
 import { useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
 import { preloadStepWidgets } from '@/features/onboarding/components/lazy-widgets';
 import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
@@ -50,6 +51,8 @@ const UNKNOWN_ROLE_LOAD_ERROR = 'Unknown error loading role configuration';
 
 /** The address parameter that holds the previewed role (a reload keeps the preview; 'Back to my steps' drops it). */
 const PREVIEW_PARAM = 'preview';
+/** The step a link opens (a reminder's link: `/dashboard?step=<id>`, docs/product.md#due-dates-and-reminders). */
+const STEP_PARAM = 'step';
 
 /** Logo clicks that play confetti (docs/product.md#constants: "5 logo clicks"). */
 const LOGO_CLICKS = 5;
@@ -75,6 +78,8 @@ function onboardingLoadError(error: Error, userRole: string): Error {
 function useShownOnboarding() {
   const [searchParams, setSearchParams] = useSearchParams();
   const previewRole = searchParams.get(PREVIEW_PARAM) ?? undefined;
+  const due = useDueDates(previewRole === undefined);
+  const dueDates = useMemo(() => new Map((due.data?.steps ?? []).map((s) => [s.stepId, s])), [due.data]);
   const own = useOnboarding();
   const preview = usePreviewOnboarding(previewRole);
 
@@ -105,7 +110,8 @@ function useShownOnboarding() {
   }, [previewError, setSearchParams]);
 
   const shown: OnboardingResponse | undefined = previewRole !== undefined ? preview.data : own.data;
-  return { own, shown, setPreviewRole };
+  const initialStepId = searchParams.get(STEP_PARAM) ?? undefined;
+  return { own, shown, setPreviewRole, dueDates, initialStepId };
 }
 
 /**
@@ -126,7 +132,7 @@ function preloadFirstOpenStep(onboarding: OnboardingResponse): void {
 /** /dashboard (docs/product.md#dashboard): header, progress panel, scope blocks, footer. Rendered inside the protected wrapper. */
 export function DashboardRoute() {
   const { data: user } = useMe();
-  const { own, shown, setPreviewRole } = useShownOnboarding();
+  const { own, shown, setPreviewRole, dueDates, initialStepId } = useShownOnboarding();
   const config = useConfig();
   const onLogoClick = useClickCount(LOGO_CLICKS, () => playConfetti(DASHBOARD_CONFETTI_PIECES));
   const previewing = shown?.preview === true;
@@ -194,6 +200,8 @@ export function DashboardRoute() {
             confettiPieces={DASHBOARD_CONFETTI_PIECES}
             passwordHiddenReason={passwordHiddenReason(previewing)}
             notice={previewing ? <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} /> : null}
+            dueDates={previewing ? undefined : dueDates}
+            initialStepId={initialStepId}
           />
         ) : (
           <DashboardSkeleton />

@@ -57,11 +57,13 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
     catalog,
     texts.flatMap((r) => (typeof r.role_text === 'string' ? [r.role_text] : [])),
   ).map((m) => ({ role_text: m.roleText, role_key: m.roleKey }));
-  const steps = roleStepRows(catalog).map((s) => ({ role_key: s.roleKey, step_id: s.stepId, ordinal: s.ordinal, title: s.title }));
+  const steps = roleStepRows(catalog).map((s) => ({
+    role_key: s.roleKey, step_id: s.stepId, ordinal: s.ordinal, title: s.title, due_after_days: s.dueAfterDays,
+  }));
   const roles = roleFigures(catalog).map((r) => ({ role_key: r.roleKey, total_steps: r.totalSteps }));
   const result = await db.execute(sql`
     with rs as materialized (
-      select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as x(role_key text, step_id text, ordinal int, title text)
+      select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as x(role_key text, step_id text, ordinal int, title text, due_after_days int)
     ),
     rm as (select * from jsonb_to_recordset(${JSON.stringify(map)}::jsonb) as x(role_text text, role_key text)),
     roles as (select * from jsonb_to_recordset(${JSON.stringify(roles)}::jsonb) as x(role_key text, total_steps int)),
@@ -75,13 +77,14 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
     who as (
       select st.email, u.id as user_id, coalesce(u.name, '') as name, rm.role_key,
         coalesce(m.department, u.department) as department, coalesce(m.is_admin, false) as member_is_admin,
-        u.last_sign_in_at
+        u.last_sign_in_at, u.created_at as first_sign_in_at, ms.start_on
       -- Lateral lookups by address (the limit keeps the planner from turning them into joins of whole tables): a
       -- few people are pending almost always. An inner join with rm: a role text the lookup has not seen leaves the
       -- person pending for the next refresh.
       from stale st
         left join lateral (select * from users u where u.email = st.email limit 1) u on true
         left join lateral (select * from members m where m.email = st.email limit 1) m on true
+        left join lateral (select start_on from member_schedules ms where ms.email = st.email limit 1) ms on true
         join rm on rm.role_text = coalesce(m.role, u.role)
     ),
     figures as (
@@ -89,14 +92,16 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
       -- current step = the first, by ordinal, without.
       select w.email, count(sp.user_id)::int as completed_steps,
         (array_agg(rs.title order by rs.ordinal) filter (where rs.step_id is not null and sp.user_id is null))[1]
-          as current_step_title
+          as current_step_title,
+        coalesce(array_agg(rs.due_after_days order by rs.due_after_days)
+          filter (where rs.due_after_days is not null and sp.user_id is null), '{}'::int[]) as open_due_after_days
       from who w
         left join rs on rs.role_key = w.role_key
         left join step_progress sp on sp.user_id = w.user_id and sp.step_id = rs.step_id
       group by w.email
     ),
     computed as (
-      select w.*, f.completed_steps, f.current_step_title, l.last_progress_at, coalesce(r.total_steps, 0) as total_steps
+      select w.*, f.completed_steps, f.current_step_title, f.open_due_after_days, l.last_progress_at, coalesce(r.total_steps, 0) as total_steps
       from who w
         join figures f on f.email = w.email
         left join roles r on r.role_key = w.role_key
@@ -108,11 +113,12 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
     written as (
       insert into admin_members (email, user_id, name, name_key, role_key, department, department_key, member_is_admin,
         last_sign_in_at, invited, total_steps, completed_steps, percent, current_step_title, current_step_key,
-        last_progress_at)
+        last_progress_at, start_on, first_sign_in_at, open_due_after_days)
       select c.email, c.user_id, c.name, lower(c.name), c.role_key, c.department, lower(c.department), c.member_is_admin,
         c.last_sign_in_at, c.user_id is null, c.total_steps, c.completed_steps,
         case when c.total_steps = 0 then 0 else round(c.completed_steps * 100.0 / c.total_steps)::int end,
-        c.current_step_title, lower(c.current_step_title), c.last_progress_at
+        c.current_step_title, lower(c.current_step_title), c.last_progress_at, c.start_on, c.first_sign_in_at,
+        c.open_due_after_days
       from computed c
       on conflict (email) do update set
         user_id = excluded.user_id,
@@ -129,7 +135,10 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
         percent = excluded.percent,
         current_step_title = excluded.current_step_title,
         current_step_key = excluded.current_step_key,
-        last_progress_at = excluded.last_progress_at
+        last_progress_at = excluded.last_progress_at,
+        start_on = excluded.start_on,
+        first_sign_in_at = excluded.first_sign_in_at,
+        open_due_after_days = excluded.open_due_after_days
       returning email
     ),
     done as (

@@ -27,6 +27,13 @@ export interface MembersContext {
    * Absent = all (tools and tests).
    */
   departments?: 'all' | readonly string[];
+  /**
+   * The moment, the organisation's time zone and STALLED_AFTER_DAYS, for start dates, overdue steps and stalled members
+   * (docs/product.md#due-dates-and-reminders). Absent: now, Europe/London, 7.
+   */
+  now?: Date;
+  timeZone?: string;
+  stalledAfterDays?: number;
 }
 
 type Row = Record<string, unknown>;
@@ -56,6 +63,8 @@ const SORT_SQL: Record<MemberSortColumn, SQL> = {
   currentStep: sql`current_step_key`,
   lastSignIn: sql`last_sign_in_at`,
   lastProgress: sql`last_progress_at`,
+  startOn: sql`start_day`,
+  overdue: sql`overdue_steps`,
 };
 
 /**
@@ -64,9 +73,30 @@ const SORT_SQL: Record<MemberSortColumn, SQL> = {
  */
 async function membersCtes(db: Database, ctx: MembersContext): Promise<SQL> {
   await refreshAdminMembers(db, ctx.catalog);
+  const now = ctx.now ?? new Date();
+  const zone = ctx.timeZone ?? 'Europe/London';
+  const stalledBefore = new Date(now.getTime() - (ctx.stalledAfterDays ?? 7) * 86_400_000).toISOString();
+  // Overdue steps from the start day and the open steps' dueAfterDays (db/schema.ts admin_members): nothing to
+  // recompute as days pass. Stalled: not done, and nothing completed since the start day (or the last completion)
+  // for STALLED_AFTER_DAYS.
   return sql`
     with admins as (select jsonb_array_elements_text(${JSON.stringify(ctx.adminEmails)}::jsonb) as email),
-    scored as (select * from admin_members)`;
+    dated as (
+      select am.*, coalesce(am.start_on, (am.first_sign_in_at at time zone ${zone})::date) as start_day,
+        (${now.toISOString()}::timestamptz at time zone ${zone})::date as today
+      from admin_members am
+    ),
+    scored as (
+      select d.*,
+        case when d.start_day is null or cardinality(d.open_due_after_days) = 0
+          or d.start_day + d.open_due_after_days[1] >= d.today then 0
+          else (select count(*) from unnest(d.open_due_after_days) x where d.start_day + x < d.today)::int end
+          as overdue_steps,
+        (d.start_day is not null and not (d.total_steps > 0 and d.completed_steps >= d.total_steps)
+          and coalesce(d.last_progress_at, d.start_day::timestamp at time zone ${zone}) < ${stalledBefore}::timestamptz)
+          as is_stalled
+      from dated d
+    )`;
 }
 
 /**
@@ -76,7 +106,8 @@ async function membersCtes(db: Database, ctx: MembersContext): Promise<SQL> {
 function columnsOf(row: string): SQL {
   const r = sql.raw(row);
   return sql`${r}.email, ${r}.name, ${r}.role_key, ${r}.department, ${r}.percent, ${r}.completed_steps, ${r}.total_steps,
-    ${r}.current_step_title, ${r}.last_sign_in_at, ${r}.last_progress_at, ${r}.invited,
+    ${r}.current_step_title, ${r}.last_sign_in_at, ${r}.last_progress_at, ${r}.invited, ${r}.start_day::text as start_day,
+    ${r}.overdue_steps, ${r}.is_stalled,
     (${r}.member_is_admin or ${r}.email in (select email from admins)) as is_admin`;
 }
 
@@ -119,6 +150,12 @@ function whereOf(filter: MembersFilter, departments: MembersContext['departments
       and sp.completed_at >= (${filter.activeWeek}::timestamp at time zone 'UTC')
       and sp.completed_at < (${filter.activeWeek}::timestamp + interval '7 days') at time zone 'UTC')`);
   }
+  if (filter.startFrom !== undefined && filter.startFrom !== '') conditions.push(sql`start_day >= ${filter.startFrom}::date`);
+  if (filter.startTo !== undefined && filter.startTo !== '') conditions.push(sql`start_day <= ${filter.startTo}::date`);
+  if (filter.overdue === 'true') conditions.push(sql`overdue_steps > 0`);
+  if (filter.overdue === 'false') conditions.push(sql`overdue_steps = 0`);
+  if (filter.stalled === 'true') conditions.push(sql`is_stalled`);
+  if (filter.stalled === 'false') conditions.push(sql`not is_stalled`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -145,6 +182,9 @@ function toOverview(row: Row, catalog: RoleCatalog): MemberOverview {
     lastProgressAt: isoOrNull(row.last_progress_at),
     isAdmin: row.is_admin === true,
     invited: row.invited === true,
+    startOn: typeof row.start_day === 'string' ? row.start_day : null,
+    overdueSteps: Number(row.overdue_steps ?? 0),
+    stalled: row.is_stalled === true,
   };
 }
 

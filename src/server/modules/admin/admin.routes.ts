@@ -39,6 +39,7 @@ import { SECRET_NAMES } from '../../../shared/content-schema.js';
 import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
 import { listStoredSecrets, readStoredSecret, writeStoredSecret } from '../secrets/stored-secrets.js';
 import type { SecretName } from '../secrets/shared-secrets.js';
+import { updateSchedule } from '../mail/schedules.repository.js';
 import { checkAdminPermission, readableDepartments, type AdminPermission } from '../permissions/permissions.js';
 import { listAllMemberOverviews, listDepartments, listMemberOverviews, type MembersContext } from './admin.repository.js';
 import { getMemberDetail } from './member-detail.js';
@@ -73,7 +74,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
 /** What the admin routes need. */
 export interface AdminRoutesOptions {
   db: Database;
-  config: Pick<Config, 'adminEmails' | 'allowedDomain' | 'secretBox'>;
+  config: Pick<Config, 'adminEmails' | 'allowedDomain' | 'secretBox' | 'organisationTimeZone' | 'mail'>;
   /** The published content (each request reads its current catalog, request.catalog). */
   content: CatalogSource;
   now: () => Date;
@@ -139,7 +140,13 @@ function sameDepartments(a: readonly string[], b: readonly string[]): boolean {
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, config, now }) => {
   const baseOf = (request: FastifyRequest): MembersContext => ({ catalog: request.catalog, adminEmails: config.adminEmails });
   /** The members context of a request: only the departments its reader may see. */
-  const ctxOf = (request: FastifyRequest): MembersContext => ({ ...baseOf(request), departments: readableDepartments(request.memberRole) });
+  const ctxOf = (request: FastifyRequest): MembersContext => ({
+    ...baseOf(request),
+    departments: readableDepartments(request.memberRole),
+    now: now(),
+    timeZone: config.organisationTimeZone,
+    stalledAfterDays: config.mail.stalledAfterDays,
+  });
   app.addHook('onRoute', (route) => {
     const permission = (route.config as { permission?: AdminPermission } | undefined)?.permission;
     if (route.url.startsWith('/api/admin') && route.method !== 'HEAD' && permission === undefined) {
@@ -214,6 +221,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
           !sameDepartments(before.leadOf, leadOf));
       await db.transaction(async (tx) => {
         await upsertMember(tx, { email, role, department, isAdmin, leadOf, isEditor }, now());
+        // The start date (docs/product.md#due-dates-and-reminders): the invite form may set it.
+        if (request.body.startOn !== undefined) await updateSchedule(tx, email, { startOn: request.body.startOn }, now());
         const previous = before
           ? { role: before.role, department: before.department, isAdmin: before.isAdmin, leadOf: before.leadOf, isEditor: before.isEditor }
           : null;

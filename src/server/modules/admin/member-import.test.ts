@@ -20,6 +20,9 @@ const overview = (email: string, name: string, department: string, role: string,
   lastProgressAt: null,
   isAdmin,
   invited: false,
+  startOn: null,
+  overdueSteps: 0,
+  stalled: false,
 });
 
 describe('CSV export → import', () => {
@@ -49,8 +52,21 @@ describe('CSV export → import', () => {
   it('reads a header in any case and order, and defaults a missing department', () => {
     const result = previewImport('Role,EMAIL\nvol,Someone@Inspired2Uplift.org\n', ctx);
     expect(result.rows).toEqual([
-      { row: 2, email: 'someone@inspired2uplift.org', role: 'vol', roleKey: 'volunteer', department: 'Operations', isAdmin: false, errors: [] },
+      { row: 2, email: 'someone@inspired2uplift.org', role: 'vol', roleKey: 'volunteer', department: 'Operations', isAdmin: false, startOn: null, errors: [] },
     ]);
+  });
+
+  it('reads an optional startDate column and refuses a cell that is not a date', () => {
+    const result = previewImport(
+      'email,role,Start Date\na@inspired2uplift.org,volunteer,2026-12-01\nb@inspired2uplift.org,volunteer,1/12/2026\nc@inspired2uplift.org,volunteer,\n',
+      ctx,
+    );
+    expect(result.rows.map((r) => [r.startOn, r.errors])).toEqual([
+      ['2026-12-01', []],
+      ['1/12/2026', ['startDate "1/12/2026" is not a date as YYYY-MM-DD.']],
+      [null, []],
+    ]);
+    expect(result.valid).toBe(false);
   });
 
   it('reports an unreadable file, an empty one and one with only a header', () => {

@@ -106,6 +106,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
   const departmentAt = column('department');
   const adminAt = column('isadmin');
   const editorAt = column('iseditor');
+  const startAt = column('startdate');
   const missing = [emailAt === -1 ? 'email' : null, roleAt === -1 ? 'role' : null].filter((n) => n !== null);
   if (missing.length > 0) {
     return {
@@ -125,7 +126,11 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
     const department = cell(departmentAt) || DEFAULT_DEPARTMENT;
     const adminText = cell(adminAt).toLowerCase();
     const editorText = cell(editorAt).toLowerCase();
+    const startText = cell(startAt);
     const errors: string[] = [];
+    if (startText !== '' && !z.iso.date().safeParse(startText).success) {
+      errors.push(`startDate "${startText}" is not a date as YYYY-MM-DD.`);
+    }
     if (!emailSchema.safeParse(email).success) errors.push(`"${email}" is not an e-mail address.`);
     else if (email.slice(email.lastIndexOf('@') + 1) !== ctx.allowedDomain) {
       errors.push(`${email} is not at ${ctx.allowedDomain}.`);
@@ -140,7 +145,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
     if (first !== undefined && email !== '') errors.push(`${email} is already in row ${first}.`);
     else firstRowOf.set(email, row);
     const isEditor = editorAt === -1 ? {} : { isEditor: TRUE_WORDS.has(editorText) };
-    return { row, email, role, roleKey, department, isAdmin: TRUE_WORDS.has(adminText), ...isEditor, errors };
+    return { row, email, role, roleKey, department, isAdmin: TRUE_WORDS.has(adminText), ...isEditor, startOn: startText === '' ? null : startText, errors };
   });
   const errors = rows.length === 0 ? ['The file has no rows after the header.'] : [];
   const valid = errors.length === 0 && rows.every((r) => r.errors.length === 0);
@@ -185,6 +190,15 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
             updatedAt: now,
           },
         });
+    }
+    // Start dates of the rows that name one (docs/product.md#due-dates-and-reminders); an empty cell changes nothing.
+    const dated = rows.flatMap((r) => (r.startOn === null ? [] : [{ email: r.email, start_on: r.startOn }]));
+    if (dated.length > 0) {
+      await tx.execute(sql`
+        insert into member_schedules (email, start_on, updated_at)
+        select x.email, x.start_on::date, ${now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(dated)}::jsonb) as x(email text, start_on text)
+        on conflict (email) do update set start_on = excluded.start_on, updated_at = excluded.updated_at`);
     }
     await announce(tx, { kind: 'members' });
   });

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import { createRoleCatalog, resolveRole, RoleConfigurationError } from '../../../shared/roles.js';
-import { adminMembersPending, members, stepProgress, users } from '../../db/schema.js';
+import { adminMembersPending, memberSchedules, members, stepProgress, users } from '../../db/schema.js';
 import { createTestApp, createTestCatalog, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
 import { listMemberOverviews } from './admin.repository.js';
 
@@ -25,13 +26,22 @@ import { listMemberOverviews } from './admin.repository.js';
  */
 
 const ADMIN = 'boss@inspired2uplift.org';
+const ZONE = 'Europe/London';
 const [CHROME, PASSWORD, SLACK] = VOLUNTEER_STEP_IDS;
 let t: TestApp;
 let admin: string;
 
 /** The test catalog plus a role without steps and one whose include cannot be resolved: both show 0 of 0 steps. */
+const DUE_AFTER_DAYS: Record<string, number> = { [CHROME]: 1, [PASSWORD]: 3, [SLACK]: 30 };
 const catalog = createRoleCatalog([
-  ...createTestCatalog().values(),
+  // Due dates on the volunteer steps (also in the finance role, which includes them).
+  ...[...createTestCatalog().values()].map((config) => ({
+    ...config,
+    scopes: config.scopes.map((scope) => ({
+      ...scope,
+      steps: scope.steps.map((step) => (DUE_AFTER_DAYS[step.id] === undefined ? step : { ...step, dueAfterDays: DUE_AFTER_DAYS[step.id] })),
+    })),
+  })),
   roleConfigurationSchema.parse({ key: 'observer', displayName: 'Observer', version: '1.0', icon: 'User', colors: { baseColor: '#333333' } }),
   roleConfigurationSchema.parse({
     key: 'broken',
@@ -120,6 +130,7 @@ beforeAll(async () => {
           department: p.department ?? 'Operations',
           workspaceId: 'pin',
           lastSignInAt: p.signedIn ?? at(1),
+          createdAt: p.signedIn ?? at(1),
         })
         .returning({ id: users.id });
       if (!user) throw new Error('no user inserted');
@@ -127,6 +138,11 @@ beforeAll(async () => {
     }
     if (p.member) await db.insert(members).values({ email, ...p.member, isAdmin: p.member.isAdmin ?? false });
   }
+  // A start date set for an invitation and for someone who signed in (it wins over the first sign-in).
+  await db.insert(memberSchedules).values([
+    { email: emailOf(13), startOn: '2025-03-20' },
+    { email: emailOf(16), startOn: '2025-03-30' },
+  ]);
 });
 afterAll(async () => {
   await t.close();
@@ -138,12 +154,15 @@ async function oracle(): Promise<MemberOverview[]> {
   const userRows = await db.select().from(users);
   const memberRows = await db.select().from(members);
   const progressRows = await db.select().from(stepProgress);
+  const scheduleRows = await db.select().from(memberSchedules);
+  const now = DateTime.fromJSDate(t.clock.now, { zone: ZONE });
+  const today = now.toISODate();
   const emails = [...new Set([...userRows.map((u) => u.email), ...memberRows.map((m) => m.email)])];
   return emails.map((email) => {
     const user = userRows.find((u) => u.email === email);
     const member = memberRows.find((m) => m.email === email);
     const key = findRoleConfiguration(catalog, member?.role ?? user?.role ?? '').key;
-    let steps: { id: string; title: string }[] = [];
+    let steps: { id: string; title: string; dueAfterDays?: number }[] = [];
     try {
       steps = resolveRole(catalog, key).scopes.flatMap((s) => s.steps);
     } catch (error) {
@@ -153,6 +172,15 @@ async function oracle(): Promise<MemberOverview[]> {
     const done = new Set(mine.map((r) => r.stepId));
     const completedSteps = steps.filter((s) => done.has(s.id)).length;
     const last = mine.map((r) => r.completedAt.getTime()).sort((a, b) => b - a)[0];
+    const startOn =
+      scheduleRows.find((r) => r.email === email)?.startOn ?? (user ? DateTime.fromJSDate(user.createdAt, { zone: ZONE }).toISODate() : null);
+    const start = startOn === null ? null : DateTime.fromISO(startOn, { zone: ZONE });
+    const overdueSteps =
+      start === null
+        ? 0
+        : steps.filter((s) => !done.has(s.id) && s.dueAfterDays !== undefined && start.plus({ days: s.dueAfterDays }).toISODate()! < today!).length;
+    const complete = steps.length > 0 && completedSteps >= steps.length;
+    const quietSince = last === undefined ? start : DateTime.fromMillis(last);
     return {
       email,
       name: user?.name ?? '',
@@ -167,6 +195,9 @@ async function oracle(): Promise<MemberOverview[]> {
       lastProgressAt: last === undefined ? null : new Date(last).toISOString(),
       isAdmin: (member?.isAdmin ?? false) || email === ADMIN,
       invited: user === undefined,
+      startOn,
+      overdueSteps,
+      stalled: start !== null && !complete && quietSince !== null && quietSince < now.minus({ days: 7 }),
     };
   });
 }
@@ -181,6 +212,8 @@ const SORT_KEY: Record<MemberSortColumn, (m: MemberOverview) => Key> = {
   currentStep: (m) => m.currentStepTitle?.toLowerCase() ?? null,
   lastSignIn: (m) => m.lastSignInAt,
   lastProgress: (m) => m.lastProgressAt,
+  startOn: (m) => m.startOn,
+  overdue: (m) => m.overdueSteps,
 };
 
 /** The table's order: the column in the direction asked, empty values last either way, then the e-mail address. */
@@ -194,6 +227,10 @@ interface Filter {
   role?: string;
   department?: string;
   complete?: 'true' | 'false';
+  overdue?: 'true' | 'false';
+  stalled?: 'true' | 'false';
+  startFrom?: string;
+  startTo?: string;
 }
 
 function filtered(rows: MemberOverview[], f: Filter): MemberOverview[] {
@@ -202,7 +239,11 @@ function filtered(rows: MemberOverview[], f: Filter): MemberOverview[] {
       (f.search === undefined || m.name.toLowerCase().includes(f.search.toLowerCase()) || m.email.includes(f.search.toLowerCase())) &&
       (f.role === undefined || m.role === f.role) &&
       (f.department === undefined || m.department.toLowerCase() === f.department.toLowerCase()) &&
-      (f.complete === undefined || (m.totalSteps > 0 && m.completedSteps >= m.totalSteps) === (f.complete === 'true')),
+      (f.complete === undefined || (m.totalSteps > 0 && m.completedSteps >= m.totalSteps) === (f.complete === 'true')) &&
+      (f.overdue === undefined || m.overdueSteps > 0 === (f.overdue === 'true')) &&
+      (f.stalled === undefined || m.stalled === (f.stalled === 'true')) &&
+      (f.startFrom === undefined || (m.startOn !== null && m.startOn >= f.startFrom)) &&
+      (f.startTo === undefined || (m.startOn !== null && m.startOn <= f.startTo)),
   );
 }
 
@@ -227,6 +268,12 @@ const FILTERS: Filter[] = [
   { complete: 'false', role: 'finance' },
   { complete: 'true', department: 'ops', search: 'pin' },
   { role: 'nosuchrole' },
+  { overdue: 'true' },
+  { overdue: 'false' },
+  { stalled: 'true' },
+  { stalled: 'false', complete: 'false' },
+  { startFrom: '2025-03-05', startTo: '2025-03-20' },
+  { startTo: '2025-03-03', overdue: 'true' },
 ];
 
 describe('members table answers (pinned against an oracle)', () => {
@@ -241,6 +288,13 @@ describe('members table answers (pinned against an oracle)', () => {
     expect(byEmail.get(emailOf(11))).toMatchObject({ role: 'broken', totalSteps: 0, roleLabel: 'Broken' });
     expect(byEmail.get(emailOf(14))).toMatchObject({ role: 'volunteer', invited: true, lastSignInAt: null });
     expect(new Set(rows.map((r) => r.percent)).size).toBeLessThan(rows.length);
+    // Start dates, overdue steps and stalled members of every kind (docs/product.md#due-dates-and-reminders).
+    expect(byEmail.get(emailOf(13))).toMatchObject({ invited: true, startOn: '2025-03-20', overdueSteps: 2, stalled: true });
+    // Kim's start date is set to 30 March: Chrome (due 31 March) is done, the password (due 2 April) not yet due.
+    expect(byEmail.get(emailOf(16))).toMatchObject({ startOn: '2025-03-30', overdueSteps: 0 });
+    expect(byEmail.get(emailOf(12))).toMatchObject({ startOn: null, overdueSteps: 0, stalled: false });
+    expect(rows.filter((r) => r.overdueSteps > 0).length).toBeGreaterThan(2);
+    expect(new Set(rows.map((r) => r.stalled))).toEqual(new Set([true, false]));
   });
 
   it('answers every filter × sort column × direction with the oracle’s rows, order and total', async () => {

@@ -13,6 +13,8 @@ export interface RoleStepRow {
   /** 0-based position in the role's ordered steps (all scopes, in order). */
   ordinal: number;
   title: string;
+  /** The step's `dueAfterDays` (days after the start date), null when it has no due date. */
+  dueAfterDays: number | null;
 }
 
 const cache = new WeakMap<RoleCatalog, RoleStepRow[]>();
@@ -32,7 +34,9 @@ export function roleStepRows(catalog: RoleCatalog): RoleStepRow[] {
       const role = resolveRole(catalog, key);
       role.scopes
         .flatMap((scope) => scope.steps)
-        .forEach((step, ordinal) => rows.push({ roleKey: role.key.toLowerCase(), stepId: step.id, ordinal, title: step.title }));
+        .forEach((step, ordinal) => rows.push({
+          roleKey: role.key.toLowerCase(), stepId: step.id, ordinal, title: step.title, dueAfterDays: step.dueAfterDays ?? null,
+        }));
     } catch (error) {
       if (!(error instanceof RoleConfigurationError)) throw error;
     }

@@ -35,7 +35,11 @@ export type AuditKind =
   | 'agreement-due-again'
   /** A new version of the content was published in the content studio, or an earlier one restored. */
   | 'content-publish'
-  | 'content-restore';
+  | 'content-restore'
+  /** A person stopped their reminders with the one-click link of a reminder. */
+  | 'reminders-unsubscribed'
+  /** An admin changed a member's start date or paused / resumed their reminders. */
+  | 'member-schedule-changed';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

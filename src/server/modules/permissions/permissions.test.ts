@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRolesSchema, memberDetailSchema, membersPageSchema } from '../../../shared/admin-api.js';
 import { apiErrorSchema, meResponseSchema } from '../../../shared/api.js';
+import { memberMailResponseSchema } from '../../../shared/mail-api.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
 import { saveDraft } from '../studio/content.repository.js';
@@ -353,6 +354,50 @@ const ROUTES: Route[] = [
   { method: 'GET', route: '/api/studio/assets', url: '/api/studio/assets', cells: contentEditors({ status: 200 }) },
   // A plain-text body is refused after the permission check (415), so nothing is stored by any cell.
   { method: 'POST', route: '/api/studio/assets', url: '/api/studio/assets', payload: 'hello', cells: contentEditors({ status: 415 }) },
+  {
+    method: 'GET',
+    route: '/api/admin/members/:email/mail',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/mail`,
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 404 }, ...outsiders },
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/members/:email/mail',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/mail`,
+    payload: { startOn: '2025-03-03', remindersPaused: true },
+    cells: adminOnly({ status: 200, check: (body) => expect(memberMailResponseSchema.parse(JSON.parse(body)).startOnSet).toBe('2025-03-03') }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/outbox',
+    url: '/api/admin/outbox',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/outbox/:id',
+    url: '/api/admin/outbox/00000000-0000-0000-0000-000000000000',
+    cells: adminOnly({ status: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/digest',
+    url: '/api/admin/digest',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/digest',
+    url: '/api/admin/digest',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/digest',
+    url: '/api/admin/digest',
+    payload: { digestOn: true },
+    cells: adminOnly({ status: 200 }),
+  },
 ];
 
 describe('the permission matrix', () => {

@@ -36,7 +36,9 @@ export type AdminPermission =
   /** Read the acknowledgment records: a member's list, the CSV export of all, and the receipt check. */
   | 'acknowledgments:read'
   /** Use the content studio: drafts, publishing, history, restore, files (docs/product.md#content-studio). */
-  | 'content:edit';
+  | 'content:edit'
+  /** The outbox, digests on demand, and one's own digest setting. */
+  | 'mail:manage';
 
 /** Every permission, for tests and for the route check. */
 export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
@@ -49,6 +51,7 @@ export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
   'backups:manage',
   'acknowledgments:read',
   'content:edit',
+  'mail:manage',
 ];
 
 /** The permissions a department lead has (read-only, limited to their departments). */
@@ -63,6 +66,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The admin permission a route needs (checked by {@link checkAdminPermission} before the body is read). */
     permission?: AdminPermission;
+    /**
+     * The route takes requests from other sites (plugins/same-origin.ts): only for a route whose authority is a signed
+     * token in its URL, never a session cookie (the one-click unsubscribe of RFC 8058).
+     */
+    allowCrossSite?: boolean;
   }
 }
 

@@ -34,6 +34,7 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
   const [isAdmin, setIsAdmin] = useState(initial?.isAdmin ?? false);
   const [leadOf, setLeadOf] = useState((initial?.leadOf ?? []).join(', '));
   const [isEditor, setIsEditor] = useState(initial?.isEditor ?? false);
+  const [startOn, setStartOn] = useState('');
   const inviting = email === undefined;
   const roleOptions = roles.data?.roles ?? [];
   const knownRole = roleOptions.some((r) => r.key === role);
@@ -43,7 +44,16 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
     const target = (email ?? address).trim().toLowerCase();
     // mutateAsync, not mutate's callbacks: a saved change re-keys (remounts) the edit form, and the toast must still show.
     save
-      .mutateAsync({ email: target, role, department: department.trim(), isAdmin, leadOf: parseDepartments(leadOf), isEditor })
+      .mutateAsync({
+        email: target,
+        role,
+        department: department.trim(),
+        isAdmin,
+        leadOf: parseDepartments(leadOf),
+        isEditor,
+        // The invite form's start date; the member's page has its own (docs/product.md#due-dates-and-reminders).
+        ...(inviting && startOn !== '' ? { startOn } : {}),
+      })
       .then(() => {
         toast.success(inviting ? `Invited ${target}` : `Saved ${target}`);
         if (inviting) setAddress('');
@@ -70,6 +80,14 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
             onChange={(e) => setAddress(e.target.value)}
             className={fieldClass}
           />
+        </div>
+      ) : null}
+      {inviting ? (
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-start`} className={labelClass}>
+            Start date (optional: else their first sign-in)
+          </label>
+          <input id={`${id}-start`} type="date" value={startOn} onChange={(e) => setStartOn(e.target.value)} className={fieldClass} />
         </div>
       ) : null}
       <div>

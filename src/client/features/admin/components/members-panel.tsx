@@ -127,6 +127,48 @@ export function MembersPanel() {
             <option value="false">Not complete</option>
           </select>
         </div>
+        <div>
+          <label htmlFor={`${id}-overdue`} className={labelClass}>
+            Due dates
+          </label>
+          <select
+            id={`${id}-overdue`}
+            value={state.overdue}
+            onChange={(e) => update({ overdue: e.target.value as MembersTableState['overdue'] })}
+            className={fieldClass}
+          >
+            <option value="">Everyone</option>
+            <option value="true">With overdue steps</option>
+            <option value="false">Nothing overdue</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-stalled`} className={labelClass}>
+            Activity
+          </label>
+          <select
+            id={`${id}-stalled`}
+            value={state.stalled}
+            onChange={(e) => update({ stalled: e.target.value as MembersTableState['stalled'] })}
+            className={fieldClass}
+          >
+            <option value="">Everyone</option>
+            <option value="true">Stalled</option>
+            <option value="false">Not stalled</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-start-from`} className={labelClass}>
+            Started from
+          </label>
+          <input id={`${id}-start-from`} type="date" value={state.startFrom} onChange={(e) => update({ startFrom: e.target.value })} className={fieldClass} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-start-to`} className={labelClass}>
+            Started until
+          </label>
+          <input id={`${id}-start-to`} type="date" value={state.startTo} onChange={(e) => update({ startTo: e.target.value })} className={fieldClass} />
+        </div>
         <Button asChild variant="outline">
           <a href={`${apiPaths.adminMembersCsv}?${membersApiQuery(state, false).toString()}`} download>
             <Download aria-hidden="true" /> Export CSV

@@ -14,6 +14,8 @@ const COLUMNS: { key: MemberSortColumn; label: string; className?: string }[] = 
   { key: 'currentStep', label: 'Current step' },
   { key: 'lastSignIn', label: 'Signed in last' },
   { key: 'lastProgress', label: 'Last progress' },
+  { key: 'startOn', label: 'Start date' },
+  { key: 'overdue', label: 'Overdue', className: 'text-right' },
 ];
 
 interface MembersTableProps {
@@ -80,7 +82,27 @@ export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) 
               </td>
               <td className="px-3 py-2">{m.currentStepTitle ?? (m.totalSteps > 0 ? 'All done' : '—')}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(m.lastSignInAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(m.lastProgressAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {formatDateTime(m.lastProgressAt)}
+                {m.stalled ? (
+                  <Badge variant="warning" className="ml-2">
+                    Stalled
+                  </Badge>
+                ) : null}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{m.startOn ?? '—'}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {m.overdueSteps === 0 ? (
+                  <>
+                    0<span className="sr-only"> steps overdue</span>
+                  </>
+                ) : (
+                  <span className="font-semibold text-red-800">
+                    {m.overdueSteps}
+                    <span className="sr-only"> {m.overdueSteps === 1 ? 'step' : 'steps'} overdue</span>
+                  </span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

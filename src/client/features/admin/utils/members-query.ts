@@ -6,6 +6,11 @@ export interface MembersTableState {
   role: string;
   department: string;
   complete: '' | 'true' | 'false';
+  /** docs/product.md#due-dates-and-reminders: with overdue steps or not, stalled or not, start date from / to. */
+  overdue: '' | 'true' | 'false';
+  stalled: '' | 'true' | 'false';
+  startFrom: string;
+  startTo: string;
   sort: MemberSortColumn;
   dir: 'asc' | 'desc';
   page: number;
@@ -34,7 +39,16 @@ export function readMembersTableState(params: URLSearchParams): MembersTableStat
   const sort = params.get('sort') ?? '';
   const complete = params.get('complete') ?? '';
   const page = Number(params.get('page') ?? '1');
+  const yesNo = (name: string): '' | 'true' | 'false' => {
+    const value = params.get(name);
+    return value === 'true' || value === 'false' ? value : '';
+  };
+  const day = (name: string) => (/^\d{4}-\d{2}-\d{2}$/u.test(params.get(name) ?? '') ? (params.get(name) as string) : '');
   return {
+    overdue: yesNo('overdue'),
+    stalled: yesNo('stalled'),
+    startFrom: day('startFrom'),
+    startTo: day('startTo'),
     search: params.get('search') ?? '',
     role: params.get('role') ?? '',
     department: params.get('department') ?? '',
@@ -63,6 +77,7 @@ export function membersTableParams(state: MembersTableState, tab?: string): URLS
   if (state.role !== '') params.set('role', state.role);
   if (state.department !== '') params.set('department', state.department);
   if (state.complete !== '') params.set('complete', state.complete);
+  for (const name of ['overdue', 'stalled', 'startFrom', 'startTo'] as const) if (state[name] !== '') params.set(name, state[name]);
   if (state.sort !== 'name') params.set('sort', state.sort);
   if (state.dir !== 'asc') params.set('dir', state.dir);
   if (state.page !== 1) params.set('page', String(state.page));
@@ -80,6 +95,10 @@ export function membersApiQuery(state: MembersTableState, withPaging = true): UR
   if (state.role !== '') query.role = state.role;
   if (state.department !== '') query.department = state.department;
   if (state.complete !== '') query.complete = state.complete;
+  if (state.overdue !== '') query.overdue = state.overdue;
+  if (state.stalled !== '') query.stalled = state.stalled;
+  if (state.startFrom !== '') query.startFrom = state.startFrom;
+  if (state.startTo !== '') query.startTo = state.startTo;
   if (state.currentStep !== '') query.currentStep = state.currentStep;
   if (state.completedStep !== '') query.completedStep = state.completedStep;
   if (state.started !== '') query.started = state.started;

@@ -1,11 +1,11 @@
 import { useDeferredValue, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
 import { FullPageStatus } from '@/components/ui/full-page-status';
 import { PageLoad } from '@/components/ui/page-load';
-import { paths } from '@/config/paths';
 import { useMe } from '../api/get-me';
+import { loginHrefFor } from '../utils/return-to';
 
 /**
  * Renders its child routes only for a signed-in user (docs/product.md#pages). The server decides: `/api/me`
@@ -14,6 +14,7 @@ import { useMe } from '../api/get-me';
  */
 export function ProtectedRoute() {
   const me = useMe();
+  const location = useLocation();
   // docs/product.md#exact-texts: the server could not tell who is signed in (not a 401, which means "not signed in").
   useEffect(() => {
     if (me.isError) {
@@ -25,7 +26,8 @@ export function ProtectedRoute() {
   const user = useDeferredValue(me.data, undefined);
   if (user && me.data) return <Outlet />;
   // The login page is its own document (docs/decisions/012-login-page-own-entry.md): a full page load.
-  if (me.data === null) return <PageLoad href={paths.login.getHref()} />;
+  // The page asked for comes back after signing in (a reminder's link to a step).
+  if (me.data === null) return <PageLoad href={loginHrefFor(`${location.pathname}${location.search}`)} />;
   if (me.isError) {
     return (
       <div className="flex min-h-dvh items-center justify-center p-6">

@@ -17,6 +17,8 @@ export const DEV_LOGIN_DELAY_MS = 800;
 const LEGACY_PROGRESS_KEY = 'completed_steps';
 
 interface SignInButtonProps {
+  /** Where to go after signing in (a safe path on this site); undefined: the dashboard. */
+  returnTo?: string | undefined;
   /** Undefined while the settings load; the button waits for them. */
   config: AppConfig | undefined;
   /**
@@ -35,7 +37,7 @@ interface SignInButtonProps {
  * server that offers both (only outside production, with AUTH_DEV_LOGIN=true) also shows a small 'Use development
  * sign-in' button. While busy the button reads 'Signing in...' with a spinner and is disabled.
  */
-export function SignInButton({ config, busy }: SignInButtonProps) {
+export function SignInButton({ config, busy, returnTo }: SignInButtonProps) {
   const [processing, setProcessing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -52,7 +54,7 @@ export function SignInButton({ config, busy }: SignInButtonProps) {
 
   const signInWithGoogle = () => {
     setProcessing(true);
-    window.location.assign(googleStartHref());
+    window.location.assign(googleStartHref(returnTo));
   };
 
   const signInForDevelopment = () => {
@@ -67,7 +69,7 @@ export function SignInButton({ config, busy }: SignInButtonProps) {
             // Storage may be off (private mode); nothing was stored there either.
           }
           toastAfterNavigation('message', 'Development Mode', { description: 'Using simulated login flow for development' });
-          pageNavigation.replace(paths.dashboard.getHref());
+          pageNavigation.replace(returnTo ?? paths.dashboard.getHref());
         },
         () => {
           setProcessing(false);

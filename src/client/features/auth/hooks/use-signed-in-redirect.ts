@@ -10,13 +10,14 @@ import { getMe } from '../api/me';
  * (another document: docs/decisions/012-login-page-own-entry.md). The server decides; the cached profile is not used
  * here, so a stale copy cannot send a signed-out visitor to the dashboard and back.
  * @param enabled false while the address carries a code: the exchange decides then
+ * @param returnTo the page asked for (`?returnTo=`), opened instead of the dashboard
  * @returns `checking`: true until the server answered, and while leaving for the dashboard
  */
-export function useSignedInRedirect(enabled: boolean): { checking: boolean } {
+export function useSignedInRedirect(enabled: boolean, returnTo?: string): { checking: boolean } {
   const me = useRequest(getMe, enabled);
   const signedIn = me.data !== undefined && me.data !== null;
   useEffect(() => {
-    if (signedIn) pageNavigation.replace(paths.dashboard.getHref());
-  }, [signedIn]);
+    if (signedIn) pageNavigation.replace(returnTo ?? paths.dashboard.getHref());
+  }, [signedIn, returnTo]);
   return { checking: me.pending || signedIn };
 }

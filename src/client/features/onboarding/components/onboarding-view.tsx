@@ -1,6 +1,7 @@
 import type { OnboardingResponse } from '@shared/api';
 import type { Step } from '@shared/content-schema';
 import { deriveProgress } from '@shared/progress';
+import { dueLabel } from '@shared/due-label';
 import { orderedStepIds } from '@shared/roles';
 import type { SecretRefusalReason } from '@shared/secret-access';
 import { Monitor } from 'lucide-react';
@@ -29,7 +30,14 @@ interface OnboardingViewProps {
   passwordHiddenReason: SecretRefusalReason | null;
   /** Shown between the progress panel and the steps (e.g. the role preview banner). */
   notice?: ReactNode;
+  /** Each step's due date and days late (docs/product.md#due-dates-and-reminders); none in a preview or the demo. */
+  dueDates?: ReadonlyMap<string, { dueOn: string; daysLate: number }>;
+  /** A step to open first and scroll to (the dashboard's `?step=`, a reminder's link), when it is one of these. */
+  initialStepId?: string | undefined;
 }
+
+/** The element id of a step's list item (the target of a reminder's link). */
+const stepAnchorId = (stepId: string) => `step-${stepId}`;
 
 function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] || name;
@@ -42,13 +50,22 @@ function firstNameOf(name: string): string {
  * plays.
  */
 export function OnboardingView(props: OnboardingViewProps) {
-  const { role, scopes, progress, userName, userRole, confettiPieces, passwordHiddenReason, notice } = props;
+  const { role, scopes, progress, userName, userRole, confettiPieces, passwordHiddenReason, notice, dueDates, initialStepId } = props;
   const isMobile = useIsMobile();
   const ids = orderedStepIds({ scopes });
   const derived = deriveProgress(ids, progress.completedIds);
   const activeId = derived.statuses[derived.currentIndex] === 'active' ? ids[derived.currentIndex] : undefined;
   // undefined = nothing chosen yet, so the active step is open; null = the person closed everything.
-  const [chosenOpenId, setChosenOpenId] = useState<string | null | undefined>(undefined);
+  const [chosenOpenId, setChosenOpenId] = useState<string | null | undefined>(() =>
+    initialStepId !== undefined && ids.includes(initialStepId) ? initialStepId : undefined,
+  );
+  // A reminder's link: the step it names is open, and brought into view once.
+  useEffect(() => {
+    if (initialStepId === undefined || !ids.includes(initialStepId)) return;
+    document.getElementById(stepAnchorId(initialStepId))?.scrollIntoView({ block: 'start' });
+    // Only on arrival: later changes of the open step are the person's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [hoveredScopeId, setHoveredScopeId] = useState<string | null>(null);
   const openId = chosenOpenId === undefined ? (activeId ?? null) : chosenOpenId;
   const accent = roleAccentColor(role.colors.baseColor);
@@ -87,6 +104,13 @@ export function OnboardingView(props: OnboardingViewProps) {
     progress.setItemDone(step, itemId, done);
   };
 
+  const completedIds = new Set(progress.completedIds);
+  const dueOf = (stepId: string) => {
+    const due = dueDates?.get(stepId);
+    return due === undefined || completedIds.has(stepId) ? undefined : { label: dueLabel(due.dueOn, due.daysLate), overdue: due.daysLate > 0 };
+  };
+  const overdueCount = ids.filter((id) => dueOf(id)?.overdue === true).length;
+
   // Each scope's first global index, so cards stagger and map to statuses across all scopes.
   const offsets = scopes.map((_, s) => scopes.slice(0, s).reduce((sum, scope) => sum + scope.steps.length, 0));
   return (
@@ -97,6 +121,7 @@ export function OnboardingView(props: OnboardingViewProps) {
         completedCount={derived.completedCount}
         total={derived.total}
         accent={accent}
+        overdueCount={overdueCount}
       />
       {notice}
       {/* Only where the mobile warning applies (under 768 px): on a computer the advice would be beside the point. */}
@@ -117,9 +142,10 @@ export function OnboardingView(props: OnboardingViewProps) {
           {scope.steps.map((step, j) => {
             const i = (offsets[s] ?? 0) + j;
             return (
-              <li key={step.id}>
+              <li key={step.id} id={stepAnchorId(step.id)} className="scroll-mt-4">
                 <StepCard
                   step={step}
+                  due={dueOf(step.id)}
                   index={i}
                   status={derived.statuses[i] ?? 'pending'}
                   isOpen={openId === step.id}

@@ -6,6 +6,8 @@ interface ProgressPanelProps {
   firstName: string;
   percent: number;
   completedCount: number;
+  /** Steps not completed whose due date has passed (docs/product.md#due-dates-and-reminders). */
+  overdueCount?: number;
   total: number;
   accent: string;
 }
@@ -13,7 +15,7 @@ interface ProgressPanelProps {
 /**
  * The progress panel (docs/product.md#dashboard): welcome, 'Your progress', the percentage and a named progress bar.
  */
-export function ProgressPanel({ firstName, percent, completedCount, total, accent }: ProgressPanelProps) {
+export function ProgressPanel({ firstName, percent, completedCount, total, accent, overdueCount = 0 }: ProgressPanelProps) {
   return (
     <Card className="overflow-hidden">
       <div className="h-1.5" style={{ background: `linear-gradient(90deg, ${accent}, ${accent}55)` }} aria-hidden="true" />
@@ -29,6 +31,11 @@ export function ProgressPanel({ firstName, percent, completedCount, total, accen
         <p className="mt-2 text-xs text-slate-600">
           {completedCount} of {total} steps completed
         </p>
+        {overdueCount > 0 ? (
+          <p className="mt-1 text-xs font-semibold text-red-800">
+            {overdueCount === 1 ? '1 step is overdue' : `${overdueCount} steps are overdue`}: take it one step at a time.
+          </p>
+        ) : null}
         {total > 0 && percent === 100 ? (
           <div role="status" className="mt-4 flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
             <PartyPopper aria-hidden="true" className="size-6 shrink-0" />

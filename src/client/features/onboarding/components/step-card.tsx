@@ -18,6 +18,8 @@ import type { PasswordInfo } from './widgets/contacts';
 
 export interface StepCardProps {
   step: Step;
+  /** The step's due date as the member reads it ("Due Fri 5 Dec", "Overdue by 2 days"); none once completed. */
+  due?: { label: string; overdue: boolean } | undefined;
   status: StepStatus;
   /** Position across all scopes; staggers the fade-in by 100 ms per index (docs/product.md#step-cards). */
   index: number;
@@ -63,7 +65,7 @@ const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, string> = {
 export function StepCard(props: StepCardProps) {
   const { step, status, index, isOpen, onToggle, onSetCompleted, doneItems, onItemChange, readOnly, password, isMobile, accent } =
     props;
-  const { agreement, canSign = false, onSigned } = props;
+  const { agreement, canSign = false, onSigned, due } = props;
   const [signing, setSigning] = useState(false);
   const contentId = useId();
   const titleId = useId();
@@ -150,6 +152,16 @@ export function StepCard(props: StepCardProps) {
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <StepStatusLabel status={status} color={strong} />
             <Badge variant="secondary">{step.category}</Badge>
+            {due !== undefined && !completed ? (
+              <span
+                className={cn(
+                  'rounded-full px-2 py-0.5 text-xs font-semibold',
+                  due.overdue ? 'bg-red-50 text-red-800 ring-1 ring-red-200' : 'bg-slate-100 text-slate-700',
+                )}
+              >
+                {due.label}
+              </span>
+            ) : null}
           </div>
           <h3 id={titleId} className="mt-1.5 text-base font-semibold text-slate-900 sm:text-lg">
             {/* The whole header is the toggle: the button's ::after covers it, the actions sit above it. */}

@@ -1,0 +1,97 @@
+import { DateTime } from 'luxon';
+
+/**
+ * Calendar days in the organisation's time zone (docs/product.md#due-dates-and-reminders), with luxon: start dates and
+ * due dates are calendar days (YYYY-MM-DD); "today", quiet hours and the weekly digest follow the local clock across
+ * DST changes. No hand-rolled arithmetic: a day is a calendar day, not 24 hours.
+ */
+
+/** Reminders are never sent from this local hour… */
+export const QUIET_FROM_HOUR = 21;
+/** …until this local hour. */
+export const QUIET_UNTIL_HOUR = 8;
+
+/**
+ * The calendar day of an instant in a time zone.
+ * @param instant the moment
+ * @param zone an IANA time zone, e.g. "Europe/London"
+ * @returns the day as YYYY-MM-DD
+ */
+export function dayIn(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISODate() ?? '';
+}
+
+/**
+ * A calendar day plus a number of days (negative: before).
+ * @param day YYYY-MM-DD
+ * @param days whole days
+ * @returns YYYY-MM-DD
+ */
+export function addDays(day: string, days: number): string {
+  return DateTime.fromISO(day, { zone: 'utc' }).plus({ days }).toISODate() ?? '';
+}
+
+/**
+ * Calendar days from one day to another (positive when `to` is later).
+ * @param from YYYY-MM-DD
+ * @param to YYYY-MM-DD
+ */
+export function daysFrom(from: string, to: string): number {
+  return Math.round(DateTime.fromISO(to, { zone: 'utc' }).diff(DateTime.fromISO(from, { zone: 'utc' }), 'days').days);
+}
+
+/**
+ * Whether reminders may be sent at this moment: not between 21:00 and 08:00 local time.
+ * @param instant the moment
+ * @param zone the organisation's time zone
+ */
+export function isSendingHour(instant: Date, zone: string): boolean {
+  const hour = DateTime.fromJSDate(instant, { zone }).hour;
+  return hour >= QUIET_UNTIL_HOUR && hour < QUIET_FROM_HOUR;
+}
+
+/**
+ * The first moment at or after `instant` when reminders may be sent (the same moment outside quiet hours, else the
+ * next 08:00 local time, whatever the DST change in between).
+ * @param instant the moment
+ * @param zone the organisation's time zone
+ */
+export function nextSendingTime(instant: Date, zone: string): Date {
+  if (isSendingHour(instant, zone)) return instant;
+  const local = DateTime.fromJSDate(instant, { zone });
+  const day = local.hour >= QUIET_FROM_HOUR ? local.plus({ days: 1 }) : local;
+  return day.set({ hour: QUIET_UNTIL_HOUR, minute: 0, second: 0, millisecond: 0 }).toJSDate();
+}
+
+/**
+ * The ISO week of a moment in the organisation's time zone, e.g. "2026-W49" (the weekly digest's key), and whether
+ * the week's digest is due: from Monday 08:00 local time.
+ * @param instant the moment
+ * @param zone the organisation's time zone
+ */
+export function digestWeek(instant: Date, zone: string): { week: string; due: boolean } {
+  const local = DateTime.fromJSDate(instant, { zone });
+  const week = `${local.weekYear}-W${String(local.weekNumber).padStart(2, '0')}`;
+  return { week, due: local.weekday > 1 || local.hour >= QUIET_UNTIL_HOUR };
+}
+
+/** The most reminders one step gets for one due date: 3 days before, 1 day after, then weekly. */
+export const MAX_REMINDERS_PER_STEP = 6;
+
+/**
+ * Which reminder of a step is due on a day (docs/product.md#due-dates-and-reminders): occasion 0 three days before
+ * the due date, occasion 1 one day after it, then one a week (8, 15, 22, 29 days after), at most
+ * {@link MAX_REMINDERS_PER_STEP}. A day between two occasions answers the latest one passed, for a week at most, so a
+ * day the server was down is caught up (the caller sends each occasion once).
+ * @param dueOn the step's due date, YYYY-MM-DD
+ * @param today the local day, YYYY-MM-DD
+ * @returns the occasion (0 to 5), or null when none is due
+ */
+export function reminderOccasion(dueOn: string, today: string): number | null {
+  const late = daysFrom(dueOn, today);
+  if (late < -3) return null;
+  if (late < 1) return 0;
+  const occasion = Math.min(MAX_REMINDERS_PER_STEP - 1, 1 + Math.floor((late - 1) / 7));
+  const occasionDay = 1 + 7 * (occasion - 1);
+  return late - occasionDay < 7 ? occasion : null;
+}

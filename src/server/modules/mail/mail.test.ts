@@ -1,0 +1,348 @@
+import { DateTime } from 'luxon';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outboxResponseSchema, memberMailResponseSchema, memberDueResponseSchema } from '../../../shared/mail-api.js';
+import { membersPageSchema } from '../../../shared/admin-api.js';
+import { roleConfigurationSchema } from '../../../shared/content-schema.js';
+import { createRoleCatalog } from '../../../shared/roles.js';
+import { setMemberLeft, upsertMember } from '../members/members.repository.js';
+import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { reminderOccasion } from './calendar.js';
+import { updateSchedule } from './schedules.repository.js';
+import { MAX_ATTEMPTS } from './sender.js';
+
+/**
+ * Reminders and digests end to end on the server (docs/product.md#due-dates-and-reminders): a real SMTP server on
+ * loopback receives what the app sends, parsed with mailparser; the test clock drives the schedule across days and the
+ * change to summer time in Europe/London (Sunday 29 March 2026).
+ */
+
+const ZONE = 'Europe/London';
+const ADMIN = 'boss@inspired2uplift.org';
+const AMY = 'amy@inspired2uplift.org';
+
+const step = (id: string, title: string, dueAfterDays?: number) => ({
+  id,
+  title,
+  description: `${title}.`,
+  icon: 'User',
+  category: 'Volunteer',
+  ...(dueAfterDays === undefined ? {} : { dueAfterDays }),
+  content: { details: [`How to ${title.toLowerCase()}.`], tasks: [`${title}.`] },
+});
+
+const catalog = () =>
+  createRoleCatalog([
+    roleConfigurationSchema.parse({
+      key: 'volunteer',
+      displayName: 'Volunteer',
+      version: '1.0',
+      icon: 'HeartHandshake',
+      colors: { baseColor: '#15803d' },
+      scopes: [
+        {
+          id: 'getting-started',
+          title: 'Getting started',
+          steps: [
+            step('sign-in-to-chrome', 'Sign in to your Chrome profile', 2),
+            step('change-password', 'Change your password', 7),
+            step('meet-your-buddy', 'Meet your buddy'),
+          ],
+        },
+      ],
+    }),
+  ]);
+
+/** A local time in London as an instant. */
+const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
+
+let smtp: TestSmtp;
+let t: TestApp;
+/** A fresh session at the test clock's time (sessions lapse as the clock moves days on). */
+const amyCookie = () => signInWithGoogleSession(t, { email: AMY, name: 'Amy Pond' });
+const adminCookie = () => signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+beforeEach(async () => {
+  smtp.messages.length = 0;
+  smtp.refuseNext = 0;
+  t = await createTestApp({ catalog: catalog(), env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' } });
+  await upsertMember(t.database.db, { email: AMY, role: 'volunteer', department: 'Operations', isAdmin: false });
+  t.clock.now = london('2026-03-01T10:00');
+  await amyCookie();
+  await adminCookie();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const run = () => t.app.mailWorker.runNow();
+const setStart = (email: string, startOn: string) => updateSchedule(t.database.db, email, { startOn }, t.clock.now);
+/** A header as it arrived (mailparser's `headers` folds the List-* ones together). */
+const headerLine = (mail: ParsedMail, key: string): string =>
+  mail.headerLines.find((h) => h.key === key)?.line.replace(/\r?\n\s+/gu, ' ') ?? '';
+/** The messages to Amy (an admin's weekly digest may arrive beside them). */
+const reminders = () => smtp.messages.filter((m) => JSON.stringify(m.to ?? '').includes(AMY));
+
+describe('the reminder', () => {
+  it('lists every due or overdue step with a link to it, in plain text and HTML, with RFC 8058 headers', async () => {
+    await setStart(AMY, '2026-03-01');
+    t.clock.now = london('2026-03-11T10:00');
+    await run();
+    expect(reminders()).toHaveLength(1);
+    const mail = reminders()[0]!;
+    expect(mail.subject).toBe('2 onboarding steps are overdue');
+    expect(mail.from?.text).toContain('onboarding@inspired2uplift.org');
+    expect(mail.text).toContain('Hello Amy,');
+    expect(mail.text).toContain('Sign in to your Chrome profile (Overdue by 8 days)');
+    expect(mail.text).toContain('Change your password (Overdue by 3 days)');
+    expect(mail.text).not.toContain('Meet your buddy');
+    expect(mail.text).toContain('http://localhost:3000/dashboard?step=sign-in-to-chrome');
+    const html = String(mail.html);
+    expect(html).toContain('<html lang="en-GB">');
+    expect(html).toContain('href="http://localhost:3000/dashboard?step=change-password"');
+    expect(html).toContain('#4338ca');
+    expect(headerLine(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(headerLine(mail, 'list-unsubscribe')).toMatch(
+      /^List-Unsubscribe: <http:\/\/localhost:3000\/api\/mail\/unsubscribe\?email=amy%40inspired2uplift\.org&token=[\w-]+>$/u,
+    );
+    expect(html).toContain('Stop these reminders');
+    // The same day again: nothing more.
+    t.clock.advance(3 * 3_600_000);
+    await run();
+    expect(reminders()).toHaveLength(1);
+  });
+
+  it('follows the schedule across days and the change to summer time: 3 days before, 1 after, weekly, 6 at most, at 09:00 local', async () => {
+    // Due on Sunday 29 March 2026, the day the clocks go forward.
+    await setStart(AMY, '2026-03-27');
+    const arrived: string[] = [];
+    for (let day = DateTime.fromISO('2026-03-20', { zone: ZONE }); day < DateTime.fromISO('2026-05-20', { zone: ZONE }); day = day.plus({ days: 1 })) {
+      for (const hour of [6, 9, 22]) {
+        t.clock.now = day.set({ hour }).toJSDate();
+        const before = reminders().length;
+        await run();
+        if (reminders().length > before) {
+          arrived.push(DateTime.fromJSDate(reminders().at(-1)!.date!, { zone: ZONE }).toFormat('yyyy-MM-dd HH:mm'));
+        }
+      }
+    }
+    // Step 1 is due 29 Mar, step 2 on 3 Apr: one message a day at most, each step's occasions in it.
+    expect(arrived).toEqual([
+      '2026-03-26 09:00', // 3 days before 29 Mar
+      '2026-03-30 09:00', // a day after 29 Mar (31 Mar is 3 days before 3 Apr)
+      '2026-03-31 09:00',
+      '2026-04-04 09:00', // a day after 3 Apr
+      '2026-04-06 09:00', // weekly for 29 Mar
+      '2026-04-11 09:00',
+      '2026-04-13 09:00',
+      '2026-04-18 09:00',
+      '2026-04-20 09:00',
+      '2026-04-25 09:00',
+      '2026-04-27 09:00',
+      '2026-05-02 09:00',
+    ]);
+    expect(reminderOccasion('2026-03-29', '2026-04-27')).toBe(5);
+    expect(reminderOccasion('2026-03-29', '2026-05-04')).toBe(null);
+  });
+
+  it('is never sent between 21:00 and 08:00; a message planned in the evening waits until the morning', async () => {
+    await setStart(AMY, '2026-03-01');
+    t.clock.now = london('2026-03-11T21:30');
+    await run();
+    expect(reminders()).toHaveLength(0);
+    t.clock.now = london('2026-03-12T07:59');
+    await run();
+    expect(reminders()).toHaveLength(0);
+    t.clock.now = london('2026-03-12T08:00');
+    await run();
+    expect(reminders()).toHaveLength(1);
+  });
+
+  it('is cancelled when the steps are completed or the date changes before it leaves', async () => {
+    await setStart(AMY, '2026-03-01');
+    t.clock.now = london('2026-03-11T20:59');
+    const { planReminders } = await import('./planner.js');
+    expect(await planReminders({ db: t.database.db, catalog: catalog(), now: t.clock.now, timeZone: ZONE })).toBe(1);
+    for (const stepId of ['sign-in-to-chrome', 'change-password']) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/progress/steps/${stepId}`, headers: { cookie: await amyCookie() }, payload: { completed: true } });
+      expect(res.statusCode).toBe(200);
+    }
+    t.clock.now = london('2026-03-12T09:00');
+    await run();
+    expect(reminders()).toHaveLength(0);
+    const outbox = outboxResponseSchema.parse((await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: await adminCookie() } })).json());
+    expect(outbox.messages.filter((m) => m.kind === 'reminder').map((m) => [m.status, m.cancelReason])).toEqual([
+      ['cancelled', 'nothing due any more'],
+    ]);
+  });
+
+  it('one-click unsubscribe works without signing in, from a mail provider (no session, a referrer of another site), only with the right token, and stops the next one', async () => {
+    await setStart(AMY, '2026-03-01');
+    t.clock.now = london('2026-03-11T10:00');
+    await run();
+    const url = new URL(/<(.+)>/u.exec(headerLine(reminders()[0]!, 'list-unsubscribe'))![1]!);
+    const tampered = `${url.pathname}?email=${encodeURIComponent(ADMIN)}&token=${url.searchParams.get('token')}`;
+    const refused = await t.app.inject({
+      method: 'POST', url: tampered, payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'https://mail.google.com/' },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    const page = await t.app.inject({ url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Stop my reminders');
+    const done = await t.app.inject({
+      method: 'POST', url: `${url.pathname}${url.search}`, payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'https://mail.google.com/' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Your reminders are stopped');
+    t.clock.now = london('2026-03-18T10:00');
+    await run();
+    expect(reminders()).toHaveLength(1);
+    const mail = memberMailResponseSchema.parse(
+      (await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() } })).json(),
+    );
+    expect(mail.unsubscribedAt).not.toBeNull();
+    expect(mail.messages).toHaveLength(1);
+  });
+
+  it('retries an SMTP failure with backoff, then ends failed and visible in the outbox', async () => {
+    await setStart(AMY, '2026-03-01');
+    smtp.refuseNext = 100;
+    t.clock.now = london('2026-03-11T10:00');
+    await run();
+    let outbox = outboxResponseSchema.parse((await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: await adminCookie() } })).json());
+    expect(outbox.messages[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(outbox.messages[0]?.lastError).toContain('451');
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i += 1) {
+      t.clock.advance(20 * 60_000);
+      await run();
+    }
+    outbox = outboxResponseSchema.parse((await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: await adminCookie() } })).json());
+    expect(outbox.messages[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(reminders()).toHaveLength(0);
+  });
+
+  it('a paused member or one who left gets none; the admin sees every message sent to a member', async () => {
+    await setStart(AMY, '2026-03-01');
+    const paused = await t.app.inject({
+      method: 'PUT', url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() }, payload: { remindersPaused: true },
+    });
+    expect(paused.statusCode).toBe(200);
+    t.clock.now = london('2026-03-11T10:00');
+    await run();
+    expect(reminders()).toHaveLength(0);
+    await t.app.inject({
+      method: 'PUT', url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() }, payload: { remindersPaused: false },
+    });
+    t.clock.now = london('2026-03-12T10:00');
+    await run();
+    expect(reminders()).toHaveLength(1);
+    await setMemberLeft(t.database.db, AMY, { at: t.clock.now, note: null }, t.clock.now);
+    t.clock.now = london('2026-03-19T10:00');
+    await run();
+    expect(reminders()).toHaveLength(1);
+    const mail = memberMailResponseSchema.parse(
+      (await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() } })).json(),
+    );
+    expect(mail.messages.map((m) => m.status)).toEqual(['sent']);
+    expect(mail.startOnSet).toBe('2026-03-01');
+  });
+
+  it('rejects a start date that is not a date with 400 and a message', async () => {
+    const res = await t.app.inject({
+      method: 'PUT', url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() }, payload: { startOn: '2026-13-01' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('YYYY-MM-DD');
+  });
+});
+
+describe('start dates set by an admin', () => {
+  it('come from the invite form and the CSV import, and count for the due dates', async () => {
+    const cookie = await adminCookie();
+    const invite = await t.app.inject({
+      method: 'PUT', url: `/api/admin/members/${encodeURIComponent('ivy@inspired2uplift.org')}`, headers: { cookie },
+      payload: { role: 'volunteer', department: 'Events', isAdmin: false, startOn: '2026-02-20' },
+    });
+    expect(invite.statusCode, invite.body).toBe(200);
+    const imported = await t.app.inject({
+      method: 'POST', url: '/api/admin/import', headers: { cookie },
+      payload: { csv: 'email,role,department,startDate\nian@inspired2uplift.org,volunteer,Events,2026-02-25\n' },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    for (const [email, startOn] of [['ivy@inspired2uplift.org', '2026-02-20'], ['ian@inspired2uplift.org', '2026-02-25']] as const) {
+      const mail = memberMailResponseSchema.parse(
+        (await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(email)}/mail`, headers: { cookie } })).json(),
+      );
+      expect(mail.startOnSet).toBe(startOn);
+    }
+    const page = membersPageSchema.parse((await t.app.inject({ url: '/api/admin/members?overdue=true&sort=startOn', headers: { cookie } })).json());
+    expect(page.items.map((m) => [m.email, m.startOn, m.overdueSteps])).toEqual([
+      ['ivy@inspired2uplift.org', '2026-02-20', 2],
+      // Due 27 Feb (overdue on 1 March) and 4 March (not yet).
+      ['ian@inspired2uplift.org', '2026-02-25', 1],
+    ]);
+  });
+});
+
+describe('due dates for the member', () => {
+  it('answers each step’s due date and days late from the start date, in the organisation’s time zone', async () => {
+    await setStart(AMY, '2026-03-01');
+    t.clock.now = london('2026-03-05T00:30');
+    const due = memberDueResponseSchema.parse((await t.app.inject({ url: '/api/onboarding/due', headers: { cookie: await amyCookie() } })).json());
+    expect(due).toEqual({
+      today: '2026-03-05',
+      timeZone: ZONE,
+      startOn: '2026-03-01',
+      steps: [
+        { stepId: 'sign-in-to-chrome', dueOn: '2026-03-03', daysLate: 2 },
+        { stepId: 'change-password', dueOn: '2026-03-08', daysLate: -3 },
+      ],
+    });
+  });
+});
+
+describe('the digest', () => {
+  it('on demand: who started, finished, stalled and is overdue, with links; members who left are not in it', async () => {
+    await setStart(AMY, '2026-03-01');
+    await upsertMember(t.database.db, { email: 'leah@inspired2uplift.org', role: 'volunteer', department: 'Events', isAdmin: false });
+    await setMemberLeft(t.database.db, 'leah@inspired2uplift.org', { at: t.clock.now, note: null }, t.clock.now);
+    await setStart('leah@inspired2uplift.org', '2026-03-01');
+    t.clock.now = london('2026-03-12T22:00');
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/digest', headers: { cookie: await adminCookie() } });
+    expect(res.statusCode).toBe(200);
+    await smtp.waitFor(1);
+    const digest = smtp.messages[0]!;
+    expect(digest.to).toBeDefined();
+    expect(JSON.stringify(digest.to)).toContain(ADMIN);
+    expect(digest.subject).toMatch(/^Onboarding digest: /u);
+    expect(digest.text).toContain('Overdue steps (1)');
+    expect(digest.text).toContain('Amy Pond (2 steps overdue): http://localhost:3000/admin/members/amy%40inspired2uplift.org');
+    expect(digest.text).toContain('Stalled (no step completed for a while) (1)');
+    expect(digest.text).not.toContain('leah');
+  });
+
+  it('weekly from Monday 08:00, once a week; an admin who turned it off gets none', async () => {
+    t.clock.now = london('2026-03-16T07:30');
+    await run();
+    expect(smtp.messages).toHaveLength(0);
+    t.clock.now = london('2026-03-16T08:05');
+    await run();
+    t.clock.now = london('2026-03-18T12:00');
+    await run();
+    expect(smtp.messages.map((m) => m.subject)).toHaveLength(1);
+    const off = await t.app.inject({ method: 'PUT', url: '/api/admin/digest', headers: { cookie: await adminCookie() }, payload: { digestOn: false } });
+    expect(off.json()).toEqual({ digestOn: false });
+    t.clock.now = london('2026-03-23T09:00');
+    await run();
+    expect(smtp.messages).toHaveLength(1);
+  });
+});

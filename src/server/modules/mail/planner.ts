@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import type { Database } from '../../db/client.js';
+import { refreshAdminMembers } from '../admin/admin-members.js';
+import { roleStepRows } from '../admin/role-steps.js';
+import { dayIn, digestWeek, isSendingHour } from './calendar.js';
+
+/**
+ * Planning (docs/product.md#due-dates-and-reminders, docs/decisions/025-reminders-and-outbox.md): which messages are
+ * due now, written to the outbox once. Safe with several processes on one database: a message's `dedupe_key` is unique
+ * (a member's reminder of a local day, an admin's digest of a week), so a second planner's insert finds the first's
+ * row and does nothing; the reminder occasions it carries are recorded in the same statement.
+ */
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** What planning needs: the database, the running content, the clock and the organisation's time zone. */
+export interface PlanDeps {
+  db: Database;
+  catalog: RoleCatalog;
+  now: Date;
+  timeZone: string;
+}
+
+/**
+ * The day's member reminders: for every current member (not left, not paused, not unsubscribed) with a start day, each
+ * step not completed whose reminder occasion ({@link reminderOccasion} in calendar.ts, the same rule in SQL) is due
+ * today and not yet recorded; one outbox message per member with all of them. Nothing between 21:00 and 08:00 local
+ * time. Runs every few minutes; a member's second run of the day finds the day's message and plans nothing more (a
+ * step that falls due later that day waits for the next day).
+ * @param deps database, content, clock, time zone
+ * @returns the number of messages planned
+ */
+export async function planReminders(deps: PlanDeps): Promise<number> {
+  if (!isSendingHour(deps.now, deps.timeZone)) return 0;
+  await refreshAdminMembers(deps.db, deps.catalog);
+  const today = dayIn(deps.now, deps.timeZone);
+  const steps = roleStepRows(deps.catalog)
+    .filter((s) => s.dueAfterDays !== null)
+    .map((s) => ({ role_key: s.roleKey, step_id: s.stepId, ordinal: s.ordinal, due_after_days: s.dueAfterDays }));
+  if (steps.length === 0) return 0;
+  const result = await deps.db.execute(sql`
+    with rs as materialized (
+      select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
+        as x(role_key text, step_id text, ordinal int, due_after_days int)
+    ),
+    people as (
+      select am.email, am.user_id, am.role_key,
+        coalesce(am.start_on, (am.first_sign_in_at at time zone ${deps.timeZone})::date) as start_on
+      from admin_members am
+      where (am.start_on is not null or am.first_sign_in_at is not null)
+        and cardinality(am.open_due_after_days) > 0
+        -- The earliest open step's first reminder (3 days before) has come.
+        and coalesce(am.start_on, (am.first_sign_in_at at time zone ${deps.timeZone})::date)
+          + am.open_due_after_days[1] - 3 <= ${today}::date
+        and not exists (select 1 from members m where m.email = am.email and m.left_at is not null)
+        and not exists (
+          select 1 from member_schedules ms
+          where ms.email = am.email and (ms.reminders_paused or ms.unsubscribed_at is not null)
+        )
+    ),
+    open_steps as (
+      select p.email, rs.step_id, rs.ordinal, p.start_on + rs.due_after_days as due_on,
+        ${today}::date - (p.start_on + rs.due_after_days) as late
+      from people p join rs on rs.role_key = p.role_key
+      where not exists (select 1 from step_progress sp where sp.user_id = p.user_id and sp.step_id = rs.step_id)
+    ),
+    occasions as (
+      -- calendar.ts reminderOccasion: 0 from 3 days before; then 1 + (late - 1) / 7 from a day after, at most 5, each
+      -- for a week.
+      select o.*, case when o.late < 1 then 0 else least(5, 1 + (o.late - 1) / 7) end as occasion
+      from open_steps o where o.late >= -3
+    ),
+    due as (
+      select o.email, o.step_id, o.ordinal, o.due_on, o.occasion from occasions o
+      where (o.late < 1 or o.late - (1 + 7 * (o.occasion - 1)) < 7)
+        and not exists (
+          select 1 from mail_reminder_steps r
+          where r.email = o.email and r.step_id = o.step_id and r.due_on = o.due_on and r.occasion = o.occasion
+        )
+    ),
+    planned as (
+      insert into mail_outbox (kind, recipient, dedupe_key, plan, next_attempt_at, created_at)
+      select 'reminder', d.email, 'reminder:' || d.email || ':' || ${today},
+        jsonb_build_object('day', ${today}::text, 'steps', jsonb_agg(
+          jsonb_build_object('stepId', d.step_id, 'dueOn', d.due_on::text, 'occasion', d.occasion) order by d.ordinal)),
+        ${deps.now.toISOString()}::timestamptz, ${deps.now.toISOString()}::timestamptz
+      from due d group by d.email
+      on conflict (dedupe_key) do nothing
+      returning id, recipient
+    ),
+    recorded as (
+      insert into mail_reminder_steps (email, step_id, due_on, occasion, outbox_id)
+      select d.email, d.step_id, d.due_on, d.occasion, p.id from due d join planned p on p.recipient = d.email
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from planned)::int as planned, (select count(*) from recorded)::int as steps`);
+  return Number(rowsOf(result)[0]?.planned ?? 0);
+}
+
+/**
+ * The people who get a digest: admins (a member record marked admin, or ADMIN_EMAILS) and department leads, who have
+ * not left and have not turned their digest off.
+ * @param db the database
+ * @param adminEmails lower-case ADMIN_EMAILS
+ * @returns their lower-case addresses
+ */
+export async function digestRecipients(db: Database, adminEmails: readonly string[]): Promise<string[]> {
+  const list = adminEmails.length === 0 ? sql`(null)` : sql`(${sql.join(adminEmails.map((e) => sql`${e}`), sql`, `)})`;
+  const rows = rowsOf(
+    await db.execute(sql`
+      with who as (
+        select email from members where is_admin or cardinality(lead_of) > 0
+        union select email from users where email in ${list}
+        union select email from members where email in ${list}
+      )
+      select w.email from who w
+      where not exists (select 1 from members m where m.email = w.email and m.left_at is not null)
+        and not exists (select 1 from member_schedules ms where ms.email = w.email and ms.digest_off)
+      order by w.email`),
+  );
+  return rows.map((r) => String(r.email));
+}
+
+/**
+ * The weekly digest: from Monday 08:00 local time, one message per recipient ({@link digestRecipients}) per ISO week.
+ * @param deps database, content, clock, time zone, and ADMIN_EMAILS
+ * @returns the number of digests planned
+ */
+export async function planWeeklyDigests(deps: PlanDeps & { adminEmails: readonly string[] }): Promise<number> {
+  const { week, due } = digestWeek(deps.now, deps.timeZone);
+  if (!due || !isSendingHour(deps.now, deps.timeZone)) return 0;
+  const recipients = await digestRecipients(deps.db, deps.adminEmails);
+  return planDigests(deps.db, recipients, { week }, (email) => `digest:${email}:${week}`, deps.now);
+}
+
+/**
+ * An on-demand digest for one admin (the admin area's "Send me the digest now").
+ * @param db the database
+ * @param email the admin's address
+ * @param now the clock
+ * @returns the outbox id of the message
+ */
+export async function planDigestNow(db: Database, email: string, now: Date): Promise<string> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      insert into mail_outbox (kind, recipient, dedupe_key, plan, next_attempt_at, created_at)
+      values ('digest', ${email}, 'digest:' || ${email} || ':now:' || gen_random_uuid()::text,
+        ${JSON.stringify({ onDemand: true })}::jsonb, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+      returning id`),
+  );
+  return String(rows[0]?.id);
+}
+
+async function planDigests(
+  db: Database,
+  recipients: string[],
+  plan: Record<string, unknown>,
+  key: (email: string) => string,
+  now: Date,
+): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const rows = recipients.map((email) => ({ recipient: email, dedupe_key: key(email) }));
+  const result = await db.execute(sql`
+    insert into mail_outbox (kind, recipient, dedupe_key, plan, next_attempt_at, created_at)
+    select 'digest', x.recipient, x.dedupe_key, ${JSON.stringify(plan)}::jsonb, ${now.toISOString()}::timestamptz,
+      ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(recipient text, dedupe_key text)
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return rowsOf(result).length;
+}

@@ -1,0 +1,173 @@
+/**
+ * The words and markup of the messages (docs/product.md#due-dates-and-reminders): plain text plus accessible HTML
+ * (a real heading, a list, links that say where they go, a `lang`, enough contrast) in the organisation's colours.
+ * Pure functions of what is due; the sender calls them at send time, so a message says what is true when it leaves.
+ */
+
+/** The organisation's brand colours in messages (the app's brand-700 on white, brand-50 for the panel). */
+const BRAND = { accent: '#4338ca', panel: '#eef2ff', text: '#111827', muted: '#374151' } as const;
+
+/** One message, ready for nodemailer. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A step in a reminder: its title, due date as the member reads it, and the link that opens it. */
+export interface ReminderStep {
+  title: string;
+  /** "Due Fri 5 Dec", "Due today" or "Overdue by 2 days". */
+  dueLabel: string;
+  overdue: boolean;
+  url: string;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+function page(title: string, orgName: string, body: string, footer: string): string {
+  return `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#ffffff;color:${BRAND.text};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<div role="article" aria-label="${escapeHtml(title)}" style="max-width:600px;margin:0 auto;padding:24px">
+<p style="margin:0 0 16px;color:${BRAND.accent};font-weight:bold;font-size:18px">${escapeHtml(orgName)}</p>
+${body}
+<p style="margin:32px 0 0;color:${BRAND.muted};font-size:14px">${footer}</p>
+</div>
+</body>
+</html>`;
+}
+
+/**
+ * A member's reminder: every step due soon or overdue, each with its own link.
+ * @param input the member's first name (or whole name), the steps in the order of the dashboard, the dashboard's
+ *   address, the unsubscribe address, the organisation's name and the support address
+ */
+export function renderReminder(input: {
+  name: string;
+  steps: ReminderStep[];
+  dashboardUrl: string;
+  unsubscribeUrl: string;
+  orgName: string;
+  supportEmail: string;
+}): RenderedMail {
+  const overdue = input.steps.filter((s) => s.overdue).length;
+  const subject =
+    overdue > 0
+      ? `${overdue === 1 ? '1 onboarding step is' : `${overdue} onboarding steps are`} overdue`
+      : `${input.steps.length === 1 ? 'An onboarding step is' : `${input.steps.length} onboarding steps are`} due soon`;
+  const hello = input.name.trim() === '' ? 'Hello,' : `Hello ${input.name.trim().split(/\s+/)[0]},`;
+  const intro =
+    'This is a friendly reminder about your onboarding. Take the steps below one at a time, at your own pace. ' +
+    'Each link opens that step.';
+  const help = `Stuck, or need more time or support? Reply to ${input.supportEmail} and we will help.`;
+  const text = [
+    hello,
+    '',
+    intro,
+    '',
+    ...input.steps.flatMap((s) => [`- ${s.title} (${s.dueLabel})`, `  ${s.url}`]),
+    '',
+    `All your steps: ${input.dashboardUrl}`,
+    '',
+    help,
+    '',
+    `You get these reminders because you are onboarding with ${input.orgName}.`,
+    `Stop these reminders: ${input.unsubscribeUrl}`,
+  ].join('\n');
+  const items = input.steps
+    .map(
+      (s) => `<li style="margin:0 0 12px"><a href="${escapeHtml(s.url)}" style="color:${BRAND.accent};font-weight:bold">${escapeHtml(s.title)}</a><br>
+<span style="color:${s.overdue ? '#b91c1c' : BRAND.muted}">${escapeHtml(s.dueLabel)}</span></li>`,
+    )
+    .join('\n');
+  const body = `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 12px">${escapeHtml(hello)}</p>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+<div style="background:${BRAND.panel};border-radius:8px;padding:16px 16px 4px">
+<ul style="margin:0;padding:0 0 0 20px">
+${items}
+</ul>
+</div>
+<p style="margin:16px 0"><a href="${escapeHtml(input.dashboardUrl)}" style="display:inline-block;background:${BRAND.accent};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">Open all your onboarding steps</a></p>
+<p style="margin:0">${escapeHtml(help)}</p>`;
+  const footer = `You get these reminders because you are onboarding with ${escapeHtml(input.orgName)}. <a href="${escapeHtml(
+    input.unsubscribeUrl,
+  )}" style="color:${BRAND.accent}">Stop these reminders</a>.`;
+  return { subject, text, html: page(subject, input.orgName, body, footer) };
+}
+
+/** One person in a digest section. */
+export interface DigestPerson {
+  name: string;
+  email: string;
+  /** e.g. "Volunteer · Operations · 40 %" or "2 steps overdue". */
+  detail: string;
+  url: string;
+}
+
+/** The digest's sections, in order. */
+export interface DigestSections {
+  started: DigestPerson[];
+  finished: DigestPerson[];
+  stalled: DigestPerson[];
+  overdue: DigestPerson[];
+}
+
+const SECTION_TITLES: Record<keyof DigestSections, string> = {
+  started: 'Started this week',
+  finished: 'Finished this week',
+  stalled: 'Stalled (no step completed for a while)',
+  overdue: 'Overdue steps',
+};
+
+/**
+ * An admin's (or department lead's) digest: who started, finished, stalled or is overdue, each with a link to their
+ * member page.
+ * @param input the sections, who it is for ('all departments' or their names), the admin area's address, the address
+ *   that turns the digest off, and the organisation's name
+ */
+export function renderDigest(input: {
+  sections: DigestSections;
+  scope: string;
+  adminUrl: string;
+  settingsUrl: string;
+  orgName: string;
+}): RenderedMail {
+  const s = input.sections;
+  const subject = `Onboarding digest: ${s.started.length} started, ${s.finished.length} finished, ${s.stalled.length} stalled, ${s.overdue.length} overdue`;
+  const keys = Object.keys(SECTION_TITLES) as (keyof DigestSections)[];
+  const text = [
+    `Onboarding digest for ${input.scope}.`,
+    '',
+    ...keys.flatMap((k) => [
+      `${SECTION_TITLES[k]} (${s[k].length})`,
+      ...(s[k].length === 0 ? ['  Nobody.'] : s[k].map((p) => `- ${p.name || p.email} (${p.detail}): ${p.url}`)),
+      '',
+    ]),
+    `The admin area: ${input.adminUrl}`,
+    `Turn this digest off: ${input.settingsUrl}`,
+  ].join('\n');
+  const sections = keys
+    .map((k) => {
+      const list =
+        s[k].length === 0
+          ? `<p style="margin:0 0 16px;color:${BRAND.muted}">Nobody.</p>`
+          : `<ul style="margin:0 0 16px;padding:0 0 0 20px">${s[k]
+              .map(
+                (p) =>
+                  `<li style="margin:0 0 6px"><a href="${escapeHtml(p.url)}" style="color:${BRAND.accent}">${escapeHtml(p.name || p.email)}</a> — ${escapeHtml(p.detail)}</li>`,
+              )
+              .join('\n')}</ul>`;
+      return `<h2 style="margin:24px 0 8px;font-size:18px">${escapeHtml(SECTION_TITLES[k])} (${s[k].length})</h2>\n${list}`;
+    })
+    .join('\n');
+  const body = `<h1 style="margin:0 0 8px;font-size:22px">Onboarding digest</h1>
+<p style="margin:0 0 8px">For ${escapeHtml(input.scope)}.</p>
+${sections}
+<p style="margin:16px 0"><a href="${escapeHtml(input.adminUrl)}" style="color:${BRAND.accent};font-weight:bold">Open the admin area</a></p>`;
+  const footer = `<a href="${escapeHtml(input.settingsUrl)}" style="color:${BRAND.accent}">Turn this digest off</a> in the admin area.`;
+  return { subject, text, html: page('Onboarding digest', input.orgName, body, footer) };
+}

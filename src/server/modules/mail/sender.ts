@@ -1,0 +1,356 @@
+import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import { dueLabel } from '../../../shared/due-label.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import type { Database } from '../../db/client.js';
+import type { Config } from '../../env.js';
+import { refreshAdminMembers } from '../admin/admin-members.js';
+import { roleStepRows } from '../admin/role-steps.js';
+import { addDays, dayIn, daysFrom, isSendingHour } from './calendar.js';
+import { renderDigest, renderReminder, type DigestPerson, type RenderedMail } from './render.js';
+import { unsubscribeUrl } from './unsubscribe.js';
+
+/**
+ * Sending (docs/decisions/025-reminders-and-outbox.md): claims due outbox messages with `for update skip locked` and a
+ * lease (MAIL_CLAIM_SECONDS), renders each from what is still due, sends it over SMTP (or, without SMTP_URL, keeps it
+ * in the outbox only), then records it. A process killed after sending and before recording leaves its claim to
+ * lapse: the message is sent again by another process (at most that one duplicated), never skipped. SMTP failures
+ * retry with backoff, then end 'failed', shown in the admin area.
+ */
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** How many times a message is tried before it is 'failed'. */
+export const MAX_ATTEMPTS = 5;
+/** Minutes before the second attempt; each later one waits twice as long (2, 4, 8, 16 minutes). */
+const FIRST_RETRY_MINUTES = 2;
+/** Messages one claim takes. */
+const CLAIM_BATCH = 10;
+
+/** One message handed to the transport. */
+export interface OutgoingMail extends RenderedMail {
+  from: string;
+  to: string;
+  messageId: string;
+  headers: Record<string, string>;
+  /** The Date header: when the app sent it (its clock). */
+  date: Date;
+}
+
+/** Where messages go: SMTP (nodemailer), or nowhere (the outbox keeps them). */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * nodemailer over SMTP. Its time limits stay within the claim (MAIL_CLAIM_SECONDS): a send that could outlast the
+ * claim could be sent again by another process meanwhile.
+ * @param url SMTP_URL, e.g. smtp://smtp-relay.gmail.com:587
+ * @param claimSeconds MAIL_CLAIM_SECONDS
+ */
+export function smtpTransport(url: string, claimSeconds: number): MailTransport {
+  const budgetMs = claimSeconds * 1000;
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: Math.min(15_000, budgetMs / 4),
+    greetingTimeout: Math.min(15_000, budgetMs / 4),
+    socketTimeout: Math.min(30_000, budgetMs / 4),
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        headers: mail.headers,
+        date: mail.date,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Without SMTP_URL: nothing leaves the machine; the message is recorded as kept in the outbox. */
+export const outboxOnlyTransport: MailTransport = { kind: 'outbox', send: async () => undefined, close: () => undefined };
+
+/** What sending needs. */
+export interface SendDeps {
+  db: Database;
+  catalog: RoleCatalog;
+  now: Date;
+  config: Pick<Config, 'organisationTimeZone' | 'orgName' | 'supportEmail' | 'sessionSecret' | 'adminEmails' | 'mail'>;
+  /** The app's public origin, for links. */
+  origin: string;
+  transport: MailTransport;
+  /**
+   * The running clock for claims (a run may last longer than a claim); default: `now` throughout (tests that move the
+   * clock themselves).
+   */
+  clock?: () => Date;
+}
+
+/** What one run did. */
+export interface SendResult {
+  sent: number;
+  cancelled: number;
+  retried: number;
+  failed: number;
+}
+
+interface Claimed {
+  id: string;
+  kind: 'reminder' | 'digest';
+  recipient: string;
+  plan: Record<string, unknown>;
+  attempts: number;
+  /** This claim's token: the message is still ours while the row holds it. */
+  token: string;
+}
+
+const clockOf = (deps: SendDeps): Date => deps.clock?.() ?? deps.now;
+
+async function claim(deps: SendDeps): Promise<Claimed[]> {
+  const token = randomUUID();
+  const at = clockOf(deps);
+  const now = at.toISOString();
+  const until = new Date(at.getTime() + deps.config.mail.claimSeconds * 1000).toISOString();
+  const sendingHour = isSendingHour(deps.now, deps.config.organisationTimeZone);
+  const rows = rowsOf(
+    await deps.db.execute(sql`
+      update mail_outbox o set status = 'sending', claimed_until = ${until}::timestamptz, claim_token = ${token}::uuid,
+        attempts = o.attempts + 1
+      where o.id in (
+        select id from mail_outbox
+        where ((status = 'pending' and next_attempt_at <= ${now}::timestamptz)
+            or (status = 'sending' and claimed_until <= ${now}::timestamptz))
+          and (kind = 'digest' or ${sendingHour})
+        order by next_attempt_at, seq
+        limit ${CLAIM_BATCH}
+        for update skip locked
+      )
+      returning o.id, o.kind, o.recipient, o.plan, o.attempts`),
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    kind: r.kind === 'digest' ? 'digest' : 'reminder',
+    recipient: String(r.recipient),
+    plan: (r.plan ?? {}) as Record<string, unknown>,
+    attempts: Number(r.attempts),
+    token,
+  }));
+}
+
+/**
+ * Sends every message due now (claiming them batch by batch until none is left).
+ * @param deps database, content, clock, configuration, public origin and transport
+ * @returns how many were sent, cancelled (nothing due any more, paused, unsubscribed, left), put back for a retry, and
+ *   given up ('failed')
+ */
+export async function sendDueMessages(deps: SendDeps): Promise<SendResult> {
+  const result: SendResult = { sent: 0, cancelled: 0, retried: 0, failed: 0 };
+  await refreshAdminMembers(deps.db, deps.catalog);
+  for (;;) {
+    const batch = await claim(deps);
+    if (batch.length === 0) return result;
+    for (const message of batch) {
+      const outcome = await sendOne(deps, message);
+      if (outcome !== 'skipped') result[outcome] += 1;
+    }
+  }
+}
+
+/**
+ * Renews the claim of one message just before it is sent (a batch's later messages would otherwise wait on the
+ * earlier ones' sending with their claim running out); false when the claim ran out and another process took it.
+ */
+async function stillOurs(deps: SendDeps, message: Claimed): Promise<boolean> {
+  const until = new Date(clockOf(deps).getTime() + deps.config.mail.claimSeconds * 1000);
+  const rows = rowsOf(
+    await deps.db.execute(sql`
+      update mail_outbox set claimed_until = ${until.toISOString()}::timestamptz
+      where id = ${message.id} and status = 'sending' and claim_token = ${message.token}::uuid
+      returning id`),
+  );
+  return rows.length === 1;
+}
+
+async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResult | 'skipped'> {
+  if (!(await stillOurs(deps, message))) return 'skipped';
+  const built = message.kind === 'reminder' ? await buildReminder(deps, message) : await buildDigest(deps, message);
+  if ('cancel' in built) {
+    await deps.db.execute(sql`
+      update mail_outbox set status = 'cancelled', cancel_reason = ${built.cancel}, claimed_until = null
+      where id = ${message.id} and status = 'sending'`);
+    return 'cancelled';
+  }
+  const host = new URL(deps.origin).hostname;
+  const outgoing: OutgoingMail = {
+    ...built.mail,
+    from: deps.config.mail.from,
+    to: message.recipient,
+    messageId: `<${message.id}@${host}>`,
+    headers: built.headers,
+    date: deps.now,
+  };
+  try {
+    await deps.transport.send(outgoing);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (message.attempts >= MAX_ATTEMPTS) {
+      await deps.db.execute(sql`
+        update mail_outbox set status = 'failed', last_error = ${reason}, claimed_until = null,
+          subject = ${outgoing.subject}, text_body = ${outgoing.text}, html_body = ${outgoing.html}
+        where id = ${message.id}`);
+      return 'failed';
+    }
+    const retryAt = new Date(deps.now.getTime() + FIRST_RETRY_MINUTES * 60_000 * 2 ** (message.attempts - 1));
+    await deps.db.execute(sql`
+      update mail_outbox set status = 'pending', last_error = ${reason}, claimed_until = null,
+        next_attempt_at = ${retryAt.toISOString()}::timestamptz
+      where id = ${message.id}`);
+    return 'retried';
+  }
+  await deps.db.execute(sql`
+    update mail_outbox set status = 'sent', transport = ${deps.transport.kind}, sent_at = ${clockOf(deps).toISOString()}::timestamptz,
+      claimed_until = null, subject = ${outgoing.subject}, text_body = ${outgoing.text}, html_body = ${outgoing.html},
+      last_error = null
+    where id = ${message.id}`);
+  return 'sent';
+}
+
+type Built = { mail: RenderedMail; headers: Record<string, string> } | { cancel: string };
+
+interface PlannedStep {
+  stepId: string;
+  dueOn: string;
+}
+
+/** A member's current standing for their reminder, or why there is none. */
+async function buildReminder(deps: SendDeps, message: Claimed): Promise<Built> {
+  const zone = deps.config.organisationTimeZone;
+  const [person] = rowsOf(
+    await deps.db.execute(sql`
+      select am.name, am.user_id, am.role_key,
+        coalesce(am.start_on, (am.first_sign_in_at at time zone ${zone})::date)::text as start_on,
+        (select m.left_at from members m where m.email = am.email) as left_at,
+        ms.reminders_paused, ms.unsubscribed_at
+      from admin_members am left join member_schedules ms on ms.email = am.email
+      where am.email = ${message.recipient}`),
+  );
+  if (person === undefined) return { cancel: 'no such member any more' };
+  if (person.left_at !== null && person.left_at !== undefined) return { cancel: 'left the organisation' };
+  if (person.unsubscribed_at !== null && person.unsubscribed_at !== undefined) return { cancel: 'unsubscribed' };
+  if (person.reminders_paused === true) return { cancel: 'reminders paused by an admin' };
+  if (typeof person.start_on !== 'string') return { cancel: 'no start date' };
+  const completed = new Set(
+    person.user_id === null
+      ? []
+      : rowsOf(await deps.db.execute(sql`select step_id from step_progress where user_id = ${String(person.user_id)}`)).map((r) =>
+          String(r.step_id),
+        ),
+  );
+  const today = dayIn(deps.now, zone);
+  const open = roleStepRows(deps.catalog)
+    .filter((s) => s.roleKey === person.role_key && s.dueAfterDays !== null && !completed.has(s.stepId))
+    .map((s) => {
+      const dueOn = addDays(String(person.start_on), s.dueAfterDays ?? 0);
+      return { ...s, dueOn, late: daysFrom(dueOn, today) };
+    });
+  const planned = ((message.plan.steps ?? []) as PlannedStep[]).filter((p) =>
+    open.some((s) => s.stepId === p.stepId && s.dueOn === p.dueOn),
+  );
+  if (planned.length === 0) return { cancel: 'nothing due any more' };
+  const shown = open.filter((s) => s.late >= -3);
+  const unsubscribe = unsubscribeUrl(deps.origin, deps.config.sessionSecret, message.recipient);
+  const mail = renderReminder({
+    name: String(person.name ?? ''),
+    steps: shown.map((s) => ({
+      title: s.title,
+      dueLabel: dueLabel(s.dueOn, s.late),
+      overdue: s.late > 0,
+      url: `${deps.origin}/dashboard?step=${encodeURIComponent(s.stepId)}`,
+    })),
+    dashboardUrl: `${deps.origin}/dashboard`,
+    unsubscribeUrl: unsubscribe,
+    orgName: deps.config.orgName,
+    supportEmail: deps.config.supportEmail,
+  });
+  return {
+    mail,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Auto-Submitted': 'auto-generated',
+    },
+  };
+}
+
+/** An admin's or lead's digest, limited to what they may read, or why there is none. */
+async function buildDigest(deps: SendDeps, message: Claimed): Promise<Built> {
+  const zone = deps.config.organisationTimeZone;
+  const [who] = rowsOf(
+    await deps.db.execute(sql`
+      select m.is_admin, m.lead_of, m.left_at, ms.digest_off
+      from (select ${message.recipient}::text as email) x
+        left join members m on m.email = x.email
+        left join member_schedules ms on ms.email = x.email`),
+  );
+  if (who?.left_at !== null && who?.left_at !== undefined) return { cancel: 'left the organisation' };
+  if (who?.digest_off === true && message.plan.onDemand !== true) return { cancel: 'digest turned off' };
+  const isAdmin = deps.config.adminEmails.includes(message.recipient) || who?.is_admin === true;
+  const leads = Array.isArray(who?.lead_of)
+    ? (who.lead_of as unknown[]).map((d) => String(d).trim().toLowerCase()).filter((d) => d !== '')
+    : [];
+  if (!isAdmin && leads.length === 0) return { cancel: 'no longer an admin or department lead' };
+  const today = dayIn(deps.now, zone);
+  const weekAgo = new Date(deps.now.getTime() - 7 * 86_400_000).toISOString();
+  const stalledBefore = new Date(deps.now.getTime() - deps.config.mail.stalledAfterDays * 86_400_000).toISOString();
+  const departments = isAdmin ? sql`true` : sql`am.department_key in (${sql.join(leads.map((d) => sql`${d}`), sql`, `)})`;
+  const rows = rowsOf(
+    await deps.db.execute(sql`
+      with people as (
+        select am.*, coalesce(am.start_on, (am.first_sign_in_at at time zone ${zone})::date) as started_on
+        from admin_members am
+        where ${departments}
+          and not exists (select 1 from members m where m.email = am.email and m.left_at is not null)
+      )
+      select p.email, p.name, p.department, p.percent, p.total_steps, p.completed_steps,
+        (p.started_on between ${addDays(today, -6)}::date and ${today}::date) as started,
+        (p.total_steps > 0 and p.completed_steps = p.total_steps and p.last_progress_at >= ${weekAgo}::timestamptz) as finished,
+        (p.completed_steps < p.total_steps and p.started_on is not null
+          and coalesce(p.last_progress_at, p.started_on::timestamptz) < ${stalledBefore}::timestamptz) as stalled,
+        (select count(*) from unnest(p.open_due_after_days) d where p.started_on + d < ${today}::date)::int as overdue
+      from people p
+      order by p.name_key, p.email`),
+  );
+  const person = (r: Row, detail: string): DigestPerson => ({
+    name: String(r.name ?? ''),
+    email: String(r.email),
+    detail,
+    url: `${deps.origin}/admin/members/${encodeURIComponent(String(r.email))}`,
+  });
+  const progress = (r: Row) => `${String(r.department)} · ${Number(r.completed_steps)} of ${Number(r.total_steps)} steps`;
+  const mail = renderDigest({
+    sections: {
+      started: rows.filter((r) => r.started === true).map((r) => person(r, progress(r))),
+      finished: rows.filter((r) => r.finished === true).map((r) => person(r, String(r.department))),
+      stalled: rows.filter((r) => r.stalled === true).map((r) => person(r, progress(r))),
+      overdue: rows
+        .filter((r) => Number(r.overdue) > 0)
+        .map((r) => person(r, `${Number(r.overdue)} ${Number(r.overdue) === 1 ? 'step' : 'steps'} overdue`)),
+    },
+    scope: isAdmin ? 'all departments' : (Array.isArray(who?.lead_of) ? (who.lead_of as unknown[]).map(String) : []).join(', '),
+    adminUrl: `${deps.origin}/admin`,
+    settingsUrl: `${deps.origin}/admin?tab=mail`,
+    orgName: deps.config.orgName,
+  });
+  return { mail, headers: { 'Auto-Submitted': 'auto-generated' } };
+}

@@ -1,0 +1,82 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on loopback for tests (smtp-server), keeping every message it accepts, parsed (mailparser). */
+export interface TestSmtp {
+  /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
+  url: string;
+  /** Every message accepted so far, in order. */
+  messages: ParsedMail[];
+  /** While > 0, that many next messages are refused with a 451 (a temporary failure). */
+  refuseNext: number;
+  /** Milliseconds the server takes to accept each message (a slow relay); 0 by default. */
+  delayMs: number;
+  /** Resolves once at least `count` messages have arrived (or rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the server on a free loopback port (no TLS, no authentication: the test's own machine only).
+ * @returns the server, with its URL and the messages it received
+ */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const state: TestSmtp = {
+    url: '',
+    messages: [],
+    refuseNext: 0,
+    delayMs: 0,
+    waitFor(count, timeoutMs = 20_000) {
+      if (state.messages.length >= count) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`expected ${count} messages, got ${state.messages.length}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.refuseNext > 0) {
+          state.refuseNext -= 1;
+          const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        const accept = state.delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, state.delayMs)) : Promise.resolve();
+        accept.then(() => simpleParser(Buffer.concat(chunks))).then(
+          (parsed) => {
+            state.messages.push(parsed);
+            for (const w of waiters.filter((x) => state.messages.length >= x.count)) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve();
+            }
+            callback();
+          },
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  state.url = `smtp://127.0.0.1:${port}`;
+  return state;
+}

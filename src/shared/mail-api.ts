@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The API contract of start dates, due dates, reminders and digests (docs/product.md#due-dates-and-reminders).
+ */
+
+/** A calendar day, YYYY-MM-DD. */
+export const calendarDaySchema = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
+
+/** GET /api/onboarding/due — the signed-in member's start day and the due date of each step that has one. */
+export const memberDueResponseSchema = z.object({
+  /** Today in the organisation's time zone. */
+  today: calendarDaySchema,
+  timeZone: z.string(),
+  /** The start date: set by an admin, else the day of the first sign-in. */
+  startOn: calendarDaySchema,
+  /** Steps of the member's role with a due date, in step order; `daysLate` < 0 while still to come. */
+  steps: z.array(z.object({ stepId: z.string(), dueOn: calendarDaySchema, daysLate: z.number().int() })),
+});
+export type MemberDueResponse = z.infer<typeof memberDueResponseSchema>;
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
+
+/** One message of the outbox, without its bodies. */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['reminder', 'digest']),
+  recipient: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  /** 'smtp' (left by SMTP), 'outbox' (no SMTP_URL: kept here only), null until sent. */
+  transport: z.enum(['smtp', 'outbox']).nullable(),
+  subject: z.string().nullable(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string(),
+  lastError: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** GET /api/admin/outbox — the latest messages, newest first, and whether SMTP is configured. */
+export const outboxResponseSchema = z.object({
+  smtpConfigured: z.boolean(),
+  messages: z.array(outboxMessageSchema),
+});
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
+
+export const outboxQuerySchema = z
+  .object({
+    status: z.enum(OUTBOX_STATUSES).optional(),
+    recipient: z.string().trim().toLowerCase().max(320).optional(),
+  })
+  .strict();
+
+/** GET /api/admin/outbox/:id — one message with its bodies (as sent, or as it would have been). */
+export const outboxMessageDetailSchema = outboxMessageSchema.extend({
+  text: z.string().nullable(),
+  html: z.string().nullable(),
+});
+export type OutboxMessageDetail = z.infer<typeof outboxMessageDetailSchema>;
+
+/** GET /api/admin/members/:email/mail — a member's dates, reminder settings and every message sent to them. */
+export const memberMailResponseSchema = z.object({
+  /** The start date an admin set; null when the first sign-in counts. */
+  startOnSet: calendarDaySchema.nullable(),
+  /** The start date that counts: set, else the day of the first sign-in; null for an invited person. */
+  startOn: calendarDaySchema.nullable(),
+  remindersPaused: z.boolean(),
+  unsubscribedAt: z.string().nullable(),
+  messages: z.array(outboxMessageSchema),
+});
+export type MemberMailResponse = z.infer<typeof memberMailResponseSchema>;
+
+/** PUT /api/admin/members/:email/mail — change the start date (null: the first sign-in counts) or pause reminders. */
+export const memberMailBodySchema = z
+  .object({
+    startOn: calendarDaySchema.nullable().optional(),
+    remindersPaused: z.boolean().optional(),
+  })
+  .strict();
+export type MemberMailBody = z.infer<typeof memberMailBodySchema>;
+
+/** GET/PUT /api/admin/digest — whether the signed-in admin gets the weekly digest. */
+export const digestSettingsSchema = z.object({ digestOn: z.boolean() }).strict();
+export type DigestSettings = z.infer<typeof digestSettingsSchema>;
