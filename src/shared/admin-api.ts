@@ -119,6 +119,11 @@ export const memberStepItemSchema = z.object({
   text: z.string(),
   /** ISO time it was ticked; null when not ticked. */
   doneAt: z.string().nullable(),
+  /**
+   * True for an item the member ticked that the published step no longer has (removed in the content studio): the
+   * tick is kept, and `text` is the item's text in the newest content version that had it.
+   */
+  removed: z.boolean().optional(),
 });
 
 /** One step of a member's page, in the member's step order. */

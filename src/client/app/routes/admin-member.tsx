@@ -10,7 +10,7 @@ import { MemberForm } from '@/features/admin/components/member-form';
 import { MemberMail } from '@/features/admin/components/member-mail';
 import { MemberOffboarding } from '@/features/admin/components/member-offboarding';
 import { MemberSessions } from '@/features/admin/components/member-sessions';
-import { MemberSteps } from '@/features/admin/components/member-steps';
+import { MemberSteps, RemovedSteps } from '@/features/admin/components/member-steps';
 import { formatDateTime } from '@/features/admin/utils/format';
 import { AdminShell } from './admin-shell';
 
@@ -101,6 +101,7 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
             </h3>
             <MemberSteps steps={detail.data.steps} />
           </section>
+          <RemovedSteps steps={detail.data.removedSteps ?? []} />
           <MemberMail email={detail.data.member.email} canChange={view === 'admin'} />
           <MemberAcknowledgments email={detail.data.member.email} />
         </>

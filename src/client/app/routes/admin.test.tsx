@@ -128,6 +128,43 @@ describe('admin console', () => {
     expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull();
   });
 
+  it('marks steps and ticks that the published content no longer has as removed, keeping their times', async () => {
+    const detail: MemberDetail = {
+      member: member('kit@inspired2uplift.org', 'Kit Kemp', 50),
+      roleText: 'volunteer',
+      hasMemberRecord: true,
+      leadOf: [],
+      isEditor: false,
+      left: null,
+      steps: [
+        {
+          id: 'pack-your-bag',
+          title: 'Pack your bag for the first meeting',
+          scopeTitle: 'Before your first meeting',
+          status: 'active',
+          completedAt: null,
+          items: [
+            { id: 'charged-phone', kind: 'checklist', text: 'Your phone, charged', doneAt: null },
+            { id: 'water-bottle', kind: 'checklist', text: 'A water bottle', doneAt: '2026-11-20T10:00:00.000Z', removed: true },
+          ],
+        },
+      ],
+      removedSteps: [{ id: 'meet-your-buddy', title: 'Meet your buddy', completedAt: '2026-11-19T09:30:00.000Z' }],
+    };
+    renderApp('/admin/members/kit%40inspired2uplift.org', {
+      ...adminHandlers(page([])),
+      'GET /api/admin/members/kit%40inspired2uplift.org': () => json(detail),
+    });
+    const removed = await screen.findByRole('region', { name: 'Removed steps' });
+    expect(within(removed).getByText('Meet your buddy')).toBeInTheDocument();
+    expect(within(removed).getByText(/Removed · completed/u)).toBeInTheDocument();
+    const tick = screen.getByText('A water bottle').closest('li');
+    expect(tick).not.toBeNull();
+    expect(within(tick as HTMLElement).getByText('Removed from the step since')).toBeInTheDocument();
+    const kept = screen.getByText('Your phone, charged').closest('li');
+    expect(within(kept as HTMLElement).queryByText('Removed from the step since')).toBeNull();
+  });
+
   it('gives admins the permissions on the member page, and signs a member out everywhere', async () => {
     const detail: MemberDetail = {
       member: member('fay@inspired2uplift.org', 'Fay Finch', 33),

@@ -44,27 +44,38 @@ export async function getMemberDetail(db: Database, ctx: MembersContext, email: 
     flat.map((s) => s.step.id),
     completed.keys(),
   );
-  const steps: MemberStep[] = flat.map(({ scope, step }, i) => {
+  const steps: MemberStep[] = [];
+  for (const [i, { scope, step }] of flat.entries()) {
     const itemOf = (id: string, kind: 'checklist' | 'acknowledgment', text: string) => ({
       id,
       kind,
       text,
       doneAt: items.get(`${step.id}\u0000${id}`)?.toISOString() ?? null,
     });
-    return {
+    const current = [
+      ...(step.isChecklistStep ? step.content.checklist.map((c) => itemOf(c.id, 'checklist', c.text)) : []),
+      ...(step.isAcknowledgmentStep
+        ? step.content.acknowledgments.map((a) => itemOf(a.id, 'acknowledgment', a.content))
+        : []),
+    ];
+    // Items the member ticked that the published step no longer has: kept, marked as removed.
+    const currentIds = new Set(current.map((item) => item.id));
+    const removed = [];
+    for (const [key, at] of items) {
+      const [stepId, itemId] = key.split('\u0000') as [string, string];
+      if (stepId !== step.id || currentIds.has(itemId)) continue;
+      const known = await lastKnownItem(db, step.id, itemId);
+      removed.push({ id: itemId, kind: known?.kind ?? 'checklist', text: known?.text ?? itemId, doneAt: at.toISOString(), removed: true });
+    }
+    steps.push({
       id: step.id,
       title: step.title,
       scopeTitle: scope.title,
       status: statuses[i] ?? 'pending',
       completedAt: completed.get(step.id)?.toISOString() ?? null,
-      items: [
-        ...(step.isChecklistStep ? step.content.checklist.map((c) => itemOf(c.id, 'checklist', c.text)) : []),
-        ...(step.isAcknowledgmentStep
-          ? step.content.acknowledgments.map((a) => itemOf(a.id, 'acknowledgment', a.content))
-          : []),
-      ],
-    };
-  });
+      items: [...current, ...removed],
+    });
+  }
   const published = new Set([...ctx.catalog.values()].flatMap((c) => c.scopes.flatMap((s) => s.steps.map((st) => st.id))));
   const removedSteps = [];
   for (const [id, at] of completed) {
@@ -97,4 +108,36 @@ async function lastKnownStepTitle(db: Database, stepId: string): Promise<string 
     .orderBy(desc(contentVersions.version))
     .limit(1);
   return row?.title ?? undefined;
+}
+
+/**
+ * The kind and text an item of a step had in the newest content version that has it (an item removed since), or
+ * undefined when no version ever had it.
+ * @param db the database
+ * @param stepId the step's id
+ * @param itemId the checklist or acknowledgment item's id
+ * @returns `{ kind, text }` (an acknowledgment's text is its `content`), or undefined
+ */
+async function lastKnownItem(
+  db: Database,
+  stepId: string,
+  itemId: string,
+): Promise<{ kind: 'checklist' | 'acknowledgment'; text: string } | undefined> {
+  const vars = sql`jsonb_build_object('step', ${stepId}::text, 'item', ${itemId}::text)`;
+  const [row] = await db
+    .select({
+      checklist: sql<string | null>`jsonb_path_query_first(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $step).content.checklist[*] ? (@.id == $item).text', ${vars}) #>> '{}'`,
+      acknowledgment: sql<string | null>`jsonb_path_query_first(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $step).content.acknowledgments[*] ? (@.id == $item).content', ${vars}) #>> '{}'`,
+    })
+    .from(contentVersions)
+    .where(
+      sql`jsonb_path_exists(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $step).content.checklist[*] ? (@.id == $item)', ${vars})
+        or jsonb_path_exists(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $step).content.acknowledgments[*] ? (@.id == $item)', ${vars})`,
+    )
+    .orderBy(desc(contentVersions.version))
+    .limit(1);
+  if (row === undefined) return undefined;
+  if (row.checklist !== null) return { kind: 'checklist', text: row.checklist };
+  if (row.acknowledgment !== null) return { kind: 'acknowledgment', text: row.acknowledgment };
+  return undefined;
 }

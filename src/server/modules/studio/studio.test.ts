@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberDetail } from '../../../shared/admin-api.js';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type { StudioAsset, StudioDiff, StudioDraft, StudioProblem, StudioRemovalsConflict, StudioState, StudioVersionSummary } from '../../../shared/studio-api.js';
 import { STUDIO_ASSET_MAX_BYTES } from '../../../shared/studio-api.js';
@@ -397,5 +398,53 @@ describe('a second app instance on the same database', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('an item removed after members ticked it', () => {
+  it('asks to confirm, then keeps the tick on the member page, marked as removed, with the text it had', async () => {
+    const cookie = await signIn(t.app, { email: 'kit@inspired2uplift.org', name: 'Kit' });
+    const checklistStep = {
+      id: 'pack-your-bag',
+      title: 'Pack your bag for the first meeting',
+      description: 'A few things to bring.',
+      icon: 'Users',
+      category: 'Volunteer',
+      isChecklistStep: true,
+      content: {
+        checklist: [
+          { id: 'water-bottle', text: 'A water bottle' },
+          { id: 'charged-phone', text: 'Your phone, charged' },
+        ],
+      },
+    };
+    const s = await state();
+    await save(withStep(s.published.catalog, checklistStep), null);
+    expect((await publish()).statusCode).toBe(200);
+    const ticked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/progress/steps/${checklistStep.id}/items/water-bottle`,
+      headers: headers(cookie),
+      payload: { done: true },
+    });
+    expect(ticked.statusCode, ticked.body).toBe(200);
+
+    const withoutBottle = { ...checklistStep, content: { checklist: [{ id: 'charged-phone', text: 'Your phone, charged' }] } };
+    const s2 = await state();
+    await save(withStep(s2.published.catalog.map((c) => ({ ...c, scopes: c.scopes.map((sc) => ({ ...sc, steps: sc.steps.filter((st) => st.id !== checklistStep.id) })) })) as RoleConfiguration[], withoutBottle), null);
+    const refused = await publish();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<StudioRemovalsConflict>().removals).toEqual([
+      expect.objectContaining({ stepId: checklistStep.id, itemId: 'water-bottle', completedBy: 1 }),
+    ]);
+    expect((await publish({ materialChanges: [], confirmRemovals: true })).statusCode).toBe(200);
+
+    const page = await t.app.inject({ method: 'GET', url: '/api/admin/members/kit%40inspired2uplift.org', headers: headers(admin) });
+    expect(page.statusCode).toBe(200);
+    const step = page.json<MemberDetail>().steps.find((st) => st.id === checklistStep.id);
+    expect(step?.items).toEqual([
+      { id: 'charged-phone', kind: 'checklist', text: 'Your phone, charged', doneAt: null },
+      { id: 'water-bottle', kind: 'checklist', text: 'A water bottle', doneAt: expect.any(String), removed: true },
+    ]);
   });
 });

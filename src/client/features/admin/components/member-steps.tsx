@@ -10,6 +10,32 @@ const STATUS = {
 } as const;
 
 /**
+ * Steps the member completed that the published content no longer has (removed in the content studio,
+ * docs/product.md#content-studio): their record is kept, shown with the title the step last had.
+ */
+export function RemovedSteps({ steps }: { steps: { id: string; title: string; completedAt: string }[] }) {
+  if (steps.length === 0) return null;
+  return (
+    <section aria-labelledby="removed-steps-heading" className="space-y-2">
+      <h3 id="removed-steps-heading" className="text-lg font-semibold">
+        Removed steps
+      </h3>
+      <p className="text-sm text-slate-700">These steps were removed from the content after this member completed them. Their record is kept.</p>
+      <ul className="space-y-2">
+        {steps.map((step) => (
+          <li key={step.id} className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm">
+            <span className="font-semibold text-slate-900">{step.title}</span>{' '}
+            <span className="text-slate-700">
+              · Removed · completed {formatDateTime(step.completedAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * A member's steps in order (docs/product.md#admin-area: "A member's page"): status and completion time of each, and
  * under checklist and acknowledgment steps every item with the time it was ticked or acknowledged.
  */
@@ -42,6 +68,7 @@ export function MemberSteps({ steps }: { steps: MemberStep[] }) {
                           {item.text}
                         </span>
                         {item.doneAt ? <span className="text-slate-500">({formatDateTime(item.doneAt)})</span> : null}
+                        {item.removed ? <span className="font-medium text-amber-800">Removed from the step since</span> : null}
                       </li>
                     ))}
                   </ul>
