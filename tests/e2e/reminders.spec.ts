@@ -207,7 +207,8 @@ test('an overdue step: the member sees it, the outbox holds the reminder, its li
   await reader.goto(stepUrl);
   await expect(reader).toHaveURL(/\/login\?returnTo=/);
   await reader.getByRole('button', { name: 'Sign in with Google' }).click();
-  await expect(reader).toHaveURL(`${stepUrl}`);
+  await expect(reader).toHaveURL(stepUrl);
+  await expect(reader.getByRole('banner').getByText(MEMBER)).toBeVisible();
   const opened = stepCard(reader, STEP.title);
   await expect(opened.getByRole('button', { name: STEP.title })).toHaveAttribute('aria-expanded', 'true');
   await expect(opened.getByText(/Add a separate Chrome profile/).first()).toBeVisible();
@@ -228,14 +229,17 @@ test('an overdue step: the member sees it, the outbox holds the reminder, its li
   // A week later (the same database, the server's clock at 10:00 London seven days on) the steps are overdue by 9
   // days: their weekly reminder is due. The member who kept their reminders gets it; the one who unsubscribed does not.
   await server?.stop();
+  // A week without a visit ends a session (7 days idle), so both sign in again.
   server = await startClockServer(port, dataDir, today.plus({ days: 7 }));
-  await member.goto(`${origin()}/dashboard`);
-  await expect(stepCard(member, STEP.title).getByText('Overdue by 9 days', { exact: true })).toBeVisible();
-  await outboxItemsTo(admin, KEEPER, 2);
+  const memberLater = await signedIn(browser, MEMBER, 'Dev Volunteer');
+  await memberLater.goto(`${origin()}/dashboard`);
+  await expect(stepCard(memberLater, STEP.title).getByText('Overdue by 9 days', { exact: true })).toBeVisible();
+  const adminLater = await signedIn(browser, ADMIN, 'Alex Admin');
+  await outboxItemsTo(adminLater, KEEPER, 2);
   // Planning covers every member in one statement, so the unsubscribed member's turn has passed: still one.
-  await expect(admin.getByRole('region', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: `to ${MEMBER}` })).toHaveCount(1);
+  await expect(adminLater.getByRole('region', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: `to ${MEMBER}` })).toHaveCount(1);
   // Their member page says so, too.
-  await admin.goto(`${origin()}/admin/members/${encodeURIComponent(MEMBER)}`);
-  await expect(admin.getByRole('heading', { name: 'Messages sent to them' })).toBeVisible();
-  await expect(admin.getByText('Show the text')).toHaveCount(1);
+  await adminLater.goto(`${origin()}/admin/members/${encodeURIComponent(MEMBER)}`);
+  await expect(adminLater.getByRole('heading', { name: 'Messages sent to them' })).toBeVisible();
+  await expect(adminLater.getByText('Show the text')).toHaveCount(1);
 });
