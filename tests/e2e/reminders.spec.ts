@@ -1,0 +1,245 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+
+/**
+ * Reminders by e-mail end to end (docs/product.md#due-dates-and-reminders, docs/decisions/025-reminders-and-outbox.md):
+ * an admin sets a member's start date in the past on the member page; the member sees an overdue step; the outbox (the
+ * admin console's E-mail tab, no SMTP_URL) holds the reminder; its link opens that step after sign-in; the unsubscribe
+ * link works signed out; a week later the next reminder goes to a member who kept their reminders, and none to the one
+ * who unsubscribed.
+ *
+ * It runs its own server (the build of `npm start`) with NODE_ENV=test, so that TEST_CLOCK_OFFSET_MS can set the
+ * server's clock whatever the real time is (CI may run at night), and MAIL_EVERY_SECONDS=1 so that planning and sending
+ * do not wait a minute. The same database is served at three moments: 22:00 London the evening before (quiet hours: the
+ * members sign in and the admin sets the dates, nothing is sent), 10:00 the next morning (the reminders), and 10:00 a
+ * week later (the next reminder). A member gets at most one reminder a local day, so the dates are set before the
+ * day's first one. The member is `dev@inspired2uplift.org`, whom the login page's development sign-in signs in.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ADMIN = 'admin.reminders.e2e@inspired2uplift.org';
+/** Whom the login page's "Sign in with Google" signs in while development sign-in is on (modules/auth/auth.routes.ts). */
+const MEMBER = 'dev@inspired2uplift.org';
+/** A member with the same start date who keeps their reminders: shows that the next reminder was really due. */
+const KEEPER = 'kit.keeper.reminders.e2e@inspired2uplift.org';
+/** A volunteer step due 2 days after the start date (content/roles/volunteer.yaml). */
+const STEP = { id: 'sign-in-chrome-profile', title: 'Sign in to your Chrome profile' };
+const ZONE = 'Europe/London';
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
+interface ClockServer {
+  stop(): Promise<void>;
+}
+
+async function startClockServer(port: number, dataDir: string, clock: DateTime): Promise<ClockServer> {
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist', 'node', 'server', 'server.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'onboarding-e2e-reminders-session-secret-0123456789',
+      ADMIN_EMAILS: ADMIN,
+      TIME_ZONE: ZONE,
+      MAIL_EVERY_SECONDS: '1',
+      TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
+      AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`the reminders e2e server exited during start-up:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the reminders e2e server did not start:\n${output}`);
+    }
+    const healthy = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    stop: async () => {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
+
+let port: number;
+let dataDir: string;
+let server: ClockServer | undefined;
+/** 10:00 London tomorrow: the morning the reminders are sent. */
+const today = DateTime.now().setZone(ZONE).plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+/** 22:00 London the evening before: quiet hours, nothing is sent. */
+const evening = today.minus({ days: 1 }).set({ hour: 22 });
+/** Four days before `today`: the volunteer's 2-day steps were due the day before `evening`. */
+const startOn = today.minus({ days: 4 }).toISODate() ?? '';
+
+test.beforeAll(async () => {
+  port = await freePort();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-reminders-'));
+  server = await startClockServer(port, dataDir, evening);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const origin = () => `http://127.0.0.1:${port}`;
+
+/** A fresh browser context signed in (development sign-in) as `email`. */
+async function signedIn(browser: Browser, email: string, name: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const response = await page.request.post(`${origin()}/api/auth/dev-login`, { data: { email, name }, headers: { Origin: origin() } });
+  expect(response.status()).toBe(200);
+  return page;
+}
+
+/** The admin sets `email`'s start date on their member page. */
+async function setStartDate(admin: Page, email: string, date: string) {
+  await admin.goto(`${origin()}/admin/members/${encodeURIComponent(email)}`);
+  await expect(admin.getByRole('heading', { name: 'Start date and reminders' })).toBeVisible();
+  await admin.getByLabel('Start date', { exact: true }).fill(date);
+  await admin.getByRole('button', { name: 'Save start date' }).click();
+  await expect(admin.getByText(`Start date ${date}, set by an admin.`)).toBeVisible();
+}
+
+/** The outbox items of the E-mail tab addressed to `email` (the page is reloaded until `count` are there). */
+async function outboxItemsTo(admin: Page, email: string, count: number) {
+  const items = () => admin.getByRole('region', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: `to ${email}` });
+  await expect(async () => {
+    await admin.goto(`${origin()}/admin?tab=mail`);
+    await expect(items()).toHaveCount(count, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  return items();
+}
+
+/** The step card whose heading is `title`. */
+const stepCard = (page: Page, title: string) =>
+  page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+
+test('an overdue step: the member sees it, the outbox holds the reminder, its link opens the step, unsubscribe stops the next', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // Both members have signed in once (their start date would be that day), with no date set by an admin yet.
+  const member = await signedIn(browser, MEMBER, 'Dev Volunteer');
+  await member.goto(`${origin()}/dashboard`);
+  await expect(stepCard(member, STEP.title)).toBeVisible();
+  await expect(stepCard(member, STEP.title).getByText(/Overdue by/)).toHaveCount(0);
+  const keeper = await signedIn(browser, KEEPER, 'Kit Keeper');
+  await keeper.close();
+
+  // The admin sets a start date three days ago for both, in the browser.
+  const admin = await signedIn(browser, ADMIN, 'Alex Admin');
+  await setStartDate(admin, MEMBER, startOn);
+  await setStartDate(admin, KEEPER, startOn);
+
+  // The member's dashboard: the 2-day step is overdue by a day.
+  await member.reload();
+  await expect(stepCard(member, STEP.title).getByText('Overdue by 1 day', { exact: true })).toBeVisible();
+  // It is 22:00: nothing has been sent.
+  await admin.goto(`${origin()}/admin?tab=mail`);
+  await expect(admin.getByRole('region', { name: 'Outbox' }).getByText('No messages yet.')).toBeVisible();
+
+  // The next morning the outbox holds one reminder for each, kept there (no SMTP server is set).
+  await server?.stop();
+  server = await startClockServer(port, dataDir, today);
+  await member.reload();
+  await expect(stepCard(member, STEP.title).getByText('Overdue by 2 days', { exact: true })).toBeVisible();
+  const reminder = await outboxItemsTo(admin, MEMBER, 1);
+  await expect(reminder.getByText('Kept in the outbox (no SMTP)')).toBeVisible();
+  await expect(reminder.getByText('2 onboarding steps are overdue')).toBeVisible();
+  await outboxItemsTo(admin, KEEPER, 1);
+  await reminder.getByRole('button', { name: 'Show the text' }).click();
+  const text = (await reminder.locator('pre').textContent()) ?? '';
+  expect(text).toContain(`${STEP.title} (Overdue by 2 days)`);
+  const stepUrl = `${origin()}/dashboard?step=${STEP.id}`;
+  expect(text).toContain(stepUrl);
+  const unsubscribeUrl = text.match(/Stop these reminders: (\S+)/)?.[1];
+  expect(unsubscribeUrl).toMatch(new RegExp(`^${origin().replace(/\./g, '\\.')}/api/mail/unsubscribe\\?`));
+
+  // The step's link, signed out: the login page, then straight to that step, open.
+  const reader = await (await browser.newContext()).newPage();
+  await reader.goto(stepUrl);
+  await expect(reader).toHaveURL(/\/login\?returnTo=/);
+  await reader.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(reader).toHaveURL(stepUrl);
+  await expect(reader.getByRole('banner').getByText(MEMBER)).toBeVisible();
+  const opened = stepCard(reader, STEP.title);
+  await expect(opened.getByRole('button', { name: STEP.title })).toHaveAttribute('aria-expanded', 'true');
+  await expect(opened.getByText(/Add a separate Chrome profile/).first()).toBeVisible();
+  // Only that step is open.
+  await expect(reader.locator('article [aria-expanded="true"]')).toHaveCount(1);
+
+  // The unsubscribe link, signed out: a confirmation page, then one click stops the reminders.
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(unsubscribeUrl ?? '');
+  await expect(stranger.getByRole('heading', { name: 'Stop onboarding reminders?' })).toBeVisible();
+  await expect(stranger.getByText(`We send ${MEMBER} a reminder`)).toBeVisible();
+  await stranger.getByRole('button', { name: 'Stop my reminders' }).click();
+  await expect(stranger.getByRole('heading', { name: 'Your reminders are stopped' })).toBeVisible();
+  // A changed link does nothing.
+  await stranger.goto((unsubscribeUrl ?? '').replace(encodeURIComponent(MEMBER), encodeURIComponent(KEEPER)));
+  await expect(stranger.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+
+  // A week later (the same database, the server's clock at 10:00 London seven days on) the steps are overdue by 9
+  // days: their weekly reminder is due. The member who kept their reminders gets it; the one who unsubscribed does not.
+  await server?.stop();
+  // A week without a visit ends a session (7 days idle), so both sign in again.
+  server = await startClockServer(port, dataDir, today.plus({ days: 7 }));
+  const memberLater = await signedIn(browser, MEMBER, 'Dev Volunteer');
+  await memberLater.goto(`${origin()}/dashboard`);
+  await expect(stepCard(memberLater, STEP.title).getByText('Overdue by 9 days', { exact: true })).toBeVisible();
+  const adminLater = await signedIn(browser, ADMIN, 'Alex Admin');
+  await outboxItemsTo(adminLater, KEEPER, 2);
+  // Planning covers every member in one statement, so the unsubscribed member's turn has passed: still one.
+  await expect(adminLater.getByRole('region', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: `to ${MEMBER}` })).toHaveCount(1);
+  // Their member page says so, too.
+  await adminLater.goto(`${origin()}/admin/members/${encodeURIComponent(MEMBER)}`);
+  await expect(adminLater.getByRole('heading', { name: 'Messages sent to them' })).toBeVisible();
+  await expect(adminLater.getByText('Show the text')).toHaveCount(1);
+});
