@@ -33,84 +33,83 @@ async function until(condition: () => boolean, timeoutMs: number, what: () => st
   }
 }
 
-if (postgresUrl) {
-  describe('reminders from two server processes on one PostgreSQL database', () => {
-    let database: { url: string; drop(): Promise<void> };
-    let smtp: TestSmtp;
-    const servers: ServerProcess[] = [];
-    let env: Record<string, string>;
-    let startOn: string;
+// Two processes need a database they can share: PostgreSQL. `npm run test:db` (CI) runs this with TEST_DATABASE_URL.
+describe.skipIf(!postgresUrl)('reminders from two server processes on one PostgreSQL database (runs with TEST_DATABASE_URL)', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let smtp: TestSmtp;
+  const servers: ServerProcess[] = [];
+  let env: Record<string, string>;
+  let startOn: string;
 
-    /** Member records (invitations) of the volunteer role, started three days ago: two steps overdue, two due soon. */
-    async function addMembers(prefix: string): Promise<void> {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const emails = Array.from({ length: MEMBERS }, (_, i) => `${prefix}${String(i).padStart(3, '0')}@inspired2uplift.org`);
-        await client.query(
-          `insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`,
-          [emails],
-        );
-        await client.query(`insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`, [emails, startOn]);
-      } finally {
-        await client.end();
-      }
+  /** Member records (invitations) of the volunteer role, started three days ago: two steps overdue, two due soon. */
+  async function addMembers(prefix: string): Promise<void> {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const emails = Array.from({ length: MEMBERS }, (_, i) => `${prefix}${String(i).padStart(3, '0')}@inspired2uplift.org`);
+      await client.query(
+        `insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`,
+        [emails],
+      );
+      await client.query(`insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`, [emails, startOn]);
+    } finally {
+      await client.end();
     }
+  }
 
-    beforeAll(async () => {
-      smtp = await startTestSmtp();
-      database = await createEmptyPostgresDatabase(postgresUrl);
-      const target = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
-      startOn = target.minus({ days: 3 }).toISODate() ?? '';
-      env = {
-        DATABASE_URL: database.url,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
-        MAIL_EVERY_SECONDS: '1',
-        MAIL_CLAIM_SECONDS: '8',
-        TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
-      };
-      // The first migrates the empty database; the members come before the second starts.
-      servers.push(await startServer({ env }));
-    }, 60_000);
-    afterAll(async () => {
-      await Promise.all(servers.map((s) => s.stop()));
-      await database?.drop();
-      await smtp?.close();
-    });
-
-    it('sends each of 500 members due the same hour exactly one reminder', async () => {
-      await addMembers('batch-one-');
-      servers.push(await startServer({ env }));
-      await until(() => arrivals(smtp, 'batch-one-').size === MEMBERS, 120_000, () => `${arrivals(smtp, 'batch-one-').size} arrived`);
-      // A few more rounds of both processes: nothing more arrives.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      const counts = arrivals(smtp, 'batch-one-');
-      expect(counts.size).toBe(MEMBERS);
-      expect([...counts.values()].every((n) => n === 1)).toBe(true);
-      const sample = smtp.messages.find((m) => JSON.stringify(m.to).includes('batch-one-000'));
-      expect(sample?.subject).toBe('2 onboarding steps are overdue');
-    }, 180_000);
-
-    it('loses none when a process is killed while it sends; at most the one in flight arrives twice', async () => {
-      smtp.delayMs = 15;
-      await addMembers('batch-two-');
-      await until(() => arrivals(smtp, 'batch-two-').size >= 100, 120_000, () => `${arrivals(smtp, 'batch-two-').size} arrived`);
-      await servers[0]!.kill();
-      await until(() => arrivals(smtp, 'batch-two-').size === MEMBERS, 120_000, () => `${arrivals(smtp, 'batch-two-').size} arrived`);
-      await new Promise((resolve) => setTimeout(resolve, 7_000));
-      const counts = arrivals(smtp, 'batch-two-');
-      expect(counts.size).toBe(MEMBERS);
-      const duplicates = [...counts.values()].filter((n) => n > 1).length;
-      expect(duplicates).toBeLessThanOrEqual(1);
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query(`select status, count(*)::int as n from mail_outbox group by status`);
-        expect(rows).toEqual([{ status: 'sent', n: 2 * MEMBERS }]);
-      } finally {
-        await client.end();
-      }
-    }, 240_000);
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    database = await createEmptyPostgresDatabase(String(postgresUrl));
+    const target = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+    startOn = target.minus({ days: 3 }).toISODate() ?? '';
+    env = {
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
+      MAIL_EVERY_SECONDS: '1',
+      MAIL_CLAIM_SECONDS: '8',
+      TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
+    };
+    // The first migrates the empty database; the members come before the second starts.
+    servers.push(await startServer({ env }));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.drop();
+    await smtp?.close();
   });
-}
+
+  it('sends each of 500 members due the same hour exactly one reminder', async () => {
+    await addMembers('batch-one-');
+    servers.push(await startServer({ env }));
+    await until(() => arrivals(smtp, 'batch-one-').size === MEMBERS, 120_000, () => `${arrivals(smtp, 'batch-one-').size} arrived`);
+    // A few more rounds of both processes: nothing more arrives.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const counts = arrivals(smtp, 'batch-one-');
+    expect(counts.size).toBe(MEMBERS);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    const sample = smtp.messages.find((m) => JSON.stringify(m.to).includes('batch-one-000'));
+    expect(sample?.subject).toBe('2 onboarding steps are overdue');
+  }, 180_000);
+
+  it('loses none when a process is killed while it sends; at most the one in flight arrives twice', async () => {
+    smtp.delayMs = 15;
+    await addMembers('batch-two-');
+    await until(() => arrivals(smtp, 'batch-two-').size >= 100, 120_000, () => `${arrivals(smtp, 'batch-two-').size} arrived`);
+    await servers[0]!.kill();
+    await until(() => arrivals(smtp, 'batch-two-').size === MEMBERS, 120_000, () => `${arrivals(smtp, 'batch-two-').size} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    const counts = arrivals(smtp, 'batch-two-');
+    expect(counts.size).toBe(MEMBERS);
+    const duplicates = [...counts.values()].filter((n) => n > 1).length;
+    expect(duplicates).toBeLessThanOrEqual(1);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`select status, count(*)::int as n from mail_outbox group by status`);
+      expect(rows).toEqual([{ status: 'sent', n: 2 * MEMBERS }]);
+    } finally {
+      await client.end();
+    }
+  }, 240_000);
+});
