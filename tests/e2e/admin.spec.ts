@@ -45,7 +45,7 @@ test('an admin finds a member, changes their role, and exports a CSV holding the
   await expect(admin.getByRole('heading', { level: 2, name: 'Riley Rolechange' })).toBeVisible();
   await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Finance' });
   await admin.getByLabel('Department', { exact: true }).fill('Finance');
-  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByText(`Saved ${MEMBER}`)).toBeVisible();
   await expectNoAxeViolations(admin, { state: "admin member page with the 'Saved' confirmation (role assignment)" });
   // The member page's address ends in an e-mail address: a reload (or a shared link) opens the same page.
