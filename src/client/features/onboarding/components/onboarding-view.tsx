@@ -5,7 +5,7 @@ import { dueLabel } from '@shared/due-label';
 import { orderedStepIds } from '@shared/roles';
 import type { SecretRefusalReason } from '@shared/secret-access';
 import { Monitor } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { playConfetti } from '@/lib/confetti';
 import type { OnboardingProgress } from '../utils/onboarding-progress';
@@ -59,13 +59,15 @@ export function OnboardingView(props: OnboardingViewProps) {
   const [chosenOpenId, setChosenOpenId] = useState<string | null | undefined>(() =>
     initialStepId !== undefined && ids.includes(initialStepId) ? initialStepId : undefined,
   );
-  // A reminder's link: the step it names is open, and brought into view once.
+  // A reminder's link: the step it names is open, and brought into view once, on arrival (later changes of the open
+  // step are the person's own).
+  const broughtIntoView = useRef(false);
+  const linkedStepShown = initialStepId !== undefined && ids.includes(initialStepId);
   useEffect(() => {
-    if (initialStepId === undefined || !ids.includes(initialStepId)) return;
+    if (broughtIntoView.current || !linkedStepShown || initialStepId === undefined) return;
+    broughtIntoView.current = true;
     document.getElementById(stepAnchorId(initialStepId))?.scrollIntoView({ block: 'start' });
-    // Only on arrival: later changes of the open step are the person's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [initialStepId, linkedStepShown]);
   const [hoveredScopeId, setHoveredScopeId] = useState<string | null>(null);
   const openId = chosenOpenId === undefined ? (activeId ?? null) : chosenOpenId;
   const accent = roleAccentColor(role.colors.baseColor);
