@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
+import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
 
 /**
  * Reminders by e-mail end to end (docs/product.md#due-dates-and-reminders, docs/decisions/025-reminders-and-outbox.md):
@@ -22,7 +20,6 @@ import { DateTime } from 'luxon';
  * day's first one. The member is `dev@inspired2uplift.org`, whom the login page's development sign-in signs in.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = 'admin.reminders.e2e@inspired2uplift.org';
 /** Whom the login page's "Sign in with Google" signs in while development sign-in is on (modules/auth/auth.routes.ts). */
 const MEMBER = 'dev@inspired2uplift.org';
@@ -32,34 +29,15 @@ const KEEPER = 'kit.keeper.reminders.e2e@inspired2uplift.org';
 const STEP = { id: 'sign-in-chrome-profile', title: 'Sign in to your Chrome profile' };
 const ZONE = 'Europe/London';
 
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
-interface ClockServer {
-  stop(): Promise<void>;
-}
-
-async function startClockServer(port: number, dataDir: string, clock: DateTime): Promise<ClockServer> {
+function startClockServer(port: number, dataDir: string, clock: DateTime): Promise<ServerProcess> {
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist', 'node', 'server', 'server.js')], {
-    cwd: root,
+  return startServer({
+    entry: 'build',
+    port,
+    readyTimeoutMs: 60_000,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,
       SESSION_SECRET: 'onboarding-e2e-reminders-session-secret-0123456789',
@@ -67,49 +45,13 @@ async function startClockServer(port: number, dataDir: string, clock: DateTime):
       TIME_ZONE: ZONE,
       MAIL_EVERY_SECONDS: '1',
       TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
-      AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-      LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exited = false;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`the reminders e2e server exited during start-up:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the reminders e2e server did not start:\n${output}`);
-    }
-    const healthy = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    stop: async () => {
-      if (exited) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exit;
-      clearTimeout(timer);
-    },
-  };
 }
 
 let port: number;
 let dataDir: string;
-let server: ClockServer | undefined;
+let server: ServerProcess | undefined;
 /** 10:00 London tomorrow: the morning the reminders are sent. */
 const today = DateTime.now().setZone(ZONE).plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
 /** 22:00 London the evening before: quiet hours, nothing is sent. */

@@ -43,12 +43,23 @@ export interface ServerProcess {
  * @param options.env the database settings (DATA_DIR or DATABASE_URL) and anything else to add
  * @param options.port the port (default: a free one)
  * @param options.readyTimeoutMs how long to wait for the health check (default 30 s)
+ * @param options.entry `source` (default: src/server/server.ts through tsx) or `build` (the compiled server of
+ *   `npm start`, dist/node/server/server.js, as the e2e tests run it)
  * @throws Error with the server's output when it exits or is not healthy in time
  */
-export async function startServer(options: { env: Record<string, string>; port?: number; readyTimeoutMs?: number }): Promise<ServerProcess> {
+export async function startServer(options: {
+  env: Record<string, string>;
+  port?: number;
+  readyTimeoutMs?: number;
+  entry?: 'source' | 'build';
+}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src', 'server', 'server.ts')], {
+  const args =
+    options.entry === 'build'
+      ? [path.join(projectRoot, 'dist', 'node', 'server', 'server.js')]
+      : ['--import', 'tsx', path.join(projectRoot, 'src', 'server', 'server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? '',
