@@ -30,7 +30,7 @@
  * runs just those parts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -710,6 +710,12 @@ async function lighthouseScores(): Promise<void> {
         );
         if (result === undefined) throw new Error(`Lighthouse gave no result for ${page} (${preset})`);
         const { lhr } = result;
+        if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+          // Every run's whole report, for reading the long tasks, the LCP's phases and the network's critical path.
+          mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+          const name = `${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${preset}-${run}${attempt > 0 ? `-attempt${attempt + 1}` : ''}.json`;
+          writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+        }
         if (new URL(lhr.finalDisplayedUrl).pathname !== page) {
           throw new Error(`Lighthouse on ${page} ended at ${lhr.finalDisplayedUrl}: the page redirected (is the session cookie sent?)`);
         }

@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { paths } from './config/paths';
+import { getConfigQueryOptions } from './features/app-config/api/get-config';
 import { getMeQueryOptions } from './features/auth/api/get-me';
+import { getDueDatesQueryOptions } from './features/onboarding/api/get-due-dates';
 import { getOnboardingQueryOptions } from './features/onboarding/api/get-onboarding';
 import { preloadMobileWarningOnPhones } from './features/onboarding/components/mobile-warning-preload';
 import { prepareClassNames } from './lib/cn';
@@ -18,12 +20,17 @@ const queryClient = createQueryClient();
 
 // On /dashboard, ask for the member's steps at once, alongside /api/me, instead of after it has answered
 // (docs/architecture.md#client-bundle); the page's query finds them on the way. Without a session the steps answer 401,
-// which signs the page out exactly as /api/me's 401 would.
+// which signs the page out exactly as /api/me's 401 would. The due dates (not in a role preview, which shows none) and
+// the app's configuration too: a query that starts its request when the page subscribes to it makes React render the
+// page again at once, inside the task that shows it (docs/decisions/028-dashboard-render-on-a-phone.md).
 const onDashboard = window.location.pathname === paths.dashboard.getHref();
 if (onDashboard) {
-  queryClient.prefetchQuery(getOnboardingQueryOptions()).catch(() => {
-    // The dashboard asks for its steps itself and shows what went wrong.
-  });
+  const askedAlready = () => {
+    // The dashboard asks for each of them itself and shows what went wrong.
+  };
+  queryClient.prefetchQuery(getOnboardingQueryOptions()).catch(askedAlready);
+  if (!new URLSearchParams(window.location.search).has('preview')) queryClient.prefetchQuery(getDueDatesQueryOptions()).catch(askedAlready);
+  queryClient.prefetchQuery(getConfigQueryOptions()).catch(askedAlready);
 }
 
 // What can wait runs in tasks of its own, so none of them makes the one that evaluates the page's code longer (on a

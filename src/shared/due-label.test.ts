@@ -12,6 +12,15 @@ describe('dueLabel', () => {
     expect(dueLabel('2026-12-02', 1)).toBe('Overdue by 1 day');
     expect(dueLabel('2026-11-30', 3)).toBe('Overdue by 3 days');
   });
+
+  it('names every day of a leap year as the en-GB calendar does, in any time zone of the machine', () => {
+    const reference = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(Date.UTC(2028, 0, 1 + day));
+      const dueOn = date.toISOString().slice(0, 10);
+      expect(dueLabel(dueOn, -2)).toBe(`Due ${reference.format(date).replace(',', '')}`);
+    }
+  });
 });
 
 describe('dueAfterDays in the content', () => {

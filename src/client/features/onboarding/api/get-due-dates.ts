@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberDueResponse } from '@shared/mail-api';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
@@ -10,15 +10,19 @@ export function getDueDates({ signal }: { signal?: AbortSignal } = {}): Promise<
   return apiRequest(apiPaths.onboardingDue, memberDueDecoder, { signal });
 }
 
+/** The due dates' query (key, fetcher, freshness), shared by the dashboard and the prefetch in main.tsx. */
+export function getDueDatesQueryOptions() {
+  return queryOptions({
+    queryKey: [...queryKeys.onboarding, 'due'] as const,
+    queryFn: ({ signal }) => getDueDates({ signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /**
  * The member's due dates; idle while `enabled` is false (a role preview shows none). Refetched with the onboarding
  * (a completed step changes nothing here, but a new day does).
  */
 export function useDueDates(enabled: boolean) {
-  return useQuery({
-    queryKey: [...queryKeys.onboarding, 'due'] as const,
-    queryFn: ({ signal }) => getDueDates({ signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...getDueDatesQueryOptions(), enabled });
 }
