@@ -66,6 +66,65 @@ function sharedDocument(): Plugin {
   };
 }
 
+/** Libraries' indexes that re-export every part (see firstPaintChunks). */
+const BARRELS = [/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/, /[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/];
+
+/** What a chunking decision may ask about a module (Rolldown's ChunkingContext). */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * The chunks a page loads before its first paint, few and large instead of many and small
+ * (docs/decisions/028-dashboard-render-on-a-phone.md): every module the app's entry (main.tsx) imports statically
+ * goes into one 'app' chunk, except those the login page's entry (login-main.tsx) imports statically too, which go
+ * into one 'shared' chunk (React and what both pages use). Without this the bundler split out every module that a
+ * lazy page shares with the dashboard (an icon, a Radix part), and /dashboard asked for 14 scripts: on a phone's
+ * connection, each round of requests costs a round trip. What only lazy pages use is split as before.
+ * @returns the function that names a module's chunk ('app', 'shared', or null to leave it to the bundler)
+ */
+function firstPaintChunks(): { shared: (id: string, graph: ModuleGraph) => string | null; app: (id: string, graph: ModuleGraph) => string | null } {
+  const appEntry = `${root}src/client/main.tsx`;
+  const loginEntry = `${root}src/client/login-main.tsx`;
+  let closures: { app: Set<string>; login: Set<string> } | undefined;
+  /** The modules `entry` imports statically, directly or not (itself excluded: an entry keeps its own chunk). */
+  const staticClosure = (entry: string, graph: ModuleGraph): Set<string> => {
+    const seen = new Set<string>();
+    const queue = [...(graph.getModuleInfo(entry)?.importedIds ?? [])];
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      if (seen.has(id) || id === entry) continue;
+      seen.add(id);
+      queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  const closuresOf = (graph: ModuleGraph) => {
+    if (closures === undefined) {
+      closures = { app: staticClosure(appEntry, graph), login: staticClosure(loginEntry, graph) };
+      // A library's index that re-exports all of it would put the whole library on the login page's side (the walk
+      // cannot see which of its exports are used): the login page imports its parts by their own paths.
+      const barrel = [...closures.login].find((m) => BARRELS.some((b) => b.test(m)));
+      if (barrel !== undefined) {
+        throw new Error(
+          `The login page's code imports ${barrel}, a library's index: import the part itself (e.g. 'lucide-react/icons/mail', '@radix-ui/react-slot').`,
+        );
+      }
+    }
+    return closures;
+  };
+  // Two groups, 'shared' first (a higher priority): a group also takes the modules its modules import, so 'app' going
+  // first would take React with it.
+  return {
+    shared: (id, graph) => {
+      const { app, login } = closuresOf(graph);
+      return app.has(id) && login.has(id) ? 'shared' : null;
+    },
+    app: (id, graph) => (closuresOf(graph).app.has(id) ? 'app' : null),
+  };
+}
+
+const chunks = firstPaintChunks();
+
 export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: false,
@@ -87,10 +146,21 @@ export default defineConfig(({ command }) => ({
     sourcemap: 'hidden',
     // Lets `npm run bench` follow each route's static imports (bench/bundle.ts).
     manifest: true,
+    // Every browser the app supports preloads modules itself (Safari since 17; an older one loads them without
+    // preloading): the polyfill would be one more script request before the first paint.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // Two documents: the app (router, TanStack Query) and the login page, which loads React only
       // (docs/architecture.md#client-bundle, docs/decisions/012-login-page-own-entry.md).
       input: { main: `${root}src/client/index.html`, login: `${root}src/client/login.html` },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: chunks.shared, debugName: 'shared', priority: 2 },
+            { name: chunks.app, debugName: 'app', priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {

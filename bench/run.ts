@@ -625,12 +625,15 @@ const FLOOR_PATH = '/bench-floor/index.html';
 async function buildFloor(): Promise<number> {
   const { build: viteBuild } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
+  const { precompress } = await import('../scripts/vite-precompress.ts');
   const output = await viteBuild({
     configFile: false,
     root: path.join(root, 'bench', 'floor'),
     base: '/bench-floor/',
     logLevel: 'warn',
-    plugins: [react()],
+    // Compressed like the app's own files (brotli and gzip copies the server sends), so its JavaScript crosses the
+    // simulated phone connection at the size it would in production, as the app's does.
+    plugins: [react(), precompress(FLOOR_DIR)],
     build: { outDir: FLOOR_DIR, emptyOutDir: true },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => ('output' in o ? o.output : []));

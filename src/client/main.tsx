@@ -1,3 +1,4 @@
+import { DASHBOARD_PREVIEW_PARAM } from '@shared/dashboard-preloads';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
@@ -22,14 +23,16 @@ const queryClient = createQueryClient();
 // (docs/architecture.md#client-bundle); the page's query finds them on the way. Without a session the steps answer 401,
 // which signs the page out exactly as /api/me's 401 would. The due dates (not in a role preview, which shows none) and
 // the app's configuration too: a query that starts its request when the page subscribes to it makes React render the
-// page again at once, inside the task that shows it (docs/decisions/028-dashboard-render-on-a-phone.md).
+// page again at once, inside the task that shows it. For someone with a session the server has written these answers
+// into the document (src/shared/dashboard-preloads.ts), and these first requests take them from there instead of the
+// network (src/client/lib/api-client.ts; docs/decisions/028-dashboard-render-on-a-phone.md).
 const onDashboard = window.location.pathname === paths.dashboard.getHref();
 if (onDashboard) {
   const askedAlready = () => {
     // The dashboard asks for each of them itself and shows what went wrong.
   };
   queryClient.prefetchQuery(getOnboardingQueryOptions()).catch(askedAlready);
-  if (!new URLSearchParams(window.location.search).has('preview')) queryClient.prefetchQuery(getDueDatesQueryOptions()).catch(askedAlready);
+  if (!new URLSearchParams(window.location.search).has(DASHBOARD_PREVIEW_PARAM)) queryClient.prefetchQuery(getDueDatesQueryOptions()).catch(askedAlready);
   queryClient.prefetchQuery(getConfigQueryOptions()).catch(askedAlready);
 }
 

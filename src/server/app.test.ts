@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, appConfigSchema } from '../shared/api.js';
-import { createTestApp, type TestApp } from './test/test-app.js';
+import { createTestApp, signIn, type TestApp } from './test/test-app.js';
 
 const BIG_JS = `export const steps = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `step ${i}`))};`;
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
@@ -120,6 +120,50 @@ describe('static files', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).toBe(INDEX_HTML);
     }
+  });
+
+  it("writes the dashboard's first API answers into its document, only for a signed-in member, and never lets it be stored", async () => {
+    // A name that would end the element, were it written as it is.
+    const cookie = await signIn(t.app, { email: 'preload@inspired2uplift.org', name: 'Sam </script><!-- Lee' });
+    const signedIn = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
+    const answersIn = (html: string): Record<string, unknown> => {
+      const match = /<script type="application\/json" id="preloaded-answers">(.*?)<\/script>/s.exec(html);
+      if (match?.[1] === undefined) throw new Error(`no answers in ${html}`);
+      return JSON.parse(match[1]) as Record<string, unknown>;
+    };
+
+    const own = await signedIn('/dashboard');
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toContain('text/html');
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect(own.body.startsWith(INDEX_HTML.slice(0, INDEX_HTML.indexOf('</body>')))).toBe(true);
+    const answers = answersIn(own.body);
+    expect(Object.keys(answers)).toEqual(['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config']);
+    // Exactly what the API answers the same session.
+    for (const [url, answer] of Object.entries(answers)) expect(answer).toEqual((await signedIn(url)).json());
+
+    // Compressed for a browser that accepts it, as the build's files are.
+    const br = await signedIn('/dashboard', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(answersIn(brotliDecompressSync(br.rawPayload).toString())).toEqual(answers);
+    const gz = await signedIn('/dashboard', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(answersIn(gunzipSync(gz.rawPayload).toString())).toEqual(answers);
+
+    // A role preview shows no due dates, so they are left out; a reminder's link changes nothing.
+    expect(Object.keys(answersIn((await signedIn('/dashboard?preview=volunteer')).body))).not.toContain('/api/onboarding/due');
+    expect(Object.keys(answersIn((await signedIn('/dashboard?step=set-up-slack')).body))).toHaveLength(4);
+    // The name is inside the element, whole.
+    expect(own.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(answers['/api/me']).toMatchObject({ user: { name: 'Sam </script><!-- Lee' } });
+
+    // Signed out, with a session that is no longer valid, for HEAD, and on other pages: the plain document.
+    expect((await get('/dashboard')).body).toBe(INDEX_HTML);
+    const stale = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'onboarding_session=not-a-session' } });
+    expect(stale.body).toBe(INDEX_HTML);
+    expect(stale.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ method: 'HEAD', url: '/dashboard', headers: { cookie } })).headers['cache-control']).toBe('no-cache');
+    for (const url of ['/admin', '/', '/dashboard/steps/x', '/no-such-page']) expect((await signedIn(url)).body).toBe(INDEX_HTML);
   });
 
   it.each(['/anything?x=1', '/dashboards', '/admin/members', '/admin/members/a@b.org/more', '/admin/studio/x', '/test/x', '/no-such-page'])(

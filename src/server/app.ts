@@ -38,7 +38,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { ReadCache } from './plugins/read-cache.js';
 import { sameOriginPlugin } from './plugins/same-origin.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
-import { sessionsPlugin } from './plugins/sessions.js';
+import { sessionCookieName, sessionsPlugin } from './plugins/sessions.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
 import { projectRoot } from './project-root.js';
 
@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentAssetsDir: path.join(config.contentDir, 'assets'),
     clientDistDir: deps.clientDistDir === undefined ? path.join(projectRoot, 'dist', 'client') : deps.clientDistDir,
     isProduction: config.isProduction,
+    sessionCookie: sessionCookieName(config),
   });
 
   await app.register(healthRoutes, { db });

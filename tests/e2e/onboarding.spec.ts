@@ -77,6 +77,35 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
 });
 
+test("the dashboard's first API answers come with its document, and the page asks the server only for later ones", async ({ page }) => {
+  await page.goto('/login');
+  await signInThroughLoginScreen(page);
+  await expect(page.getByText('Your progress')).toBeVisible();
+
+  // A fresh load of the page (docs/decisions/028-dashboard-render-on-a-phone.md): the member, their steps, due dates
+  // and the configuration are in the document, so the page asks the server for none of them.
+  const inDocument = ['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config'];
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(`${request.method()} ${pathname}`);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 3, name: 'Set up Slack', exact: true })).toBeVisible();
+  await expect(page.getByText('dev@inspired2uplift.org').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((line) => inDocument.some((p) => line === `GET ${p}`))).toEqual([]);
+
+  // Completing a step goes to the server, and a reload shows it: the document carries the new answers.
+  await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete', exact: true }).click();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
+  await expect.poll(() => asked.some((line) => line.startsWith('PUT /api/progress/steps/'))).toBe(true);
+  await page.reload();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
+  await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' }).click();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
+});
+
 test('the dashboard is protected: without a session it goes to the login screen', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);

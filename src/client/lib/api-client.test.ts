@@ -1,5 +1,7 @@
 import { meResponseSchema } from '@shared/api';
+import { PRELOADED_ANSWERS_ID } from '@shared/dashboard-preloads';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { apiError, json, stubNetwork } from '@/test/render-app';
 import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest } from './api-client';
 
@@ -29,5 +31,29 @@ describe('apiRequest', () => {
     stubNetwork({ 'GET /api/me': json({ user: { id: 1 } }) });
     await expect(apiRequest('/api/me', meResponseSchema)).rejects.toBeInstanceOf(ApiError);
     expect(warn).toHaveBeenCalled();
+  });
+
+  it("takes the document's answer for a path once, then asks the server (docs/decisions/028-dashboard-render-on-a-phone.md)", async () => {
+    const fromServer = { user: { id: 'u-2', email: 'sam@inspired2uplift.org', name: 'Sam from the server' } };
+    const asked: string[] = [];
+    stubNetwork({
+      'GET /api/me': () => {
+        asked.push('GET /api/me');
+        return json(fromServer);
+      },
+    });
+    const inDocument = { user: { id: 'u-1', email: 'sam@inspired2uplift.org', name: 'Sam </script> from the document' } };
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = PRELOADED_ANSWERS_ID;
+    element.textContent = JSON.stringify({ '/api/me': inDocument }).replace(/</g, '\\u003c');
+    document.body.append(element);
+    const schema = z.object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }) });
+
+    expect(await apiRequest('/api/me', schema)).toEqual(inDocument);
+    expect(asked).toEqual([]);
+    expect(document.getElementById(PRELOADED_ANSWERS_ID)).toBeNull();
+    expect(await apiRequest('/api/me', schema)).toEqual(fromServer);
+    expect(asked).toEqual(['GET /api/me']);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendDashboardDocument } from './dashboard-document.js';
 import { apiError } from './error-handler.js';
 import { globalPlugin } from './global-plugin.js';
 
@@ -16,7 +17,15 @@ export interface StaticFilesOptions extends Record<string, unknown> {
   clientDistDir: string | null;
   /** In production the build's source maps (`*.map`) are not served (404): they are for debugging a build, not for visitors. */
   isProduction?: boolean;
+  /**
+   * The session cookie's name: /dashboard's document, asked for with one, carries the page's first API answers
+   * (src/shared/dashboard-preloads.ts, plugins/dashboard-document.ts). Without it, the plain document.
+   */
+  sessionCookie?: string;
 }
+
+/** The dashboard's address (src/client/config/paths.ts), whose document carries its first API answers. */
+const DASHBOARD_PATH = '/dashboard';
 
 /** A source map's file name. */
 const SOURCE_MAP = /\.map$/i;
@@ -111,11 +120,16 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
     app.log.warn({ dir: options.contentAssetsDir }, 'content assets directory missing; /content/ serves nothing');
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (clientDir !== null && isClientRoute(request)) {
       // An address that is no page of the app still gets the app, whose router shows the 404 page; the status says
       // so too, for monitors, crawlers and link checkers.
       const pathname = request.url.split('?')[0] ?? '';
+      // Only for someone with a session: signed out, the page goes to /login.
+      const withSession = options.sessionCookie !== undefined && request.cookies[options.sessionCookie] !== undefined;
+      if (request.method === 'GET' && pathname === DASHBOARD_PATH && withSession && (await sendDashboardDocument(app, request, reply, clientDir))) {
+        return reply;
+      }
       return reply
         .code(isAppPage(pathname) ? 200 : 404)
         .header('cache-control', 'no-cache')

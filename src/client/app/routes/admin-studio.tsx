@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { Tabs } from 'radix-ui';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
-import { Tabs } from 'radix-ui';
-import { BarChart3, SquarePen } from 'lucide-react';
+import * as Tabs from '@radix-ui/react-tabs';
+import BarChart3 from 'lucide-react/icons/chart-column';
+import SquarePen from 'lucide-react/icons/square-pen';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

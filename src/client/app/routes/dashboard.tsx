@@ -1,5 +1,6 @@
 import type { OnboardingResponse } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
+import { DASHBOARD_PREVIEW_PARAM } from '@shared/dashboard-preloads';
 import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
 import { useDeferredValue, useEffect, useMemo } from 'react';
@@ -50,7 +51,7 @@ const ROLE_CONFIGURATION_CONFLICT = 409;
 const UNKNOWN_ROLE_LOAD_ERROR = 'Unknown error loading role configuration';
 
 /** The address parameter that holds the previewed role (a reload keeps the preview; 'Back to my steps' drops it). */
-const PREVIEW_PARAM = 'preview';
+const PREVIEW_PARAM = DASHBOARD_PREVIEW_PARAM;
 /** The step a link opens (a reminder's link: `/dashboard?step=<id>`, docs/product.md#due-dates-and-reminders). */
 const STEP_PARAM = 'step';
 

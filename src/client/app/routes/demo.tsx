@@ -1,7 +1,8 @@
 import type { User } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
 import { APP_VERSION } from '@shared/version';
-import { ClipboardList, LogIn } from 'lucide-react';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import LogIn from 'lucide-react/icons/log-in';
 import { AppFooter } from '@/components/layouts/app-footer';
 import { AppHeader } from '@/components/layouts/app-header';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react';
-import { Checkbox as CheckboxPrimitive } from 'radix-ui';
+import Check from 'lucide-react/icons/check';
+import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 

@@ -1,4 +1,4 @@
-import { Progress as ProgressPrimitive } from 'radix-ui';
+import * as ProgressPrimitive from '@radix-ui/react-progress';
 import { cn } from '@/lib/cn';
 
 interface ProgressProps {

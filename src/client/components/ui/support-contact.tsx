@@ -1,5 +1,5 @@
 import { DEFAULT_ORG_NAME } from '@shared/org';
-import { Mail } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
 import { cn } from '@/lib/cn';
 
 /**

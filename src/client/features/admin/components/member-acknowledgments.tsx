@@ -1,5 +1,5 @@
 import type { Acknowledgment } from '@shared/acknowledgments-api';
-import { FileDown } from 'lucide-react';
+import FileDown from 'lucide-react/icons/file-down';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiPaths } from '@/config/paths';

@@ -1,5 +1,7 @@
 import type { MemberStep } from '@shared/admin-api';
-import { CheckCircle2, Circle, CircleDot } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Circle from 'lucide-react/icons/circle';
+import CircleDot from 'lucide-react/icons/circle-dot';
 import { formatDateTime } from '../utils/format';
 
 const STATUS = {

@@ -1,5 +1,8 @@
 import type { MemberSortColumn } from '@shared/admin-api';
-import { BarChart3, Download, Search, X } from 'lucide-react';
+import BarChart3 from 'lucide-react/icons/chart-column';
+import Download from 'lucide-react/icons/download';
+import Search from 'lucide-react/icons/search';
+import X from 'lucide-react/icons/x';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';

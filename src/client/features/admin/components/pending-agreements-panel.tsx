@@ -1,5 +1,5 @@
 import type { PendingAgreement } from '@shared/acknowledgments-api';
-import { FileDown } from 'lucide-react';
+import FileDown from 'lucide-react/icons/file-down';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';

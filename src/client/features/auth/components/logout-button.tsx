@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
 import type { ReactNode } from 'react';
 import { pageNavigation } from '@/lib/page-navigation';
 import { toastAfterNavigation } from '@/lib/toast-after-navigation';

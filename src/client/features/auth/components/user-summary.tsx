@@ -1,5 +1,5 @@
 import type { User } from '@shared/api';
-import { Avatar } from 'radix-ui';
+import * as Avatar from '@radix-ui/react-avatar';
 import type { ReactNode } from 'react';
 import { displayNameOf } from '../utils/display-name';
 

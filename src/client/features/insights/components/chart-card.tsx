@@ -1,5 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { BarChart3, Download, Table2 } from 'lucide-react';
+import BarChart3 from 'lucide-react/icons/chart-column';
+import Download from 'lucide-react/icons/download';
+import Table2 from 'lucide-react/icons/table-2';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { STALLED_AFTER_DAYS, funnelCalloutText } from '@shared/insights-api';
-import { TriangleAlert } from 'lucide-react';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { apiPaths } from '@/config/paths';
 import { useInsight } from '../api/get-insight';
 import { days, formatDay, formatMonth, insightsParams, type InsightsFilters, membersHref, plural } from '../utils/insights-query';

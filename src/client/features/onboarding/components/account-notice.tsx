@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 
 /** docs/product.md#dashboard: a shared organisation account sees this instead of the progress bar and steps. */
 export function AccountNotice() {

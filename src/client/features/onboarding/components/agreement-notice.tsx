@@ -1,6 +1,7 @@
 import type { Agreement } from '@shared/acknowledgments-api';
 import type { Step } from '@shared/content-schema';
-import { FileDown, RefreshCw } from 'lucide-react';
+import FileDown from 'lucide-react/icons/file-down';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { apiPaths } from '@/config/paths';
 
 /** "3 Dec" from a day (YYYY-MM-DD) or an ISO time; with the year when it is not this year. */

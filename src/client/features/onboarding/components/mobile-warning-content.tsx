@@ -1,6 +1,6 @@
-import { Smartphone } from 'lucide-react';
+import Smartphone from 'lucide-react/icons/smartphone';
 import { useRef } from 'react';
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '@/components/ui/button';
 
 /**

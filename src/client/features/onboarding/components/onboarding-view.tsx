@@ -4,7 +4,7 @@ import { deriveProgress } from '@shared/progress';
 import { dueLabel } from '@shared/due-label';
 import { orderedStepIds } from '@shared/roles';
 import type { SecretRefusalReason } from '@shared/secret-access';
-import { Monitor } from 'lucide-react';
+import Monitor from 'lucide-react/icons/monitor';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { playConfetti } from '@/lib/confetti';

@@ -1,4 +1,4 @@
-import { PartyPopper } from 'lucide-react';
+import PartyPopper from 'lucide-react/icons/party-popper';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 

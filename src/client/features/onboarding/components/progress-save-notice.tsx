@@ -1,5 +1,5 @@
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
-import { CloudOff } from 'lucide-react';
+import CloudOff from 'lucide-react/icons/cloud-off';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toasts';

@@ -1,5 +1,6 @@
-import { ChevronDown, Eye } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Eye from 'lucide-react/icons/eye';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
 import { type RolePreviewMenuProps, rolePreviewToast } from './role-preview';

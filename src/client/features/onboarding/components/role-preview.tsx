@@ -1,5 +1,6 @@
 import type { PreviewRole } from '@shared/api';
-import { ChevronDown, Eye } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Eye from 'lucide-react/icons/eye';
 import { type ComponentType, useState } from 'react';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { Step } from '@shared/content-schema';
-import { ExternalLink } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
 import type { ReactNode } from 'react';
 import {
   LazyAcknowledgments as Acknowledgments,

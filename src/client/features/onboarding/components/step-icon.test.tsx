@@ -1,5 +1,5 @@
 import { ICON_NAMES } from '@shared/content-schema';
-import { User } from 'lucide-react';
+import User from 'lucide-react/icons/user';
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STEP_ICONS, StepIcon, stepIconFor } from './step-icon';

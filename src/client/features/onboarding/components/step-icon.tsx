@@ -1,10 +1,36 @@
 import type { IconName } from '@shared/content-schema';
-import {
-  ArrowUpDown, Award, BookOpen, BookOpenText, Briefcase, Brush, ClipboardCheck, ClipboardList, Crown,
-  DollarSign, FileText, Globe, GraduationCap, Heart, HeartHandshake, Laptop, Layers, LayoutDashboard, ListChecks,
-  Lock, Mail, Map as MapIcon, MapPin, MessageSquare, Microscope, Pen, Search, Signal, Smartphone, User, UserPlus,
-  Users,
-} from 'lucide-react';
+import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
+import Award from 'lucide-react/icons/award';
+import BookOpen from 'lucide-react/icons/book-open';
+import BookOpenText from 'lucide-react/icons/book-open-text';
+import Briefcase from 'lucide-react/icons/briefcase';
+import Brush from 'lucide-react/icons/brush';
+import ClipboardCheck from 'lucide-react/icons/clipboard-check';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import Crown from 'lucide-react/icons/crown';
+import DollarSign from 'lucide-react/icons/dollar-sign';
+import FileText from 'lucide-react/icons/file-text';
+import Globe from 'lucide-react/icons/globe';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import Heart from 'lucide-react/icons/heart';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import Laptop from 'lucide-react/icons/laptop';
+import Layers from 'lucide-react/icons/layers';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import ListChecks from 'lucide-react/icons/list-checks';
+import Lock from 'lucide-react/icons/lock';
+import Mail from 'lucide-react/icons/mail';
+import MapIcon from 'lucide-react/icons/map';
+import MapPin from 'lucide-react/icons/map-pin';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Microscope from 'lucide-react/icons/microscope';
+import Pen from 'lucide-react/icons/pen';
+import Search from 'lucide-react/icons/search';
+import Signal from 'lucide-react/icons/signal';
+import Smartphone from 'lucide-react/icons/smartphone';
+import User from 'lucide-react/icons/user';
+import UserPlus from 'lucide-react/icons/user-plus';
+import Users from 'lucide-react/icons/users';
 import { type ComponentType, createElement } from 'react';
 import { type BrandIconProps, ChromeMark, InstagramMark, SlackMark } from './brand-icons';
 

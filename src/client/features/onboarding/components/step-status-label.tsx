@@ -1,5 +1,7 @@
 import type { StepStatus } from '@shared/progress';
-import { CircleCheck, CircleDashed, CircleDot } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleDashed from 'lucide-react/icons/circle-dashed';
+import CircleDot from 'lucide-react/icons/circle-dot';
 import { cn } from '@/lib/cn';
 
 const LABELS: Record<StepStatus, string> = {

@@ -1,6 +1,6 @@
 import { STUDIO_ASSET_MAX_BYTES } from '@shared/studio-api';
 import { useQueryClient } from '@tanstack/react-query';
-import { Upload } from 'lucide-react';
+import Upload from 'lucide-react/icons/upload';
 import { useId, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileText, Image } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
+import Image from 'lucide-react/icons/image';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/features/admin/utils/format';

@@ -1,6 +1,7 @@
 import type { StudioVersionSummary } from '@shared/studio-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { History, RotateCcw } from 'lucide-react';
+import History from 'lucide-react/icons/rotate-ccw-clock';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

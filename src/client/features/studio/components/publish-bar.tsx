@@ -1,6 +1,10 @@
 import type { StudioProblem, StudioRemoval, StudioVersion } from '@shared/studio-api';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, CheckCircle2, CloudUpload, Loader2, Undo2 } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import CloudUpload from 'lucide-react/icons/cloud-upload';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/features/admin/utils/format';

@@ -10,7 +10,10 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Step } from '@shared/content-schema';
-import { AlertCircle, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
+import GripVertical from 'lucide-react/icons/grip-vertical';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash';
 import { Button } from '@/components/ui/button';
 import { StepIcon } from '@/features/onboarding/components/step-icon';
 import { cn } from '@/lib/cn';

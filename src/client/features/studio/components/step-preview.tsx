@@ -1,6 +1,7 @@
 import { roleColorsOrFallback } from '@shared/colors';
 import type { RoleConfiguration, Step } from '@shared/content-schema';
-import { Monitor, Smartphone } from 'lucide-react';
+import Monitor from 'lucide-react/icons/monitor';
+import Smartphone from 'lucide-react/icons/smartphone';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';

@@ -1,8 +1,12 @@
 import type { Contact } from '@shared/content-schema';
 import { SECRET_REFUSAL_TEXT, type SecretRefusalReason } from '@shared/secret-access';
-import { Copy, Eye, EyeOff, KeyRound, Mail } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
+import KeyRound from 'lucide-react/icons/key-round';
+import Mail from 'lucide-react/icons/mail';
 import { useState } from 'react';
-import { Avatar } from 'radix-ui';
+import * as Avatar from '@radix-ui/react-avatar';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/initials';

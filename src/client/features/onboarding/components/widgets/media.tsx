@@ -1,6 +1,7 @@
 import type { MediaItem } from '@shared/content-schema';
 import { extractYouTubeId } from '@shared/youtube';
-import { ImageOff, TriangleAlert } from 'lucide-react';
+import ImageOff from 'lucide-react/icons/image-off';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useMediaQuery } from '@/hooks/use-media-query';

@@ -1,4 +1,7 @@
-import { Download, ExternalLink, FileWarning, RotateCw } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import ExternalLink from 'lucide-react/icons/external-link';
+import FileWarning from 'lucide-react/icons/file-exclamation-point';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { Component, type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,8 +1,8 @@
 import type { Step } from '@shared/content-schema';
 import { SIGNED_NAME_MAX_LENGTH, stepVersion } from '@shared/acknowledgments';
 import { useQueryClient } from '@tanstack/react-query';
-import { PenLine } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import PenLine from 'lucide-react/icons/pen-line';
+import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
