@@ -8,7 +8,6 @@ import { getConfigQueryOptions } from './features/app-config/api/get-config';
 import { getMeQueryOptions } from './features/auth/api/get-me';
 import { getDueDatesQueryOptions } from './features/onboarding/api/get-due-dates';
 import { getOnboardingQueryOptions } from './features/onboarding/api/get-onboarding';
-import { preloadMobileWarningOnPhones } from './features/onboarding/components/mobile-warning-preload';
 import { prepareClassNames } from './lib/cn';
 import { createQueryClient } from './lib/react-query';
 import { showToastsFromLastPage } from './lib/toast-after-navigation';
@@ -40,8 +39,7 @@ if (onDashboard) {
 // phone that task was the longest of the load; docs/decisions/026-main-thread-on-a-phone.md), and each stays short. On
 // /dashboard /api/me is asked for first (its query starts with the profile cached in localStorage: the browser's first
 // storage read), so its request does not wait for the render. Then the toasts the login page kept for this one across
-// the full page load (e.g. 'Development Mode', docs/decisions/012), then, on phones, the mobile warning's code (still
-// requested long before the dialog opens).
+// the full page load (e.g. 'Development Mode', docs/decisions/012).
 if (onDashboard) {
   setTimeout(() => {
     queryClient.prefetchQuery(getMeQueryOptions()).catch(() => {
@@ -50,7 +48,6 @@ if (onDashboard) {
   }, 0);
 }
 setTimeout(showToastsFromLastPage, 0);
-if (onDashboard) setTimeout(preloadMobileWarningOnPhones, 0);
 
 // Then tailwind-merge builds its tables (the first cn() call: about 50 ms on a phone), and only then does the app
 // render. Rendered as a transition, React works in short slices and lets the browser paint and answer input in between,

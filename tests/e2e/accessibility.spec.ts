@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_MEMBERS } from './fixtures/members';
+import { withoutDocumentAnswers } from './support/document-answers';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocus, tabThroughPage, tabTo } from './support/keyboard';
 
@@ -311,6 +312,7 @@ test('the loading states of sign-in and the dashboard have no violations', async
   const stepsHeld = new Promise<void>((resolve) => {
     releaseSteps = resolve;
   });
+  await withoutDocumentAnswers(page);
   await page.route('**/api/me', async (route) => {
     await meHeld;
     await route.continue();
@@ -334,6 +336,7 @@ test('the error page (role configuration missing) has no violations', async ({ p
   // answer with our content; the browser receives the server's 409 body of that case (src/server/modules/onboarding/
   // member-role.ts) instead.
   await signInAs(page, E2E_MEMBERS.finance.email, baseURL);
+  await withoutDocumentAnswers(page);
   await page.route('**/api/onboarding', (route) =>
     route.fulfill({
       status: 409,

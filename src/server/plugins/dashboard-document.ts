@@ -59,7 +59,14 @@ function acceptedEncodings(header: string | undefined): Set<string> {
  *   caller serves the plain document
  */
 export async function sendDashboardDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string): Promise<boolean> {
-  const answers = await firstAnswers(app, request);
+  let answers: Record<string, unknown>;
+  try {
+    answers = await firstAnswers(app, request);
+  } catch (error) {
+    // The page can always ask for its answers itself: a failure here only costs it a round trip.
+    request.log.warn({ err: error }, 'could not write the first API answers into the dashboard document');
+    return false;
+  }
   // No signed-in member (an expired or unknown session): the page goes to /login, the plain document does.
   if (!(ME_PATH in answers)) return false;
   const index = await readFile(path.join(clientDir, 'index.html'), 'utf8');

@@ -1,8 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MOBILE_WARNING_DELAY_MS, MOBILE_WARNING_KEY, MobileWarningDialog } from './mobile-warning-dialog';
-// The dialog is its own chunk, loaded during the delay; importing it here keeps that load off the fake clock.
-import './mobile-warning-content';
 
 /** A matchMedia whose `(max-width: …)` queries match while `viewport.mobile` is true, and that reports changes. */
 function stubViewport(mobile: boolean) {
@@ -33,15 +31,29 @@ async function advance(ms: number) {
 
 const dialog = () => screen.queryByRole('dialog', { name: 'Warning' });
 
+/** A fake clock for timers and animation frames (the dialog's delay, and the frame it opens at). */
+function useFakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'Date'] });
+}
+
+/** One animation frame: the dialog opens at the frame after it is added (mobile-warning-content.tsx). */
+const FRAME_MS = 16;
+
+/** Waits, frame by frame on the fake clock, until the dialog is open (React runs its effects between the frames). */
+async function untilOpen() {
+  await vi.waitFor(() => expect(dialog()).toBeInTheDocument(), { interval: FRAME_MS, timeout: 2000 });
+}
+
 describe('mobile warning dialog', () => {
   it("opens 800 ms after load on a phone, and 'Continue Anyway' closes it and remembers that", async () => {
-    vi.useFakeTimers();
+    useFakeClock();
     stubViewport(true);
     render(<MobileWarningDialog />);
     await advance(MOBILE_WARNING_DELAY_MS - 1);
     expect(dialog()).not.toBeInTheDocument();
     await advance(1);
-    expect(dialog()).toBeInTheDocument();
+    await untilOpen();
+    expect(screen.getByRole('button', { name: 'Continue Anyway' })).toHaveFocus();
     expect(dialog()).toHaveAccessibleDescription(
       'Onboarding is meant to be used on a personal computer. On a phone or a small screen, some features may be broken, limited or harder to use.',
     );
@@ -52,7 +64,7 @@ describe('mobile warning dialog', () => {
   });
 
   it('stays closed on a phone once dismissed', async () => {
-    vi.useFakeTimers();
+    useFakeClock();
     localStorage.setItem(MOBILE_WARNING_KEY, 'true');
     stubViewport(true);
     render(<MobileWarningDialog />);
@@ -61,7 +73,7 @@ describe('mobile warning dialog', () => {
   });
 
   it('never opens on a computer, and forgets the dismissal there', async () => {
-    vi.useFakeTimers();
+    useFakeClock();
     localStorage.setItem(MOBILE_WARNING_KEY, 'true');
     stubViewport(false);
     render(<MobileWarningDialog />);
@@ -71,10 +83,11 @@ describe('mobile warning dialog', () => {
   });
 
   it('forgets the dismissal when the window grows past mobile, and warns again when it is mobile again', async () => {
-    vi.useFakeTimers();
+    useFakeClock();
     const viewport = stubViewport(true);
     render(<MobileWarningDialog />);
     await advance(MOBILE_WARNING_DELAY_MS);
+    await untilOpen();
     fireEvent.click(screen.getByRole('button', { name: 'Continue Anyway' }));
     expect(localStorage.getItem(MOBILE_WARNING_KEY)).toBe('true');
 
@@ -82,6 +95,6 @@ describe('mobile warning dialog', () => {
     expect(localStorage.getItem(MOBILE_WARNING_KEY)).toBeNull();
     viewport.resize(true);
     await advance(MOBILE_WARNING_DELAY_MS);
-    expect(dialog()).toBeInTheDocument();
+    await untilOpen();
   });
 });

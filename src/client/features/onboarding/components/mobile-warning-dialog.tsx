@@ -1,27 +1,11 @@
 import { startTransition, useEffect, useState } from 'react';
-import type * as ContentChunk from './mobile-warning-content';
-import { MOBILE_WARNING_KEY, isMobileWarningDismissed, loadMobileWarning } from './mobile-warning-preload';
+import { MobileWarningContent } from './mobile-warning-content';
+import { isMobileWarningDismissed, rememberMobileWarningDismissal } from './mobile-warning-storage';
 import { useIsMobile } from '@/hooks/use-media-query';
 
-export { MOBILE_WARNING_KEY } from './mobile-warning-preload';
+export { MOBILE_WARNING_KEY } from './mobile-warning-storage';
 /** How long after load the dialog opens (docs/product.md#constants: "mobile dialog delay 800 ms"). */
 export const MOBILE_WARNING_DELAY_MS = 800;
-
-let loadedContent: typeof ContentChunk | undefined;
-
-/** Loads the dialog's chunk (Radix Dialog and its focus trap), which only phones need. */
-function loadContent(): Promise<typeof ContentChunk> {
-  return loadMobileWarning().then((module) => (loadedContent = module));
-}
-
-function rememberDismissal(dismissed: boolean): void {
-  try {
-    if (dismissed) localStorage.setItem(MOBILE_WARNING_KEY, 'true');
-    else localStorage.removeItem(MOBILE_WARNING_KEY);
-  } catch {
-    // Storage blocked: the dialog then simply shows again next time.
-  }
-}
 
 /**
  * The mobile warning (docs/product.md#mobile-warning): under 768 px wide, 800 ms after load, a 'Warning' dialog says
@@ -34,35 +18,20 @@ export function MobileWarningDialog() {
 
   useEffect(() => {
     if (!isMobile) {
-      rememberDismissal(false);
+      rememberMobileWarningDismissal(false);
       return;
     }
     if (isMobileWarningDismissed()) return;
-    // Opens once the delay is over and the dialog's chunk is here (it loads during the delay).
-    let active = true;
-    let elapsed = false;
-    const show = () => {
-      // A transition: React renders the dialog (Radix Dialog, its focus trap) in short slices, not one long task.
-      if (active && elapsed && loadedContent) startTransition(() => setOpen(true));
-    };
-    const timer = setTimeout(() => {
-      elapsed = true;
-      show();
-    }, MOBILE_WARNING_DELAY_MS);
-    loadContent().then(show, () => {
-      // No connection: the warning is not essential, the page works without it.
-    });
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
+    // A transition: React renders the dialog in short slices, not one long task.
+    const timer = setTimeout(() => startTransition(() => setOpen(true)), MOBILE_WARNING_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [isMobile]);
 
   const dismiss = () => {
-    rememberDismissal(true);
+    rememberMobileWarningDismissal(true);
     setOpen(false);
   };
 
-  if (!open || !isMobile || !loadedContent) return null;
-  return <loadedContent.MobileWarningContent onDismiss={dismiss} />;
+  if (!open || !isMobile) return null;
+  return <MobileWarningContent onDismiss={dismiss} />;
 }

@@ -1,0 +1,17 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Serves /dashboard's document without the API answers the server writes into it
+ * (docs/decisions/028-dashboard-render-on-a-phone.md), so the page asks the API for them, as it does when the
+ * dashboard is reached from another page of the app without a reload; a test can then hold or change those answers
+ * with `page.route`.
+ * @param page the page, before it goes to /dashboard
+ */
+export async function withoutDocumentAnswers(page: Page): Promise<void> {
+  await page.route(/\/dashboard(\?.*)?$/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="preloaded-answers">.*?<\/script>/s, '');
+    return route.fulfill({ response, body });
+  });
+}
