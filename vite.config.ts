@@ -66,39 +66,6 @@ function sharedDocument(): Plugin {
   };
 }
 
-/**
- * Both documents ask for their largest script first (docs/decisions/028-dashboard-render-on-a-phone.md): the module
- * preloads move before the entry's own small script tag, largest first. The browser sends its first request after the
- * document on the document's connection, already warmed up; a new connection starts slowly (TCP slow start), which on
- * a phone's connection made the 73 kB shared chunk arrive hundreds of milliseconds after the tiny entry.
- */
-function largestScriptFirst(): Plugin {
-  return {
-    name: 'onboarding:largest-script-first',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const size = (href: string) => {
-          const chunk = ctx.bundle?.[href.replace(/^\//, '')];
-          return chunk?.type === 'chunk' ? chunk.code.length : 0;
-        };
-        const preloads = [...html.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)];
-        const entry = /( *)<script type="module" crossorigin src="[^"]+"><\/script>\n?/.exec(html);
-        if (entry === null || preloads.length === 0) return html;
-        let rest = html;
-        for (const preload of preloads) rest = rest.replace(preload[0], '');
-        const ordered = preloads
-          .map((p) => ({ href: p[1] ?? '', size: size(p[1] ?? '') }))
-          .sort((a, b) => b.size - a.size)
-          .map((p) => `${entry[1]}<link rel="modulepreload" crossorigin href="${p.href}">\n`)
-          .join('');
-        return rest.replace(entry[0], `${ordered}${entry[0]}`);
-      },
-    },
-  };
-}
-
 /** Libraries' indexes that re-export every part (see firstPaintChunks). */
 const BARRELS = [/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/, /[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/];
 
@@ -161,7 +128,7 @@ const chunks = firstPaintChunks();
 export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: false,
-  plugins: [react(), tailwindcss(), loginPageInDev(), sharedDocument(), largestScriptFirst(), precompress(`${root}dist/client`)],
+  plugins: [react(), tailwindcss(), loginPageInDev(), sharedDocument(), precompress(`${root}dist/client`)],
   resolve: {
     alias: [
       { find: '@shared', replacement: `${root}src/shared` },
