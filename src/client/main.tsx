@@ -1,4 +1,4 @@
-import { DASHBOARD_PREVIEW_PARAM } from '@shared/dashboard-preloads';
+import { DASHBOARD_PREVIEW_PARAM } from '@shared/dashboard-answers';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
@@ -23,7 +23,7 @@ const queryClient = createQueryClient();
 // which signs the page out exactly as /api/me's 401 would. The due dates (not in a role preview, which shows none) and
 // the app's configuration too: a query that starts its request when the page subscribes to it makes React render the
 // page again at once, inside the task that shows it. For someone with a session the server has written these answers
-// into the document (src/shared/dashboard-preloads.ts), and these first requests take them from there instead of the
+// into the document (src/shared/dashboard-answers.ts), and these first requests take them from there instead of the
 // network (src/client/lib/api-client.ts; docs/decisions/028-dashboard-render-on-a-phone.md).
 const onDashboard = window.location.pathname === paths.dashboard.getHref();
 if (onDashboard) {

@@ -127,7 +127,7 @@ describe('static files', () => {
     const cookie = await signIn(t.app, { email: 'preload@inspired2uplift.org', name: 'Sam </script><!-- Lee' });
     const signedIn = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
     const answersIn = (html: string): Record<string, unknown> => {
-      const match = /<script type="application\/json" id="preloaded-answers">(.*?)<\/script>/s.exec(html);
+      const match = /<script type="application\/json" id="document-answers">(.*?)<\/script>/s.exec(html);
       if (match?.[1] === undefined) throw new Error(`no answers in ${html}`);
       return JSON.parse(match[1]) as Record<string, unknown>;
     };

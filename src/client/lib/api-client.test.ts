@@ -1,5 +1,5 @@
 import { meResponseSchema } from '@shared/api';
-import { PRELOADED_ANSWERS_ID } from '@shared/dashboard-preloads';
+import { DOCUMENT_ANSWERS_ID } from '@shared/dashboard-answers';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiError, json, stubNetwork } from '@/test/render-app';
@@ -45,14 +45,14 @@ describe('apiRequest', () => {
     const inDocument = { user: { id: 'u-1', email: 'sam@inspired2uplift.org', name: 'Sam </script> from the document' } };
     const element = document.createElement('script');
     element.type = 'application/json';
-    element.id = PRELOADED_ANSWERS_ID;
+    element.id = DOCUMENT_ANSWERS_ID;
     element.textContent = JSON.stringify({ '/api/me': inDocument }).replace(/</g, '\\u003c');
     document.body.append(element);
     const schema = z.object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }) });
 
     expect(await apiRequest('/api/me', schema)).toEqual(inDocument);
     expect(asked).toEqual([]);
-    expect(document.getElementById(PRELOADED_ANSWERS_ID)).toBeNull();
+    expect(document.getElementById(DOCUMENT_ANSWERS_ID)).toBeNull();
     expect(await apiRequest('/api/me', schema)).toEqual(fromServer);
     expect(asked).toEqual(['GET /api/me']);
   });

@@ -1,5 +1,5 @@
 import { CLIENT_REQUEST_HEADER } from '@shared/client-request';
-import { PRELOADED_ANSWERS_ID } from '@shared/dashboard-preloads';
+import { DOCUMENT_ANSWERS_ID } from '@shared/dashboard-answers';
 import { apiErrorDecoder, type Decoder } from './decoders';
 
 export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
@@ -40,8 +40,8 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The API answers the document came with (src/shared/dashboard-preloads.ts), each given out once. */
-const preloaded = new Map<string, unknown>();
+/** The API answers the document came with (src/shared/dashboard-answers.ts), each given out once. */
+const documentAnswers = new Map<string, unknown>();
 
 /**
  * The answer the document carries for GET `path`, once: the first request for it takes that answer instead of asking
@@ -49,25 +49,25 @@ const preloaded = new Map<string, unknown>();
  * The document's element is read, and removed, on the first request after it appeared.
  * @returns a 200 JSON response, or undefined when the document has none (left) for `path`
  */
-function takePreloadedAnswer(path: string): Response | undefined {
-  const element = typeof document === 'undefined' ? null : document.getElementById(PRELOADED_ANSWERS_ID);
+function takeDocumentAnswer(path: string): Response | undefined {
+  const element = typeof document === 'undefined' ? null : document.getElementById(DOCUMENT_ANSWERS_ID);
   if (element !== null) {
     element.remove();
     try {
-      for (const [key, answer] of Object.entries(JSON.parse(element.textContent) as Record<string, unknown>)) preloaded.set(key, answer);
+      for (const [key, answer] of Object.entries(JSON.parse(element.textContent) as Record<string, unknown>)) documentAnswers.set(key, answer);
     } catch {
       // An unreadable element: every request simply asks the server.
     }
   }
-  if (!preloaded.has(path)) return undefined;
-  const answer = preloaded.get(path);
-  preloaded.delete(path);
+  if (!documentAnswers.has(path)) return undefined;
+  const answer = documentAnswers.get(path);
+  documentAnswers.delete(path);
   return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
 async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
   if (method === 'GET') {
-    const answer = takePreloadedAnswer(path);
+    const answer = takeDocumentAnswer(path);
     if (answer !== undefined) return answer;
   }
   const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_REQUEST_HEADER.name]: CLIENT_REQUEST_HEADER.value };

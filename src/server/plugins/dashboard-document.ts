@@ -2,16 +2,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dashboardPreloads, preloadedAnswersElement } from '../../shared/dashboard-preloads.js';
+import { dashboardAnswerPaths, documentAnswersElement } from '../../shared/dashboard-answers.js';
 
-/** The answer that says who is signed in (first in dashboardPreloads). */
+/** The answer that says who is signed in (first in dashboardAnswerPaths). */
 const ME_PATH = '/api/me';
 
 /** The request headers the app's own answers depend on: the session, and the host the allowed-hosts check reads. */
 const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'] as const;
 
 /**
- * The first API answers of the dashboard for the person asking (src/shared/dashboard-preloads.ts), asked of the app
+ * The first API answers of the dashboard for the person asking (src/shared/dashboard-answers.ts), asked of the app
  * itself with the request's own session, so they are exactly what the page would get from the API.
  * @param app the app (its routes answer the injected requests)
  * @param request the document request (its cookie and host are passed on)
@@ -25,7 +25,7 @@ async function firstAnswers(app: FastifyInstance, request: FastifyRequest): Prom
   }
   const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const answered = await Promise.all(
-    dashboardPreloads(search).map(async (url) => {
+    dashboardAnswerPaths(search).map(async (url) => {
       const res = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
       return res.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('application/json')
         ? ([[url, res.json() as unknown]] as const)
@@ -71,7 +71,7 @@ export async function sendDashboardDocument(app: FastifyInstance, request: Fasti
   if (!(ME_PATH in answers)) return false;
   const index = await readFile(path.join(clientDir, 'index.html'), 'utf8');
   const closing = index.lastIndexOf('</body>');
-  const html = closing === -1 ? index + preloadedAnswersElement(answers) : `${index.slice(0, closing)}${preloadedAnswersElement(answers)}${index.slice(closing)}`;
+  const html = closing === -1 ? index + documentAnswersElement(answers) : `${index.slice(0, closing)}${documentAnswersElement(answers)}${index.slice(closing)}`;
   const encodings = acceptedEncodings(request.headers['accept-encoding']);
   reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Accept-Encoding');
   if (encodings.has('br')) {

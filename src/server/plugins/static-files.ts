@@ -19,7 +19,7 @@ export interface StaticFilesOptions extends Record<string, unknown> {
   isProduction?: boolean;
   /**
    * The session cookie's name: /dashboard's document, asked for with one, carries the page's first API answers
-   * (src/shared/dashboard-preloads.ts, plugins/dashboard-document.ts). Without it, the plain document.
+   * (src/shared/dashboard-answers.ts, plugins/dashboard-document.ts). Without it, the plain document.
    */
   sessionCookie?: string;
 }

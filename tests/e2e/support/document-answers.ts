@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import { DOCUMENT_ANSWERS_ID } from '../../../src/shared/dashboard-answers';
+
+/** The element the server writes the answers into (src/shared/dashboard-answers.ts), whole. */
+const ANSWERS_ELEMENT = new RegExp(`<script type="application/json" id="${DOCUMENT_ANSWERS_ID}">.*?</script>`, 's');
 
 /**
  * Serves /dashboard's document without the API answers the server writes into it
@@ -11,7 +15,6 @@ export async function withoutDocumentAnswers(page: Page): Promise<void> {
   await page.route(/\/dashboard(\?.*)?$/, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
-    const body = (await response.text()).replace(/<script type="application\/json" id="preloaded-answers">.*?<\/script>/s, '');
-    return route.fulfill({ response, body });
+    return route.fulfill({ response, body: (await response.text()).replace(ANSWERS_ELEMENT, '') });
   });
 }

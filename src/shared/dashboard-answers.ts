@@ -7,7 +7,7 @@
  * @param search the document address's query string (`?preview=volunteer`, or '')
  * @returns the API paths, in the order the page needs them
  */
-export function dashboardPreloads(search: string): string[] {
+export function dashboardAnswerPaths(search: string): string[] {
   const previewing = new URLSearchParams(search).has(DASHBOARD_PREVIEW_PARAM);
   return ['/api/me', '/api/onboarding', ...(previewing ? [] : ['/api/onboarding/due']), '/api/config'];
 }
@@ -16,7 +16,7 @@ export function dashboardPreloads(search: string): string[] {
 export const DASHBOARD_PREVIEW_PARAM = 'preview';
 
 /** The id of the document's `<script type="application/json">` that holds the answers, `{ [path]: body }`. */
-export const PRELOADED_ANSWERS_ID = 'preloaded-answers';
+export const DOCUMENT_ANSWERS_ID = 'document-answers';
 
 /**
  * The element that carries `answers` in a document: JSON in a script element the browser never runs, with every `<`
@@ -24,7 +24,7 @@ export const PRELOADED_ANSWERS_ID = 'preloaded-answers';
  * @param answers each path's JSON body
  * @returns the element's HTML
  */
-export function preloadedAnswersElement(answers: Readonly<Record<string, unknown>>): string {
+export function documentAnswersElement(answers: Readonly<Record<string, unknown>>): string {
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${PRELOADED_ANSWERS_ID}">${json}</script>`;
+  return `<script type="application/json" id="${DOCUMENT_ANSWERS_ID}">${json}</script>`;
 }
