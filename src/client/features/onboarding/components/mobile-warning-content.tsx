@@ -42,11 +42,9 @@ export function MobileWarningContent({ onDismiss }: { onDismiss: () => void }) {
   return (
     <dialog
       ref={dialogRef}
-      // The backdrop's colour is written out (slate-900 at 60%, as the app's other overlays): a ::backdrop does not
-      // see the page's colour variables in every browser.
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      className="fixed top-1/2 left-1/2 z-50 m-0 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-left shadow-xl backdrop:bg-[rgb(15_23_42/0.6)] focus:outline-none"
+      className="fixed top-1/2 left-1/2 z-50 m-0 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/60 focus:outline-none"
       // Escape: the browser would close the dialog itself; the page closes it instead, as 'Continue Anyway' does.
       onCancel={(event) => {
         event.preventDefault();
