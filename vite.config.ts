@@ -59,9 +59,60 @@ function sharedDocument(): Plugin {
               'Onboarding for new volunteers and team members of INSPIRED 2 UPLIFT: sign in and work through your onboarding steps.',
           }),
           meta({ name: 'theme-color', content: '#ffffff' }),
-          { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: '/content/logo.svg' }, injectTo: 'head' },
+          // An empty icon: the page's code shows the organisation's logo once the page is idle (src/client/lib/page-icon.ts).
+          // An icon to fetch would be the browser's first request after the document, and it took the document's connection,
+          // already warmed up, from the scripts the first paint waits for (docs/decisions/029-first-paint-requests.md); with no
+          // icon at all the browser asks for /favicon.ico instead.
+          { tag: 'link', attrs: { rel: 'icon', href: 'data:,' }, injectTo: 'head' },
         ],
       };
+    },
+  };
+}
+
+/**
+ * The requests a document makes before its first paint, shaped for a phone's connection
+ * (docs/decisions/029-first-paint-requests.md):
+ * - The style sheet is written into the document (`<style>`), so that the scripts are the only requests the first paint
+ *   waits for. A style sheet is the browser's most urgent request: as its own file it took the document's connection,
+ *   already warmed up, and the scripts started on new connections, which start slowly (TCP slow start). The `<link>`
+ *   stays, `disabled` (the browser does not fetch it), so that Vite's loader of the lazy pages, which lists the style
+ *   sheet among their dependencies, finds it already in the page and does not load it again.
+ * - The module preloads come before the entry's own small script tag, largest first, so that the largest script takes
+ *   the warmed-up connection.
+ * @returns the build plugin
+ */
+function firstPaintDocument(): Plugin {
+  return {
+    name: 'onboarding:first-paint-document',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const withStyles = html.replace(/( *)<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g, (_tag, indent: string, href: string) => {
+          const asset = bundle[href.replace(/^\//, '')];
+          if (asset?.type !== 'asset') throw new Error(`${ctx.filename}: the style sheet ${href} is not in the build's output.`);
+          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          if (/<\/style/i.test(css)) throw new Error(`${ctx.filename}: the style sheet ${href} contains '</style', which would end the inline <style> element.`);
+          return `${indent}<style>${css}</style>\n${indent}<link rel="stylesheet" crossorigin href="${href}" disabled>\n`;
+        });
+        const size = (href: string) => {
+          const chunk = bundle[href.replace(/^\//, '')];
+          return chunk?.type === 'chunk' ? chunk.code.length : 0;
+        };
+        const preloads = [...withStyles.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)];
+        const entry = /( *)<script type="module" crossorigin src="[^"]+"><\/script>\n?/.exec(withStyles);
+        if (entry === null) throw new Error(`${ctx.filename}: no entry <script type="module"> in the built document.`);
+        let rest = withStyles;
+        for (const preload of preloads) rest = rest.replace(preload[0], '');
+        const ordered = preloads
+          .map((p) => ({ href: p[1] ?? '', size: size(p[1] ?? '') }))
+          .sort((a, b) => b.size - a.size)
+          .map((p) => `${entry[1]}<link rel="modulepreload" crossorigin href="${p.href}">\n`)
+          .join('');
+        return rest.replace(entry[0], `${ordered}${entry[0]}`);
+      },
     },
   };
 }
@@ -128,7 +179,7 @@ const chunks = firstPaintChunks();
 export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: false,
-  plugins: [react(), tailwindcss(), loginPageInDev(), sharedDocument(), precompress(`${root}dist/client`)],
+  plugins: [react(), tailwindcss(), loginPageInDev(), sharedDocument(), firstPaintDocument(), precompress(`${root}dist/client`)],
   resolve: {
     alias: [
       { find: '@shared', replacement: `${root}src/shared` },

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { LoginPage } from './app/login-page';
 import { ToastersHost } from './components/ui/toasters-host';
 import { prepareClassNames } from './lib/cn';
+import { showPageIconWhenIdle } from './lib/page-icon';
 import { showToastsFromLastPage } from './lib/toast-after-navigation';
 import './styles/index.css';
 
@@ -18,6 +19,8 @@ if (!root) throw new Error('The page has no #root element.');
 // the toasts the last page kept (the browser's first storage read), tailwind-merge's tables (the first cn() call), then
 // the page, rendered as a transition so that React works in short slices.
 setTimeout(showToastsFromLastPage, 0);
+// The organisation's logo as the page's icon, last of all (docs/decisions/029-first-paint-requests.md).
+showPageIconWhenIdle();
 setTimeout(prepareClassNames, 0);
 setTimeout(() => {
   startTransition(() => {

@@ -1,4 +1,4 @@
-import { DASHBOARD_PREVIEW_PARAM } from '@shared/dashboard-answers';
+import { DASHBOARD_PREVIEW_PARAM } from '@shared/document-answers';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
@@ -10,6 +10,7 @@ import { getDueDatesQueryOptions } from './features/onboarding/api/get-due-dates
 import { getOnboardingQueryOptions } from './features/onboarding/api/get-onboarding';
 import { prepareClassNames } from './lib/cn';
 import { createQueryClient } from './lib/react-query';
+import { showPageIconWhenIdle } from './lib/page-icon';
 import { showToastsFromLastPage } from './lib/toast-after-navigation';
 import './styles/index.css';
 
@@ -23,7 +24,7 @@ const queryClient = createQueryClient();
 // which signs the page out exactly as /api/me's 401 would. The due dates (not in a role preview, which shows none) and
 // the app's configuration too: a query that starts its request when the page subscribes to it makes React render the
 // page again at once, inside the task that shows it. For someone with a session the server has written these answers
-// into the document (src/shared/dashboard-answers.ts), and these first requests take them from there instead of the
+// into the document (src/shared/document-answers.ts), and these first requests take them from there instead of the
 // network (src/client/lib/api-client.ts; docs/decisions/028-dashboard-render-on-a-phone.md).
 const onDashboard = window.location.pathname === paths.dashboard.getHref();
 if (onDashboard) {
@@ -48,6 +49,8 @@ if (onDashboard) {
   }, 0);
 }
 setTimeout(showToastsFromLastPage, 0);
+// The organisation's logo as the page's icon, last of all (docs/decisions/029-first-paint-requests.md).
+showPageIconWhenIdle();
 
 // Then tailwind-merge builds its tables (the first cn() call: about 50 ms on a phone), and only then does the app
 // render. Rendered as a transition, React works in short slices and lets the browser paint and answer input in between,

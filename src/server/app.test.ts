@@ -102,15 +102,43 @@ describe('static files', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
-  it.each(['/login', '/login?code=abc&state=xyz&scope=email'])('serves the login page, login.html, at %s', async (url) => {
-    const res = await get(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(LOGIN_HTML);
-    const head = await t.app.inject({ method: 'HEAD', url });
-    expect(head.statusCode).toBe(200);
-    expect(head.headers['cache-control']).toBe('no-cache');
+  /** The answers element of a document, parsed. */
+  const answersIn = (html: string): Record<string, { status: number; body: unknown }> => {
+    const match = /<script type="application\/json" id="document-answers">(.*?)<\/script>/s.exec(html);
+    if (match?.[1] === undefined) throw new Error(`no answers in ${html}`);
+    return JSON.parse(match[1]) as Record<string, { status: number; body: unknown }>;
+  };
+
+  it.each(['/login', '/login?returnTo=%2Fadmin', '/login?code=abc&state=xyz&scope=email'])(
+    "serves the login page, login.html, at %s, with the answers its screen asks for as it opens, never stored",
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body.startsWith(LOGIN_HTML.slice(0, LOGIN_HTML.indexOf('</body>')))).toBe(true);
+      const answers = answersIn(res.body);
+      // No one is signed in: /api/me's own 401. With Google's code in the address the page does not ask who is.
+      expect(Object.keys(answers)).toEqual(url.includes('code=') ? ['/api/config'] : ['/api/me', '/api/config']);
+      if (!url.includes('code=')) expect(answers['/api/me']).toEqual({ status: 401, body: (await get('/api/me')).json() });
+      expect(answers['/api/config']).toEqual({ status: 200, body: (await get('/api/config')).json() });
+      // Compressed for a browser that accepts it.
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(answersIn(brotliDecompressSync(br.rawPayload).toString())).toEqual(answers);
+      // HEAD: the plain document's headers.
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('tells the login page who is signed in, so that it goes on to the dashboard without asking', async () => {
+    const cookie = await signIn(t.app, { email: 'login-answers@inspired2uplift.org', name: 'Robin Shah' });
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: { cookie } });
+    const answers = answersIn(res.body);
+    expect(answers['/api/me']).toEqual({ status: 200, body: (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() });
+    expect(answers['/api/me']?.body).toMatchObject({ user: { email: 'login-answers@inspired2uplift.org' } });
   });
 
   it('serves index.html, not the login page, at /dashboard and at addresses that only begin like /login', async () => {
@@ -126,12 +154,6 @@ describe('static files', () => {
     // A name that would end the element, were it written as it is.
     const cookie = await signIn(t.app, { email: 'preload@inspired2uplift.org', name: 'Sam </script><!-- Lee' });
     const signedIn = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
-    const answersIn = (html: string): Record<string, unknown> => {
-      const match = /<script type="application\/json" id="document-answers">(.*?)<\/script>/s.exec(html);
-      if (match?.[1] === undefined) throw new Error(`no answers in ${html}`);
-      return JSON.parse(match[1]) as Record<string, unknown>;
-    };
-
     const own = await signedIn('/dashboard');
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toContain('text/html');
@@ -140,7 +162,7 @@ describe('static files', () => {
     const answers = answersIn(own.body);
     expect(Object.keys(answers)).toEqual(['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config']);
     // Exactly what the API answers the same session.
-    for (const [url, answer] of Object.entries(answers)) expect(answer).toEqual((await signedIn(url)).json());
+    for (const [url, answer] of Object.entries(answers)) expect(answer).toEqual({ status: 200, body: (await signedIn(url)).json() });
 
     // Compressed for a browser that accepts it, as the build's files are.
     const br = await signedIn('/dashboard', { 'accept-encoding': 'gzip, br' });
@@ -155,7 +177,7 @@ describe('static files', () => {
     expect(Object.keys(answersIn((await signedIn('/dashboard?step=set-up-slack')).body))).toHaveLength(4);
     // The name is inside the element, whole.
     expect(own.body.match(/<\/script>/g)).toHaveLength(1);
-    expect(answers['/api/me']).toMatchObject({ user: { name: 'Sam </script><!-- Lee' } });
+    expect(answers['/api/me']?.body).toMatchObject({ user: { name: 'Sam </script><!-- Lee' } });
 
     // Signed out, with a session that is no longer valid, for HEAD, and on other pages: the plain document.
     expect((await get('/dashboard')).body).toBe(INDEX_HTML);

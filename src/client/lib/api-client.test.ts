@@ -1,9 +1,9 @@
 import { meResponseSchema } from '@shared/api';
-import { DOCUMENT_ANSWERS_ID } from '@shared/dashboard-answers';
+import { DOCUMENT_ANSWERS_ID } from '@shared/document-answers';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiError, json, stubNetwork } from '@/test/render-app';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest, isApiError } from './api-client';
 
 describe('apiRequest', () => {
   it("throws the server's message and status on a JSON error", async () => {
@@ -46,7 +46,7 @@ describe('apiRequest', () => {
     const element = document.createElement('script');
     element.type = 'application/json';
     element.id = DOCUMENT_ANSWERS_ID;
-    element.textContent = JSON.stringify({ '/api/me': inDocument }).replace(/</g, '\\u003c');
+    element.textContent = JSON.stringify({ '/api/me': { status: 200, body: inDocument } }).replace(/</g, '\\u003c');
     document.body.append(element);
     const schema = z.object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }) });
 
@@ -55,5 +55,34 @@ describe('apiRequest', () => {
     expect(document.getElementById(DOCUMENT_ANSWERS_ID)).toBeNull();
     expect(await apiRequest('/api/me', schema)).toEqual(fromServer);
     expect(asked).toEqual(['GET /api/me']);
+  });
+  it("takes an error answer from the document as the server's own: a 401 is no one signed in", async () => {
+    const asked: string[] = [];
+    stubNetwork({
+      'GET /api/me': () => {
+        asked.push('GET /api/me');
+        return json({ user: { id: 'u-2', email: 'robin@inspired2uplift.org', name: 'Robin' } });
+      },
+      'GET /api/config': () => {
+        asked.push('GET /api/config');
+        return apiError(503, 'The database is unavailable.');
+      },
+    });
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = DOCUMENT_ANSWERS_ID;
+    const unauthorized = { statusCode: 401, error: 'Unauthorized', message: 'Please sign in to continue.' };
+    // An entry that is not an answer as the server writes it is ignored: that request asks the server.
+    element.textContent = JSON.stringify({ '/api/me': { status: 401, body: unauthorized }, '/api/config': { version: '1' } });
+    document.body.append(element);
+    const schema = z.object({ user: z.object({ id: z.string() }) });
+
+    const error = await apiRequest('/api/me', schema).catch((caught: unknown) => caught);
+    expect(isApiError(error) && error.status).toBe(401);
+    expect(isApiError(error) && error.message).toBe('Please sign in to continue.');
+    expect(asked).toEqual([]);
+    const configError = await apiRequest('/api/config', z.object({})).catch((caught: unknown) => caught);
+    expect(isApiError(configError) && configError.status).toBe(503);
+    expect(asked).toEqual(['GET /api/config']);
   });
 });

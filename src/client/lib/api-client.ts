@@ -1,5 +1,5 @@
 import { CLIENT_REQUEST_HEADER } from '@shared/client-request';
-import { DOCUMENT_ANSWERS_ID } from '@shared/dashboard-answers';
+import { DOCUMENT_ANSWERS_ID, type DocumentAnswer } from '@shared/document-answers';
 import { apiErrorDecoder, type Decoder } from './decoders';
 
 export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
@@ -40,51 +40,61 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The API answers the document came with (src/shared/dashboard-answers.ts), each given out once. */
-const documentAnswers = new Map<string, unknown>();
+/** The API answers the document came with (src/shared/document-answers.ts), each given out once. */
+const documentAnswers = new Map<string, DocumentAnswer>();
+
+/** Whether a value read from the document is an answer as the server writes it (`{ status, body }`). */
+function isDocumentAnswer(value: unknown): value is DocumentAnswer {
+  return typeof value === 'object' && value !== null && 'status' in value && typeof value.status === 'number' && 'body' in value;
+}
 
 /**
  * The answer the document carries for GET `path`, once: the first request for it takes that answer instead of asking
- * the server again (docs/decisions/028-dashboard-render-on-a-phone.md); later requests (a refetch) go to the server.
- * The document's element is read, and removed, on the first request after it appeared.
- * @returns a 200 JSON response, or undefined when the document has none (left) for `path`
+ * the server again (docs/decisions/028-dashboard-render-on-a-phone.md, docs/decisions/029-first-paint-requests.md);
+ * later requests (a refetch) go to the server. The document's element is read, and removed, on the first request after
+ * it appeared.
+ * @returns the answer as a JSON response with its status (200, or e.g. 401 on the login page: no one signed in), or
+ *   undefined when the document has none (left) for `path`
  */
 function takeDocumentAnswer(path: string): Response | undefined {
   const element = typeof document === 'undefined' ? null : document.getElementById(DOCUMENT_ANSWERS_ID);
   if (element !== null) {
     element.remove();
     try {
-      for (const [key, answer] of Object.entries(JSON.parse(element.textContent) as Record<string, unknown>)) documentAnswers.set(key, answer);
+      for (const [key, answer] of Object.entries(JSON.parse(element.textContent) as Record<string, unknown>)) {
+        if (isDocumentAnswer(answer)) documentAnswers.set(key, answer);
+      }
     } catch {
       // An unreadable element: every request simply asks the server.
     }
   }
-  if (!documentAnswers.has(path)) return undefined;
   const answer = documentAnswers.get(path);
+  if (answer === undefined) return undefined;
   documentAnswers.delete(path);
-  return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
 }
 
 async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
-  if (method === 'GET') {
-    const answer = takeDocumentAnswer(path);
-    if (answer !== undefined) return answer;
-  }
-  const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_REQUEST_HEADER.name]: CLIENT_REQUEST_HEADER.value };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const fromDocument = method === 'GET' ? takeDocumentAnswer(path) : undefined;
   let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    // A cancelled query must stay a cancellation, not turn into a "no connection" message.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  if (fromDocument !== undefined) {
+    response = fromDocument;
+  } else {
+    const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_REQUEST_HEADER.name]: CLIENT_REQUEST_HEADER.value };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      // A cancelled query must stay a cancellation, not turn into a "no connection" message.
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    }
   }
   if (!response.ok) throw await toApiError(response);
   return response;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendDashboardDocument } from './dashboard-document.js';
+import { sendDashboardDocument, sendLoginDocument } from './document-answers.js';
 import { apiError } from './error-handler.js';
 import { globalPlugin } from './global-plugin.js';
 
@@ -19,7 +19,7 @@ export interface StaticFilesOptions extends Record<string, unknown> {
   isProduction?: boolean;
   /**
    * The session cookie's name: /dashboard's document, asked for with one, carries the page's first API answers
-   * (src/shared/dashboard-answers.ts, plugins/dashboard-document.ts). Without it, the plain document.
+   * (src/shared/document-answers.ts, plugins/document-answers.ts). Without it, the plain document.
    */
   sessionCookie?: string;
 }
@@ -78,6 +78,7 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
   const clientDir =
     options.clientDistDir !== null && existsSync(path.join(options.clientDistDir, 'index.html')) ? options.clientDistDir : null;
 
+
   if (clientDir !== null) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -98,9 +99,12 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
     // GET also answers HEAD (Fastify's exposeHeadRoutes). A build without login.html is incomplete (an older build):
     // /login then says so, and never falls back to the app, which would only send the browser back to /login.
     if (existsSync(path.join(clientDir, LOGIN_HTML))) {
-      app.get(LOGIN_PATH, (_request, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile(LOGIN_HTML, clientDir, { cacheControl: false }),
-      );
+      app.get(LOGIN_PATH, async (request, reply) => {
+        // GET: with the answers the screen asks for as it opens (who is signed in, the configuration); HEAD, or when
+        // they cannot be had: the plain document, and the page asks for them itself.
+        if (request.method === 'GET' && (await sendLoginDocument(app, request, reply, clientDir))) return reply;
+        return reply.header('cache-control', 'no-cache').sendFile(LOGIN_HTML, clientDir, { cacheControl: false });
+      });
     } else {
       const message = `The client build in ${clientDir} has no ${LOGIN_HTML}: build it again (npm run build) and restart the server.`;
       app.log.error({ dir: clientDir }, message);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { DOCUMENT_ANSWERS_ID } from '../../../src/shared/dashboard-answers';
+import { DOCUMENT_ANSWERS_ID } from '../../../src/shared/document-answers';
 
-/** The element the server writes the answers into (src/shared/dashboard-answers.ts), whole. */
+/** The element the server writes the answers into (src/shared/document-answers.ts), whole. */
 const ANSWERS_ELEMENT = new RegExp(`<script type="application/json" id="${DOCUMENT_ANSWERS_ID}">.*?</script>`, 's');
 
 /**

@@ -1,6 +1,6 @@
 import type { OnboardingResponse } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
-import { DASHBOARD_PREVIEW_PARAM } from '@shared/dashboard-answers';
+import { DASHBOARD_PREVIEW_PARAM } from '@shared/document-answers';
 import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
 import { useDeferredValue, useEffect, useMemo } from 'react';

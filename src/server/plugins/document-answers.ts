@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dashboardAnswerPaths, type DocumentAnswer, documentAnswersElement, loginAnswerPaths } from '../../shared/document-answers.js';
+
+/** The answer that says who is signed in (first in dashboardAnswerPaths). */
+const ME_PATH = '/api/me';
+
+/** The request headers the app's own answers depend on: the session, and the host the allowed-hosts check reads. */
+const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'] as const;
+
+/**
+ * API answers for the person asking (src/shared/document-answers.ts), asked of the app itself with the request's own
+ * session, so they are exactly what the page would get from the API.
+ * @param app the app (its routes answer the injected requests)
+ * @param request the document request (its cookie and host are passed on)
+ * @param paths the API paths to ask (GET)
+ * @param keep which statuses the document may carry (e.g. 200 only); an answer with another status, or that is not
+ *   JSON, is left out and the page asks for it itself
+ * @returns each kept path's status and JSON body
+ */
+async function firstAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paths: readonly string[],
+  keep: (status: number) => boolean,
+): Promise<Record<string, DocumentAnswer>> {
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const answered = await Promise.all(
+    paths.map(async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+      return keep(res.statusCode) && String(res.headers['content-type'] ?? '').startsWith('application/json')
+        ? ([[url, { status: res.statusCode, body: res.json() as unknown }]] as const)
+        : [];
+    }),
+  );
+  return Object.fromEntries(answered.flat());
+}
+
+/** The query string of a request's address (`?preview=volunteer`), or ''. */
+function searchOf(request: FastifyRequest): string {
+  return request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+}
+
+/** The content codings a browser accepts (`Accept-Encoding`), without those it refuses with `q=0`. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name !== '' && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/**
+ * Sends a built document with API answers written into it: the file, plus a JSON element before `</body>` that the page
+ * reads instead of asking the API again. Personal, so never stored by a cache (`no-store`); compressed with brotli or
+ * gzip when the browser accepts it, as the build's static files are.
+ */
+async function sendWithAnswers(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  answers: Readonly<Record<string, DocumentAnswer>>,
+): Promise<void> {
+  const document = await readFile(file, 'utf8');
+  const closing = document.lastIndexOf('</body>');
+  const element = documentAnswersElement(answers);
+  const html = closing === -1 ? document + element : `${document.slice(0, closing)}${element}${document.slice(closing)}`;
+  const encodings = acceptedEncodings(request.headers['accept-encoding']);
+  reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Accept-Encoding');
+  if (encodings.has('br')) {
+    reply.header('content-encoding', 'br');
+    await reply.send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  } else if (encodings.has('gzip')) {
+    reply.header('content-encoding', 'gzip');
+    await reply.send(gzipSync(html));
+  } else {
+    await reply.send(html);
+  }
+}
+
+/**
+ * Answers /dashboard's document with its first API answers in it (docs/decisions/028-dashboard-render-on-a-phone.md):
+ * index.html of the build, plus the answers of dashboardAnswerPaths (200 only), so a phone shows the steps one round
+ * trip sooner.
+ * @param app the app
+ * @param request GET /dashboard with a session cookie
+ * @param reply its reply
+ * @param clientDir the built client, holding index.html and login.html
+ * @returns true when it answered; false when the session is no member's (GET /api/me did not answer 200) or the answers
+ *   could not be had, and the caller serves the plain document
+ */
+export async function sendDashboardDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string): Promise<boolean> {
+  let answers: Record<string, DocumentAnswer>;
+  try {
+    answers = await firstAnswers(app, request, dashboardAnswerPaths(searchOf(request)), (status) => status === 200);
+  } catch (error) {
+    // The page can always ask for its answers itself: a failure here only costs it a round trip.
+    request.log.warn({ err: error }, 'could not write the first API answers into the dashboard document');
+    return false;
+  }
+  // No signed-in member (an expired or unknown session): the page goes to /login, the plain document does.
+  if (!(ME_PATH in answers)) return false;
+  await sendWithAnswers(request, reply, path.join(clientDir, 'index.html'), answers);
+  return true;
+}
+
+/**
+ * Answers /login's document with the answers the login screen asks for as it opens (docs/decisions/029-first-paint-requests.md):
+ * login.html of the build, plus the answers of loginAnswerPaths: who is signed in (200, or 401: no one) and the app's
+ * configuration (200). Without them, the screen's largest text waited on a phone for two more requests after the
+ * scripts.
+ * @param app the app
+ * @param request GET /login (any query string)
+ * @param reply its reply
+ * @param clientDir the built client, holding index.html and login.html
+ * @returns true when it answered; false when the answers could not be had, and the caller serves the plain document
+ */
+export async function sendLoginDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string): Promise<boolean> {
+  let answers: Record<string, DocumentAnswer>;
+  try {
+    answers = await firstAnswers(app, request, loginAnswerPaths(searchOf(request)), (status) => status === 200 || status === 401);
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not write the first API answers into the login document');
+    return false;
+  }
+  await sendWithAnswers(request, reply, path.join(clientDir, 'login.html'), answers);
+  return true;
+}

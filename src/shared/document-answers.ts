@@ -1,0 +1,51 @@
+/**
+ * API answers the server writes into a page's document, so that the page's first requests for them take the answer
+ * from the document instead of waiting one more round trip after the scripts (docs/decisions/028-dashboard-render-on-a-phone.md,
+ * docs/decisions/029-first-paint-requests.md).
+ */
+
+/**
+ * The API answers the dashboard needs for its first screen (src/client/main.tsx): the signed-in member, their steps,
+ * their due dates (not in a role preview, which shows none) and the app's configuration. The server writes them into
+ * /dashboard's document for someone with a session.
+ * @param search the document address's query string (`?preview=volunteer`, or '')
+ * @returns the API paths, in the order the page needs them
+ */
+export function dashboardAnswerPaths(search: string): string[] {
+  const previewing = new URLSearchParams(search).has(DASHBOARD_PREVIEW_PARAM);
+  return ['/api/me', '/api/onboarding', ...(previewing ? [] : ['/api/onboarding/due']), '/api/config'];
+}
+
+/**
+ * The API answers the login screen asks for as it opens (src/client/app/login-page.tsx): whether someone is already
+ * signed in (a 401 answer says no one is) and the app's configuration. With a sign-in code in the address (Google's
+ * answer, `?code=`) the page does not ask who is signed in, so the document does not say.
+ * @param search the document address's query string (`?returnTo=/admin`, `?code=…&state=…`, or '')
+ * @returns the API paths
+ */
+export function loginAnswerPaths(search: string): string[] {
+  return [...(new URLSearchParams(search).has('code') ? [] : ['/api/me']), '/api/config'];
+}
+
+/** The dashboard address's parameter that holds a previewed role (a reload keeps the preview). */
+export const DASHBOARD_PREVIEW_PARAM = 'preview';
+
+/** The id of the document's `<script type="application/json">` that holds the answers, `{ [path]: DocumentAnswer }`. */
+export const DOCUMENT_ANSWERS_ID = 'document-answers';
+
+/** One API answer as the document carries it: the HTTP status and the JSON body. */
+export interface DocumentAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The element that carries `answers` in a document: JSON in a script element the browser never runs, with every `<`
+ * written as `\u003c` so that no text inside can close the element.
+ * @param answers each path's answer
+ * @returns the element's HTML
+ */
+export function documentAnswersElement(answers: Readonly<Record<string, DocumentAnswer>>): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${DOCUMENT_ANSWERS_ID}">${json}</script>`;
+}
