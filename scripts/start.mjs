@@ -50,9 +50,9 @@ process.on('SIGINT', () => forward('SIGINT'));
 process.on('SIGTERM', () => forward('SIGTERM'));
 
 /** Runs a command with inherited output; resolves with its exit code (128 + signal number when killed). */
-function run(command, args) {
+function run(command, args, env = process.env) {
   return new Promise((resolve) => {
-    child = spawn(command, args, { cwd: root, env: process.env, stdio: 'inherit' });
+    child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
     child.on('error', (error) => {
       console.error(`Could not run ${command}: ${error.message}`);
       resolve(1);
@@ -64,11 +64,16 @@ function run(command, args) {
   });
 }
 
-/** `npm run build`, through the npm that runs this script when there is one. */
+/**
+ * `npm run build`, through the npm that runs this script when there is one. Always the production build: Vite builds
+ * React's development version when NODE_ENV=development is set (as it is for development sign-in, and in the
+ * end-to-end tests' server), which is several times slower and behaves differently (effects run twice).
+ */
 function build() {
   const npmCli = process.env.npm_execpath;
-  if (npmCli && /\.c?js$/.test(npmCli)) return run(process.execPath, [npmCli, 'run', 'build']);
-  return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
+  const env = { ...process.env, NODE_ENV: 'production' };
+  if (npmCli && /\.c?js$/.test(npmCli)) return run(process.execPath, [npmCli, 'run', 'build'], env);
+  return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], env);
 }
 
 const reason = buildReason();

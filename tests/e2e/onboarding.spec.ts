@@ -106,6 +106,38 @@ test("the dashboard's first API answers come with its document, and the page ask
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
 });
 
+test('before their first paint, the login page and the dashboard ask only for their scripts: styles, first answers and icon come with the document or later', async ({ page }) => {
+  // docs/decisions/029-first-paint-requests.md: no style sheet, no icon and no API request competes with the scripts.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    asked.push(`${request.method()} ${pathname}`);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeVisible();
+  // The configuration's answer is on the screen (the support contact), though the page asked the server for none.
+  await expect(page.getByRole('link', { name: 'onboarding@inspired2uplift.org' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((line) => line.startsWith('GET /api/') || line.endsWith('.css') || line.includes('favicon'))).toEqual([]);
+  // The page's styles are in the document: the heading is styled (bold) without a style sheet request.
+  expect(await page.getByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' }).evaluate((h) => getComputedStyle(h).fontWeight)).toBe('700');
+  // The organisation's logo becomes the page's icon once the page is idle.
+  await expect.poll(() => page.locator('link[rel="icon"]').getAttribute('href'), { timeout: 10_000 }).toBe('/content/logo.svg');
+
+  await signInThroughLoginScreen(page);
+  asked.length = 0;
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 3, name: 'Set up Slack', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((line) => line.endsWith('.css'))).toEqual([]);
+  // A page of its own chunks (the demo) lists the style sheet among what it needs; it is in the page already.
+  await page.goto('/demo');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((line) => line.endsWith('.css'))).toEqual([]);
+});
+
 test('the dashboard is protected: without a session it goes to the login screen', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
