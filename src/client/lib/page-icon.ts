@@ -11,10 +11,10 @@ const ICON_IDLE_TIMEOUT_MS = 2_000;
  * /favicon.ico): a browser asks for a document's icon as soon as the document has arrived, and on a phone's connection
  * that request took the document's connection, already warmed up, from the scripts the first paint waits for
  * (docs/decisions/029-first-paint-requests.md). The icon is the last thing a volunteer needs.
- * @param win the page's window (the real one in the app; a test's own)
  */
-export function showPageIconWhenIdle(win: Window = window): void {
-  const doc = win.document;
+export function showPageIconWhenIdle(): void {
+  const doc = document;
+  const win = window;
   const show = () => {
     let link = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (link === null) {

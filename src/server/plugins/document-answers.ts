@@ -86,6 +86,37 @@ async function sendWithAnswers(
   }
 }
 
+/** What a page's document carries: which file, which API answers, and when they are worth sending. */
+interface AnsweredDocument {
+  /** The built document's file name in the client directory. */
+  file: string;
+  /** The API paths to ask (GET). */
+  paths: readonly string[];
+  /** Which statuses the document may carry. */
+  keep: (status: number) => boolean;
+  /** Whether the answers make the document worth sending; otherwise the caller serves the plain one. */
+  usable: (answers: Readonly<Record<string, DocumentAnswer>>) => boolean;
+}
+
+/**
+ * Asks the app for a document's answers and sends the document with them.
+ * @returns true when it answered; false when the answers could not be had or are not usable (the caller serves the
+ *   plain document, and the page asks for them itself)
+ */
+async function sendAnswered(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string, document: AnsweredDocument): Promise<boolean> {
+  let answers: Record<string, DocumentAnswer>;
+  try {
+    answers = await firstAnswers(app, request, document.paths, document.keep);
+  } catch (error) {
+    // The page can always ask for its answers itself: a failure here only costs it a round trip.
+    request.log.warn({ err: error, file: document.file }, 'could not write the first API answers into the document');
+    return false;
+  }
+  if (!document.usable(answers)) return false;
+  await sendWithAnswers(request, reply, path.join(clientDir, document.file), answers);
+  return true;
+}
+
 /**
  * Answers /dashboard's document with its first API answers in it (docs/decisions/028-dashboard-render-on-a-phone.md):
  * index.html of the build, plus the answers of dashboardAnswerPaths (200 only), so a phone shows the steps one round
@@ -97,19 +128,14 @@ async function sendWithAnswers(
  * @returns true when it answered; false when the session is no member's (GET /api/me did not answer 200) or the answers
  *   could not be had, and the caller serves the plain document
  */
-export async function sendDashboardDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string): Promise<boolean> {
-  let answers: Record<string, DocumentAnswer>;
-  try {
-    answers = await firstAnswers(app, request, dashboardAnswerPaths(searchOf(request)), (status) => status === 200);
-  } catch (error) {
-    // The page can always ask for its answers itself: a failure here only costs it a round trip.
-    request.log.warn({ err: error }, 'could not write the first API answers into the dashboard document');
-    return false;
-  }
-  // No signed-in member (an expired or unknown session): the page goes to /login, the plain document does.
-  if (!(ME_PATH in answers)) return false;
-  await sendWithAnswers(request, reply, path.join(clientDir, 'index.html'), answers);
-  return true;
+export function sendDashboardDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string): Promise<boolean> {
+  return sendAnswered(app, request, reply, clientDir, {
+    file: 'index.html',
+    paths: dashboardAnswerPaths(searchOf(request)),
+    keep: (status) => status === 200,
+    // No signed-in member (an expired or unknown session): the page goes to /login, the plain document does.
+    usable: (answers) => ME_PATH in answers,
+  });
 }
 
 /**
@@ -123,14 +149,11 @@ export async function sendDashboardDocument(app: FastifyInstance, request: Fasti
  * @param clientDir the built client, holding index.html and login.html
  * @returns true when it answered; false when the answers could not be had, and the caller serves the plain document
  */
-export async function sendLoginDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string): Promise<boolean> {
-  let answers: Record<string, DocumentAnswer>;
-  try {
-    answers = await firstAnswers(app, request, loginAnswerPaths(searchOf(request)), (status) => status === 200 || status === 401);
-  } catch (error) {
-    request.log.warn({ err: error }, 'could not write the first API answers into the login document');
-    return false;
-  }
-  await sendWithAnswers(request, reply, path.join(clientDir, 'login.html'), answers);
-  return true;
+export function sendLoginDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string): Promise<boolean> {
+  return sendAnswered(app, request, reply, clientDir, {
+    file: 'login.html',
+    paths: loginAnswerPaths(searchOf(request)),
+    keep: (status) => status === 200 || status === 401,
+    usable: () => true,
+  });
 }

@@ -78,7 +78,6 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
   const clientDir =
     options.clientDistDir !== null && existsSync(path.join(options.clientDistDir, 'index.html')) ? options.clientDistDir : null;
 
-
   if (clientDir !== null) {
     await app.register(fastifyStatic, {
       root: clientDir,

@@ -1,6 +1,7 @@
 import type { Acknowledgment } from '@shared/acknowledgments-api';
 import FileDown from 'lucide-react/icons/file-down';
 import { Badge } from '@/components/ui/badge';
+import { revealFocused } from '@/components/ui/scroll-region';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiPaths } from '@/config/paths';
 import { useMemberAcknowledgments } from '../api/get-member-acknowledgments';
@@ -61,7 +62,7 @@ export function MemberAcknowledgments({ email }: { email: string }) {
           {query.data.acknowledgments.length === 0 ? (
             <p className="text-sm text-slate-600">No acknowledgments or signatures yet.</p>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" onFocus={revealFocused}>
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Every acknowledgment and signature of {email}, newest first</caption>
                 <thead className="bg-slate-50 text-slate-700">

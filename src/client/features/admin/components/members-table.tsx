@@ -1,10 +1,10 @@
-import type { FocusEvent } from 'react';
 import type { MemberOverview, MemberSortColumn } from '@shared/admin-api';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { revealFocused } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '../utils/format';
 
@@ -29,11 +29,6 @@ interface MembersTableProps {
   onSort: (column: MemberSortColumn) => void;
 }
 
-/** Scrolls the focused element of a sideways-scrolling table wholly into view (see MembersTable). */
-function revealFocused(event: FocusEvent<HTMLDivElement>): void {
-  if (event.target instanceof HTMLElement) event.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-}
-
 /**
  * The members table (docs/product.md#admin-area): one row per member, sortable by every column. The headers are buttons
  * inside
@@ -42,9 +37,8 @@ function revealFocused(event: FocusEvent<HTMLDivElement>): void {
  */
 export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) {
   return (
-    // A link or header button that the keyboard reaches while the table is scrolled sideways is brought wholly into view:
-    // the browser scrolls only an element that is out of sight entirely, and a name cut at the edge hid its focus ring
-    // (WCAG 2.4.11).
+    // Its links and header buttons are focusable, so the box is no tab stop of its own (unlike ScrollRegion); what the
+    // keyboard reaches is brought wholly into view.
     <div className="overflow-x-auto rounded-xl border border-slate-200" onFocus={revealFocused}>
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
         <caption className="sr-only">Members, sorted by {COLUMNS.find((c) => c.key === sort)?.label} ({dir === 'asc' ? 'ascending' : 'descending'})</caption>

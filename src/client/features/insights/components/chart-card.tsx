@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { revealFocused } from '@/components/ui/scroll-region';
 
 /**
  * One chart of the insights page: heading, a sentence or two in words (the text summary), the chart or — with the
@@ -75,7 +76,7 @@ export function ChartCard<T>({
       ) : (
         <div aria-busy={query.isFetching} className="flex flex-col gap-4">
           <div className="text-sm text-slate-800">{summary(query.data)}</div>
-          {asTable ? <div className="overflow-x-auto">{table(query.data)}</div> : chart(query.data)}
+          {asTable ? <div className="overflow-x-auto" onFocus={revealFocused}>{table(query.data)}</div> : chart(query.data)}
         </div>
       )}
     </Card>
