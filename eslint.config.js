@@ -59,6 +59,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server's bundle of the dashboard's first screen (docs/decisions/030-dashboard-first-screen-from-the-server.md)
+    // renders with React's server renderer: a library, not the app's server.
+    files: ['src/client/server-render.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: boundary(['server'], 'The client never imports the server; use the shared API schemas.').map((p) => ({
+            ...p,
+            group: [...p.group, '!react-dom/server'],
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

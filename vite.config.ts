@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type HtmlTagDescriptor, type Plugin, defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { FIRST_SCREEN_END, FIRST_SCREEN_START } from './src/shared/document-answers.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -35,12 +36,13 @@ function loginPageInDev(): Plugin {
  */
 function sharedDocument(): Plugin {
   const loading = [
-    '<div id="root">',
+    // The server replaces the first screen with the page it rendered, when it renders one (src/server/plugins/document-answers.ts).
+    `<div id="root">${FIRST_SCREEN_START}`,
     '<div class="flex min-h-dvh items-center justify-center p-6">',
     '<div role="status" aria-live="polite" class="flex flex-col items-center gap-3 text-center">',
     '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="size-8 animate-spin text-brand-700" aria-hidden="true"><path d="M21 12a9 9 0 1 1-6.219-8.56"></path></svg>',
     '<p class="text-lg font-semibold text-slate-900">Loading</p>',
-    '</div></div></div>',
+    `</div></div>${FIRST_SCREEN_END}</div>`,
     '<noscript>Onboarding needs JavaScript. Please turn it on and reload the page.</noscript>',
   ].join('');
   const meta = (attrs: Record<string, string>): HtmlTagDescriptor => ({ tag: 'meta', attrs, injectTo: 'head-prepend' });
@@ -101,13 +103,31 @@ function firstPaintDocument(): Plugin {
           const chunk = bundle[href.replace(/^\//, '')];
           return chunk?.type === 'chunk' ? chunk.code.length : 0;
         };
-        const preloads = [...withStyles.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)];
-        const entry = /( *)<script type="module" crossorigin src="[^"]+"><\/script>\n?/.exec(withStyles);
+        const preloads = [...withStyles.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)].map((p) => p[1] ?? '');
+        const entry = /( *)<script type="module" crossorigin src="[^"]+"[^>]*><\/script>\n?/.exec(withStyles);
         if (entry === null) throw new Error(`${ctx.filename}: no entry <script type="module"> in the built document.`);
         let rest = withStyles;
-        for (const preload of preloads) rest = rest.replace(preload[0], '');
+        for (const preload of withStyles.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)) rest = rest.replace(preload[0], '');
+        // The app's document loads the app (main.tsx) from its boot script once it has painted (src/client/boot.ts): the
+        // app's chunks are preloaded all the same, in parallel with the document, except where the server rendered the
+        // first screen (it leaves these preloads out, src/server/plugins/document-answers.ts).
+        const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === APP_ENTRY);
+        if (ctx.filename.endsWith('index.html')) {
+          if (app?.type !== 'chunk') throw new Error(`${ctx.filename}: the app's entry (main.tsx) is not in the build's output.`);
+          const seen = new Set<string>();
+          const queue = [app.fileName];
+          for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+            const chunk = bundle[file];
+            if (seen.has(file) || chunk?.type !== 'chunk') continue;
+            seen.add(file);
+            queue.push(...chunk.imports);
+          }
+          for (const file of seen) if (!preloads.includes(`/${file}`)) preloads.push(`/${file}`);
+          if (!rest.includes(APP_SCRIPT_META)) throw new Error(`${ctx.filename}: no ${APP_SCRIPT_META} for the boot script.`);
+          rest = rest.replace(APP_SCRIPT_META, `<meta name="app-script" content="/${app.fileName}">`);
+        }
         const ordered = preloads
-          .map((p) => ({ href: p[1] ?? '', size: size(p[1] ?? '') }))
+          .map((href) => ({ href, size: size(href) }))
           .sort((a, b) => b.size - a.size)
           .map((p) => `${entry[1]}<link rel="modulepreload" crossorigin href="${p.href}">\n`)
           .join('');
@@ -116,6 +136,13 @@ function firstPaintDocument(): Plugin {
     },
   };
 }
+
+/** The app's code (its router, pages and data layer), which the app's document loads from its boot script. */
+const APP_ENTRY = `${root}src/client/main.tsx`;
+/** Where the app's document names the app's script for its boot script (src/client/boot.ts): main.tsx, in the build its chunk. */
+const APP_SCRIPT_META = '<meta name="app-script" content="/main.tsx">';
+/** The app's document's own script (src/client/boot.ts). */
+const BOOT_ENTRY = `${root}src/client/boot.ts`;
 
 /** Libraries' indexes that re-export every part (see firstPaintChunks). */
 const BARRELS = [/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/, /[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/];
@@ -135,9 +162,9 @@ interface ModuleGraph {
  * @returns the function that names a module's chunk ('app', 'shared', or null to leave it to the bundler)
  */
 function firstPaintChunks(): { shared: (id: string, graph: ModuleGraph) => string | null; app: (id: string, graph: ModuleGraph) => string | null } {
-  const appEntry = `${root}src/client/main.tsx`;
+  const appEntry = APP_ENTRY;
   const loginEntry = `${root}src/client/login-main.tsx`;
-  let closures: { app: Set<string>; login: Set<string> } | undefined;
+  let closures: { app: Set<string>; login: Set<string>; boot: Set<string> } | undefined;
   /** The modules `entry` imports statically, directly or not (itself excluded: an entry keeps its own chunk). */
   const staticClosure = (entry: string, graph: ModuleGraph): Set<string> => {
     const seen = new Set<string>();
@@ -151,7 +178,9 @@ function firstPaintChunks(): { shared: (id: string, graph: ModuleGraph) => strin
   };
   const closuresOf = (graph: ModuleGraph) => {
     if (closures === undefined) {
-      closures = { app: staticClosure(appEntry, graph), login: staticClosure(loginEntry, graph) };
+      // What the boot script imports itself (Vite's preload helper) stays out of both groups: it would otherwise bring
+      // the whole group into the boot script's first request (src/client/boot.ts).
+      closures = { app: staticClosure(appEntry, graph), login: staticClosure(loginEntry, graph), boot: staticClosure(BOOT_ENTRY, graph) };
       // A library's index that re-exports all of it would put the whole library on the login page's side (the walk
       // cannot see which of its exports are used): the login page imports its parts by their own paths.
       const barrel = [...closures.login].find((m) => BARRELS.some((b) => b.test(m)));
@@ -167,16 +196,46 @@ function firstPaintChunks(): { shared: (id: string, graph: ModuleGraph) => strin
   // first would take React with it.
   return {
     shared: (id, graph) => {
-      const { app, login } = closuresOf(graph);
-      return app.has(id) && login.has(id) ? 'shared' : null;
+      const { app, login, boot } = closuresOf(graph);
+      return app.has(id) && login.has(id) && !boot.has(id) ? 'shared' : null;
     },
-    app: (id, graph) => (closuresOf(graph).app.has(id) ? 'app' : null),
+    app: (id, graph) => {
+      const { app, boot } = closuresOf(graph);
+      return app.has(id) && !boot.has(id) ? 'app' : null;
+    },
   };
 }
 
 const chunks = firstPaintChunks();
 
-export default defineConfig(({ command }) => ({
+/**
+ * `vite build --ssr`: the server's bundle of the dashboard's first screen (src/client/server-render.tsx,
+ * docs/decisions/030-dashboard-first-screen-from-the-server.md), in dist/ssr. Everything it imports is bundled into
+ * it (React, the router, the app's components), with the same aliases as the browser's build, so that both render the same
+ * HTML from the same code.
+ */
+const serverBundle = defineConfig({
+  root: 'src/client',
+  publicDir: false,
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: '@shared', replacement: `${root}src/shared` },
+      { find: '@', replacement: `${root}src/client` },
+      { find: /^react-router$/, replacement: `${root}node_modules/react-router/dist/production/index.mjs` },
+    ],
+  },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: true,
+    outDir: `${root}dist/ssr`,
+    emptyOutDir: true,
+    target: 'node20',
+    rollupOptions: { input: { 'server-render': `${root}src/client/server-render.tsx` } },
+  },
+});
+
+export default defineConfig(({ command, isSsrBuild }) => isSsrBuild === true ? serverBundle : ({
   root: 'src/client',
   publicDir: false,
   plugins: [react(), tailwindcss(), loginPageInDev(), sharedDocument(), firstPaintDocument(), precompress(`${root}dist/client`)],
@@ -203,7 +262,8 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       // Two documents: the app (router, TanStack Query) and the login page, which loads React only
       // (docs/architecture.md#client-bundle, docs/decisions/012-login-page-own-entry.md).
-      input: { main: `${root}src/client/index.html`, login: `${root}src/client/login.html` },
+      // The app's code (main.tsx) is an entry of its own: the app's document loads it from its boot script (boot.ts).
+      input: { main: `${root}src/client/index.html`, login: `${root}src/client/login.html`, start: APP_ENTRY },
       output: {
         codeSplitting: {
           groups: [

@@ -9,8 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverScript = path.join(root, 'dist', 'node', 'server', 'server.js');
-/** The built files: the client's two pages (index.html, login.html) and the compiled server. */
-const outputs = [path.join(root, 'dist', 'client', 'index.html'), path.join(root, 'dist', 'client', 'login.html'), serverScript];
+/**
+ * The built files: the client's two pages (index.html, login.html), the server's bundle of the dashboard's first screen
+ * (dist/ssr) and the compiled server.
+ */
+const outputs = [
+  path.join(root, 'dist', 'client', 'index.html'),
+  path.join(root, 'dist', 'client', 'login.html'),
+  path.join(root, 'dist', 'ssr', 'server-render.js'),
+  serverScript,
+];
 const rootInputs = ['index.html', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
 /** Tests are not part of the build, so editing one does not trigger a rebuild. */
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);

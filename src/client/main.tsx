@@ -1,23 +1,35 @@
-import { DASHBOARD_PREVIEW_PARAM } from '@shared/document-answers';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
+import { DASHBOARD_PREVIEW_PARAM, SERVER_RENDERED_ATTRIBUTE } from '@shared/document-answers';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { appElement } from './app/app-element';
+import { seedFirstAnswers } from './app/first-answers';
 import { AppRouter } from './app/router';
 import { paths } from './config/paths';
 import { getConfigQueryOptions } from './features/app-config/api/get-config';
 import { getMeQueryOptions } from './features/auth/api/get-me';
 import { getDueDatesQueryOptions } from './features/onboarding/api/get-due-dates';
 import { getOnboardingQueryOptions } from './features/onboarding/api/get-onboarding';
+import { writeCachedUser } from './features/auth/utils/user-cache';
+import { takeDocumentAnswers } from './lib/api-client';
 import { prepareClassNames } from './lib/cn';
 import { createQueryClient } from './lib/react-query';
 import { showPageIconWhenIdle } from './lib/page-icon';
 import { showToastsFromLastPage } from './lib/toast-after-navigation';
-import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 const queryClient = createQueryClient();
+
+// The server may have rendered the page already (/dashboard for a signed-in member,
+// docs/decisions/030-dashboard-first-screen-from-the-server.md): its HTML is on the screen, and the answers it was
+// rendered from are in the document. They go into the query cache first, so that React's first render here is the
+// server's, and React hydrates that HTML (attaches to it) instead of rendering the page anew.
+const seeded = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE) ? seedFirstAnswers(queryClient, takeDocumentAnswers()) : undefined;
+if (seeded !== undefined) {
+  // What GET /api/me would have done: keep the cached profile in step (features/auth/utils/user-cache.ts).
+  setTimeout(() => writeCachedUser(seeded), 0);
+}
 
 // On /dashboard, ask for the member's steps at once, alongside /api/me, instead of after it has answered
 // (docs/architecture.md#client-bundle); the page's query finds them on the way. Without a session the steps answer 401,
@@ -26,7 +38,7 @@ const queryClient = createQueryClient();
 // page again at once, inside the task that shows it. For someone with a session the server has written these answers
 // into the document (src/shared/document-answers.ts), and these first requests take them from there instead of the
 // network (src/client/lib/api-client.ts; docs/decisions/028-dashboard-render-on-a-phone.md).
-const onDashboard = window.location.pathname === paths.dashboard.getHref();
+const onDashboard = seeded === undefined && window.location.pathname === paths.dashboard.getHref();
 if (onDashboard) {
   const askedAlready = () => {
     // The dashboard asks for each of them itself and shows what went wrong.
@@ -55,15 +67,12 @@ showPageIconWhenIdle();
 // Then tailwind-merge builds its tables (the first cn() call: about 50 ms on a phone), and only then does the app
 // render. Rendered as a transition, React works in short slices and lets the browser paint and answer input in between,
 // instead of one long task while a phone is still busy loading (docs/architecture.md#client-bundle: total blocking time).
+// Hydrating the server's HTML is sliced the same way.
 setTimeout(prepareClassNames, 0);
 setTimeout(() => {
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProvider queryClient={queryClient}>
-          <AppRouter />
-        </AppProvider>
-      </StrictMode>,
-    );
+    const app = appElement(queryClient, <AppRouter />);
+    if (seeded !== undefined) hydrateRoot(root, app);
+    else createRoot(root).render(app);
   });
 }, 0);

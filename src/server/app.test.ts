@@ -4,6 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, appConfigSchema } from '../shared/api.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FirstScreenRenderer } from '../shared/document-answers.js';
+import { loadFirstScreenRenderer } from './plugins/first-screen.js';
 import { createTestApp, signIn, type TestApp } from './test/test-app.js';
 
 const BIG_JS = `export const steps = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `step ${i}`))};`;
@@ -235,6 +238,121 @@ describe('static files', () => {
     const res = await get('/dashboard');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe("the dashboard's first screen rendered on the server", () => {
+  // The app's built document as vite.config.ts writes it: the app's module preloads, the boot script, and the first
+  // screen's place in the root element ('Loading' until the app renders).
+  const BUILT_INDEX_HTML = [
+    '<!doctype html><html><head>',
+    '    <link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
+    '    <link rel="modulepreload" crossorigin href="/assets/app-2.js">',
+    '    <script type="module" crossorigin src="/assets/main-3.js"></script>',
+    '</head><body><div id="root"><!--first-screen--><p>Loading</p><!--/first-screen--></div><noscript>Onboarding needs JavaScript.</noscript></body></html>',
+  ].join('\n');
+  let dir: string;
+  let app: TestApp;
+  const rendered: { url: string; answers: string[] }[] = [];
+  /**
+   * Stands in for the build's server bundle (src/client/server-render.tsx, which the client's tests hydrate for real and
+   * the browser tests load in Chromium): what the server does with a renderer's HTML is tested here. It renders the
+   * member's name from the answers, `$&` included, fails for a member named 'Crash', and renders nothing without a member.
+   */
+  const renderFirstScreen: FirstScreenRenderer = (url, answers) => {
+    rendered.push({ url, answers: Object.keys(answers) });
+    const me = answers['/api/me']?.body as { user?: { name: string } } | undefined;
+    if (me?.user === undefined) return null;
+    if (me.user.name === 'Crash') throw new Error('the renderer failed');
+    return `<main><h2>Welcome, ${me.user.name}!</h2></main>`;
+  };
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-client-'));
+    writeFileSync(path.join(dir, 'index.html'), BUILT_INDEX_HTML);
+    writeFileSync(path.join(dir, 'login.html'), LOGIN_HTML);
+    app = await createTestApp({ clientDistDir: dir, renderFirstScreen });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const dashboard = async (name: string, url = '/dashboard') => {
+    const cookie = await signIn(app.app, { email: `${name.toLowerCase().replace(/[^a-z]/g, '')}@inspired2uplift.org`, name });
+    return app.app.inject({ method: 'GET', url, headers: { cookie } });
+  };
+
+  it('puts the first screen in the root element, marked for hydration, with the answers, and no module preloads', async () => {
+    rendered.length = 0;
+    const res = await dashboard('Sam $& Lee');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root" data-server-rendered><main><h2>Welcome, Sam $& Lee!</h2></main></div><noscript>');
+    expect(res.body).not.toContain('<!--first-screen-->');
+    expect(res.body).not.toContain('modulepreload');
+    // The scripts that load the app after the first paint, and the answers the page hydrates from, are still there.
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/main-3.js"></script>');
+    expect(res.body).toContain('<script type="application/json" id="document-answers">');
+    expect(rendered).toEqual([{ url: '/dashboard', answers: ['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config'] }]);
+    // A reminder's link to a step renders with its address.
+    await dashboard('Sam $& Lee', '/dashboard?step=set-up-slack');
+    expect(rendered.at(-1)?.url).toBe('/dashboard?step=set-up-slack');
+  });
+
+  it('leaves the first screen to the page in a role preview, when the renderer renders nothing, and when it fails', async () => {
+    rendered.length = 0;
+    const preview = await dashboard('Preview Person', '/dashboard?preview=volunteer');
+    expect(rendered).toEqual([]);
+    const failed = await dashboard('Crash');
+    expect(rendered).toHaveLength(1);
+    for (const res of [preview, failed]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"><!--first-screen--><p>Loading</p><!--/first-screen--></div>');
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/app-2.js">');
+      expect(res.body).toContain('<script type="application/json" id="document-answers">');
+    }
+  });
+
+  it('leaves a document without a first screen as it is (a build older than the server)', async () => {
+    writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+    try {
+      const res = await dashboard('Old Build');
+      expect(res.body.startsWith(INDEX_HTML.slice(0, INDEX_HTML.indexOf('</body>')))).toBe(true);
+      expect(res.body).not.toContain('data-server-rendered');
+    } finally {
+      writeFileSync(path.join(dir, 'index.html'), BUILT_INDEX_HTML);
+    }
+  });
+});
+
+describe('loading the server bundle of the first screen', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-ssr-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const log = () => {
+    const errors: string[] = [];
+    const logger = { error: (_details: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger;
+    return { errors, logger };
+  };
+
+  it('loads its renderer; without a bundle there is none, quietly; an unusable bundle is reported', async () => {
+    const good = path.join(dir, 'good.mjs');
+    writeFileSync(good, 'export const renderFirstScreen = (url) => `<p>${url}</p>`;');
+    const quiet = log();
+    const render = await loadFirstScreenRenderer(good, quiet.logger);
+    expect(render?.('/dashboard', {})).toBe('<p>/dashboard</p>');
+    expect(await loadFirstScreenRenderer(path.join(dir, 'missing.mjs'), quiet.logger)).toBeNull();
+    expect(quiet.errors).toEqual([]);
+
+    const noExport = path.join(dir, 'no-export.mjs');
+    writeFileSync(noExport, 'export const other = 1;');
+    const broken = path.join(dir, 'broken.mjs');
+    writeFileSync(broken, 'export const = ;');
+    const loud = log();
+    expect(await loadFirstScreenRenderer(noExport, loud.logger)).toBeNull();
+    expect(await loadFirstScreenRenderer(broken, loud.logger)).toBeNull();
+    expect(loud.errors).toHaveLength(2);
+    for (const message of loud.errors) expect(message).toContain('npm run build');
   });
 });
 

@@ -39,8 +39,10 @@ import { ReadCache } from './plugins/read-cache.js';
 import { sameOriginPlugin } from './plugins/same-origin.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionCookieName, sessionsPlugin } from './plugins/sessions.js';
+import { loadFirstScreenRenderer } from './plugins/first-screen.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
 import { projectRoot } from './project-root.js';
+import type { FirstScreenRenderer } from '../shared/document-answers.js';
 
 /** Largest accepted request body: the API only takes small JSON documents. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -100,6 +102,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The built SPA directory (default `<project>/dist/client`); null to serve no SPA. */
   clientDistDir?: string | null;
+  /**
+   * Renders /dashboard's first screen on the server (docs/decisions/030-dashboard-first-screen-from-the-server.md).
+   * Default: the build's server bundle (`<project>/dist/ssr/server-render.js`) when the SPA is the default one and the
+   * bundle is there; else none.
+   */
+  renderFirstScreen?: FirstScreenRenderer | null;
   /** The clock (default: the real one); tests move it to expire sessions. */
   now?: () => Date;
   /** The sign-in rate limits (default: from the configuration, plugins/auth-rate-limits.ts); tests replace some. */
@@ -182,9 +190,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.trustProxy === false) warnOnceAboutForwardedRequests(app);
   await app.register(sessionsPlugin, { db, config, now, reads });
   await app.register(memberRolePlugin, { reads, config, content });
+  const renderFirstScreen =
+    deps.renderFirstScreen !== undefined
+      ? deps.renderFirstScreen
+      : deps.clientDistDir === undefined
+        ? await loadFirstScreenRenderer(path.join(projectRoot, 'dist', 'ssr', 'server-render.js'), app.log)
+        : null;
   await app.register(staticFilesPlugin, {
     contentAssetsDir: path.join(config.contentDir, 'assets'),
     clientDistDir: deps.clientDistDir === undefined ? path.join(projectRoot, 'dist', 'client') : deps.clientDistDir,
+    renderFirstScreen,
     isProduction: config.isProduction,
     sessionCookie: sessionCookieName(config),
   });

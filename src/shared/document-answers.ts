@@ -49,3 +49,26 @@ export function documentAnswersElement(answers: Readonly<Record<string, Document
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${DOCUMENT_ANSWERS_ID}">${json}</script>`;
 }
+
+/**
+ * The attribute the server sets on the document's `<div id="root">` when it holds the page rendered on the server
+ * (docs/decisions/030-dashboard-first-screen-from-the-server.md): the browser then hydrates that HTML instead of
+ * rendering the page anew.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/**
+ * Renders a page's first screen on the server, as the browser's first render will (src/client/server-render.tsx).
+ * @param url the page's address, path and query string (`/dashboard?step=slack`)
+ * @param answers the API answers the document carries (each path's status and JSON body)
+ * @returns the HTML that goes inside `<div id="root">`, or null when the answers do not make a first screen (no
+ *   signed-in member, or an answer of another shape): the document is then sent as it is
+ */
+export type FirstScreenRenderer = (url: string, answers: Readonly<Record<string, DocumentAnswer>>) => string | null;
+
+/**
+ * The comments around what the app's built document shows inside `<div id="root">` before the app has rendered
+ * ('Loading', vite.config.ts sharedDocument()): the server puts the first screen it rendered in their place.
+ */
+export const FIRST_SCREEN_START = '<!--first-screen-->';
+export const FIRST_SCREEN_END = '<!--/first-screen-->';

@@ -48,6 +48,33 @@ function isDocumentAnswer(value: unknown): value is DocumentAnswer {
   return typeof value === 'object' && value !== null && 'status' in value && typeof value.status === 'number' && 'body' in value;
 }
 
+/** Moves the document's answers, if its element is (still) there, into {@link documentAnswers}, and removes the element. */
+function readDocumentAnswers(): void {
+  const element = typeof document === 'undefined' ? null : document.getElementById(DOCUMENT_ANSWERS_ID);
+  if (element === null) return;
+  element.remove();
+  try {
+    for (const [key, answer] of Object.entries(JSON.parse(element.textContent) as Record<string, unknown>)) {
+      if (isDocumentAnswer(answer)) documentAnswers.set(key, answer);
+    }
+  } catch {
+    // An unreadable element: every request simply asks the server.
+  }
+}
+
+/**
+ * Every answer the document carries, at once and once: for a page that puts them into its query cache itself before its
+ * first render (main.tsx, docs/decisions/030-dashboard-first-screen-from-the-server.md). Requests made afterwards go to
+ * the server.
+ * @returns each API path's answer (status and JSON body); empty when the document has none (left)
+ */
+export function takeDocumentAnswers(): Record<string, DocumentAnswer> {
+  readDocumentAnswers();
+  const answers = Object.fromEntries(documentAnswers);
+  documentAnswers.clear();
+  return answers;
+}
+
 /**
  * The answer the document carries for GET `path`, once: the first request for it takes that answer instead of asking
  * the server again (docs/decisions/028-dashboard-render-on-a-phone.md, docs/decisions/029-first-paint-requests.md);
@@ -57,17 +84,7 @@ function isDocumentAnswer(value: unknown): value is DocumentAnswer {
  *   undefined when the document has none (left) for `path`
  */
 function takeDocumentAnswer(path: string): Response | undefined {
-  const element = typeof document === 'undefined' ? null : document.getElementById(DOCUMENT_ANSWERS_ID);
-  if (element !== null) {
-    element.remove();
-    try {
-      for (const [key, answer] of Object.entries(JSON.parse(element.textContent) as Record<string, unknown>)) {
-        if (isDocumentAnswer(answer)) documentAnswers.set(key, answer);
-      }
-    } catch {
-      // An unreadable element: every request simply asks the server.
-    }
-  }
+  readDocumentAnswers();
   const answer = documentAnswers.get(path);
   if (answer === undefined) return undefined;
   documentAnswers.delete(path);

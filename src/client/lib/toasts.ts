@@ -66,9 +66,17 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The toasters' chunk once loaded (undefined before): AppProvider mounts the toasters then. */
+/**
+ * The toasters' chunk once loaded (undefined before): AppProvider mounts the toasters then. Undefined on the server and
+ * while the browser hydrates its HTML, which has none (docs/decisions/030-dashboard-first-screen-from-the-server.md),
+ * even when a toast of the last page loaded them first.
+ */
 export function useLoadedToasters(): ToastersModule | undefined {
-  return useSyncExternalStore(subscribe, () => loaded, () => loaded);
+  return useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => undefined,
+  );
 }
 
 type ToastKind = 'message' | 'error' | 'success';

@@ -2,7 +2,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dashboardAnswerPaths, type DocumentAnswer, documentAnswersElement, loginAnswerPaths } from '../../shared/document-answers.js';
+import {
+  DASHBOARD_PREVIEW_PARAM,
+  dashboardAnswerPaths,
+  type DocumentAnswer,
+  documentAnswersElement,
+  FIRST_SCREEN_END,
+  FIRST_SCREEN_START,
+  type FirstScreenRenderer,
+  loginAnswerPaths,
+  SERVER_RENDERED_ATTRIBUTE,
+} from '../../shared/document-answers.js';
 
 /** The answer that says who is signed in (first in dashboardAnswerPaths). */
 const ME_PATH = '/api/me';
@@ -58,18 +68,54 @@ function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
+/** The document's root element with what it shows before the app renders (vite.config.ts sharedDocument()). */
+const ROOT_WITH_FIRST_SCREEN = new RegExp(`<div id="root">${FIRST_SCREEN_START}[\\s\\S]*?${FIRST_SCREEN_END}</div>`);
+/** A module preload of the app's scripts (vite.config.ts firstPaintDocument()), with its line's indentation. */
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
+
+/**
+ * The document with the first screen the server rendered in its root element, marked so the page hydrates it; without
+ * the app's module preloads, so that the browser paints the first screen before its scripts are asked for (the boot
+ * script loads them after the first paint, src/client/boot.ts; docs/decisions/030-dashboard-first-screen-from-the-server.md).
+ * @param document the built index.html
+ * @param html the rendered first screen
+ * @returns the document, or undefined when it has no first screen to replace (a build older than this server)
+ */
+export function withFirstScreen(document: string, html: string): string | undefined {
+  if (!ROOT_WITH_FIRST_SCREEN.test(document)) return undefined;
+  // A function as the replacement, so that no `$` in the page's text is read as a pattern.
+  return document.replace(ROOT_WITH_FIRST_SCREEN, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`).replace(MODULE_PRELOAD, '');
+}
+
+/**
+ * The first screen rendered for a document, or undefined when there is none: no renderer, answers that make none, or
+ * a rendering that failed (logged; the page then renders itself, as without a renderer).
+ */
+function renderedFirstScreen(request: FastifyRequest, render: FirstScreenRenderer, answers: Readonly<Record<string, DocumentAnswer>>): string | undefined {
+  try {
+    return render(request.url, answers) ?? undefined;
+  } catch (error) {
+    request.log.error({ err: error, url: request.url }, 'could not render the first screen on the server; the page renders it itself');
+    return undefined;
+  }
+}
+
 /**
  * Sends a built document with API answers written into it: the file, plus a JSON element before `</body>` that the page
- * reads instead of asking the API again. Personal, so never stored by a cache (`no-store`); compressed with brotli or
- * gzip when the browser accepts it, as the build's static files are.
+ * reads instead of asking the API again, and the first screen rendered from them when a renderer is given. Personal,
+ * so never stored by a cache (`no-store`); compressed with brotli or gzip when the browser accepts it, as the build's
+ * static files are.
  */
 async function sendWithAnswers(
   request: FastifyRequest,
   reply: FastifyReply,
   file: string,
   answers: Readonly<Record<string, DocumentAnswer>>,
+  render: FirstScreenRenderer | undefined,
 ): Promise<void> {
-  const document = await readFile(file, 'utf8');
+  const built = await readFile(file, 'utf8');
+  const firstScreen = render === undefined ? undefined : renderedFirstScreen(request, render, answers);
+  const document = (firstScreen === undefined ? undefined : withFirstScreen(built, firstScreen)) ?? built;
   const closing = document.lastIndexOf('</body>');
   const element = documentAnswersElement(answers);
   const html = closing === -1 ? document + element : `${document.slice(0, closing)}${element}${document.slice(closing)}`;
@@ -96,6 +142,8 @@ interface AnsweredDocument {
   keep: (status: number) => boolean;
   /** Whether the answers make the document worth sending; otherwise the caller serves the plain one. */
   usable: (answers: Readonly<Record<string, DocumentAnswer>>) => boolean;
+  /** Renders the page's first screen from the answers, into the document (none: the page renders it itself). */
+  render?: FirstScreenRenderer | undefined;
 }
 
 /**
@@ -113,7 +161,7 @@ async function sendAnswered(app: FastifyInstance, request: FastifyRequest, reply
     return false;
   }
   if (!document.usable(answers)) return false;
-  await sendWithAnswers(request, reply, path.join(clientDir, document.file), answers);
+  await sendWithAnswers(request, reply, path.join(clientDir, document.file), answers, document.render);
   return true;
 }
 
@@ -125,13 +173,24 @@ async function sendAnswered(app: FastifyInstance, request: FastifyRequest, reply
  * @param request GET /dashboard with a session cookie
  * @param reply its reply
  * @param clientDir the built client, holding index.html and login.html
+ * @param render renders the dashboard's first screen from the answers (the build's server bundle,
+ *   src/client/server-render.tsx; docs/decisions/030-dashboard-first-screen-from-the-server.md), or null to leave it to
+ *   the page. Not for a role preview, whose steps are not among the answers.
  * @returns true when it answered; false when the session is no member's (GET /api/me did not answer 200) or the answers
  *   could not be had, and the caller serves the plain document
  */
-export function sendDashboardDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string): Promise<boolean> {
+export function sendDashboardDocument(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  clientDir: string,
+  render: FirstScreenRenderer | null,
+): Promise<boolean> {
+  const search = searchOf(request);
   return sendAnswered(app, request, reply, clientDir, {
+    render: render === null || new URLSearchParams(search).has(DASHBOARD_PREVIEW_PARAM) ? undefined : render,
     file: 'index.html',
-    paths: dashboardAnswerPaths(searchOf(request)),
+    paths: dashboardAnswerPaths(search),
     keep: (status) => status === 200,
     // No signed-in member (an expired or unknown session): the page goes to /login, the plain document does.
     usable: (answers) => ME_PATH in answers,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendDashboardDocument, sendLoginDocument } from './document-answers.js';
+import type { FirstScreenRenderer } from '../../shared/document-answers.js';
 import { apiError } from './error-handler.js';
 import { globalPlugin } from './global-plugin.js';
 
@@ -22,6 +23,11 @@ export interface StaticFilesOptions extends Record<string, unknown> {
    * (src/shared/document-answers.ts, plugins/document-answers.ts). Without it, the plain document.
    */
   sessionCookie?: string;
+  /**
+   * Renders /dashboard's first screen into its document (the build's server bundle, plugins/first-screen.ts); null or
+   * absent: the page renders it itself.
+   */
+  renderFirstScreen?: FirstScreenRenderer | null;
 }
 
 /** The dashboard's address (src/client/config/paths.ts), whose document carries its first API answers. */
@@ -130,7 +136,7 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
       const pathname = request.url.split('?')[0] ?? '';
       // Only for someone with a session: signed out, the page goes to /login.
       const withSession = options.sessionCookie !== undefined && request.cookies[options.sessionCookie] !== undefined;
-      if (request.method === 'GET' && pathname === DASHBOARD_PATH && withSession && (await sendDashboardDocument(app, request, reply, clientDir))) {
+      if (request.method === 'GET' && pathname === DASHBOARD_PATH && withSession && (await sendDashboardDocument(app, request, reply, clientDir, options.renderFirstScreen ?? null))) {
         return reply;
       }
       return reply

@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../env.js';
 import { insertSession, type SessionKind } from '../modules/auth/sessions.repository.js';
 import { upsertGoogleUser, type UserRow } from '../modules/auth/users.repository.js';
 import { hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from '../plugins/sessions.js';
+import type { FirstScreenRenderer } from '../../shared/document-answers.js';
 import { createTestDatabase } from './test-db.js';
 
 /** Step ids of the test catalog's volunteer role, in order. */
@@ -130,6 +131,7 @@ export interface TestApp {
  * directory holding `assets/logo.svg`, and a clock the test controls.
  * @param options.env extra environment variables for `loadConfig` (NODE_ENV is 'test' unless given)
  * @param options.clientDistDir the SPA directory to serve (default: none)
+ * @param options.renderFirstScreen renders /dashboard's first screen into its document (default: none)
  * @param options.authLimits sign-in rate limits to use instead of {@link GENEROUS_AUTH_LIMITS} (1000 a minute each,
  *   so that tests signing in often never meet them; the rate-limit tests set small ones)
  * @param options.sendOrigin whether `app.inject` adds the server's own Origin to requests without Origin/Referer
@@ -144,6 +146,7 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     clientDistDir?: string | null;
+    renderFirstScreen?: FirstScreenRenderer;
     authLimits?: Partial<AuthLimits>;
     sendOrigin?: boolean;
     catalog?: RoleCatalog;
@@ -171,6 +174,7 @@ export async function createTestApp(
     now: () => clock.now,
     authLimits: { ...GENEROUS_AUTH_LIMITS, ...options.authLimits },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(options.renderFirstScreen === undefined ? {} : { renderFirstScreen: options.renderFirstScreen }),
     ...(options.backups === undefined ? {} : { backups: options.backups(database, () => clock.now) }),
   });
   if (options.sendOrigin !== false) sendOwnOriginByDefault(app, config.publicUrl ?? 'http://localhost');

@@ -27,6 +27,7 @@ import { RoleBadge } from '@/features/onboarding/components/role-badge';
 import { useLocalProgressImport } from '@/features/onboarding/hooks/use-local-progress-import';
 import { useServerProgress } from '@/features/onboarding/hooks/use-server-progress';
 import { useClickCount } from '@/hooks/use-click-count';
+import { useHydrating } from '@/hooks/use-hydrating';
 import { ApiError, isApiError } from '@/lib/api-client';
 import { DASHBOARD_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
 
@@ -141,7 +142,9 @@ export function DashboardRoute() {
   useLocalProgressImport(user?.id, own.data);
   // The steps (the most work of the page by far) appear in a background render that React does in short slices, so a
   // phone is never blocked for long when they arrive; until then the skeleton stays (docs/decisions/026-main-thread-on-a-phone.md).
-  const stepsReady = useDeferredValue(shown !== undefined, false);
+  // Steps the server has rendered already are hydrated as they are (docs/decisions/030-dashboard-first-screen-from-the-server.md).
+  const hydrating = useHydrating();
+  const stepsReady = useDeferredValue(shown !== undefined, hydrating && shown !== undefined);
   // Meanwhile the widgets of the step that will open (the first not completed) start loading, so they are normally
   // there when it mounts instead of after a 'Loading…' (docs/decisions/014-load-what-the-page-shows.md).
   useEffect(() => {

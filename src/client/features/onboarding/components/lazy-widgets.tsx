@@ -2,6 +2,7 @@ import type { Step } from '@shared/content-schema';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useHydrating } from '@/hooks/use-hydrating';
 
 /**
  * A widget whose code is its own chunk, loaded the first time a step that shows it is opened (or about to be:
@@ -30,8 +31,11 @@ function lazyWidget<P extends object>(name: string, load: () => Promise<Componen
   };
 
   function Component(props: P) {
+    // 'Loading…' on the server, which never loads widgets, and so also while the browser hydrates that HTML, even when
+    // the widget is here already (docs/decisions/030-dashboard-first-screen-from-the-server.md); the effect then shows it.
+    const hydrating = useHydrating();
     // A function in state is taken for an updater: keep the component in an object.
-    const [widget, setWidget] = useState(() => (loaded ? { component: loaded } : undefined));
+    const [widget, setWidget] = useState(() => (loaded && !hydrating ? { component: loaded } : undefined));
     const [failed, setFailed] = useState(false);
 
     useEffect(() => {

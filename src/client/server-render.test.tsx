@@ -1,0 +1,146 @@
+import type { DocumentAnswer } from '@shared/document-answers';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appElement } from './app/app-element';
+import { seedFirstAnswers } from './app/first-answers';
+import { AppRouter } from './app/router';
+import { USER_STORAGE_KEY } from './features/auth/utils/user-cache';
+import { MOBILE_WARNING_KEY } from './features/onboarding/components/mobile-warning-storage';
+import { createQueryClient } from './lib/react-query';
+import { renderFirstScreen } from './server-render';
+import { testConfig, testOnboarding, testUser } from './test/fixtures';
+import { defaultHandlers, setMobileViewport, stubNetwork } from './test/render-app';
+import { preloadStepWidgets } from './features/onboarding/components/lazy-widgets';
+
+// pdf.js does not run in jsdom: the lazily loaded document part is replaced by one that never finishes loading.
+vi.mock('@/features/onboarding/components/widgets/pdf-document', () => ({ PdfDocument: () => null }));
+
+// docs/decisions/030-dashboard-first-screen-from-the-server.md: the server renders /dashboard from the API answers the
+// document carries, and the browser hydrates that HTML from the same answers. These tests run both renders for real
+// (react-dom/server, then hydrateRoot) and fail when they differ.
+
+/** The answers the server writes into /dashboard's document for the fixture's member (dashboardAnswerPaths). */
+function dashboardAnswers(onboarding = testOnboarding({ completed: ['sign-in-to-chrome'] })): Record<string, DocumentAnswer> {
+  return {
+    '/api/me': { status: 200, body: { user: testUser } },
+    '/api/onboarding': { status: 200, body: onboarding },
+    '/api/onboarding/due': {
+      status: 200,
+      body: {
+        today: '2026-11-25',
+        startOn: '2026-11-20',
+        steps: [
+          { stepId: 'change-password', dueOn: '2026-11-23', daysLate: 2 },
+          { stepId: 'set-up-slack', dueOn: '2026-11-27', daysLate: -2 },
+        ],
+      },
+    },
+    '/api/config': { status: 200, body: testConfig },
+  };
+}
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/dashboard');
+  container = document.createElement('div');
+  container.id = 'root';
+  document.body.append(container);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+  localStorage.clear();
+});
+
+/**
+ * What the browser does with the server's HTML (main.tsx): puts the server's HTML in #root, fills a new query cache from
+ * the same answers and hydrates.
+ * @returns the errors React reported while hydrating (a difference between the two renders is one)
+ */
+async function hydrate(html: string, answers: Record<string, DocumentAnswer>): Promise<unknown[]> {
+  container.innerHTML = html;
+  const queryClient = createQueryClient();
+  expect(seedFirstAnswers(queryClient, answers)).toEqual(testUser);
+  const errors: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(container, appElement(queryClient, <AppRouter />), { onRecoverableError: (error) => errors.push(error) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  return errors;
+}
+
+describe('the dashboard rendered on the server', () => {
+  it("is the member's first screen: header, progress, every step with its due date, the first open step's text", () => {
+    const html = renderFirstScreen('/dashboard', dashboardAnswers());
+    container.innerHTML = html ?? '';
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 5 steps completed')).toBeInTheDocument();
+    for (const title of ['Sign in to your Chrome profile', 'Change your password', 'Sign the volunteer agreement', 'Set up Slack', 'Download the mobile apps']) {
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    }
+    expect(within(screen.getByRole('article', { name: 'Change your password' })).getByText('Overdue by 2 days')).toBeInTheDocument();
+    // The first step not completed is open, its text in the page before any script has run.
+    expect(screen.getByRole('button', { name: 'Change your password' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Change your password description')).toBeInTheDocument();
+  });
+
+  it('is hydrated by the browser as it is: no difference reported, the same elements, and the page answers at once', async () => {
+    stubNetwork(defaultHandlers());
+    const answers = dashboardAnswers();
+    const html = renderFirstScreen('/dashboard', answers) ?? '';
+    const heading = (() => {
+      container.innerHTML = html;
+      return screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' }).outerHTML;
+    })();
+    const errors = await hydrate(html, answers);
+    expect(errors).toEqual([]);
+    // The server's elements were kept, not rendered anew.
+    const welcome = screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' });
+    expect(welcome.outerHTML).toBe(heading);
+    const kept = welcome;
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Set up Slack' }));
+    expect(screen.getByRole('button', { name: 'Set up Slack' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBe(kept);
+  });
+
+  it("matches whatever this browser holds: another cached profile, a dismissed mobile warning, a phone's width, the open step's widget code", async () => {
+    stubNetwork(defaultHandlers());
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...testUser, name: 'Someone Else' }));
+    localStorage.setItem(MOBILE_WARNING_KEY, 'true');
+    setMobileViewport(true);
+    // The open step is the agreement, whose document viewer is loaded already (as after a first visit in this page).
+    const onboarding = testOnboarding({ completed: ['sign-in-to-chrome', 'change-password'] });
+    const agreement = onboarding.scopes[0]?.steps[2];
+    if (agreement === undefined) throw new Error('the fixture has no agreement step');
+    preloadStepWidgets(agreement);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const answers = dashboardAnswers(onboarding);
+    const errors = await hydrate(renderFirstScreen('/dashboard', answers) ?? '', answers);
+    expect(errors).toEqual([]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBeInTheDocument();
+    // Right after hydrating, the widget shows.
+    expect(await within(screen.getByRole('article', { name: 'Sign the volunteer agreement' })).findByRole('link', { name: 'Download' })).toBeInTheDocument();
+  });
+
+  it('a first screen that is not what the browser renders is reported (what the tests above would catch)', async () => {
+    stubNetwork(defaultHandlers());
+    const html = renderFirstScreen('/dashboard', dashboardAnswers()) ?? '';
+    const errors = await hydrate(html, dashboardAnswers(testOnboarding()));
+    expect(errors).not.toEqual([]);
+  });
+
+  it('renders nothing without a signed-in member or their steps: the page then renders itself', () => {
+    const answers = dashboardAnswers();
+    const { ['/api/onboarding']: _onboarding, ...withoutSteps } = answers;
+    expect(renderFirstScreen('/dashboard', withoutSteps)).toBeNull();
+    expect(renderFirstScreen('/dashboard', { ...answers, '/api/me': { status: 401, body: { message: 'Not signed in' } } })).toBeNull();
+    expect(renderFirstScreen('/dashboard', { ...answers, '/api/onboarding': { status: 200, body: { scopes: 'not a list' } } })).toBeNull();
+  });
+});
