@@ -138,6 +138,54 @@ test('before their first paint, the login page and the dashboard ask only for th
   expect(asked.filter((line) => line.endsWith('.css'))).toEqual([]);
 });
 
+test("the dashboard comes rendered from the server: its steps show before any script runs, and the page takes them over as they are", async ({ page, browser, baseURL }) => {
+  // docs/decisions/030-dashboard-first-screen-from-the-server.md
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  await page.goto('/login');
+  await signInThroughLoginScreen(page);
+
+  // The document holds the first screen, marked for hydration; the app's scripts are not preloaded (they are asked for
+  // after the first paint).
+  const document = await (await page.request.get('/dashboard')).text();
+  expect(document).toContain('<div id="root" data-server-rendered>');
+  expect(document).toContain('Set up Slack');
+  expect(document).not.toContain('modulepreload');
+
+  // Without JavaScript at all, the steps are there to read.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
+  try {
+    const still = await noScript.newPage();
+    await still.goto('/dashboard');
+    await expect(still.getByRole('heading', { level: 3, name: 'Set up Slack', exact: true })).toBeVisible();
+    await expect(still.getByRole('heading', { level: 2, name: /^Welcome, / })).toBeVisible();
+  } finally {
+    await noScript.close();
+  }
+
+  // With JavaScript, React hydrates the server's elements: the heading painted first is the one on the screen after the
+  // app has started, and the page answers.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstHeading?: Element | null }).firstHeading = document.querySelector('main h2');
+    });
+  });
+  await page.goto('/dashboard');
+  const slack = stepCard(page, 'Set up Slack');
+  await slack.getByRole('button', { name: 'Set up Slack' }).click();
+  await expect(slack.getByRole('button', { name: 'Set up Slack' })).toHaveAttribute('aria-expanded', 'true');
+  expect(
+    await page.evaluate(() => {
+      const first = (window as unknown as { firstHeading?: Element | null }).firstHeading;
+      return first !== null && first !== undefined && first.isConnected && first === document.querySelector('main h2');
+    }),
+  ).toBe(true);
+  expect(problems).toEqual([]);
+});
+
 test('the dashboard is protected: without a session it goes to the login screen', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
