@@ -150,10 +150,10 @@ test("the dashboard comes rendered from the server: its steps show before any sc
 
   // The document holds the first screen, marked for hydration; the app's scripts are not preloaded (they are asked for
   // after the first paint).
-  const document = await (await page.request.get('/dashboard')).text();
-  expect(document).toContain('<div id="root" data-server-rendered>');
-  expect(document).toContain('Set up Slack');
-  expect(document).not.toContain('modulepreload');
+  const served = await (await page.request.get('/dashboard')).text();
+  expect(served).toContain('<div id="root" data-server-rendered>');
+  expect(served).toContain('Set up Slack');
+  expect(served).not.toContain('modulepreload');
 
   // Without JavaScript at all, the steps are there to read.
   const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
