@@ -127,6 +127,8 @@ describe('the dashboard rendered on the server', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBeInTheDocument();
     // Right after hydrating, the widget shows.
     expect(await within(screen.getByRole('article', { name: 'Sign the volunteer agreement' })).findByRole('link', { name: 'Download' })).toBeInTheDocument();
+    // Nothing was decided on the server's guesses while hydrating: the phone's dismissal of the mobile warning is kept.
+    expect(localStorage.getItem(MOBILE_WARNING_KEY)).toBe('true');
   });
 
   it('a first screen that is not what the browser renders is reported (what the tests above would catch)', async () => {

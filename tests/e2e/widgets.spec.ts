@@ -235,6 +235,34 @@ test.describe('demo page /test', () => {
   });
 });
 
+test("on the dashboard the server renders, a phone's dismissal of the mobile warning is kept, and the phone notice shows only at phone width", async ({
+  browser,
+  baseURL,
+}) => {
+  // docs/decisions/030-dashboard-first-screen-from-the-server.md: while the browser hydrates the server's page, the width
+  // is the server's guess (not a phone); nothing may be decided on it.
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInAs(page, 'widgets.phone', baseURL);
+  await page.goto('/dashboard');
+  const dialog = page.getByRole('dialog', { name: 'Warning' });
+  await dialog.getByRole('button', { name: 'Continue Anyway' }).click();
+  await expect(dialog).toBeHidden();
+  const notice = page.getByText('Onboarding is meant to be used on a personal computer. Some steps may be harder to do on a phone.');
+  for (let i = 0; i < 2; i++) {
+    await page.reload();
+    // The notice is in the page from its first paint, before any script has run.
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Done', exact: true }).first()).toBeVisible();
+    await page.waitForTimeout(1200);
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('mobile-warning-dismissed'))).toBe('true');
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(notice).toBeHidden();
+  await context.close();
+});
+
 test('the mobile warning shows at 390 px, is remembered, and is forgotten on a wide screen', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();

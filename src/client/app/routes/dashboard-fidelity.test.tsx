@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 // pdf.js does not run in jsdom: the lazily loaded document part is replaced by one that never finishes loading.
 vi.mock('@/features/onboarding/components/widgets/pdf-document', () => ({ PdfDocument: () => null }));
 import { testConfig, testOnboarding, testUser } from '@/test/fixtures';
-import { type Handler, json, renderApp, setMobileViewport } from '@/test/render-app';
+import { type Handler, json, renderApp } from '@/test/render-app';
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
@@ -55,19 +55,6 @@ describe('document steps', () => {
       'Read the agreement in the viewer.',
       'Press Sign.',
     ]);
-  });
-});
-
-describe('the personal computer notice', () => {
-  it('is not shown on a computer', async () => {
-    await renderDashboard();
-    expect(screen.queryByText(/meant to be used on a personal computer/)).not.toBeInTheDocument();
-  });
-
-  it('is shown under 768 px, where the mobile warning applies', async () => {
-    setMobileViewport(true);
-    await renderDashboard();
-    expect(screen.getByText(/meant to be used on a personal computer/)).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { MobileWarningContent } from './mobile-warning-content';
 import { isMobileWarningDismissed, rememberMobileWarningDismissal } from './mobile-warning-storage';
+import { useHydrating } from '@/hooks/use-hydrating';
 import { useIsMobile } from '@/hooks/use-media-query';
 
 export { MOBILE_WARNING_KEY } from './mobile-warning-storage';
@@ -14,9 +15,13 @@ export const MOBILE_WARNING_DELAY_MS = 800;
  */
 export function MobileWarningDialog() {
   const isMobile = useIsMobile();
+  // While the browser hydrates the server's page, the width is the server's guess (not mobile): nothing is decided on it,
+  // or a phone would forget its dismissal (docs/decisions/030-dashboard-first-screen-from-the-server.md).
+  const hydrating = useHydrating();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
+    if (hydrating) return;
     if (!isMobile) {
       rememberMobileWarningDismissal(false);
       return;
@@ -25,7 +30,7 @@ export function MobileWarningDialog() {
     // A transition: React renders the dialog in short slices, not one long task.
     const timer = setTimeout(() => startTransition(() => setOpen(true)), MOBILE_WARNING_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [isMobile]);
+  }, [isMobile, hydrating]);
 
   const dismiss = () => {
     rememberMobileWarningDismissal(true);

@@ -126,13 +126,13 @@ export function OnboardingView(props: OnboardingViewProps) {
         overdueCount={overdueCount}
       />
       {notice}
-      {/* Only where the mobile warning applies (under 768 px): on a computer the advice would be beside the point. */}
-      {isMobile ? (
-        <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
-          <Monitor aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Onboarding is meant to be used on a personal computer. Some steps may be harder to do on a phone.
-        </p>
-      ) : null}
+      {/* Only where the mobile warning applies (under 768 px): on a computer the advice would be beside the point. Shown by
+          the style sheet, not the script, so that the page the server rendered has it in place on a phone from the first
+          paint (docs/decisions/030-dashboard-first-screen-from-the-server.md). */}
+      <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 md:hidden">
+        <Monitor aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        Onboarding is meant to be used on a personal computer. Some steps may be harder to do on a phone.
+      </p>
       {scopes.map((scope, s) => (
         <ScopeSection
           key={scope.id}
