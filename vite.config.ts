@@ -103,11 +103,12 @@ function firstPaintDocument(): Plugin {
           const chunk = bundle[href.replace(/^\//, '')];
           return chunk?.type === 'chunk' ? chunk.code.length : 0;
         };
-        const preloads = [...withStyles.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)].map((p) => p[1] ?? '');
-        const entry = /( *)<script type="module" crossorigin src="[^"]+"[^>]*><\/script>\n?/.exec(withStyles);
+        const preloadTags = [...withStyles.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)];
+        const preloads = preloadTags.map((p) => p[1] ?? '');
+        const entry = /( *)<script type="module" crossorigin src="[^"]+"><\/script>\n?/.exec(withStyles);
         if (entry === null) throw new Error(`${ctx.filename}: no entry <script type="module"> in the built document.`);
         let rest = withStyles;
-        for (const preload of withStyles.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)) rest = rest.replace(preload[0], '');
+        for (const preload of preloadTags) rest = rest.replace(preload[0], '');
         // The app's document loads the app (main.tsx) from its boot script once it has painted (src/client/boot.ts): the
         // app's chunks are preloaded all the same, in parallel with the document, except where the server rendered the
         // first screen (it leaves these preloads out, src/server/plugins/document-answers.ts).
@@ -141,8 +142,6 @@ function firstPaintDocument(): Plugin {
 const APP_ENTRY = `${root}src/client/main.tsx`;
 /** Where the app's document names the app's script for its boot script (src/client/boot.ts): main.tsx, in the build its chunk. */
 const APP_SCRIPT_META = '<meta name="app-script" content="/main.tsx">';
-/** The app's document's own script (src/client/boot.ts). */
-const BOOT_ENTRY = `${root}src/client/boot.ts`;
 
 /** Libraries' indexes that re-export every part (see firstPaintChunks). */
 const BARRELS = [/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/, /[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/];
@@ -164,7 +163,7 @@ interface ModuleGraph {
 function firstPaintChunks(): { shared: (id: string, graph: ModuleGraph) => string | null; app: (id: string, graph: ModuleGraph) => string | null } {
   const appEntry = APP_ENTRY;
   const loginEntry = `${root}src/client/login-main.tsx`;
-  let closures: { app: Set<string>; login: Set<string>; boot: Set<string> } | undefined;
+  let closures: { app: Set<string>; login: Set<string> } | undefined;
   /** The modules `entry` imports statically, directly or not (itself excluded: an entry keeps its own chunk). */
   const staticClosure = (entry: string, graph: ModuleGraph): Set<string> => {
     const seen = new Set<string>();
@@ -178,9 +177,7 @@ function firstPaintChunks(): { shared: (id: string, graph: ModuleGraph) => strin
   };
   const closuresOf = (graph: ModuleGraph) => {
     if (closures === undefined) {
-      // What the boot script imports itself (Vite's preload helper) stays out of both groups: it would otherwise bring
-      // the whole group into the boot script's first request (src/client/boot.ts).
-      closures = { app: staticClosure(appEntry, graph), login: staticClosure(loginEntry, graph), boot: staticClosure(BOOT_ENTRY, graph) };
+      closures = { app: staticClosure(appEntry, graph), login: staticClosure(loginEntry, graph) };
       // A library's index that re-exports all of it would put the whole library on the login page's side (the walk
       // cannot see which of its exports are used): the login page imports its parts by their own paths.
       const barrel = [...closures.login].find((m) => BARRELS.some((b) => b.test(m)));
@@ -196,13 +193,10 @@ function firstPaintChunks(): { shared: (id: string, graph: ModuleGraph) => strin
   // first would take React with it.
   return {
     shared: (id, graph) => {
-      const { app, login, boot } = closuresOf(graph);
-      return app.has(id) && login.has(id) && !boot.has(id) ? 'shared' : null;
+      const { app, login } = closuresOf(graph);
+      return app.has(id) && login.has(id) ? 'shared' : null;
     },
-    app: (id, graph) => {
-      const { app, boot } = closuresOf(graph);
-      return app.has(id) && !boot.has(id) ? 'app' : null;
-    },
+    app: (id, graph) => (closuresOf(graph).app.has(id) ? 'app' : null),
   };
 }
 

@@ -81,7 +81,7 @@ const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
  * @param html the rendered first screen
  * @returns the document, or undefined when it has no first screen to replace (a build older than this server)
  */
-export function withFirstScreen(document: string, html: string): string | undefined {
+function withFirstScreen(document: string, html: string): string | undefined {
   if (!ROOT_WITH_FIRST_SCREEN.test(document)) return undefined;
   // A function as the replacement, so that no `$` in the page's text is read as a pattern.
   return document.replace(ROOT_WITH_FIRST_SCREEN, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`).replace(MODULE_PRELOAD, '');
