@@ -20,9 +20,28 @@ function afterFirstPaint(start: () => void): void {
   requestAnimationFrame(() => setTimeout(start, 0));
 }
 
-/** Where an error that stops the app from loading goes (the console: there is no app yet to show it). */
+/** What the page says when its scripts could not be loaded: the steps may be on the screen, but nothing works yet. */
+const LOAD_FAILURE_TEXT = "This page couldn't finish loading, so its buttons don't work yet. Check your connection, then reload the page.";
+
+/**
+ * Says on the page, above everything, that the app could not be loaded and what to do, with a button that reloads it
+ * (no app is there to show a toast or the error page); the error itself goes to the console.
+ * @param error why the app's script could not be loaded or run
+ */
 function reportLoadFailure(error: unknown): void {
-  console.error('The app could not be loaded. Reload the page to try again.', error);
+  console.error('The app could not be loaded.', error);
+  const alert = document.createElement('div');
+  alert.setAttribute('role', 'alert');
+  alert.className = 'flex flex-wrap items-center gap-3 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900';
+  const text = document.createElement('p');
+  text.textContent = LOAD_FAILURE_TEXT;
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.textContent = 'Reload page';
+  reload.className = 'rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white';
+  reload.addEventListener('click', () => window.location.reload());
+  alert.append(text, reload);
+  document.body.prepend(alert);
 }
 
 const app = document.querySelector<HTMLMetaElement>('meta[name="app-script"]')?.content;

@@ -186,6 +186,26 @@ test("the dashboard comes rendered from the server: its steps show before any sc
   expect(problems).toEqual([]);
 });
 
+test("when the app's scripts cannot be loaded, the page says so and what to do, and its button reloads it", async ({ page }) => {
+  // The steps the server rendered are on the screen, but nothing on them works without the app (src/client/boot.ts).
+  await page.goto('/login');
+  await signInThroughLoginScreen(page);
+  const blocked = /\/assets\/start-[^/]*\.js$/;
+  await page.route(blocked, (route) => route.abort());
+  await page.goto('/dashboard');
+  const alert = page.getByRole('alert').filter({ hasText: "This page couldn't finish loading" });
+  await expect(alert).toHaveText(/so its buttons don't work yet\. Check your connection, then reload the page\./);
+  await expect(page.getByRole('heading', { level: 3, name: 'Set up Slack', exact: true })).toBeVisible();
+
+  // The connection is back: 'Reload page' loads the app, and the page works.
+  await page.unroute(blocked);
+  await alert.getByRole('button', { name: 'Reload page' }).click();
+  await expect(alert).toHaveCount(0);
+  const slack = stepCard(page, 'Set up Slack');
+  await slack.getByRole('button', { name: 'Set up Slack' }).click();
+  await expect(slack.getByRole('button', { name: 'Set up Slack' })).toHaveAttribute('aria-expanded', 'true');
+});
+
 test('the dashboard is protected: without a session it goes to the login screen', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
