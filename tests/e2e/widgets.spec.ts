@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { waitForTakeOver } from './support/keyboard';
 
 /**
  * Step widgets and dashboard behaviour end to end (docs/product.md#step-widgets), in Chromium against the built app.
@@ -108,6 +109,7 @@ test('keyboard only: a member completes a step without the mouse', async ({ page
   await signInAs(page, 'widgets.keyboard', baseURL);
   await page.goto('/dashboard');
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
+  await waitForTakeOver(page);
 
   // Tab from the top of the page to the first step's Complete button.
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');

@@ -55,7 +55,19 @@ export async function focusReport(page: Page): Promise<FocusReport> {
 }
 
 /**
- * Presses Tab (or Shift+Tab) until `target` has focus, checking at every stop that the focused element shows a visible
+ * Waits until the app has taken over a page the server rendered (docs/decisions/030-dashboard-first-screen-from-the-server.md):
+ * until then the page's controls take no pointer events, so a key pressed on one does nothing and
+ * `document.elementFromPoint` looks through it (the covering check of {@link focusReport} would name its parent).
+ * Returns at once on a page the browser rendered.
+ * @param page the page
+ * @throws Playwright's timeout error when the app never takes the page over
+ */
+export async function waitForTakeOver(page: Page): Promise<void> {
+  await page.locator('#root[data-server-rendered]').waitFor({ state: 'detached' });
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus, once the app has taken the page over ({@link waitForTakeOver}), checking at every stop that the focused element shows a visible
  * focus indicator and is not covered (see {@link focusReport}).
  * @param page the page
  * @param target the element to reach
@@ -68,6 +80,7 @@ export async function tabTo(
   target: Locator,
   { backwards = false, max = 60 }: { backwards?: boolean; max?: number } = {},
 ): Promise<string[]> {
+  await waitForTakeOver(page);
   const stops: string[] = [];
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
@@ -91,7 +104,7 @@ export async function expectVisibleFocus(page: Page): Promise<void> {
 }
 
 /**
- * Tabs through the whole page from its start, checking at every stop that the focused element shows a visible focus
+ * Tabs through the whole page from its start, once the app has taken it over ({@link waitForTakeOver}), checking at every stop that the focused element shows a visible focus
  * indicator and is not covered (see {@link focusReport}), until focus leaves the page or comes back round.
  * @param page the page, just loaded (focus on the document)
  * @param max the most Tab presses (default 150)
@@ -100,6 +113,7 @@ export async function expectVisibleFocus(page: Page): Promise<void> {
  *   more than `max` stops
  */
 export async function tabThroughPage(page: Page, max = 150): Promise<string[]> {
+  await waitForTakeOver(page);
   const stops: string[] = [];
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press('Tab');
