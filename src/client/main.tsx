@@ -2,6 +2,7 @@ import { DASHBOARD_PREVIEW_PARAM, SERVER_RENDERED_ATTRIBUTE } from '@shared/docu
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { appElement } from './app/app-element';
+import { renderedWidth } from './app/first-screen-width';
 import { seedFirstAnswers } from './app/first-answers';
 import { AppRouter } from './app/router';
 import { paths } from './config/paths';
@@ -71,7 +72,8 @@ showPageIconWhenIdle();
 setTimeout(prepareClassNames, 0);
 setTimeout(() => {
   startTransition(() => {
-    const app = appElement(queryClient, <AppRouter />);
+    // Hydrated for the screen the server rendered it for; the real width is used right after.
+    const app = appElement(queryClient, <AppRouter />, renderedWidth(root));
     if (seeded !== undefined) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });

@@ -1,9 +1,10 @@
-import { type DocumentAnswer, SERVER_RENDERED_ATTRIBUTE } from '@shared/document-answers';
+import { type DocumentAnswer, type FirstScreenWidth, SERVER_RENDERED_ATTRIBUTE } from '@shared/document-answers';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appElement } from './app/app-element';
+import { renderedWidth } from './app/first-screen-width';
 import { seedFirstAnswers } from './app/first-answers';
 import { AppRouter } from './app/router';
 import { USER_STORAGE_KEY } from './features/auth/utils/user-cache';
@@ -59,19 +60,26 @@ afterEach(() => {
 });
 
 /**
- * What the browser does with the server's HTML (main.tsx): puts the server's HTML in #root, fills a new query cache from
- * the same answers and hydrates.
+ * What the browser does with the server's HTML (main.tsx): puts the server's HTML in #root, marked with the screen it
+ * was rendered for, fills a new query cache from the same answers and hydrates for that screen.
+ * @param width the screen the server rendered `html` for ('wide' by default)
  * @returns the errors React reported while hydrating (a difference between the two renders is one)
  */
-async function hydrate(html: string, answers: Record<string, DocumentAnswer>, beforeHydrating = () => {}): Promise<unknown[]> {
+async function hydrate(
+  html: string,
+  answers: Record<string, DocumentAnswer>,
+  { beforeHydrating = () => {}, width = 'wide' }: { beforeHydrating?: () => void; width?: FirstScreenWidth } = {},
+): Promise<unknown[]> {
   container.innerHTML = html;
-  container.setAttribute(SERVER_RENDERED_ATTRIBUTE, '');
+  container.setAttribute(SERVER_RENDERED_ATTRIBUTE, width);
   beforeHydrating();
   const queryClient = createQueryClient();
   expect(seedFirstAnswers(queryClient, answers)).toEqual(testUser);
   const errors: unknown[] = [];
   await act(async () => {
-    root = hydrateRoot(container, appElement(queryClient, <AppRouter />), { onRecoverableError: (error) => errors.push(error) });
+    root = hydrateRoot(container, appElement(queryClient, <AppRouter />, renderedWidth(container)), {
+      onRecoverableError: (error) => errors.push(error),
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
   });
   return errors;
@@ -79,7 +87,7 @@ async function hydrate(html: string, answers: Record<string, DocumentAnswer>, be
 
 describe('the dashboard rendered on the server', () => {
   it("is the member's first screen: header, progress, every step with its due date, the first open step's text", () => {
-    const html = renderFirstScreen('/dashboard', dashboardAnswers());
+    const html = renderFirstScreen('/dashboard', dashboardAnswers(), 'wide');
     container.innerHTML = html ?? '';
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBeInTheDocument();
     expect(screen.getByText('1 of 5 steps completed')).toBeInTheDocument();
@@ -96,8 +104,10 @@ describe('the dashboard rendered on the server', () => {
     stubNetwork(defaultHandlers());
     const answers = dashboardAnswers();
     let painted: HTMLElement | undefined;
-    const errors = await hydrate(renderFirstScreen('/dashboard', answers) ?? '', answers, () => {
-      painted = screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' });
+    const errors = await hydrate(renderFirstScreen('/dashboard', answers, 'wide') ?? '', answers, {
+      beforeHydrating: () => {
+        painted = screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' });
+      },
     });
     expect(errors).toEqual([]);
     // Its controls take clicks now (styles/index.css kept them from it until then).
@@ -122,8 +132,12 @@ describe('the dashboard rendered on the server', () => {
     preloadStepWidgets(agreement);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     const answers = dashboardAnswers(onboarding);
-    const errors = await hydrate(renderFirstScreen('/dashboard', answers) ?? '', answers);
+    // The server took the phone for a wide screen (a browser that did not say it is a phone).
+    const errors = await hydrate(renderFirstScreen('/dashboard', answers, 'wide') ?? '', answers);
     expect(errors).toEqual([]);
+    // Once hydrated, the page follows the real width: a phone's step buttons say 'Done'.
+    expect(await screen.findAllByRole('button', { name: 'Done' })).not.toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: 'Complete' })).toHaveLength(0);
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBeInTheDocument();
     // Right after hydrating, the widget shows.
     expect(await within(screen.getByRole('article', { name: 'Sign the volunteer agreement' })).findByRole('link', { name: 'Download' })).toBeInTheDocument();
@@ -131,9 +145,35 @@ describe('the dashboard rendered on the server', () => {
     expect(localStorage.getItem(MOBILE_WARNING_KEY)).toBe('true');
   });
 
+  it("is rendered for a phone when the server guesses one: the step's button says 'Done' from the first paint, and hydrating keeps it", async () => {
+    stubNetwork(defaultHandlers());
+    setMobileViewport(true);
+    const answers = dashboardAnswers();
+    const html = renderFirstScreen('/dashboard', answers, 'phone') ?? '';
+    let painted: HTMLElement[] = [];
+    const errors = await hydrate(html, answers, {
+      width: 'phone',
+      beforeHydrating: () => {
+        painted = screen.getAllByRole('button', { name: 'Done' });
+      },
+    });
+    expect(errors).toEqual([]);
+    expect(painted).not.toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: 'Done' })).toEqual(painted);
+    expect(screen.queryAllByRole('button', { name: 'Complete' })).toHaveLength(0);
+  });
+
+  it('a phone first screen hydrated as a wide one is reported: the root element says which screen it was rendered for', async () => {
+    stubNetwork(defaultHandlers());
+    setMobileViewport(true);
+    const answers = dashboardAnswers();
+    const errors = await hydrate(renderFirstScreen('/dashboard', answers, 'phone') ?? '', answers, { width: 'wide' });
+    expect(errors).not.toEqual([]);
+  });
+
   it('a first screen that is not what the browser renders is reported (what the tests above would catch)', async () => {
     stubNetwork(defaultHandlers());
-    const html = renderFirstScreen('/dashboard', dashboardAnswers()) ?? '';
+    const html = renderFirstScreen('/dashboard', dashboardAnswers(), 'wide') ?? '';
     const errors = await hydrate(html, dashboardAnswers(testOnboarding()));
     expect(errors).not.toEqual([]);
   });
@@ -141,8 +181,8 @@ describe('the dashboard rendered on the server', () => {
   it('renders nothing without a signed-in member or their steps: the page then renders itself', () => {
     const answers = dashboardAnswers();
     const { ['/api/onboarding']: _onboarding, ...withoutSteps } = answers;
-    expect(renderFirstScreen('/dashboard', withoutSteps)).toBeNull();
-    expect(renderFirstScreen('/dashboard', { ...answers, '/api/me': { status: 401, body: { message: 'Not signed in' } } })).toBeNull();
-    expect(renderFirstScreen('/dashboard', { ...answers, '/api/onboarding': { status: 200, body: { scopes: 'not a list' } } })).toBeNull();
+    expect(renderFirstScreen('/dashboard', withoutSteps, 'wide')).toBeNull();
+    expect(renderFirstScreen('/dashboard', { ...answers, '/api/me': { status: 401, body: { message: 'Not signed in' } } }, 'phone')).toBeNull();
+    expect(renderFirstScreen('/dashboard', { ...answers, '/api/onboarding': { status: 200, body: { scopes: 'not a list' } } }, 'wide')).toBeNull();
   });
 });

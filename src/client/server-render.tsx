@@ -14,10 +14,11 @@ import { createQueryClient } from './lib/react-query';
  * page anew; widgets that load their own code show 'Loading…' until the browser has it.
  * @param url the page's address, path and query string
  * @param answers the API answers of dashboardAnswerPaths (src/shared/document-answers.ts)
+ * @param width the screen to render for (the server's guess from the request)
  * @returns the HTML inside `<div id="root">`, or null when the answers hold no member and their steps
  * @throws whatever rendering throws (the server then sends the document without a first screen)
  */
-export const renderFirstScreen: FirstScreenRenderer = (url, answers) => {
+export const renderFirstScreen: FirstScreenRenderer = (url, answers, width) => {
   const queryClient = createQueryClient();
   try {
     if (seedFirstAnswers(queryClient, answers) === undefined) return null;
@@ -27,6 +28,7 @@ export const renderFirstScreen: FirstScreenRenderer = (url, answers) => {
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>,
+        width,
       ),
     );
   } finally {

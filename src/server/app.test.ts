@@ -253,14 +253,14 @@ describe("the dashboard's first screen rendered on the server", () => {
   ].join('\n');
   let dir: string;
   let app: TestApp;
-  const rendered: { url: string; answers: string[] }[] = [];
+  const rendered: { url: string; answers: string[]; width: string }[] = [];
   /**
    * Stands in for the build's server bundle (src/client/server-render.tsx, which the client's tests hydrate for real and
    * the browser tests load in Chromium): what the server does with a renderer's HTML is tested here. It renders the
    * member's name from the answers, `$&` included, fails for a member named 'Crash', and renders nothing without a member.
    */
-  const renderFirstScreen: FirstScreenRenderer = (url, answers) => {
-    rendered.push({ url, answers: Object.keys(answers) });
+  const renderFirstScreen: FirstScreenRenderer = (url, answers, width) => {
+    rendered.push({ url, answers: Object.keys(answers), width });
     const me = answers['/api/me']?.body as { user?: { name: string } } | undefined;
     if (me?.user === undefined) return null;
     if (me.user.name === 'Crash') throw new Error('the renderer failed');
@@ -276,25 +276,48 @@ describe("the dashboard's first screen rendered on the server", () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const dashboard = async (name: string, url = '/dashboard') => {
+  const dashboard = async (name: string, url = '/dashboard', headers: Record<string, string> = {}) => {
     const cookie = await signIn(app.app, { email: `${name.toLowerCase().replace(/[^a-z]/g, '')}@inspired2uplift.org`, name });
-    return app.app.inject({ method: 'GET', url, headers: { cookie } });
+    return app.app.inject({ method: 'GET', url, headers: { ...headers, cookie } });
   };
 
   it('puts the first screen in the root element, marked for hydration, with the answers, and no module preloads', async () => {
     rendered.length = 0;
     const res = await dashboard('Sam $& Lee');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root" data-server-rendered><main><h2>Welcome, Sam $& Lee!</h2></main></div><noscript>');
+    expect(res.body).toContain('<div id="root" data-server-rendered="wide"><main><h2>Welcome, Sam $& Lee!</h2></main></div><noscript>');
     expect(res.body).not.toContain('<!--first-screen-->');
     expect(res.body).not.toContain('modulepreload');
     // The scripts that load the app after the first paint, and the answers the page hydrates from, are still there.
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/main-3.js"></script>');
     expect(res.body).toContain('<script type="application/json" id="document-answers">');
-    expect(rendered).toEqual([{ url: '/dashboard', answers: ['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config'] }]);
+    expect(rendered).toEqual([{ url: '/dashboard', answers: ['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config'], width: 'wide' }]);
     // A reminder's link to a step renders with its address.
     await dashboard('Sam $& Lee', '/dashboard?step=set-up-slack');
     expect(rendered.at(-1)?.url).toBe('/dashboard?step=set-up-slack');
+  });
+
+  it("renders for a phone when the request says it comes from one (client hint first, else the user agent), and the root element says so", async () => {
+    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const androidChrome = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+    const desktopChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+    const androidTablet = 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+    const cases: [Record<string, string>, string][] = [
+      [{ 'user-agent': iPhone }, 'phone'],
+      [{ 'user-agent': androidChrome, 'sec-ch-ua-mobile': '?1' }, 'phone'],
+      [{ 'user-agent': desktopChrome, 'sec-ch-ua-mobile': '?1' }, 'phone'],
+      // Chrome's 'desktop site' on a phone says it is not one, whatever else the request says.
+      [{ 'user-agent': androidChrome, 'sec-ch-ua-mobile': '?0' }, 'wide'],
+      [{ 'user-agent': desktopChrome, 'sec-ch-ua-mobile': '?0' }, 'wide'],
+      [{ 'user-agent': androidTablet }, 'wide'],
+      [{}, 'wide'],
+    ];
+    for (const [headers, width] of cases) {
+      rendered.length = 0;
+      const res = await dashboard('Pat Phone', '/dashboard', headers);
+      expect(rendered.map((r) => r.width), JSON.stringify(headers)).toEqual([width]);
+      expect(res.body).toContain(`<div id="root" data-server-rendered="${width}"><main><h2>Welcome, Pat Phone!</h2>`);
+    }
   });
 
   it('leaves the first screen to the page in a role preview, when the renderer renders nothing, and when it fails', async () => {
@@ -340,7 +363,7 @@ describe('loading the server bundle of the first screen', () => {
     writeFileSync(good, 'export const renderFirstScreen = (url) => `<p>${url}</p>`;');
     const quiet = log();
     const render = await loadFirstScreenRenderer(good, quiet.logger);
-    expect(render?.('/dashboard', {})).toBe('<p>/dashboard</p>');
+    expect(render?.('/dashboard', {}, 'wide')).toBe('<p>/dashboard</p>');
     expect(await loadFirstScreenRenderer(path.join(dir, 'missing.mjs'), quiet.logger)).toBeNull();
     expect(quiet.errors).toEqual([]);
 

@@ -53,18 +53,26 @@ export function documentAnswersElement(answers: Readonly<Record<string, Document
 /**
  * The attribute the server sets on the document's `<div id="root">` when it holds the page rendered on the server
  * (docs/decisions/030-dashboard-first-screen-from-the-server.md): the browser then hydrates that HTML instead of
- * rendering the page anew.
+ * rendering the page anew. Its value is the {@link FirstScreenWidth} the page was rendered for.
  */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/**
+ * The screen a first screen is rendered for: a phone (under 768 px wide, docs/product.md#constants) or anything wider.
+ * The server cannot know the width; it guesses from the request (src/server/plugins/document-answers.ts
+ * firstScreenWidth), and the browser hydrates as if the guess were right, then follows the real width.
+ */
+export type FirstScreenWidth = 'phone' | 'wide';
 
 /**
  * Renders a page's first screen on the server, as the browser's first render will (src/client/server-render.tsx).
  * @param url the page's address, path and query string (`/dashboard?step=slack`)
  * @param answers the API answers the document carries (each path's status and JSON body)
+ * @param width the screen to render for (a phone's step buttons say 'Done', a wider screen's 'Complete')
  * @returns the HTML that goes inside `<div id="root">`, or null when the answers do not make a first screen (no
  *   signed-in member, or an answer of another shape): the document is then sent as it is
  */
-export type FirstScreenRenderer = (url: string, answers: Readonly<Record<string, DocumentAnswer>>) => string | null;
+export type FirstScreenRenderer = (url: string, answers: Readonly<Record<string, DocumentAnswer>>, width: FirstScreenWidth) => string | null;
 
 /**
  * The comments around what the app's built document shows inside `<div id="root">` before the app has rendered

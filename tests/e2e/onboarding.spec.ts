@@ -151,7 +151,7 @@ test("the dashboard comes rendered from the server: its steps show before any sc
   // The document holds the first screen, marked for hydration; the app's scripts are not preloaded (they are asked for
   // after the first paint).
   const served = await (await page.request.get('/dashboard')).text();
-  expect(served).toContain('<div id="root" data-server-rendered>');
+  expect(served).toContain('<div id="root" data-server-rendered="wide">');
   expect(served).toContain('Set up Slack');
   expect(served).not.toContain('modulepreload');
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { waitForTakeOver } from './support/keyboard';
 
@@ -242,7 +242,7 @@ test("on the dashboard the server renders, a phone's dismissal of the mobile war
   baseURL,
 }) => {
   // docs/decisions/030-dashboard-first-screen-from-the-server.md: while the browser hydrates the server's page, the width
-  // is the server's guess (not a phone); nothing may be decided on it.
+  // is the server's guess, here wrong (a desktop browser's user agent at phone width); nothing may be decided on it.
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await signInAs(page, 'widgets.phone', baseURL);
@@ -262,6 +262,44 @@ test("on the dashboard the server renders, a phone's dismissal of the mobile war
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(notice).toBeHidden();
+  await context.close();
+});
+
+test("on a phone, the server renders the dashboard for a phone: its step buttons say 'Done' from the first paint, and the app keeps them", async ({
+  browser,
+  baseURL,
+}) => {
+  // docs/decisions/030-dashboard-first-screen-from-the-server.md: the server guesses the screen from the request (a
+  // phone's user agent here), and the browser hydrates for that guess, so nothing on the screen changes.
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  await signInAs(page, 'widgets.phone.first', baseURL);
+  const served = await (await page.request.get('/dashboard')).text();
+  expect(served).toContain('<div id="root" data-server-rendered="phone">');
+  // The button the server rendered, as the browser first painted it, before any script ran. The mobile warning was
+  // dismissed before (its own test is below), so that it does not cover the page.
+  await page.addInitScript(() => {
+    localStorage.setItem('mobile-warning-dismissed', 'true');
+    document.addEventListener('DOMContentLoaded', () => {
+      const first = [...document.querySelectorAll('#root article button')].find((b) => b.textContent?.trim() === 'Done');
+      Object.assign(window, { firstDone: first ?? null });
+    });
+  });
+  await page.goto('/dashboard');
+  await waitForTakeOver(page);
+  const done = stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Done', exact: true });
+  await expect(done).toBeVisible();
+  expect(await done.evaluate((button) => button === (window as unknown as { firstDone?: Element | null }).firstDone)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Complete', exact: true })).toHaveCount(0);
+  // It works: the step is done.
+  await done.click();
+  await expect(stepCard(page, 'Sign in to your Chrome profile').getByText('Completed')).toBeVisible();
+  expect(problems).toEqual([]);
   await context.close();
 });
 

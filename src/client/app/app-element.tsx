@@ -1,5 +1,7 @@
+import type { FirstScreenWidth } from '@shared/document-answers';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
+import { FirstScreenWidthContext } from './first-screen-width';
 import { AppProvider } from './provider';
 
 /**
@@ -7,12 +9,16 @@ import { AppProvider } from './provider';
  * browser hydrates only if both render the same tree (docs/decisions/030-dashboard-first-screen-from-the-server.md).
  * @param queryClient the page's query client
  * @param router the routes inside a router (`<BrowserRouter>` in the browser, `<StaticRouter>` on the server)
+ * @param width the screen the server renders the first screen for, or rendered the HTML being hydrated for
+ *   (app/first-screen-width.ts); 'wide' by default
  * @returns the element to render
  */
-export function appElement(queryClient: QueryClient, router: ReactNode): ReactNode {
+export function appElement(queryClient: QueryClient, router: ReactNode, width: FirstScreenWidth = 'wide'): ReactNode {
   return (
     <StrictMode>
-      <AppProvider queryClient={queryClient}>{router}</AppProvider>
+      <FirstScreenWidthContext value={width}>
+        <AppProvider queryClient={queryClient}>{router}</AppProvider>
+      </FirstScreenWidthContext>
     </StrictMode>
   );
 }

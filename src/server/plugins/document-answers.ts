@@ -10,6 +10,7 @@ import {
   FIRST_SCREEN_END,
   FIRST_SCREEN_START,
   type FirstScreenRenderer,
+  type FirstScreenWidth,
   loginAnswerPaths,
   SERVER_RENDERED_ATTRIBUTE,
 } from '../../shared/document-answers.js';
@@ -78,22 +79,52 @@ const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
  * the app's module preloads, so that the browser paints the first screen before its scripts are asked for (the boot
  * script loads them after the first paint, src/client/boot.ts; docs/decisions/030-dashboard-first-screen-from-the-server.md).
  * @param document the built index.html
- * @param html the rendered first screen
+ * @param firstScreen the rendered first screen and the screen it was rendered for
  * @returns the document, or undefined when it has no first screen to replace (a build older than this server)
  */
-function withFirstScreen(document: string, html: string): string | undefined {
+function withFirstScreen(document: string, firstScreen: RenderedFirstScreen): string | undefined {
   if (!ROOT_WITH_FIRST_SCREEN.test(document)) return undefined;
   // A function as the replacement, so that no `$` in the page's text is read as a pattern.
-  return document.replace(ROOT_WITH_FIRST_SCREEN, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`).replace(MODULE_PRELOAD, '');
+  const root = () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="${firstScreen.width}">${firstScreen.html}</div>`;
+  return document.replace(ROOT_WITH_FIRST_SCREEN, root).replace(MODULE_PRELOAD, '');
+}
+
+/** Mobile user agents: 'Mobi' is in those of phones (Safari, Chrome, Firefox, Samsung Internet), not of tablets. */
+const MOBILE_USER_AGENT = /Mobi/;
+
+/**
+ * The screen the browser asking for a document probably has (docs/decisions/030-dashboard-first-screen-from-the-server.md),
+ * so that the first screen is rendered for it and does not change when the page is hydrated: Chromium's
+ * `Sec-CH-UA-Mobile` client hint (`?1` on a phone, sent with every request) when there is one, else whether the
+ * User-Agent says 'Mobi'. A wrong guess costs only a re-render once the page is hydrated.
+ * @param headers the request's headers
+ * @returns 'phone' or 'wide'
+ */
+export function firstScreenWidth(headers: FastifyRequest['headers']): FirstScreenWidth {
+  const hint = headers['sec-ch-ua-mobile'];
+  if (typeof hint === 'string') return hint.trim() === '?1' ? 'phone' : 'wide';
+  return MOBILE_USER_AGENT.test(headers['user-agent'] ?? '') ? 'phone' : 'wide';
+}
+
+/** A first screen the server rendered: its HTML and the screen it was rendered for. */
+interface RenderedFirstScreen {
+  html: string;
+  width: FirstScreenWidth;
 }
 
 /**
  * The first screen rendered for a document, or undefined when there is none: no renderer, answers that make none, or
  * a rendering that failed (logged; the page then renders itself, as without a renderer).
  */
-function renderedFirstScreen(request: FastifyRequest, render: FirstScreenRenderer, answers: Readonly<Record<string, DocumentAnswer>>): string | undefined {
+function renderedFirstScreen(
+  request: FastifyRequest,
+  render: FirstScreenRenderer,
+  answers: Readonly<Record<string, DocumentAnswer>>,
+): RenderedFirstScreen | undefined {
+  const width = firstScreenWidth(request.headers);
   try {
-    return render(request.url, answers) ?? undefined;
+    const html = render(request.url, answers, width);
+    return html === null ? undefined : { html, width };
   } catch (error) {
     request.log.error({ err: error, url: request.url }, 'could not render the first screen on the server; the page renders it itself');
     return undefined;

@@ -15,8 +15,8 @@ export const MOBILE_WARNING_DELAY_MS = 800;
  */
 export function MobileWarningDialog() {
   const isMobile = useIsMobile();
-  // While the browser hydrates the server's page, the width is the server's guess (not mobile): nothing is decided on it,
-  // or a phone would forget its dismissal (docs/decisions/030-dashboard-first-screen-from-the-server.md).
+  // While the browser hydrates the server's page, the width is the server's guess: nothing is decided on it, or a phone
+  // the server took for a wide screen would forget its dismissal (docs/decisions/030-dashboard-first-screen-from-the-server.md).
   const hydrating = useHydrating();
   const [open, setOpen] = useState(false);
 
