@@ -2,7 +2,7 @@ import { DASHBOARD_PREVIEW_PARAM, SERVER_RENDERED_ATTRIBUTE } from '@shared/docu
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { appElement } from './app/app-element';
-import { renderedWidth } from './app/first-screen-width';
+import { renderedWidth } from './lib/first-screen-width';
 import { seedFirstAnswers } from './app/first-answers';
 import { AppRouter } from './app/router';
 import { paths } from './config/paths';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appElement } from './app/app-element';
-import { renderedWidth } from './app/first-screen-width';
+import { renderedWidth } from './lib/first-screen-width';
 import { seedFirstAnswers } from './app/first-answers';
 import { AppRouter } from './app/router';
 import { USER_STORAGE_KEY } from './features/auth/utils/user-cache';

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { collectPageProblems } from './support/page-problems';
 
 /**
  * The main job end to end (docs/product.md#dashboard): sign in with development sign-in, see the volunteer steps,
@@ -140,11 +141,7 @@ test('before their first paint, the login page and the dashboard ask only for th
 
 test("the dashboard comes rendered from the server: its steps show before any script runs, and the page takes them over as they are", async ({ page, browser, baseURL }) => {
   // docs/decisions/030-dashboard-first-screen-from-the-server.md
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  const problems = collectPageProblems(page);
   await page.goto('/login');
   await signInThroughLoginScreen(page);
 

@@ -1,6 +1,7 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { waitForTakeOver } from './support/keyboard';
+import { collectPageProblems } from './support/page-problems';
 
 /**
  * Step widgets and dashboard behaviour end to end (docs/product.md#step-widgets), in Chromium against the built app.
@@ -273,11 +274,7 @@ test("on a phone, the server renders the dashboard for a phone: its step buttons
   // phone's user agent here), and the browser hydrates for that guess, so nothing on the screen changes.
   const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  const problems = collectPageProblems(page);
   await signInAs(page, 'widgets.phone.first', baseURL);
   const served = await (await page.request.get('/dashboard')).text();
   expect(served).toContain('<div id="root" data-server-rendered="phone">');

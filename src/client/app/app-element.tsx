@@ -1,7 +1,7 @@
 import type { FirstScreenWidth } from '@shared/document-answers';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
-import { FirstScreenWidthContext } from './first-screen-width';
+import { FirstScreenWidthContext } from '@/lib/first-screen-width';
 import { AppProvider } from './provider';
 
 /**
@@ -10,7 +10,7 @@ import { AppProvider } from './provider';
  * @param queryClient the page's query client
  * @param router the routes inside a router (`<BrowserRouter>` in the browser, `<StaticRouter>` on the server)
  * @param width the screen the server renders the first screen for, or rendered the HTML being hydrated for
- *   (app/first-screen-width.ts); 'wide' by default
+ *   (lib/first-screen-width.ts); 'wide' by default
  * @returns the element to render
  */
 export function appElement(queryClient: QueryClient, router: ReactNode, width: FirstScreenWidth = 'wide'): ReactNode {

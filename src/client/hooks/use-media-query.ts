@@ -1,5 +1,5 @@
 import { useCallback, useContext, useSyncExternalStore } from 'react';
-import { FirstScreenWidthContext } from '@/app/first-screen-width';
+import { FirstScreenWidthContext } from '@/lib/first-screen-width';
 
 /**
  * Whether a CSS media query matches, kept up to date as the window changes. False where matchMedia is missing.
@@ -30,7 +30,7 @@ export const MOBILE_QUERY = '(max-width: 767.98px)';
 
 /**
  * Whether the screen is a phone's (docs/product.md#constants). While rendering on the server and while hydrating its
- * HTML, the answer is the width the server guessed (app/first-screen-width.ts), so that a phone's first screen does not
+ * HTML, the answer is the width the server guessed (lib/first-screen-width.ts), so that a phone's first screen does not
  * change when the app takes it over.
  * @returns true under 768 px wide
  */

@@ -100,7 +100,7 @@ const MOBILE_USER_AGENT = /Mobi/;
  * @param headers the request's headers
  * @returns 'phone' or 'wide'
  */
-export function firstScreenWidth(headers: FastifyRequest['headers']): FirstScreenWidth {
+function firstScreenWidth(headers: FastifyRequest['headers']): FirstScreenWidth {
   const hint = headers['sec-ch-ua-mobile'];
   if (typeof hint === 'string') return hint.trim() === '?1' ? 'phone' : 'wide';
   return MOBILE_USER_AGENT.test(headers['user-agent'] ?? '') ? 'phone' : 'wide';
