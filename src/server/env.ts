@@ -5,6 +5,7 @@ import { SharedSecrets } from './modules/secrets/shared-secrets.js';
 import { parseSecretsKey, SecretBox } from './modules/secrets/secret-box.js';
 import { projectRoot } from './project-root.js';
 import { DEFAULT_ORG_NAME } from '../shared/org.js';
+import { SECRET_NAMES } from '../shared/content-schema.js';
 
 /** Used only outside production, so a development server starts with no set-up (docs/architecture.md#configuration). */
 /** The key of stored shared passwords on a development server without SECRETS_KEY (never in production). */
@@ -256,6 +257,20 @@ const envSchema = z.object({
 
 type EnvKey = keyof typeof envSchema.shape;
 
+/**
+ * The variables a production server refuses to start without, besides `NODE_ENV=production` itself
+ * (docs/operations.md#deploying lists them; `env-docs.test.ts` checks that it does).
+ */
+export const REQUIRED_IN_PRODUCTION = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PUBLIC_URL', 'SESSION_SECRET', 'SECRETS_KEY'] as const;
+
+/**
+ * Every environment variable {@link loadConfig} reads: the schema's and the shared passwords' (docs/operations.md#configuration).
+ * @returns the names, e.g. `['PORT', 'HOST', …, 'CHAPTERS_PASS', …]`
+ */
+export function configurationVariables(): string[] {
+  return [...Object.keys(envSchema.shape), ...SECRET_NAMES];
+}
+
 /** Rules that depend on more than one variable; checked on the raw values so that every problem is listed at once. */
 function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
   const problems: string[] = [];
@@ -271,7 +286,7 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
     );
   }
   if (raw.NODE_ENV !== 'production') return problems;
-  for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PUBLIC_URL', 'SESSION_SECRET', 'SECRETS_KEY'] as const) {
+  for (const key of REQUIRED_IN_PRODUCTION) {
     if (raw[key] === undefined) problems.push(`${key}: is required when NODE_ENV=production`);
   }
   if (raw.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
