@@ -37,7 +37,7 @@ export default defineConfig({
   ],
   webServer: {
     // Member records first (scripts/e2e-seed.ts): once started, the server holds the embedded database.
-    command: 'node --import tsx scripts/e2e-seed.ts && node scripts/start.mjs',
+    command: 'node --import tsx scripts/e2e-seed.ts && node scripts/start.mjs --no-env-file',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,6 +1,6 @@
 /**
  * Seeds the member records of the browser tests (tests/e2e/fixtures/members.ts) into the database the e2e server
- * will use, before it starts (playwright.config.ts runs `node --import tsx scripts/e2e-seed.ts && node scripts/start.mjs`).
+ * will use, before it starts (playwright.config.ts runs `node --import tsx scripts/e2e-seed.ts && node scripts/start.mjs --no-env-file`).
  * It goes through `npm run members -- set` (the same command, settings, migrations and data-folder lock), so a seed
  * that the command refuses fails the run. Exit code 1 on any failure.
  */

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: builds the app if the build is missing or older than its sources, then runs the compiled server
-// (`node dist/node/server/server.js`) with this process's environment, forwarding SIGTERM/SIGINT to it.
-// `node scripts/start.mjs --build-only` builds if needed and exits (used before the browser tests).
+// (`node dist/node/server/server.js`) with this process's environment plus the settings of the project's `.env` file
+// when there is one (a variable already set in the environment wins; docs/operations.md#the-env-file), forwarding
+// SIGTERM/SIGINT to it.
+// `node scripts/start.mjs --build-only` builds if needed and exits (used before the browser tests);
+// `--no-env-file` ignores `.env` (the browser tests' server, whose settings are the test's own).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -97,4 +100,11 @@ if (reason) {
 }
 
 if (process.argv.includes('--build-only')) process.exit(0);
+
+// Node's own .env parser (process.loadEnvFile, Node 20.12+): it never replaces a variable that is already set.
+const envFile = path.join(root, '.env');
+if (!process.argv.includes('--no-env-file') && existsSync(envFile)) {
+  process.loadEnvFile(envFile);
+  console.log('Read the settings in .env (variables set in the environment win).');
+}
 process.exit(await run(process.execPath, [serverScript]));
