@@ -47,37 +47,37 @@ const ALIAS_PAIRS = Object.entries(DOCUMENTED_ALIASES).flatMap(([key, aliases]) 
 
 describe('findRoleConfiguration (docs/product.md#role-lookup)', () => {
   it.each(KEYS)('matches the key %s exactly', (key) => {
-    expect(findRoleConfiguration(catalog, key)).toEqual({ key, matchedBy: 'key' });
+    expect(findRoleConfiguration(catalog, key)).toEqual({ key, matchedBy: 'key', name: key });
   });
 
   it.each(ALIAS_PAIRS)('maps the alias "%s" to %s', (alias, key) => {
-    expect(findRoleConfiguration(catalog, alias)).toEqual({ key, matchedBy: 'alias' });
+    expect(findRoleConfiguration(catalog, alias)).toEqual({ key, matchedBy: 'alias', name: alias });
   });
 
   it.each([
-    ['FINANCE', 'finance', 'key'],
-    ['  Blog Writer  ', 'blog writer', 'key'],
-    ['content\tcreator', 'content creator', 'key'],
-    ['Head  of   HR', 'hr', 'alias'],
-    ['Treasurer', 'finance', 'alias'],
-    ['CEO', 'executive', 'alias'],
-    ['Blog_Writer', 'blog writer', 'alias'],
-    ['Account', 'account', 'key'],
-  ] as const)('is case- and whitespace-insensitive: %j → %s', (text, key, matchedBy) => {
-    expect(findRoleConfiguration(catalog, text)).toEqual({ key, matchedBy });
+    ['FINANCE', 'finance', 'key', 'finance'],
+    ['  Blog Writer  ', 'blog writer', 'key', 'blog writer'],
+    ['content\tcreator', 'content creator', 'key', 'content creator'],
+    ['Head  of   HR', 'hr', 'alias', 'head of hr'],
+    ['Treasurer', 'finance', 'alias', 'treasurer'],
+    ['CEO', 'executive', 'alias', 'ceo'],
+    ['Blog_Writer', 'blog writer', 'alias', 'blog_writer'],
+    ['Account', 'account', 'key', 'account'],
+  ] as const)('is case- and whitespace-insensitive: %j → %s', (text, key, matchedBy, name) => {
+    expect(findRoleConfiguration(catalog, text)).toEqual({ key, matchedBy, name });
   });
 
   it.each([
-    ['Director of Finance and Operations', 'finance'],
-    ['Interim Director of Chapter Affairs', 'chapters'],
-    ['Chief Executive Officer', 'executive'],
-    ['Head of HR & Culture', 'hr'],
-    ['Senior Treasurer (acting)', 'finance'],
-    ['Social media / marketing intern', 'external'],
-    ['Director of Marketing and Outreach', 'external'],
-    ['VOL - weekend events', 'volunteer'],
-  ])('finds an alias contained in "%s" → %s', (text, key) => {
-    expect(findRoleConfiguration(catalog, text)).toEqual({ key, matchedBy: 'contains' });
+    ['Director of Finance and Operations', 'finance', 'director of finance'],
+    ['Interim Director of Chapter Affairs', 'chapters', 'director of chapter affairs'],
+    ['Chief Executive Officer', 'executive', 'chief'],
+    ['Head of HR & Culture', 'hr', 'head of hr'],
+    ['Senior Treasurer (acting)', 'finance', 'treasurer'],
+    ['Social media / marketing intern', 'external', 'marketing'],
+    ['Director of Marketing and Outreach', 'external', 'director of marketing'],
+    ['VOL - weekend events', 'volunteer', 'vol'],
+  ])('finds an alias contained in "%s" → %s (through "%s")', (text, key, name) => {
+    expect(findRoleConfiguration(catalog, text)).toEqual({ key, matchedBy: 'contains', name });
   });
 
   it('prefers the longest contained alias', () => {
@@ -99,7 +99,7 @@ describe('findRoleConfiguration (docs/product.md#role-lookup)', () => {
     expect(findRoleConfiguration(catalog, 'Chiefly curious')).toMatchObject({ matchedBy: 'default' });
     expect(findRoleConfiguration(catalog, 'Remarketing lead')).toMatchObject({ matchedBy: 'default' });
     expect(findRoleConfiguration(catalog, 'CEO2')).toMatchObject({ matchedBy: 'default' });
-    expect(findRoleConfiguration(catalog, 'ceo/founder')).toEqual({ key: 'executive', matchedBy: 'contains' });
+    expect(findRoleConfiguration(catalog, 'ceo/founder')).toEqual({ key: 'executive', matchedBy: 'contains', name: 'ceo' });
   });
 
   it('does not search for keys inside text, only aliases', () => {
@@ -108,7 +108,7 @@ describe('findRoleConfiguration (docs/product.md#role-lookup)', () => {
   });
 
   it.each([undefined, null, '', '   ', '\n\t'])('falls back to volunteer with "No role provided" for %j', (text) => {
-    expect(findRoleConfiguration(catalog, text)).toEqual({ key: 'volunteer', matchedBy: 'default', problem: 'No role provided' });
+    expect(findRoleConfiguration(catalog, text)).toEqual({ key: 'volunteer', matchedBy: 'default', name: 'volunteer', problem: 'No role provided' });
     expect(NO_ROLE_PROVIDED).toBe('No role provided');
   });
 
@@ -116,6 +116,7 @@ describe('findRoleConfiguration (docs/product.md#role-lookup)', () => {
     expect(findRoleConfiguration(catalog, 'Pilot')).toEqual({
       key: 'volunteer',
       matchedBy: 'default',
+      name: 'volunteer',
       problem: 'No role configuration found for "Pilot"',
     });
     expect(findRoleConfiguration(catalog, '  Pilot ').problem).toBe('No role configuration found for "Pilot"');
@@ -148,7 +149,7 @@ describe('findRoleConfiguration properties', () => {
         whitespace,
         ([alias, key], upper, before, after) => {
           const cased = Array.from(alias, (ch) => (upper.next().value ? ch.toUpperCase() : ch.toLowerCase())).join('');
-          expect(findRoleConfiguration(catalog, `${before}${cased}${after}`)).toEqual({ key, matchedBy: 'alias' });
+          expect(findRoleConfiguration(catalog, `${before}${cased}${after}`)).toEqual({ key, matchedBy: 'alias', name: alias });
         },
       ),
     );
@@ -160,7 +161,8 @@ describe('findRoleConfiguration properties', () => {
       fc.property(fc.constantFrom(...ALIAS_PAIRS), word, word, ([alias, key], a, b) => {
         const found = findRoleConfiguration(catalog, `${a} ${alias} ${b}`);
         // A longer alias could also be contained, but only one of the same role in the documented list.
-        expect(found).toEqual({ key, matchedBy: 'contains' });
+        expect(found).toMatchObject({ key, matchedBy: 'contains' });
+        expect(`${a} ${alias} ${b}`).toContain(found.name);
       }),
     );
   });
@@ -170,7 +172,7 @@ describe('resolveMemberRole', () => {
   it('resolves the found configuration without warnings', () => {
     const { role: r, lookup, warnings } = resolveMemberRole(catalog, 'Head of Finance');
     expect(r.key).toBe('finance');
-    expect(lookup).toEqual({ key: 'finance', matchedBy: 'alias' });
+    expect(lookup).toEqual({ key: 'finance', matchedBy: 'alias', name: 'head of finance' });
     expect(warnings).toEqual([]);
   });
 

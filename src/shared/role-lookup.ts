@@ -47,6 +47,13 @@ export interface RoleLookupResult {
   /** A configuration key, lower case; {@link DEFAULT_ROLE_KEY} when nothing matched. */
   key: string;
   matchedBy: RoleMatchKind;
+  /**
+   * The name that matched, normalised (see {@link normaliseRoleText}): the key itself ('key' and 'default'), or the
+   * alias — the whole text ('alias') or the alias found inside it ('contains'), e.g. 'director of finance' for
+   * "Director of Finance and Operations". The shared-password rule compares this name, not the key an alias leads to
+   * (docs/product.md#shared-passwords).
+   */
+  name: string;
   /** Set only when falling back to the default: {@link NO_ROLE_PROVIDED} or {@link noRoleConfigurationMessage}. */
   problem?: string;
 }
@@ -74,22 +81,23 @@ function wholeWordIndex(haystack: string, needle: string): number {
  *
  * @param catalog all role configurations by lower-case key
  * @param text the member's role text; `null`, `undefined` and blank count as "no role"
- * @returns `{ key, matchedBy }`; when nothing matched, `{ key: 'volunteer', matchedBy: 'default', problem }` with
+ * @returns `{ key, matchedBy, name }`; when nothing matched, `{ key: 'volunteer', matchedBy: 'default', name: 'volunteer',
+ *   problem }` with
  *   problem 'No role provided' (blank text) or `No role configuration found for "{trimmed text}"`. Never throws; the
  *   default key is returned even when the catalogue lacks it (resolving it then throws RoleConfigurationError).
  */
 export function findRoleConfiguration(catalog: RoleCatalog, text: string | null | undefined): RoleLookupResult {
   const wanted = normaliseRoleText(text ?? '');
-  if (wanted === '') return { key: DEFAULT_ROLE_KEY, matchedBy: 'default', problem: NO_ROLE_PROVIDED };
+  if (wanted === '') return { key: DEFAULT_ROLE_KEY, matchedBy: 'default', name: DEFAULT_ROLE_KEY, problem: NO_ROLE_PROVIDED };
 
   const configs = [...catalog.values()];
   const byKey = configs.find((c) => normaliseRoleText(c.key) === wanted);
-  if (byKey) return { key: byKey.key.toLowerCase(), matchedBy: 'key' };
+  if (byKey) return { key: byKey.key.toLowerCase(), matchedBy: 'key', name: wanted };
 
   const byAlias = configs.find((c) => c.aliases.some((a) => normaliseRoleText(a) === wanted));
-  if (byAlias) return { key: byAlias.key.toLowerCase(), matchedBy: 'alias' };
+  if (byAlias) return { key: byAlias.key.toLowerCase(), matchedBy: 'alias', name: wanted };
 
-  let best: { key: string; length: number; index: number } | undefined;
+  let best: { key: string; name: string; length: number; index: number } | undefined;
   for (const config of configs) {
     for (const alias of config.aliases) {
       const needle = normaliseRoleText(alias);
@@ -97,13 +105,13 @@ export function findRoleConfiguration(catalog: RoleCatalog, text: string | null 
       const index = wholeWordIndex(wanted, needle);
       if (index === -1) continue;
       if (!best || needle.length > best.length || index < best.index) {
-        best = { key: config.key.toLowerCase(), length: needle.length, index };
+        best = { key: config.key.toLowerCase(), name: needle, length: needle.length, index };
       }
     }
   }
-  if (best) return { key: best.key, matchedBy: 'contains' };
+  if (best) return { key: best.key, matchedBy: 'contains', name: best.name };
 
-  return { key: DEFAULT_ROLE_KEY, matchedBy: 'default', problem: noRoleConfigurationMessage((text ?? '').trim()) };
+  return { key: DEFAULT_ROLE_KEY, matchedBy: 'default', name: DEFAULT_ROLE_KEY, problem: noRoleConfigurationMessage((text ?? '').trim()) };
 }
 
 /** A member's role after lookup and resolution (see {@link resolveMemberRole}). */

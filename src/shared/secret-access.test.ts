@@ -19,31 +19,35 @@ const SECRETS: Record<string, string[]> = {
 };
 
 /**
- * Members as the server sees them after lookup (docs/product.md#role-lookup) and resolution: role text, key and
- * inherited keys.
+ * Members as the server sees them after lookup (docs/product.md#role-lookup) and resolution: role text, the name the
+ * lookup matched (key or alias) and inherited keys.
  */
 const DEPARTMENT = ['common', 'volunteer'];
-const MEMBERS: { text: string; key: string; inherits: string[]; allowed: string[] }[] = [
-  { text: 'treasurer', key: 'finance', inherits: DEPARTMENT, allowed: ['FINANCE_PASS'] },
-  { text: 'Director of Finance and Operations', key: 'finance', inherits: DEPARTMENT, allowed: ['FINANCE_PASS'] },
-  { text: 'head of hr', key: 'hr', inherits: DEPARTMENT, allowed: ['HR_PASS'] },
-  { text: 'HR', key: 'hr', inherits: DEPARTMENT, allowed: ['HR_PASS'] },
-  { text: 'graphic designer', key: 'volunteer', inherits: [], allowed: ['DESIGN_PASS', 'WIX_PASS'] },
-  { text: 'Graphic  Designer ', key: 'volunteer', inherits: [], allowed: ['DESIGN_PASS', 'WIX_PASS'] },
-  { text: 'Chapters', key: 'chapters', inherits: DEPARTMENT, allowed: ['CHAPTERS_PASS'] },
-  { text: 'chapteraffairs', key: 'chapters', inherits: DEPARTMENT, allowed: ['CHAPTERS_PASS'] },
-  { text: 'director of marketing', key: 'external', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'] },
-  { text: 'Content_Creator', key: 'content creator', inherits: [], allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'] },
-  { text: 'blogwriter', key: 'blog writer', inherits: [], allowed: ['DESIGN_PASS', 'WIX_PASS'] },
-  { text: 'CEO', key: 'executive', inherits: DEPARTMENT, allowed: [] },
-  { text: 'internal', key: 'internal', inherits: DEPARTMENT, allowed: [] },
-  { text: 'vol', key: 'volunteer', inherits: [], allowed: [] },
-  { text: '', key: 'volunteer', inherits: [], allowed: [] },
-  { text: 'test', key: 'test', inherits: [], allowed: [] },
-  { text: 'account', key: 'account', inherits: ['volunteer'], allowed: [] },
+const MEMBERS: { text: string; name: string; inherits: string[]; allowed: string[] }[] = [
+  { text: 'treasurer', name: 'treasurer', inherits: DEPARTMENT, allowed: ['FINANCE_PASS'] },
+  { text: 'Director of Finance and Operations', name: 'director of finance', inherits: DEPARTMENT, allowed: ['FINANCE_PASS'] },
+  { text: 'head of hr', name: 'head of hr', inherits: DEPARTMENT, allowed: ['HR_PASS'] },
+  { text: 'HR', name: 'hr', inherits: DEPARTMENT, allowed: ['HR_PASS'] },
+  // An alias of External: the Design e-mail and Wix lists name it, the Instagram list does not.
+  { text: 'graphic designer', name: 'graphic designer', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS'] },
+  { text: 'Graphic  Designer ', name: 'graphic designer', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS'] },
+  { text: 'Senior graphic designer', name: 'graphic designer', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS'] },
+  { text: 'Chapters', name: 'chapters', inherits: DEPARTMENT, allowed: ['CHAPTERS_PASS'] },
+  { text: 'chapteraffairs', name: 'chapteraffairs', inherits: DEPARTMENT, allowed: ['CHAPTERS_PASS'] },
+  { text: 'director of marketing', name: 'director of marketing', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'] },
+  { text: 'Marketing lead', name: 'marketing', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'] },
+  { text: 'Content_Creator', name: 'content_creator', inherits: [], allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'] },
+  { text: 'blogwriter', name: 'blogwriter', inherits: [], allowed: ['DESIGN_PASS', 'WIX_PASS'] },
+  { text: 'CEO', name: 'ceo', inherits: DEPARTMENT, allowed: [] },
+  { text: 'internal', name: 'internal', inherits: DEPARTMENT, allowed: [] },
+  { text: 'vol', name: 'vol', inherits: [], allowed: [] },
+  { text: '', name: 'volunteer', inherits: [], allowed: [] },
+  { text: 'Pilot', name: 'volunteer', inherits: [], allowed: [] },
+  { text: 'test', name: 'test', inherits: [], allowed: [] },
+  { text: 'account', name: 'account', inherits: ['volunteer'], allowed: [] },
   // Access through an inherited configuration (docs/product.md#shared-passwords: one of the configurations the role
   // inherits).
-  { text: 'finance assistant', key: 'finance assistant', inherits: ['finance', 'volunteer'], allowed: ['FINANCE_PASS'] },
+  { text: 'finance assistant', name: 'finance assistant', inherits: ['finance', 'volunteer'], allowed: ['FINANCE_PASS'] },
 ];
 
 const input = (
@@ -54,7 +58,7 @@ const input = (
   stepRequiredRole: SECRETS[secret] ?? [],
   isTestStep: secret === 'TEST_PASS',
   session,
-  memberRoleKey: member.key,
+  memberRoleName: member.name,
   inheritedRoleKeys: member.inherits,
   memberRoleText: member.text,
 });
@@ -80,16 +84,19 @@ describe('decideSecretAccess (docs/product.md#shared-passwords)', () => {
   });
 
   it('allows every Google member on a wildcard step, and on the test step whatever its list', () => {
-    const base = { session: 'google', memberRoleKey: 'volunteer', inheritedRoleKeys: [] } as const;
+    const base = { session: 'google', memberRoleName: 'volunteer', inheritedRoleKeys: [] } as const;
     expect(decideSecretAccess({ ...base, stepRequiredRole: ['finance', ' * '], isTestStep: false })).toEqual({ allowed: true });
     expect(decideSecretAccess({ ...base, stepRequiredRole: ['hr'], isTestStep: true })).toEqual({ allowed: true });
   });
 
-  it('matches the role key without role text, case-insensitively', () => {
-    expect(decideSecretAccess({
-      stepRequiredRole: ['Head Of Finance', 'FINANCE'], isTestStep: false, session: 'google',
-      memberRoleKey: 'Finance', inheritedRoleKeys: [],
-    })).toEqual({ allowed: true });
+  it('matches the matched name without role text, ignoring case, spaces, underscores and hyphens', () => {
+    const google = { isTestStep: false, session: 'google', inheritedRoleKeys: [] } as const;
+    expect(decideSecretAccess({ ...google, stepRequiredRole: ['Head Of Finance', 'FINANCE'], memberRoleName: 'Finance' }))
+      .toEqual({ allowed: true });
+    expect(decideSecretAccess({ ...google, stepRequiredRole: ['blog writer'], memberRoleName: 'blog-writer' }))
+      .toEqual({ allowed: true });
+    expect(decideSecretAccess({ ...google, stepRequiredRole: ['blog writer'], memberRoleName: 'blog writers' }))
+      .toEqual({ allowed: false, reason: 'role-mismatch' });
   });
 
   it('maps every refusal reason to its documented tooltip', () => {
@@ -107,7 +114,7 @@ describe('decideSecretAccess properties', () => {
     stepRequiredRole: roles,
     isTestStep: fc.boolean(),
     session: fc.constantFrom<SessionKind>('anonymous', 'development', 'preview', 'google'),
-    memberRoleKey: fc.string({ maxLength: 12 }),
+    memberRoleName: fc.string({ maxLength: 12 }),
     inheritedRoleKeys: roles,
     memberRoleText: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
   });
@@ -122,9 +129,9 @@ describe('decideSecretAccess properties', () => {
 
   it('refuses a Google member whose key, text and inherited keys are all outside a list without "*"', () => {
     fc.assert(fc.property(anyInput, (i) => {
-      const norm = (s: string) => s.trim().replace(/\s+/gu, ' ').toLowerCase();
+      const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/gu, '');
       const allowed = new Set(i.stepRequiredRole.map(norm));
-      const mine = [i.memberRoleKey, i.memberRoleText ?? '', ...i.inheritedRoleKeys].map(norm).filter((r) => r !== '');
+      const mine = [i.memberRoleName, i.memberRoleText ?? '', ...i.inheritedRoleKeys].map(norm).filter((r) => r !== '');
       fc.pre(i.session === 'google' && !i.isTestStep && !allowed.has('*') && !mine.some((r) => allowed.has(r)));
       expect(decideSecretAccess(i)).toEqual({ allowed: false, reason: 'role-mismatch' });
     }));

@@ -18,8 +18,12 @@ export interface SecretAccessInput {
   /** True for the test step (TEST_PASS), which any signed-in role may see (docs/product.md#shared-passwords). */
   isTestStep: boolean;
   session: SessionKind;
-  /** The member's resolved role configuration key, e.g. 'finance'. */
-  memberRoleKey: string;
+  /**
+   * The name the role lookup matched (RoleLookupResult.name, docs/product.md#role-lookup): the configuration key when
+   * the text was the key or matched nothing, otherwise the alias, e.g. 'graphic designer' or 'director of finance' —
+   * never the key an alias leads to ('graphic designer' leads to `external`, which the Instagram list names).
+   */
+  memberRoleName: string;
   /** Every configuration the member's role inherits, transitively (ResolvedRole.inherits). */
   inheritedRoleKeys: readonly string[];
   /** The member's role text before lookup, e.g. 'Treasurer' or 'graphic designer', if there was one. */
@@ -35,7 +39,15 @@ export const SECRET_REFUSAL_TEXT: Readonly<Record<SecretRefusalReason, string>> 
   development: 'Development mode - real passwords hidden',
 };
 
-const norm = (s: string) => s.trim().replace(/\s+/gu, ' ').toLowerCase();
+/**
+ * The form in which role names are compared (docs/product.md#shared-passwords): lower case, without spaces,
+ * underscores or hyphens, so that 'Content_Creator' and 'blogwriter' are the listed 'content creator' and 'blog writer'.
+ * @param name a role name, key or list entry
+ * @returns the comparable form, '' for a blank name
+ */
+export function comparableRoleName(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]+/gu, '');
+}
 
 /**
  * Decides whether a member may see a step's shared password (docs/product.md#shared-passwords).
@@ -43,20 +55,21 @@ const norm = (s: string) => s.trim().replace(/\s+/gu, ' ').toLowerCase();
  * First the session: anonymous → 'not-signed-in'; development or preview → 'development'
  * (docs/product.md#shared-passwords: only a real Google session ever sees a real secret; there is deliberately no
  * exception for local development). Then, for a Google session, allowed when `stepRequiredRole` contains '*', or the
- * step is the test step, or one of
- * `stepRequiredRole` equals (trimmed, case-insensitive, whitespace collapsed) the member's role key, the raw role
- * text, or an inherited key; otherwise 'role-mismatch'. A member whose role is `test` gets no special access: the
- * test exception is the test step, not the test role.
+ * step is the test step, or one of `stepRequiredRole` is (see {@link comparableRoleName}) the member's role text, the
+ * name the lookup matched, or an inherited key; otherwise 'role-mismatch'. The key an alias leads to does not count:
+ * the lists name each alias they allow, and 'graphic designer' (an alias of External) is on the Design e-mail and Wix
+ * lists but not on Instagram's. A member whose role is `test` gets no special access: the test exception is the test
+ * step, not the test role.
  * @returns `{ allowed: true }` or `{ allowed: false, reason }`; never throws
  */
 export function decideSecretAccess(input: SecretAccessInput): SecretAccessDecision {
   if (input.session === 'anonymous') return { allowed: false, reason: 'not-signed-in' };
   if (input.session !== 'google') return { allowed: false, reason: 'development' };
   if (input.isTestStep) return { allowed: true };
-  const allowedRoles = new Set(input.stepRequiredRole.map(norm));
+  const allowedRoles = new Set(input.stepRequiredRole.map(comparableRoleName));
   if (allowedRoles.has('*')) return { allowed: true };
-  const memberRoles = [input.memberRoleKey, ...input.inheritedRoleKeys, input.memberRoleText ?? '']
-    .map(norm)
+  const memberRoles = [input.memberRoleName, ...input.inheritedRoleKeys, input.memberRoleText ?? '']
+    .map(comparableRoleName)
     .filter((r) => r !== '');
   return memberRoles.some((r) => allowedRoles.has(r)) ? { allowed: true } : { allowed: false, reason: 'role-mismatch' };
 }

@@ -204,10 +204,10 @@ describe.each(ROLES)('role configuration "%s"', (key) => {
   it('has the aliases of docs/product.md#roles, and each alias (any case) finds this role', () => {
     expect(config(key).aliases).toEqual(expected.aliases);
     for (const alias of expected.aliases) {
-      expect(findRoleConfiguration(catalog, alias)).toEqual({ key, matchedBy: 'alias' });
+      expect(findRoleConfiguration(catalog, alias)).toEqual({ key, matchedBy: 'alias', name: alias.toLowerCase() });
       expect(findRoleConfiguration(catalog, ` ${alias.toUpperCase()} `).key).toBe(key);
     }
-    expect(findRoleConfiguration(catalog, key.toUpperCase())).toEqual({ key, matchedBy: 'key' });
+    expect(findRoleConfiguration(catalog, key.toUpperCase())).toEqual({ key, matchedBy: 'key', name: key });
   });
 
   it('has colours whose text colour (the luminance rule of docs/product.md#role-colours-and-labels) meets WCAG AA, 4.5:1', () => {
@@ -238,7 +238,7 @@ describe('details of docs/product.md#roles', () => {
   });
 
   it('resolves job titles that contain an alias', () => {
-    expect(findRoleConfiguration(catalog, 'Director of Finance and Operations')).toEqual({ key: 'finance', matchedBy: 'contains' });
+    expect(findRoleConfiguration(catalog, 'Director of Finance and Operations')).toEqual({ key: 'finance', matchedBy: 'contains', name: 'director of finance' });
     expect(findRoleConfiguration(catalog, 'Senior Marketing Lead').key).toBe('external');
     expect(findRoleConfiguration(catalog, 'Head of HR & Culture').key).toBe('hr');
   });

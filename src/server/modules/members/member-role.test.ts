@@ -274,7 +274,7 @@ describe('memberRoleOf', () => {
     expect(memberRoleOf(catalog, user, { role: 'Treasurer', department: 'Finance', isAdmin: false }, [])).toEqual({
       source: 'member-record',
       roleText: 'Treasurer',
-      lookup: { key: 'finance', matchedBy: 'alias' },
+      lookup: { key: 'finance', matchedBy: 'alias', name: 'treasurer' },
       department: 'Finance',
       isAdmin: false,
       leadOf: [],

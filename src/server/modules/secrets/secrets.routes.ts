@@ -110,8 +110,8 @@ export interface SecretsRoutesOptions {
  *   content; a preview never sees a secret.
  * - Otherwise the step must be one of the member's own resolved steps and have an `envVariable` (404
  *   {@link NO_SECRET_STEP_MESSAGE} otherwise; 409 when the member's role configuration is missing). Then
- *   decideSecretAccess (shared/secret-access.ts) with the session kind, the member's role key, its inherited keys and
- *   the raw role text: a development session gets 403 'development', a Google session whose role is not allowed
+ *   decideSecretAccess (shared/secret-access.ts) with the session kind, the role name the lookup matched, the
+ *   role's inherited keys and the raw role text: a development session gets 403 'development', a Google session whose role is not allowed
  *   gets 403 'role-mismatch', an allowed one 200 `{ value }` — or `{ value: null, reason: 'not-set' }` when the
  *   environment variable is not set.
  * - A signed-in request the app's own code did not make ({@link isFromTheApp}: a cross-site navigation or link):
@@ -162,7 +162,7 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
         stepRequiredRole: step.envVariable.requiredRole,
         isTestStep: step.envVariable.name === 'TEST_PASS',
         session,
-        memberRoleKey: role.key,
+        memberRoleName: request.memberRole.lookup.name,
         inheritedRoleKeys: role.inherits,
         memberRoleText: request.memberRole.roleText,
       });

@@ -65,7 +65,10 @@ function expected(catalog: RoleCatalog, stepIds: Record<SecretName, string>, rol
   if (!onChecklist) return { status: 404 };
   if (session === 'development') return { status: 403, reason: 'development' };
   const allowed = SPEC_ALLOWED[secret];
-  const ok = allowed === '*' || allowed.includes(roleText.toLowerCase()) || allowed.includes(role.key);
+  // Every role text of the table is a key or an alias, and no role inherits a listed configuration: the text itself
+  // must be on the list (spellings with '_' or without the space count as the listed name).
+  const spelling = (name: string) => name.toLowerCase().replace(/[ _]/gu, '');
+  const ok = allowed === '*' || allowed.map(spelling).includes(spelling(roleText));
   return ok ? { status: 200, value: TEST_SECRET_VALUES[secret] } : { status: 403, reason: 'role-mismatch' };
 }
 
@@ -107,6 +110,15 @@ const ownerOf = (secret: SecretName): string => {
 };
 
 describe('GET /api/secrets/:stepId — every secret × every role and alias × every session kind', () => {
+  it('the table covers every key and alias of the content', () => {
+    const texts = new Set(ROLE_TEXTS.map((text) => text.toLowerCase()));
+    const missing = [...catalog.values()]
+      .filter((config) => config.key !== 'common' && config.key !== 'default')
+      .flatMap((config) => [config.key, ...config.aliases])
+      .filter((name) => !texts.has(name.toLowerCase()));
+    expect(missing).toEqual([]);
+  });
+
   it('gives the value exactly to the allowed cells, and the right status and reason to all others', async () => {
     const mismatches: string[] = [];
     const revealed: string[] = [];
@@ -149,9 +161,13 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
       'Treasurer × FINANCE_PASS × google',
       'head of hr × HR_PASS × google',
       'test × TEST_PASS × google',
+      'graphic designer × DESIGN_PASS × google',
+      'graphic designer × WIX_PASS × google',
     ]) {
       expect(revealed).toContain(cell);
     }
+    // An alias counts as itself, not as the key it leads to: 'graphic designer' (External) is not on Instagram's list.
+    expect(revealed).not.toContain('graphic designer × INSTAGRAM_PASS × google');
     expect(revealed.every((cell) => cell.endsWith('× google'))).toBe(true);
   }, 120_000);
 
