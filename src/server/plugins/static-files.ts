@@ -16,7 +16,10 @@ export interface StaticFilesOptions extends Record<string, unknown> {
    * page (login.html) at /login.
    */
   clientDistDir: string | null;
-  /** In production the build's source maps (`*.map`) are not served (404): they are for debugging a build, not for visitors. */
+  /**
+   * In production the build's source maps (`*.map`) and Vite's manifest (`.vite/manifest.json`) are not served (404):
+   * they are for debugging and measuring a build (bench/bundle.ts), not for visitors, and would list every module.
+   */
   isProduction?: boolean;
   /**
    * The session cookie's name: /dashboard's document, asked for with one, carries the page's first API answers
@@ -35,6 +38,12 @@ const DASHBOARD_PATH = '/dashboard';
 
 /** A source map's file name. */
 const SOURCE_MAP = /\.map$/i;
+
+/** Anything under a folder whose name starts with a dot, e.g. Vite's `.vite/manifest.json`. */
+const IN_DOT_FOLDER = /(?:^|[/\\])\.[^/\\]+[/\\]/;
+
+/** Whether a production server keeps a file of the build to itself (see {@link StaticFilesOptions.isProduction}). */
+const buildOnlyFile = (pathName: string): boolean => SOURCE_MAP.test(pathName) || IN_DOT_FOLDER.test(pathName);
 
 /** The login page's address and document (vite.config.ts builds login.html as a second page). */
 const LOGIN_PATH = '/login';
@@ -91,7 +100,7 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
       // The build writes .br and .gz copies of its text files (scripts/vite-precompress.ts).
       preCompressed: true,
       cacheControl: false,
-      allowedPath: (pathName) => !(options.isProduction === true && SOURCE_MAP.test(pathName)),
+      allowedPath: (pathName) => !(options.isProduction === true && buildOnlyFile(pathName)),
       setHeaders: (res, filePath) => {
         const inAssets = path.relative(clientDir, filePath).split(path.sep)[0] === 'assets';
         res.setHeader('cache-control', inAssets ? IMMUTABLE : 'no-cache');

@@ -113,8 +113,21 @@ describe('dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Application Error' })).toBeInTheDocument();
     expect(screen.getByText('We encountered an unexpected error.')).toBeInTheDocument();
     expect(screen.getByText('Something broke.')).toBeInTheDocument();
-    expect(await screen.findByText('Role Configuration Error')).toBeInTheDocument();
+    // Not a missing role configuration: the Error page alone says what happened, no 'Role Configuration Error' toast.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Role Configuration Error')).not.toBeInTheDocument();
   });
+
+  it('shows only the Error page, with what happened, while the database is unavailable', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message = 'The database is not available right now. Please try again in a moment.';
+    renderApp('/dashboard', { 'GET /api/onboarding': () => apiError(503, message, 'Service Unavailable') });
+    expect(await screen.findByRole('heading', { name: 'Application Error' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Role Configuration Error')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to load your onboarding steps. Please contact support.')).not.toBeInTheDocument();
+  }, 15_000);
 
   it('sends a signed-out visitor to the login page (a full page load)', async () => {
     const { pageLoads } = renderApp('/dashboard', { 'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized') });
