@@ -202,6 +202,7 @@ export function DashboardRoute() {
             userName={displayNameOf(user.name)}
             userRole={previewing ? shown.role.key : user.role}
             confettiPieces={DASHBOARD_CONFETTI_PIECES}
+            celebrationKey={previewing ? undefined : `${user.id}:${shown.role.key}`}
             passwordHiddenReason={passwordHiddenReason(previewing)}
             notice={previewing ? <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} /> : null}
             dueDates={previewing ? undefined : dueDates}

@@ -82,6 +82,7 @@ function DemoSteps() {
       userName={DEMO_USER.name}
       userRole={DEMO_USER.role}
       confettiPieces={DEMO_CONFETTI_PIECES}
+      celebrationKey={`demo:${demo.data.role.key}`}
       passwordHiddenReason="not-signed-in"
     />
   );

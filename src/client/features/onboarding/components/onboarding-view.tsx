@@ -6,6 +6,7 @@ import { orderedStepIds } from '@shared/roles';
 import type { SecretRefusalReason } from '@shared/secret-access';
 import Monitor from 'lucide-react/icons/monitor';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { markCelebrated, wasCelebrated } from '../utils/celebration';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { playConfetti } from '@/lib/confetti';
 import type { OnboardingProgress } from '../utils/onboarding-progress';
@@ -26,6 +27,12 @@ interface OnboardingViewProps {
   userRole: string;
   /** Pieces of confetti at 100% (docs/product.md#constants: 400 on the dashboard, 300 on the demo page). */
   confettiPieces: number;
+  /**
+   * Names this completion for "celebrated once" (docs/product.md#progress-rules), e.g. `{userId}:{roleKey}`. When the
+   * view opens at 100%, confetti plays only if this browser has not celebrated the key yet; reaching 100% while the
+   * view is open always plays. Undefined: only reaching 100% while the view is open plays (a role preview).
+   */
+  celebrationKey?: string | undefined;
   /** Why shared passwords are hidden here (docs/product.md#shared-passwords), or null. */
   passwordHiddenReason: SecretRefusalReason | null;
   /** Shown between the progress panel and the steps (e.g. the role preview banner). */
@@ -50,7 +57,7 @@ function firstNameOf(name: string): string {
  * plays.
  */
 export function OnboardingView(props: OnboardingViewProps) {
-  const { role, scopes, progress, userName, userRole, confettiPieces, passwordHiddenReason, notice, dueDates, initialStepId } = props;
+  const { role, scopes, progress, userName, userRole, confettiPieces, celebrationKey, passwordHiddenReason, notice, dueDates, initialStepId } = props;
   const isMobile = useIsMobile();
   const ids = orderedStepIds({ scopes });
   const derived = deriveProgress(ids, progress.completedIds);
@@ -74,8 +81,21 @@ export function OnboardingView(props: OnboardingViewProps) {
   const isAccount = isAccountRole(role.key) || isAccountRole(userRole);
   const allDone = !isAccount && derived.total > 0 && derived.percent === 100;
 
-  // docs/product.md#progress-rules: 10 s of confetti at 100%; stopped when leaving the page or no longer at 100%.
-  useEffect(() => (allDone ? playConfetti(confettiPieces) : undefined), [allDone, confettiPieces]);
+  // docs/product.md#progress-rules: 10 s of confetti when the onboarding is completed — once. Reaching 100% here plays
+  // it; opening a page already at 100% plays it only if this browser has not celebrated this completion yet. Stopped
+  // when leaving the page or no longer at 100%. (The previous value is kept in state, not a ref, so that React's
+  // double-run of effects in development changes nothing.)
+  const [celebration, setCelebration] = useState(() => ({
+    wasDone: allDone,
+    play: allDone && celebrationKey !== undefined && !wasCelebrated(celebrationKey),
+  }));
+  if (celebration.wasDone !== allDone) setCelebration({ wasDone: allDone, play: allDone });
+  const celebrate = celebration.play && allDone;
+  useEffect(() => {
+    if (!celebrate) return undefined;
+    if (celebrationKey !== undefined) markCelebrated(celebrationKey);
+    return playConfetti(confettiPieces);
+  }, [celebrate, celebrationKey, confettiPieces]);
 
   if (isAccount) {
     return (
