@@ -1,10 +1,18 @@
 import { mediaItemSchema } from '@shared/content-schema';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MEDIA_SIZE_CLASSES, MediaList, groupMedia } from './media';
+import { MEDIA_SIZE_CLASSES, MediaList, YOUTUBE_ANSWER_MS, YOUTUBE_PLAYER_ORIGIN, groupMedia } from './media';
 
 const item = (fields: Record<string, unknown>) => mediaItemSchema.parse(fields);
 const VALID_YOUTUBE = 'https://www.youtube.com/watch?v=8K9Gg164Bsw';
+
+/** A message of the YouTube player in `frame` to the page, as the player API sends it. */
+function playerSays(frame: HTMLElement, message: Record<string, unknown>) {
+  const source = frame instanceof HTMLIFrameElement ? frame.contentWindow : null;
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message), origin: YOUTUBE_PLAYER_ORIGIN, source }));
+  });
+}
 
 function advance(ms: number) {
   act(() => {
@@ -77,12 +85,40 @@ describe('YouTube', () => {
     vi.useFakeTimers();
     render(<MediaList media={[item({ type: 'youtube', src: VALID_YOUTUBE, title: 'A talk' })]} />);
     const frame = screen.getByTitle('A talk');
-    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/8K9Gg164Bsw?rel=0');
+    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/8K9Gg164Bsw?rel=0&enablejsapi=1');
     expect(screen.getByText('Loading YouTube video...')).toBeInTheDocument();
     advance(8000);
     expect(screen.getByText('Taking longer than expected...')).toBeInTheDocument();
     fireEvent.load(frame);
+    playerSays(frame, { event: 'onReady' });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('is not loaded by the frame alone: a player that never answers (YouTube blocked) fails, with a link to YouTube', () => {
+    vi.useFakeTimers();
+    render(<MediaList media={[item({ type: 'youtube', src: VALID_YOUTUBE, title: 'A talk' })]} />);
+    const frame = screen.getByTitle('A talk');
+    // The browser's error page loads too: the load event proves nothing.
+    fireEvent.load(frame);
+    // A message from another origin or another frame is not the player's.
+    window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ event: 'onReady' }), origin: 'https://evil.example' }));
+    advance(YOUTUBE_ANSWER_MS);
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Could not load YouTube video')).toBeInTheDocument();
+    expect(within(alert).getByText('Please check the URL or try again later.')).toBeInTheDocument();
+    const link = within(alert).getByRole('link', { name: /^Watch it on YouTube instead ?\(opens in a new tab\)$/ });
+    expect(link).toHaveAttribute('href', 'https://www.youtube.com/watch?v=8K9Gg164Bsw');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('fails when the player reports an error (a removed, private or not embeddable video)', () => {
+    render(<MediaList media={[item({ type: 'youtube', src: VALID_YOUTUBE, title: 'A talk' })]} />);
+    const frame = screen.getByTitle('A talk');
+    fireEvent.load(frame);
+    playerSays(frame, { event: 'onError', info: 150 });
+    expect(within(screen.getByRole('alert')).getByText('Could not load YouTube video')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Watch it on YouTube instead/ })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=8K9Gg164Bsw');
   });
 
   it('fails at once when the video id is not 11 characters', () => {

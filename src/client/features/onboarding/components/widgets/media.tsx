@@ -2,7 +2,7 @@ import type { MediaItem } from '@shared/content-schema';
 import { extractYouTubeId } from '@shared/youtube';
 import ImageOff from 'lucide-react/icons/image-off';
 import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
-import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/cn';
@@ -70,7 +70,7 @@ function boxStyle(item: Pick<MediaItem, 'aspectRatio' | 'size'>): CSSProperties 
  * The overlay of a media item while it loads, after 8 s, and when it failed (docs/product.md#step-widgets,
  * docs/product.md#exact-texts).
  */
-export function MediaStatus({ kind, state }: { kind: MediaKind; state: LoadState }) {
+export function MediaStatus({ kind, state, link }: { kind: MediaKind; state: LoadState; link?: { href: string; text: string } | undefined }) {
   if (state === 'loaded') return null;
   const texts = MEDIA_TEXTS[kind];
   if (state === 'failed') {
@@ -79,6 +79,12 @@ export function MediaStatus({ kind, state }: { kind: MediaKind; state: LoadState
         <TriangleAlert aria-hidden="true" className="size-7 text-red-700" />
         <p className="font-semibold text-slate-900">{texts.failed}</p>
         <p className="text-sm text-slate-700">{texts.failedMessage}</p>
+        {link ? (
+          <a href={link.href} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-blue-800 underline underline-offset-2">
+            {link.text}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
       </div>
     );
   }
@@ -93,7 +99,17 @@ export function MediaStatus({ kind, state }: { kind: MediaKind; state: LoadState
 }
 
 /** The sized, shaped box of a media item, with its state overlay. */
-function MediaBox({ item, state, children }: { item: MediaItem; state: LoadState; children: ReactNode }) {
+function MediaBox({
+  item,
+  state,
+  link,
+  children,
+}: {
+  item: MediaItem;
+  state: LoadState;
+  link?: { href: string; text: string } | undefined;
+  children: ReactNode;
+}) {
   return (
     <div
       className={cn(
@@ -104,29 +120,98 @@ function MediaBox({ item, state, children }: { item: MediaItem; state: LoadState
       data-state={state}
     >
       {children}
-      <MediaStatus kind={item.type} state={state} />
+      <MediaStatus kind={item.type} state={state} link={link} />
     </div>
   );
 }
 
+/** The origin of the embedded YouTube player. */
+export const YOUTUBE_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/**
+ * How long a YouTube player has, from the moment its frame is added, to answer (docs/product.md#step-widgets): a
+ * frame whose player never answers — YouTube blocked by the network, the frame replaced by the browser's error page —
+ * counts as failed.
+ */
+export const YOUTUBE_ANSWER_MS = 20_000;
+
+/** How often the player is asked to talk to the page until it answers. */
+const LISTEN_INTERVAL_MS = 250;
+
+/** The text of the link shown when a YouTube video could not be loaded. */
+export const YOUTUBE_LINK_TEXT = 'Watch it on YouTube instead';
+
+/** The player's message, if `data` is one: `{ event: 'onReady' | 'infoDelivery' | 'onError' | …, info }`. */
+function playerMessage(data: unknown): { event: string } | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === 'object' && parsed !== null && 'event' in parsed && typeof parsed.event === 'string'
+      ? { event: parsed.event }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A YouTube video through youtube-nocookie.com; an address without a valid 11-character id fails at once
- * (docs/product.md#step-widgets).
+ * (docs/product.md#step-widgets). The frame's own load event says nothing (the browser's error page loads too), so
+ * the video counts as loaded only once the player answers the page through the player API's messages (`enablejsapi`),
+ * and as failed when the player reports an error (a removed, private or not embeddable video) or has not answered
+ * within {@link YOUTUBE_ANSWER_MS}. A failed video offers a link to watch it on YouTube.
  */
 export function YouTubeMedia({ item }: { item: MediaItem }) {
   const id = extractYouTubeId(item.src);
-  const { state, onLoad } = useLoadState(id === '');
+  const { state, onLoad, onError } = useLoadState(id === '');
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [frameLoaded, setFrameLoaded] = useState(false);
+  const answered = state === 'loaded' || state === 'failed';
+
+  useEffect(() => {
+    if (answered) return undefined;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== YOUTUBE_PLAYER_ORIGIN || event.source !== frame.current?.contentWindow) return;
+      const message = playerMessage(event.data);
+      if (message === null) return;
+      if (message.event === 'onError') onError();
+      else onLoad();
+    };
+    window.addEventListener('message', onMessage);
+    const giveUp = setTimeout(onError, YOUTUBE_ANSWER_MS);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      clearTimeout(giveUp);
+    };
+  }, [answered, onLoad, onError]);
+
+  // The player starts talking once asked: the "listening" message of the player API, repeated until it answers.
+  useEffect(() => {
+    if (!frameLoaded || answered) return undefined;
+    const ask = () =>
+      frame.current?.contentWindow?.postMessage(JSON.stringify({ event: 'listening', id, channel: 'widget' }), YOUTUBE_PLAYER_ORIGIN);
+    ask();
+    const timer = setInterval(ask, LISTEN_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [frameLoaded, answered, id]);
+
+  const watchUrl = id ? `https://www.youtube.com/watch?v=${id}` : /^https:\/\//u.test(item.src) ? item.src : undefined;
   return (
-    <MediaBox item={{ ...item, size: item.size === 'fit' ? 'full' : item.size }} state={state}>
+    <MediaBox
+      item={{ ...item, size: item.size === 'fit' ? 'full' : item.size }}
+      state={state}
+      link={watchUrl === undefined ? undefined : { href: watchUrl, text: YOUTUBE_LINK_TEXT }}
+    >
       {id ? (
         <iframe
-          src={`https://www.youtube-nocookie.com/embed/${id}?rel=0`}
+          ref={frame}
+          src={`${YOUTUBE_PLAYER_ORIGIN}/embed/${id}?rel=0&enablejsapi=1`}
           title={item.title ?? item.alt ?? 'YouTube video'}
           allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
-          onLoad={onLoad}
-          className="absolute inset-0 size-full border-0"
+          onLoad={() => setFrameLoaded(true)}
+          className={cn('absolute inset-0 size-full border-0', state === 'failed' && 'invisible')}
         />
       ) : null}
     </MediaBox>
