@@ -163,7 +163,7 @@ describe('the doctor command', () => {
     const run = promisify(execFile);
     const failure = await run(
       process.execPath,
-      ['--import', 'tsx', path.join(projectRoot, 'src/server/modules/doctor/doctor-cli.ts'), '--no-env-file'],
+      ['--import', 'tsx', path.join(projectRoot, 'src/server/modules/doctor/doctor-cli.ts'), '--no-dotenv'],
       {
         cwd: projectRoot,
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir },
@@ -182,7 +182,7 @@ describe('the doctor command', () => {
     const run = promisify(execFile);
     const failure = await run(
       process.execPath,
-      ['--import', 'tsx', path.join(projectRoot, 'src/server/modules/doctor/doctor-cli.ts'), '--no-env-file', '--send-test-to', 'nobody'],
+      ['--import', 'tsx', path.join(projectRoot, 'src/server/modules/doctor/doctor-cli.ts'), '--no-dotenv', '--send-test-to', 'nobody'],
       { cwd: projectRoot, env: { PATH: process.env.PATH ?? '' } },
     ).then(
       () => undefined,

@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import pg from 'pg';
 import { MIGRATIONS_DIR, type OpenDatabase, openConfiguredDatabase } from '../../db/client.js';
 import { DataDirBusyError } from '../../db/data-dir-lock.js';
 import { type Config, ConfigError, loadConfig } from '../../env.js';
@@ -51,7 +52,11 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const result = (id: CheckId, title: string, status: CheckStatus, detail: string, fix?: string): CheckResult =>
   fix === undefined ? { id, title, status, detail } : { id, title, status, detail, fix };
 
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** An error's message, with its cause's (fetch says only "fetch failed"; the cause says why). */
+const message = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+};
 
 /** Whether a file or folder can be read or written by users other than its owner and group (mode `o+rw`) or its group. */
 const openToOthers = (mode: number): boolean => (mode & 0o077) !== 0;
@@ -327,6 +332,49 @@ export async function checkMail(config: Config, sendTestTo: string | undefined, 
   }
 }
 
+/**
+ * Whether an SMTP server accepts a connection (and the login the URL carries), as `npm run setup` checks SMTP_URL.
+ * @param smtpUrl an smtp:// or smtps:// URL
+ * @param timeoutMs how long connecting and greeting may take
+ * @returns undefined when it does, else what went wrong (without the password)
+ */
+export async function smtpProblem(smtpUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string | undefined> {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  try {
+    await transporter.verify();
+    return undefined;
+  } catch (error) {
+    return `${safeHost(smtpUrl)} refused or could not be reached: ${message(error)}`;
+  } finally {
+    transporter.close();
+  }
+}
+
+/**
+ * Whether a PostgreSQL server accepts a connection and a query, as `npm run setup` checks DATABASE_URL.
+ * @param databaseUrl a postgres:// URL
+ * @param timeoutMs how long connecting may take
+ * @returns undefined when it does, else what went wrong
+ */
+export async function postgresProblem(databaseUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return undefined;
+  } catch (error) {
+    return `the database could not be reached: ${message(error)}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** The SMTP URL without its password, for messages. */
 function safeHost(smtpUrl: string): string {
   const url = new URL(smtpUrl);
@@ -393,6 +441,9 @@ export function checkBackups(config: Config, now: Date): CheckResult {
   }
   const dir = path.join(config.dataDir, 'backups');
   const newest = listBackups(dir)[0];
+  if (newest === undefined && !existsSync(path.join(config.dataDir, 'PG_VERSION'))) {
+    return result('backups', title, 'skipped', 'No database yet, so no backups: the server takes the first one when it starts.');
+  }
   const every = config.backups.everyHours;
   if (newest === undefined) {
     return result(

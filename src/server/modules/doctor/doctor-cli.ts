@@ -1,5 +1,5 @@
 /**
- * `npm run doctor [-- --send-test-to ADDRESS] [--env-file FILE | --no-env-file]`: checks a configured installation and
+ * `npm run doctor [-- --send-test-to ADDRESS] [--dotenv FILE | --no-dotenv]`: checks a configured installation and
  * prints what is wrong and how to fix it (docs/operations.md#checking-an-installation). Reads the project's `.env` like
  * `npm start` (variables set in the environment win). Exit code 1 when any check finds a problem, 2 on bad arguments.
  * Without dev dependencies: `node dist/node/server/modules/doctor/doctor-cli.js`.
@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { projectRoot } from '../../project-root.js';
 import { formatReport, runChecks } from './checks.js';
 
-const USAGE = 'Usage: npm run doctor -- [--send-test-to ADDRESS] [--env-file FILE | --no-env-file]';
+const USAGE = 'Usage: npm run doctor -- [--send-test-to ADDRESS] [--dotenv FILE | --no-dotenv]';
 
 async function main(): Promise<number> {
   let values;
@@ -19,8 +19,8 @@ async function main(): Promise<number> {
     ({ values } = parseArgs({
       options: {
         'send-test-to': { type: 'string' },
-        'env-file': { type: 'string' },
-        'no-env-file': { type: 'boolean' },
+        dotenv: { type: 'string' },
+        'no-dotenv': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -33,13 +33,13 @@ async function main(): Promise<number> {
     return 2;
   }
   let envFile: string | undefined;
-  if (values['no-env-file'] !== true) {
-    const file = path.resolve(values['env-file'] ?? path.join(projectRoot, '.env'));
+  if (values['no-dotenv'] !== true) {
+    const file = path.resolve(values.dotenv ?? path.join(projectRoot, '.env'));
     if (existsSync(file)) {
       process.loadEnvFile(file);
       envFile = file;
-    } else if (values['env-file'] !== undefined) {
-      console.error(`--env-file: ${file} does not exist.`);
+    } else if (values.dotenv !== undefined) {
+      console.error(`--dotenv: ${file} does not exist.`);
       return 2;
     }
   }
