@@ -23,12 +23,16 @@ export class E2eOidcProvider {
     });
   }
 
-  /** Starts a provider on a free port of 127.0.0.1 with a fresh RS256 key. */
-  static async start(): Promise<E2eOidcProvider> {
+  /**
+   * Starts a provider on 127.0.0.1 with a fresh RS256 key.
+   * @param options `port` (default: a free one); `issuer`, the address browsers and the server reach it at when that
+   *   is not the plain-http one, e.g. `https://localhost:3144` behind a TLS proxy (tests/production)
+   */
+  static async start(options: { port?: number; issuer?: string } = {}): Promise<E2eOidcProvider> {
     const server = new OAuth2Server();
     await server.issuer.keys.generate('RS256');
-    await server.start(0, '127.0.0.1');
-    const issuer = `http://127.0.0.1:${server.address().port}`;
+    await server.start(options.port ?? 0, '127.0.0.1');
+    const issuer = options.issuer ?? `http://127.0.0.1:${server.address().port}`;
     server.issuer.url = issuer;
     return new E2eOidcProvider(server, issuer);
   }

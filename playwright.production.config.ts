@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
+import { BROWSER_HOME, PUBLIC_HOST_NAME, PUBLIC_URL } from './tests/production/rehearsal';
+
+/**
+ * The production rehearsal (`npm run test:production`; docs/operations.md#reverse-proxy): the built app with
+ * NODE_ENV=production behind Caddy (deploy/Caddyfile) terminating TLS, started by tests/production/rehearsal.ts. The
+ * browser trusts Caddy's local certificate authority through the NSS database under its HOME (no certificate error
+ * is ignored), and reaches the app's public name through --host-resolver-rules, as a browser elsewhere would through
+ * DNS.
+ */
+export default defineConfig({
+  testDir: 'tests/production',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 180_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: PUBLIC_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PUBLIC_HOST_NAME} 127.0.0.1`],
+          env: { ...process.env, HOME: BROWSER_HOME },
+        },
+      },
+    },
+  ],
+});
