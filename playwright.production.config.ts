@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
 import { BROWSER_HOME, PUBLIC_HOST_NAME, PUBLIC_URL } from './tests/production/rehearsal';
 
 /**
- * The production rehearsal (`npm run test:production`; docs/operations.md#reverse-proxy): the built app with
+ * The production rehearsal (`npm run test:production`; docs/operations.md#behind-a-reverse-proxy): the built app with
  * NODE_ENV=production behind Caddy (deploy/Caddyfile) terminating TLS, started by tests/production/rehearsal.ts. The
  * browser trusts Caddy's local certificate authority through the NSS database under its HOME (no certificate error
  * is ignored), and reaches the app's public name through --host-resolver-rules, as a browser elsewhere would through

@@ -13,10 +13,10 @@ import {
 } from './rehearsal';
 
 /**
- * The production rehearsal (docs/operations.md#reverse-proxy): a member's first day on an installation set up as
- * docs/operations.md#deploying says, behind deploy/Caddyfile, and what production must hold there: Secure cookies with
- * their prefixes, HSTS, plain http sent to PUBLIC_URL, sign-in limits per client address as the proxy names it, and no
- * development sign-in. tests/production/rehearsal.ts starts it all.
+ * The production rehearsal (docs/operations.md#behind-a-reverse-proxy): a member's first day on an installation set up
+ * as docs/operations.md#deploying says, behind deploy/Caddyfile, and what production must hold there: Secure cookies
+ * with their prefixes, HSTS, plain http sent to PUBLIC_URL, sign-in limits per client address as the proxy names it,
+ * and no development sign-in. tests/production/rehearsal.ts starts it all.
  */
 
 /** HSTS of a production answer (plugins/security-headers.ts: one year). */
@@ -152,8 +152,8 @@ test("a finance member's first day: Google sign-in, a step, the agreement, the f
   expect(links.length).toBeGreaterThan(0);
   for (const link of links) expect(link.startsWith(`${PUBLIC_URL}/`), link).toBe(true);
 
-  // The audit log names the member's own address for the reveal (from X-Forwarded-For), and no page had an error
-  // (a Content Security Policy refusal would be one).
+  // The reveal is in the audit log; no page had an error (a Content Security Policy refusal would be one), and the
+  // server's log never holds the password.
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(page.getByRole('region', { name: 'Audit log entries' }).getByText('FINANCE_PASS').first()).toBeVisible();
   expect(problems).toEqual([]);

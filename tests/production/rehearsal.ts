@@ -10,11 +10,12 @@ import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { E2eOidcProvider } from '../e2e/support/oidc-provider';
 
 /**
- * The production rehearsal (docs/operations.md#reverse-proxy): the built app started the way docs/operations.md#deploying
- * says, with NODE_ENV=production and only the variables an operator sets, behind Caddy running deploy/Caddyfile with
- * Caddy's local certificate authority (`tls internal`), which the browser and the app's Node trust for real: an NSS
- * database under the browser's HOME, NODE_EXTRA_CA_CERTS for the server. Google is a local OpenID Connect provider
- * (oauth2-mock-server) behind the same Caddy over https, and mail goes to an SMTP server on loopback.
+ * The production rehearsal (docs/operations.md#behind-a-reverse-proxy): the built app started the way
+ * docs/operations.md#deploying says, with NODE_ENV=production and only the variables an operator sets, behind Caddy
+ * running deploy/Caddyfile with Caddy's local certificate authority (`tls internal`), which the browser and the app's
+ * Node trust for real: an NSS database under the browser's HOME, NODE_EXTRA_CA_CERTS for the server. Google is a local
+ * OpenID Connect provider (oauth2-mock-server) behind the same Caddy over https, and mail goes to an SMTP server on
+ * loopback.
  *
  * Ports, from REHEARSAL_PORT (default 3140): the app +0 (http on 127.0.0.1), PUBLIC_URL's https +1, the proxy's
  * plain http +2, the provider +3 (http) and +4 (https).
