@@ -22,6 +22,13 @@ import {
 /** HSTS of a production answer (plugins/security-headers.ts: one year). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * What pdf.js's worker reports when the document viewer drops a PDF that is still loading: at its automatic reload
+ * after 5 s (docs/product.md#step-widgets), or when the signed step closes. The app drops it on purpose and the page
+ * goes on; on a busy machine the agreement takes that long, so this one is not counted as a problem of the page.
+ */
+const PDF_WORKER_TERMINATED = 'page: Worker was terminated';
+
 let rehearsal: Rehearsal;
 
 test.describe.configure({ mode: 'serial' });
@@ -156,7 +163,7 @@ test("a finance member's first day: Google sign-in, a step, the agreement, the f
   // server's log never holds the password.
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(page.getByRole('region', { name: 'Audit log entries' }).getByText('FINANCE_PASS').first()).toBeVisible();
-  expect(problems).toEqual([]);
+  expect(problems.filter((problem) => problem !== PDF_WORKER_TERMINATED)).toEqual([]);
   expect(rehearsal.appLog()).not.toContain(FINANCE_PASS);
 });
 
