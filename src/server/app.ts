@@ -249,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const worker = new MailWorker(
     () => ({
       db, catalog: content.catalog, now: now(), clock: now, timeZone: config.organisationTimeZone, adminEmails: config.adminEmails, config, origin, transport,
+      log: app.log,
     }),
     app.log,
   );

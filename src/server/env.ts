@@ -68,9 +68,18 @@ export interface Config {
   /**
    * E-mail (docs/product.md#due-dates-and-reminders): the SMTP server (undefined: messages stay in the outbox the admin
    * area shows), the sender, days without a completed step after which a member is stalled, how long a process may hold
-   * a message it claimed before another one may send it, and how often each process plans and sends.
+   * a message it claimed before another one may send it (every SMTP time limit is shorter, docs/reliability.md#e-mail),
+   * how long a failed message waits before its second attempt (each later wait is twice as long), and how often each
+   * process plans and sends.
    */
-  mail: { smtpUrl: string | undefined; from: string; stalledAfterDays: number; claimSeconds: number; everySeconds: number };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    stalledAfterDays: number;
+    claimSeconds: number;
+    retrySeconds: number;
+    everySeconds: number;
+  };
   /** Key of the HMAC that hashes session tokens before they are stored; at least 32 characters. */
   sessionSecret: string;
   /** Directory holding `roles/*.yaml` and `assets/`. */
@@ -242,6 +251,12 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(5, 'must be a whole number of seconds from 5 to 9999'))
     .default(120),
+  MAIL_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d{1,5}$/u, 'must be a whole number of seconds from 1 to 99999')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be a whole number of seconds from 1 to 99999'))
+    .default(120),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SECRETS_KEY: z
     .string()
@@ -362,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       from: e.MAIL_FROM ?? `${e.ORG_NAME} <${e.SUPPORT_EMAIL}>`,
       stalledAfterDays: e.STALLED_AFTER_DAYS,
       claimSeconds: e.MAIL_CLAIM_SECONDS,
+      retrySeconds: e.MAIL_RETRY_SECONDS,
       everySeconds: e.MAIL_EVERY_SECONDS,
     },
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,

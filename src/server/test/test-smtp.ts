@@ -1,16 +1,27 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on loopback for tests (smtp-server), keeping every message it accepts, parsed (mailparser). */
+/**
+ * A real SMTP server on loopback for tests (smtp-server), keeping every message it accepts, parsed (mailparser). A
+ * message counts as delivered when the server's acceptance reaches a client still waiting for it (RFC 5321 section 6.1:
+ * the server is responsible for a message once it has said so); one answered after its client gave up is kept apart,
+ * in `abandoned`.
+ */
 export interface TestSmtp {
   /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
   url: string;
   /** Every message accepted so far, in order. */
   messages: ParsedMail[];
+  /** Messages the server answered after the client had closed the connection (not delivered). */
+  abandoned: ParsedMail[];
   /** While > 0, that many next messages are refused with a 451 (a temporary failure). */
   refuseNext: number;
-  /** Milliseconds the server takes to accept each message (a slow relay); 0 by default. */
+  /** Milliseconds the server takes to answer each message (a slow relay); 0 by default. */
   delayMs: number;
+  /** When set, the milliseconds to answer this message instead of `delayMs`. */
+  answerAfterMs: ((mail: ParsedMail) => number) | undefined;
+  /** Milliseconds the server takes to answer each MAIL FROM and RCPT TO command; 0 by default. */
+  commandDelayMs: number;
   /** Resolves once at least `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -25,8 +36,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const state: TestSmtp = {
     url: '',
     messages: [],
+    abandoned: [],
     refuseNext: 0,
     delayMs: 0,
+    answerAfterMs: undefined,
+    commandDelayMs: 0,
     waitFor(count, timeoutMs = 20_000) {
       if (state.messages.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
@@ -45,32 +59,46 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  const closed = new Set<string>();
+  const wait = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose(session) {
+      closed.add(session.id);
+    },
+    onMailFrom(_address, _session, callback) {
+      void wait(state.commandDelayMs).then(() => callback());
+    },
+    onRcptTo(_address, _session, callback) {
+      void wait(state.commandDelayMs).then(() => callback());
+    },
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (state.refuseNext > 0) {
-          state.refuseNext -= 1;
-          const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
-          callback(error);
-          return;
-        }
-        const accept = state.delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, state.delayMs)) : Promise.resolve();
-        accept.then(() => simpleParser(Buffer.concat(chunks))).then(
-          (parsed) => {
+        simpleParser(Buffer.concat(chunks))
+          .then(async (parsed) => {
+            await wait(state.answerAfterMs?.(parsed) ?? state.delayMs);
+            if (state.refuseNext > 0) {
+              state.refuseNext -= 1;
+              callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+              return;
+            }
+            if (closed.has(session.id)) {
+              state.abandoned.push(parsed);
+              callback();
+              return;
+            }
             state.messages.push(parsed);
             for (const w of waiters.filter((x) => state.messages.length >= x.count)) {
               waiters.splice(waiters.indexOf(w), 1);
               w.resolve();
             }
             callback();
-          },
-          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-        );
+          })
+          .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
       });
     },
   });

@@ -39,7 +39,7 @@ export class MailWorker {
           const reminders = await planReminders(deps);
           const digests = await planWeeklyDigests(deps);
           const sent = await sendDueMessages(deps);
-          if (reminders + digests + sent.sent + sent.failed + sent.retried + sent.cancelled > 0) {
+          if (reminders + digests + sent.sent + sent.failed + sent.retried + sent.cancelled + sent.lost > 0) {
             this.log.info({ planned: { reminders, digests }, ...sent }, 'mail: planned and sent');
           }
         } catch (error) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { reminderOccasion } from './calendar.js';
 import { updateSchedule } from './schedules.repository.js';
-import { MAX_ATTEMPTS } from './sender.js';
+import { MAX_ATTEMPTS, sendDueMessages, smtpTransport, type SendResult } from './sender.js';
 
 /**
  * Reminders and digests end to end on the server (docs/product.md#due-dates-and-reminders): a real SMTP server on
@@ -344,5 +345,97 @@ describe('the digest', () => {
     t.clock.now = london('2026-03-23T09:00');
     await run();
     expect(smtp.messages).toHaveLength(1);
+  });
+});
+
+describe('claims on messages (docs/reliability.md#e-mail)', () => {
+  let slowRelay: TestSmtp;
+  beforeEach(async () => {
+    slowRelay = await startTestSmtp();
+  });
+  afterEach(async () => {
+    await slowRelay.close();
+  });
+
+  /** Amy's reminder as the outbox holds it. */
+  const amysMessage = async () => {
+    const { rows } = (await t.database.db.execute(
+      sql`select status, attempts, last_error from mail_outbox where recipient = ${AMY} and kind = 'reminder'`,
+    )) as unknown as { rows: { status: string; attempts: number; last_error: string | null }[] };
+    return rows[0];
+  };
+  /** Polls the outbox until `condition` holds (another process's progress is seen only there). */
+  const until = async (condition: (row: Awaited<ReturnType<typeof amysMessage>>) => boolean) => {
+    for (let i = 0; i < 500 && !condition(await amysMessage()); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(condition(await amysMessage())).toBe(true);
+  };
+
+  /**
+   * A second process, "A", sending through `slowRelay` (which answers after 1.5 s, refusing the message), started
+   * once the message is due; it resolves with what A did, and its log's warnings are collected.
+   */
+  function processA(warnings: string[]): Promise<SendResult> {
+    slowRelay.delayMs = 1_500;
+    slowRelay.refuseNext = 1;
+    return sendDueMessages({
+      db: t.database.db,
+      catalog: catalog(),
+      now: t.clock.now,
+      clock: () => t.clock.now,
+      config: t.config,
+      origin: 'http://localhost:3000',
+      transport: smtpTransport(slowRelay.url, t.config.mail.claimSeconds),
+      log: { warn: (_details, message) => warnings.push(message) },
+    });
+  }
+
+  it('a process whose claim ran out while it sent records nothing over the process that took the message, and logs it', async () => {
+    await setStart(AMY, '2026-03-01');
+    t.clock.now = london('2026-03-11T10:00');
+    const { planReminders } = await import('./planner.js');
+    expect(await planReminders({ db: t.database.db, catalog: catalog(), now: t.clock.now, timeZone: ZONE })).toBe(1);
+    const warnings: string[] = [];
+    const a = processA(warnings);
+    await until((row) => row?.attempts === 1);
+    // A is held up past its claim; the app (process B) takes the message and sends it.
+    t.clock.advance((t.config.mail.claimSeconds + 1) * 1000);
+    await run();
+    expect(reminders()).toHaveLength(1);
+    // A's relay then refuses: A must not put the sent message back to 'pending'.
+    expect(await a).toMatchObject({ sent: 0, retried: 0, lost: 1 });
+    expect(warnings).toEqual([expect.stringContaining('the claim on this message was lost')]);
+    expect(await amysMessage()).toMatchObject({ status: 'sent', attempts: 2 });
+    t.clock.advance(60 * 60_000);
+    await run();
+    expect(reminders()).toHaveLength(1);
+  });
+
+  it('never makes more attempts than the limit, even when the process of the last attempt stops while sending', async () => {
+    await setStart(AMY, '2026-03-01');
+    // The admin's weekly digest would take some of the refusals meant for Amy's reminder.
+    await updateSchedule(t.database.db, ADMIN, { digestOff: true }, t.clock.now);
+    smtp.refuseNext = MAX_ATTEMPTS - 1;
+    t.clock.now = london('2026-03-11T10:00');
+    for (let i = 1; i < MAX_ATTEMPTS; i += 1) {
+      await run();
+      expect(await amysMessage()).toMatchObject({ status: 'pending', attempts: i });
+      t.clock.advance(60 * 60_000);
+    }
+    // The last attempt: process A is held up past its claim (as if it had stopped) …
+    const warnings: string[] = [];
+    const a = processA(warnings);
+    await until((row) => row?.attempts === MAX_ATTEMPTS);
+    t.clock.advance((t.config.mail.claimSeconds + 1) * 1000);
+    // … and the app finds the claim lapsed: it gives up instead of a sixth attempt.
+    await run();
+    expect(reminders()).toHaveLength(0);
+    const row = await amysMessage();
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(row?.last_error).toContain(`attempt ${MAX_ATTEMPTS} of ${MAX_ATTEMPTS}`);
+    expect(await a).toMatchObject({ lost: 1 });
+    t.clock.advance(24 * 60 * 60_000);
+    await run();
+    expect(await amysMessage()).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(reminders()).toHaveLength(0);
   });
 });

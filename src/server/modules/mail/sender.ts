@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { dueLabel } from '../../../shared/due-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
@@ -12,11 +14,13 @@ import { renderDigest, renderReminder, type DigestPerson, type RenderedMail } fr
 import { unsubscribeUrl } from './unsubscribe.js';
 
 /**
- * Sending (docs/decisions/025-reminders-and-outbox.md): claims due outbox messages with `for update skip locked` and a
- * lease (MAIL_CLAIM_SECONDS), renders each from what is still due, sends it over SMTP (or, without SMTP_URL, keeps it
- * in the outbox only), then records it. A process killed after sending and before recording leaves its claim to
+ * Sending (docs/decisions/025-reminders-and-outbox.md, docs/reliability.md#e-mail): claims due outbox messages with
+ * `for update skip locked` and a lease (MAIL_CLAIM_SECONDS), renders each from what is still due, renews the claim and
+ * counts the attempt, sends it over SMTP within time limits shorter than the claim (or, without SMTP_URL, keeps it in
+ * the outbox only), then records the outcome only if the claim is still this process's (its token): a process whose
+ * claim was lost logs it and changes nothing. A process killed after sending and before recording leaves its claim to
  * lapse: the message is sent again by another process (at most that one duplicated), never skipped. SMTP failures
- * retry with backoff, then end 'failed', shown in the admin area.
+ * retry with backoff, then end 'failed' after MAX_ATTEMPTS attempts, shown in the admin area.
  */
 
 type Row = Record<string, unknown>;
@@ -24,8 +28,6 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** How many times a message is tried before it is 'failed'. */
 export const MAX_ATTEMPTS = 5;
-/** Minutes before the second attempt; each later one waits twice as long (2, 4, 8, 16 minutes). */
-const FIRST_RETRY_MINUTES = 2;
 /** Messages one claim takes. */
 const CLAIM_BATCH = 10;
 
@@ -46,35 +48,108 @@ export interface MailTransport {
   close(): void;
 }
 
+/** The time limits of one SMTP send, in milliseconds, all derived from the claim (MAIL_CLAIM_SECONDS). */
+export interface SmtpTimeLimits {
+  /** The whole send, from connecting to the relay's answer: three quarters of the claim, the rest left for recording it. */
+  sendMs: number;
+  /** Connecting (TCP and TLS): a quarter of the claim, at most 30 s. */
+  connectionTimeout: number;
+  /** The relay's greeting once connected: a quarter of the claim, at most 30 s. */
+  greetingTimeout: number;
+  /** Silence on the connection, e.g. waiting for the relay to accept the message: half the claim. */
+  socketTimeout: number;
+}
+
 /**
- * nodemailer over SMTP. Its time limits stay within the claim (MAIL_CLAIM_SECONDS): a send that could outlast the
- * claim could be sent again by another process meanwhile.
- * @param url SMTP_URL, e.g. smtp://smtp-relay.gmail.com:587
+ * The SMTP time limits for a claim (docs/reliability.md#e-mail): every send ends, delivered or failed, before its claim
+ * runs out, so no other process can take the message while it may still be leaving. nodemailer's own limits bound each
+ * wait (connecting, the greeting, each answer); the whole send is bounded on top, since several answers each just
+ * within the silence limit could add up to more than the claim.
+ * @param claimSeconds MAIL_CLAIM_SECONDS (at least 5)
+ * @returns the limits in milliseconds
+ */
+export function smtpTimeLimits(claimSeconds: number): SmtpTimeLimits {
+  const claimMs = claimSeconds * 1000;
+  return {
+    sendMs: claimMs * 0.75,
+    connectionTimeout: Math.min(30_000, claimMs / 4),
+    greetingTimeout: Math.min(30_000, claimMs / 4),
+    socketTimeout: claimMs / 2,
+  };
+}
+
+/**
+ * nodemailer over SMTP, one connection per message, within the time limits of `smtpTimeLimits` (nodemailer's
+ * `createTransport({ url, ...options })` keeps only what the URL says, so the limits are given to its SMTP transport
+ * directly). The connection is opened here (nodemailer's `getSocket`), so that the whole send can be cut off at its
+ * limit: the socket is destroyed, the relay never sees the end of the message, and the send fails.
+ * @param url SMTP_URL, e.g. smtp://smtp-relay.gmail.com:587 (smtps:// for TLS from the start)
  * @param claimSeconds MAIL_CLAIM_SECONDS
  */
 export function smtpTransport(url: string, claimSeconds: number): MailTransport {
-  const budgetMs = claimSeconds * 1000;
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: Math.min(15_000, budgetMs / 4),
-    greetingTimeout: Math.min(15_000, budgetMs / 4),
-    socketTimeout: Math.min(30_000, budgetMs / 4),
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  const limits = smtpTimeLimits(claimSeconds);
+  const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: mail.messageId,
-        headers: mail.headers,
-        date: mail.date,
+      let socket: Socket | undefined;
+      const transport = new SMTPTransport({
+        url,
+        connectionTimeout: limits.connectionTimeout,
+        greetingTimeout: limits.greetingTimeout,
+        socketTimeout: limits.socketTimeout,
+        getSocket(options, callback) {
+          const host = options.host ?? 'localhost';
+          const port = options.port ?? (options.secure === true ? 465 : 587);
+          const connecting = connect({ host, port });
+          socket = connecting;
+          let connected = false;
+          const timer = setTimeout(
+            () => connecting.destroy(new Error(`Could not connect to ${host}:${port} within ${seconds(limits.connectionTimeout)}`)),
+            limits.connectionTimeout,
+          );
+          // Stays attached: nodemailer adds its own handlers once it has the socket; an error before that ends the send.
+          connecting.on('error', (error) => {
+            clearTimeout(timer);
+            if (!connected) callback(error, undefined);
+          });
+          connecting.once('connect', () => {
+            connected = true;
+            clearTimeout(timer);
+            callback(null, { connection: connecting });
+          });
+        },
       });
+      const mailer = nodemailer.createTransport(transport);
+      let timer: NodeJS.Timeout | undefined;
+      const cutOff = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          const error = new Error(`The SMTP server did not take the message within ${seconds(limits.sendMs)}`);
+          socket?.destroy(error);
+          reject(error);
+        }, limits.sendMs);
+      });
+      try {
+        await Promise.race([
+          mailer.sendMail({
+            from: mail.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            messageId: mail.messageId,
+            headers: mail.headers,
+            date: mail.date,
+          }),
+          cutOff,
+        ]);
+      } finally {
+        clearTimeout(timer);
+        socket?.destroy();
+        mailer.close();
+      }
     },
-    close: () => transporter.close(),
+    close: () => undefined,
   };
 }
 
@@ -84,6 +159,8 @@ export const outboxOnlyTransport: MailTransport = { kind: 'outbox', send: async 
 /** What sending needs. */
 export interface SendDeps {
   db: Database;
+  /** Where a lost claim is reported (default: nowhere). */
+  log?: { warn(details: Record<string, unknown>, message: string): void };
   catalog: RoleCatalog;
   now: Date;
   config: Pick<Config, 'organisationTimeZone' | 'orgName' | 'supportEmail' | 'sessionSecret' | 'adminEmails' | 'mail'>;
@@ -103,6 +180,8 @@ export interface SendResult {
   cancelled: number;
   retried: number;
   failed: number;
+  /** Sent or tried, but the claim had passed to another process meanwhile: the outcome was logged, not recorded. */
+  lost: number;
 }
 
 interface Claimed {
@@ -110,7 +189,6 @@ interface Claimed {
   kind: 'reminder' | 'digest';
   recipient: string;
   plan: Record<string, unknown>;
-  attempts: number;
   /** This claim's token: the message is still ours while the row holds it. */
   token: string;
 }
@@ -123,27 +201,31 @@ async function claim(deps: SendDeps): Promise<Claimed[]> {
   const now = at.toISOString();
   const until = new Date(at.getTime() + deps.config.mail.claimSeconds * 1000).toISOString();
   const sendingHour = isSendingHour(deps.now, deps.config.organisationTimeZone);
+  // A claim that lapsed during the last attempt (its process stopped while sending): no attempt beyond the limit.
+  await deps.db.execute(sql`
+    update mail_outbox set status = 'failed', claimed_until = null,
+      last_error = ${`The app stopped while sending attempt ${MAX_ATTEMPTS} of ${MAX_ATTEMPTS}; the message may or may not have left.`}
+    where status = 'sending' and claimed_until <= ${now}::timestamptz and attempts >= ${MAX_ATTEMPTS}`);
   const rows = rowsOf(
     await deps.db.execute(sql`
-      update mail_outbox o set status = 'sending', claimed_until = ${until}::timestamptz, claim_token = ${token}::uuid,
-        attempts = o.attempts + 1
+      update mail_outbox o set status = 'sending', claimed_until = ${until}::timestamptz, claim_token = ${token}::uuid
       where o.id in (
         select id from mail_outbox
         where ((status = 'pending' and next_attempt_at <= ${now}::timestamptz)
             or (status = 'sending' and claimed_until <= ${now}::timestamptz))
+          and attempts < ${MAX_ATTEMPTS}
           and (kind = 'digest' or ${sendingHour})
         order by next_attempt_at, seq
         limit ${CLAIM_BATCH}
         for update skip locked
       )
-      returning o.id, o.kind, o.recipient, o.plan, o.attempts`),
+      returning o.id, o.kind, o.recipient, o.plan`),
   );
   return rows.map((r) => ({
     id: String(r.id),
     kind: r.kind === 'digest' ? 'digest' : 'reminder',
     recipient: String(r.recipient),
     plan: (r.plan ?? {}) as Record<string, unknown>,
-    attempts: Number(r.attempts),
     token,
   }));
 }
@@ -155,7 +237,7 @@ async function claim(deps: SendDeps): Promise<Claimed[]> {
  *   given up ('failed')
  */
 export async function sendDueMessages(deps: SendDeps): Promise<SendResult> {
-  const result: SendResult = { sent: 0, cancelled: 0, retried: 0, failed: 0 };
+  const result: SendResult = { sent: 0, cancelled: 0, retried: 0, failed: 0, lost: 0 };
   await refreshAdminMembers(deps.db, deps.catalog);
   for (;;) {
     const batch = await claim(deps);
@@ -168,29 +250,49 @@ export async function sendDueMessages(deps: SendDeps): Promise<SendResult> {
 }
 
 /**
- * Renews the claim of one message just before it is sent (a batch's later messages would otherwise wait on the
- * earlier ones' sending with their claim running out); false when the claim ran out and another process took it.
+ * Starts an attempt: renews the claim of one message just before it is sent (a batch's later messages wait on the
+ * earlier ones' sending) and counts the attempt.
+ * @returns the attempt's number (1 for the first), or undefined when the claim ran out and another process took the
+ *   message, or when it has had its MAX_ATTEMPTS attempts
  */
-async function stillOurs(deps: SendDeps, message: Claimed): Promise<boolean> {
+async function startAttempt(deps: SendDeps, message: Claimed): Promise<number | undefined> {
   const until = new Date(clockOf(deps).getTime() + deps.config.mail.claimSeconds * 1000);
+  const [row] = rowsOf(
+    await deps.db.execute(sql`
+      update mail_outbox set claimed_until = ${until.toISOString()}::timestamptz, attempts = attempts + 1
+      where id = ${message.id} and status = 'sending' and claim_token = ${message.token}::uuid and attempts < ${MAX_ATTEMPTS}
+      returning attempts`),
+  );
+  return row === undefined ? undefined : Number(row.attempts);
+}
+
+/**
+ * Records what became of a message, if the claim is still ours (status 'sending' under our token).
+ * @returns false when the claim was lost: another process has the message now, so nothing is changed and it is logged
+ */
+async function record(deps: SendDeps, message: Claimed, outcome: string, changes: SQL): Promise<boolean> {
   const rows = rowsOf(
     await deps.db.execute(sql`
-      update mail_outbox set claimed_until = ${until.toISOString()}::timestamptz
+      update mail_outbox set ${changes}, claimed_until = null
       where id = ${message.id} and status = 'sending' and claim_token = ${message.token}::uuid
       returning id`),
   );
-  return rows.length === 1;
+  if (rows.length === 1) return true;
+  deps.log?.warn(
+    { messageId: message.id, recipient: message.recipient, outcome },
+    'mail: the claim on this message was lost while it was being sent; its outcome is not recorded (another process has it)',
+  );
+  return false;
 }
 
 async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResult | 'skipped'> {
-  if (!(await stillOurs(deps, message))) return 'skipped';
   const built = message.kind === 'reminder' ? await buildReminder(deps, message) : await buildDigest(deps, message);
   if ('cancel' in built) {
-    await deps.db.execute(sql`
-      update mail_outbox set status = 'cancelled', cancel_reason = ${built.cancel}, claimed_until = null
-      where id = ${message.id} and status = 'sending'`);
-    return 'cancelled';
+    const done = await record(deps, message, 'cancelled', sql`status = 'cancelled', cancel_reason = ${built.cancel}`);
+    return done ? 'cancelled' : 'skipped';
   }
+  const attempt = await startAttempt(deps, message);
+  if (attempt === undefined) return 'skipped';
   const host = new URL(deps.origin).hostname;
   const outgoing: OutgoingMail = {
     ...built.mail,
@@ -200,30 +302,33 @@ async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResu
     headers: built.headers,
     date: deps.now,
   };
+  const bodies = sql`subject = ${outgoing.subject}, text_body = ${outgoing.text}, html_body = ${outgoing.html}`;
   try {
     await deps.transport.send(outgoing);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    if (message.attempts >= MAX_ATTEMPTS) {
-      await deps.db.execute(sql`
-        update mail_outbox set status = 'failed', last_error = ${reason}, claimed_until = null,
-          subject = ${outgoing.subject}, text_body = ${outgoing.text}, html_body = ${outgoing.html}
-        where id = ${message.id}`);
-      return 'failed';
+    if (attempt >= MAX_ATTEMPTS) {
+      const done = await record(deps, message, 'failed', sql`status = 'failed', last_error = ${reason}, ${bodies}`);
+      return done ? 'failed' : 'lost';
     }
-    const retryAt = new Date(deps.now.getTime() + FIRST_RETRY_MINUTES * 60_000 * 2 ** (message.attempts - 1));
-    await deps.db.execute(sql`
-      update mail_outbox set status = 'pending', last_error = ${reason}, claimed_until = null,
-        next_attempt_at = ${retryAt.toISOString()}::timestamptz
-      where id = ${message.id}`);
-    return 'retried';
+    const waitMs = deps.config.mail.retrySeconds * 1000 * 2 ** (attempt - 1);
+    const retryAt = new Date(clockOf(deps).getTime() + waitMs);
+    const done = await record(
+      deps,
+      message,
+      'retry',
+      sql`status = 'pending', last_error = ${reason}, next_attempt_at = ${retryAt.toISOString()}::timestamptz`,
+    );
+    return done ? 'retried' : 'lost';
   }
-  await deps.db.execute(sql`
-    update mail_outbox set status = 'sent', transport = ${deps.transport.kind}, sent_at = ${clockOf(deps).toISOString()}::timestamptz,
-      claimed_until = null, subject = ${outgoing.subject}, text_body = ${outgoing.text}, html_body = ${outgoing.html},
-      last_error = null
-    where id = ${message.id}`);
-  return 'sent';
+  const done = await record(
+    deps,
+    message,
+    'sent',
+    sql`status = 'sent', transport = ${deps.transport.kind}, sent_at = ${clockOf(deps).toISOString()}::timestamptz,
+      ${bodies}, last_error = null`,
+  );
+  return done ? 'sent' : 'lost';
 }
 
 type Built = { mail: RenderedMail; headers: Record<string, string> } | { cancel: string };
