@@ -113,3 +113,89 @@ describe.skipIf(!postgresUrl)('reminders from two server processes on one Postgr
     }
   }, 240_000);
 });
+
+/**
+ * A slow relay (docs/reliability.md#e-mail): two server processes on one PostgreSQL database send 12 reminders through
+ * a real SMTP server on loopback that answers each message after 40 s, and a third of them, the first time, after
+ * 150 s: every member gets exactly one, no process crashes, none is tried more than the limit. Everything is scaled
+ * by 1/10 so the test takes about a minute instead of ten: the claim is 12 s (production 120 s), so the relay's
+ * answers come after 4 s and 15 s, the SMTP limits derived from the claim are 6 s of silence (60 s) and 9 s for the
+ * whole send (90 s), and the first retry waits 12 s (MAIL_RETRY_SECONDS, 120 s). A message counts as delivered when
+ * the relay's acceptance reaches a client still waiting for it; the relay's late answers to clients that gave up are
+ * counted apart (test-smtp.ts).
+ */
+describe.skipIf(!postgresUrl)('reminders through a relay slower than the claim, from two processes (runs with TEST_DATABASE_URL)', () => {
+  const SCALE = 1 / 10;
+  const COUNT = 12;
+  let database: { url: string; drop(): Promise<void> };
+  let smtp: TestSmtp;
+  const servers: ServerProcess[] = [];
+  const tried = new Set<string>();
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    smtp.answerAfterMs = (mail) => {
+      const to = JSON.stringify(mail.to ?? '');
+      const index = Number(/slow-(\d+)@/u.exec(to)?.[1] ?? '1');
+      const first = !tried.has(to);
+      tried.add(to);
+      return (first && index % 3 === 0 ? 150_000 : 40_000) * SCALE;
+    };
+    database = await createEmptyPostgresDatabase(String(postgresUrl));
+    const target = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+    const env = {
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
+      MAIL_EVERY_SECONDS: '1',
+      MAIL_CLAIM_SECONDS: String(120 * SCALE),
+      MAIL_RETRY_SECONDS: String(120 * SCALE),
+      TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
+    };
+    servers.push(await startServer({ env }));
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const emails = Array.from({ length: COUNT }, (_, i) => `slow-${i}@inspired2uplift.org`);
+      await client.query(`insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`, [emails]);
+      await client.query(`insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`, [
+        emails,
+        target.minus({ days: 3 }).toISODate(),
+      ]);
+    } finally {
+      await client.end();
+    }
+    servers.push(await startServer({ env }));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.drop();
+    await smtp?.close();
+  });
+
+  it('delivers each message exactly once; the sends the relay held past the claim are cut off and tried again', async () => {
+    await until(() => arrivals(smtp, 'slow-').size === COUNT, 180_000, () => `${arrivals(smtp, 'slow-').size} arrived`);
+    // Longer than a claim and a retry wait: nothing more arrives.
+    await new Promise((resolve) => setTimeout(resolve, 2 * 120_000 * SCALE));
+    const counts = arrivals(smtp, 'slow-');
+    expect(counts.size).toBe(COUNT);
+    expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+    // The relay's answers after 150 s (scaled) came when the sender had given up: 4 of 12, none delivered.
+    expect(smtp.abandoned).toHaveLength(COUNT / 3);
+    expect(servers.every((s) => s.child.exitCode === null)).toBe(true);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select status, attempts, count(*)::int as n from mail_outbox group by status, attempts order by attempts`,
+      );
+      expect(rows).toEqual([
+        { status: 'sent', attempts: 1, n: COUNT - COUNT / 3 },
+        { status: 'sent', attempts: 2, n: COUNT / 3 },
+      ]);
+    } finally {
+      await client.end();
+    }
+  }, 240_000);
+});
+
