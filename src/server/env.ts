@@ -324,7 +324,8 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
  * (`DATA_DIR`, `CONTENT_DIR`) are resolved against the project directory.
  * Development sign-in is on when `AUTH_DEV_LOGIN=true`, or outside production when no `GOOGLE_CLIENT_ID` is set;
  * never in production. Google sign-in needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET`; a production server
- * also needs `PUBLIC_URL` and `SESSION_SECRET`, and https for `PUBLIC_URL` and `OIDC_ISSUER` (docs/architecture.md#sessions).
+ * also needs `PUBLIC_URL`, `SESSION_SECRET` and `SECRETS_KEY` ({@link REQUIRED_IN_PRODUCTION}), and https for `PUBLIC_URL` and
+ * `OIDC_ISSUER` (docs/architecture.md#sessions, docs/operations.md#deploying).
  * @param env the variables, usually `process.env`
  * @returns the typed configuration
  * @throws ConfigError listing every problem ("NAME: what is wrong"), e.g. production without Google settings
