@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { pageNavigation } from '@/lib/page-navigation';
 import { PENDING_TOASTS_KEY, showToastsFromLastPage, toastAfterNavigation } from '@/lib/toast-after-navigation';
 import { testConfig, testUser } from '@/test/fixtures';
 import { apiError, defaultHandlers, json, stubNetwork, type Handler } from '@/test/render-app';
+import { AUTHENTICATING_LIMIT_MS } from '@/features/auth/components/sign-in-button';
 import { LoginPage } from './login-page';
 
 const signedOut = { 'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized') };
@@ -164,13 +165,30 @@ describe('login page', () => {
 });
 
 describe('Google sign-in on the login page', () => {
-  it('hands the browser to the server’s start route: the button reads Signing in... and is disabled', async () => {
+  it('hands the browser to the server’s start route: the button reads Authenticating... with a spinner, for at most 30 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     // jsdom does not follow the navigation; the browser tests (tests/e2e/google-sign-in.spec.ts) do.
+    const leaves = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     const { user, fetchMock } = renderLoginPage('/login', { ...signedOut, ...googleConfig });
     await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
-    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    expect(leaves).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/auth\/google\/start/));
+    const button = screen.getByRole('button', { name: 'Authenticating...' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button.querySelector('svg.animate-spin')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Use development sign-in' })).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/dev-login', expect.anything());
+
+    // The browser never left (a redirect that hangs): after 30 s the button can be pressed again.
+    act(() => {
+      vi.advanceTimersByTime(AUTHENTICATING_LIMIT_MS - 100);
+    });
+    expect(screen.getByRole('button', { name: 'Authenticating...' })).toBeDisabled();
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+    expect(AUTHENTICATING_LIMIT_MS).toBe(30_000);
   });
 
   it('offers development sign-in as well when the server offers both', async () => {

@@ -11,4 +11,11 @@ export const pageNavigation = {
   replace(href: string): void {
     window.location.replace(href);
   },
+  /**
+   * Goes to `href`, keeping the current page in the history (the Back button returns to it).
+   * @param href an address on this site, e.g. the server's Google sign-in start route
+   */
+  assign(href: string): void {
+    window.location.assign(href);
+  },
 };

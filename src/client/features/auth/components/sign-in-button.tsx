@@ -13,6 +13,11 @@ import { GoogleMark } from './google-mark';
 
 /** docs/product.md#constants: the simulated development sign-in waits 800 ms. */
 export const DEV_LOGIN_DELAY_MS = 800;
+/**
+ * docs/product.md#constants ("Authenticating button spinner 30 s"): after a click on 'Sign in with Google' the button
+ * reads 'Authenticating...' until the browser leaves for Google, and at most this long — then it can be pressed again.
+ */
+export const AUTHENTICATING_LIMIT_MS = 30_000;
 /** docs/product.md#sign-in: cleared on development sign-in. */
 const LEGACY_PROGRESS_KEY = 'completed_steps';
 
@@ -35,26 +40,41 @@ interface SignInButtonProps {
  * after 800 ms, stores the user, keeps the 'Development Mode' toast for the next page (lib/toast-after-navigation.ts)
  * and loads the dashboard in place of the login page (another document: docs/decisions/012-login-page-own-entry.md). A
  * server that offers both (only outside production, with AUTH_DEV_LOGIN=true) also shows a small 'Use development
- * sign-in' button. While busy the button reads 'Signing in...' with a spinner and is disabled.
+ * sign-in' button. After a click on 'Sign in with Google' the button reads 'Authenticating...' with a spinner and is
+ * disabled, for at most {@link AUTHENTICATING_LIMIT_MS} (a redirect that never leaves the page gives the button back).
+ * While the screen is busy otherwise (the session checked, a code processed, the development sign-in) it reads
+ * 'Signing in...' with a spinner and is disabled.
  */
 export function SignInButton({ config, busy, returnTo }: SignInButtonProps) {
   const [processing, setProcessing] = useState(false);
+  const [authenticating, setAuthenticating] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const authenticatingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      clearTimeout(authenticatingTimer.current);
+    },
+    [],
+  );
 
   // Coming back with the browser's Back button restores this page from the back-forward cache, still "signing in".
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setProcessing(false);
+      if (!event.persisted) return;
+      setProcessing(false);
+      setAuthenticating(false);
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
   const signInWithGoogle = () => {
-    setProcessing(true);
-    window.location.assign(googleStartHref(returnTo));
+    setAuthenticating(true);
+    clearTimeout(authenticatingTimer.current);
+    authenticatingTimer.current = setTimeout(() => setAuthenticating(false), AUTHENTICATING_LIMIT_MS);
+    pageNavigation.assign(googleStartHref(returnTo));
   };
 
   const signInForDevelopment = () => {
@@ -83,7 +103,7 @@ export function SignInButton({ config, busy, returnTo }: SignInButtonProps) {
 
   const google = config?.signIn.google === true;
   const development = config?.signIn.development === true;
-  const showBusy = processing || busy;
+  const showBusy = processing || busy || authenticating;
   return (
     <>
       <Button
@@ -95,7 +115,7 @@ export function SignInButton({ config, busy, returnTo }: SignInButtonProps) {
         aria-busy={showBusy}
       >
         {showBusy ? <Spinner className="size-5" /> : <GoogleMark className="size-5" />}
-        {showBusy ? 'Signing in...' : 'Sign in with Google'}
+        {authenticating ? 'Authenticating...' : showBusy ? 'Signing in...' : 'Sign in with Google'}
       </Button>
       {google && development ? (
         <Button variant="link" size="sm" className="mt-2 text-slate-600" onClick={signInForDevelopment} disabled={showBusy}>
