@@ -1,11 +1,7 @@
 import type { RoleConfiguration } from '../../shared/content-schema.js';
+import { PLACEHOLDER_MARK } from '../../shared/placeholders.js';
 
-/**
- * The words that mark a text as a placeholder an organisation must fill in before launch, e.g. "Director of Finance —
- * name to be added" or "E-mail address to be confirmed.". Content writers use them for anything not known yet, so
- * that the app never pretends (a guessed name or mailbox shown as if it were real).
- */
-export const PLACEHOLDER_MARK = /\bto be (?:added|confirmed)\b/iu;
+export { PLACEHOLDER_MARK };
 
 /** One placeholder: where it is (e.g. `scopes[0].steps[1].content.contacts[0].name`) and its text. */
 export interface Placeholder {

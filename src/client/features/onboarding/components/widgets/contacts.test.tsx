@@ -95,3 +95,38 @@ describe('password line', () => {
     expect(await screen.findByText('Password copied to clipboard (dev)')).toBeInTheDocument();
   });
 });
+
+describe('placeholder contacts (docs/product.md#placeholders)', () => {
+  const guessed = contact(1, {
+    name: 'Director of Finance — name to be added',
+    email: 'finance@inspired2uplift.org',
+    position: 'Director of Finance',
+    bio: `${'Leads the Finance team and trains new members. '.repeat(6)}E-mail address to be confirmed.`,
+  });
+
+  it("marks a contact with a placeholder with a visible 'to be confirmed' badge that the bio's clamp cannot hide", () => {
+    renderGrid(<ContactGrid contacts={[guessed, contact(2)]} />);
+    const [placeholder, real] = screen.getAllByRole('listitem');
+    expect(within(placeholder!).getByText('to be confirmed')).toBeVisible();
+    expect(within(placeholder!).getByText('to be confirmed').closest('.line-clamp-4')).toBeNull();
+    expect(within(real!).queryByText('to be confirmed')).not.toBeInTheDocument();
+  });
+
+  it('neither shows, copies nor mails a guessed address: the e-mail line says it is to be confirmed', () => {
+    renderGrid(<ContactGrid contacts={[guessed]} />);
+    const card = screen.getByRole('listitem');
+    expect(within(card).queryByText(/finance@inspired2uplift\.org/)).not.toBeInTheDocument();
+    expect(card.innerHTML).not.toContain('finance@inspired2uplift.org');
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).getByText('E-mail address to be confirmed')).toBeVisible();
+    // The sentence moved from the bio to the e-mail line, where the clamp cannot cut it off.
+    expect(within(card).getByText(/Leads the Finance team/).textContent).not.toMatch(/to be confirmed/);
+  });
+
+  it('keeps the copy button of a confirmed address', () => {
+    renderGrid(<ContactGrid contacts={[contact(3, { bio: 'Runs the weekly call.' })]} />);
+    expect(screen.getByRole('button', { name: /person3@inspired2uplift\.org/ })).toBeInTheDocument();
+    expect(screen.queryByText('to be confirmed')).not.toBeInTheDocument();
+  });
+});

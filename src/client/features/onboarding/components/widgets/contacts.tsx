@@ -1,4 +1,5 @@
 import type { Contact } from '@shared/content-schema';
+import { isPlaceholder, UNCONFIRMED_EMAIL_SENTENCE } from '@shared/placeholders';
 import { SECRET_REFUSAL_TEXT, type SecretRefusalReason } from '@shared/secret-access';
 import Copy from 'lucide-react/icons/copy';
 import Eye from 'lucide-react/icons/eye';
@@ -142,8 +143,48 @@ export function PasswordLine({ password, hiddenReason }: { password: string | un
   );
 }
 
-/** One contact: avatar, name, position, e-mail line, bio clamped to 4 lines, and the password line when there is one. */
+/** The visible mark of a placeholder (docs/product.md#placeholders): a small 'to be confirmed' badge. */
+export function ToBeConfirmedBadge() {
+  return (
+    <span className="inline-flex shrink-0 items-center rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">
+      to be confirmed
+    </span>
+  );
+}
+
+/**
+ * The e-mail line of a contact whose address is a guess (docs/product.md#placeholders): says so, and shows neither the
+ * guessed address nor a way to copy or mail it.
+ */
+function UnconfirmedEmailLine() {
+  return (
+    <p className="inline-flex max-w-full items-center gap-1.5 text-sm text-slate-700">
+      <Mail aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      E-mail address to be confirmed
+    </p>
+  );
+}
+
+/**
+ * How a contact's placeholders show (docs/product.md#placeholders): `emailUnconfirmed` when the bio says "E-mail address
+ * to be confirmed." (that sentence is then left out of the bio, the e-mail line says it instead), `bio` the bio to
+ * show, and `marked` when any text of the contact is a placeholder, which the card's badge then says where the bio's
+ * 4-line clamp could hide it.
+ * @param contact a contact of the content
+ */
+export function contactPlaceholders(contact: Contact): { emailUnconfirmed: boolean; bio: string | undefined; marked: boolean } {
+  const emailUnconfirmed = contact.bio !== undefined && UNCONFIRMED_EMAIL_SENTENCE.test(contact.bio);
+  const bio = emailUnconfirmed ? contact.bio?.replace(UNCONFIRMED_EMAIL_SENTENCE, '').trim() || undefined : contact.bio;
+  const marked = emailUnconfirmed || [contact.name, contact.position, contact.email, contact.bio].some(isPlaceholder);
+  return { emailUnconfirmed, bio, marked };
+}
+
+/**
+ * One contact: avatar, name (with a 'to be confirmed' badge when the contact holds a placeholder), position, e-mail
+ * line, bio clamped to 4 lines, and the password line when there is one.
+ */
 function ContactCard({ contact, password }: { contact: Contact; password: PasswordInfo | undefined }) {
+  const { emailUnconfirmed, bio, marked } = contactPlaceholders(contact);
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-center gap-3">
@@ -156,10 +197,15 @@ function ContactCard({ contact, password }: { contact: Contact; password: Passwo
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">{contact.name}</p>
           <p className="text-sm text-slate-600">{contact.position}</p>
+          {marked ? (
+            <p className="mt-1">
+              <ToBeConfirmedBadge />
+            </p>
+          ) : null}
         </div>
       </div>
-      <EmailLine email={contact.email} />
-      {contact.bio ? <p className="line-clamp-4 text-sm text-slate-700" title={contact.bio}>{contact.bio}</p> : null}
+      {emailUnconfirmed ? <UnconfirmedEmailLine /> : <EmailLine email={contact.email} />}
+      {bio ? <p className="line-clamp-4 text-sm text-slate-700" title={bio}>{bio}</p> : null}
       {password ? <PasswordLine password={password.value} hiddenReason={password.hiddenReason} /> : null}
     </li>
   );
