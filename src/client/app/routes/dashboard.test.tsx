@@ -214,11 +214,18 @@ describe('step cards', () => {
     document.addEventListener('click', stopNavigation);
     try {
       const third = card('Sign the volunteer agreement');
+      // Closed, nothing is shown below the hint: it says to open the step.
+      expect(
+        within(third).getByText(
+          'Open this step and read the document in it. The button unlocks after a short wait, or when you download the document.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(third).queryByText(/below/)).not.toBeInTheDocument();
+      expect(within(third).getByRole('button', { name: 'Sign' })).toBeDisabled();
+      await user.click(within(third).getByRole('button', { name: 'Sign the volunteer agreement' }));
       expect(
         within(third).getByText('Read the document below. The button unlocks after a short wait, or when you download the document.'),
       ).toBeInTheDocument();
-      expect(within(third).getByRole('button', { name: 'Sign' })).toBeDisabled();
-      await user.click(within(third).getByRole('button', { name: 'Sign the volunteer agreement' }));
       expect(within(third).getByRole('link', { name: /Open Fullscreen/ })).toHaveAttribute('target', '_blank');
       await user.click(within(third).getByRole('link', { name: 'Download' }));
       expect(within(third).getByRole('button', { name: 'Sign' })).toBeEnabled();

@@ -53,10 +53,23 @@ export interface StepCardProps {
 /** Why the complete button is disabled (docs/product.md#step-cards). */
 type Lock = 'preview' | 'checklist' | 'acknowledgment' | 'document' | null;
 
-const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, string> = {
-  checklist: 'Tick every item below to complete this step.',
-  acknowledgment: 'Acknowledge every item below to complete this step.',
-  document: 'Read the document below. The button unlocks after a short wait, or when you download the document.',
+/**
+ * Why the button is locked, for an open card (the items or the document are shown under the hint) and for a closed one
+ * (nothing is shown under it: the hint says to open the step).
+ */
+export const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, { open: string; closed: string }> = {
+  checklist: {
+    open: 'Tick every item below to complete this step.',
+    closed: 'Open this step and tick every item in it to complete it.',
+  },
+  acknowledgment: {
+    open: 'Acknowledge every item below to complete this step.',
+    closed: 'Open this step and acknowledge every item in it to complete it.',
+  },
+  document: {
+    open: 'Read the document below. The button unlocks after a short wait, or when you download the document.',
+    closed: 'Open this step and read the document in it. The button unlocks after a short wait, or when you download the document.',
+  },
 };
 
 /**
@@ -184,7 +197,7 @@ export function StepCard(props: StepCardProps) {
           </h3>
           <p className="mt-1 text-sm text-slate-600">{step.description}</p>
           {!completed && lock !== null && lock !== 'preview' ? (
-            <p className="mt-2 text-xs font-medium text-amber-800">{LOCK_HINTS[lock]}</p>
+            <p className="mt-2 text-xs font-medium text-amber-800">{LOCK_HINTS[lock][isOpen ? 'open' : 'closed']}</p>
           ) : null}
           {agreement ? <AgreementNotice step={step} agreement={agreement} completed={completed} /> : null}
         </div>
