@@ -273,6 +273,35 @@ test('the document viewer has no violations while loading, counting down, unlock
   await expectNoAxeViolations(page, { state: 'PDF viewer failed' });
 });
 
+test('a copy confirmation is fully opaque from its first frame: its text never fades in below AA contrast', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/test');
+  const card = await openStep(page, 'Test shared password');
+  // Records the toast's opacity on every frame from the moment it is added until 600 ms later (Sonner's entry is 400 ms).
+  const lowest = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let min = Number.POSITIVE_INFINITY;
+        const observer = new MutationObserver(() => {
+          const toast = document.querySelector<HTMLElement>('[data-sonner-toast]');
+          if (!toast) return;
+          observer.disconnect();
+          const started = performance.now();
+          const frame = () => {
+            min = Math.min(min, Number(getComputedStyle(toast).opacity));
+            if (performance.now() - started < 600) requestAnimationFrame(frame);
+            else resolve(min);
+          };
+          frame();
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+  );
+  await card.getByRole('button', { name: /test@inspired2uplift\.org/ }).click();
+  await expect(page.getByText(/^Email copied to clipboard/)).toBeVisible();
+  expect(await lowest).toBe(1);
+});
+
 test('media have no violations while loading and when they fail', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {

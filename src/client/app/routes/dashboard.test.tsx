@@ -143,6 +143,8 @@ describe('dashboard', () => {
     renderApp('/dashboard', { 'GET /api/me': () => new Promise<Response>(() => {}) });
     expect(await screen.findByText('Authenticating')).toBeInTheDocument();
     expect(screen.getByText('Waiting for Google...')).toBeInTheDocument();
+    // The whole page while it lasts: its main landmark and its h1.
+    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1, name: 'Authenticating' })).toBeInTheDocument();
   });
 });
 
