@@ -205,6 +205,8 @@ test('widget states have no violations: checklist and acknowledgments part and f
   page,
   context,
 }) => {
+  // Seven axe scans of the whole page: more than the default time on a busy machine.
+  test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/test');
 
@@ -225,10 +227,6 @@ test('widget states have no violations: checklist and acknowledgments part and f
   for (let i = 3; i < 7; i += 1) await items.nth(i).click();
   await expect(checklist.getByText('Completed')).toBeVisible();
   await expectNoAxeViolations(page, { state: 'checklist, fully ticked (step completed)' });
-
-  const people = await openStep(page, 'Meet your people');
-  await expect(people.getByText('to be confirmed', { exact: true }).first()).toBeVisible();
-  await expectNoAxeViolations(page, { state: "contacts with 'to be confirmed' badges" });
 
   const password = await openStep(page, 'Test shared password');
   await password.getByRole('button', { name: /test@inspired2uplift\.org/ }).click();
