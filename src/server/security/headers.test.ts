@@ -11,7 +11,7 @@ import { createTestApp, PRODUCTION_TEST_ENV, signIn, type TestApp } from '../tes
  */
 
 
-/** A tiny client build: index.html, login.html and one script with its source map. */
+/** A tiny client build: index.html, login.html, one script with its source map, and Vite's manifest. */
 function fakeClientBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-headers-client-'));
   mkdirSync(path.join(dir, 'assets'));
@@ -19,6 +19,8 @@ function fakeClientBuild(): string {
   writeFileSync(path.join(dir, 'login.html'), '<!doctype html><title>Sign in</title>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);\n');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/client/main.tsx"]}');
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"src/client/index.html":{"file":"assets/index-abc123.js"}}');
   return dir;
 }
 
@@ -72,4 +74,15 @@ describe('source maps', () => {
   it('are served by a development server, for debugging', async () => {
     expect((await dev.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' })).statusCode).toBe(200);
   });
+});
+
+describe("Vite's manifest", () => {
+  it.each(['/.vite/manifest.json', '/%2Evite/manifest.json', '/.vite/%6Danifest.json', '/assets/../.vite/manifest.json'])(
+    'is not served by a production server: %s',
+    async (url) => {
+      const res = await production.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('index-abc123');
+    },
+  );
 });

@@ -15,6 +15,10 @@ export function parseSecretsKey(text: string): Buffer | undefined {
 }
 
 /** The short fingerprint stored next to each value to say which key encrypted it (never the key). */
+/** AES-GCM's IV and tag lengths in bytes (NIST SP 800-38D): the tag is always the full 128 bits, never shorter. */
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
 const keyIdOf = (key: Buffer): string => createHash('sha256').update('onboarding-secrets-key-id\0').update(key).digest('hex').slice(0, 16);
 
 /** One encrypted value as stored: base64 of 12-byte IV ‖ 16-byte GCM tag ‖ ciphertext, and the key's fingerprint. */
@@ -54,8 +58,8 @@ export class SecretBox {
    * @param value the clear text
    */
   seal(name: string, value: string): SealedValue {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.#current, iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.#current, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(name, 'utf8'));
     const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
     return { ciphertext: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64'), keyId: this.currentKeyId };
@@ -77,10 +81,13 @@ export class SecretBox {
     }
     const raw = Buffer.from(sealed.ciphertext, 'base64');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      // A stored value too short for a full tag would otherwise be checked against the few tag bytes it has (GCM
+      // accepts 4- to 16-byte tags): authTagLength pins the tag to 16 bytes, so a shortened one never authenticates.
+      if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('too short');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(name, 'utf8'));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+      decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
       throw new SecretsKeyError(`The stored shared password ${name} could not be decrypted: it was changed or damaged in the database.`);
     }
