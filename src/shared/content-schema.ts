@@ -43,12 +43,50 @@ export const stableIdSchema = z
 
 const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like "#1d4ed8"');
 
-/** A link or asset address: an https URL, or a path served by us (`/assets/content/...`). */
-const urlSchema = z
-  .string()
-  .refine((v) => v.startsWith('/') || /^https:\/\/[^\s]+$/.test(v) || /^mailto:[^\s]+$/.test(v), {
-    message: 'must be an https:// URL, a mailto: address or a path starting with "/"',
-  });
+/** A stand-in origin to resolve a path against as a browser would (never contacted). */
+const STAND_IN_ORIGIN = 'https://onboarding.invalid';
+
+/** The message of an address that is none of the kinds content may use. */
+export const CONTENT_URL_MESSAGE = 'must be an https:// URL, a mailto: address or a path on this site starting with a single "/"';
+/** The message of a path into the app's API. */
+export const CONTENT_API_PATH_MESSAGE =
+  'must not point into /api/: a link, image or media item in content may not make a viewer\'s browser call the app (e.g. reveal a shared password in their name)';
+
+/**
+ * What is wrong with a content address (docs/product.md#scopes-and-steps: links, pictures, images, media, PDFs), or
+ * null when it is fine: an `https://` URL, a `mailto:` address, or a path of this site. A path is resolved as a
+ * browser resolves it (WHATWG URL): `//host/…` and `/\host/…` (browsers read `\` as `/`) name another site and are
+ * refused; so is any spelling of a path into `/api` (`/%61pi/…`, `/x/../api/…`), which an image or link would call
+ * with the viewer's session (docs/security.md#what-was-checked-and-how).
+ * @param value the address as written in the content
+ * @returns {@link CONTENT_URL_MESSAGE}, {@link CONTENT_API_PATH_MESSAGE}, or null
+ */
+export function contentUrlProblem(value: string): string | null {
+  if (/^https:\/\/[^\s]+$/.test(value) || /^mailto:[^\s]+$/.test(value)) return null;
+  if (!value.startsWith('/') || /[\s\\]/.test(value)) return CONTENT_URL_MESSAGE;
+  let resolved: URL;
+  try {
+    resolved = new URL(value, STAND_IN_ORIGIN);
+  } catch {
+    return CONTENT_URL_MESSAGE;
+  }
+  if (resolved.origin !== STAND_IN_ORIGIN || value.startsWith('//')) return CONTENT_URL_MESSAGE;
+  let pathnames: string[];
+  try {
+    // As written, and as a server that decodes percent-escapes before routing reads it (`/%61pi`, `/x/..%2Fapi`).
+    const decoded = decodeURIComponent(resolved.pathname);
+    pathnames = [resolved.pathname, decoded, new URL(decoded, STAND_IN_ORIGIN).pathname].map((p) => p.toLowerCase());
+  } catch {
+    return CONTENT_URL_MESSAGE;
+  }
+  return pathnames.some((p) => p === '/api' || p.startsWith('/api/')) ? CONTENT_API_PATH_MESSAGE : null;
+}
+
+/** A link or asset address: an https URL, a mailto: address, or a path served by us (`/content/...`); see {@link contentUrlProblem}. */
+const urlSchema = z.string().superRefine((value, ctx) => {
+  const problem = contentUrlProblem(value);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const helpfulLinkSchema = z.object({ text: z.string().min(1), url: urlSchema }).strict();
 
