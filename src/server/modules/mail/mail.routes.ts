@@ -29,7 +29,7 @@ import {
   listOutbox,
   updateSchedule,
 } from './schedules.repository.js';
-import { isUnsubscribeToken } from './unsubscribe.js';
+import { checkUnsubscribeToken } from './unsubscribe.js';
 
 const needs = (permission: AdminPermission) => ({ config: { permission } });
 
@@ -90,10 +90,13 @@ export const mailRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const checkToken = (query: z.infer<typeof unsubscribeQuerySchema>): string | null => {
+  /** The address of a link whose token is right, and whether it is an old link (modules/mail/unsubscribe.ts); else null. */
+  const checkLink = (query: z.infer<typeof unsubscribeQuerySchema>): { email: string; oldLink: boolean } | null => {
     const email = query.email.toLowerCase();
-    return isUnsubscribeToken(config.sessionSecret, email, query.token) ? email : null;
+    const kind = checkUnsubscribeToken(config.sessionSecret, email, query.token);
+    return kind === null ? null : { email, oldLink: kind === 'old-link' };
   };
+  const checkToken = (query: z.infer<typeof unsubscribeQuerySchema>): string | null => checkLink(query)?.email ?? null;
   const badLink = (reply: FastifyReply) =>
     smallPage(
       reply,
@@ -125,10 +128,15 @@ export const mailRoutes: FastifyPluginAsyncZod<{
     '/api/mail/unsubscribe',
     { config: { allowCrossSite: true }, schema: { querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
-      const email = checkToken(request.query);
-      if (email === null) return badLink(reply);
+      const link = checkLink(request.query);
+      if (link === null) return badLink(reply);
+      const { email } = link;
       await updateSchedule(db, email, { unsubscribed: true }, now());
-      await recordAudit(db, { kind: 'reminders-unsubscribed', outcome: 'ok', subject: email, actorEmail: email, at: now() });
+      // An old link says so, so that an admin can see when the last of them stopped coming in.
+      await recordAudit(db, {
+        kind: 'reminders-unsubscribed', outcome: 'ok', subject: email, actorEmail: email, at: now(),
+        ...(link.oldLink ? { details: { oldLink: true } } : {}),
+      });
       return smallPage(
         reply,
         200,
