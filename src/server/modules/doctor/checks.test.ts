@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../db/client.js';
 import { projectRoot } from '../../project-root.js';
-import { freePort } from '../../test/server-process.js';
+import { freePort, startServer } from '../../test/server-process.js';
 import { TestOidcProvider } from '../../test/test-oidc-provider.js';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { backupFileName } from '../backups/backups.js';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await database.close();
   mkdirSync(path.join(dataDir, 'backups'));
   writeFileSync(path.join(dataDir, 'backups', backupFileName(new Date(NOW.getTime() - 3_600_000))), 'a backup');
-});
+}, 120_000);
 
 afterAll(async () => {
   await provider.stop();
@@ -64,7 +64,7 @@ const find = (results: CheckResult[], id: CheckId): CheckResult => {
   return found;
 };
 
-describe('npm run doctor on a healthy installation', () => {
+describe('npm run doctor on a healthy installation', { timeout: 120_000 }, () => {
   it('finds nothing wrong, shows the redirect address, and sends the opt-in test message', async () => {
     const before = smtp.messages.length;
     const results = await runChecks({ env: installation(), sendTestTo: 'admin@inspired2uplift.org', now: NOW });
@@ -95,7 +95,24 @@ describe('npm run doctor on a healthy installation', () => {
   });
 });
 
-describe('npm run doctor reports what is broken, with a fix', () => {
+describe('npm run doctor while the server runs on the embedded database', { timeout: 180_000 }, () => {
+  it("asks the running server's health check instead of opening the database", async () => {
+    const serverData = path.join(scratch, 'served');
+    const port = await freePort();
+    const server = await startServer({ env: { DATA_DIR: serverData }, port, readyTimeoutMs: 120_000 });
+    try {
+      const results = await runChecks({ env: installation({ DATA_DIR: serverData, PORT: String(port), HOST: '127.0.0.1' }), now: NOW });
+      const check = find(results, 'database');
+      expect(check.status).toBe('ok');
+      expect(check.detail).toContain(`(pid ${server.child.pid}) is running on ${serverData}`);
+      expect(check.detail).toContain(`its health check (http://127.0.0.1:${port}/api/health) answers 200`);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('npm run doctor reports what is broken, with a fix', { timeout: 120_000 }, () => {
   it('an invalid configuration: every problem the server would refuse, and nothing else is checked', async () => {
     const results = await runChecks({ env: installation({ PUBLIC_URL: 'onboarding.example.org', SMTP_URL: 'mail.example.org' }) });
     expect(results.map((r) => r.id)).toEqual(['env-file', 'configuration']);
@@ -158,7 +175,7 @@ describe('npm run doctor reports what is broken, with a fix', () => {
   });
 });
 
-describe('the doctor command', () => {
+describe('the doctor command', { timeout: 120_000 }, () => {
   it('prints the problems with their fixes and exits 1', async () => {
     const run = promisify(execFile);
     const failure = await run(
