@@ -28,6 +28,9 @@ async function renderDemo(handlers: Parameters<typeof renderApp>[1] = {}) {
 
 describe('demo page /test', () => {
   it("shows 'Beta' and 'Demo', a fake user, 'Return to Login', the Step Examples note and the test steps", async () => {
+    // Thursday, November 26, 2026: the deadline is the Saturday after next, never a date that has passed.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 26, 10, 0));
     await renderDemo();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Beta')).toBeInTheDocument();
@@ -35,7 +38,7 @@ describe('demo page /test', () => {
     expect(within(header).getByText('Demo User')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Step Examples' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Please send the onboarding steps for your team by Saturday, April 18\. Report back even if you have none\./),
+      screen.getByText(/Please send the onboarding steps for your team by Saturday, December 5\. Report back even if you have none\./),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(widgetSteps.map((s) => s.title));
     expect(bar()).toHaveAttribute('aria-valuenow', '0');

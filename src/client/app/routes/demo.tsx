@@ -2,6 +2,7 @@ import type { User } from '@shared/api';
 import { roleColorsOrFallback } from '@shared/colors';
 import { APP_VERSION } from '@shared/version';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
+import { useState } from 'react';
 import LogIn from 'lucide-react/icons/log-in';
 import { AppFooter } from '@/components/layouts/app-footer';
 import { AppHeader } from '@/components/layouts/app-header';
@@ -17,6 +18,7 @@ import { MobileWarningDialog } from '@/features/onboarding/components/mobile-war
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
 import { RoleBadge } from '@/features/onboarding/components/role-badge';
 import { useLocalProgress } from '@/features/onboarding/hooks/use-local-progress';
+import { demoDeadline, formatDemoDeadline } from '@/features/onboarding/utils/demo-deadline';
 import { useClickCount } from '@/hooks/use-click-count';
 import { DEMO_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
 
@@ -33,17 +35,20 @@ export const DEMO_USER: User = {
 };
 
 /**
- * The 'Step Examples' note (docs/product.md#demo-page): asks each team for its onboarding steps by an April Saturday.
+ * The 'Step Examples' note (docs/product.md#demo-page): asks each team for its onboarding steps by a Saturday one to
+ * two weeks from today ({@link demoDeadline}).
  */
 function StepExamplesNote() {
+  // Worked out once per visit, from the browser's date.
+  const [deadline] = useState(() => formatDemoDeadline(demoDeadline(new Date())));
   return (
     <Card className="flex items-start gap-3 border-violet-200 bg-violet-50 p-5 text-violet-950">
       <ClipboardList aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="space-y-1">
         <h2 className="font-bold">Step Examples</h2>
         <p className="text-sm">
-          Below is one example of every kind of step. Please send the onboarding steps for your team by Saturday, April
-          18. Report back even if you have none.
+          Below is one example of every kind of step. Please send the onboarding steps for your team by {deadline}.
+          Report back even if you have none.
         </p>
       </div>
     </Card>
