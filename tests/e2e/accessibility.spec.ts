@@ -321,7 +321,7 @@ test('media have no violations while loading and when they fail', async ({ page 
 test('a role preview with its banner and toast has no violations', async ({ page, baseURL }) => {
   await signInAs(page, uniqueEmail('a11y.preview'), baseURL);
   await page.goto('/dashboard');
-  await page.getByRole('banner').getByRole('button', { name: /^Preview role/ }).click();
+  await page.getByRole('banner').getByRole('button', { name: /^Preview as/ }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await expectNoAxeViolations(page, { state: 'role menu open' });
   await page.getByRole('menuitemradio', { name: 'Finance' }).click();

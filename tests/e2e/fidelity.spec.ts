@@ -21,7 +21,7 @@ const uniqueEmail = (name: string) =>
 test("the role menu in the header says 'Already using that role' when the current role is chosen again", async ({ page, baseURL }) => {
   await signInAs(page, uniqueEmail('fidelity.menu'), baseURL);
   await page.goto('/dashboard');
-  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Preview role: Volunteer' });
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Preview as…' });
   await expect(menuButton).toBeVisible();
 
   // With the mouse: the role shown now is ticked, and choosing it again answers.
@@ -41,7 +41,7 @@ test("the role menu in the header says 'Already using that role' when the curren
   await page.keyboard.press('Enter');
   await expect(page.getByText('Previewing Finance', { exact: true })).toBeVisible();
   await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Preview role: Finance' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Preview as: Finance' })).toBeVisible();
   await expect(page.getByText('These are the steps of the Finance role.', { exact: false })).toBeVisible();
 });
 
@@ -50,7 +50,7 @@ test('on a phone the role menu stays in the header', async ({ page, baseURL }) =
   await signInAs(page, uniqueEmail('fidelity.phone'), baseURL);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Continue Anyway' }).click();
-  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Preview role: Volunteer' });
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Preview as…' });
   await expect(menuButton).toBeVisible();
   await menuButton.click();
   await expect(page.getByRole('menuitemradio', { name: 'Finance' })).toBeInViewport();

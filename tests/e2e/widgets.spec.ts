@@ -134,7 +134,7 @@ test('role preview shows another role read-only and leads back', async ({ page, 
   await signInAs(page, 'widgets.preview', baseURL);
   await page.goto('/dashboard');
   // The e2e server runs on localhost, a local development host: previews are offered.
-  await page.getByRole('banner').getByRole('button', { name: /^Preview role/ }).click();
+  await page.getByRole('banner').getByRole('button', { name: /^Preview as/ }).click();
   await page.getByRole('menuitemradio', { name: 'Finance' }).click();
   await expect(page.getByText('Previewing Finance', { exact: true })).toBeVisible();
   await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();

@@ -231,7 +231,7 @@ describe('role preview', () => {
 
   it('is not offered when the server does not allow it', async () => {
     await renderWidgets();
-    expect(screen.queryByRole('button', { name: /^Preview role/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Preview as/ })).not.toBeInTheDocument();
   });
 
   it("sits in the header as a menu; shows another role's steps read-only with true toasts, and goes back", async () => {
@@ -242,7 +242,7 @@ describe('role preview', () => {
     answerPreviews(fetchMock, () => json(finance()));
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });
     const header = screen.getByRole('banner');
-    const menuButton = within(header).getByRole('button', { name: 'Preview role: Test' });
+    const menuButton = within(header).getByRole('button', { name: 'Preview as…' });
 
     // Choosing the role shown now is an action of its own (a native select would fire nothing).
     await user.click(menuButton);
@@ -253,7 +253,7 @@ describe('role preview', () => {
     expect(screen.getByText('You are already signed in as Test.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalledWith('/api/onboarding?previewRole=test', expect.anything());
 
-    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview role: Test' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview as…' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitemradio', { name: 'Finance' }));
     expect(await screen.findByText('Previewing Finance')).toBeInTheDocument();
     expect(screen.getByText('Role Switched')).toBeInTheDocument();
@@ -262,7 +262,10 @@ describe('role preview', () => {
     expect(
       screen.getByText('These are the steps of the Finance role. Nothing you do here is saved, and shared passwords stay hidden.'),
     ).toBeInTheDocument();
-    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview role: Finance' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview as: Finance' })).toBeInTheDocument();
+    // The panel says whose steps its percentage is of, not 'Your progress' alone.
+    expect(screen.getByText('Your progress on the Finance steps')).toBeInTheDocument();
+    expect(screen.queryByText('Your progress')).not.toBeInTheDocument();
     expect(currentLocation().search).toBe('?preview=finance');
     expect(fetchMock).toHaveBeenCalledWith('/api/onboarding?previewRole=finance', expect.anything());
 
@@ -297,7 +300,7 @@ describe('role preview', () => {
     });
     answerPreviews(fetchMock, () => json(account()));
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });
-    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview role: Test' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview as…' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitemradio', { name: 'Account' }));
     expect(await screen.findByText('Previewing Account')).toBeInTheDocument();
     expect(screen.getByText('You are now previewing Account. Nothing you do is saved.')).toBeInTheDocument();

@@ -203,6 +203,7 @@ export function DashboardRoute() {
             userRole={previewing ? shown.role.key : user.role}
             confettiPieces={DASHBOARD_CONFETTI_PIECES}
             celebrationKey={previewing ? undefined : `${user.id}:${shown.role.key}`}
+            progressLabel={previewing ? `Your progress on the ${shown.role.displayName} steps` : undefined}
             passwordHiddenReason={passwordHiddenReason(previewing)}
             notice={previewing ? <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} /> : null}
             dueDates={previewing ? undefined : dueDates}

@@ -35,6 +35,8 @@ interface OnboardingViewProps {
   celebrationKey?: string | undefined;
   /** Why shared passwords are hidden here (docs/product.md#shared-passwords), or null. */
   passwordHiddenReason: SecretRefusalReason | null;
+  /** The progress panel's label instead of 'Your progress' (a role preview says whose steps these are). */
+  progressLabel?: string | undefined;
   /** Shown between the progress panel and the steps (e.g. the role preview banner). */
   notice?: ReactNode;
   /** Each step's due date and days late (docs/product.md#due-dates-and-reminders); none in a preview or the demo. */
@@ -58,6 +60,7 @@ function firstNameOf(name: string): string {
  */
 export function OnboardingView(props: OnboardingViewProps) {
   const { role, scopes, progress, userName, userRole, confettiPieces, celebrationKey, passwordHiddenReason, notice, dueDates, initialStepId } = props;
+  const { progressLabel } = props;
   const isMobile = useIsMobile();
   const ids = orderedStepIds({ scopes });
   const derived = deriveProgress(ids, progress.completedIds);
@@ -144,6 +147,7 @@ export function OnboardingView(props: OnboardingViewProps) {
         total={derived.total}
         accent={accent}
         overdueCount={overdueCount}
+        progressLabel={progressLabel}
       />
       {notice}
       {/* Only where the mobile warning applies (under 768 px): on a computer the advice would be beside the point. Shown by

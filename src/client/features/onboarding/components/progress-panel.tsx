@@ -10,19 +10,21 @@ interface ProgressPanelProps {
   overdueCount?: number;
   total: number;
   accent: string;
+  /** Whose steps the percentage is of, when not the member's own: a role preview's 'Your progress on the Finance steps'. */
+  progressLabel?: string | undefined;
 }
 
 /**
  * The progress panel (docs/product.md#dashboard): welcome, 'Your progress', the percentage and a named progress bar.
  */
-export function ProgressPanel({ firstName, percent, completedCount, total, accent, overdueCount = 0 }: ProgressPanelProps) {
+export function ProgressPanel({ firstName, percent, completedCount, total, accent, overdueCount = 0, progressLabel }: ProgressPanelProps) {
   return (
     <Card className="overflow-hidden">
       <div className="h-1.5" style={{ background: `linear-gradient(90deg, ${accent}, ${accent}55)` }} aria-hidden="true" />
       <div className="p-5 sm:p-6">
         <h2 className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">Welcome, {firstName}!</h2>
         <div className="mt-4 flex items-end justify-between gap-4">
-          <p className="text-sm font-medium text-slate-700">Your progress</p>
+          <p className="text-sm font-medium text-slate-700">{progressLabel ?? 'Your progress'}</p>
           <p className="text-2xl font-bold tabular-nums text-slate-900">
             {percent}%
           </p>

@@ -3,13 +3,13 @@ import Eye from 'lucide-react/icons/eye';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
-import { type RolePreviewMenuProps, rolePreviewToast } from './role-preview';
+import { previewButtonLabel, type RolePreviewMenuProps, rolePreviewToast } from './role-preview';
 
 /** The menu's props, and whether it opens at once (it is loaded by the first press of its button). */
 export type RoleMenuProps = RolePreviewMenuProps & { defaultOpen?: boolean };
 
 /**
- * The role switcher of the header as a role preview (read-only): a menu button naming the role shown; its menu lists
+ * The role switcher of the header as a role preview (read-only): a menu button 'Preview as…' (previewButtonLabel); its menu lists
  * the roles, the one shown ticked. Choosing the role shown toasts 'Already using that role' (a menu, unlike a native
  * select, lets a person choose the current option again); choosing another shows its steps and toasts 'Role
  * Switched'. Its own chunk (with Radix's menu), loaded by RolePreviewMenu when its button is first pressed.
@@ -25,9 +25,9 @@ export function RoleMenu({ roles, currentRole, ownRoleKey, developmentMode, onCh
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Preview role: ${currentRole.displayName}`} className="max-w-48 gap-1.5">
+        <Button variant="outline" size="sm" className="max-w-48 gap-1.5">
           <Eye aria-hidden="true" className="size-4 shrink-0" />
-          <span className="truncate">{currentRole.displayName}</span>
+          <span className="truncate">{previewButtonLabel(currentRole, ownRoleKey)}</span>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
         </Button>
       </DropdownMenu.Trigger>
@@ -37,7 +37,7 @@ export function RoleMenu({ roles, currentRole, ownRoleKey, developmentMode, onCh
           sideOffset={6}
           className="z-50 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-48 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 text-sm text-slate-800 shadow-lg"
         >
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-600">Preview role</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-600">Preview as</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={currentRole.key}>
             {roles.map((role) => (
               <DropdownMenu.RadioItem

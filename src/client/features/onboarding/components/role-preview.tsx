@@ -49,12 +49,22 @@ export function rolePreviewToast(
   };
 }
 
+/**
+ * The text of the role menu's button (docs/product.md#role-preview): it says what it does — 'Preview as…' while the
+ * member's own steps are shown, 'Preview as: {role}' during a preview — so that it never reads as a second role badge.
+ * @param current the role whose steps are shown; `ownRoleKey` the member's own role key
+ */
+export function previewButtonLabel(current: PreviewRole, ownRoleKey: string): string {
+  return current.key === ownRoleKey ? 'Preview as…' : `Preview as: ${current.displayName}`;
+}
+
 /** The role menu's code: its own chunk, so the dashboard paints without it. */
 const loadRoleMenu = () => import('./role-preview-menu').then((m) => m.RoleMenu);
 let loadedRoleMenu: ComponentType<RoleMenuProps> | undefined;
 
 /**
- * The role switcher of the header as a role preview (read-only): a menu button naming the role shown, whose menu
+ * The role switcher of the header as a role preview (read-only): a menu button 'Preview as…' (naming the role during a
+ * preview, {@link previewButtonLabel}), whose menu
  * lists the roles with the one shown ticked (role-preview-menu.tsx). Choosing the role shown toasts 'Already using
  * that role' (a menu, unlike a native select, lets a person choose the current option again); choosing another shows
  * its steps and toasts 'Role Switched'. Shown only when the server allows previews (local development hosts and
@@ -85,7 +95,6 @@ export function RolePreviewMenu(props: RolePreviewMenuProps) {
     <Button
       variant="outline"
       size="sm"
-      aria-label={`Preview role: ${props.currentRole.displayName}`}
       aria-haspopup="menu"
       aria-expanded={false}
       aria-busy={loading}
@@ -95,7 +104,7 @@ export function RolePreviewMenu(props: RolePreviewMenuProps) {
       onClick={open}
     >
       <Eye aria-hidden="true" className="size-4 shrink-0" />
-      <span className="truncate">{props.currentRole.displayName}</span>
+      <span className="truncate">{previewButtonLabel(props.currentRole, props.ownRoleKey)}</span>
       <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
     </Button>
   );
