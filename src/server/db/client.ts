@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import pg from 'pg';
 import type { Config } from '../env.js';
 import { projectRoot } from '../project-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { makePrivate } from './private-files.js';
 import * as schema from './schema.js';
 
 /**
@@ -104,13 +104,20 @@ export async function openDatabase(options: { url?: string; dataDir?: string; in
   if (options.dataDir === undefined && options.inMemory !== true) {
     throw new Error('openDatabase needs a url, a dataDir or inMemory: true');
   }
-  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
+  const dataDir = options.dataDir;
+  if (dataDir !== undefined) makePrivate(dataDir);
+  const pglite = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
   // Ready first: PGlite sets the parsers of array types as it starts.
   await pglite.waitReady;
+  // PGlite writes its files 0666: only the server's user may read them (docs/operations.md#backups).
+  if (dataDir !== undefined) makePrivate(dataDir);
   const client = embedded(pglite);
   const db: Database = drizzlePglite(client, { schema });
-  return { db, driver: { kind: 'pglite', client }, close: () => client.close() };
+  const close = async () => {
+    await client.close();
+    if (dataDir !== undefined) makePrivate(dataDir);
+  };
+  return { db, driver: { kind: 'pglite', client }, close };
 }
 
 /**

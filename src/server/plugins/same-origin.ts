@@ -42,6 +42,20 @@ export function requestSourceOrigin(request: FastifyRequest): string | null {
 }
 
 /**
+ * Whether another site started a GET/HEAD request (a link, an image, a navigation): the browser says so in
+ * `Sec-Fetch-Site` (`cross-site` or `same-site`; `same-origin` and `none` — an address typed or bookmarked — are the
+ * member's own), or, from a browser that sends no Sec-Fetch-Site, an `Origin` or `Referer` of another origin.
+ * @param config the configuration (`publicUrl`)
+ * @param request the request
+ */
+export function startedByAnotherSite(config: Pick<Config, 'publicUrl'>, request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
+  if (request.headers.origin === undefined && request.headers.referer === undefined) return false;
+  return requestSourceOrigin(request) !== serverOrigin(config, request);
+}
+
+/**
  * CSRF protection (docs/architecture.md#sessions; docs/architecture.md#sessions): every POST, PUT, PATCH or DELETE, whatever its path, must name this
  * server's own origin ({@link serverOrigin}) in its `Origin` header, or — only when the browser sent no Origin — in its
  * `Referer`. Anything else is refused before routing with 403 `{ message: CROSS_SITE_MESSAGE }`. Browsers send Origin
@@ -51,10 +65,17 @@ export function requestSourceOrigin(request: FastifyRequest): string | null {
  * The check does not look at the path at all: the router decodes percent-escapes before it matches a route, so a
  * test of the raw URL for `/api/` let `POST /%61pi/auth/logout` through (security review, docs/decisions/015). The
  * app has no state-changing route outside /api, so nothing legitimate is refused by this.
+ *
+ * A GET/HEAD route with a side effect (a backup download: a file handed out and an audit entry) sets
+ * `config: { ownSiteOnly: true }` and is refused the same 403 when another site started it ({@link startedByAnotherSite}):
+ * a SameSite=Lax cookie still comes with a cross-site top-level navigation.
  */
 export const sameOriginPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING_METHODS.has(request.method)) return;
+    if (!STATE_CHANGING_METHODS.has(request.method)) {
+      if (request.routeOptions.config.ownSiteOnly === true && startedByAnotherSite(config, request)) throw forbidden(CROSS_SITE_MESSAGE);
+      return;
+    }
     // Routes matched by the router (decoded path), so no spelling of another path gets this: see allowCrossSite.
     if (request.routeOptions.config.allowCrossSite === true) return;
     if (requestSourceOrigin(request) !== serverOrigin(config, request)) throw forbidden(CROSS_SITE_MESSAGE);

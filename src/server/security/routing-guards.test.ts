@@ -110,11 +110,26 @@ describe('shared passwords', () => {
     expect((await listAudit(t.database.db)).total).toBe(before);
 
     // The app's own fetch: same-origin, or the app's header.
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'x-requested-with': 'onboarding', origin: 'http://localhost' }]) {
+    for (const headers of [{ 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' }, { 'x-requested-with': 'onboarding', origin: 'http://localhost' }]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ value: TEST_SECRET_VALUES.TEST_PASS });
     }
+  });
+
+  it('refuses an image, a video or a frame of this site pointed at a shared password (content or a tampered page), and writes no reveal', async () => {
+    await upsertMember(t.database.db, { email: 'ivy@inspired2uplift.org', role: 'test', department: 'Operations', isAdmin: false });
+    const cookie = await signInWithGoogleSession(t, { email: 'ivy@inspired2uplift.org' });
+    const url = `/api/secrets/${testStepId()}`;
+    const { total: before } = await listAudit(t.database.db);
+    for (const dest of ['image', 'video', 'audio', 'iframe', 'document', 'script']) {
+      const res = await t.app.inject({
+        method: 'GET', url, headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': dest, referer: 'http://localhost/dashboard' },
+      });
+      expect(res.statusCode, dest).toBe(403);
+      expect(res.body).not.toContain(TEST_SECRET_VALUES.TEST_PASS);
+    }
+    expect((await listAudit(t.database.db)).total).toBe(before);
   });
 
   it('keeps anonymous refusals out of the audit log, however many there are', async () => {

@@ -81,7 +81,7 @@ export function createTestCatalog(): RoleCatalog {
 
 /**
  * Makes `app.inject` send the server's own `Origin` (and `Sec-Fetch-Site: same-origin`) on every request that names
- * neither an Origin nor a Referer, as a browser does for the SPA's own requests, so tests pass the same-origin (CSRF)
+ * neither an Origin nor a Referer (and `Sec-Fetch-Dest: empty`), as a browser does for the SPA's own requests, so tests pass the same-origin (CSRF)
  * check (plugins/same-origin.ts) and the secrets route's own-request check unless they set those headers themselves.
  * @param app the app to change
  * @param origin the origin the app expects: PUBLIC_URL, or `http://localhost` (the Host light-my-request sends)
@@ -93,8 +93,11 @@ export function sendOwnOriginByDefault(app: FastifyInstance, origin: string): vo
     const headers = injectOptions.headers ?? {};
     const names = Object.keys(headers).map((name) => name.toLowerCase());
     if (names.some((name) => ['origin', 'referer'].includes(name))) return injectOptions;
-    // As the SPA's own fetches do: a browser says `Sec-Fetch-Site: same-origin` (routes that hand out secrets ask).
-    const fetchSite = names.some((name) => ['sec-fetch-site', 'x-requested-with'].includes(name)) ? {} : { 'sec-fetch-site': 'same-origin' };
+    // As the SPA's own fetches do: a browser says `Sec-Fetch-Site: same-origin` and `Sec-Fetch-Dest: empty` (routes
+    // that hand out secrets ask).
+    const fetchSite = names.some((name) => ['sec-fetch-site', 'x-requested-with'].includes(name))
+      ? {}
+      : { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' };
     return { ...injectOptions, headers: { ...headers, origin, ...fetchSite } };
   };
   function injectWithOrigin(options?: InjectOptions | string, callback?: LightMyRequestCallback) {

@@ -20,7 +20,7 @@ const shown = (backup: BackupInfo) => ({ name: backup.name, createdAt: backup.cr
  * - GET /api/admin/backups → the backups and the schedule, or `available: false` and what to do on PostgreSQL.
  * - POST /api/admin/backups → 201 with the new backup; 409 on PostgreSQL. Audited as 'backup'.
  * - GET /api/admin/backups/:name → the file as an attachment; 404 when there is none of that name. Audited as
- *   'backup-download'.
+ *   'backup-download'. A download another site started (a link, a navigation) is refused 403.
  */
 export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { db, backups }) => {
   app.addHook('onRequest', requirePermission('backups:manage'));
@@ -41,7 +41,8 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
     return reply.code(201).send(shown(backup));
   });
 
-  app.get('/api/admin/backups/:name', { schema: { params: backupParamsSchema } }, async (request, reply) => {
+  // A download writes an audit entry: another site must not start one (plugins/same-origin.ts).
+  app.get('/api/admin/backups/:name', { config: { ownSiteOnly: true }, schema: { params: backupParamsSchema } }, async (request, reply) => {
     if (!backups.available) throw new HttpError(409, POSTGRES_BACKUP_MESSAGE);
     const file = backups.pathOf(request.params.name);
     if (file === undefined) throw notFound(`There is no backup named ${request.params.name}; it may have been pruned.`);

@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { makePrivate, PRIVATE_FILE_MODE } from '../../db/private-files.js';
 import { summarizeTables, type SqlRunner } from '../../db/tables.js';
 import { buildBackupFile, type BackupManifest } from './backup-file.js';
 
@@ -145,7 +146,8 @@ export interface BackupService {
  * @returns the new backup
  */
 export async function takeBackup(client: PGlite, directory: string, at: Date): Promise<BackupInfo> {
-  mkdirSync(directory, { recursive: true });
+  // Only the server's user may read a backup: it holds everything (docs/operations.md#backups).
+  makePrivate(directory);
   const { manifest, tar } = await client.transaction(async (tx) => {
     const run: SqlRunner = async (statement, params) => (await tx.query<Record<string, unknown>>(statement, params)).rows;
     const [migrations] = await run('select count(*)::int as n from drizzle.__drizzle_migrations');
@@ -165,7 +167,8 @@ export async function takeBackup(client: PGlite, directory: string, at: Date): P
   const file = path.join(directory, name);
   const partial = `${file}.partial`;
   const bytes = buildBackupFile(manifest, tar);
-  writeFileSync(partial, bytes);
+  writeFileSync(partial, bytes, { mode: PRIVATE_FILE_MODE });
+  chmodSync(partial, PRIVATE_FILE_MODE);
   renameSync(partial, file);
   return { name, createdAt: at, bytes: bytes.length };
 }

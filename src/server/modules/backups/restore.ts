@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { makePrivate } from '../../db/private-files.js';
 import { acquireDataDirLock, LOCK_FILE_NAME } from '../../db/data-dir-lock.js';
 import { summarizeTables, summaryDifferences, type DatabaseSummary, type SqlRunner } from '../../db/tables.js';
 import { parseBackupFile, type BackupManifest } from './backup-file.js';
@@ -58,6 +59,8 @@ export async function restoreBackup(
       });
     } finally {
       await client.close();
+      // PGlite writes its files 0666: only the server's user may read them (docs/operations.md#backups).
+      makePrivate(dataDir);
     }
     const differences = summaryDifferences(manifest.tables, summary);
     if (differences.length > 0) {

@@ -71,6 +71,11 @@ declare module 'fastify' {
      * token in its URL, never a session cookie (the one-click unsubscribe of RFC 8058).
      */
     allowCrossSite?: boolean;
+    /**
+     * A GET/HEAD route with a side effect (an audit entry, a file handed out): refuses a request another site started,
+     * e.g. a link or a navigation (plugins/same-origin.ts, `sameOriginPlugin`).
+     */
+    ownSiteOnly?: boolean;
   }
 }
 

@@ -28,12 +28,16 @@ export const NO_SECRET_STEP_MESSAGE = 'This step has no shared password for you.
 export const NOT_FROM_THE_APP_MESSAGE = 'Shared passwords are only shown inside the Onboarding app. Open the app and try again.';
 
 /**
- * Whether the app's own code made the request: the browser says it came from a page of this origin
- * (`Sec-Fetch-Site: same-origin`), or it carries {@link CLIENT_REQUEST_HEADER}. A top-level navigation from another
- * site carries the Lax session cookie but neither, so it cannot make a reveal in the member's name.
+ * Whether the app's own code made the request: it carries {@link CLIENT_REQUEST_HEADER}, or the browser says a script
+ * of this origin fetched it (`Sec-Fetch-Site: same-origin` and `Sec-Fetch-Dest: empty`). A top-level navigation from
+ * another site carries the Lax session cookie but neither; an `<img>`, `<video>` or `<iframe>` of this origin (e.g.
+ * content pointing an image at /api/secrets/…) is same-origin but its destination is `image`, `video`, `iframe`, so
+ * none of them can make a reveal in the member's name (docs/security.md#what-was-checked-and-how).
+ * @param request the request (its headers)
  */
 export function isFromTheApp(request: FastifyRequest): boolean {
-  return request.headers['sec-fetch-site'] === 'same-origin' || request.headers[CLIENT_REQUEST_HEADER.name] === CLIENT_REQUEST_HEADER.value;
+  if (request.headers[CLIENT_REQUEST_HEADER.name] === CLIENT_REQUEST_HEADER.value) return true;
+  return request.headers['sec-fetch-site'] === 'same-origin' && request.headers['sec-fetch-dest'] === 'empty';
 }
 
 /** A step that names a shared password (docs/product.md#shared-passwords `envVariable`). */
