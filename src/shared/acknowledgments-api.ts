@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIGNED_NAME_MAX_LENGTH } from './acknowledgments.js';
+import { SIGNED_NAME_MAX_LENGTH, signedNameProblem } from './acknowledgments.js';
 import { stableIdSchema } from './content-schema.js';
 
 /**
@@ -52,7 +52,11 @@ export const signStepBodySchema = z
       .string()
       .trim()
       .min(1, 'Type your full name to sign.')
-      .max(SIGNED_NAME_MAX_LENGTH, `Your name can be at most ${SIGNED_NAME_MAX_LENGTH} characters.`),
+      .max(SIGNED_NAME_MAX_LENGTH, `Your name can be at most ${SIGNED_NAME_MAX_LENGTH} characters.`)
+      .superRefine((name, context) => {
+        const problem = name === '' ? null : signedNameProblem(name);
+        if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+      }),
     agree: z.literal(true, 'Tick "I have read and agree" to sign.'),
     version: z.number().int().min(1),
   })

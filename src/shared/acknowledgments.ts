@@ -9,6 +9,40 @@ export type AcknowledgedStep = Pick<
 /** Most characters of a typed full name (a signature). */
 export const SIGNED_NAME_MAX_LENGTH = 200;
 
+/** The answer to a typed name with a control or text-direction (bidi) character in it. */
+export const SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE =
+  'Your name contains a hidden character (a control or text-direction character, often copied along with text). Please type your name instead of pasting it.';
+/** The answer to a typed name with no visible letter (only spaces, marks, digits or invisible characters). */
+export const SIGNED_NAME_NO_LETTERS_MESSAGE = 'Type your full name in letters to sign.';
+
+/**
+ * Control characters (C0, DEL, C1), line and paragraph separators, and the Unicode bidirectional formatting characters
+ * (LRM, RLM, ALM, the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069): none belongs in a name,
+ * and the bidi ones can make a signature read differently from what was stored (Unicode UAX #9; "Trojan Source").
+ */
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/**
+ * A letter that is seen: any Unicode letter except the default-ignorable ones (e.g. the Hangul fillers U+3164 and
+ * U+FFA0, which are letters that print nothing).
+ */
+const VISIBLE_LETTER = /(?!\p{Default_Ignorable_Code_Point})\p{L}/u;
+
+/**
+ * What is wrong with a typed full name as a signature (docs/product.md#signed-acknowledgments), beyond its length: a signature
+ * must be readable as typed, so it needs at least one visible letter (`\p{L}` that is not default-ignorable), and it
+ * may hold no control character and no bidirectional formatting character. Zero-width joiners and combining marks are
+ * allowed beside letters (scripts and names need them), never alone. The shared signature body schema
+ * (acknowledgments-api.ts) and the signature dialog both use this rule, so they agree.
+ * @param name the name as typed (trimmed or not)
+ * @returns the message to show ({@link SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE} or
+ *   {@link SIGNED_NAME_NO_LETTERS_MESSAGE}), or null when the name is acceptable
+ */
+export function signedNameProblem(name: string): string | null {
+  if (HIDDEN_CHARACTER.test(name)) return SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE;
+  if (!VISIBLE_LETTER.test(name)) return SIGNED_NAME_NO_LETTERS_MESSAGE;
+  return null;
+}
+
 /**
  * Whether completing a step is a record the organisation keeps (who agreed to which content, when): an
  * acknowledgment step, a step that asks the member to read a document, or a step that asks for a signature.

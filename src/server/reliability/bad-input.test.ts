@@ -11,6 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app.js';
 import { IMPORT_BODY_LIMIT_BYTES } from '../modules/admin/admin.routes.js';
+import { NUL_CHARACTER_MESSAGE } from '../plugins/no-nul-characters.js';
 import { createTestApp, signIn, type TestApp, VOLUNTEER_STEP_IDS } from '../test/test-app.js';
 
 const NUM_RUNS = 100;
@@ -182,5 +183,71 @@ describe('bad input never gets a 5xx, and every 4xx is a JSON error', () => {
         else expect([401, 403, 413], `${route.method} ${route.path} as ${who}`).toContain(res.statusCode);
       }
     }
+  });
+});
+
+/**
+ * A NUL character (U+0000) cannot be stored in PostgreSQL text; before one guard refused it (plugins/no-nul-characters.ts)
+ * such requests answered 500. Each row puts one in one field a route reads (or a path parameter) and expects 400 naming
+ * that field. As the admin, so no route refuses the request for who sends it first.
+ */
+const NUL = '\u0000';
+const NUL_ROWS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; contentType?: string; field: string }[] = [
+  { method: 'POST', url: '/api/auth/dev-login', body: { email: 'nul@inspired2uplift.org', name: `Sam${NUL}Lee` }, field: 'body.name' },
+  { method: 'POST', url: '/api/auth/dev-login', body: { email: `nul${NUL}@inspired2uplift.org` }, field: 'body.email' },
+  { method: 'POST', url: '/api/acknowledgments/steps/set-up-slack/signature', body: { name: `Sam${NUL}`, agree: true, version: 1 }, field: 'body.name' },
+  { method: 'POST', url: '/api/acknowledgments/steps/set%00up/signature', body: { name: 'Sam', agree: true, version: 1 }, field: 'params.stepId' },
+  { method: 'GET', url: '/api/admin/members?search=a%00b', field: 'querystring.search' },
+  { method: 'GET', url: '/api/admin/members?role=a%00b', field: 'querystring.role' },
+  { method: 'GET', url: '/api/admin/members?department=a%00b', field: 'querystring.department' },
+  { method: 'GET', url: '/api/admin/members?currentStep=a%00b', field: 'querystring.currentStep' },
+  { method: 'GET', url: '/api/admin/members?completedStep=a%00b', field: 'querystring.completedStep' },
+  { method: 'GET', url: '/api/admin/members.csv?search=a%00b', field: 'querystring.search' },
+  { method: 'GET', url: '/api/admin/members/a%00b%40inspired2uplift.org', field: 'params.email' },
+  { method: 'PUT', url: '/api/admin/members/a%00b%40inspired2uplift.org', body: { role: 'volunteer', department: 'Ops' }, field: 'params.email' },
+  { method: 'PUT', url: `/api/admin/members/${encodeURIComponent(MEMBER)}`, body: { role: 'volunteer', department: `Op${NUL}s` }, field: 'body.department' },
+  { method: 'PUT', url: `/api/admin/members/${encodeURIComponent(MEMBER)}`, body: { role: 'volunteer', department: 'Ops', leadOf: ['Ops', `F${NUL}`] }, field: 'body.leadOf[1]' },
+  { method: 'DELETE', url: '/api/admin/members/a%00b%40inspired2uplift.org', field: 'params.email' },
+  { method: 'GET', url: '/api/admin/members/a%00b%40inspired2uplift.org/acknowledgments', field: 'params.email' },
+  { method: 'GET', url: '/api/admin/members/a%00b%40inspired2uplift.org/mail', field: 'params.email' },
+  { method: 'GET', url: '/api/admin/members/a%00b%40inspired2uplift.org/revealed-secrets', field: 'params.email' },
+  { method: 'POST', url: '/api/admin/members/a%00b%40inspired2uplift.org/sign-out', body: {}, field: 'params.email' },
+  { method: 'POST', url: `/api/admin/members/${encodeURIComponent(MEMBER)}/leave`, body: { leftOn: '2026-01-01', note: `gone${NUL}` }, field: 'body.note' },
+  { method: 'GET', url: '/api/admin/audit?actor=a%00b', field: 'querystring.actor' },
+  { method: 'GET', url: '/api/admin/audit?kind=a%00b', field: 'querystring.kind' },
+  { method: 'PUT', url: '/api/admin/secrets/FINANCE%00PASS', body: { value: 'x' }, field: 'params.name' },
+  { method: 'PUT', url: '/api/admin/secrets/FINANCE_PASS', body: { value: `x${NUL}` }, field: 'body.value' },
+  { method: 'GET', url: '/api/admin/insights/funnel?role=a%00b', field: 'querystring.role' },
+  { method: 'GET', url: '/api/admin/insights/cohorts.csv?department=a%00b', field: 'querystring.department' },
+  { method: 'GET', url: '/api/admin/outbox?recipient=a%00b', field: 'querystring.recipient' },
+  { method: 'GET', url: '/api/admin/outbox/a%00b', field: 'params.id' },
+  { method: 'GET', url: '/api/admin/backups/a%00b', field: 'params.name' },
+  { method: 'POST', url: '/api/admin/import/preview', body: { csv: `email,role\na${NUL}@inspired2uplift.org,volunteer\n` }, field: 'body.csv' },
+  { method: 'POST', url: '/api/admin/import', body: `email,role\na${NUL}@inspired2uplift.org,volunteer\n`, contentType: 'text/csv', field: 'body.csv' },
+  { method: 'GET', url: '/api/onboarding?previewRole=a%00b', field: 'querystring.previewRole' },
+  { method: 'PUT', url: '/api/progress/steps/a%00b', body: { completed: true }, field: 'params.stepId' },
+  { method: 'PUT', url: '/api/progress/steps/set-up-slack/items/a%00b', body: { done: true }, field: 'params.itemId' },
+  { method: 'GET', url: '/api/secrets/a%00b', field: 'params.stepId' },
+  { method: 'GET', url: '/api/studio/versions/1%00', field: 'params.version' },
+  { method: 'GET', url: '/api/studio/assets?name=a%00b', field: 'querystring.name' },
+  { method: 'PUT', url: '/api/studio/draft', body: { roles: [{ key: 'volunteer', displayName: `V${NUL}` }] }, field: 'body.roles[0].displayName' },
+  { method: 'GET', url: '/api/mail/unsubscribe?email=a%00b&token=x', field: 'querystring.email' },
+  { method: 'GET', url: '/assets/content/by-hash/a%00b', field: 'params.sha256' },
+  { method: 'GET', url: '/dashboard%00', field: 'params["*"]' },
+  { method: 'GET', url: '/api/health?a%00=1', field: 'querystring["a\\u0000"]' },
+  { method: 'POST', url: '/api/auth/dev-login', body: { [`na${NUL}me`]: 'x' }, field: 'body["na\\u0000me"]' },
+];
+
+describe('a NUL character (U+0000) is refused with 400 naming the field, on every route', () => {
+  it.each(NUL_ROWS)('$method $url → 400 naming $field', async ({ method, url, body, contentType, field }) => {
+    const headers: Record<string, string> = { cookie: cookies.admin, origin: 'http://localhost' };
+    const options: InjectOptions = { method, url, headers };
+    if (body !== undefined) {
+      headers['content-type'] = contentType ?? 'application/json';
+      options.payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const res = await t.app.inject(options);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: `${field}: ${NUL_CHARACTER_MESSAGE}` });
   });
 });

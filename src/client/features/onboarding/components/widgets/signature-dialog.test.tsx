@@ -1,3 +1,4 @@
+import { SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE, SIGNED_NAME_NO_LETTERS_MESSAGE } from '@shared/acknowledgments';
 import { stepSchema } from '@shared/content-schema';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -56,6 +57,22 @@ describe('SignatureDialog', () => {
     expect(onClose).toHaveBeenCalled();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('/signature')) ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Sam Lee', agree: true, version: 2 });
+  });
+
+  it('refuses a name without visible letters before sending it, saying why (the shared rule)', async () => {
+    const fetchMock = stubNetwork({ 'POST /api/acknowledgments/steps/sign-volunteer-agreement/signature': () => json(signed) });
+    const { user, onSigned } = renderDialog();
+    const input = screen.getByLabelText('Your full name');
+    await user.type(input, '\u200B\u200D\u0301');
+    await user.click(screen.getByRole('checkbox', { name: 'I have read and agree to the Volunteer Agreement.' }));
+    await user.click(screen.getByRole('button', { name: 'Sign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGNED_NAME_NO_LETTERS_MESSAGE);
+    await user.clear(input);
+    await user.type(input, 'Sam \u202Eeel');
+    await user.click(screen.getByRole('button', { name: 'Sign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/signature'))).toBe(false);
+    expect(onSigned).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal and stays open", async () => {

@@ -1,5 +1,5 @@
 import type { Step } from '@shared/content-schema';
-import { SIGNED_NAME_MAX_LENGTH, stepVersion } from '@shared/acknowledgments';
+import { SIGNED_NAME_MAX_LENGTH, signedNameProblem, stepVersion } from '@shared/acknowledgments';
 import { useQueryClient } from '@tanstack/react-query';
 import PenLine from 'lucide-react/icons/pen-line';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -32,6 +32,8 @@ export interface SignatureDialogProps {
 /**
  * The signature of a step that asks for one (its own chunk, loaded when such a step is opened or its button
  * pressed): the person types their full name and confirms 'I have read and agree to …'; Sign is enabled only then.
+ * A name without visible letters, or with a hidden control or text-direction character, is refused before it is sent
+ * (`signedNameProblem`, the rule the server applies too).
  * The server records the signature with the exact version of the document and completes the step; its refusal
  * (e.g. the document changed meanwhile) is shown in the dialog.
  */
@@ -50,6 +52,12 @@ export function SignatureDialog({ step, onClose, onSigned }: SignatureDialogProp
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
+    // The server's rule (shared), checked here first so the answer comes at once.
+    const problem = signedNameProblem(name);
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {

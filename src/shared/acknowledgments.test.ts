@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { signStepBodySchema } from './acknowledgments-api.js';
+import { SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE, SIGNED_NAME_NO_LETTERS_MESSAGE, signedNameProblem } from './acknowledgments.js';
+
+describe('a typed signature name (signedNameProblem, the signature body schema)', () => {
+  it.each([
+    ['Sam Lee'],
+    ['José Ñúñez-García'],
+    ["Siobhán O'Brien"],
+    ['Ζωή Παπαδοπούλου'],
+    ['Анна Петрова'],
+    ['محمد علی'], // right to left by itself, no bidi control needed
+    ['می\u200Cخواهم'], // Persian with a zero-width non-joiner between letters
+    ['क्षत्रिय'], // Devanagari: letters with combining marks
+    ['李小龍'],
+    ['e\u0301mile'], // a combining accent on a letter
+    ['Sam Lee 3rd'],
+  ])('accepts %s', (name) => {
+    expect(signedNameProblem(name)).toBeNull();
+    expect(signStepBodySchema.safeParse({ name, agree: true, version: 1 }).success).toBe(true);
+  });
+
+  it.each([
+    ['\u200B\u200C\u200D\u2060\uFEFF', 'zero-width characters only'],
+    ['\u0301\u0308\u0336', 'combining marks only'],
+    ['\u3164 \uFFA0', 'Hangul fillers (letters that print nothing)'],
+    ['\u00AD\u034F', 'a soft hyphen and a grapheme joiner'],
+    ['123 - .', 'no letter'],
+    ['🙂🙂', 'emoji only'],
+  ])('refuses %j (%s): no visible letter', (name) => {
+    expect(signedNameProblem(name)).toBe(SIGNED_NAME_NO_LETTERS_MESSAGE);
+    const parsed = signStepBodySchema.safeParse({ name, agree: true, version: 1 });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toContain(SIGNED_NAME_NO_LETTERS_MESSAGE);
+  });
+
+  it.each([
+    ['\u202E\u202D', 'overrides only'],
+    ['Sam \u202Eeel', 'a right-to-left override in a name'],
+    ['\u2067Sam\u2069', 'an isolate'],
+    ['Sam\u200FLee', 'a right-to-left mark'],
+    ['Sam\u061CLee', 'an Arabic letter mark'],
+    ['Sam\u0000Lee', 'a NUL'],
+    ['Sam\tLee', 'a tab'],
+    ['Sam\u0085Lee', 'a C1 control'],
+    ['Sam\u2028Lee', 'a line separator'],
+  ])('refuses %j (%s): a hidden character', (name) => {
+    expect(signedNameProblem(name)).toBe(SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE);
+    expect(signStepBodySchema.safeParse({ name, agree: true, version: 1 }).error?.issues[0]?.message).toBe(
+      SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE,
+    );
+  });
+
+  it('keeps the empty-name message for an empty or blank name', () => {
+    expect(signStepBodySchema.safeParse({ name: '  ', agree: true, version: 1 }).error?.issues.map((i) => i.message)).toEqual([
+      'Type your full name to sign.',
+    ]);
+  });
+});
