@@ -20,11 +20,16 @@ export const memberDueResponseSchema = z.object({
 export type MemberDueResponse = z.infer<typeof memberDueResponseSchema>;
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const OUTBOX_KINDS = ['reminder', 'digest'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+/** The largest page of the outbox. */
+export const OUTBOX_MAX_PAGE_SIZE = 200;
 
 /** One message of the outbox, without its bodies. */
 export const outboxMessageSchema = z.object({
   id: z.string(),
-  kind: z.enum(['reminder', 'digest']),
+  kind: z.enum(OUTBOX_KINDS),
   recipient: z.string(),
   status: z.enum(OUTBOX_STATUSES),
   /** 'smtp' (left by SMTP), 'outbox' (no SMTP_URL: kept here only), null until sent. */
@@ -39,19 +44,42 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-/** GET /api/admin/outbox — the latest messages, newest first, and whether SMTP is configured. */
+/**
+ * GET /api/admin/outbox — one page of the messages that match, newest first, how many match in all, and whether SMTP
+ * is configured.
+ */
 export const outboxResponseSchema = z.object({
   smtpConfigured: z.boolean(),
   messages: z.array(outboxMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
 
+/**
+ * GET /api/admin/outbox query: `status`, `kind` (reminder or digest), `recipient` (part of the address, any case), and
+ * the page (from 1) and page size (at most OUTBOX_MAX_PAGE_SIZE).
+ */
 export const outboxQuerySchema = z
   .object({
-    status: z.enum(OUTBOX_STATUSES).optional(),
+    status: z.enum(OUTBOX_STATUSES, { error: `must be one of ${OUTBOX_STATUSES.join(', ')}` }).optional(),
+    kind: z.enum(OUTBOX_KINDS, { error: `must be one of ${OUTBOX_KINDS.join(', ')}` }).optional(),
     recipient: z.string().trim().toLowerCase().max(320).optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(OUTBOX_MAX_PAGE_SIZE).default(50),
   })
   .strict();
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+/** The query as a client writes it: everything optional. */
+export type OutboxQueryInput = z.input<typeof outboxQuerySchema>;
+
+/**
+ * POST /api/admin/digest — the digest asked for now is queued (it is sent in the background, and the outbox shows it
+ * leave): the message as the outbox holds it.
+ */
+export const digestNowResponseSchema = z.object({ message: outboxMessageSchema });
+export type DigestNowResponse = z.infer<typeof digestNowResponseSchema>;
 
 /** GET /api/admin/outbox/:id — one message with its bodies (as sent, or as it would have been). */
 export const outboxMessageDetailSchema = outboxMessageSchema.extend({

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { memberEmailParamsSchema } from '../../../shared/admin-api.js';
 import {
+  digestNowResponseSchema,
   digestSettingsSchema,
   memberDueResponseSchema,
   memberMailBodySchema,
@@ -27,6 +28,7 @@ import {
   getOutboxMessage,
   getSchedule,
   listOutbox,
+  pageOutbox,
   updateSchedule,
 } from './schedules.repository.js';
 import { checkUnsubscribeToken } from './unsubscribe.js';
@@ -59,8 +61,9 @@ function smallPage(reply: FastifyReply, status: number, title: string, body: str
  *   no more reminders for that person, and their pending ones cancelled. A wrong token: 400, nothing changes.
  * - GET/PUT /api/admin/members/:email/mail → a member's start date, pause, and every message sent to them (read:
  *   members:read, leads for their departments; change: members:write).
- * - GET /api/admin/outbox, GET /api/admin/outbox/:id, POST /api/admin/digest (send me the digest now), GET/PUT
- *   /api/admin/digest (my weekly digest on or off): mail:manage.
+ * - GET /api/admin/outbox (a page of messages, filtered by status, kind and recipient), GET /api/admin/outbox/:id,
+ *   POST /api/admin/digest (send me the digest now: queued, answered at once), GET/PUT /api/admin/digest (my weekly
+ *   digest on or off): mail:manage.
  */
 export const mailRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -165,7 +168,7 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
         startOn: await effectiveStartOn(db, email, zone),
         remindersPaused: schedule.remindersPaused,
         unsubscribedAt: schedule.unsubscribedAt,
-        messages: await listOutbox(db, { recipient: email }, 500),
+        messages: await listOutbox(db, email, 500),
       };
     };
 
@@ -206,7 +209,12 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
     adminApp.get(
       '/api/admin/outbox',
       { ...needs('mail:manage'), schema: { querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } } },
-      async (request) => ({ smtpConfigured, messages: await listOutbox(db, request.query) }),
+      async (request) => ({
+        smtpConfigured,
+        ...(await pageOutbox(db, request.query)),
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      }),
     );
 
     adminApp.get(
@@ -224,12 +232,16 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
 
     adminApp.post(
       '/api/admin/digest',
-      { ...needs('mail:manage'), schema: { response: { 200: z.object({ id: z.string() }) } } },
+      { ...needs('mail:manage'), schema: { response: { 200: digestNowResponseSchema } } },
       async (request) => {
         const user = signedInUser(request);
         const id = await planDigestNow(db, user.email, now());
-        await worker.runNow();
-        return { id };
+        const message = await getOutboxMessage(db, id);
+        if (message === undefined) throw new HttpError(500, 'The digest could not be queued.');
+        // Sent in the background: an answer never waits on the SMTP server (the outbox shows the message leave).
+        void worker.runNow();
+        const { text: _text, html: _html, ...queued } = message;
+        return { message: queued };
       },
     );
 

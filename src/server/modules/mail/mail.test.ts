@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outboxResponseSchema, memberMailResponseSchema, memberDueResponseSchema } from '../../../shared/mail-api.js';
+import {
+  digestNowResponseSchema,
+  memberDueResponseSchema,
+  memberMailResponseSchema,
+  outboxResponseSchema,
+} from '../../../shared/mail-api.js';
 import { membersPageSchema } from '../../../shared/admin-api.js';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { createRoleCatalog } from '../../../shared/roles.js';
@@ -73,6 +78,7 @@ afterAll(async () => {
 beforeEach(async () => {
   smtp.messages.length = 0;
   smtp.refuseNext = 0;
+  smtp.delayMs = 0;
   t = await createTestApp({ catalog: catalog(), env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' } });
   await upsertMember(t.database.db, { email: AMY, role: 'volunteer', department: 'Operations', isAdmin: false });
   t.clock.now = london('2026-03-01T10:00');
@@ -439,3 +445,71 @@ describe('claims on messages (docs/reliability.md#e-mail)', () => {
     expect(reminders()).toHaveLength(0);
   });
 });
+
+describe('the outbox in the admin console', () => {
+  const outbox = async (query = '') => {
+    const res = await t.app.inject({ url: `/api/admin/outbox${query}`, headers: { cookie: await adminCookie() } });
+    expect(res.statusCode).toBe(200);
+    return outboxResponseSchema.parse(res.json());
+  };
+
+  it('"Send me the digest now" answers at once with the message queued, and the outbox shows it leave', async () => {
+    t.clock.now = london('2026-03-12T10:00');
+    // Only the digest asked for (the weekly one would be planned beside it).
+    await updateSchedule(t.database.db, ADMIN, { digestOff: true }, t.clock.now);
+    smtp.delayMs = 5_000;
+    const started = performance.now();
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/digest', headers: { cookie: await adminCookie() } });
+    expect(performance.now() - started).toBeLessThan(smtp.delayMs);
+    expect(res.statusCode).toBe(200);
+    const { message } = digestNowResponseSchema.parse(res.json());
+    expect(message).toMatchObject({ kind: 'digest', recipient: ADMIN, status: 'pending', attempts: 0 });
+    // While the relay takes its time, the outbox shows the digest being sent …
+    for (let i = 0; i < 200 && (await outbox('?kind=digest')).messages[0]?.status !== 'sending'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect((await outbox('?kind=digest')).messages[0]).toMatchObject({ id: message.id, status: 'sending', attempts: 1 });
+    // … then sent.
+    await t.app.mailWorker.runNow();
+    expect((await outbox('?kind=digest')).messages[0]).toMatchObject({ id: message.id, status: 'sent' });
+    expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes(ADMIN))).toHaveLength(1);
+  });
+
+  it('pages through every message, newest first, filtered by status, kind and recipient', async () => {
+    await t.database.db.execute(sql`
+      insert into mail_outbox (kind, recipient, dedupe_key, plan, status, next_attempt_at, created_at)
+      select case when i % 5 = 0 then 'digest' else 'reminder' end,
+        'person-' || lpad(i::text, 3, '0') || '@inspired2uplift.org', 'test:' || i, '{}'::jsonb,
+        case when i % 7 = 0 then 'failed' else 'sent' end,
+        now(), now()
+      from generate_series(1, 260) i`);
+    const first = await outbox();
+    expect(first).toMatchObject({ total: 260, page: 1, pageSize: 50 });
+    expect(first.messages[0]?.recipient).toBe('person-260@inspired2uplift.org');
+    const seen = new Set<string>();
+    for (let page = 1; page <= 6; page += 1) {
+      const { messages } = await outbox(`?page=${page}&pageSize=50`);
+      expect(messages).toHaveLength(page === 6 ? 10 : 50);
+      for (const m of messages) seen.add(m.recipient);
+    }
+    expect(seen.size).toBe(260);
+    expect((await outbox('?page=7')).messages).toEqual([]);
+
+    const failedDigests = await outbox('?status=failed&kind=digest&pageSize=200');
+    // i divisible by 35, up to 260: 35, 70, …, 245.
+    expect(failedDigests.total).toBe(7);
+    expect(failedDigests.messages.every((m) => m.status === 'failed' && m.kind === 'digest')).toBe(true);
+    const byRecipient = await outbox(`?recipient=${encodeURIComponent('PERSON-01')}`);
+    expect(byRecipient.messages.map((m) => m.recipient)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `person-${String(19 - i).padStart(3, '0')}@inspired2uplift.org`),
+    );
+    // A % or _ in the filter is a character, not a wildcard.
+    expect((await outbox('?recipient=%25')).total).toBe(0);
+
+    const bad = await t.app.inject({ url: '/api/admin/outbox?status=lost&pageSize=1000', headers: { cookie: await adminCookie() } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(String(bad.json().message)).toContain('status');
+  });
+});
+

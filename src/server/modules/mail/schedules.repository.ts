@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { OutboxMessage } from '../../../shared/mail-api.js';
+import type { OutboxMessage, OutboxQuery } from '../../../shared/mail-api.js';
 import type { Database } from '../../db/client.js';
 
 /**
@@ -116,21 +116,37 @@ const MESSAGE_COLUMNS = sql`id, kind, recipient, status, transport, subject, att
   last_error, cancel_reason`;
 
 /**
- * The latest outbox messages, newest first.
- * @param filter optional status and recipient
+ * The latest outbox messages to one address, newest first (a member's page).
+ * @param recipient the address, lower case
  * @param limit at most this many
  */
-export async function listOutbox(
-  db: Database,
-  filter: { status?: OutboxMessage['status']; recipient?: string },
-  limit = 200,
-): Promise<OutboxMessage[]> {
-  const status = filter.status === undefined ? sql`true` : sql`status = ${filter.status}`;
-  const recipient = filter.recipient === undefined ? sql`true` : sql`recipient = ${filter.recipient}`;
+export async function listOutbox(db: Database, recipient: string, limit = 200): Promise<OutboxMessage[]> {
   const rows = rowsOf(
-    await db.execute(sql`select ${MESSAGE_COLUMNS} from mail_outbox where ${status} and ${recipient} order by seq desc limit ${limit}`),
+    await db.execute(sql`select ${MESSAGE_COLUMNS} from mail_outbox where recipient = ${recipient} order by seq desc limit ${limit}`),
   );
   return rows.map(messageOf);
+}
+
+/**
+ * One page of the outbox (docs/product.md#due-dates-and-reminders), newest first, and how many messages match.
+ * @param query status, kind, part of the recipient's address (any case), page (from 1) and page size
+ */
+export async function pageOutbox(db: Database, query: OutboxQuery): Promise<{ messages: OutboxMessage[]; total: number }> {
+  const conditions = [sql`true`];
+  if (query.status !== undefined) conditions.push(sql`status = ${query.status}`);
+  if (query.kind !== undefined) conditions.push(sql`kind = ${query.kind}`);
+  if (query.recipient !== undefined && query.recipient !== '') {
+    const pattern = `%${query.recipient.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
+    conditions.push(sql`lower(recipient) like ${pattern}`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const [count] = rowsOf(await db.execute(sql`select count(*)::int as n from mail_outbox where ${where}`));
+  const rows = rowsOf(
+    await db.execute(sql`
+      select ${MESSAGE_COLUMNS} from mail_outbox where ${where}
+      order by seq desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+  );
+  return { messages: rows.map(messageOf), total: Number(count?.n ?? 0) };
 }
 
 /**

@@ -1,13 +1,15 @@
 import {
+  digestNowResponseSchema,
   digestSettingsSchema,
   memberMailResponseSchema,
   outboxMessageDetailSchema,
   outboxResponseSchema,
   type DigestSettings,
   type MemberMailBody,
+  type OutboxQueryInput,
+  type OutboxResponse,
 } from '@shared/mail-api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
@@ -35,11 +37,32 @@ export function useUpdateMemberMail(email: string) {
   });
 }
 
-/** GET /api/admin/outbox: the latest messages and whether SMTP is configured. */
-export function useOutbox() {
+/** How often the outbox is read again while a message on the page is waiting or being sent (its progress). */
+const OUTBOX_PROGRESS_MS = 2_000;
+
+const outboxQueryString = (query: OutboxQueryInput) =>
+  new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+
+/** Whether the message `id` is still on its way on this page (waiting for its first attempt, or being sent). */
+const onItsWay = (data: OutboxResponse | undefined, id: string | null) =>
+  id !== null && data?.messages.some((m) => m.id === id && (m.status === 'sending' || (m.status === 'pending' && m.attempts === 0))) === true;
+
+/**
+ * GET /api/admin/outbox?status&kind&recipient&page&pageSize: one page of messages, newest first, how many match, and
+ * whether SMTP is configured.
+ * @param follow a message whose progress is shown: the page is read again every 2 s while it is on its way
+ */
+export function useOutbox(query: OutboxQueryInput, follow: string | null = null) {
+  const search = outboxQueryString(query);
   return useQuery({
-    queryKey: [...adminKeys.all, 'outbox'],
-    queryFn: ({ signal }) => apiRequest(apiPaths.adminOutbox, outboxResponseSchema, { signal }),
+    queryKey: [...adminKeys.all, 'outbox', 'page', search],
+    queryFn: ({ signal }) => apiRequest(`${apiPaths.adminOutbox}?${search}`, outboxResponseSchema, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (onItsWay(q.state.data, follow) ? OUTBOX_PROGRESS_MS : false),
   });
 }
 
@@ -69,11 +92,11 @@ export function useSetDigest() {
   });
 }
 
-/** POST /api/admin/digest: the digest now, to the signed-in admin. */
+/** POST /api/admin/digest: the digest now, to the signed-in admin: queued at once, sent in the background. */
 export function useSendDigestNow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(apiPaths.adminDigest, z.object({ id: z.string() }), { method: 'POST' }),
+    mutationFn: () => apiRequest(apiPaths.adminDigest, digestNowResponseSchema, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -1,19 +1,42 @@
+import { OUTBOX_KINDS, OUTBOX_STATUSES, type OutboxKind, type OutboxStatus } from '@shared/mail-api';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/toasts';
 import { useDigestSettings, useOutbox, useSendDigestNow, useSetDigest } from '../api/mail';
-import { OutboxList } from './outbox-list';
+import { fieldClass, labelClass } from '../utils/format';
+import { OUTBOX_STATUS_TEXT, OutboxList } from './outbox-list';
+import { Pagination } from './pagination';
+
+const PAGE_SIZE = 50;
+const KIND_TEXT: Record<OutboxKind, string> = { reminder: 'Reminders', digest: 'Digests' };
 
 /**
  * The admin console's E-mail tab (docs/product.md#due-dates-and-reminders): the admin's own weekly digest (on or off,
- * or now), and the outbox: every reminder and digest, sent, waiting, failed or cancelled. Without SMTP_URL nothing
- * leaves the server, and the outbox says so.
+ * or now: queued at once, its progress shown in the outbox), and the outbox: every reminder and digest, sent, waiting,
+ * failed or cancelled, newest first, paged and filtered by status, kind and recipient. Without SMTP_URL nothing leaves
+ * the server, and the outbox says so.
  */
 export function MailPanel() {
-  const outbox = useOutbox();
+  const id = useId();
+  const [status, setStatus] = useState<OutboxStatus | ''>('');
+  const [kind, setKind] = useState<OutboxKind | ''>('');
+  const [recipientInput, setRecipientInput] = useState('');
+  const [recipient, setRecipient] = useState('');
+  const [page, setPage] = useState(1);
+  const [followed, setFollowed] = useState<string | null>(null);
+  const outbox = useOutbox({ status: status === '' ? undefined : status, kind: kind === '' ? undefined : kind, recipient, page, pageSize: PAGE_SIZE }, followed);
   const digest = useDigestSettings();
   const setDigest = useSetDigest();
   const sendNow = useSendDigestNow();
+  const followedMessage = outbox.data?.messages.find((m) => m.id === followed);
+
+  const onFilter = (event: FormEvent) => {
+    event.preventDefault();
+    setRecipient(recipientInput.trim());
+    setPage(1);
+  };
+
   return (
     <div className="space-y-6">
       <Card className="max-w-2xl space-y-3 p-5">
@@ -37,13 +60,20 @@ export function MailPanel() {
           disabled={sendNow.isPending}
           onClick={() =>
             sendNow.mutateAsync().then(
-              () => toast.success('The digest is on its way to you'),
-              (error: unknown) => toast.error('The digest could not be sent', { description: error instanceof Error ? error.message : '' }),
+              ({ message }) => {
+                setFollowed(message.id);
+                setPage(1);
+                toast.success('Your digest is queued', { description: 'The outbox below shows when it leaves.' });
+              },
+              (error: unknown) => toast.error('The digest could not be queued', { description: error instanceof Error ? error.message : '' }),
             )
           }
         >
-          {sendNow.isPending ? 'Sending…' : 'Send me the digest now'}
+          {sendNow.isPending ? 'Queuing…' : 'Send me the digest now'}
         </Button>
+        <p role="status" className="text-sm text-slate-700">
+          {followedMessage === undefined ? '' : `Your digest: ${OUTBOX_STATUS_TEXT[followedMessage.status]}`}
+        </p>
       </Card>
       <section aria-labelledby="outbox-heading" className="space-y-3">
         <h3 id="outbox-heading" className="text-lg font-semibold">
@@ -54,12 +84,74 @@ export function MailPanel() {
             No SMTP server is set (SMTP_URL), so no e-mail leaves this server: every message is kept here instead.
           </p>
         ) : null}
+        <form onSubmit={onFilter} className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor={`${id}-status`} className={labelClass}>
+              Status
+            </label>
+            <select
+              id={`${id}-status`}
+              value={status}
+              onChange={(e) => {
+                setStatus(OUTBOX_STATUSES.find((s) => s === e.target.value) ?? '');
+                setPage(1);
+              }}
+              className={fieldClass}
+            >
+              <option value="">All statuses</option>
+              {OUTBOX_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {OUTBOX_STATUS_TEXT[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-kind`} className={labelClass}>
+              Kind
+            </label>
+            <select
+              id={`${id}-kind`}
+              value={kind}
+              onChange={(e) => {
+                setKind(OUTBOX_KINDS.find((k) => k === e.target.value) ?? '');
+                setPage(1);
+              }}
+              className={fieldClass}
+            >
+              <option value="">Reminders and digests</option>
+              {OUTBOX_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {KIND_TEXT[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="min-w-60 flex-1">
+            <label htmlFor={`${id}-recipient`} className={labelClass}>
+              Recipient (part of the e-mail address)
+            </label>
+            <input
+              id={`${id}-recipient`}
+              type="search"
+              value={recipientInput}
+              onChange={(e) => setRecipientInput(e.target.value)}
+              className={fieldClass}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Filter
+          </Button>
+        </form>
         {outbox.isPending ? (
           <p role="status">Loading the outbox…</p>
         ) : outbox.isError ? (
           <p role="alert">{outbox.error.message}</p>
         ) : (
-          <OutboxList messages={outbox.data.messages} />
+          <div aria-busy={outbox.isFetching} className="space-y-3">
+            <OutboxList messages={outbox.data.messages} />
+            <Pagination noun="messages" page={page} pageSize={PAGE_SIZE} total={outbox.data.total} onPageChange={setPage} />
+          </div>
         )}
       </section>
     </div>

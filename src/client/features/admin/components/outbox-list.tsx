@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { useOutboxMessage } from '../api/mail';
 import { formatDateTime } from '../utils/format';
 
-const STATUS_TEXT: Record<OutboxMessage['status'], string> = {
+/** A status in words. */
+export const OUTBOX_STATUS_TEXT: Record<OutboxMessage['status'], string> = {
   pending: 'Waiting',
   sending: 'Sending',
   sent: 'Sent',
@@ -17,7 +18,7 @@ const STATUS_TEXT: Record<OutboxMessage['status'], string> = {
 function statusOf(m: OutboxMessage): { text: string; variant: 'secondary' | 'outline' | 'warning' | 'default' } {
   if (m.status === 'sent') return { text: m.transport === 'outbox' ? 'Kept in the outbox (no SMTP)' : 'Sent', variant: 'default' };
   if (m.status === 'failed') return { text: 'Failed', variant: 'warning' };
-  return { text: STATUS_TEXT[m.status], variant: m.status === 'cancelled' ? 'outline' : 'secondary' };
+  return { text: OUTBOX_STATUS_TEXT[m.status], variant: m.status === 'cancelled' ? 'outline' : 'secondary' };
 }
 
 /** One message's text, when asked for. */
