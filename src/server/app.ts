@@ -243,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
   await app.register(backupRoutes, { db, backups });
   await app.register(insightsRoutes, { db, content, now });
-  await app.register(secretsRoutes, { db, config });
+  await app.register(secretsRoutes, { db, config, now });
   await app.register(studioRoutes, { db, content, config, now });
   const transport =
     deps.mailTransport ?? (config.mail.smtpUrl === undefined ? outboxOnlyTransport : smtpTransport(config.mail.smtpUrl, config.mail.claimSeconds));

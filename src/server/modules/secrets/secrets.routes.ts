@@ -104,6 +104,44 @@ const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Contr
 export interface SecretsRoutesOptions {
   db: Database;
   config: Pick<Config, 'secretBox'>;
+  /** The clock (default: the real one): refusals are audited at most once per {@link REFUSAL_AUDIT_WINDOW_MS}. */
+  now?: () => Date;
+}
+
+/** A member's refusals for one shared password and reason are audited at most once in this many ms (10 minutes). */
+export const REFUSAL_AUDIT_WINDOW_MS = 10 * 60_000;
+/** The most (member, password, reason) keys remembered; the oldest are forgotten first. */
+const REFUSAL_KEYS_KEPT = 10_000;
+
+/**
+ * Audit flooding (docs/security.md#what-was-checked-and-how): a member can ask for a refused password as often as
+ * they like (`?previewRole=` always refuses). The first refusal of a member for one password and reason is audited;
+ * the same again within {@link REFUSAL_AUDIT_WINDOW_MS} only counts, and the next audited one says how many came in
+ * between (`details.repeated`), so the log stays append-only and still tells the whole story. Per server process:
+ * with several servers each audits its own first refusal.
+ */
+class RefusalAudit {
+  readonly #seen = new Map<string, { auditedAt: number; repeated: number }>();
+
+  /**
+   * @param key the member, password and reason
+   * @param at now, in ms since the epoch
+   * @returns how many refusals were only counted since the last audited one, or null when this one is only counted
+   */
+  take(key: string, at: number): number | null {
+    const seen = this.#seen.get(key);
+    if (seen !== undefined && at - seen.auditedAt < REFUSAL_AUDIT_WINDOW_MS) {
+      seen.repeated += 1;
+      return null;
+    }
+    this.#seen.delete(key);
+    if (this.#seen.size >= REFUSAL_KEYS_KEPT) {
+      const oldest = this.#seen.keys().next();
+      if (oldest.done !== true) this.#seen.delete(oldest.value);
+    }
+    this.#seen.set(key, { auditedAt: at, repeated: 0 });
+    return seen?.repeated ?? 0;
+  }
 }
 
 /**
@@ -120,11 +158,22 @@ export interface SecretsRoutesOptions {
  *   environment variable is not set.
  * - A signed-in request the app's own code did not make ({@link isFromTheApp}: a cross-site navigation or link):
  *   403 {@link NOT_FROM_THE_APP_MESSAGE}, nothing revealed and nothing audited in the member's name.
- * Every answer carries `Cache-Control: no-store`. Every reveal and every refusal of a signed-in member for a known
- * shared-password step is written to the audit log before the answer is sent (a failing write fails the request, so
+ * Every answer carries `Cache-Control: no-store`. Every reveal, and the first refusal of a signed-in member for a
+ * known shared-password step and reason in {@link REFUSAL_AUDIT_WINDOW_MS} (the next one audited counts the rest),
+ * is written to the audit log before the answer is sent (a failing write fails the request, so
  * nothing is revealed unaudited); anonymous refusals go to the application log only (anyone can send them).
  */
-export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async (app, { db, config }) => {
+export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async (app, { db, config, now = () => new Date() }) => {
+  const refusals = new RefusalAudit();
+  /** Audits a signed-in member's refusal unless the same was audited within the window (see {@link RefusalAudit}). */
+  const auditRefusal = async (request: FastifyRequest, entry: ReturnType<typeof auditOf>) => {
+    const repeated = refusals.take(`${request.user?.id ?? ''}\n${entry.subject}\n${entry.reason ?? ''}`, now().getTime());
+    if (repeated === null) {
+      request.log.info({ secret: entry.subject, reason: entry.reason }, 'shared password refused again: counted, not audited');
+      return;
+    }
+    await recordAudit(db, repeated === 0 ? entry : { ...entry, details: { ...entry.details, repeated } });
+  };
 
   app.get(
     '/api/secrets/:stepId',
@@ -153,7 +202,7 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
 
       if (request.query.previewRole !== undefined) {
         if (!knownStep) throw notFound(NO_SECRET_STEP_MESSAGE);
-        await recordAudit(db, auditOf(request, knownStep, 'preview', { allowed: false, reason: 'development' }, request.query.previewRole));
+        await auditRefusal(request, auditOf(request, knownStep, 'preview', { allowed: false, reason: 'development' }, request.query.previewRole));
         return reply.code(403).send(refusalBody(403, 'development'));
       }
 
@@ -171,7 +220,7 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
         memberRoleText: request.memberRole.roleText,
       });
       if (!decision.allowed) {
-        await recordAudit(db, auditOf(request, step, session, decision));
+        await auditRefusal(request, auditOf(request, step, session, decision));
         return reply.code(403).send(refusalBody(403, decision.reason));
       }
       const stored = await readStoredSecret(db, config.secretBox, step.envVariable.name);

@@ -10,6 +10,7 @@ import { projectRoot } from '../../project-root.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { listAudit } from '../audit/audit.repository.js';
 import { upsertMember } from '../members/members.repository.js';
+import { REFUSAL_AUDIT_WINDOW_MS } from './secrets.routes.js';
 import { TEST_SECRET_VALUES } from '../../test/test-secrets.js';
 import type { SecretName } from './shared-secrets.js';
 
@@ -204,6 +205,8 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
 
 describe('the audit log of shared passwords', () => {
   it('records every reveal and refusal: who, which secret, when, allowed or why not — never the value', async () => {
+    // The tests above were refused the same: a member's repeated refusal is audited once per window.
+    t.clock.advance(REFUSAL_AUDIT_WINDOW_MS);
     const before = t.clock.now;
     const email = 'g-treasurer@inspired2uplift.org';
     await ask(stepIds.FINANCE_PASS, cookies.get('google:Treasurer'));
