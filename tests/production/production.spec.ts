@@ -152,7 +152,7 @@ test("a finance member's first day: Google sign-in, a step, the agreement, the f
   await expect(page).toHaveURL(new RegExp(`^${PUBLIC_URL.replaceAll('.', '\\.')}/admin`));
   await page.getByRole('tab', { name: 'E-mail' }).click();
   await page.getByRole('button', { name: 'Send me the digest now' }).click();
-  await expect(page.getByText('The digest is on its way to you')).toBeVisible();
+  await expect(page.getByText('Your digest is queued')).toBeVisible();
   await rehearsal.smtp.waitFor(1);
   const digest = rehearsal.smtp.messages[0];
   expect(digest?.to).toMatchObject({ value: [{ address: MEMBER.email }] });
