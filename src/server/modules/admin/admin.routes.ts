@@ -1,4 +1,5 @@
 import type { CatalogSource } from '../../content/published-content.js';
+import { decodeCsvFile } from '../../../shared/csv-text.js';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -154,9 +155,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     }
   });
   app.addHook('onRequest', checkAdminPermission);
-  // Import files may come as they are (text/csv); they become `{ csv }`, the JSON body's shape.
-  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => {
-    done(null, { csv: String(body) });
+  // Import files may come as they are (text/csv); they become `{ csv }`, the JSON body's shape. Strict UTF-8: a file in
+  // another encoding is refused with how to save it as UTF-8 (shared csv-text.ts), never stored with U+FFFD in it.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'buffer' }, (_request, body, done) => {
+    const decoded = decodeCsvFile(body as Buffer);
+    if (decoded.ok) done(null, { csv: decoded.text });
+    else done(new HttpError(400, decoded.message), undefined);
   });
 
   /** Ends every session of a person and audits it (inside the transaction `tx`). */

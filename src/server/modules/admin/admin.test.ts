@@ -8,6 +8,7 @@ import {
   membersPageSchema,
   type MembersQueryInput,
 } from '../../../shared/admin-api.js';
+import { CSV_NOT_UTF8_MESSAGE } from '../../../shared/csv-text.js';
 import { apiErrorSchema, meResponseSchema, onboardingResponseSchema } from '../../../shared/api.js';
 import { members, stepProgress, users } from '../../db/schema.js';
 import { createTestApp, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
@@ -232,6 +233,34 @@ describe('CSV export and import', () => {
     expect(again.body).toBe(res.body);
     expect((await t.database.db.select().from(members)).length).toBeGreaterThanOrEqual(before.length);
     expect(auditPageSchema.parse((await get('/api/admin/audit?kind=import', admin)).json()).total).toBe(1);
+  });
+
+  it('refuses a file that is not UTF-8 (Latin-1, broken bytes) with how to save it as UTF-8; a UTF-8 BOM is accepted', async () => {
+    const send = (url: string, payload: Buffer) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: admin, 'content-type': 'text/csv' }, payload });
+    const csv = 'email,role,department\nrenee.muller@inspired2uplift.org,finance,Finanças Zürich\n';
+    const latin1 = Buffer.from(csv, 'latin1'); // ç = 0xE7, ü = 0xFC: not UTF-8
+    const broken = Buffer.concat([Buffer.from(csv, 'utf8').subarray(0, 30), Buffer.from([0xc3, 0x28]), Buffer.from(csv, 'utf8').subarray(30)]);
+    const before = await t.database.db.select().from(members);
+    for (const url of ['/api/admin/import/preview', '/api/admin/import']) {
+      for (const bytes of [latin1, broken]) {
+        const res = await send(url, bytes);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: CSV_NOT_UTF8_MESSAGE });
+      }
+    }
+    // Text read leniently elsewhere (U+FFFD in place of each byte that was not UTF-8) is refused too.
+    const lenient = await t.app.inject({
+      method: 'POST', url: '/api/admin/import', headers: { cookie: admin }, payload: { csv: new TextDecoder().decode(latin1) },
+    });
+    expect(lenient.statusCode).toBe(400);
+    expect(lenient.json().message).toBe(CSV_NOT_UTF8_MESSAGE);
+    expect(await t.database.db.select().from(members)).toEqual(before);
+
+    const withBom = await send('/api/admin/import', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, 'utf8')]));
+    expect(withBom.statusCode, withBom.body).toBe(200);
+    const [stored] = await t.database.db.select().from(members).where(eq(members.email, 'renee.muller@inspired2uplift.org'));
+    expect(stored?.department).toBe('Finanças Zürich');
   });
 
   it('previews row errors and applies nothing when any row is bad', async () => {

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { CSV_NOT_UTF8_MESSAGE, hasReplacementCharacter } from '../../../shared/csv-text.js';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ImportResult, ImportRow, MemberOverview } from '../../../shared/admin-api.js';
@@ -85,12 +86,14 @@ export interface ImportContext {
  * Row errors: an invalid e-mail address or one outside ALLOWED_DOMAIN; role text that names no role configuration
  * (the role lookup of docs/product.md#role-lookup fell back to the default); an address already in an earlier row; an
  * `isAdmin` that is not true/false/yes/no/1/0; a field longer than 120 characters.
- * @param csv the file's text (UTF-8, a BOM is ignored)
+ * @param csv the file's text (UTF-8, a BOM is ignored); text with U+FFFD was read from a file that is not UTF-8 and is
+ *   refused as a whole (shared csv-text.ts)
  * @param ctx the catalog and the allowed domain
  * @returns every data row with its errors, file-level errors (unreadable CSV, missing columns, no rows), and `valid`
  *   when there is at least one row and no error at all; `applied` is 0
  */
 export function previewImport(csv: string, ctx: ImportContext): ImportResult {
+  if (hasReplacementCharacter(csv)) return { rows: [], errors: [CSV_NOT_UTF8_MESSAGE], valid: false, applied: 0 };
   let records: string[][];
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];

@@ -1,4 +1,5 @@
 import type { ImportResult } from '@shared/admin-api';
+import { decodeCsvFile } from '@shared/csv-text';
 import { type ChangeEvent, useId, useState } from 'react';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
@@ -21,8 +22,15 @@ export function ImportPanel() {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    setCsv(await file.text());
+    // Strict UTF-8 (file.text() would put U+FFFD in place of a Latin-1 letter): the server's rule, said at once.
+    const decoded = decodeCsvFile(new Uint8Array(await file.arrayBuffer()));
     setResult(null);
+    if (!decoded.ok) {
+      setCsv('');
+      toast.error(decoded.message);
+      return;
+    }
+    setCsv(decoded.text);
   };
   const onPreview = () => preview.mutate(csv, { onSuccess: setResult });
   const onApply = () =>
