@@ -6,6 +6,8 @@ import { queryKeys } from './query-keys';
 interface ErrorToast {
   title: string;
   description: string;
+  /** Which failures the toast is for; every failure when absent. */
+  when?: (error: Error) => boolean;
 }
 
 declare module '@tanstack/react-query' {
@@ -24,7 +26,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /**
  * The app's QueryClient. A 401 from any call means the session ended: the signed-in user is cleared, so the protected
- * wrapper sends the person to /login. Queries may ask for a destructive toast on failure through `meta.errorToast`.
+ * wrapper sends the person to /login. Queries may ask for a destructive toast on failure through `meta.errorToast`
+ * (for the failures its `when` accepts).
  */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
@@ -35,7 +38,7 @@ export function createQueryClient(): QueryClient {
           return;
         }
         const errorToast = query.meta?.errorToast;
-        if (errorToast) toast.error(errorToast.title, { description: errorToast.description, id: errorToast.title });
+        if (errorToast && (errorToast.when?.(error) ?? true)) toast.error(errorToast.title, { description: errorToast.description, id: errorToast.title });
       },
     }),
     mutationCache: new MutationCache({

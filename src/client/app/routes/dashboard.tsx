@@ -17,7 +17,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { useDueDates } from '@/features/onboarding/api/get-due-dates';
-import { useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
+import { isRoleConfigurationFailure, useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
 import { preloadStepWidgets } from '@/features/onboarding/components/lazy-widgets';
 import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
@@ -45,9 +45,6 @@ function DashboardSkeleton() {
   );
 }
 
-/** HTTP status of GET /api/onboarding when the member's role configuration is missing (src/shared/api.ts). */
-const ROLE_CONFIGURATION_CONFLICT = 409;
-
 /** The error text of a role load failure that is not a known one (the product's wording). */
 const UNKNOWN_ROLE_LOAD_ERROR = 'Unknown error loading role configuration';
 
@@ -65,7 +62,7 @@ const LOGO_CLICKS = 5;
  * configuration'; any other failure keeps its message.
  */
 function onboardingLoadError(error: Error, userRole: string): Error {
-  if (isApiError(error) && (error.role !== undefined || error.status === ROLE_CONFIGURATION_CONFLICT)) {
+  if (isRoleConfigurationFailure(error)) {
     return new RoleConfigurationError(error.message, error.role ?? userRole);
   }
   // A failure nobody explained (an unreadable answer, an error status without a message): the product's own words.

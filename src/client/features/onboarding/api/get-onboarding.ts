@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, isApiError, type ApiError } from '@/lib/api-client';
 import { onboardingResponseDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
 import { withPendingProgressWrites } from './progress-cache';
@@ -14,6 +14,17 @@ export async function getOnboarding({ signal, previewRole }: { signal?: AbortSig
   return apiRequest(path, onboardingResponseDecoder, { signal });
 }
 
+/** HTTP status of GET /api/onboarding when the member's role configuration is missing (src/shared/api.ts). */
+export const ROLE_CONFIGURATION_CONFLICT = 409;
+
+/**
+ * Whether a failed onboarding load is the missing role configuration of docs/product.md#error-page: the server's 409,
+ * or any answer that names the role. An outage (503), a server error or a lost connection is not.
+ */
+export function isRoleConfigurationFailure(error: Error): error is ApiError {
+  return isApiError(error) && (error.role !== undefined || error.status === ROLE_CONFIGURATION_CONFLICT);
+}
+
 /**
  * The query of the member's own onboarding (`queryKeys.onboarding`), the one progress writes update. A refetch keeps
  * the member's writes that are not saved yet (docs/architecture.md#database-unavailable: the server may be unavailable
@@ -24,10 +35,13 @@ export function getOnboardingQueryOptions() {
     queryKey: queryKeys.onboarding,
     queryFn: async ({ signal, client }) => withPendingProgressWrites(client, await getOnboarding({ signal })),
     meta: {
-      // docs/product.md#error-page: destructive toast, then the Error page.
+      // docs/product.md#error-page: destructive toast, then the Error page — only when the role configuration is
+      // missing. Any other failure (the server unavailable, a lost connection) has the Error page alone, which says
+      // what happened: the toast's "Please contact support" would be untrue.
       errorToast: {
         title: 'Role Configuration Error',
         description: 'Failed to load your onboarding steps. Please contact support.',
+        when: isRoleConfigurationFailure,
       },
     },
   });
