@@ -50,7 +50,7 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { loadContent } from '../src/server/content/load-content.js';
 import { migrate, openDatabase } from '../src/server/db/client.js';
-import { refreshAdminMembers } from '../src/server/modules/admin/admin-members.js';
+import { refreshAdminMembers } from '../src/server/modules/member-overview/index.js';
 import { planReminders } from '../src/server/modules/mail/planner.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

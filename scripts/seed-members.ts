@@ -21,7 +21,7 @@ import { announce } from '../src/server/db/changes.js';
 import { migrate, openConfiguredDatabase } from '../src/server/db/client.js';
 import { members, stepProgress, users } from '../src/server/db/schema.js';
 import { loadConfig } from '../src/server/env.js';
-import { roleStepRows } from '../src/server/modules/admin/role-steps.js';
+import { roleStepRows } from '../src/server/modules/member-overview/index.js';
 
 const BATCH = 1000;
 const DEPARTMENTS = ['Operations', 'Finance', 'Events', 'Marketing', 'Outreach', 'Technology'];

@@ -6,31 +6,21 @@ import { PublishedContent } from './content/published-content.js';
 import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
-import { acknowledgmentRoutes } from './modules/acknowledgments/acknowledgments.routes.js';
-import { ContentDocuments } from './modules/acknowledgments/content-hash.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { createBackupService, type BackupService } from './modules/backups/backups.js';
-import { backupRoutes } from './modules/backups/backups.routes.js';
-import { insightsRoutes } from './modules/insights/insights.routes.js';
-import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { demoRoutes } from './modules/demo/demo.routes.js';
-import { ProfilePictures } from './modules/auth/profile-picture.js';
-import { profilePictureRoutes } from './modules/auth/profile-picture.routes.js';
-import { loadServiceAccountKey, WorkspaceDirectory } from './modules/google-auth/directory.js';
-import { googleAuthRoutes } from './modules/google-auth/google-auth.routes.js';
-import { OidcProvider } from './modules/google-auth/oidc-provider.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { MailWorker } from './modules/mail/mail-worker.js';
-import { mailRoutes } from './modules/mail/mail.routes.js';
-import { outboxOnlyTransport, smtpTransport, type MailTransport } from './modules/mail/sender.js';
-import { memberRolePlugin } from './modules/members/member-role.js';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
-import { progressRoutes } from './modules/progress/progress.routes.js';
-import { secretsRoutes } from './modules/secrets/secrets.routes.js';
-import { studioRoutes } from './modules/studio/studio.routes.js';
-import { prepareStoredSecrets } from './modules/secrets/stored-secrets.js';
-import { SecretsKeyError } from './modules/secrets/secret-box.js';
+import { acknowledgmentRoutes, ContentDocuments, recordAcknowledgment } from './modules/acknowledgments/index.js';
+import { adminRoutes } from './modules/admin/index.js';
+import { backupRoutes, type BackupService, createBackupService } from './modules/backups/index.js';
+import { insightsRoutes } from './modules/insights/index.js';
+import { appConfigRoutes } from './modules/app-config/index.js';
+import { authRoutes, profilePictureRoutes, ProfilePictures } from './modules/auth/index.js';
+import { demoRoutes } from './modules/demo/index.js';
+import { googleAuthRoutes, loadServiceAccountKey, OidcProvider, WorkspaceDirectory } from './modules/google-auth/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { mailRoutes, type MailTransport, MailWorker, outboxOnlyTransport, smtpTransport } from './modules/mail/index.js';
+import { memberRolePlugin } from './modules/members/index.js';
+import { onboardingRoutes } from './modules/onboarding/index.js';
+import { progressRoutes } from './modules/progress/index.js';
+import { prepareStoredSecrets, SecretsKeyError, secretsRoutes } from './modules/secrets/index.js';
+import { studioRoutes } from './modules/studio/index.js';
 import { OneLinePerRequest } from './logger.js';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
 import { authLimitsFromConfig, authRateLimitsPlugin, type AuthLimits } from './plugins/auth-rate-limits.js';
@@ -232,7 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profilePictureRoutes, { db, pictures });
   const documents = new ContentDocuments(path.join(config.contentDir, 'assets'), db);
   await app.register(onboardingRoutes, { reads, config, db, now });
-  await app.register(progressRoutes, { db, now, documents });
+  await app.register(progressRoutes, {
+    db, now,
+    recordAgreement: (tx, request, step, what) => recordAcknowledgment({ db: tx, documents }, request, step, what),
+  });
   await app.register(acknowledgmentRoutes, {
     db, content, config, now, documents,
     ...(deps.agreementSweepEveryMs === undefined ? {} : { sweepEveryMs: deps.agreementSweepEveryMs }),

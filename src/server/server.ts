@@ -9,12 +9,12 @@
  */
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { createBackupService } from './modules/backups/backups.js';
+import { createBackupService } from './modules/backups/index.js';
 import { ContentError, loadContent } from './content/load-content.js';
 import { migrate, openConfiguredDatabase } from './db/client.js';
 import { DataDirBusyError, SERVER_HOLDER } from './db/data-dir-lock.js';
 import { ConfigError, loadConfig, type Config } from './env.js';
-import { SecretsKeyError } from './modules/secrets/secret-box.js';
+import { SecretsKeyError } from './modules/secrets/index.js';
 import { loggerOptions } from './logger.js';
 
 /** How long a graceful shutdown may take before the process exits anyway. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../db/client.js';
-import { getDraft, insertFirstVersion, latestVersion } from '../modules/studio/content.repository.js';
+import { getDraft, insertFirstVersion, latestVersion } from './content.repository.js';
 import { publishCatalog } from '../modules/studio/studio.service.js';
 import { projectRoot } from '../project-root.js';
 import { createTestDatabase } from '../test/test-db.js';

@@ -7,8 +7,8 @@ import type { Change } from '../db/changes.js';
 import type { Database } from '../db/client.js';
 import { deepFreeze } from '../deep-freeze.js';
 import { loadContent } from './load-content.js';
-import { sha256Hex } from '../modules/acknowledgments/content-hash.js';
-import { insertFirstVersion, latestVersion, latestVersionNumber, storeAsset } from '../modules/studio/content.repository.js';
+import { sha256Hex } from '../hashing.js';
+import { insertFirstVersion, latestVersion, latestVersionNumber, storeAsset } from './content.repository.js';
 
 /**
  * The published content a process serves (docs/product.md#content-studio, docs/decisions/023-content-studio.md): the

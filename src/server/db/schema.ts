@@ -147,7 +147,7 @@ export const auditLog = pgTable(
  * The admin console's members table, one row per person (users ⟗ member records, by e-mail address), as
  * GET /api/admin/members shows it: resolved role, department, step counts, percent, current step and last activity,
  * plus the lower-case sort keys (docs/decisions/010-admin-members-table.md). Derived data, written only by the admin
- * module (modules/admin/admin-members.ts), which recomputes the rows named in {@link adminMembersPending}.
+ * module (modules/member-overview/admin-members.ts), which recomputes the rows named in {@link adminMembersPending}.
  * `memberIsAdmin` is the member record's flag only; ADMIN_EMAILS is applied when read.
  */
 export const adminMembers = pgTable('admin_members', {

@@ -5,7 +5,7 @@
  * prints `inside` and waits to be killed.
  */
 import { migrate, openDatabase } from '../db/client.js';
-import { latestVersion } from '../modules/studio/content.repository.js';
+import { latestVersion } from '../content/content.repository.js';
 import { publishCatalog } from '../modules/studio/studio.service.js';
 
 const url = process.env.DATABASE_URL;

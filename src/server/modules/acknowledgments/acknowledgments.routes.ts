@@ -26,11 +26,9 @@ import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
-import { requirePermission } from '../permissions/permissions.js';
-import { getMember } from '../members/members.repository.js';
-import { completeStep } from '../progress/progress.repository.js';
-import { ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from '../progress/progress.routes.js';
-import { doneItemIdsOfStep } from '../progress/step-items.repository.js';
+import { requirePermission } from '../permissions/index.js';
+import { getMember } from '../members/index.js';
+import { completeStep, doneItemIdsOfStep, ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from '../progress/index.js';
 import {
   findAcknowledgment,
   findAcknowledgmentsByHash,

@@ -34,9 +34,11 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import * as repository from './acknowledgments.repository.js';
-import { canonicalStepText, sha256Hex, stepTextHash } from './content-hash.js';
+import { sha256Hex } from '../../hashing.js';
+import { canonicalStepText, stepTextHash } from './content-hash.js';
 import { NO_SIGNATURE_MESSAGE } from './acknowledgments.routes.js';
-import { SIGNATURE_REQUIRED_MESSAGE, STEP_CHANGED_MESSAGE } from '../progress/progress.routes.js';
+import { SIGNATURE_REQUIRED_MESSAGE } from '../progress/progress.routes.js';
+import { STEP_CHANGED_MESSAGE } from '../progress/step-rules.js';
 
 const ADMIN = 'admin@inspired2uplift.org';
 

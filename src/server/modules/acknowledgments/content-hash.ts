@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import canonicalize from 'canonicalize';
 import { byHashOf } from '../../content/load-content.js';
 import type { Database } from '../../db/client.js';
-import { readAsset } from '../studio/content.repository.js';
+import { readAsset } from '../../content/content.repository.js';
+import { sha256Hex } from '../../hashing.js';
 import type { Step } from '../../../shared/content-schema.js';
 
 /** The parts of a step whose text a member agrees to. */
@@ -25,14 +25,6 @@ export function canonicalStepText(step: AgreedText): string {
   // canonicalize answers undefined only for undefined input or functions; the object above is neither.
   if (text === undefined) throw new Error('the step text could not be canonicalised');
   return text;
-}
-
-/**
- * Hex SHA-256 of bytes or a UTF-8 string.
- * @returns 64 lower-case hex digits
- */
-export function sha256Hex(data: Uint8Array | string): string {
-  return createHash('sha256').update(data).digest('hex');
 }
 
 /** Hex SHA-256 of {@link canonicalStepText}: the version of a step's text a member agreed to. */

@@ -4,10 +4,9 @@ import { agreementDue, needsAcknowledgment, stepVersion, type AgreementDue } fro
 import type { Step } from '../../../shared/content-schema.js';
 import { resolveRole, RoleConfigurationError, type RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { refreshAdminMembers } from '../admin/admin-members.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { uncompleteStep } from '../progress/progress.repository.js';
-import { untickAllItems } from '../progress/step-items.repository.js';
+import { refreshAdminMembers } from '../member-overview/index.js';
+import { recordAudit } from '../audit/index.js';
+import { uncompleteStep, untickAllItems } from '../progress/index.js';
 
 /**
  * Agreements due again for everyone, not only for whoever opens their dashboard

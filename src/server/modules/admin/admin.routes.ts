@@ -33,21 +33,20 @@ import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { apiError } from '../../plugins/error-handler.js';
-import { listAudit, recordAudit, type AuditKind } from '../audit/audit.repository.js';
-import { endSessionsOfEmail } from '../auth/sessions.repository.js';
-import { deleteMember, getMember, setMemberLeft, upsertMember } from '../members/members.repository.js';
+import { type AuditKind, listAudit, recordAudit } from '../audit/index.js';
+import { endSessionsOfEmail } from '../auth/index.js';
+import { deleteMember, getMember, setMemberLeft, upsertMember } from '../members/index.js';
 import { SECRET_NAMES } from '../../../shared/content-schema.js';
 import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
-import { listStoredSecrets, readStoredSecret, writeStoredSecret } from '../secrets/stored-secrets.js';
-import type { SecretName } from '../secrets/shared-secrets.js';
-import { updateSchedule } from '../mail/schedules.repository.js';
-import { checkAdminPermission, readableDepartments, type AdminPermission } from '../permissions/permissions.js';
-import { listAllMemberOverviews, listDepartments, listMemberOverviews, type MembersContext } from './admin.repository.js';
+import { listStoredSecrets, readStoredSecret, type SecretName, writeStoredSecret } from '../secrets/index.js';
+import { updateSchedule } from '../mail/index.js';
+import { type AdminPermission, checkAdminPermission, readableDepartments } from '../permissions/index.js';
+import { listAllMemberOverviews, listDepartments, listMemberOverviews, type MembersContext } from '../member-overview/index.js';
 import { getMemberDetail } from './member-detail.js';
 import { adminChangesOfImport, applyImport, membersToCsv, previewImport } from './member-import.js';
 
 /** The 403 message of every admin route to a signed-in person with no admin access (modules/permissions). */
-export { NOT_ADMIN_MESSAGE } from '../permissions/permissions.js';
+export { NOT_ADMIN_MESSAGE } from '../permissions/index.js';
 
 /** Largest CSV an import takes (about 50,000 rows). */
 export const IMPORT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;

@@ -5,8 +5,8 @@ import { resolveMemberRole } from '../../../shared/role-lookup.js';
 import { RoleConfigurationError, type ResolvedScope } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { contentVersions, stepItemProgress, stepProgress, users } from '../../db/schema.js';
-import { getMember } from '../members/members.repository.js';
-import { getMemberOverview, type MembersContext } from './admin.repository.js';
+import { getMember } from '../members/index.js';
+import { getMemberOverview, type MembersContext } from '../member-overview/index.js';
 
 /**
  * A member's page in the admin console (docs/product.md#admin-area): their resolved role's steps in order, each with

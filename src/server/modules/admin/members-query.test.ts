@@ -16,7 +16,7 @@ import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import { createRoleCatalog, resolveRole, RoleConfigurationError } from '../../../shared/roles.js';
 import { adminMembersPending, memberSchedules, members, stepProgress, users } from '../../db/schema.js';
 import { createTestApp, createTestCatalog, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
-import { listMemberOverviews } from './admin.repository.js';
+import { listMemberOverviews } from '../member-overview/index.js';
 
 /**
  * Pins the answers of the members table (GET /api/admin/members and the CSV export, docs/decisions/007 and 010) against

@@ -4,10 +4,9 @@ import { devLoginBodySchema, meResponseSchema } from '../../../shared/api.js';
 import { forbidden } from '../../http-errors.js';
 import { routeRateLimit, type AuthLimits } from '../../plugins/auth-rate-limits.js';
 import { endSession, requireUser, rotateSession, signedInUser, type SessionDeps } from '../../plugins/sessions.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { applyMemberRole } from '../members/member-role.js';
+import { recordAudit } from '../audit/index.js';
+import { applyMemberRole, refuseIfLeft } from '../members/index.js';
 import { toApiUser, upsertDevelopmentUser } from './users.repository.js';
-import { refuseIfLeft } from '../members/left-members.js';
 
 /**
  * Sign-in, sign-out and the current user (the development sign-in of docs/product.md#sign-in;

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backupParamsSchema, backupSchema, backupsOverviewSchema, type BackupsOverview } from '../../../shared/backups-api.js';
 import type { Database } from '../../db/client.js';
 import { HttpError, notFound } from '../../http-errors.js';
-import { requirePermission } from '../permissions/permissions.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { requirePermission } from '../permissions/index.js';
+import { recordAudit } from '../audit/index.js';
 import { POSTGRES_BACKUP_MESSAGE, type BackupInfo, type BackupService } from './backups.js';
 
 /** What the backup routes need. */

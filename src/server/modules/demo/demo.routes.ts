@@ -6,7 +6,7 @@ import { APP_VERSION } from '../../../shared/content-schema.js';
 import { RoleConfigurationError, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
 import { resolveRoleOnce } from '../../content/resolved-roles.js';
 import { notFound } from '../../http-errors.js';
-import { roleSummary } from '../onboarding/role-summary.js';
+import { roleSummary } from '../onboarding/index.js';
 
 /** The role configuration whose first scope the demo page shows (docs/product.md#demo-page). */
 export const DEMO_ROLE_KEY = 'test';

@@ -3,7 +3,7 @@ import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
-import type { DirectoryPhoto, DirectoryPhotoLookup } from '../auth/profile-picture.js';
+import type { DirectoryPhoto, DirectoryPhotoLookup } from '../auth/index.js';
 
 /**
  * The Google Workspace directory (Admin SDK Directory API, read only; docs/product.md#member-records,

@@ -21,10 +21,9 @@ import { FailureLimiter, routeRateLimit, type AuthLimits } from '../../plugins/a
 import { serverOrigin } from '../../plugins/same-origin.js';
 import type { ReadCache } from '../../plugins/read-cache.js';
 import { rotateSession, type SessionDeps } from '../../plugins/sessions.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { toApiUser, upsertGoogleUser } from '../auth/users.repository.js';
-import { leftSignInMessage } from '../members/left-members.js';
-import { applyMemberRecord, applyMemberRole } from '../members/member-role.js';
+import { recordAudit } from '../audit/index.js';
+import { toApiUser, upsertGoogleUser } from '../auth/index.js';
+import { applyMemberRecord, applyMemberRole, leftSignInMessage } from '../members/index.js';
 import { admitGoogleAccount } from './admission.js';
 import { DIRECTORY_READONLY_SCOPE, roleFromDirectory, type WorkspaceDirectory } from './directory.js';
 import { isProviderRefusal, type OidcProvider } from './oidc-provider.js';

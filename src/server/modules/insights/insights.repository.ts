@@ -14,14 +14,12 @@ import {
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { refreshAdminMembers } from '../admin/admin-members.js';
-import { roleStepRows } from '../admin/role-steps.js';
-import { memberStartsSql, wholeDaysSql } from './member-start.js';
+import { memberStartsSql, refreshAdminMembers, roleStepRows, wholeDaysSql } from '../member-overview/index.js';
 
 /**
  * The insights charts, each one SQL query over the derived members table `admin_members` (one row per person with
  * resolved role, department, step counts, current step and last progress; docs/decisions/010-admin-members-table.md)
- * joined to each person's start (member-start.ts). Only people who signed in count: an invitation has no start.
+ * joined to each person's start (member-overview/member-start.ts). Only people who signed in count: an invitation has no start.
  * A member is complete when every step of their role is done, and completed at their last step completion.
  */
 

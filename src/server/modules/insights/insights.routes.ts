@@ -17,7 +17,7 @@ import {
   type TimeToComplete,
 } from '../../../shared/insights-api.js';
 import type { Database } from '../../db/client.js';
-import { readableDepartments, requirePermission } from '../permissions/permissions.js';
+import { readableDepartments, requirePermission } from '../permissions/index.js';
 import { activity, cohorts, funnel, timeToComplete, type InsightsContext } from './insights.repository.js';
 
 /** What the insights routes need. */

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { refreshAdminMembers } from '../admin/admin-members.js';
-import { roleStepRows } from '../admin/role-steps.js';
+import { refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
 import { dayIn, digestWeek, isSendingHour } from './calendar.js';
 
 /**

@@ -9,8 +9,8 @@ import type { Config } from '../../env.js';
 import { keptJson } from '../../kept-json.js';
 import type { ReadCache, UserProgress } from '../../plugins/read-cache.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
-import { agreementsInRole, expireDueAgreements } from '../acknowledgments/record.js';
-import { resolveRoleOfRequest } from './member-role.js';
+import { agreementsInRole, expireDueAgreements } from '../acknowledgments/index.js';
+import { resolveRoleOfRequest } from '../members/index.js';
 import { canPreviewRoles, previewableRoles, resolvePreviewRole } from './role-preview.js';
 import { roleSummary } from './role-summary.js';
 
@@ -21,7 +21,7 @@ import { roleSummary } from './role-summary.js';
  * up by the rules of docs/product.md#role-lookup (see members/member-role.ts); the lookup's console messages of
  * docs/product.md#role-lookup are logged at warn. Progress is kept by step id, so after a role change the completed
  * steps that the new role also has still count. 401 without a session; 409 `{ statusCode, error, message, role }` when
- * the role configuration is missing (see ROLE_CONFIGURATION_STATUS in member-role.ts).
+ * the role configuration is missing (see ROLE_CONFIGURATION_STATUS in members/role-of-request.ts).
  *
  * Also (docs/product.md#progress-rules): `progress.items`, the ticked checklist items and acknowledgments of the role's
  * steps; and the role preview (docs/product.md#role-preview, role-preview.ts): `canPreviewRoles` and `previewRoles` say

@@ -4,7 +4,7 @@ import { apiErrorSchema, meResponseSchema } from '../../../shared/api.js';
 import { memberMailResponseSchema } from '../../../shared/mail-api.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
-import { saveDraft } from '../studio/content.repository.js';
+import { saveDraft } from '../../content/content.repository.js';
 import { LEADS_READ_ONLY_MESSAGE, mayReadDepartment, mayUse, NOT_ADMIN_MESSAGE, readableDepartments } from './permissions.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../http-errors.js';
-import type { MemberRole } from '../members/member-role.js';
+import type { MemberRole } from '../members/index.js';
 
 /**
  * Who may do what in the admin console (docs/decisions/020-people-and-permissions.md). One rule, decided on the server

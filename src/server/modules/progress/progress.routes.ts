@@ -9,59 +9,31 @@ import {
   stepItemProgressSchema,
   stepProgressSchema,
 } from '../../../shared/api.js';
-import { needsAcknowledgment, stepVersion } from '../../../shared/acknowledgments.js';
+import { needsAcknowledgment } from '../../../shared/acknowledgments.js';
 import type { Step } from '../../../shared/content-schema.js';
-import type { RoleCatalog } from '../../../shared/roles.js';
 import { areStepItemsDone, stepItems } from '../../../shared/step-items.js';
 import type { Database } from '../../db/client.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
-import type { ContentDocuments } from '../acknowledgments/content-hash.js';
-import { recordAcknowledgment } from '../acknowledgments/record.js';
-import { resolveRoleOfRequest } from '../onboarding/member-role.js';
 import { completeStep, findCompletedStep, uncompleteStep } from './progress.repository.js';
 import { doneItemIdsOfStep, tickItem, untickAllItems, untickItem } from './step-items.repository.js';
-
-/** The 409 message of a progress write made while previewing a role (docs/product.md#role-preview). */
-export const PREVIEW_WRITE_MESSAGE =
-  'Your progress is not saved while you preview a role. Go back to your own steps to continue.';
-
-/**
- * The 409 message of completing a checklist or acknowledgment step before every item is ticked
- * (docs/product.md#progress-rules).
- */
-export const ITEMS_NOT_DONE_MESSAGE = 'Tick every item of this step before you complete it.';
-
-/** The 409 message of a write about a version of a step that is not the current one. */
-export const STEP_CHANGED_MESSAGE =
-  'This step has changed since you opened it. Reload the page, read the new version, then try again.';
+import { ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from './step-rules.js';
 
 /** The 409 message of completing a step that asks for a signature without signing. */
 export const SIGNATURE_REQUIRED_MESSAGE = 'This step needs your signature: type your full name and confirm that you agree.';
 
 /**
- * Refuses a write that names a content version other than the step's current one.
- * @throws HttpError 409 {@link STEP_CHANGED_MESSAGE}
+ * Records that the member of `request` agreed to the current content of `step` (acknowledgments/record.ts). The
+ * acknowledgments module builds on progress, so app.ts hands this module the recorder instead of progress importing it.
+ * @param db the database (or transaction) to write to
+ * @param what a step's completion or an acknowledgment item's tick, with the time to store
  */
-export function refuseOtherVersion(step: Step, version: number | undefined): void {
-  if (version !== undefined && version !== stepVersion(step)) throw new HttpError(409, STEP_CHANGED_MESSAGE);
-}
-
-/**
- * The step `stepId` of the signed-in member's resolved role.
- * @throws HttpError 404 when the member's steps do not include it; 401 / 409 as {@link resolveRoleOfRequest}
- */
-export function memberStep(catalog: RoleCatalog, request: FastifyRequest, stepId: string): Step {
-  const { role } = resolveRoleOfRequest(catalog, request);
-  const step = role.scopes.flatMap((s) => s.steps).find((s) => s.id === stepId);
-  if (!step) throw notFound(`Step "${stepId}" is not part of your onboarding.`);
-  return step;
-}
-
-/** Refuses a progress write made from a role preview (see `progressWriteQuerySchema`). @throws HttpError 409 */
-export function refusePreviewWrite(query: { previewRole?: string | undefined }): void {
-  if (query.previewRole !== undefined) throw new HttpError(409, PREVIEW_WRITE_MESSAGE);
-}
+export type RecordAgreement = (
+  db: Database,
+  request: FastifyRequest,
+  step: Step,
+  what: { kind: 'completion'; at: Date } | { kind: 'item'; itemId: string; at: Date },
+) => Promise<unknown>;
 
 /**
  * Progress writes (docs/product.md#progress-rules: idempotent PUTs of a state, never a toggle).
@@ -87,8 +59,8 @@ export function refusePreviewWrite(query: { previewRole?: string | undefined }):
 export const progressRoutes: FastifyPluginAsyncZod<{
   db: Database;
   now: () => Date;
-  documents: ContentDocuments;
-}> = async (app, { db, now, documents }) => {
+  recordAgreement: RecordAgreement;
+}> = async (app, { db, now, recordAgreement }) => {
   app.put(
     '/api/progress/steps/:stepId',
     {
@@ -122,7 +94,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{
       const wasCompleted = needsAcknowledgment(step) && (await findCompletedStep(db, user.id, stepId)) !== undefined;
       const done = await completeStep(db, user.id, stepId, at);
       if (needsAcknowledgment(step) && !wasCompleted) {
-        await recordAcknowledgment({ db, documents }, request, step, { kind: 'completion', at });
+        await recordAgreement(db, request, step, { kind: 'completion', at });
       }
       return { stepId, completed: true, completedAt: done.completedAt.toISOString() };
     },
@@ -158,14 +130,14 @@ export const progressRoutes: FastifyPluginAsyncZod<{
       const tick = await tickItem(db, { userId: user.id, stepId, itemId, kind: item.kind }, at);
       const doneAt = tick.doneAt.toISOString();
       if (item.kind === 'acknowledgment' && !wasTicked) {
-        await recordAcknowledgment({ db, documents }, request, step, { kind: 'item', itemId, at });
+        await recordAgreement(db, request, step, { kind: 'item', itemId, at });
       }
       // A step that asks for a signature completes only when signed (acknowledgments/acknowledgments.routes.ts).
       if (step.signature !== true && areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
         const wasCompleted = needsAcknowledgment(step) && (await findCompletedStep(db, user.id, stepId)) !== undefined;
         const completed = await completeStep(db, user.id, stepId, at);
         if (needsAcknowledgment(step) && !wasCompleted) {
-          await recordAcknowledgment({ db, documents }, request, step, { kind: 'completion', at });
+          await recordAgreement(db, request, step, { kind: 'completion', at });
         }
         return {
           stepId,

@@ -4,7 +4,7 @@ import { apiErrorSchema, meResponseSchema, onboardingResponseSchema, stepItemPro
 import { stepItemProgress } from '../../db/schema.js';
 import { createTestApp, signIn, updateStoredUser, type TestApp } from '../../test/test-app.js';
 import { ACKNOWLEDGMENT_STEP, CHECKLIST_STEP, createWidgetCatalog, PLAIN_STEP_ID } from '../../test/widget-catalog.js';
-import { ITEMS_NOT_DONE_MESSAGE, PREVIEW_WRITE_MESSAGE } from './progress.routes.js';
+import { ITEMS_NOT_DONE_MESSAGE, PREVIEW_WRITE_MESSAGE } from './step-rules.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -18,8 +18,8 @@ import type { Database } from '../../db/client.js';
 import { changedSinceSeen, readStoredSecret } from './stored-secrets.js';
 import type { Config } from '../../env.js';
 import { forbidden, notFound } from '../../http-errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { resolveRoleOfRequest } from '../onboarding/member-role.js';
+import { recordAudit } from '../audit/index.js';
+import { resolveRoleOfRequest } from '../members/index.js';
 
 /** The 404 message for a step that is not one of the member's shared-password steps. */
 export const NO_SECRET_STEP_MESSAGE = 'This step has no shared password for you.';

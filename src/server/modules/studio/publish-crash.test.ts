@@ -8,7 +8,7 @@ import { projectRoot } from '../../project-root.js';
 import { createTestCatalog, createTestApp, signIn } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { listAudit } from '../audit/audit.repository.js';
-import { getDraft, insertFirstVersion, latestVersion, listVersions, saveDraft } from './content.repository.js';
+import { getDraft, insertFirstVersion, latestVersion, listVersions, saveDraft } from '../../content/content.repository.js';
 import { publishCatalog } from './studio.service.js';
 import { sortedConfigs } from '../../content/published-content.js';
 

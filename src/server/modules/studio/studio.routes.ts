@@ -3,13 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STUDIO_ASSET_MAX_BYTES, STUDIO_ASSET_TYPES, type StudioDraft, type StudioProblem } from '../../../shared/studio-api.js';
-import { sha256Hex } from '../acknowledgments/content-hash.js';
+import { sha256Hex } from '../../hashing.js';
 import type { PublishedContent } from '../../content/published-content.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
-import { requirePermission } from '../permissions/permissions.js';
-import { getDraft, getVersion, latestVersion, listAssets, listVersions, readAsset, saveDraft, storeAsset, deleteDraft } from './content.repository.js';
+import { requirePermission } from '../permissions/index.js';
+import { getDraft, getVersion, latestVersion, listAssets, listVersions, readAsset, saveDraft, storeAsset, deleteDraft } from '../../content/content.repository.js';
 import {
   applyMaterialChanges,
   assetProblemOf,

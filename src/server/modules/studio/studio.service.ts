@@ -13,8 +13,8 @@ import { byHashOf, checkCatalog, directoryAssetProblem } from '../../content/loa
 import { lookUpRole } from '../../content/resolved-roles.js';
 import type { Database } from '../../db/client.js';
 import { contentAssets, contentDraft, contentVersions, members, stepItemProgress, stepProgress, users } from '../../db/schema.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { deleteDraft, insertVersion } from './content.repository.js';
+import { recordAudit } from '../audit/index.js';
+import { deleteDraft, insertVersion } from '../../content/content.repository.js';
 
 /**
  * The content studio's work (docs/product.md#content-studio, docs/decisions/023-content-studio.md): checking a

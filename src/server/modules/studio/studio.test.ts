@@ -10,7 +10,7 @@ import { createTestApp, createTestCatalog, signIn, signInWithGoogleSession, type
 import { listAudit } from '../audit/audit.repository.js';
 import { upsertMember } from '../members/members.repository.js';
 import { listAcknowledgmentsOfEmail } from '../acknowledgments/acknowledgments.repository.js';
-import { sha256Hex } from '../acknowledgments/content-hash.js';
+import { sha256Hex } from '../../hashing.js';
 import { DraftChangedError, publishCatalog } from './studio.service.js';
 
 /**

@@ -1,10 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { RoleConfiguration } from '../../../shared/content-schema.js';
-import type { StudioAsset, StudioDraft, StudioProblem, StudioVersion, StudioVersionSummary } from '../../../shared/studio-api.js';
-import { BY_HASH_PREFIX } from '../../content/load-content.js';
-import { announce } from '../../db/changes.js';
-import type { Database } from '../../db/client.js';
-import { contentAssets, contentDraft, contentVersions } from '../../db/schema.js';
+import type { RoleConfiguration } from '../../shared/content-schema.js';
+import type { StudioAsset, StudioDraft, StudioProblem, StudioVersion, StudioVersionSummary } from '../../shared/studio-api.js';
+import { BY_HASH_PREFIX } from './load-content.js';
+import { announce } from '../db/changes.js';
+import type { Database } from '../db/client.js';
+import { contentAssets, contentDraft, contentVersions } from '../db/schema.js';
 
 /**
  * The content's source of record (docs/product.md#content-studio, docs/decisions/023-content-studio.md): numbered,

@@ -20,7 +20,7 @@ export function roleConfigurationMessage(role: string): string {
 /**
  * The resolved role configuration of the signed-in member of a request (docs/product.md#role-lookup,
  * docs/product.md#scopes-and-steps): the
- * role text of the member record (see members/member-role.ts) looked up and resolved into ordered scopes and steps,
+ * role text of the member record (see member-role.ts) looked up and resolved into ordered scopes and steps,
  * once per role text (content/resolved-roles.ts; the answer is frozen).
  * @param catalog all role configurations
  * @param request a request that passed `requireUser` (the member-role plugin has set `request.memberRole`)

@@ -3,7 +3,7 @@ import type { MemberOverview, MembersQuery, MemberSortColumn } from '../../../sh
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { memberStartsSql, wholeDaysSql } from '../insights/member-start.js';
+import { memberStartsSql, wholeDaysSql } from './member-start.js';
 import { refreshAdminMembers } from './admin-members.js';
 
 /**

@@ -1,0 +1,4 @@
+/** Acknowledgment records of what members agreed to: the module's one public file; other modules import only this. */
+export { acknowledgmentRoutes } from './acknowledgments.routes.js';
+export { ContentDocuments } from './content-hash.js';
+export { agreementsInRole, expireDueAgreements, recordAcknowledgment } from './record.js';

@@ -1,0 +1,8 @@
+/**
+ * Member records and the role they decide (docs/product.md#member-records): the module's one public file; other modules
+ * import only this.
+ */
+export { leftSignInMessage, refuseIfLeft } from './left-members.js';
+export { applyMemberRecord, applyMemberRole, memberRolePlugin, type MemberRole } from './member-role.js';
+export { deleteMember, getMember, setMemberLeft, upsertMember } from './members.repository.js';
+export { resolveRoleOfRequest } from './role-of-request.js';
