@@ -2,13 +2,10 @@ import type { ExternalToast } from 'sonner';
 import { useSyncExternalStore } from 'react';
 import type * as ToastersChunk from '@/components/ui/toasters';
 import { isLocalHost } from './host';
+import { CONFIRMATION_TOASTER_ID } from './toaster-ids';
 
-/**
- * The second toaster of docs/product.md#constants (4000 ms, 3 visible, 14 px gap), used for short confirmations such as
- * 'Email copied to clipboard', so they never push an important notification out of the app toaster (which shows one at
- * a time).
- */
-export const CONFIRMATION_TOASTER_ID = 'confirmations';
+/** The confirmations toaster's id (lib/toaster-ids.ts). */
+export { CONFIRMATION_TOASTER_ID };
 
 /** How long a copy confirmation stays (docs/product.md#constants: "copy toast 2000 ms"). */
 export const COPY_TOAST_MS = 2000;

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
-import { CONFIRMATION_TOASTER_ID } from '@/lib/toasts';
+import { CONFIRMATION_TOASTER_ID } from '@/lib/toaster-ids';
 
 /** Sonner itself, for lib/toasts.ts: it arrives with this chunk. */
 export { toast } from 'sonner';

@@ -3,7 +3,7 @@ import Eye from 'lucide-react/icons/eye';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
-import { previewButtonLabel, type RolePreviewMenuProps, rolePreviewToast } from './role-preview';
+import { previewButtonLabel, type RolePreviewMenuProps, rolePreviewToast } from './role-preview-texts';
 
 /** The menu's props, and whether it opens at once (it is loaded by the first press of its button). */
 export type RoleMenuProps = RolePreviewMenuProps & { defaultOpen?: boolean };

@@ -3,7 +3,7 @@ import FileText from 'lucide-react/icons/file-text';
 import Image from 'lucide-react/icons/image';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/features/admin/utils/format';
+import { formatDateTime } from '@/features/admin';
 import { getAssets, studioKeys } from '../api/studio-requests';
 
 /** Sizes in words: 12 kB, 3.4 MB. */

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { revealFocused } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
-import { fieldClass, formatDateTime, labelClass } from '@/features/admin/utils/format';
+import { fieldClass, formatDateTime, labelClass } from '@/features/admin';
 import type { StudioRemoval } from '@shared/studio-api';
 import { getDiff, getVersions, RemovalsConflictError, restoreVersion, studioKeys } from '../api/studio-requests';
 import { ConfirmDialog } from './confirm-dialog';

@@ -7,7 +7,7 @@ import Loader2 from 'lucide-react/icons/loader-circle';
 import Undo2 from 'lucide-react/icons/undo-2';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/features/admin/utils/format';
+import { formatDateTime } from '@/features/admin';
 import { discardDraft, getStudio, PublishProblemsError, publishDraft, RemovalsConflictError, studioKeys } from '../api/studio-requests';
 import type { StudioEditor } from '../hooks/use-studio-editor';
 import { changedAgreementSteps, describeChanges, removedSteps } from '../utils/catalog-edits';

@@ -15,7 +15,7 @@ import GripVertical from 'lucide-react/icons/grip-vertical';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash';
 import { Button } from '@/components/ui/button';
-import { StepIcon } from '@/features/onboarding/components/step-icon';
+import { StepIcon } from '@/features/onboarding';
 import { cn } from '@/lib/cn';
 
 interface SortableStepsProps {

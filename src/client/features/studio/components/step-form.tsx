@@ -12,7 +12,7 @@ import {
   type Step,
 } from '@shared/content-schema';
 import type { ReactNode } from 'react';
-import { StepIcon } from '@/features/onboarding/components/step-icon';
+import { StepIcon } from '@/features/onboarding';
 import { optionalText } from '../utils/catalog-edits';
 import { AssetField } from './asset-field';
 import { CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';

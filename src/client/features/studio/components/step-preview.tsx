@@ -5,8 +5,7 @@ import Smartphone from 'lucide-react/icons/smartphone';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
-import { StepCard } from '@/features/onboarding/components/step-card';
-import { roleAccentColor } from '@/features/onboarding/utils/role';
+import { roleAccentColor, StepCard } from '@/features/onboarding';
 
 /** The preview's widths in CSS pixels: a laptop's dashboard column (above the 640 px breakpoint), and a common phone. */
 export const PREVIEW_WIDTHS = { desktop: 800, phone: 390 } as const;

@@ -10,7 +10,7 @@ import Trash2 from 'lucide-react/icons/trash';
 import Users from 'lucide-react/icons/users';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/features/admin/utils/format';
+import { formatDateTime } from '@/features/admin';
 import { cn } from '@/lib/cn';
 import { getUsage, studioKeys } from '../api/studio-requests';
 import { useStudioEditor } from '../hooks/use-studio-editor';

@@ -1,0 +1,2 @@
+/** The admin feature's public file: other features import only this (docs/architecture.md#client). */
+export { fieldClass, formatDateTime, labelClass } from './utils/format';
