@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -12,6 +15,21 @@ const boundary = (forbidden, message) =>
     { group: [`**/${dir}/**`, `**/${dir}`], message },
     ...(dir === 'client' ? [{ group: ['@/*'], message }] : []),
   ]);
+
+/**
+ * Module walls (docs/architecture.md#modules): a file of one server module (src/server/modules/<name>/) or client
+ * feature (src/client/features/<name>/) imports another only through that one's public file, its index.ts. One zone
+ * per module, so a new module is walled in as soon as its folder exists.
+ */
+const publicFileOnly = (dir) => {
+  const names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  return names.map((name) => ({
+    target: names.filter((other) => other !== name).map((other) => `./${dir}/${other}`),
+    from: `./${dir}/${name}`,
+    except: ['./index.ts'],
+    message: `Import ${dir}/${name} only through its public file, ${dir}/${name}/index.ts.`,
+  }));
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
@@ -77,5 +95,31 @@ export default tseslint.config(
   {
     files: ['tests/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // No import loops anywhere in the app's code (docs/architecture.md#modules); `import type` is erased, so it is no loop.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // How import-x reads TypeScript files (its TypeScript preset), with the TypeScript resolver of both tsconfigs.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/external-module-folders': importX.flatConfigs.typescript.settings['import-x/external-module-folders'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'src/server/tsconfig.test.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // Tests may reach into another module's files to set up their data; the app's code may not.
+    files: ['src/server/modules/**/*.ts', 'src/client/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...publicFileOnly('src/server/modules'), ...publicFileOnly('src/client/features')] },
+      ],
+    },
   },
 );
