@@ -7,7 +7,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR, type OpenDatabase, openConfiguredDatabase } from '../../db/client.js';
 import { DataDirBusyError } from '../../db/data-dir-lock.js';
 import { type Config, ConfigError, loadConfig } from '../../env.js';
-import { BACKUP_CHECK_INTERVAL_MS, listBackups } from '../backups/backups.js';
+import { BACKUP_CHECK_INTERVAL_MS, listBackups } from '../backups/index.js';
 
 /**
  * The checks of a configured installation (docs/operations.md#checking-an-installation): `npm run doctor` prints them;

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs, parseEnv } from 'node:util';
 import { ConfigError, loadConfig } from '../../env.js';
-import { postgresProblem, smtpProblem } from '../doctor/checks.js';
+import { postgresProblem, smtpProblem } from '../doctor/index.js';
 
 /**
  * `npm run setup` (docs/operations.md#setting-up-with-npm-run-setup): writes a `.env` for a production server. It

@@ -1,0 +1,5 @@
+/**
+ * The installation check of `npm run doctor` (docs/operations.md#checking-an-installation): the module's one public
+ * file; other modules import only this.
+ */
+export { formatReport, postgresProblem, runChecks, smtpProblem, type CheckResult } from './checks.js';
