@@ -18,13 +18,15 @@ import type { RoleConfiguration } from './content-schema.js';
  * - `POST   /api/studio/publish`               body {@link PublishRequest} → 200 {@link PublishResponse}
  *     or 422 `{ error, problems: StudioProblem[] }` listing every problem of the whole catalog,
  *     or 409 {@link StudioRemovalsConflict} when it removes steps or items members completed and `confirmRemovals` is
- *     not true (ask, then send again with `confirmRemovals: true`), or 409 `{ error }` when there is no draft
+ *     not true (ask, then send again with `confirmRemovals: true`), or 409 `{ error }` when there is no draft,
+ *     or 403 {@link StudioAccessRefusal} when a content editor (not an admin) would change who may see a shared
+ *     password or which role people belong to (nothing is published)
  * - `GET    /api/studio/versions`              → `{ versions: StudioVersionSummary[] }` newest first
  * - `GET    /api/studio/versions/:version`     → {@link StudioVersion}
  * - `GET    /api/studio/diff?from=N&to=M`      → {@link StudioDiff} (readable, per role/scope/step and field)
  * - `POST   /api/studio/versions/:version/restore` body {@link RestoreRequest} (optional) → {@link PublishResponse}
- *     (publishes that version's catalog again; the same 409 {@link StudioRemovalsConflict} as publishing; the draft
- *     is kept)
+ *     (publishes that version's catalog again; the same 409 {@link StudioRemovalsConflict} and 403
+ *     {@link StudioAccessRefusal} as publishing; the draft is kept)
  * - `POST   /api/studio/assets?name=<file name>` raw body (PDF, PNG, JPEG, WebP or GIF; `Content-Type` says which and
  *     must agree with the bytes; at most {@link STUDIO_ASSET_MAX_BYTES}) → 201 {@link StudioAsset}; 413 too large,
  *     415 a type not taken (SVG is refused: it can carry scripts), 422 bytes that are not what the Content-Type says,
@@ -35,6 +37,17 @@ import type { RoleConfiguration } from './content-schema.js';
  * - `GET    /api/studio/usage`                 → `{ roles: { key: string; members: number }[] }` — how many members
  *     resolve to each role (a role with members cannot be deleted)
  */
+
+/**
+ * The 403 answer to a content editor's publish or restore that would change access: `message` says an admin must make
+ * the change, `changes` names each one (e.g. `role "finance": aliases`).
+ */
+export interface StudioAccessRefusal {
+  statusCode: 403;
+  error: string;
+  message: string;
+  changes: string[];
+}
 
 /** The largest file the studio accepts, in bytes (10 MiB). */
 export const STUDIO_ASSET_MAX_BYTES = 10 * 1024 * 1024;

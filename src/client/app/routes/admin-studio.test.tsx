@@ -226,6 +226,26 @@ describe('content studio', () => {
     ]);
   }, 20_000);
 
+  it("shows the server's refusal when an editor's publish changes who may see a shared password", async () => {
+    const changed = [finance(), volunteer()];
+    changed[1]?.scopes[0]?.steps.push({ ...newStep('team-tools', 'Volunteer'), title: 'Team tools', envVariable: { name: 'FINANCE_PASS', requiredRole: ['*'] } });
+    const draft = { catalog: changed, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] };
+    const server = studioServer({ draft });
+    const refusal =
+      'Only an admin can change who may see a shared password or which role people belong to. Ask an admin to make this change; nothing was published. What needs an admin: role "volunteer": shared password of step "team-tools".';
+    const { user } = renderApp('/admin/studio', {
+      ...server.handlers,
+      'GET /api/me': () => json({ user: { ...testUser, isAdmin: false, isEditor: true } }),
+      'GET /api/studio': () => json({ published: published(), draft } satisfies StudioState),
+      'POST /api/studio/publish': () => json({ statusCode: 403, error: 'Forbidden', message: refusal, changes: ['role "volunteer": shared password of step "team-tools"'] }, 403),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.queryByText(/^Published version/u)).toBeNull();
+  }, 20_000);
+
   it('removes a step after a confirmation, and deletes a role no member has', async () => {
     const server = studioServer();
     const { user } = renderApp('/admin/studio', server.handlers);

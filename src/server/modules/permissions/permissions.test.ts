@@ -451,6 +451,8 @@ describe('the rule', () => {
     expect(mayUse({ ...nobody, isEditor: true }, 'members:read')).toBe(false);
     expect(mayUse({ ...nobody, isEditor: true }, 'content:edit')).toBe(true);
     expect(mayUse({ ...nobody, leadOf: ['finance'] }, 'content:edit')).toBe(false);
+    expect(mayUse({ ...nobody, isEditor: true }, 'content:access')).toBe(false);
+    expect(mayUse({ ...nobody, isAdmin: true }, 'content:access')).toBe(true);
     expect(mayUse(null, 'members:read')).toBe(false);
     expect(readableDepartments({ ...nobody, isAdmin: true, leadOf: ['X'] })).toBe('all');
     expect(readableDepartments({ ...nobody, leadOf: [' Finance', 'finance', 'Events'] })).toEqual(['finance', 'events']);

@@ -10,7 +10,8 @@ import type { MemberRole } from '../members/index.js';
  * - a **department lead** (a member record naming the departments they lead) may only read: the members table, its CSV
  *   export and member pages, limited to members of the departments they lead;
  * - a **content editor** (a member record marked so) may use the content studio (`content:edit`) and nothing else of
- *   the admin console;
+ *   the admin console, and may not publish a change to who may see a shared password or which role people belong to
+ *   (`content:access`, admins only: docs/decisions/033-who-decides-access.md);
  * - everyone else (members, development users without a record) nothing.
  *
  * Every admin route names the permission it needs in its route options (`config: { permission }`); the admin routes
@@ -37,6 +38,11 @@ export type AdminPermission =
   | 'acknowledgments:read'
   /** Use the content studio: drafts, publishing, history, restore, files (docs/product.md#content-studio). */
   | 'content:edit'
+  /**
+   * Publish or restore content that changes access: which roles may reveal which shared password, role aliases and
+   * inheritance (admins only; docs/decisions/033-who-decides-access.md).
+   */
+  | 'content:access'
   /** The outbox, digests on demand, and one's own digest setting. */
   | 'mail:manage';
 
@@ -51,6 +57,7 @@ export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
   'backups:manage',
   'acknowledgments:read',
   'content:edit',
+  'content:access',
   'mail:manage',
 ];
 

@@ -3,12 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STUDIO_ASSET_MAX_BYTES, STUDIO_ASSET_TYPES, type StudioDraft, type StudioProblem } from '../../../shared/studio-api.js';
+import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import { sha256Hex } from '../../hashing.js';
 import type { PublishedContent } from '../../content/published-content.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
-import { requirePermission } from '../permissions/index.js';
+import { mayUse, requirePermission } from '../permissions/index.js';
+import { accessChanges, ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from './access-fields.js';
 import { getDraft, getVersion, latestVersion, listAssets, listVersions, readAsset, saveDraft, storeAsset, deleteDraft } from '../../content/content.repository.js';
 import {
   applyMaterialChanges,
@@ -104,6 +106,22 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       problems,
     });
 
+  /**
+   * A content editor may not publish or restore a change to who may see a shared password or which role people
+   * belong to (docs/decisions/033-who-decides-access.md): 403 naming the changes, and nothing is published.
+   */
+  const refuseAccessChanges = (request: FastifyRequest, reply: FastifyReply, before: RoleConfiguration[], next: RoleConfiguration[]) => {
+    if (mayUse(request.memberRole, 'content:access')) return undefined;
+    const changes = accessChanges(before, next);
+    if (changes.length === 0) return undefined;
+    return reply.code(403).send({
+      statusCode: 403,
+      error: STATUS_CODES[403],
+      message: `${ADMIN_MUST_CHANGE_ACCESS_MESSAGE} What needs an admin: ${changes.join('; ')}.`,
+      changes,
+    });
+  };
+
   app.get('/api/studio', { onRequest: editing }, async () => ({ published: await published(), draft: await getDraft(db) }));
 
   app.put(
@@ -148,6 +166,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       if (!checked.configs) return refuseProblems(reply, checked.problems);
       const at = now();
       const { note } = request.body;
+      const refused = refuseAccessChanges(request, reply, base.catalog, checked.configs);
+      if (refused) return refused;
       const marked = applyMaterialChanges(checked.configs, base.catalog, request.body.materialChanges, at.toISOString().slice(0, 10), note);
       const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), marked.configs);
       if (marked.problems.length + inUse.length > 0) return refuseProblems(reply, [...marked.problems, ...inUse]);
@@ -200,6 +220,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       const base = await published();
       const checked = await problemsOf(wanted.catalog);
       if (!checked.configs) return refuseProblems(reply, checked.problems);
+      const refused = refuseAccessChanges(request, reply, base.catalog, checked.configs);
+      if (refused) return refused;
       const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), checked.configs);
       if (inUse.length > 0) return refuseProblems(reply, inUse);
       const removals = await unconfirmedRemovals(base.catalog, checked.configs, request.body?.confirmRemovals);

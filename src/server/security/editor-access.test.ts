@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleConfigurationSchema, type RoleConfiguration } from '../../shared/content-schema.js';
+import type { StudioAccessRefusal, StudioState } from '../../shared/studio-api.js';
+import { createRoleCatalog } from '../../shared/roles.js';
+import { createTestApp, createTestCatalog, signInWithGoogleSession, type TestApp } from '../test/test-app.js';
+import { TEST_SECRET_VALUES } from '../test/test-secrets.js';
+import { upsertMember } from '../modules/members/members.repository.js';
+import { ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from '../modules/studio/access-fields.js';
+
+/**
+ * Who decides access (docs/decisions/033-who-decides-access.md): a content editor publishes words, steps, files and
+ * order, but not which roles may reveal which shared password, nor role aliases and inheritance. Such a publish or
+ * restore by an editor is refused with 403 and a message saying an admin must make the change; nothing is published
+ * and no password is revealed. The same change by an admin is published.
+ */
+
+const ADMIN = 'ada@inspired2uplift.org';
+const EDITOR = 'eddie@inspired2uplift.org';
+const FINANCE_STEP = 'finance-tools';
+const GRAB_STEP = 'team-tools';
+
+const secretStep = (id: string, requiredRole: string[]) => ({
+  id,
+  title: 'Team tools',
+  description: 'The shared account of the team.',
+  icon: 'Lock',
+  category: 'Finance',
+  envVariable: { name: 'FINANCE_PASS', requiredRole },
+  content: { details: ['The password opens the shared account.'] },
+});
+
+/** The test catalog, with a FINANCE_PASS step that only the finance role may reveal. */
+function catalogWithFinancePassword() {
+  return createRoleCatalog(
+    [...createTestCatalog().values()].map((c) =>
+      c.key !== 'finance'
+        ? c
+        : roleConfigurationSchema.parse({
+            ...c,
+            scopes: c.scopes.map((s, i) => (i === 0 ? { ...s, steps: [...s.steps, secretStep(FINANCE_STEP, ['finance'])] } : s)),
+          }),
+    ),
+  );
+}
+
+let t: TestApp;
+let admin: string;
+let editor: string;
+
+const headers = (cookie: string) => ({ cookie, 'x-requested-with': 'onboarding' });
+
+async function state(): Promise<StudioState> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/studio', headers: headers(admin) });
+  expect(res.statusCode).toBe(200);
+  return res.json<StudioState>();
+}
+
+/** Saves `catalog` as the draft (as `cookie`), on top of whatever draft there is. */
+async function saveDraft(catalog: unknown[], cookie: string) {
+  const s = await state();
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/studio/draft',
+    headers: headers(cookie),
+    payload: { catalog, baseUpdatedAt: s.draft?.updatedAt ?? null },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const publish = (cookie: string) =>
+  t.app.inject({ method: 'POST', url: '/api/studio/publish', headers: headers(cookie), payload: { materialChanges: [] } });
+
+const reveal = (stepId: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/secrets/${stepId}`, headers: { cookie } });
+
+/** `catalog` with `change` applied to the role `key`. */
+function changeRole(catalog: RoleConfiguration[], key: string, change: (c: RoleConfiguration) => object): unknown[] {
+  return catalog.map((c) => (c.key === key ? change(c) : c));
+}
+
+/** The editor's attempt: a step in their own (volunteer) role naming FINANCE_PASS, shown to every role. */
+const grab = (c: RoleConfiguration) => ({
+  ...c,
+  scopes: c.scopes.map((s, i) => (i === 0 ? { ...s, steps: [...s.steps, secretStep(GRAB_STEP, ['*'])] } : s)),
+});
+
+function expectRefused(res: Awaited<ReturnType<typeof publish>>, change: string) {
+  expect(res.statusCode, res.body).toBe(403);
+  const body = res.json<StudioAccessRefusal>();
+  expect(body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+  expect(body.message).toContain(ADMIN_MUST_CHANGE_ACCESS_MESSAGE);
+  expect(body.message).toContain('Ask an admin');
+  expect(body.changes).toContain(change);
+  expect(body.message).toContain(change);
+  expect(res.body).not.toContain(TEST_SECRET_VALUES.FINANCE_PASS);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ catalog: catalogWithFinancePassword(), env: { ADMIN_EMAILS: ADMIN, ...TEST_SECRET_VALUES } });
+  admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Ada' });
+  await upsertMember(t.database.db, { email: EDITOR, role: 'volunteer', department: 'Operations', isAdmin: false, isEditor: true });
+  editor = await signInWithGoogleSession(t, { email: EDITOR, name: 'Eddie' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a content editor cannot change who may see a shared password', () => {
+  it('refuses the editor publishing a FINANCE_PASS step for every role: nothing published, the password stays hidden', async () => {
+    const before = await state();
+    expect((await reveal(FINANCE_STEP, editor)).statusCode).toBe(404);
+    await saveDraft(changeRole(before.published.catalog, 'volunteer', grab), editor);
+
+    expectRefused(await publish(editor), `role "volunteer": shared password of step "${GRAB_STEP}"`);
+    // The finance role includes the volunteer steps, so its members would be shown the new step too.
+    expectRefused(await publish(editor), `role "finance": shared password of step "${GRAB_STEP}"`);
+
+    const after = await state();
+    expect(after.published.version).toBe(before.published.version);
+    expect(after.draft).not.toBeNull();
+    const attempt = await reveal(GRAB_STEP, editor);
+    expect(attempt.statusCode).toBe(404);
+    expect(attempt.body).not.toContain(TEST_SECRET_VALUES.FINANCE_PASS);
+  });
+
+  it('publishes the same change for an admin, and then the editor can see the password', async () => {
+    const before = await state();
+    const res = await publish(admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await state()).published.version).toBe(before.published.version + 1);
+    const revealed = await reveal(GRAB_STEP, editor);
+    expect(revealed.statusCode, revealed.body).toBe(200);
+    expect(revealed.json<{ value: string }>().value).toBe(TEST_SECRET_VALUES.FINANCE_PASS);
+  });
+
+  it("refuses the editor's restore of a version with other access, and lets an admin restore it", async () => {
+    const before = await state();
+    const restore = (cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/api/studio/versions/1/restore', headers: headers(cookie), payload: {} });
+    expectRefused(await restore(editor), `role "volunteer": shared password of step "${GRAB_STEP}"`);
+    expect((await state()).published.version).toBe(before.published.version);
+
+    const res = await restore(admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await reveal(GRAB_STEP, editor)).statusCode).toBe(404);
+  });
+
+  it("refuses the editor's change to a step's requiredRole, to role aliases and to inheritance", async () => {
+    const { published } = await state();
+    const widened = changeRole(published.catalog, 'finance', (c) => ({
+      ...c,
+      scopes: c.scopes.map((s) => ({
+        ...s,
+        steps: s.steps.map((st) => (st.id === FINANCE_STEP ? { ...st, envVariable: { name: 'FINANCE_PASS', requiredRole: ['finance', 'volunteer'] } } : st)),
+      })),
+    }));
+    await saveDraft(widened, editor);
+    expectRefused(await publish(editor), `role "finance": shared password of step "${FINANCE_STEP}"`);
+
+    await saveDraft(changeRole(published.catalog, 'finance', (c) => ({ ...c, aliases: [...c.aliases, 'operations'] })), editor);
+    expectRefused(await publish(editor), 'role "finance": aliases');
+
+    await saveDraft(changeRole(published.catalog, 'volunteer', (c) => ({ ...c, aliases: [] })), editor);
+    expectRefused(await publish(editor), 'role "volunteer": aliases');
+
+    await saveDraft(changeRole(published.catalog, 'volunteer', (c) => ({ ...c, inherits: ['finance'] })), editor);
+    expectRefused(await publish(editor), 'role "volunteer": inherits');
+
+    expect((await state()).published.version).toBe(published.version);
+    expect((await reveal(FINANCE_STEP, editor)).statusCode).toBe(404);
+  });
+
+  it("publishes an editor's change of words, including the words of a shared-password step", async () => {
+    const { published } = await state();
+    const reworded = changeRole(published.catalog, 'finance', (c) => ({
+      ...c,
+      displayName: 'Finance team',
+      scopes: c.scopes.map((s) => ({ ...s, steps: s.steps.map((st) => (st.id === FINANCE_STEP ? { ...st, title: 'Finance tools' } : st)) })),
+    }));
+    await saveDraft(reworded, editor);
+    const res = await publish(editor);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await state()).published.version).toBe(published.version + 1);
+  });
+});
