@@ -22,7 +22,10 @@ const boundary = (forbidden, message) =>
  * per module, so a new module is walled in as soon as its folder exists.
  */
 const publicFileOnly = (dir) => {
-  const names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const names = fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   return names.map((name) => ({
     target: names.filter((other) => other !== name).map((other) => `./${dir}/${other}`),
     from: `./${dir}/${name}`,
@@ -32,7 +35,16 @@ const publicFileOnly = (dir) => {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/server/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,7 +64,10 @@ export default tseslint.config(
         {
           patterns: [
             ...boundary(['client', 'server'], 'src/shared is pure: it imports neither the client nor the server.'),
-            { group: ['node:*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'fastify'], message: 'src/shared has no Node, DOM or database imports.' },
+            {
+              group: ['node:*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'fastify'],
+              message: 'src/shared has no Node, DOM or database imports.',
+            },
           ],
         },
       ],
@@ -84,10 +99,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: boundary(['server'], 'The client never imports the server; use the shared API schemas.').map((p) => ({
-            ...p,
-            group: [...p.group, '!react-dom/server'],
-          })),
+          patterns: boundary(['server'], 'The client never imports the server; use the shared API schemas.').map(
+            (p) => ({
+              ...p,
+              group: [...p.group, '!react-dom/server'],
+            }),
+          ),
         },
       ],
     },
@@ -106,7 +123,10 @@ export default tseslint.config(
       'import-x/external-module-folders': importX.flatConfigs.typescript.settings['import-x/external-module-folders'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.json', 'src/server/tsconfig.test.json'], noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'src/server/tsconfig.test.json'],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: { 'import-x/no-cycle': 'error' },

@@ -49,7 +49,8 @@ function sharedDocument(): Plugin {
   return {
     name: 'onboarding:shared-document',
     transformIndexHtml(html) {
-      if (!html.includes('<div id="root"></div>')) throw new Error('The page has no empty <div id="root"></div> to fill.');
+      if (!html.includes('<div id="root"></div>'))
+        throw new Error('The page has no empty <div id="root"></div> to fill.');
       return {
         html: html.replace('<div id="root"></div>', loading),
         tags: [
@@ -92,13 +93,20 @@ function firstPaintDocument(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle ?? {};
-        const withStyles = html.replace(/( *)<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g, (_tag, indent: string, href: string) => {
-          const asset = bundle[href.replace(/^\//, '')];
-          if (asset?.type !== 'asset') throw new Error(`${ctx.filename}: the style sheet ${href} is not in the build's output.`);
-          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-          if (/<\/style/i.test(css)) throw new Error(`${ctx.filename}: the style sheet ${href} contains '</style', which would end the inline <style> element.`);
-          return `${indent}<style>${css}</style>\n${indent}<link rel="stylesheet" crossorigin href="${href}" disabled>\n`;
-        });
+        const withStyles = html.replace(
+          /( *)<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g,
+          (_tag, indent: string, href: string) => {
+            const asset = bundle[href.replace(/^\//, '')];
+            if (asset?.type !== 'asset')
+              throw new Error(`${ctx.filename}: the style sheet ${href} is not in the build's output.`);
+            const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            if (/<\/style/i.test(css))
+              throw new Error(
+                `${ctx.filename}: the style sheet ${href} contains '</style', which would end the inline <style> element.`,
+              );
+            return `${indent}<style>${css}</style>\n${indent}<link rel="stylesheet" crossorigin href="${href}" disabled>\n`;
+          },
+        );
         const size = (href: string) => {
           const chunk = bundle[href.replace(/^\//, '')];
           return chunk?.type === 'chunk' ? chunk.code.length : 0;
@@ -114,7 +122,8 @@ function firstPaintDocument(): Plugin {
         // first screen (it leaves these preloads out, src/server/plugins/document-answers.ts).
         const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === APP_ENTRY);
         if (ctx.filename.endsWith('index.html')) {
-          if (app?.type !== 'chunk') throw new Error(`${ctx.filename}: the app's entry (main.tsx) is not in the build's output.`);
+          if (app?.type !== 'chunk')
+            throw new Error(`${ctx.filename}: the app's entry (main.tsx) is not in the build's output.`);
           const seen = new Set<string>();
           const queue = [app.fileName];
           for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
@@ -124,7 +133,8 @@ function firstPaintDocument(): Plugin {
             queue.push(...chunk.imports);
           }
           for (const file of seen) if (!preloads.includes(`/${file}`)) preloads.push(`/${file}`);
-          if (!rest.includes(APP_SCRIPT_META)) throw new Error(`${ctx.filename}: no ${APP_SCRIPT_META} for the boot script.`);
+          if (!rest.includes(APP_SCRIPT_META))
+            throw new Error(`${ctx.filename}: no ${APP_SCRIPT_META} for the boot script.`);
           rest = rest.replace(APP_SCRIPT_META, `<meta name="app-script" content="/${app.fileName}">`);
         }
         const ordered = preloads
@@ -160,7 +170,10 @@ interface ModuleGraph {
  * connection, each round of requests costs a round trip. What only lazy pages use is split as before.
  * @returns the function that names a module's chunk ('app', 'shared', or null to leave it to the bundler)
  */
-function firstPaintChunks(): { shared: (id: string, graph: ModuleGraph) => string | null; app: (id: string, graph: ModuleGraph) => string | null } {
+function firstPaintChunks(): {
+  shared: (id: string, graph: ModuleGraph) => string | null;
+  app: (id: string, graph: ModuleGraph) => string | null;
+} {
   const appEntry = APP_ENTRY;
   const loginEntry = `${root}src/client/login-main.tsx`;
   let closures: { app: Set<string>; login: Set<string> } | undefined;
@@ -229,50 +242,65 @@ const serverBundle = defineConfig({
   },
 });
 
-export default defineConfig(({ command, isSsrBuild }) => isSsrBuild === true ? serverBundle : ({
-  root: 'src/client',
-  publicDir: false,
-  plugins: [react(), tailwindcss(), loginPageInDev(), sharedDocument(), firstPaintDocument(), precompress(`${root}dist/client`)],
-  resolve: {
-    alias: [
-      { find: '@shared', replacement: `${root}src/shared` },
-      { find: '@', replacement: `${root}src/client` },
-      // react-router's package points bundlers at its development build (extra checks and warnings for the console);
-      // its production build is the same router without them (docs/decisions/026-main-thread-on-a-phone.md).
-      ...(command !== 'build' ? [] : [{ find: /^react-router$/, replacement: `${root}node_modules/react-router/dist/production/index.mjs` }]),
-    ],
-  },
-  build: {
-    outDir: `${root}dist/client`,
-    emptyOutDir: true,
-    // Written for debugging a build, but not referenced from the bundles, and never served by a production server
-    // (plugins/static-files.ts).
-    sourcemap: 'hidden',
-    // Lets `npm run bench` follow each route's static imports (bench/bundle.ts).
-    manifest: true,
-    // Every browser the app supports preloads modules itself (Safari since 17; an older one loads them without
-    // preloading): the polyfill would be one more script request before the first paint.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      // Two documents: the app (router, TanStack Query) and the login page, which loads React only
-      // (docs/architecture.md#client-bundle, docs/decisions/012-login-page-own-entry.md).
-      // The app's code (main.tsx) is an entry of its own: the app's document loads it from its boot script (boot.ts).
-      input: { main: `${root}src/client/index.html`, login: `${root}src/client/login.html`, start: APP_ENTRY },
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: chunks.shared, debugName: 'shared', priority: 2 },
-            { name: chunks.app, debugName: 'app', priority: 1 },
+export default defineConfig(({ command, isSsrBuild }) =>
+  isSsrBuild === true
+    ? serverBundle
+    : {
+        root: 'src/client',
+        publicDir: false,
+        plugins: [
+          react(),
+          tailwindcss(),
+          loginPageInDev(),
+          sharedDocument(),
+          firstPaintDocument(),
+          precompress(`${root}dist/client`),
+        ],
+        resolve: {
+          alias: [
+            { find: '@shared', replacement: `${root}src/shared` },
+            { find: '@', replacement: `${root}src/client` },
+            // react-router's package points bundlers at its development build (extra checks and warnings for the console);
+            // its production build is the same router without them (docs/decisions/026-main-thread-on-a-phone.md).
+            ...(command !== 'build'
+              ? []
+              : [
+                  { find: /^react-router$/, replacement: `${root}node_modules/react-router/dist/production/index.mjs` },
+                ]),
           ],
         },
+        build: {
+          outDir: `${root}dist/client`,
+          emptyOutDir: true,
+          // Written for debugging a build, but not referenced from the bundles, and never served by a production server
+          // (plugins/static-files.ts).
+          sourcemap: 'hidden',
+          // Lets `npm run bench` follow each route's static imports (bench/bundle.ts).
+          manifest: true,
+          // Every browser the app supports preloads modules itself (Safari since 17; an older one loads them without
+          // preloading): the polyfill would be one more script request before the first paint.
+          modulePreload: { polyfill: false },
+          rollupOptions: {
+            // Two documents: the app (router, TanStack Query) and the login page, which loads React only
+            // (docs/architecture.md#client-bundle, docs/decisions/012-login-page-own-entry.md).
+            // The app's code (main.tsx) is an entry of its own: the app's document loads it from its boot script (boot.ts).
+            input: { main: `${root}src/client/index.html`, login: `${root}src/client/login.html`, start: APP_ENTRY },
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: chunks.shared, debugName: 'shared', priority: 2 },
+                  { name: chunks.app, debugName: 'app', priority: 1 },
+                ],
+              },
+            },
+          },
+        },
+        server: {
+          port: 5173,
+          proxy: {
+            '/api': `http://localhost:${process.env.PORT ?? '3000'}`,
+            '/content': `http://localhost:${process.env.PORT ?? '3000'}`,
+          },
+        },
       },
-    },
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': `http://localhost:${process.env.PORT ?? '3000'}`,
-      '/content': `http://localhost:${process.env.PORT ?? '3000'}`,
-    },
-  },
-}));
+);

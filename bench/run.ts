@@ -65,7 +65,9 @@ const CLIENT_DIR = path.join(root, 'dist', 'client');
  */
 function gzipBytes(files: Iterable<string>, kind: 'js' | 'css'): number {
   const ending = kind === 'js' ? /\.m?js$/ : /\.css$/;
-  return [...files].filter((f) => ending.test(f)).reduce((total, f) => total + gzipSync(readFileSync(path.join(CLIENT_DIR, f))).length, 0);
+  return [...files]
+    .filter((f) => ending.test(f))
+    .reduce((total, f) => total + gzipSync(readFileSync(path.join(CLIENT_DIR, f))).length, 0);
 }
 const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json'), 'utf8')) as {
   api: { onboardingReadMinRatioToBaseline: number; onboardingReadP99MaxMs: number };
@@ -96,7 +98,12 @@ interface Check {
   ok: boolean | null;
 }
 const checks: Check[] = [];
-const results: Record<string, unknown> = { startedAt: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model };
+const results: Record<string, unknown> = {
+  startedAt: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model,
+};
 const started: ChildProcess[] = [];
 const tempDirs: string[] = [];
 
@@ -112,13 +119,18 @@ function tempDir(label: string): string {
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
   // BENCH_PROF=DIR: each app server writes a V8 CPU profile there (open it in Chromium's DevTools, Performance tab).
   const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   child.on('exit', (code, signal) => {
-    if (code !== 0 && code !== null && signal === null) console.error(`${args.join(' ')} exited with ${code}:\n${stderr}`);
+    if (code !== 0 && code !== null && signal === null)
+      console.error(`${args.join(' ')} exited with ${code}:\n${stderr}`);
   });
   started.push(child);
   return child;
@@ -154,7 +166,14 @@ interface Server {
 
 async function startApp(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
-  const env = { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extraEnv };
+  const env = {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  };
   const child = startProcess([path.join(root, 'dist', 'node', 'server', 'server.js')], env);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, child);
@@ -183,7 +202,10 @@ interface LoadResult {
   errors: number;
 }
 
-async function load(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<LoadResult> {
+async function load(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<LoadResult> {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   return {
     reqPerSec: round(r.requests.average),
@@ -197,7 +219,10 @@ async function load(url: string, options: { method?: string; headers?: Record<st
 
 function build(): void {
   console.log('• build (if needed)');
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--build-only'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--build-only'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`the build failed (exit ${r.status})`);
 }
 
@@ -214,7 +239,10 @@ interface ManifestChunk {
 
 function bundle(): void {
   console.log('• bundle sizes');
-  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
 
   /** Files (JS and CSS) a chunk loads: itself, its CSS and, recursively, its static imports. */
   const collect = (key: string, files: Set<string>): Set<string> => {
@@ -234,8 +262,11 @@ function bundle(): void {
     const entry = manifest[htmlFile];
     if (entry?.isEntry !== true) throw new Error(`no entry '${htmlFile}' in dist/client/.vite/manifest.json`);
     const entryScript = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
-    if (entryScript !== entry.file) throw new Error(`${htmlFile} loads ${entryScript}, the manifest's entry is ${entry.file}`);
-    const htmlFiles = [...html.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] as string);
+    if (entryScript !== entry.file)
+      throw new Error(`${htmlFile} loads ${entryScript}, the manifest's entry is ${entry.file}`);
+    const htmlFiles = [...html.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*href="\/([^"]+)"/g)].map(
+      (m) => m[1] as string,
+    );
     return collect(htmlFile, new Set(htmlFiles));
   };
   /**
@@ -269,17 +300,35 @@ function bundle(): void {
     // Before the first paint (the page's static and route chunks); the budgets apply to what Chromium loads in all
     // (loadedInBrowser), which adds the chunks fetched right after the first paint.
     { name: '/login JS before first paint (gzip)', value: `${kb(loginSizes.jsGzipBytes)} kB`, budget: '—', ok: null },
-    { name: '/login CSS (gzip; written into the document)', value: `${kb(loginSizes.cssGzipBytes)} kB`, budget: '—', ok: null },
+    {
+      name: '/login CSS (gzip; written into the document)',
+      value: `${kb(loginSizes.cssGzipBytes)} kB`,
+      budget: '—',
+      ok: null,
+    },
     // A signed-in member's /dashboard document holds its first screen, rendered by the server, and asks for this after
     // its first paint (docs/decisions/030-dashboard-first-screen-from-the-server.md); the plain document preloads it.
-    { name: '/dashboard JS of its first render (gzip; after the first paint)', value: `${kb(dashboardSizes.jsGzipBytes)} kB`, budget: '—', ok: null },
-    { name: '/dashboard CSS (gzip; written into the document)', value: `${kb(dashboardSizes.cssGzipBytes)} kB`, budget: '—', ok: null },
+    {
+      name: '/dashboard JS of its first render (gzip; after the first paint)',
+      value: `${kb(dashboardSizes.jsGzipBytes)} kB`,
+      budget: '—',
+      ok: null,
+    },
+    {
+      name: '/dashboard CSS (gzip; written into the document)',
+      value: `${kb(dashboardSizes.cssGzipBytes)} kB`,
+      budget: '—',
+      ok: null,
+    },
   );
 }
 
 /** The file of the content studio's page chunk (src/client/app/routes/admin-studio.tsx) in Vite's manifest. */
 function studioChunk(): string {
-  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const entry = Object.entries(manifest).find(([key]) => key.endsWith('app/routes/admin-studio.tsx'))?.[1];
   if (!entry) throw new Error('no chunk for app/routes/admin-studio.tsx in dist/client/.vite/manifest.json');
   return entry.file;
@@ -337,9 +386,24 @@ async function loadedInBrowser(): Promise<void> {
       const kb = round(js / 1000);
       const max = pagePath === '/login' ? budgets.bundle.loginJsMaxGzipKb : budgets.bundle.dashboardJsMaxGzipKb;
       checks.push(
-        { name: `${pagePath} JS loaded in Chromium (gzip)`, value: `${kb} kB in ${list.length} files`, budget: `≤ ${max} kB`, ok: kb <= max },
-        { name: `${pagePath} CSS files loaded in Chromium (gzip)`, value: `${round(css / 1000)} kB`, budget: '—', ok: null },
-        { name: `${pagePath} JS after the first press (gzip)`, value: `${round(afterPress / 1000)} kB`, budget: '—', ok: null },
+        {
+          name: `${pagePath} JS loaded in Chromium (gzip)`,
+          value: `${kb} kB in ${list.length} files`,
+          budget: `≤ ${max} kB`,
+          ok: kb <= max,
+        },
+        {
+          name: `${pagePath} CSS files loaded in Chromium (gzip)`,
+          value: `${round(css / 1000)} kB`,
+          budget: '—',
+          ok: null,
+        },
+        {
+          name: `${pagePath} JS after the first press (gzip)`,
+          value: `${round(afterPress / 1000)} kB`,
+          budget: '—',
+          ok: null,
+        },
       );
     }
   } finally {
@@ -354,7 +418,9 @@ async function loadedInBrowser(): Promise<void> {
 async function api(): Promise<void> {
   console.log(`• API: ${DURATION_S} s × ${CONNECTIONS} connections each`);
   const basePort = await freePort();
-  const baselineChild = startProcess(['--import', 'tsx', path.join(root, 'bench', 'baseline-server.ts')], { PORT: String(basePort) });
+  const baselineChild = startProcess(['--import', 'tsx', path.join(root, 'bench', 'baseline-server.ts')], {
+    PORT: String(basePort),
+  });
   await waitFor(`http://127.0.0.1:${basePort}/`, baselineChild);
   const baseline = await load(`http://127.0.0.1:${basePort}/`);
   await stopProcess(baselineChild);
@@ -367,11 +433,20 @@ async function api(): Promise<void> {
     // One request each first, so that a wrong setup fails loudly instead of measuring error responses.
     const read = await fetch(`${app.base}/api/onboarding`, { headers: { cookie } });
     if (!read.ok) throw new Error(`GET /api/onboarding answered ${read.status}: ${await read.text()}`);
-    const write = await fetch(`${app.base}/api/progress/steps/${STEP_ID}`, { method: 'PUT', headers: writeHeaders, body });
-    if (!write.ok) throw new Error(`PUT /api/progress/steps/${STEP_ID} answered ${write.status}: ${await write.text()}`);
+    const write = await fetch(`${app.base}/api/progress/steps/${STEP_ID}`, {
+      method: 'PUT',
+      headers: writeHeaders,
+      body,
+    });
+    if (!write.ok)
+      throw new Error(`PUT /api/progress/steps/${STEP_ID} answered ${write.status}: ${await write.text()}`);
 
     const onboarding = await load(`${app.base}/api/onboarding`, { headers: { cookie } });
-    const progress = await load(`${app.base}/api/progress/steps/${STEP_ID}`, { method: 'PUT', headers: writeHeaders, body });
+    const progress = await load(`${app.base}/api/progress/steps/${STEP_ID}`, {
+      method: 'PUT',
+      headers: writeHeaders,
+      body,
+    });
     const ratio = (r: LoadResult) => round(r.reqPerSec / baseline.reqPerSec, 3);
     results.api = {
       durationSeconds: DURATION_S,
@@ -411,17 +486,22 @@ async function api(): Promise<void> {
 /** Seeds up to `count` members; returns the time taken and the seed's own line (members added, progress rows). */
 function seed(dataDir: string, count: number): { ms: number; summary: string } {
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'seed-members.ts'), String(count)], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts', 'seed-members.ts'), String(count)],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0) throw new Error(`seeding ${count} members failed (exit ${r.status})`);
   return { ms: Date.now() - t0, summary: r.stdout.trim().split('\n').at(-1) ?? '' };
 }
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /**
  * GET /api/admin/members — first page, a filter, sorts by percent and by current step — at 1,000 and 10,000 seeded
@@ -437,7 +517,16 @@ async function scale(): Promise<void> {
     'sort current step': '?sort=currentStep',
   };
   const dataDir = tempDir('scale');
-  const scaleResults: Record<string, { seed: string; seedMs: number; firstRequestMs: number; csvMs: number; queries: Record<string, { p50Ms: number; p95Ms: number }> }> = {};
+  const scaleResults: Record<
+    string,
+    {
+      seed: string;
+      seedMs: number;
+      firstRequestMs: number;
+      csvMs: number;
+      queries: Record<string, { p50Ms: number; p95Ms: number }>;
+    }
+  > = {};
   for (const count of SCALES) {
     // The seed adds to what is there (members seed-00001… are kept), so 10,000 tops up the 1,000.
     console.log(`• scale: seeding up to ${count} members`);
@@ -456,7 +545,10 @@ async function scale(): Promise<void> {
       // The first request after seeding computes the admin_members rows of every new member
       // (docs/decisions/010-admin-members-table.md): reported, not budgeted.
       const firstRequestMs = round((await timed(`${app.base}/api/admin/members`)).ms);
-      const perQuery: Record<string, { query: string; samples: number; matching: number | undefined; p50Ms: number; p95Ms: number; maxMs: number }> = {};
+      const perQuery: Record<
+        string,
+        { query: string; samples: number; matching: number | undefined; p50Ms: number; p95Ms: number; maxMs: number }
+      > = {};
       for (const [label, query] of Object.entries(queries)) {
         const url = `${app.base}/api/admin/members${query}`;
         const get = async () => {
@@ -474,10 +566,20 @@ async function scale(): Promise<void> {
         times.sort((a, b) => a - b);
         const p50 = round(percentile(times, 50));
         const p95 = round(percentile(times, 95));
-        perQuery[label] = { query, samples: ADMIN_SAMPLES, matching: total, p50Ms: p50, p95Ms: p95, maxMs: round(times.at(-1) ?? NaN) };
+        perQuery[label] = {
+          query,
+          samples: ADMIN_SAMPLES,
+          matching: total,
+          p50Ms: p50,
+          p95Ms: p95,
+          maxMs: round(times.at(-1) ?? NaN),
+        };
         const smaller = SCALES.filter((n) => n < count).at(-1);
         const before = smaller === undefined ? undefined : scaleResults[String(smaller)]?.queries[label];
-        const growth = before === undefined ? '' : `, ×${round(p95 / before.p95Ms)} p95 / ×${round(p50 / before.p50Ms)} p50 from ${smaller?.toLocaleString('en')}`;
+        const growth =
+          before === undefined
+            ? ''
+            : `, ×${round(p95 / before.p95Ms)} p95 / ×${round(p50 / before.p50Ms)} p50 from ${smaller?.toLocaleString('en')}`;
         checks.push({
           name: `admin ${count.toLocaleString('en')}: ${label}`,
           value: `p95 ${p95} ms (p50 ${p50}, ${total} match${growth})`,
@@ -488,10 +590,21 @@ async function scale(): Promise<void> {
       // Last, so that its 10,000 rows do not weigh on the timed requests (garbage collection).
       const csvMs = round((await timed(`${app.base}/api/admin/members.csv`)).ms);
       checks.push(
-        { name: `admin ${count.toLocaleString('en')}: first request after seeding`, value: `${firstRequestMs} ms`, budget: '—', ok: null },
+        {
+          name: `admin ${count.toLocaleString('en')}: first request after seeding`,
+          value: `${firstRequestMs} ms`,
+          budget: '—',
+          ok: null,
+        },
         { name: `admin ${count.toLocaleString('en')}: CSV export of all`, value: `${csvMs} ms`, budget: '—', ok: null },
       );
-      scaleResults[String(count)] = { seed: seeded.summary, seedMs: seeded.ms, firstRequestMs, csvMs, queries: perQuery };
+      scaleResults[String(count)] = {
+        seed: seeded.summary,
+        seedMs: seeded.ms,
+        firstRequestMs,
+        csvMs,
+        queries: perQuery,
+      };
     } finally {
       await stopProcess(app.child);
     }
@@ -526,9 +639,17 @@ async function insights(): Promise<void> {
       return performance.now() - t0;
     };
     const firstRequestMs = round(await timed(`${app.base}/api/admin/insights/funnel`));
-    checks.push({ name: `insights ${INSIGHTS_MEMBERS.toLocaleString('en')}: first request after seeding`, value: `${firstRequestMs} ms`, budget: '—', ok: null });
+    checks.push({
+      name: `insights ${INSIGHTS_MEMBERS.toLocaleString('en')}: first request after seeding`,
+      value: `${firstRequestMs} ms`,
+      budget: '—',
+      ok: null,
+    });
     for (const chart of ['funnel', 'time-to-complete', 'cohorts', 'activity']) {
-      for (const [label, query] of [['all', ''], ['role=volunteer', '?role=volunteer']] as const) {
+      for (const [label, query] of [
+        ['all', ''],
+        ['role=volunteer', '?role=volunteer'],
+      ] as const) {
         const url = `${app.base}/api/admin/insights/${chart}${query}`;
         for (let i = 0; i < 3; i += 1) await timed(url); // warm-up
         const times: number[] = [];
@@ -585,7 +706,12 @@ async function reminders(): Promise<void> {
     const planned = await planReminders({ db: database.db, catalog, now: now.toJSDate(), timeZone: zone });
     const planMs = round(performance.now() - t1);
     const t2 = performance.now();
-    const again = await planReminders({ db: database.db, catalog, now: now.plus({ hours: 1 }).toJSDate(), timeZone: zone });
+    const again = await planReminders({
+      db: database.db,
+      catalog,
+      now: now.plus({ hours: 1 }).toJSDate(),
+      timeZone: zone,
+    });
     const againMs = round(performance.now() - t2);
     checks.push({
       name: `reminders ${REMINDER_MEMBERS.toLocaleString('en')}: members table rows after start dates set`,
@@ -612,7 +738,6 @@ async function reminders(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------- lighthouse
-
 
 /** Where the floor page is built, inside the built client so that the app's own server serves it (bench-floor/). */
 const FLOOR_DIR = path.join(CLIENT_DIR, 'bench-floor');
@@ -676,7 +801,11 @@ const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 };
-const loadAverage = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const loadAverage = (): string =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 /**
  * Lighthouse 12 with the system Chromium. Mobile (Lighthouse's default: simulated slow 4G and a 4× slower CPU): the
@@ -692,7 +821,9 @@ const loadAverage = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' /
 async function lighthouseScores(): Promise<void> {
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
   const lb = budgets.lighthouse;
-  console.log(`• Lighthouse: the floor page, /login and /dashboard on mobile (interleaved, ${runs} runs each), /login and /dashboard on desktop`);
+  console.log(
+    `• Lighthouse: the floor page, /login and /dashboard on mobile (interleaved, ${runs} runs each), /login and /dashboard on desktop`,
+  );
   const floorJsGzipBytes = await buildFloor();
   const app = await startApp(tempDir('lighthouse'));
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_ARGS] });
@@ -727,7 +858,9 @@ async function lighthouseScores(): Promise<void> {
           writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
         }
         if (new URL(lhr.finalDisplayedUrl).pathname !== page) {
-          throw new Error(`Lighthouse on ${page} ended at ${lhr.finalDisplayedUrl}: the page redirected (is the session cookie sent?)`);
+          throw new Error(
+            `Lighthouse on ${page} ended at ${lhr.finalDisplayedUrl}: the page redirected (is the session cookie sent?)`,
+          );
         }
         const unfinished = lhr.runtimeError !== undefined || lhr.categories.performance?.score === null;
         if (unfinished && attempt < 2) {
@@ -735,17 +868,30 @@ async function lighthouseScores(): Promise<void> {
           continue;
         }
         if (unfinished) {
-          notes.add(`run ${run} failed: ${lhr.runtimeError?.code ?? 'no performance score'} ${lhr.runtimeError?.message ?? ''}`.trim());
+          notes.add(
+            `run ${run} failed: ${lhr.runtimeError?.code ?? 'no performance score'} ${lhr.runtimeError?.message ?? ''}`.trim(),
+          );
           for (const warning of lhr.runWarnings) notes.add(`warning: ${warning}`);
         }
         for (const [id, audit] of Object.entries(lhr.audits)) {
-          if (audit.score !== null && audit.score < 0.9 && (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric')) {
+          if (
+            audit.score !== null &&
+            audit.score < 0.9 &&
+            (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric')
+          ) {
             notes.add(`${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
           }
         }
-        const breakdown = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
+        const breakdown =
+          (
+            lhr.audits['mainthread-work-breakdown']?.details as
+              { items?: { group: string; duration: number }[] } | undefined
+          )?.items ?? [];
         const mainThreadMs = Object.fromEntries(
-          Object.keys(MAIN_THREAD_GROUPS).map((group) => [group, Math.round(breakdown.filter((i) => i.group === group).reduce((t, i) => t + i.duration, 0))]),
+          Object.keys(MAIN_THREAD_GROUPS).map((group) => [
+            group,
+            Math.round(breakdown.filter((i) => i.group === group).reduce((t, i) => t + i.duration, 0)),
+          ]),
         ) as Record<MainThreadGroup, number>;
         const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
         return {
@@ -755,11 +901,16 @@ async function lighthouseScores(): Promise<void> {
           fcpMs: numeric('first-contentful-paint'),
           lcpMs: numeric('largest-contentful-paint'),
           tbtMs: numeric('total-blocking-time'),
-          domElements: Math.round(lhr.audits['dom-size']?.numericValue ?? lhr.audits['dom-size-insight']?.numericValue ?? NaN),
+          domElements: Math.round(
+            lhr.audits['dom-size']?.numericValue ?? lhr.audits['dom-size-insight']?.numericValue ?? NaN,
+          ),
           documentBytes: Math.round(
-            ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).find(
-              (item) => item.resourceType === 'Document',
-            )?.transferSize ?? NaN,
+            (
+              (
+                lhr.audits['network-requests']?.details as
+                  { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+              )?.items ?? []
+            ).find((item) => item.resourceType === 'Document')?.transferSize ?? NaN,
           ),
           mainThreadMs,
         };
@@ -789,7 +940,9 @@ async function lighthouseScores(): Promise<void> {
       medianTbtMs: median(list.map((r) => r.tbtMs)),
       medianDomElements: median(list.map((r) => r.domElements)),
       medianDocumentBytes: median(list.map((r) => r.documentBytes)),
-      medianMainThreadMs: Object.fromEntries(Object.keys(MAIN_THREAD_GROUPS).map((g) => [g, median(list.map((r) => r.mainThreadMs[g as MainThreadGroup]))])),
+      medianMainThreadMs: Object.fromEntries(
+        Object.keys(MAIN_THREAD_GROUPS).map((g) => [g, median(list.map((r) => r.mainThreadMs[g as MainThreadGroup]))]),
+      ),
       runs: list,
     });
     const floor = summary(mobile.get(FLOOR_PATH) ?? []);
@@ -847,7 +1000,9 @@ async function lighthouseScores(): Promise<void> {
           // Lighthouse's phone (docs/decisions/029-first-paint-requests.md). Shown, not budgeted.
           name: `Lighthouse ${page} mobile: document on the wire`,
           value: `${s.medianDocumentBytes} bytes with headers (first TCP window ${FIRST_TCP_WINDOW_BYTES}: ${
-            s.medianDocumentBytes <= FIRST_TCP_WINDOW_BYTES ? `${FIRST_TCP_WINDOW_BYTES - s.medianDocumentBytes} bytes to spare` : 'past it, one more round trip'
+            s.medianDocumentBytes <= FIRST_TCP_WINDOW_BYTES
+              ? `${FIRST_TCP_WINDOW_BYTES - s.medianDocumentBytes} bytes to spare`
+              : 'past it, one more round trip'
           })`,
           budget: '—',
           ok: null,
@@ -981,10 +1136,13 @@ async function signinRush(): Promise<void> {
   const flow = async (who: string): Promise<FlowOutcome> => {
     if (app === undefined) throw new Error('no server');
     const { base } = app;
-    const start = await timed(() => fetch(`${base}/api/auth/google/start`, { redirect: 'manual', headers: { 'sec-fetch-mode': 'navigate' } }));
+    const start = await timed(() =>
+      fetch(`${base}/api/auth/google/start`, { redirect: 'manual', headers: { 'sec-fetch-mode': 'navigate' } }),
+    );
     const location = start.res.headers.get('location');
     const cookie = start.res.headers.getSetCookie()[0]?.split(';')[0];
-    if (start.res.status !== 302 || location === null || cookie === undefined) return { ok: false, status: start.res.status, serverMs: start.ms, providerMs: 0 };
+    if (start.res.status !== 302 || location === null || cookie === undefined)
+      return { ok: false, status: start.res.status, serverMs: start.ms, providerMs: 0 };
     const authorized = await fetch(location, { redirect: 'manual' });
     const back = new URL(authorized.headers.get('location') ?? '');
     const code = back.searchParams.get('code') ?? '';
@@ -997,7 +1155,12 @@ async function signinRush(): Promise<void> {
       }),
     );
     const providerMs = providerMsOfCode.get(code) ?? 0;
-    return { ok: callback.res.status === 200, status: callback.res.status, serverMs: start.ms + callback.ms - providerMs, providerMs };
+    return {
+      ok: callback.res.status === 200,
+      status: callback.res.status,
+      serverMs: start.ms + callback.ms - providerMs,
+      providerMs,
+    };
   };
   /**
    * Runs `flows` flows: with `intervalMs`, the i-th started `i × intervalMs` after the first; with `concurrency`, that
@@ -1100,13 +1263,21 @@ async function signinRush(): Promise<void> {
           concurrent.serverP95Ms < budgets.signin.serverP95MaxMs,
       },
       ...[crowd, burst].map((r) => ({
-        name: r === crowd ? `sign-in crowd: ${flows} flows within 6 s, one every ${r.intervalMs ?? 0} ms` : `sign-in burst: ${flows} flows in the same instant`,
+        name:
+          r === crowd
+            ? `sign-in crowd: ${flows} flows within 6 s, one every ${r.intervalMs ?? 0} ms`
+            : `sign-in burst: ${flows} flows in the same instant`,
         value: `${timesOf(r)}; server part p95 ${r.serverP95Ms} ms (p50 ${r.serverP50Ms}${cpu(r)})`,
         budget: 'none refused',
         ok: r.refused === 0,
       })),
     );
-    console.log(`  load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; provider requests ${JSON.stringify(Object.fromEntries(providerRequests))}`);
+    console.log(
+      `  load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}; provider requests ${JSON.stringify(Object.fromEntries(providerRequests))}`,
+    );
   } finally {
     if (app !== undefined) await stopProcess(app.child);
     await new Promise((resolve) => providerServer.close(resolve));
@@ -1158,9 +1329,14 @@ async function studio(): Promise<void> {
         headers,
         body: JSON.stringify({ catalog, baseUpdatedAt: state.draft?.updatedAt ?? null }),
       });
-      if (!saved.ok) throw new Error(`saving the draft answered ${saved.status}: ${(await saved.text()).slice(0, 500)}`);
+      if (!saved.ok)
+        throw new Error(`saving the draft answered ${saved.status}: ${(await saved.text()).slice(0, 500)}`);
       const t0 = performance.now();
-      const res = await fetch(`${app.base}/api/studio/publish`, { method: 'POST', headers, body: JSON.stringify({ materialChanges: [] }) });
+      const res = await fetch(`${app.base}/api/studio/publish`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ materialChanges: [] }),
+      });
       const body = await res.text();
       const ms = performance.now() - t0;
       if (!res.ok) throw new Error(`publishing answered ${res.status}: ${body.slice(0, 500)}`);
@@ -1175,7 +1351,14 @@ async function studio(): Promise<void> {
       budget: `< ${budgets.studio.publishP95MaxMs} ms`,
       ok: p95 < budgets.studio.publishP95MaxMs,
     });
-    results.studio = { roles, steps, publishes: times.length, p50Ms: p50, p95Ms: p95, maxMs: round(times.at(-1) ?? NaN) };
+    results.studio = {
+      roles,
+      steps,
+      publishes: times.length,
+      p50Ms: p50,
+      p95Ms: p95,
+      maxMs: round(times.at(-1) ?? NaN),
+    };
   } finally {
     await stopProcess(app.child);
   }
@@ -1183,7 +1366,10 @@ async function studio(): Promise<void> {
 
 /** `--only=api,bundle,scale,insights,lighthouse,signin,studio,reminders` runs just those parts (default: all). */
 const only = new Set(
-  (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? 'bundle,api,scale,insights,lighthouse,signin,studio,reminders').split(','),
+  (
+    process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ??
+    'bundle,api,scale,insights,lighthouse,signin,studio,reminders'
+  ).split(','),
 );
 
 async function main(): Promise<number> {
@@ -1204,7 +1390,9 @@ async function main(): Promise<number> {
   results.budgetsMissed = missed.map((c) => c.name);
   printTable();
   writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nbench/results.json written. ${missed.length === 0 ? 'Every budget met.' : `${missed.length} budget(s) missed: ${missed.map((c) => c.name).join('; ')}`}`);
+  console.log(
+    `\nbench/results.json written. ${missed.length === 0 ? 'Every budget met.' : `${missed.length} budget(s) missed: ${missed.map((c) => c.name).join('; ')}`}`,
+  );
   return missed.length === 0 ? 0 : 1;
 }
 

@@ -7,7 +7,10 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', shell: process.platform === 'win32' });
+const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], {
+  encoding: 'utf8',
+  shell: process.platform === 'win32',
+});
 let report;
 try {
   report = JSON.parse(run.stdout);

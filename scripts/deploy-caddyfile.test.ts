@@ -29,7 +29,13 @@ describe('deploy/Caddyfile', () => {
 
   it('takes every setting from the environment and keeps the local authority out of the trust store', () => {
     const caddyfile = read('deploy/Caddyfile');
-    for (const setting of ['{$PUBLIC_HOST}', '{$TLS}', '{$APP_ADDRESS:127.0.0.1:3000}', '{$HTTP_PORT:80}', '{$CADDY_ADMIN:localhost:2019}']) {
+    for (const setting of [
+      '{$PUBLIC_HOST}',
+      '{$TLS}',
+      '{$APP_ADDRESS:127.0.0.1:3000}',
+      '{$HTTP_PORT:80}',
+      '{$CADDY_ADMIN:localhost:2019}',
+    ]) {
       expect(caddyfile).toContain(setting);
     }
     expect(caddyfile).toMatch(/^\s*skip_install_trust$/mu);

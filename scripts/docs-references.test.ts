@@ -12,7 +12,10 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** This file, which has to spell out examples of what it looks for. */
-const THIS_FILE = path.relative(root, fileURLToPath(import.meta.url)).split(path.sep).join('/');
+const THIS_FILE = path
+  .relative(root, fileURLToPath(import.meta.url))
+  .split(path.sep)
+  .join('/');
 
 /** The tracked files this applies to. */
 const SCOPE = ['src', 'tests', 'scripts', 'bench', 'docs', 'README.md'];

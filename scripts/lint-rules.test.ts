@@ -55,7 +55,10 @@ describe('lint holds the module walls', { timeout: 120_000 }, () => {
   });
 
   it('fails a client loop: lib/toasts.ts imports lib/toaster-ids.ts, so the reverse closes a loop', async () => {
-    const ids = await ruleIds('src/client/lib/toaster-ids.ts', "import { COPY_TOAST_MS } from './toasts';\nexport const f = COPY_TOAST_MS;\n");
+    const ids = await ruleIds(
+      'src/client/lib/toaster-ids.ts',
+      "import { COPY_TOAST_MS } from './toasts';\nexport const f = COPY_TOAST_MS;\n",
+    );
     expect(ids).toContain('import-x/no-cycle');
   });
 });

@@ -52,7 +52,7 @@ const AGREEMENT: Block[] = [
       'Your team lead will explain your role, your first tasks and who to go to for help.',
       'Together you agree how much time you can give each week. School, health and family come first. If your ' +
         'time changes, just tell your team lead as early as you can.',
-      'Come to the team calls you said yes to. If you can\'t make it, let your team know.',
+      "Come to the team calls you said yes to. If you can't make it, let your team know.",
       'Do the tasks you agreed to, or say so early if you need more time or help. Asking for help is a strength.',
     ],
   },
@@ -95,7 +95,7 @@ const AGREEMENT: Block[] = [
     items: [
       'Use private information only for your volunteer work, and keep it in our organisation accounts (Google ' +
         'Drive, Gmail and Slack). Do not copy it to your personal accounts or devices.',
-      'Never share someone\'s story, photo, name or details publicly without their permission. For members under ' +
+      "Never share someone's story, photo, name or details publicly without their permission. For members under " +
         '18, we may also need permission from a parent or guardian. Your team lead will check this with you.',
       'If private information is shared by mistake or lost, tell your team lead straight away. Mistakes happen, ' +
         'and telling us quickly is what matters most.',
@@ -112,7 +112,7 @@ const AGREEMENT: Block[] = [
   { kind: 'heading', text: '5. Safeguarding young people' },
   {
     kind: 'paragraph',
-    text: 'Many of our members are under 18. Keeping every young person safe is everyone\'s job, including yours.',
+    text: "Many of our members are under 18. Keeping every young person safe is everyone's job, including yours.",
   },
   {
     kind: 'bullets',
@@ -240,11 +240,19 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 function drawLogo(page: PDFPage, x: number, y: number, size: number): void {
   const scale = size / 128;
   page.drawSvgPath('M28 0H100A28 28 0 0 1 128 28V100A28 28 0 0 1 100 128H28A28 28 0 0 1 0 100V28A28 28 0 0 1 28 0Z', {
-    x, y, scale, color: BRAND,
+    x,
+    y,
+    scale,
+    color: BRAND,
   });
   page.drawSvgPath('M51 31A13 13 0 1 0 77 31A13 13 0 1 0 51 31Z', { x, y, scale, color: WHITE });
   page.drawSvgPath('M30 82L64 52M98 82L64 52M64 58V102', {
-    x, y, scale, borderColor: WHITE, borderWidth: 15, borderLineCap: LineCapStyle.Round,
+    x,
+    y,
+    scale,
+    borderColor: WHITE,
+    borderWidth: 15,
+    borderLineCap: LineCapStyle.Round,
   });
 }
 
@@ -374,11 +382,19 @@ async function main(): Promise<void> {
       color: rgb(0.82, 0.84, 0.86),
     });
     p.drawText(`INSPIRED 2 UPLIFT Volunteer Agreement \u00b7 Version ${VERSION}`, {
-      x: MARGIN_X, y: footerY, size: 8.5, font: regular, color: MUTED,
+      x: MARGIN_X,
+      y: footerY,
+      size: 8.5,
+      font: regular,
+      color: MUTED,
     });
     const label = `Page ${i + 1} of ${pages.length}`;
     p.drawText(label, {
-      x: PAGE_WIDTH - MARGIN_X - regular.widthOfTextAtSize(label, 8.5), y: footerY, size: 8.5, font: regular, color: MUTED,
+      x: PAGE_WIDTH - MARGIN_X - regular.widthOfTextAtSize(label, 8.5),
+      y: footerY,
+      size: 8.5,
+      font: regular,
+      color: MUTED,
     });
   });
 

@@ -13,7 +13,12 @@ describe('the module picture', () => {
   });
 
   it('finds a loop when there is one', () => {
-    const edges = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    const edges = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
     expect(modulesOnLoops(edges)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -26,11 +26,16 @@ function filesUnder(dir: string): string[] {
  * @returns module name → the names of the modules its non-test files import from (relative imports only), sorted
  */
 export function moduleEdges(): Map<string, string[]> {
-  const names = readdirSync(MODULES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = readdirSync(MODULES_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const edges = new Map<string, string[]>();
   for (const name of names) {
     const targets = new Set<string>();
-    for (const file of filesUnder(path.join(MODULES_DIR, name)).filter((f) => /\.tsx?$/u.test(f) && !/\.test\./u.test(f))) {
+    for (const file of filesUnder(path.join(MODULES_DIR, name)).filter(
+      (f) => /\.tsx?$/u.test(f) && !/\.test\./u.test(f),
+    )) {
       for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/gu)) {
         if (spec === undefined || !spec.startsWith('.')) continue;
         const target = path.relative(MODULES_DIR, path.resolve(path.dirname(file), spec)).split(path.sep)[0];

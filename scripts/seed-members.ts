@@ -57,7 +57,8 @@ async function main(): Promise<number> {
     // The roles and steps of the published content (imported from CONTENT_DIR on an empty database).
     const catalog = await readPublishedCatalog(database.db, config.contentDir);
     const stepsByRole = new Map<string, string[]>();
-    for (const row of roleStepRows(catalog)) stepsByRole.set(row.roleKey, [...(stepsByRole.get(row.roleKey) ?? []), row.stepId]);
+    for (const row of roleStepRows(catalog))
+      stepsByRole.set(row.roleKey, [...(stepsByRole.get(row.roleKey) ?? []), row.stepId]);
     const roleKeys = [...stepsByRole.keys()];
     const now = Date.now();
     let added = 0;
@@ -105,7 +106,8 @@ async function main(): Promise<number> {
           const done = turn % (steps.length + 1);
           // Every fifth member with two or more steps done skipped one earlier step and did the next one instead.
           const skipped = turn % 5 === 4 && done >= 2 && done < steps.length ? Math.floor(rand() * done) : -1;
-          const completed = skipped === -1 ? steps.slice(0, done) : [...steps.slice(0, skipped), ...steps.slice(skipped + 1, done + 1)];
+          const completed =
+            skipped === -1 ? steps.slice(0, done) : [...steps.slice(0, skipped), ...steps.slice(skipped + 1, done + 1)];
           return completed.map((stepId, i) => ({
             userId: id,
             stepId,
@@ -113,13 +115,18 @@ async function main(): Promise<number> {
           }));
         });
         for (let i = 0; i < progress.length; i += BATCH) {
-          await tx.insert(stepProgress).values(progress.slice(i, i + BATCH)).onConflictDoNothing();
+          await tx
+            .insert(stepProgress)
+            .values(progress.slice(i, i + BATCH))
+            .onConflictDoNothing();
         }
         // Servers running on the same PostgreSQL forget what they read before (docs/decisions/008-read-cache.md).
         await announce(tx, { kind: 'everything' });
       });
     }
-    const result = (await database.db.execute(sql`select step_id, count(*)::int as n from step_progress group by step_id`)) as unknown as {
+    const result = (await database.db.execute(
+      sql`select step_id, count(*)::int as n from step_progress group by step_id`,
+    )) as unknown as {
       rows: { step_id: string; n: number }[];
     };
     const rows = result.rows.reduce((sum, r) => sum + r.n, 0);

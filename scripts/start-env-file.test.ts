@@ -26,7 +26,12 @@ beforeEach(() => {
   writeFileSync(path.join(project, 'src', 'source.ts'), '');
   const old = new Date(Date.now() - 60_000);
   utimesSync(path.join(project, 'src', 'source.ts'), old, old);
-  for (const file of ['dist/client/index.html', 'dist/client/login.html', 'dist/ssr/server-render.js', 'dist/node/server/server.js']) {
+  for (const file of [
+    'dist/client/index.html',
+    'dist/client/login.html',
+    'dist/ssr/server-render.js',
+    'dist/node/server/server.js',
+  ]) {
     mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
     writeFileSync(path.join(project, file), file.endsWith('server.js') ? FAKE_SERVER : '');
   }
@@ -50,7 +55,10 @@ function start(args: string[], env: Record<string, string>): { PUBLIC_URL: strin
 
 describe('npm start and .env', () => {
   it('gives the server the settings of .env', () => {
-    writeFileSync(path.join(project, '.env'), '# written by npm run setup\nPUBLIC_URL="https://onboarding.example.org"\nPORT=4000\n');
+    writeFileSync(
+      path.join(project, '.env'),
+      '# written by npm run setup\nPUBLIC_URL="https://onboarding.example.org"\nPORT=4000\n',
+    );
     expect(start([], {})).toEqual({ PUBLIC_URL: 'https://onboarding.example.org', PORT: '4000' });
   });
 

@@ -22,7 +22,14 @@ const outputs = [
   path.join(root, 'dist', 'ssr', 'server-render.js'),
   serverScript,
 ];
-const rootInputs = ['index.html', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
+const rootInputs = [
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.base.json',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'package-lock.json',
+];
 /** Tests are not part of the build, so editing one does not trigger a rebuild. */
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
@@ -44,7 +51,10 @@ function buildReason() {
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   const sources = Math.max(
     newestUnder(path.join(root, 'src')),
-    ...rootInputs.map((name) => path.join(root, name)).filter((file) => existsSync(file)).map((file) => statSync(file).mtimeMs),
+    ...rootInputs
+      .map((name) => path.join(root, name))
+      .filter((file) => existsSync(file))
+      .map((file) => statSync(file).mtimeMs),
   );
   return sources > built ? 'sources changed since the last build' : null;
 }

@@ -28,7 +28,9 @@ function Step({ n }: { n: number }) {
             Step {n}: read the welcome note
           </button>
         </h3>
-        <p>A short description of what this step asks you to do, and why it matters for your first weeks with the team.</p>
+        <p>
+          A short description of what this step asks you to do, and why it matters for your first weeks with the team.
+        </p>
       </div>
       <div>
         <button type="button" onClick={() => setDone((d) => !d)}>

@@ -21,7 +21,8 @@ function afterFirstPaint(start: () => void): void {
 }
 
 /** What the page says when its scripts could not be loaded: the steps may be on the screen, but nothing works yet. */
-const LOAD_FAILURE_TEXT = "This page couldn't finish loading, so its buttons don't work yet. Check your connection, then reload the page.";
+const LOAD_FAILURE_TEXT =
+  "This page couldn't finish loading, so its buttons don't work yet. Check your connection, then reload the page.";
 
 /**
  * Says on the page, above everything, that the app could not be loaded and what to do, with a button that reloads it
@@ -32,7 +33,8 @@ function reportLoadFailure(error: unknown): void {
   console.error('The app could not be loaded.', error);
   const alert = document.createElement('div');
   alert.setAttribute('role', 'alert');
-  alert.className = 'flex flex-wrap items-center gap-3 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900';
+  alert.className =
+    'flex flex-wrap items-center gap-3 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900';
   const text = document.createElement('p');
   text.textContent = LOAD_FAILURE_TEXT;
   const reload = document.createElement('button');

@@ -26,7 +26,9 @@ const queryClient = createQueryClient();
 // docs/decisions/030-dashboard-first-screen-from-the-server.md): its HTML is on the screen, and the answers it was
 // rendered from are in the document. They go into the query cache first, so that React's first render here is the
 // server's, and React hydrates that HTML (attaches to it) instead of rendering the page anew.
-const seeded = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE) ? seedFirstAnswers(queryClient, takeDocumentAnswers()) : undefined;
+const seeded = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)
+  ? seedFirstAnswers(queryClient, takeDocumentAnswers())
+  : undefined;
 if (seeded !== undefined) {
   // What GET /api/me would have done: keep the cached profile in step (features/auth/utils/user-cache.ts).
   setTimeout(() => writeCachedUser(seeded), 0);
@@ -45,7 +47,8 @@ if (onDashboard) {
     // The dashboard asks for each of them itself and shows what went wrong.
   };
   queryClient.prefetchQuery(getOnboardingQueryOptions()).catch(askedAlready);
-  if (!new URLSearchParams(window.location.search).has(DASHBOARD_PREVIEW_PARAM)) queryClient.prefetchQuery(getDueDatesQueryOptions()).catch(askedAlready);
+  if (!new URLSearchParams(window.location.search).has(DASHBOARD_PREVIEW_PARAM))
+    queryClient.prefetchQuery(getDueDatesQueryOptions()).catch(askedAlready);
   queryClient.prefetchQuery(getConfigQueryOptions()).catch(askedAlready);
 }
 

@@ -23,7 +23,9 @@ vi.mock('@/features/onboarding/components/widgets/pdf-document', () => ({ PdfDoc
 // (react-dom/server, then hydrateRoot) and fail when they differ.
 
 /** The answers the server writes into /dashboard's document for the fixture's member (dashboardAnswerPaths). */
-function dashboardAnswers(onboarding = testOnboarding({ completed: ['sign-in-to-chrome'] })): Record<string, DocumentAnswer> {
+function dashboardAnswers(
+  onboarding = testOnboarding({ completed: ['sign-in-to-chrome'] }),
+): Record<string, DocumentAnswer> {
   return {
     '/api/me': { status: 200, body: { user: testUser } },
     '/api/onboarding': { status: 200, body: onboarding },
@@ -91,10 +93,18 @@ describe('the dashboard rendered on the server', () => {
     container.innerHTML = html ?? '';
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBeInTheDocument();
     expect(screen.getByText('1 of 5 steps completed')).toBeInTheDocument();
-    for (const title of ['Sign in to your Chrome profile', 'Change your password', 'Sign the volunteer agreement', 'Set up Slack', 'Download the mobile apps']) {
+    for (const title of [
+      'Sign in to your Chrome profile',
+      'Change your password',
+      'Sign the volunteer agreement',
+      'Set up Slack',
+      'Download the mobile apps',
+    ]) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
-    expect(within(screen.getByRole('article', { name: 'Change your password' })).getByText('Overdue by 2 days')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Change your password' })).getByText('Overdue by 2 days'),
+    ).toBeInTheDocument();
     // The first step not completed is open, its text in the page before any script has run.
     expect(screen.getByRole('button', { name: 'Change your password' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Change your password description')).toBeInTheDocument();
@@ -140,7 +150,11 @@ describe('the dashboard rendered on the server', () => {
     expect(screen.queryAllByRole('button', { name: 'Complete' })).toHaveLength(0);
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBeInTheDocument();
     // Right after hydrating, the widget shows.
-    expect(await within(screen.getByRole('article', { name: 'Sign the volunteer agreement' })).findByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('article', { name: 'Sign the volunteer agreement' })).findByRole('link', {
+        name: 'Download',
+      }),
+    ).toBeInTheDocument();
     // Nothing was decided on the server's guesses while hydrating: the phone's dismissal of the mobile warning is kept.
     expect(localStorage.getItem(MOBILE_WARNING_KEY)).toBe('true');
   });
@@ -182,7 +196,19 @@ describe('the dashboard rendered on the server', () => {
     const answers = dashboardAnswers();
     const { ['/api/onboarding']: _onboarding, ...withoutSteps } = answers;
     expect(renderFirstScreen('/dashboard', withoutSteps, 'wide')).toBeNull();
-    expect(renderFirstScreen('/dashboard', { ...answers, '/api/me': { status: 401, body: { message: 'Not signed in' } } }, 'phone')).toBeNull();
-    expect(renderFirstScreen('/dashboard', { ...answers, '/api/onboarding': { status: 200, body: { scopes: 'not a list' } } }, 'wide')).toBeNull();
+    expect(
+      renderFirstScreen(
+        '/dashboard',
+        { ...answers, '/api/me': { status: 401, body: { message: 'Not signed in' } } },
+        'phone',
+      ),
+    ).toBeNull();
+    expect(
+      renderFirstScreen(
+        '/dashboard',
+        { ...answers, '/api/onboarding': { status: 200, body: { scopes: 'not a list' } } },
+        'wide',
+      ),
+    ).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ import { createTestApp, signIn, type TestApp } from './test/test-app.js';
 
 const BIG_JS = `export const steps = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `step ${i}`))};`;
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
-const LOGIN_HTML = '<!doctype html><html><body><div id="root"></div><script src="/assets/login-1.js"></script></body></html>';
+const LOGIN_HTML =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/login-1.js"></script></body></html>';
 
 let t: TestApp;
 let clientDir: string;
@@ -65,7 +66,7 @@ describe('unknown API paths', () => {
 });
 
 describe('static files', () => {
-  it('serves the build\'s pre-compressed copies to browsers that accept them, and the plain file otherwise', async () => {
+  it("serves the build's pre-compressed copies to browsers that accept them, and the plain file otherwise", async () => {
     const url = '/assets/big-def456.js';
     const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
@@ -79,7 +80,11 @@ describe('static files', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(BIG_JS);
     // A file without compressed copies is sent as it is even when the browser accepts br.
-    const small = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body).toBe('console.log("app")');
   });
@@ -113,7 +118,7 @@ describe('static files', () => {
   };
 
   it.each(['/login', '/login?returnTo=%2Fadmin', '/login?code=abc&state=xyz&scope=email'])(
-    "serves the login page, login.html, at %s, with the answers its screen asks for as it opens, never stored",
+    'serves the login page, login.html, at %s, with the answers its screen asks for as it opens, never stored',
     async (url) => {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
@@ -123,7 +128,8 @@ describe('static files', () => {
       const answers = answersIn(res.body);
       // No one is signed in: /api/me's own 401. With Google's code in the address the page does not ask who is.
       expect(Object.keys(answers)).toEqual(url.includes('code=') ? ['/api/config'] : ['/api/me', '/api/config']);
-      if (!url.includes('code=')) expect(answers['/api/me']).toEqual({ status: 401, body: (await get('/api/me')).json() });
+      if (!url.includes('code='))
+        expect(answers['/api/me']).toEqual({ status: 401, body: (await get('/api/me')).json() });
       expect(answers['/api/config']).toEqual({ status: 200, body: (await get('/api/config')).json() });
       // Compressed for a browser that accepts it.
       const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
@@ -140,7 +146,10 @@ describe('static files', () => {
     const cookie = await signIn(t.app, { email: 'login-answers@inspired2uplift.org', name: 'Robin Shah' });
     const res = await t.app.inject({ method: 'GET', url: '/login', headers: { cookie } });
     const answers = answersIn(res.body);
-    expect(answers['/api/me']).toEqual({ status: 200, body: (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() });
+    expect(answers['/api/me']).toEqual({
+      status: 200,
+      body: (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
+    });
     expect(answers['/api/me']?.body).toMatchObject({ user: { email: 'login-answers@inspired2uplift.org' } });
   });
 
@@ -156,7 +165,8 @@ describe('static files', () => {
   it("writes the dashboard's first API answers into its document, only for a signed-in member, and never lets it be stored", async () => {
     // A name that would end the element, were it written as it is.
     const cookie = await signIn(t.app, { email: 'preload@inspired2uplift.org', name: 'Sam </script><!-- Lee' });
-    const signedIn = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
+    const signedIn = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
     const own = await signedIn('/dashboard');
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toContain('text/html');
@@ -165,7 +175,8 @@ describe('static files', () => {
     const answers = answersIn(own.body);
     expect(Object.keys(answers)).toEqual(['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config']);
     // Exactly what the API answers the same session.
-    for (const [url, answer] of Object.entries(answers)) expect(answer).toEqual({ status: 200, body: (await signedIn(url)).json() });
+    for (const [url, answer] of Object.entries(answers))
+      expect(answer).toEqual({ status: 200, body: (await signedIn(url)).json() });
 
     // Compressed for a browser that accepts it, as the build's files are.
     const br = await signedIn('/dashboard', { 'accept-encoding': 'gzip, br' });
@@ -176,7 +187,9 @@ describe('static files', () => {
     expect(answersIn(gunzipSync(gz.rawPayload).toString())).toEqual(answers);
 
     // A role preview shows no due dates, so they are left out; a reminder's link changes nothing.
-    expect(Object.keys(answersIn((await signedIn('/dashboard?preview=volunteer')).body))).not.toContain('/api/onboarding/due');
+    expect(Object.keys(answersIn((await signedIn('/dashboard?preview=volunteer')).body))).not.toContain(
+      '/api/onboarding/due',
+    );
     expect(Object.keys(answersIn((await signedIn('/dashboard?step=set-up-slack')).body))).toHaveLength(4);
     // The name is inside the element, whole.
     expect(own.body.match(/<\/script>/g)).toHaveLength(1);
@@ -184,14 +197,29 @@ describe('static files', () => {
 
     // Signed out, with a session that is no longer valid, for HEAD, and on other pages: the plain document.
     expect((await get('/dashboard')).body).toBe(INDEX_HTML);
-    const stale = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'onboarding_session=not-a-session' } });
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { cookie: 'onboarding_session=not-a-session' },
+    });
     expect(stale.body).toBe(INDEX_HTML);
     expect(stale.headers['cache-control']).toBe('no-cache');
-    expect((await t.app.inject({ method: 'HEAD', url: '/dashboard', headers: { cookie } })).headers['cache-control']).toBe('no-cache');
-    for (const url of ['/admin', '/', '/dashboard/steps/x', '/no-such-page']) expect((await signedIn(url)).body).toBe(INDEX_HTML);
+    expect(
+      (await t.app.inject({ method: 'HEAD', url: '/dashboard', headers: { cookie } })).headers['cache-control'],
+    ).toBe('no-cache');
+    for (const url of ['/admin', '/', '/dashboard/steps/x', '/no-such-page'])
+      expect((await signedIn(url)).body).toBe(INDEX_HTML);
   });
 
-  it.each(['/anything?x=1', '/dashboards', '/admin/members', '/admin/members/a@b.org/more', '/admin/studio/x', '/test/x', '/no-such-page'])(
+  it.each([
+    '/anything?x=1',
+    '/dashboards',
+    '/admin/members',
+    '/admin/members/a@b.org/more',
+    '/admin/studio/x',
+    '/test/x',
+    '/no-such-page',
+  ])(
     'answers HTTP 404 with the app (its router shows the 404 page) for %s, which is no page of the app',
     async (url) => {
       const res = await get(url);
@@ -214,16 +242,13 @@ describe('static files', () => {
     // A member page: the address ends in an e-mail address, whose dot is no file extension.
     '/admin/members/sam%40inspired2uplift.org',
     '/admin/members/sam.lee@inspired2uplift.org',
-  ])(
-    'falls back to index.html for the client route %s',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(INDEX_HTML);
-    },
-  );
+  ])('falls back to index.html for the client route %s', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_HTML);
+  });
 
   it.each(['/assets/missing-123.js', '/favicon.ico', '/robots.txt', '/assets/new-chunk', '/logo.svg'])(
     'answers 404 for the missing file %s rather than the SPA',
@@ -277,7 +302,10 @@ describe("the dashboard's first screen rendered on the server", () => {
     rmSync(dir, { recursive: true, force: true });
   });
   const dashboard = async (name: string, url = '/dashboard', headers: Record<string, string> = {}) => {
-    const cookie = await signIn(app.app, { email: `${name.toLowerCase().replace(/[^a-z]/g, '')}@inspired2uplift.org`, name });
+    const cookie = await signIn(app.app, {
+      email: `${name.toLowerCase().replace(/[^a-z]/g, '')}@inspired2uplift.org`,
+      name,
+    });
     return app.app.inject({ method: 'GET', url, headers: { ...headers, cookie } });
   };
 
@@ -285,23 +313,35 @@ describe("the dashboard's first screen rendered on the server", () => {
     rendered.length = 0;
     const res = await dashboard('Sam $& Lee');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root" data-server-rendered="wide"><main><h2>Welcome, Sam $& Lee!</h2></main></div><noscript>');
+    expect(res.body).toContain(
+      '<div id="root" data-server-rendered="wide"><main><h2>Welcome, Sam $& Lee!</h2></main></div><noscript>',
+    );
     expect(res.body).not.toContain('<!--first-screen-->');
     expect(res.body).not.toContain('modulepreload');
     // The scripts that load the app after the first paint, and the answers the page hydrates from, are still there.
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/main-3.js"></script>');
     expect(res.body).toContain('<script type="application/json" id="document-answers">');
-    expect(rendered).toEqual([{ url: '/dashboard', answers: ['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config'], width: 'wide' }]);
+    expect(rendered).toEqual([
+      {
+        url: '/dashboard',
+        answers: ['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config'],
+        width: 'wide',
+      },
+    ]);
     // A reminder's link to a step renders with its address.
     await dashboard('Sam $& Lee', '/dashboard?step=set-up-slack');
     expect(rendered.at(-1)?.url).toBe('/dashboard?step=set-up-slack');
   });
 
-  it("renders for a phone when the request says it comes from one (client hint first, else the user agent), and the root element says so", async () => {
-    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-    const androidChrome = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
-    const desktopChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-    const androidTablet = 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+  it('renders for a phone when the request says it comes from one (client hint first, else the user agent), and the root element says so', async () => {
+    const iPhone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const androidChrome =
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+    const desktopChrome =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+    const androidTablet =
+      'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
     const cases: [Record<string, string>, string][] = [
       [{ 'user-agent': iPhone }, 'phone'],
       [{ 'user-agent': androidChrome, 'sec-ch-ua-mobile': '?1' }, 'phone'],
@@ -315,7 +355,10 @@ describe("the dashboard's first screen rendered on the server", () => {
     for (const [headers, width] of cases) {
       rendered.length = 0;
       const res = await dashboard('Pat Phone', '/dashboard', headers);
-      expect(rendered.map((r) => r.width), JSON.stringify(headers)).toEqual([width]);
+      expect(
+        rendered.map((r) => r.width),
+        JSON.stringify(headers),
+      ).toEqual([width]);
       expect(res.body).toContain(`<div id="root" data-server-rendered="${width}"><main><h2>Welcome, Pat Phone!</h2>`);
     }
   });
@@ -354,7 +397,9 @@ describe('loading the server bundle of the first screen', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const log = () => {
     const errors: string[] = [];
-    const logger = { error: (_details: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger;
+    const logger = {
+      error: (_details: unknown, message: string) => errors.push(message),
+    } as unknown as FastifyBaseLogger;
     return { errors, logger };
   };
 

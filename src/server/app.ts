@@ -13,9 +13,20 @@ import { insightsRoutes } from './modules/insights/index.js';
 import { appConfigRoutes } from './modules/app-config/index.js';
 import { authRoutes, profilePictureRoutes, ProfilePictures } from './modules/auth/index.js';
 import { demoRoutes } from './modules/demo/index.js';
-import { googleAuthRoutes, loadServiceAccountKey, OidcProvider, WorkspaceDirectory } from './modules/google-auth/index.js';
+import {
+  googleAuthRoutes,
+  loadServiceAccountKey,
+  OidcProvider,
+  WorkspaceDirectory,
+} from './modules/google-auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
-import { mailRoutes, type MailTransport, MailWorker, outboxOnlyTransport, smtpTransport } from './modules/mail/index.js';
+import {
+  mailRoutes,
+  type MailTransport,
+  MailWorker,
+  outboxOnlyTransport,
+  smtpTransport,
+} from './modules/mail/index.js';
 import { memberRolePlugin } from './modules/members/index.js';
 import { onboardingRoutes } from './modules/onboarding/index.js';
 import { progressRoutes } from './modules/progress/index.js';
@@ -142,7 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
 
   const feed = await openChangeFeed(db, {
-    onDown: (error) => app.log.warn({ err: error }, 'the change feed is not listening; reads skip the cache until it is back'),
+    onDown: (error) =>
+      app.log.warn({ err: error }, 'the change feed is not listening; reads skip the cache until it is back'),
     onUp: () => app.log.info('the change feed is listening'),
   });
   app.decorate('changeFeed', feed);
@@ -156,7 +168,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const content = await PublishedContent.open(db, feed, typeof seed === 'function' ? seed : async () => seed, {
     assetsDir: path.join(config.contentDir, 'assets'),
     now,
-    onError: (error) => app.log.error({ err: error }, 'the published content could not be read; still serving the version this process has'),
+    onError: (error) =>
+      app.log.error(
+        { err: error },
+        'the published content could not be read; still serving the version this process has',
+      ),
   });
   app.decorate('content', content);
   // Shared passwords: initial values from the environment, re-encryption after a key rotation, and a refusal to start
@@ -223,11 +239,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documents = new ContentDocuments(path.join(config.contentDir, 'assets'), db);
   await app.register(onboardingRoutes, { reads, config, db, now });
   await app.register(progressRoutes, {
-    db, now,
+    db,
+    now,
     recordAgreement: (tx, request, step, what) => recordAcknowledgment({ db: tx, documents }, request, step, what),
   });
   await app.register(acknowledgmentRoutes, {
-    db, content, config, now, documents,
+    db,
+    content,
+    config,
+    now,
+    documents,
     ...(deps.agreementSweepEveryMs === undefined ? {} : { sweepEveryMs: deps.agreementSweepEveryMs }),
   });
   await app.register(demoRoutes, { content });
@@ -239,11 +260,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(secretsRoutes, { db, config, now });
   await app.register(studioRoutes, { db, content, config, now });
   const transport =
-    deps.mailTransport ?? (config.mail.smtpUrl === undefined ? outboxOnlyTransport : smtpTransport(config.mail.smtpUrl, config.mail.claimSeconds));
+    deps.mailTransport ??
+    (config.mail.smtpUrl === undefined
+      ? outboxOnlyTransport
+      : smtpTransport(config.mail.smtpUrl, config.mail.claimSeconds));
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const worker = new MailWorker(
     () => ({
-      db, catalog: content.catalog, now: now(), clock: now, timeZone: config.organisationTimeZone, adminEmails: config.adminEmails, config, origin, transport,
+      db,
+      catalog: content.catalog,
+      now: now(),
+      clock: now,
+      timeZone: config.organisationTimeZone,
+      adminEmails: config.adminEmails,
+      config,
+      origin,
+      transport,
       log: app.log,
     }),
     app.log,

@@ -14,7 +14,9 @@ export function toCsv(rows: readonly (readonly unknown[])[], columns: readonly s
   return stringify(
     // A text that already is `'` + formula gets one more `'`, so that an import can always drop exactly one
     // (member-import.ts) and every exported value comes back as it was.
-    rows.map((row) => row.map((cell) => (typeof cell === 'string' && /^'+[=+\-@\t\r]/u.test(cell) ? `'${cell}` : cell))),
+    rows.map((row) =>
+      row.map((cell) => (typeof cell === 'string' && /^'+[=+\-@\t\r]/u.test(cell) ? `'${cell}` : cell)),
+    ),
     { header: true, columns: [...columns], escape_formulas: true },
   );
 }

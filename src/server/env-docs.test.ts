@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configurationVariables, ConfigError, loadConfig, REQUIRED_IN_PRODUCTION } from './env.js';
-import { DEFAULT_FAILED_CALLBACKS_PER_ACCOUNT, DEFAULT_FAILED_CALLBACKS_PER_ADDRESS } from './plugins/auth-rate-limits.js';
+import {
+  DEFAULT_FAILED_CALLBACKS_PER_ACCOUNT,
+  DEFAULT_FAILED_CALLBACKS_PER_ADDRESS,
+} from './plugins/auth-rate-limits.js';
 import { projectRoot } from './project-root.js';
 
 /**

@@ -97,12 +97,18 @@ describe('loadConfig', () => {
   });
 
   it('needs the Google client id and secret together', () => {
-    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })).toEqual(['GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set']);
-    expect(problemsOf({ GOOGLE_CLIENT_SECRET: 'secret' })).toEqual(['GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set']);
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })).toEqual([
+      'GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set',
+    ]);
+    expect(problemsOf({ GOOGLE_CLIENT_SECRET: 'secret' })).toEqual([
+      'GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set',
+    ]);
   });
 
   it('refuses plain-http issuer and public URL in production, except a loopback public URL', () => {
-    expect(problemsOf({ ...PRODUCTION, OIDC_ISSUER: 'http://127.0.0.1:9000', PUBLIC_URL: 'http://onboarding.example.org' })).toEqual([
+    expect(
+      problemsOf({ ...PRODUCTION, OIDC_ISSUER: 'http://127.0.0.1:9000', PUBLIC_URL: 'http://onboarding.example.org' }),
+    ).toEqual([
       'OIDC_ISSUER: must be an https URL when NODE_ENV=production',
       'PUBLIC_URL: must be an https origin when NODE_ENV=production (session cookies are Secure)',
     ]);
@@ -113,9 +119,15 @@ describe('loadConfig', () => {
   it('configures the Workspace directory only with both of its settings', () => {
     expect(loadConfig({}).directory).toBeUndefined();
     expect(
-      loadConfig({ GOOGLE_SERVICE_ACCOUNT_KEY_FILE: '/etc/onboarding/key.json', GOOGLE_DIRECTORY_ADMIN_EMAIL: 'Admin@Example.org' })
-        .directory,
-    ).toEqual({ serviceAccountKeyFile: '/etc/onboarding/key.json', adminEmail: 'admin@example.org', apiUrl: 'https://admin.googleapis.com' });
+      loadConfig({
+        GOOGLE_SERVICE_ACCOUNT_KEY_FILE: '/etc/onboarding/key.json',
+        GOOGLE_DIRECTORY_ADMIN_EMAIL: 'Admin@Example.org',
+      }).directory,
+    ).toEqual({
+      serviceAccountKeyFile: '/etc/onboarding/key.json',
+      adminEmail: 'admin@example.org',
+      apiUrl: 'https://admin.googleapis.com',
+    });
     expect(problemsOf({ GOOGLE_DIRECTORY_ADMIN_EMAIL: 'admin@example.org' })).toEqual([
       'GOOGLE_SERVICE_ACCOUNT_KEY_FILE, GOOGLE_DIRECTORY_ADMIN_EMAIL: the Workspace directory needs both, or neither',
     ]);

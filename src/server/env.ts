@@ -9,7 +9,9 @@ import { SECRET_NAMES } from '../shared/content-schema.js';
 
 /** Used only outside production, so a development server starts with no set-up (docs/architecture.md#configuration). */
 /** The key of stored shared passwords on a development server without SECRETS_KEY (never in production). */
-const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('development-only-secrets-key-never-use-in-production').digest();
+const DEVELOPMENT_SECRETS_KEY = createHash('sha256')
+  .update('development-only-secrets-key-never-use-in-production')
+  .digest();
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-never-use-in-production';
 
 /** Whether `zone` is a time zone this Node.js knows (e.g. "Europe/London"). */
@@ -187,9 +189,15 @@ const envSchema = z.object({
       const lower = v.toLowerCase();
       if (lower === 'true' || lower === 'false') return lower === 'true';
       if (/^\d+$/u.test(v)) return Number(v);
-      const list = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       if (list.length > 0 && list.every((s) => /^[0-9a-f.:]+(?:\/\d{1,3})?$/iu.test(s))) return list;
-      ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+      });
       return z.NEVER;
     })
     .optional(),
@@ -236,9 +244,16 @@ const envSchema = z.object({
     .default(7),
   SMTP_URL: z
     .string()
-    .refine((v) => isUrl(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL, e.g. smtp://smtp-relay.gmail.com:587')
+    .refine(
+      (v) => isUrl(v, ['smtp:', 'smtps:']),
+      'must be an smtp:// or smtps:// URL, e.g. smtp://smtp-relay.gmail.com:587',
+    )
     .optional(),
-  MAIL_FROM: z.string().trim().min(3, 'must be a sender, e.g. "INSPIRED 2 UPLIFT <onboarding@inspired2uplift.org>"').optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, 'must be a sender, e.g. "INSPIRED 2 UPLIFT <onboarding@inspired2uplift.org>"')
+    .optional(),
   MAIL_EVERY_SECONDS: z
     .string()
     .regex(/^\d{1,5}$/u, 'must be a whole number of seconds from 1 to 99999')
@@ -276,7 +291,13 @@ type EnvKey = keyof typeof envSchema.shape;
  * The variables a production server refuses to start without, besides `NODE_ENV=production` itself
  * (docs/operations.md#deploying lists them; `env-docs.test.ts` checks that it does).
  */
-export const REQUIRED_IN_PRODUCTION = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PUBLIC_URL', 'SESSION_SECRET', 'SECRETS_KEY'] as const;
+export const REQUIRED_IN_PRODUCTION = [
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'PUBLIC_URL',
+  'SESSION_SECRET',
+  'SECRETS_KEY',
+] as const;
 
 /**
  * Every environment variable {@link loadConfig} reads: the schema's and the shared passwords' (docs/operations.md#configuration).

@@ -46,11 +46,21 @@ describe('GET /api/onboarding with the real content', () => {
       const { answer } = await servedAndWhole('/api/onboarding', cookie);
       // Some progress of record: the first two steps, and every item of the first step that has items.
       for (const stepId of orderedStepIds(answer).slice(0, 2)) {
-        await t.app.inject({ method: 'PUT', url: `/api/progress/steps/${stepId}`, headers: { cookie }, payload: { completed: true } });
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/progress/steps/${stepId}`,
+          headers: { cookie },
+          payload: { completed: true },
+        });
       }
       const withItems = answer.scopes.flatMap((s) => s.steps).find((step) => stepItems(step).length > 0);
       for (const item of withItems ? stepItems(withItems) : []) {
-        await t.app.inject({ method: 'PUT', url: `/api/progress/steps/${withItems?.id}/items/${item.id}`, headers: { cookie }, payload: { done: true } });
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/progress/steps/${withItems?.id}/items/${item.id}`,
+          headers: { cookie },
+          payload: { done: true },
+        });
       }
       for (const url of ['/api/onboarding', '/api/onboarding', '/api/onboarding?previewRole=finance']) {
         const { served, whole } = await servedAndWhole(url, cookie);

@@ -24,12 +24,22 @@ export function keptJson(schema: z.ZodObject) {
   return {
     serializerCompiler: keptJsonSerializerCompiler(schema, keptAnswers),
     /** Notes the frozen answer a reply carries, for `onSend`. */
-    preSerialization: (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    preSerialization: (
+      _request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
       if (isDeepFrozen(payload)) answerOfReply.set(reply, payload);
       done(null, payload);
     },
     /** Sends the kept bytes of a frozen answer's kept text (the same bytes Fastify would send). */
-    onSend: (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    onSend: (
+      _request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
       const answer = answerOfReply.get(reply);
       const kept = answer === undefined ? undefined : keptAnswers.get(answer);
       done(null, kept !== undefined && kept.text === payload ? kept.bytes : payload);

@@ -42,7 +42,12 @@ describe('the request log', () => {
   it('has one line per request: id, method, URL, host, address, status and time — never the cookie', async () => {
     const cookie = await signIn(t.app, { email: 'logged@inspired2uplift.org' });
     text = '';
-    const res = await t.app.inject({ method: 'GET', url: '/api/me?x=1', headers: { cookie }, remoteAddress: '203.0.113.9' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me?x=1',
+      headers: { cookie },
+      remoteAddress: '203.0.113.9',
+    });
     expect(res.statusCode).toBe(200);
     const logged = lines();
     expect(logged.map((l) => l.msg)).toEqual(['request completed']);
@@ -67,7 +72,10 @@ describe('the request log', () => {
 
   it('still redacts every other log line', () => {
     text = '';
-    t.app.log.info({ req: { headers: { cookie: 'onboarding_session=abc' } }, password: 'hunter2' }, 'logged by mistake');
+    t.app.log.info(
+      { req: { headers: { cookie: 'onboarding_session=abc' } }, password: 'hunter2' },
+      'logged by mistake',
+    );
     expect(text).toContain('[Redacted]');
     expect(text).not.toContain('onboarding_session=abc');
     expect(text).not.toContain('hunter2');

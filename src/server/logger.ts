@@ -1,4 +1,10 @@
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './env.js';
 
 /**
@@ -69,17 +75,20 @@ export function urlForLog(url: string): string {
     // A path that does not decode is logged as it came; only its query is looked at.
   }
   if (/^\/+login\/*$/i.test(decodedPath)) return `${path}?[Redacted]`;
-  const params = url.slice(at + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const rawName = eq === -1 ? pair : pair.slice(0, eq);
-    let name = rawName;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-    } catch {
-      return `${rawName}=[Redacted]`;
-    }
-    return SECRET_LOOKING_PARAM.test(name) ? `${rawName}=[Redacted]` : pair;
-  });
+  const params = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq === -1 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        return `${rawName}=[Redacted]`;
+      }
+      return SECRET_LOOKING_PARAM.test(name) ? `${rawName}=[Redacted]` : pair;
+    });
   return `${path}?${params.join('&')}`;
 }
 

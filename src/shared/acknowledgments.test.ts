@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { signStepBodySchema } from './acknowledgments-api.js';
-import { SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE, SIGNED_NAME_NO_LETTERS_MESSAGE, signedNameProblem } from './acknowledgments.js';
+import {
+  SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE,
+  SIGNED_NAME_NO_LETTERS_MESSAGE,
+  signedNameProblem,
+} from './acknowledgments.js';
 
 describe('a typed signature name (signedNameProblem, the signature body schema)', () => {
   it.each([
@@ -52,8 +56,8 @@ describe('a typed signature name (signedNameProblem, the signature body schema)'
   });
 
   it('keeps the empty-name message for an empty or blank name', () => {
-    expect(signStepBodySchema.safeParse({ name: '  ', agree: true, version: 1 }).error?.issues.map((i) => i.message)).toEqual([
-      'Type your full name to sign.',
-    ]);
+    expect(
+      signStepBodySchema.safeParse({ name: '  ', agree: true, version: 1 }).error?.issues.map((i) => i.message),
+    ).toEqual(['Type your full name to sign.']);
   });
 });

@@ -231,7 +231,9 @@ export type AdminSecret = z.infer<typeof adminSecretSchema>;
 export const adminSecretsSchema = z.object({ items: z.array(adminSecretSchema) });
 
 /** PUT /api/admin/secrets/:name body: the new value (sets or rotates the password). */
-export const putSecretBodySchema = z.object({ value: z.string().trim().min(1, 'Enter the new password.').max(500) }).strict();
+export const putSecretBodySchema = z
+  .object({ value: z.string().trim().min(1, 'Enter the new password.').max(500) })
+  .strict();
 
 /** POST /api/admin/secrets/:name/reveal answer (audited). */
 export const revealSecretSchema = z.object({ name: z.string(), value: z.string().nullable() });

@@ -138,7 +138,9 @@ export type OnboardingResponse = z.infer<typeof onboardingResponseSchema>;
 /** PUT /api/progress/steps/:stepId — idempotent: the body states the wanted state, never "toggle". */
 export const stepIdParamsSchema = z.object({ stepId: stableIdSchema });
 /** `version`: the step's content version the member read (see the step's `version`); another version answers 409. */
-export const putStepProgressBodySchema = z.object({ completed: z.boolean(), version: z.number().int().min(1).optional() }).strict();
+export const putStepProgressBodySchema = z
+  .object({ completed: z.boolean(), version: z.number().int().min(1).optional() })
+  .strict();
 export type PutStepProgressBody = z.infer<typeof putStepProgressBodySchema>;
 
 /**
@@ -155,7 +157,9 @@ export const progressWriteQuerySchema = z.object({ previewRole: z.string().max(8
 
 /** PUT /api/progress/steps/:stepId/items/:itemId — idempotent: the body states whether the item is ticked. */
 export const stepItemParamsSchema = z.object({ stepId: stableIdSchema, itemId: stableIdSchema });
-export const putStepItemBodySchema = z.object({ done: z.boolean(), version: z.number().int().min(1).optional() }).strict();
+export const putStepItemBodySchema = z
+  .object({ done: z.boolean(), version: z.number().int().min(1).optional() })
+  .strict();
 export type PutStepItemBody = z.infer<typeof putStepItemBodySchema>;
 
 /**

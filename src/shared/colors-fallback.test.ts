@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  DARK_TEXT, DEFAULT_ROLE_COLOR, LIGHT_TEXT, VOLUNTEER_ROLE_COLOR, contrastRatio, relativeLuminance,
-  roleColorsOrFallback, textColorFor,
+  DARK_TEXT,
+  DEFAULT_ROLE_COLOR,
+  LIGHT_TEXT,
+  VOLUNTEER_ROLE_COLOR,
+  contrastRatio,
+  relativeLuminance,
+  roleColorsOrFallback,
+  textColorFor,
 } from './colors.js';
 
 const hex = fc
@@ -23,11 +29,13 @@ describe('relativeLuminance (WCAG 2.x)', () => {
   });
 
   it('lies in 0..1 for every colour', () => {
-    fc.assert(fc.property(hex, (c) => {
-      const l = relativeLuminance(c);
-      expect(l).toBeGreaterThanOrEqual(0);
-      expect(l).toBeLessThanOrEqual(1 + 1e-12);
-    }));
+    fc.assert(
+      fc.property(hex, (c) => {
+        const l = relativeLuminance(c);
+        expect(l).toBeGreaterThanOrEqual(0);
+        expect(l).toBeLessThanOrEqual(1 + 1e-12);
+      }),
+    );
   });
 });
 
@@ -38,20 +46,24 @@ describe('contrastRatio', () => {
   });
 
   it('is symmetric and within 1..21 for every pair', () => {
-    fc.assert(fc.property(hex, hex, (a, b) => {
-      const r = contrastRatio(a, b);
-      expect(r).toBe(contrastRatio(b, a));
-      expect(r).toBeGreaterThanOrEqual(1);
-      expect(r).toBeLessThanOrEqual(21 + 1e-9);
-    }));
+    fc.assert(
+      fc.property(hex, hex, (a, b) => {
+        const r = contrastRatio(a, b);
+        expect(r).toBe(contrastRatio(b, a));
+        expect(r).toBeGreaterThanOrEqual(1);
+        expect(r).toBeLessThanOrEqual(21 + 1e-9);
+      }),
+    );
   });
 });
 
 describe('textColorFor (docs/product.md#role-colours-and-labels)', () => {
   it('follows the luminance-under-0.5 rule for every colour', () => {
-    fc.assert(fc.property(hex, (c) => {
-      expect(textColorFor(c)).toBe(relativeLuminance(c) < 0.5 ? '#ffffff' : '#111827');
-    }));
+    fc.assert(
+      fc.property(hex, (c) => {
+        expect(textColorFor(c)).toBe(relativeLuminance(c) < 0.5 ? '#ffffff' : '#111827');
+      }),
+    );
     expect([LIGHT_TEXT, DARK_TEXT]).toEqual(['#ffffff', '#111827']);
   });
 });
@@ -65,10 +77,19 @@ describe('roleColorsOrFallback (docs/product.md#role-colours-and-labels: blue, g
   });
 
   it('keeps valid colours and drops malformed ones', () => {
-    expect(roleColorsOrFallback('finance', { baseColor: '#0f766e', secondaryColor: '#99f6e4', gradientStartColor: '#134e4a' }))
-      .toEqual({ baseColor: '#0f766e', secondaryColor: '#99f6e4', gradientStartColor: '#134e4a' });
-    expect(roleColorsOrFallback('finance', { baseColor: '#0f766e', secondaryColor: 'teal' })).toEqual({ baseColor: '#0f766e' });
-    expect(roleColorsOrFallback('volunteer', { baseColor: 'green', secondaryColor: '#99f6e4' })).toEqual({ baseColor: '#15803d' });
+    expect(
+      roleColorsOrFallback('finance', {
+        baseColor: '#0f766e',
+        secondaryColor: '#99f6e4',
+        gradientStartColor: '#134e4a',
+      }),
+    ).toEqual({ baseColor: '#0f766e', secondaryColor: '#99f6e4', gradientStartColor: '#134e4a' });
+    expect(roleColorsOrFallback('finance', { baseColor: '#0f766e', secondaryColor: 'teal' })).toEqual({
+      baseColor: '#0f766e',
+    });
+    expect(roleColorsOrFallback('volunteer', { baseColor: 'green', secondaryColor: '#99f6e4' })).toEqual({
+      baseColor: '#15803d',
+    });
   });
 
   it('gives fallbacks that pass WCAG AA with their text colour', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DARK_TEXT, LIGHT_TEXT, contrastRatio, ensureContrast, relativeLuminance, roleBadgeColors, textColorFor,
+  DARK_TEXT,
+  LIGHT_TEXT,
+  contrastRatio,
+  ensureContrast,
+  relativeLuminance,
+  roleBadgeColors,
+  textColorFor,
 } from './colors.js';
 
 describe('relativeLuminance', () => {

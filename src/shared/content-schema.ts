@@ -13,17 +13,57 @@ export { APP_VERSION } from './version.js';
 
 /** The 35 step icon names (docs/product.md#scopes-and-steps). An unknown name falls back to `User` in the client. */
 export const ICON_NAMES = [
-  'User', 'BookOpenText', 'Pen', 'Chrome', 'Lock', 'FileText', 'Users', 'Laptop', 'Mail', 'BookOpen',
-  'ArrowUpDown', 'HeartHandshake', 'Briefcase', 'Slack', 'Smartphone', 'Heart', 'Globe', 'GraduationCap', 'Crown',
-  'MapPin', 'MessageSquare', 'Map', 'ClipboardCheck', 'UserPlus', 'Award', 'ClipboardList', 'Microscope', 'Layers',
-  'Brush', 'Search', 'ListChecks', 'LayoutDashboard', 'DollarSign', 'Instagram', 'Signal',
+  'User',
+  'BookOpenText',
+  'Pen',
+  'Chrome',
+  'Lock',
+  'FileText',
+  'Users',
+  'Laptop',
+  'Mail',
+  'BookOpen',
+  'ArrowUpDown',
+  'HeartHandshake',
+  'Briefcase',
+  'Slack',
+  'Smartphone',
+  'Heart',
+  'Globe',
+  'GraduationCap',
+  'Crown',
+  'MapPin',
+  'MessageSquare',
+  'Map',
+  'ClipboardCheck',
+  'UserPlus',
+  'Award',
+  'ClipboardList',
+  'Microscope',
+  'Layers',
+  'Brush',
+  'Search',
+  'ListChecks',
+  'LayoutDashboard',
+  'DollarSign',
+  'Instagram',
+  'Signal',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
 /** Step category badges (docs/product.md#roles), 'Account' being the account notice step's. */
 export const STEP_CATEGORIES = [
-  'Volunteer', 'Chapters', 'Executives', 'External', 'Content Creator', 'Blog Writer', 'Finance', 'HR', 'Internal',
-  'Test', 'Account',
+  'Volunteer',
+  'Chapters',
+  'Executives',
+  'External',
+  'Content Creator',
+  'Blog Writer',
+  'Finance',
+  'HR',
+  'Internal',
+  'Test',
+  'Account',
 ] as const;
 export type StepCategory = (typeof STEP_CATEGORIES)[number];
 
@@ -32,7 +72,13 @@ export const COMPLETE_BUTTON_TEXTS = ['Complete', 'Done', 'Send', 'Sign', 'Read'
 
 /** The shared-password environment variable names (docs/product.md#shared-passwords). */
 export const SECRET_NAMES = [
-  'CHAPTERS_PASS', 'DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS', 'FINANCE_PASS', 'HR_PASS', 'TEST_PASS',
+  'CHAPTERS_PASS',
+  'DESIGN_PASS',
+  'WIX_PASS',
+  'INSTAGRAM_PASS',
+  'FINANCE_PASS',
+  'HR_PASS',
+  'TEST_PASS',
 ] as const;
 
 /** Stable identifiers: lower-case words joined by '-', e.g. `sign-volunteer-agreement`. */
@@ -47,10 +93,11 @@ const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colo
 const STAND_IN_ORIGIN = 'https://onboarding.invalid';
 
 /** The message of an address that is none of the kinds content may use. */
-export const CONTENT_URL_MESSAGE = 'must be an https:// URL, a mailto: address or a path on this site starting with a single "/"';
+export const CONTENT_URL_MESSAGE =
+  'must be an https:// URL, a mailto: address or a path on this site starting with a single "/"';
 /** The message of a path into the app's API. */
 export const CONTENT_API_PATH_MESSAGE =
-  'must not point into /api/: a link, image or media item in content may not make a viewer\'s browser call the app (e.g. reveal a shared password in their name)';
+  "must not point into /api/: a link, image or media item in content may not make a viewer's browser call the app (e.g. reveal a shared password in their name)";
 
 /**
  * What is wrong with a content address (docs/product.md#scopes-and-steps: links, pictures, images, media, PDFs), or
@@ -158,7 +205,10 @@ export const stepSchema = z
       .object({ name: z.enum(SECRET_NAMES), requiredRole: z.array(z.string().min(1)).min(1) })
       .strict()
       .optional(),
-    image: z.object({ src: urlSchema, alt: z.string().min(1) }).strict().optional(),
+    image: z
+      .object({ src: urlSchema, alt: z.string().min(1) })
+      .strict()
+      .optional(),
     /**
      * The step asks for a signature: the member types their full name and confirms they have read and agree
      * before the step completes (the volunteer agreement).
@@ -182,24 +232,43 @@ export const stepSchema = z
     dueAfterDays: z.number().int().min(0, 'must be 0 or more days').max(365, 'must be at most 365 days').optional(),
     media: z.array(mediaItemSchema).default([]),
     content: stepContentSchema.default({
-      details: [], tasks: [], helpfulLinks: [], contacts: [], checklist: [], acknowledgments: [],
+      details: [],
+      tasks: [],
+      helpfulLinks: [],
+      contacts: [],
+      checklist: [],
+      acknowledgments: [],
     }),
   })
   .strict()
   .superRefine((step, ctx) => {
     if (step.isChecklistStep && step.content.checklist.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['content', 'checklist'], message: 'a checklist step needs at least one item' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content', 'checklist'],
+        message: 'a checklist step needs at least one item',
+      });
     }
     if (step.isAcknowledgmentStep && step.content.acknowledgments.length === 0) {
       ctx.addIssue({
-        code: 'custom', path: ['content', 'acknowledgments'], message: 'an acknowledgment step needs at least one item',
+        code: 'custom',
+        path: ['content', 'acknowledgments'],
+        message: 'an acknowledgment step needs at least one item',
       });
     }
     if (step.isContactStep && step.content.contacts.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['content', 'contacts'], message: 'a contact step needs at least one contact' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content', 'contacts'],
+        message: 'a contact step needs at least one contact',
+      });
     }
     if (step.requiresScrollOrDownload && !step.pdfUrl) {
-      ctx.addIssue({ code: 'custom', path: ['pdfUrl'], message: 'a step that requires scroll or download needs a pdfUrl' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pdfUrl'],
+        message: 'a step that requires scroll or download needs a pdfUrl',
+      });
     }
   });
 
@@ -214,7 +283,9 @@ export const scopeSchema = z
      * ("external/during-call": that scope's steps).
      */
     include: z
-      .array(z.string().regex(/^[a-z][a-z ]*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be a role key, or role key/scope id'))
+      .array(
+        z.string().regex(/^[a-z][a-z ]*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be a role key, or role key/scope id'),
+      )
       .default([]),
     steps: z.array(stepSchema).default([]),
   })
@@ -233,7 +304,10 @@ export const roleColorsSchema = z
  */
 export const roleConfigurationSchema = z
   .object({
-    key: z.string().min(1).regex(/^[a-z][a-z ]*$/, 'must be lower-case letters and spaces, e.g. "blog writer"'),
+    key: z
+      .string()
+      .min(1)
+      .regex(/^[a-z][a-z ]*$/, 'must be lower-case letters and spaces, e.g. "blog writer"'),
     displayName: z.string().min(1),
     version: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/, 'must look like "1.0"'),
     isDepartment: z.boolean().default(false),

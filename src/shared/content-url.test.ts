@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_API_PATH_MESSAGE, CONTENT_URL_MESSAGE, contentUrlProblem, mediaItemSchema, stepSchema } from './content-schema.js';
+import {
+  CONTENT_API_PATH_MESSAGE,
+  CONTENT_URL_MESSAGE,
+  contentUrlProblem,
+  mediaItemSchema,
+  stepSchema,
+} from './content-schema.js';
 
 /**
  * Security review (docs/security.md#what-was-checked-and-how): the content URL rule. A path must be one of this
@@ -20,12 +26,18 @@ describe('content addresses', () => {
     expect(contentUrlProblem(url)).toBeNull();
   });
 
-  it.each(['//evil.example/logo.png', '/\\evil.example/logo.png', '/\\/evil.example', '/\t/evil.example/x', '///evil.example/x', 'http://example.org', 'javascript:alert(1)', 'content/x.png'])(
-    'refuses %j as a path of this site',
-    (url) => {
-      expect(contentUrlProblem(url)).toBe(CONTENT_URL_MESSAGE);
-    },
-  );
+  it.each([
+    '//evil.example/logo.png',
+    '/\\evil.example/logo.png',
+    '/\\/evil.example',
+    '/\t/evil.example/x',
+    '///evil.example/x',
+    'http://example.org',
+    'javascript:alert(1)',
+    'content/x.png',
+  ])('refuses %j as a path of this site', (url) => {
+    expect(contentUrlProblem(url)).toBe(CONTENT_URL_MESSAGE);
+  });
 
   it.each([
     '/api/secrets/get-the-finance-password',
@@ -55,7 +67,10 @@ describe('content addresses', () => {
     const result = stepSchema.safeParse(step);
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    expect(messages).toEqual([`image.src: ${CONTENT_API_PATH_MESSAGE}`, `content.helpfulLinks.0.url: ${CONTENT_URL_MESSAGE}`]);
+    expect(messages).toEqual([
+      `image.src: ${CONTENT_API_PATH_MESSAGE}`,
+      `content.helpfulLinks.0.url: ${CONTENT_URL_MESSAGE}`,
+    ]);
     expect(mediaItemSchema.safeParse({ type: 'video', src: '/%61pi/secrets/x' }).success).toBe(false);
   });
 });

@@ -72,7 +72,11 @@ export type FirstScreenWidth = 'phone' | 'wide';
  * @returns the HTML that goes inside `<div id="root">`, or null when the answers do not make a first screen (no
  *   signed-in member, or an answer of another shape): the document is then sent as it is
  */
-export type FirstScreenRenderer = (url: string, answers: Readonly<Record<string, DocumentAnswer>>, width: FirstScreenWidth) => string | null;
+export type FirstScreenRenderer = (
+  url: string,
+  answers: Readonly<Record<string, DocumentAnswer>>,
+  width: FirstScreenWidth,
+) => string | null;
 
 /**
  * The comments around what the app's built document shows inside `<div id="root">` before the app has rendered

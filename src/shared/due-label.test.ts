@@ -14,7 +14,12 @@ describe('dueLabel', () => {
   });
 
   it('names every day of a leap year as the en-GB calendar does, in any time zone of the machine', () => {
-    const reference = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const reference = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
     for (let day = 0; day < 366; day += 1) {
       const date = new Date(Date.UTC(2028, 0, 1 + day));
       const dueOn = date.toISOString().slice(0, 10);

@@ -14,7 +14,13 @@ import { meResponseSchema } from './api.js';
  * - GET /api/users/me/picture → the signed-in user's picture (an image or a redirect to one).
  */
 
-export { GOOGLE_CALLBACK_PATH, GOOGLE_REDIRECT_PATH, GOOGLE_START_PATH, RETURN_TO_PARAM, safeReturnTo } from './google-sign-in-paths.js';
+export {
+  GOOGLE_CALLBACK_PATH,
+  GOOGLE_REDIRECT_PATH,
+  GOOGLE_START_PATH,
+  RETURN_TO_PARAM,
+  safeReturnTo,
+} from './google-sign-in-paths.js';
 
 /** The authorization response the login screen found in its address (`/login?code=…&state=…[&iss=…]`). */
 export const googleCallbackBodySchema = z
@@ -30,4 +36,3 @@ export type GoogleCallbackBody = z.infer<typeof googleCallbackBodySchema>;
 /** The signed-in user and the path to open next (a path on this site, `/dashboard` unless the start asked for another). */
 export const googleCallbackResponseSchema = meResponseSchema.extend({ returnTo: z.string() });
 export type GoogleCallbackResponse = z.infer<typeof googleCallbackResponseSchema>;
-

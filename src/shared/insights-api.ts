@@ -15,10 +15,14 @@ export const INSIGHT_CHARTS = ['funnel', 'time-to-complete', 'cohorts', 'activit
 export type InsightChart = (typeof INSIGHT_CHARTS)[number];
 
 /** A month as `YYYY-MM`. */
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/u, 'Use a month written as YYYY-MM, e.g. 2025-03.');
+export const monthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/u, 'Use a month written as YYYY-MM, e.g. 2025-03.');
 
 /** A day as `YYYY-MM-DD`. */
-export const dateSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/u, 'Use a date written as YYYY-MM-DD, e.g. 2025-03-03.');
+export const dateSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/u, 'Use a date written as YYYY-MM-DD, e.g. 2025-03-03.');
 
 /** Filters of every chart: role configuration key, department (exact, any case), start month. Empty = all. */
 export const insightsQuerySchema = z
@@ -77,10 +81,18 @@ export const timeToCompleteSchema = z.object({
   medianDays: z.number().nullable(),
   p90Days: z.number().nullable(),
   /** One entry per {@link COMPLETION_BUCKETS} entry, in order. */
-  buckets: z.array(z.object({ label: z.string(), min: z.number().int(), max: z.number().int().nullable(), members: z.number().int() })),
+  buckets: z.array(
+    z.object({ label: z.string(), min: z.number().int(), max: z.number().int().nullable(), members: z.number().int() }),
+  ),
   /** Per role key (only roles with a completed member), by median then key. */
   roles: z.array(
-    z.object({ role: z.string(), roleLabel: z.string(), complete: z.number().int(), medianDays: z.number(), p90Days: z.number() }),
+    z.object({
+      role: z.string(),
+      roleLabel: z.string(),
+      complete: z.number().int(),
+      medianDays: z.number(),
+      p90Days: z.number(),
+    }),
   ),
 });
 export type TimeToComplete = z.infer<typeof timeToCompleteSchema>;
@@ -96,7 +108,14 @@ export const cohortsSchema = z.object({
       /** Members who started that month. */
       members: z.number().int(),
       /** One entry per {@link COHORT_DAYS} entry: members who started at least that many days ago, of them complete within it, and the share (0–100, rounded; null when nobody is old enough). */
-      within: z.array(z.object({ days: z.number().int(), eligible: z.number().int(), complete: z.number().int(), percent: z.number().int().nullable() })),
+      within: z.array(
+        z.object({
+          days: z.number().int(),
+          eligible: z.number().int(),
+          complete: z.number().int(),
+          percent: z.number().int().nullable(),
+        }),
+      ),
     }),
   ),
 });

@@ -39,7 +39,13 @@ describe('deriveProgress (docs/product.md#progress-rules)', () => {
   });
 
   it('gives 0 percent and current index -1 with no steps', () => {
-    expect(deriveProgress([], ['a'])).toEqual({ statuses: [], currentIndex: -1, completedCount: 0, total: 0, percent: 0 });
+    expect(deriveProgress([], ['a'])).toEqual({
+      statuses: [],
+      currentIndex: -1,
+      completedCount: 0,
+      total: 0,
+      percent: 0,
+    });
   });
 
   it('ignores completed ids that are not among the steps, and duplicates', () => {

@@ -32,7 +32,9 @@ export function deriveProgress(stepIds: readonly string[], completed: Iterable<s
     else if (firstOpen === -1) firstOpen = i;
   });
   const currentIndex = total === 0 ? -1 : firstOpen === -1 ? total - 1 : firstOpen;
-  const statuses = stepIds.map((id, i): StepStatus => (done.has(id) ? 'completed' : i === currentIndex ? 'active' : 'pending'));
+  const statuses = stepIds.map((id, i): StepStatus =>
+    done.has(id) ? 'completed' : i === currentIndex ? 'active' : 'pending',
+  );
   const percent = total === 0 ? 0 : Math.round((completedCount / total) * 100);
   return { statuses, currentIndex, completedCount, total, percent };
 }

@@ -30,7 +30,10 @@ describe('formatRoleLabel (docs/product.md#role-colours-and-labels)', () => {
 });
 
 describe('formatRoleLabel properties', () => {
-  const word = fc.oneof(fc.constantFrom('of', 'and', 'hr', 'OF', 'And', 'HR', 'hR'), fc.stringMatching(/^[A-Za-z]{1,10}$/));
+  const word = fc.oneof(
+    fc.constantFrom('of', 'and', 'hr', 'OF', 'And', 'HR', 'hR'),
+    fc.stringMatching(/^[A-Za-z]{1,10}$/),
+  );
   const separator = fc.constantFrom(' ', '  ', '_', '\t', ' _ ');
   const roleText = fc
     .tuple(fc.array(fc.tuple(word, separator), { minLength: 1, maxLength: 6 }), fc.constantFrom('', ' ', '_'))
@@ -63,8 +66,10 @@ describe('formatRoleLabel properties', () => {
   });
 
   it('never throws on any string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => {
-      expect(typeof formatRoleLabel(text)).toBe('string');
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        expect(typeof formatRoleLabel(text)).toBe('string');
+      }),
+    );
   });
 });

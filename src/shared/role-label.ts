@@ -12,7 +12,11 @@ const UPPER_WORDS = new Set(['hr']);
  * @returns e.g. 'Director of Finance and Operations', 'Head of HR', 'Blog Writer'; '' for blank input
  */
 export function formatRoleLabel(role: string): string {
-  const words = role.replace(/_/gu, ' ').trim().split(/\s+/u).filter((w) => w !== '');
+  const words = role
+    .replace(/_/gu, ' ')
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w !== '');
   return words
     .map((word, i) => {
       const lower = word.toLowerCase();

@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from './content-schema.js';
 import type { RoleConfiguration } from './content-schema.js';
 import {
-  DEFAULT_ROLE_KEY, NO_ROLE_PROVIDED, findAliasConflicts, findRoleConfiguration, noRoleConfigurationMessage,
-  noScopesMessage, normaliseRoleText, resolveMemberRole,
+  DEFAULT_ROLE_KEY,
+  NO_ROLE_PROVIDED,
+  findAliasConflicts,
+  findRoleConfiguration,
+  noRoleConfigurationMessage,
+  noScopesMessage,
+  normaliseRoleText,
+  resolveMemberRole,
 } from './role-lookup.js';
 import { RoleConfigurationError, createRoleCatalog } from './roles.js';
 
@@ -34,7 +40,21 @@ function role(key: string, aliases: string[], withSteps = true): RoleConfigurati
     colors: { baseColor: '#1d4ed8' },
     aliases,
     scopes: withSteps
-      ? [{ id: 'pre-meeting', title: 'Before', steps: [{ id: `${key.replace(' ', '-')}-step`, title: 'T', description: 'D', icon: 'User', category: 'Volunteer' }] }]
+      ? [
+          {
+            id: 'pre-meeting',
+            title: 'Before',
+            steps: [
+              {
+                id: `${key.replace(' ', '-')}-step`,
+                title: 'T',
+                description: 'D',
+                icon: 'User',
+                category: 'Volunteer',
+              },
+            ],
+          },
+        ]
       : [],
   });
 }
@@ -43,7 +63,9 @@ const catalog = createRoleCatalog(
   Object.entries(DOCUMENTED_ALIASES).map(([key, aliases]) => role(key, aliases, !['common', 'default'].includes(key))),
 );
 const KEYS = Object.keys(DOCUMENTED_ALIASES);
-const ALIAS_PAIRS = Object.entries(DOCUMENTED_ALIASES).flatMap(([key, aliases]) => aliases.map((alias) => [alias, key] as const));
+const ALIAS_PAIRS = Object.entries(DOCUMENTED_ALIASES).flatMap(([key, aliases]) =>
+  aliases.map((alias) => [alias, key] as const),
+);
 
 describe('findRoleConfiguration (docs/product.md#role-lookup)', () => {
   it.each(KEYS)('matches the key %s exactly', (key) => {
@@ -99,16 +121,28 @@ describe('findRoleConfiguration (docs/product.md#role-lookup)', () => {
     expect(findRoleConfiguration(catalog, 'Chiefly curious')).toMatchObject({ matchedBy: 'default' });
     expect(findRoleConfiguration(catalog, 'Remarketing lead')).toMatchObject({ matchedBy: 'default' });
     expect(findRoleConfiguration(catalog, 'CEO2')).toMatchObject({ matchedBy: 'default' });
-    expect(findRoleConfiguration(catalog, 'ceo/founder')).toEqual({ key: 'executive', matchedBy: 'contains', name: 'ceo' });
+    expect(findRoleConfiguration(catalog, 'ceo/founder')).toEqual({
+      key: 'executive',
+      matchedBy: 'contains',
+      name: 'ceo',
+    });
   });
 
   it('does not search for keys inside text, only aliases', () => {
     expect(findRoleConfiguration(catalog, 'Account Manager')).toMatchObject({ key: 'volunteer', matchedBy: 'default' });
-    expect(findRoleConfiguration(catalog, 'Finance associate')).toMatchObject({ key: 'volunteer', matchedBy: 'default' });
+    expect(findRoleConfiguration(catalog, 'Finance associate')).toMatchObject({
+      key: 'volunteer',
+      matchedBy: 'default',
+    });
   });
 
   it.each([undefined, null, '', '   ', '\n\t'])('falls back to volunteer with "No role provided" for %j', (text) => {
-    expect(findRoleConfiguration(catalog, text)).toEqual({ key: 'volunteer', matchedBy: 'default', name: 'volunteer', problem: 'No role provided' });
+    expect(findRoleConfiguration(catalog, text)).toEqual({
+      key: 'volunteer',
+      matchedBy: 'default',
+      name: 'volunteer',
+      problem: 'No role provided',
+    });
     expect(NO_ROLE_PROVIDED).toBe('No role provided');
   });
 
@@ -149,14 +183,20 @@ describe('findRoleConfiguration properties', () => {
         whitespace,
         ([alias, key], upper, before, after) => {
           const cased = Array.from(alias, (ch) => (upper.next().value ? ch.toUpperCase() : ch.toLowerCase())).join('');
-          expect(findRoleConfiguration(catalog, `${before}${cased}${after}`)).toEqual({ key, matchedBy: 'alias', name: alias });
+          expect(findRoleConfiguration(catalog, `${before}${cased}${after}`)).toEqual({
+            key,
+            matchedBy: 'alias',
+            name: alias,
+          });
         },
       ),
     );
   });
 
   it('finds an alias surrounded by other words', () => {
-    const word = fc.stringMatching(/^[a-z]{1,8}$/).filter((w) => !KEYS.includes(w) && !ALIAS_PAIRS.some(([a]) => a === w));
+    const word = fc
+      .stringMatching(/^[a-z]{1,8}$/)
+      .filter((w) => !KEYS.includes(w) && !ALIAS_PAIRS.some(([a]) => a === w));
     fc.assert(
       fc.property(fc.constantFrom(...ALIAS_PAIRS), word, word, ([alias, key], a, b) => {
         const found = findRoleConfiguration(catalog, `${a} ${alias} ${b}`);

@@ -88,7 +88,8 @@ function wholeWordIndex(haystack: string, needle: string): number {
  */
 export function findRoleConfiguration(catalog: RoleCatalog, text: string | null | undefined): RoleLookupResult {
   const wanted = normaliseRoleText(text ?? '');
-  if (wanted === '') return { key: DEFAULT_ROLE_KEY, matchedBy: 'default', name: DEFAULT_ROLE_KEY, problem: NO_ROLE_PROVIDED };
+  if (wanted === '')
+    return { key: DEFAULT_ROLE_KEY, matchedBy: 'default', name: DEFAULT_ROLE_KEY, problem: NO_ROLE_PROVIDED };
 
   const configs = [...catalog.values()];
   const byKey = configs.find((c) => normaliseRoleText(c.key) === wanted);
@@ -111,7 +112,12 @@ export function findRoleConfiguration(catalog: RoleCatalog, text: string | null 
   }
   if (best) return { key: best.key, matchedBy: 'contains', name: best.name };
 
-  return { key: DEFAULT_ROLE_KEY, matchedBy: 'default', name: DEFAULT_ROLE_KEY, problem: noRoleConfigurationMessage((text ?? '').trim()) };
+  return {
+    key: DEFAULT_ROLE_KEY,
+    matchedBy: 'default',
+    name: DEFAULT_ROLE_KEY,
+    problem: noRoleConfigurationMessage((text ?? '').trim()),
+  };
 }
 
 /** A member's role after lookup and resolution (see {@link resolveMemberRole}). */

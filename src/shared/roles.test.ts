@@ -2,12 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from './content-schema.js';
 import type { RoleConfiguration } from './content-schema.js';
 import {
-  RoleConfigurationError, createRoleCatalog, inheritedRoles, orderedStepIds, parseInclude, resolveRole,
+  RoleConfigurationError,
+  createRoleCatalog,
+  inheritedRoles,
+  orderedStepIds,
+  parseInclude,
+  resolveRole,
 } from './roles.js';
 
-const step = (id: string) => ({ id, title: `Title ${id}`, description: `About ${id}`, icon: 'User', category: 'Volunteer' });
+const step = (id: string) => ({
+  id,
+  title: `Title ${id}`,
+  description: `About ${id}`,
+  icon: 'User',
+  category: 'Volunteer',
+});
 
-interface ScopeInput { id: string; include?: string[]; steps?: string[]; description?: string }
+interface ScopeInput {
+  id: string;
+  include?: string[];
+  steps?: string[];
+  description?: string;
+}
 
 function role(key: string, scopes: ScopeInput[], extra: Record<string, unknown> = {}): RoleConfiguration {
   return roleConfigurationSchema.parse({
@@ -39,9 +55,7 @@ const external = role(
 );
 const blogWriter = role(
   'blog writer',
-  [
-    { id: 'pre-meeting', include: ['volunteer', 'external/during-call'], steps: ['first-post'] },
-  ],
+  [{ id: 'pre-meeting', include: ['volunteer', 'external/during-call'], steps: ['first-post'] }],
   { parentDepartment: 'external' },
 );
 
@@ -60,15 +74,26 @@ describe('resolveRole (docs/product.md#scopes-and-steps)', () => {
 
   it('includes one scope of another configuration with "key/scope"', () => {
     expect(orderedStepIds(resolveRole(catalog, 'blog writer'))).toEqual([
-      'chrome', 'password', 'agreement', 'design-email', 'wix', 'first-post',
+      'chrome',
+      'password',
+      'agreement',
+      'design-email',
+      'wix',
+      'first-post',
     ]);
   });
 
   it('copies the configuration fields and is case-insensitive in the key', () => {
     const r = resolveRole(catalog, 'External');
     expect(r).toMatchObject({
-      key: 'external', displayName: 'external', version: '1.0', icon: 'User', colors: { baseColor: '#1d4ed8' },
-      isDepartment: true, parentDepartment: null, inherits: ['common', 'volunteer'],
+      key: 'external',
+      displayName: 'external',
+      version: '1.0',
+      icon: 'User',
+      colors: { baseColor: '#1d4ed8' },
+      isDepartment: true,
+      parentDepartment: null,
+      inherits: ['common', 'volunteer'],
     });
     expect(resolveRole(catalog, 'blog writer').parentDepartment).toBe('external');
   });
@@ -81,10 +106,7 @@ describe('resolveRole (docs/product.md#scopes-and-steps)', () => {
       { id: 'second', include: ['beta'], steps: ['later'] },
     ]);
     const r = resolveRole(createRoleCatalog([a, b, both]), 'both');
-    expect(r.scopes.map((s) => s.steps.map((x) => x.id))).toEqual([
-      ['shared', 'a-only', 'b-only', 'own'],
-      ['later'],
-    ]);
+    expect(r.scopes.map((s) => s.steps.map((x) => x.id))).toEqual([['shared', 'a-only', 'b-only', 'own'], ['later']]);
     const ids = orderedStepIds(r);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -174,7 +196,12 @@ describe('orderedStepIds', () => {
   it('lists step ids across scopes in order', () => {
     expect(orderedStepIds({ scopes: [] })).toEqual([]);
     expect(orderedStepIds(resolveRole(catalog, 'external'))).toEqual([
-      'chrome', 'password', 'agreement', 'meet-director', 'design-email', 'wix',
+      'chrome',
+      'password',
+      'agreement',
+      'meet-director',
+      'design-email',
+      'wix',
     ]);
   });
 });

@@ -96,7 +96,10 @@ function scopeSteps(catalog: RoleCatalog, scope: Scope, owner: string, trail: re
     const config = requireRole(catalog, key, owner);
     const scopes = scopeId === undefined ? config.scopes : config.scopes.filter((s) => s.id === scopeId);
     if (scopeId !== undefined && scopes.length === 0) {
-      throw new RoleConfigurationError(`Role configuration "${key}" has no scope "${scopeId}" (needed by "${owner}")`, key);
+      throw new RoleConfigurationError(
+        `Role configuration "${key}" has no scope "${scopeId}" (needed by "${owner}")`,
+        key,
+      );
     }
     for (const s of scopes) steps.push(...scopeSteps(catalog, s, key, [...trail, key]));
   }

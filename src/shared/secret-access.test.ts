@@ -5,7 +5,12 @@ import type { SecretAccessInput, SessionKind } from './secret-access.js';
 
 /** The table of docs/product.md#shared-passwords: secret name → allowed roles. */
 const DESIGN_ROLES = [
-  'external', 'director of external', 'director of marketing', 'marketing', 'content creator', 'graphic designer',
+  'external',
+  'director of external',
+  'director of marketing',
+  'marketing',
+  'content creator',
+  'graphic designer',
   'blog writer',
 ];
 const SECRETS: Record<string, string[]> = {
@@ -25,18 +30,43 @@ const SECRETS: Record<string, string[]> = {
 const DEPARTMENT = ['common', 'volunteer'];
 const MEMBERS: { text: string; name: string; inherits: string[]; allowed: string[] }[] = [
   { text: 'treasurer', name: 'treasurer', inherits: DEPARTMENT, allowed: ['FINANCE_PASS'] },
-  { text: 'Director of Finance and Operations', name: 'director of finance', inherits: DEPARTMENT, allowed: ['FINANCE_PASS'] },
+  {
+    text: 'Director of Finance and Operations',
+    name: 'director of finance',
+    inherits: DEPARTMENT,
+    allowed: ['FINANCE_PASS'],
+  },
   { text: 'head of hr', name: 'head of hr', inherits: DEPARTMENT, allowed: ['HR_PASS'] },
   { text: 'HR', name: 'hr', inherits: DEPARTMENT, allowed: ['HR_PASS'] },
   // An alias of External: the Design e-mail and Wix lists name it, the Instagram list does not.
   { text: 'graphic designer', name: 'graphic designer', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS'] },
   { text: 'Graphic  Designer ', name: 'graphic designer', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS'] },
-  { text: 'Senior graphic designer', name: 'graphic designer', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS'] },
+  {
+    text: 'Senior graphic designer',
+    name: 'graphic designer',
+    inherits: DEPARTMENT,
+    allowed: ['DESIGN_PASS', 'WIX_PASS'],
+  },
   { text: 'Chapters', name: 'chapters', inherits: DEPARTMENT, allowed: ['CHAPTERS_PASS'] },
   { text: 'chapteraffairs', name: 'chapteraffairs', inherits: DEPARTMENT, allowed: ['CHAPTERS_PASS'] },
-  { text: 'director of marketing', name: 'director of marketing', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'] },
-  { text: 'Marketing lead', name: 'marketing', inherits: DEPARTMENT, allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'] },
-  { text: 'Content_Creator', name: 'content_creator', inherits: [], allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'] },
+  {
+    text: 'director of marketing',
+    name: 'director of marketing',
+    inherits: DEPARTMENT,
+    allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'],
+  },
+  {
+    text: 'Marketing lead',
+    name: 'marketing',
+    inherits: DEPARTMENT,
+    allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'],
+  },
+  {
+    text: 'Content_Creator',
+    name: 'content_creator',
+    inherits: [],
+    allowed: ['DESIGN_PASS', 'WIX_PASS', 'INSTAGRAM_PASS'],
+  },
   { text: 'blogwriter', name: 'blogwriter', inherits: [], allowed: ['DESIGN_PASS', 'WIX_PASS'] },
   { text: 'CEO', name: 'ceo', inherits: DEPARTMENT, allowed: [] },
   { text: 'internal', name: 'internal', inherits: DEPARTMENT, allowed: [] },
@@ -47,14 +77,15 @@ const MEMBERS: { text: string; name: string; inherits: string[]; allowed: string
   { text: 'account', name: 'account', inherits: ['volunteer'], allowed: [] },
   // Access through an inherited configuration (docs/product.md#shared-passwords: one of the configurations the role
   // inherits).
-  { text: 'finance assistant', name: 'finance assistant', inherits: ['finance', 'volunteer'], allowed: ['FINANCE_PASS'] },
+  {
+    text: 'finance assistant',
+    name: 'finance assistant',
+    inherits: ['finance', 'volunteer'],
+    allowed: ['FINANCE_PASS'],
+  },
 ];
 
-const input = (
-  secret: string,
-  member: (typeof MEMBERS)[number],
-  session: SessionKind,
-): SecretAccessInput => ({
+const input = (secret: string, member: (typeof MEMBERS)[number], session: SessionKind): SecretAccessInput => ({
   stepRequiredRole: SECRETS[secret] ?? [],
   isTestStep: secret === 'TEST_PASS',
   session,
@@ -85,18 +116,23 @@ describe('decideSecretAccess (docs/product.md#shared-passwords)', () => {
 
   it('allows every Google member on a wildcard step, and on the test step whatever its list', () => {
     const base = { session: 'google', memberRoleName: 'volunteer', inheritedRoleKeys: [] } as const;
-    expect(decideSecretAccess({ ...base, stepRequiredRole: ['finance', ' * '], isTestStep: false })).toEqual({ allowed: true });
+    expect(decideSecretAccess({ ...base, stepRequiredRole: ['finance', ' * '], isTestStep: false })).toEqual({
+      allowed: true,
+    });
     expect(decideSecretAccess({ ...base, stepRequiredRole: ['hr'], isTestStep: true })).toEqual({ allowed: true });
   });
 
   it('matches the matched name without role text, ignoring case, spaces, underscores and hyphens', () => {
     const google = { isTestStep: false, session: 'google', inheritedRoleKeys: [] } as const;
-    expect(decideSecretAccess({ ...google, stepRequiredRole: ['Head Of Finance', 'FINANCE'], memberRoleName: 'Finance' }))
-      .toEqual({ allowed: true });
-    expect(decideSecretAccess({ ...google, stepRequiredRole: ['blog writer'], memberRoleName: 'blog-writer' }))
-      .toEqual({ allowed: true });
-    expect(decideSecretAccess({ ...google, stepRequiredRole: ['blog writer'], memberRoleName: 'blog writers' }))
-      .toEqual({ allowed: false, reason: 'role-mismatch' });
+    expect(
+      decideSecretAccess({ ...google, stepRequiredRole: ['Head Of Finance', 'FINANCE'], memberRoleName: 'Finance' }),
+    ).toEqual({ allowed: true });
+    expect(decideSecretAccess({ ...google, stepRequiredRole: ['blog writer'], memberRoleName: 'blog-writer' })).toEqual(
+      { allowed: true },
+    );
+    expect(
+      decideSecretAccess({ ...google, stepRequiredRole: ['blog writer'], memberRoleName: 'blog writers' }),
+    ).toEqual({ allowed: false, reason: 'role-mismatch' });
   });
 
   it('maps every refusal reason to its documented tooltip', () => {
@@ -120,20 +156,26 @@ describe('decideSecretAccess properties', () => {
   });
 
   it('only ever allows a Google session, and always gives a reason with a tooltip when refusing', () => {
-    fc.assert(fc.property(anyInput, (i) => {
-      const decision = decideSecretAccess(i);
-      if (decision.allowed) expect(i.session).toBe('google');
-      else expect(SECRET_REFUSAL_TEXT[decision.reason]).toMatch(/\S/);
-    }));
+    fc.assert(
+      fc.property(anyInput, (i) => {
+        const decision = decideSecretAccess(i);
+        if (decision.allowed) expect(i.session).toBe('google');
+        else expect(SECRET_REFUSAL_TEXT[decision.reason]).toMatch(/\S/);
+      }),
+    );
   });
 
   it('refuses a Google member whose key, text and inherited keys are all outside a list without "*"', () => {
-    fc.assert(fc.property(anyInput, (i) => {
-      const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/gu, '');
-      const allowed = new Set(i.stepRequiredRole.map(norm));
-      const mine = [i.memberRoleName, i.memberRoleText ?? '', ...i.inheritedRoleKeys].map(norm).filter((r) => r !== '');
-      fc.pre(i.session === 'google' && !i.isTestStep && !allowed.has('*') && !mine.some((r) => allowed.has(r)));
-      expect(decideSecretAccess(i)).toEqual({ allowed: false, reason: 'role-mismatch' });
-    }));
+    fc.assert(
+      fc.property(anyInput, (i) => {
+        const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/gu, '');
+        const allowed = new Set(i.stepRequiredRole.map(norm));
+        const mine = [i.memberRoleName, i.memberRoleText ?? '', ...i.inheritedRoleKeys]
+          .map(norm)
+          .filter((r) => r !== '');
+        fc.pre(i.session === 'google' && !i.isTestStep && !allowed.has('*') && !mine.some((r) => allowed.has(r)));
+        expect(decideSecretAccess(i)).toEqual({ allowed: false, reason: 'role-mismatch' });
+      }),
+    );
   });
 });

@@ -53,9 +53,7 @@ export interface StudioAccessRefusal {
 export const STUDIO_ASSET_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The Content-Types the studio accepts for uploads (no SVG: docs/decisions/023-content-studio.md). */
-export const STUDIO_ASSET_TYPES = [
-  'application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif',
-] as const;
+export const STUDIO_ASSET_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
 /** One problem in a catalog: which role configuration, where inside it (`scopes[0].steps[2].pdfUrl`), and what to change. */
 export interface StudioProblem {

@@ -30,10 +30,17 @@ describe('extractYouTubeId (docs/product.md#step-widgets: accepted only with an 
 
   it('returns either "" or an id of exactly 11 characters, whatever the input', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.string().map((s) => `https://youtu.be/${s}`)), (url) => {
-        const id = extractYouTubeId(url);
-        expect(id === '' || id.length === YOUTUBE_ID_LENGTH).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl(),
+          fc.string().map((s) => `https://youtu.be/${s}`),
+        ),
+        (url) => {
+          const id = extractYouTubeId(url);
+          expect(id === '' || id.length === YOUTUBE_ID_LENGTH).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -67,7 +67,10 @@ async function expectProgressBarMatchesShownPercent(page: Page): Promise<number>
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('aria-valuemin', '0');
   await expect(bar).toHaveAttribute('aria-valuemax', '100');
-  const shown = await page.getByText(/^\d{1,3}%$/).first().textContent();
+  const shown = await page
+    .getByText(/^\d{1,3}%$/)
+    .first()
+    .textContent();
   const percent = Number(shown?.replace('%', ''));
   expect(Number.isInteger(percent)).toBe(true);
   await expect(bar).toHaveAttribute('aria-valuenow', String(percent));
@@ -102,7 +105,8 @@ for (const [label, viewport] of VIEWPORTS) {
       expect(titles.length).toBeGreaterThanOrEqual(7);
       for (const title of titles) {
         const card = await openStep(page, title);
-        if (title === 'Read a document') await expect(card.getByRole('button', { name: /^Please wait \(\d+s\)$/ })).toBeVisible();
+        if (title === 'Read a document')
+          await expect(card.getByRole('button', { name: /^Please wait \(\d+s\)$/ })).toBeVisible();
         if (title === 'Watch and look') await expect(card.getByText('Loading image...')).toHaveCount(0);
         await expectNoAxeViolations(page, { state: `/test, step "${title}" open (${label})` });
       }
@@ -133,7 +137,9 @@ for (const [label, viewport] of VIEWPORTS) {
 
       await signInAs(page, E2E_MEMBERS.account.email, baseURL);
       await page.goto('/dashboard');
-      await expect(page.getByText('Logged in as an account! Please log out and use your personal account.')).toBeVisible();
+      await expect(
+        page.getByText('Logged in as an account! Please log out and use your personal account.'),
+      ).toBeVisible();
       await expectNoAxeViolations(page, { state: `account dashboard (red card) (${label})` });
 
       await signInAs(page, ADMIN, baseURL);
@@ -255,7 +261,9 @@ test('the document viewer has no violations while loading, counting down, unlock
   await expectNoAxeViolations(page, { state: 'PDF viewer loading' });
   release();
   await expect(card.getByRole('button', { name: /^Please wait \(\d+s\)$/ })).toBeVisible();
-  await expect(card.getByRole('region', { name: 'Read a document: document' }).getByText('Volunteer Agreement').first()).toBeVisible();
+  await expect(
+    card.getByRole('region', { name: 'Read a document: document' }).getByText('Volunteer Agreement').first(),
+  ).toBeVisible();
   await expectNoAxeViolations(page, { state: 'PDF viewer loaded, countdown running' });
   const download = page.waitForEvent('download');
   await card.getByRole('link', { name: 'Download', exact: true }).click();
@@ -271,7 +279,10 @@ test('the document viewer has no violations while loading, counting down, unlock
   await expectNoAxeViolations(page, { state: 'PDF viewer failed' });
 });
 
-test('a copy confirmation is fully opaque from its first frame: its text never fades in below AA contrast', async ({ page, context }) => {
+test('a copy confirmation is fully opaque from its first frame: its text never fades in below AA contrast', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/test');
   const card = await openStep(page, 'Test shared password');
@@ -321,7 +332,10 @@ test('media have no violations while loading and when they fail', async ({ page 
 test('a role preview with its banner and toast has no violations', async ({ page, baseURL }) => {
   await signInAs(page, uniqueEmail('a11y.preview'), baseURL);
   await page.goto('/dashboard');
-  await page.getByRole('banner').getByRole('button', { name: /^Preview as/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Preview as/ })
+    .click();
   await expect(page.getByRole('menu')).toBeVisible();
   await expectNoAxeViolations(page, { state: 'role menu open' });
   await page.getByRole('menuitemradio', { name: 'Finance' }).click();
@@ -430,7 +444,9 @@ test('keyboard only: a checklist and an acknowledgment, with visible focus at ev
   await expect(checklist.getByText('Completed')).toHaveCount(0);
   expect(await expectProgressBarMatchesShownPercent(page)).toBe(14);
   // Focus moves to the step's toggle (its complete button is disabled again), not back to the page's start.
-  await expect(checklist.getByRole('button', { name: 'Get ready for your first team call', exact: true })).toBeFocused();
+  await expect(
+    checklist.getByRole('button', { name: 'Get ready for your first team call', exact: true }),
+  ).toBeFocused();
   await expectVisibleFocus(page);
 });
 
@@ -470,7 +486,9 @@ test('keyboard only: the Volunteer Agreement is read, downloaded and signed', as
   await page.keyboard.type('Sam Lee');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
-  await expect(dialog.getByRole('checkbox', { name: 'I have read and agree to the Volunteer Agreement.' })).toBeChecked();
+  await expect(
+    dialog.getByRole('checkbox', { name: 'I have read and agree to the Volunteer Agreement.' }),
+  ).toBeChecked();
   await tabTo(page, dialog.getByRole('button', { name: 'Sign', exact: true }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
@@ -495,7 +513,11 @@ test('keyboard only: the password tooltip opens on focus and Escape closes it', 
   await expect(tooltip).toBeHidden();
 });
 
-test('every Tab stop of the main pages shows a visible, uncovered focus indicator', async ({ browser, page, baseURL }) => {
+test('every Tab stop of the main pages shows a visible, uncovered focus indicator', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   const pages: [string, () => Promise<void>][] = [
     ['/login', () => expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled()],
     ['/no-such-page', () => expect(page.getByText('/no-such-page')).toBeVisible()],
@@ -530,7 +552,10 @@ test('every Tab stop of the main pages shows a visible, uncovered focus indicato
   await phone.context().close();
 });
 
-test('the progress bar is named and carries the percentage shown, at desktop and phone width', async ({ browser, baseURL }) => {
+test('the progress bar is named and carries the percentage shown, at desktop and phone width', async ({
+  browser,
+  baseURL,
+}) => {
   for (const [label, viewport] of VIEWPORTS) {
     const page = await newPage(browser, baseURL, viewport);
     await signInAs(page, uniqueEmail(`a11y.progress.${label}`), baseURL);
@@ -549,16 +574,23 @@ test('the progress bar is named and carries the percentage shown, at desktop and
 
 test.describe('reduced motion', () => {
   /** Every demo step marked done in this browser's storage before the page loads (docs/product.md#demo-page). */
-  async function demoAtHundredPercent(browser: Browser, baseURL: string | undefined, reducedMotion: 'reduce' | 'no-preference') {
+  async function demoAtHundredPercent(
+    browser: Browser,
+    baseURL: string | undefined,
+    reducedMotion: 'reduce' | 'no-preference',
+  ) {
     const context = await browser.newContext({ baseURL, reducedMotion });
     const page = await context.newPage();
     const confettiScripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script' && /confetti/i.test(request.url())) confettiScripts.push(request.url());
     });
-    const demo = await (await page.request.get('/api/demo')).json() as { scopes: { steps: { id: string }[] }[] };
+    const demo = (await (await page.request.get('/api/demo')).json()) as { scopes: { steps: { id: string }[] }[] };
     const ids = demo.scopes.flatMap((scope) => scope.steps.map((step) => step.id));
-    await context.addInitScript((stepIds) => localStorage.setItem('test_completed_steps', JSON.stringify(stepIds)), ids);
+    await context.addInitScript(
+      (stepIds) => localStorage.setItem('test_completed_steps', JSON.stringify(stepIds)),
+      ids,
+    );
     await page.goto('/test');
     await expect(page.getByText('Onboarding complete!')).toBeVisible();
     await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '100');
@@ -584,7 +616,12 @@ test.describe('reduced motion', () => {
     expect(confettiScripts).toEqual([]);
 
     // No card fade-in, no progress-bar slide, no colour fades.
-    expect(await page.locator('article').first().evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    expect(
+      await page
+        .locator('article')
+        .first()
+        .evaluate((el) => getComputedStyle(el).animationName),
+    ).toBe('none');
     const durations = await page.evaluate(() =>
       [
         document.querySelector('[role="progressbar"] > div'),

@@ -25,7 +25,11 @@ async function signInAs(page: Page, name: string, baseURL: string | undefined): 
 
 /** The text of each page of a PDF, as pdf.js reads it. */
 async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
-  const doc = await getDocument({ data: bytes, isEvalSupported: false, standardFontDataUrl: path.join(process.cwd(), 'node_modules/pdfjs-dist/standard_fonts/') }).promise;
+  const doc = await getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    standardFontDataUrl: path.join(process.cwd(), 'node_modules/pdfjs-dist/standard_fonts/'),
+  }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n += 1) {
     const content = await (await doc.getPage(n)).getTextContent();
@@ -93,5 +97,7 @@ test('a volunteer signs the agreement with their typed name and downloads a rece
   // After a reload the step is still signed, with its receipt.
   await page.reload();
   await expect(stepCard(page, 'Sign the Volunteer Agreement').getByText('Completed')).toBeVisible();
-  await expect(stepCard(page, 'Sign the Volunteer Agreement').getByRole('link', { name: 'Download your signed receipt (PDF)' })).toBeVisible();
+  await expect(
+    stepCard(page, 'Sign the Volunteer Agreement').getByRole('link', { name: 'Download your signed receipt (PDF)' }),
+  ).toBeVisible();
 });

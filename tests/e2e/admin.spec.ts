@@ -67,7 +67,10 @@ test('an admin finds a member, changes their role, and exports a CSV holding the
   await admin.getByLabel('Search by name or e-mail').fill(MEMBER);
   await admin.getByLabel('Search by name or e-mail').press('Enter');
   await expect(admin.getByRole('row').filter({ hasText: MEMBER })).toContainText('Finance');
-  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/u);
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.split('\n')[0]).toMatch(/^email,name,role,roleLabel,department/u);
@@ -93,7 +96,13 @@ test('an admin backs up the database from the Backups tab and downloads the back
   await expect.poll(() => newestLink.getAttribute('href')).not.toBe(before);
   await expectNoAxeViolations(admin, { state: 'admin console, Backups tab after a backup' });
 
-  const [download] = await Promise.all([admin.waitForEvent('download'), list.getByRole('link', { name: /Download/ }).first().click()]);
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    list
+      .getByRole('link', { name: /Download/ })
+      .first()
+      .click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^onboarding-.*\.backup$/);
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 19).toString()).toBe('ONBOARDING-BACKUP 1');

@@ -77,7 +77,9 @@ test('a step completed while the database is unavailable stays shown, is saved o
 
   await page.reload();
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
-  await expect(stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' })).toBeVisible();
+  await expect(
+    stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' }),
+  ).toBeVisible();
 });
 
 test("the steps cannot be read while the database is unavailable: the Error page, then 'Try again' once it is back", async ({

@@ -18,7 +18,10 @@ async function signInAs(page: Page, email: string, baseURL: string | undefined) 
 const uniqueEmail = (name: string) =>
   `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
-test("the role menu in the header says 'Already using that role' when the current role is chosen again", async ({ page, baseURL }) => {
+test("the role menu in the header says 'Already using that role' when the current role is chosen again", async ({
+  page,
+  baseURL,
+}) => {
   await signInAs(page, uniqueEmail('fidelity.menu'), baseURL);
   await page.goto('/dashboard');
   const menuButton = page.getByRole('banner').getByRole('button', { name: 'Preview as…' });
@@ -56,7 +59,10 @@ test('on a phone the role menu stays in the header', async ({ page, baseURL }) =
   await expect(page.getByRole('menuitemradio', { name: 'Finance' })).toBeInViewport();
 });
 
-test('free role text shows in the badge as the display label, in the colours of the role it resolves to', async ({ page, baseURL }) => {
+test('free role text shows in the badge as the display label, in the colours of the role it resolves to', async ({
+  page,
+  baseURL,
+}) => {
   await signInAs(page, E2E_MEMBERS.financeDirector.email, baseURL);
   await page.goto('/dashboard');
   const badge = page.getByRole('banner').getByText('Role: Director of Finance and Operations', { exact: true });
@@ -72,7 +78,10 @@ test('a graphic designer gets the External steps with the Design email step', as
   await expect(page.getByRole('heading', { level: 3, name: 'Design email' })).toBeVisible();
 });
 
-test("progress kept in this browser by the app's earlier version is imported once, then removed", async ({ page, baseURL }) => {
+test("progress kept in this browser by the app's earlier version is imported once, then removed", async ({
+  page,
+  baseURL,
+}) => {
   await signInAs(page, uniqueEmail('fidelity.import'), baseURL);
   const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
   await page.goto('/test');
@@ -83,7 +92,9 @@ test("progress kept in this browser by the app's earlier version is imported onc
   await page.goto('/dashboard');
   const bar = page.getByRole('progressbar', { name: 'Onboarding progress' });
   await expect(bar).toHaveAttribute('aria-valuenow', '60');
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('completed_steps')))).toEqual([]);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('completed_steps'))))
+    .toEqual([]);
   // Of record now: a reload shows the same, and nothing is imported twice.
   await page.reload();
   await expect(bar).toHaveAttribute('aria-valuenow', '60');

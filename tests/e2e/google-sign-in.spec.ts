@@ -10,7 +10,8 @@ import { E2eOidcProvider } from './support/oidc-provider';
  */
 
 const port = Number(process.env.E2E_GOOGLE_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);
-const DOMAIN_REFUSAL = 'Only @inspired2uplift.org Google Workspace accounts can sign in. Sign in with your @inspired2uplift.org account.';
+const DOMAIN_REFUSAL =
+  'Only @inspired2uplift.org Google Workspace accounts can sign in. Sign in with your @inspired2uplift.org account.';
 
 const ADA = {
   email: 'ada.lovelace@inspired2uplift.org',
@@ -50,7 +51,9 @@ async function signInWithGoogle(page: Page): Promise<{ exchanges: () => number }
     await held;
     await route.continue();
   });
-  const backWithCode = page.waitForRequest((req) => req.isNavigationRequest() && /\/login\?code=[^&]+&state=/.test(req.url()));
+  const backWithCode = page.waitForRequest(
+    (req) => req.isNavigationRequest() && /\/login\?code=[^&]+&state=/.test(req.url()),
+  );
 
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })).toBeVisible();
@@ -86,14 +89,21 @@ test('a member signs in with Google and lands on the dashboard as themselves', a
   const me = await page.request.get('/api/me');
   expect(me.status()).toBe(200);
   expect((await me.json()) as unknown).toMatchObject({
-    user: { email: 'ada.lovelace@inspired2uplift.org', name: 'Ada Lovelace', isDevelopmentUser: false, workspaceId: 'inspired2uplift.org' },
+    user: {
+      email: 'ada.lovelace@inspired2uplift.org',
+      name: 'Ada Lovelace',
+      isDevelopmentUser: false,
+      workspaceId: 'inspired2uplift.org',
+    },
   });
   // The avatar is served by our own server (no photo in this account: the generated initials).
   const picture = await page.request.get(((await me.json()) as { user: { picture: string } }).user.picture);
   expect(picture.headers()['content-type']).toContain('image/svg+xml');
 });
 
-test('an account of another domain is refused with a message naming the domain to use, and no session', async ({ page }) => {
+test('an account of another domain is refused with a message naming the domain to use, and no session', async ({
+  page,
+}) => {
   provider.account = { ...ADA, email: 'eve@other.org', hd: 'other.org', name: 'Eve Other' };
   await signInWithGoogle(page);
 

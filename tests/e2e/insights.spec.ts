@@ -17,7 +17,10 @@ async function signInAsAdmin(page: Page, baseURL: string | undefined) {
   expect(response.status()).toBe(200);
 }
 
-test('an admin reads where people stop, sees the same numbers as a table, and opens the members behind a bar', async ({ page, baseURL }, testInfo) => {
+test('an admin reads where people stop, sees the same numbers as a table, and opens the members behind a bar', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   await signInAsAdmin(page, baseURL);
   // The charting library comes with the insights page only.
   const scripts: string[] = [];
@@ -36,7 +39,9 @@ test('an admin reads where people stop, sees the same numbers as a table, and op
   const funnel = page.getByRole('region', { name: 'Funnel' });
   await expect(funnel.getByTestId('funnel-callout')).toContainText(EXPECTED_CALLOUT);
   await expect(funnel).toContainText('7 members, of whom 1 has completed every step (14%).');
-  await expect(page.getByRole('region', { name: 'Activity' }).getByRole('group', { name: /steps completed per week/u })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Activity' }).getByRole('group', { name: /steps completed per week/u }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, { state: 'insights page, department filter, charts' });
 
   // Desktop screenshot, then phone width.
@@ -49,7 +54,9 @@ test('an admin reads where people stop, sees the same numbers as a table, and op
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The bar of the called-out step is a focusable link whose name says its values.
-  const slackNow = funnel.getByRole('link', { name: "Set up Slack: 3 members on it now, waiting a median of 15 days. Open the list." });
+  const slackNow = funnel.getByRole('link', {
+    name: 'Set up Slack: 3 members on it now, waiting a median of 15 days. Open the list.',
+  });
   await slackNow.focus();
   await expect(slackNow).toBeFocused();
   const slackDone = funnel.getByRole('link', { name: 'Set up Slack: 1 of 7 members completed it. Open the list.' });
@@ -71,6 +78,7 @@ test('an admin reads where people stop, sees the same numbers as a table, and op
   await expect(page).toHaveURL(/\/admin\?department=Outreach&currentStep=Set\+up\+Slack$/u);
   await expect(page.getByText('From insights:')).toBeVisible();
   await expect(page.getByText('Showing 1–3 of 3 members')).toBeVisible();
-  for (const name of ['Sam Slack', 'Sasha Slack', 'Sol Slack']) await expect(page.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Sam Slack', 'Sasha Slack', 'Sol Slack'])
+    await expect(page.getByRole('link', { name })).toBeVisible();
   await expectNoAxeViolations(page, { state: 'members table filtered from insights' });
 });

@@ -25,7 +25,12 @@ let server: GoogleServer;
 
 test.beforeAll(async () => {
   provider = await E2eOidcProvider.start();
-  server = await startGoogleServer({ port, issuer: provider.issuer, env: { ...E2E_SECRETS, ADMIN_EMAILS: ADMIN }, seedMembers: true });
+  server = await startGoogleServer({
+    port,
+    issuer: provider.issuer,
+    env: { ...E2E_SECRETS, ADMIN_EMAILS: ADMIN },
+    seedMembers: true,
+  });
 });
 
 test.afterAll(async () => {
@@ -51,7 +56,9 @@ async function showFinancePassword(page: Page) {
   return card;
 }
 
-test('a leaver who saw the Finance password: the admin rotates it and a finance member gets the new one', async ({ browser }) => {
+test('a leaver who saw the Finance password: the admin rotates it and a finance member gets the new one', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // Two finance people see the current password.
   const stayer = await signedIn(browser, STAYER, 'Fin Ance');

@@ -26,7 +26,9 @@ async function signInThroughLoginScreen(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test('a volunteer signs in, completes a step, and the progress is kept across reloads and sign-ins', async ({ page }) => {
+test('a volunteer signs in, completes a step, and the progress is kept across reloads and sign-ins', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Version 0.5')).toBeVisible();
@@ -78,7 +80,9 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
 });
 
-test("the dashboard's first API answers come with its document, and the page asks the server only for later ones", async ({ page }) => {
+test("the dashboard's first API answers come with its document, and the page asks the server only for later ones", async ({
+  page,
+}) => {
   await page.goto('/login');
   await signInThroughLoginScreen(page);
   await expect(page.getByText('Your progress')).toBeVisible();
@@ -107,7 +111,9 @@ test("the dashboard's first API answers come with its document, and the page ask
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
 });
 
-test('before their first paint, the login page and the dashboard ask only for their scripts: styles, first answers and icon come with the document or later', async ({ page }) => {
+test('before their first paint, the login page and the dashboard ask only for their scripts: styles, first answers and icon come with the document or later', async ({
+  page,
+}) => {
   // docs/decisions/029-first-paint-requests.md: no style sheet, no icon and no API request competes with the scripts.
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -120,11 +126,19 @@ test('before their first paint, the login page and the dashboard ask only for th
   await expect(page.getByRole('link', { name: 'onboarding@inspired2uplift.org' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   await page.waitForLoadState('networkidle');
-  expect(asked.filter((line) => line.startsWith('GET /api/') || line.endsWith('.css') || line.includes('favicon'))).toEqual([]);
+  expect(
+    asked.filter((line) => line.startsWith('GET /api/') || line.endsWith('.css') || line.includes('favicon')),
+  ).toEqual([]);
   // The page's styles are in the document: the heading is styled (bold) without a style sheet request.
-  expect(await page.getByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' }).evaluate((h) => getComputedStyle(h).fontWeight)).toBe('700');
+  expect(
+    await page
+      .getByRole('heading', { name: 'Welcome to INSPIRED 2 UPLIFT!' })
+      .evaluate((h) => getComputedStyle(h).fontWeight),
+  ).toBe('700');
   // The organisation's logo becomes the page's icon once the page is idle.
-  await expect.poll(() => page.locator('link[rel="icon"]').getAttribute('href'), { timeout: 10_000 }).toBe('/content/logo.svg');
+  await expect
+    .poll(() => page.locator('link[rel="icon"]').getAttribute('href'), { timeout: 10_000 })
+    .toBe('/content/logo.svg');
 
   await signInThroughLoginScreen(page);
   asked.length = 0;
@@ -139,7 +153,11 @@ test('before their first paint, the login page and the dashboard ask only for th
   expect(asked.filter((line) => line.endsWith('.css'))).toEqual([]);
 });
 
-test("the dashboard comes rendered from the server: its steps show before any script runs, and the page takes them over as they are", async ({ page, browser, baseURL }) => {
+test('the dashboard comes rendered from the server: its steps show before any script runs, and the page takes them over as they are', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // docs/decisions/030-dashboard-first-screen-from-the-server.md
   const problems = collectPageProblems(page);
   await page.goto('/login');
@@ -153,7 +171,11 @@ test("the dashboard comes rendered from the server: its steps show before any sc
   expect(served).not.toContain('modulepreload');
 
   // Without JavaScript at all, the steps are there to read.
-  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    storageState: await page.context().storageState(),
+  });
   try {
     const still = await noScript.newPage();
     await still.goto('/dashboard');
@@ -183,7 +205,9 @@ test("the dashboard comes rendered from the server: its steps show before any sc
   expect(problems).toEqual([]);
 });
 
-test("when the app's scripts cannot be loaded, the page says so and what to do, and its button reloads it", async ({ page }) => {
+test("when the app's scripts cannot be loaded, the page says so and what to do, and its button reloads it", async ({
+  page,
+}) => {
   // The steps the server rendered are on the screen, but nothing on them works without the app (src/client/boot.ts).
   await page.goto('/login');
   await signInThroughLoginScreen(page);

@@ -29,7 +29,6 @@ const KEEPER = 'kit.keeper.reminders.e2e@inspired2uplift.org';
 const STEP = { id: 'sign-in-chrome-profile', title: 'Sign in to your Chrome profile' };
 const ZONE = 'Europe/London';
 
-
 /** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
 function startClockServer(port: number, dataDir: string, clock: DateTime): Promise<ServerProcess> {
   const origin = `http://127.0.0.1:${port}`;
@@ -75,7 +74,10 @@ const origin = () => `http://127.0.0.1:${port}`;
 /** A fresh browser context signed in (development sign-in) as `email`. */
 async function signedIn(browser: Browser, email: string, name: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  const response = await page.request.post(`${origin()}/api/auth/dev-login`, { data: { email, name }, headers: { Origin: origin() } });
+  const response = await page.request.post(`${origin()}/api/auth/dev-login`, {
+    data: { email, name },
+    headers: { Origin: origin() },
+  });
   expect(response.status()).toBe(200);
   return page;
 }
@@ -91,7 +93,11 @@ async function setStartDate(admin: Page, email: string, date: string) {
 
 /** The outbox items of the E-mail tab addressed to `email` (the page is reloaded until `count` are there). */
 async function outboxItemsTo(admin: Page, email: string, count: number) {
-  const items = () => admin.getByRole('region', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: `to ${email}` });
+  const items = () =>
+    admin
+      .getByRole('region', { name: 'Outbox' })
+      .getByRole('listitem')
+      .filter({ hasText: `to ${email}` });
   await expect(async () => {
     await admin.goto(`${origin()}/admin?tab=mail`);
     await expect(items()).toHaveCount(count, { timeout: 1_000 });
@@ -179,7 +185,12 @@ test('an overdue step: the member sees it, the outbox holds the reminder, its li
   const adminLater = await signedIn(browser, ADMIN, 'Alex Admin');
   await outboxItemsTo(adminLater, KEEPER, 2);
   // Planning covers every member in one statement, so the unsubscribed member's turn has passed: still one.
-  await expect(adminLater.getByRole('region', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: `to ${MEMBER}` })).toHaveCount(1);
+  await expect(
+    adminLater
+      .getByRole('region', { name: 'Outbox' })
+      .getByRole('listitem')
+      .filter({ hasText: `to ${MEMBER}` }),
+  ).toHaveCount(1);
   // Their member page says so, too.
   await adminLater.goto(`${origin()}/admin/members/${encodeURIComponent(MEMBER)}`);
   await expect(adminLater.getByRole('heading', { name: 'Messages sent to them' })).toBeVisible();

@@ -40,7 +40,9 @@ test('a member set to finance sees the finance steps and the Finance badge', asy
   expect(titles).toHaveLength(16);
 
   // Each finance step carries the Finance category badge.
-  const financeCard = page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: 'Meet your Finance team' }) });
+  const financeCard = page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Meet your Finance team' }) });
   await expect(financeCard.getByText('Finance', { exact: true })).toBeVisible();
 
   // The footer names the role configuration and its version (docs/product.md#header-and-footer).

@@ -19,7 +19,12 @@ let server: GoogleServer;
 
 test.beforeAll(async () => {
   provider = await E2eOidcProvider.start();
-  server = await startGoogleServer({ port: googlePort, issuer: provider.issuer, env: { ...E2E_SECRETS }, seedMembers: true });
+  server = await startGoogleServer({
+    port: googlePort,
+    issuer: provider.issuer,
+    env: { ...E2E_SECRETS },
+    seedMembers: true,
+  });
 });
 
 test.afterAll(async () => {

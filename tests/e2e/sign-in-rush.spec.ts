@@ -18,7 +18,12 @@ test.use({ baseURL: `http://localhost:${port}` });
 
 test.beforeAll(async () => {
   provider = await E2eOidcProvider.start();
-  provider.account = { email: 'sam.rush@inspired2uplift.org', email_verified: true, hd: 'inspired2uplift.org', name: 'Sam Rush' };
+  provider.account = {
+    email: 'sam.rush@inspired2uplift.org',
+    email_verified: true,
+    hd: 'inspired2uplift.org',
+    name: 'Sam Rush',
+  };
   server = await startGoogleServer({ port, issuer: provider.issuer, env: { AUTH_RATE_LIMIT_PER_MINUTE: '2' } });
 });
 
@@ -27,7 +32,10 @@ test.afterAll(async () => {
   await provider?.stop();
 });
 
-test('the limited start of sign-in shows the friendly "please wait" page, which leads back to the login screen', async ({ page, context }) => {
+test('the limited start of sign-in shows the friendly "please wait" page, which leads back to the login screen', async ({
+  page,
+  context,
+}) => {
   // Two people sign in from this address: both get in.
   for (let i = 0; i < 2; i += 1) {
     await context.clearCookies();

@@ -26,7 +26,10 @@ async function progressCounts(page: Page): Promise<{ done: number; total: number
   return { done: Number(done), total: Number(total) };
 }
 
-test('an admin adds a step, previews and publishes it; a volunteer sees it; the admin restores the version before', async ({ browser, baseURL }, testInfo) => {
+test('an admin adds a step, previews and publishes it; a volunteer sees it; the admin restores the version before', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(180_000);
   const volunteerContext = await browser.newContext();
   const volunteer = await volunteerContext.newPage();
@@ -49,16 +52,23 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   await admin.getByRole('link', { name: 'Content studio' }).click();
   await expect(admin.getByRole('heading', { level: 2, name: 'Content studio' })).toBeVisible();
   expect(scripts.some((url) => /admin-studio/u.test(url))).toBe(true);
-  await expect(admin.getByRole('navigation', { name: 'Roles' }).getByRole('button', { name: /^Volunteer/u })).toHaveAttribute('aria-current', 'true');
+  await expect(
+    admin.getByRole('navigation', { name: 'Roles' }).getByRole('button', { name: /^Volunteer/u }),
+  ).toHaveAttribute('aria-current', 'true');
   await expectNoAxeViolations(admin, { state: 'content studio, volunteer role' });
   await admin.screenshot({ path: testInfo.outputPath('studio-role-desktop.png') });
 
   // A new step at the end of the volunteer's scope: its title field has focus.
-  await admin.getByRole('button', { name: /^Add a step to /u }).first().click();
+  await admin
+    .getByRole('button', { name: /^Add a step to /u })
+    .first()
+    .click();
   const title = admin.getByLabel('Title', { exact: true });
   await expect(title).toBeFocused();
   await title.fill('Meet your buddy');
-  await admin.getByLabel('Description', { exact: true }).fill('Say hello to the volunteer who helps you through your first month.');
+  await admin
+    .getByLabel('Description', { exact: true })
+    .fill('Say hello to the volunteer who helps you through your first month.');
   await admin.getByLabel('Id', { exact: true }).fill('meet-your-buddy');
   await admin.getByLabel('Icon', { exact: true }).selectOption('HeartHandshake');
   await admin.getByRole('button', { name: 'Add task' }).click();
@@ -108,7 +118,7 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   const dialog = admin.getByRole('alertdialog', { name: 'Publish these changes?' });
   await expect(dialog).toBeVisible();
   await admin.screenshot({ path: testInfo.outputPath('studio-publish-dialog-desktop.png') });
-  await expect(dialog).toContainText("Volunteer: added ‘Meet your buddy’");
+  await expect(dialog).toContainText('Volunteer: added ‘Meet your buddy’');
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(admin.getByText(/^Published version \d+\. Members see it from their next page load\.$/u)).toBeVisible();
 
@@ -128,13 +138,22 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   await expectNoAxeViolations(admin, { state: 'content studio history' });
   await admin.screenshot({ path: testInfo.outputPath('studio-history-desktop.png'), fullPage: true });
   const previous = Number(((await rows.nth(2).getByRole('rowheader').textContent()) ?? '').replace(/\D/gu, ''));
-  await admin.getByRole('list', { name: /Changes from version/u }).getByText(/Meet your buddy/u).first().waitFor();
+  await admin
+    .getByRole('list', { name: /Changes from version/u })
+    .getByText(/Meet your buddy/u)
+    .first()
+    .waitFor();
   await admin.getByRole('button', { name: `Restore version ${previous}` }).click();
-  await admin.getByRole('alertdialog', { name: `Restore version ${previous}?` }).getByRole('button', { name: 'Restore' }).click();
+  await admin
+    .getByRole('alertdialog', { name: `Restore version ${previous}?` })
+    .getByRole('button', { name: 'Restore' })
+    .click();
   const removals = admin.getByRole('alertdialog', { name: 'Members completed what this restore removes' });
   await expect(removals).toContainText('‘Meet your buddy’ (volunteer): completed by 1 member');
   await removals.getByRole('button', { name: 'Restore anyway' }).click();
-  await expect(admin.getByText(new RegExp(`^Version ${previous} is published again as version \\d+`, 'u'))).toBeVisible();
+  await expect(
+    admin.getByText(new RegExp(`^Version ${previous} is published again as version \\d+`, 'u')),
+  ).toBeVisible();
 
   await volunteer.reload();
   await expect(volunteer.getByRole('heading', { level: 3, name: 'Set up Slack' })).toBeVisible();
@@ -150,7 +169,8 @@ test('an admin reorders steps with the keyboard alone, then discards the draft',
   await page.goto('/admin/studio');
   const list = page.getByRole('list', { name: /^Steps of /u }).first();
   await expect(list.getByRole('listitem').first()).toBeVisible();
-  const order = async () => list.getByRole('listitem').evaluateAll((items) => items.map((li) => li.querySelector('p')?.textContent ?? ''));
+  const order = async () =>
+    list.getByRole('listitem').evaluateAll((items) => items.map((li) => li.querySelector('p')?.textContent ?? ''));
   const [first, second, ...rest] = await order();
   expect(first).toBeTruthy();
 
@@ -171,7 +191,10 @@ test('an admin reorders steps with the keyboard alone, then discards the draft',
   await expect.poll(order).toEqual([second, first, ...rest]);
 
   await page.getByRole('button', { name: 'Discard draft' }).click();
-  await page.getByRole('alertdialog', { name: 'Discard the draft?' }).getByRole('button', { name: 'Discard draft' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard the draft?' })
+    .getByRole('button', { name: 'Discard draft' })
+    .click();
   await expect(page.getByText(/^Draft discarded\./u)).toBeVisible();
   await expect.poll(order).toEqual([first, second, ...rest]);
 });
@@ -182,14 +205,21 @@ const PNG_2X2 = Buffer.from(
   'base64',
 );
 
-test('an admin uploads an image to a step, and a broken PDF is refused with the server’s reason', async ({ page, baseURL }) => {
+test('an admin uploads an image to a step, and a broken PDF is refused with the server’s reason', async ({
+  page,
+  baseURL,
+}) => {
   await signInAs(page, ADMIN, 'Alex Admin', baseURL);
   await page.goto('/admin/studio');
   await page.getByRole('button', { name: 'Edit Set up Slack' }).click();
   await page.getByLabel('Show an image').check();
-  await page.getByLabel('Upload an image for Image address').setInputFiles({ name: 'slack-welcome.png', mimeType: 'image/png', buffer: PNG_2X2 });
+  await page
+    .getByLabel('Upload an image for Image address')
+    .setInputFiles({ name: 'slack-welcome.png', mimeType: 'image/png', buffer: PNG_2X2 });
   await expect(page.getByText('Uploaded slack-welcome.png.')).toBeVisible();
-  await expect(page.getByLabel('Image address', { exact: true })).toHaveValue(/^\/assets\/content\/by-hash\/[0-9a-f]{64}$/u);
+  await expect(page.getByLabel('Image address', { exact: true })).toHaveValue(
+    /^\/assets\/content\/by-hash\/[0-9a-f]{64}$/u,
+  );
   const address = await page.getByLabel('Image address', { exact: true }).inputValue();
   const served = await page.request.get(address);
   expect(served.headers()['content-type']).toBe('image/png');
@@ -197,15 +227,26 @@ test('an admin uploads an image to a step, and a broken PDF is refused with the 
   const frame = page.frameLocator('iframe[title^="Preview of Set up Slack"]');
   await expect(frame.getByRole('img', { name: 'The Slack welcome screen' })).toBeVisible();
 
-  await page.getByLabel('Upload a PDF for PDF address').setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 this is not a real document') });
-  await expect(page.getByRole('alert').filter({ hasText: 'broken.pdf was not uploaded:' })).toContainText('This PDF cannot be opened');
+  await page.getByLabel('Upload a PDF for PDF address').setInputFiles({
+    name: 'broken.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 this is not a real document'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'broken.pdf was not uploaded:' })).toContainText(
+    'This PDF cannot be opened',
+  );
   await expect(page.getByLabel('PDF address', { exact: true })).toHaveValue('');
   await expectNoAxeViolations(page, { state: 'content studio, an upload refused' });
 
   await page.getByRole('tab', { name: 'Files' }).click();
-  await expect(page.getByRole('list', { name: 'Uploaded files' }).getByRole('link', { name: 'slack-welcome.png' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Uploaded files' }).getByRole('link', { name: 'slack-welcome.png' }),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Edit content' }).click();
   await page.getByRole('button', { name: 'Discard draft' }).click();
-  await page.getByRole('alertdialog', { name: 'Discard the draft?' }).getByRole('button', { name: 'Discard draft' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard the draft?' })
+    .getByRole('button', { name: 'Discard draft' })
+    .click();
   await expect(page.getByText(/^Draft discarded\./u)).toBeVisible();
 });

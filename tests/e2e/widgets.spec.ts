@@ -61,7 +61,12 @@ test('a volunteer completes every step, the agreement through Download, and stay
     if (title === 'Sign the Volunteer Agreement') {
       await expect(card.getByRole('button', { name: /^(Sign|Please wait \(\d+s\))$/ })).toBeDisabled();
       // The agreement really renders with pdf.js: its text layer holds the document's words.
-      await expect(card.getByRole('region', { name: 'Sign the Volunteer Agreement: document' }).getByText('Volunteer Agreement').first()).toBeVisible();
+      await expect(
+        card
+          .getByRole('region', { name: 'Sign the Volunteer Agreement: document' })
+          .getByText('Volunteer Agreement')
+          .first(),
+      ).toBeVisible();
       await expect(card.getByRole('button', { name: /^Please wait \(\d+s\)$/ })).toBeDisabled();
       const download = page.waitForEvent('download');
       await card.getByRole('link', { name: 'Download', exact: true }).click();
@@ -134,16 +139,23 @@ test('role preview shows another role read-only and leads back', async ({ page, 
   await signInAs(page, 'widgets.preview', baseURL);
   await page.goto('/dashboard');
   // The e2e server runs on localhost, a local development host: previews are offered.
-  await page.getByRole('banner').getByRole('button', { name: /^Preview as/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Preview as/ })
+    .click();
   await page.getByRole('menuitemradio', { name: 'Finance' }).click();
   await expect(page.getByText('Previewing Finance', { exact: true })).toBeVisible();
   await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(16);
-  await expect(stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' })).toBeDisabled();
+  await expect(
+    stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' }),
+  ).toBeDisabled();
   await expectNoAxeViolations(page, { state: 'role preview (read-only steps)' });
   await page.getByRole('button', { name: 'Back to my steps' }).click();
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(5);
-  await expect(stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' })).toBeEnabled();
+  await expect(
+    stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' }),
+  ).toBeEnabled();
 });
 
 test.describe('demo page /test', () => {
@@ -195,7 +207,9 @@ test.describe('demo page /test', () => {
     await page.goto('/test');
     const checklist = stepCard(page, 'Get ready for your first team call');
     await checklist.getByRole('button', { name: 'Get ready for your first team call' }).click();
-    await expect(checklist.getByRole('alert')).toHaveText(/This step's checklist could not be loaded\. Check your connection and try again\./);
+    await expect(checklist.getByRole('alert')).toHaveText(
+      /This step's checklist could not be loaded\. Check your connection and try again\./,
+    );
     await expect(checklist.getByRole('checkbox')).toHaveCount(0);
 
     await page.unroute(blocked);
@@ -241,7 +255,10 @@ test.describe('demo page /test', () => {
   test('plays no card animation with prefers-reduced-motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/test');
-    const animation = await page.locator('article').first().evaluate((el) => getComputedStyle(el).animationName);
+    const animation = await page
+      .locator('article')
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe('none');
   });
 });
@@ -259,7 +276,9 @@ test("on the dashboard the server renders, a phone's dismissal of the mobile war
   const dialog = page.getByRole('dialog', { name: 'Warning' });
   await dialog.getByRole('button', { name: 'Continue Anyway' }).click();
   await expect(dialog).toBeHidden();
-  const notice = page.getByText('Onboarding is meant to be used on a personal computer. Some steps may be harder to do on a phone.');
+  const notice = page.getByText(
+    'Onboarding is meant to be used on a personal computer. Some steps may be harder to do on a phone.',
+  );
   for (let i = 0; i < 2; i++) {
     await page.reload();
     // The notice is in the page from its first paint, before any script has run.
@@ -291,7 +310,9 @@ test("on a phone, the server renders the dashboard for a phone: its step buttons
   await page.addInitScript(() => {
     localStorage.setItem('mobile-warning-dismissed', 'true');
     document.addEventListener('DOMContentLoaded', () => {
-      const first = [...document.querySelectorAll('#root article button')].find((b) => b.textContent?.trim() === 'Done');
+      const first = [...document.querySelectorAll('#root article button')].find(
+        (b) => b.textContent?.trim() === 'Done',
+      );
       Object.assign(window, { firstDone: first ?? null });
     });
   });
@@ -299,7 +320,9 @@ test("on a phone, the server renders the dashboard for a phone: its step buttons
   await waitForTakeOver(page);
   const done = stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Done', exact: true });
   await expect(done).toBeVisible();
-  expect(await done.evaluate((button) => button === (window as unknown as { firstDone?: Element | null }).firstDone)).toBe(true);
+  expect(
+    await done.evaluate((button) => button === (window as unknown as { firstDone?: Element | null }).firstDone),
+  ).toBe(true);
   await expect(page.getByRole('button', { name: 'Complete', exact: true })).toHaveCount(0);
   // It works: the step is done.
   await done.click();
@@ -308,7 +331,10 @@ test("on a phone, the server renders the dashboard for a phone: its step buttons
   await context.close();
 });
 
-test('the mobile warning shows at 390 px, is remembered, and is forgotten on a wide screen', async ({ browser, baseURL }) => {
+test('the mobile warning shows at 390 px, is remembered, and is forgotten on a wide screen', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto('/test');
@@ -346,7 +372,9 @@ test('the login screen and the dashboard load neither pdf.js nor confetti until 
   await expect(page).toHaveTitle('Onboarding · INSPIRED 2 UPLIFT');
   expect(scripts.filter((s) => /pdf|confetti/i.test(s))).toEqual([]);
 
-  await stepCard(page, 'Sign the Volunteer Agreement').getByRole('button', { name: 'Sign the Volunteer Agreement' }).click();
+  await stepCard(page, 'Sign the Volunteer Agreement')
+    .getByRole('button', { name: 'Sign the Volunteer Agreement' })
+    .click();
   await expect(page.getByRole('button', { name: /Please wait/ })).toBeVisible();
   expect(scripts.some((s) => /pdf-document/.test(s))).toBe(true);
 });

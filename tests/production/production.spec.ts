@@ -75,7 +75,11 @@ test('development sign-in is refused, and the login page offers Google only', as
   }, MEMBER.email);
   expect(refused).toEqual({
     status: 403,
-    body: { statusCode: 403, error: 'Forbidden', message: 'Development sign-in is turned off on this server. Sign in with Google.' },
+    body: {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Development sign-in is turned off on this server. Sign in with Google.',
+    },
     me: 401,
   });
 });
@@ -85,7 +89,12 @@ test("a finance member's first day: Google sign-in, a step, the agreement, the f
   context,
 }) => {
   const problems = collectPageProblems(page);
-  rehearsal.provider.account = { email: MEMBER.email, email_verified: true, hd: 'inspired2uplift.org', name: MEMBER.name };
+  rehearsal.provider.account = {
+    email: MEMBER.email,
+    email_verified: true,
+    hd: 'inspired2uplift.org',
+    name: MEMBER.name,
+  };
 
   // Sign in with "Google": the start sets the sign-in's own cookie (__Secure-, for its path only) and sends the
   // browser to the provider with PUBLIC_URL's /login as the way back.
@@ -184,7 +193,11 @@ test('sign-in limits count each client address the proxy names, and a client can
   let starts = 0;
   while (answer.status === 302 && starts < 200) {
     starts += 1;
-    answer = await proxyRequest(start, { ca, from: '127.0.0.2', headers: { 'X-Forwarded-For': `10.0.${starts % 250}.1` } });
+    answer = await proxyRequest(start, {
+      ca,
+      from: '127.0.0.2',
+      headers: { 'X-Forwarded-For': `10.0.${starts % 250}.1` },
+    });
   }
   expect(starts).toBe(120);
   expect(answer.status).toBe(429);

@@ -26,7 +26,13 @@ const basePort = Number(process.env.REHEARSAL_PORT ?? 3140);
 
 /** The public name of the rehearsal's app; the browser resolves it to 127.0.0.1 (--host-resolver-rules). */
 export const PUBLIC_HOST_NAME = 'onboarding.rehearsal.test';
-export const PORTS = { app: basePort, https: basePort + 1, http: basePort + 2, oidc: basePort + 3, oidcHttps: basePort + 4 };
+export const PORTS = {
+  app: basePort,
+  https: basePort + 1,
+  http: basePort + 2,
+  oidc: basePort + 3,
+  oidcHttps: basePort + 4,
+};
 /** PUBLIC_URL of the rehearsal. */
 export const PUBLIC_URL = `https://${PUBLIC_HOST_NAME}:${PORTS.https}`;
 /** The proxy's plain-http address, which only sends browsers on to https. */
@@ -39,7 +45,12 @@ export const REHEARSAL_DIR = path.join(tmpdir(), `onboarding-rehearsal-${basePor
 export const BROWSER_HOME = path.join(REHEARSAL_DIR, 'browser-home');
 
 /** The member who rehearses: a finance member (the Finance profile step's password) and an admin. */
-export const MEMBER = { email: 'fin.ance@inspired2uplift.org', name: 'Fin Ance', role: 'finance', department: 'Finance' };
+export const MEMBER = {
+  email: 'fin.ance@inspired2uplift.org',
+  name: 'Fin Ance',
+  role: 'finance',
+  department: 'Finance',
+};
 /** The finance shared password of the rehearsal (made up). */
 export const FINANCE_PASS = 'rehearsal-Finance-Profile-8Wd3';
 
@@ -137,7 +148,11 @@ export function proxyRequest(
 }
 
 /** Starts `command` with `env`, collecting its output; throws with that output when it exits early. */
-function startProcess(command: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -173,26 +188,31 @@ export async function startRehearsal(): Promise<Rehearsal> {
     smtp = await startTestSmtp();
     provider = await E2eOidcProvider.start({ port: PORTS.oidc, issuer: OIDC_ISSUER });
 
-    const caddy = startProcess('caddy', ['run', '--config', path.join(root, 'tests', 'production', 'Caddyfile'), '--adapter', 'caddyfile'], {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      // Caddy's own files (its local authority among them) live in the rehearsal's folder, new at every run.
-      XDG_DATA_HOME: path.join(REHEARSAL_DIR, 'caddy-data'),
-      XDG_CONFIG_HOME: path.join(REHEARSAL_DIR, 'caddy-config'),
-      PUBLIC_HOST: `${PUBLIC_HOST_NAME}:${PORTS.https}`,
-      TLS: 'internal',
-      APP_ADDRESS: `127.0.0.1:${PORTS.app}`,
-      HTTP_PORT: String(PORTS.http),
-      CADDY_ADMIN: 'off',
-      OIDC_HOST: `localhost:${PORTS.oidcHttps}`,
-      OIDC_ADDRESS: `127.0.0.1:${PORTS.oidc}`,
-    });
+    const caddy = startProcess(
+      'caddy',
+      ['run', '--config', path.join(root, 'tests', 'production', 'Caddyfile'), '--adapter', 'caddyfile'],
+      {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        // Caddy's own files (its local authority among them) live in the rehearsal's folder, new at every run.
+        XDG_DATA_HOME: path.join(REHEARSAL_DIR, 'caddy-data'),
+        XDG_CONFIG_HOME: path.join(REHEARSAL_DIR, 'caddy-config'),
+        PUBLIC_HOST: `${PUBLIC_HOST_NAME}:${PORTS.https}`,
+        TLS: 'internal',
+        APP_ADDRESS: `127.0.0.1:${PORTS.app}`,
+        HTTP_PORT: String(PORTS.http),
+        CADDY_ADMIN: 'off',
+        OIDC_HOST: `localhost:${PORTS.oidcHttps}`,
+        OIDC_ADDRESS: `127.0.0.1:${PORTS.oidc}`,
+      },
+    );
     processes.push(caddy.child);
     caddy.child.once('error', () => undefined);
     const rootFile = path.join(REHEARSAL_DIR, 'caddy-data', 'caddy', 'pki', 'authorities', 'local', 'root.crt');
     await waitUntil(
       `Caddy's local authority (is Debian's caddy installed?)\n${caddy.output()}`,
       () => {
-        if (caddy.child.exitCode !== null || caddy.child.signalCode !== null) throw new Error(`Caddy stopped:\n${caddy.output()}`);
+        if (caddy.child.exitCode !== null || caddy.child.signalCode !== null)
+          throw new Error(`Caddy stopped:\n${caddy.output()}`);
         return existsSync(rootFile);
       },
       30_000,
@@ -205,13 +225,29 @@ export async function startRehearsal(): Promise<Rehearsal> {
     const nssdb = `sql:${path.join(BROWSER_HOME, '.pki', 'nssdb')}`;
     mkdirSync(path.join(BROWSER_HOME, '.pki', 'nssdb'), { recursive: true });
     execFileSync('certutil', ['-N', '-d', nssdb, '--empty-password']);
-    execFileSync('certutil', ['-A', '-d', nssdb, '-n', 'Onboarding rehearsal (Caddy local authority)', '-t', 'C,,', '-i', caFile]);
+    execFileSync('certutil', [
+      '-A',
+      '-d',
+      nssdb,
+      '-n',
+      'Onboarding rehearsal (Caddy local authority)',
+      '-t',
+      'C,,',
+      '-i',
+      caFile,
+    ]);
 
     const env = productionEnvironment(smtp.url, caFile);
     // The member record, set the way an operator sets one before the first start (docs/operations.md#members-and-admins).
     execFileSync(
       process.execPath,
-      [path.join(root, 'dist', 'node', 'server', 'modules', 'members', 'members-cli.js'), 'set', MEMBER.email, MEMBER.role, MEMBER.department],
+      [
+        path.join(root, 'dist', 'node', 'server', 'modules', 'members', 'members-cli.js'),
+        'set',
+        MEMBER.email,
+        MEMBER.role,
+        MEMBER.department,
+      ],
       { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     const app = startProcess(process.execPath, [path.join(root, 'dist', 'node', 'server', 'server.js')], env);
@@ -219,7 +255,8 @@ export async function startRehearsal(): Promise<Rehearsal> {
     await waitUntil(
       `the app to answer /api/health through the proxy\n${app.output()}`,
       async () => {
-        if (app.child.exitCode !== null) throw new Error(`the app stopped (exit code ${app.child.exitCode}):\n${app.output()}`);
+        if (app.child.exitCode !== null)
+          throw new Error(`the app stopped (exit code ${app.child.exitCode}):\n${app.output()}`);
         const answer = await proxyRequest(`${PUBLIC_URL}/api/health`, { ca: rootCertificate }).catch(() => undefined);
         return answer?.status === 200;
       },

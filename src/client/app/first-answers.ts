@@ -2,7 +2,13 @@ import type { User } from '@shared/api';
 import type { DocumentAnswer } from '@shared/document-answers';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
-import { appConfigDecoder, type Decoder, memberDueDecoder, meResponseDecoder, onboardingResponseDecoder } from '@/lib/decoders';
+import {
+  appConfigDecoder,
+  type Decoder,
+  memberDueDecoder,
+  meResponseDecoder,
+  onboardingResponseDecoder,
+} from '@/lib/decoders';
 import { getConfigQueryOptions } from '@/features/app-config/api/get-config';
 import { getMeQueryOptions } from '@/features/auth/api/get-me';
 import { getDueDatesQueryOptions } from '@/features/onboarding/api/get-due-dates';
@@ -24,7 +30,10 @@ function decoded<T>(answer: DocumentAnswer | undefined, decoder: Decoder<T>): T 
  *   the page asks for them itself
  * @returns the signed-in member, or undefined when the answers hold no member and their steps (nothing is stored then)
  */
-export function seedFirstAnswers(queryClient: QueryClient, answers: Readonly<Record<string, DocumentAnswer>>): User | undefined {
+export function seedFirstAnswers(
+  queryClient: QueryClient,
+  answers: Readonly<Record<string, DocumentAnswer>>,
+): User | undefined {
   const me = decoded(answers[apiPaths.me], meResponseDecoder);
   const onboarding = decoded(answers[apiPaths.onboarding], onboardingResponseDecoder);
   if (me === undefined || onboarding === undefined) return undefined;

@@ -55,7 +55,10 @@ describe('login page', () => {
     expect(screen.getByRole('img', { name: 'INSPIRED 2 UPLIFT' })).toHaveAttribute('src', '/content/logo.svg');
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
     expect(screen.getByText('Version 0.5')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /support@inspired2uplift\.org/ })).toHaveAttribute('href', 'mailto:support@inspired2uplift.org');
+    expect(screen.getByRole('link', { name: /support@inspired2uplift\.org/ })).toHaveAttribute(
+      'href',
+      'mailto:support@inspired2uplift.org',
+    );
     expect(fetchMock).toHaveBeenCalledWith('/api/me', expect.anything());
     // No toast, no sonner (docs/architecture.md#client-bundle budget): the toasters are not mounted.
     expect(screen.queryByRole('region', { name: /Notifications/ })).not.toBeInTheDocument();
@@ -97,12 +100,20 @@ describe('login page', () => {
     await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/dashboard'), { timeout: 3000 });
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/auth/dev-login',
-      expect.objectContaining({ method: 'POST', body: '{}', headers: expect.objectContaining({ 'Content-Type': 'application/json' }) }),
+      expect.objectContaining({
+        method: 'POST',
+        body: '{}',
+        headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
+      }),
     );
     expect(localStorage.getItem('completed_steps')).toBeNull();
     expect(JSON.parse(localStorage.getItem('onboarding_user') ?? 'null')).toEqual(testUser);
     expect(JSON.parse(sessionStorage.getItem(PENDING_TOASTS_KEY) ?? 'null')).toEqual([
-      { kind: 'message', title: 'Development Mode', options: { description: 'Using simulated login flow for development' } },
+      {
+        kind: 'message',
+        title: 'Development Mode',
+        options: { description: 'Using simulated login flow for development' },
+      },
     ]);
   });
 
@@ -129,7 +140,10 @@ describe('login page', () => {
 
   it('names the configured organisation in the heading and the page title', async () => {
     document.title = 'Sign in · Onboarding · INSPIRED 2 UPLIFT';
-    renderLoginPage('/login', { ...signedOut, 'GET /api/config': () => json({ ...testConfig, orgName: 'Example Youth Network' }) });
+    renderLoginPage('/login', {
+      ...signedOut,
+      'GET /api/config': () => json({ ...testConfig, orgName: 'Example Youth Network' }),
+    });
     expect(await screen.findByRole('heading', { name: 'Welcome to Example Youth Network!' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Sign in · Onboarding · Example Youth Network'));
   });
@@ -192,7 +206,10 @@ describe('Google sign-in on the login page', () => {
   });
 
   it('offers development sign-in as well when the server offers both', async () => {
-    renderLoginPage('/login', { ...signedOut, 'GET /api/config': () => json({ ...testConfig, signIn: { google: true, development: true } }) });
+    renderLoginPage('/login', {
+      ...signedOut,
+      'GET /api/config': () => json({ ...testConfig, signIn: { google: true, development: true } }),
+    });
     expect(await screen.findByRole('button', { name: 'Use development sign-in' })).toBeEnabled();
   });
 
@@ -239,7 +256,11 @@ describe('Google sign-in on the login page', () => {
   it('exchanges the code only once under React strict mode', async () => {
     const { fetchMock, pageLoads } = renderLoginPage(
       '/login?code=code-strict&state=state-2',
-      { ...googleConfig, ...signedOut, 'POST /api/auth/google/callback': () => json({ user: googleUser, returnTo: '/dashboard' }) },
+      {
+        ...googleConfig,
+        ...signedOut,
+        'POST /api/auth/google/callback': () => json({ user: googleUser, returnTo: '/dashboard' }),
+      },
       { strict: true },
     );
     await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/dashboard'), { timeout: 3000 });
@@ -249,7 +270,8 @@ describe('Google sign-in on the login page', () => {
   });
 
   it('shows the refusal naming the domain, as a toast and on the screen, and returns to idle', async () => {
-    const message = 'Only @inspired2uplift.org Google Workspace accounts can sign in. Sign in with your @inspired2uplift.org account.';
+    const message =
+      'Only @inspired2uplift.org Google Workspace accounts can sign in. Sign in with your @inspired2uplift.org account.';
     const { pageLoads } = renderLoginPage('/login?code=code-refused&state=state-3', {
       ...signedOut,
       ...googleConfig,
@@ -268,7 +290,8 @@ describe('Google sign-in on the login page', () => {
     renderLoginPage('/login?code=code-failed&state=state-4', {
       ...signedOut,
       ...googleConfig,
-      'POST /api/auth/google/callback': () => apiError(400, 'This sign-in has already been used. Please sign in again.', 'Bad Request'),
+      'POST /api/auth/google/callback': () =>
+        apiError(400, 'This sign-in has already been used. Please sign in again.', 'Bad Request'),
     });
     expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
     expect(screen.getByText('There was an error processing your login. Please try again.')).toBeInTheDocument();
@@ -311,7 +334,10 @@ describe('Google sign-in on the login page', () => {
   });
 
   it('reports an error from Google (e.g. the member cancelled) without calling the server', async () => {
-    const { fetchMock } = renderLoginPage('/login?error=access_denied&state=state-6', { ...signedOut, ...googleConfig });
+    const { fetchMock } = renderLoginPage('/login?error=access_denied&state=state-6', {
+      ...signedOut,
+      ...googleConfig,
+    });
     expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
     expect(screen.getByText('There was a problem with Google authentication.')).toBeInTheDocument();
     expect(window.location.search).toBe('');

@@ -46,12 +46,18 @@ export function LoginPage() {
           {phase === 'success' ? 'Signed in. Opening your onboarding...' : ''}
         </p>
         {refusal !== null ? (
-          <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900">
+          <div
+            role="alert"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900"
+          >
             <p>{refusal}</p>
           </div>
         ) : null}
         {config.error ? (
-          <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900">
+          <div
+            role="alert"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-red-900"
+          >
             <p>{config.error.message}</p>
             <Button variant="link" className="h-auto px-0 text-red-900" onClick={config.retry}>
               Try again
@@ -59,7 +65,9 @@ export function LoginPage() {
           </div>
         ) : null}
         <p className="mt-6 text-sm text-slate-600">Version {config.data?.version ?? APP_VERSION}</p>
-        {config.data ? <SupportContact email={config.data.supportEmail} orgName={orgName} className="mt-2 text-xs" /> : null}
+        {config.data ? (
+          <SupportContact email={config.data.supportEmail} orgName={orgName} className="mt-2 text-xs" />
+        ) : null}
       </Card>
     </main>
   );

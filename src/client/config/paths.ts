@@ -9,7 +9,10 @@ export const paths = {
   /** The admin console (docs/product.md#admin-area): members table, import, audit log. */
   admin: { path: '/admin', getHref: () => '/admin' },
   /** Charts of where people get stuck and how long onboarding takes (admins). */
-  adminInsights: { path: '/admin/insights', getHref: (query = '') => `/admin/insights${query === '' ? '' : `?${query}`}` },
+  adminInsights: {
+    path: '/admin/insights',
+    getHref: (query = '') => `/admin/insights${query === '' ? '' : `?${query}`}`,
+  },
   /** The admin console's members table with filters (`?role=…&currentStep=…`). */
   adminMembers: { path: '/admin', getHref: (query: URLSearchParams) => `/admin?${query.toString()}` },
   /** The content studio (docs/product.md#content-studio): roles, scopes and steps edited in the browser. */

@@ -29,7 +29,11 @@ const isWorthRetrying = (error: ApiError) => error.status === 0 || error.status 
  */
 export function useRequest<T>(load: (options: { signal: AbortSignal }) => Promise<T>, enabled = true): RequestState<T> {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<RequestState<T>, 'retry'>>({ data: undefined, error: undefined, pending: enabled });
+  const [state, setState] = useState<Omit<RequestState<T>, 'retry'>>({
+    data: undefined,
+    error: undefined,
+    pending: enabled,
+  });
 
   useEffect(() => {
     if (!enabled) return;
@@ -43,7 +47,9 @@ export function useRequest<T>(load: (options: { signal: AbortSignal }) => Promis
         },
         (caught: unknown) => {
           if (controller.signal.aborted) return;
-          const error = isApiError(caught) ? caught : new ApiError(0, caught instanceof Error ? caught.message : String(caught));
+          const error = isApiError(caught)
+            ? caught
+            : new ApiError(0, caught instanceof Error ? caught.message : String(caught));
           failures += 1;
           if (isWorthRetrying(error) && failures <= MAX_RETRIES) {
             timer = setTimeout(run, retryDelayMs(failures));

@@ -42,7 +42,9 @@ describe('apiRequest', () => {
         return json(fromServer);
       },
     });
-    const inDocument = { user: { id: 'u-1', email: 'sam@inspired2uplift.org', name: 'Sam </script> from the document' } };
+    const inDocument = {
+      user: { id: 'u-1', email: 'sam@inspired2uplift.org', name: 'Sam </script> from the document' },
+    };
     const element = document.createElement('script');
     element.type = 'application/json';
     element.id = DOCUMENT_ANSWERS_ID;
@@ -73,7 +75,10 @@ describe('apiRequest', () => {
     element.id = DOCUMENT_ANSWERS_ID;
     const unauthorized = { statusCode: 401, error: 'Unauthorized', message: 'Please sign in to continue.' };
     // An entry that is not an answer as the server writes it is ignored: that request asks the server.
-    element.textContent = JSON.stringify({ '/api/me': { status: 401, body: unauthorized }, '/api/config': { version: '1' } });
+    element.textContent = JSON.stringify({
+      '/api/me': { status: 401, body: unauthorized },
+      '/api/config': { version: '1' },
+    });
     document.body.append(element);
     const schema = z.object({ user: z.object({ id: z.string() }) });
 

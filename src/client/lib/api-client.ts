@@ -3,7 +3,8 @@ import { DOCUMENT_ANSWERS_ID, type DocumentAnswer } from '@shared/document-answe
 import { apiErrorDecoder, type Decoder } from './decoders';
 
 export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
-const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer this page does not understand. Please reload and try again.';
+const UNEXPECTED_ANSWER_MESSAGE =
+  'The server sent an answer this page does not understand. Please reload and try again.';
 
 /**
  * Why an API call failed without the server's own explanation: `not-json` (the answer could not be read as JSON),
@@ -45,7 +46,13 @@ const documentAnswers = new Map<string, DocumentAnswer>();
 
 /** Whether a value read from the document is an answer as the server writes it (`{ status, body }`). */
 function isDocumentAnswer(value: unknown): value is DocumentAnswer {
-  return typeof value === 'object' && value !== null && 'status' in value && typeof value.status === 'number' && 'body' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    typeof value.status === 'number' &&
+    'body' in value
+  );
 }
 
 /** Moves the document's answers, if its element is (still) there, into {@link documentAnswers}, and removes the element. */
@@ -88,7 +95,10 @@ function takeDocumentAnswer(path: string): Response | undefined {
   const answer = documentAnswers.get(path);
   if (answer === undefined) return undefined;
   documentAnswers.delete(path);
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
@@ -97,7 +107,10 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
   if (fromDocument !== undefined) {
     response = fromDocument;
   } else {
-    const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_REQUEST_HEADER.name]: CLIENT_REQUEST_HEADER.value };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [CLIENT_REQUEST_HEADER.name]: CLIENT_REQUEST_HEADER.value,
+    };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
       response = await fetch(path, {

@@ -45,7 +45,8 @@ export function objectDecoder<T>(
   normalize: (value: Record<string, unknown>) => T = (value) => value as T,
 ): Decoder<T> {
   return {
-    safeParse: (json) => (isRecord(json) && check(json) ? { success: true, data: normalize(json) } : { success: false }),
+    safeParse: (json) =>
+      isRecord(json) && check(json) ? { success: true, data: normalize(json) } : { success: false },
   };
 }
 
@@ -78,9 +79,12 @@ export const appConfigDecoder = objectDecoder<AppConfig>(
 export const meResponseDecoder = objectDecoder<{ user: User }>((v) => isUser(v.user));
 
 /** POST /api/auth/google/callback */
-export const googleCallbackResponseDecoder = objectDecoder<GoogleCallbackResponse>((v) => isUser(v.user) && isString(v.returnTo));
+export const googleCallbackResponseDecoder = objectDecoder<GoogleCallbackResponse>(
+  (v) => isUser(v.user) && isString(v.returnTo),
+);
 
-const hasRoleAndScopes = (v: Record<string, unknown>) => isString(v.appVersion) && isRecord(v.role) && Array.isArray(v.scopes);
+const hasRoleAndScopes = (v: Record<string, unknown>) =>
+  isString(v.appVersion) && isRecord(v.role) && Array.isArray(v.scopes);
 
 /** GET /api/onboarding: the role, its scopes and the progress; fills the schema's defaults. */
 export const onboardingResponseDecoder = objectDecoder<OnboardingResponse>(
@@ -105,14 +109,22 @@ export const onboardingResponseDecoder = objectDecoder<OnboardingResponse>(
 export const demoResponseDecoder = objectDecoder<DemoResponse>(hasRoleAndScopes);
 
 const isStepProgress = (v: unknown): v is StepProgress =>
-  isRecord(v) && isString(v.stepId) && isBoolean(v.completed) && (v.completedAt === undefined || isNullableString(v.completedAt));
+  isRecord(v) &&
+  isString(v.stepId) &&
+  isBoolean(v.completed) &&
+  (v.completedAt === undefined || isNullableString(v.completedAt));
 
 /** PUT /api/progress/steps/:stepId */
 export const stepProgressDecoder = objectDecoder<StepProgress>(isStepProgress);
 
 /** PUT /api/progress/steps/:stepId/items/:itemId */
 export const stepItemProgressDecoder = objectDecoder<StepItemProgress>(
-  (v) => isString(v.stepId) && isString(v.itemId) && isBoolean(v.done) && isNullableString(v.doneAt) && isStepProgress(v.step),
+  (v) =>
+    isString(v.stepId) &&
+    isString(v.itemId) &&
+    isBoolean(v.done) &&
+    isNullableString(v.doneAt) &&
+    isStepProgress(v.step),
 );
 
 /** GET /api/secrets/:stepId (200) */

@@ -28,7 +28,8 @@ export function showPageIconWhenIdle(): void {
   // Safari has no requestIdleCallback: the wait alone.
   const whenIdle = () =>
     win.setTimeout(() => {
-      if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(show, { timeout: ICON_IDLE_TIMEOUT_MS });
+      if (typeof win.requestIdleCallback === 'function')
+        win.requestIdleCallback(show, { timeout: ICON_IDLE_TIMEOUT_MS });
       else show();
     }, ICON_DELAY_MS);
   if (doc.readyState === 'complete') whenIdle();

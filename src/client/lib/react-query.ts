@@ -38,7 +38,8 @@ export function createQueryClient(): QueryClient {
           return;
         }
         const errorToast = query.meta?.errorToast;
-        if (errorToast && (errorToast.when?.(error) ?? true)) toast.error(errorToast.title, { description: errorToast.description, id: errorToast.title });
+        if (errorToast && (errorToast.when?.(error) ?? true))
+          toast.error(errorToast.title, { description: errorToast.description, id: errorToast.title });
       },
     }),
     mutationCache: new MutationCache({

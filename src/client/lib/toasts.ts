@@ -97,7 +97,10 @@ export const toast = Object.assign((title: string, options?: ExternalToast) => s
   success: (title: string, options?: ExternalToast) => show('success', title, options),
   /** Dismisses the toast `id` (all toasts without one). */
   dismiss: (id?: string | number) => {
-    void loadToasts().then(({ toast: sonner }) => sonner.dismiss(id), () => undefined);
+    void loadToasts().then(
+      ({ toast: sonner }) => sonner.dismiss(id),
+      () => undefined,
+    );
   },
 });
 
@@ -107,5 +110,8 @@ export const toast = Object.assign((title: string, options?: ExternalToast) => s
  * @param title e.g. 'Email copied to clipboard'
  */
 export function confirmCopied(title: string): void {
-  toast.success(`${title}${isLocalHost() ? ' (dev)' : ''}`, { toasterId: CONFIRMATION_TOASTER_ID, duration: COPY_TOAST_MS });
+  toast.success(`${title}${isLocalHost() ? ' (dev)' : ''}`, {
+    toasterId: CONFIRMATION_TOASTER_ID,
+    duration: COPY_TOAST_MS,
+  });
 }

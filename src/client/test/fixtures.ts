@@ -61,7 +61,11 @@ export function testOnboarding({ completed = [] as string[], roleKey = 'voluntee
             },
             footnote: 'Ask your coordinator if you get stuck.',
           }),
-          step('change-password', 'Change your password', { icon: 'Lock', completeButtonText: 'Read', mobileCompleteButtonText: 'OK' }),
+          step('change-password', 'Change your password', {
+            icon: 'Lock',
+            completeButtonText: 'Read',
+            mobileCompleteButtonText: 'OK',
+          }),
           step('sign-volunteer-agreement', 'Sign the volunteer agreement', {
             icon: 'FileText',
             completeButtonText: 'Sign',
@@ -73,7 +77,10 @@ export function testOnboarding({ completed = [] as string[], roleKey = 'voluntee
       {
         id: 'during-call',
         title: 'During the call',
-        steps: [step('set-up-slack', 'Set up Slack', { icon: 'Slack' }), step('download-apps', 'Download the mobile apps', { icon: 'NoSuchIcon' })],
+        steps: [
+          step('set-up-slack', 'Set up Slack', { icon: 'Slack' }),
+          step('download-apps', 'Download the mobile apps', { icon: 'NoSuchIcon' }),
+        ],
       },
     ],
     progress: { completed: completed.map((stepId) => ({ stepId, completedAt: '2025-01-01T00:00:00.000Z' })) },

@@ -10,7 +10,8 @@ import { createQueryClient } from '@/lib/react-query';
 import { testConfig, testOnboarding, testUser } from './fixtures';
 
 /** What a stubbed endpoint answers: a Response, or a function of the request returning one (or a promise of one). */
-export type Handler = Response | ((request: { url: string; method: string; body: unknown }) => Response | Promise<Response>);
+export type Handler =
+  Response | ((request: { url: string; method: string; body: unknown }) => Response | Promise<Response>);
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -36,7 +37,10 @@ export function defaultHandlers(): Record<string, Handler> {
  */
 export function stubNetwork(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init.method ?? 'GET').toUpperCase();
     const handler = handlers[`${method} ${url.pathname}`];
     if (!handler) return apiError(404, `Route ${method}:${url.pathname} not found`, 'Not Found');
@@ -66,7 +70,11 @@ function LocationProbe({ onLocation }: { onLocation: (location: Location) => voi
  * @returns `currentLocation()`, the location on screen (updated once a navigation has rendered, i.e. after a lazy
  *   page's chunk is loaded), with the query client, the fetch mock, a user-event instance and `pageLoads`
  */
-export function renderApp(path: string, handlers: Record<string, Handler> = {}, options: { strictMode?: boolean } = {}) {
+export function renderApp(
+  path: string,
+  handlers: Record<string, Handler> = {},
+  options: { strictMode?: boolean } = {},
+) {
   const fetchMock = stubNetwork({ ...defaultHandlers(), ...handlers });
   const pageLoads = vi.spyOn(pageNavigation, 'replace').mockImplementation(() => {});
   const queryClient = createQueryClient();

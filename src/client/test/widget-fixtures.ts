@@ -50,7 +50,12 @@ export const widgetSteps = [
     isContactStep: true,
     content: {
       contacts: [
-        { name: 'Onboarding Team', email: 'onboarding@inspired2uplift.org', position: 'Accounts', bio: 'We set up your account.' },
+        {
+          name: 'Onboarding Team',
+          email: 'onboarding@inspired2uplift.org',
+          position: 'Accounts',
+          bio: 'We set up your account.',
+        },
         { name: 'Volunteer Support', email: 'volunteers@inspired2uplift.org', position: 'Support' },
       ],
     },

@@ -52,45 +52,67 @@ const EXPECTED: Record<string, Expected> = {
   volunteer: { ...PLAIN, scopes: [['getting-started', 5]], category: 'Volunteer', aliases: ['vol'] },
   chapters: {
     ...DEPARTMENT,
-    scopes: [['pre-meeting', 13], ['during-call', 4]],
+    scopes: [
+      ['pre-meeting', 13],
+      ['during-call', 4],
+    ],
     category: 'Chapters',
     aliases: ['chapteraffairs', 'director of chapter affairs'],
   },
   executive: {
     ...DEPARTMENT,
-    scopes: [['pre-meeting', 13], ['during-call', 4]],
+    scopes: [
+      ['pre-meeting', 13],
+      ['during-call', 4],
+    ],
     category: 'Executives',
     aliases: ['ceo', 'coo', 'cfo', 'chief'],
   },
   external: {
     ...DEPARTMENT,
-    scopes: [['pre-meeting', 13], ['during-call', 4]],
+    scopes: [
+      ['pre-meeting', 13],
+      ['during-call', 4],
+    ],
     category: 'External',
     aliases: ['director of external', 'director of marketing', 'marketing', 'graphic designer'],
   },
   'blog writer': {
     ...PLAIN,
     parentDepartment: 'external',
-    scopes: [['pre-meeting', 15], ['during-call', 7]],
+    scopes: [
+      ['pre-meeting', 15],
+      ['during-call', 7],
+    ],
     category: 'Blog Writer',
     aliases: ['blog_writer', 'blogwriter'],
   },
   'content creator': {
     ...PLAIN,
     parentDepartment: 'external',
-    scopes: [['pre-meeting', 15], ['during-call', 6]],
+    scopes: [
+      ['pre-meeting', 15],
+      ['during-call', 6],
+    ],
     category: 'Content Creator',
     aliases: ['content_creator'],
   },
   finance: {
     ...DEPARTMENT,
-    scopes: [['pre-meeting', 12], ['during-call', 4]],
+    scopes: [
+      ['pre-meeting', 12],
+      ['during-call', 4],
+    ],
     category: 'Finance',
     aliases: ['director of finance', 'head of finance', 'treasurer'],
   },
   hr: {
     ...DEPARTMENT,
-    scopes: [['pre-meeting', 13], ['during-call', 3], ['post-call', 3]],
+    scopes: [
+      ['pre-meeting', 13],
+      ['during-call', 3],
+      ['post-call', 3],
+    ],
     category: 'HR',
     aliases: ['director of hr', 'head of hr', 'human resources'],
   },
@@ -110,21 +132,47 @@ const EXPECTED: Record<string, Expected> = {
  * The roles of docs/product.md#roles whose display name is the label of the key
  * (docs/product.md#role-colours-and-labels).
  */
-const LABELLED_ROLES = ['volunteer', 'chapters', 'executive', 'external', 'blog writer', 'content creator', 'finance', 'hr', 'internal', 'test', 'account'];
+const LABELLED_ROLES = [
+  'volunteer',
+  'chapters',
+  'executive',
+  'external',
+  'blog writer',
+  'content creator',
+  'finance',
+  'hr',
+  'internal',
+  'test',
+  'account',
+];
 
 /** Roles allowed to see the design e-mail and Wix passwords (docs/product.md#shared-passwords). */
-const DESIGN_ROLES = ['external', 'director of external', 'director of marketing', 'marketing', 'content creator', 'graphic designer', 'blog writer'];
+const DESIGN_ROLES = [
+  'external',
+  'director of external',
+  'director of marketing',
+  'marketing',
+  'content creator',
+  'graphic designer',
+  'blog writer',
+];
 
 /** docs/product.md#shared-passwords, exactly: secret name → the step and its `requiredRole`. */
 const SECRET_STEPS: Record<string, { stepId: string; requiredRole: string[] }> = {
-  CHAPTERS_PASS: { stepId: 'chapters-profile', requiredRole: ['chapters', 'Chapters', 'chapteraffairs', 'director of chapter affairs'] },
+  CHAPTERS_PASS: {
+    stepId: 'chapters-profile',
+    requiredRole: ['chapters', 'Chapters', 'chapteraffairs', 'director of chapter affairs'],
+  },
   DESIGN_PASS: { stepId: 'external-design-email', requiredRole: DESIGN_ROLES },
   WIX_PASS: { stepId: 'external-wix', requiredRole: DESIGN_ROLES },
   INSTAGRAM_PASS: {
     stepId: 'external-instagram',
     requiredRole: ['external', 'director of external', 'director of marketing', 'marketing', 'content creator'],
   },
-  FINANCE_PASS: { stepId: 'finance-profile', requiredRole: ['finance', 'director of finance', 'head of finance', 'treasurer'] },
+  FINANCE_PASS: {
+    stepId: 'finance-profile',
+    requiredRole: ['finance', 'director of finance', 'head of finance', 'treasurer'],
+  },
   HR_PASS: { stepId: 'hr-profile', requiredRole: ['hr', 'director of hr', 'head of hr', 'human resources'] },
   TEST_PASS: { stepId: 'test-shared-password', requiredRole: ['*'] },
 };
@@ -161,7 +209,9 @@ describe('the real catalog', () => {
       [...catalog.values()].flatMap((c) =>
         c.scopes.flatMap((s) =>
           s.steps.flatMap((step) =>
-            step.envVariable ? [[step.envVariable.name, { stepId: step.id, requiredRole: step.envVariable.requiredRole }]] : [],
+            step.envVariable
+              ? [[step.envVariable.name, { stepId: step.id, requiredRole: step.envVariable.requiredRole }]]
+              : [],
           ),
         ),
       ),
@@ -214,7 +264,11 @@ describe.each(ROLES)('role configuration "%s"', (key) => {
     const colors = Object.entries(config(key).colors);
     expect(colors.map(([name]) => name)).toContain('baseColor');
     for (const [name, color] of colors) {
-      expect({ name, color, ratio: contrastRatio(color, textColorFor(color)) >= 4.5 }).toEqual({ name, color, ratio: true });
+      expect({ name, color, ratio: contrastRatio(color, textColorFor(color)) >= 4.5 }).toEqual({
+        name,
+        color,
+        ratio: true,
+      });
     }
   });
 
@@ -238,7 +292,11 @@ describe('details of docs/product.md#roles', () => {
   });
 
   it('resolves job titles that contain an alias', () => {
-    expect(findRoleConfiguration(catalog, 'Director of Finance and Operations')).toEqual({ key: 'finance', matchedBy: 'contains', name: 'director of finance' });
+    expect(findRoleConfiguration(catalog, 'Director of Finance and Operations')).toEqual({
+      key: 'finance',
+      matchedBy: 'contains',
+      name: 'director of finance',
+    });
     expect(findRoleConfiguration(catalog, 'Senior Marketing Lead').key).toBe('external');
     expect(findRoleConfiguration(catalog, 'Head of HR & Culture').key).toBe('hr');
   });
@@ -267,7 +325,13 @@ describe('details of docs/product.md#roles', () => {
     const [first] = resolveRole(catalog, 'test').scopes;
     const steps = first?.steps ?? [];
     const values = steps.filter((s) => s.isAcknowledgmentStep).flatMap((s) => s.content.acknowledgments);
-    expect(values.map((a) => a.content.split(' — ')[0])).toEqual(['Inclusion', 'Empowerment', 'Innovation', 'Collaboration', 'Integrity']);
+    expect(values.map((a) => a.content.split(' — ')[0])).toEqual([
+      'Inclusion',
+      'Empowerment',
+      'Innovation',
+      'Collaboration',
+      'Integrity',
+    ]);
     const checklists = steps.filter((s) => s.isChecklistStep);
     expect(checklists.map((s) => s.content.checklist.length)).toEqual([7]);
   });

@@ -40,7 +40,10 @@ afterEach(() => {
 async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, CONTENT_DIR: contentDir };
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: projectRoot, env });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+      cwd: projectRoot,
+      env,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -60,10 +63,15 @@ describe('npm run content:check', () => {
   });
 
   it('prints file, path and problem for each problem of a broken file and exits 1', async () => {
-    writeFileSync(path.join(contentDir, 'roles', 'volunteer.yaml'), VOLUNTEER.replace('category: Volunteer', 'category: Pilot'));
+    writeFileSync(
+      path.join(contentDir, 'roles', 'volunteer.yaml'),
+      VOLUNTEER.replace('category: Volunteer', 'category: Pilot'),
+    );
     writeFileSync(
       path.join(contentDir, 'roles', 'finance.yaml'),
-      VOLUNTEER.replace('key: volunteer', 'key: finance').replace('icon: Chrome', 'icon: Rocket').replace('sign-in-chrome-profile', 'finance-one'),
+      VOLUNTEER.replace('key: volunteer', 'key: finance')
+        .replace('icon: Chrome', 'icon: Rocket')
+        .replace('sign-in-chrome-profile', 'finance-one'),
     );
     const result = await check();
     expect(result.code).toBe(1);
@@ -72,8 +80,14 @@ describe('npm run content:check', () => {
     const lines = result.stderr.trim().split('\n');
     expect(lines[0]).toBe('Content has 2 problem(s):');
     expect(lines.slice(1).sort()).toEqual([
-      expect.stringMatching(new RegExp(`^${file('finance.yaml')}: scopes\\[0\\]\\.steps\\[0\\]\\.icon: unknown icon "Rocket"; use one of User, `)),
-      expect.stringMatching(new RegExp(`^${file('volunteer.yaml')}: scopes\\[0\\]\\.steps\\[0\\]\\.category: .+ \\(line 15\\)$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^${file('finance.yaml')}: scopes\\[0\\]\\.steps\\[0\\]\\.icon: unknown icon "Rocket"; use one of User, `,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${file('volunteer.yaml')}: scopes\\[0\\]\\.steps\\[0\\]\\.category: .+ \\(line 15\\)$`),
+      ),
     ]);
   });
 
@@ -95,7 +109,9 @@ describe('npm run content:check', () => {
       writeFileSync(path.join(contentDir, 'roles', 'volunteer.yaml'), withPlaceholders);
       const { code, stdout } = await check();
       expect(code).toBe(0);
-      expect(stdout).toContain('2 placeholder(s) still to fill in before launch: run npm run content:check -- --strict to list them.');
+      expect(stdout).toContain(
+        '2 placeholder(s) still to fill in before launch: run npm run content:check -- --strict to list them.',
+      );
     });
 
     it('lists each with file and path and exits 1 with --strict', async () => {
@@ -103,8 +119,12 @@ describe('npm run content:check', () => {
       const { code, stderr } = await check('--strict');
       expect(code).toBe(1);
       expect(stderr).toContain('2 placeholder(s) to fill in before launch');
-      expect(stderr).toContain('volunteer.yaml: scopes[0].steps[0].content.contacts[0].name: Director of Finance — name to be added');
-      expect(stderr).toContain('volunteer.yaml: scopes[0].steps[0].content.contacts[0].bio: Leads the team. E-mail address to be confirmed.');
+      expect(stderr).toContain(
+        'volunteer.yaml: scopes[0].steps[0].content.contacts[0].name: Director of Finance — name to be added',
+      );
+      expect(stderr).toContain(
+        'volunteer.yaml: scopes[0].steps[0].content.contacts[0].bio: Leads the team. E-mail address to be confirmed.',
+      );
     });
 
     it('passes --strict once every placeholder is filled in', async () => {

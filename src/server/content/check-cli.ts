@@ -28,7 +28,9 @@ function writeJsonSchema(): string {
 /** The lines of the placeholder report: one per placeholder, "file: path: text". */
 function placeholderLines(catalog: Awaited<ReturnType<typeof loadContent>>): string[] {
   return [...catalog.entries()].flatMap(([key, configuration]) =>
-    findPlaceholders(configuration).map(({ path: at, text }) => `  ${key.replace(/ /gu, '-')}.yaml: ${at}: ${text.replace(/\s+/gu, ' ')}`),
+    findPlaceholders(configuration).map(
+      ({ path: at, text }) => `  ${key.replace(/ /gu, '-')}.yaml: ${at}: ${text.replace(/\s+/gu, ' ')}`,
+    ),
   );
 }
 
@@ -54,10 +56,14 @@ async function main(strict: boolean): Promise<number> {
       return 0;
     }
     if (!strict) {
-      console.log(`${placeholders.length} placeholder(s) still to fill in before launch: run npm run content:check -- --strict to list them.`);
+      console.log(
+        `${placeholders.length} placeholder(s) still to fill in before launch: run npm run content:check -- --strict to list them.`,
+      );
       return 0;
     }
-    console.error(`${placeholders.length} placeholder(s) to fill in before launch (texts marked "to be added" or "to be confirmed"):`);
+    console.error(
+      `${placeholders.length} placeholder(s) to fill in before launch (texts marked "to be added" or "to be confirmed"):`,
+    );
     for (const line of placeholders) console.error(line);
     return 1;
   } catch (error) {

@@ -1,6 +1,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { RoleConfiguration } from '../../shared/content-schema.js';
-import type { StudioAsset, StudioDraft, StudioProblem, StudioVersion, StudioVersionSummary } from '../../shared/studio-api.js';
+import type {
+  StudioAsset,
+  StudioDraft,
+  StudioProblem,
+  StudioVersion,
+  StudioVersionSummary,
+} from '../../shared/studio-api.js';
 import { BY_HASH_PREFIX } from './load-content.js';
 import { announce } from '../db/changes.js';
 import type { Database } from '../db/client.js';
@@ -43,7 +49,9 @@ export async function latestVersion(db: Database): Promise<StudioVersion | null>
  * @param db the database
  */
 export async function latestVersionNumber(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`coalesce(max(${contentVersions.version}), 0)::int` }).from(contentVersions);
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${contentVersions.version}), 0)::int` })
+    .from(contentVersions);
   return row?.n ?? 0;
 }
 
@@ -115,11 +123,25 @@ export async function insertVersion(tx: Database, input: NewVersion): Promise<St
  * store it once).
  * @returns true when this call stored it
  */
-export async function insertFirstVersion(db: Database, catalog: RoleConfiguration[], by: string, at: Date): Promise<boolean> {
+export async function insertFirstVersion(
+  db: Database,
+  catalog: RoleConfiguration[],
+  by: string,
+  at: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const stored = await tx
       .insert(contentVersions)
-      .values({ version: 1, catalog, kind: 'import', restoredFrom: null, materialChanges: [], note: null, createdAt: at, createdBy: by })
+      .values({
+        version: 1,
+        catalog,
+        kind: 'import',
+        restoredFrom: null,
+        materialChanges: [],
+        note: null,
+        createdAt: at,
+        createdBy: by,
+      })
       .onConflictDoNothing()
       .returning({ version: contentVersions.version });
     if (stored.length > 0) await announce(tx, { kind: 'content', version: 1 });
@@ -153,7 +175,10 @@ export async function saveDraft(
 ): Promise<{ draft: StudioDraft } | { conflict: StudioDraft }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(contentDraft).where(eq(contentDraft.id, 1)).for('update');
-    const stale = expected === null ? current !== undefined : current === undefined || current.updatedAt.getTime() !== expected.getTime();
+    const stale =
+      expected === null
+        ? current !== undefined
+        : current === undefined || current.updatedAt.getTime() !== expected.getTime();
     if (stale && current) {
       return {
         conflict: {
@@ -166,7 +191,14 @@ export async function saveDraft(
       };
     }
     // A save after a discard (expected set, no draft left) starts a new draft: nothing of anyone else's is lost.
-    const values = { id: 1, catalog: draft.catalog, baseVersion: draft.baseVersion, problems: draft.problems, updatedAt: draft.at, updatedBy: draft.by };
+    const values = {
+      id: 1,
+      catalog: draft.catalog,
+      baseVersion: draft.baseVersion,
+      problems: draft.problems,
+      updatedAt: draft.at,
+      updatedBy: draft.by,
+    };
     await tx.insert(contentDraft).values(values).onConflictDoUpdate({ target: contentDraft.id, set: values });
     return {
       draft: {
@@ -235,7 +267,10 @@ export async function storeAsset(
 
 /** Every stored file, newest first (without bytes). */
 export async function listAssets(db: Database): Promise<StudioAsset[]> {
-  const rows = await db.select(assetColumns).from(contentAssets).orderBy(desc(contentAssets.createdAt), contentAssets.name);
+  const rows = await db
+    .select(assetColumns)
+    .from(contentAssets)
+    .orderBy(desc(contentAssets.createdAt), contentAssets.name);
   return rows.map(assetOf);
 }
 
@@ -249,7 +284,10 @@ export async function assetHashes(db: Database): Promise<Set<string>> {
  * One stored file with its bytes.
  * @returns the file, or null when nothing is stored under that hash
  */
-export async function readAsset(db: Database, sha256: string): Promise<{ bytes: Uint8Array; contentType: string; name: string } | null> {
+export async function readAsset(
+  db: Database,
+  sha256: string,
+): Promise<{ bytes: Uint8Array; contentType: string; name: string } | null> {
   const [row] = await db
     .select({ bytes: contentAssets.bytes, contentType: contentAssets.contentType, name: contentAssets.name })
     .from(contentAssets)

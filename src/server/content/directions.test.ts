@@ -23,7 +23,9 @@ describe('directions in the content (docs/product.md#step-widgets)', () => {
   it('a task says "below" only of the helpful links, which are the only thing under the tasks', () => {
     const wrong = steps().flatMap(({ where, step }) =>
       step.content.tasks
-        .filter((task) => /\bbelow\b/iu.test(task) && !(/\blinks?\b/iu.test(task) && step.content.helpfulLinks.length > 0))
+        .filter(
+          (task) => /\bbelow\b/iu.test(task) && !(/\blinks?\b/iu.test(task) && step.content.helpfulLinks.length > 0),
+        )
         .map((task) => `${where}: ${task}`),
     );
     expect(wrong).toEqual([]);
@@ -33,7 +35,15 @@ describe('directions in the content (docs/product.md#step-widgets)', () => {
     const wrong = steps().flatMap(({ where, step }) =>
       step.content.tasks
         .filter((task) => /\babove\b/iu.test(task))
-        .filter(() => !(step.content.contacts.length > 0 || step.content.checklist.length > 0 || step.content.acknowledgments.length > 0 || step.pdfUrl !== undefined))
+        .filter(
+          () =>
+            !(
+              step.content.contacts.length > 0 ||
+              step.content.checklist.length > 0 ||
+              step.content.acknowledgments.length > 0 ||
+              step.pdfUrl !== undefined
+            ),
+        )
         .map((task) => `${where}: ${task}`),
     );
     expect(wrong).toEqual([]);

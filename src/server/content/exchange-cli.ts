@@ -18,7 +18,12 @@ const USAGE = 'Usage: npm run content:export -- DIR | npm run content:import -- 
 async function main(args: string[]): Promise<number> {
   const [command, dir, ...rest] = args;
   const replace = rest.includes('--replace');
-  if ((command !== 'export' && command !== 'import') || dir === undefined || rest.some((a) => a !== '--replace') || (replace && command !== 'import')) {
+  if (
+    (command !== 'export' && command !== 'import') ||
+    dir === undefined ||
+    rest.some((a) => a !== '--replace') ||
+    (replace && command !== 'import')
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -41,16 +46,25 @@ async function main(args: string[]): Promise<number> {
   try {
     await migrate(database);
     // A database with no content yet gets the server's start-up import first (CONTENT_DIR's roles and files).
-    await importSeedIfEmpty(database.db, () => loadContent(config.contentDir), path.join(config.contentDir, 'assets'), new Date());
+    await importSeedIfEmpty(
+      database.db,
+      () => loadContent(config.contentDir),
+      path.join(config.contentDir, 'assets'),
+      new Date(),
+    );
     const folder = path.resolve(dir);
     if (command === 'export') {
       const done = await exportContent(database.db, folder, config.contentDir);
-      console.log(`Exported version ${done.version}: ${done.roles} role configurations and ${done.files} files to ${folder}`);
+      console.log(
+        `Exported version ${done.version}: ${done.roles} role configurations and ${done.files} files to ${folder}`,
+      );
       return 0;
     }
     try {
       const done = await importContent(database.db, folder, { replace, by: 'npm run content:import', now: new Date() });
-      console.log(`Imported ${done.roles} role configurations and ${done.files} files as the content studio's draft (based on version ${done.baseVersion}): review and publish it in the studio.`);
+      console.log(
+        `Imported ${done.roles} role configurations and ${done.files} files as the content studio's draft (based on version ${done.baseVersion}): review and publish it in the studio.`,
+      );
       return 0;
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;

@@ -57,7 +57,11 @@ describe('content export and import', () => {
     const checked = await loadContent(first);
     expect(sortedConfigs(checked.values())).toEqual(sortedConfigs((await loadContent(CONTENT)).values()));
 
-    const imported = await importContent(database.db, first, { replace: false, by: 'test', now: new Date('2026-11-02T10:00:00Z') });
+    const imported = await importContent(database.db, first, {
+      replace: false,
+      by: 'test',
+      now: new Date('2026-11-02T10:00:00Z'),
+    });
     expect(imported).toMatchObject({ roles: exported.roles, baseVersion: 1 });
     const draft = await getDraft(database.db);
     if (!draft) throw new Error('the import saved no draft');
@@ -90,10 +94,16 @@ describe('content export and import', () => {
     const file = path.join(dir, 'roles', 'finance.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^icon: .*$/mu, 'icon: NotAnIcon'));
     const before = await getDraft(database.db);
-    const error = await importContent(database.db, dir, { replace: true, by: 'test', now: new Date() }).catch((e: unknown) => e);
+    const error = await importContent(database.db, dir, { replace: true, by: 'test', now: new Date() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ImportError);
     expect((error as ImportError).problems).toEqual([
-      expect.objectContaining({ file: expect.stringContaining('finance.yaml'), path: 'icon', message: expect.stringContaining('unknown icon "NotAnIcon"') }),
+      expect.objectContaining({
+        file: expect.stringContaining('finance.yaml'),
+        path: 'icon',
+        message: expect.stringContaining('unknown icon "NotAnIcon"'),
+      }),
     ]);
     expect(await getDraft(database.db)).toEqual(before);
   });
@@ -105,7 +115,9 @@ describe('content export and import', () => {
     const [name] = readdirSync(byHash);
     if (name === undefined) throw new Error('nothing was exported by hash');
     writeFileSync(path.join(byHash, name), 'changed');
-    const error = await importContent(database.db, dir, { replace: true, by: 'test', now: new Date() }).catch((e: unknown) => e);
+    const error = await importContent(database.db, dir, { replace: true, by: 'test', now: new Date() }).catch(
+      (e: unknown) => e,
+    );
     expect((error as ImportError).problems[0]?.message).toContain('changed after the export');
   });
 });

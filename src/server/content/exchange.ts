@@ -51,7 +51,11 @@ function addressesOf(config: RoleConfiguration): string[] {
  * @returns the version written and how many role configurations and files
  * @throws Error when the database has no content yet
  */
-export async function exportContent(db: Database, dir: string, contentDir: string): Promise<{ version: number; roles: number; files: number }> {
+export async function exportContent(
+  db: Database,
+  dir: string,
+  contentDir: string,
+): Promise<{ version: number; roles: number; files: number }> {
   const latest = await latestVersion(db);
   if (!latest) throw new Error('the database has no content yet (the start-up import makes version 1)');
   await mkdir(path.join(dir, 'roles'), { recursive: true });
@@ -71,7 +75,11 @@ export async function exportContent(db: Database, dir: string, contentDir: strin
     const name = decodeURIComponent(address.slice('/content/'.length).split(/[?#]/u)[0] ?? '');
     const target = path.resolve(dir, 'assets', name);
     if (!target.startsWith(path.resolve(dir, 'assets') + path.sep)) continue;
-    const bytes = byName.get(name)?.bytes ?? (existsSync(path.join(contentDir, 'assets', name)) ? await readFile(path.join(contentDir, 'assets', name)) : undefined);
+    const bytes =
+      byName.get(name)?.bytes ??
+      (existsSync(path.join(contentDir, 'assets', name))
+        ? await readFile(path.join(contentDir, 'assets', name))
+        : undefined);
     if (bytes === undefined) continue;
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, bytes);
@@ -83,7 +91,11 @@ export async function exportContent(db: Database, dir: string, contentDir: strin
 /** Thrown by {@link importContent} when the folder cannot be imported; `problems` name file, path and problem. */
 export class ImportError extends Error {
   constructor(readonly problems: ContentProblem[]) {
-    super(problems.map((p) => (p.path === '' ? `${p.file}: ${p.message}` : `${p.file}: ${p.path}: ${p.message}`)).join('\n'));
+    super(
+      problems
+        .map((p) => (p.path === '' ? `${p.file}: ${p.message}` : `${p.file}: ${p.path}: ${p.message}`))
+        .join('\n'),
+    );
     this.name = 'ImportError';
   }
 }
@@ -112,9 +124,18 @@ export async function importContent(
     throw new ImportError(error.problems);
   }
   const latest = await latestVersion(db);
-  if (!latest) throw new ImportError([{ file: dir, path: '', message: 'the database has no content yet: start the server once first' }]);
+  if (!latest)
+    throw new ImportError([
+      { file: dir, path: '', message: 'the database has no content yet: start the server once first' },
+    ]);
   if (!options.replace && (await getDraft(db)) !== null) {
-    throw new ImportError([{ file: dir, path: '', message: 'the content studio has a draft: publish or discard it first, or import with --replace' }]);
+    throw new ImportError([
+      {
+        file: dir,
+        path: '',
+        message: 'the content studio has a draft: publish or discard it first, or import with --replace',
+      },
+    ]);
   }
   const assetsDir = path.join(dir, 'assets');
   const files: { name: string; bytes: Uint8Array; sha256: string; byHash: boolean }[] = [];
@@ -128,7 +149,11 @@ export async function importContent(
       const sha256 = sha256Hex(bytes);
       const byHash = name.startsWith('by-hash/');
       if (byHash && byHashOf(`/assets/content/${name}`) !== sha256) {
-        problems.push({ file: path.join(dir, 'assets', name), path: '', message: `the file's SHA-256 is ${sha256}, not its name: it was changed after the export` });
+        problems.push({
+          file: path.join(dir, 'assets', name),
+          path: '',
+          message: `the file's SHA-256 is ${sha256}, not its name: it was changed after the export`,
+        });
       }
       files.push({ name, bytes, sha256, byHash });
     }
@@ -137,7 +162,14 @@ export async function importContent(
   for (const f of files) {
     const known = f.byHash ? await readAsset(db, f.sha256) : null;
     const contentType = known?.contentType ?? (await fileTypeFromBuffer(f.bytes))?.mime ?? contentTypeByName(f.name);
-    await storeAsset(db, { sha256: f.sha256, bytes: f.bytes, contentType, name: f.byHash ? f.sha256 : f.name, by: options.by, at: options.now });
+    await storeAsset(db, {
+      sha256: f.sha256,
+      bytes: f.bytes,
+      contentType,
+      name: f.byHash ? f.sha256 : f.name,
+      by: options.by,
+      at: options.now,
+    });
   }
   const configs = sortedConfigs(catalog.values());
   const current = await getDraft(db);

@@ -16,7 +16,9 @@ beforeAll(async () => {
 
 const steps = () =>
   [...catalog.values()].flatMap((config) =>
-    config.scopes.flatMap((scope) => scope.steps.map((step) => ({ where: `${config.key}/${step.id}`, step, text: JSON.stringify(step) }))),
+    config.scopes.flatMap((scope) =>
+      scope.steps.map((step) => ({ where: `${config.key}/${step.id}`, step, text: JSON.stringify(step) })),
+    ),
   );
 
 /** Names of internal documents that the content invented; each step naming one must say it is still to be confirmed. */

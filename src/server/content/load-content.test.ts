@@ -89,7 +89,10 @@ describe('loadContent', () => {
   });
 
   it('reports a schema problem with the file, the path inside it and the line', async () => {
-    write('volunteer.yaml', VOLUNTEER.replace('pdfUrl: /content/volunteer-agreement.pdf', 'pdfUrl: http://example.org/a.pdf'));
+    write(
+      'volunteer.yaml',
+      VOLUNTEER.replace('pdfUrl: /content/volunteer-agreement.pdf', 'pdfUrl: http://example.org/a.pdf'),
+    );
     const [problem, ...rest] = await problems();
     expect(rest).toEqual([]);
     expect(problem?.file).toMatch(/roles\/volunteer\.yaml$/);
@@ -98,7 +101,10 @@ describe('loadContent', () => {
   });
 
   it('prints one "file: path: message" line per problem', async () => {
-    write('volunteer.yaml', VOLUNTEER.replace('icon: Chrome', 'icon: Rocket').replace('category: Volunteer', 'category: Pilot'));
+    write(
+      'volunteer.yaml',
+      VOLUNTEER.replace('icon: Chrome', 'icon: Rocket').replace('category: Volunteer', 'category: Pilot'),
+    );
     const error = await loadContent(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     const lines = (error as ContentError).message.split('\n');
@@ -114,14 +120,22 @@ describe('loadContent', () => {
   });
 
   it('cross-checks the catalog and lists every problem', async () => {
-    write('volunteer.yaml', VOLUNTEER.replace('icon: Chrome', 'icon: Rocket').replace('/content/volunteer-agreement.pdf', '/content/missing.pdf'));
+    write(
+      'volunteer.yaml',
+      VOLUNTEER.replace('icon: Chrome', 'icon: Rocket').replace(
+        '/content/volunteer-agreement.pdf',
+        '/content/missing.pdf',
+      ),
+    );
     write(
       'money.yaml',
       FINANCE.replace('inherits: [volunteer]', 'inherits: [nobody]\naliases: [VOL]')
         .replace('include: [volunteer]', 'include: [volunteer/no-such-scope, ghosts]')
         .replace('id: meet-the-treasurer', 'id: sign-in-to-chrome'),
     );
-    const found = (await problems()).map((p) => `${path.basename(p.file)}: ${p.path}: ${p.message.replace(/ \(line \d+\)$/, '')}`);
+    const found = (await problems()).map(
+      (p) => `${path.basename(p.file)}: ${p.path}: ${p.message.replace(/ \(line \d+\)$/, '')}`,
+    );
     const money = `${path.basename(dir)}/roles/money.yaml`;
     expect(found.sort()).toEqual(
       [
@@ -158,7 +172,10 @@ describe('loadContent', () => {
   });
 
   it('requires the volunteer configuration', async () => {
-    write('finance.yaml', FINANCE.replace('inherits: [volunteer]', 'inherits: []').replace('include: [volunteer]', 'include: []'));
+    write(
+      'finance.yaml',
+      FINANCE.replace('inherits: [volunteer]', 'inherits: []').replace('include: [volunteer]', 'include: []'),
+    );
     expect((await problems()).map((p) => p.message)).toEqual([
       'the "volunteer" role configuration (volunteer.yaml) is required',
     ]);

@@ -3,7 +3,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { ICON_NAMES, roleConfigurationSchema, type RoleConfiguration } from '../../shared/content-schema.js';
-import { createRoleCatalog, parseInclude, resolveRole, RoleConfigurationError, type RoleCatalog } from '../../shared/roles.js';
+import {
+  createRoleCatalog,
+  parseInclude,
+  resolveRole,
+  RoleConfigurationError,
+  type RoleCatalog,
+} from '../../shared/roles.js';
 
 /** One problem found in the content: which file, where inside it (`scopes[0].steps[2].pdfUrl`), and what is wrong. */
 export interface ContentProblem {
@@ -36,9 +42,7 @@ type PathSegment = string | number;
 
 /** `['scopes', 0, 'steps', 2, 'pdfUrl']` → `scopes[0].steps[2].pdfUrl` */
 function formatPath(segments: readonly PropertyKey[]): string {
-  return segments
-    .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s)}`))
-    .join('');
+  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s)}`)).join('');
 }
 
 function displayFile(absolute: string): string {
@@ -163,7 +167,11 @@ function inheritanceCycle(configs: ReadonlyMap<string, RoleConfiguration>, start
 function crossCheck(files: ParsedFile[], problems: ContentProblem[], options: CrossCheckOptions): void {
   const add = (f: ParsedFile, segments: PathSegment[], message: string) => {
     const line = f.lineOf(segments);
-    problems.push({ file: f.file, path: formatPath(segments), message: line === undefined ? message : `${message} (line ${line})` });
+    problems.push({
+      file: f.file,
+      path: formatPath(segments),
+      message: line === undefined ? message : `${message} (line ${line})`,
+    });
   };
 
   const keys = new Map<string, ParsedFile>();
@@ -182,7 +190,8 @@ function crossCheck(files: ParsedFile[], problems: ContentProblem[], options: Cr
   const aliases = new Map<string, string>();
   for (const f of files) {
     const c = f.config;
-    if (!(ICON_NAMES as readonly string[]).includes(c.icon)) add(f, ['icon'], `unknown icon "${c.icon}"; use one of ${ICON_NAMES.join(', ')}`);
+    if (!(ICON_NAMES as readonly string[]).includes(c.icon))
+      add(f, ['icon'], `unknown icon "${c.icon}"; use one of ${ICON_NAMES.join(', ')}`);
     c.inherits.forEach((k, i) => {
       if (!keys.has(k.toLowerCase())) add(f, ['inherits', i], `no role configuration has the key "${k}"`);
     });
@@ -232,8 +241,14 @@ function crossCheck(files: ParsedFile[], problems: ContentProblem[], options: Cr
           [at('pdfUrl'), step.pdfUrl],
           [at('image', 'src'), step.image?.src],
           ...step.media.map((m, i): [PathSegment[], string] => [at('media', i, 'src'), m.src]),
-          ...step.content.contacts.map((p, i): [PathSegment[], string | undefined] => [at('content', 'contacts', i, 'picture'), p.picture]),
-          ...step.content.helpfulLinks.map((l, i): [PathSegment[], string] => [at('content', 'helpfulLinks', i, 'url'), l.url]),
+          ...step.content.contacts.map((p, i): [PathSegment[], string | undefined] => [
+            at('content', 'contacts', i, 'picture'),
+            p.picture,
+          ]),
+          ...step.content.helpfulLinks.map((l, i): [PathSegment[], string] => [
+            at('content', 'helpfulLinks', i, 'url'),
+            l.url,
+          ]),
         ];
         for (const [segments, address] of addresses) {
           if (address === undefined) continue;
@@ -249,7 +264,6 @@ function crossCheck(files: ParsedFile[], problems: ContentProblem[], options: Cr
     const cycle = inheritanceCycle(byKey, f.config.key.toLowerCase());
     if (cycle) add(f, ['inherits'], `inheritance goes round in a circle: ${cycle.join(' → ')}`);
   }
-
 }
 
 /** The catalog must hold the fallback role; a file that exists but is broken is already reported. */
@@ -281,12 +295,18 @@ export async function loadContent(contentDir: string): Promise<RoleCatalog> {
   try {
     names = (await readdir(rolesDir)).sort();
   } catch {
-    throw new ContentError([{ file: displayFile(rolesDir), path: '', message: 'the role configuration directory cannot be read' }]);
+    throw new ContentError([
+      { file: displayFile(rolesDir), path: '', message: 'the role configuration directory cannot be read' },
+    ]);
   }
   const files: ParsedFile[] = [];
   for (const name of names) {
     if (name.endsWith('.yml')) {
-      problems.push({ file: displayFile(path.join(rolesDir, name)), path: '', message: 'rename the file to end in .yaml' });
+      problems.push({
+        file: displayFile(path.join(rolesDir, name)),
+        path: '',
+        message: 'rename the file to end in .yaml',
+      });
       continue;
     }
     if (!name.endsWith('.yaml')) continue;
@@ -326,7 +346,10 @@ export interface CatalogCheck {
  * @param assetProblem why an address points to no stored file, or undefined when it does (or is not ours)
  * @returns every problem, and the parsed configurations sorted by key when there is none
  */
-export function checkCatalog(entries: readonly unknown[], assetProblem: (address: string) => string | undefined): CatalogCheck {
+export function checkCatalog(
+  entries: readonly unknown[],
+  assetProblem: (address: string) => string | undefined,
+): CatalogCheck {
   const problems: ContentProblem[] = [];
   const files: ParsedFile[] = [];
   entries.forEach((entry, i) => {
@@ -335,14 +358,20 @@ export function checkCatalog(entries: readonly unknown[], assetProblem: (address
     const result = roleConfigurationSchema.safeParse(entry);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        problems.push({ file, path: formatPath(issue.path.filter((s): s is PathSegment => typeof s !== 'symbol')), message: issue.message });
+        problems.push({
+          file,
+          path: formatPath(issue.path.filter((s): s is PathSegment => typeof s !== 'symbol')),
+          message: issue.message,
+        });
       }
       return;
     }
     files.push({ file, config: result.data, lineOf: () => undefined });
   });
   crossCheck(files, problems, { checkFileNames: false, assetProblem });
-  const parsedKeys = entries.map((entry) => (typeof entry === 'object' && entry !== null ? (entry as { key?: unknown }).key : undefined));
+  const parsedKeys = entries.map((entry) =>
+    typeof entry === 'object' && entry !== null ? (entry as { key?: unknown }).key : undefined,
+  );
   if (!parsedKeys.some((k) => typeof k === 'string' && k.toLowerCase() === FALLBACK_ROLE)) {
     problems.push({ file: '', path: '', message: `the "${FALLBACK_ROLE}" role configuration is required` });
   }

@@ -219,7 +219,11 @@ function catalogOf(configs: RoleConfiguration[]): RoleCatalog {
  * import of `<contentDir>` when the database has no content yet (docs/product.md#content-studio).
  * @throws ContentError when the content to import has problems
  */
-export async function readPublishedCatalog(db: Database, contentDir: string, now: Date = new Date()): Promise<RoleCatalog> {
+export async function readPublishedCatalog(
+  db: Database,
+  contentDir: string,
+  now: Date = new Date(),
+): Promise<RoleCatalog> {
   await importSeedIfEmpty(db, () => loadContent(contentDir), path.join(contentDir, 'assets'), now);
   const latest = await latestVersion(db);
   if (!latest) throw new Error('the imported content cannot be read back');

@@ -1,4 +1,9 @@
-import { findRoleConfiguration, resolveMemberRole, type MemberRole, type RoleLookupResult } from '../../shared/role-lookup.js';
+import {
+  findRoleConfiguration,
+  resolveMemberRole,
+  type MemberRole,
+  type RoleLookupResult,
+} from '../../shared/role-lookup.js';
 import { RoleConfigurationError, resolveRole, type ResolvedRole, type RoleCatalog } from '../../shared/roles.js';
 import { deepFreeze } from '../deep-freeze.js';
 

@@ -64,39 +64,67 @@ describe('change payloads', () => {
   });
 
   it('ignore payloads that are no change', () => {
-    for (const payload of ['', 'sync:abc:1', 'session:', ':x', 'bogus:x', 'members:x']) expect(parseChange(payload)).toBeUndefined();
+    for (const payload of ['', 'sync:abc:1', 'session:', ':x', 'bogus:x', 'members:x'])
+      expect(parseChange(payload)).toBeUndefined();
   });
 });
 
 describe('writes announce what they changed, when they commit', () => {
   it('users: every sign-in upsert', async () => {
     let id = '';
-    expect(await announced(async () => (id = (await upsertDevelopmentUser(database.db, { email: 'dev@inspired2uplift.org', name: undefined })).id))).toEqual([
-      { kind: 'user', userId: expect.any(String) },
-    ]);
-    expect(await announced(async () => upsertGoogleUser(database.db, { email: 'dev@inspired2uplift.org', name: 'Dev', picture: null }))).toEqual([
-      { kind: 'user', userId: id },
-    ]);
+    expect(
+      await announced(
+        async () =>
+          (id = (await upsertDevelopmentUser(database.db, { email: 'dev@inspired2uplift.org', name: undefined })).id),
+      ),
+    ).toEqual([{ kind: 'user', userId: expect.any(String) }]);
+    expect(
+      await announced(async () =>
+        upsertGoogleUser(database.db, { email: 'dev@inspired2uplift.org', name: 'Dev', picture: null }),
+      ),
+    ).toEqual([{ kind: 'user', userId: id }]);
   });
 
   it('sessions: a deletion, by hash, and nothing for a new session, a touch or a missing session', async () => {
     const user = await upsertDevelopmentUser(database.db, { email: 'sessions@inspired2uplift.org', name: undefined });
     const session = (tokenHash: string, idleExpiresAt: Date) =>
-      insertSession(database.db, { tokenHash, userId: user.id, kind: 'development', now, idleExpiresAt, absoluteExpiresAt: new Date(now.getTime() + 30 * day) });
+      insertSession(database.db, {
+        tokenHash,
+        userId: user.id,
+        kind: 'development',
+        now,
+        idleExpiresAt,
+        absoluteExpiresAt: new Date(now.getTime() + 30 * day),
+      });
     expect(await announced(() => session('a'.repeat(64), new Date(now.getTime() + day)))).toEqual([]);
-    expect(await announced(() => touchSession(database.db, 'a'.repeat(64), { lastSeenAt: now, idleExpiresAt: new Date(now.getTime() + 2 * day) }))).toEqual([]);
-    expect(await announced(() => deleteSession(database.db, 'a'.repeat(64)))).toEqual([{ kind: 'session', tokenHash: 'a'.repeat(64) }]);
+    expect(
+      await announced(() =>
+        touchSession(database.db, 'a'.repeat(64), {
+          lastSeenAt: now,
+          idleExpiresAt: new Date(now.getTime() + 2 * day),
+        }),
+      ),
+    ).toEqual([]);
+    expect(await announced(() => deleteSession(database.db, 'a'.repeat(64)))).toEqual([
+      { kind: 'session', tokenHash: 'a'.repeat(64) },
+    ]);
     expect(await announced(() => deleteSession(database.db, 'a'.repeat(64)))).toEqual([]);
 
     await session('b'.repeat(64), new Date(now.getTime() - 1000));
     await session('c'.repeat(64), new Date(now.getTime() + day));
-    expect(await announced(() => deleteExpiredSessionsOfUser(database.db, user.id, now))).toEqual([{ kind: 'session', tokenHash: 'b'.repeat(64) }]);
+    expect(await announced(() => deleteExpiredSessionsOfUser(database.db, user.id, now))).toEqual([
+      { kind: 'session', tokenHash: 'b'.repeat(64) },
+    ]);
   });
 
   it('member records: a write or removal by e-mail (lower case), an import as a whole, nothing for a missing record', async () => {
     const member = { email: 'Ann@Inspired2Uplift.org', role: 'finance', department: 'Finance', isAdmin: false };
-    expect(await announced(() => upsertMember(database.db, member, now))).toEqual([{ kind: 'member', email: 'ann@inspired2uplift.org' }]);
-    expect(await announced(() => deleteMember(database.db, 'ANN@inspired2uplift.org'))).toEqual([{ kind: 'member', email: 'ann@inspired2uplift.org' }]);
+    expect(await announced(() => upsertMember(database.db, member, now))).toEqual([
+      { kind: 'member', email: 'ann@inspired2uplift.org' },
+    ]);
+    expect(await announced(() => deleteMember(database.db, 'ANN@inspired2uplift.org'))).toEqual([
+      { kind: 'member', email: 'ann@inspired2uplift.org' },
+    ]);
     expect(await announced(() => deleteMember(database.db, 'ann@inspired2uplift.org'))).toEqual([]);
 
     const preview = previewImport('email,role\nbo@inspired2uplift.org,finance\ncy@inspired2uplift.org,volunteer\n', {
@@ -108,10 +136,15 @@ describe('writes announce what they changed, when they commit', () => {
   });
 
   it('progress: a new completion, tick or removal; nothing when the write changes nothing', async () => {
-    const { id: userId } = await upsertDevelopmentUser(database.db, { email: 'progress@inspired2uplift.org', name: undefined });
+    const { id: userId } = await upsertDevelopmentUser(database.db, {
+      email: 'progress@inspired2uplift.org',
+      name: undefined,
+    });
     const progress: Change[] = [{ kind: 'progress', userId }];
     expect(await announced(() => completeStep(database.db, userId, 'change-password', now))).toEqual(progress);
-    expect(await announced(() => completeStep(database.db, userId, 'change-password', new Date(now.getTime() + day)))).toEqual([]);
+    expect(
+      await announced(() => completeStep(database.db, userId, 'change-password', new Date(now.getTime() + day))),
+    ).toEqual([]);
     expect(await announced(() => uncompleteStep(database.db, userId, 'change-password'))).toEqual(progress);
     expect(await announced(() => uncompleteStep(database.db, userId, 'change-password'))).toEqual([]);
 
@@ -127,7 +160,10 @@ describe('writes announce what they changed, when they commit', () => {
   });
 
   it('keeps the first completion time when completing again, whatever time is given', async () => {
-    const { id: userId } = await upsertDevelopmentUser(database.db, { email: 'first@inspired2uplift.org', name: undefined });
+    const { id: userId } = await upsertDevelopmentUser(database.db, {
+      email: 'first@inspired2uplift.org',
+      name: undefined,
+    });
     const first = await completeStep(database.db, userId, 'set-up-slack', now);
     const again = await completeStep(database.db, userId, 'set-up-slack', new Date(now.getTime() + day));
     expect(first).toEqual({ stepId: 'set-up-slack', completedAt: now });
@@ -139,7 +175,11 @@ describe('writes announce what they changed, when they commit', () => {
     const rolledBack = announced(() =>
       database.db
         .transaction(async (tx) => {
-          await upsertMember(tx, { email: 'never@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false }, now);
+          await upsertMember(
+            tx,
+            { email: 'never@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false },
+            now,
+          );
           throw new Error('roll back');
         })
         .catch((error: unknown) => {
@@ -148,6 +188,8 @@ describe('writes announce what they changed, when they commit', () => {
     );
     expect(await rolledBack).toEqual([]);
     expect(rollbackError).toEqual(new Error('roll back'));
-    expect(await announced(() => database.db.transaction((tx) => announce(tx, { kind: 'everything' })))).toEqual([{ kind: 'everything' }]);
+    expect(await announced(() => database.db.transaction((tx) => announce(tx, { kind: 'everything' })))).toEqual([
+      { kind: 'everything' },
+    ]);
   });
 });

@@ -33,7 +33,17 @@ export const MIGRATIONS_DIR = path.join(projectRoot, 'src', 'server', 'db', 'mig
  * The types drizzle parses itself (dates, times, intervals and their arrays, and numeric arrays): its PGlite driver hands
  * PGlite a parser for each of them with every statement, each returning the text as it came.
  */
-const TYPES_DRIZZLE_PARSES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1115, 1182, 1185, 1187, 1231];
+const TYPES_DRIZZLE_PARSES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1115,
+  1182,
+  1185,
+  1187,
+  1231,
+];
 const asText = (value: string): string => value;
 
 /**
@@ -68,7 +78,8 @@ function embedded(client: PGlite): PGlite {
       // `closed` is a getter of the transaction: the wrapper inherits it rather than copying its value.
       const wrapped: Transaction = Object.create(tx, {
         query: {
-          value: ((statement, params, options) => txQuery(statement, params, withoutDrizzleParsers(options))) as Transaction['query'],
+          value: ((statement, params, options) =>
+            txQuery(statement, params, withoutDrizzleParsers(options))) as Transaction['query'],
           writable: true,
           enumerable: true,
           configurable: true,
@@ -91,7 +102,11 @@ const MIGRATION_LOCK_KEY = 7_340_291_105;
  * @returns the drizzle database, its driver and `close()`
  * @throws Error when none of the options is given, or PGlite cannot open `dataDir`
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; inMemory?: boolean }): Promise<OpenDatabase> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+}): Promise<OpenDatabase> {
   if (options.url !== undefined) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection that the server drops (a restart, a failover) makes the pool emit 'error'; unhandled, that

@@ -18,17 +18,27 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
 
 const runnerOf = (database: OpenDatabase): SqlRunner =>
   database.driver.kind === 'pglite'
-    ? ((client) => async (statement, params) => (await client.query<Record<string, unknown>>(statement, params)).rows)(database.driver.client)
-    : ((pool) => async (statement, params) => (await pool.query(statement, params)).rows as Record<string, unknown>[])(database.driver.pool);
+    ? (
+        (client) => async (statement, params) =>
+          (await client.query<Record<string, unknown>>(statement, params)).rows
+      )(database.driver.client)
+    : (
+        (pool) => async (statement, params) =>
+          (await pool.query(statement, params)).rows as Record<string, unknown>[]
+      )(database.driver.pool);
 
 /** Seeds members with users and progress into a data folder with the project's own seeding script. */
 function seed(dataDir: string, count: number): void {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
   delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts', 'seed-members.ts'), String(count)], {
-    env,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(projectRoot, 'scripts', 'seed-members.ts'), String(count)],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr}`);
 }
 
@@ -65,10 +75,12 @@ describe('npm run db:copy between two embedded databases', { timeout: 180_000 },
     expect(tables.step_progress?.rows).toBeGreaterThan(MEMBERS);
     expect(seen.indexOf('users')).toBeLessThan(seen.indexOf('step_progress'));
     await expect(copyDatabase({ dataDir: source }, { dataDir: copy })).rejects.toThrow(CopyError);
-    await expect(copyDatabase({ dataDir: source }, { dataDir: copy })).rejects.toThrow(/is not empty: .*members \(1000 rows\)/);
-    await expect(copyDatabase({ dataDir: path.join(root, 'nothing') }, { dataDir: path.join(root, 'x') })).rejects.toThrow(
-      /There is no embedded database/,
+    await expect(copyDatabase({ dataDir: source }, { dataDir: copy })).rejects.toThrow(
+      /is not empty: .*members \(1000 rows\)/,
     );
+    await expect(
+      copyDatabase({ dataDir: path.join(root, 'nothing') }, { dataDir: path.join(root, 'x') }),
+    ).rejects.toThrow(/There is no embedded database/);
   });
 });
 
@@ -83,7 +95,9 @@ describe.skipIf(!testDatabaseUrl)(
       const scratch = await createTestDatabase();
       target = scratch;
       if (scratch.driver.kind !== 'postgres') throw new Error('TEST_DATABASE_URL should give PostgreSQL');
-      targetUrl = String((scratch.driver.pool as unknown as { options: { connectionString: string } }).options.connectionString);
+      targetUrl = String(
+        (scratch.driver.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+      );
       await runnerOf(scratch)('drop schema public cascade');
       await runnerOf(scratch)('create schema public');
       await runnerOf(scratch)('drop schema if exists drizzle cascade');

@@ -154,7 +154,9 @@ export async function copyDatabase(
       const tables = await listTablesInForeignKeyOrder(source.run);
       const targetTables = await listTablesInForeignKeyOrder(target.run);
       if (tables.join() !== targetTables.join()) {
-        throw new CopyError(`The two databases have different tables (${tables.join(', ')} / ${targetTables.join(', ')}).`);
+        throw new CopyError(
+          `The two databases have different tables (${tables.join(', ')} / ${targetTables.join(', ')}).`,
+        );
       }
       await source.run(
         source.database.driver.kind === 'postgres' ? 'begin isolation level repeatable read read only' : 'begin',
@@ -167,7 +169,9 @@ export async function copyDatabase(
             const name = quoteIdentifier(table);
             const columns = writable.map(quoteIdentifier).join(', ');
             await target.run(`alter table ${name} disable trigger user`);
-            await source.run(`declare copy_rows no scroll cursor for select row_to_json(t)::text as row from ${name} t`);
+            await source.run(
+              `declare copy_rows no scroll cursor for select row_to_json(t)::text as row from ${name} t`,
+            );
             let rows = 0;
             for (;;) {
               const batch = await source.run(`fetch ${BATCH_ROWS} from copy_rows`);

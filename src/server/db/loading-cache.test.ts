@@ -88,7 +88,11 @@ describe('LoadingCache', () => {
   });
 
   it('keeps only the values it is told to keep', async () => {
-    const cache = new LoadingCache<string, string | undefined>({ maxEntries: 10, isLive: () => true, keeps: (v) => v !== undefined });
+    const cache = new LoadingCache<string, string | undefined>({
+      maxEntries: 10,
+      isLive: () => true,
+      keeps: (v) => v !== undefined,
+    });
     let reads = 0;
     const missing = async () => {
       reads += 1;
@@ -119,7 +123,9 @@ describe('LoadingCache', () => {
 
   it('keeps nothing from a failed read', async () => {
     const cache = new LoadingCache<string, string>({ maxEntries: 10, isLive: () => true });
-    await expect(cache.get('a', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(cache.get('a', async () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
     expect(await cache.get('a', async () => 'fine')).toBe('fine');
   });
 });

@@ -26,7 +26,9 @@ async function main(): Promise<number> {
   }
   try {
     await migrate(database);
-    console.log(`Migrations applied (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`);
+    console.log(
+      `Migrations applied (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`,
+    );
     return 0;
   } finally {
     await database.close();

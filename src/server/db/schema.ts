@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The database schema (docs/architecture.md#database). Change it, then run `npm run db:generate` and commit the
@@ -46,7 +61,10 @@ export const sessions = pgTable(
     idleExpiresAt: timestamptz('idle_expires_at').notNull(),
     absoluteExpiresAt: timestamptz('absolute_expires_at').notNull(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), check('sessions_kind', sql`${t.kind} in ('development', 'google')`)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    check('sessions_kind', sql`${t.kind} in ('development', 'google')`),
+  ],
 );
 
 /** One completed step of one user, by the step's stable id (docs/product.md#progress-rules). Absent = not completed. */
@@ -77,7 +95,10 @@ export const members = pgTable(
     department: text('department').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     /** The departments this person leads: read-only access to their members in the admin console (as written). */
-    leadOf: text('lead_of').array().notNull().default(sql`'{}'::text[]`),
+    leadOf: text('lead_of')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A content editor (the content studio; nothing else of the admin console). */
     isEditor: boolean('is_editor').notNull().default(false),
     /** When the person left the organisation (offboarded); null while they are a member. */
@@ -175,7 +196,10 @@ export const adminMembers = pgTable('admin_members', {
    * `dueAfterDays` of the role's steps not completed, ascending: with the start day, the overdue count at any moment
    * (docs/product.md#due-dates-and-reminders) without recomputing rows as days pass.
    */
-  openDueAfterDays: integer('open_due_after_days').array().notNull().default(sql`'{}'::int[]`),
+  openDueAfterDays: integer('open_due_after_days')
+    .array()
+    .notNull()
+    .default(sql`'{}'::int[]`),
 });
 
 /**
@@ -341,7 +365,9 @@ export const mailOutbox = pgTable(
     dedupeKey: text('dedupe_key').notNull(),
     /** What the message is about: a reminder's steps `{ steps: [{ stepId, dueOn, occasion }] }`, a digest's `{ week }`. */
     plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     /** How it left: 'smtp', or 'outbox' (no SMTP_URL: kept here only). */
     transport: text('transport', { enum: ['smtp', 'outbox'] }),
     attempts: integer('attempts').notNull().default(0),

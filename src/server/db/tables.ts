@@ -78,7 +78,8 @@ export async function summarizeTables(run: SqlRunner, tables?: string[]): Promis
  */
 export function summaryDifferences(expected: DatabaseSummary, actual: DatabaseSummary): string[] {
   const names = [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort();
-  const show = (s: TableSummary | undefined) => (s ? `${s.rows} rows (checksum ${s.checksum.slice(0, 8)}…)` : 'missing');
+  const show = (s: TableSummary | undefined) =>
+    s ? `${s.rows} rows (checksum ${s.checksum.slice(0, 8)}…)` : 'missing';
   return names
     .filter((n) => expected[n]?.rows !== actual[n]?.rows || expected[n]?.checksum !== actual[n]?.checksum)
     .map((n) => `${n}: ${show(expected[n])} expected, ${show(actual[n])} found`);

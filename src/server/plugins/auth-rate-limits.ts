@@ -44,7 +44,10 @@ export const DEFAULT_FAILED_CALLBACKS_PER_ACCOUNT: Limit = { max: 5, timeWindowM
  * @returns every limit; the failed-callback limits are {@link DEFAULT_FAILED_CALLBACKS_PER_ADDRESS} and
  *   {@link DEFAULT_FAILED_CALLBACKS_PER_ACCOUNT}
  */
-export function authLimitsFromConfig(config: { authRateLimitPerMinute: number; devLoginRateLimitPerMinute: number }): AuthLimits {
+export function authLimitsFromConfig(config: {
+  authRateLimitPerMinute: number;
+  devLoginRateLimitPerMinute: number;
+}): AuthLimits {
   const perMinute = (max: number): Limit => ({ max, timeWindowMs: 60_000 });
   return {
     signInStart: perMinute(config.authRateLimitPerMinute),

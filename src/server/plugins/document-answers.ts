@@ -19,7 +19,14 @@ import {
 const ME_PATH = '/api/me';
 
 /** The request headers the app's own answers depend on: the session, and the host the allowed-hosts check reads. */
-const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'] as const;
+const FORWARDED_HEADERS = [
+  'cookie',
+  'host',
+  'user-agent',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+] as const;
 
 /**
  * API answers for the person asking (src/shared/document-answers.ts), asked of the app itself with the request's own
@@ -126,7 +133,10 @@ function renderedFirstScreen(
     const html = render(request.url, answers, width);
     return html === null ? undefined : { html, width };
   } catch (error) {
-    request.log.error({ err: error, url: request.url }, 'could not render the first screen on the server; the page renders it itself');
+    request.log.error(
+      { err: error, url: request.url },
+      'could not render the first screen on the server; the page renders it itself',
+    );
     return undefined;
   }
 }
@@ -149,9 +159,14 @@ async function sendWithAnswers(
   const document = (firstScreen === undefined ? undefined : withFirstScreen(built, firstScreen)) ?? built;
   const closing = document.lastIndexOf('</body>');
   const element = documentAnswersElement(answers);
-  const html = closing === -1 ? document + element : `${document.slice(0, closing)}${element}${document.slice(closing)}`;
+  const html =
+    closing === -1 ? document + element : `${document.slice(0, closing)}${element}${document.slice(closing)}`;
   const encodings = acceptedEncodings(request.headers['accept-encoding']);
-  reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Accept-Encoding');
+  reply
+    .code(200)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('vary', 'Accept-Encoding');
   if (encodings.has('br')) {
     reply.header('content-encoding', 'br');
     await reply.send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
@@ -182,7 +197,13 @@ interface AnsweredDocument {
  * @returns true when it answered; false when the answers could not be had or are not usable (the caller serves the
  *   plain document, and the page asks for them itself)
  */
-async function sendAnswered(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string, document: AnsweredDocument): Promise<boolean> {
+async function sendAnswered(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  clientDir: string,
+  document: AnsweredDocument,
+): Promise<boolean> {
   let answers: Record<string, DocumentAnswer>;
   try {
     answers = await firstAnswers(app, request, document.paths, document.keep);
@@ -239,7 +260,12 @@ export function sendDashboardDocument(
  * @param clientDir the built client, holding index.html and login.html
  * @returns true when it answered; false when the answers could not be had, and the caller serves the plain document
  */
-export function sendLoginDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, clientDir: string): Promise<boolean> {
+export function sendLoginDocument(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  clientDir: string,
+): Promise<boolean> {
   return sendAnswered(app, request, reply, clientDir, {
     file: 'login.html',
     paths: loginAnswerPaths(searchOf(request)),

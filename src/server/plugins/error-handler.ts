@@ -13,7 +13,16 @@ export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please tr
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not available right now. Please try again in a moment.';
 
 /** Node's codes of a connection that could not be made or was lost. */
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 /** SQLSTATEs of an unavailable server: class 08 (connection exception), shutdowns, too many connections. */
 const UNAVAILABLE_SQLSTATE = /^(?:08[0-9A-Z]{3}|57P0[1-3]|53300)$/u;
 /** Messages of node-postgres (pg, pg-pool) and PGlite when the connection is gone. */
@@ -47,7 +56,10 @@ function validationMessage(error: FastifyError): string {
   const context = error.validationContext ?? 'request';
   return (error.validation ?? [])
     .map((issue) => {
-      const where = issue.instancePath.split('/').filter((s) => s !== '').join('.');
+      const where = issue.instancePath
+        .split('/')
+        .filter((s) => s !== '')
+        .join('.');
       return `${context}${where === '' ? '' : `.${where}`}: ${issue.message ?? 'is invalid'}`;
     })
     .join('; ');
@@ -106,6 +118,8 @@ export const errorHandlerPlugin = globalPlugin<{ supportEmail: string }>(async (
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
         ? 'The request body is not valid JSON.'
         : error.message;
-    return reply.code(status).send({ ...apiError(status, message), ...(error instanceof HttpError ? error.details : {}) });
+    return reply
+      .code(status)
+      .send({ ...apiError(status, message), ...(error instanceof HttpError ? error.details : {}) });
   });
 });

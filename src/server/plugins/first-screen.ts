@@ -12,14 +12,23 @@ import type { FirstScreenRenderer } from '../../shared/document-answers.js';
  *   loaded (logged): /dashboard's document then comes without a first screen and the page renders it itself, a little
  *   later on a slow phone but otherwise the same
  */
-export async function loadFirstScreenRenderer(file: string, log: FastifyBaseLogger): Promise<FirstScreenRenderer | null> {
+export async function loadFirstScreenRenderer(
+  file: string,
+  log: FastifyBaseLogger,
+): Promise<FirstScreenRenderer | null> {
   if (!existsSync(file)) return null;
   try {
     const bundle = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: unknown };
     if (typeof bundle.renderFirstScreen === 'function') return bundle.renderFirstScreen as FirstScreenRenderer;
-    log.error({ file }, 'the server bundle has no renderFirstScreen: build it again (npm run build) and restart the server');
+    log.error(
+      { file },
+      'the server bundle has no renderFirstScreen: build it again (npm run build) and restart the server',
+    );
   } catch (error) {
-    log.error({ err: error, file }, 'could not load the server bundle of the first screen: build it again (npm run build) and restart the server');
+    log.error(
+      { err: error, file },
+      'could not load the server bundle of the first screen: build it again (npm run build) and restart the server',
+    );
   }
   return null;
 }

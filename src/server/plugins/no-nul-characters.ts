@@ -25,7 +25,8 @@ export function findNulCharacter(value: unknown, context: string): string | null
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return where;
     } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i -= 1) stack.push({ value: current[i] as unknown, where: `${where}${step(i)}` });
+      for (let i = current.length - 1; i >= 0; i -= 1)
+        stack.push({ value: current[i] as unknown, where: `${where}${step(i)}` });
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, item] of Object.entries(current).reverse()) {
         if (key.includes('\u0000')) return `${where}${step(key)}`;

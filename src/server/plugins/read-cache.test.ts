@@ -23,7 +23,8 @@ let statements = 0;
 
 /** Counts every statement the app's database driver is given (PGlite's or the pool's `query`). */
 function countStatements(database: OpenDatabase): void {
-  const target: { query: (...args: never[]) => unknown } = database.driver.kind === 'pglite' ? database.driver.client : database.driver.pool;
+  const target: { query: (...args: never[]) => unknown } =
+    database.driver.kind === 'pglite' ? database.driver.client : database.driver.pool;
   const query = target.query.bind(target);
   target.query = ((...args: never[]) => {
     statements += 1;
@@ -54,7 +55,8 @@ const onboarding = async (cookie: string) => {
   return onboardingResponseSchema.parse(res.json());
 };
 const me = async (cookie: string) => meResponseSchema.parse((await get('/api/me', cookie)).json()).user;
-const put = (url: string, cookie: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+const put = (url: string, cookie: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
 
 describe('a signed-in read in the steady state', () => {
   it('asks the database nothing: session, member record, progress and role all come from memory', async () => {
@@ -74,9 +76,13 @@ describe('what the next request sees after a write', () => {
   it('a progress write and an item tick', async () => {
     const cookie = await signIn(t.app, { email: 'writer@inspired2uplift.org' });
     expect((await onboarding(cookie)).progress.completed).toEqual([]);
-    expect((await put(`/api/progress/steps/${VOLUNTEER_STEP_IDS[1]}`, cookie, { completed: true })).statusCode).toBe(200);
+    expect((await put(`/api/progress/steps/${VOLUNTEER_STEP_IDS[1]}`, cookie, { completed: true })).statusCode).toBe(
+      200,
+    );
     expect((await onboarding(cookie)).progress.completed.map((c) => c.stepId)).toEqual([VOLUNTEER_STEP_IDS[1]]);
-    expect((await put(`/api/progress/steps/${VOLUNTEER_STEP_IDS[1]}`, cookie, { completed: false })).statusCode).toBe(200);
+    expect((await put(`/api/progress/steps/${VOLUNTEER_STEP_IDS[1]}`, cookie, { completed: false })).statusCode).toBe(
+      200,
+    );
     expect((await onboarding(cookie)).progress.completed).toEqual([]);
   });
 
@@ -99,7 +105,11 @@ describe('what the next request sees after a write', () => {
     const email = 'promoted@inspired2uplift.org';
     const before = await signIn(t.app, { email });
     expect((await onboarding(before)).role.key).toBe('volunteer');
-    const change = await put(`/api/admin/members/${encodeURIComponent(email)}`, admin, { role: 'finance', department: 'Finance', isAdmin: false });
+    const change = await put(`/api/admin/members/${encodeURIComponent(email)}`, admin, {
+      role: 'finance',
+      department: 'Finance',
+      isAdmin: false,
+    });
     expect(change.statusCode, change.body).toBe(200);
     // The change ended the member's sessions; signed in again, the new role applies at once.
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: before } })).statusCode).toBe(401);
@@ -136,7 +146,10 @@ describe('session expiry with a kept session', () => {
     // Another process served this session 6 days later and slid the idle expiry (touches are not announced).
     const hash = hashSessionToken(t.config.sessionSecret, cookie.slice(cookie.indexOf('=') + 1));
     const later = new Date(t.clock.now.getTime() + 6 * 24 * 60 * 60 * 1000);
-    await touchSession(t.database.db, hash, { lastSeenAt: later, idleExpiresAt: new Date(later.getTime() + SESSION_IDLE_MS) });
+    await touchSession(t.database.db, hash, {
+      lastSeenAt: later,
+      idleExpiresAt: new Date(later.getTime() + SESSION_IDLE_MS),
+    });
     t.clock.advance(SESSION_IDLE_MS + 1000); // past the kept idle expiry, not past the slid one
     expect((await get('/api/me', cookie)).statusCode).toBe(200);
   });
@@ -153,7 +166,13 @@ describe('ReadCache', () => {
 
   const feed = (live: boolean): ChangeFeed & { handlers: { reset(): void }[] } => {
     const handlers: { reset(): void }[] = [];
-    return { live, handlers, subscribe: (handler) => void handlers.push(handler), settle: async () => {}, close: async () => {} };
+    return {
+      live,
+      handlers,
+      subscribe: (handler) => void handlers.push(handler),
+      settle: async () => {},
+      close: async () => {},
+    };
   };
 
   it('keeps nothing while its feed is not live', async () => {

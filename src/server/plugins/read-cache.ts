@@ -4,7 +4,10 @@ import type { Change } from '../db/changes.js';
 import type { Database } from '../db/client.js';
 import { LoadingCache } from '../db/loading-cache.js';
 import { deepFreeze } from '../deep-freeze.js';
-import { listAcknowledgmentsOfUser, type AcknowledgmentRow } from '../modules/acknowledgments/acknowledgments.repository.js';
+import {
+  listAcknowledgmentsOfUser,
+  type AcknowledgmentRow,
+} from '../modules/acknowledgments/acknowledgments.repository.js';
 import { findSessionWithUser, type SessionRow } from '../modules/auth/sessions.repository.js';
 import { toApiUser, type UserRow } from '../modules/auth/users.repository.js';
 import { getMember, type MemberRow } from '../modules/members/members.repository.js';
@@ -73,7 +76,11 @@ export class ReadCache implements ChangeHandler {
   }
 
   /** This process wrote a session's activity (sessions.repository.ts `touchSession`): keep the new times. */
-  sessionTouched(tokenHash: string, kept: CachedSession, times: Pick<SessionRow, 'lastSeenAt' | 'idleExpiresAt'>): void {
+  sessionTouched(
+    tokenHash: string,
+    kept: CachedSession,
+    times: Pick<SessionRow, 'lastSeenAt' | 'idleExpiresAt'>,
+  ): void {
     this.#sessions.replace(tokenHash, deepFreeze({ ...kept, session: { ...kept.session, ...times } }));
   }
 

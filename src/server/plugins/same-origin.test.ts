@@ -45,7 +45,9 @@ describe('without PUBLIC_URL (development): the request’s own origin', () => {
   it('falls back to the Referer only when there is no Origin', async () => {
     expect((await devLogin({ referer: 'http://localhost/login?code=1' })).statusCode).toBe(200);
     expect((await devLogin({ referer: 'https://evil.example/page' })).statusCode).toBe(403);
-    expect((await devLogin({ origin: 'https://evil.example', referer: 'http://localhost/login' })).statusCode).toBe(403);
+    expect((await devLogin({ origin: 'https://evil.example', referer: 'http://localhost/login' })).statusCode).toBe(
+      403,
+    );
   });
 
   it('refuses a state-changing request that names no origin at all', async () => {
@@ -67,11 +69,18 @@ describe('without PUBLIC_URL (development): the request’s own origin', () => {
 
   it('leaves safe methods alone', async () => {
     // (A foreign Origin on a development server is refused by the host check: plugins/allowed-hosts.ts.)
-    expect((await t.app.inject({ method: 'GET', url: '/api/config', headers: { referer: 'https://evil.example/' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/config', headers: { referer: 'https://evil.example/' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('checks unsafe methods on every path, not only under /api/ (the router decodes /%61pi/ to /api/)', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/content/logo.svg', headers: { origin: 'https://evil.example' } })).json()).toEqual(REFUSED);
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: '/content/logo.svg', headers: { origin: 'https://evil.example' } })
+      ).json(),
+    ).toEqual(REFUSED);
   });
 });
 

@@ -73,7 +73,8 @@ export function startedByAnotherSite(config: Pick<Config, 'publicUrl'>, request:
 export const sameOriginPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING_METHODS.has(request.method)) {
-      if (request.routeOptions.config.ownSiteOnly === true && startedByAnotherSite(config, request)) throw forbidden(CROSS_SITE_MESSAGE);
+      if (request.routeOptions.config.ownSiteOnly === true && startedByAnotherSite(config, request))
+        throw forbidden(CROSS_SITE_MESSAGE);
       return;
     }
     // Routes matched by the router (decoded path), so no spelling of another path gets this: see allowCrossSite.

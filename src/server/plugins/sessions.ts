@@ -80,7 +80,12 @@ export function hashSessionToken(secret: string, token: string): string {
  * @param userId the user to sign in
  * @param kind 'development' or 'google'
  */
-export async function startSession(deps: SessionDeps, reply: FastifyReply, userId: string, kind: SessionKind): Promise<void> {
+export async function startSession(
+  deps: SessionDeps,
+  reply: FastifyReply,
+  userId: string,
+  kind: SessionKind,
+): Promise<void> {
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
   await insertSession(
@@ -171,50 +176,53 @@ const isExpired = (session: SessionRow, now: Date) => session.idleExpiresAt <= n
  * `request.authSession`. A kept session that looks expired is read again first: another server process may have slid
  * its idle expiry (touches are not announced).
  */
-export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & Record<string, unknown>>(async (app, deps) => {
-  await app.register(fastifyCookie);
-  app.decorateRequest('user', null);
-  app.decorateRequest('authSession', null);
-  const name = sessionCookieName(deps.config);
-  const { reads } = deps;
+export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & Record<string, unknown>>(
+  async (app, deps) => {
+    await app.register(fastifyCookie);
+    app.decorateRequest('user', null);
+    app.decorateRequest('authSession', null);
+    const name = sessionCookieName(deps.config);
+    const { reads } = deps;
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRoute(request)) return;
-    const token = request.cookies[name];
-    if (token === undefined || token === '') return;
-    const tokenHash = hashSessionToken(deps.config.sessionSecret, token);
-    const now = deps.now();
-    let found = await reads.session(tokenHash);
-    if (found && isExpired(found.session, now)) found = await reads.session(tokenHash, { fresh: true });
-    // A development session (from a development run on the same database) never counts on a production server,
-    // least of all as an admin: development sign-in does not prove who anyone is.
-    const refused = found !== undefined && found !== null && deps.config.isProduction && found.session.kind === 'development';
-    if (!found || refused || isExpired(found.session, now)) {
-      if (found) await deleteSession(deps.db, tokenHash);
-      const { maxAge: _maxAge, ...options } = cookieOptions(deps.config);
-      reply.clearCookie(name, options);
-      return;
-    }
-    if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-      const idle = Math.min(now.getTime() + SESSION_IDLE_MS, found.session.absoluteExpiresAt.getTime());
-      const times = { lastSeenAt: now, idleExpiresAt: new Date(idle) };
-      // Kept before the write, so that the requests arriving meanwhile do not write it again.
-      reads.sessionTouched(tokenHash, found, times);
-      try {
-        await touchSession(deps.db, tokenHash, times);
-      } catch (error) {
-        reads.forgetSession(tokenHash);
-        throw error;
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiRoute(request)) return;
+      const token = request.cookies[name];
+      if (token === undefined || token === '') return;
+      const tokenHash = hashSessionToken(deps.config.sessionSecret, token);
+      const now = deps.now();
+      let found = await reads.session(tokenHash);
+      if (found && isExpired(found.session, now)) found = await reads.session(tokenHash, { fresh: true });
+      // A development session (from a development run on the same database) never counts on a production server,
+      // least of all as an admin: development sign-in does not prove who anyone is.
+      const refused =
+        found !== undefined && found !== null && deps.config.isProduction && found.session.kind === 'development';
+      if (!found || refused || isExpired(found.session, now)) {
+        if (found) await deleteSession(deps.db, tokenHash);
+        const { maxAge: _maxAge, ...options } = cookieOptions(deps.config);
+        reply.clearCookie(name, options);
+        return;
       }
-    }
-    request.user = found.apiUser;
-    request.authSession = { tokenHash, kind: found.session.kind };
-  });
+      if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+        const idle = Math.min(now.getTime() + SESSION_IDLE_MS, found.session.absoluteExpiresAt.getTime());
+        const times = { lastSeenAt: now, idleExpiresAt: new Date(idle) };
+        // Kept before the write, so that the requests arriving meanwhile do not write it again.
+        reads.sessionTouched(tokenHash, found, times);
+        try {
+          await touchSession(deps.db, tokenHash, times);
+        } catch (error) {
+          reads.forgetSession(tokenHash);
+          throw error;
+        }
+      }
+      request.user = found.apiUser;
+      request.authSession = { tokenHash, kind: found.session.kind };
+    });
 
-  // An answer given to a signed-in person is theirs alone: no browser or proxy cache may keep it (a shared computer's
-  // cache would otherwise hand it to the next person). This replaces any caching header a route set.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.user !== null && isApiRoute(request)) reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
-});
+    // An answer given to a signed-in person is theirs alone: no browser or proxy cache may keep it (a shared computer's
+    // cache would otherwise hand it to the next person). This replaces any caching header a route set.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.user !== null && isApiRoute(request)) reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+  },
+);

@@ -56,7 +56,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * The endings of files a browser asks for (scripts, styles, source maps, images, fonts, documents): a missing one is
  * a 404, not the SPA. Other dots are page addresses, e.g. /admin/members/sam%40inspired2uplift.org.
  */
-const FILE_EXTENSION = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|webp|avif|svg|pdf|woff2?|ttf|otf|webmanifest|br|gz)$/i;
+const FILE_EXTENSION =
+  /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|webp|avif|svg|pdf|woff2?|ttf|otf|webmanifest|br|gz)$/i;
 
 /**
  * The page addresses the client's router has a page for (src/client/config/paths.ts; keep the two in step): the
@@ -64,7 +65,14 @@ const FILE_EXTENSION = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|w
  * member's page. Any other page address
  * gets the app with HTTP 404, and the router shows its 404 page.
  */
-const APP_PAGES = [/^\/$/, /^\/dashboard(?:\/.*)?$/, /^\/test\/?$/, /^\/admin\/?$/, /^\/admin\/(?:insights|studio)\/?$/, /^\/admin\/members\/[^/]+\/?$/];
+const APP_PAGES = [
+  /^\/$/,
+  /^\/dashboard(?:\/.*)?$/,
+  /^\/test\/?$/,
+  /^\/admin\/?$/,
+  /^\/admin\/(?:insights|studio)\/?$/,
+  /^\/admin\/members\/[^/]+\/?$/,
+];
 
 /** True when `pathname` is a page of the app (see {@link APP_PAGES}). */
 export function isAppPage(pathname: string): boolean {
@@ -91,7 +99,9 @@ function isClientRoute(request: FastifyRequest): boolean {
  */
 export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, options) => {
   const clientDir =
-    options.clientDistDir !== null && existsSync(path.join(options.clientDistDir, 'index.html')) ? options.clientDistDir : null;
+    options.clientDistDir !== null && existsSync(path.join(options.clientDistDir, 'index.html'))
+      ? options.clientDistDir
+      : null;
 
   if (clientDir !== null) {
     await app.register(fastifyStatic, {
@@ -145,7 +155,12 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
       const pathname = request.url.split('?')[0] ?? '';
       // Only for someone with a session: signed out, the page goes to /login.
       const withSession = options.sessionCookie !== undefined && request.cookies[options.sessionCookie] !== undefined;
-      if (request.method === 'GET' && pathname === DASHBOARD_PATH && withSession && (await sendDashboardDocument(app, request, reply, clientDir, options.renderFirstScreen ?? null))) {
+      if (
+        request.method === 'GET' &&
+        pathname === DASHBOARD_PATH &&
+        withSession &&
+        (await sendDashboardDocument(app, request, reply, clientDir, options.renderFirstScreen ?? null))
+      ) {
         return reply;
       }
       return reply

@@ -28,7 +28,13 @@ a:focus-visible{outline:3px solid #4f46e5;outline-offset:2px}
  * @param options.supportEmail the support contact shown at the bottom
  * @returns a complete HTML document
  */
-export function renderWaitPage({ retryAfterSeconds, supportEmail }: { retryAfterSeconds: number; supportEmail: string }): string {
+export function renderWaitPage({
+  retryAfterSeconds,
+  supportEmail,
+}: {
+  retryAfterSeconds: number;
+  supportEmail: string;
+}): string {
   const wait = escapeHtml(waitInWords(retryAfterSeconds));
   const email = escapeHtml(supportEmail);
   return `<!doctype html>

@@ -64,7 +64,19 @@ const paramArb = fc.oneof(
 /** A query string of arbitrary keys and values, including the ones the routes read. */
 const queryArb = fc.dictionary(
   fc.oneof(
-    fc.constantFrom('previewRole', 'page', 'pageSize', 'q', 'sort', 'order', 'role', 'status', 'kind', 'cursor', 'limit'),
+    fc.constantFrom(
+      'previewRole',
+      'page',
+      'pageSize',
+      'q',
+      'sort',
+      'order',
+      'role',
+      'status',
+      'kind',
+      'cursor',
+      'limit',
+    ),
     fc.string({ maxLength: 10 }),
   ),
   fc.oneof(fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('-1', '0', '1e309', 'NaN', 'volunteer', '')),
@@ -80,21 +92,43 @@ const knownKeyBody = fc.dictionary(
 
 /** A raw body with the content type it claims. */
 const bodyArb = fc.oneof(
-  fc.record({ contentType: fc.constant('application/json'), payload: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) }),
+  fc.record({
+    contentType: fc.constant('application/json'),
+    payload: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+  }),
   fc.record({ contentType: fc.constant('application/json'), payload: knownKeyBody.map((v) => JSON.stringify(v)) }),
   fc.record({ contentType: fc.constant('application/json'), payload: fc.string({ maxLength: 50 }) }),
   fc.record({
-    contentType: fc.constantFrom('text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=latin1', 'x/y'),
+    contentType: fc.constantFrom(
+      'text/plain',
+      'text/csv',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      'application/json; charset=latin1',
+      'x/y',
+    ),
     payload: fc.string({ maxLength: 50 }),
   }),
   fc.constant(undefined),
 );
 
 /** Headers a client may send; names restricted to tokens, values to visible ASCII (what HTTP allows). */
-const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+const headerValue = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 40,
+});
 const headersArb = fc.dictionary(
   fc.oneof(
-    fc.constantFrom('accept', 'accept-language', 'if-none-match', 'range', 'x-forwarded-for', 'x-forwarded-proto', 'user-agent', 'authorization'),
+    fc.constantFrom(
+      'accept',
+      'accept-language',
+      'if-none-match',
+      'range',
+      'x-forwarded-for',
+      'x-forwarded-proto',
+      'user-agent',
+      'authorization',
+    ),
     fc.stringMatching(/^x-[a-z0-9-]{1,12}$/),
   ),
   headerValue,
@@ -105,7 +139,10 @@ const cookieArb = fc.oneof(
   fc.constantFrom<'member' | 'admin' | 'none'>('member', 'admin', 'none'),
   headerValue.map((v) => `garbage:${v}`),
 );
-const originArb = fc.oneof({ weight: 4, arbitrary: fc.constant('own') }, { weight: 1, arbitrary: fc.oneof(fc.constant('none'), headerValue) });
+const originArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('own') },
+  { weight: 1, arbitrary: fc.oneof(fc.constant('none'), headerValue) },
+);
 
 function cookieHeader(who: string): string | undefined {
   if (who === 'member' || who === 'admin') return cookies[who];
@@ -119,7 +156,10 @@ function fillPath(path: string, params: string[]): string {
 }
 
 /** Asserts the property every answer must have: no 5xx; a 4xx is the JSON error shape with its own status. */
-function expectWellFormed(res: { statusCode: number; headers: Record<string, unknown>; body: string }, what: string): void {
+function expectWellFormed(
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+  what: string,
+): void {
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400) {
     expect(String(res.headers['content-type']), what).toMatch(/^application\/json/);
@@ -143,20 +183,29 @@ describe('bad input never gets a 5xx, and every 4xx is a JSON error', () => {
           originArb,
           async (params, query, body, headers, who, origin) => {
             // Signing out would end the shared sessions the other runs use.
-            const effectiveWho = route.path === '/api/auth/logout' && (who === 'member' || who === 'admin') ? 'none' : who;
+            const effectiveWho =
+              route.path === '/api/auth/logout' && (who === 'member' || who === 'admin') ? 'none' : who;
             const allHeaders: Record<string, string> = { ...headers };
             const cookie = cookieHeader(effectiveWho);
             if (cookie !== undefined) allHeaders.cookie = cookie;
             if (origin === 'own') allHeaders.origin = 'http://localhost';
             else if (origin !== 'none') allHeaders.origin = origin;
             else allHeaders.referer = 'x'; // names a source so the test helper adds no Origin
-            const options: InjectOptions = { method: route.method, url: fillPath(route.path, params), query, headers: allHeaders };
+            const options: InjectOptions = {
+              method: route.method,
+              url: fillPath(route.path, params),
+              query,
+              headers: allHeaders,
+            };
             if (body !== undefined && route.method !== 'GET') {
               options.payload = body.payload;
               allHeaders['content-type'] = body.contentType;
             }
             const res = await t.app.inject(options);
-            expectWellFormed(res, `${route.method} ${options.url as string} ${JSON.stringify({ query, body, headers: allHeaders })}`);
+            expectWellFormed(
+              res,
+              `${route.method} ${options.url as string} ${JSON.stringify({ query, body, headers: allHeaders })}`,
+            );
           },
         ),
         { numRuns: NUM_RUNS, seed: SEED + ROUTES.indexOf(route), endOnFailure: true },
@@ -166,7 +215,8 @@ describe('bad input never gets a 5xx, and every 4xx is a JSON error', () => {
 
   it('answers a body over the limit with 413 JSON on every route that takes one', async () => {
     // The import routes take CSV files up to IMPORT_BODY_LIMIT_BYTES; every other route BODY_LIMIT_BYTES.
-    const limitOf = (path: string) => (path.startsWith('/api/admin/import') ? IMPORT_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES);
+    const limitOf = (path: string) =>
+      path.startsWith('/api/admin/import') ? IMPORT_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
     for (const route of ROUTES.filter((r) => r.method !== 'GET')) {
       const big = JSON.stringify({ completed: true, done: true, csv: 'x'.repeat(limitOf(route.path) + 1) });
       for (const who of ['admin', 'member', 'none'] as const) {
@@ -174,7 +224,11 @@ describe('bad input never gets a 5xx, and every 4xx is a JSON error', () => {
         const res = await t.app.inject({
           method: route.method,
           url: fillPath(route.path, [VOLUNTEER_STEP_IDS[0], 'item-1']),
-          headers: { 'content-type': 'application/json', origin: 'http://localhost', ...(cookie === undefined ? {} : { cookie }) },
+          headers: {
+            'content-type': 'application/json',
+            origin: 'http://localhost',
+            ...(cookie === undefined ? {} : { cookie }),
+          },
           payload: big,
         });
         expectWellFormed(res, `${route.method} ${route.path} as ${who}`);
@@ -192,11 +246,32 @@ describe('bad input never gets a 5xx, and every 4xx is a JSON error', () => {
  * that field. As the admin, so no route refuses the request for who sends it first.
  */
 const NUL = '\u0000';
-const NUL_ROWS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; contentType?: string; field: string }[] = [
-  { method: 'POST', url: '/api/auth/dev-login', body: { email: 'nul@inspired2uplift.org', name: `Sam${NUL}Lee` }, field: 'body.name' },
+const NUL_ROWS: {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  contentType?: string;
+  field: string;
+}[] = [
+  {
+    method: 'POST',
+    url: '/api/auth/dev-login',
+    body: { email: 'nul@inspired2uplift.org', name: `Sam${NUL}Lee` },
+    field: 'body.name',
+  },
   { method: 'POST', url: '/api/auth/dev-login', body: { email: `nul${NUL}@inspired2uplift.org` }, field: 'body.email' },
-  { method: 'POST', url: '/api/acknowledgments/steps/set-up-slack/signature', body: { name: `Sam${NUL}`, agree: true, version: 1 }, field: 'body.name' },
-  { method: 'POST', url: '/api/acknowledgments/steps/set%00up/signature', body: { name: 'Sam', agree: true, version: 1 }, field: 'params.stepId' },
+  {
+    method: 'POST',
+    url: '/api/acknowledgments/steps/set-up-slack/signature',
+    body: { name: `Sam${NUL}`, agree: true, version: 1 },
+    field: 'body.name',
+  },
+  {
+    method: 'POST',
+    url: '/api/acknowledgments/steps/set%00up/signature',
+    body: { name: 'Sam', agree: true, version: 1 },
+    field: 'params.stepId',
+  },
   { method: 'GET', url: '/api/admin/members?search=a%00b', field: 'querystring.search' },
   { method: 'GET', url: '/api/admin/members?role=a%00b', field: 'querystring.role' },
   { method: 'GET', url: '/api/admin/members?department=a%00b', field: 'querystring.department' },
@@ -204,15 +279,35 @@ const NUL_ROWS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?:
   { method: 'GET', url: '/api/admin/members?completedStep=a%00b', field: 'querystring.completedStep' },
   { method: 'GET', url: '/api/admin/members.csv?search=a%00b', field: 'querystring.search' },
   { method: 'GET', url: '/api/admin/members/a%00b%40inspired2uplift.org', field: 'params.email' },
-  { method: 'PUT', url: '/api/admin/members/a%00b%40inspired2uplift.org', body: { role: 'volunteer', department: 'Ops' }, field: 'params.email' },
-  { method: 'PUT', url: `/api/admin/members/${encodeURIComponent(MEMBER)}`, body: { role: 'volunteer', department: `Op${NUL}s` }, field: 'body.department' },
-  { method: 'PUT', url: `/api/admin/members/${encodeURIComponent(MEMBER)}`, body: { role: 'volunteer', department: 'Ops', leadOf: ['Ops', `F${NUL}`] }, field: 'body.leadOf[1]' },
+  {
+    method: 'PUT',
+    url: '/api/admin/members/a%00b%40inspired2uplift.org',
+    body: { role: 'volunteer', department: 'Ops' },
+    field: 'params.email',
+  },
+  {
+    method: 'PUT',
+    url: `/api/admin/members/${encodeURIComponent(MEMBER)}`,
+    body: { role: 'volunteer', department: `Op${NUL}s` },
+    field: 'body.department',
+  },
+  {
+    method: 'PUT',
+    url: `/api/admin/members/${encodeURIComponent(MEMBER)}`,
+    body: { role: 'volunteer', department: 'Ops', leadOf: ['Ops', `F${NUL}`] },
+    field: 'body.leadOf[1]',
+  },
   { method: 'DELETE', url: '/api/admin/members/a%00b%40inspired2uplift.org', field: 'params.email' },
   { method: 'GET', url: '/api/admin/members/a%00b%40inspired2uplift.org/acknowledgments', field: 'params.email' },
   { method: 'GET', url: '/api/admin/members/a%00b%40inspired2uplift.org/mail', field: 'params.email' },
   { method: 'GET', url: '/api/admin/members/a%00b%40inspired2uplift.org/revealed-secrets', field: 'params.email' },
   { method: 'POST', url: '/api/admin/members/a%00b%40inspired2uplift.org/sign-out', body: {}, field: 'params.email' },
-  { method: 'POST', url: `/api/admin/members/${encodeURIComponent(MEMBER)}/leave`, body: { leftOn: '2026-01-01', note: `gone${NUL}` }, field: 'body.note' },
+  {
+    method: 'POST',
+    url: `/api/admin/members/${encodeURIComponent(MEMBER)}/leave`,
+    body: { leftOn: '2026-01-01', note: `gone${NUL}` },
+    field: 'body.note',
+  },
   { method: 'GET', url: '/api/admin/audit?actor=a%00b', field: 'querystring.actor' },
   { method: 'GET', url: '/api/admin/audit?kind=a%00b', field: 'querystring.kind' },
   { method: 'PUT', url: '/api/admin/secrets/FINANCE%00PASS', body: { value: 'x' }, field: 'params.name' },
@@ -222,15 +317,31 @@ const NUL_ROWS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?:
   { method: 'GET', url: '/api/admin/outbox?recipient=a%00b', field: 'querystring.recipient' },
   { method: 'GET', url: '/api/admin/outbox/a%00b', field: 'params.id' },
   { method: 'GET', url: '/api/admin/backups/a%00b', field: 'params.name' },
-  { method: 'POST', url: '/api/admin/import/preview', body: { csv: `email,role\na${NUL}@inspired2uplift.org,volunteer\n` }, field: 'body.csv' },
-  { method: 'POST', url: '/api/admin/import', body: `email,role\na${NUL}@inspired2uplift.org,volunteer\n`, contentType: 'text/csv', field: 'body.csv' },
+  {
+    method: 'POST',
+    url: '/api/admin/import/preview',
+    body: { csv: `email,role\na${NUL}@inspired2uplift.org,volunteer\n` },
+    field: 'body.csv',
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/import',
+    body: `email,role\na${NUL}@inspired2uplift.org,volunteer\n`,
+    contentType: 'text/csv',
+    field: 'body.csv',
+  },
   { method: 'GET', url: '/api/onboarding?previewRole=a%00b', field: 'querystring.previewRole' },
   { method: 'PUT', url: '/api/progress/steps/a%00b', body: { completed: true }, field: 'params.stepId' },
   { method: 'PUT', url: '/api/progress/steps/set-up-slack/items/a%00b', body: { done: true }, field: 'params.itemId' },
   { method: 'GET', url: '/api/secrets/a%00b', field: 'params.stepId' },
   { method: 'GET', url: '/api/studio/versions/1%00', field: 'params.version' },
   { method: 'GET', url: '/api/studio/assets?name=a%00b', field: 'querystring.name' },
-  { method: 'PUT', url: '/api/studio/draft', body: { roles: [{ key: 'volunteer', displayName: `V${NUL}` }] }, field: 'body.roles[0].displayName' },
+  {
+    method: 'PUT',
+    url: '/api/studio/draft',
+    body: { roles: [{ key: 'volunteer', displayName: `V${NUL}` }] },
+    field: 'body.roles[0].displayName',
+  },
   { method: 'GET', url: '/api/mail/unsubscribe?email=a%00b&token=x', field: 'querystring.email' },
   { method: 'GET', url: '/assets/content/by-hash/a%00b', field: 'params.sha256' },
   { method: 'GET', url: '/dashboard%00', field: 'params["*"]' },
@@ -248,6 +359,10 @@ describe('a NUL character (U+0000) is refused with 400 naming the field, on ever
     }
     const res = await t.app.inject(options);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: `${field}: ${NUL_CHARACTER_MESSAGE}` });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `${field}: ${NUL_CHARACTER_MESSAGE}`,
+    });
   });
 });

@@ -60,9 +60,16 @@ async function untilLive(app: FastifyInstance): Promise<void> {
 
 async function expectAll503(app: FastifyInstance, cookie: string): Promise<void> {
   for (const request of databaseRequests(cookie)) {
-    const res = await app.inject({ ...request, headers: { origin: ORIGIN, ...('headers' in request ? request.headers : {}) } });
+    const res = await app.inject({
+      ...request,
+      headers: { origin: ORIGIN, ...('headers' in request ? request.headers : {}) },
+    });
     expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(503);
-    expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
+    expect(res.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+    });
   }
 }
 
@@ -124,12 +131,22 @@ if (postgresUrl) {
       await migrate(database);
       await untilLive(app);
 
-      const signIn = await app.inject({ method: 'POST', url: '/api/auth/dev-login', headers: { origin: ORIGIN }, payload: {} });
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/dev-login',
+        headers: { origin: ORIGIN },
+        payload: {},
+      });
       expect(signIn.statusCode).toBe(200);
       const session = signIn.cookies.find((c) => c.name === 'onboarding_session');
       const cookie = `onboarding_session=${session?.value ?? ''}`;
       const write = (completed: boolean) =>
-        app.inject({ method: 'PUT', url: '/api/progress/steps/change-password', headers: { origin: ORIGIN, cookie }, payload: { completed } });
+        app.inject({
+          method: 'PUT',
+          url: '/api/progress/steps/change-password',
+          headers: { origin: ORIGIN, cookie },
+          payload: { completed },
+        });
       expect((await write(true)).statusCode).toBe(200);
       // Read, and kept: the session, the member record and the progress.
       expect((await app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } })).statusCode).toBe(200);

@@ -12,7 +12,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onboardingResponseSchema } from '../../shared/api.js';
 import { LOCK_FILE_NAME } from '../db/data-dir-lock.js';
-import { api, createEmptyPostgresDatabase, devSignIn, startServer, type ServerProcess } from '../test/server-process.js';
+import {
+  api,
+  createEmptyPostgresDatabase,
+  devSignIn,
+  startServer,
+  type ServerProcess,
+} from '../test/server-process.js';
 
 const MAX_WRITES = 200;
 const WRITE_WINDOW_MS = 8_000;
@@ -73,7 +79,8 @@ async function writeKillRestartCheck(env: Record<string, string>, beforeRestart:
       break;
     }
     if (res.status === 200) acknowledged.set(stepId, completed);
-    else if (res.status === 409) steps = steps.filter((s) => s !== stepId); // a checklist step: items first
+    else if (res.status === 409)
+      steps = steps.filter((s) => s !== stepId); // a checklist step: items first
     else throw new Error(`write ${writes} answered ${res.status} ${JSON.stringify(res.body)}`);
   }
   await first.kill();
@@ -93,7 +100,9 @@ async function writeKillRestartCheck(env: Record<string, string>, beforeRestart:
     expect(completedAfter.includes(stepId), `step ${stepId} after ${writes} writes`).toBe(completed);
   }
   // The restarted server takes writes again.
-  const again = await api(second.origin, cookie, 'PUT', `/api/progress/steps/${[...acknowledged.keys()][0] ?? ''}`, { completed: true });
+  const again = await api(second.origin, cookie, 'PUT', `/api/progress/steps/${[...acknowledged.keys()][0] ?? ''}`, {
+    completed: true,
+  });
   expect(again.status).toBe(200);
   await second.stop();
 }

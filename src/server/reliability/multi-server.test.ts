@@ -15,7 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingResponseSchema, stepProgressSchema } from '../../shared/api.js';
 import { stepItems } from '../../shared/step-items.js';
 import { MIGRATIONS_DIR } from '../db/client.js';
-import { api, createEmptyPostgresDatabase, devSignIn, freePort, startServer, type ServerProcess } from '../test/server-process.js';
+import {
+  api,
+  createEmptyPostgresDatabase,
+  devSignIn,
+  freePort,
+  startServer,
+  type ServerProcess,
+} from '../test/server-process.js';
 
 describe('a second server on the same embedded DATA_DIR', () => {
   it('refuses to start while the first runs (exit code 1, naming the lock)', async () => {
@@ -76,7 +83,9 @@ if (postgresUrl) {
     const [a, b] = [() => servers[0]!, () => servers[1]!];
 
     it('ran every migration exactly once', async () => {
-      const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+      const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      };
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
@@ -98,7 +107,7 @@ if (postgresUrl) {
       expect((await api(a().origin, cookie, 'GET', '/api/me')).status).toBe(401);
     });
 
-    it("forgets on one server what the other changed: progress, a role change by an admin, a sign-out", async () => {
+    it('forgets on one server what the other changed: progress, a role change by an admin, a sign-out', async () => {
       const email = 'moving@inspired2uplift.org';
       let cookie = await devSignIn(a().origin, email);
       const admin = await devSignIn(a().origin, ADMIN);
@@ -116,8 +125,12 @@ if (postgresUrl) {
       const plainStep = before.scopes.flatMap((scope) => scope.steps).find((step) => stepItems(step).length === 0);
       expect(plainStep).toBeDefined();
       const stepId = plainStep?.id ?? '';
-      expect((await api(a().origin, cookie, 'PUT', `/api/progress/steps/${stepId}`, { completed: true })).status).toBe(200);
-      await within(PROMPTLY_MS, async () => expect((await onboardingOn(b())).progress.completed.map((c) => c.stepId)).toEqual([stepId]));
+      expect((await api(a().origin, cookie, 'PUT', `/api/progress/steps/${stepId}`, { completed: true })).status).toBe(
+        200,
+      );
+      await within(PROMPTLY_MS, async () =>
+        expect((await onboardingOn(b())).progress.completed.map((c) => c.stepId)).toEqual([stepId]),
+      );
 
       const promote = await api(a().origin, admin, 'PUT', `/api/admin/members/${encodeURIComponent(email)}`, {
         role: 'finance',
@@ -130,7 +143,9 @@ if (postgresUrl) {
       await within(PROMPTLY_MS, async () => expect((await api(b().origin, cookie, 'GET', '/api/me')).status).toBe(401));
       cookie = await devSignIn(a().origin, email);
       await within(PROMPTLY_MS, async () => expect((await onboardingOn(b())).role.key).toBe('finance'));
-      expect((await api(b().origin, cookie, 'GET', '/api/me')).body).toMatchObject({ user: { role: 'finance', department: 'Finance' } });
+      expect((await api(b().origin, cookie, 'GET', '/api/me')).body).toMatchObject({
+        user: { role: 'finance', department: 'Finance' },
+      });
 
       expect((await api(a().origin, cookie, 'POST', '/api/auth/logout')).status).toBe(204);
       await within(PROMPTLY_MS, async () => expect((await api(b().origin, cookie, 'GET', '/api/me')).status).toBe(401));
@@ -150,7 +165,9 @@ if (postgresUrl) {
       expect(ended).toEqual({ status: 200, body: { sessionsEnded: 2 } });
       for (const server of [a(), b()]) {
         for (const cookie of [onA, onB]) {
-          await within(PROMPTLY_MS, async () => expect((await api(server.origin, cookie, 'GET', '/api/me')).status).toBe(401));
+          await within(PROMPTLY_MS, async () =>
+            expect((await api(server.origin, cookie, 'GET', '/api/me')).status).toBe(401),
+          );
         }
       }
       // The admin's own session is untouched; the person may sign in again.
@@ -180,7 +197,8 @@ if (postgresUrl) {
       }
       expect(written.size).toBeGreaterThan(0);
       for (const server of [a(), b()]) {
-        const after = onboardingResponseSchema.parse((await api(server.origin, cookie, 'GET', '/api/onboarding')).body).progress.completed;
+        const after = onboardingResponseSchema.parse((await api(server.origin, cookie, 'GET', '/api/onboarding')).body)
+          .progress.completed;
         expect(new Set(after.map((c) => c.stepId)).size, 'no step twice').toBe(after.length);
         expect(after.map((c) => c.stepId).sort()).toEqual([...written.keys()].sort());
         for (const { stepId, completedAt } of after) {

@@ -13,7 +13,12 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await recordAudit(t.database.db, { kind: 'secret-reveal', outcome: 'allowed', actorEmail: 'amy@inspired2uplift.org', subject: 'HR_PASS' });
+  await recordAudit(t.database.db, {
+    kind: 'secret-reveal',
+    outcome: 'allowed',
+    actorEmail: 'amy@inspired2uplift.org',
+    subject: 'HR_PASS',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -23,7 +28,9 @@ describe('the audit log', () => {
   it('refuses to change, delete or truncate an entry, and keeps taking new ones', async () => {
     const before = await t.database.db.select().from(auditLog);
     expect(before.length).toBeGreaterThan(0);
-    await expect(t.database.db.update(auditLog).set({ actorEmail: 'someone-else@inspired2uplift.org' })).rejects.toThrow();
+    await expect(
+      t.database.db.update(auditLog).set({ actorEmail: 'someone-else@inspired2uplift.org' }),
+    ).rejects.toThrow();
     await expect(t.database.db.delete(auditLog)).rejects.toThrow();
     await expect(t.database.db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
     expect(await t.database.db.select().from(auditLog)).toEqual(before);
@@ -49,6 +56,11 @@ describe('the audit log', () => {
     ).rejects.toThrow();
     await t.database.db.delete(users).where(eq(users.id, user!.id));
     const [after] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, entry.id));
-    expect(after).toMatchObject({ actorUserId: null, actorEmail: 'leaver@inspired2uplift.org', subject: 'HR_PASS', kind: 'secret-reveal' });
+    expect(after).toMatchObject({
+      actorUserId: null,
+      actorEmail: 'leaver@inspired2uplift.org',
+      subject: 'HR_PASS',
+      kind: 'secret-reveal',
+    });
   });
 });

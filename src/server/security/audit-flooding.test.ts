@@ -37,10 +37,19 @@ const refusals = async () => (await listAudit(t.database.db, { filters: { kind: 
 
 describe('refusals of a shared password', () => {
   it('are audited once per member, password and reason in ten minutes, then with the count of the ones between', async () => {
-    await upsertMember(t.database.db, { email: 'flo@inspired2uplift.org', role: 'test', department: 'Operations', isAdmin: false });
+    await upsertMember(t.database.db, {
+      email: 'flo@inspired2uplift.org',
+      role: 'test',
+      department: 'Operations',
+      isAdmin: false,
+    });
     const cookie = await signInWithGoogleSession(t, { email: 'flo@inspired2uplift.org' });
     const ask = (previewRole: string) =>
-      t.app.inject({ method: 'GET', url: `/api/secrets/${testStepId()}?previewRole=${previewRole}`, headers: { cookie } });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/secrets/${testStepId()}?previewRole=${previewRole}`,
+        headers: { cookie },
+      });
 
     for (let i = 0; i < 40; i += 1) expect((await ask(`role${i % 3}`)).statusCode).toBe(403);
     expect(await refusals()).toHaveLength(1);
@@ -56,9 +65,18 @@ describe('refusals of a shared password', () => {
     expect(entries.map((e) => (e.details as { repeated?: number } | null)?.repeated)).toContain(40);
 
     // Another member's refusals are their own.
-    await upsertMember(t.database.db, { email: 'gus@inspired2uplift.org', role: 'test', department: 'Operations', isAdmin: false });
+    await upsertMember(t.database.db, {
+      email: 'gus@inspired2uplift.org',
+      role: 'test',
+      department: 'Operations',
+      isAdmin: false,
+    });
     const other = await signInWithGoogleSession(t, { email: 'gus@inspired2uplift.org' });
-    const res = await t.app.inject({ method: 'GET', url: `/api/secrets/${testStepId()}?previewRole=x`, headers: { cookie: other } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/secrets/${testStepId()}?previewRole=x`,
+      headers: { cookie: other },
+    });
     expect(res.statusCode).toBe(403);
     expect(await refusals()).toHaveLength(3);
   });

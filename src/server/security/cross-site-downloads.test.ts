@@ -49,9 +49,18 @@ const downloads = async () => (await listAudit(t.database.db, { filters: { kind:
 
 describe('a backup download', () => {
   it.each([
-    ['a link on another site', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }],
-    ['a link on a sister site', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }],
-    ['an image on another site', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }],
+    [
+      'a link on another site',
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    ],
+    [
+      'a link on a sister site',
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    ],
+    [
+      'an image on another site',
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+    ],
     ['another site, from a browser without Sec-Fetch-Site', { referer: 'https://evil.example/page' }],
   ])('is refused when %s starts it, and nothing is audited', async (_name, headers) => {
     const before = await downloads();

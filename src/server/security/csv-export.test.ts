@@ -18,7 +18,9 @@ describe('toCsv', () => {
   });
 
   it('leaves ordinary text, numbers and e-mail addresses alone', () => {
-    const [, row] = parse(toCsv([['Sam Lee', 42, 'sam@inspired2uplift.org', 'a=b']], ['a', 'b', 'c', 'd'])) as string[][];
+    const [, row] = parse(
+      toCsv([['Sam Lee', 42, 'sam@inspired2uplift.org', 'a=b']], ['a', 'b', 'c', 'd']),
+    ) as string[][];
     expect(row).toEqual(['Sam Lee', '42', 'sam@inspired2uplift.org', 'a=b']);
   });
 });
@@ -34,8 +36,18 @@ describe('GET /api/admin/members.csv', () => {
 
   it('escapes names, role texts and departments that look like formulas', async () => {
     await signIn(t.app, { email: 'mallory@inspired2uplift.org', name: '=HYPERLINK("https://evil.example")' });
-    await upsertMember(t.database.db, { email: 'mallory@inspired2uplift.org', role: 'volunteer', department: '@SUM(A1)', isAdmin: false });
-    await upsertMember(t.database.db, { email: 'plus@inspired2uplift.org', role: 'volunteer', department: '+Finance', isAdmin: false });
+    await upsertMember(t.database.db, {
+      email: 'mallory@inspired2uplift.org',
+      role: 'volunteer',
+      department: '@SUM(A1)',
+      isAdmin: false,
+    });
+    await upsertMember(t.database.db, {
+      email: 'plus@inspired2uplift.org',
+      role: 'volunteer',
+      department: '+Finance',
+      isAdmin: false,
+    });
     await t.app.changeFeed.settle();
     const cookie = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/members.csv', headers: { cookie } });

@@ -37,7 +37,9 @@ function catalogWithFinancePassword() {
         ? c
         : roleConfigurationSchema.parse({
             ...c,
-            scopes: c.scopes.map((s, i) => (i === 0 ? { ...s, steps: [...s.steps, secretStep(FINANCE_STEP, ['finance'])] } : s)),
+            scopes: c.scopes.map((s, i) =>
+              i === 0 ? { ...s, steps: [...s.steps, secretStep(FINANCE_STEP, ['finance'])] } : s,
+            ),
           }),
     ),
   );
@@ -68,9 +70,15 @@ async function saveDraft(catalog: unknown[], cookie: string) {
 }
 
 const publish = (cookie: string) =>
-  t.app.inject({ method: 'POST', url: '/api/studio/publish', headers: headers(cookie), payload: { materialChanges: [] } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/studio/publish',
+    headers: headers(cookie),
+    payload: { materialChanges: [] },
+  });
 
-const reveal = (stepId: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/secrets/${stepId}`, headers: { cookie } });
+const reveal = (stepId: string, cookie: string) =>
+  t.app.inject({ method: 'GET', url: `/api/secrets/${stepId}`, headers: { cookie } });
 
 /** `catalog` with `change` applied to the role `key`. */
 function changeRole(catalog: RoleConfiguration[], key: string, change: (c: RoleConfiguration) => object): unknown[] {
@@ -95,9 +103,18 @@ function expectRefused(res: Awaited<ReturnType<typeof publish>>, change: string)
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ catalog: catalogWithFinancePassword(), env: { ADMIN_EMAILS: ADMIN, ...TEST_SECRET_VALUES } });
+  t = await createTestApp({
+    catalog: catalogWithFinancePassword(),
+    env: { ADMIN_EMAILS: ADMIN, ...TEST_SECRET_VALUES },
+  });
   admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Ada' });
-  await upsertMember(t.database.db, { email: EDITOR, role: 'volunteer', department: 'Operations', isAdmin: false, isEditor: true });
+  await upsertMember(t.database.db, {
+    email: EDITOR,
+    role: 'volunteer',
+    department: 'Operations',
+    isAdmin: false,
+    isEditor: true,
+  });
   editor = await signInWithGoogleSession(t, { email: EDITOR, name: 'Eddie' });
 });
 afterAll(async () => {
@@ -150,19 +167,32 @@ describe('a content editor cannot change who may see a shared password', () => {
       ...c,
       scopes: c.scopes.map((s) => ({
         ...s,
-        steps: s.steps.map((st) => (st.id === FINANCE_STEP ? { ...st, envVariable: { name: 'FINANCE_PASS', requiredRole: ['finance', 'volunteer'] } } : st)),
+        steps: s.steps.map((st) =>
+          st.id === FINANCE_STEP
+            ? { ...st, envVariable: { name: 'FINANCE_PASS', requiredRole: ['finance', 'volunteer'] } }
+            : st,
+        ),
       })),
     }));
     await saveDraft(widened, editor);
     expectRefused(await publish(editor), `role "finance": shared password of step "${FINANCE_STEP}"`);
 
-    await saveDraft(changeRole(published.catalog, 'finance', (c) => ({ ...c, aliases: [...c.aliases, 'operations'] })), editor);
+    await saveDraft(
+      changeRole(published.catalog, 'finance', (c) => ({ ...c, aliases: [...c.aliases, 'operations'] })),
+      editor,
+    );
     expectRefused(await publish(editor), 'role "finance": aliases');
 
-    await saveDraft(changeRole(published.catalog, 'volunteer', (c) => ({ ...c, aliases: [] })), editor);
+    await saveDraft(
+      changeRole(published.catalog, 'volunteer', (c) => ({ ...c, aliases: [] })),
+      editor,
+    );
     expectRefused(await publish(editor), 'role "volunteer": aliases');
 
-    await saveDraft(changeRole(published.catalog, 'volunteer', (c) => ({ ...c, inherits: ['finance'] })), editor);
+    await saveDraft(
+      changeRole(published.catalog, 'volunteer', (c) => ({ ...c, inherits: ['finance'] })),
+      editor,
+    );
     expectRefused(await publish(editor), 'role "volunteer": inherits');
 
     expect((await state()).published.version).toBe(published.version);
@@ -174,7 +204,10 @@ describe('a content editor cannot change who may see a shared password', () => {
     const reworded = changeRole(published.catalog, 'finance', (c) => ({
       ...c,
       displayName: 'Finance team',
-      scopes: c.scopes.map((s) => ({ ...s, steps: s.steps.map((st) => (st.id === FINANCE_STEP ? { ...st, title: 'Finance tools' } : st)) })),
+      scopes: c.scopes.map((s) => ({
+        ...s,
+        steps: s.steps.map((st) => (st.id === FINANCE_STEP ? { ...st, title: 'Finance tools' } : st)),
+      })),
     }));
     await saveDraft(reworded, editor);
     const res = await publish(editor);

@@ -10,7 +10,6 @@ import { createTestApp, PRODUCTION_TEST_ENV, signIn, type TestApp } from '../tes
  * build.
  */
 
-
 /** A tiny client build: index.html, login.html, one script with its source map, and Vite's manifest. */
 function fakeClientBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-headers-client-'));
@@ -20,7 +19,10 @@ function fakeClientBuild(): string {
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);\n');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/client/main.tsx"]}');
   mkdirSync(path.join(dir, '.vite'));
-  writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"src/client/index.html":{"file":"assets/index-abc123.js"}}');
+  writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    '{"src/client/index.html":{"file":"assets/index-abc123.js"}}',
+  );
   return dir;
 }
 
@@ -40,7 +42,9 @@ afterAll(async () => {
 
 describe('Strict-Transport-Security and the Content Security Policy', () => {
   it('asks browsers for https for at least a year in production', async () => {
-    const hsts = (await production.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'];
+    const hsts = (await production.app.inject({ method: 'GET', url: '/api/health' })).headers[
+      'strict-transport-security'
+    ];
     const maxAge = Number(/max-age=(\d+)/.exec(String(hsts))?.[1]);
     expect(maxAge).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
   });
@@ -60,7 +64,12 @@ describe('Cache-Control: no-store on every answer to a signed-in person', () => 
       const res = await dev.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
-    const write = await dev.app.inject({ method: 'PUT', url: '/api/progress/steps/set-up-slack', payload: { completed: true }, headers: { cookie } });
+    const write = await dev.app.inject({
+      method: 'PUT',
+      url: '/api/progress/steps/set-up-slack',
+      payload: { completed: true },
+      headers: { cookie },
+    });
     expect(write.headers['cache-control']).toBe('no-store');
   });
 });
@@ -77,12 +86,14 @@ describe('source maps', () => {
 });
 
 describe("Vite's manifest", () => {
-  it.each(['/.vite/manifest.json', '/%2Evite/manifest.json', '/.vite/%6Danifest.json', '/assets/../.vite/manifest.json'])(
-    'is not served by a production server: %s',
-    async (url) => {
-      const res = await production.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('index-abc123');
-    },
-  );
+  it.each([
+    '/.vite/manifest.json',
+    '/%2Evite/manifest.json',
+    '/.vite/%6Danifest.json',
+    '/assets/../.vite/manifest.json',
+  ])('is not served by a production server: %s', async (url) => {
+    const res = await production.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('index-abc123');
+  });
 });

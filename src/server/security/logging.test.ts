@@ -47,7 +47,8 @@ describe('the request log of a running app', () => {
     await t.app.inject({ method: 'GET', url: '/api/auth/google/callback?code=another-code-789' });
     const requestLines = text.split('\n').filter((line) => line.includes('request completed'));
     expect(requestLines.length).toBeGreaterThanOrEqual(3);
-    for (const secret of ['secret-code', 'state-value-123', 'tok-value-456', 'another-code-789']) expect(text).not.toContain(secret);
+    for (const secret of ['secret-code', 'state-value-123', 'tok-value-456', 'another-code-789'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('page=1');
   });
 });

@@ -13,7 +13,14 @@ import { NOT_FROM_THE_APP_MESSAGE } from '../modules/secrets/secrets.routes.js';
 import { foreignHostMessage } from '../plugins/allowed-hosts.js';
 import { CROSS_SITE_MESSAGE } from '../plugins/same-origin.js';
 import { projectRoot } from '../project-root.js';
-import { createTestApp, insertTestSession, PRODUCTION_TEST_ENV, signIn, signInWithGoogleSession, type TestApp } from '../test/test-app.js';
+import {
+  createTestApp,
+  insertTestSession,
+  PRODUCTION_TEST_ENV,
+  signIn,
+  signInWithGoogleSession,
+  type TestApp,
+} from '../test/test-app.js';
 import { TEST_SECRET_VALUES } from '../test/test-secrets.js';
 
 /**
@@ -94,12 +101,21 @@ describe('shared passwords', () => {
   };
 
   it('refuses a top-level navigation from another site (Lax cookie sent) and writes no reveal in the member’s name', async () => {
-    await upsertMember(t.database.db, { email: 'tess@inspired2uplift.org', role: 'test', department: 'Operations', isAdmin: false });
+    await upsertMember(t.database.db, {
+      email: 'tess@inspired2uplift.org',
+      role: 'test',
+      department: 'Operations',
+      isAdmin: false,
+    });
     const cookie = await signInWithGoogleSession(t, { email: 'tess@inspired2uplift.org' });
     const url = `/api/secrets/${testStepId()}`;
     const { total: before } = await listAudit(t.database.db);
     for (const site of ['cross-site', 'same-site', 'none']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+      });
       expect(res.statusCode, site).toBe(403);
       expect(res.json()).toMatchObject({ message: NOT_FROM_THE_APP_MESSAGE });
       expect(res.body).not.toContain(TEST_SECRET_VALUES.TEST_PASS);
@@ -110,7 +126,10 @@ describe('shared passwords', () => {
     expect((await listAudit(t.database.db)).total).toBe(before);
 
     // The app's own fetch: same-origin, or the app's header.
-    for (const headers of [{ 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' }, { 'x-requested-with': 'onboarding', origin: 'http://localhost' }]) {
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' },
+      { 'x-requested-with': 'onboarding', origin: 'http://localhost' },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ value: TEST_SECRET_VALUES.TEST_PASS });
@@ -118,13 +137,26 @@ describe('shared passwords', () => {
   });
 
   it('refuses an image, a video or a frame of this site pointed at a shared password (content or a tampered page), and writes no reveal', async () => {
-    await upsertMember(t.database.db, { email: 'ivy@inspired2uplift.org', role: 'test', department: 'Operations', isAdmin: false });
+    await upsertMember(t.database.db, {
+      email: 'ivy@inspired2uplift.org',
+      role: 'test',
+      department: 'Operations',
+      isAdmin: false,
+    });
     const cookie = await signInWithGoogleSession(t, { email: 'ivy@inspired2uplift.org' });
     const url = `/api/secrets/${testStepId()}`;
     const { total: before } = await listAudit(t.database.db);
     for (const dest of ['image', 'video', 'audio', 'iframe', 'document', 'script']) {
       const res = await t.app.inject({
-        method: 'GET', url, headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': dest, referer: 'http://localhost/dashboard' },
+        method: 'GET',
+        url,
+        headers: {
+          cookie,
+          'sec-fetch-site': 'same-origin',
+          'sec-fetch-mode': 'no-cors',
+          'sec-fetch-dest': dest,
+          referer: 'http://localhost/dashboard',
+        },
       });
       expect(res.statusCode, dest).toBe(403);
       expect(res.body).not.toContain(TEST_SECRET_VALUES.TEST_PASS);
@@ -146,7 +178,12 @@ describe('admin routes refuse before the body is read', () => {
 
   it('answers an anonymous 4 MB import 401, not a parse or size answer', async () => {
     expect(bigCsv.length).toBeGreaterThan(4_000_000);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', payload: bigCsv, headers: { 'content-type': 'text/csv' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      payload: bigCsv,
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -165,11 +202,20 @@ describe('admin routes refuse before the body is read', () => {
 describe('a development server answers only to its own names (DNS rebinding)', () => {
   it('refuses a Host or an Origin that is not this machine’s', async () => {
     const refused = { statusCode: 403, error: 'Forbidden', message: foreignHostMessage(t.config) };
-    for (const headers of [{ host: 'rebind.example:3000' }, { host: 'localhost.evil.example' }, { host: 'localhost', origin: 'http://rebind.example:3000' }]) {
+    for (const headers of [
+      { host: 'rebind.example:3000' },
+      { host: 'localhost.evil.example' },
+      { host: 'localhost', origin: 'http://rebind.example:3000' },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/config', headers });
       expect(res.json(), JSON.stringify(headers)).toEqual(refused);
     }
-    const dev = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: {}, headers: { host: 'rebind.example:3000', origin: 'http://rebind.example:3000' } });
+    const dev = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/dev-login',
+      payload: {},
+      headers: { host: 'rebind.example:3000', origin: 'http://rebind.example:3000' },
+    });
     expect(dev.statusCode).toBe(403);
     expect(dev.cookies).toHaveLength(0);
   });
@@ -190,13 +236,22 @@ describe('a development server answers only to its own names (DNS rebinding)', (
 
 describe('development sessions on a production server', () => {
   it('count for nothing, not even for an admin of ADMIN_EMAILS', async () => {
-    const production = await createTestApp({ env: { ...PRODUCTION_TEST_ENV, ADMIN_EMAILS: 'boss@inspired2uplift.org' } });
+    const production = await createTestApp({
+      env: { ...PRODUCTION_TEST_ENV, ADMIN_EMAILS: 'boss@inspired2uplift.org' },
+    });
     try {
       // A development session left in the database, e.g. by a development run against the same database.
-      const user = await upsertDevelopmentUser(production.database.db, { email: 'boss@inspired2uplift.org', name: 'Boss' });
+      const user = await upsertDevelopmentUser(production.database.db, {
+        email: 'boss@inspired2uplift.org',
+        name: 'Boss',
+      });
       const cookie = await insertTestSession(production, user.id, 'development');
-      expect((await production.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
-      expect((await production.app.inject({ method: 'GET', url: '/api/admin/members', headers: { cookie } })).statusCode).toBe(401);
+      expect((await production.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await production.app.inject({ method: 'GET', url: '/api/admin/members', headers: { cookie } })).statusCode,
+      ).toBe(401);
     } finally {
       await production.close();
     }
@@ -212,7 +267,11 @@ describe('the sign-in transaction', () => {
       const opened = await openTransaction(secret, await sealTransaction(secret, { ...base, returnTo }, now), now);
       expect(opened?.transaction.returnTo, returnTo).toBe('/dashboard');
     }
-    const fine = await openTransaction(secret, await sealTransaction(secret, { ...base, returnTo: '/dashboard/steps' }, now), now);
+    const fine = await openTransaction(
+      secret,
+      await sealTransaction(secret, { ...base, returnTo: '/dashboard/steps' }, now),
+      now,
+    );
     expect(fine?.transaction.returnTo).toBe('/dashboard/steps');
   });
 });

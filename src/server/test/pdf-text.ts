@@ -8,7 +8,11 @@ import { projectRoot } from '../project-root.js';
  * @returns one string per page, its text items joined with spaces
  */
 export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, standardFontDataUrl: path.join(projectRoot, 'node_modules/pdfjs-dist/standard_fonts/') }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    standardFontDataUrl: path.join(projectRoot, 'node_modules/pdfjs-dist/standard_fonts/'),
+  }).promise;
   try {
     const pages: string[] = [];
     for (let n = 1; n <= doc.numPages; n += 1) {

@@ -127,7 +127,8 @@ export async function devSignIn(origin: string, email: string): Promise<string> 
     body: JSON.stringify({ email }),
   });
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('onboarding_session'));
-  if (res.status !== 200 || setCookie === undefined) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200 || setCookie === undefined)
+    throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return setCookie.split(';')[0] ?? '';
 }
 

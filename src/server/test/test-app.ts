@@ -205,7 +205,6 @@ export async function signIn(app: FastifyInstance, body: { email?: string; name?
   return `${cookie.name}=${cookie.value}`;
 }
 
-
 /**
  * Signs a person in as if Google had admitted them, without a provider: stores the Google user and a session of kind
  * 'google' directly (the sessions repository), so tests of what a Google session may do (e.g. shared passwords,
@@ -216,7 +215,11 @@ export async function signIn(app: FastifyInstance, body: { email?: string; name?
  * @returns the `cookie` header value for later requests
  */
 export async function signInWithGoogleSession(t: TestApp, identity: { email: string; name?: string }): Promise<string> {
-  const { user: row } = await upsertGoogleUser(t.database.db, { email: identity.email, name: identity.name ?? identity.email, picture: null });
+  const { user: row } = await upsertGoogleUser(t.database.db, {
+    email: identity.email,
+    name: identity.name ?? identity.email,
+    picture: null,
+  });
   return insertTestSession(t, row.id, 'google');
 }
 
@@ -227,7 +230,11 @@ export async function signInWithGoogleSession(t: TestApp, identity: { email: str
  * @param kind 'google' or 'development'
  * @returns the `cookie` header value for later requests
  */
-export async function insertTestSession(t: Pick<TestApp, 'database' | 'config' | 'clock'>, userId: string, kind: SessionKind): Promise<string> {
+export async function insertTestSession(
+  t: Pick<TestApp, 'database' | 'config' | 'clock'>,
+  userId: string,
+  kind: SessionKind,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = t.clock.now;
   await insertSession(t.database.db, {

@@ -67,7 +67,9 @@ export class TestDirectory {
     const started: { directory?: TestDirectory } = {};
     const server = createServer((req, res) => {
       if (!started.directory) return send(res, 503, {});
-      started.directory.handle(req, res, publicKey, adminEmail).catch(() => send(res, 500, { error: 'stand-in failure' }));
+      started.directory
+        .handle(req, res, publicKey, adminEmail)
+        .catch(() => send(res, 500, { error: 'stand-in failure' }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -84,11 +86,17 @@ export class TestDirectory {
     return started.directory;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse, publicKey: KeyObject, adminEmail: string): Promise<void> {
+  private async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    publicKey: KeyObject,
+    adminEmail: string,
+  ): Promise<void> {
     const url = new URL(req.url ?? '/', this.apiUrl);
     if (req.method === 'POST' && url.pathname === '/token') {
       const form = new URLSearchParams(await readBody(req));
-      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return send(res, 400, { error: 'unsupported_grant_type' });
+      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
+        return send(res, 400, { error: 'unsupported_grant_type' });
       try {
         const { payload } = await jwtVerify(form.get('assertion') ?? '', publicKey, {
           algorithms: ['RS256'],

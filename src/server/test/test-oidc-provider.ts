@@ -100,7 +100,8 @@ export class TestOidcProvider {
   async authorize(authorizationUrl: string): Promise<{ redirect: URL; code: string; state: string }> {
     const response = await fetch(authorizationUrl, { redirect: 'manual' });
     const location = response.headers.get('location');
-    if (response.status !== 302 || location === null) throw new Error(`authorization failed: ${response.status} ${await response.text()}`);
+    if (response.status !== 302 || location === null)
+      throw new Error(`authorization failed: ${response.status} ${await response.text()}`);
     const redirect = new URL(location);
     const code = redirect.searchParams.get('code');
     const state = redirect.searchParams.get('state');

@@ -25,7 +25,13 @@ export function createWidgetCatalog(): RoleCatalog {
         id: 'examples',
         title: 'Step examples',
         steps: [
-          { id: PLAIN_STEP_ID, title: 'How steps work', description: 'A plain step.', icon: 'BookOpenText', category: 'Test' },
+          {
+            id: PLAIN_STEP_ID,
+            title: 'How steps work',
+            description: 'A plain step.',
+            icon: 'BookOpenText',
+            category: 'Test',
+          },
           {
             id: CHECKLIST_STEP.id,
             title: 'Get ready',

@@ -56,5 +56,8 @@ export async function expectNoAxeViolations(page: Page, { state, include }: AxeC
     if (more > 0) nodes.push(`    … and ${more} more element(s)`);
     return `  ${violation.id} [${violation.impact ?? 'unknown'}] ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
   });
-  expect(violations.length, `axe found ${violations.length} WCAG A/AA violation(s) on ${state}:\n${report.join('\n')}\n`).toBe(0);
+  expect(
+    violations.length,
+    `axe found ${violations.length} WCAG A/AA violation(s) on ${state}:\n${report.join('\n')}\n`,
+  ).toBe(0);
 }

@@ -32,7 +32,9 @@ export async function focusReport(page: Page): Promise<FocusReport> {
       style.outlineColor !== 'transparent' &&
       !/rgba\(.*,\s*0\)$/.test(style.outlineColor);
     const indicated =
-      outlined(getComputedStyle(el)) || outlined(getComputedStyle(el, '::after')) || outlined(getComputedStyle(el, '::before'));
+      outlined(getComputedStyle(el)) ||
+      outlined(getComputedStyle(el, '::after')) ||
+      outlined(getComputedStyle(el, '::before'));
     // The first line box: a link that wraps has an empty middle in its bounding box.
     const box = el.getClientRects()[0] ?? el.getBoundingClientRect();
     // The centre of the part inside the viewport: an element taller than the screen (a tab panel holding a long table)
@@ -86,11 +88,16 @@ export async function tabTo(
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     const report = await focusReport(page);
     stops.push(report.element);
-    expect(report.indicated, `no visible focus indicator on ${report.element} (stops so far: ${stops.join(', ')})`).toBe(true);
+    expect(
+      report.indicated,
+      `no visible focus indicator on ${report.element} (stops so far: ${stops.join(', ')})`,
+    ).toBe(true);
     expect(report.unobscured, `${report.element} has focus but is covered by ${report.coveredBy}`).toBe(true);
     if (await target.evaluate((el) => el === document.activeElement)) return stops;
   }
-  throw new Error(`Did not reach the target within ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}: ${stops.join(', ')}`);
+  throw new Error(
+    `Did not reach the target within ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}: ${stops.join(', ')}`,
+  );
 }
 
 /**

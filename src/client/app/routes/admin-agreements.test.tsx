@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { testUser } from '@/test/fixtures';
 import { json, renderApp } from '@/test/render-app';
 
-const pending = (email: string, name: string, stepId: string, stepTitle: string, extra: Partial<PendingAgreement> = {}): PendingAgreement => ({
+const pending = (
+  email: string,
+  name: string,
+  stepId: string,
+  stepTitle: string,
+  extra: Partial<PendingAgreement> = {},
+): PendingAgreement => ({
   email,
   name,
   stepId,
@@ -28,19 +34,28 @@ describe("admin console: 'Agreements'", () => {
       '/admin?tab=agreements',
       handlers([
         pending('ann@inspired2uplift.org', 'Ann Able', 'sign-agreement', 'Sign the Volunteer Agreement'),
-        pending('ben@inspired2uplift.org', 'Ben Bold', 'code-of-conduct', 'Read the code of conduct', { due: 'renew', version: 1 }),
+        pending('ben@inspired2uplift.org', 'Ben Bold', 'code-of-conduct', 'Read the code of conduct', {
+          due: 'renew',
+          version: 1,
+        }),
         pending('cy@inspired2uplift.org', '', 'sign-agreement', 'Sign the Volunteer Agreement', { recorded: false }),
       ]),
     );
     const table = await screen.findByRole('table', { name: 'People who must agree again' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
-    expect(within(table).getByRole('link', { name: 'Ann Able' })).toHaveAttribute('href', '/admin/members/ann%40inspired2uplift.org');
+    expect(within(table).getByRole('link', { name: 'Ann Able' })).toHaveAttribute(
+      'href',
+      '/admin/members/ann%40inspired2uplift.org',
+    );
     // Someone who never signed in with a name is shown by address.
     expect(within(table).getByRole('link', { name: 'cy@inspired2uplift.org' })).toBeInTheDocument();
     expect(within(table).getByText(/^Changed to version 2; agreed to version 1 on /u)).toBeInTheDocument();
     expect(within(table).getByText(/^Lapsed; agreed to version 1 on /u)).toBeInTheDocument();
     expect(within(table).getByText(/before agreements were recorded$/u)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Export every acknowledgment as CSV/u })).toHaveAttribute('href', '/api/admin/acknowledgments.csv');
+    expect(screen.getByRole('link', { name: /Export every acknowledgment as CSV/u })).toHaveAttribute(
+      'href',
+      '/api/admin/acknowledgments.csv',
+    );
 
     await user.selectOptions(screen.getByLabelText('Step'), 'Read the code of conduct');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
@@ -49,7 +64,9 @@ describe("admin console: 'Agreements'", () => {
 
   it('says so when everyone is up to date', async () => {
     renderApp('/admin?tab=agreements', handlers([]));
-    expect(await screen.findByText('Everyone is up to date: nobody has to agree to anything again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Everyone is up to date: nobody has to agree to anything again.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
 });

@@ -5,7 +5,12 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAdminRoles } from '@/features/admin/api/get-admin-roles';
 import { fieldClass, labelClass } from '@/features/admin/utils/format';
-import { ActivityCard, CohortsCard, FunnelCard, TimeToCompleteCard } from '@/features/insights/components/insight-cards';
+import {
+  ActivityCard,
+  CohortsCard,
+  FunnelCard,
+  TimeToCompleteCard,
+} from '@/features/insights/components/insight-cards';
 import { type InsightsFilters, insightsParams, readInsightsFilters } from '@/features/insights/utils/insights-query';
 import { AdminShell } from './admin-shell';
 
@@ -19,7 +24,8 @@ export function AdminInsightsRoute() {
   const [params, setParams] = useSearchParams();
   const filters = readInsightsFilters(params);
   const roles = useAdminRoles();
-  const update = (change: Partial<InsightsFilters>) => setParams(insightsParams({ ...filters, ...change }), { replace: true });
+  const update = (change: Partial<InsightsFilters>) =>
+    setParams(insightsParams({ ...filters, ...change }), { replace: true });
   const filtered = filters.role !== '' || filters.department !== '' || filters.started !== '';
   return (
     <AdminShell>
@@ -46,7 +52,12 @@ export function AdminInsightsRoute() {
               <label htmlFor={`${id}-role`} className={labelClass}>
                 Role
               </label>
-              <select id={`${id}-role`} value={filters.role} onChange={(e) => update({ role: e.target.value })} className={fieldClass}>
+              <select
+                id={`${id}-role`}
+                value={filters.role}
+                onChange={(e) => update({ role: e.target.value })}
+                className={fieldClass}
+              >
                 <option value="">All roles</option>
                 {(roles.data?.roles ?? []).map((r) => (
                   <option key={r.key} value={r.key}>

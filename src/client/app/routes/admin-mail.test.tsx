@@ -51,11 +51,20 @@ describe("admin console: 'E-mail'", () => {
     await user.selectOptions(within(outbox).getByLabelText('Kind'), 'Digests');
     await user.type(within(outbox).getByLabelText('Recipient (part of the e-mail address)'), 'Person-1');
     await user.click(within(outbox).getByRole('button', { name: 'Filter' }));
-    await waitFor(() => expect(outboxQueries(fetchMock).at(-1)).toBe('?status=failed&kind=digest&recipient=Person-1&page=1&pageSize=50'));
+    await waitFor(() =>
+      expect(outboxQueries(fetchMock).at(-1)).toBe('?status=failed&kind=digest&recipient=Person-1&page=1&pageSize=50'),
+    );
   }, 30_000);
 
   it('"Send me the digest now" says at once that it is queued, then follows it until it has left', async () => {
-    const digest = message(1, { kind: 'digest', recipient: testUser.email, subject: null, status: 'pending', attempts: 0, sentAt: null });
+    const digest = message(1, {
+      kind: 'digest',
+      recipient: testUser.email,
+      subject: null,
+      status: 'pending',
+      attempts: 0,
+      sentAt: null,
+    });
     /** The digest's status as the outbox shows it; none before it is asked for. */
     let status: OutboxMessage['status'] | 'none' = 'none';
     const { user } = renderApp('/admin?tab=mail', {

@@ -28,7 +28,10 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
   const detail = useMember(email);
   return (
     <div className="space-y-6">
-      <Link to={paths.admin.getHref()} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+      <Link
+        to={paths.admin.getHref()}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" /> All members
       </Link>
       {detail.isPending ? (
@@ -60,7 +63,8 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
             <div>
               <dt className="text-slate-600">Complete</dt>
               <dd className="font-semibold">
-                {detail.data.member.percent}% ({detail.data.member.completedSteps} of {detail.data.member.totalSteps} steps)
+                {detail.data.member.percent}% ({detail.data.member.completedSteps} of {detail.data.member.totalSteps}{' '}
+                steps)
               </dd>
             </div>
             <div>

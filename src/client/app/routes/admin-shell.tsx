@@ -43,14 +43,25 @@ export function AdminShell({
       >
         Skip to main content
       </a>
-      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={adminView !== null} isEditor={user.isEditor === true}>
-        <Link to={paths.dashboard.getHref()} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+      <AppHeader
+        isDevelopmentUser={user.isDevelopmentUser}
+        isAdmin={adminView !== null}
+        isEditor={user.isEditor === true}
+      >
+        <Link
+          to={paths.dashboard.getHref()}
+          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
           My steps
         </Link>
         <UserSummary user={user} />
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+      >
         {view !== null ? (
           children(user, view)
         ) : (

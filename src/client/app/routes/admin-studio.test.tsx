@@ -18,8 +18,22 @@ function volunteer(): RoleConfiguration {
       title: 'Getting started',
       include: [],
       steps: [
-        { ...newStep('set-up-slack', 'Volunteer'), title: 'Set up Slack', description: 'Join our Slack workspace.', icon: 'Slack', content: { ...newStep('x', 'Volunteer').content, tasks: ['Open the invitation e-mail', 'Pick a profile photo'] } },
-        { ...newStep('download-apps', 'Volunteer'), title: 'Download the mobile apps', description: 'Get Slack and Google Drive on your phone.', icon: 'Smartphone' },
+        {
+          ...newStep('set-up-slack', 'Volunteer'),
+          title: 'Set up Slack',
+          description: 'Join our Slack workspace.',
+          icon: 'Slack',
+          content: {
+            ...newStep('x', 'Volunteer').content,
+            tasks: ['Open the invitation e-mail', 'Pick a profile photo'],
+          },
+        },
+        {
+          ...newStep('download-apps', 'Volunteer'),
+          title: 'Download the mobile apps',
+          description: 'Get Slack and Google Drive on your phone.',
+          icon: 'Smartphone',
+        },
       ],
     },
   ];
@@ -48,21 +62,38 @@ function published(version = 3): StudioVersion {
 }
 
 /** A small in-memory stand-in for the studio routes: the draft is kept and its `updatedAt` checked like the server. */
-function studioServer(options: { draft?: StudioDraft | null; onSave?: (body: { catalog: unknown[]; baseUpdatedAt: string | null }) => Response | undefined } = {}) {
+function studioServer(
+  options: {
+    draft?: StudioDraft | null;
+    onSave?: (body: { catalog: unknown[]; baseUpdatedAt: string | null }) => Response | undefined;
+  } = {},
+) {
   let draft: StudioDraft | null = options.draft ?? null;
   let clock = 0;
   const saves: { catalog: RoleConfiguration[]; baseUpdatedAt: string | null }[] = [];
   const handlers: Record<string, Handler> = {
     'GET /api/me': () => json({ user: admin }),
     'GET /api/studio': () => json({ published: published(), draft } satisfies StudioState),
-    'GET /api/studio/usage': () => json({ roles: [{ key: 'volunteer', members: 12 }, { key: 'finance', members: 0 }] }),
+    'GET /api/studio/usage': () =>
+      json({
+        roles: [
+          { key: 'volunteer', members: 12 },
+          { key: 'finance', members: 0 },
+        ],
+      }),
     'PUT /api/studio/draft': ({ body }) => {
       const request = body as { catalog: RoleConfiguration[]; baseUpdatedAt: string | null };
       saves.push(request);
       const refused = options.onSave?.(request);
       if (refused) return refused;
       clock += 1;
-      draft = { catalog: request.catalog, baseVersion: 3, updatedAt: `2026-11-24T21:00:0${clock}.000Z`, updatedBy: admin.email, problems: [] };
+      draft = {
+        catalog: request.catalog,
+        baseVersion: 3,
+        updatedAt: `2026-11-24T21:00:0${clock}.000Z`,
+        updatedBy: admin.email,
+        problems: [],
+      };
       return json({ draft });
     },
   };
@@ -80,13 +111,16 @@ describe('content studio', () => {
     const server = studioServer();
     renderApp('/admin/studio', server.handlers);
     const roles = await screen.findByRole('navigation', { name: 'Roles' });
-    expect(within(roles).getByRole('button', { name: /Finance.*Department · inherits volunteer · includes volunteer/u })).toBeInTheDocument();
+    expect(
+      within(roles).getByRole('button', { name: /Finance.*Department · inherits volunteer · includes volunteer/u }),
+    ).toBeInTheDocument();
     expect(within(roles).getByRole('button', { name: /Volunteer/u })).toHaveAttribute('aria-current', 'true');
     const list = screen.getByRole('list', { name: 'Steps of Getting started' });
-    expect(within(list).getAllByRole('listitem').map((li) => within(li).getByText(/^(Set up Slack|Download the mobile apps)$/u).textContent)).toEqual([
-      'Set up Slack',
-      'Download the mobile apps',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByText(/^(Set up Slack|Download the mobile apps)$/u).textContent),
+    ).toEqual(['Set up Slack', 'Download the mobile apps']);
     expect(screen.getByText('No draft: you are looking at the published version.')).toBeInTheDocument();
     expect(await screen.findByText('12 members')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete role' })).toBeDisabled();
@@ -106,10 +140,14 @@ describe('content studio', () => {
     const id = screen.getByLabelText('Id');
     await user.clear(id);
     await user.type(id, 'Join Slack');
-    expect(await screen.findByText('This must be lower-case words joined by "-", e.g. "set-up-slack".')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This must be lower-case words joined by "-", e.g. "set-up-slack".'),
+    ).toBeInTheDocument();
     await user.clear(id);
     await user.type(id, 'download-apps');
-    expect(await screen.findByText(/The id "download-apps" is also used by ‘Download the mobile apps’ of Volunteer/u)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/The id "download-apps" is also used by ‘Download the mobile apps’ of Volunteer/u),
+    ).toBeInTheDocument();
     await user.clear(id);
     await user.type(id, 'set-up-slack');
 
@@ -126,12 +164,16 @@ describe('content studio', () => {
     const title = await openVolunteerStep(user, 'Set up Slack');
     const frame = await screen.findByTitle('Preview of Set up Slack at computer width');
     const body = () => (screen.getByTitle(/^Preview of/u) as HTMLIFrameElement).contentDocument?.body as HTMLElement;
-    await waitFor(() => expect(within(body()).getByRole('heading', { level: 3, name: /Set up Slack/u })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(body()).getByRole('heading', { level: 3, name: /Set up Slack/u })).toBeInTheDocument(),
+    );
     expect(within(body()).getByText('Open the invitation e-mail')).toBeInTheDocument();
     expect(within(body()).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
     await user.type(title, ' today');
     expect(screen.getByRole('button', { name: 'All steps of Volunteer' })).toBeInTheDocument();
-    await waitFor(() => expect(within(body()).getByRole('heading', { level: 3, name: /Set up Slack today/u })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(body()).getByRole('heading', { level: 3, name: /Set up Slack today/u })).toBeInTheDocument(),
+    );
     expect(frame).toHaveStyle({ width: '800px' });
 
     await user.click(screen.getByRole('button', { name: 'Phone' }));
@@ -147,11 +189,17 @@ describe('content studio', () => {
       updatedBy: 'sam@inspired2uplift.org',
       problems: [],
     };
-    const server = studioServer({ onSave: () => json({ error: 'Conflict', message: 'Someone else saved the draft.', draft: theirs }, 409) });
+    const server = studioServer({
+      onSave: () => json({ error: 'Conflict', message: 'Someone else saved the draft.', draft: theirs }, 409),
+    });
     const { user } = renderApp('/admin/studio', server.handlers);
     const title = await openVolunteerStep(user, 'Set up Slack');
     await user.type(title, '!');
-    const alert = await screen.findByText(/sam@inspired2uplift.org saved the draft at .* while you were editing/u, {}, { timeout: 5000 });
+    const alert = await screen.findByText(
+      /sam@inspired2uplift.org saved the draft at .* while you were editing/u,
+      {},
+      { timeout: 5000 },
+    );
     expect(alert.closest('[role="alert"]')).toHaveTextContent('They changed: Volunteers: changed its settings.');
     expect(screen.getByText('Not saved: someone else changed the draft')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load their version' }));
@@ -165,7 +213,13 @@ describe('content studio', () => {
     const broken = draftCatalog[1]?.scopes[0]?.steps[1];
     if (broken) broken.title = '';
     const server = studioServer({
-      draft: { catalog: draftCatalog, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] },
+      draft: {
+        catalog: draftCatalog,
+        baseVersion: 3,
+        updatedAt: '2026-11-24T20:00:00.000Z',
+        updatedBy: admin.email,
+        problems: [],
+      },
     });
     const { user } = renderApp('/admin/studio', server.handlers);
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
@@ -190,36 +244,84 @@ describe('content studio', () => {
 
   it('asks which changed agreements are material, and confirms removals members completed before publishing', async () => {
     const base = [finance(), volunteer()];
-    const agreement = { ...newStep('code-of-conduct', 'Volunteer'), title: 'Agree to the code of conduct', isAcknowledgmentStep: true, content: { ...newStep('x', 'Volunteer').content, acknowledgments: [{ id: 'respect', content: 'I treat everyone with respect.' }] } };
+    const agreement = {
+      ...newStep('code-of-conduct', 'Volunteer'),
+      title: 'Agree to the code of conduct',
+      isAcknowledgmentStep: true,
+      content: {
+        ...newStep('x', 'Volunteer').content,
+        acknowledgments: [{ id: 'respect', content: 'I treat everyone with respect.' }],
+      },
+    };
     base[1]?.scopes[0]?.steps.push(agreement);
     const changed = structuredClone(base);
     const ack = changed[1]?.scopes[0]?.steps[2];
-    if (ack) ack.content.acknowledgments = [{ id: 'respect', content: 'I treat everyone with respect, online and offline.' }];
+    if (ack)
+      ack.content.acknowledgments = [{ id: 'respect', content: 'I treat everyone with respect, online and offline.' }];
     changed[1]?.scopes[0]?.steps.splice(1, 1);
-    const server = studioServer({ draft: { catalog: changed, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] } });
+    const server = studioServer({
+      draft: {
+        catalog: changed,
+        baseVersion: 3,
+        updatedAt: '2026-11-24T20:00:00.000Z',
+        updatedBy: admin.email,
+        problems: [],
+      },
+    });
     const publishes: unknown[] = [];
     const { user } = renderApp('/admin/studio', {
       ...server.handlers,
-      'GET /api/studio': () => json({ published: { ...published(), catalog: base }, draft: { catalog: changed, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] } }),
+      'GET /api/studio': () =>
+        json({
+          published: { ...published(), catalog: base },
+          draft: {
+            catalog: changed,
+            baseVersion: 3,
+            updatedAt: '2026-11-24T20:00:00.000Z',
+            updatedBy: admin.email,
+            problems: [],
+          },
+        }),
       'POST /api/studio/publish': ({ body }) => {
         publishes.push(body);
         if (publishes.length === 1) {
-          return json({ error: 'Conflict', message: 'This removes 1 step(s)…', removals: [{ stepId: 'download-apps', itemId: null, role: 'volunteer', title: 'Download the mobile apps', completedBy: 4 }] }, 409);
+          return json(
+            {
+              error: 'Conflict',
+              message: 'This removes 1 step(s)…',
+              removals: [
+                {
+                  stepId: 'download-apps',
+                  itemId: null,
+                  role: 'volunteer',
+                  title: 'Download the mobile apps',
+                  completedBy: 4,
+                },
+              ],
+            },
+            409,
+          );
         }
         return json({ version: { ...published(4), catalog: undefined } });
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
-    expect(dialog).toHaveTextContent('Volunteer: changed ‘Agree to the code of conduct’, removed ‘Download the mobile apps’');
+    expect(dialog).toHaveTextContent(
+      'Volunteer: changed ‘Agree to the code of conduct’, removed ‘Download the mobile apps’',
+    );
     expect(dialog).toHaveTextContent('You removed ‘Download the mobile apps’');
-    await user.click(within(dialog).getByLabelText('Material change to ‘Agree to the code of conduct’: members agree again'));
+    await user.click(
+      within(dialog).getByLabelText('Material change to ‘Agree to the code of conduct’: members agree again'),
+    );
     await user.type(within(dialog).getByLabelText('What changed (optional)'), 'Respect applies online too.');
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Members completed what you remove' });
     expect(confirm).toHaveTextContent('‘Download the mobile apps’ (volunteer): completed by 4 members');
     await user.click(within(confirm).getByRole('button', { name: 'Publish anyway' }));
-    expect(await screen.findByText('Published version 4. Members see it from their next page load.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Published version 4. Members see it from their next page load.'),
+    ).toBeInTheDocument();
     expect(publishes).toEqual([
       { materialChanges: ['code-of-conduct'], note: 'Respect applies online too.' },
       { materialChanges: ['code-of-conduct'], note: 'Respect applies online too.', confirmRemovals: true },
@@ -228,8 +330,18 @@ describe('content studio', () => {
 
   it("shows the server's refusal when an editor's publish changes who may see a shared password", async () => {
     const changed = [finance(), volunteer()];
-    changed[1]?.scopes[0]?.steps.push({ ...newStep('team-tools', 'Volunteer'), title: 'Team tools', envVariable: { name: 'FINANCE_PASS', requiredRole: ['*'] } });
-    const draft = { catalog: changed, baseVersion: 3, updatedAt: '2026-11-24T20:00:00.000Z', updatedBy: admin.email, problems: [] };
+    changed[1]?.scopes[0]?.steps.push({
+      ...newStep('team-tools', 'Volunteer'),
+      title: 'Team tools',
+      envVariable: { name: 'FINANCE_PASS', requiredRole: ['*'] },
+    });
+    const draft = {
+      catalog: changed,
+      baseVersion: 3,
+      updatedAt: '2026-11-24T20:00:00.000Z',
+      updatedBy: admin.email,
+      problems: [],
+    };
     const server = studioServer({ draft });
     const refusal =
       'Only an admin can change who may see a shared password or which role people belong to. Ask an admin to make this change; nothing was published. What needs an admin: role "volunteer": shared password of step "team-tools".';
@@ -237,7 +349,16 @@ describe('content studio', () => {
       ...server.handlers,
       'GET /api/me': () => json({ user: { ...testUser, isAdmin: false, isEditor: true } }),
       'GET /api/studio': () => json({ published: published(), draft } satisfies StudioState),
-      'POST /api/studio/publish': () => json({ statusCode: 403, error: 'Forbidden', message: refusal, changes: ['role "volunteer": shared password of step "team-tools"'] }, 403),
+      'POST /api/studio/publish': () =>
+        json(
+          {
+            statusCode: 403,
+            error: 'Forbidden',
+            message: refusal,
+            changes: ['role "volunteer": shared password of step "team-tools"'],
+          },
+          403,
+        ),
     });
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
@@ -259,9 +380,15 @@ describe('content studio', () => {
     await user.click(within(roles).getByRole('button', { name: /^Finance/u }));
     expect(await screen.findByText('0 members')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete role' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete the role Finance?' })).getByRole('button', { name: 'Delete role' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete the role Finance?' })).getByRole('button', {
+        name: 'Delete role',
+      }),
+    );
     expect(within(roles).queryByRole('button', { name: /^Finance/u })).toBeNull();
-    await waitFor(() => expect(server.saves.at(-1)?.catalog.map((r) => r.key)).toEqual(['volunteer']), { timeout: 3000 });
+    await waitFor(() => expect(server.saves.at(-1)?.catalog.map((r) => r.key)).toEqual(['volunteer']), {
+      timeout: 3000,
+    });
     expect(server.saves.at(-1)?.catalog[0]?.scopes[0]?.steps.map((t) => t.id)).toEqual(['set-up-slack']);
   }, 20_000);
 
@@ -272,7 +399,10 @@ describe('content studio', () => {
 
   it('opens for a content editor', async () => {
     const server = studioServer();
-    renderApp('/admin/studio', { ...server.handlers, 'GET /api/me': () => json({ user: { ...testUser, isAdmin: false, isEditor: true } }) });
+    renderApp('/admin/studio', {
+      ...server.handlers,
+      'GET /api/me': () => json({ user: { ...testUser, isAdmin: false, isEditor: true } }),
+    });
     expect(await screen.findByRole('navigation', { name: 'Roles' })).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Content studio' })).toHaveAttribute('href', '/admin/studio');

@@ -92,7 +92,8 @@ export function AdminStudioRoute() {
             </Link>
             <h2 className="text-2xl font-bold tracking-tight text-slate-900">Content studio</h2>
             <p className="max-w-3xl text-slate-600">
-              Change the roles, scopes and steps members see. Your changes are saved as a draft as you type; members see them once you publish.
+              Change the roles, scopes and steps members see. Your changes are saved as a draft as you type; members see
+              them once you publish.
             </p>
           </div>
           <StudioTabs />

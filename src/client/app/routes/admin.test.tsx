@@ -28,7 +28,8 @@ const page = (items: MemberOverview[], total = items.length): MembersPage => ({ 
 const adminHandlers = (members: MembersPage) => ({
   'GET /api/me': () => json({ user: { ...testUser, isAdmin: true } }),
   'GET /api/admin/members': () => json(members),
-  'GET /api/admin/roles': () => json({ roles: [{ key: 'volunteer', displayName: 'Volunteer' }], departments: ['Operations'] }),
+  'GET /api/admin/roles': () =>
+    json({ roles: [{ key: 'volunteer', displayName: 'Volunteer' }], departments: ['Operations'] }),
 });
 
 /** The query strings of the members-table requests made so far. */
@@ -43,11 +44,19 @@ describe('admin console', () => {
   it('shows the members table with sortable headers, paging and an export of what is filtered', async () => {
     const { user, fetchMock } = renderApp(
       '/admin',
-      adminHandlers(page([member('ann@inspired2uplift.org', 'Ann Able', 100), member('ben@inspired2uplift.org', 'Ben Bold', 33)], 60)),
+      adminHandlers(
+        page(
+          [member('ann@inspired2uplift.org', 'Ann Able', 100), member('ben@inspired2uplift.org', 'Ben Bold', 33)],
+          60,
+        ),
+      ),
     );
     const table = await screen.findByRole('table', { name: /Members, sorted by Name/u });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByRole('link', { name: 'Ann Able' })).toHaveAttribute('href', '/admin/members/ann%40inspired2uplift.org');
+    expect(within(table).getByRole('link', { name: 'Ann Able' })).toHaveAttribute(
+      'href',
+      '/admin/members/ann%40inspired2uplift.org',
+    );
     expect(within(table).getByText('All done')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Name/u })).toHaveAttribute('aria-sort', 'ascending');
     expect(screen.getByRole('columnheader', { name: /Complete/u })).toHaveAttribute('aria-sort', 'none');
@@ -85,7 +94,10 @@ describe('admin console', () => {
   });
 
   it('shows the server refusal when the table cannot load', async () => {
-    renderApp('/admin', { ...adminHandlers(page([])), 'GET /api/admin/members': () => apiError(500, 'Something went wrong on our side.') });
+    renderApp('/admin', {
+      ...adminHandlers(page([])),
+      'GET /api/admin/members': () => apiError(500, 'Something went wrong on our side.'),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
@@ -98,7 +110,10 @@ describe('admin console', () => {
 
   it('offers the header link to admins', async () => {
     renderApp('/admin', adminHandlers(page([])));
-    expect(await within(await screen.findByRole('banner')).findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(await within(await screen.findByRole('banner')).findByRole('link', { name: 'Admin' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
   });
 
   it('shows a department lead the members table only, and member pages without the form or session actions', async () => {
@@ -145,7 +160,13 @@ describe('admin console', () => {
           completedAt: null,
           items: [
             { id: 'charged-phone', kind: 'checklist', text: 'Your phone, charged', doneAt: null },
-            { id: 'water-bottle', kind: 'checklist', text: 'A water bottle', doneAt: '2026-11-20T10:00:00.000Z', removed: true },
+            {
+              id: 'water-bottle',
+              kind: 'checklist',
+              text: 'A water bottle',
+              doneAt: '2026-11-20T10:00:00.000Z',
+              removed: true,
+            },
           ],
         },
       ],
@@ -178,13 +199,23 @@ describe('admin console', () => {
     const { user, fetchMock } = renderApp('/admin/members/fay%40inspired2uplift.org', {
       ...adminHandlers(page([])),
       'GET /api/admin/members/fay%40inspired2uplift.org': () => json(detail),
-      'PUT /api/admin/members/fay%40inspired2uplift.org': () => json({ ...detail, leadOf: ['Finance', 'Events'], isEditor: true }),
+      'PUT /api/admin/members/fay%40inspired2uplift.org': () =>
+        json({ ...detail, leadOf: ['Finance', 'Events'], isEditor: true }),
       'POST /api/admin/members/fay%40inspired2uplift.org/sign-out': () => json({ sessionsEnded: 2 }),
       'GET /api/admin/members/fay%40inspired2uplift.org/revealed-secrets': () =>
         json({
-          items: [{ name: 'FINANCE_PASS', steps: ['Finance profile'], reveals: 2, lastRevealedAt: '2025-03-30T10:00:00.000Z', rotatedAt: null }],
+          items: [
+            {
+              name: 'FINANCE_PASS',
+              steps: ['Finance profile'],
+              reveals: 2,
+              lastRevealedAt: '2025-03-30T10:00:00.000Z',
+              rotatedAt: null,
+            },
+          ],
         }),
-      'POST /api/admin/secrets/FINANCE_PASS/rotated': () => json({ name: 'FINANCE_PASS', rotatedAt: '2025-04-01T10:00:00.000Z' }),
+      'POST /api/admin/secrets/FINANCE_PASS/rotated': () =>
+        json({ name: 'FINANCE_PASS', rotatedAt: '2025-04-01T10:00:00.000Z' }),
     });
     const leads = await screen.findByLabelText('Leads departments');
     expect(leads).toHaveValue('Finance');
@@ -193,11 +224,16 @@ describe('admin console', () => {
     await user.click(screen.getByLabelText(/Content editor/u));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
-    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toMatchObject({ leadOf: ['Finance', 'Events'], isEditor: true });
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toMatchObject({
+      leadOf: ['Finance', 'Events'],
+      isEditor: true,
+    });
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText(/2 sessions ended/u)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Mark Finance profile rotated' }));
-    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/admin/secrets/FINANCE_PASS/rotated'))).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/admin/secrets/FINANCE_PASS/rotated')),
+    ).toBe(true);
     expect(screen.getByRole('button', { name: 'Mark as left' })).toBeInTheDocument();
   });
 
@@ -211,7 +247,12 @@ describe('admin console', () => {
       'GET /api/admin/secrets': () => json({ items }),
       'POST /api/admin/secrets/FINANCE_PASS/reveal': () => json({ name: 'FINANCE_PASS', value: 'old-Finance-1' }),
       'PUT /api/admin/secrets/FINANCE_PASS': () =>
-        json({ items: [{ ...items[0], updatedAt: '2025-04-01T10:00:00.000Z', updatedBy: 'boss@inspired2uplift.org' }, items[1]] }),
+        json({
+          items: [
+            { ...items[0], updatedAt: '2025-04-01T10:00:00.000Z', updatedBy: 'boss@inspired2uplift.org' },
+            items[1],
+          ],
+        }),
     });
     expect(await screen.findByRole('heading', { name: 'Finance profile' })).toBeInTheDocument();
     expect(screen.getByText('Not set yet.')).toBeInTheDocument();

@@ -59,10 +59,15 @@ export function AdminRoute() {
           </div>
           {view === 'lead' ? (
             <p className="max-w-2xl text-slate-700">
-              You lead {(user.leadOf ?? []).join(', ')}. You can see the members of {(user.leadOf ?? []).length === 1 ? 'this department' : 'these departments'} and their progress. Only admins can change anything.
+              You lead {(user.leadOf ?? []).join(', ')}. You can see the members of{' '}
+              {(user.leadOf ?? []).length === 1 ? 'this department' : 'these departments'} and their progress. Only
+              admins can change anything.
             </p>
           ) : null}
-          <Tabs.Root value={view === 'lead' ? 'members' : asked} onValueChange={(value) => setParams(value === 'members' ? {} : { tab: value })}>
+          <Tabs.Root
+            value={view === 'lead' ? 'members' : asked}
+            onValueChange={(value) => setParams(value === 'members' ? {} : { tab: value })}
+          >
             <Tabs.List aria-label="Admin console" className="flex flex-wrap gap-1 border-b border-slate-200">
               {/* A department lead sees the members table only (read-only, their departments). */}
               {TABS.filter((t) => view === 'admin' || t.value === 'members').map((t) => (

@@ -17,7 +17,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 const allDone = widgetSteps.map((s) => s.id);
 
 async function visitDashboard() {
-  const app = renderApp('/dashboard', { 'GET /api/onboarding': () => json(testWidgetOnboarding({ completed: allDone })) });
+  const app = renderApp('/dashboard', {
+    'GET /api/onboarding': () => json(testWidgetOnboarding({ completed: allDone })),
+  });
   expect(await screen.findByText('Onboarding complete!')).toBeInTheDocument();
   await settle();
   return app;

@@ -24,9 +24,14 @@ describe('due dates on the dashboard', () => {
   it('shows "Overdue by" and "Due" on steps not completed, none on completed ones, and the overdue count', async () => {
     const onboarding = testOnboarding();
     onboarding.progress.completed = [{ stepId: 'change-password', completedAt: '2026-12-01T10:00:00.000Z' }];
-    renderApp('/dashboard', { 'GET /api/onboarding': () => json(onboarding), 'GET /api/onboarding/due': () => json(due) });
+    renderApp('/dashboard', {
+      'GET /api/onboarding': () => json(onboarding),
+      'GET /api/onboarding/due': () => json(due),
+    });
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });
-    await waitFor(() => expect(within(card('Sign in to your Chrome profile')).getByText('Overdue by 3 days')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(card('Sign in to your Chrome profile')).getByText('Overdue by 3 days')).toBeInTheDocument(),
+    );
     expect(within(card('Set up Slack')).getByText('Due Sat 5 Dec')).toBeInTheDocument();
     expect(within(card('Change your password')).queryByText(/Overdue|Due/u)).not.toBeInTheDocument();
     expect(screen.getByText(/1 step is overdue/u)).toBeInTheDocument();
@@ -37,10 +42,9 @@ describe('due dates on the dashboard', () => {
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });
     const toggle = within(card('Set up Slack')).getByRole('button', { name: /Set up Slack/u });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(within(card('Sign in to your Chrome profile')).getByRole('button', { name: /Sign in to your Chrome profile/u })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    expect(
+      within(card('Sign in to your Chrome profile')).getByRole('button', { name: /Sign in to your Chrome profile/u }),
+    ).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('sends a visitor without a session to the login page with the step to come back to', async () => {

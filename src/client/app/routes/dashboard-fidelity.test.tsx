@@ -51,10 +51,11 @@ describe('document steps', () => {
     expect(within(agreement).getByRole('link', { name: /Open Fullscreen/ })).toBeInTheDocument();
     const tasks = within(agreement).getByRole('heading', { name: 'Tasks' }).closest('section');
     if (!tasks) throw new Error('no Tasks section');
-    expect(within(tasks).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Read the agreement in the viewer.',
-      'Press Sign.',
-    ]);
+    expect(
+      within(tasks)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Read the agreement in the viewer.', 'Press Sign.']);
   });
 });
 
@@ -91,7 +92,13 @@ describe("progress kept in this browser by the app's earlier version", () => {
   function progressRoutes() {
     const completed: string[] = [];
     const handlers: Record<string, Handler> = {};
-    for (const stepId of ['sign-in-to-chrome', 'change-password', 'sign-volunteer-agreement', 'set-up-slack', 'download-apps']) {
+    for (const stepId of [
+      'sign-in-to-chrome',
+      'change-password',
+      'sign-volunteer-agreement',
+      'set-up-slack',
+      'download-apps',
+    ]) {
       handlers[`PUT /api/progress/steps/${stepId}`] = ({ body }) => {
         if ((body as { completed: boolean }).completed) completed.push(stepId);
         return json({ stepId, completed: true, completedAt: '2025-03-01T10:00:00.000Z' });

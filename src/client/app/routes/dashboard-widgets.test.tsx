@@ -125,7 +125,9 @@ describe('checklist step on the dashboard', () => {
     expect(within(checklist).getByText('2 of 3 done')).toBeInTheDocument();
     await user.click(within(checklist).getByRole('button', { name: 'Reset' }));
     expect(within(checklist).getByText('0 of 3 done')).toBeInTheDocument();
-    await waitFor(() => expect(puts(fetchMock)).toEqual(['/api/progress/steps/first-call-checklist {"completed":false}']));
+    await waitFor(() =>
+      expect(puts(fetchMock)).toEqual(['/api/progress/steps/first-call-checklist {"completed":false}']),
+    );
   });
 
   it('puts an item back and explains when the server refuses the tick', async () => {
@@ -166,7 +168,9 @@ describe('dashboard behaviour', () => {
     const scope = screen.getByRole('region', { name: 'Step examples' });
     expect(scope).toHaveAttribute('data-highlighted', 'true');
     // Closing the open step (without the mouse over the scope) leaves no reason to highlight it.
-    fireEvent.click(within(card('Get ready for your first call')).getByRole('button', { name: 'Get ready for your first call' }));
+    fireEvent.click(
+      within(card('Get ready for your first call')).getByRole('button', { name: 'Get ready for your first call' }),
+    );
     expect(scope).toHaveAttribute('data-highlighted', 'false');
     fireEvent.mouseEnter(scope);
     expect(scope).toHaveAttribute('data-highlighted', 'true');
@@ -258,9 +262,13 @@ describe('role preview', () => {
     expect(await screen.findByText('Previewing Finance')).toBeInTheDocument();
     expect(screen.getByText('Role Switched')).toBeInTheDocument();
     // The test server runs in development mode (testConfig), so the toast may say so.
-    expect(screen.getByText('You are now previewing Finance. Nothing you do is saved. (Development mode active)')).toBeInTheDocument();
     expect(
-      screen.getByText('These are the steps of the Finance role. Nothing you do here is saved, and shared passwords stay hidden.'),
+      screen.getByText('You are now previewing Finance. Nothing you do is saved. (Development mode active)'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'These are the steps of the Finance role. Nothing you do here is saved, and shared passwords stay hidden.',
+      ),
     ).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Preview as: Finance' })).toBeInTheDocument();
     // The panel says whose steps its percentage is of, not 'Your progress' alone.
@@ -290,13 +298,24 @@ describe('role preview', () => {
   it('never says "Development mode active" to an admin of a production server, nor "a Account member"', async () => {
     const account = () =>
       testWidgetOnboarding({
-        extra: { ...previewable, preview: true, role: { ...testWidgetOnboarding().role, key: 'account', displayName: 'Account' } },
+        extra: {
+          ...previewable,
+          preview: true,
+          role: { ...testWidgetOnboarding().role, key: 'account', displayName: 'Account' },
+        },
       });
     const { user, fetchMock } = renderApp('/dashboard', {
       'GET /api/config': () => json({ ...testConfig, signIn: { google: true, development: false } }),
       'GET /api/me': () => json({ user: { ...testUser, role: 'test', isDevelopmentUser: false, isAdmin: true } }),
       'GET /api/onboarding': () =>
-        json(testWidgetOnboarding({ extra: { ...previewable, previewRoles: [...previewable.previewRoles, { key: 'account', displayName: 'Account' }] } })),
+        json(
+          testWidgetOnboarding({
+            extra: {
+              ...previewable,
+              previewRoles: [...previewable.previewRoles, { key: 'account', displayName: 'Account' }],
+            },
+          }),
+        ),
     });
     answerPreviews(fetchMock, () => json(account()));
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });

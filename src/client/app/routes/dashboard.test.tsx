@@ -62,7 +62,9 @@ describe('dashboard', () => {
 
   it('shows an account notice instead of progress and steps for the account role', async () => {
     await renderDashboard({ 'GET /api/onboarding': () => json(testOnboarding({ roleKey: 'account' })) });
-    expect(screen.getByText('Logged in as an account! Please log out and use your personal account.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Logged in as an account! Please log out and use your personal account.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Before your first meeting' })).not.toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
@@ -94,7 +96,10 @@ describe('dashboard', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, pageLoads } = renderApp('/dashboard', {
       'GET /api/onboarding': () =>
-        json({ statusCode: 409, error: 'Conflict', message: 'No role configuration found for "finance"', role: 'finance' }, 409),
+        json(
+          { statusCode: 409, error: 'Conflict', message: 'No role configuration found for "finance"', role: 'finance' },
+          409,
+        ),
     });
     expect(await screen.findByRole('heading', { name: 'Application Error' })).toBeInTheDocument();
     expect(screen.getByText("We couldn't find the configuration for role finance.")).toBeInTheDocument();
@@ -109,7 +114,9 @@ describe('dashboard', () => {
 
   it('shows the general Error page text when onboarding fails for another reason', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderApp('/dashboard', { 'GET /api/onboarding': () => apiError(500, 'Something broke.', 'Internal Server Error') });
+    renderApp('/dashboard', {
+      'GET /api/onboarding': () => apiError(500, 'Something broke.', 'Internal Server Error'),
+    });
     expect(await screen.findByRole('heading', { name: 'Application Error' })).toBeInTheDocument();
     expect(screen.getByText('We encountered an unexpected error.')).toBeInTheDocument();
     expect(screen.getByText('Something broke.')).toBeInTheDocument();
@@ -130,7 +137,9 @@ describe('dashboard', () => {
   }, 15_000);
 
   it('sends a signed-out visitor to the login page (a full page load)', async () => {
-    const { pageLoads } = renderApp('/dashboard', { 'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized') });
+    const { pageLoads } = renderApp('/dashboard', {
+      'GET /api/me': () => apiError(401, 'Please sign in.', 'Unauthorized'),
+    });
     await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/login'));
   });
 
@@ -144,7 +153,9 @@ describe('dashboard', () => {
     expect(await screen.findByText('Authenticating')).toBeInTheDocument();
     expect(screen.getByText('Waiting for Google...')).toBeInTheDocument();
     // The whole page while it lasts: its main landmark and its h1.
-    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1, name: 'Authenticating' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('main')).getByRole('heading', { level: 1, name: 'Authenticating' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -226,7 +237,9 @@ describe('step cards', () => {
       expect(within(third).getByRole('button', { name: 'Sign' })).toBeDisabled();
       await user.click(within(third).getByRole('button', { name: 'Sign the volunteer agreement' }));
       expect(
-        within(third).getByText('Read the document below. The button unlocks after a short wait, or when you download the document.'),
+        within(third).getByText(
+          'Read the document below. The button unlocks after a short wait, or when you download the document.',
+        ),
       ).toBeInTheDocument();
       expect(within(third).getByRole('link', { name: /Open Fullscreen/ })).toHaveAttribute('target', '_blank');
       await user.click(within(third).getByRole('link', { name: 'Download' }));

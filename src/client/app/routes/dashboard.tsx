@@ -17,7 +17,11 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { useDueDates } from '@/features/onboarding/api/get-due-dates';
-import { isRoleConfigurationFailure, useOnboarding, usePreviewOnboarding } from '@/features/onboarding/api/get-onboarding';
+import {
+  isRoleConfigurationFailure,
+  useOnboarding,
+  usePreviewOnboarding,
+} from '@/features/onboarding/api/get-onboarding';
 import { preloadStepWidgets } from '@/features/onboarding/components/lazy-widgets';
 import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
@@ -160,7 +164,12 @@ export function DashboardRoute() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <AppHeader isDevelopmentUser={user.isDevelopmentUser} isAdmin={adminViewOf(user) !== null} isEditor={user.isEditor === true} onLogoClick={onLogoClick}>
+      <AppHeader
+        isDevelopmentUser={user.isDevelopmentUser}
+        isAdmin={adminViewOf(user) !== null}
+        isEditor={user.isEditor === true}
+        onLogoClick={onLogoClick}
+      >
         <UserSummary
           user={user}
           badge={
@@ -187,7 +196,11 @@ export function DashboardRoute() {
         ) : null}
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+      >
         <ProgressSaveNotice />
         {shown && stepsReady ? (
           <OnboardingView
@@ -202,7 +215,11 @@ export function DashboardRoute() {
             celebrationKey={previewing ? undefined : `${user.id}:${shown.role.key}`}
             progressLabel={previewing ? `Your progress on the ${shown.role.displayName} steps` : undefined}
             passwordHiddenReason={passwordHiddenReason(previewing)}
-            notice={previewing ? <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} /> : null}
+            notice={
+              previewing ? (
+                <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} />
+              ) : null
+            }
             dueDates={previewing ? undefined : dueDates}
             initialStepId={initialStepId}
           />

@@ -38,9 +38,13 @@ describe('demo page /test', () => {
     expect(within(header).getByText('Demo User')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Step Examples' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Please send the onboarding steps for your team by Saturday, December 5\. Report back even if you have none\./),
+      screen.getByText(
+        /Please send the onboarding steps for your team by Saturday, December 5\. Report back even if you have none\./,
+      ),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(widgetSteps.map((s) => s.title));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      widgetSteps.map((s) => s.title),
+    );
     expect(bar()).toHaveAttribute('aria-valuenow', '0');
 
     // The login page is its own document (docs/decisions/012-login-page-own-entry.md): a plain link loads it.
@@ -52,7 +56,9 @@ describe('demo page /test', () => {
     const checklist = card('Get ready for your first call');
     expect(within(checklist).getByRole('button', { name: 'Complete' })).toBeDisabled();
     expect(within(checklist).getByText('Tick every item below to complete this step.')).toBeInTheDocument();
-    expect(within(checklist).getByRole('heading', { name: 'Before your first call, check that you have:' })).toBeInTheDocument();
+    expect(
+      within(checklist).getByRole('heading', { name: 'Before your first call, check that you have:' }),
+    ).toBeInTheDocument();
 
     for (const item of ['Accepted the calendar invitation', 'Tested your microphone']) {
       await user.click(within(checklist).getByRole('checkbox', { name: item }));
@@ -72,7 +78,11 @@ describe('demo page /test', () => {
 
     // Reset clears every tick.
     await user.click(within(checklist).getByRole('button', { name: 'Reset' }));
-    expect(within(checklist).getAllByRole('checkbox').every((c) => c.getAttribute('aria-checked') === 'false')).toBe(true);
+    expect(
+      within(checklist)
+        .getAllByRole('checkbox')
+        .every((c) => c.getAttribute('aria-checked') === 'false'),
+    ).toBe(true);
     expect(stored(DEMO_PROGRESS_KEYS.items)).toEqual({});
 
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toEqual([]);
@@ -95,10 +105,11 @@ describe('demo page /test', () => {
 
     // The reset icon also unticks the acknowledgments.
     await user.click(within(values).getByRole('button', { name: 'Reset step' }));
-    expect(within(values).getAllByRole('checkbox', { name: 'I acknowledge' }).map((c) => c.getAttribute('aria-checked'))).toEqual([
-      'false',
-      'false',
-    ]);
+    expect(
+      within(values)
+        .getAllByRole('checkbox', { name: 'I acknowledge' })
+        .map((c) => c.getAttribute('aria-checked')),
+    ).toEqual(['false', 'false']);
   });
 
   it('shows saved progress again on the next visit, and discards saved progress it cannot read', async () => {
@@ -139,7 +150,9 @@ describe('demo page /test', () => {
   });
 
   it('explains when the demo steps cannot be loaded', async () => {
-    renderApp('/test', { 'GET /api/demo': () => apiError(404, 'The demo steps are not available right now.', 'Not Found') });
+    renderApp('/test', {
+      'GET /api/demo': () => apiError(404, 'The demo steps are not available right now.', 'Not Found'),
+    });
     expect(await screen.findByText('The demo steps could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('The demo steps are not available right now.')).toBeInTheDocument();
   });

@@ -125,7 +125,11 @@ export function DemoRoute() {
           </a>
         </Button>
       </AppHeader>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 space-y-8 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 space-y-8 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+      >
         <StepExamplesNote />
         <DemoSteps />
       </main>

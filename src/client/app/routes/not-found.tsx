@@ -17,7 +17,10 @@ export function NotFoundRoute() {
         <p className="mt-6 text-5xl font-extrabold tracking-tight text-brand-700">404</p>
         <h1 className="mt-3 text-xl font-bold text-slate-900">We couldn't find the page you're looking for.</h1>
         <p className="mt-3 text-sm text-slate-600">
-          The address <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all text-slate-800">{location.pathname}</code>{' '}
+          The address{' '}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all text-slate-800">
+            {location.pathname}
+          </code>{' '}
           does not exist.
         </p>
         <Button asChild className="mt-6">

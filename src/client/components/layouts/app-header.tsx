@@ -24,7 +24,14 @@ interface AppHeaderProps {
  * The page header (docs/product.md#header-and-footer): logo, 'Onboarding', 'Beta', and 'Dev' for development users or
  * 'Demo' on the demo page.
  */
-export function AppHeader({ isDevelopmentUser = false, isDemo = false, isAdmin = false, isEditor = false, onLogoClick, children }: AppHeaderProps) {
+export function AppHeader({
+  isDevelopmentUser = false,
+  isDemo = false,
+  isAdmin = false,
+  isEditor = false,
+  onLogoClick,
+  children,
+}: AppHeaderProps) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 sm:py-4">

@@ -18,7 +18,11 @@ describe('boxes that scroll sideways', () => {
     );
     // jsdom lays nothing out and has no scrollIntoView: record what the browser would be asked to do.
     const asked: [string, unknown][] = [];
-    for (const element of [screen.getByRole('region', { name: 'Rows of the file' }), screen.getByRole('button'), screen.getByRole('link')]) {
+    for (const element of [
+      screen.getByRole('region', { name: 'Rows of the file' }),
+      screen.getByRole('button'),
+      screen.getByRole('link'),
+    ]) {
       element.scrollIntoView = vi.fn((options?: unknown) => void asked.push([element.tagName, options]));
     }
     await user.tab();

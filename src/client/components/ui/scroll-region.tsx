@@ -23,7 +23,13 @@ export function revealFocused(event: FocusEvent<HTMLElement>): void {
  */
 export function ScrollRegion({ label, children }: ScrollRegionProps) {
   return (
-    <div tabIndex={0} role="region" aria-label={label} className="overflow-x-auto rounded-xl border border-slate-200" onFocus={revealFocused}>
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="overflow-x-auto rounded-xl border border-slate-200"
+      onFocus={revealFocused}
+    >
       {children}
     </div>
   );

@@ -28,7 +28,14 @@ import { HttpError, notFound } from '../../http-errors.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { requirePermission } from '../permissions/index.js';
 import { getMember } from '../members/index.js';
-import { completeStep, doneItemIdsOfStep, ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from '../progress/index.js';
+import {
+  completeStep,
+  doneItemIdsOfStep,
+  ITEMS_NOT_DONE_MESSAGE,
+  memberStep,
+  refuseOtherVersion,
+  refusePreviewWrite,
+} from '../progress/index.js';
 import {
   findAcknowledgment,
   findAcknowledgmentsByHash,
@@ -48,8 +55,18 @@ export const NO_RECEIPT_MESSAGE = 'There is no such receipt. Open your dashboard
 
 /** The columns of the acknowledgments CSV export, in order. */
 export const ACKNOWLEDGMENTS_CSV_COLUMNS = [
-  'record_id', 'at_utc', 'email', 'sign_in_method', 'kind', 'step_id', 'item_id', 'step_title', 'step_version',
-  'text_sha256', 'document_sha256', 'signed_name',
+  'record_id',
+  'at_utc',
+  'email',
+  'sign_in_method',
+  'kind',
+  'step_id',
+  'item_id',
+  'step_title',
+  'step_version',
+  'text_sha256',
+  'document_sha256',
+  'signed_name',
 ] as const;
 
 /** What the acknowledgment routes need. */
@@ -75,7 +92,8 @@ function stepsById(catalog: RoleCatalog): Map<string, Step> {
   if (known) return known;
   const steps = new Map<string, Step>();
   for (const config of catalog.values()) {
-    for (const scope of config.scopes) for (const step of scope.steps) if (!steps.has(step.id)) steps.set(step.id, step);
+    for (const scope of config.scopes)
+      for (const step of scope.steps) if (!steps.has(step.id)) steps.set(step.id, step);
   }
   stepsOfCatalog.set(catalog, steps);
   return steps;
@@ -88,8 +106,18 @@ function stepsById(catalog: RoleCatalog): Map<string, Step> {
 export function acknowledgmentsToCsv(rows: readonly AcknowledgmentRow[]): string {
   return stringify(
     rows.map((r) => [
-      r.id, r.at.toISOString(), r.email, r.signInMethod, r.kind, r.stepId, r.itemId ?? '', r.stepTitle, r.stepVersion,
-      r.textHash, r.documentHash ?? '', r.signedName ?? '',
+      r.id,
+      r.at.toISOString(),
+      r.email,
+      r.signInMethod,
+      r.kind,
+      r.stepId,
+      r.itemId ?? '',
+      r.stepTitle,
+      r.stepVersion,
+      r.textHash,
+      r.documentHash ?? '',
+      r.signedName ?? '',
     ]),
     { header: true, columns: [...ACKNOWLEDGMENTS_CSV_COLUMNS], escape_formulas: true },
   );
@@ -242,8 +270,13 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
 
   app.get(
     '/api/admin/acknowledgments/pending',
-    { onRequest: readRecords, schema: { querystring: pendingAgreementsQuerySchema, response: { 200: pendingAgreementsResponseSchema } } },
-    async (request) => ({ pending: await pendingAgreements({ db, catalog: request.catalog, now: now() }, request.query) }),
+    {
+      onRequest: readRecords,
+      schema: { querystring: pendingAgreementsQuerySchema, response: { 200: pendingAgreementsResponseSchema } },
+    },
+    async (request) => ({
+      pending: await pendingAgreements({ db, catalog: request.catalog, now: now() }, request.query),
+    }),
   );
 
   app.get(
@@ -253,7 +286,8 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       const { stepId, from, to } = request.query;
       const toDate = to === undefined ? undefined : new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000);
       const fromDate = from === undefined ? undefined : new Date(`${from}T00:00:00.000Z`);
-      if (fromDate && toDate && fromDate >= toDate) throw new HttpError(400, 'querystring.from: must be on or before "to".');
+      if (fromDate && toDate && fromDate >= toDate)
+        throw new HttpError(400, 'querystring.from: must be on or before "to".');
       const rows = await listAcknowledgments(db, { stepId, from: fromDate, to: toDate });
       const date = now().toISOString().slice(0, 10);
       return reply
@@ -264,4 +298,3 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
     },
   );
 };
-

@@ -119,7 +119,9 @@ afterAll(async () => {
 
 async function signInAsTester(email: string, app = t.app): Promise<string> {
   const cookie = await signIn(app, { email, name: 'Test Person' });
-  const { user } = meResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
+  const { user } = meResponseSchema.parse(
+    (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
+  );
   await updateStoredUser({ app, database: t.database }, user.email, { role: 'test' });
   return cookie;
 }
@@ -161,7 +163,9 @@ describe('content hash', () => {
       const s = ${JSON.stringify({ title: step.title, content: step.content })};
       const t = c({ items: s.content.acknowledgments.map((i) => ({ content: i.content, id: i.id })), title: s.title, details: s.content.details });
       process.stdout.write(createHash('sha256').update(t).digest('hex'));`;
-    const other = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: projectRoot }).toString();
+    const other = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: projectRoot,
+    }).toString();
     expect(other).toBe(stepTextHash(step));
   });
 
@@ -187,7 +191,12 @@ describe('the acknowledgment record', () => {
     await updateStoredUser(t, email, { role: 'test' });
     const step = stepOf(agreementCatalog(), 'our-values');
     const tick = (itemId: string) =>
-      t.app.inject({ method: 'PUT', url: `/api/progress/steps/our-values/items/${itemId}`, headers: { cookie }, payload: { done: true, version: 1 } });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/progress/steps/our-values/items/${itemId}`,
+        headers: { cookie },
+        payload: { done: true, version: 1 },
+      });
     expect((await tick('inclusion')).statusCode).toBe(200);
     expect((await tick('inclusion')).statusCode).toBe(200); // ticked already: no second record
     t.clock.advance(1000);
@@ -212,12 +221,17 @@ describe('the acknowledgment record', () => {
     }
     expect(rows[2]?.at.toISOString()).toBe(t.clock.now.toISOString());
     // The same content gives the same hash in this database as computed in this process.
-    const [stored] = await t.database.db.execute<{ h: string }>(sql`select encode(sha256(convert_to(${canonicalStepText(step)}, 'UTF8')), 'hex') as h`).then((r) => (r as unknown as { rows: { h: string }[] }).rows);
+    const [stored] = await t.database.db
+      .execute<{ h: string }>(sql`select encode(sha256(convert_to(${canonicalStepText(step)}, 'UTF8')), 'hex') as h`)
+      .then((r) => (r as unknown as { rows: { h: string }[] }).rows);
     expect(stored?.h).toBe(rows[0]?.textHash);
   });
 
   it('is append-only: the repository has no update or delete, and the database refuses both', async () => {
-    const source = readFileSync(path.join(projectRoot, 'src/server/modules/acknowledgments/acknowledgments.repository.ts'), 'utf8');
+    const source = readFileSync(
+      path.join(projectRoot, 'src/server/modules/acknowledgments/acknowledgments.repository.ts'),
+      'utf8',
+    );
     expect(source).not.toMatch(/\.(update|delete)\(/);
     expect(source).not.toMatch(/\b(update|delete|truncate)\s+/i);
     expect(Object.keys(repository).filter((name) => /update|delete|remove|set|change|clear/i.test(name))).toEqual([]);
@@ -249,7 +263,12 @@ describe('signing', () => {
       [{ name: 'Sam\nLee', agree: true, version: 1 }, 'sign-agreement', 400, /hidden character/],
       [{ name: 'Sam Lee', agree: false, version: 1 }, 'sign-agreement', 400, /I have read and agree/],
       [{ name: 'Sam Lee', version: 1 }, 'sign-agreement', 400, /agree/],
-      [{ name: 'Sam Lee', agree: true, version: 2 }, 'sign-agreement', 409, new RegExp(STEP_CHANGED_MESSAGE.slice(0, 30))],
+      [
+        { name: 'Sam Lee', agree: true, version: 2 },
+        'sign-agreement',
+        409,
+        new RegExp(STEP_CHANGED_MESSAGE.slice(0, 30)),
+      ],
       [{ name: 'Sam Lee', agree: true, version: 1 }, 'plain', 400, new RegExp(NO_SIGNATURE_MESSAGE.slice(0, 30))],
       [{ name: 'Sam Lee', agree: true, version: 1 }, 'our-values', 400, new RegExp(NO_SIGNATURE_MESSAGE.slice(0, 30))],
       [{ name: 'Sam Lee', agree: true, version: 1 }, 'change-password', 404, /not part of your onboarding/],
@@ -261,12 +280,18 @@ describe('signing', () => {
     }
     // A tick for an item of another version, and completing the signature step without signing.
     const tick = await t.app.inject({
-      method: 'PUT', url: '/api/progress/steps/our-values/items/inclusion', headers: { cookie }, payload: { done: true, version: 2 },
+      method: 'PUT',
+      url: '/api/progress/steps/our-values/items/inclusion',
+      headers: { cookie },
+      payload: { done: true, version: 2 },
     });
     expect(tick.statusCode).toBe(409);
     expect(tick.json().message).toBe(STEP_CHANGED_MESSAGE);
     const complete = await t.app.inject({
-      method: 'PUT', url: '/api/progress/steps/sign-agreement', headers: { cookie }, payload: { completed: true },
+      method: 'PUT',
+      url: '/api/progress/steps/sign-agreement',
+      headers: { cookie },
+      payload: { completed: true },
     });
     expect(complete.statusCode).toBe(409);
     expect(complete.json().message).toBe(SIGNATURE_REQUIRED_MESSAGE);
@@ -282,16 +307,32 @@ describe('signing', () => {
     const { acknowledgment, step } = signStepResponseSchema.parse(res.json());
     expect(step).toEqual({ stepId: 'sign-agreement', completed: true, completedAt: t.clock.now.toISOString() });
     expect(acknowledgment).toMatchObject({
-      kind: 'signature', signedName: 'Sam Lee', email, signInMethod: 'development', stepVersion: 1,
-      documentHash: sha256Hex(agreementPdf), at: t.clock.now.toISOString(),
+      kind: 'signature',
+      signedName: 'Sam Lee',
+      email,
+      signInMethod: 'development',
+      stepVersion: 1,
+      documentHash: sha256Hex(agreementPdf),
+      at: t.clock.now.toISOString(),
     });
     const shown = await onboarding(cookie);
     expect(shown.progress.completed.map((c) => c.stepId)).toEqual(['sign-agreement']);
     expect(shown.progress.agreements).toEqual([
-      { stepId: 'sign-agreement', recordId: acknowledgment.id, kind: 'signature', version: 1, at: acknowledgment.at, due: null },
+      {
+        stepId: 'sign-agreement',
+        recordId: acknowledgment.id,
+        kind: 'signature',
+        version: 1,
+        at: acknowledgment.at,
+        due: null,
+      },
     ]);
 
-    const receipt = await t.app.inject({ method: 'GET', url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`, headers: { cookie } });
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`,
+      headers: { cookie },
+    });
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toBe('application/pdf');
     const pages = await pdfPageTexts(receipt.rawPayload);
@@ -307,10 +348,18 @@ describe('signing', () => {
 
     // Someone else may not have it; an admin may.
     const other = await signInAsTester('someone-else@inspired2uplift.org');
-    const refused = await t.app.inject({ method: 'GET', url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`, headers: { cookie: other } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`,
+      headers: { cookie: other },
+    });
     expect(refused.statusCode).toBe(404);
     const admin = await signIn(t.app, { email: ADMIN });
-    const forAdmin = await t.app.inject({ method: 'GET', url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`, headers: { cookie: admin } });
+    const forAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`,
+      headers: { cookie: admin },
+    });
     expect(forAdmin.statusCode).toBe(200);
     expect(forAdmin.rawPayload.length).toBeGreaterThan(1000);
 
@@ -320,7 +369,10 @@ describe('signing', () => {
     const match = verifyResponseSchema.parse((await verify(sha256Hex(agreementPdf).toUpperCase())).json());
     expect(match.matches).toBe(true);
     expect(match.records.map((r) => r.id)).toContain(acknowledgment.id);
-    expect(verifyResponseSchema.parse((await verify(sha256Hex('other'))).json())).toMatchObject({ matches: false, records: [] });
+    expect(verifyResponseSchema.parse((await verify(sha256Hex('other'))).json())).toMatchObject({
+      matches: false,
+      records: [],
+    });
     expect((await verify('not-a-hash')).statusCode).toBe(400);
     expect((await verify(sha256Hex(agreementPdf), cookie)).statusCode).toBe(403);
   });
@@ -332,7 +384,11 @@ describe('signing', () => {
       expect(res.statusCode).toBe(200);
       const { acknowledgment } = signStepResponseSchema.parse(res.json());
       expect(acknowledgment.signedName).toBe(name); // the record keeps the name exactly
-      const receipt = await t.app.inject({ method: 'GET', url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`, headers: { cookie } });
+      const receipt = await t.app.inject({
+        method: 'GET',
+        url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`,
+        headers: { cookie },
+      });
       return (await pdfPageTexts(receipt.rawPayload)).at(-1) ?? '';
     };
     const european = await receiptOf('lukasz@inspired2uplift.org', 'Łukasz Şahin-Nguyễn Дарья Ωμέγα');
@@ -371,26 +427,48 @@ describe('content changes and renewal', () => {
 
     // The same database, now with version 2 of the agreement (as after publishing a material change).
     await publishAgreementCatalog(2);
-    const v2 = await buildApp({ config: t.config, db: t.database.db, catalog: agreementCatalog(2), clientDistDir: null, now: () => t.clock.now });
+    const v2 = await buildApp({
+      config: t.config,
+      db: t.database.db,
+      catalog: agreementCatalog(2),
+      clientDistDir: null,
+      now: () => t.clock.now,
+    });
     sendOwnOriginByDefault(v2, 'http://localhost');
     try {
       const shown = await onboarding(cookie, v2);
       expect(shown.progress.completed).toEqual([]);
       expect(shown.progress.agreements).toMatchObject([{ stepId: 'sign-agreement', version: 1, due: 'changed' }]);
       const step = shown.scopes[0]?.steps.find((s) => s.id === 'sign-agreement');
-      expect(step).toMatchObject({ version: 2, versionDate: '2025-12-03', versionNote: 'The section on photos is new.' });
+      expect(step).toMatchObject({
+        version: 2,
+        versionDate: '2025-12-03',
+        versionNote: 'The section on photos is new.',
+      });
       // Signing what was read before the change is refused.
-      expect((await sign(cookie, 'sign-agreement', { name: 'Ali Khan', agree: true, version: 1 }, v2)).statusCode).toBe(409);
+      expect((await sign(cookie, 'sign-agreement', { name: 'Ali Khan', agree: true, version: 1 }, v2)).statusCode).toBe(
+        409,
+      );
 
       const admin = await signIn(v2, { email: ADMIN });
       const forAdmin = async () =>
         memberAcknowledgmentsResponseSchema.parse(
-          (await v2.inject({ method: 'GET', url: `/api/admin/members/${email}/acknowledgments`, headers: { cookie: admin } })).json(),
+          (
+            await v2.inject({
+              method: 'GET',
+              url: `/api/admin/members/${email}/acknowledgments`,
+              headers: { cookie: admin },
+            })
+          ).json(),
         );
-      expect((await forAdmin()).due).toEqual([{ stepId: 'sign-agreement', stepTitle: 'Sign the Volunteer Agreement', due: 'changed' }]);
+      expect((await forAdmin()).due).toEqual([
+        { stepId: 'sign-agreement', stepTitle: 'Sign the Volunteer Agreement', due: 'changed' },
+      ]);
 
       t.clock.advance(60_000);
-      expect((await sign(cookie, 'sign-agreement', { name: 'Ali Khan', agree: true, version: 2 }, v2)).statusCode).toBe(200);
+      expect((await sign(cookie, 'sign-agreement', { name: 'Ali Khan', agree: true, version: 2 }, v2)).statusCode).toBe(
+        200,
+      );
       const after = await onboarding(cookie, v2);
       expect(after.progress.completed.map((c) => c.stepId)).toEqual(['sign-agreement']);
       expect(after.progress.agreements).toMatchObject([{ version: 2, due: null }]);
@@ -410,7 +488,12 @@ describe('content changes and renewal', () => {
     const email = 'yearly@inspired2uplift.org';
     let cookie = await signInAsTester(email);
     const tick = () =>
-      t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct/items/read-it', headers: { cookie }, payload: { done: true } });
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/progress/steps/code-of-conduct/items/read-it',
+        headers: { cookie },
+        payload: { done: true },
+      });
     expect((await tick()).statusCode).toBe(200);
     t.clock.advance(364 * 86_400_000);
     cookie = await signInAsTester(email); // the old session has expired
@@ -432,7 +515,13 @@ describe('agreements due again for everyone', () => {
   /** An app on the same database with version 2 of the agreement published (as after a material change). */
   const withVersion2 = async () => {
     await publishAgreementCatalog(2);
-    const v2 = buildApp({ config: t.config, db: t.database.db, catalog: agreementCatalog(2), clientDistDir: null, now: () => t.clock.now });
+    const v2 = buildApp({
+      config: t.config,
+      db: t.database.db,
+      catalog: agreementCatalog(2),
+      clientDistDir: null,
+      now: () => t.clock.now,
+    });
     return v2.then((app) => {
       sendOwnOriginByDefault(app, 'http://localhost');
       return app;
@@ -445,32 +534,48 @@ describe('agreements due again for everyone', () => {
     return res.json() as unknown;
   };
   const pendingOf = async (app: typeof t.app, email: string) =>
-    pendingAgreementsResponseSchema.parse(await adminGet(app, '/api/admin/acknowledgments/pending')).pending.filter((p) => p.email === email);
+    pendingAgreementsResponseSchema
+      .parse(await adminGet(app, '/api/admin/acknowledgments/pending'))
+      .pending.filter((p) => p.email === email);
   const rowOf = async (app: typeof t.app, email: string) =>
     membersPageSchema.parse(await adminGet(app, `/api/admin/members?search=${encodeURIComponent(email)}`)).items[0];
 
   it('a version bump lowers the admin table at once and lists the member as pending, before they come back', async () => {
     const email = 'sweep-signed@inspired2uplift.org';
     const cookie = await signInAsTester(email);
-    expect((await sign(cookie, 'sign-agreement', { name: 'Noor Ahmed', agree: true, version: 1 })).statusCode).toBe(200);
+    expect((await sign(cookie, 'sign-agreement', { name: 'Noor Ahmed', agree: true, version: 1 })).statusCode).toBe(
+      200,
+    );
     expect((await rowOf(t.app, email))?.completedSteps).toBe(1);
 
     const v2 = await withVersion2();
     try {
       // The member has not opened their dashboard since: the sweep alone makes the step not completed.
-      expect(await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now })).toBeGreaterThanOrEqual(1);
+      expect(
+        await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now }),
+      ).toBeGreaterThanOrEqual(1);
       expect(await rowOf(v2, email)).toMatchObject({ completedSteps: 0, percent: 0 });
       expect(await pendingOf(v2, email)).toEqual([
-        expect.objectContaining({ stepId: 'sign-agreement', version: 2, due: 'changed', agreedVersion: 1, recorded: true }),
+        expect.objectContaining({
+          stepId: 'sign-agreement',
+          version: 2,
+          due: 'changed',
+          agreedVersion: 1,
+          recorded: true,
+        }),
       ]);
       // A second sweep finds nothing more to do.
       expect(await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now })).toBe(0);
       // Filter by step: another step lists nobody for them.
-      const other = pendingAgreementsResponseSchema.parse(await adminGet(v2, '/api/admin/acknowledgments/pending?stepId=code-of-conduct'));
+      const other = pendingAgreementsResponseSchema.parse(
+        await adminGet(v2, '/api/admin/acknowledgments/pending?stepId=code-of-conduct'),
+      );
       expect(other.pending.filter((p) => p.email === email)).toEqual([]);
 
       t.clock.advance(60_000);
-      expect((await sign(cookie, 'sign-agreement', { name: 'Noor Ahmed', agree: true, version: 2 }, v2)).statusCode).toBe(200);
+      expect(
+        (await sign(cookie, 'sign-agreement', { name: 'Noor Ahmed', agree: true, version: 2 }, v2)).statusCode,
+      ).toBe(200);
       expect(await pendingOf(v2, email)).toEqual([]);
       expect((await rowOf(v2, email))?.completedSteps).toBe(1);
     } finally {
@@ -482,23 +587,34 @@ describe('agreements due again for everyone', () => {
   it('a completion from before the records counts as version 1: asked again after a bump, and still listed once swept', async () => {
     const email = 'before-records@inspired2uplift.org';
     const cookie = await signInAsTester(email);
-    const { user } = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
+    const { user } = meResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
+    );
     await completeStep(t.database.db, user.id, 'sign-agreement', t.clock.now); // as written before agreements were recorded
     expect((await onboarding(cookie)).progress.completed.map((c) => c.stepId)).toEqual(['sign-agreement']);
     expect(await recordsOf(email)).toEqual([]);
 
     const v2 = await withVersion2();
     try {
-      expect(await pendingOf(v2, email)).toEqual([expect.objectContaining({ stepId: 'sign-agreement', due: 'changed', agreedVersion: 1, recorded: false })]);
+      expect(await pendingOf(v2, email)).toEqual([
+        expect.objectContaining({ stepId: 'sign-agreement', due: 'changed', agreedVersion: 1, recorded: false }),
+      ]);
       await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now });
       expect((await onboarding(cookie, v2)).progress.completed).toEqual([]);
       // Only the audit log remembers that they had agreed once; the list still names them.
       const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.kind, 'agreement-due-again'));
       expect(audit.filter((a) => a.subject === email)).toEqual([
-        expect.objectContaining({ reason: 'changed', details: expect.objectContaining({ stepId: 'sign-agreement', recorded: false }) }),
+        expect.objectContaining({
+          reason: 'changed',
+          details: expect.objectContaining({ stepId: 'sign-agreement', recorded: false }),
+        }),
       ]);
-      expect(await pendingOf(v2, email)).toEqual([expect.objectContaining({ stepId: 'sign-agreement', recorded: false })]);
-      expect((await sign(cookie, 'sign-agreement', { name: 'Jo Byrne', agree: true, version: 2 }, v2)).statusCode).toBe(200);
+      expect(await pendingOf(v2, email)).toEqual([
+        expect.objectContaining({ stepId: 'sign-agreement', recorded: false }),
+      ]);
+      expect((await sign(cookie, 'sign-agreement', { name: 'Jo Byrne', agree: true, version: 2 }, v2)).statusCode).toBe(
+        200,
+      );
       expect(await pendingOf(v2, email)).toEqual([]);
     } finally {
       await v2.close();
@@ -511,17 +627,28 @@ describe('agreements due again for everyone', () => {
     const leaving = 'sweep-left@inspired2uplift.org';
     for (const email of [staying, leaving]) {
       const cookie = await signInAsTester(email);
-      const res = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct/items/read-it', headers: { cookie }, payload: { done: true } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/progress/steps/code-of-conduct/items/read-it',
+        headers: { cookie },
+        payload: { done: true },
+      });
       expect(res.statusCode).toBe(200);
     }
-    await upsertMember(t.database.db, { email: leaving, role: 'test', department: 'Programs', isAdmin: false }, t.clock.now);
+    await upsertMember(
+      t.database.db,
+      { email: leaving, role: 'test', department: 'Programs', isAdmin: false },
+      t.clock.now,
+    );
     await setMemberLeft(t.database.db, leaving, { at: t.clock.now, note: null }, t.clock.now);
     expect(await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(), now: t.clock.now })).toBe(0);
 
     t.clock.advance(366 * 86_400_000);
     await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(), now: t.clock.now });
     expect((await rowOf(t.app, staying))?.completedSteps).toBe(0);
-    expect(await pendingOf(t.app, staying)).toEqual([expect.objectContaining({ stepId: 'code-of-conduct', due: 'renew' })]);
+    expect(await pendingOf(t.app, staying)).toEqual([
+      expect.objectContaining({ stepId: 'code-of-conduct', due: 'renew' }),
+    ]);
     expect((await rowOf(t.app, leaving))?.completedSteps).toBe(1);
     expect(await pendingOf(t.app, leaving)).toEqual([]);
   });
@@ -531,10 +658,16 @@ describe('admin export', () => {
   it('exports every record as formula-safe CSV, filtered by step and day', async () => {
     const email = 'formula@inspired2uplift.org';
     const cookie = await signInAsTester(email);
-    expect((await sign(cookie, 'sign-agreement', { name: '=HYPERLINK("http://x")', agree: true, version: 1 })).statusCode).toBe(200);
+    expect(
+      (await sign(cookie, 'sign-agreement', { name: '=HYPERLINK("http://x")', agree: true, version: 1 })).statusCode,
+    ).toBe(200);
     const admin = await signIn(t.app, { email: ADMIN });
     const csv = async (query: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/admin/acknowledgments.csv${query}`, headers: { cookie: admin } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/acknowledgments.csv${query}`,
+        headers: { cookie: admin },
+      });
       expect(res.statusCode).toBe(200);
       return parse(res.body, { columns: true }) as Record<string, string>[];
     };
@@ -547,7 +680,11 @@ describe('admin export', () => {
     const day = t.clock.now.toISOString().slice(0, 10);
     expect((await csv(`?from=${day}&to=${day}`)).map((r) => r.email)).toContain(email);
     expect(await csv('?to=2025-03-31')).toEqual([]);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/acknowledgments.csv?from=yesterday', headers: { cookie: admin } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/acknowledgments.csv?from=yesterday',
+      headers: { cookie: admin },
+    });
     expect(bad.statusCode).toBe(400);
     const member = await t.app.inject({ method: 'GET', url: '/api/admin/acknowledgments.csv', headers: { cookie } });
     expect(member.statusCode).toBe(403);

@@ -81,9 +81,12 @@ export class ContentDocuments {
     if (!found) {
       found = readAsset(db, hash).then((asset) => (asset ? { bytes: asset.bytes, sha256: hash } : null));
       // A file not stored (yet) is asked for again next time.
-      void found.then((value) => {
-        if (value === null) this.#read.delete(hash);
-      }, () => this.#read.delete(hash));
+      void found.then(
+        (value) => {
+          if (value === null) this.#read.delete(hash);
+        },
+        () => this.#read.delete(hash),
+      );
       this.#read.set(hash, found);
     }
     return found;

@@ -57,11 +57,17 @@ async function standings(db: Database, catalog: RoleCatalog): Promise<Standing[]
   const people = rowsOf(
     await db.execute(sql`
       select am.email, am.name, am.user_id, am.role_key from admin_members am
-      where am.user_id is not null and am.role_key in ${sql`(${sql.join(roleKeys.map((k) => sql`${k}`), sql`, `)})`}
+      where am.user_id is not null and am.role_key in ${sql`(${sql.join(
+        roleKeys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`}
         and not exists (select 1 from members m where m.email = am.email and m.left_at is not null)`),
   );
   if (people.length === 0) return [];
-  const idList = sql`(${sql.join(stepIds.map((id) => sql`${id}`), sql`, `)})`;
+  const idList = sql`(${sql.join(
+    stepIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
   const completions = rowsOf(
     await db.execute(sql`select user_id, step_id, completed_at from step_progress where step_id in ${idList}`),
   );
@@ -72,7 +78,9 @@ async function standings(db: Database, catalog: RoleCatalog): Promise<Standing[]
   );
   const key = (userId: unknown, stepId: unknown) => `${String(userId)} ${String(stepId)}`;
   const completedAt = new Map(completions.map((r) => [key(r.user_id, r.step_id), new Date(String(r.completed_at))]));
-  const latest = new Map(records.map((r) => [key(r.user_id, r.step_id), { version: Number(r.step_version), at: new Date(String(r.at)) }]));
+  const latest = new Map(
+    records.map((r) => [key(r.user_id, r.step_id), { version: Number(r.step_version), at: new Date(String(r.at)) }]),
+  );
   return people.flatMap((person) =>
     (watched.get(String(person.role_key)) ?? []).map((step): Standing => {
       const k = key(person.user_id, step.id);
@@ -164,7 +172,10 @@ export async function pendingAgreements(
     const rows = rowsOf(
       await deps.db.execute(sql`
         select subject, details from audit_log
-        where kind = 'agreement-due-again' and subject in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})
+        where kind = 'agreement-due-again' and subject in (${sql.join(
+          emails.map((e) => sql`${e}`),
+          sql`, `,
+        )})
           and (details ->> 'recorded') = 'false'`),
     );
     for (const row of rows) {

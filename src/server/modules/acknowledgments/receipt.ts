@@ -180,9 +180,9 @@ export async function makeReceipt(input: {
     page.text(label, { size: 9, bold: true, gap: 0 });
     page.text(value, { size: 11, gap: 8 });
   }
-  page.text(
-    'An administrator can check this receipt: the SHA-256 above matches the record kept for this signature.',
-    { size: 9, gap: 0 },
-  );
+  page.text('An administrator can check this receipt: the SHA-256 above matches the record kept for this signature.', {
+    size: 9,
+    gap: 0,
+  });
   return pdf.save();
 }

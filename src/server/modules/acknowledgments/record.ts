@@ -108,7 +108,10 @@ export async function expireDueAgreements(
   db: Database,
   user: { id: string; email: string },
   role: ResolvedRole,
-  progress: { completed: readonly { stepId: string; completedAt: Date }[]; acknowledgments: readonly AcknowledgmentRow[] },
+  progress: {
+    completed: readonly { stepId: string; completedAt: Date }[];
+    acknowledgments: readonly AcknowledgmentRow[];
+  },
   now: Date,
 ): Promise<string[]> {
   const latest = new Map<string, AcknowledgmentRow>();

@@ -41,7 +41,12 @@ import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
 import { listStoredSecrets, readStoredSecret, type SecretName, writeStoredSecret } from '../secrets/index.js';
 import { updateSchedule } from '../mail/index.js';
 import { type AdminPermission, checkAdminPermission, readableDepartments } from '../permissions/index.js';
-import { listAllMemberOverviews, listDepartments, listMemberOverviews, type MembersContext } from '../member-overview/index.js';
+import {
+  listAllMemberOverviews,
+  listDepartments,
+  listMemberOverviews,
+  type MembersContext,
+} from '../member-overview/index.js';
 import { getMemberDetail } from './member-detail.js';
 import { adminChangesOfImport, applyImport, membersToCsv, previewImport } from './member-import.js';
 
@@ -93,7 +98,8 @@ const actorOf = (request: FastifyRequest) => ({
 function secretNameOf(text: string): SecretName {
   const name = text.toUpperCase();
   const known = SECRET_NAMES.find((n) => n === name);
-  if (known === undefined) throw notFound(`There is no shared password called ${text}. Known: ${SECRET_NAMES.join(', ')}.`);
+  if (known === undefined)
+    throw notFound(`There is no shared password called ${text}. Known: ${SECRET_NAMES.join(', ')}.`);
   return known;
 }
 
@@ -138,7 +144,10 @@ function sameDepartments(a: readonly string[], b: readonly string[]): boolean {
  * - GET /api/admin/audit?actor&kind&page&pageSize → the audit log, newest first.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, config, now }) => {
-  const baseOf = (request: FastifyRequest): MembersContext => ({ catalog: request.catalog, adminEmails: config.adminEmails });
+  const baseOf = (request: FastifyRequest): MembersContext => ({
+    catalog: request.catalog,
+    adminEmails: config.adminEmails,
+  });
   /** The members context of a request: only the departments its reader may see. */
   const ctxOf = (request: FastifyRequest): MembersContext => ({
     ...baseOf(request),
@@ -165,7 +174,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   /** Ends every session of a person and audits it (inside the transaction `tx`). */
   const endSessions = async (tx: Database, request: FastifyRequest, email: string, reason: string) => {
     const ended = await endSessionsOfEmail(tx, email);
-    await recordAudit(tx, { kind: 'sessions-ended', outcome: 'ok', ...actorOf(request), subject: email, reason, details: { sessions: ended }, at: now() });
+    await recordAudit(tx, {
+      kind: 'sessions-ended',
+      outcome: 'ok',
+      ...actorOf(request),
+      subject: email,
+      reason,
+      details: { sessions: ended },
+      at: now(),
+    });
     return ended;
   };
 
@@ -175,15 +192,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request) => listMemberOverviews(db, ctxOf(request), request.query),
   );
 
-  app.get('/api/admin/members.csv', { ...needs('members:read'), schema: { querystring: membersQuerySchema } }, async (request, reply) => {
-    const rows = await listAllMemberOverviews(db, ctxOf(request), request.query);
-    const date = now().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="members-${date}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(membersToCsv(rows));
-  });
+  app.get(
+    '/api/admin/members.csv',
+    { ...needs('members:read'), schema: { querystring: membersQuerySchema } },
+    async (request, reply) => {
+      const rows = await listAllMemberOverviews(db, ctxOf(request), request.query);
+      const date = now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="members-${date}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(membersToCsv(rows));
+    },
+  );
 
   app.get(
     '/api/admin/members/:email',
@@ -225,9 +246,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       await db.transaction(async (tx) => {
         await upsertMember(tx, { email, role, department, isAdmin, leadOf, isEditor }, now());
         // The start date (docs/product.md#due-dates-and-reminders): the invite form may set it.
-        if (request.body.startOn !== undefined) await updateSchedule(tx, email, { startOn: request.body.startOn }, now());
+        if (request.body.startOn !== undefined)
+          await updateSchedule(tx, email, { startOn: request.body.startOn }, now());
         const previous = before
-          ? { role: before.role, department: before.department, isAdmin: before.isAdmin, leadOf: before.leadOf, isEditor: before.isEditor }
+          ? {
+              role: before.role,
+              department: before.department,
+              isAdmin: before.isAdmin,
+              leadOf: before.leadOf,
+              isEditor: before.isEditor,
+            }
           : null;
         const changes = { role, department, isAdmin, leadOf, isEditor, previous };
         await recordAudit(tx, {
@@ -239,10 +267,18 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
           at: now(),
         });
         if ((before?.isAdmin ?? false) !== isAdmin) {
-          await recordAudit(tx, { kind: 'admin-change', outcome: 'ok', ...actorOf(request), subject: email, details: { isAdmin }, at: now() });
+          await recordAudit(tx, {
+            kind: 'admin-change',
+            outcome: 'ok',
+            ...actorOf(request),
+            subject: email,
+            details: { isAdmin },
+            at: now(),
+          });
         }
         // A person signed in before their first record got the default role: that changes too.
-        if (accessChanged || (before === undefined && user !== undefined)) await endSessions(tx, request, email, 'access-changed');
+        if (accessChanged || (before === undefined && user !== undefined))
+          await endSessions(tx, request, email, 'access-changed');
       });
       const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
@@ -252,12 +288,21 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.delete(
     '/api/admin/members/:email',
-    { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: removeMemberResultSchema } } },
+    {
+      ...needs('members:write'),
+      schema: { params: memberEmailParamsSchema, response: { 200: removeMemberResultSchema } },
+    },
     async (request) => {
       const email = request.params.email.toLowerCase();
       const sessionsEnded = await db.transaction(async (tx) => {
         if (!(await deleteMember(tx, email))) return null;
-        await recordAudit(tx, { kind: 'member-removed', outcome: 'ok', ...actorOf(request), subject: email, at: now() });
+        await recordAudit(tx, {
+          kind: 'member-removed',
+          outcome: 'ok',
+          ...actorOf(request),
+          subject: email,
+          at: now(),
+        });
         return endSessions(tx, request, email, 'member-removed');
       });
       if (sessionsEnded === null) throw notFound(`No member record has the address ${request.params.email}.`);
@@ -293,7 +338,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
           await upsertMember(tx, { email, role: user.role, department: user.department, isAdmin: false }, now());
         }
         await setMemberLeft(tx, email, left, now());
-        await recordAudit(tx, { kind: 'member-left', outcome: 'ok', ...actorOf(request), subject: email, details: { leftOn, note: left.note }, at: now() });
+        await recordAudit(tx, {
+          kind: 'member-left',
+          outcome: 'ok',
+          ...actorOf(request),
+          subject: email,
+          details: { leftOn, note: left.note },
+          at: now(),
+        });
         await endSessions(tx, request, email, 'member-left');
       });
       const detail = await getMemberDetail(db, baseOf(request), email);
@@ -311,7 +363,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       if (!record || record.leftAt === null) throw notFound(`${request.params.email} is not marked as having left.`);
       await db.transaction(async (tx) => {
         await setMemberLeft(tx, email, null, now());
-        await recordAudit(tx, { kind: 'member-rejoined', outcome: 'ok', ...actorOf(request), subject: email, at: now() });
+        await recordAudit(tx, {
+          kind: 'member-rejoined',
+          outcome: 'ok',
+          ...actorOf(request),
+          subject: email,
+          at: now(),
+        });
       });
       const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
@@ -321,35 +379,62 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.get(
     '/api/admin/members/:email/revealed-secrets',
-    { ...needs('secrets:manage'), schema: { params: memberEmailParamsSchema, response: { 200: revealedSecretsSchema } } },
+    {
+      ...needs('secrets:manage'),
+      schema: { params: memberEmailParamsSchema, response: { 200: revealedSecretsSchema } },
+    },
     async (request) => ({ items: await listRevealedSecrets(db, request.catalog, request.params.email.toLowerCase()) }),
   );
 
   app.post(
     '/api/admin/secrets/:name/rotated',
-    { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, response: { 200: markRotatedResultSchema } } },
+    {
+      ...needs('secrets:manage'),
+      schema: { params: secretNameParamsSchema, response: { 200: markRotatedResultSchema } },
+    },
     async (request) => {
       const name = secretNameOf(request.params.name);
       const at = now();
-      await recordAudit(db, { kind: 'secret-rotated', outcome: 'ok', ...actorOf(request), subject: name, reason: 'marked', at });
+      await recordAudit(db, {
+        kind: 'secret-rotated',
+        outcome: 'ok',
+        ...actorOf(request),
+        subject: name,
+        reason: 'marked',
+        at,
+      });
       return { name, rotatedAt: at.toISOString() };
     },
   );
 
-  app.get('/api/admin/secrets', { ...needs('secrets:manage'), schema: { response: { 200: adminSecretsSchema } } }, async (request) => {
-    const titles = secretStepTitles(request.catalog);
-    return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
-  });
+  app.get(
+    '/api/admin/secrets',
+    { ...needs('secrets:manage'), schema: { response: { 200: adminSecretsSchema } } },
+    async (request) => {
+      const titles = secretStepTitles(request.catalog);
+      return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
+    },
+  );
 
   app.put(
     '/api/admin/secrets/:name',
-    { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, body: putSecretBodySchema, response: { 200: adminSecretsSchema } } },
+    {
+      ...needs('secrets:manage'),
+      schema: { params: secretNameParamsSchema, body: putSecretBodySchema, response: { 200: adminSecretsSchema } },
+    },
     async (request) => {
       const name = secretNameOf(request.params.name);
       const at = now();
       await db.transaction(async (tx) => {
         await writeStoredSecret(tx, config.secretBox, name, request.body.value, request.user?.email ?? null, at);
-        await recordAudit(tx, { kind: 'secret-rotated', outcome: 'ok', ...actorOf(request), subject: name, reason: 'set', at });
+        await recordAudit(tx, {
+          kind: 'secret-rotated',
+          outcome: 'ok',
+          ...actorOf(request),
+          subject: name,
+          reason: 'set',
+          at,
+        });
       });
       const titles = secretStepTitles(request.catalog);
       return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
@@ -377,21 +462,30 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
   );
 
-  app.get('/api/admin/roles', { ...needs('members:read'), schema: { response: { 200: adminRolesSchema } } }, async (request) => ({
-    roles: [...request.catalog.values()]
-      .map((c) => ({ key: c.key.toLowerCase(), displayName: c.displayName }))
-      .sort((a, b) => a.displayName.localeCompare(b.displayName)),
-    departments: await listDepartments(db, readableDepartments(request.memberRole)),
-  }));
+  app.get(
+    '/api/admin/roles',
+    { ...needs('members:read'), schema: { response: { 200: adminRolesSchema } } },
+    async (request) => ({
+      roles: [...request.catalog.values()]
+        .map((c) => ({ key: c.key.toLowerCase(), displayName: c.displayName }))
+        .sort((a, b) => a.displayName.localeCompare(b.displayName)),
+      departments: await listDepartments(db, readableDepartments(request.memberRole)),
+    }),
+  );
 
   const importOptions = {
     ...needs('members:import'),
     bodyLimit: IMPORT_BODY_LIMIT_BYTES,
     schema: { body: importBodySchema, response: { 200: importResultSchema } },
   };
-  const importContext = (request: FastifyRequest) => ({ catalog: request.catalog, allowedDomain: config.allowedDomain });
+  const importContext = (request: FastifyRequest) => ({
+    catalog: request.catalog,
+    allowedDomain: config.allowedDomain,
+  });
 
-  app.post('/api/admin/import/preview', importOptions, async (request) => previewImport(request.body.csv, importContext(request)));
+  app.post('/api/admin/import/preview', importOptions, async (request) =>
+    previewImport(request.body.csv, importContext(request)),
+  );
 
   // A 400 is either the refusal with the row errors or a malformed request (the error handler's plain JSON error);
   // with only the refusal schema, a malformed body's 400 failed serialization and became a 500.
@@ -399,70 +493,76 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/import',
     {
       ...importOptions,
-      schema: { ...importOptions.schema, response: { 200: importResultSchema, 400: z.union([importRefusalSchema, apiErrorSchema]) } },
+      schema: {
+        ...importOptions.schema,
+        response: { 200: importResultSchema, 400: z.union([importRefusalSchema, apiErrorSchema]) },
+      },
     },
     async (request, reply) => {
-    const preview = previewImport(request.body.csv, importContext(request));
-    if (!preview.valid) {
-      const bad = preview.rows.filter((r) => r.errors.length > 0).length;
-      const message =
-        preview.errors[0] ?? `${bad} row${bad === 1 ? ' has' : 's have'} errors; nothing was imported. Fix them and try again.`;
-      return reply.code(400).send({ ...apiError(400, message), ...preview });
-    }
-    const at = now();
-    await db.transaction(async (tx) => {
-      const adminChanges = await adminChangesOfImport(tx, preview.rows);
-      await applyImport(tx, preview.rows, at);
-      await recordAudit(tx, {
-        kind: 'import',
-        outcome: 'ok',
-        ...actorOf(request),
-        subject: `${preview.rows.length} members`,
-        details: { rows: preview.rows.length, emails: preview.rows.map((r) => r.email) },
-        at,
-      });
-      // Granting or removing admin is audited per person, with the address, however it happens.
-      for (const change of adminChanges) {
+      const preview = previewImport(request.body.csv, importContext(request));
+      if (!preview.valid) {
+        const bad = preview.rows.filter((r) => r.errors.length > 0).length;
+        const message =
+          preview.errors[0] ??
+          `${bad} row${bad === 1 ? ' has' : 's have'} errors; nothing was imported. Fix them and try again.`;
+        return reply.code(400).send({ ...apiError(400, message), ...preview });
+      }
+      const at = now();
+      await db.transaction(async (tx) => {
+        const adminChanges = await adminChangesOfImport(tx, preview.rows);
+        await applyImport(tx, preview.rows, at);
         await recordAudit(tx, {
-          kind: 'admin-change',
+          kind: 'import',
           outcome: 'ok',
           ...actorOf(request),
-          subject: change.email,
-          details: { isAdmin: change.isAdmin, via: 'import' },
+          subject: `${preview.rows.length} members`,
+          details: { rows: preview.rows.length, emails: preview.rows.map((r) => r.email) },
           at,
         });
-      }
-    });
-    return { ...preview, applied: preview.rows.length };
-  });
+        // Granting or removing admin is audited per person, with the address, however it happens.
+        for (const change of adminChanges) {
+          await recordAudit(tx, {
+            kind: 'admin-change',
+            outcome: 'ok',
+            ...actorOf(request),
+            subject: change.email,
+            details: { isAdmin: change.isAdmin, via: 'import' },
+            at,
+          });
+        }
+      });
+      return { ...preview, applied: preview.rows.length };
+    },
+  );
 
   app.get(
     '/api/admin/audit',
     { ...needs('audit:read'), schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } },
     async (request) => {
-    const { actor, kind, page, pageSize } = request.query;
-    const { entries, total } = await listAudit(db, {
-      filters: {
-        ...(actor !== undefined && actor !== '' ? { actorEmail: actor } : {}),
-        ...(kind !== undefined && kind !== '' ? { kind } : {}),
-      },
-      page: { number: page, size: pageSize },
-    });
-    return {
-      items: entries.map((e) => ({
-        id: e.id,
-        at: e.at.toISOString(),
-        kind: e.kind,
-        outcome: e.outcome,
-        actorEmail: e.actorEmail,
-        subject: e.subject,
-        reason: e.reason,
-        detail: (e.details as Record<string, unknown> | null) ?? null,
-      })),
-      total,
-      page,
-      pageSize,
-      kinds: [...AUDIT_KINDS],
-    };
-  });
+      const { actor, kind, page, pageSize } = request.query;
+      const { entries, total } = await listAudit(db, {
+        filters: {
+          ...(actor !== undefined && actor !== '' ? { actorEmail: actor } : {}),
+          ...(kind !== undefined && kind !== '' ? { kind } : {}),
+        },
+        page: { number: page, size: pageSize },
+      });
+      return {
+        items: entries.map((e) => ({
+          id: e.id,
+          at: e.at.toISOString(),
+          kind: e.kind,
+          outcome: e.outcome,
+          actorEmail: e.actorEmail,
+          subject: e.subject,
+          reason: e.reason,
+          detail: (e.details as Record<string, unknown> | null) ?? null,
+        })),
+        total,
+        page,
+        pageSize,
+        kinds: [...AUDIT_KINDS],
+      };
+    },
+  );
 };

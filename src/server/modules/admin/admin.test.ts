@@ -71,7 +71,12 @@ describe('authorization', () => {
   it('lets ADMIN_EMAILS and members marked admin in, and tells the client through /api/me', async () => {
     expect((await get('/api/admin/members', admin)).statusCode).toBe(200);
     expect(meResponseSchema.parse((await get('/api/me', admin)).json()).user.isAdmin).toBe(true);
-    await upsertMember(t.database.db, { email: 'marked@inspired2uplift.org', role: 'volunteer', department: 'Ops', isAdmin: true });
+    await upsertMember(t.database.db, {
+      email: 'marked@inspired2uplift.org',
+      role: 'volunteer',
+      department: 'Ops',
+      isAdmin: true,
+    });
     const marked = await cookieOf('marked@inspired2uplift.org');
     expect((await get('/api/admin/members', marked)).statusCode).toBe(200);
   });
@@ -82,8 +87,18 @@ describe('members table', () => {
     await cookieOf('alice@inspired2uplift.org', 'Alice Apple');
     await cookieOf('bob@inspired2uplift.org', 'Bob Brown');
     await cookieOf('carol@inspired2uplift.org', 'Carol Cherry');
-    await upsertMember(t.database.db, { email: 'bob@inspired2uplift.org', role: 'Finance', department: 'Finance', isAdmin: false });
-    await upsertMember(t.database.db, { email: 'invitee@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false });
+    await upsertMember(t.database.db, {
+      email: 'bob@inspired2uplift.org',
+      role: 'Finance',
+      department: 'Finance',
+      isAdmin: false,
+    });
+    await upsertMember(t.database.db, {
+      email: 'invitee@inspired2uplift.org',
+      role: 'finance',
+      department: 'Finance',
+      isAdmin: false,
+    });
     await completeSteps('alice@inspired2uplift.org', VOLUNTEER_STEP_IDS);
     await completeSteps('bob@inspired2uplift.org', [VOLUNTEER_STEP_IDS[0]], new Date('2025-03-02T10:00:00Z'));
   });
@@ -109,7 +124,12 @@ describe('members table', () => {
       percent: 25,
       currentStepTitle: 'Change your password',
     });
-    expect(byEmail.get('invitee@inspired2uplift.org')).toMatchObject({ invited: true, name: '', percent: 0, lastSignInAt: null });
+    expect(byEmail.get('invitee@inspired2uplift.org')).toMatchObject({
+      invited: true,
+      name: '',
+      percent: 0,
+      lastSignInAt: null,
+    });
     expect(byEmail.get(ADMIN)?.isAdmin).toBe(true);
   });
 
@@ -167,21 +187,36 @@ describe('a member', () => {
   it('assigns role, department and admin; the member is signed out and then sees the new steps; the change is audited', async () => {
     const erin = await cookieOf('erin@inspired2uplift.org', 'Erin');
     const put = (body: object) =>
-      t.app.inject({ method: 'PUT', url: '/api/admin/members/erin%40inspired2uplift.org', headers: { cookie: admin }, payload: body });
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/members/erin%40inspired2uplift.org',
+        headers: { cookie: admin },
+        payload: body,
+      });
     const bad = await put({ role: 'astronaut', department: 'Space', isAdmin: false });
     expect(bad.statusCode).toBe(400);
     expect(apiErrorSchema.parse(bad.json()).message).toBe('Unknown role "astronaut". Valid roles: finance, volunteer.');
     const res = await put({ role: 'Finance', department: 'Money', isAdmin: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(memberDetailSchema.parse(res.json()).member).toMatchObject({ role: 'finance', department: 'Money', isAdmin: true });
+    expect(memberDetailSchema.parse(res.json()).member).toMatchObject({
+      role: 'finance',
+      department: 'Money',
+      isAdmin: true,
+    });
     // Changing someone's role ends their sessions: Erin signs in again and sees her new steps.
     expect((await get('/api/onboarding', erin)).statusCode).toBe(401);
     const erinAgain = await cookieOf('erin@inspired2uplift.org', 'Erin');
     const onboarding = onboardingResponseSchema.parse((await get('/api/onboarding', erinAgain)).json());
     expect(onboarding.scopes.flatMap((s) => s.steps.map((x) => x.id))).toContain(FINANCE_STEP_ID);
     const audit = auditPageSchema.parse((await get('/api/admin/audit?kind=role-change', admin)).json());
-    expect(audit.items[0]).toMatchObject({ kind: 'role-change', actorEmail: ADMIN, subject: 'erin@inspired2uplift.org' });
-    expect(auditPageSchema.parse((await get(`/api/admin/audit?actor=${ADMIN}&kind=admin-change`, admin)).json()).total).toBe(1);
+    expect(audit.items[0]).toMatchObject({
+      kind: 'role-change',
+      actorEmail: ADMIN,
+      subject: 'erin@inspired2uplift.org',
+    });
+    expect(
+      auditPageSchema.parse((await get(`/api/admin/audit?actor=${ADMIN}&kind=admin-change`, admin)).json()).total,
+    ).toBe(1);
   });
 
   it('invites an address before its first sign-in, and refuses addresses outside the domain', async () => {
@@ -217,7 +252,14 @@ describe('CSV export and import', () => {
 
     const before = await t.database.db.select().from(members);
     const preview = importResultSchema.parse(
-      (await t.app.inject({ method: 'POST', url: '/api/admin/import/preview', headers: { cookie: admin }, payload: { csv: res.body } })).json(),
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/import/preview',
+          headers: { cookie: admin },
+          payload: { csv: res.body },
+        })
+      ).json(),
     );
     expect(preview.valid).toBe(true);
     expect(preview.rows.length).toBe(lines.length - 1);
@@ -240,7 +282,11 @@ describe('CSV export and import', () => {
       t.app.inject({ method: 'POST', url, headers: { cookie: admin, 'content-type': 'text/csv' }, payload });
     const csv = 'email,role,department\nrenee.muller@inspired2uplift.org,finance,Finanças Zürich\n';
     const latin1 = Buffer.from(csv, 'latin1'); // ç = 0xE7, ü = 0xFC: not UTF-8
-    const broken = Buffer.concat([Buffer.from(csv, 'utf8').subarray(0, 30), Buffer.from([0xc3, 0x28]), Buffer.from(csv, 'utf8').subarray(30)]);
+    const broken = Buffer.concat([
+      Buffer.from(csv, 'utf8').subarray(0, 30),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from(csv, 'utf8').subarray(30),
+    ]);
     const before = await t.database.db.select().from(members);
     for (const url of ['/api/admin/import/preview', '/api/admin/import']) {
       for (const bytes of [latin1, broken]) {
@@ -251,15 +297,24 @@ describe('CSV export and import', () => {
     }
     // Text read leniently elsewhere (U+FFFD in place of each byte that was not UTF-8) is refused too.
     const lenient = await t.app.inject({
-      method: 'POST', url: '/api/admin/import', headers: { cookie: admin }, payload: { csv: new TextDecoder().decode(latin1) },
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie: admin },
+      payload: { csv: new TextDecoder().decode(latin1) },
     });
     expect(lenient.statusCode).toBe(400);
     expect(lenient.json().message).toBe(CSV_NOT_UTF8_MESSAGE);
     expect(await t.database.db.select().from(members)).toEqual(before);
 
-    const withBom = await send('/api/admin/import', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, 'utf8')]));
+    const withBom = await send(
+      '/api/admin/import',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, 'utf8')]),
+    );
     expect(withBom.statusCode, withBom.body).toBe(200);
-    const [stored] = await t.database.db.select().from(members).where(eq(members.email, 'renee.muller@inspired2uplift.org'));
+    const [stored] = await t.database.db
+      .select()
+      .from(members)
+      .where(eq(members.email, 'renee.muller@inspired2uplift.org'));
     expect(stored?.department).toBe('Finanças Zürich');
   });
 
@@ -273,7 +328,14 @@ describe('CSV export and import', () => {
       'good.one@inspired2uplift.org,volunteer,Ops',
     ].join('\n');
     const preview = importResultSchema.parse(
-      (await t.app.inject({ method: 'POST', url: '/api/admin/import/preview', headers: { cookie: admin }, payload: { csv } })).json(),
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/import/preview',
+          headers: { cookie: admin },
+          payload: { csv },
+        })
+      ).json(),
     );
     expect(preview.valid).toBe(false);
     expect(preview.rows.map((r) => [r.row, r.errors.length])).toEqual([
@@ -286,25 +348,48 @@ describe('CSV export and import', () => {
     expect(preview.rows[3]?.errors[0]).toMatch(/Unknown role "astronaut"/u);
     expect(preview.rows[4]?.errors[0]).toMatch(/already in row 2/u);
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { cookie: admin }, payload: { csv } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie: admin },
+      payload: { csv },
+    });
     expect(res.statusCode).toBe(400);
     expect(importRefusalSchema.parse(res.json()).rows).toHaveLength(5);
-    expect(await t.database.db.select().from(members).where(eq(members.email, 'good.one@inspired2uplift.org'))).toEqual([]);
+    expect(await t.database.db.select().from(members).where(eq(members.email, 'good.one@inspired2uplift.org'))).toEqual(
+      [],
+    );
   });
 
   it('makes content editors from an isEditor column, and leaves the flag alone in a file without one', async () => {
     const importCsv = async (csv: string) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { cookie: admin }, payload: { csv } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/import',
+        headers: { cookie: admin },
+        payload: { csv },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
-    const editorOf = async (email: string) => (await t.database.db.select().from(members).where(eq(members.email, email)))[0]?.isEditor;
-    await importCsv('email,role,isEditor\nedna@inspired2uplift.org,volunteer,yes\nolaf@inspired2uplift.org,volunteer,no\n');
-    expect([await editorOf('edna@inspired2uplift.org'), await editorOf('olaf@inspired2uplift.org')]).toEqual([true, false]);
+    const editorOf = async (email: string) =>
+      (await t.database.db.select().from(members).where(eq(members.email, email)))[0]?.isEditor;
+    await importCsv(
+      'email,role,isEditor\nedna@inspired2uplift.org,volunteer,yes\nolaf@inspired2uplift.org,volunteer,no\n',
+    );
+    expect([await editorOf('edna@inspired2uplift.org'), await editorOf('olaf@inspired2uplift.org')]).toEqual([
+      true,
+      false,
+    ]);
     await importCsv('email,role\nedna@inspired2uplift.org,finance\n');
     expect(await editorOf('edna@inspired2uplift.org')).toBe(true);
     await importCsv('email,role,isEditor\nedna@inspired2uplift.org,finance,false\n');
     expect(await editorOf('edna@inspired2uplift.org')).toBe(false);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/import/preview', headers: { cookie: admin }, payload: { csv: 'email,role,isEditor\nedna@inspired2uplift.org,finance,maybe\n' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import/preview',
+      headers: { cookie: admin },
+      payload: { csv: 'email,role,isEditor\nedna@inspired2uplift.org,finance,maybe\n' },
+    });
     expect(importResultSchema.parse(bad.json()).rows[0]?.errors).toEqual(['isEditor "maybe" is not true or false.']);
   });
 

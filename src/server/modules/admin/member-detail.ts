@@ -17,7 +17,11 @@ import { getMemberOverview, type MembersContext } from '../member-overview/index
  * @param email lower case
  * @returns the page, or undefined when the address is neither a user nor a member record
  */
-export async function getMemberDetail(db: Database, ctx: MembersContext, email: string): Promise<MemberDetail | undefined> {
+export async function getMemberDetail(
+  db: Database,
+  ctx: MembersContext,
+  email: string,
+): Promise<MemberDetail | undefined> {
   const member = await getMemberOverview(db, ctx, email);
   if (!member) return undefined;
   const record = await getMember(db, email);
@@ -65,7 +69,13 @@ export async function getMemberDetail(db: Database, ctx: MembersContext, email: 
       const [stepId, itemId] = key.split('\u0000') as [string, string];
       if (stepId !== step.id || currentIds.has(itemId)) continue;
       const known = await lastKnownItem(db, step.id, itemId);
-      removed.push({ id: itemId, kind: known?.kind ?? 'checklist', text: known?.text ?? itemId, doneAt: at.toISOString(), removed: true });
+      removed.push({
+        id: itemId,
+        kind: known?.kind ?? 'checklist',
+        text: known?.text ?? itemId,
+        doneAt: at.toISOString(),
+        removed: true,
+      });
     }
     steps.push({
       id: step.id,
@@ -76,7 +86,9 @@ export async function getMemberDetail(db: Database, ctx: MembersContext, email: 
       items: [...current, ...removed],
     });
   }
-  const published = new Set([...ctx.catalog.values()].flatMap((c) => c.scopes.flatMap((s) => s.steps.map((st) => st.id))));
+  const published = new Set(
+    [...ctx.catalog.values()].flatMap((c) => c.scopes.flatMap((s) => s.steps.map((st) => st.id))),
+  );
   const removedSteps = [];
   for (const [id, at] of completed) {
     if (published.has(id)) continue;
@@ -102,7 +114,11 @@ export async function getMemberDetail(db: Database, ctx: MembersContext, email: 
 async function lastKnownStepTitle(db: Database, stepId: string): Promise<string | undefined> {
   const vars = sql`jsonb_build_object('id', ${stepId}::text)`;
   const [row] = await db
-    .select({ title: sql<string | null>`jsonb_path_query_first(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $id).title', ${vars}) #>> '{}'` })
+    .select({
+      title: sql<
+        string | null
+      >`jsonb_path_query_first(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $id).title', ${vars}) #>> '{}'`,
+    })
     .from(contentVersions)
     .where(sql`jsonb_path_exists(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $id)', ${vars})`)
     .orderBy(desc(contentVersions.version))
@@ -126,8 +142,12 @@ async function lastKnownItem(
   const vars = sql`jsonb_build_object('step', ${stepId}::text, 'item', ${itemId}::text)`;
   const [row] = await db
     .select({
-      checklist: sql<string | null>`jsonb_path_query_first(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $step).content.checklist[*] ? (@.id == $item).text', ${vars}) #>> '{}'`,
-      acknowledgment: sql<string | null>`jsonb_path_query_first(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $step).content.acknowledgments[*] ? (@.id == $item).content', ${vars}) #>> '{}'`,
+      checklist: sql<
+        string | null
+      >`jsonb_path_query_first(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $step).content.checklist[*] ? (@.id == $item).text', ${vars}) #>> '{}'`,
+      acknowledgment: sql<
+        string | null
+      >`jsonb_path_query_first(${contentVersions.catalog}, '$[*].scopes[*].steps[*] ? (@.id == $step).content.acknowledgments[*] ? (@.id == $item).content', ${vars}) #>> '{}'`,
     })
     .from(contentVersions)
     .where(

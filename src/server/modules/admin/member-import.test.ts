@@ -32,7 +32,10 @@ describe('CSV export → import', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9]{0,7}(?:\.[a-z0-9]{1,7})?$/u), { minLength: 1, maxLength: 20 }),
-        fc.array(fc.tuple(text, text, fc.constantFrom('volunteer', 'finance'), fc.boolean()), { minLength: 20, maxLength: 20 }),
+        fc.array(fc.tuple(text, text, fc.constantFrom('volunteer', 'finance'), fc.boolean()), {
+          minLength: 20,
+          maxLength: 20,
+        }),
         (locals, fields) => {
           const rows = locals.map((local, i) => {
             const [name, department, role, isAdmin] = fields[i] ?? ['n', 'd', 'volunteer', false];
@@ -52,7 +55,16 @@ describe('CSV export → import', () => {
   it('reads a header in any case and order, and defaults a missing department', () => {
     const result = previewImport('Role,EMAIL\nvol,Someone@Inspired2Uplift.org\n', ctx);
     expect(result.rows).toEqual([
-      { row: 2, email: 'someone@inspired2uplift.org', role: 'vol', roleKey: 'volunteer', department: 'Operations', isAdmin: false, startOn: null, errors: [] },
+      {
+        row: 2,
+        email: 'someone@inspired2uplift.org',
+        role: 'vol',
+        roleKey: 'volunteer',
+        department: 'Operations',
+        isAdmin: false,
+        startOn: null,
+        errors: [],
+      },
     ]);
   });
 

@@ -98,7 +98,12 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
   } catch (error) {
-    return { rows: [], errors: [`The file is not readable CSV: ${(error as Error).message}`], valid: false, applied: 0 };
+    return {
+      rows: [],
+      errors: [`The file is not readable CSV: ${(error as Error).message}`],
+      valid: false,
+      applied: 0,
+    };
   }
   const [header, ...data] = records;
   if (header === undefined) return { rows: [], errors: ['The file is empty.'], valid: false, applied: 0 };
@@ -142,13 +147,25 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
     const roleKey = lookup.matchedBy === 'default' ? null : lookup.key;
     if (roleKey === null) errors.push(`Unknown role "${role}". Valid roles: ${validKeys}.`);
     if (role.length > 120 || department.length > 120) errors.push('Role and department are at most 120 characters.');
-    if (!TRUE_WORDS.has(adminText) && !FALSE_WORDS.has(adminText)) errors.push(`isAdmin "${adminText}" is not true or false.`);
-    if (!TRUE_WORDS.has(editorText) && !FALSE_WORDS.has(editorText)) errors.push(`isEditor "${editorText}" is not true or false.`);
+    if (!TRUE_WORDS.has(adminText) && !FALSE_WORDS.has(adminText))
+      errors.push(`isAdmin "${adminText}" is not true or false.`);
+    if (!TRUE_WORDS.has(editorText) && !FALSE_WORDS.has(editorText))
+      errors.push(`isEditor "${editorText}" is not true or false.`);
     const first = firstRowOf.get(email);
     if (first !== undefined && email !== '') errors.push(`${email} is already in row ${first}.`);
     else firstRowOf.set(email, row);
     const isEditor = editorAt === -1 ? {} : { isEditor: TRUE_WORDS.has(editorText) };
-    return { row, email, role, roleKey, department, isAdmin: TRUE_WORDS.has(adminText), ...isEditor, startOn: startText === '' ? null : startText, errors };
+    return {
+      row,
+      email,
+      role,
+      roleKey,
+      department,
+      isAdmin: TRUE_WORDS.has(adminText),
+      ...isEditor,
+      startOn: startText === '' ? null : startText,
+      errors,
+    };
   });
   const errors = rows.length === 0 ? ['The file has no rows after the header.'] : [];
   const valid = errors.length === 0 && rows.every((r) => r.errors.length === 0);
@@ -216,15 +233,23 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
  * @param rows the checked rows of an import
  * @returns `{ email, isAdmin }` (the new flag) per changed person, in the rows' order
  */
-export async function adminChangesOfImport(db: Database, rows: readonly ImportRow[]): Promise<{ email: string; isAdmin: boolean }[]> {
+export async function adminChangesOfImport(
+  db: Database,
+  rows: readonly ImportRow[],
+): Promise<{ email: string; isAdmin: boolean }[]> {
   const before = new Map<string, boolean>();
   const CHUNK = 1000;
   for (let i = 0; i < rows.length; i += CHUNK) {
     const emails = rows.slice(i, i + CHUNK).map((r) => r.email);
-    const found = await db.select({ email: members.email, isAdmin: members.isAdmin }).from(members).where(inArray(members.email, emails));
+    const found = await db
+      .select({ email: members.email, isAdmin: members.isAdmin })
+      .from(members)
+      .where(inArray(members.email, emails));
     for (const m of found) before.set(m.email, m.isAdmin);
   }
-  return rows.filter((r) => (before.get(r.email) ?? false) !== r.isAdmin).map((r) => ({ email: r.email, isAdmin: r.isAdmin }));
+  return rows
+    .filter((r) => (before.get(r.email) ?? false) !== r.isAdmin)
+    .map((r) => ({ email: r.email, isAdmin: r.isAdmin }));
 }
 
 /** `excluded.<column>` of an upsert: the value the conflicting insert proposed. */

@@ -15,7 +15,14 @@ import { formatRoleLabel } from '../../../shared/role-label.js';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import { createRoleCatalog, resolveRole, RoleConfigurationError } from '../../../shared/roles.js';
 import { adminMembersPending, memberSchedules, members, stepProgress, users } from '../../db/schema.js';
-import { createTestApp, createTestCatalog, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  createTestCatalog,
+  FINANCE_STEP_ID,
+  signIn,
+  VOLUNTEER_STEP_IDS,
+  type TestApp,
+} from '../../test/test-app.js';
 import { listMemberOverviews } from '../member-overview/index.js';
 
 /**
@@ -39,10 +46,18 @@ const catalog = createRoleCatalog([
     ...config,
     scopes: config.scopes.map((scope) => ({
       ...scope,
-      steps: scope.steps.map((step) => (DUE_AFTER_DAYS[step.id] === undefined ? step : { ...step, dueAfterDays: DUE_AFTER_DAYS[step.id] })),
+      steps: scope.steps.map((step) =>
+        DUE_AFTER_DAYS[step.id] === undefined ? step : { ...step, dueAfterDays: DUE_AFTER_DAYS[step.id] },
+      ),
     })),
   })),
-  roleConfigurationSchema.parse({ key: 'observer', displayName: 'Observer', version: '1.0', icon: 'User', colors: { baseColor: '#333333' } }),
+  roleConfigurationSchema.parse({
+    key: 'observer',
+    displayName: 'Observer',
+    version: '1.0',
+    icon: 'User',
+    colors: { baseColor: '#333333' },
+  }),
   roleConfigurationSchema.parse({
     key: 'broken',
     displayName: 'Broken',
@@ -74,10 +89,41 @@ const emailOf = (n: number) => `pin${String(n).padStart(2, '0')}@inspired2uplift
 const PEOPLE: Person[] = [
   { n: 1, name: 'Amy', userRole: 'volunteer', department: 'Ops', signedIn: at(1), done: [] },
   { n: 2, name: 'amy', userRole: 'volunteer', department: 'ops', signedIn: at(1), done: [[CHROME, at(2)]] },
-  { n: 3, name: 'Ben', userRole: 'vol', department: 'Events', signedIn: at(3), done: [[CHROME, at(2)], [PASSWORD, at(2)]] },
+  {
+    n: 3,
+    name: 'Ben',
+    userRole: 'vol',
+    department: 'Events',
+    signedIn: at(3),
+    done: [
+      [CHROME, at(2)],
+      [PASSWORD, at(2)],
+    ],
+  },
   // Out of order: the current step is the first one, not the third.
-  { n: 4, name: 'cat', userRole: 'volunteer', department: 'Events', signedIn: at(3), done: [[PASSWORD, at(4)], [SLACK, at(5)]] },
-  { n: 5, name: 'Dan', userRole: 'volunteer', department: 'Ops', signedIn: at(5), done: [[CHROME, at(5)], [PASSWORD, at(5)], [SLACK, at(5)]] },
+  {
+    n: 4,
+    name: 'cat',
+    userRole: 'volunteer',
+    department: 'Events',
+    signedIn: at(3),
+    done: [
+      [PASSWORD, at(4)],
+      [SLACK, at(5)],
+    ],
+  },
+  {
+    n: 5,
+    name: 'Dan',
+    userRole: 'volunteer',
+    department: 'Ops',
+    signedIn: at(5),
+    done: [
+      [CHROME, at(5)],
+      [PASSWORD, at(5)],
+      [SLACK, at(5)],
+    ],
+  },
   // A member record overrides the user's role; a finance step done by a volunteer does not count but is activity.
   {
     n: 6,
@@ -85,7 +131,10 @@ const PEOPLE: Person[] = [
     userRole: 'finance',
     member: { role: 'Volunteer', department: 'Finance' },
     signedIn: at(6),
-    done: [[FINANCE_STEP_ID, at(9)], [CHROME, at(1)]],
+    done: [
+      [FINANCE_STEP_ID, at(9)],
+      [CHROME, at(1)],
+    ],
   },
   {
     n: 7,
@@ -101,7 +150,12 @@ const PEOPLE: Person[] = [
     userRole: 'volunteer',
     member: { role: 'finance', department: 'finance' },
     signedIn: at(8),
-    done: [[CHROME, at(8)], [PASSWORD, at(8)], [SLACK, at(8)], [FINANCE_STEP_ID, at(8)]],
+    done: [
+      [CHROME, at(8)],
+      [PASSWORD, at(8)],
+      [SLACK, at(8)],
+      [FINANCE_STEP_ID, at(8)],
+    ],
   },
   { n: 9, name: 'hal', userRole: 'Astronaut', department: 'Space', signedIn: at(8), done: [[CHROME, at(5)]] },
   { n: 10, name: 'Ivy', member: { role: 'Observer', department: 'Ops' }, signedIn: at(10), done: [[CHROME, at(10)]] },
@@ -110,8 +164,28 @@ const PEOPLE: Person[] = [
   { n: 12, member: { role: 'finance', department: 'Finance' } },
   { n: 13, member: { role: 'Volunteer', department: 'Events', isAdmin: true } },
   { n: 14, member: { role: 'nobody knows', department: 'Ops' } },
-  { n: 15, name: 'Amy', userRole: 'finance', department: 'Finance', signedIn: at(1), done: [[CHROME, at(2)], [SLACK, at(2)]] },
-  { n: 16, name: 'kim', userRole: 'volunteer', department: 'Events', signedIn: at(12), done: [[SLACK, at(2)], [CHROME, at(2)]] },
+  {
+    n: 15,
+    name: 'Amy',
+    userRole: 'finance',
+    department: 'Finance',
+    signedIn: at(1),
+    done: [
+      [CHROME, at(2)],
+      [SLACK, at(2)],
+    ],
+  },
+  {
+    n: 16,
+    name: 'kim',
+    userRole: 'volunteer',
+    department: 'Events',
+    signedIn: at(12),
+    done: [
+      [SLACK, at(2)],
+      [CHROME, at(2)],
+    ],
+  },
 ];
 
 beforeAll(async () => {
@@ -134,7 +208,8 @@ beforeAll(async () => {
         })
         .returning({ id: users.id });
       if (!user) throw new Error('no user inserted');
-      for (const [stepId, completedAt] of p.done) await db.insert(stepProgress).values({ userId: user.id, stepId, completedAt });
+      for (const [stepId, completedAt] of p.done)
+        await db.insert(stepProgress).values({ userId: user.id, stepId, completedAt });
     }
     if (p.member) await db.insert(members).values({ email, ...p.member, isAdmin: p.member.isAdmin ?? false });
   }
@@ -173,12 +248,18 @@ async function oracle(): Promise<MemberOverview[]> {
     const completedSteps = steps.filter((s) => done.has(s.id)).length;
     const last = mine.map((r) => r.completedAt.getTime()).sort((a, b) => b - a)[0];
     const startOn =
-      scheduleRows.find((r) => r.email === email)?.startOn ?? (user ? DateTime.fromJSDate(user.createdAt, { zone: ZONE }).toISODate() : null);
+      scheduleRows.find((r) => r.email === email)?.startOn ??
+      (user ? DateTime.fromJSDate(user.createdAt, { zone: ZONE }).toISODate() : null);
     const start = startOn === null ? null : DateTime.fromISO(startOn, { zone: ZONE });
     const overdueSteps =
       start === null
         ? 0
-        : steps.filter((s) => !done.has(s.id) && s.dueAfterDays !== undefined && start.plus({ days: s.dueAfterDays }).toISODate()! < today!).length;
+        : steps.filter(
+            (s) =>
+              !done.has(s.id) &&
+              s.dueAfterDays !== undefined &&
+              start.plus({ days: s.dueAfterDays }).toISODate()! < today!,
+          ).length;
     const complete = steps.length > 0 && completedSteps >= steps.length;
     const quietSince = last === undefined ? start : DateTime.fromMillis(last);
     return {
@@ -218,7 +299,8 @@ const SORT_KEY: Record<MemberSortColumn, (m: MemberOverview) => Key> = {
 
 /** The table's order: the column in the direction asked, empty values last either way, then the e-mail address. */
 function ordered(rows: MemberOverview[], sort: MemberSortColumn, dir: 'asc' | 'desc'): MemberOverview[] {
-  const cmp = (a: Key, b: Key) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : (a < b ? -1 : 1) * (dir === 'desc' ? -1 : 1));
+  const cmp = (a: Key, b: Key) =>
+    a === b ? 0 : a === null ? 1 : b === null ? -1 : (a < b ? -1 : 1) * (dir === 'desc' ? -1 : 1);
   return [...rows].sort((a, b) => cmp(SORT_KEY[sort](a), SORT_KEY[sort](b)) || (a.email < b.email ? -1 : 1));
 }
 
@@ -236,10 +318,13 @@ interface Filter {
 function filtered(rows: MemberOverview[], f: Filter): MemberOverview[] {
   return rows.filter(
     (m) =>
-      (f.search === undefined || m.name.toLowerCase().includes(f.search.toLowerCase()) || m.email.includes(f.search.toLowerCase())) &&
+      (f.search === undefined ||
+        m.name.toLowerCase().includes(f.search.toLowerCase()) ||
+        m.email.includes(f.search.toLowerCase())) &&
       (f.role === undefined || m.role === f.role) &&
       (f.department === undefined || m.department.toLowerCase() === f.department.toLowerCase()) &&
-      (f.complete === undefined || (m.totalSteps > 0 && m.completedSteps >= m.totalSteps) === (f.complete === 'true')) &&
+      (f.complete === undefined ||
+        (m.totalSteps > 0 && m.completedSteps >= m.totalSteps) === (f.complete === 'true')) &&
       (f.overdue === undefined || m.overdueSteps > 0 === (f.overdue === 'true')) &&
       (f.stalled === undefined || m.stalled === (f.stalled === 'true')) &&
       (f.startFrom === undefined || (m.startOn !== null && m.startOn >= f.startFrom)) &&
@@ -247,7 +332,8 @@ function filtered(rows: MemberOverview[], f: Filter): MemberOverview[] {
   );
 }
 
-const query = (q: MembersQueryInput) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const query = (q: MembersQueryInput) =>
+  new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 async function page(q: MembersQueryInput) {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin/members?${query(q)}`, headers: { cookie: admin } });
@@ -281,15 +367,33 @@ describe('members table answers (pinned against an oracle)', () => {
     const rows = await oracle();
     expect(rows).toHaveLength(PEOPLE.length + 1);
     const byEmail = new Map(rows.map((r) => [r.email, r]));
-    expect(byEmail.get(emailOf(4))).toMatchObject({ completedSteps: 2, totalSteps: 3, currentStepTitle: 'Sign in to your Chrome profile' });
-    expect(byEmail.get(emailOf(6))).toMatchObject({ role: 'volunteer', completedSteps: 1, lastProgressAt: at(9).toISOString() });
+    expect(byEmail.get(emailOf(4))).toMatchObject({
+      completedSteps: 2,
+      totalSteps: 3,
+      currentStepTitle: 'Sign in to your Chrome profile',
+    });
+    expect(byEmail.get(emailOf(6))).toMatchObject({
+      role: 'volunteer',
+      completedSteps: 1,
+      lastProgressAt: at(9).toISOString(),
+    });
     expect(byEmail.get(emailOf(8))).toMatchObject({ role: 'finance', percent: 100, currentStepTitle: null });
-    expect(byEmail.get(emailOf(10))).toMatchObject({ role: 'observer', totalSteps: 0, percent: 0, currentStepTitle: null });
+    expect(byEmail.get(emailOf(10))).toMatchObject({
+      role: 'observer',
+      totalSteps: 0,
+      percent: 0,
+      currentStepTitle: null,
+    });
     expect(byEmail.get(emailOf(11))).toMatchObject({ role: 'broken', totalSteps: 0, roleLabel: 'Broken' });
     expect(byEmail.get(emailOf(14))).toMatchObject({ role: 'volunteer', invited: true, lastSignInAt: null });
     expect(new Set(rows.map((r) => r.percent)).size).toBeLessThan(rows.length);
     // Start dates, overdue steps and stalled members of every kind (docs/product.md#due-dates-and-reminders).
-    expect(byEmail.get(emailOf(13))).toMatchObject({ invited: true, startOn: '2025-03-20', overdueSteps: 2, stalled: true });
+    expect(byEmail.get(emailOf(13))).toMatchObject({
+      invited: true,
+      startOn: '2025-03-20',
+      overdueSteps: 2,
+      stalled: true,
+    });
     // Kim's start date is set to 30 March: Chrome (due 31 March) is done, the password (due 2 April) not yet due.
     expect(byEmail.get(emailOf(16))).toMatchObject({ startOn: '2025-03-30', overdueSteps: 0 });
     expect(byEmail.get(emailOf(12))).toMatchObject({ startOn: null, overdueSteps: 0, stalled: false });
@@ -334,7 +438,12 @@ describe('members table answers (pinned against an oracle)', () => {
 
   it('answers an empty page with total 0 when nothing matches', async () => {
     expect(await page({ search: 'zzz' })).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
-    expect(await page({ search: 'zzz', page: 3, sort: 'percent' })).toEqual({ items: [], total: 0, page: 3, pageSize: 25 });
+    expect(await page({ search: 'zzz', page: 3, sort: 'percent' })).toEqual({
+      items: [],
+      total: 0,
+      page: 3,
+      pageSize: 25,
+    });
   });
 
   it('exports the same rows in the same order as the table', async () => {
@@ -362,7 +471,11 @@ describe('members table answers (pinned against an oracle)', () => {
   it("shows one member's row on their page", async () => {
     const rows = await oracle();
     for (const n of [4, 6, 8, 11, 12]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/admin/members/${encodeURIComponent(emailOf(n))}`, headers: { cookie: admin } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/members/${encodeURIComponent(emailOf(n))}`,
+        headers: { cookie: admin },
+      });
       expect(res.statusCode).toBe(200);
       expect(memberDetailSchema.parse(res.json()).member).toEqual(rows.find((r) => r.email === emailOf(n)));
     }
@@ -382,10 +495,23 @@ describe('stored rows stay current (migration 0004 triggers, admin-members.ts)',
   it('follows completed and reset steps, through the API and straight in the database', async () => {
     const email = 'fresh.one@inspired2uplift.org';
     const cookie = await signIn(t.app, { email, name: 'Fresh' });
-    expect(await rowOf(email)).toMatchObject({ completedSteps: 0, currentStepTitle: 'Sign in to your Chrome profile', lastProgressAt: null });
-    const put = await t.app.inject({ method: 'PUT', url: `/api/progress/steps/${CHROME}`, headers: { cookie }, payload: { completed: true } });
+    expect(await rowOf(email)).toMatchObject({
+      completedSteps: 0,
+      currentStepTitle: 'Sign in to your Chrome profile',
+      lastProgressAt: null,
+    });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/progress/steps/${CHROME}`,
+      headers: { cookie },
+      payload: { completed: true },
+    });
     expect(put.statusCode, put.body).toBeLessThan(300);
-    expect(await rowOf(email)).toMatchObject({ completedSteps: 1, percent: 33, currentStepTitle: 'Change your password' });
+    expect(await rowOf(email)).toMatchObject({
+      completedSteps: 1,
+      percent: 33,
+      currentStepTitle: 'Change your password',
+    });
     await expectOracle(email);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
     if (!user) throw new Error('no user');
@@ -393,10 +519,20 @@ describe('stored rows stay current (migration 0004 triggers, admin-members.ts)',
       { userId: user.id, stepId: PASSWORD, completedAt: at(40) },
       { userId: user.id, stepId: SLACK, completedAt: at(41) },
     ]);
-    expect(await rowOf(email)).toMatchObject({ completedSteps: 3, percent: 100, currentStepTitle: null, lastProgressAt: at(41).toISOString() });
-    await t.database.db.delete(stepProgress).where(and(eq(stepProgress.userId, user.id), eq(stepProgress.stepId, PASSWORD)));
+    expect(await rowOf(email)).toMatchObject({
+      completedSteps: 3,
+      percent: 100,
+      currentStepTitle: null,
+      lastProgressAt: at(41).toISOString(),
+    });
+    await t.database.db
+      .delete(stepProgress)
+      .where(and(eq(stepProgress.userId, user.id), eq(stepProgress.stepId, PASSWORD)));
     expect(await rowOf(email)).toMatchObject({ completedSteps: 2, currentStepTitle: 'Change your password' });
-    await t.database.db.update(stepProgress).set({ completedAt: at(25) }).where(eq(stepProgress.userId, user.id));
+    await t.database.db
+      .update(stepProgress)
+      .set({ completedAt: at(25) })
+      .where(eq(stepProgress.userId, user.id));
     await expectOracle(email);
   });
 
@@ -410,7 +546,12 @@ describe('stored rows stay current (migration 0004 triggers, admin-members.ts)',
     await t.database.db.insert(members).values({ email, role: 'Finance', department: 'Money' });
     expect(await rowOf(email)).toMatchObject({ role: 'finance', completedSteps: 1, totalSteps: 4, percent: 25 });
     await t.database.db.update(members).set({ role: 'observer' }).where(eq(members.email, email));
-    expect(await rowOf(email)).toMatchObject({ role: 'observer', completedSteps: 0, totalSteps: 0, currentStepTitle: null });
+    expect(await rowOf(email)).toMatchObject({
+      role: 'observer',
+      completedSteps: 0,
+      totalSteps: 0,
+      currentStepTitle: null,
+    });
     await t.database.db.delete(members).where(eq(members.email, email));
     expect(await rowOf(email)).toMatchObject({ role: 'volunteer', completedSteps: 0, totalSteps: 3 });
     await t.database.db.update(users).set({ role: 'finance' }).where(eq(users.id, user.id));
@@ -419,15 +560,26 @@ describe('stored rows stay current (migration 0004 triggers, admin-members.ts)',
   });
 
   it('shows an invitation’s person from their first sign-in, and recounts everything after step progress is emptied', async () => {
-    await t.database.db.insert(members).values({ email: 'fresh.three@inspired2uplift.org', role: 'finance', department: 'Money' });
-    expect(await rowOf('fresh.three@inspired2uplift.org')).toMatchObject({ invited: true, currentStepTitle: 'Sign in to your Chrome profile' });
+    await t.database.db
+      .insert(members)
+      .values({ email: 'fresh.three@inspired2uplift.org', role: 'finance', department: 'Money' });
+    expect(await rowOf('fresh.three@inspired2uplift.org')).toMatchObject({
+      invited: true,
+      currentStepTitle: 'Sign in to your Chrome profile',
+    });
     await signIn(t.app, { email: 'fresh.three@inspired2uplift.org', name: 'Three' });
-    expect(await rowOf('fresh.three@inspired2uplift.org')).toMatchObject({ invited: false, name: 'Three', totalSteps: 4 });
+    expect(await rowOf('fresh.three@inspired2uplift.org')).toMatchObject({
+      invited: false,
+      name: 'Three',
+      totalSteps: 4,
+    });
     await expectOracle('fresh.three@inspired2uplift.org');
     const before = await t.database.db.select().from(stepProgress);
     await t.database.db.execute(sql`truncate step_progress`);
     expect((await page({ complete: 'true' })).total).toBe(0);
-    expect((await page({ sort: 'lastProgress', pageSize: 200 })).items.every((m) => m.lastProgressAt === null)).toBe(true);
+    expect((await page({ sort: 'lastProgress', pageSize: 200 })).items.every((m) => m.lastProgressAt === null)).toBe(
+      true,
+    );
     await t.database.db.insert(stepProgress).values(before);
     const rows = await oracle();
     expect((await page({ sort: 'email', pageSize: 200 })).items).toEqual(ordered(rows, 'email', 'asc'));
@@ -436,7 +588,10 @@ describe('stored rows stay current (migration 0004 triggers, admin-members.ts)',
   it('follows names, departments, admin flags and sign-ins, and drops people who are gone', async () => {
     const email = 'fresh.four@inspired2uplift.org';
     await signIn(t.app, { email, name: 'Four' });
-    await t.database.db.update(users).set({ lastSignInAt: at(1) }).where(eq(users.email, email));
+    await t.database.db
+      .update(users)
+      .set({ lastSignInAt: at(1) })
+      .where(eq(users.email, email));
     expect(await rowOf(email)).toMatchObject({ name: 'Four', lastSignInAt: at(1).toISOString() });
     await signIn(t.app, { email, name: 'Renamed Four' });
     expect((await rowOf(email))?.name).toBe('Renamed Four');
@@ -474,14 +629,26 @@ describe('stored rows stay current (migration 0004 triggers, admin-members.ts)',
   });
 
   it('recomputes every member when the content changes', async () => {
-    const before = await listMemberOverviews(t.database.db, { catalog, adminEmails: [ADMIN] }, membersQuerySchema.parse({ pageSize: 200 }));
+    const before = await listMemberOverviews(
+      t.database.db,
+      { catalog, adminEmails: [ADMIN] },
+      membersQuerySchema.parse({ pageSize: 200 }),
+    );
     // The same catalog without the finance role: finance members fall back to volunteer steps.
     const smaller = createRoleCatalog([...catalog.values()].filter((c) => c.key !== 'finance'));
-    const after = await listMemberOverviews(t.database.db, { catalog: smaller, adminEmails: [ADMIN] }, membersQuerySchema.parse({ pageSize: 200 }));
+    const after = await listMemberOverviews(
+      t.database.db,
+      { catalog: smaller, adminEmails: [ADMIN] },
+      membersQuerySchema.parse({ pageSize: 200 }),
+    );
     const gus = (list: typeof before) => list.items.find((m) => m.email === emailOf(8));
     expect(gus(before)).toMatchObject({ role: 'finance', completedSteps: 4, totalSteps: 4 });
     expect(gus(after)).toMatchObject({ role: 'volunteer', completedSteps: 3, totalSteps: 3, percent: 100 });
-    const back = await listMemberOverviews(t.database.db, { catalog, adminEmails: [ADMIN] }, membersQuerySchema.parse({ pageSize: 200 }));
+    const back = await listMemberOverviews(
+      t.database.db,
+      { catalog, adminEmails: [ADMIN] },
+      membersQuerySchema.parse({ pageSize: 200 }),
+    );
     expect(back.items).toEqual(before.items);
   });
 });

@@ -20,7 +20,8 @@ let admin: string;
 
 const stepOf = (name: string): string => {
   for (const config of catalog.values())
-    for (const scope of config.scopes) for (const step of scope.steps) if (step.envVariable?.name === name) return step.id;
+    for (const scope of config.scopes)
+      for (const step of scope.steps) if (step.envVariable?.name === name) return step.id;
   throw new Error(`no step for ${name}`);
 };
 
@@ -47,7 +48,10 @@ describe('offboarding', () => {
 
     const left = await as(admin, 'POST', memberUrl(FIONA, '/leave'), { leftOn: '2025-03-31', note: 'Moved abroad' });
     expect(left.statusCode, left.body).toBe(200);
-    expect(memberDetailSchema.parse(left.json()).left).toEqual({ at: '2025-03-31T00:00:00.000Z', note: 'Moved abroad' });
+    expect(memberDetailSchema.parse(left.json()).left).toEqual({
+      at: '2025-03-31T00:00:00.000Z',
+      note: 'Moved abroad',
+    });
     // Her cookie stops working at once.
     expect((await as(fiona, 'GET', '/api/me')).statusCode).toBe(401);
     expect((await as(fiona, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).statusCode).toBe(401);
@@ -64,7 +68,13 @@ describe('offboarding', () => {
     // The passwords she revealed, to change.
     const listed = revealedSecretsSchema.parse((await as(admin, 'GET', memberUrl(FIONA, '/revealed-secrets'))).json());
     expect(listed.items).toEqual([
-      { name: 'FINANCE_PASS', steps: [expect.any(String)], reveals: 2, lastRevealedAt: expect.any(String), rotatedAt: null },
+      {
+        name: 'FINANCE_PASS',
+        steps: [expect.any(String)],
+        reveals: 2,
+        lastRevealedAt: expect.any(String),
+        rotatedAt: null,
+      },
     ]);
     t.clock.advance(60_000);
     const marked = await as(admin, 'POST', '/api/admin/secrets/FINANCE_PASS/rotated');
@@ -78,39 +88,68 @@ describe('offboarding', () => {
 
     // Undone, she may sign in again.
     expect((await as(admin, 'DELETE', memberUrl(FIONA, '/leave'))).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: FIONA } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: FIONA } })).statusCode,
+    ).toBe(200);
   });
 
   it('gives a person without a member record one when they leave, and answers 404 for an unknown address', async () => {
     const cookie = await signIn(t.app, { email: 'nora@inspired2uplift.org' });
-    expect((await as(admin, 'POST', memberUrl('nora@inspired2uplift.org', '/leave'), { leftOn: '2025-04-01' })).statusCode).toBe(200);
+    expect(
+      (await as(admin, 'POST', memberUrl('nora@inspired2uplift.org', '/leave'), { leftOn: '2025-04-01' })).statusCode,
+    ).toBe(200);
     expect((await as(cookie, 'GET', '/api/me')).statusCode).toBe(401);
-    expect((await as(admin, 'POST', memberUrl('ghost@inspired2uplift.org', '/leave'), { leftOn: '2025-04-01' })).statusCode).toBe(404);
+    expect(
+      (await as(admin, 'POST', memberUrl('ghost@inspired2uplift.org', '/leave'), { leftOn: '2025-04-01' })).statusCode,
+    ).toBe(404);
     const bad = await as(admin, 'POST', memberUrl('nora@inspired2uplift.org', '/leave'), { leftOn: 'yesterday' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('lets an admin rotate a shared password in the app: members see the new value, and the admin reveal is audited', async () => {
-    await upsertMember(t.database.db, { email: 'finn@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false });
+    await upsertMember(t.database.db, {
+      email: 'finn@inspired2uplift.org',
+      role: 'finance',
+      department: 'Finance',
+      isAdmin: false,
+    });
     const finn = await signInWithGoogleSession(t, { email: 'finn@inspired2uplift.org' });
-    const read = async () => (await as(finn, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).json<{ value: string | null }>().value;
+    const read = async () =>
+      (await as(finn, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).json<{ value: string | null }>().value;
     expect(await read()).toBe(TEST_SECRET_VALUES.FINANCE_PASS);
-    const set = await t.app.inject({ method: 'PUT', url: '/api/admin/secrets/finance_pass', headers: { cookie: admin }, payload: { value: 'brand-new-Finance-7' } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/secrets/finance_pass',
+      headers: { cookie: admin },
+      payload: { value: 'brand-new-Finance-7' },
+    });
     expect(set.statusCode, set.body).toBe(200);
     const listed = set.json<{ items: { name: string; set: boolean; updatedBy: string | null }[] }>().items;
     expect(listed.find((i) => i.name === 'FINANCE_PASS')).toMatchObject({ set: true, updatedBy: ADMIN });
     expect(set.body).not.toContain('brand-new-Finance-7');
     expect(await read()).toBe('brand-new-Finance-7');
     // Finn saw the old value: he is told when it changed (the test clock's day, as the organisation writes it).
-    const answer = (await as(finn, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).json<{ value: string; changedOn?: string }>();
+    const answer = (await as(finn, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).json<{
+      value: string;
+      changedOn?: string;
+    }>();
     expect(answer).toEqual({ value: 'brand-new-Finance-7', changedOn: '1 Apr' });
     // Someone who never saw the old value is not.
-    await upsertMember(t.database.db, { email: 'fran@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false });
+    await upsertMember(t.database.db, {
+      email: 'fran@inspired2uplift.org',
+      role: 'finance',
+      department: 'Finance',
+      isAdmin: false,
+    });
     const fran = await signInWithGoogleSession(t, { email: 'fran@inspired2uplift.org' });
-    expect((await as(fran, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).json()).toEqual({ value: 'brand-new-Finance-7' });
+    expect((await as(fran, 'GET', `/api/secrets/${stepOf('FINANCE_PASS')}`)).json()).toEqual({
+      value: 'brand-new-Finance-7',
+    });
     const revealed = await as(admin, 'POST', '/api/admin/secrets/FINANCE_PASS/reveal');
     expect(revealed.json()).toEqual({ name: 'FINANCE_PASS', value: 'brand-new-Finance-7' });
-    const audit = auditPageSchema.parse((await as(admin, 'GET', `/api/admin/audit?kind=secret-reveal&actor=${ADMIN}`)).json());
+    const audit = auditPageSchema.parse(
+      (await as(admin, 'GET', `/api/admin/audit?kind=secret-reveal&actor=${ADMIN}`)).json(),
+    );
     expect(audit.items[0]).toMatchObject({ subject: 'FINANCE_PASS', outcome: 'allowed' });
   });
 });

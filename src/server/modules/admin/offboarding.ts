@@ -40,7 +40,11 @@ export function secretStepTitles(catalog: RoleCatalog): Map<string, string[]> {
  * @param email the person's address (lower case)
  * @returns one item per password, by name
  */
-export async function listRevealedSecrets(db: Database, catalog: RoleCatalog, email: string): Promise<RevealedSecret[]> {
+export async function listRevealedSecrets(
+  db: Database,
+  catalog: RoleCatalog,
+  email: string,
+): Promise<RevealedSecret[]> {
   const rows = rowsOf(
     await db.execute(sql`
       with mine as (

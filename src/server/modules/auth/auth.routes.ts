@@ -19,7 +19,10 @@ import { toApiUser, upsertDevelopmentUser } from './users.repository.js';
  * Google sign-in lives in modules/google-auth. Development sign-in attempts and sign-outs are rate limited per client
  * address on the routes themselves (plugins/auth-rate-limits.ts): 429 JSON with Retry-After.
  */
-export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { content: CatalogSource; limits: AuthLimits }> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { content: CatalogSource; limits: AuthLimits }> = async (
+  app,
+  deps,
+) => {
   const { config, db, content } = deps;
 
   app.post(
@@ -37,22 +40,38 @@ export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { content: CatalogS
       try {
         await refuseIfLeft(db, config, email);
       } catch (error) {
-        await recordAudit(db, { kind: 'sign-in-refused', outcome: 'refused', actorEmail: email, reason: 'left', details: { method: 'development' } });
+        await recordAudit(db, {
+          kind: 'sign-in-refused',
+          outcome: 'refused',
+          actorEmail: email,
+          reason: 'left',
+          details: { method: 'development' },
+        });
         throw error;
       }
       const row = await upsertDevelopmentUser(db, { email, name: request.body?.name });
       await rotateSession(deps, request, reply, row.id, 'development');
-      await recordAudit(db, { kind: 'sign-in', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, details: { method: 'development' } });
+      await recordAudit(db, {
+        kind: 'sign-in',
+        outcome: 'ok',
+        actorUserId: row.id,
+        actorEmail: row.email,
+        details: { method: 'development' },
+      });
       // The same user GET /api/me answers with: the member record (if any) decides role and department.
       const { user } = await applyMemberRole(db, content.catalog, config.adminEmails, toApiUser(row, true));
       return { user };
     },
   );
 
-  app.post('/api/auth/logout', { config: { rateLimit: routeRateLimit(deps.limits.signOut) } }, async (request, reply) => {
-    await endSession(deps, request, reply);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/auth/logout',
+    { config: { rateLimit: routeRateLimit(deps.limits.signOut) } },
+    async (request, reply) => {
+      await endSession(deps, request, reply);
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/api/me',

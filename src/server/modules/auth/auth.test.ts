@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, meResponseSchema } from '../../../shared/api.js';
 import { sessions } from '../../db/schema.js';
-import { hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from '../../plugins/sessions.js';
+import {
+  hashSessionToken,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  SESSION_TOUCH_INTERVAL_MS,
+} from '../../plugins/sessions.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -55,8 +60,16 @@ describe('POST /api/auth/dev-login', () => {
   });
 
   it('signs the same e-mail in again as the same user, with a new session each time', async () => {
-    const first = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'Sam@Inspired2Uplift.org', name: 'Sam' } });
-    const second = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'sam@inspired2uplift.org' } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/dev-login',
+      payload: { email: 'Sam@Inspired2Uplift.org', name: 'Sam' },
+    });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/dev-login',
+      payload: { email: 'sam@inspired2uplift.org' },
+    });
     const a = meResponseSchema.parse(first.json()).user;
     const b = meResponseSchema.parse(second.json()).user;
     expect(b.id).toBe(a.id);
@@ -66,14 +79,23 @@ describe('POST /api/auth/dev-login', () => {
 
   it('ends the session the request came with when signing in again (rotation)', async () => {
     const old = await signIn(t.app, { email: 'rotate@inspired2uplift.org' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: {}, headers: { cookie: old } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/dev-login',
+      payload: {},
+      headers: { cookie: old },
+    });
     expect(res.statusCode).toBe(200);
     expect(await sessionRow(old)).toBeUndefined();
     expect((await me(old)).statusCode).toBe(401);
   });
 
   it('refuses an e-mail outside the allowed domain with 403 naming the domain', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'someone@gmail.com' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/dev-login',
+      payload: { email: 'someone@gmail.com' },
+    });
     expect(res.statusCode).toBe(403);
     expect(apiErrorSchema.parse(res.json()).message).toContain('inspired2uplift.org');
     expect(res.cookies).toHaveLength(0);
@@ -101,7 +123,10 @@ describe('GET /api/me', () => {
     const cookie = await signIn(t.app, { email: 'me@inspired2uplift.org', name: 'Me Myself' });
     const res = await me(cookie);
     expect(res.statusCode).toBe(200);
-    expect(meResponseSchema.parse(res.json()).user).toMatchObject({ email: 'me@inspired2uplift.org', name: 'Me Myself' });
+    expect(meResponseSchema.parse(res.json()).user).toMatchObject({
+      email: 'me@inspired2uplift.org',
+      name: 'Me Myself',
+    });
   });
 });
 

@@ -13,7 +13,10 @@ import { findUserById } from './users.repository.js';
  * `X-Picture-Source` says which: directory, token, fallback or error (see profile-picture.ts). 401 without a session.
  * Cached by the browser privately for an hour (five minutes after a directory failure); `v` only busts that cache.
  */
-export const profilePictureRoutes: FastifyPluginAsyncZod<{ db: Database; pictures: ProfilePictures }> = async (app, { db, pictures }) => {
+export const profilePictureRoutes: FastifyPluginAsyncZod<{ db: Database; pictures: ProfilePictures }> = async (
+  app,
+  { db, pictures },
+) => {
   app.get(
     '/api/users/me/picture',
     { preValidation: requireUser, schema: { querystring: z.object({ v: z.string().max(64).optional() }) } },
@@ -26,7 +29,9 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<{ db: Database; picture
         .header('X-Picture-Source', picture.source);
       if (picture.kind === 'redirect') return reply.redirect(picture.url, 302);
       // A generated SVG is our own markup, but it is still a document: give it a policy that runs nothing.
-      void reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type(picture.contentType);
+      void reply
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .type(picture.contentType);
       return reply.send(picture.data);
     },
   );

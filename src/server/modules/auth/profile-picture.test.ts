@@ -27,7 +27,9 @@ describe('generated initials avatar', () => {
 
   it('picks the same colour for the same name, and every colour keeps white initials readable (AA)', () => {
     expect(avatarColorOf('Alex Rivera')).toBe(avatarColorOf('  alex   RIVERA '));
-    const used = new Set(['Ada', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu'].map(avatarColorOf));
+    const used = new Set(
+      ['Ada', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu'].map(avatarColorOf),
+    );
     expect(used.size).toBeGreaterThan(3);
     for (const color of AVATAR_COLORS) expect(contrastRatio(color, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
@@ -43,7 +45,11 @@ describe('generated initials avatar', () => {
 
 describe('ProfilePictures', () => {
   const photo: DirectoryPhoto = { contentType: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) };
-  const ada = { email: 'Ada@inspired2uplift.org', name: 'Ada Lovelace', picture: 'https://lh3.googleusercontent.com/a/ada' };
+  const ada = {
+    email: 'Ada@inspired2uplift.org',
+    name: 'Ada Lovelace',
+    picture: 'https://lh3.googleusercontent.com/a/ada',
+  };
 
   it('without the directory: the token picture, else the generated avatar (source fallback)', async () => {
     const pictures = new ProfilePictures({ directory: undefined, now: () => new Date() });
@@ -70,7 +76,9 @@ describe('ProfilePictures', () => {
   it('falls back when the directory has no photo (source token or fallback)', async () => {
     const pictures = new ProfilePictures({ directory: { photoOf: async () => null }, now: () => new Date() });
     expect((await pictures.pictureOf(ada)).source).toBe('token');
-    expect((await pictures.pictureOf({ ...ada, email: 'bea@inspired2uplift.org', picture: null })).source).toBe('fallback');
+    expect((await pictures.pictureOf({ ...ada, email: 'bea@inspired2uplift.org', picture: null })).source).toBe(
+      'fallback',
+    );
   });
 
   it('says source error when the directory fails, uses the next picture, and asks again after five minutes', async () => {
@@ -114,7 +122,9 @@ describe('GET /api/users/me/picture', () => {
 
   it('serves the generated avatar of a user without a picture, at the address the user record names', async () => {
     const cookie = await signIn(t.app, { email: 'casey@inspired2uplift.org', name: 'Casey Jones' });
-    const { user } = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
+    const { user } = meResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
+    );
     const res = await t.app.inject({ method: 'GET', url: user.picture ?? '', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
@@ -127,9 +137,13 @@ describe('GET /api/users/me/picture', () => {
 
   it('redirects to the picture of the ID token, and changes the address when the picture changes', async () => {
     const cookie = await signIn(t.app, { email: 'dana@inspired2uplift.org', name: 'Dana' });
-    const before = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json()).user;
+    const before = meResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
+    ).user;
     await updateStoredUser(t, 'dana@inspired2uplift.org', { picture: 'https://lh3.googleusercontent.com/a/dana' });
-    const after = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json()).user;
+    const after = meResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
+    ).user;
     expect(after.picture).not.toBe(before.picture);
     const res = await t.app.inject({ method: 'GET', url: after.picture ?? '', headers: { cookie } });
     expect(res.statusCode).toBe(302);

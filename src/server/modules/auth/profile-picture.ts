@@ -42,7 +42,18 @@ const PICTURE_CACHE_MAX_ENTRIES = 5000;
 export const AVATAR_SIZE_PX = 128;
 
 /** Backgrounds of generated avatars; each keeps white initials above WCAG AA contrast (4.5:1). */
-export const AVATAR_COLORS = ['#1d4ed8', '#15803d', '#b91c1c', '#7e22ce', '#c2410c', '#0f766e', '#be185d', '#4338ca', '#0369a1', '#4d7c0f'] as const;
+export const AVATAR_COLORS = [
+  '#1d4ed8',
+  '#15803d',
+  '#b91c1c',
+  '#7e22ce',
+  '#c2410c',
+  '#0f766e',
+  '#be185d',
+  '#4338ca',
+  '#0369a1',
+  '#4d7c0f',
+] as const;
 
 /**
  * The initials of a name: the first letters (or digits) of its first and last words, upper case ("Alex Rivera" →
@@ -98,7 +109,11 @@ export class ProfilePictures {
    * @param options.onDirectoryError called with the error when the directory fails (for the log)
    */
   constructor(
-    private readonly options: { directory: DirectoryPhotoLookup | undefined; now: () => Date; onDirectoryError?: (error: unknown) => void },
+    private readonly options: {
+      directory: DirectoryPhotoLookup | undefined;
+      now: () => Date;
+      onDirectoryError?: (error: unknown) => void;
+    },
   ) {}
 
   /**
@@ -107,7 +122,9 @@ export class ProfilePictures {
    * @returns the picture and its source; never throws (a directory failure gives source 'error')
    */
   async pictureOf(user: { email: string; name: string; picture: string | null }): Promise<ResolvedPicture> {
-    const answer = this.options.directory ? await this.#directoryAnswer(this.options.directory, user.email.toLowerCase()) : undefined;
+    const answer = this.options.directory
+      ? await this.#directoryAnswer(this.options.directory, user.email.toLowerCase())
+      : undefined;
     if (answer?.ok && answer.photo) return { source: 'directory', kind: 'image', ...answer.photo };
     const failed = answer !== undefined && !answer.ok;
     if (user.picture !== null) return { source: failed ? 'error' : 'token', kind: 'redirect', url: user.picture };

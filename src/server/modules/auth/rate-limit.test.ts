@@ -28,8 +28,12 @@ describe('settings', () => {
     expect(loadConfig({}).devLoginRateLimitPerMinute).toBe(20);
     expect(loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '300' }).authRateLimitPerMinute).toBe(300);
     expect(loadConfig({ AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: '5' }).devLoginRateLimitPerMinute).toBe(5);
-    expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/AUTH_RATE_LIMIT_PER_MINUTE: must be a whole number/);
-    expect(() => loadConfig({ AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: 'x' })).toThrow(/AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: must be a whole number/);
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      /AUTH_RATE_LIMIT_PER_MINUTE: must be a whole number/,
+    );
+    expect(() => loadConfig({ AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: 'x' })).toThrow(
+      /AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: must be a whole number/,
+    );
     expect(authLimitsFromConfig(loadConfig({}))).toEqual({
       signInStart: { max: 120, timeWindowMs: 60_000 },
       signOut: { max: 120, timeWindowMs: 60_000 },
@@ -46,7 +50,9 @@ describe('settings', () => {
     expect(waitInWords(60)).toBe('1 minute');
     expect(waitInWords(61)).toBe('2 minutes');
     expect(waitInWords(300)).toBe('5 minutes');
-    expect(rateLimitedMessage(61)).toBe('Too many sign-in attempts from your network. Please wait 2 minutes and try again.');
+    expect(rateLimitedMessage(61)).toBe(
+      'Too many sign-in attempts from your network. Please wait 2 minutes and try again.',
+    );
   });
 });
 
@@ -69,10 +75,17 @@ describe('development sign-in limit', () => {
 
   it('counts each address on its own, and does not touch sign-out or the rest of the API', async () => {
     expect((await devLogin('198.51.100.1')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress: '203.0.113.7' })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress: '203.0.113.7' })).statusCode,
+    ).toBe(204);
     const cookie = await signIn(t.app, { email: 'busy@inspired2uplift.org' });
     for (let i = 0; i < 10; i += 1) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie }, remoteAddress: '203.0.113.7' });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie },
+        remoteAddress: '203.0.113.7',
+      });
       expect(res.statusCode).toBe(200);
     }
   });
@@ -80,9 +93,21 @@ describe('development sign-in limit', () => {
 
 describe('a limit belongs to the route, whatever the spelling of its path', () => {
   /** Spellings the router decodes to the route itself: they share the route's limit. */
-  const SAME_ROUTE = ['/%61pi/auth/dev-login', '/api/auth/dev%2Dlogin', '/%61%70%69/%61uth/%64ev-login', '/api/auth/dev-login?x=%2F'];
+  const SAME_ROUTE = [
+    '/%61pi/auth/dev-login',
+    '/api/auth/dev%2Dlogin',
+    '/%61%70%69/%61uth/%64ev-login',
+    '/api/auth/dev-login?x=%2F',
+  ];
   /** Spellings the router does not take for the route (an encoded slash, double slashes, another case): 404. */
-  const NOT_THE_ROUTE = ['/api%2Fauth/dev-login', '/api/auth%2fdev-login', '//api/auth/dev-login', '/api//auth/dev-login', '/API/auth/dev-login', '/api/auth/Dev-Login'];
+  const NOT_THE_ROUTE = [
+    '/api%2Fauth/dev-login',
+    '/api/auth%2fdev-login',
+    '//api/auth/dev-login',
+    '/api//auth/dev-login',
+    '/API/auth/dev-login',
+    '/api/auth/Dev-Login',
+  ];
 
   it('limits every spelling the router takes for POST /api/auth/dev-login, with one budget per address', async () => {
     const ip = '192.0.2.10';
@@ -107,7 +132,10 @@ describe('a limit belongs to the route, whatever the spelling of its path', () =
     for (const url of NOT_THE_ROUTE) {
       const res = await devLogin('192.0.2.40', url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.cookies.filter((c) => c.value !== ''), url).toHaveLength(0);
+      expect(
+        res.cookies.filter((c) => c.value !== ''),
+        url,
+      ).toHaveLength(0);
     }
   });
 

@@ -30,7 +30,11 @@ export interface NewSession {
  * @param options.deleteExpired also delete the user's sessions that expired before `session.now` (announcing each),
  *   in the same statement, as {@link deleteExpiredSessionsOfUser} does
  */
-export async function insertSession(db: Database, session: NewSession, options: { deleteExpired?: boolean } = {}): Promise<void> {
+export async function insertSession(
+  db: Database,
+  session: NewSession,
+  options: { deleteExpired?: boolean } = {},
+): Promise<void> {
   const row = {
     tokenHash: session.tokenHash,
     userId: session.userId,
@@ -47,7 +51,12 @@ export async function insertSession(db: Database, session: NewSession, options: 
   // A data-modifying WITH runs to completion whether or not the insert reads it.
   const expired = db
     .$with('expired')
-    .as(db.delete(sessions).where(expiredSessionsOf(session.userId, session.now)).returning(announcingEach('session', sessions.tokenHash)));
+    .as(
+      db
+        .delete(sessions)
+        .where(expiredSessionsOf(session.userId, session.now))
+        .returning(announcingEach('session', sessions.tokenHash)),
+    );
   await db.with(expired).insert(sessions).values(row);
 }
 
@@ -72,7 +81,11 @@ export async function findSessionWithUser(
  * the older times reads the session again before it calls it expired (plugins/sessions.ts).
  * @param times `lastSeenAt` and the new `idleExpiresAt`
  */
-export async function touchSession(db: Database, tokenHash: string, times: { lastSeenAt: Date; idleExpiresAt: Date }): Promise<void> {
+export async function touchSession(
+  db: Database,
+  tokenHash: string,
+  times: { lastSeenAt: Date; idleExpiresAt: Date },
+): Promise<void> {
   await db.update(sessions).set(times).where(eq(sessions.tokenHash, tokenHash));
 }
 
@@ -81,12 +94,18 @@ export async function touchSession(db: Database, tokenHash: string, times: { las
  * not an error.
  */
 export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning(announcingEach('session', sessions.tokenHash));
+  await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning(announcingEach('session', sessions.tokenHash));
 }
 
 /** Deletes a user's sessions that expired before `now`, so old sessions do not pile up; announces each. */
 export async function deleteExpiredSessionsOfUser(db: Database, userId: string, now: Date): Promise<void> {
-  await db.delete(sessions).where(expiredSessionsOf(userId, now)).returning(announcingEach('session', sessions.tokenHash));
+  await db
+    .delete(sessions)
+    .where(expiredSessionsOf(userId, now))
+    .returning(announcingEach('session', sessions.tokenHash));
 }
 
 /**

@@ -21,7 +21,10 @@ export const MY_PICTURE_PATH = '/api/users/me/picture';
  * @returns e.g. `/api/users/me/picture?v=3f2a9c0d1b7e`
  */
 export function pictureUrlOf(row: Pick<UserRow, 'name' | 'picture'>): string {
-  const version = createHash('sha256').update(`${row.name}\n${row.picture ?? ''}`).digest('hex').slice(0, 12);
+  const version = createHash('sha256')
+    .update(`${row.name}\n${row.picture ?? ''}`)
+    .digest('hex')
+    .slice(0, 12);
   return `${MY_PICTURE_PATH}?v=${version}`;
 }
 
@@ -141,7 +144,11 @@ export async function upsertGoogleUser(
   return db.transaction(async (tx) => {
     let formerAddress: string | undefined;
     if (subject !== undefined) {
-      const [stored] = await tx.select({ id: users.id, subject: users.subject }).from(users).where(eq(users.email, email)).for('update');
+      const [stored] = await tx
+        .select({ id: users.id, subject: users.subject })
+        .from(users)
+        .where(eq(users.email, email))
+        .for('update');
       if (stored && stored.subject !== null && stored.subject !== subject) {
         formerAddress = formerAddressOf(email, stored.id);
         await tx
@@ -155,7 +162,10 @@ export async function upsertGoogleUser(
           .where(eq(members.email, email))
           .returning(announcingEach('member', members.email));
         if (moved.length > 0) await announce(tx, { kind: 'member', email });
-        await tx.delete(sessions).where(eq(sessions.userId, stored.id)).returning(announcingEach('session', sessions.tokenHash));
+        await tx
+          .delete(sessions)
+          .where(eq(sessions.userId, stored.id))
+          .returning(announcingEach('session', sessions.tokenHash));
       }
       // The same person under another address (renamed): the subject moves here.
       await tx
@@ -177,7 +187,14 @@ export async function upsertGoogleUser(
 /** Whether an error of the database driver (as drizzle passes it on) is a violation of the unique constraint `name`. */
 function violatesUnique(error: unknown, name: string): boolean {
   const cause: unknown = error instanceof Error && error.cause !== undefined ? error.cause : error;
-  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505' && 'constraint' in cause && cause.constraint === name;
+  return (
+    typeof cause === 'object' &&
+    cause !== null &&
+    'code' in cause &&
+    cause.code === '23505' &&
+    'constraint' in cause &&
+    cause.constraint === name
+  );
 }
 
 /**

@@ -37,7 +37,10 @@ const isLeftOut = (name: string): boolean => {
 };
 
 const field = (header: Buffer, start: number, length: number) =>
-  header.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '');
+  header
+    .subarray(start, start + length)
+    .toString('utf8')
+    .replace(/\0.*$/s, '');
 
 /**
  * A tar archive without the entries {@link isLeftOut} names (ustar headers of 512 bytes, each followed by its data

@@ -65,23 +65,42 @@ describe('backups of the embedded database', { timeout: 120_000 }, () => {
 
   it('backs up members, progress and the audit log; restoring gives the same rows (counts and checksums)', async () => {
     for (const [i, role] of ['finance', 'volunteer', 'Treasurer'].entries()) {
-      await upsertMember(t.database.db, { email: `member${i}@inspired2uplift.org`, role, department: 'Finance', isAdmin: false });
+      await upsertMember(t.database.db, {
+        email: `member${i}@inspired2uplift.org`,
+        role,
+        department: 'Finance',
+        isAdmin: false,
+      });
       const cookie = await signIn(t.app, { email: `member${i}@inspired2uplift.org`, name: `Member ${i}` });
       for (const stepId of VOLUNTEER_STEP_IDS.slice(0, i + 1)) {
-        const res = await t.app.inject({ method: 'PUT', url: `/api/progress/steps/${stepId}`, headers: { cookie }, payload: { completed: true } });
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/api/progress/steps/${stepId}`,
+          headers: { cookie },
+          payload: { completed: true },
+        });
         expect(res.statusCode).toBe(200);
       }
     }
-    await recordAudit(t.database.db, { kind: 'role-change', outcome: 'ok', actorEmail: ADMIN, subject: 'member0@inspired2uplift.org', details: { role: 'finance' } });
+    await recordAudit(t.database.db, {
+      kind: 'role-change',
+      outcome: 'ok',
+      actorEmail: ADMIN,
+      subject: 'member0@inspired2uplift.org',
+      details: { role: 'finance' },
+    });
     const before = await summarizeTables(runnerOf(t.database));
-    for (const table of ['users', 'members', 'step_progress', 'audit_log']) expect(before[table]?.rows).toBeGreaterThan(0);
+    for (const table of ['users', 'members', 'step_progress', 'audit_log'])
+      expect(before[table]?.rows).toBeGreaterThan(0);
 
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: admin } });
     expect(created.statusCode).toBe(201);
     const backup = backupSchema.parse(created.json());
     expect(backup.name).toBe(backupFileName(t.clock.now));
 
-    const overview = backupsOverviewSchema.parse((await t.app.inject({ url: '/api/admin/backups', headers: { cookie: admin } })).json());
+    const overview = backupsOverviewSchema.parse(
+      (await t.app.inject({ url: '/api/admin/backups', headers: { cookie: admin } })).json(),
+    );
     expect(overview).toMatchObject({ available: true, directory: backupsDir, keepDaily: 7, keepWeekly: 4 });
     expect(overview.available && overview.backups.map((b) => b.name)).toEqual([backup.name]);
 
@@ -109,8 +128,12 @@ describe('backups of the embedded database', { timeout: 120_000 }, () => {
   });
 
   it('is consistent while progress is being written', async () => {
-    const cookies = await Promise.all([0, 1, 2, 3].map((i) => signIn(t.app, { email: `busy${i}@inspired2uplift.org` })));
-    const users = await runnerOf(t.database)(`select id::text as id from users where email like 'busy%' order by email`);
+    const cookies = await Promise.all(
+      [0, 1, 2, 3].map((i) => signIn(t.app, { email: `busy${i}@inspired2uplift.org` })),
+    );
+    const users = await runnerOf(t.database)(
+      `select id::text as id from users where email like 'busy%' order by email`,
+    );
     let stop = false;
     let writes = 0;
     // Two kinds of writers: progress through the API, and transactions that each add two ticks of one person, so
@@ -119,7 +142,12 @@ describe('backups of the embedded database', { timeout: 120_000 }, () => {
       ...cookies.map(async (cookie, i) => {
         for (let n = 0; !stop; n += 1) {
           const stepId = VOLUNTEER_STEP_IDS[(n + i) % VOLUNTEER_STEP_IDS.length] ?? 'set-up-slack';
-          await t.app.inject({ method: 'PUT', url: `/api/progress/steps/${stepId}`, headers: { cookie }, payload: { completed: n % 2 === 0 } });
+          await t.app.inject({
+            method: 'PUT',
+            url: `/api/progress/steps/${stepId}`,
+            headers: { cookie },
+            payload: { completed: n % 2 === 0 },
+          });
           writes += 1;
           await yieldToTimers();
         }
@@ -128,8 +156,12 @@ describe('backups of the embedded database', { timeout: 120_000 }, () => {
         for (let n = 0; !stop; n += 1) {
           const userId = String(users[n % users.length]?.id);
           await t.database.db.transaction(async (tx) => {
-            await tx.insert(stepItemProgress).values({ userId, stepId: 'set-up-slack', itemId: `a${n}`, kind: 'checklist' });
-            await tx.insert(stepItemProgress).values({ userId, stepId: 'set-up-slack', itemId: `b${n}`, kind: 'checklist' });
+            await tx
+              .insert(stepItemProgress)
+              .values({ userId, stepId: 'set-up-slack', itemId: `a${n}`, kind: 'checklist' });
+            await tx
+              .insert(stepItemProgress)
+              .values({ userId, stepId: 'set-up-slack', itemId: `b${n}`, kind: 'checklist' });
           });
           writes += 1;
           await yieldToTimers();
@@ -212,9 +244,14 @@ describe('backups of the embedded database', { timeout: 120_000 }, () => {
 
   it('answers 403 to a member who is not an admin, and 404 for an unknown backup', async () => {
     const member = await signIn(t.app, { email: 'someone@inspired2uplift.org' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: member } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: member } })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/backups', headers: { cookie: member } })).statusCode).toBe(403);
-    const missing = await t.app.inject({ url: '/api/admin/backups/onboarding-2020-01-01T00-00-00-000Z.backup', headers: { cookie: admin } });
+    const missing = await t.app.inject({
+      url: '/api/admin/backups/onboarding-2020-01-01T00-00-00-000Z.backup',
+      headers: { cookie: admin },
+    });
     expect(missing.statusCode).toBe(404);
     const badName = await t.app.inject({ url: '/api/admin/backups/..%2Fdatabase.lock', headers: { cookie: admin } });
     expect(badName.statusCode).toBe(400);
@@ -255,8 +292,15 @@ describe('the backup schedule', { timeout: 120_000 }, () => {
       // 7 daily (the last 7 days) plus the newest of each of the 4 newest weeks (Monday to Sunday): 04-13 is a Monday,
       // so those are 04-13 and 04-12 (already kept) and 04-05 and 03-29.
       expect(kept).toEqual([
-        '2026-04-13', '2026-04-12', '2026-04-11', '2026-04-10', '2026-04-09', '2026-04-08', '2026-04-07',
-        '2026-04-05', '2026-03-29',
+        '2026-04-13',
+        '2026-04-12',
+        '2026-04-11',
+        '2026-04-10',
+        '2026-04-09',
+        '2026-04-08',
+        '2026-04-07',
+        '2026-04-05',
+        '2026-03-29',
       ]);
       expect(readdirSync(directory).filter((name) => name.endsWith('.partial'))).toEqual([]);
     } finally {
@@ -266,14 +310,26 @@ describe('the backup schedule', { timeout: 120_000 }, () => {
 
   it('keeps the newest backup of each day and of each week', () => {
     const at = (iso: string) => ({ name: iso, createdAt: new Date(iso), bytes: 1 });
-    const backups = [at('2026-04-13T10:00:00Z'), at('2026-04-13T03:00:00Z'), at('2026-04-12T03:00:00Z'), at('2026-04-01T03:00:00Z')];
+    const backups = [
+      at('2026-04-13T10:00:00Z'),
+      at('2026-04-13T03:00:00Z'),
+      at('2026-04-12T03:00:00Z'),
+      at('2026-04-01T03:00:00Z'),
+    ];
     // 2026-04-13 is a Monday: the 12th belongs to the week before.
-    expect([...backupsToKeep(backups, { keepDaily: 1, keepWeekly: 2 })].sort()).toEqual(['2026-04-12T03:00:00Z', '2026-04-13T10:00:00Z']);
+    expect([...backupsToKeep(backups, { keepDaily: 1, keepWeekly: 2 })].sort()).toEqual([
+      '2026-04-12T03:00:00Z',
+      '2026-04-13T10:00:00Z',
+    ]);
     expect([...backupsToKeep(backups, { keepDaily: 1, keepWeekly: 3 })].sort()).toEqual([
-      '2026-04-01T03:00:00Z', '2026-04-12T03:00:00Z', '2026-04-13T10:00:00Z',
+      '2026-04-01T03:00:00Z',
+      '2026-04-12T03:00:00Z',
+      '2026-04-13T10:00:00Z',
     ]);
     expect([...backupsToKeep(backups, { keepDaily: 3, keepWeekly: 0 })].sort()).toEqual([
-      '2026-04-01T03:00:00Z', '2026-04-12T03:00:00Z', '2026-04-13T10:00:00Z',
+      '2026-04-01T03:00:00Z',
+      '2026-04-12T03:00:00Z',
+      '2026-04-13T10:00:00Z',
     ]);
   });
 });

@@ -15,7 +15,7 @@ import { buildBackupFile, type BackupManifest } from './backup-file.js';
 
 /** The message shown (and the answer of the backup routes) on PostgreSQL. */
 export const POSTGRES_BACKUP_MESSAGE =
-  'This server uses PostgreSQL (DATABASE_URL). Back it up with PostgreSQL\'s own tools, for example ' +
+  "This server uses PostgreSQL (DATABASE_URL). Back it up with PostgreSQL's own tools, for example " +
   '"pg_dump --format=custom --file=onboarding.dump DATABASE_URL" every day; restore with pg_restore.';
 
 /** How often the schedule looks at the backups folder. */
@@ -86,7 +86,10 @@ const weekOf = (at: Date): string => {
  * @param backups backups, any order
  * @returns the names to keep
  */
-export function backupsToKeep(backups: BackupInfo[], settings: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>): Set<string> {
+export function backupsToKeep(
+  backups: BackupInfo[],
+  settings: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>,
+): Set<string> {
   const newestFirst = [...backups].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const keep = new Set<string>();
   const pick = (periodOf: (at: Date) => string, count: number) => {
@@ -149,7 +152,8 @@ export async function takeBackup(client: PGlite, directory: string, at: Date): P
   // Only the server's user may read a backup: it holds everything (docs/operations.md#backups).
   makePrivate(directory);
   const { manifest, tar } = await client.transaction(async (tx) => {
-    const run: SqlRunner = async (statement, params) => (await tx.query<Record<string, unknown>>(statement, params)).rows;
+    const run: SqlRunner = async (statement, params) =>
+      (await tx.query<Record<string, unknown>>(statement, params)).rows;
     const [migrations] = await run('select count(*)::int as n from drizzle.__drizzle_migrations');
     const tables = await summarizeTables(run);
     await tx.exec('CHECKPOINT');
@@ -202,7 +206,8 @@ export function createBackupService(options: {
     running = (async () => {
       // Two backups in the same millisecond would share a name: the second waits a tick.
       let at = now();
-      while (listBackups(directory).some((b) => b.createdAt.getTime() === at.getTime())) at = new Date(at.getTime() + 1);
+      while (listBackups(directory).some((b) => b.createdAt.getTime() === at.getTime()))
+        at = new Date(at.getTime() + 1);
       const backup = await takeBackup(client, directory, at);
       prune();
       return backup;

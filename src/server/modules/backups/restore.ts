@@ -15,7 +15,8 @@ export class RestoreError extends Error {
 }
 
 /** What may already be in a data folder that counts as empty: its backups and a lock file. */
-const mayStay = (name: string) => name === 'backups' || name === LOCK_FILE_NAME || name.startsWith(`.${LOCK_FILE_NAME}`);
+const mayStay = (name: string) =>
+  name === 'backups' || name === LOCK_FILE_NAME || name.startsWith(`.${LOCK_FILE_NAME}`);
 
 /**
  * Restores a backup file into an empty data folder (`npm run db:restore`), then checks that every table has the
@@ -54,7 +55,8 @@ export async function restoreBackup(
     try {
       await client.waitReady;
       summary = await client.transaction(async (tx) => {
-        const run: SqlRunner = async (statement, params) => (await tx.query<Record<string, unknown>>(statement, params)).rows;
+        const run: SqlRunner = async (statement, params) =>
+          (await tx.query<Record<string, unknown>>(statement, params)).rows;
         return summarizeTables(run);
       });
     } finally {
@@ -64,7 +66,8 @@ export async function restoreBackup(
     }
     const differences = summaryDifferences(manifest.tables, summary);
     if (differences.length > 0) {
-      for (const name of readdirSync(dataDir)) if (!mayStay(name)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
+      for (const name of readdirSync(dataDir))
+        if (!mayStay(name)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
       throw new RestoreError(`The restored database does not match the backup:\n  ${differences.join('\n  ')}`);
     }
     return { manifest, summary };

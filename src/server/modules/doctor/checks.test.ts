@@ -101,7 +101,10 @@ describe('npm run doctor while the server runs on the embedded database', { time
     const port = await freePort();
     const server = await startServer({ env: { DATA_DIR: serverData }, port, readyTimeoutMs: 120_000 });
     try {
-      const results = await runChecks({ env: installation({ DATA_DIR: serverData, PORT: String(port), HOST: '127.0.0.1' }), now: NOW });
+      const results = await runChecks({
+        env: installation({ DATA_DIR: serverData, PORT: String(port), HOST: '127.0.0.1' }),
+        now: NOW,
+      });
       const check = find(results, 'database');
       expect(check.status).toBe('ok');
       expect(check.detail).toContain(`(pid ${server.child.pid}) is running on ${serverData}`);
@@ -114,7 +117,9 @@ describe('npm run doctor while the server runs on the embedded database', { time
 
 describe('npm run doctor reports what is broken, with a fix', { timeout: 120_000 }, () => {
   it('an invalid configuration: every problem the server would refuse, and nothing else is checked', async () => {
-    const results = await runChecks({ env: installation({ PUBLIC_URL: 'onboarding.example.org', SMTP_URL: 'mail.example.org' }) });
+    const results = await runChecks({
+      env: installation({ PUBLIC_URL: 'onboarding.example.org', SMTP_URL: 'mail.example.org' }),
+    });
     expect(results.map((r) => r.id)).toEqual(['env-file', 'configuration']);
     const check = find(results, 'configuration');
     expect(check.status).toBe('problem');
@@ -130,7 +135,9 @@ describe('npm run doctor reports what is broken, with a fix', { timeout: 120_000
     await database.close();
     const results = await runChecks({ env: installation({ DATA_DIR: empty }), now: NOW });
     expect(find(results, 'database')).toMatchObject({ status: 'problem' });
-    expect(find(results, 'database').detail).toMatch(/Reachable, but \d+ of the code's \d+ migrations are not applied/u);
+    expect(find(results, 'database').detail).toMatch(
+      /Reachable, but \d+ of the code's \d+ migrations are not applied/u,
+    );
     expect(find(results, 'database').fix).toContain('npm run db:migrate');
   });
 
@@ -143,7 +150,11 @@ describe('npm run doctor reports what is broken, with a fix', { timeout: 120_000
   });
 
   it('an SMTP server that cannot be reached', async () => {
-    const results = await runChecks({ env: installation({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }), now: NOW, timeoutMs: 3000 });
+    const results = await runChecks({
+      env: installation({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }),
+      now: NOW,
+      timeoutMs: 3000,
+    });
     expect(find(results, 'mail')).toMatchObject({ status: 'problem' });
     expect(find(results, 'mail').fix).toContain('Check SMTP_URL');
   });
@@ -199,7 +210,14 @@ describe('the doctor command', { timeout: 120_000 }, () => {
     const run = promisify(execFile);
     const failure = await run(
       process.execPath,
-      ['--import', 'tsx', path.join(projectRoot, 'src/server/modules/doctor/doctor-cli.ts'), '--no-dotenv', '--send-test-to', 'nobody'],
+      [
+        '--import',
+        'tsx',
+        path.join(projectRoot, 'src/server/modules/doctor/doctor-cli.ts'),
+        '--no-dotenv',
+        '--send-test-to',
+        'nobody',
+      ],
       { cwd: projectRoot, env: { PATH: process.env.PATH ?? '' } },
     ).then(
       () => undefined,

@@ -91,8 +91,11 @@ export function checkConfiguration(env: Record<string, string | undefined>): { c
   const title = 'Configuration';
   try {
     const config = loadConfig(env);
-    const mode = config.isProduction ? 'production' : `${config.nodeEnv} (development sign-in ${config.devLogin ? 'on' : 'off'})`;
-    const database = config.databaseUrl === undefined ? `embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+    const mode = config.isProduction
+      ? 'production'
+      : `${config.nodeEnv} (development sign-in ${config.devLogin ? 'on' : 'off'})`;
+    const database =
+      config.databaseUrl === undefined ? `embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
     return { check: result('configuration', title, 'ok', `Valid: ${mode}, ${database}.`), config };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -123,7 +126,8 @@ function committedMigrations(): number[] {
  */
 export async function checkDatabase(config: Config, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<CheckResult> {
   const title = 'Database';
-  const where = config.databaseUrl === undefined ? `the embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const where =
+    config.databaseUrl === undefined ? `the embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   if (config.databaseUrl === undefined && !existsSync(path.join(config.dataDir, 'PG_VERSION'))) {
     return result(
       'database',
@@ -135,7 +139,11 @@ export async function checkDatabase(config: Config, timeoutMs = DEFAULT_TIMEOUT_
   }
   let database: OpenDatabase;
   try {
-    database = await withTimeout(openConfiguredDatabase(config, 'npm run doctor'), timeoutMs, `${where} did not answer`);
+    database = await withTimeout(
+      openConfiguredDatabase(config, 'npm run doctor'),
+      timeoutMs,
+      `${where} did not answer`,
+    );
   } catch (error) {
     if (error instanceof DataDirBusyError) return checkRunningServer(config, error.holder.pid, timeoutMs);
     return result(
@@ -174,7 +182,13 @@ export async function checkDatabase(config: Config, timeoutMs = DEFAULT_TIMEOUT_
     }
     return result('database', title, 'ok', `Reachable and migrated (${expected.length} migrations): ${where}.`);
   } catch (error) {
-    return result('database', title, 'problem', `${where} did not answer a query: ${message(error)}`, 'See docs/operations.md#when-the-database-is-down.');
+    return result(
+      'database',
+      title,
+      'problem',
+      `${where} did not answer a query: ${message(error)}`,
+      'See docs/operations.md#when-the-database-is-down.',
+    );
   } finally {
     await database.close();
   }
@@ -238,7 +252,9 @@ export async function checkGoogle(config: Config, timeoutMs = DEFAULT_TIMEOUT_MS
       title,
       config.isProduction ? 'problem' : 'skipped',
       'No Google client is configured: only development sign-in is offered.',
-      config.isProduction ? 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (docs/operations.md#google-sign-in).' : undefined,
+      config.isProduction
+        ? 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (docs/operations.md#google-sign-in).'
+        : undefined,
     );
   }
   const origin = config.publicUrl ?? 'the address the browser used';
@@ -246,7 +262,10 @@ export async function checkGoogle(config: Config, timeoutMs = DEFAULT_TIMEOUT_MS
   const discoveryUrl = `${config.oidcIssuer.replace(/\/+$/u, '')}/.well-known/openid-configuration`;
   let document: Record<string, unknown>;
   try {
-    const response = await fetch(discoveryUrl, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+    const response = await fetch(discoveryUrl, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`it answered ${response.status}`);
     document = (await response.json()) as Record<string, unknown>;
   } catch (error) {
@@ -258,7 +277,9 @@ export async function checkGoogle(config: Config, timeoutMs = DEFAULT_TIMEOUT_MS
       'Check OIDC_ISSUER (leave it unset for Google) and that this machine reaches it over HTTPS (proxy, firewall, DNS).',
     );
   }
-  const missing = ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'].filter((key) => typeof document[key] !== 'string');
+  const missing = ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'].filter(
+    (key) => typeof document[key] !== 'string',
+  );
   const issuer = typeof document.issuer === 'string' ? document.issuer.replace(/\/+$/u, '') : undefined;
   if (missing.length > 0 || issuer !== config.oidcIssuer.replace(/\/+$/u, '')) {
     return result(
@@ -268,7 +289,7 @@ export async function checkGoogle(config: Config, timeoutMs = DEFAULT_TIMEOUT_MS
       missing.length > 0
         ? `The discovery document ${discoveryUrl} lacks ${missing.join(', ')}.`
         : `The discovery document names the issuer ${String(document.issuer)}, not OIDC_ISSUER (${config.oidcIssuer}); sign-in would be refused.`,
-      'Set OIDC_ISSUER to the provider\'s issuer exactly (for Google leave it unset: https://accounts.google.com).',
+      "Set OIDC_ISSUER to the provider's issuer exactly (for Google leave it unset: https://accounts.google.com).",
     );
   }
   return result('google', title, 'ok', `The discovery document of ${config.oidcIssuer} was fetched. ${register}`);
@@ -278,7 +299,11 @@ export async function checkGoogle(config: Config, timeoutMs = DEFAULT_TIMEOUT_MS
  * E-mail: SMTP_URL accepts a connection (and its login); with `sendTestTo`, a test message is sent through it.
  * Without SMTP_URL nothing leaves the machine (a warning in production).
  */
-export async function checkMail(config: Config, sendTestTo: string | undefined, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<CheckResult> {
+export async function checkMail(
+  config: Config,
+  sendTestTo: string | undefined,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<CheckResult> {
   const title = 'E-mail';
   const smtpUrl = config.mail.smtpUrl;
   if (smtpUrl === undefined) {
@@ -300,7 +325,12 @@ export async function checkMail(config: Config, sendTestTo: string | undefined, 
   try {
     await transporter.verify();
     if (sendTestTo === undefined) {
-      return result('mail', title, 'ok', `${server} accepts connections. Add --send-test-to <address> to send a test message.`);
+      return result(
+        'mail',
+        title,
+        'ok',
+        `${server} accepts connections. Add --send-test-to <address> to send a test message.`,
+      );
     }
     const info = (await transporter.sendMail({
       from: config.mail.from,
@@ -361,7 +391,10 @@ export async function smtpProblem(smtpUrl: string, timeoutMs = DEFAULT_TIMEOUT_M
  * @param timeoutMs how long connecting may take
  * @returns undefined when it does, else what went wrong
  */
-export async function postgresProblem(databaseUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string | undefined> {
+export async function postgresProblem(
+  databaseUrl: string,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs });
   client.on('error', () => {});
   try {
@@ -392,9 +425,21 @@ export async function checkDataFolder(config: Config): Promise<CheckResult> {
     const parent = path.dirname(dir);
     try {
       await access(parent, constants.W_OK | constants.X_OK);
-      return result('data-folder', title, 'warning', `${dir} does not exist yet.`, 'The server creates it at its first start; or check DATA_DIR.');
+      return result(
+        'data-folder',
+        title,
+        'warning',
+        `${dir} does not exist yet.`,
+        'The server creates it at its first start; or check DATA_DIR.',
+      );
     } catch {
-      return result('data-folder', title, 'problem', `${dir} does not exist, and this user may not create it in ${parent}.`, `mkdir -p ${dir} && chown <the app's user> ${dir} && chmod 700 ${dir}`);
+      return result(
+        'data-folder',
+        title,
+        'problem',
+        `${dir} does not exist, and this user may not create it in ${parent}.`,
+        `mkdir -p ${dir} && chown <the app's user> ${dir} && chmod 700 ${dir}`,
+      );
     }
   }
   const stats = statSync(dir);
@@ -436,13 +481,18 @@ export function checkBackups(config: Config, now: Date): CheckResult {
       title,
       'warning',
       'On PostgreSQL the app takes no backups.',
-      'Back up with pg_dump on a schedule, or your host\'s managed backups (docs/operations.md#backups).',
+      "Back up with pg_dump on a schedule, or your host's managed backups (docs/operations.md#backups).",
     );
   }
   const dir = path.join(config.dataDir, 'backups');
   const newest = listBackups(dir)[0];
   if (newest === undefined && !existsSync(path.join(config.dataDir, 'PG_VERSION'))) {
-    return result('backups', title, 'skipped', 'No database yet, so no backups: the server takes the first one when it starts.');
+    return result(
+      'backups',
+      title,
+      'skipped',
+      'No database yet, so no backups: the server takes the first one when it starts.',
+    );
   }
   const every = config.backups.everyHours;
   if (newest === undefined) {
@@ -450,10 +500,12 @@ export function checkBackups(config: Config, now: Date): CheckResult {
       'backups',
       title,
       every === 0 ? 'warning' : 'problem',
-      every === 0 ? `Scheduled backups are off (BACKUP_EVERY_HOURS=0) and ${dir} holds none.` : `${dir} holds no backup.`,
       every === 0
-        ? 'Set BACKUP_EVERY_HOURS (24 takes one a day), or take them by hand in the admin console\'s Backups tab.'
-        : 'The server takes one at start-up: start it, or take one in the admin console\'s Backups tab; check the server log for backup errors.',
+        ? `Scheduled backups are off (BACKUP_EVERY_HOURS=0) and ${dir} holds none.`
+        : `${dir} holds no backup.`,
+      every === 0
+        ? "Set BACKUP_EVERY_HOURS (24 takes one a day), or take them by hand in the admin console's Backups tab."
+        : "The server takes one at start-up: start it, or take one in the admin console's Backups tab; check the server log for backup errors.",
     );
   }
   const ageHours = (now.getTime() - newest.createdAt.getTime()) / 3_600_000;
@@ -465,7 +517,7 @@ export function checkBackups(config: Config, now: Date): CheckResult {
       title,
       'problem',
       `${detail} Backups should come every ${every} h.`,
-      'Is the server running? Check its log for backup errors and the free space of the data disk; take one now in the admin console\'s Backups tab.',
+      "Is the server running? Check its log for backup errors and the free space of the data disk; take one now in the admin console's Backups tab.",
     );
   }
   return result(

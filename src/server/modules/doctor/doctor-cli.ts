@@ -43,7 +43,9 @@ async function main(): Promise<number> {
       return 2;
     }
   }
-  console.log(`Checking the installation in ${projectRoot}${envFile === undefined ? '' : ` with the settings of ${envFile}`} …\n`);
+  console.log(
+    `Checking the installation in ${projectRoot}${envFile === undefined ? '' : ` with the settings of ${envFile}`} …\n`,
+  );
   const results = await runChecks({ env: process.env, envFile, sendTestTo });
   console.log(formatReport(results));
   return results.some((r) => r.status === 'problem') ? 1 : 0;

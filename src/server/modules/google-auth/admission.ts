@@ -18,7 +18,8 @@ export interface GoogleIdentity {
 export type RefusalReason = 'no-email' | 'email-not-verified' | 'not-workspace-account' | 'other-workspace';
 
 /** The answer of {@link admitGoogleAccount}. */
-export type Admission = { admitted: true; identity: GoogleIdentity } | { admitted: false; reason: RefusalReason; message: string };
+export type Admission =
+  { admitted: true; identity: GoogleIdentity } | { admitted: false; reason: RefusalReason; message: string };
 
 /**
  * The message of every refusal: it names the domain to use, e.g. "Only @inspired2uplift.org Google Workspace accounts
@@ -53,7 +54,11 @@ function pictureClaim(value: unknown): string | null {
  *   {@link domainRefusalMessage}. Never throws.
  */
 export function admitGoogleAccount(claims: Record<string, unknown>, allowedDomain: string): Admission {
-  const refuse = (reason: RefusalReason): Admission => ({ admitted: false, reason, message: domainRefusalMessage(allowedDomain) });
+  const refuse = (reason: RefusalReason): Admission => ({
+    admitted: false,
+    reason,
+    message: domainRefusalMessage(allowedDomain),
+  });
   const email = stringClaim(claims.email)?.toLowerCase();
   if (email === undefined || !/^[^@\s]+@[^@\s]+$/u.test(email)) return refuse('no-email');
   if (claims.email_verified !== true) return refuse('email-not-verified');

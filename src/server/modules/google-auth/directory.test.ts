@@ -36,7 +36,16 @@ afterAll(async () => {
 beforeEach(() => {
   standIn.down = false;
   standIn.members = new Map([
-    ['ada@inspired2uplift.org', { organizations: [{ title: 'Volunteer coordinator' }, { title: 'Treasurer', department: 'Finance', primary: true }], photo: { data: PHOTO, mimeType: 'image/png' } }],
+    [
+      'ada@inspired2uplift.org',
+      {
+        organizations: [
+          { title: 'Volunteer coordinator' },
+          { title: 'Treasurer', department: 'Finance', primary: true },
+        ],
+        photo: { data: PHOTO, mimeType: 'image/png' },
+      },
+    ],
     ['nophoto@inspired2uplift.org', { organizations: [] }],
   ]);
 });
@@ -47,7 +56,10 @@ const directoryAs = (adminEmail: string) =>
 describe('WorkspaceDirectory', () => {
   it('reads the primary organisation of a member, and null for someone the directory does not know', async () => {
     const directory = directoryAs(ADMIN);
-    expect(await directory.profileOf('Ada@inspired2uplift.org')).toEqual({ jobTitle: 'Treasurer', department: 'Finance' });
+    expect(await directory.profileOf('Ada@inspired2uplift.org')).toEqual({
+      jobTitle: 'Treasurer',
+      department: 'Finance',
+    });
     expect(await directory.profileOf('nophoto@inspired2uplift.org')).toEqual({ jobTitle: null, department: null });
     expect(await directory.profileOf('nobody@inspired2uplift.org')).toBeNull();
   });
@@ -72,9 +84,15 @@ describe('WorkspaceDirectory', () => {
     );
     standIn.down = true;
     await expect(directoryAs(ADMIN).photoOf('ada@inspired2uplift.org')).rejects.toBeInstanceOf(DirectoryError);
-    const unreachable = new WorkspaceDirectory({ key: loadServiceAccountKey(standIn.keyFile), adminEmail: ADMIN, apiUrl: 'http://127.0.0.1:9' });
+    const unreachable = new WorkspaceDirectory({
+      key: loadServiceAccountKey(standIn.keyFile),
+      adminEmail: ADMIN,
+      apiUrl: 'http://127.0.0.1:9',
+    });
     standIn.down = false;
-    await expect(unreachable.profileOf('ada@inspired2uplift.org')).rejects.toThrow('the directory could not be reached');
+    await expect(unreachable.profileOf('ada@inspired2uplift.org')).rejects.toThrow(
+      'the directory could not be reached',
+    );
   });
 });
 
@@ -82,8 +100,14 @@ describe('roleFromDirectory', () => {
   const catalog = createTestCatalog();
   it('matches the job title, then the department, through the role lookup', () => {
     expect(roleFromDirectory(catalog, { jobTitle: 'Finance', department: null })).toEqual({ role: 'finance' });
-    expect(roleFromDirectory(catalog, { jobTitle: 'Head Chef', department: 'Finance' })).toEqual({ role: 'finance', department: 'Finance' });
-    expect(roleFromDirectory(catalog, { jobTitle: 'Vol', department: 'Outreach' })).toEqual({ role: 'volunteer', department: 'Outreach' });
+    expect(roleFromDirectory(catalog, { jobTitle: 'Head Chef', department: 'Finance' })).toEqual({
+      role: 'finance',
+      department: 'Finance',
+    });
+    expect(roleFromDirectory(catalog, { jobTitle: 'Vol', department: 'Outreach' })).toEqual({
+      role: 'volunteer',
+      department: 'Outreach',
+    });
     expect(roleFromDirectory(catalog, { jobTitle: 'Head Chef', department: null })).toEqual({});
   });
 });
@@ -96,9 +120,13 @@ describe('loadServiceAccountKey', () => {
       writeFileSync(notJson, 'nope');
       const notAKey = path.join(dir, 'b.json');
       writeFileSync(notAKey, JSON.stringify({ type: 'authorized_user' }));
-      expect(() => loadServiceAccountKey(path.join(dir, 'missing.json'))).toThrow(/missing\.json\): cannot be read \(ENOENT\)/);
+      expect(() => loadServiceAccountKey(path.join(dir, 'missing.json'))).toThrow(
+        /missing\.json\): cannot be read \(ENOENT\)/,
+      );
       expect(() => loadServiceAccountKey(notJson)).toThrow(ServiceAccountKeyError);
-      expect(() => loadServiceAccountKey(notAKey)).toThrow(/is not a service account key \(client_email, private_key\)/);
+      expect(() => loadServiceAccountKey(notAKey)).toThrow(
+        /is not a service account key \(client_email, private_key\)/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -143,7 +171,9 @@ describe('Google sign-in with the directory configured', () => {
 
   it('asks for the read-only directory scope too', async () => {
     const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
-    expect(new URL(String(started.headers.location)).searchParams.get('scope')).toBe(`openid email profile ${DIRECTORY_READONLY_SCOPE}`);
+    expect(new URL(String(started.headers.location)).searchParams.get('scope')).toBe(
+      `openid email profile ${DIRECTORY_READONLY_SCOPE}`,
+    );
   });
 
   it('takes role and department from the directory, and serves the directory photo', async () => {
@@ -152,7 +182,9 @@ describe('Google sign-in with the directory configured', () => {
     expect(res.statusCode).toBe(200);
     const { user } = googleCallbackResponseSchema.parse(res.json());
     expect(user).toMatchObject({ role: 'finance', department: 'Finance' });
-    const me = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
+    const me = meResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
+    );
     expect(me.user).toMatchObject({ role: 'finance', department: 'Finance' });
 
     const picture = await t.app.inject({ method: 'GET', url: user.picture ?? '', headers: { cookie } });
@@ -166,7 +198,10 @@ describe('Google sign-in with the directory configured', () => {
     standIn.down = true;
     const { res, cookie } = await signIn({ email: 'nophoto@inspired2uplift.org', name: 'No Photo' });
     expect(res.statusCode).toBe(200);
-    expect(googleCallbackResponseSchema.parse(res.json()).user).toMatchObject({ role: 'volunteer', department: 'Operations' });
+    expect(googleCallbackResponseSchema.parse(res.json()).user).toMatchObject({
+      role: 'volunteer',
+      department: 'Operations',
+    });
     const picture = await t.app.inject({ method: 'GET', url: '/api/users/me/picture', headers: { cookie } });
     expect(picture.statusCode).toBe(302);
     expect(picture.headers['x-picture-source']).toBe('error');

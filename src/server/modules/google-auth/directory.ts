@@ -56,7 +56,10 @@ export function loadServiceAccountKey(file: string): ServiceAccountKey {
   }
   const parsed = serviceAccountKeySchema.safeParse(json);
   if (!parsed.success) {
-    throw new ServiceAccountKeyError(file, `is not a service account key (${parsed.error.issues.map((i) => i.path.join('.')).join(', ')})`);
+    throw new ServiceAccountKeyError(
+      file,
+      `is not a service account key (${parsed.error.issues.map((i) => i.path.join('.')).join(', ')})`,
+    );
   }
   return parsed.data;
 }
@@ -75,15 +78,21 @@ export class DirectoryError extends Error {
   }
 }
 
-const tokenResponseSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive().default(3600) });
+const tokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().positive().default(3600),
+});
 const userResponseSchema = z.object({
   organizations: z
-    .array(z.object({ title: z.string().optional(), department: z.string().optional(), primary: z.boolean().optional() }))
+    .array(
+      z.object({ title: z.string().optional(), department: z.string().optional(), primary: z.boolean().optional() }),
+    )
     .optional(),
 });
 const photoResponseSchema = z.object({ photoData: z.string().min(1), mimeType: z.string().optional() });
 
-const textOrNull = (value: string | undefined): string | null => (value !== undefined && value.trim() !== '' ? value.trim() : null);
+const textOrNull = (value: string | undefined): string | null =>
+  value !== undefined && value.trim() !== '' ? value.trim() : null;
 
 /** Settings of {@link WorkspaceDirectory}. */
 export interface WorkspaceDirectorySettings {
@@ -138,9 +147,12 @@ export class WorkspaceDirectory implements DirectoryPhotoLookup {
   /** GET a Directory API resource; null on 404. */
   async #get(resource: string): Promise<unknown> {
     const url = `${this.settings.apiUrl}/admin/directory/v1/${resource}`;
-    const response = await this.#fetch(url, { headers: { authorization: `Bearer ${await this.#accessToken()}`, accept: 'application/json' } });
+    const response = await this.#fetch(url, {
+      headers: { authorization: `Bearer ${await this.#accessToken()}`, accept: 'application/json' },
+    });
     if (response.status === 404) return null;
-    if (!response.ok) throw new DirectoryError(`the directory answered ${response.status} for ${resource.split('?')[0]}`);
+    if (!response.ok)
+      throw new DirectoryError(`the directory answered ${response.status} for ${resource.split('?')[0]}`);
     return response.json();
   }
 
@@ -188,7 +200,10 @@ export class WorkspaceDirectory implements DirectoryPhotoLookup {
  * @returns `role` (a configuration key) when the title or department matched one, `department` when the directory has
  *   one; an empty object when it says nothing useful
  */
-export function roleFromDirectory(catalog: RoleCatalog, profile: DirectoryProfile): { role?: string; department?: string } {
+export function roleFromDirectory(
+  catalog: RoleCatalog,
+  profile: DirectoryProfile,
+): { role?: string; department?: string } {
   const matched = [profile.jobTitle, profile.department]
     .map((text) => (text === null ? undefined : findRoleConfiguration(catalog, text)))
     .find((lookup) => lookup !== undefined && lookup.matchedBy !== 'default');

@@ -206,7 +206,13 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
         await refusalsByAccount.check(request, account);
         await refusalsByAccount.record(request, account);
         request.log.info({ reason: admission.reason, hd: claims.hd }, 'Google account refused');
-        await recordAudit(db, { kind: 'sign-in-refused', outcome: 'refused', actorEmail: typeof claims.email === 'string' ? claims.email : null, reason: admission.reason, details: { method: 'google' } });
+        await recordAudit(db, {
+          kind: 'sign-in-refused',
+          outcome: 'refused',
+          actorEmail: typeof claims.email === 'string' ? claims.email : null,
+          reason: admission.reason,
+          details: { method: 'google' },
+        });
         throw forbidden(admission.message);
       }
       let fromDirectory: { role?: string; department?: string } = {};
@@ -225,19 +231,41 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
       const member = await reads.member(admission.identity.email);
       if (member !== null && member.leftAt !== null) {
         // Someone who left may not sign in — unless the address now belongs to another person (another `sub`).
-        const [known] = await db.select({ subject: users.subject }).from(users).where(eq(users.email, admission.identity.email));
+        const [known] = await db
+          .select({ subject: users.subject })
+          .from(users)
+          .where(eq(users.email, admission.identity.email));
         if (known === undefined || known.subject === null || known.subject === admission.identity.subject) {
-          await recordAudit(db, { kind: 'sign-in-refused', outcome: 'refused', actorEmail: admission.identity.email, reason: 'left', details: { method: 'google' } });
+          await recordAudit(db, {
+            kind: 'sign-in-refused',
+            outcome: 'refused',
+            actorEmail: admission.identity.email,
+            reason: 'left',
+            details: { method: 'google' },
+          });
           throw forbidden(leftSignInMessage(config));
         }
       }
       const { user: row, formerAddress } = await upsertGoogleUser(db, admission.identity, fromDirectory);
       if (formerAddress !== undefined) {
         // Another person (another `sub`) had this address: they keep their record under the former address.
-        await recordAudit(db, { kind: 'address-recycled', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, subject: row.email, details: { formerAddress } });
+        await recordAudit(db, {
+          kind: 'address-recycled',
+          outcome: 'ok',
+          actorUserId: row.id,
+          actorEmail: row.email,
+          subject: row.email,
+          details: { formerAddress },
+        });
       }
       await rotateSession(deps, request, reply, row.id, 'google');
-      await recordAudit(db, { kind: 'sign-in', outcome: 'ok', actorUserId: row.id, actorEmail: row.email, details: { method: 'google' } });
+      await recordAudit(db, {
+        kind: 'sign-in',
+        outcome: 'ok',
+        actorUserId: row.id,
+        actorEmail: row.email,
+        details: { method: 'google' },
+      });
       // The same user GET /api/me answers with: the member record (if any) decides role and department. A recycled
       // address's record went with the former person, so it is read again.
       const { user } =

@@ -23,7 +23,8 @@ import { openTransaction, sealTransaction, TRANSACTION_TTL_MS } from './transact
  */
 
 const CLIENT_ID = 'onboarding-test.apps.googleusercontent.com';
-const DOMAIN_REFUSAL = 'Only @inspired2uplift.org Google Workspace accounts can sign in. Sign in with your @inspired2uplift.org account.';
+const DOMAIN_REFUSAL =
+  'Only @inspired2uplift.org Google Workspace accounts can sign in. Sign in with your @inspired2uplift.org account.';
 
 let provider: TestOidcProvider;
 let t: TestApp;
@@ -55,7 +56,8 @@ const cookieHeader = (res: LightMyRequestResponse, name: string): string | undef
 
 const sessionCount = async (app: TestApp = t) =>
   (await app.database.db.select({ n: count() }).from(sessions))[0]?.n ?? 0;
-const userByEmail = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
+const userByEmail = async (email: string) =>
+  (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 
 /** GET /api/auth/google/start: the provider URL and the transaction cookie. */
 async function start(app: TestApp = t, query = '') {
@@ -118,7 +120,12 @@ describe('GET /api/auth/google/start', () => {
   it('keeps the transaction in a 10-minute HttpOnly SameSite=Lax cookie that the browser cannot read', async () => {
     const { res, location } = await start();
     const cookie = res.cookies.find((c) => c.name === 'onboarding_oidc');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/google', maxAge: TRANSACTION_TTL_MS / 1000 });
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/auth/google',
+      maxAge: TRANSACTION_TTL_MS / 1000,
+    });
     expect(cookie?.secure).toBeFalsy();
     const url = new URL(location);
     // Encrypted: neither the state nor the verifier can be read from it.
@@ -126,14 +133,19 @@ describe('GET /api/auth/google/start', () => {
     expect(cookie?.value).not.toContain(url.searchParams.get('state'));
     const opened = await openTransaction(t.config.sessionSecret, cookie?.value, t.clock.now);
     expect(opened?.transaction.state).toBe(url.searchParams.get('state'));
-    expect(await client.calculatePKCECodeChallenge(opened?.transaction.codeVerifier ?? '')).toBe(url.searchParams.get('code_challenge'));
-    expect(await openTransaction('another-secret-that-is-long-enough-0123456789', cookie?.value, t.clock.now)).toBeNull();
+    expect(await client.calculatePKCECodeChallenge(opened?.transaction.codeVerifier ?? '')).toBe(
+      url.searchParams.get('code_challenge'),
+    );
+    expect(
+      await openTransaction('another-secret-that-is-long-enough-0123456789', cookie?.value, t.clock.now),
+    ).toBeNull();
   });
 
   it('keeps a safe return path and replaces any other with /dashboard', async () => {
     const returnToOf = async (query: string) => {
       const { transactionCookie } = await start(t, query);
-      return (await openTransaction(t.config.sessionSecret, transactionCookie.split('=')[1], t.clock.now))?.transaction.returnTo;
+      return (await openTransaction(t.config.sessionSecret, transactionCookie.split('=')[1], t.clock.now))?.transaction
+        .returnTo;
     };
     expect(await returnToOf('?returnTo=%2Fdashboard%2Fsteps%2Fset-up-slack')).toBe('/dashboard/steps/set-up-slack');
     expect(await returnToOf('?returnTo=%2F%2Fevil.example')).toBe('/dashboard');
@@ -142,7 +154,9 @@ describe('GET /api/auth/google/start', () => {
   });
 
   it('uses PUBLIC_URL for the redirect target when it is set', async () => {
-    const withPublicUrl = await createTestApp({ env: googleEnv(provider.issuer, { PUBLIC_URL: 'https://onboarding.inspired2uplift.org' }) });
+    const withPublicUrl = await createTestApp({
+      env: googleEnv(provider.issuer, { PUBLIC_URL: 'https://onboarding.inspired2uplift.org' }),
+    });
     try {
       const { location } = await start(withPublicUrl);
       expect(new URL(location).searchParams.get('redirect_uri')).toBe('https://onboarding.inspired2uplift.org/login');
@@ -190,9 +204,16 @@ describe('POST /api/auth/google/callback: success', () => {
       .where(eq(sessions.tokenHash, hashSessionToken(t.config.sessionSecret, session?.value ?? '')));
     expect(row?.kind).toBe('google');
     // The transaction cookie is cleared on first use.
-    expect(res.cookies.find((c) => c.name === 'onboarding_oidc')).toMatchObject({ value: '', path: '/api/auth/google' });
+    expect(res.cookies.find((c) => c.name === 'onboarding_oidc')).toMatchObject({
+      value: '',
+      path: '/api/auth/google',
+    });
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `onboarding_session=${session?.value}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `onboarding_session=${session?.value}` },
+    });
     expect(meResponseSchema.parse(me.json()).user).toEqual(body.user);
     expect(provider.tokenRequests).toBeGreaterThan(0);
   });
@@ -201,9 +222,17 @@ describe('POST /api/auth/google/callback: success', () => {
     provider.claims = { ...WORKSPACE_MEMBER, email: 'Treasurer@Inspired2Uplift.org', name: 'Old Name' };
     let { code, state, transactionCookie } = await signInUpToCallback();
     expect((await callback({ code, state }, transactionCookie)).statusCode).toBe(200);
-    await t.database.db.update(users).set({ role: 'finance', department: 'Finance' }).where(eq(users.email, 'treasurer@inspired2uplift.org'));
+    await t.database.db
+      .update(users)
+      .set({ role: 'finance', department: 'Finance' })
+      .where(eq(users.email, 'treasurer@inspired2uplift.org'));
 
-    provider.claims = { ...WORKSPACE_MEMBER, email: 'treasurer@inspired2uplift.org', name: 'Tess Treasurer', picture: undefined };
+    provider.claims = {
+      ...WORKSPACE_MEMBER,
+      email: 'treasurer@inspired2uplift.org',
+      name: 'Tess Treasurer',
+      picture: undefined,
+    };
     ({ code, state, transactionCookie } = await signInUpToCallback());
     const res = await callback({ code, state }, transactionCookie);
     expect(googleCallbackResponseSchema.parse(res.json()).user).toMatchObject({
@@ -224,7 +253,9 @@ describe('POST /api/auth/google/callback: success', () => {
     const second = await callback({ code, state }, `${transactionCookie}; ${oldSession}`);
     expect(second.statusCode).toBe(200);
     expect(cookieHeader(second, 'onboarding_session')).not.toBe(oldSession);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: oldSession } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: oldSession } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('passes on the issuer identifier of the authorization response and refuses a wrong one', async () => {
@@ -300,7 +331,9 @@ describe('POST /api/auth/google/callback: ID tokens that fail verification', () 
     provider.beforeTokenResponse = (response) => {
       if (response.body === '' || typeof response.body.id_token !== 'string') return;
       const [, payload] = response.body.id_token.split('.');
-      const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: published?.kid })).toString('base64url');
+      const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: published?.kid })).toString(
+        'base64url',
+      );
       const signature = sign('sha256', Buffer.from(`${header}.${payload}`), foreignKey).toString('base64url');
       response.body.id_token = `${header}.${payload}.${signature}`;
     };
@@ -313,15 +346,14 @@ describe('POST /api/auth/google/callback: ID tokens that fail verification', () 
       if (response.body === '' || typeof response.body.id_token !== 'string') return;
       const [header, payload, signature] = response.body.id_token.split('.');
       const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
-      const forged = Buffer.from(JSON.stringify({ ...claims, hd: 'inspired2uplift.org', email: 'mallory@inspired2uplift.org' })).toString(
-        'base64url',
-      );
+      const forged = Buffer.from(
+        JSON.stringify({ ...claims, hd: 'inspired2uplift.org', email: 'mallory@inspired2uplift.org' }),
+      ).toString('base64url');
       response.body.id_token = `${header}.${forged}.${signature}`;
     };
     await expectRefused(401, CALLBACK_MESSAGES.refused);
     expect(await userByEmail('mallory@inspired2uplift.org')).toBeUndefined();
   });
-
 });
 
 describe('POST /api/auth/google/callback: transactions that do not hold', () => {
@@ -445,11 +477,21 @@ describe('in production', () => {
       headers: { origin: PUBLIC_URL, cookie: `${transaction?.name}=${transaction?.value}` },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.cookies.find((c) => c.name === '__Host-onboarding_session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(res.cookies.find((c) => c.name === '__Host-onboarding_session')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
 
     const config = await prod.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toMatchObject({ signIn: { google: true, development: false } });
-    const dev = await prod.inject({ method: 'POST', url: '/api/auth/dev-login', payload: {}, headers: { origin: PUBLIC_URL } });
+    const dev = await prod.inject({
+      method: 'POST',
+      url: '/api/auth/dev-login',
+      payload: {},
+      headers: { origin: PUBLIC_URL },
+    });
     expect(dev.statusCode).toBe(403);
     expect(dev.cookies).toHaveLength(0);
   });
@@ -466,6 +508,9 @@ describe('without Google settings', () => {
 
   it('has no Google sign-in routes', async () => {
     expect((await plain.app.inject({ method: 'GET', url: '/api/auth/google/start' })).statusCode).toBe(404);
-    expect((await plain.app.inject({ method: 'POST', url: '/api/auth/google/callback', payload: { code: 'c', state: 's' } })).statusCode).toBe(404);
+    expect(
+      (await plain.app.inject({ method: 'POST', url: '/api/auth/google/callback', payload: { code: 'c', state: 's' } }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -60,7 +60,13 @@ describe('a recycled address', () => {
     const [original] = await t.database.db.select().from(users).where(eq(users.email, ADA));
     if (!original) throw new Error('no user');
     expect(original.subject).toBe('ada-original');
-    await upsertMember(t.database.db, { email: ADA, role: 'finance', department: 'Finance', isAdmin: true, leadOf: ['Finance'] });
+    await upsertMember(t.database.db, {
+      email: ADA,
+      role: 'finance',
+      department: 'Finance',
+      isAdmin: true,
+      leadOf: ['Finance'],
+    });
     await t.database.db.insert(stepProgress).values({ userId: original.id, stepId: 'sign-in-to-chrome' });
     await t.app.changeFeed.settle();
     expect(meResponseSchema.parse((await me(first)).json()).user).toMatchObject({ isAdmin: true, role: 'finance' });
@@ -72,7 +78,14 @@ describe('a recycled address', () => {
     // Ada left; her address goes to a new Ada with another Google account.
     const newcomer = await googleSignIn('ada-new', { name: 'Ada Newcomer' });
     const user = meResponseSchema.parse((await me(newcomer)).json()).user;
-    expect(user).toMatchObject({ email: ADA, name: 'Ada Newcomer', isAdmin: false, role: 'volunteer', department: 'Operations', leadOf: [] });
+    expect(user).toMatchObject({
+      email: ADA,
+      name: 'Ada Newcomer',
+      isAdmin: false,
+      role: 'volunteer',
+      department: 'Operations',
+      leadOf: [],
+    });
     expect(user.id).not.toBe(original.id);
     const progress = await t.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie: newcomer } });
     expect(progress.statusCode).toBe(200);
@@ -87,16 +100,22 @@ describe('a recycled address', () => {
     const [kept] = await t.database.db.select().from(members).where(eq(members.email, former));
     expect(kept).toMatchObject({ role: 'finance', isAdmin: true, leadOf: ['Finance'] });
     const admin = await signIn(t.app, { email: ADMIN });
-    const list = membersPageSchema.parse((await t.app.inject({ url: '/api/admin/members?search=ada', headers: { cookie: admin } })).json());
+    const list = membersPageSchema.parse(
+      (await t.app.inject({ url: '/api/admin/members?search=ada', headers: { cookie: admin } })).json(),
+    );
     expect(list.items.map((m) => [m.email, m.name, m.isAdmin]).sort()).toEqual([
       [former, 'Ada Lovelace', true],
       [ADA, 'Ada Newcomer', false],
     ]);
     const formerPage = memberDetailSchema.parse(
-      (await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(former)}`, headers: { cookie: admin } })).json(),
+      (
+        await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(former)}`, headers: { cookie: admin } })
+      ).json(),
     );
     expect(formerPage.steps.find((s) => s.id === 'sign-in-to-chrome')?.status).toBe('completed');
-    const audit = auditPageSchema.parse((await t.app.inject({ url: '/api/admin/audit?kind=address-recycled', headers: { cookie: admin } })).json());
+    const audit = auditPageSchema.parse(
+      (await t.app.inject({ url: '/api/admin/audit?kind=address-recycled', headers: { cookie: admin } })).json(),
+    );
     expect(audit.items[0]).toMatchObject({ subject: ADA, detail: { formerAddress: former } });
   });
 
@@ -118,13 +137,19 @@ describe('a renamed address', () => {
     const user = meResponseSchema.parse((await me(after)).json()).user;
     expect(user.email).toBe('nia@inspired2uplift.org');
     expect(user.id).not.toBe(oldId);
-    const stored = await t.database.db.select({ email: users.email, subject: users.subject }).from(users).where(eq(users.subject, 'nia-sub'));
+    const stored = await t.database.db
+      .select({ email: users.email, subject: users.subject })
+      .from(users)
+      .where(eq(users.subject, 'nia-sub'));
     expect(stored).toEqual([{ email: 'nia@inspired2uplift.org', subject: 'nia-sub' }]);
     const [old] = await t.database.db.select({ subject: users.subject }).from(users).where(eq(users.id, oldId));
     expect(old).toEqual({ subject: null });
-    expect(await t.database.db.select({ stepId: stepProgress.stepId }).from(stepProgress).where(eq(stepProgress.userId, oldId))).toEqual([
-      { stepId: 'sign-in-to-chrome' },
-    ]);
+    expect(
+      await t.database.db
+        .select({ stepId: stepProgress.stepId })
+        .from(stepProgress)
+        .where(eq(stepProgress.userId, oldId)),
+    ).toEqual([{ stepId: 'sign-in-to-chrome' }]);
     // And back: the first address takes the sub again, signing in as the same old user.
     const again = await googleSignIn('nia-sub', { email: 'nia.old@inspired2uplift.org', name: 'Nia' });
     expect(meResponseSchema.parse((await me(again)).json()).user.id).toBe(oldId);

@@ -43,7 +43,11 @@ const cookieOf = (res: LightMyRequestResponse, name: string): string | undefined
 const sessionCount = async () => (await t.database.db.select({ n: count() }).from(sessions))[0]?.n ?? 0;
 
 /** A browser's navigation to the start of sign-in (Chromium's Fetch Metadata and Accept). */
-const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const NAVIGATION = {
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+  accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+};
 
 function start(ip: string, url = '/api/auth/google/start') {
   return t.app.inject({ method: 'GET', url, remoteAddress: ip, headers: NAVIGATION });
@@ -98,7 +102,9 @@ describe('abuse is still slowed', () => {
       } else {
         const started = await start(ip);
         const state = new URL(String(started.headers.location)).searchParams.get('state') ?? '';
-        statuses.push((await callback(ip, { code: `made-up-${i}`, state }, cookieOf(started, 'onboarding_oidc'))).statusCode);
+        statuses.push(
+          (await callback(ip, { code: `made-up-${i}`, state }, cookieOf(started, 'onboarding_oidc'))).statusCode,
+        );
       }
     }
     expect(statuses.slice(0, 20).every((s) => s === 400 || s === 401)).toBe(true);
@@ -121,7 +127,10 @@ describe('abuse is still slowed', () => {
   it('counts an IPv6 address as its /64 network', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
-      statuses.push((await callback(`2001:db8:1:2::${(i + 1).toString(16)}`, { code: `forged-${i}`, state: `forged-${i}` })).statusCode);
+      statuses.push(
+        (await callback(`2001:db8:1:2::${(i + 1).toString(16)}`, { code: `forged-${i}`, state: `forged-${i}` }))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
     expect(statuses[20]).toBe(429);
@@ -136,7 +145,9 @@ describe('abuse is still slowed', () => {
       const started = await start(`192.0.2.${100 + i}`);
       provider.claims = gmail;
       const { code, state } = await provider.authorize(String(started.headers.location));
-      statuses.push((await callback(`192.0.2.${100 + i}`, { code, state }, cookieOf(started, 'onboarding_oidc'))).statusCode);
+      statuses.push(
+        (await callback(`192.0.2.${100 + i}`, { code, state }, cookieOf(started, 'onboarding_oidc'))).statusCode,
+      );
     }
     expect(statuses).toEqual([403, 403, 403, 403, 403]);
     const auditBefore = await refusals();
@@ -154,7 +165,11 @@ describe('a limited start of sign-in is a page, not JSON', () => {
   it('after 120 starts a minute, the next navigation (under any spelling of the path) gets the "please wait" page', async () => {
     const ip = '198.51.100.200';
     for (let i = 0; i < 120; i += 1) expect((await start(ip)).statusCode).toBe(302);
-    for (const url of ['/api/auth/google/start', '/%61pi/auth/google/start?returnTo=%2Fdashboard', '/api/auth/%67oogle/start']) {
+    for (const url of [
+      '/api/auth/google/start',
+      '/%61pi/auth/google/start?returnTo=%2Fdashboard',
+      '/api/auth/%67oogle/start',
+    ]) {
       const res = await start(ip, url);
       expect(res.statusCode, url).toBe(429);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

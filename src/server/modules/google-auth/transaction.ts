@@ -34,7 +34,11 @@ let derived: { secret: string; key: Uint8Array } | undefined;
 
 /** A 256-bit key for the transaction cookie, derived from SESSION_SECRET (HKDF-SHA256, its own label) once. */
 function transactionKey(secret: string): Uint8Array {
-  if (derived?.secret !== secret) derived = { secret, key: new Uint8Array(hkdfSync('sha256', secret, 'onboarding', 'oidc-transaction-cookie-v1', 32)) };
+  if (derived?.secret !== secret)
+    derived = {
+      secret,
+      key: new Uint8Array(hkdfSync('sha256', secret, 'onboarding', 'oidc-transaction-cookie-v1', 32)),
+    };
   return derived.key;
 }
 

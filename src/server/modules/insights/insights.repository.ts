@@ -86,7 +86,12 @@ const nowSql = (ctx: InsightsContext): SQL => sql`${ctx.now.toISOString()}::time
  */
 export async function funnel(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<Funnel> {
   const ctes = await populationCtes(db, ctx, query);
-  const steps = roleStepRows(ctx.catalog).map((s) => ({ role_key: s.roleKey, step_id: s.stepId, ordinal: s.ordinal, title: s.title }));
+  const steps = roleStepRows(ctx.catalog).map((s) => ({
+    role_key: s.roleKey,
+    step_id: s.stepId,
+    ordinal: s.ordinal,
+    title: s.title,
+  }));
   const rows = rowsOf(
     await db.execute(sql`${ctes},
     rs as materialized (
@@ -142,7 +147,12 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
       stalled: num(r.stalled),
       medianWaitDays: oneDecimal(r.median_wait),
     }));
-  return { members: num(rows[0]?.members), complete: num(rows[0]?.complete), steps: stepsOut, calledOut: calledOutStep(stepsOut) };
+  return {
+    members: num(rows[0]?.members),
+    complete: num(rows[0]?.complete),
+    steps: stepsOut,
+    calledOut: calledOutStep(stepsOut),
+  };
 }
 
 /**
@@ -158,7 +168,9 @@ export function calledOutStep(steps: readonly FunnelStep[]): FunnelStep | null {
       best === null ||
       step.stalled > best.stalled ||
       (step.stalled === best.stalled && step.current > best.current) ||
-      (step.stalled === best.stalled && step.current === best.current && (step.medianWaitDays ?? 0) > (best.medianWaitDays ?? 0))
+      (step.stalled === best.stalled &&
+        step.current === best.current &&
+        (step.medianWaitDays ?? 0) > (best.medianWaitDays ?? 0))
     ) {
       best = step;
     }
@@ -173,7 +185,11 @@ export function calledOutStep(steps: readonly FunnelStep[]): FunnelStep | null {
  * @param ctx catalog (role names), clock and the viewer's departments
  * @param query role, department and start month filters
  */
-export async function timeToComplete(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<TimeToComplete> {
+export async function timeToComplete(
+  db: Database,
+  ctx: InsightsContext,
+  query: InsightsQuery,
+): Promise<TimeToComplete> {
   const ctes = await populationCtes(db, ctx, query);
   const buckets = COMPLETION_BUCKETS.map(
     (b, i) =>
@@ -206,7 +222,12 @@ export async function timeToComplete(db: Database, ctx: InsightsContext, query: 
     complete: num(all?.complete),
     medianDays: oneDecimal(all?.median),
     p90Days: oneDecimal(all?.p90),
-    buckets: COMPLETION_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, members: num(all?.[`b${i}`]) })),
+    buckets: COMPLETION_BUCKETS.map((b, i) => ({
+      label: b.label,
+      min: b.min,
+      max: b.max,
+      members: num(all?.[`b${i}`]),
+    })),
     roles,
   };
 }
@@ -227,7 +248,9 @@ export async function cohorts(db: Database, ctx: InsightsContext, query: Insight
   const ctes = await populationCtes(db, ctx, query);
   const days = wholeDaysSql(sql`started_at`, sql`last_progress_at`);
   const columns = COHORT_DAYS.map(
-    (d) => sql`(count(*) filter (where started_at <= ${nowSql(ctx)} - ${`${d} days`}::interval))::int as ${sql.raw(`e${d}`)},
+    (
+      d,
+    ) => sql`(count(*) filter (where started_at <= ${nowSql(ctx)} - ${`${d} days`}::interval))::int as ${sql.raw(`e${d}`)},
       (count(*) filter (where started_at <= ${nowSql(ctx)} - ${`${d} days`}::interval and is_complete and ${days} < ${d}))::int
         as ${sql.raw(`c${d}`)}`,
   );
@@ -241,15 +264,22 @@ export async function cohorts(db: Database, ctx: InsightsContext, query: Insight
     from per_month`),
   );
   return {
-    months: rows.sort((a, b) => String(a.month).localeCompare(String(b.month))).map((r) => ({
-      month: String(r.month),
-      members: num(r.members),
-      within: COHORT_DAYS.map((d) => {
-        const eligible = num(r[`e${d}`]);
-        const complete = num(r[`c${d}`]);
-        return { days: d, eligible, complete, percent: eligible === 0 ? null : Math.round((complete * 100) / eligible) };
-      }),
-    })),
+    months: rows
+      .sort((a, b) => String(a.month).localeCompare(String(b.month)))
+      .map((r) => ({
+        month: String(r.month),
+        members: num(r.members),
+        within: COHORT_DAYS.map((d) => {
+          const eligible = num(r[`e${d}`]);
+          const complete = num(r[`c${d}`]);
+          return {
+            days: d,
+            eligible,
+            complete,
+            percent: eligible === 0 ? null : Math.round((complete * 100) / eligible),
+          };
+        }),
+      })),
   };
 }
 

@@ -52,10 +52,21 @@ export const CSV_ROWS = {
     ...t.buckets.map((b) => [`days: ${b.label}`, b.members, null, null, b.min, b.max]),
   ],
   cohorts: (c: Cohorts) => [
-    ['start_month', 'members', ...c.months[0]?.within.flatMap((w) => [`started_${w.days}_days_ago`, `complete_within_${w.days}_days`, `percent_${w.days}_days`]) ?? []],
+    [
+      'start_month',
+      'members',
+      ...(c.months[0]?.within.flatMap((w) => [
+        `started_${w.days}_days_ago`,
+        `complete_within_${w.days}_days`,
+        `percent_${w.days}_days`,
+      ]) ?? []),
+    ],
     ...c.months.map((m) => [m.month, m.members, ...m.within.flatMap((w) => [w.eligible, w.complete, w.percent])]),
   ],
-  activity: (a: Activity) => [['week_starting', 'steps_completed', 'members'], ...a.weeks.map((w) => [w.week, w.steps, w.members])],
+  activity: (a: Activity) => [
+    ['week_starting', 'steps_completed', 'members'],
+    ...a.weeks.map((w) => [w.week, w.steps, w.members]),
+  ],
 } satisfies Record<InsightChart, (data: never) => (string | number | null)[][]>;
 
 /**
@@ -84,13 +95,18 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = asyn
     csvRows: (data: T) => (string | number | null)[][],
   ): void {
     // The answer is checked against the chart's schema before it is sent (the type provider cannot follow T).
-    app.get(`/api/admin/insights/${name}`, { schema }, async (request) => response.parse(await compute(db, contextOf(request), request.query)));
+    app.get(`/api/admin/insights/${name}`, { schema }, async (request) =>
+      response.parse(await compute(db, contextOf(request), request.query)),
+    );
     app.get(`/api/admin/insights/${name}.csv`, { schema }, async (request, reply) => {
       const ctx = contextOf(request);
       const data = await compute(db, ctx, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="insights-${name}-${ctx.now.toISOString().slice(0, 10)}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="insights-${name}-${ctx.now.toISOString().slice(0, 10)}.csv"`,
+        )
         .header('cache-control', 'no-store')
         .send(toCsv(csvRows(data)));
     });

@@ -1,9 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membersPageSchema } from '../../../shared/admin-api.js';
-import { activitySchema, cohortsSchema, funnelCalloutText, funnelSchema, timeToCompleteSchema } from '../../../shared/insights-api.js';
+import {
+  activitySchema,
+  cohortsSchema,
+  funnelCalloutText,
+  funnelSchema,
+  timeToCompleteSchema,
+} from '../../../shared/insights-api.js';
 import { members, stepProgress, users } from '../../db/schema.js';
-import { createTestApp, createTestCatalog, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  createTestCatalog,
+  FINANCE_STEP_ID,
+  signIn,
+  VOLUNTEER_STEP_IDS,
+  type TestApp,
+} from '../../test/test-app.js';
 import { activity, cohorts, funnel, timeToComplete, weekStart } from './insights.repository.js';
 
 /**
@@ -35,10 +48,39 @@ interface Seed {
   done: [string, Date][];
 }
 const SEED: Seed[] = [
-  { key: 'v1', role: 'volunteer', department: 'Ops', start: d(1, 6), done: [[CHROME, d(1, 7)], [PASSWORD, d(1, 8)], [SLACK, d(1, 10)]] },
-  { key: 'v2', role: 'volunteer', department: 'Ops', start: d(1, 10), done: [[CHROME, d(1, 11)], [PASSWORD, d(1, 12)], [SLACK, d(1, 30)]] },
+  {
+    key: 'v1',
+    role: 'volunteer',
+    department: 'Ops',
+    start: d(1, 6),
+    done: [
+      [CHROME, d(1, 7)],
+      [PASSWORD, d(1, 8)],
+      [SLACK, d(1, 10)],
+    ],
+  },
+  {
+    key: 'v2',
+    role: 'volunteer',
+    department: 'Ops',
+    start: d(1, 10),
+    done: [
+      [CHROME, d(1, 11)],
+      [PASSWORD, d(1, 12)],
+      [SLACK, d(1, 30)],
+    ],
+  },
   { key: 'v3', role: 'volunteer', department: 'Ops', start: d(2, 3), done: [[CHROME, d(2, 4)]] },
-  { key: 'v4', role: 'volunteer', department: 'Ops', start: d(2, 10), done: [[CHROME, d(2, 10, 12)], [PASSWORD, d(2, 11)]] },
+  {
+    key: 'v4',
+    role: 'volunteer',
+    department: 'Ops',
+    start: d(2, 10),
+    done: [
+      [CHROME, d(2, 10, 12)],
+      [PASSWORD, d(2, 11)],
+    ],
+  },
   { key: 'v5', role: 'volunteer', department: 'Ops', start: d(3, 28), done: [] },
   { key: 'v6', role: 'volunteer', department: 'Events', start: d(3, 3), done: [[CHROME, d(3, 4)]] },
   {
@@ -46,7 +88,12 @@ const SEED: Seed[] = [
     role: 'finance',
     department: 'Finance',
     start: d(1, 20),
-    done: [[CHROME, d(1, 21)], [PASSWORD, d(1, 21)], [SLACK, d(1, 22)], [FINANCE_STEP_ID, d(2, 19)]],
+    done: [
+      [CHROME, d(1, 21)],
+      [PASSWORD, d(1, 21)],
+      [SLACK, d(1, 22)],
+      [FINANCE_STEP_ID, d(2, 19)],
+    ],
   },
   { key: 'f2', role: 'finance', department: 'Finance', start: d(3, 30), done: [[CHROME, d(3, 31)]] },
 ];
@@ -63,10 +110,19 @@ beforeAll(async () => {
   for (const s of SEED) {
     const [user] = await db
       .insert(users)
-      .values({ email: emailOf(s.key), name: s.key, role: s.role, department: s.department, workspaceId: 'x', createdAt: s.start, lastSignInAt: s.start })
+      .values({
+        email: emailOf(s.key),
+        name: s.key,
+        role: s.role,
+        department: s.department,
+        workspaceId: 'x',
+        createdAt: s.start,
+        lastSignInAt: s.start,
+      })
       .returning({ id: users.id });
     if (!user) throw new Error('no user');
-    for (const [stepId, completedAt] of s.done) await db.insert(stepProgress).values({ userId: user.id, stepId, completedAt });
+    for (const [stepId, completedAt] of s.done)
+      await db.insert(stepProgress).values({ userId: user.id, stepId, completedAt });
   }
   await db.insert(members).values({ email: 'invited@inspired2uplift.org', role: 'volunteer', department: 'Ops' });
   // The admin signs in "now" (April): a member of April's cohort with no steps done, in department Operations, whom
@@ -99,13 +155,17 @@ describe('funnel', () => {
       [FINANCE_STEP_ID, 2, 1, 0, 0, null],
     ]);
     expect(f.calledOut?.stepId).toBe(PASSWORD);
-    expect(funnelCalloutText(f.calledOut)).toBe("Most people who stop, stop at 'Change your password': 3 members, waiting a median of 27 days.");
+    expect(funnelCalloutText(f.calledOut)).toBe(
+      "Most people who stop, stop at 'Change your password': 3 members, waiting a median of 27 days.",
+    );
   });
 
   it('follows the role, department and start month filters and the viewer’s departments', async () => {
     const volunteers = await funnel(t.database.db, { ...ctx(), departments: SEED_DEPARTMENTS }, { role: 'volunteer' });
     expect(volunteers.members).toBe(6);
-    expect(volunteers.steps.map((s) => [s.stepId, s.eligible, s.completed, s.current, s.stalled, s.medianWaitDays])).toEqual([
+    expect(
+      volunteers.steps.map((s) => [s.stepId, s.eligible, s.completed, s.current, s.stalled, s.medianWaitDays]),
+    ).toEqual([
       [CHROME, 6, 5, 1, 0, 3],
       [PASSWORD, 6, 3, 2, 2, 41],
       [SLACK, 6, 2, 1, 1, 48],
@@ -142,7 +202,9 @@ describe('time to complete', () => {
 describe('cohorts', () => {
   it('gives, per start month, the share complete within 7, 14 and 30 days of those who started that long ago', async () => {
     const c = await cohorts(t.database.db, { ...ctx(), departments: SEED_DEPARTMENTS }, {});
-    expect(c.months.map((m) => [m.month, m.members, ...m.within.map((w) => [w.eligible, w.complete, w.percent])])).toEqual([
+    expect(
+      c.months.map((m) => [m.month, m.members, ...m.within.map((w) => [w.eligible, w.complete, w.percent])]),
+    ).toEqual([
       ['2025-01', 3, [3, 1, 33], [3, 1, 33], [3, 2, 67]],
       ['2025-02', 2, [2, 0, 0], [2, 0, 0], [2, 0, 0]],
       ['2025-03', 3, [1, 0, 0], [1, 0, 0], [0, 0, null]],
@@ -181,7 +243,9 @@ describe('activity', () => {
 
 describe('members behind each figure', () => {
   const emails = async (query: string) =>
-    (await get(`/api/admin/members?${query}&pageSize=200&sort=email`, membersPageSchema)).items.map((m) => m.email.split('@')[0]);
+    (await get(`/api/admin/members?${query}&pageSize=200&sort=email`, membersPageSchema)).items.map(
+      (m) => m.email.split('@')[0],
+    );
 
   it('filters the members table by current step, completed step, start month, days to complete and active week', async () => {
     expect(await emails('currentStep=Change%20Your%20Password')).toEqual(['f2', 'v3', 'v6']);
@@ -194,7 +258,11 @@ describe('members behind each figure', () => {
   });
 
   it('answers 400 to a malformed month or week', async () => {
-    for (const url of ['/api/admin/insights/funnel?started=2025-13', '/api/admin/members?activeWeek=monday', '/api/admin/insights/cohorts?x=1']) {
+    for (const url of [
+      '/api/admin/insights/funnel?started=2025-13',
+      '/api/admin/members?activeWeek=monday',
+      '/api/admin/insights/cohorts?x=1',
+    ]) {
       const res = await t.app.inject({ url, headers: { cookie: admin } });
       expect(res.statusCode, url).toBe(400);
     }
@@ -205,15 +273,22 @@ describe('access and CSV', () => {
   it('refuses anyone but an admin', async () => {
     expect((await t.app.inject({ url: '/api/admin/insights/funnel' })).statusCode).toBe(401);
     const member = await signIn(t.app, { email: 'someone@inspired2uplift.org', name: 'Someone' });
-    expect((await t.app.inject({ url: '/api/admin/insights/activity.csv', headers: { cookie: member } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/admin/insights/activity.csv', headers: { cookie: member } })).statusCode,
+    ).toBe(403);
   });
 
   it('exports each chart as CSV with formula-like cells escaped', async () => {
-    const res = await t.app.inject({ url: '/api/admin/insights/funnel.csv?role=volunteer', headers: { cookie: admin } });
+    const res = await t.app.inject({
+      url: '/api/admin/insights/funnel.csv?role=volunteer',
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="insights-funnel-2025-04-01.csv"');
-    expect(res.body.split('\n')[0]).toBe('step_id,step,members_with_step,completed,on_it_now,waiting_7_days_or_more,median_wait_days');
+    expect(res.body.split('\n')[0]).toBe(
+      'step_id,step,members_with_step,completed,on_it_now,waiting_7_days_or_more,median_wait_days',
+    );
     const { toCsv } = await import('./insights.routes.js');
     expect(toCsv([['=HYPERLINK("x")', '+1', 'ok', 3]])).toBe(`"'=HYPERLINK(""x"")",'+1,ok,3\n`);
     for (const chart of ['time-to-complete', 'cohorts', 'activity']) {

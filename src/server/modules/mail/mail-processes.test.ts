@@ -19,7 +19,9 @@ const MEMBERS = 500;
 function arrivals(smtp: TestSmtp, prefix: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const m of smtp.messages) {
-    const to = (Array.isArray(m.to) ? m.to : m.to === undefined ? [] : [m.to]).flatMap((a) => a.value.map((v) => v.address ?? ''));
+    const to = (Array.isArray(m.to) ? m.to : m.to === undefined ? [] : [m.to]).flatMap((a) =>
+      a.value.map((v) => v.address ?? ''),
+    );
     for (const address of to.filter((a) => a.startsWith(prefix))) counts.set(address, (counts.get(address) ?? 0) + 1);
   }
   return counts;
@@ -34,85 +36,109 @@ async function until(condition: () => boolean, timeoutMs: number, what: () => st
 }
 
 // Two processes need a database they can share: PostgreSQL. `npm run test:db` (CI) runs this with TEST_DATABASE_URL.
-describe.skipIf(!postgresUrl)('reminders from two server processes on one PostgreSQL database (runs with TEST_DATABASE_URL)', () => {
-  let database: { url: string; drop(): Promise<void> };
-  let smtp: TestSmtp;
-  const servers: ServerProcess[] = [];
-  let env: Record<string, string>;
-  let startOn: string;
+describe.skipIf(!postgresUrl)(
+  'reminders from two server processes on one PostgreSQL database (runs with TEST_DATABASE_URL)',
+  () => {
+    let database: { url: string; drop(): Promise<void> };
+    let smtp: TestSmtp;
+    const servers: ServerProcess[] = [];
+    let env: Record<string, string>;
+    let startOn: string;
 
-  /** Member records (invitations) of the volunteer role, started three days ago: two steps overdue, two due soon. */
-  async function addMembers(prefix: string): Promise<void> {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const emails = Array.from({ length: MEMBERS }, (_, i) => `${prefix}${String(i).padStart(3, '0')}@inspired2uplift.org`);
-      await client.query(
-        `insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`,
-        [emails],
+    /** Member records (invitations) of the volunteer role, started three days ago: two steps overdue, two due soon. */
+    async function addMembers(prefix: string): Promise<void> {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const emails = Array.from(
+          { length: MEMBERS },
+          (_, i) => `${prefix}${String(i).padStart(3, '0')}@inspired2uplift.org`,
+        );
+        await client.query(
+          `insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`,
+          [emails],
+        );
+        await client.query(
+          `insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`,
+          [emails, startOn],
+        );
+      } finally {
+        await client.end();
+      }
+    }
+
+    beforeAll(async () => {
+      smtp = await startTestSmtp();
+      database = await createEmptyPostgresDatabase(String(postgresUrl));
+      const target = DateTime.now()
+        .setZone('Europe/London')
+        .plus({ days: 1 })
+        .set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+      startOn = target.minus({ days: 3 }).toISODate() ?? '';
+      env = {
+        DATABASE_URL: database.url,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
+        MAIL_EVERY_SECONDS: '1',
+        MAIL_CLAIM_SECONDS: '8',
+        TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
+      };
+      // The first migrates the empty database; the members come before the second starts.
+      servers.push(await startServer({ env }));
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      await database?.drop();
+      await smtp?.close();
+    });
+
+    it('sends each of 500 members due the same hour exactly one reminder', async () => {
+      await addMembers('batch-one-');
+      servers.push(await startServer({ env }));
+      await until(
+        () => arrivals(smtp, 'batch-one-').size === MEMBERS,
+        120_000,
+        () => `${arrivals(smtp, 'batch-one-').size} arrived`,
       );
-      await client.query(`insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`, [emails, startOn]);
-    } finally {
-      await client.end();
-    }
-  }
+      // A few more rounds of both processes: nothing more arrives.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const counts = arrivals(smtp, 'batch-one-');
+      expect(counts.size).toBe(MEMBERS);
+      expect([...counts.values()].every((n) => n === 1)).toBe(true);
+      const sample = smtp.messages.find((m) => JSON.stringify(m.to).includes('batch-one-000'));
+      expect(sample?.subject).toBe('2 onboarding steps are overdue');
+    }, 180_000);
 
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    database = await createEmptyPostgresDatabase(String(postgresUrl));
-    const target = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
-    startOn = target.minus({ days: 3 }).toISODate() ?? '';
-    env = {
-      DATABASE_URL: database.url,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
-      MAIL_EVERY_SECONDS: '1',
-      MAIL_CLAIM_SECONDS: '8',
-      TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
-    };
-    // The first migrates the empty database; the members come before the second starts.
-    servers.push(await startServer({ env }));
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await database?.drop();
-    await smtp?.close();
-  });
-
-  it('sends each of 500 members due the same hour exactly one reminder', async () => {
-    await addMembers('batch-one-');
-    servers.push(await startServer({ env }));
-    await until(() => arrivals(smtp, 'batch-one-').size === MEMBERS, 120_000, () => `${arrivals(smtp, 'batch-one-').size} arrived`);
-    // A few more rounds of both processes: nothing more arrives.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const counts = arrivals(smtp, 'batch-one-');
-    expect(counts.size).toBe(MEMBERS);
-    expect([...counts.values()].every((n) => n === 1)).toBe(true);
-    const sample = smtp.messages.find((m) => JSON.stringify(m.to).includes('batch-one-000'));
-    expect(sample?.subject).toBe('2 onboarding steps are overdue');
-  }, 180_000);
-
-  it('loses none when a process is killed while it sends; at most the one in flight arrives twice', async () => {
-    smtp.delayMs = 15;
-    await addMembers('batch-two-');
-    await until(() => arrivals(smtp, 'batch-two-').size >= 100, 120_000, () => `${arrivals(smtp, 'batch-two-').size} arrived`);
-    await servers[0]!.kill();
-    await until(() => arrivals(smtp, 'batch-two-').size === MEMBERS, 120_000, () => `${arrivals(smtp, 'batch-two-').size} arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 7_000));
-    const counts = arrivals(smtp, 'batch-two-');
-    expect(counts.size).toBe(MEMBERS);
-    const duplicates = [...counts.values()].filter((n) => n > 1).length;
-    expect(duplicates).toBeLessThanOrEqual(1);
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query(`select status, count(*)::int as n from mail_outbox group by status`);
-      expect(rows).toEqual([{ status: 'sent', n: 2 * MEMBERS }]);
-    } finally {
-      await client.end();
-    }
-  }, 240_000);
-});
+    it('loses none when a process is killed while it sends; at most the one in flight arrives twice', async () => {
+      smtp.delayMs = 15;
+      await addMembers('batch-two-');
+      await until(
+        () => arrivals(smtp, 'batch-two-').size >= 100,
+        120_000,
+        () => `${arrivals(smtp, 'batch-two-').size} arrived`,
+      );
+      await servers[0]!.kill();
+      await until(
+        () => arrivals(smtp, 'batch-two-').size === MEMBERS,
+        120_000,
+        () => `${arrivals(smtp, 'batch-two-').size} arrived`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      const counts = arrivals(smtp, 'batch-two-');
+      expect(counts.size).toBe(MEMBERS);
+      const duplicates = [...counts.values()].filter((n) => n > 1).length;
+      expect(duplicates).toBeLessThanOrEqual(1);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(`select status, count(*)::int as n from mail_outbox group by status`);
+        expect(rows).toEqual([{ status: 'sent', n: 2 * MEMBERS }]);
+      } finally {
+        await client.end();
+      }
+    }, 240_000);
+  },
+);
 
 /**
  * A slow relay (docs/reliability.md#e-mail): two server processes on one PostgreSQL database send 12 reminders through
@@ -124,78 +150,90 @@ describe.skipIf(!postgresUrl)('reminders from two server processes on one Postgr
  * the relay's acceptance reaches a client still waiting for it; the relay's late answers to clients that gave up are
  * counted apart (test-smtp.ts).
  */
-describe.skipIf(!postgresUrl)('reminders through a relay slower than the claim, from two processes (runs with TEST_DATABASE_URL)', () => {
-  const SCALE = 1 / 10;
-  const COUNT = 12;
-  let database: { url: string; drop(): Promise<void> };
-  let smtp: TestSmtp;
-  const servers: ServerProcess[] = [];
-  const tried = new Set<string>();
+describe.skipIf(!postgresUrl)(
+  'reminders through a relay slower than the claim, from two processes (runs with TEST_DATABASE_URL)',
+  () => {
+    const SCALE = 1 / 10;
+    const COUNT = 12;
+    let database: { url: string; drop(): Promise<void> };
+    let smtp: TestSmtp;
+    const servers: ServerProcess[] = [];
+    const tried = new Set<string>();
 
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    smtp.answerAfterMs = (mail) => {
-      const to = JSON.stringify(mail.to ?? '');
-      const index = Number(/slow-(\d+)@/u.exec(to)?.[1] ?? '1');
-      const first = !tried.has(to);
-      tried.add(to);
-      return (first && index % 3 === 0 ? 150_000 : 40_000) * SCALE;
-    };
-    database = await createEmptyPostgresDatabase(String(postgresUrl));
-    const target = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
-    const env = {
-      DATABASE_URL: database.url,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
-      MAIL_EVERY_SECONDS: '1',
-      MAIL_CLAIM_SECONDS: String(120 * SCALE),
-      MAIL_RETRY_SECONDS: String(120 * SCALE),
-      TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
-    };
-    servers.push(await startServer({ env }));
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const emails = Array.from({ length: COUNT }, (_, i) => `slow-${i}@inspired2uplift.org`);
-      await client.query(`insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`, [emails]);
-      await client.query(`insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`, [
-        emails,
-        target.minus({ days: 3 }).toISODate(),
-      ]);
-    } finally {
-      await client.end();
-    }
-    servers.push(await startServer({ env }));
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await database?.drop();
-    await smtp?.close();
-  });
+    beforeAll(async () => {
+      smtp = await startTestSmtp();
+      smtp.answerAfterMs = (mail) => {
+        const to = JSON.stringify(mail.to ?? '');
+        const index = Number(/slow-(\d+)@/u.exec(to)?.[1] ?? '1');
+        const first = !tried.has(to);
+        tried.add(to);
+        return (first && index % 3 === 0 ? 150_000 : 40_000) * SCALE;
+      };
+      database = await createEmptyPostgresDatabase(String(postgresUrl));
+      const target = DateTime.now()
+        .setZone('Europe/London')
+        .plus({ days: 1 })
+        .set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+      const env = {
+        DATABASE_URL: database.url,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
+        MAIL_EVERY_SECONDS: '1',
+        MAIL_CLAIM_SECONDS: String(120 * SCALE),
+        MAIL_RETRY_SECONDS: String(120 * SCALE),
+        TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
+      };
+      servers.push(await startServer({ env }));
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const emails = Array.from({ length: COUNT }, (_, i) => `slow-${i}@inspired2uplift.org`);
+        await client.query(
+          `insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`,
+          [emails],
+        );
+        await client.query(
+          `insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`,
+          [emails, target.minus({ days: 3 }).toISODate()],
+        );
+      } finally {
+        await client.end();
+      }
+      servers.push(await startServer({ env }));
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      await database?.drop();
+      await smtp?.close();
+    });
 
-  it('delivers each message exactly once; the sends the relay held past the claim are cut off and tried again', async () => {
-    await until(() => arrivals(smtp, 'slow-').size === COUNT, 180_000, () => `${arrivals(smtp, 'slow-').size} arrived`);
-    // Longer than a claim and a retry wait: nothing more arrives.
-    await new Promise((resolve) => setTimeout(resolve, 2 * 120_000 * SCALE));
-    const counts = arrivals(smtp, 'slow-');
-    expect(counts.size).toBe(COUNT);
-    expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
-    // The relay's answers after 150 s (scaled) came when the sender had given up: 4 of 12, none delivered.
-    expect(smtp.abandoned).toHaveLength(COUNT / 3);
-    expect(servers.every((s) => s.child.exitCode === null)).toBe(true);
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query(
-        `select status, attempts, count(*)::int as n from mail_outbox group by status, attempts order by attempts`,
+    it('delivers each message exactly once; the sends the relay held past the claim are cut off and tried again', async () => {
+      await until(
+        () => arrivals(smtp, 'slow-').size === COUNT,
+        180_000,
+        () => `${arrivals(smtp, 'slow-').size} arrived`,
       );
-      expect(rows).toEqual([
-        { status: 'sent', attempts: 1, n: COUNT - COUNT / 3 },
-        { status: 'sent', attempts: 2, n: COUNT / 3 },
-      ]);
-    } finally {
-      await client.end();
-    }
-  }, 240_000);
-});
-
+      // Longer than a claim and a retry wait: nothing more arrives.
+      await new Promise((resolve) => setTimeout(resolve, 2 * 120_000 * SCALE));
+      const counts = arrivals(smtp, 'slow-');
+      expect(counts.size).toBe(COUNT);
+      expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+      // The relay's answers after 150 s (scaled) came when the sender had given up: 4 of 12, none delivered.
+      expect(smtp.abandoned).toHaveLength(COUNT / 3);
+      expect(servers.every((s) => s.child.exitCode === null)).toBe(true);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          `select status, attempts, count(*)::int as n from mail_outbox group by status, attempts order by attempts`,
+        );
+        expect(rows).toEqual([
+          { status: 'sent', attempts: 1, n: COUNT - COUNT / 3 },
+          { status: 'sent', attempts: 2, n: COUNT / 3 },
+        ]);
+      } finally {
+        await client.end();
+      }
+    }, 240_000);
+  },
+);

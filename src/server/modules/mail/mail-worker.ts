@@ -18,7 +18,8 @@ export class MailWorker {
    * @param log where failures are logged
    */
   constructor(
-    private readonly deps: () => Omit<PlanDeps, 'timeZone'> & SendDeps & { timeZone: string; adminEmails: readonly string[] },
+    private readonly deps: () => Omit<PlanDeps, 'timeZone'> &
+      SendDeps & { timeZone: string; adminEmails: readonly string[] },
     private readonly log: FastifyBaseLogger,
   ) {}
 

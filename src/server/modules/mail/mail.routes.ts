@@ -42,10 +42,7 @@ const escapeHtml = (value: string): string =>
 
 /** A small page of our own (the unsubscribe answers are read outside the app, perhaps signed out). */
 function smallPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
+  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store')
     .send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#111827">
@@ -137,7 +134,11 @@ export const mailRoutes: FastifyPluginAsyncZod<{
       await updateSchedule(db, email, { unsubscribed: true }, now());
       // An old link says so, so that an admin can see when the last of them stopped coming in.
       await recordAudit(db, {
-        kind: 'reminders-unsubscribed', outcome: 'ok', subject: email, actorEmail: email, at: now(),
+        kind: 'reminders-unsubscribed',
+        outcome: 'ok',
+        subject: email,
+        actorEmail: email,
+        at: now(),
         ...(link.oldLink ? { details: { oldLink: true } } : {}),
       });
       return smallPage(
@@ -156,7 +157,11 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
     const readable = async (request: FastifyRequest, email: string) => {
       const overview = await getMemberOverview(
         db,
-        { catalog: request.catalog, adminEmails: config.adminEmails, departments: readableDepartments(request.memberRole) },
+        {
+          catalog: request.catalog,
+          adminEmails: config.adminEmails,
+          departments: readableDepartments(request.memberRole),
+        },
         email,
       );
       if (overview === undefined) throw notFound(`No member has the address ${email}.`);
@@ -174,7 +179,10 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
 
     adminApp.get(
       '/api/admin/members/:email/mail',
-      { ...needs('members:read'), schema: { params: memberEmailParamsSchema, response: { 200: memberMailResponseSchema } } },
+      {
+        ...needs('members:read'),
+        schema: { params: memberEmailParamsSchema, response: { 200: memberMailResponseSchema } },
+      },
       async (request) => {
         const email = request.params.email.toLowerCase();
         await readable(request, email);
@@ -186,7 +194,11 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
       '/api/admin/members/:email/mail',
       {
         ...needs('members:write'),
-        schema: { params: memberEmailParamsSchema, body: memberMailBodySchema, response: { 200: memberMailResponseSchema } },
+        schema: {
+          params: memberEmailParamsSchema,
+          body: memberMailBodySchema,
+          response: { 200: memberMailResponseSchema },
+        },
       },
       async (request) => {
         const email = request.params.email.toLowerCase();
@@ -245,9 +257,13 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
       },
     );
 
-    adminApp.get('/api/admin/digest', { ...needs('mail:manage'), schema: { response: { 200: digestSettingsSchema } } }, async (request) => ({
-      digestOn: !(await getSchedule(db, signedInUser(request).email)).digestOff,
-    }));
+    adminApp.get(
+      '/api/admin/digest',
+      { ...needs('mail:manage'), schema: { response: { 200: digestSettingsSchema } } },
+      async (request) => ({
+        digestOn: !(await getSchedule(db, signedInUser(request).email)).digestOff,
+      }),
+    );
 
     adminApp.put(
       '/api/admin/digest',

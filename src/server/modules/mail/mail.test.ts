@@ -79,7 +79,10 @@ beforeEach(async () => {
   smtp.messages.length = 0;
   smtp.refuseNext = 0;
   smtp.delayMs = 0;
-  t = await createTestApp({ catalog: catalog(), env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' } });
+  t = await createTestApp({
+    catalog: catalog(),
+    env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' },
+  });
   await upsertMember(t.database.db, { email: AMY, role: 'volunteer', department: 'Operations', isAdmin: false });
   t.clock.now = london('2026-03-01T10:00');
   await amyCookie();
@@ -130,7 +133,11 @@ describe('the reminder', () => {
     // Due on Sunday 29 March 2026, the day the clocks go forward.
     await setStart(AMY, '2026-03-27');
     const arrived: string[] = [];
-    for (let day = DateTime.fromISO('2026-03-20', { zone: ZONE }); day < DateTime.fromISO('2026-05-20', { zone: ZONE }); day = day.plus({ days: 1 })) {
+    for (
+      let day = DateTime.fromISO('2026-03-20', { zone: ZONE });
+      day < DateTime.fromISO('2026-05-20', { zone: ZONE });
+      day = day.plus({ days: 1 })
+    ) {
       for (const hour of [6, 9, 22]) {
         t.clock.now = day.set({ hour }).toJSDate();
         const before = reminders().length;
@@ -178,13 +185,20 @@ describe('the reminder', () => {
     const { planReminders } = await import('./planner.js');
     expect(await planReminders({ db: t.database.db, catalog: catalog(), now: t.clock.now, timeZone: ZONE })).toBe(1);
     for (const stepId of ['sign-in-to-chrome', 'change-password']) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/progress/steps/${stepId}`, headers: { cookie: await amyCookie() }, payload: { completed: true } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/progress/steps/${stepId}`,
+        headers: { cookie: await amyCookie() },
+        payload: { completed: true },
+      });
       expect(res.statusCode).toBe(200);
     }
     t.clock.now = london('2026-03-12T09:00');
     await run();
     expect(reminders()).toHaveLength(0);
-    const outbox = outboxResponseSchema.parse((await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: await adminCookie() } })).json());
+    const outbox = outboxResponseSchema.parse(
+      (await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: await adminCookie() } })).json(),
+    );
     expect(outbox.messages.filter((m) => m.kind === 'reminder').map((m) => [m.status, m.cancelReason])).toEqual([
       ['cancelled', 'nothing due any more'],
     ]);
@@ -197,7 +211,9 @@ describe('the reminder', () => {
     const url = new URL(/<(.+)>/u.exec(headerLine(reminders()[0]!, 'list-unsubscribe'))![1]!);
     const tampered = `${url.pathname}?email=${encodeURIComponent(ADMIN)}&token=${url.searchParams.get('token')}`;
     const refused = await t.app.inject({
-      method: 'POST', url: tampered, payload: 'List-Unsubscribe=One-Click',
+      method: 'POST',
+      url: tampered,
+      payload: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'https://mail.google.com/' },
     });
     expect(refused.statusCode, refused.body).toBe(400);
@@ -205,7 +221,9 @@ describe('the reminder', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Stop my reminders');
     const done = await t.app.inject({
-      method: 'POST', url: `${url.pathname}${url.search}`, payload: 'List-Unsubscribe=One-Click',
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      payload: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'https://mail.google.com/' },
     });
     expect(done.statusCode).toBe(200);
@@ -214,7 +232,12 @@ describe('the reminder', () => {
     await run();
     expect(reminders()).toHaveLength(1);
     const mail = memberMailResponseSchema.parse(
-      (await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() } })).json(),
+      (
+        await t.app.inject({
+          url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`,
+          headers: { cookie: await adminCookie() },
+        })
+      ).json(),
     );
     expect(mail.unsubscribedAt).not.toBeNull();
     expect(mail.messages).toHaveLength(1);
@@ -225,14 +248,18 @@ describe('the reminder', () => {
     smtp.refuseNext = 100;
     t.clock.now = london('2026-03-11T10:00');
     await run();
-    let outbox = outboxResponseSchema.parse((await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: await adminCookie() } })).json());
+    let outbox = outboxResponseSchema.parse(
+      (await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: await adminCookie() } })).json(),
+    );
     expect(outbox.messages[0]).toMatchObject({ status: 'pending', attempts: 1 });
     expect(outbox.messages[0]?.lastError).toContain('451');
     for (let i = 0; i < MAX_ATTEMPTS + 2; i += 1) {
       t.clock.advance(20 * 60_000);
       await run();
     }
-    outbox = outboxResponseSchema.parse((await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: await adminCookie() } })).json());
+    outbox = outboxResponseSchema.parse(
+      (await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: await adminCookie() } })).json(),
+    );
     expect(outbox.messages[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     expect(reminders()).toHaveLength(0);
   });
@@ -240,14 +267,20 @@ describe('the reminder', () => {
   it('a paused member or one who left gets none; the admin sees every message sent to a member', async () => {
     await setStart(AMY, '2026-03-01');
     const paused = await t.app.inject({
-      method: 'PUT', url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() }, payload: { remindersPaused: true },
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`,
+      headers: { cookie: await adminCookie() },
+      payload: { remindersPaused: true },
     });
     expect(paused.statusCode).toBe(200);
     t.clock.now = london('2026-03-11T10:00');
     await run();
     expect(reminders()).toHaveLength(0);
     await t.app.inject({
-      method: 'PUT', url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() }, payload: { remindersPaused: false },
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`,
+      headers: { cookie: await adminCookie() },
+      payload: { remindersPaused: false },
     });
     t.clock.now = london('2026-03-12T10:00');
     await run();
@@ -257,7 +290,12 @@ describe('the reminder', () => {
     await run();
     expect(reminders()).toHaveLength(1);
     const mail = memberMailResponseSchema.parse(
-      (await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() } })).json(),
+      (
+        await t.app.inject({
+          url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`,
+          headers: { cookie: await adminCookie() },
+        })
+      ).json(),
     );
     expect(mail.messages.map((m) => m.status)).toEqual(['sent']);
     expect(mail.startOnSet).toBe('2026-03-01');
@@ -265,7 +303,10 @@ describe('the reminder', () => {
 
   it('rejects a start date that is not a date with 400 and a message', async () => {
     const res = await t.app.inject({
-      method: 'PUT', url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`, headers: { cookie: await adminCookie() }, payload: { startOn: '2026-13-01' },
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent(AMY)}/mail`,
+      headers: { cookie: await adminCookie() },
+      payload: { startOn: '2026-13-01' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toContain('YYYY-MM-DD');
@@ -276,22 +317,33 @@ describe('start dates set by an admin', () => {
   it('come from the invite form and the CSV import, and count for the due dates', async () => {
     const cookie = await adminCookie();
     const invite = await t.app.inject({
-      method: 'PUT', url: `/api/admin/members/${encodeURIComponent('ivy@inspired2uplift.org')}`, headers: { cookie },
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent('ivy@inspired2uplift.org')}`,
+      headers: { cookie },
       payload: { role: 'volunteer', department: 'Events', isAdmin: false, startOn: '2026-02-20' },
     });
     expect(invite.statusCode, invite.body).toBe(200);
     const imported = await t.app.inject({
-      method: 'POST', url: '/api/admin/import', headers: { cookie },
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie },
       payload: { csv: 'email,role,department,startDate\nian@inspired2uplift.org,volunteer,Events,2026-02-25\n' },
     });
     expect(imported.statusCode, imported.body).toBe(200);
-    for (const [email, startOn] of [['ivy@inspired2uplift.org', '2026-02-20'], ['ian@inspired2uplift.org', '2026-02-25']] as const) {
+    for (const [email, startOn] of [
+      ['ivy@inspired2uplift.org', '2026-02-20'],
+      ['ian@inspired2uplift.org', '2026-02-25'],
+    ] as const) {
       const mail = memberMailResponseSchema.parse(
-        (await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(email)}/mail`, headers: { cookie } })).json(),
+        (
+          await t.app.inject({ url: `/api/admin/members/${encodeURIComponent(email)}/mail`, headers: { cookie } })
+        ).json(),
       );
       expect(mail.startOnSet).toBe(startOn);
     }
-    const page = membersPageSchema.parse((await t.app.inject({ url: '/api/admin/members?overdue=true&sort=startOn', headers: { cookie } })).json());
+    const page = membersPageSchema.parse(
+      (await t.app.inject({ url: '/api/admin/members?overdue=true&sort=startOn', headers: { cookie } })).json(),
+    );
     expect(page.items.map((m) => [m.email, m.startOn, m.overdueSteps])).toEqual([
       ['ivy@inspired2uplift.org', '2026-02-20', 2],
       // Due 27 Feb (overdue on 1 March) and 4 March (not yet).
@@ -304,7 +356,9 @@ describe('due dates for the member', () => {
   it('answers each step’s due date and days late from the start date, in the organisation’s time zone', async () => {
     await setStart(AMY, '2026-03-01');
     t.clock.now = london('2026-03-05T00:30');
-    const due = memberDueResponseSchema.parse((await t.app.inject({ url: '/api/onboarding/due', headers: { cookie: await amyCookie() } })).json());
+    const due = memberDueResponseSchema.parse(
+      (await t.app.inject({ url: '/api/onboarding/due', headers: { cookie: await amyCookie() } })).json(),
+    );
     expect(due).toEqual({
       today: '2026-03-05',
       timeZone: ZONE,
@@ -320,11 +374,20 @@ describe('due dates for the member', () => {
 describe('the digest', () => {
   it('on demand: who started, finished, stalled and is overdue, with links; members who left are not in it', async () => {
     await setStart(AMY, '2026-03-01');
-    await upsertMember(t.database.db, { email: 'leah@inspired2uplift.org', role: 'volunteer', department: 'Events', isAdmin: false });
+    await upsertMember(t.database.db, {
+      email: 'leah@inspired2uplift.org',
+      role: 'volunteer',
+      department: 'Events',
+      isAdmin: false,
+    });
     await setMemberLeft(t.database.db, 'leah@inspired2uplift.org', { at: t.clock.now, note: null }, t.clock.now);
     await setStart('leah@inspired2uplift.org', '2026-03-01');
     t.clock.now = london('2026-03-12T22:00');
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/digest', headers: { cookie: await adminCookie() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/digest',
+      headers: { cookie: await adminCookie() },
+    });
     expect(res.statusCode).toBe(200);
     await smtp.waitFor(1);
     const digest = smtp.messages[0]!;
@@ -332,7 +395,9 @@ describe('the digest', () => {
     expect(JSON.stringify(digest.to)).toContain(ADMIN);
     expect(digest.subject).toMatch(/^Onboarding digest: /u);
     expect(digest.text).toContain('Overdue steps (1)');
-    expect(digest.text).toContain('Amy Pond (2 steps overdue): http://localhost:3000/admin/members/amy%40inspired2uplift.org');
+    expect(digest.text).toContain(
+      'Amy Pond (2 steps overdue): http://localhost:3000/admin/members/amy%40inspired2uplift.org',
+    );
     expect(digest.text).toContain('Stalled (no step completed for a while) (1)');
     expect(digest.text).not.toContain('leah');
   });
@@ -346,7 +411,12 @@ describe('the digest', () => {
     t.clock.now = london('2026-03-18T12:00');
     await run();
     expect(smtp.messages.map((m) => m.subject)).toHaveLength(1);
-    const off = await t.app.inject({ method: 'PUT', url: '/api/admin/digest', headers: { cookie: await adminCookie() }, payload: { digestOn: false } });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/digest',
+      headers: { cookie: await adminCookie() },
+      payload: { digestOn: false },
+    });
     expect(off.json()).toEqual({ digestOn: false });
     t.clock.now = london('2026-03-23T09:00');
     await run();
@@ -372,7 +442,8 @@ describe('claims on messages (docs/reliability.md#e-mail)', () => {
   };
   /** Polls the outbox until `condition` holds (another process's progress is seen only there). */
   const until = async (condition: (row: Awaited<ReturnType<typeof amysMessage>>) => boolean) => {
-    for (let i = 0; i < 500 && !condition(await amysMessage()); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 500 && !condition(await amysMessage()); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(condition(await amysMessage())).toBe(true);
   };
 
@@ -459,7 +530,11 @@ describe('the outbox in the admin console', () => {
     await updateSchedule(t.database.db, ADMIN, { digestOff: true }, t.clock.now);
     smtp.delayMs = 5_000;
     const started = performance.now();
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/digest', headers: { cookie: await adminCookie() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/digest',
+      headers: { cookie: await adminCookie() },
+    });
     expect(performance.now() - started).toBeLessThan(smtp.delayMs);
     expect(res.statusCode).toBe(200);
     const { message } = digestNowResponseSchema.parse(res.json());
@@ -468,7 +543,11 @@ describe('the outbox in the admin console', () => {
     for (let i = 0; i < 200 && (await outbox('?kind=digest')).messages[0]?.status !== 'sending'; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect((await outbox('?kind=digest')).messages[0]).toMatchObject({ id: message.id, status: 'sending', attempts: 1 });
+    expect((await outbox('?kind=digest')).messages[0]).toMatchObject({
+      id: message.id,
+      status: 'sending',
+      attempts: 1,
+    });
     // … then sent.
     await t.app.mailWorker.runNow();
     expect((await outbox('?kind=digest')).messages[0]).toMatchObject({ id: message.id, status: 'sent' });
@@ -506,10 +585,12 @@ describe('the outbox in the admin console', () => {
     // A % or _ in the filter is a character, not a wildcard.
     expect((await outbox('?recipient=%25')).total).toBe(0);
 
-    const bad = await t.app.inject({ url: '/api/admin/outbox?status=lost&pageSize=1000', headers: { cookie: await adminCookie() } });
+    const bad = await t.app.inject({
+      url: '/api/admin/outbox?status=lost&pageSize=1000',
+      headers: { cookie: await adminCookie() },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(String(bad.json().message)).toContain('status');
   });
 });
-

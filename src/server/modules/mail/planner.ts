@@ -107,7 +107,13 @@ export async function planReminders(deps: PlanDeps): Promise<number> {
  * @returns their lower-case addresses
  */
 export async function digestRecipients(db: Database, adminEmails: readonly string[]): Promise<string[]> {
-  const list = adminEmails.length === 0 ? sql`(null)` : sql`(${sql.join(adminEmails.map((e) => sql`${e}`), sql`, `)})`;
+  const list =
+    adminEmails.length === 0
+      ? sql`(null)`
+      : sql`(${sql.join(
+          adminEmails.map((e) => sql`${e}`),
+          sql`, `,
+        )})`;
   const rows = rowsOf(
     await db.execute(sql`
       with who as (

@@ -79,7 +79,9 @@ export function renderReminder(input: {
   ].join('\n');
   const items = input.steps
     .map(
-      (s) => `<li style="margin:0 0 12px"><a href="${escapeHtml(s.url)}" style="color:${BRAND.accent};font-weight:bold">${escapeHtml(s.title)}</a><br>
+      (
+        s,
+      ) => `<li style="margin:0 0 12px"><a href="${escapeHtml(s.url)}" style="color:${BRAND.accent};font-weight:bold">${escapeHtml(s.title)}</a><br>
 <span style="color:${s.overdue ? '#b91c1c' : BRAND.muted}">${escapeHtml(s.dueLabel)}</span></li>`,
     )
     .join('\n');

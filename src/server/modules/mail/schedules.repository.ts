@@ -9,7 +9,8 @@ import type { Database } from '../../db/client.js';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
-const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
+const isoOrNull = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(String(v)).toISOString();
 
 /**
  * Changes some of a person's settings (creating their row when needed).
@@ -27,7 +28,8 @@ export async function updateSchedule(
 ): Promise<void> {
   const at = now.toISOString();
   const startOn = change.startOn === undefined ? sql`member_schedules.start_on` : sql`${change.startOn}::date`;
-  const paused = change.remindersPaused === undefined ? sql`member_schedules.reminders_paused` : sql`${change.remindersPaused}`;
+  const paused =
+    change.remindersPaused === undefined ? sql`member_schedules.reminders_paused` : sql`${change.remindersPaused}`;
   const unsub =
     change.unsubscribed === undefined
       ? sql`member_schedules.unsubscribed_at`
@@ -42,7 +44,11 @@ export async function updateSchedule(
     on conflict (email) do update set start_on = ${startOn}, reminders_paused = ${paused}, unsubscribed_at = ${unsub},
       digest_off = ${digestOff}, updated_at = ${at}::timestamptz`);
   if (change.remindersPaused === true || change.unsubscribed === true) {
-    await cancelPendingReminders(db, email, change.unsubscribed === true ? 'unsubscribed' : 'reminders paused by an admin');
+    await cancelPendingReminders(
+      db,
+      email,
+      change.unsubscribed === true ? 'unsubscribed' : 'reminders paused by an admin',
+    );
   }
 }
 
@@ -122,7 +128,9 @@ const MESSAGE_COLUMNS = sql`id, kind, recipient, status, transport, subject, att
  */
 export async function listOutbox(db: Database, recipient: string, limit = 200): Promise<OutboxMessage[]> {
   const rows = rowsOf(
-    await db.execute(sql`select ${MESSAGE_COLUMNS} from mail_outbox where recipient = ${recipient} order by seq desc limit ${limit}`),
+    await db.execute(
+      sql`select ${MESSAGE_COLUMNS} from mail_outbox where recipient = ${recipient} order by seq desc limit ${limit}`,
+    ),
   );
   return rows.map(messageOf);
 }
@@ -131,7 +139,10 @@ export async function listOutbox(db: Database, recipient: string, limit = 200): 
  * One page of the outbox (docs/product.md#due-dates-and-reminders), newest first, and how many messages match.
  * @param query status, kind, part of the recipient's address (any case), page (from 1) and page size
  */
-export async function pageOutbox(db: Database, query: OutboxQuery): Promise<{ messages: OutboxMessage[]; total: number }> {
+export async function pageOutbox(
+  db: Database,
+  query: OutboxQuery,
+): Promise<{ messages: OutboxMessage[]; total: number }> {
   const conditions = [sql`true`];
   if (query.status !== undefined) conditions.push(sql`status = ${query.status}`);
   if (query.kind !== undefined) conditions.push(sql`kind = ${query.kind}`);
@@ -158,7 +169,9 @@ export async function getOutboxMessage(
   id: string,
 ): Promise<(OutboxMessage & { text: string | null; html: string | null }) | undefined> {
   if (!/^[0-9a-f-]{36}$/u.test(id)) return undefined;
-  const [row] = rowsOf(await db.execute(sql`select ${MESSAGE_COLUMNS}, text_body, html_body from mail_outbox where id = ${id}`));
+  const [row] = rowsOf(
+    await db.execute(sql`select ${MESSAGE_COLUMNS}, text_body, html_body from mail_outbox where id = ${id}`),
+  );
   if (row === undefined) return undefined;
   return {
     ...messageOf(row),

@@ -104,7 +104,10 @@ export function smtpTransport(url: string, claimSeconds: number): MailTransport 
           socket = connecting;
           let connected = false;
           const timer = setTimeout(
-            () => connecting.destroy(new Error(`Could not connect to ${host}:${port} within ${seconds(limits.connectionTimeout)}`)),
+            () =>
+              connecting.destroy(
+                new Error(`Could not connect to ${host}:${port} within ${seconds(limits.connectionTimeout)}`),
+              ),
             limits.connectionTimeout,
           );
           // Stays attached: nodemailer adds its own handlers once it has the socket; an error before that ends the send.
@@ -153,7 +156,11 @@ export function smtpTransport(url: string, claimSeconds: number): MailTransport 
 }
 
 /** Without SMTP_URL: nothing leaves the machine; the message is recorded as kept in the outbox. */
-export const outboxOnlyTransport: MailTransport = { kind: 'outbox', send: async () => undefined, close: () => undefined };
+export const outboxOnlyTransport: MailTransport = {
+  kind: 'outbox',
+  send: async () => undefined,
+  close: () => undefined,
+};
 
 /** What sending needs. */
 export interface SendDeps {
@@ -357,9 +364,9 @@ async function buildReminder(deps: SendDeps, message: Claimed): Promise<Built> {
   const completed = new Set(
     person.user_id === null
       ? []
-      : rowsOf(await deps.db.execute(sql`select step_id from step_progress where user_id = ${String(person.user_id)}`)).map((r) =>
-          String(r.step_id),
-        ),
+      : rowsOf(
+          await deps.db.execute(sql`select step_id from step_progress where user_id = ${String(person.user_id)}`),
+        ).map((r) => String(r.step_id)),
   );
   const today = dayIn(deps.now, zone);
   const open = roleStepRows(deps.catalog)
@@ -417,7 +424,12 @@ async function buildDigest(deps: SendDeps, message: Claimed): Promise<Built> {
   const today = dayIn(deps.now, zone);
   const weekAgo = new Date(deps.now.getTime() - 7 * 86_400_000).toISOString();
   const stalledBefore = new Date(deps.now.getTime() - deps.config.mail.stalledAfterDays * 86_400_000).toISOString();
-  const departments = isAdmin ? sql`true` : sql`am.department_key in (${sql.join(leads.map((d) => sql`${d}`), sql`, `)})`;
+  const departments = isAdmin
+    ? sql`true`
+    : sql`am.department_key in (${sql.join(
+        leads.map((d) => sql`${d}`),
+        sql`, `,
+      )})`;
   const rows = rowsOf(
     await deps.db.execute(sql`
       with people as (
@@ -441,7 +453,8 @@ async function buildDigest(deps: SendDeps, message: Claimed): Promise<Built> {
     detail,
     url: `${deps.origin}/admin/members/${encodeURIComponent(String(r.email))}`,
   });
-  const progress = (r: Row) => `${String(r.department)} · ${Number(r.completed_steps)} of ${Number(r.total_steps)} steps`;
+  const progress = (r: Row) =>
+    `${String(r.department)} · ${Number(r.completed_steps)} of ${Number(r.total_steps)} steps`;
   const mail = renderDigest({
     sections: {
       started: rows.filter((r) => r.started === true).map((r) => person(r, progress(r))),
@@ -451,7 +464,9 @@ async function buildDigest(deps: SendDeps, message: Claimed): Promise<Built> {
         .filter((r) => Number(r.overdue) > 0)
         .map((r) => person(r, `${Number(r.overdue)} ${Number(r.overdue) === 1 ? 'step' : 'steps'} overdue`)),
     },
-    scope: isAdmin ? 'all departments' : (Array.isArray(who?.lead_of) ? (who.lead_of as unknown[]).map(String) : []).join(', '),
+    scope: isAdmin
+      ? 'all departments'
+      : (Array.isArray(who?.lead_of) ? (who.lead_of as unknown[]).map(String) : []).join(', '),
     adminUrl: `${deps.origin}/admin`,
     settingsUrl: `${deps.origin}/admin?tab=mail`,
     orgName: deps.config.orgName,

@@ -52,7 +52,12 @@ async function timed(send: Promise<void>): Promise<{ ms: number; error: string |
 
 describe('the SMTP time limits', () => {
   it('all end within three quarters of the claim', () => {
-    expect(smtpTimeLimits(120)).toEqual({ sendMs: 90_000, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    expect(smtpTimeLimits(120)).toEqual({
+      sendMs: 90_000,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     for (const claim of [5, 8, 12, 60, 120, 600]) {
       const l = smtpTimeLimits(claim);
       expect(l.sendMs).toBeLessThan(claim * 1000);
@@ -109,7 +114,9 @@ describe('the SMTP time limits', () => {
     it('fails after the greeting limit', async () => {
       const address = silent.address();
       const port = typeof address === 'object' && address !== null ? address.port : 0;
-      const result = await timed(smtpTransport(`smtp://127.0.0.1:${port}`, CLAIM_SECONDS).send(mail('nobody@inspired2uplift.org')));
+      const result = await timed(
+        smtpTransport(`smtp://127.0.0.1:${port}`, CLAIM_SECONDS).send(mail('nobody@inspired2uplift.org')),
+      );
       expect(result.error).toMatch(/greeting/iu);
       expect(result.ms).toBeGreaterThanOrEqual(limits.greetingTimeout - 100);
       expect(result.ms).toBeLessThan(limits.sendMs);

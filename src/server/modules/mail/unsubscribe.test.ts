@@ -13,7 +13,8 @@ import { checkUnsubscribeToken, unsubscribeKey, unsubscribeUrl } from './unsubsc
 const SECRET = 'a-session-secret-for-the-unsubscribe-tests-0123456789';
 const EMAIL = 'amy@inspired2uplift.org';
 /** The token an HMAC under `key` gives, as the links have always been made. */
-const hmacToken = (key: string | Buffer, email: string) => createHmac('sha256', key).update(`unsubscribe\n${email}`).digest('base64url');
+const hmacToken = (key: string | Buffer, email: string) =>
+  createHmac('sha256', key).update(`unsubscribe\n${email}`).digest('base64url');
 const tokenOfUrl = (url: string) => new URL(url).searchParams.get('token') ?? '';
 
 describe('the unsubscribe key', () => {

@@ -47,7 +47,10 @@ const sameToken = (expected: string, given: string): boolean => {
  * @returns an absolute URL `/api/mail/unsubscribe?email=…&token=…`
  */
 export function unsubscribeUrl(origin: string, sessionSecret: string, email: string): string {
-  const query = new URLSearchParams({ email: email.toLowerCase(), token: tokenOf(unsubscribeKey(sessionSecret), email) });
+  const query = new URLSearchParams({
+    email: email.toLowerCase(),
+    token: tokenOf(unsubscribeKey(sessionSecret), email),
+  });
   return `${origin}/api/mail/unsubscribe?${query.toString()}`;
 }
 
@@ -59,7 +62,11 @@ export function unsubscribeUrl(origin: string, sessionSecret: string, email: str
  * @param token the token in the link
  * @returns `'current'`, `'old-link'`, or null when the token is neither
  */
-export function checkUnsubscribeToken(sessionSecret: string, email: string, token: string): 'current' | 'old-link' | null {
+export function checkUnsubscribeToken(
+  sessionSecret: string,
+  email: string,
+  token: string,
+): 'current' | 'old-link' | null {
   if (sameToken(tokenOf(unsubscribeKey(sessionSecret), email), token)) return 'current';
   if (sameToken(tokenOf(sessionSecret, email), token)) return 'old-link';
   return null;

@@ -58,7 +58,11 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
     texts.flatMap((r) => (typeof r.role_text === 'string' ? [r.role_text] : [])),
   ).map((m) => ({ role_text: m.roleText, role_key: m.roleKey }));
   const steps = roleStepRows(catalog).map((s) => ({
-    role_key: s.roleKey, step_id: s.stepId, ordinal: s.ordinal, title: s.title, due_after_days: s.dueAfterDays,
+    role_key: s.roleKey,
+    step_id: s.stepId,
+    ordinal: s.ordinal,
+    title: s.title,
+    due_after_days: s.dueAfterDays,
   }));
   const roles = roleFigures(catalog).map((r) => ({ role_key: r.roleKey, total_steps: r.totalSteps }));
   const result = await db.execute(sql`

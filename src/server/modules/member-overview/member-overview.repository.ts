@@ -116,7 +116,12 @@ function whereOf(filter: MembersFilter, departments: MembersContext['departments
   const conditions: SQL[] = [sql`true`];
   if (departments !== 'all') {
     conditions.push(
-      departments.length === 0 ? sql`false` : sql`department_key in (${sql.join(departments.map((d) => sql`${d}`), sql`, `)})`,
+      departments.length === 0
+        ? sql`false`
+        : sql`department_key in (${sql.join(
+            departments.map((d) => sql`${d}`),
+            sql`, `,
+          )})`,
     );
   }
   if (filter.search !== undefined && filter.search !== '') {
@@ -133,7 +138,9 @@ function whereOf(filter: MembersFilter, departments: MembersContext['departments
     conditions.push(sql`current_step_key = ${filter.currentStep.toLowerCase()}`);
   }
   if (filter.completedStep !== undefined && filter.completedStep !== '') {
-    conditions.push(sql`exists (select 1 from step_progress sp where sp.user_id = scored.user_id and sp.step_id = ${filter.completedStep})`);
+    conditions.push(
+      sql`exists (select 1 from step_progress sp where sp.user_id = scored.user_id and sp.step_id = ${filter.completedStep})`,
+    );
   }
   if (filter.started !== undefined && filter.started !== '') {
     conditions.push(sql`exists (select 1 from (${memberStartsSql()}) s
@@ -150,7 +157,8 @@ function whereOf(filter: MembersFilter, departments: MembersContext['departments
       and sp.completed_at >= (${filter.activeWeek}::timestamp at time zone 'UTC')
       and sp.completed_at < (${filter.activeWeek}::timestamp + interval '7 days') at time zone 'UTC')`);
   }
-  if (filter.startFrom !== undefined && filter.startFrom !== '') conditions.push(sql`start_day >= ${filter.startFrom}::date`);
+  if (filter.startFrom !== undefined && filter.startFrom !== '')
+    conditions.push(sql`start_day >= ${filter.startFrom}::date`);
   if (filter.startTo !== undefined && filter.startTo !== '') conditions.push(sql`start_day <= ${filter.startTo}::date`);
   if (filter.overdue === 'true') conditions.push(sql`overdue_steps > 0`);
   if (filter.overdue === 'false') conditions.push(sql`overdue_steps = 0`);
@@ -177,7 +185,8 @@ function toOverview(row: Row, catalog: RoleCatalog): MemberOverview {
     percent: Number(row.percent),
     completedSteps: Number(row.completed_steps),
     totalSteps: Number(row.total_steps),
-    currentStepTitle: row.current_step_title === null || row.current_step_title === undefined ? null : String(row.current_step_title),
+    currentStepTitle:
+      row.current_step_title === null || row.current_step_title === undefined ? null : String(row.current_step_title),
     lastSignInAt: isoOrNull(row.last_sign_in_at),
     lastProgressAt: isoOrNull(row.last_progress_at),
     isAdmin: row.is_admin === true,
@@ -221,10 +230,16 @@ export async function listMemberOverviews(
  * Every member matching the filters, in the table's order (the CSV export).
  * @returns the rows, with current steps
  */
-export async function listAllMemberOverviews(db: Database, ctx: MembersContext, filter: MembersFilter): Promise<MemberOverview[]> {
+export async function listAllMemberOverviews(
+  db: Database,
+  ctx: MembersContext,
+  filter: MembersFilter,
+): Promise<MemberOverview[]> {
   const ctes = await membersCtes(db, ctx);
   const rows = rowsOf(
-    await db.execute(sql`${ctes} select ${columnsOf('scored')} from scored where ${whereOf(filter, ctx.departments)} order by ${orderOf(filter)}`),
+    await db.execute(
+      sql`${ctes} select ${columnsOf('scored')} from scored where ${whereOf(filter, ctx.departments)} order by ${orderOf(filter)}`,
+    ),
   );
   return rows.map((r) => toOverview(r, ctx.catalog));
 }
@@ -235,7 +250,11 @@ export async function listAllMemberOverviews(db: Database, ctx: MembersContext, 
  * @returns the row, or undefined when the address is neither a user nor a member record, or is outside the
  *   departments of `ctx.departments`
  */
-export async function getMemberOverview(db: Database, ctx: MembersContext, email: string): Promise<MemberOverview | undefined> {
+export async function getMemberOverview(
+  db: Database,
+  ctx: MembersContext,
+  email: string,
+): Promise<MemberOverview | undefined> {
   const ctes = await membersCtes(db, ctx);
   const scope = whereOf({ sort: 'email', dir: 'asc' }, ctx.departments);
   const [row] = rowsOf(
@@ -249,7 +268,10 @@ export async function getMemberOverview(db: Database, ctx: MembersContext, email
  * @param departments the departments the reader may see ('all', or lower-case names)
  * @returns department names, sorted
  */
-export async function listDepartments(db: Database, departments: MembersContext['departments'] = 'all'): Promise<string[]> {
+export async function listDepartments(
+  db: Database,
+  departments: MembersContext['departments'] = 'all',
+): Promise<string[]> {
   const rows = rowsOf(
     await db.execute(sql`select distinct coalesce(m.department, u.department) as department
       from users u full outer join members m on m.email = u.email order by 1`),

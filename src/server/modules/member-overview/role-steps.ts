@@ -34,9 +34,15 @@ export function roleStepRows(catalog: RoleCatalog): RoleStepRow[] {
       const role = resolveRole(catalog, key);
       role.scopes
         .flatMap((scope) => scope.steps)
-        .forEach((step, ordinal) => rows.push({
-          roleKey: role.key.toLowerCase(), stepId: step.id, ordinal, title: step.title, dueAfterDays: step.dueAfterDays ?? null,
-        }));
+        .forEach((step, ordinal) =>
+          rows.push({
+            roleKey: role.key.toLowerCase(),
+            stepId: step.id,
+            ordinal,
+            title: step.title,
+            dueAfterDays: step.dueAfterDays ?? null,
+          }),
+        );
     } catch (error) {
       if (!(error instanceof RoleConfigurationError)) throw error;
     }
@@ -93,7 +99,10 @@ const fingerprintCache = new WeakMap<RoleCatalog, string>();
 export function catalogFingerprint(catalog: RoleCatalog): string {
   const cached = fingerprintCache.get(catalog);
   if (cached) return cached;
-  const fingerprint = createHash('sha256').update(JSON.stringify([...catalog.entries()])).digest('hex').slice(0, 16);
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([...catalog.entries()]))
+    .digest('hex')
+    .slice(0, 16);
   fingerprintCache.set(catalog, fingerprint);
   return fingerprint;
 }

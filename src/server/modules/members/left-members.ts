@@ -22,7 +22,11 @@ export function leftSignInMessage(config: Pick<Config, 'orgName' | 'supportEmail
  * @param email the address signing in (any case)
  * @throws HttpError 403 {@link leftSignInMessage} when the person has left
  */
-export async function refuseIfLeft(db: Database, config: Pick<Config, 'orgName' | 'supportEmail'>, email: string): Promise<void> {
+export async function refuseIfLeft(
+  db: Database,
+  config: Pick<Config, 'orgName' | 'supportEmail'>,
+  email: string,
+): Promise<void> {
   const member = await getMember(db, email);
   if (member !== undefined && member.leftAt !== null) throw forbidden(leftSignInMessage(config));
 }

@@ -60,7 +60,12 @@ const ORIGIN = 'http://localhost';
 
 /** Development sign-in as `email`; returns the `cookie` header value. */
 async function signIn(app: FastifyInstance, { email }: { email: string }): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/dev-login', headers: { origin: ORIGIN }, payload: { email } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/dev-login',
+    headers: { origin: ORIGIN },
+    payload: { email },
+  });
   const cookie = res.cookies.find((c) => c.name === 'onboarding_session');
   if (res.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return `${cookie.name}=${cookie.value}`;
@@ -87,7 +92,8 @@ afterAll(async () => {
 
 const get = (t: RunningApp, url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const me = async (cookie: string) => meResponseSchema.parse((await get(real, '/api/me', cookie)).json()).user;
-const onboarding = async (cookie: string) => onboardingResponseSchema.parse((await get(real, '/api/onboarding', cookie)).json());
+const onboarding = async (cookie: string) =>
+  onboardingResponseSchema.parse((await get(real, '/api/onboarding', cookie)).json());
 /** Writes a member record as `npm run members` would, and waits until the app has heard of it (db/change-feed.ts). */
 const setMember = async (email: string, role: string, department = 'Somewhere', isAdmin = false) => {
   await upsertMember(real.database.db, { email, role, department, isAdmin });
@@ -106,7 +112,11 @@ describe('the role of a signed-in user', () => {
   it('comes from the member record, its role text resolved by the lookup rules (GET /api/me and /api/onboarding)', async () => {
     const cookie = await signIn(real.app, { email: 'Treasurer@Inspired2Uplift.org' });
     await setMember('treasurer@inspired2uplift.org', 'Treasurer', 'Finance');
-    expect(await me(cookie)).toMatchObject({ email: 'treasurer@inspired2uplift.org', role: 'finance', department: 'Finance' });
+    expect(await me(cookie)).toMatchObject({
+      email: 'treasurer@inspired2uplift.org',
+      role: 'finance',
+      department: 'Finance',
+    });
     const body = await onboarding(cookie);
     expect(body.role).toMatchObject({ key: 'finance', displayName: 'Finance', isDepartment: true });
     expect(body.scopes.map((s) => s.id)).toEqual(['pre-meeting', 'during-call']);
@@ -146,7 +156,11 @@ describe('the role of a signed-in user', () => {
     real.logs.length = 0;
     expect((await onboarding(cookie)).role.key).toBe('volunteer');
     expect(real.logs).toEqual([
-      expect.objectContaining({ level: PINO_WARN, msg: 'No role configuration found for "Astronaut"', role: 'Astronaut' }),
+      expect.objectContaining({
+        level: PINO_WARN,
+        msg: 'No role configuration found for "Astronaut"',
+        role: 'Astronaut',
+      }),
     ]);
   });
 
@@ -170,7 +184,8 @@ describe('the role of a signed-in user', () => {
   it('keeps completed steps by id across a role change: those the new role has still count', async () => {
     const email = 'switcher@inspired2uplift.org';
     const cookie = await signIn(real.app, { email });
-    const complete = async (stepId: string) => expect((await completeStep(real.app, cookie, stepId)).statusCode).toBe(200);
+    const complete = async (stepId: string) =>
+      expect((await completeStep(real.app, cookie, stepId)).statusCode).toBe(200);
     const completed = async () => (await onboarding(cookie)).progress.completed.map((c) => c.stepId);
 
     await setMember(email, 'finance');
@@ -191,7 +206,9 @@ describe('the role of a signed-in user', () => {
     const cookie = await signIn(real.app, { email: 'order@inspired2uplift.org' });
     await setMember('order@inspired2uplift.org', 'chapteraffairs');
     const body = await onboarding(cookie);
-    expect(body.scopes.flatMap((s) => s.steps.map((step) => step.id))).toEqual(orderedStepIds(resolveRole(realCatalog, 'chapters')));
+    expect(body.scopes.flatMap((s) => s.steps.map((step) => step.id))).toEqual(
+      orderedStepIds(resolveRole(realCatalog, 'chapters')),
+    );
   });
 
   it("refuses progress on a step of the member's old role", async () => {
@@ -228,7 +245,12 @@ describe('a missing role configuration (docs/product.md#error-page: error page a
 
   it("answers 409 with the member's role, for the error page and toast", async () => {
     const cookie = await signIn(broken.app, { email: 'money@inspired2uplift.org' });
-    await upsertMember(broken.database.db, { email: 'money@inspired2uplift.org', role: 'Finance', department: 'Finance', isAdmin: false });
+    await upsertMember(broken.database.db, {
+      email: 'money@inspired2uplift.org',
+      role: 'Finance',
+      department: 'Finance',
+      isAdmin: false,
+    });
     const res = await get(broken, '/api/onboarding', cookie);
     expect(res.statusCode).toBe(409);
     expect(apiErrorSchema.parse(res.json())).toEqual({
@@ -253,7 +275,12 @@ describe('a missing role configuration (docs/product.md#error-page: error page a
 
   it("answers a role without scopes with no scopes, and logs 'No scopes found for role: {role}'", async () => {
     const cookie = await signIn(broken.app, { email: 'quiet@inspired2uplift.org' });
-    await upsertMember(broken.database.db, { email: 'quiet@inspired2uplift.org', role: 'quiet', department: 'X', isAdmin: false });
+    await upsertMember(broken.database.db, {
+      email: 'quiet@inspired2uplift.org',
+      role: 'quiet',
+      department: 'X',
+      isAdmin: false,
+    });
     broken.logs.length = 0;
     const res = await get(broken, '/api/onboarding', cookie);
     expect(res.statusCode).toBe(200);
@@ -264,13 +291,20 @@ describe('a missing role configuration (docs/product.md#error-page: error page a
 
 describe('memberRoleOf', () => {
   const catalog = createRoleCatalog(
-    [{ key: 'finance', displayName: 'Finance', version: '1.0', icon: 'DollarSign', colors: { baseColor: '#a16207' }, aliases: ['treasurer'] }].map(
-      (c) => roleConfigurationSchema.parse(c),
-    ),
+    [
+      {
+        key: 'finance',
+        displayName: 'Finance',
+        version: '1.0',
+        icon: 'DollarSign',
+        colors: { baseColor: '#a16207' },
+        aliases: ['treasurer'],
+      },
+    ].map((c) => roleConfigurationSchema.parse(c)),
   );
   const user = { email: 'ann@inspired2uplift.org', role: 'volunteer', department: 'Operations' };
 
-  it("prefers the member record and keeps its raw role text", () => {
+  it('prefers the member record and keeps its raw role text', () => {
     expect(memberRoleOf(catalog, user, { role: 'Treasurer', department: 'Finance', isAdmin: false }, [])).toEqual({
       source: 'member-record',
       roleText: 'Treasurer',
@@ -293,7 +327,8 @@ describe('memberRoleOf', () => {
 
   it('makes an admin of ADMIN_EMAILS and of a record marked admin', () => {
     expect(memberRoleOf(catalog, user, undefined, ['ann@inspired2uplift.org']).isAdmin).toBe(true);
-    expect(memberRoleOf(catalog, user, { role: 'finance', department: 'Finance', isAdmin: true }, []).isAdmin).toBe(true);
+    expect(memberRoleOf(catalog, user, { role: 'finance', department: 'Finance', isAdmin: true }, []).isAdmin).toBe(
+      true,
+    );
   });
 });
-

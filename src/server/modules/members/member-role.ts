@@ -61,7 +61,8 @@ declare module 'fastify' {
 export function memberRoleOf(
   catalog: RoleCatalog,
   user: Pick<User, 'email' | 'role' | 'department'>,
-  member: (Pick<MemberRow, 'role' | 'department' | 'isAdmin'> & Partial<Pick<MemberRow, 'leadOf' | 'isEditor'>>) | undefined,
+  member:
+    (Pick<MemberRow, 'role' | 'department' | 'isAdmin'> & Partial<Pick<MemberRow, 'leadOf' | 'isEditor'>>) | undefined,
   adminEmails: readonly string[],
 ): MemberRole {
   const roleText = member ? member.role : user.role;

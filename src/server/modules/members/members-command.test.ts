@@ -57,11 +57,15 @@ describe('npm run members -- set', () => {
   });
 
   it('resolves a job title that contains an alias, and takes a department', async () => {
-    expect(await members('set', 'kim@inspired2uplift.org', 'Director of Finance and Operations', 'Finance and Operations')).toBe(0);
+    expect(
+      await members('set', 'kim@inspired2uplift.org', 'Director of Finance and Operations', 'Finance and Operations'),
+    ).toBe(0);
     expect(out[0]).toBe(
       'Role "Director of Finance and Operations" is the role configuration finance (Finance), matched by an alias contained in the text.',
     );
-    expect(await getMember(database.db, 'kim@inspired2uplift.org')).toMatchObject({ department: 'Finance and Operations' });
+    expect(await getMember(database.db, 'kim@inspired2uplift.org')).toMatchObject({
+      department: 'Finance and Operations',
+    });
   });
 
   it("gives a new record its role's department, its parent department, or Operations", async () => {
@@ -73,18 +77,27 @@ describe('npm run members -- set', () => {
 
   it('keeps the department and admin flag of an existing record unless told otherwise', async () => {
     await members('set', 'lee@inspired2uplift.org', 'hr', 'People', '--admin');
-    expect(await getMember(database.db, 'lee@inspired2uplift.org')).toMatchObject({ department: 'People', isAdmin: true });
+    expect(await getMember(database.db, 'lee@inspired2uplift.org')).toMatchObject({
+      department: 'People',
+      isAdmin: true,
+    });
     out = [];
     await members('set', 'lee@inspired2uplift.org', 'ceo');
     expect(out[1]).toBe('Updated lee@inspired2uplift.org: role "ceo" (executive), department People, admin.');
     await members('set', 'lee@inspired2uplift.org', 'ceo', '--no-admin');
-    expect(await getMember(database.db, 'lee@inspired2uplift.org')).toMatchObject({ role: 'ceo', department: 'People', isAdmin: false });
+    expect(await getMember(database.db, 'lee@inspired2uplift.org')).toMatchObject({
+      role: 'ceo',
+      department: 'People',
+      isAdmin: false,
+    });
   });
 
   it('makes a content editor with --editor, keeps the flag unless told otherwise, and takes it away with --no-editor', async () => {
     out = [];
     await members('set', 'ed@inspired2uplift.org', 'volunteer', '--editor');
-    expect(out.at(-1)).toBe('Added ed@inspired2uplift.org: role "volunteer" (volunteer), department Operations, content editor.');
+    expect(out.at(-1)).toBe(
+      'Added ed@inspired2uplift.org: role "volunteer" (volunteer), department Operations, content editor.',
+    );
     await members('set', 'ed@inspired2uplift.org', 'hr');
     expect(await getMember(database.db, 'ed@inspired2uplift.org')).toMatchObject({ role: 'hr', isEditor: true });
     await members('set', 'ed@inspired2uplift.org', 'hr', '--no-editor');
@@ -103,21 +116,34 @@ describe('npm run members -- set', () => {
     expect(err).toEqual([
       'Warning: No role configuration found for "Astronaut"; stored anyway (--force): this person will see the volunteer steps.',
     ]);
-    expect(await getMember(database.db, 'ace@inspired2uplift.org')).toMatchObject({ role: 'Astronaut', department: 'Operations' });
+    expect(await getMember(database.db, 'ace@inspired2uplift.org')).toMatchObject({
+      role: 'Astronaut',
+      department: 'Operations',
+    });
   });
 
   it('only warns about an e-mail outside ALLOWED_DOMAIN', async () => {
     expect(await members('set', 'friend@example.org', 'volunteer')).toBe(0);
-    expect(err).toEqual(['Warning: friend@example.org is not at inspired2uplift.org (ALLOWED_DOMAIN), so this person cannot sign in.']);
+    expect(err).toEqual([
+      'Warning: friend@example.org is not at inspired2uplift.org (ALLOWED_DOMAIN), so this person cannot sign in.',
+    ]);
     expect(await getMember(database.db, 'friend@example.org')).toBeDefined();
   });
 
   it.each([
     [['set', 'not-an-email', 'finance'], 1, '"not-an-email" is not an e-mail address.'],
     [['set', 'a@inspired2uplift.org', '   '], 1, 'The role must not be empty.'],
-    [['set', 'a@inspired2uplift.org', 'finance', ' '], 1, 'The department must not be empty (leave it out to keep the current one).'],
+    [
+      ['set', 'a@inspired2uplift.org', 'finance', ' '],
+      1,
+      'The department must not be empty (leave it out to keep the current one).',
+    ],
     [['set', 'a@inspired2uplift.org'], 2, 'set needs an e-mail address and a role.'],
-    [['set', 'a@inspired2uplift.org', 'head', 'of', 'hr'], 2, 'set takes at most 3 values, got 4; put a role or department with spaces in quotes.'],
+    [
+      ['set', 'a@inspired2uplift.org', 'head', 'of', 'hr'],
+      2,
+      'set takes at most 3 values, got 4; put a role or department with spaces in quotes.',
+    ],
     [['set', 'a@inspired2uplift.org', 'hr', '--admin', '--no-admin'], 2, 'Use either --admin or --no-admin, not both.'],
   ])('refuses %j with exit code %i', async (args, code, message) => {
     expect(await members(...args)).toBe(code);
@@ -128,13 +154,21 @@ describe('npm run members -- set', () => {
 
 describe('npm run members -- list / remove / help', () => {
   it('lists every record as a table, with what its role resolves to', async () => {
-    await upsertMember(database.db, { email: 'zed@inspired2uplift.org', role: 'Pilot', department: 'Sky', isAdmin: false }, new Date('2025-04-02T10:30:00Z'));
+    await upsertMember(
+      database.db,
+      { email: 'zed@inspired2uplift.org', role: 'Pilot', department: 'Sky', isAdmin: false },
+      new Date('2025-04-02T10:30:00Z'),
+    );
     expect(await members('list')).toBe(0);
     const rows = await listMembers(database.db);
     expect(out[0]).toMatch(/^EMAIL\s+ROLE\s+RESOLVES TO\s+DEPARTMENT\s+ADMIN\s+UPDATED \(UTC\)$/);
     expect(out).toHaveLength(rows.length + 2);
-    expect(out.find((l) => l.startsWith('pat.doe@'))).toMatch(/^pat\.doe@inspired2uplift\.org\s+Treasurer\s+finance\s+Finance\s+no\s+2025-04-01 09:00$/);
-    expect(out.find((l) => l.startsWith('zed@'))).toMatch(/Pilot\s+volunteer \(no match\)\s+Sky\s+no\s+2025-04-02 10:30$/);
+    expect(out.find((l) => l.startsWith('pat.doe@'))).toMatch(
+      /^pat\.doe@inspired2uplift\.org\s+Treasurer\s+finance\s+Finance\s+no\s+2025-04-01 09:00$/,
+    );
+    expect(out.find((l) => l.startsWith('zed@'))).toMatch(
+      /Pilot\s+volunteer \(no match\)\s+Sky\s+no\s+2025-04-02 10:30$/,
+    );
     expect(out.at(-1)).toBe(`${rows.length} member records.`);
   });
 
@@ -159,7 +193,12 @@ describe('npm run members -- list / remove / help', () => {
 
 describe('formatTable', () => {
   it('pads every column but the last to its widest cell', () => {
-    expect(formatTable([['A', 'BB', 'C'], ['aaa', 'b', 'c']])).toEqual(['A    BB  C', 'aaa  b   c']);
+    expect(
+      formatTable([
+        ['A', 'BB', 'C'],
+        ['aaa', 'b', 'c'],
+      ]),
+    ).toEqual(['A    BB  C', 'aaa  b   c']);
   });
 });
 
@@ -177,7 +216,10 @@ describe('the real command line', () => {
   async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CONTENT_DIR: '', ALLOWED_DOMAIN: '' };
     try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: projectRoot, env });
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+        cwd: projectRoot,
+        env,
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -189,7 +231,9 @@ describe('the real command line', () => {
   it('migrates the embedded database, sets and lists records, and releases its lock', async () => {
     const set = await run('set', 'sam@inspired2uplift.org', 'head of finance', '--admin');
     expect(set).toMatchObject({ code: 0, stderr: '' });
-    expect(set.stdout).toContain('Added sam@inspired2uplift.org: role "head of finance" (finance), department Finance, admin.');
+    expect(set.stdout).toContain(
+      'Added sam@inspired2uplift.org: role "head of finance" (finance), department Finance, admin.',
+    );
     const list = await run('list');
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/sam@inspired2uplift\.org\s+head of finance\s+finance\s+Finance\s+yes/);

@@ -75,7 +75,9 @@ function departmentOf(catalog: RoleCatalog, key: string): string {
 export function formatTable(rows: readonly (readonly string[])[]): string[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '));
+  return rows.map((row) =>
+    row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '),
+  );
 }
 
 const formatTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')}`;
@@ -88,7 +90,9 @@ async function setMember(
   const [rawEmail, rawRole, rawDepartment, ...extra] = positionals;
   if (rawEmail === undefined || rawRole === undefined) throw new UsageError('set needs an e-mail address and a role.');
   if (extra.length > 0) {
-    throw new UsageError(`set takes at most 3 values, got ${positionals.length}; put a role or department with spaces in quotes.`);
+    throw new UsageError(
+      `set takes at most 3 values, got ${positionals.length}; put a role or department with spaces in quotes.`,
+    );
   }
   if (flags.admin && flags.noAdmin) throw new UsageError('Use either --admin or --no-admin, not both.');
   if (flags.editor && flags.noEditor) throw new UsageError('Use either --editor or --no-editor, not both.');
@@ -120,7 +124,9 @@ async function setMember(
   } else {
     const config = deps.catalog.get(lookup.key);
     const shown = normaliseRoleText(role) === lookup.key ? lookup.key : `"${role}"`;
-    deps.out(`Role ${shown} is the role configuration ${lookup.key} (${config?.displayName ?? lookup.key}), matched by ${matchedText(lookup)}.`);
+    deps.out(
+      `Role ${shown} is the role configuration ${lookup.key} (${config?.displayName ?? lookup.key}), matched by ${matchedText(lookup)}.`,
+    );
   }
 
   const domain = email.slice(email.lastIndexOf('@') + 1);
@@ -163,7 +169,10 @@ function listAll(rows: readonly MemberRow[], deps: MembersCommandDeps): number {
       formatTime(row.updatedAt),
     ];
   });
-  for (const line of formatTable([['EMAIL', 'ROLE', 'RESOLVES TO', 'DEPARTMENT', 'ADMIN', 'UPDATED (UTC)'], ...table])) {
+  for (const line of formatTable([
+    ['EMAIL', 'ROLE', 'RESOLVES TO', 'DEPARTMENT', 'ADMIN', 'UPDATED (UTC)'],
+    ...table,
+  ])) {
     deps.out(line);
   }
   deps.out(`${rows.length} member record${rows.length === 1 ? '' : 's'}.`);
@@ -206,7 +215,13 @@ export async function runMembersCommand(args: readonly string[], deps: MembersCo
       case 'set':
         return await setMember(
           rest,
-          { admin: values.admin, noAdmin: values['no-admin'], editor: values.editor, noEditor: values['no-editor'], force: values.force },
+          {
+            admin: values.admin,
+            noAdmin: values['no-admin'],
+            editor: values.editor,
+            noEditor: values['no-editor'],
+            force: values.force,
+          },
           deps,
         );
       case 'list':
@@ -216,7 +231,9 @@ export async function runMembersCommand(args: readonly string[], deps: MembersCo
         const [email, ...extra] = rest;
         if (email === undefined || extra.length > 0) throw new UsageError('remove needs exactly one e-mail address.');
         if (await deleteMember(deps.db, email.trim())) {
-          deps.out(`Removed the member record of ${email.trim().toLowerCase()}; they now get volunteer / ${DEFAULT_DEPARTMENT}.`);
+          deps.out(
+            `Removed the member record of ${email.trim().toLowerCase()}; they now get volunteer / ${DEFAULT_DEPARTMENT}.`,
+          );
           return 0;
         }
         deps.err(`There is no member record for ${email.trim().toLowerCase()}; nothing removed.`);
@@ -227,7 +244,8 @@ export async function runMembersCommand(args: readonly string[], deps: MembersCo
     }
   } catch (error) {
     const isArgsError =
-      error instanceof TypeError && typeof (error as NodeJS.ErrnoException).code === 'string' &&
+      error instanceof TypeError &&
+      typeof (error as NodeJS.ErrnoException).code === 'string' &&
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
     if (!(error instanceof UsageError) && !isArgsError) throw error;
     deps.err(error.message);

@@ -38,7 +38,11 @@ describe('members repository', () => {
   });
 
   it('replaces a record, keeping when it was created', async () => {
-    await upsertMember(database.db, { email: 'bo@inspired2uplift.org', role: 'vol', department: 'Operations', isAdmin: false }, at('2025-04-01T09:00:00Z'));
+    await upsertMember(
+      database.db,
+      { email: 'bo@inspired2uplift.org', role: 'vol', department: 'Operations', isAdmin: false },
+      at('2025-04-01T09:00:00Z'),
+    );
     const changed = await upsertMember(
       database.db,
       { email: 'BO@inspired2uplift.org', role: 'head of hr', department: 'People', isAdmin: true },
@@ -55,7 +59,12 @@ describe('members repository', () => {
   });
 
   it('lists records by e-mail address', async () => {
-    await upsertMember(database.db, { email: 'aaron@inspired2uplift.org', role: 'ceo', department: 'Executive', isAdmin: false });
+    await upsertMember(database.db, {
+      email: 'aaron@inspired2uplift.org',
+      role: 'ceo',
+      department: 'Executive',
+      isAdmin: false,
+    });
     expect((await listMembers(database.db)).map((m) => m.email)).toEqual([
       'aaron@inspired2uplift.org',
       'ann.lee@inspired2uplift.org',

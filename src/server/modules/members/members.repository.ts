@@ -51,7 +51,9 @@ export async function upsertMember(db: Database, input: MemberInput, now: Date =
     role: input.role,
     department: input.department,
     isAdmin: input.isAdmin,
-    ...(input.leadOf === undefined ? {} : { leadOf: [...new Set(input.leadOf.map((d) => d.trim()).filter((d) => d !== ''))] }),
+    ...(input.leadOf === undefined
+      ? {}
+      : { leadOf: [...new Set(input.leadOf.map((d) => d.trim()).filter((d) => d !== ''))] }),
     ...(input.isEditor === undefined ? {} : { isEditor: input.isEditor }),
     updatedAt: now,
   };
@@ -87,7 +89,6 @@ export async function deleteMember(db: Database, email: string): Promise<boolean
   return deleted.length > 0;
 }
 
-
 /**
  * Marks the person of a member record as having left the organisation (offboarding), or clears it. Announces the
  * change of the record (db/changes.ts). Their sessions are the caller's to end.
@@ -97,7 +98,12 @@ export async function deleteMember(db: Database, email: string): Promise<boolean
  * @param now the time written to `updatedAt`
  * @returns true when a record was changed, false when there is none
  */
-export async function setMemberLeft(db: Database, email: string, left: { at: Date; note: string | null } | null, now: Date): Promise<boolean> {
+export async function setMemberLeft(
+  db: Database,
+  email: string,
+  left: { at: Date; note: string | null } | null,
+  now: Date,
+): Promise<boolean> {
   const changed = await db
     .update(members)
     .set({ leftAt: left?.at ?? null, leftNote: left?.note ?? null, updatedAt: now })

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ItemProgress, onboardingQuerySchema, onboardingResponseSchema, type OnboardingResponse } from '../../../shared/api.js';
+import {
+  type ItemProgress,
+  onboardingQuerySchema,
+  onboardingResponseSchema,
+  type OnboardingResponse,
+} from '../../../shared/api.js';
 import { APP_VERSION } from '../../../shared/content-schema.js';
 import { orderedStepIds, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
 import { stepItems } from '../../../shared/step-items.js';
@@ -53,7 +58,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       const { previewRole } = request.query;
       const ownRole = () => {
         const { role, warnings } = resolveRoleOfRequest(catalog, request);
-        for (const warning of warnings) request.log.warn({ email: user.email, role: request.memberRole?.roleText }, warning);
+        for (const warning of warnings)
+          request.log.warn({ email: user.email, role: request.memberRole?.roleText }, warning);
         return role;
       };
       const role = previewRole === undefined ? ownRole() : resolvePreviewRole(catalog, request, config, previewRole);
@@ -125,7 +131,10 @@ function answerOf(
 }
 
 /** The answer's `progress`: the user's completed steps that belong to the role, in step order, and {@link itemsOf}. */
-function progressInRole(progress: UserProgress, role: ResolvedRole): Omit<OnboardingResponse['progress'], 'agreements'> {
+function progressInRole(
+  progress: UserProgress,
+  role: ResolvedRole,
+): Omit<OnboardingResponse['progress'], 'agreements'> {
   const completedAt = new Map(progress.completed.map((c) => [c.stepId, c.completedAt]));
   const completed = orderedStepIds(role).flatMap((stepId) => {
     const at = completedAt.get(stepId);

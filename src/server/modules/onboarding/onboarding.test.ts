@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, meResponseSchema, onboardingResponseSchema } from '../../../shared/api.js';
-import { createTestApp, FINANCE_STEP_ID, signIn, updateStoredUser, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  FINANCE_STEP_ID,
+  signIn,
+  updateStoredUser,
+  VOLUNTEER_STEP_IDS,
+  type TestApp,
+} from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,7 +44,9 @@ describe('GET /api/onboarding', () => {
 
   it('gives a member of a configured role its steps, and an unknown role the volunteer steps', async () => {
     const cookie = await signIn(t.app, { email: 'roles@inspired2uplift.org' });
-    const { user } = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
+    const { user } = meResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
+    );
     const stepsAs = async (role: string) => {
       await updateStoredUser(t, user.email, { role });
       const body = onboardingResponseSchema.parse((await onboarding(cookie)).json());

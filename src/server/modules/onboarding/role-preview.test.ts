@@ -11,7 +11,10 @@ const PUBLIC_HOST = 'onboarding.inspired2uplift.org';
 let t: TestApp;
 beforeAll(async () => {
   // PUBLIC_URL names the public host, so that this development server answers to it (plugins/allowed-hosts.ts).
-  t = await createTestApp({ catalog: createWidgetCatalog(), env: { ADMIN_EMAILS: ADMIN, PUBLIC_URL: `https://${PUBLIC_HOST}` } });
+  t = await createTestApp({
+    catalog: createWidgetCatalog(),
+    env: { ADMIN_EMAILS: ADMIN, PUBLIC_URL: `https://${PUBLIC_HOST}` },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -35,14 +38,22 @@ describe('role preview (GET /api/onboarding?previewRole=)', () => {
 
   it("shows the previewed role's steps with the member's own progress, and changes neither", async () => {
     const cookie = await signIn(t.app, { email: 'previewer@inspired2uplift.org' });
-    await t.app.inject({ method: 'PUT', url: '/api/progress/steps/change-password', headers: { cookie }, payload: { completed: true } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/progress/steps/change-password',
+      headers: { cookie },
+      payload: { completed: true },
+    });
 
     const res = await onboarding(cookie, '?previewRole=Finance');
     expect(res.statusCode).toBe(200);
     const preview = onboardingResponseSchema.parse(res.json());
     expect(preview.preview).toBe(true);
     expect(preview.role.key).toBe('finance');
-    expect(preview.scopes.flatMap((s) => s.steps.map((step) => step.id))).toEqual([...VOLUNTEER_STEP_IDS, FINANCE_STEP_ID]);
+    expect(preview.scopes.flatMap((s) => s.steps.map((step) => step.id))).toEqual([
+      ...VOLUNTEER_STEP_IDS,
+      FINANCE_STEP_ID,
+    ]);
     expect(preview.progress.completed.map((c) => c.stepId)).toEqual(['change-password']);
 
     // A preview's step of another role cannot be written: it is not one of the member's steps.
@@ -58,7 +69,9 @@ describe('role preview (GET /api/onboarding?previewRole=)', () => {
     expect(own.preview).toBe(false);
     expect(own.role.key).toBe('volunteer');
     expect(own.scopes.flatMap((s) => s.steps.map((step) => step.id))).toEqual(VOLUNTEER_STEP_IDS);
-    const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json<{ user: { role: string } }>();
+    const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json<{
+      user: { role: string };
+    }>();
     expect(me.user.role).toBe('volunteer');
   });
 
@@ -105,7 +118,8 @@ describe('role preview (GET /api/onboarding?previewRole=)', () => {
 });
 
 describe('canPreviewRoles', () => {
-  const request = (hostname: string, isAdmin: boolean) => ({ hostname, memberRole: { isAdmin } }) as unknown as FastifyRequest;
+  const request = (hostname: string, isAdmin: boolean) =>
+    ({ hostname, memberRole: { isAdmin } }) as unknown as FastifyRequest;
 
   it('counts a local host only outside production, and an admin everywhere', () => {
     expect(canPreviewRoles({ isProduction: false }, request('localhost', false))).toBe(true);

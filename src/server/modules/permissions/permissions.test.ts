@@ -5,7 +5,13 @@ import { memberMailResponseSchema } from '../../../shared/mail-api.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
 import { saveDraft } from '../../content/content.repository.js';
-import { LEADS_READ_ONLY_MESSAGE, mayReadDepartment, mayUse, NOT_ADMIN_MESSAGE, readableDepartments } from './permissions.js';
+import {
+  LEADS_READ_ONLY_MESSAGE,
+  mayReadDepartment,
+  mayUse,
+  NOT_ADMIN_MESSAGE,
+  readableDepartments,
+} from './permissions.js';
 
 /**
  * The permission matrix: every admin API route × every kind of person, each cell with the answer it must get (status,
@@ -27,9 +33,27 @@ beforeAll(async () => {
   const db = t.database.db;
   await upsertMember(db, { email: FAY, role: 'finance', department: 'Finance', isAdmin: false });
   await upsertMember(db, { email: OLLY, role: 'volunteer', department: 'Operations', isAdmin: false });
-  await upsertMember(db, { email: 'lena@inspired2uplift.org', role: 'volunteer', department: 'Operations', isAdmin: false, leadOf: ['finance '] });
-  await upsertMember(db, { email: 'leo@inspired2uplift.org', role: 'volunteer', department: 'Finance', isAdmin: false, leadOf: ['Events'] });
-  await upsertMember(db, { email: 'eddie@inspired2uplift.org', role: 'volunteer', department: 'Finance', isAdmin: false, isEditor: true });
+  await upsertMember(db, {
+    email: 'lena@inspired2uplift.org',
+    role: 'volunteer',
+    department: 'Operations',
+    isAdmin: false,
+    leadOf: ['finance '],
+  });
+  await upsertMember(db, {
+    email: 'leo@inspired2uplift.org',
+    role: 'volunteer',
+    department: 'Finance',
+    isAdmin: false,
+    leadOf: ['Events'],
+  });
+  await upsertMember(db, {
+    email: 'eddie@inspired2uplift.org',
+    role: 'volunteer',
+    department: 'Finance',
+    isAdmin: false,
+    isEditor: true,
+  });
   await signInWithGoogleSession(t, { email: FAY, name: 'Fay' });
   await signInWithGoogleSession(t, { email: OLLY, name: 'Olly' });
   cookies.admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
@@ -52,7 +76,11 @@ interface Cell {
   check?: (body: string) => void;
 }
 
-const emailsOfPage = (body: string) => membersPageSchema.parse(JSON.parse(body)).items.map((m) => m.email).sort();
+const emailsOfPage = (body: string) =>
+  membersPageSchema
+    .parse(JSON.parse(body))
+    .items.map((m) => m.email)
+    .sort();
 const csvEmails = (body: string) =>
   body
     .trim()
@@ -113,7 +141,10 @@ const ROUTES: Route[] = [
     route: '/api/admin/members',
     url: '/api/admin/members?pageSize=200',
     cells: {
-      admin: { status: 200, check: (body) => expect(emailsOfPage(body)).toEqual(expect.arrayContaining([FAY, OLLY, ADMIN])) },
+      admin: {
+        status: 200,
+        check: (body) => expect(emailsOfPage(body)).toEqual(expect.arrayContaining([FAY, OLLY, ADMIN])),
+      },
       leadHere: { status: 200, check: (body) => expect(emailsOfPage(body)).toEqual(everyoneInFinance) },
       // Leo leads Events, where only Tara is.
       leadElsewhere: { status: 200, check: (body) => expect(emailsOfPage(body)).toEqual([TARGET]) },
@@ -137,8 +168,14 @@ const ROUTES: Route[] = [
     route: '/api/admin/members/:email',
     url: `/api/admin/members/${encodeURIComponent(FAY)}`,
     cells: {
-      admin: { status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).member.email).toBe(FAY) },
-      leadHere: { status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).member.email).toBe(FAY) },
+      admin: {
+        status: 200,
+        check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).member.email).toBe(FAY),
+      },
+      leadHere: {
+        status: 200,
+        check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).member.email).toBe(FAY),
+      },
       leadElsewhere: { status: 404 },
       ...outsiders,
     },
@@ -148,7 +185,10 @@ const ROUTES: Route[] = [
     route: '/api/admin/members/:email',
     url: `/api/admin/members/${encodeURIComponent(TARGET)}`,
     payload: { role: 'finance', department: 'Finance', isAdmin: true, leadOf: ['Finance'] },
-    cells: adminOnly({ status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).leadOf).toEqual(['Finance']) }),
+    cells: adminOnly({
+      status: 200,
+      check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).leadOf).toEqual(['Finance']),
+    }),
   },
   {
     method: 'DELETE',
@@ -167,14 +207,20 @@ const ROUTES: Route[] = [
     route: '/api/admin/members/:email/leave',
     url: `/api/admin/members/${encodeURIComponent(TARGET)}/leave`,
     payload: { leftOn: '2025-03-31' },
-    cells: adminOnly({ status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).not.toBeNull() }),
+    cells: adminOnly({
+      status: 200,
+      check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).not.toBeNull(),
+    }),
   },
   {
     method: 'DELETE',
     route: '/api/admin/members/:email/leave',
     url: `/api/admin/members/${encodeURIComponent(TARGET)}/leave`,
     // Each cell of this row starts with Tara marked as having left (see the set-up of each cell).
-    cells: adminOnly({ status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).toBeNull() }),
+    cells: adminOnly({
+      status: 200,
+      check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).toBeNull(),
+    }),
   },
   {
     method: 'GET',
@@ -212,9 +258,18 @@ const ROUTES: Route[] = [
     route: '/api/admin/roles',
     url: '/api/admin/roles',
     cells: {
-      admin: { status: 200, check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toContain('Operations') },
-      leadHere: { status: 200, check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toEqual(['Finance']) },
-      leadElsewhere: { status: 200, check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toEqual(['Events']) },
+      admin: {
+        status: 200,
+        check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toContain('Operations'),
+      },
+      leadHere: {
+        status: 200,
+        check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toEqual(['Finance']),
+      },
+      leadElsewhere: {
+        status: 200,
+        check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toEqual(['Events']),
+      },
       ...outsiders,
     },
   },
@@ -237,7 +292,8 @@ const ROUTES: Route[] = [
     route: '/api/admin/audit',
     url: '/api/admin/audit',
     cells: adminOnly({ status: 200 }),
-  },  {
+  },
+  {
     method: 'GET',
     route: '/api/admin/insights/funnel',
     url: '/api/admin/insights/funnel',
@@ -339,11 +395,27 @@ const ROUTES: Route[] = [
     payload: { catalog: [], baseUpdatedAt: '2000-01-01T00:00:00.000Z' },
     cells: contentEditors({ status: 409 }),
   },
-  { method: 'POST', route: '/api/studio/publish', url: '/api/studio/publish', payload: { materialChanges: [] }, cells: contentEditors({ status: 422 }) },
+  {
+    method: 'POST',
+    route: '/api/studio/publish',
+    url: '/api/studio/publish',
+    payload: { materialChanges: [] },
+    cells: contentEditors({ status: 422 }),
+  },
   { method: 'DELETE', route: '/api/studio/draft', url: '/api/studio/draft', cells: contentEditors({ status: 204 }) },
   { method: 'GET', route: '/api/studio/versions', url: '/api/studio/versions', cells: contentEditors({ status: 200 }) },
-  { method: 'GET', route: '/api/studio/versions/:version', url: '/api/studio/versions/1', cells: contentEditors({ status: 200 }) },
-  { method: 'GET', route: '/api/studio/diff', url: '/api/studio/diff?from=1&to=1', cells: contentEditors({ status: 200 }) },
+  {
+    method: 'GET',
+    route: '/api/studio/versions/:version',
+    url: '/api/studio/versions/1',
+    cells: contentEditors({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/studio/diff',
+    url: '/api/studio/diff?from=1&to=1',
+    cells: contentEditors({ status: 200 }),
+  },
   {
     method: 'POST',
     route: '/api/studio/versions/:version/restore',
@@ -353,7 +425,13 @@ const ROUTES: Route[] = [
   { method: 'GET', route: '/api/studio/usage', url: '/api/studio/usage', cells: contentEditors({ status: 200 }) },
   { method: 'GET', route: '/api/studio/assets', url: '/api/studio/assets', cells: contentEditors({ status: 200 }) },
   // A plain-text body is refused after the permission check (415), so nothing is stored by any cell.
-  { method: 'POST', route: '/api/studio/assets', url: '/api/studio/assets', payload: 'hello', cells: contentEditors({ status: 415 }) },
+  {
+    method: 'POST',
+    route: '/api/studio/assets',
+    url: '/api/studio/assets',
+    payload: 'hello',
+    cells: contentEditors({ status: 415 }),
+  },
   {
     method: 'GET',
     route: '/api/admin/members/:email/mail',
@@ -365,7 +443,10 @@ const ROUTES: Route[] = [
     route: '/api/admin/members/:email/mail',
     url: `/api/admin/members/${encodeURIComponent(TARGET)}/mail`,
     payload: { startOn: '2025-03-03', remindersPaused: true },
-    cells: adminOnly({ status: 200, check: (body) => expect(memberMailResponseSchema.parse(JSON.parse(body)).startOnSet).toBe('2025-03-03') }),
+    cells: adminOnly({
+      status: 200,
+      check: (body) => expect(memberMailResponseSchema.parse(JSON.parse(body)).startOnSet).toBe('2025-03-03'),
+    }),
   },
   {
     method: 'GET',
@@ -412,7 +493,8 @@ describe('the permission matrix', () => {
       prefix = [...prefix.slice(0, depth), match[2] ?? ''];
       const path = prefix.join('');
       for (const method of (match[3] ?? '').split(', ')) {
-        if ((path.startsWith('/api/admin') || path.startsWith('/api/studio')) && method !== 'HEAD') registered.add(`${method} ${path}`);
+        if ((path.startsWith('/api/admin') || path.startsWith('/api/studio')) && method !== 'HEAD')
+          registered.add(`${method} ${path}`);
       }
     }
     expect(registered.size).toBeGreaterThan(5);
@@ -423,7 +505,8 @@ describe('the permission matrix', () => {
     for (const actor of ACTORS) {
       it(`${route.method} ${route.route} as ${actor} → ${route.cells[actor].status}`, async () => {
         await upsertMember(t.database.db, { email: TARGET, role: 'volunteer', department: 'Events', isAdmin: false });
-        const leftAt = route.method === 'DELETE' && route.route.endsWith('/leave') ? new Date('2025-03-31T00:00:00Z') : null;
+        const leftAt =
+          route.method === 'DELETE' && route.route.endsWith('/leave') ? new Date('2025-03-31T00:00:00Z') : null;
         await setMemberLeft(t.database.db, TARGET, leftAt === null ? null : { at: leftAt, note: null }, t.clock.now);
         await t.app.changeFeed.settle();
         const cookie = cookies[actor];
@@ -455,13 +538,18 @@ describe('the rule', () => {
     expect(mayUse({ ...nobody, isAdmin: true }, 'content:access')).toBe(true);
     expect(mayUse(null, 'members:read')).toBe(false);
     expect(readableDepartments({ ...nobody, isAdmin: true, leadOf: ['X'] })).toBe('all');
-    expect(readableDepartments({ ...nobody, leadOf: [' Finance', 'finance', 'Events'] })).toEqual(['finance', 'events']);
+    expect(readableDepartments({ ...nobody, leadOf: [' Finance', 'finance', 'Events'] })).toEqual([
+      'finance',
+      'events',
+    ]);
     expect(mayReadDepartment({ ...nobody, leadOf: ['Finance'] }, 'FINANCE')).toBe(true);
     expect(mayReadDepartment({ ...nobody, leadOf: ['Finance'] }, 'Operations')).toBe(false);
   });
 
   it('tells the client what the person may see', async () => {
-    const me = meResponseSchema.parse((await t.app.inject({ url: '/api/me', headers: { cookie: cookies.leadHere ?? '' } })).json());
+    const me = meResponseSchema.parse(
+      (await t.app.inject({ url: '/api/me', headers: { cookie: cookies.leadHere ?? '' } })).json(),
+    );
     expect(me.user).toMatchObject({ isAdmin: false, leadOf: ['finance'], isEditor: false });
   });
 });

@@ -67,7 +67,8 @@ const LEAD_PERMISSIONS: ReadonlySet<AdminPermission> = new Set(['members:read', 
 /** The 403 message to a signed-in person with no admin access at all. */
 export const NOT_ADMIN_MESSAGE = 'Only admins can open the admin console.';
 /** The 403 message to a department lead asking for something only admins may do. */
-export const LEADS_READ_ONLY_MESSAGE = 'Department leads can look but not change anything here. Ask an admin to do this.';
+export const LEADS_READ_ONLY_MESSAGE =
+  'Department leads can look but not change anything here. Ask an admin to do this.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -45,7 +45,9 @@ function prepareCompleteStep(db: Database) {
   // One of the two has the row: the new completion, or the stored one (the statement does not see what it inserts).
   return db
     .with(inserted)
-    .select({ completedAt: sql`coalesce(${inserted.completedAt}, ${existing.completedAt})`.mapWith(stepProgress.completedAt) })
+    .select({
+      completedAt: sql`coalesce(${inserted.completedAt}, ${existing.completedAt})`.mapWith(stepProgress.completedAt),
+    })
     .from(inserted)
     .fullJoin(existing, eq(inserted.stepId, existing.stepId))
     .prepare('complete_step');
@@ -87,7 +89,11 @@ export async function uncompleteStep(db: Database, userId: string, stepId: strin
  * One step's completion.
  * @returns the completion, or undefined when the user has not completed the step
  */
-export async function findCompletedStep(db: Database, userId: string, stepId: string): Promise<CompletedStep | undefined> {
+export async function findCompletedStep(
+  db: Database,
+  userId: string,
+  stepId: string,
+): Promise<CompletedStep | undefined> {
   const [row] = await db
     .select({ stepId: stepProgress.stepId, completedAt: stepProgress.completedAt })
     .from(stepProgress)

@@ -20,7 +20,8 @@ import { doneItemIdsOfStep, tickItem, untickAllItems, untickItem } from './step-
 import { ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from './step-rules.js';
 
 /** The 409 message of completing a step that asks for a signature without signing. */
-export const SIGNATURE_REQUIRED_MESSAGE = 'This step needs your signature: type your full name and confirm that you agree.';
+export const SIGNATURE_REQUIRED_MESSAGE =
+  'This step needs your signature: type your full name and confirm that you agree.';
 
 /**
  * Records that the member of `request` agreed to the current content of `step` (acknowledgments/record.ts). The

@@ -77,7 +77,11 @@ export async function untickItem(db: Database, userId: string, stepId: string, i
   await db
     .delete(stepItemProgress)
     .where(
-      and(eq(stepItemProgress.userId, userId), eq(stepItemProgress.stepId, stepId), eq(stepItemProgress.itemId, itemId)),
+      and(
+        eq(stepItemProgress.userId, userId),
+        eq(stepItemProgress.stepId, stepId),
+        eq(stepItemProgress.itemId, itemId),
+      ),
     )
     .returning(announcing({ kind: 'progress', userId }));
 }

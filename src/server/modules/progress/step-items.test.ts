@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, meResponseSchema, onboardingResponseSchema, stepItemProgressSchema } from '../../../shared/api.js';
+import {
+  apiErrorSchema,
+  meResponseSchema,
+  onboardingResponseSchema,
+  stepItemProgressSchema,
+} from '../../../shared/api.js';
 import { stepItemProgress } from '../../db/schema.js';
 import { createTestApp, signIn, updateStoredUser, type TestApp } from '../../test/test-app.js';
 import { ACKNOWLEDGMENT_STEP, CHECKLIST_STEP, createWidgetCatalog, PLAIN_STEP_ID } from '../../test/widget-catalog.js';
@@ -17,7 +22,9 @@ afterAll(async () => {
 /** Signs a new member in and gives them the test role (their user record's role; no member record). */
 async function signInAsTester(email: string): Promise<string> {
   const cookie = await signIn(t.app, { email });
-  const { user } = meResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
+  const { user } = meResponseSchema.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
+  );
   await updateStoredUser(t, user.email, { role: 'test' });
   return cookie;
 }
@@ -31,7 +38,12 @@ const putItem = (cookie: string | undefined, stepId: string, itemId: string, pay
   });
 
 const putStep = (cookie: string, stepId: string, completed: boolean, query = '') =>
-  t.app.inject({ method: 'PUT', url: `/api/progress/steps/${stepId}${query}`, headers: { cookie }, payload: { completed } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/progress/steps/${stepId}${query}`,
+    headers: { cookie },
+    payload: { completed },
+  });
 
 const progressOf = async (cookie: string) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } });
@@ -53,7 +65,9 @@ describe('PUT /api/progress/steps/:stepId/items/:itemId', () => {
       step: { stepId: CHECKLIST_STEP.id, completed: false, completedAt: null },
     });
     t.clock.advance(60_000);
-    const again = stepItemProgressSchema.parse((await putItem(cookie, CHECKLIST_STEP.id, 'audio', { done: true })).json());
+    const again = stepItemProgressSchema.parse(
+      (await putItem(cookie, CHECKLIST_STEP.id, 'audio', { done: true })).json(),
+    );
     expect(again.doneAt).toBe(tickedAt);
 
     const progress = await progressOf(cookie);
@@ -94,14 +108,19 @@ describe('PUT /api/progress/steps/:stepId/items/:itemId', () => {
     await putItem(cookie, ACKNOWLEDGMENT_STEP.id, first, { done: true });
     const firstAt = t.clock.now.toISOString();
     t.clock.advance(30_000);
-    const res = stepItemProgressSchema.parse((await putItem(cookie, ACKNOWLEDGMENT_STEP.id, second, { done: true })).json());
+    const res = stepItemProgressSchema.parse(
+      (await putItem(cookie, ACKNOWLEDGMENT_STEP.id, second, { done: true })).json(),
+    );
     expect(res.step.completed).toBe(true);
     const progress = await progressOf(cookie);
     expect(progress.items).toEqual([
       { stepId: ACKNOWLEDGMENT_STEP.id, itemId: first, doneAt: firstAt },
       { stepId: ACKNOWLEDGMENT_STEP.id, itemId: second, doneAt: t.clock.now.toISOString() },
     ]);
-    const kinds = await t.database.db.select({ kind: stepItemProgress.kind }).from(stepItemProgress).where(eq(stepItemProgress.stepId, ACKNOWLEDGMENT_STEP.id));
+    const kinds = await t.database.db
+      .select({ kind: stepItemProgress.kind })
+      .from(stepItemProgress)
+      .where(eq(stepItemProgress.stepId, ACKNOWLEDGMENT_STEP.id));
     expect(kinds.map((k) => k.kind)).toEqual(['acknowledgment', 'acknowledgment']);
   });
 

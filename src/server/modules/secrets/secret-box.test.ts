@@ -32,6 +32,8 @@ describe('SecretBox.open pins the GCM tag to 16 bytes', () => {
   });
 
   it('refuses a value too short to hold an IV and a tag', () => {
-    expect(() => box.open('HR_PASS', { ciphertext: randomBytes(20).toString('base64'), keyId: box.currentKeyId })).toThrow(SecretsKeyError);
+    expect(() =>
+      box.open('HR_PASS', { ciphertext: randomBytes(20).toString('base64'), keyId: box.currentKeyId }),
+    ).toThrow(SecretsKeyError);
   });
 });

@@ -19,7 +19,8 @@ export function parseSecretsKey(text: string): Buffer | undefined {
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-const keyIdOf = (key: Buffer): string => createHash('sha256').update('onboarding-secrets-key-id\0').update(key).digest('hex').slice(0, 16);
+const keyIdOf = (key: Buffer): string =>
+  createHash('sha256').update('onboarding-secrets-key-id\0').update(key).digest('hex').slice(0, 16);
 
 /** One encrypted value as stored: base64 of 12-byte IV ‖ 16-byte GCM tag ‖ ciphertext, and the key's fingerprint. */
 export interface SealedValue {
@@ -71,7 +72,11 @@ export class SecretBox {
    */
   open(name: string, sealed: SealedValue): string {
     const key =
-      sealed.keyId === this.currentKeyId ? this.#current : sealed.keyId === this.previousKeyId ? this.#previous : undefined;
+      sealed.keyId === this.currentKeyId
+        ? this.#current
+        : sealed.keyId === this.previousKeyId
+          ? this.#previous
+          : undefined;
     if (key === undefined) {
       throw new SecretsKeyError(
         `The shared password ${name} was stored under another key than SECRETS_KEY` +
@@ -89,7 +94,9 @@ export class SecretBox {
       decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
-      throw new SecretsKeyError(`The stored shared password ${name} could not be decrypted: it was changed or damaged in the database.`);
+      throw new SecretsKeyError(
+        `The stored shared password ${name} could not be decrypted: it was changed or damaged in the database.`,
+      );
     }
   }
 

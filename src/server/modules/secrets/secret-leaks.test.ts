@@ -63,19 +63,30 @@ describe('no secret value outside an allowed GET /api/secrets answer', () => {
     for (const [i, roleText] of roles.entries()) {
       const email = `person${i}@inspired2uplift.org`;
       await upsertMember(t.database.db, { email, role: roleText, department: 'Operations', isAdmin: i === 0 });
-      for (const cookie of [await signInWithGoogleSession(t, { email }), await signIn(t.app, { email: `dev-${email}` })]) {
+      for (const cookie of [
+        await signInWithGoogleSession(t, { email }),
+        await signIn(t.app, { email: `dev-${email}` }),
+      ]) {
         const headers = { cookie };
         record(`GET /api/me (${roleText})`, await t.app.inject({ url: '/api/me', headers }));
         const onboarding = await t.app.inject({ url: '/api/onboarding', headers });
         record(`GET /api/onboarding (${roleText})`, onboarding);
         const { scopes } = onboardingResponseSchema.parse(onboarding.json());
         for (const previewRole of ['finance', 'hr', 'external', 'chapters', 'test']) {
-          record(`GET /api/onboarding?previewRole=${previewRole} (${roleText})`, await t.app.inject({ url: `/api/onboarding?previewRole=${previewRole}`, headers }));
+          record(
+            `GET /api/onboarding?previewRole=${previewRole} (${roleText})`,
+            await t.app.inject({ url: `/api/onboarding?previewRole=${previewRole}`, headers }),
+          );
         }
         const firstStep = scopes[0]?.steps[0]?.id ?? 'sign-in-to-chrome';
         record(
           `PUT progress (${roleText})`,
-          await t.app.inject({ method: 'PUT', url: `/api/progress/steps/${firstStep}`, payload: { completed: true }, headers }),
+          await t.app.inject({
+            method: 'PUT',
+            url: `/api/progress/steps/${firstStep}`,
+            payload: { completed: true },
+            headers,
+          }),
         );
         record(`GET picture (${roleText})`, await t.app.inject({ url: '/api/users/me/picture', headers }));
         // Reveals happen in the same run, so that the log below has seen them.
@@ -93,9 +104,18 @@ describe('no secret value outside an allowed GET /api/secrets answer', () => {
   it('holds for the server log of this run (trace level), including a configuration and a secrets answer logged by mistake', () => {
     t.app.log.info({ config: t.config }, 'a configuration logged by mistake');
     t.app.log.info({ secrets: t.config.secrets }, 'the secrets logged by mistake');
-    t.app.log.info({ value: TEST_SECRET_VALUES.FINANCE_PASS, stepId: 'finance-profile' }, 'a secrets answer logged by mistake');
-    t.app.log.info({ res: { body: JSON.stringify({ value: TEST_SECRET_VALUES.HR_PASS }) } }, 'a response body logged by mistake');
-    t.app.log.info({ req: { headers: { cookie: 'onboarding_session=abc', authorization: 'Bearer abc' } } }, 'headers logged by mistake');
+    t.app.log.info(
+      { value: TEST_SECRET_VALUES.FINANCE_PASS, stepId: 'finance-profile' },
+      'a secrets answer logged by mistake',
+    );
+    t.app.log.info(
+      { res: { body: JSON.stringify({ value: TEST_SECRET_VALUES.HR_PASS }) } },
+      'a response body logged by mistake',
+    );
+    t.app.log.info(
+      { req: { headers: { cookie: 'onboarding_session=abc', authorization: 'Bearer abc' } } },
+      'headers logged by mistake',
+    );
     // The log did record the run: requests to the secrets route and the deliberate lines above.
     expect(log).toContain('/api/secrets/');
     expect(log).toContain('a configuration logged by mistake');
@@ -119,7 +139,9 @@ describe('no secret value outside an allowed GET /api/secrets answer', () => {
     expect(leaking).toEqual([]);
     // The shared passwords are server-only variables: no client file may read one, whatever its value.
     const clientSources = filesUnder(path.join(projectRoot, 'src', 'client'));
-    const readingEnv = clientSources.filter((file) => /import\.meta\.env\.\w*_PASS|process\.env\.\w*_PASS/u.test(readFileSync(file, 'utf8')));
+    const readingEnv = clientSources.filter((file) =>
+      /import\.meta\.env\.\w*_PASS|process\.env\.\w*_PASS/u.test(readFileSync(file, 'utf8')),
+    );
     expect(readingEnv).toEqual([]);
   });
 });

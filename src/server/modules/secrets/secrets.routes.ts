@@ -13,7 +13,12 @@ import {
 import { CLIENT_REQUEST_HEADER } from '../../../shared/client-request.js';
 import type { Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
-import { decideSecretAccess, SECRET_REFUSAL_TEXT, type SecretRefusalReason, type SessionKind } from '../../../shared/secret-access.js';
+import {
+  decideSecretAccess,
+  SECRET_REFUSAL_TEXT,
+  type SecretRefusalReason,
+  type SessionKind,
+} from '../../../shared/secret-access.js';
 import type { Database } from '../../db/client.js';
 import { changedSinceSeen, readStoredSecret } from './stored-secrets.js';
 import type { Config } from '../../env.js';
@@ -25,7 +30,8 @@ import { resolveRoleOfRequest } from '../members/index.js';
 export const NO_SECRET_STEP_MESSAGE = 'This step has no shared password for you.';
 
 /** The 403 message of a request for a shared password that the app's own code did not make (e.g. a link on another site). */
-export const NOT_FROM_THE_APP_MESSAGE = 'Shared passwords are only shown inside the Onboarding app. Open the app and try again.';
+export const NOT_FROM_THE_APP_MESSAGE =
+  'Shared passwords are only shown inside the Onboarding app. Open the app and try again.';
 
 /**
  * Whether the app's own code made the request: it carries {@link CLIENT_REQUEST_HEADER}, or the browser says a script
@@ -163,13 +169,22 @@ class RefusalAudit {
  * is written to the audit log before the answer is sent (a failing write fails the request, so
  * nothing is revealed unaudited); anonymous refusals go to the application log only (anyone can send them).
  */
-export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async (app, { db, config, now = () => new Date() }) => {
+export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async (
+  app,
+  { db, config, now = () => new Date() },
+) => {
   const refusals = new RefusalAudit();
   /** Audits a signed-in member's refusal unless the same was audited within the window (see {@link RefusalAudit}). */
   const auditRefusal = async (request: FastifyRequest, entry: ReturnType<typeof auditOf>) => {
-    const repeated = refusals.take(`${request.user?.id ?? ''}\n${entry.subject}\n${entry.reason ?? ''}`, now().getTime());
+    const repeated = refusals.take(
+      `${request.user?.id ?? ''}\n${entry.subject}\n${entry.reason ?? ''}`,
+      now().getTime(),
+    );
     if (repeated === null) {
-      request.log.info({ secret: entry.subject, reason: entry.reason }, 'shared password refused again: counted, not audited');
+      request.log.info(
+        { secret: entry.subject, reason: entry.reason },
+        'shared password refused again: counted, not audited',
+      );
       return;
     }
     await recordAudit(db, repeated === 0 ? entry : { ...entry, details: { ...entry.details, repeated } });
@@ -182,7 +197,11 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
         params: stepIdParamsSchema,
         querystring: secretQuerySchema,
         // A 403 is a refusal with its reason, or the plain error of a request the app's own code did not make.
-        response: { 200: secretResponseSchema, 401: secretRefusalSchema, 403: z.union([secretRefusalSchema, apiErrorSchema]) },
+        response: {
+          200: secretResponseSchema,
+          401: secretRefusalSchema,
+          403: z.union([secretRefusalSchema, apiErrorSchema]),
+        },
       },
     },
     async (request, reply) => {
@@ -194,7 +213,10 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
         // Anyone can send these, as often as they like: they go to the application log, never to the audit log, so
         // that they cannot bury the audit entries of real members.
         if (knownStep) {
-          request.log.warn({ stepId, secret: knownStep.envVariable.name, ip: request.ip }, 'shared password refused: not signed in');
+          request.log.warn(
+            { stepId, secret: knownStep.envVariable.name, ip: request.ip },
+            'shared password refused: not signed in',
+          );
         }
         return reply.code(401).send(refusalBody(401, 'not-signed-in'));
       }
@@ -202,7 +224,10 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
 
       if (request.query.previewRole !== undefined) {
         if (!knownStep) throw notFound(NO_SECRET_STEP_MESSAGE);
-        await auditRefusal(request, auditOf(request, knownStep, 'preview', { allowed: false, reason: 'development' }, request.query.previewRole));
+        await auditRefusal(
+          request,
+          auditOf(request, knownStep, 'preview', { allowed: false, reason: 'development' }, request.query.previewRole),
+        );
         return reply.code(403).send(refusalBody(403, 'development'));
       }
 

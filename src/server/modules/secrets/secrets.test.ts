@@ -14,12 +14,27 @@ import { REFUSAL_AUDIT_WINDOW_MS } from './secrets.routes.js';
 import { TEST_SECRET_VALUES } from '../../test/test-secrets.js';
 import type { SecretName } from './shared-secrets.js';
 
-
 /** Who may see which password (docs/product.md#shared-passwords), written out independently of the content. */
 const SPEC_ALLOWED: Readonly<Record<SecretName, readonly string[] | '*'>> = {
   CHAPTERS_PASS: ['chapters', 'chapteraffairs', 'director of chapter affairs'],
-  DESIGN_PASS: ['external', 'director of external', 'director of marketing', 'marketing', 'content creator', 'graphic designer', 'blog writer'],
-  WIX_PASS: ['external', 'director of external', 'director of marketing', 'marketing', 'content creator', 'graphic designer', 'blog writer'],
+  DESIGN_PASS: [
+    'external',
+    'director of external',
+    'director of marketing',
+    'marketing',
+    'content creator',
+    'graphic designer',
+    'blog writer',
+  ],
+  WIX_PASS: [
+    'external',
+    'director of external',
+    'director of marketing',
+    'marketing',
+    'content creator',
+    'graphic designer',
+    'blog writer',
+  ],
   INSTAGRAM_PASS: ['external', 'director of external', 'director of marketing', 'marketing', 'content creator'],
   FINANCE_PASS: ['finance', 'director of finance', 'head of finance', 'treasurer'],
   HR_PASS: ['hr', 'director of hr', 'head of hr', 'human resources'],
@@ -28,15 +43,39 @@ const SPEC_ALLOWED: Readonly<Record<SecretName, readonly string[] | '*'>> = {
 
 /** Every role and alias of docs/product.md#role-lookup, as raw role texts of member records (some in other cases). */
 const ROLE_TEXTS = [
-  'volunteer', 'vol',
-  'chapters', 'Chapters', 'chapteraffairs', 'director of chapter affairs',
-  'executive', 'ceo', 'coo', 'cfo', 'chief',
-  'external', 'director of external', 'Director of Marketing', 'marketing',
-  'blog writer', 'blog_writer', 'blogwriter', 'content creator', 'content_creator', 'graphic designer',
-  'finance', 'director of finance', 'head of finance', 'Treasurer',
-  'hr', 'director of hr', 'head of hr', 'human resources',
-  'internal', 'director of internal',
-  'test', 'account',
+  'volunteer',
+  'vol',
+  'chapters',
+  'Chapters',
+  'chapteraffairs',
+  'director of chapter affairs',
+  'executive',
+  'ceo',
+  'coo',
+  'cfo',
+  'chief',
+  'external',
+  'director of external',
+  'Director of Marketing',
+  'marketing',
+  'blog writer',
+  'blog_writer',
+  'blogwriter',
+  'content creator',
+  'content_creator',
+  'graphic designer',
+  'finance',
+  'director of finance',
+  'head of finance',
+  'Treasurer',
+  'hr',
+  'director of hr',
+  'head of hr',
+  'human resources',
+  'internal',
+  'director of internal',
+  'test',
+  'account',
 ] as const;
 
 const SESSIONS = ['anonymous', 'development', 'preview', 'google'] as const;
@@ -45,7 +84,8 @@ type Session = (typeof SESSIONS)[number];
 const STEP_OF_SECRET = (catalog: RoleCatalog): Record<SecretName, string> => {
   const found: Partial<Record<SecretName, string>> = {};
   for (const config of catalog.values())
-    for (const scope of config.scopes) for (const step of scope.steps) if (step.envVariable) found[step.envVariable.name] = step.id;
+    for (const scope of config.scopes)
+      for (const step of scope.steps) if (step.envVariable) found[step.envVariable.name] = step.id;
   for (const name of SECRET_NAMES) if (found[name] === undefined) throw new Error(`no step for ${name} in the content`);
   return found as Record<SecretName, string>;
 };
@@ -58,7 +98,13 @@ type Expected = { status: 200; value: string } | { status: 401 | 403; reason: st
  * The expected answer, from the spec's table (SPEC_ALLOWED) and the member's checklist: a password is only ever
  * handed out for a step on the member's own checklist (404 otherwise, docs/product.md#shared-passwords / docs/decisions/006-secrets.md).
  */
-function expected(catalog: RoleCatalog, stepIds: Record<SecretName, string>, roleText: string, secret: SecretName, session: Session): Expected {
+function expected(
+  catalog: RoleCatalog,
+  stepIds: Record<SecretName, string>,
+  roleText: string,
+  secret: SecretName,
+  session: Session,
+): Expected {
   if (session === 'anonymous') return { status: 401, reason: 'not-signed-in' };
   if (session === 'preview') return { status: 403, reason: 'development' };
   const role = resolveMemberRole(catalog, roleText).role;
@@ -127,11 +173,14 @@ describe('GET /api/secrets/:stepId — every secret × every role and alias × e
       for (const secret of SECRET_NAMES) {
         for (const session of SESSIONS) {
           const cookie =
-            session === 'anonymous' ? undefined : cookies.get(`${session === 'preview' ? 'google' : session}:${roleText}`);
+            session === 'anonymous'
+              ? undefined
+              : cookies.get(`${session === 'preview' ? 'google' : session}:${roleText}`);
           const res = await ask(stepIds[secret], cookie, session === 'preview' ? ownerOf(secret) : undefined);
           const want = expected(catalog, stepIds, roleText, secret, session);
           const cell = `${roleText} × ${secret} × ${session}`;
-          if (res.headers['cache-control'] !== 'no-store') mismatches.push(`${cell}: Cache-Control ${String(res.headers['cache-control'])}`);
+          if (res.headers['cache-control'] !== 'no-store')
+            mismatches.push(`${cell}: Cache-Control ${String(res.headers['cache-control'])}`);
           if (res.statusCode !== want.status) {
             mismatches.push(`${cell}: status ${res.statusCode}, want ${want.status} (${res.body})`);
             continue;
@@ -229,7 +278,15 @@ describe('the audit log of shared passwords', () => {
 
     // The anonymous request of the last line is refused, but only the application log hears of it.
     const refusals = await listAudit(t.database.db, { filters: { kind: 'secret-refusal' }, page: { size: 3 } });
-    expect(refusals.entries.map((e) => [e.actorEmail, e.subject, e.outcome, e.reason, (e.details as { session: string }).session])).toEqual([
+    expect(
+      refusals.entries.map((e) => [
+        e.actorEmail,
+        e.subject,
+        e.outcome,
+        e.reason,
+        (e.details as { session: string }).session,
+      ]),
+    ).toEqual([
       [email, 'FINANCE_PASS', 'refused', 'development', 'preview'],
       ['dev-treasurer@inspired2uplift.org', 'FINANCE_PASS', 'refused', 'development', 'development'],
       ['g-blog-writer@inspired2uplift.org', 'INSTAGRAM_PASS', 'refused', 'role-mismatch', 'google'],
@@ -253,9 +310,18 @@ describe('a secret that is not set', () => {
   it('answers an allowed member { value: null, reason: "not-set" } and audits it', async () => {
     const unset = await createTestApp({ catalog, env: { FINANCE_PASS: TEST_SECRET_VALUES.FINANCE_PASS } });
     try {
-      await upsertMember(unset.database.db, { email: 'tess@inspired2uplift.org', role: 'test', department: 'Operations', isAdmin: false });
+      await upsertMember(unset.database.db, {
+        email: 'tess@inspired2uplift.org',
+        role: 'test',
+        department: 'Operations',
+        isAdmin: false,
+      });
       const cookie = await signInWithGoogleSession(unset, { email: 'tess@inspired2uplift.org' });
-      const res = await unset.app.inject({ method: 'GET', url: `/api/secrets/${stepIds.TEST_PASS}`, headers: { cookie } });
+      const res = await unset.app.inject({
+        method: 'GET',
+        url: `/api/secrets/${stepIds.TEST_PASS}`,
+        headers: { cookie },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.json()).toEqual({ value: null, reason: 'not-set' });

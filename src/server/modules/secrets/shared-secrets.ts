@@ -18,7 +18,9 @@ export class SharedSecrets {
   /** @param values the set (non-empty) values by name; names not given are "not set" */
   constructor(values: Partial<Record<SecretName, string>> = {}) {
     this.#values = new Map(
-      Object.entries(values).filter((entry): entry is [SecretName, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+      Object.entries(values).filter(
+        (entry): entry is [SecretName, string] => typeof entry[1] === 'string' && entry[1] !== '',
+      ),
     );
   }
 

@@ -43,7 +43,12 @@ async function dumpText(): Promise<string> {
 }
 
 const build = (env: Record<string, string>, catalogToUse: RoleCatalog = createTestCatalog()) =>
-  buildApp({ config: loadConfig({ NODE_ENV: 'test', ...env }), db: database.db, catalog: catalogToUse, clientDistDir: null });
+  buildApp({
+    config: loadConfig({ NODE_ENV: 'test', ...env }),
+    db: database.db,
+    catalog: catalogToUse,
+    clientDistDir: null,
+  });
 
 describe('shared passwords at rest', () => {
   const first = keyText();
@@ -70,7 +75,14 @@ describe('shared passwords at rest', () => {
 
   it('re-encrypts every value in place under the new key when the keys rotate, losing nothing', async () => {
     const box = new SecretBox(Buffer.from(first, 'base64'));
-    await writeStoredSecret(database.db, box, 'HR_PASS', 'changed-by-an-admin-Ω', 'boss@inspired2uplift.org', new Date());
+    await writeStoredSecret(
+      database.db,
+      box,
+      'HR_PASS',
+      'changed-by-an-admin-Ω',
+      'boss@inspired2uplift.org',
+      new Date(),
+    );
     const app = await build({ SECRETS_KEY: second, SECRETS_KEY_PREVIOUS: first });
     await app.close();
     const rows = await database.db.select().from(sharedSecrets);
@@ -78,12 +90,16 @@ describe('shared passwords at rest', () => {
     expect(new Set(rows.map((r) => r.keyId))).toEqual(new Set([rotated.currentKeyId]));
     const onlyNew = new SecretBox(Buffer.from(second, 'base64'));
     for (const [name, value] of Object.entries({ ...TEST_SECRET_VALUES, HR_PASS: 'changed-by-an-admin-Ω' })) {
-      expect((await readStoredSecret(database.db, onlyNew, name as keyof typeof TEST_SECRET_VALUES))?.value).toBe(value);
+      expect((await readStoredSecret(database.db, onlyNew, name as keyof typeof TEST_SECRET_VALUES))?.value).toBe(
+        value,
+      );
     }
     // The old key alone no longer opens anything.
     await expect(build({ SECRETS_KEY: first })).rejects.toThrow(SecretsKeyError);
     // Start-up values from the environment never overwrite what is stored.
-    expect((await prepareStoredSecrets(database.db, onlyNew, new SharedSecrets({ HR_PASS: 'from-env' }))).seeded).toBe(0);
+    expect((await prepareStoredSecrets(database.db, onlyNew, new SharedSecrets({ HR_PASS: 'from-env' }))).seeded).toBe(
+      0,
+    );
     expect((await readStoredSecret(database.db, onlyNew, 'HR_PASS'))?.value).toBe('changed-by-an-admin-Ω');
   });
 

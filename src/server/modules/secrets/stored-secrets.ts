@@ -44,7 +44,10 @@ export async function prepareStoredSecrets(
     for (const name of SECRET_NAMES) {
       const value = initial.get(name);
       if (value === undefined || stored.has(name)) continue;
-      await tx.insert(sharedSecrets).values({ name, ...box.seal(name, value), updatedByEmail: null }).onConflictDoNothing();
+      await tx
+        .insert(sharedSecrets)
+        .values({ name, ...box.seal(name, value), updatedByEmail: null })
+        .onConflictDoNothing();
       seeded += 1;
     }
     return { seeded, reencrypted };
@@ -62,7 +65,9 @@ export async function readStoredSecret(
   name: SecretName,
 ): Promise<{ value: string; updatedAt: Date; setByAdmin: boolean } | undefined> {
   const [row] = await db.select().from(sharedSecrets).where(eq(sharedSecrets.name, name));
-  return row ? { value: box.open(name, row), updatedAt: row.updatedAt, setByAdmin: row.updatedByEmail !== null } : undefined;
+  return row
+    ? { value: box.open(name, row), updatedAt: row.updatedAt, setByAdmin: row.updatedByEmail !== null }
+    : undefined;
 }
 
 /**
@@ -70,9 +75,19 @@ export async function readStoredSecret(
  * @param by the admin's address
  * @param at when
  */
-export async function writeStoredSecret(db: Database, box: SecretBox, name: SecretName, value: string, by: string | null, at: Date): Promise<void> {
+export async function writeStoredSecret(
+  db: Database,
+  box: SecretBox,
+  name: SecretName,
+  value: string,
+  by: string | null,
+  at: Date,
+): Promise<void> {
   const values = { ...box.seal(name, value), updatedAt: at, updatedByEmail: by };
-  await db.insert(sharedSecrets).values({ name, ...values }).onConflictDoUpdate({ target: sharedSecrets.name, set: values });
+  await db
+    .insert(sharedSecrets)
+    .values({ name, ...values })
+    .onConflictDoUpdate({ target: sharedSecrets.name, set: values });
 }
 
 /** Every shared password's state, by name, without values. */
@@ -99,7 +114,12 @@ const CHANGED_ON = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
  * @param name the password
  * @returns the day it changed ('3 Dec'), or undefined when they never saw an older value
  */
-export async function changedSinceSeen(db: Database, userId: string, name: SecretName, stored: { updatedAt: Date; setByAdmin: boolean }): Promise<string | undefined> {
+export async function changedSinceSeen(
+  db: Database,
+  userId: string,
+  name: SecretName,
+  stored: { updatedAt: Date; setByAdmin: boolean },
+): Promise<string | undefined> {
   if (!stored.setByAdmin) return undefined;
   const result = (await db.execute(sql`
     select exists (

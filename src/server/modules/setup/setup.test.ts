@@ -50,18 +50,30 @@ async function setup(argv: string[], answers: string[] = []): Promise<{ code: nu
 }
 
 const FLAGS = [
-  '--public-url', 'https://onboarding.example.org',
-  '--google-client-id', '1234-abc.apps.googleusercontent.com',
-  '--google-client-secret', 'GOCSPX-secret',
-  '--allowed-domain', 'example.org',
-  '--admins', 'ada@example.org, Grace@example.org',
+  '--public-url',
+  'https://onboarding.example.org',
+  '--google-client-id',
+  '1234-abc.apps.googleusercontent.com',
+  '--google-client-secret',
+  'GOCSPX-secret',
+  '--allowed-domain',
+  'example.org',
+  '--admins',
+  'ada@example.org, Grace@example.org',
 ];
 
 const written = () => parseEnv(readFileSync(envFile, 'utf8')) as Record<string, string>;
 
 describe('npm run setup with flags (--yes)', () => {
   it('writes a .env for production that the server accepts, readable by its owner only', async () => {
-    const { code, output } = await setup([...FLAGS, '--smtp-url', smtp.url, '--mail-from', 'Onboarding <onboarding@example.org>', '--yes']);
+    const { code, output } = await setup([
+      ...FLAGS,
+      '--smtp-url',
+      smtp.url,
+      '--mail-from',
+      'Onboarding <onboarding@example.org>',
+      '--yes',
+    ]);
     expect(output).toContain(`Wrote ${envFile}`);
     expect(code).toBe(0);
     const env = written();
@@ -89,9 +101,18 @@ describe('npm run setup with flags (--yes)', () => {
 
   it.each([
     [['--public-url', 'http://onboarding.example.org'], 'PUBLIC_URL must be an https origin when NODE_ENV=production'],
-    [['--public-url', 'https://onboarding.example.org/app'], 'PUBLIC_URL must be an origin like https://onboarding.example.org (no path)'],
-    [['--google-client-id', 'my-client'], 'GOOGLE_CLIENT_ID must be a Google client id, ending in .apps.googleusercontent.com'],
-    [['--admins', 'ada@example.org,bob@gmail.com'], 'ADMIN_EMAILS must be addresses of example.org (not bob@gmail.com)'],
+    [
+      ['--public-url', 'https://onboarding.example.org/app'],
+      'PUBLIC_URL must be an origin like https://onboarding.example.org (no path)',
+    ],
+    [
+      ['--google-client-id', 'my-client'],
+      'GOOGLE_CLIENT_ID must be a Google client id, ending in .apps.googleusercontent.com',
+    ],
+    [
+      ['--admins', 'ada@example.org,bob@gmail.com'],
+      'ADMIN_EMAILS must be addresses of example.org (not bob@gmail.com)',
+    ],
     [['--admins', 'ada'], 'ADMIN_EMAILS must be a comma-separated list of e-mail addresses'],
     [['--smtp-url', 'mail.example.org'], 'SMTP_URL must be an smtp:// or smtps:// URL'],
   ])('refuses %j with a clear message and writes nothing', async (bad, expected) => {
@@ -107,7 +128,12 @@ describe('npm run setup with flags (--yes)', () => {
     const smtpRun = await setup([...FLAGS, '--smtp-url', `smtp://127.0.0.1:${smtpPort}`, '--yes']);
     expect(smtpRun.code).toBe(1);
     expect(smtpRun.output).toContain(`SMTP_URL smtp://127.0.0.1:${smtpPort} refused or could not be reached`);
-    const dbRun = await setup([...FLAGS, '--database-url', `postgres://app:pw@127.0.0.1:${await freePort()}/onboarding`, '--yes']);
+    const dbRun = await setup([
+      ...FLAGS,
+      '--database-url',
+      `postgres://app:pw@127.0.0.1:${await freePort()}/onboarding`,
+      '--yes',
+    ]);
     expect(dbRun.code).toBe(1);
     expect(dbRun.output).toContain('DATABASE_URL the database could not be reached');
     expect(() => statSync(envFile)).toThrow();
@@ -120,7 +146,10 @@ describe('npm run setup with flags (--yes)', () => {
   });
 
   it('never replaces an existing .env without --overwrite, and keeps its secrets when it does', async () => {
-    writeFileSync(envFile, 'SECRETS_KEY=BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=\nSESSION_SECRET=an-existing-session-secret-of-enough-length\n');
+    writeFileSync(
+      envFile,
+      'SECRETS_KEY=BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=\nSESSION_SECRET=an-existing-session-secret-of-enough-length\n',
+    );
     const before = readFileSync(envFile, 'utf8');
     const refused = await setup([...FLAGS, '--yes']);
     expect(refused.code).toBe(1);
@@ -153,13 +182,21 @@ describe('npm run setup, answering its questions', () => {
         '', // one proxy
       ],
     );
-    expect(output).toContain('PUBLIC_URL must be an origin like https://onboarding.example.org (no path). Please try again.');
-    expect(output).toContain('ADMIN_EMAILS must be addresses of inspired2uplift.org (not ada@gmail.com). Please try again.');
+    expect(output).toContain(
+      'PUBLIC_URL must be an origin like https://onboarding.example.org (no path). Please try again.',
+    );
+    expect(output).toContain(
+      'ADMIN_EMAILS must be addresses of inspired2uplift.org (not ada@gmail.com). Please try again.',
+    );
     expect(output).toContain('The Google Workspace domain allowed to sign in [inspired2uplift.org]: ');
     expect(output).not.toContain('The sender of reminders');
     expect(code).toBe(0);
     const config = loadConfig(written());
-    expect(config).toMatchObject({ allowedDomain: 'inspired2uplift.org', adminEmails: ['ada@inspired2uplift.org'], trustProxy: 1 });
+    expect(config).toMatchObject({
+      allowedDomain: 'inspired2uplift.org',
+      adminEmails: ['ada@inspired2uplift.org'],
+      trustProxy: 1,
+    });
     expect(config.mail.smtpUrl).toBeUndefined();
   });
 

@@ -53,7 +53,12 @@ const QUESTIONS: Question[] = [
         ? 'must be a Google client id, ending in .apps.googleusercontent.com'
         : undefined,
   },
-  { name: 'GOOGLE_CLIENT_SECRET', flag: 'google-client-secret', prompt: 'The Google OAuth client secret', required: true },
+  {
+    name: 'GOOGLE_CLIENT_SECRET',
+    flag: 'google-client-secret',
+    prompt: 'The Google OAuth client secret',
+    required: true,
+  },
   {
     name: 'ALLOWED_DOMAIN',
     flag: 'allowed-domain',
@@ -85,7 +90,8 @@ const QUESTIONS: Question[] = [
   {
     name: 'MAIL_FROM',
     flag: 'mail-from',
-    prompt: 'The sender of reminders, e.g. INSPIRED 2 UPLIFT <onboarding@inspired2uplift.org> (empty: the support address)',
+    prompt:
+      'The sender of reminders, e.g. INSPIRED 2 UPLIFT <onboarding@inspired2uplift.org> (empty: the support address)',
     required: false,
     applies: (answers) => answers.SMTP_URL !== undefined,
   },
@@ -99,7 +105,8 @@ const QUESTIONS: Question[] = [
   {
     name: 'TRUST_PROXY',
     flag: 'trust-proxy',
-    prompt: 'Reverse proxies in front of the app: their number or addresses (docs/operations.md#behind-a-reverse-proxy)',
+    prompt:
+      'Reverse proxies in front of the app: their number or addresses (docs/operations.md#behind-a-reverse-proxy)',
     required: true,
     fallback: () => '1',
   },
@@ -137,7 +144,12 @@ function schemaProblems(name: string, value: string, answers: Answers): string[]
  * What is wrong with one answer: the schema's problems, then the question's own check.
  * @returns undefined when the answer can be used, else a sentence naming the variable
  */
-async function problemWith(question: Question, value: string, answers: Answers, timeoutMs: number): Promise<string | undefined> {
+async function problemWith(
+  question: Question,
+  value: string,
+  answers: Answers,
+  timeoutMs: number,
+): Promise<string | undefined> {
   const problems = schemaProblems(question.name, value, answers);
   if (problems.length > 0) return `${question.name} ${[...new Set(problems)].join('; ')}`;
   const extra = await question.extra?.(value, answers, timeoutMs);
@@ -215,7 +227,9 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
       previous = parseEnv(readFileSync(envFile, 'utf8')) as Record<string, string>;
       if (values.overwrite !== true) {
         if (scripted) {
-          throw new SetupError(`${envFile} exists; nothing was changed. Add --overwrite to replace it (its SESSION_SECRET and SECRETS_KEY are kept).`);
+          throw new SetupError(
+            `${envFile} exists; nothing was changed. Add --overwrite to replace it (its SESSION_SECRET and SECRETS_KEY are kept).`,
+          );
         }
         const answer = await ask(`${envFile} exists. Replace it? Its SESSION_SECRET and SECRETS_KEY are kept. [y/N] `);
         if (!/^y(es)?$/iu.test(answer)) {
@@ -235,7 +249,8 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
       for (;;) {
         if (value === undefined) {
           if (scripted) {
-            if (fallback === undefined && question.required) throw new SetupError(`--${question.flag} is required (${question.prompt}).`);
+            if (fallback === undefined && question.required)
+              throw new SetupError(`--${question.flag} is required (${question.prompt}).`);
             value = fallback ?? '';
           } else {
             const answer = await ask(`${question.prompt}${fallback === undefined ? '' : ` [${fallback}]`}: `);
@@ -280,8 +295,12 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
     writeFileSync(envFile, text, { mode: 0o600 });
     chmodSync(envFile, 0o600);
     const kept = previous.SECRETS_KEY !== undefined;
-    say(`\nWrote ${envFile} (readable by you only). ${kept ? 'SESSION_SECRET and SECRETS_KEY were kept from the file it replaced.' : 'SESSION_SECRET and SECRETS_KEY were generated.'}`);
-    say(`In the Google client, register the JavaScript origin ${answers.PUBLIC_URL} and the redirect address ${answers.PUBLIC_URL}/login.`);
+    say(
+      `\nWrote ${envFile} (readable by you only). ${kept ? 'SESSION_SECRET and SECRETS_KEY were kept from the file it replaced.' : 'SESSION_SECRET and SECRETS_KEY were generated.'}`,
+    );
+    say(
+      `In the Google client, register the JavaScript origin ${answers.PUBLIC_URL} and the redirect address ${answers.PUBLIC_URL}/login.`,
+    );
     say('Next: `npm run build`, `npm start` (it reads .env), then `npm run doctor`.');
     return 0;
   } catch (error) {

@@ -64,7 +64,8 @@ export function accessChanges(published: readonly RoleConfiguration[], next: rea
     if (!isDeepStrictEqual(a?.inherits ?? [], b?.inherits ?? [])) changes.push(`role "${key}": inherits`);
     const steps = [...new Set([...Object.keys(a?.secrets ?? {}), ...Object.keys(b?.secrets ?? {})])].sort();
     for (const id of steps) {
-      if (!isDeepStrictEqual(a?.secrets[id], b?.secrets[id])) changes.push(`role "${key}": shared password of step "${id}"`);
+      if (!isDeepStrictEqual(a?.secrets[id], b?.secrets[id]))
+        changes.push(`role "${key}": shared password of step "${id}"`);
     }
   }
   return changes;

@@ -8,7 +8,13 @@ import { projectRoot } from '../../project-root.js';
 import { createTestCatalog, createTestApp, signIn } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { listAudit } from '../audit/audit.repository.js';
-import { getDraft, insertFirstVersion, latestVersion, listVersions, saveDraft } from '../../content/content.repository.js';
+import {
+  getDraft,
+  insertFirstVersion,
+  latestVersion,
+  listVersions,
+  saveDraft,
+} from '../../content/content.repository.js';
 import { publishCatalog } from './studio.service.js';
 import { sortedConfigs } from '../../content/published-content.js';
 
@@ -42,8 +48,17 @@ beforeAll(async () => {
     childEnv = { DATA_DIR: path.join(folder, 'data') };
   }
   const database = await open();
-  await insertFirstVersion(database.db, sortedConfigs(createTestCatalog().values()), 'test', new Date('2026-11-01T10:00:00Z'));
-  await saveDraft(database.db, { catalog: [], baseVersion: 1, problems: [], at: new Date('2026-11-01T11:00:00Z'), by: 'ada@inspired2uplift.org' }, null);
+  await insertFirstVersion(
+    database.db,
+    sortedConfigs(createTestCatalog().values()),
+    'test',
+    new Date('2026-11-01T10:00:00Z'),
+  );
+  await saveDraft(
+    database.db,
+    { catalog: [], baseVersion: 1, problems: [], at: new Date('2026-11-01T11:00:00Z'), by: 'ada@inspired2uplift.org' },
+    null,
+  );
   await database.close();
 });
 afterAll(async () => {
@@ -53,11 +68,15 @@ afterAll(async () => {
 
 describe('a publish killed in the middle', () => {
   it('leaves the previous version served whole', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src', 'server', 'test', 'publish-and-hang.ts')], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...childEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectRoot, 'src', 'server', 'test', 'publish-and-hang.ts')],
+      {
+        cwd: projectRoot,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...childEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     await new Promise<void>((resolve, reject) => {

@@ -2,7 +2,12 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STUDIO_ASSET_MAX_BYTES, STUDIO_ASSET_TYPES, type StudioDraft, type StudioProblem } from '../../../shared/studio-api.js';
+import {
+  STUDIO_ASSET_MAX_BYTES,
+  STUDIO_ASSET_TYPES,
+  type StudioDraft,
+  type StudioProblem,
+} from '../../../shared/studio-api.js';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import { sha256Hex } from '../../hashing.js';
 import type { PublishedContent } from '../../content/published-content.js';
@@ -11,7 +16,17 @@ import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { mayUse, requirePermission } from '../permissions/index.js';
 import { accessChanges, ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from './access-fields.js';
-import { getDraft, getVersion, latestVersion, listAssets, listVersions, readAsset, saveDraft, storeAsset, deleteDraft } from '../../content/content.repository.js';
+import {
+  getDraft,
+  getVersion,
+  latestVersion,
+  listAssets,
+  listVersions,
+  readAsset,
+  saveDraft,
+  storeAsset,
+  deleteDraft,
+} from '../../content/content.repository.js';
 import {
   applyMaterialChanges,
   assetProblemOf,
@@ -110,7 +125,12 @@ export const studioRoutes: FastifyPluginAsyncZod<{
    * A content editor may not publish or restore a change to who may see a shared password or which role people
    * belong to (docs/decisions/033-who-decides-access.md): 403 naming the changes, and nothing is published.
    */
-  const refuseAccessChanges = (request: FastifyRequest, reply: FastifyReply, before: RoleConfiguration[], next: RoleConfiguration[]) => {
+  const refuseAccessChanges = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    before: RoleConfiguration[],
+    next: RoleConfiguration[],
+  ) => {
     if (mayUse(request.memberRole, 'content:access')) return undefined;
     const changes = accessChanges(before, next);
     if (changes.length === 0) return undefined;
@@ -122,7 +142,10 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     });
   };
 
-  app.get('/api/studio', { onRequest: editing }, async () => ({ published: await published(), draft: await getDraft(db) }));
+  app.get('/api/studio', { onRequest: editing }, async () => ({
+    published: await published(),
+    draft: await getDraft(db),
+  }));
 
   app.put(
     '/api/studio/draft',
@@ -155,53 +178,59 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     return reply.code(204).send();
   });
 
-  app.post(
-    '/api/studio/publish',
-    { onRequest: editing, schema: { body: publishSchema } },
-    async (request, reply) => {
-      const draft = await getDraft(db);
-      if (!draft) throw new HttpError(409, 'There is no draft to publish: make a change first.');
-      const base = await published();
-      const checked = await problemsOf(draft.catalog);
-      if (!checked.configs) return refuseProblems(reply, checked.problems);
-      const at = now();
-      const { note } = request.body;
-      const refused = refuseAccessChanges(request, reply, base.catalog, checked.configs);
-      if (refused) return refused;
-      const marked = applyMaterialChanges(checked.configs, base.catalog, request.body.materialChanges, at.toISOString().slice(0, 10), note);
-      const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), marked.configs);
-      if (marked.problems.length + inUse.length > 0) return refuseProblems(reply, [...marked.problems, ...inUse]);
-      const removals = await unconfirmedRemovals(base.catalog, marked.configs, request.body.confirmRemovals);
-      if (removals.length > 0) return askToConfirm(reply, removals);
-      let version;
-      try {
-        version = await publishCatalog(db, {
-          configs: marked.configs,
-          kind: 'publish',
-          restoredFrom: null,
-          materialChanges: [...new Set(request.body.materialChanges)],
-          note: note === undefined || note === '' ? null : note,
-          actor: actorOf(request),
-          at,
-          clearDraft: true,
-          draftUpdatedAt: new Date(draft.updatedAt),
-        });
-      } catch (error) {
-        if (error instanceof DraftChangedError) throw new HttpError(409, error.message);
-        throw error;
-      }
-      content.adopt(version.version, marked.configs);
-      return { version };
-    },
-  );
+  app.post('/api/studio/publish', { onRequest: editing, schema: { body: publishSchema } }, async (request, reply) => {
+    const draft = await getDraft(db);
+    if (!draft) throw new HttpError(409, 'There is no draft to publish: make a change first.');
+    const base = await published();
+    const checked = await problemsOf(draft.catalog);
+    if (!checked.configs) return refuseProblems(reply, checked.problems);
+    const at = now();
+    const { note } = request.body;
+    const refused = refuseAccessChanges(request, reply, base.catalog, checked.configs);
+    if (refused) return refused;
+    const marked = applyMaterialChanges(
+      checked.configs,
+      base.catalog,
+      request.body.materialChanges,
+      at.toISOString().slice(0, 10),
+      note,
+    );
+    const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), marked.configs);
+    if (marked.problems.length + inUse.length > 0) return refuseProblems(reply, [...marked.problems, ...inUse]);
+    const removals = await unconfirmedRemovals(base.catalog, marked.configs, request.body.confirmRemovals);
+    if (removals.length > 0) return askToConfirm(reply, removals);
+    let version;
+    try {
+      version = await publishCatalog(db, {
+        configs: marked.configs,
+        kind: 'publish',
+        restoredFrom: null,
+        materialChanges: [...new Set(request.body.materialChanges)],
+        note: note === undefined || note === '' ? null : note,
+        actor: actorOf(request),
+        at,
+        clearDraft: true,
+        draftUpdatedAt: new Date(draft.updatedAt),
+      });
+    } catch (error) {
+      if (error instanceof DraftChangedError) throw new HttpError(409, error.message);
+      throw error;
+    }
+    content.adopt(version.version, marked.configs);
+    return { version };
+  });
 
   app.get('/api/studio/versions', { onRequest: editing }, async () => ({ versions: await listVersions(db) }));
 
-  app.get('/api/studio/versions/:version', { onRequest: editing, schema: { params: versionParamsSchema } }, async (request) => {
-    const found = await getVersion(db, request.params.version);
-    if (!found) throw notFound(`There is no version ${request.params.version}.`);
-    return found;
-  });
+  app.get(
+    '/api/studio/versions/:version',
+    { onRequest: editing, schema: { params: versionParamsSchema } },
+    async (request) => {
+      const found = await getVersion(db, request.params.version);
+      if (!found) throw notFound(`There is no version ${request.params.version}.`);
+      return found;
+    },
+  );
 
   app.get('/api/studio/diff', { onRequest: editing, schema: { querystring: diffQuerySchema } }, async (request) => {
     const { from, to } = request.query;
@@ -251,15 +280,23 @@ export const studioRoutes: FastifyPluginAsyncZod<{
   await app.register(async (plugin) => {
     const uploads = plugin.withTypeProvider<ZodTypeProvider>();
     // Files come as the raw body; a type we do not take is refused by Fastify with 415 before anything is read.
-    uploads.addContentTypeParser([...STUDIO_ASSET_TYPES, 'image/svg+xml'], { parseAs: 'buffer', bodyLimit: STUDIO_ASSET_MAX_BYTES }, (_req, body, done) => {
-      done(null, body);
-    });
+    uploads.addContentTypeParser(
+      [...STUDIO_ASSET_TYPES, 'image/svg+xml'],
+      { parseAs: 'buffer', bodyLimit: STUDIO_ASSET_MAX_BYTES },
+      (_req, body, done) => {
+        done(null, body);
+      },
+    );
     uploads.post(
       '/api/studio/assets',
       { onRequest: editing, bodyLimit: STUDIO_ASSET_MAX_BYTES, schema: { querystring: assetQuerySchema } },
       async (request, reply) => {
         const body = request.body;
-        if (!(body instanceof Buffer)) throw new HttpError(415, `Send the file itself as the body, with its Content-Type (${STUDIO_ASSET_TYPES.join(', ')}).`);
+        if (!(body instanceof Buffer))
+          throw new HttpError(
+            415,
+            `Send the file itself as the body, with its Content-Type (${STUDIO_ASSET_TYPES.join(', ')}).`,
+          );
         const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
         const bytes = new Uint8Array(body);
         const contentType = await checkUpload(bytes, declared);
@@ -287,7 +324,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable');
     // Files imported from content/assets may be SVG: opened on their own, they run nothing.
-    if (asset.contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    if (asset.contentType === 'image/svg+xml')
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     return reply.send(Buffer.from(asset.bytes));
   });
 };

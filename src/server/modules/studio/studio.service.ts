@@ -4,15 +4,19 @@ import { stringify } from 'yaml';
 import { needsAcknowledgment } from '../../../shared/acknowledgments.js';
 import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
-import type {
-  StudioDiffEntry,
-  StudioProblem,
-  StudioVersionSummary,
-} from '../../../shared/studio-api.js';
+import type { StudioDiffEntry, StudioProblem, StudioVersionSummary } from '../../../shared/studio-api.js';
 import { byHashOf, checkCatalog, directoryAssetProblem } from '../../content/load-content.js';
 import { lookUpRole } from '../../content/resolved-roles.js';
 import type { Database } from '../../db/client.js';
-import { contentAssets, contentDraft, contentVersions, members, stepItemProgress, stepProgress, users } from '../../db/schema.js';
+import {
+  contentAssets,
+  contentDraft,
+  contentVersions,
+  members,
+  stepItemProgress,
+  stepProgress,
+  users,
+} from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
 import { deleteDraft, insertVersion } from '../../content/content.repository.js';
 
@@ -43,11 +47,14 @@ export function assetProblemOf(contentDir: string, files: StoredFiles): (address
   return (address) => {
     const hash = byHashOf(address);
     if (hash === '') return `"${address}" is not the address of a stored file (it needs the file's 64-digit SHA-256)`;
-    if (hash !== undefined) return files.hashes.has(hash) ? undefined : `"${address}" points to no stored file: upload the file again`;
+    if (hash !== undefined)
+      return files.hashes.has(hash) ? undefined : `"${address}" points to no stored file: upload the file again`;
     const problem = onDisk(address);
     if (problem === undefined) return undefined;
     const name = decodeURIComponent(address.slice('/content/'.length).split(/[?#]/)[0] ?? '');
-    return files.names.has(name) ? undefined : `"${address}" points to no file: upload it in the studio and use its new address`;
+    return files.names.has(name)
+      ? undefined
+      : `"${address}" points to no file: upload it in the studio and use its new address`;
   };
 }
 
@@ -61,7 +68,11 @@ export function checkStudioCatalog(
   assetProblem: (address: string) => string | undefined,
 ): { problems: StudioProblem[]; configs?: RoleConfiguration[] } {
   const checked = checkCatalog(entries, assetProblem);
-  const problems = checked.problems.map((p) => ({ role: p.file.startsWith('#') ? '' : p.file, path: p.path, message: p.message }));
+  const problems = checked.problems.map((p) => ({
+    role: p.file.startsWith('#') ? '' : p.file,
+    path: p.path,
+    message: p.message,
+  }));
   return checked.configs ? { problems, configs: checked.configs } : { problems };
 }
 
@@ -252,7 +263,12 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
       actorUserId: input.actor.userId,
       actorEmail: input.actor.email,
       subject: `version ${version.version}`,
-      details: { version: version.version, restoredFrom: input.restoredFrom, materialChanges: input.materialChanges, note: input.note },
+      details: {
+        version: version.version,
+        restoredFrom: input.restoredFrom,
+        materialChanges: input.materialChanges,
+        note: input.note,
+      },
       at: input.at,
     });
     await input.beforeCommit?.();
@@ -262,7 +278,10 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
 
 /** How many people resolve to each role of a catalog: member records (not left), and users without one. */
 export async function membersPerRole(db: Database, catalog: RoleCatalog): Promise<Map<string, number>> {
-  const recorded = await db.select({ email: members.email, role: members.role }).from(members).where(isNull(members.leftAt));
+  const recorded = await db
+    .select({ email: members.email, role: members.role })
+    .from(members)
+    .where(isNull(members.leftAt));
   const unrecorded = await db
     .select({ role: users.role })
     .from(users)
@@ -280,7 +299,10 @@ export async function membersPerRole(db: Database, catalog: RoleCatalog): Promis
  * Roles a new catalog leaves out that members resolve to now: refused (move the members first).
  * @returns a problem for each such role
  */
-export function removedRolesInUse(usage: ReadonlyMap<string, number>, next: readonly RoleConfiguration[]): StudioProblem[] {
+export function removedRolesInUse(
+  usage: ReadonlyMap<string, number>,
+  next: readonly RoleConfiguration[],
+): StudioProblem[] {
   const keys = new Set(next.map((c) => c.key.toLowerCase()));
   return [...usage]
     .filter(([key, n]) => n > 0 && !keys.has(key))
@@ -293,7 +315,10 @@ export function removedRolesInUse(usage: ReadonlyMap<string, number>, next: read
 
 /** Whether an array holds only objects with string ids (scopes, steps, items), or nothing. */
 function idArray(value: unknown): value is { id: string }[] {
-  return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string');
+  return (
+    Array.isArray(value) &&
+    value.every((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string')
+  );
 }
 
 /** Two arrays matched by id in a diff: ids everywhere, and something in at least one of them. */
@@ -318,7 +343,8 @@ function shown(value: unknown): string {
 /** What an element of an id-matched array is called in a label: its title or name, or its id. */
 function nameOf(value: { id: string }): string {
   const v = value as { id: string; title?: unknown; name?: unknown; label?: unknown };
-  for (const candidate of [v.title, v.name, v.label]) if (typeof candidate === 'string' && candidate !== '') return candidate;
+  for (const candidate of [v.title, v.name, v.label])
+    if (typeof candidate === 'string' && candidate !== '') return candidate;
   return v.id;
 }
 
@@ -365,7 +391,14 @@ function diffValues(
     const oldOrder = before.map((v) => v.id).filter((id) => ids.has(id));
     const newOrder = after.map((v) => v.id).filter((id) => old.has(id));
     if (!isDeepStrictEqual(oldOrder, newOrder)) {
-      entries.push({ role, path, label: [...label, 'Order'].join(' › '), change: 'changed', before: oldOrder.join(', '), after: newOrder.join(', ') });
+      entries.push({
+        role,
+        path,
+        label: [...label, 'Order'].join(' › '),
+        change: 'changed',
+        before: oldOrder.join(', '),
+        after: newOrder.join(', '),
+      });
     }
     return;
   }
@@ -386,7 +419,14 @@ export function diffCatalogs(from: readonly RoleConfiguration[], to: readonly Ro
     const b = next.get(key);
     const name = b?.displayName ?? a?.displayName ?? key;
     if (!a || !b) {
-      entries.push({ role: key, path: '', label: name, change: a ? 'removed' : 'added', before: a ? shown(a) : null, after: b ? shown(b) : null });
+      entries.push({
+        role: key,
+        path: '',
+        label: name,
+        change: a ? 'removed' : 'added',
+        before: a ? shown(a) : null,
+        after: b ? shown(b) : null,
+      });
       continue;
     }
     diffValues(key, '', [name], a, b, entries);

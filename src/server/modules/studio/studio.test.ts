@@ -3,10 +3,24 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberDetail } from '../../../shared/admin-api.js';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
-import type { StudioAsset, StudioDiff, StudioDraft, StudioProblem, StudioRemovalsConflict, StudioState, StudioVersionSummary } from '../../../shared/studio-api.js';
+import type {
+  StudioAsset,
+  StudioDiff,
+  StudioDraft,
+  StudioProblem,
+  StudioRemovalsConflict,
+  StudioState,
+  StudioVersionSummary,
+} from '../../../shared/studio-api.js';
 import { STUDIO_ASSET_MAX_BYTES } from '../../../shared/studio-api.js';
 import { openDatabase, type OpenDatabase } from '../../db/client.js';
-import { createTestApp, createTestCatalog, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  createTestCatalog,
+  signIn,
+  signInWithGoogleSession,
+  type TestApp,
+} from '../../test/test-app.js';
 import { listAudit } from '../audit/audit.repository.js';
 import { upsertMember } from '../members/members.repository.js';
 import { listAcknowledgmentsOfEmail } from '../acknowledgments/acknowledgments.repository.js';
@@ -34,7 +48,12 @@ async function state(): Promise<StudioState> {
 }
 
 async function save(catalog: unknown[], baseUpdatedAt: string | null, cookie = admin) {
-  return t.app.inject({ method: 'PUT', url: '/api/studio/draft', headers: headers(cookie), payload: { catalog, baseUpdatedAt } });
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/studio/draft',
+    headers: headers(cookie),
+    payload: { catalog, baseUpdatedAt },
+  });
 }
 
 async function publish(body: object = { materialChanges: [] }) {
@@ -44,7 +63,9 @@ async function publish(body: object = { materialChanges: [] }) {
 /** The published catalog with one more step in the volunteer role's first scope. */
 function withStep(catalog: RoleConfiguration[], step: Record<string, unknown>): RoleConfiguration[] {
   return catalog.map((c) =>
-    c.key !== 'volunteer' ? c : { ...c, scopes: c.scopes.map((s, i) => (i === 0 ? { ...s, steps: [...s.steps, step] } : s)) },
+    c.key !== 'volunteer'
+      ? c
+      : { ...c, scopes: c.scopes.map((s, i) => (i === 0 ? { ...s, steps: [...s.steps, step] } : s)) },
   ) as RoleConfiguration[];
 }
 
@@ -54,7 +75,10 @@ const NEW_STEP = {
   description: 'Say hello to the volunteer who shows you around.',
   icon: 'Users',
   category: 'Volunteer',
-  content: { details: ['Your buddy answers questions in your first weeks.'], tasks: ['Send your buddy a message on Slack.'] },
+  content: {
+    details: ['Your buddy answers questions in your first weeks.'],
+    tasks: ['Send your buddy a message on Slack.'],
+  },
 };
 
 /** The step ids a member sees and the ones they completed (GET /api/onboarding). */
@@ -62,7 +86,10 @@ async function memberSteps(cookie: string, app = t.app): Promise<{ ids: string[]
   const res = await app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } });
   expect(res.statusCode).toBe(200);
   const body = res.json<{ scopes: { steps: { id: string }[] }[]; progress: { completed: { stepId: string }[] } }>();
-  return { ids: body.scopes.flatMap((s) => s.steps.map((st) => st.id)), completed: body.progress.completed.map((c) => c.stepId) };
+  return {
+    ids: body.scopes.flatMap((s) => s.steps.map((st) => st.id)),
+    completed: body.progress.completed.map((c) => c.stepId),
+  };
 }
 
 beforeAll(async () => {
@@ -86,7 +113,9 @@ describe('start-up import and the published version', () => {
   });
 
   it('serves an imported file by hash with its type, nosniff and immutable caching (SVG sandboxed)', async () => {
-    const assets = (await t.app.inject({ method: 'GET', url: '/api/studio/assets', headers: headers(admin) })).json<{ assets: StudioAsset[] }>().assets;
+    const assets = (await t.app.inject({ method: 'GET', url: '/api/studio/assets', headers: headers(admin) })).json<{
+      assets: StudioAsset[];
+    }>().assets;
     const logo = assets.find((a) => a.name === 'logo.svg');
     if (!logo) throw new Error('logo.svg was not imported');
     const res = await t.app.inject({ method: 'GET', url: logo.url });
@@ -96,7 +125,9 @@ describe('start-up import and the published version', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-security-policy']).toContain('sandbox');
     expect(res.body).toContain('<svg');
-    expect((await t.app.inject({ method: 'GET', url: `/assets/content/by-hash/${'0'.repeat(64)}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/assets/content/by-hash/${'0'.repeat(64)}` })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/assets/content/by-hash/not-a-hash' })).statusCode).toBe(404);
   });
 });
@@ -111,7 +142,13 @@ describe('drafts', () => {
 
     // A second editor who opened the studio before the first save (no draft then) is refused, and told who saved.
     const editor = 'eddie@inspired2uplift.org';
-    await upsertMember(t.database.db, { email: editor, role: 'volunteer', department: 'Operations', isAdmin: false, isEditor: true });
+    await upsertMember(t.database.db, {
+      email: editor,
+      role: 'volunteer',
+      department: 'Operations',
+      isAdmin: false,
+      isEditor: true,
+    });
     const eddie = await signInWithGoogleSession(t, { email: editor, name: 'Eddie' });
     const stale = await save(published.catalog, null, eddie);
     expect(stale.statusCode).toBe(409);
@@ -130,13 +167,19 @@ describe('drafts', () => {
 
   it('keeps a draft that does not validate, with its problems (role, path, message)', async () => {
     const s = await state();
-    const broken = s.published.catalog.map((c) => (c.key === 'finance' ? { ...c, icon: 'NotAnIcon', inherits: ['finance'] } : c));
+    const broken = s.published.catalog.map((c) =>
+      c.key === 'finance' ? { ...c, icon: 'NotAnIcon', inherits: ['finance'] } : c,
+    );
     const res = await save(broken, s.draft?.updatedAt ?? null);
     expect(res.statusCode).toBe(200);
     const problems = res.json<{ draft: StudioDraft }>().draft.problems;
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ role: 'finance', path: 'icon', message: expect.stringContaining('unknown icon "NotAnIcon"') }),
+        expect.objectContaining({
+          role: 'finance',
+          path: 'icon',
+          message: expect.stringContaining('unknown icon "NotAnIcon"'),
+        }),
         expect.objectContaining({ role: 'finance', path: 'inherits', message: expect.stringContaining('circle') }),
       ]),
     );
@@ -149,13 +192,25 @@ describe('drafts', () => {
 
   it('names colliding ids and addresses of files that are not stored', async () => {
     const s = await state();
-    const colliding = withStep(s.published.catalog, { ...NEW_STEP, id: 'set-up-slack', image: { src: `/assets/content/by-hash/${'a'.repeat(64)}`, alt: 'x' } });
+    const colliding = withStep(s.published.catalog, {
+      ...NEW_STEP,
+      id: 'set-up-slack',
+      image: { src: `/assets/content/by-hash/${'a'.repeat(64)}`, alt: 'x' },
+    });
     const res = await save(colliding, s.draft?.updatedAt ?? null);
     const problems = res.json<{ draft: StudioDraft }>().draft.problems;
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ role: 'volunteer', path: 'scopes[0].steps[3].id', message: expect.stringContaining('already used') }),
-        expect.objectContaining({ role: 'volunteer', path: 'scopes[0].steps[3].image.src', message: expect.stringContaining('no stored file') }),
+        expect.objectContaining({
+          role: 'volunteer',
+          path: 'scopes[0].steps[3].id',
+          message: expect.stringContaining('already used'),
+        }),
+        expect.objectContaining({
+          role: 'volunteer',
+          path: 'scopes[0].steps[3].image.src',
+          message: expect.stringContaining('no stored file'),
+        }),
       ]),
     );
   });
@@ -181,7 +236,12 @@ describe('publishing, history, diff and restore', () => {
     expect((await save(withStep(s.published.catalog, NEW_STEP), null)).statusCode).toBe(200);
     const res = await publish({ materialChanges: [], note: 'A buddy for every new volunteer' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({ version: 2, kind: 'publish', by: ADMIN, note: 'A buddy for every new volunteer' });
+    expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({
+      version: 2,
+      kind: 'publish',
+      by: ADMIN,
+      note: 'A buddy for every new volunteer',
+    });
     const after = await memberSteps(member);
     expect(after.ids).toEqual([...before.ids, NEW_STEP.id]);
     expect((await state()).draft).toBeNull();
@@ -191,7 +251,14 @@ describe('publishing, history, diff and restore', () => {
 
   it('publishes a draft once when two editors press Publish at the same moment', async () => {
     const before = (await state()).published.version;
-    await save(withStep((await state()).published.catalog, { ...NEW_STEP, id: 'pick-up-your-badge', title: 'Pick up your badge' }), null);
+    await save(
+      withStep((await state()).published.catalog, {
+        ...NEW_STEP,
+        id: 'pick-up-your-badge',
+        title: 'Pick up your badge',
+      }),
+      null,
+    );
     const answers = await Promise.all([publish(), publish()]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await state()).published.version).toBe(before + 1);
@@ -213,20 +280,37 @@ describe('publishing, history, diff and restore', () => {
     expect((await state()).draft?.updatedAt).toBe(draft.updatedAt);
     await t.app.inject({ method: 'DELETE', url: '/api/studio/draft', headers: headers(admin) });
     // Back to version 2's catalog for the tests below.
-    expect((await t.app.inject({ method: 'POST', url: `/api/studio/versions/${before}/restore`, headers: headers(admin) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/studio/versions/${before}/restore`, headers: headers(admin) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('lists versions newest first and diffs any two in words', async () => {
-    const versions = (await t.app.inject({ method: 'GET', url: '/api/studio/versions', headers: headers(admin) })).json<{ versions: StudioVersionSummary[] }>();
+    const versions = (
+      await t.app.inject({ method: 'GET', url: '/api/studio/versions', headers: headers(admin) })
+    ).json<{ versions: StudioVersionSummary[] }>();
     expect(versions.versions.map((v) => v.version)).toEqual([4, 3, 2, 1]);
     const one = await t.app.inject({ method: 'GET', url: '/api/studio/versions/1', headers: headers(admin) });
     expect(one.json<{ catalog: unknown[] }>().catalog).toHaveLength(2);
-    expect((await t.app.inject({ method: 'GET', url: '/api/studio/versions/9', headers: headers(admin) })).statusCode).toBe(404);
-    const diff = (await t.app.inject({ method: 'GET', url: '/api/studio/diff?from=1&to=2', headers: headers(admin) })).json<StudioDiff>();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/studio/versions/9', headers: headers(admin) })).statusCode,
+    ).toBe(404);
+    const diff = (
+      await t.app.inject({ method: 'GET', url: '/api/studio/diff?from=1&to=2', headers: headers(admin) })
+    ).json<StudioDiff>();
     expect(diff.entries).toEqual([
-      expect.objectContaining({ role: 'volunteer', path: 'scopes[0].steps[3]', change: 'added', label: 'Volunteer › Before your first meeting › Meet your buddy', before: null }),
+      expect.objectContaining({
+        role: 'volunteer',
+        path: 'scopes[0].steps[3]',
+        change: 'added',
+        label: 'Volunteer › Before your first meeting › Meet your buddy',
+        before: null,
+      }),
     ]);
-    const back = (await t.app.inject({ method: 'GET', url: '/api/studio/diff?from=2&to=1', headers: headers(admin) })).json<StudioDiff>();
+    const back = (
+      await t.app.inject({ method: 'GET', url: '/api/studio/diff?from=2&to=1', headers: headers(admin) })
+    ).json<StudioDiff>();
     expect(back.entries.map((e) => e.change)).toEqual(['removed']);
   });
 
@@ -239,7 +323,12 @@ describe('publishing, history, diff and restore', () => {
     });
     expect(done.statusCode).toBe(200);
     const restore = (body?: object) =>
-      t.app.inject({ method: 'POST', url: '/api/studio/versions/1/restore', headers: headers(admin), ...(body ? { payload: body } : {}) });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/studio/versions/1/restore',
+        headers: headers(admin),
+        ...(body ? { payload: body } : {}),
+      });
     const refused = await restore();
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json<StudioRemovalsConflict>().removals).toEqual([
@@ -249,14 +338,24 @@ describe('publishing, history, diff and restore', () => {
 
     const res = await restore({ confirmRemovals: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({ version: 5, kind: 'restore', restoredFrom: 1 });
+    expect(res.json<{ version: StudioVersionSummary }>().version).toMatchObject({
+      version: 5,
+      kind: 'restore',
+      restoredFrom: 1,
+    });
     expect((await memberSteps(member)).ids).not.toContain(NEW_STEP.id);
     // The admin's member page still shows it, marked as removed, with the title it had.
-    const page = await t.app.inject({ method: 'GET', url: '/api/admin/members/val%40inspired2uplift.org', headers: headers(admin) });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/members/val%40inspired2uplift.org',
+      headers: headers(admin),
+    });
     expect(page.json<{ removedSteps: { id: string; title: string }[] }>().removedSteps).toEqual([
       expect.objectContaining({ id: NEW_STEP.id, title: NEW_STEP.title }),
     ]);
-    expect((await listAudit(t.database.db, { filters: { kind: 'content-restore' } })).entries[0]).toMatchObject({ subject: 'version 5' });
+    expect((await listAudit(t.database.db, { filters: { kind: 'content-restore' } })).entries[0]).toMatchObject({
+      subject: 'version 5',
+    });
 
     // The record is kept: publishing the step again finds it completed.
     const s = await state();
@@ -267,14 +366,29 @@ describe('publishing, history, diff and restore', () => {
 
   it('publishes a material change as a version bump of an agreement step, and refuses it for a step without one', async () => {
     const s = await state();
-    const agreement = { ...NEW_STEP, id: 'code-of-conduct', title: 'Read the code of conduct', isAcknowledgmentStep: true,
-      content: { ...NEW_STEP.content, acknowledgments: [{ id: 'read', content: 'I have read the code of conduct.' }] } };
+    const agreement = {
+      ...NEW_STEP,
+      id: 'code-of-conduct',
+      title: 'Read the code of conduct',
+      isAcknowledgmentStep: true,
+      content: { ...NEW_STEP.content, acknowledgments: [{ id: 'read', content: 'I have read the code of conduct.' }] },
+    };
     await save(withStep(s.published.catalog, agreement), null);
     expect((await publish()).statusCode).toBe(200);
     // The member agrees to version 1.
-    const tick = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct/items/read', headers: headers(member), payload: { done: true, version: 1 } });
+    const tick = await t.app.inject({
+      method: 'PUT',
+      url: '/api/progress/steps/code-of-conduct/items/read',
+      headers: headers(member),
+      payload: { done: true, version: 1 },
+    });
     expect(tick.statusCode, tick.body).toBe(200);
-    const agree = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/code-of-conduct', headers: headers(member), payload: { completed: true, version: 1 } });
+    const agree = await t.app.inject({
+      method: 'PUT',
+      url: '/api/progress/steps/code-of-conduct',
+      headers: headers(member),
+      payload: { completed: true, version: 1 },
+    });
     expect(agree.statusCode, agree.body).toBe(200);
     expect((await memberSteps(member)).completed).toContain('code-of-conduct');
     const changed = (await state()).published.catalog.map((c) => ({ ...c }));
@@ -288,16 +402,25 @@ describe('publishing, history, diff and restore', () => {
     const step = (await state()).published.catalog
       .flatMap((c) => c.scopes.flatMap((sc) => sc.steps))
       .find((st) => st.id === 'code-of-conduct');
-    expect(step).toMatchObject({ version: 2, versionNote: 'New rules about photos at events.', versionDate: t.clock.now.toISOString().slice(0, 10) });
+    expect(step).toMatchObject({
+      version: 2,
+      versionNote: 'New rules about photos at events.',
+      versionDate: t.clock.now.toISOString().slice(0, 10),
+    });
     // Exactly like a version bump: the member's next page load asks again (the step is not completed any more).
     expect((await memberSteps(member)).completed).not.toContain('code-of-conduct');
   });
 
   it('counts members per role and refuses to delete a role people have', async () => {
-    const usage = (await t.app.inject({ method: 'GET', url: '/api/studio/usage', headers: headers(admin) })).json<{ roles: { key: string; members: number }[] }>();
+    const usage = (await t.app.inject({ method: 'GET', url: '/api/studio/usage', headers: headers(admin) })).json<{
+      roles: { key: string; members: number }[];
+    }>();
     expect(usage.roles.find((r) => r.key === 'finance')?.members).toBe(1);
     const s = await state();
-    await save(s.published.catalog.filter((c) => c.key !== 'finance'), null);
+    await save(
+      s.published.catalog.filter((c) => c.key !== 'finance'),
+      null,
+    );
     const res = await publish();
     expect(res.statusCode).toBe(422);
     expect(res.json<{ problems: StudioProblem[] }>().problems).toEqual([
@@ -316,11 +439,17 @@ describe('uploads', () => {
       payload: Buffer.from(bytes),
     });
   const storedCount = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/studio/assets', headers: headers(admin) })).json<{ assets: StudioAsset[] }>().assets.length;
+    (await t.app.inject({ method: 'GET', url: '/api/studio/assets', headers: headers(admin) })).json<{
+      assets: StudioAsset[];
+    }>().assets.length;
   let png: Uint8Array;
   let pdf: Uint8Array;
   beforeAll(async () => {
-    png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#15803d' } }).png().toBuffer());
+    png = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#15803d' } })
+        .png()
+        .toBuffer(),
+    );
     const doc = await PDFDocument.create();
     doc.addPage().drawText('Volunteer handbook');
     pdf = await doc.save();
@@ -330,7 +459,13 @@ describe('uploads', () => {
     const res = await upload(png, 'image/png', 'team.png');
     expect(res.statusCode).toBe(201);
     const asset = res.json<StudioAsset>();
-    expect(asset).toMatchObject({ sha256: sha256Hex(png), contentType: 'image/png', bytes: png.byteLength, name: 'team.png', by: ADMIN });
+    expect(asset).toMatchObject({
+      sha256: sha256Hex(png),
+      contentType: 'image/png',
+      bytes: png.byteLength,
+      name: 'team.png',
+      by: ADMIN,
+    });
     expect(asset.url).toBe(`/assets/content/by-hash/${sha256Hex(png)}`);
     const served = await t.app.inject({ method: 'GET', url: asset.url });
     expect(served.headers['content-type']).toBe('image/png');
@@ -343,7 +478,12 @@ describe('uploads', () => {
     const before = await storedCount();
     const cases: [Uint8Array, string, number, string][] = [
       [new TextEncoder().encode('hello'), 'text/plain', 415, ''],
-      [new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml', 415, 'SVG'],
+      [
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'image/svg+xml',
+        415,
+        'SVG',
+      ],
       [png, 'application/pdf', 422, 'PNG image, but it was sent as a PDF'],
       [pdf.slice(0, 40), 'application/pdf', 422, 'cannot be opened'],
       [png.slice(0, png.byteLength - 20), 'image/png', 422, 'cannot be read'],
@@ -362,16 +502,34 @@ describe('uploads', () => {
 
   it('lets a draft point to an uploaded file, and records the SHA-256 of an uploaded PDF a member read', async () => {
     const s = await state();
-    const res = await save(withStep(s.published.catalog, { ...NEW_STEP, id: 'see-the-team', image: { src: `/assets/content/by-hash/${sha256Hex(png)}`, alt: 'The team' } }), null);
+    const res = await save(
+      withStep(s.published.catalog, {
+        ...NEW_STEP,
+        id: 'see-the-team',
+        image: { src: `/assets/content/by-hash/${sha256Hex(png)}`, alt: 'The team' },
+      }),
+      null,
+    );
     expect(res.json<{ draft: StudioDraft }>().draft.problems).toEqual([]);
     await t.app.inject({ method: 'DELETE', url: '/api/studio/draft', headers: headers(admin) });
 
-    const handbook = { ...NEW_STEP, id: 'read-the-handbook', title: 'Read the volunteer handbook', requiresScrollOrDownload: true, pdfUrl: `/assets/content/by-hash/${sha256Hex(pdf)}` };
+    const handbook = {
+      ...NEW_STEP,
+      id: 'read-the-handbook',
+      title: 'Read the volunteer handbook',
+      requiresScrollOrDownload: true,
+      pdfUrl: `/assets/content/by-hash/${sha256Hex(pdf)}`,
+    };
     await save(withStep((await state()).published.catalog, handbook), null);
     const published = await publish({ materialChanges: [], confirmRemovals: true });
     expect(published.statusCode, published.body).toBe(200);
     const reader = await signIn(t.app, { email: 'rea@inspired2uplift.org', name: 'Rea' });
-    const done = await t.app.inject({ method: 'PUT', url: '/api/progress/steps/read-the-handbook', headers: headers(reader), payload: { completed: true } });
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: '/api/progress/steps/read-the-handbook',
+      headers: headers(reader),
+      payload: { completed: true },
+    });
     expect(done.statusCode, done.body).toBe(200);
     const records = await listAcknowledgmentsOfEmail(t.database.db, 'rea@inspired2uplift.org');
     expect(records.map((r) => [r.stepId, r.documentHash])).toEqual([['read-the-handbook', sha256Hex(pdf)]]);
@@ -382,17 +540,23 @@ describe('a second app instance on the same database', () => {
   it('serves a new version without restart', async () => {
     const pool = t.database.driver.kind === 'postgres' ? t.database.driver.pool : undefined;
     // PGlite is one process's database: the second instance shares it; on PostgreSQL it has its own pool.
-    const second: OpenDatabase = pool ? await openDatabase({ url: String(pool.options.connectionString) }) : { ...t.database, close: async () => {} };
+    const second: OpenDatabase = pool
+      ? await openDatabase({ url: String(pool.options.connectionString) })
+      : { ...t.database, close: async () => {} };
     const other = await createTestApp({ env: { ADMIN_EMAILS: ADMIN }, database: second });
     try {
       const cookie = await signIn(other.app, { email: 'sam@inspired2uplift.org', name: 'Sam' });
       const seen = async () => (await memberSteps(cookie, other.app)).ids;
       expect(await seen()).not.toContain('second-instance-step');
       const s = await state();
-      await save(withStep(s.published.catalog, { ...NEW_STEP, id: 'second-instance-step', title: 'Find the kitchen' }), null);
+      await save(
+        withStep(s.published.catalog, { ...NEW_STEP, id: 'second-instance-step', title: 'Find the kitchen' }),
+        null,
+      );
       expect((await publish()).statusCode).toBe(200);
       const deadline = Date.now() + 10_000;
-      while (!(await seen()).includes('second-instance-step') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while (!(await seen()).includes('second-instance-step') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       expect(await seen()).toContain('second-instance-step');
       expect(other.app.content.version).toBe(t.app.content.version);
     } finally {
@@ -429,9 +593,21 @@ describe('an item removed after members ticked it', () => {
     });
     expect(ticked.statusCode, ticked.body).toBe(200);
 
-    const withoutBottle = { ...checklistStep, content: { checklist: [{ id: 'charged-phone', text: 'Your phone, charged' }] } };
+    const withoutBottle = {
+      ...checklistStep,
+      content: { checklist: [{ id: 'charged-phone', text: 'Your phone, charged' }] },
+    };
     const s2 = await state();
-    await save(withStep(s2.published.catalog.map((c) => ({ ...c, scopes: c.scopes.map((sc) => ({ ...sc, steps: sc.steps.filter((st) => st.id !== checklistStep.id) })) })) as RoleConfiguration[], withoutBottle), null);
+    await save(
+      withStep(
+        s2.published.catalog.map((c) => ({
+          ...c,
+          scopes: c.scopes.map((sc) => ({ ...sc, steps: sc.steps.filter((st) => st.id !== checklistStep.id) })),
+        })) as RoleConfiguration[],
+        withoutBottle,
+      ),
+      null,
+    );
     const refused = await publish();
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json<StudioRemovalsConflict>().removals).toEqual([
@@ -439,7 +615,11 @@ describe('an item removed after members ticked it', () => {
     ]);
     expect((await publish({ materialChanges: [], confirmRemovals: true })).statusCode).toBe(200);
 
-    const page = await t.app.inject({ method: 'GET', url: '/api/admin/members/kit%40inspired2uplift.org', headers: headers(admin) });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/members/kit%40inspired2uplift.org',
+      headers: headers(admin),
+    });
     expect(page.statusCode).toBe(200);
     const step = page.json<MemberDetail>().steps.find((st) => st.id === checklistStep.id);
     expect(step?.items).toEqual([

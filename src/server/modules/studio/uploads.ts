@@ -12,7 +12,13 @@ import { HttpError } from '../../http-errors.js';
  */
 
 /** The types an upload may be, by what the bytes are. */
-export const ACCEPTED_UPLOAD_TYPES: ReadonlySet<string> = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+export const ACCEPTED_UPLOAD_TYPES: ReadonlySet<string> = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+]);
 
 const NAMES: Record<string, string> = {
   'application/pdf': 'a PDF',
@@ -36,15 +42,24 @@ const named = (type: string): string => NAMES[type] ?? `a file of type ${type}`;
 export async function checkUpload(bytes: Uint8Array, declared: string): Promise<string> {
   if (bytes.byteLength === 0) throw new HttpError(422, 'The file is empty.');
   if (bytes.byteLength > STUDIO_ASSET_MAX_BYTES) {
-    throw new HttpError(413, `The file is larger than ${STUDIO_ASSET_MAX_BYTES / 1024 / 1024} MB: make it smaller and try again.`);
+    throw new HttpError(
+      413,
+      `The file is larger than ${STUDIO_ASSET_MAX_BYTES / 1024 / 1024} MB: make it smaller and try again.`,
+    );
   }
   if (declared === 'image/svg+xml') {
-    throw new HttpError(415, 'SVG images cannot be uploaded (they can carry scripts): save the picture as PNG or WebP and upload that.');
+    throw new HttpError(
+      415,
+      'SVG images cannot be uploaded (they can carry scripts): save the picture as PNG or WebP and upload that.',
+    );
   }
   const sniffed = await fileTypeFromBuffer(bytes);
   const actual = sniffed?.mime;
   if (actual === undefined || !ACCEPTED_UPLOAD_TYPES.has(actual)) {
-    throw new HttpError(415, `This file is ${actual === undefined ? 'of a type we cannot tell' : named(actual)}: upload a PDF, PNG, JPEG, WebP or GIF.`);
+    throw new HttpError(
+      415,
+      `This file is ${actual === undefined ? 'of a type we cannot tell' : named(actual)}: upload a PDF, PNG, JPEG, WebP or GIF.`,
+    );
   }
   if (actual !== declared) {
     throw new HttpError(422, `The file is ${named(actual)}, but it was sent as ${named(declared)}.`);
@@ -54,7 +69,10 @@ export async function checkUpload(bytes: Uint8Array, declared: string): Promise<
       const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
       if (pdf.getPageCount() === 0) throw new Error('no pages');
     } catch {
-      throw new HttpError(422, 'This PDF cannot be opened (it is damaged or has no pages): export it again and upload the new file.');
+      throw new HttpError(
+        422,
+        'This PDF cannot be opened (it is damaged or has no pages): export it again and upload the new file.',
+      );
     }
     return actual;
   }
@@ -62,7 +80,10 @@ export async function checkUpload(bytes: Uint8Array, declared: string): Promise<
     // Decodes every pixel (all frames of an animation): a truncated or corrupt image fails here.
     await sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: 50_000_000 }).raw().toBuffer();
   } catch {
-    throw new HttpError(422, `This picture cannot be read (${named(actual)} that is damaged or incomplete): save it again and upload the new file.`);
+    throw new HttpError(
+      422,
+      `This picture cannot be read (${named(actual)} that is damaged or incomplete): save it again and upload the new file.`,
+    );
   }
   return actual;
 }

@@ -25,14 +25,18 @@ export const getMemberMail = (email: string, signal?: AbortSignal) =>
 
 /** A member's dates, reminder settings and messages. */
 export function useMemberMail(email: string) {
-  return useQuery({ queryKey: [...adminKeys.all, 'member-mail', email], queryFn: ({ signal }) => getMemberMail(email, signal) });
+  return useQuery({
+    queryKey: [...adminKeys.all, 'member-mail', email],
+    queryFn: ({ signal }) => getMemberMail(email, signal),
+  });
 }
 
 /** PUT /api/admin/members/:email/mail: a new start date (null: the first sign-in counts) or pause. @throws ApiError */
 export function useUpdateMemberMail(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MemberMailBody) => apiRequest(apiPaths.adminMemberMail(email), memberMailResponseSchema, { method: 'PUT', body }),
+    mutationFn: (body: MemberMailBody) =>
+      apiRequest(apiPaths.adminMemberMail(email), memberMailResponseSchema, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -49,7 +53,10 @@ const outboxQueryString = (query: OutboxQueryInput) =>
 
 /** Whether the message `id` is still on its way on this page (waiting for its first attempt, or being sent). */
 const onItsWay = (data: OutboxResponse | undefined, id: string | null) =>
-  id !== null && data?.messages.some((m) => m.id === id && (m.status === 'sending' || (m.status === 'pending' && m.attempts === 0))) === true;
+  id !== null &&
+  data?.messages.some(
+    (m) => m.id === id && (m.status === 'sending' || (m.status === 'pending' && m.attempts === 0)),
+  ) === true;
 
 /**
  * GET /api/admin/outbox?status&kind&recipient&page&pageSize: one page of messages, newest first, how many match, and
@@ -87,7 +94,8 @@ export function useDigestSettings() {
 export function useSetDigest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DigestSettings) => apiRequest(apiPaths.adminDigest, digestSettingsSchema, { method: 'PUT', body }),
+    mutationFn: (body: DigestSettings) =>
+      apiRequest(apiPaths.adminDigest, digestSettingsSchema, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

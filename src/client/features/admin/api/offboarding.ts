@@ -43,5 +43,8 @@ export function useLeave() {
 /** Marks a shared password rotated; refreshes every admin query. */
 export function useMarkRotated() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: markRotated, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({
+    mutationFn: markRotated,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
 }

@@ -80,7 +80,9 @@ export function AuditLog() {
           </Button>
         </div>
       ) : audit.data.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">No entries match.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          No entries match.
+        </p>
       ) : (
         <div aria-busy={audit.isFetching} className="space-y-3">
           <ScrollRegion label="Audit log entries">
@@ -88,12 +90,24 @@ export function AuditLog() {
               <caption className="sr-only">Audit log, newest first</caption>
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className="px-3 py-2">When</th>
-                  <th scope="col" className="px-3 py-2">Kind</th>
-                  <th scope="col" className="px-3 py-2">Outcome</th>
-                  <th scope="col" className="px-3 py-2">Who</th>
-                  <th scope="col" className="px-3 py-2">Subject</th>
-                  <th scope="col" className="px-3 py-2">Details</th>
+                  <th scope="col" className="px-3 py-2">
+                    When
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Kind
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Outcome
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Who
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Subject
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Details
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -13,7 +13,12 @@ export function BackupsPanel() {
   const backups = useBackups();
   const create = useCreateBackup();
 
-  if (backups.isPending) return <p role="status" className="text-sm text-slate-600">Loading backups…</p>;
+  if (backups.isPending)
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        Loading backups…
+      </p>
+    );
   if (backups.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">

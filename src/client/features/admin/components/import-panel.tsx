@@ -46,15 +46,22 @@ export function ImportPanel() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        A CSV file with a header row naming the columns <code>email</code>, <code>role</code> and <code>department</code>{' '}
-        (optionally <code>isAdmin</code>). A file exported from the members table imports as it is.
+        A CSV file with a header row naming the columns <code>email</code>, <code>role</code> and{' '}
+        <code>department</code> (optionally <code>isAdmin</code>). A file exported from the members table imports as it
+        is.
       </p>
       <div className="grid gap-3">
         <div>
           <label htmlFor={`${id}-file`} className={labelClass}>
             CSV file
           </label>
-          <input id={`${id}-file`} type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} className="text-sm" />
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => void onFile(e)}
+            className="text-sm"
+          />
         </div>
         <div>
           <label htmlFor={`${id}-text`} className={labelClass}>
@@ -110,11 +117,21 @@ function ImportPreview({ result }: { result: ImportResult }) {
             <caption className="sr-only">Rows of the file and their errors</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className="px-3 py-2">Row</th>
-                <th scope="col" className="px-3 py-2">E-mail</th>
-                <th scope="col" className="px-3 py-2">Role</th>
-                <th scope="col" className="px-3 py-2">Department</th>
-                <th scope="col" className="px-3 py-2">Problems</th>
+                <th scope="col" className="px-3 py-2">
+                  Row
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  E-mail
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Role
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Department
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Problems
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -124,7 +141,9 @@ function ImportPreview({ result }: { result: ImportResult }) {
                   <td className="px-3 py-2 break-all">{r.email}</td>
                   <td className="px-3 py-2">{r.role}</td>
                   <td className="px-3 py-2">{r.department}</td>
-                  <td className="px-3 py-2 text-red-800">{r.errors.length === 0 ? <span className="text-emerald-800">OK</span> : r.errors.join(' ')}</td>
+                  <td className="px-3 py-2 text-red-800">
+                    {r.errors.length === 0 ? <span className="text-emerald-800">OK</span> : r.errors.join(' ')}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -25,7 +25,16 @@ export function MailPanel() {
   const [recipient, setRecipient] = useState('');
   const [page, setPage] = useState(1);
   const [followed, setFollowed] = useState<string | null>(null);
-  const outbox = useOutbox({ status: status === '' ? undefined : status, kind: kind === '' ? undefined : kind, recipient, page, pageSize: PAGE_SIZE }, followed);
+  const outbox = useOutbox(
+    {
+      status: status === '' ? undefined : status,
+      kind: kind === '' ? undefined : kind,
+      recipient,
+      page,
+      pageSize: PAGE_SIZE,
+    },
+    followed,
+  );
   const digest = useDigestSettings();
   const setDigest = useSetDigest();
   const sendNow = useSendDigestNow();
@@ -65,7 +74,10 @@ export function MailPanel() {
                 setPage(1);
                 toast.success('Your digest is queued', { description: 'The outbox below shows when it leaves.' });
               },
-              (error: unknown) => toast.error('The digest could not be queued', { description: error instanceof Error ? error.message : '' }),
+              (error: unknown) =>
+                toast.error('The digest could not be queued', {
+                  description: error instanceof Error ? error.message : '',
+                }),
             )
           }
         >
@@ -150,7 +162,13 @@ export function MailPanel() {
         ) : (
           <div aria-busy={outbox.isFetching} className="space-y-3">
             <OutboxList messages={outbox.data.messages} />
-            <Pagination noun="messages" page={page} pageSize={PAGE_SIZE} total={outbox.data.total} onPageChange={setPage} />
+            <Pagination
+              noun="messages"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={outbox.data.total}
+              onPageChange={setPage}
+            />
           </div>
         )}
       </section>

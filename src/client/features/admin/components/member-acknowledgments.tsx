@@ -67,12 +67,24 @@ export function MemberAcknowledgments({ email }: { email: string }) {
                 <caption className="sr-only">Every acknowledgment and signature of {email}, newest first</caption>
                 <thead className="bg-slate-50 text-slate-700">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-semibold">When</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Step</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">What</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Version</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">SHA-256</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">Receipt</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      When
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Step
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      What
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Version
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      SHA-256
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Receipt
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -101,8 +113,16 @@ export function MemberAcknowledgments({ email }: { email: string }) {
                         {a.kind === 'item' ? (
                           '—'
                         ) : (
-                          <a href={apiPaths.receipt(a.id)} download className="font-semibold text-brand-700 hover:underline">
-                            Receipt<span className="sr-only"> for {a.stepTitle}, {formatDateTime(a.at)}</span>
+                          <a
+                            href={apiPaths.receipt(a.id)}
+                            download
+                            className="font-semibold text-brand-700 hover:underline"
+                          >
+                            Receipt
+                            <span className="sr-only">
+                              {' '}
+                              for {a.stepTitle}, {formatDateTime(a.at)}
+                            </span>
                           </a>
                         )}
                       </td>

@@ -16,7 +16,14 @@ interface MemberFormProps {
 
 /** The departments typed in the 'Leads departments' field: comma-separated, trimmed, without empties or repeats. */
 export function parseDepartments(text: string): string[] {
-  return [...new Set(text.split(',').map((d) => d.trim()).filter((d) => d !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((d) => d.trim())
+        .filter((d) => d !== ''),
+    ),
+  ];
 }
 
 /**
@@ -65,7 +72,11 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-describedby={save.isError ? `${id}-error` : undefined}>
+    <form
+      onSubmit={onSubmit}
+      className="grid gap-4 sm:grid-cols-2"
+      aria-describedby={save.isError ? `${id}-error` : undefined}
+    >
       {inviting ? (
         <div className="sm:col-span-2">
           <label htmlFor={`${id}-email`} className={labelClass}>
@@ -87,14 +98,26 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
           <label htmlFor={`${id}-start`} className={labelClass}>
             Start date (optional: else their first sign-in)
           </label>
-          <input id={`${id}-start`} type="date" value={startOn} onChange={(e) => setStartOn(e.target.value)} className={fieldClass} />
+          <input
+            id={`${id}-start`}
+            type="date"
+            value={startOn}
+            onChange={(e) => setStartOn(e.target.value)}
+            className={fieldClass}
+          />
         </div>
       ) : null}
       <div>
         <label htmlFor={`${id}-role`} className={labelClass}>
           Role
         </label>
-        <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value)} className={fieldClass} required>
+        <select
+          id={`${id}-role`}
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+          className={fieldClass}
+          required
+        >
           {!knownRole ? <option value={role}>{role}</option> : null}
           {roleOptions.map((r) => (
             <option key={r.key} value={r.key}>

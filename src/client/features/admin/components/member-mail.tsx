@@ -39,13 +39,24 @@ export function MemberMail({ email, canChange }: { email: string; canChange: boo
             <label htmlFor="member-start-on" className={labelClass}>
               Start date
             </label>
-            <input id="member-start-on" type="date" className={fieldClass} value={shown} onChange={(event) => setStartOn(event.target.value)} />
+            <input
+              id="member-start-on"
+              type="date"
+              className={fieldClass}
+              value={shown}
+              onChange={(event) => setStartOn(event.target.value)}
+            />
           </div>
           <Button type="submit" disabled={update.isPending}>
             Save start date
           </Button>
           {mail.data.startOnSet !== null ? (
-            <Button type="button" variant="ghost" disabled={update.isPending} onClick={() => update.mutate({ startOn: null })}>
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={update.isPending}
+              onClick={() => update.mutate({ startOn: null })}
+            >
               Use the first sign-in instead
             </Button>
           ) : null}
@@ -66,9 +77,15 @@ export function MemberMail({ email, canChange }: { email: string; canChange: boo
         <p className="text-sm text-slate-700">Reminders are paused.</p>
       ) : null}
       {mail.data.unsubscribedAt !== null ? (
-        <p className="text-sm text-slate-700">They turned reminders off with the link in a reminder on {formatDateTime(mail.data.unsubscribedAt)}.</p>
+        <p className="text-sm text-slate-700">
+          They turned reminders off with the link in a reminder on {formatDateTime(mail.data.unsubscribedAt)}.
+        </p>
       ) : null}
-      {update.isError ? <p role="alert" className="text-sm text-red-800">{update.error.message}</p> : null}
+      {update.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {update.error.message}
+        </p>
+      ) : null}
       <h4 className="font-semibold">Messages sent to them</h4>
       <OutboxList messages={mail.data.messages} showRecipient={false} />
     </Card>

@@ -39,7 +39,8 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
         <div className="space-y-2">
           <p className="text-slate-800">
             Left on <strong>{day.format(new Date(detail.left.at))}</strong>
-            {detail.left.note ? <> — {detail.left.note}</> : null}. They cannot sign in; their record and progress stay here.
+            {detail.left.note ? <> — {detail.left.note}</> : null}. They cannot sign in; their record and progress stay
+            here.
           </p>
           <Button type="button" variant="outline" disabled={undo.isPending} onClick={() => undo.mutate(email)}>
             {undo.isPending ? 'Undoing…' : 'Undo: they are still a member'}
@@ -51,13 +52,26 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
             <label htmlFor={`${id}-date`} className={labelClass}>
               Left on
             </label>
-            <input id={`${id}-date`} type="date" required value={leftOn} onChange={(e) => setLeftOn(e.target.value)} className={fieldClass} />
+            <input
+              id={`${id}-date`}
+              type="date"
+              required
+              value={leftOn}
+              onChange={(e) => setLeftOn(e.target.value)}
+              className={fieldClass}
+            />
           </div>
           <div>
             <label htmlFor={`${id}-note`} className={labelClass}>
               Note (optional)
             </label>
-            <input id={`${id}-note`} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={fieldClass} />
+            <input
+              id={`${id}-note`}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              className={fieldClass}
+            />
           </div>
           <p className="text-sm text-slate-600 sm:col-span-2">
             Marking someone as left signs them out everywhere and stops them signing in. Their record and progress stay.

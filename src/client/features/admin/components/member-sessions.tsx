@@ -43,7 +43,9 @@ export function MemberSessions({ email, hasMemberRecord }: { email: string; hasM
   return (
     <Card className="space-y-3 p-5">
       <h3 className="text-lg font-semibold">Sessions</h3>
-      <p className="text-sm text-slate-700">Signing out ends every session of this person at once. They can sign in again.</p>
+      <p className="text-sm text-slate-700">
+        Signing out ends every session of this person at once. They can sign in again.
+      </p>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
           {signOut.isPending ? 'Signing out…' : 'Sign out everywhere'}

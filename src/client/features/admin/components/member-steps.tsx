@@ -22,14 +22,14 @@ export function RemovedSteps({ steps }: { steps: { id: string; title: string; co
       <h3 id="removed-steps-heading" className="text-lg font-semibold">
         Removed steps
       </h3>
-      <p className="text-sm text-slate-700">These steps were removed from the content after this member completed them. Their record is kept.</p>
+      <p className="text-sm text-slate-700">
+        These steps were removed from the content after this member completed them. Their record is kept.
+      </p>
       <ul className="space-y-2">
         {steps.map((step) => (
           <li key={step.id} className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm">
             <span className="font-semibold text-slate-900">{step.title}</span>{' '}
-            <span className="text-slate-700">
-              · Removed · completed {formatDateTime(step.completedAt)}
-            </span>
+            <span className="text-slate-700">· Removed · completed {formatDateTime(step.completedAt)}</span>
           </li>
         ))}
       </ul>
@@ -70,7 +70,9 @@ export function MemberSteps({ steps }: { steps: MemberStep[] }) {
                           {item.text}
                         </span>
                         {item.doneAt ? <span className="text-slate-500">({formatDateTime(item.doneAt)})</span> : null}
-                        {item.removed ? <span className="font-medium text-amber-800">Removed from the step since</span> : null}
+                        {item.removed ? (
+                          <span className="font-medium text-amber-800">Removed from the step since</span>
+                        ) : null}
                       </li>
                     ))}
                   </ul>

@@ -57,10 +57,17 @@ export function MembersPanel() {
             <span className="font-semibold">From insights: </span>
             members {insightFilters.join(', ')}.
           </p>
-          <Button variant="outline" size="sm" onClick={() => update(Object.fromEntries(INSIGHT_FILTERS.map((f) => [f, ''])))}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => update(Object.fromEntries(INSIGHT_FILTERS.map((f) => [f, ''])))}
+          >
             <X aria-hidden="true" /> Clear these filters
           </Button>
-          <Link to={paths.adminInsights.getHref()} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link
+            to={paths.adminInsights.getHref()}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             Back to insights
           </Link>
         </div>
@@ -88,7 +95,12 @@ export function MembersPanel() {
           <label htmlFor={`${id}-role`} className={labelClass}>
             Role
           </label>
-          <select id={`${id}-role`} value={state.role} onChange={(e) => update({ role: e.target.value })} className={fieldClass}>
+          <select
+            id={`${id}-role`}
+            value={state.role}
+            onChange={(e) => update({ role: e.target.value })}
+            className={fieldClass}
+          >
             <option value="">All roles</option>
             {(roles.data?.roles ?? []).map((r) => (
               <option key={r.key} value={r.key}>
@@ -164,13 +176,25 @@ export function MembersPanel() {
           <label htmlFor={`${id}-start-from`} className={labelClass}>
             Started from
           </label>
-          <input id={`${id}-start-from`} type="date" value={state.startFrom} onChange={(e) => update({ startFrom: e.target.value })} className={fieldClass} />
+          <input
+            id={`${id}-start-from`}
+            type="date"
+            value={state.startFrom}
+            onChange={(e) => update({ startFrom: e.target.value })}
+            className={fieldClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-start-to`} className={labelClass}>
             Started until
           </label>
-          <input id={`${id}-start-to`} type="date" value={state.startTo} onChange={(e) => update({ startTo: e.target.value })} className={fieldClass} />
+          <input
+            id={`${id}-start-to`}
+            type="date"
+            value={state.startTo}
+            onChange={(e) => update({ startTo: e.target.value })}
+            className={fieldClass}
+          />
         </div>
         <Button asChild variant="outline">
           <a href={`${apiPaths.adminMembersCsv}?${membersApiQuery(state, false).toString()}`} download>

@@ -41,7 +41,9 @@ export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) 
     // keyboard reaches is brought wholly into view.
     <div className="overflow-x-auto rounded-xl border border-slate-200" onFocus={revealFocused}>
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
-        <caption className="sr-only">Members, sorted by {COLUMNS.find((c) => c.key === sort)?.label} ({dir === 'asc' ? 'ascending' : 'descending'})</caption>
+        <caption className="sr-only">
+          Members, sorted by {COLUMNS.find((c) => c.key === sort)?.label} ({dir === 'asc' ? 'ascending' : 'descending'})
+        </caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
             {COLUMNS.map((column) => {
@@ -71,7 +73,10 @@ export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) 
           {members.map((m) => (
             <tr key={m.email} className="border-t border-slate-200 hover:bg-slate-50">
               <td className="px-3 py-2">
-                <Link to={paths.adminMember.getHref(m.email)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  to={paths.adminMember.getHref(m.email)}
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
                   {m.name === '' ? m.email : m.name}
                 </Link>
                 <span className="ml-2 inline-flex gap-1">
@@ -83,7 +88,11 @@ export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) 
               <td className="px-3 py-2">{m.roleLabel}</td>
               <td className="px-3 py-2">{m.department}</td>
               <td className="px-3 py-2 text-right tabular-nums">
-                {m.percent}%<span className="sr-only"> ({m.completedSteps} of {m.totalSteps} steps)</span>
+                {m.percent}%
+                <span className="sr-only">
+                  {' '}
+                  ({m.completedSteps} of {m.totalSteps} steps)
+                </span>
               </td>
               <td className="px-3 py-2">{m.currentStepTitle ?? (m.totalSteps > 0 ? 'All done' : '—')}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(m.lastSignInAt)}</td>

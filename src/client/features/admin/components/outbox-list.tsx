@@ -16,7 +16,8 @@ export const OUTBOX_STATUS_TEXT: Record<OutboxMessage['status'], string> = {
 
 /** What a message's status says, in words (never colour alone). */
 function statusOf(m: OutboxMessage): { text: string; variant: 'secondary' | 'outline' | 'warning' | 'default' } {
-  if (m.status === 'sent') return { text: m.transport === 'outbox' ? 'Kept in the outbox (no SMTP)' : 'Sent', variant: 'default' };
+  if (m.status === 'sent')
+    return { text: m.transport === 'outbox' ? 'Kept in the outbox (no SMTP)' : 'Sent', variant: 'default' };
   if (m.status === 'failed') return { text: 'Failed', variant: 'warning' };
   return { text: OUTBOX_STATUS_TEXT[m.status], variant: m.status === 'cancelled' ? 'outline' : 'secondary' };
 }
@@ -48,7 +49,9 @@ export function OutboxList({ messages, showRecipient = true }: { messages: Outbo
           <li key={m.id} className="space-y-2 p-3 text-sm">
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant={status.variant}>{status.text}</Badge>
-              <span className="font-semibold text-slate-900">{m.subject ?? (m.kind === 'digest' ? 'Digest' : 'Reminder')}</span>
+              <span className="font-semibold text-slate-900">
+                {m.subject ?? (m.kind === 'digest' ? 'Digest' : 'Reminder')}
+              </span>
               {showRecipient ? <span className="break-all text-slate-700">to {m.recipient}</span> : null}
             </div>
             <p className="text-slate-600">
@@ -60,7 +63,13 @@ export function OutboxList({ messages, showRecipient = true }: { messages: Outbo
             {m.lastError !== null && m.status !== 'sent' ? <p className="text-red-800">Error: {m.lastError}</p> : null}
             {m.cancelReason !== null ? <p className="text-slate-700">Not sent: {m.cancelReason}.</p> : null}
             {m.status === 'sent' || m.status === 'failed' ? (
-              <Button type="button" variant="link" className="h-auto px-0" onClick={() => setOpenId(openId === m.id ? null : m.id)} aria-expanded={openId === m.id}>
+              <Button
+                type="button"
+                variant="link"
+                className="h-auto px-0"
+                onClick={() => setOpenId(openId === m.id ? null : m.id)}
+                aria-expanded={openId === m.id}
+              >
                 {openId === m.id ? 'Hide the text' : 'Show the text'}
               </Button>
             ) : null}

@@ -17,9 +17,13 @@ export function Pagination({ noun, page, pageSize, total, onPageChange }: Pagina
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav aria-label={`Pages of ${noun}`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+    <nav
+      aria-label={`Pages of ${noun}`}
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700"
+    >
       <p aria-live="polite">
-        Showing {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()} {noun} · page {page} of {pages}
+        Showing {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()} {noun} · page {page} of{' '}
+        {pages}
       </p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -81,16 +81,25 @@ export function PendingAgreementsPanel() {
             <caption className="sr-only">People who must agree again</caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-3 font-semibold">Member</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Step</th>
-                <th scope="col" className="py-2 font-semibold">Why</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Member
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Step
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Why
+                </th>
               </tr>
             </thead>
             <tbody>
               {shown.map((p) => (
                 <tr key={`${p.email} ${p.stepId}`} className="border-b border-slate-100 align-top">
                   <td className="py-2 pr-3">
-                    <Link to={paths.adminMember.getHref(p.email)} className="font-semibold text-brand-700 hover:underline">
+                    <Link
+                      to={paths.adminMember.getHref(p.email)}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
                       {p.name === '' ? p.email : p.name}
                     </Link>
                     <div className="text-slate-600">{p.email}</div>

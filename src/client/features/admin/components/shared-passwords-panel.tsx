@@ -30,8 +30,8 @@ export function SharedPasswordsPanel() {
   return (
     <div className="space-y-4">
       <p className="max-w-2xl text-slate-700">
-        Change a password here after you changed it on the service itself. Members whose role allows it see the new one at
-        once. Every time someone is shown a password, it is written to the audit log.
+        Change a password here after you changed it on the service itself. Members whose role allows it see the new one
+        at once. Every time someone is shown a password, it is written to the audit log.
       </p>
       {list.data.items.map((item) => (
         <SharedPasswordRow key={item.name} item={item} />
@@ -65,7 +65,9 @@ function SharedPasswordRow({ item }: { item: AdminSecret }) {
     setRevealError(null);
     revealSharedPassword(item.name)
       .then((answer) => setShown(answer.value ?? 'Not set'))
-      .catch((error: unknown) => setRevealError(error instanceof Error ? error.message : 'Could not show the password.'));
+      .catch((error: unknown) =>
+        setRevealError(error instanceof Error ? error.message : 'Could not show the password.'),
+      );
   };
 
   return (
@@ -88,7 +90,9 @@ function SharedPasswordRow({ item }: { item: AdminSecret }) {
           <Button type="button" variant="outline" size="sm" onClick={shown === null ? onShow : () => setShown(null)}>
             {shown === null ? 'Show' : 'Hide'}
           </Button>
-          {shown !== null ? <code className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all">{shown}</code> : null}
+          {shown !== null ? (
+            <code className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all">{shown}</code>
+          ) : null}
           {revealError ? (
             <span role="alert" className="text-sm text-red-700">
               {revealError}

@@ -24,7 +24,14 @@ export interface MembersTableState {
 }
 
 /** The filters only the insights page sets: shown above the table with a way to clear them. */
-export const INSIGHT_FILTERS = ['currentStep', 'completedStep', 'started', 'completeDaysMin', 'completeDaysMax', 'activeWeek'] as const;
+export const INSIGHT_FILTERS = [
+  'currentStep',
+  'completedStep',
+  'started',
+  'completeDaysMin',
+  'completeDaysMax',
+  'activeWeek',
+] as const;
 export type InsightFilter = (typeof INSIGHT_FILTERS)[number];
 
 /** The page size of the members table. */
@@ -43,7 +50,8 @@ export function readMembersTableState(params: URLSearchParams): MembersTableStat
     const value = params.get(name);
     return value === 'true' || value === 'false' ? value : '';
   };
-  const day = (name: string) => (/^\d{4}-\d{2}-\d{2}$/u.test(params.get(name) ?? '') ? (params.get(name) as string) : '');
+  const day = (name: string) =>
+    /^\d{4}-\d{2}-\d{2}$/u.test(params.get(name) ?? '') ? (params.get(name) as string) : '';
   return {
     overdue: yesNo('overdue'),
     stalled: yesNo('stalled'),
@@ -59,8 +67,12 @@ export function readMembersTableState(params: URLSearchParams): MembersTableStat
     currentStep: params.get('currentStep') ?? '',
     completedStep: params.get('completedStep') ?? '',
     started: /^\d{4}-\d{2}$/u.test(params.get('started') ?? '') ? (params.get('started') as string) : '',
-    completeDaysMin: /^\d{1,5}$/u.test(params.get('completeDaysMin') ?? '') ? (params.get('completeDaysMin') as string) : '',
-    completeDaysMax: /^\d{1,5}$/u.test(params.get('completeDaysMax') ?? '') ? (params.get('completeDaysMax') as string) : '',
+    completeDaysMin: /^\d{1,5}$/u.test(params.get('completeDaysMin') ?? '')
+      ? (params.get('completeDaysMin') as string)
+      : '',
+    completeDaysMax: /^\d{1,5}$/u.test(params.get('completeDaysMax') ?? '')
+      ? (params.get('completeDaysMax') as string)
+      : '',
     activeWeek: /^\d{4}-\d{2}-\d{2}$/u.test(params.get('activeWeek') ?? '') ? (params.get('activeWeek') as string) : '',
   };
 }
@@ -77,7 +89,8 @@ export function membersTableParams(state: MembersTableState, tab?: string): URLS
   if (state.role !== '') params.set('role', state.role);
   if (state.department !== '') params.set('department', state.department);
   if (state.complete !== '') params.set('complete', state.complete);
-  for (const name of ['overdue', 'stalled', 'startFrom', 'startTo'] as const) if (state[name] !== '') params.set(name, state[name]);
+  for (const name of ['overdue', 'stalled', 'startFrom', 'startTo'] as const)
+    if (state[name] !== '') params.set(name, state[name]);
   if (state.sort !== 'name') params.set('sort', state.sort);
   if (state.dir !== 'asc') params.set('dir', state.dir);
   if (state.page !== 1) params.set('page', String(state.page));
@@ -132,6 +145,7 @@ export function describeInsightFilters(state: MembersTableState): string[] {
         : `who completed onboarding in ${min} to ${state.completeDaysMax} days`,
     );
   }
-  if (state.activeWeek !== '') words.push(`who completed a step in the week of ${dayName.format(new Date(`${state.activeWeek}T00:00:00Z`))}`);
+  if (state.activeWeek !== '')
+    words.push(`who completed a step in the week of ${dayName.format(new Date(`${state.activeWeek}T00:00:00Z`))}`);
   return words;
 }

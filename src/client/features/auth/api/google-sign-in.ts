@@ -9,7 +9,9 @@ import { googleCallbackResponseDecoder } from '@/lib/decoders';
  * @param returnTo a path on this site to open after signing in (the server keeps only safe paths)
  */
 export function googleStartHref(returnTo?: string): string {
-  return returnTo === undefined ? GOOGLE_START_PATH : `${GOOGLE_START_PATH}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
+  return returnTo === undefined
+    ? GOOGLE_START_PATH
+    : `${GOOGLE_START_PATH}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
 }
 
 /**

@@ -24,4 +24,3 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<
     throw error;
   }
 }
-

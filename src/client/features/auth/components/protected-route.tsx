@@ -18,7 +18,10 @@ export function ProtectedRoute() {
   // docs/product.md#exact-texts: the server could not tell who is signed in (not a 401, which means "not signed in").
   useEffect(() => {
     if (me.isError) {
-      toast.error('Profile Error', { id: 'profile-error', description: 'Failed to retrieve your profile information.' });
+      toast.error('Profile Error', {
+        id: 'profile-error',
+        description: 'Failed to retrieve your profile information.',
+      });
     }
   }, [me.isError]);
   // The page mounts in a background render that React does in short slices, not in one long task on a phone

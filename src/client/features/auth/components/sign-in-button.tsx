@@ -88,7 +88,9 @@ export function SignInButton({ config, busy, returnTo }: SignInButtonProps) {
           } catch {
             // Storage may be off (private mode); nothing was stored there either.
           }
-          toastAfterNavigation('message', 'Development Mode', { description: 'Using simulated login flow for development' });
+          toastAfterNavigation('message', 'Development Mode', {
+            description: 'Using simulated login flow for development',
+          });
           pageNavigation.replace(returnTo ?? paths.dashboard.getHref());
         },
         () => {
@@ -118,7 +120,13 @@ export function SignInButton({ config, busy, returnTo }: SignInButtonProps) {
         {authenticating ? 'Authenticating...' : showBusy ? 'Signing in...' : 'Sign in with Google'}
       </Button>
       {google && development ? (
-        <Button variant="link" size="sm" className="mt-2 text-slate-600" onClick={signInForDevelopment} disabled={showBusy}>
+        <Button
+          variant="link"
+          size="sm"
+          className="mt-2 text-slate-600"
+          onClick={signInForDevelopment}
+          disabled={showBusy}
+        >
           Use development sign-in
         </Button>
       ) : null}

@@ -18,7 +18,10 @@ export function UserSummary({ user, badge }: { user: User; badge?: ReactNode }) 
         {user.picture ? (
           <Avatar.Image src={user.picture} alt="" referrerPolicy="no-referrer" className="size-full object-cover" />
         ) : null}
-        <Avatar.Fallback className="flex size-full items-center justify-center text-sm font-bold text-brand-800" aria-hidden="true">
+        <Avatar.Fallback
+          className="flex size-full items-center justify-center text-sm font-bold text-brand-800"
+          aria-hidden="true"
+        >
           {initialsOf(name)}
         </Avatar.Fallback>
       </Avatar.Root>

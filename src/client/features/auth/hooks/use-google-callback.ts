@@ -21,7 +21,10 @@ export const LOGIN_TOASTS = {
   format: { title: 'Authentication Error', description: 'Unrecognized authentication response format.' },
   data: { title: 'Authentication Error', description: 'Failed to process authentication data.' },
   noUser: { title: 'Login Failed', description: 'Could not retrieve user information. Please try again.' },
-  processing: { title: 'Authentication Error', description: 'There was an error processing your login. Please try again.' },
+  processing: {
+    title: 'Authentication Error',
+    description: 'There was an error processing your login. Please try again.',
+  },
 } as const;
 
 type AuthorizationResponse =
@@ -99,13 +102,20 @@ export function useGoogleCallback(): { phase: LoginPhase; refusal: string | null
         if (isApiError(error) && error.status === 429) {
           // Too many sign-ins from this network: the processing toast, and on the screen how long to wait (the server says).
           setRefusal(error.message);
-          toast.error(LOGIN_TOASTS.processing.title, { id: TOAST_ID, description: LOGIN_TOASTS.processing.description });
+          toast.error(LOGIN_TOASTS.processing.title, {
+            id: TOAST_ID,
+            description: LOGIN_TOASTS.processing.description,
+          });
           return;
         }
         // A 2xx answer that cannot be read at all: 'Failed to process authentication data.'; one without user data:
         // the product rule "a profile response with no user data gives 'Login Failed'".
         const succeeded = isApiError(error) && error.status >= 200 && error.status < 300;
-        const shown = !succeeded ? LOGIN_TOASTS.processing : error.unexplained === 'not-json' ? LOGIN_TOASTS.data : LOGIN_TOASTS.noUser;
+        const shown = !succeeded
+          ? LOGIN_TOASTS.processing
+          : error.unexplained === 'not-json'
+            ? LOGIN_TOASTS.data
+            : LOGIN_TOASTS.noUser;
         toast.error(shown.title, { id: TOAST_ID, description: shown.description });
       },
     );

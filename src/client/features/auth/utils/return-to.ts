@@ -15,5 +15,7 @@ export function returnToOf(search: string): string | undefined {
  * @param path the path and query string of the page that needs a session, e.g. `/dashboard?step=set-up-slack`
  */
 export function loginHrefFor(path: string): string {
-  return path === '/dashboard' || path === '/' ? '/login' : `/login?${new URLSearchParams({ [RETURN_TO_PARAM]: path }).toString()}`;
+  return path === '/dashboard' || path === '/'
+    ? '/login'
+    : `/login?${new URLSearchParams({ [RETURN_TO_PARAM]: path }).toString()}`;
 }

@@ -1,4 +1,10 @@
-import { activitySchema, cohortsSchema, funnelSchema, timeToCompleteSchema, type InsightChart } from '@shared/insights-api';
+import {
+  activitySchema,
+  cohortsSchema,
+  funnelSchema,
+  timeToCompleteSchema,
+  type InsightChart,
+} from '@shared/insights-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPaths } from '@/config/paths';
@@ -20,8 +26,14 @@ export type InsightData<C extends InsightChart> = z.infer<(typeof SCHEMAS)[C]>;
  * @param query the page's filters (from `insightsApiQuery`)
  * @throws ApiError
  */
-export async function getInsight<C extends InsightChart>(chart: C, query: URLSearchParams, signal?: AbortSignal): Promise<InsightData<C>> {
-  return apiRequest(apiPaths.adminInsight(chart, query), SCHEMAS[chart] as unknown as z.ZodType<InsightData<C>>, { signal });
+export async function getInsight<C extends InsightChart>(
+  chart: C,
+  query: URLSearchParams,
+  signal?: AbortSignal,
+): Promise<InsightData<C>> {
+  return apiRequest(apiPaths.adminInsight(chart, query), SCHEMAS[chart] as unknown as z.ZodType<InsightData<C>>, {
+    signal,
+  });
 }
 
 /** One chart's figures; the previous figures stay on screen while new filters load. */

@@ -76,7 +76,13 @@ export function ChartCard<T>({
       ) : (
         <div aria-busy={query.isFetching} className="flex flex-col gap-4">
           <div className="text-sm text-slate-800">{summary(query.data)}</div>
-          {asTable ? <div className="overflow-x-auto" onFocus={revealFocused}>{table(query.data)}</div> : chart(query.data)}
+          {asTable ? (
+            <div className="overflow-x-auto" onFocus={revealFocused}>
+              {table(query.data)}
+            </div>
+          ) : (
+            chart(query.data)
+          )}
         </div>
       )}
     </Card>
@@ -84,12 +90,17 @@ export function ChartCard<T>({
 }
 
 /** The look of the charts' data tables. */
-export const tableClass = 'w-full min-w-max border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_th]:text-slate-700 [&_thead_th]:bg-slate-50';
+export const tableClass =
+  'w-full min-w-max border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_th]:text-slate-700 [&_thead_th]:bg-slate-50';
 
 /** A number in a data table that opens the members behind it. */
 export function NumberLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
   return (
-    <Link to={href} aria-label={label} className="font-semibold text-brand-700 tabular-nums underline underline-offset-2 hover:text-brand-800">
+    <Link
+      to={href}
+      aria-label={label}
+      className="font-semibold text-brand-700 tabular-nums underline underline-offset-2 hover:text-brand-800"
+    >
       {children}
     </Link>
   );

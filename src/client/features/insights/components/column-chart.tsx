@@ -25,7 +25,17 @@ const MARGIN = { top: 18, right: 8, bottom: 36, left: 40 };
  * @param title the chart's accessible name
  * @param valueName what the value axis counts, e.g. 'members'
  */
-export function ColumnChart({ columns, title, valueName, height = 220 }: { columns: Column[]; title: string; valueName: string; height?: number }) {
+export function ColumnChart({
+  columns,
+  title,
+  valueName,
+  height = 220,
+}: {
+  columns: Column[];
+  title: string;
+  valueName: string;
+  height?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
   const innerWidth = Math.max(60, width - MARGIN.left - MARGIN.right);
@@ -61,9 +71,22 @@ export function ColumnChart({ columns, title, valueName, height = 220 }: { colum
             const bx = x(c.key) ?? 0;
             const by = y(c.value);
             return (
-              <BarLink key={c.key} href={c.href} label={c.label} x={bx} y={Math.min(by, innerHeight - 2)} width={x.bandwidth()} height={Math.max(2, innerHeight - by)}>
+              <BarLink
+                key={c.key}
+                href={c.href}
+                label={c.label}
+                x={bx}
+                y={Math.min(by, innerHeight - 2)}
+                width={x.bandwidth()}
+                height={Math.max(2, innerHeight - by)}
+              >
                 {showValues && c.value > 0 && (
-                  <text x={bx + x.bandwidth() / 2} y={Math.min(by, innerHeight - 3) - 5} textAnchor="middle" className="fill-slate-800 text-[11px] font-semibold">
+                  <text
+                    x={bx + x.bandwidth() / 2}
+                    y={Math.min(by, innerHeight - 3) - 5}
+                    textAnchor="middle"
+                    className="fill-slate-800 text-[11px] font-semibold"
+                  >
                     {c.value.toLocaleString('en-GB')}
                   </text>
                 )}

@@ -60,7 +60,16 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
                 const by = LABEL + i * (BAR + GAP);
                 const w = x(bar.value);
                 return (
-                  <BarLink key={bar.key} href={bar.href} label={bar.label} x={0} y={by} width={w} height={BAR} tone={bar.tone ?? 'primary'}>
+                  <BarLink
+                    key={bar.key}
+                    href={bar.href}
+                    label={bar.label}
+                    x={0}
+                    y={by}
+                    width={w}
+                    height={BAR}
+                    tone={bar.tone ?? 'primary'}
+                  >
                     <text x={Math.max(w, 3) + 8} y={by + BAR - 3} className="fill-slate-800 text-xs">
                       {bar.text}
                     </text>

@@ -2,7 +2,15 @@ import { STALLED_AFTER_DAYS, funnelCalloutText } from '@shared/insights-api';
 import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { apiPaths } from '@/config/paths';
 import { useInsight } from '../api/get-insight';
-import { days, formatDay, formatMonth, insightsParams, type InsightsFilters, membersHref, plural } from '../utils/insights-query';
+import {
+  days,
+  formatDay,
+  formatMonth,
+  insightsParams,
+  type InsightsFilters,
+  membersHref,
+  plural,
+} from '../utils/insights-query';
 import { ChartCard, NumberLink, tableClass } from './chart-card';
 import { ColumnChart } from './column-chart';
 import { HBarChart } from './hbar-chart';
@@ -62,7 +70,12 @@ export function FunnelCard({ filters }: { filters: InsightsFilters }) {
       )}
       chart={(f) => (
         <>
-          <Legend items={[['primary', 'Completed the step'], ['secondary', 'On the step now']]} />
+          <Legend
+            items={[
+              ['primary', 'Completed the step'],
+              ['secondary', 'On the step now'],
+            ]}
+          />
           <HBarChart
             title="Funnel: members per step"
             max={Math.max(...f.steps.map((s) => s.eligible))}
@@ -109,16 +122,24 @@ export function FunnelCard({ filters }: { filters: InsightsFilters }) {
               <tr key={s.stepId}>
                 <th scope="row" className="font-medium text-slate-900">
                   {s.title}
-                  {f.calledOut?.stepId === s.stepId && <span className="ml-2 text-xs font-bold text-amber-800">Most stop here</span>}
+                  {f.calledOut?.stepId === s.stepId && (
+                    <span className="ml-2 text-xs font-bold text-amber-800">Most stop here</span>
+                  )}
                 </th>
                 <td className="tabular-nums">{s.eligible}</td>
                 <td>
-                  <NumberLink href={membersHref(filters, { completedStep: s.stepId })} label={`${s.completed} completed ${s.title}: open the list`}>
+                  <NumberLink
+                    href={membersHref(filters, { completedStep: s.stepId })}
+                    label={`${s.completed} completed ${s.title}: open the list`}
+                  >
                     {s.completed}
                   </NumberLink>
                 </td>
                 <td>
-                  <NumberLink href={membersHref(filters, { currentStep: s.title })} label={`${s.current} on ${s.title} now: open the list`}>
+                  <NumberLink
+                    href={membersHref(filters, { currentStep: s.title })}
+                    label={`${s.current} on ${s.title} now: open the list`}
+                  >
                     {s.current}
                   </NumberLink>
                 </td>
@@ -138,7 +159,10 @@ export function TimeToCompleteCard({ filters }: { filters: InsightsFilters }) {
   const query = insightsParams(filters);
   const time = useInsight('time-to-complete', query);
   const bucketHref = (b: { min: number; max: number | null }) =>
-    membersHref(filters, b.max === null ? { completeDaysMin: b.min } : { completeDaysMin: b.min, completeDaysMax: b.max });
+    membersHref(
+      filters,
+      b.max === null ? { completeDaysMin: b.min } : { completeDaysMin: b.min, completeDaysMax: b.max },
+    );
   return (
     <ChartCard
       title="Time to complete"
@@ -150,15 +174,18 @@ export function TimeToCompleteCard({ filters }: { filters: InsightsFilters }) {
       summary={(t) => (
         <div className="space-y-2">
           <p>
-            {plural(t.complete, 'member')} completed onboarding. Half took {days(t.medianDays ?? 0)} or less (the median); 9 in 10
-            took {days(t.p90Days ?? 0)} or less.
+            {plural(t.complete, 'member')} completed onboarding. Half took {days(t.medianDays ?? 0)} or less (the
+            median); 9 in 10 took {days(t.p90Days ?? 0)} or less.
           </p>
           {t.roles.length > 1 && (
             <ul className="flex flex-wrap gap-2" aria-label="Per role">
               {t.roles.map((r) => (
-                <li key={r.role} className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-800">
-                  <span className="font-semibold">{r.roleLabel}</span>: median {days(r.medianDays)}, 9 in 10 within {days(r.p90Days)} (
-                  {plural(r.complete, 'member')})
+                <li
+                  key={r.role}
+                  className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-800"
+                >
+                  <span className="font-semibold">{r.roleLabel}</span>: median {days(r.medianDays)}, 9 in 10 within{' '}
+                  {days(r.p90Days)} ({plural(r.complete, 'member')})
                 </li>
               ))}
             </ul>
@@ -227,7 +254,10 @@ export function TimeToCompleteCard({ filters }: { filters: InsightsFilters }) {
                     {r.roleLabel}
                   </th>
                   <td>
-                    <NumberLink href={membersHref({ ...filters, role: r.role }, { complete: 'true' })} label={`${r.complete} ${r.roleLabel} members complete: open the list`}>
+                    <NumberLink
+                      href={membersHref({ ...filters, role: r.role }, { complete: 'true' })}
+                      label={`${r.complete} ${r.roleLabel} members complete: open the list`}
+                    >
                       {r.complete}
                     </NumberLink>
                   </td>
@@ -247,7 +277,8 @@ export function TimeToCompleteCard({ filters }: { filters: InsightsFilters }) {
 export function CohortsCard({ filters }: { filters: InsightsFilters }) {
   const query = insightsParams(filters);
   const cohorts = useInsight('cohorts', query);
-  const withinHref = (month: string, d: number) => membersHref({ ...filters, started: month }, { completeDaysMax: d - 1 });
+  const withinHref = (month: string, d: number) =>
+    membersHref({ ...filters, started: month }, { completeDaysMax: d - 1 });
   return (
     <ChartCard
       title="Cohorts by start month"
@@ -270,7 +301,13 @@ export function CohortsCard({ filters }: { filters: InsightsFilters }) {
       }}
       chart={(c) => (
         <>
-          <Legend items={[['tertiary', 'Within 7 days'], ['secondary', 'Within 14 days'], ['primary', 'Within 30 days']]} />
+          <Legend
+            items={[
+              ['tertiary', 'Within 7 days'],
+              ['secondary', 'Within 14 days'],
+              ['primary', 'Within 30 days'],
+            ]}
+          />
           <HBarChart
             title="Cohorts: share complete by start month"
             max={100}
@@ -281,7 +318,10 @@ export function CohortsCard({ filters }: { filters: InsightsFilters }) {
                 key: String(w.days),
                 value: w.percent ?? 0,
                 tone: (['tertiary', 'secondary', 'primary'] as const)[i] ?? 'primary',
-                text: w.percent === null ? `${w.days} days: not ${w.days} days old yet` : `${w.days} days: ${w.percent}% (${w.complete} of ${w.eligible})`,
+                text:
+                  w.percent === null
+                    ? `${w.days} days: not ${w.days} days old yet`
+                    : `${w.days} days: ${w.percent}% (${w.complete} of ${w.eligible})`,
                 label:
                   w.percent === null
                     ? `${formatMonth(m.month, true)}: nobody started ${w.days} days ago yet.`
@@ -313,7 +353,10 @@ export function CohortsCard({ filters }: { filters: InsightsFilters }) {
                   {formatMonth(m.month, true)}
                 </th>
                 <td>
-                  <NumberLink href={membersHref({ ...filters, started: m.month }, {})} label={`${m.members} started in ${formatMonth(m.month, true)}: open the list`}>
+                  <NumberLink
+                    href={membersHref({ ...filters, started: m.month }, {})}
+                    label={`${m.members} started in ${formatMonth(m.month, true)}: open the list`}
+                  >
                     {m.members}
                   </NumberLink>
                 </td>
@@ -322,7 +365,10 @@ export function CohortsCard({ filters }: { filters: InsightsFilters }) {
                     {w.percent === null ? (
                       dash
                     ) : (
-                      <NumberLink href={withinHref(m.month, w.days)} label={`${w.complete} of ${w.eligible} complete within ${w.days} days: open the list`}>
+                      <NumberLink
+                        href={withinHref(m.month, w.days)}
+                        label={`${w.complete} of ${w.eligible} complete within ${w.days} days: open the list`}
+                      >
                         {`${w.percent}% (${w.complete} of ${w.eligible})`}
                       </NumberLink>
                     )}
@@ -354,8 +400,9 @@ export function ActivityCard({ filters }: { filters: InsightsFilters }) {
         const current = a.weeks.at(-1);
         return (
           <p>
-            {plural(a.total, 'step')} completed in the last 6 months. The busiest week began {formatDay(busiest.week, true)} with{' '}
-            {plural(busiest.steps, 'step')}; this week so far: {plural(current?.steps ?? 0, 'step')}.
+            {plural(a.total, 'step')} completed in the last 6 months. The busiest week began{' '}
+            {formatDay(busiest.week, true)} with {plural(busiest.steps, 'step')}; this week so far:{' '}
+            {plural(current?.steps ?? 0, 'step')}.
           </p>
         );
       }}
@@ -390,7 +437,10 @@ export function ActivityCard({ filters }: { filters: InsightsFilters }) {
                 </th>
                 <td className="tabular-nums">{w.steps}</td>
                 <td>
-                  <NumberLink href={membersHref(filters, { activeWeek: w.week })} label={`${w.members} members active in the week of ${formatDay(w.week, true)}: open the list`}>
+                  <NumberLink
+                    href={membersHref(filters, { activeWeek: w.week })}
+                    label={`${w.members} members active in the week of ${formatDay(w.week, true)}: open the list`}
+                  >
                     {w.members}
                   </NumberLink>
                 </td>

@@ -6,11 +6,16 @@ describe('insights filters in the address', () => {
   it('reads role, department and a well-formed month, and writes only what is set', () => {
     const filters = readInsightsFilters(new URLSearchParams('role=finance&department=Outreach&started=2025-13'));
     expect(filters).toEqual({ role: 'finance', department: 'Outreach', started: '' });
-    expect(insightsParams({ ...filters, started: '2025-03' }).toString()).toBe('role=finance&department=Outreach&started=2025-03');
+    expect(insightsParams({ ...filters, started: '2025-03' }).toString()).toBe(
+      'role=finance&department=Outreach&started=2025-03',
+    );
   });
 
   it('links a figure to the members table with the page filters and its own, which the table reads and asks the API for', () => {
-    const href = membersHref({ role: 'volunteer', department: '', started: '2025-01' }, { currentStep: 'Set up Slack', completeDaysMax: 6 });
+    const href = membersHref(
+      { role: 'volunteer', department: '', started: '2025-01' },
+      { currentStep: 'Set up Slack', completeDaysMax: 6 },
+    );
     expect(href).toBe('/admin?role=volunteer&started=2025-01&currentStep=Set+up+Slack&completeDaysMax=6');
     const state = readMembersTableState(new URL(href, 'http://x').searchParams);
     expect(membersApiQuery(state).toString()).toBe(

@@ -12,7 +12,11 @@ export async function getDemo({ signal }: { signal?: AbortSignal } = {}) {
 
 /** The demo query; the content does not change while the page is open, so it is fetched once. */
 export function getDemoQueryOptions() {
-  return queryOptions({ queryKey: ['demo'] as const, queryFn: ({ signal }) => getDemo({ signal }), staleTime: Infinity });
+  return queryOptions({
+    queryKey: ['demo'] as const,
+    queryFn: ({ signal }) => getDemo({ signal }),
+    staleTime: Infinity,
+  });
 }
 
 /** The demo page's steps (GET /api/demo). */

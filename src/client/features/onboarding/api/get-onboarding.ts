@@ -10,7 +10,10 @@ import { withPendingProgressWrites } from './progress-cache';
  * steps of that role instead (a role preview, read-only). @throws ApiError
  */
 export async function getOnboarding({ signal, previewRole }: { signal?: AbortSignal; previewRole?: string } = {}) {
-  const path = previewRole === undefined ? apiPaths.onboarding : `${apiPaths.onboarding}?previewRole=${encodeURIComponent(previewRole)}`;
+  const path =
+    previewRole === undefined
+      ? apiPaths.onboarding
+      : `${apiPaths.onboarding}?previewRole=${encodeURIComponent(previewRole)}`;
   return apiRequest(path, onboardingResponseDecoder, { signal });
 }
 

@@ -33,10 +33,13 @@ export async function getSecret(stepId: string, { signal }: { signal?: AbortSign
   const json: unknown = await response.json().catch(() => undefined);
   if (response.ok) {
     const parsed = secretResponseDecoder.safeParse(json);
-    if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
+    if (!parsed.success)
+      throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
     if (parsed.data.value === null) return { kind: 'not-set' };
     const { changedOn } = parsed.data;
-    return changedOn === undefined ? { kind: 'revealed', value: parsed.data.value } : { kind: 'revealed', value: parsed.data.value, changedOn };
+    return changedOn === undefined
+      ? { kind: 'revealed', value: parsed.data.value }
+      : { kind: 'revealed', value: parsed.data.value, changedOn };
   }
   const refusal = secretRefusalDecoder.safeParse(json);
   if ((response.status === 401 || response.status === 403) && refusal.success) {

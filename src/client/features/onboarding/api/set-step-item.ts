@@ -55,16 +55,23 @@ export function useSetStepItem() {
     },
     onError: (error, { step, itemId }, context) => {
       updateCachedProgress(queryClient, (p) =>
-        withStepCompletion(withItem(p, step.id, itemId, context?.before.item ?? null), step.id, context?.before.completion ?? null),
+        withStepCompletion(
+          withItem(p, step.id, itemId, context?.before.item ?? null),
+          step.id,
+          context?.before.completion ?? null,
+        ),
       );
       toast.error('Could not save your progress', { description: error.message });
     },
     onSuccess: (saved) => {
       if (laterWritesPending(queryClient, saved.stepId)) return;
       updateCachedProgress(queryClient, (p) => {
-        const item = saved.done && saved.doneAt ? { stepId: saved.stepId, itemId: saved.itemId, doneAt: saved.doneAt } : null;
+        const item =
+          saved.done && saved.doneAt ? { stepId: saved.stepId, itemId: saved.itemId, doneAt: saved.doneAt } : null;
         const completion =
-          saved.step.completed && saved.step.completedAt ? { stepId: saved.stepId, completedAt: saved.step.completedAt } : null;
+          saved.step.completed && saved.step.completedAt
+            ? { stepId: saved.stepId, completedAt: saved.step.completedAt }
+            : null;
         return withStepCompletion(withItem(p, saved.stepId, saved.itemId, item), saved.stepId, completion);
       });
     },

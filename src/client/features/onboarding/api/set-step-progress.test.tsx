@@ -52,7 +52,9 @@ describe('completing a step', () => {
       ]),
     );
     expect(bar()).toHaveAttribute('aria-valuenow', '20');
-    expect(within(card('Sign in to your Chrome profile')).getByRole('button', { name: 'Reset step' })).toBeInTheDocument();
+    expect(
+      within(card('Sign in to your Chrome profile')).getByRole('button', { name: 'Reset step' }),
+    ).toBeInTheDocument();
   });
 
   it('rolls back and explains when the server refuses', async () => {

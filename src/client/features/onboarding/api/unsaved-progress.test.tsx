@@ -16,7 +16,8 @@ vi.mock('@/features/onboarding/components/widgets/pdf-document', () => ({ PdfDoc
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 const bar = () => screen.getByRole('progressbar', { name: 'Onboarding progress' });
-const unavailable = () => apiError(503, 'The database is unavailable. Please try again in a moment.', 'Service Unavailable');
+const unavailable = () =>
+  apiError(503, 'The database is unavailable. Please try again in a moment.', 'Service Unavailable');
 
 /** A PUT route that answers `failures` times with `failure`, then with `success`; records when each call came. */
 function flakyRoute(failures: number, failure: () => Response | Promise<Response>, success: Handler) {
@@ -100,7 +101,11 @@ describe('a progress write while the database is unavailable', () => {
   });
 
   it('says the server cannot be reached when there is no answer at all, and saves once it can', async () => {
-    const route = flakyRoute(1, () => Promise.reject(new TypeError('Failed to fetch')), () => savedStep('sign-in-to-chrome'));
+    const route = flakyRoute(
+      1,
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => savedStep('sign-in-to-chrome'),
+    );
     const { user } = renderApp('/dashboard', { 'PUT /api/progress/steps/sign-in-to-chrome': route.handler });
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });
     await user.click(within(card('Sign in to your Chrome profile')).getByRole('button', { name: 'Complete' }));
@@ -142,8 +147,10 @@ describe('a progress write while the database is unavailable', () => {
   });
 
   it('still rolls back at once, without trying again, when the server refuses the write (4xx)', async () => {
-    const route = flakyRoute(1, () => apiError(409, 'A role preview never changes your progress.', 'Conflict'), () =>
-      savedStep('sign-in-to-chrome'),
+    const route = flakyRoute(
+      1,
+      () => apiError(409, 'A role preview never changes your progress.', 'Conflict'),
+      () => savedStep('sign-in-to-chrome'),
     );
     const { user } = renderApp('/dashboard', { 'PUT /api/progress/steps/sign-in-to-chrome': route.handler });
     await screen.findByRole('heading', { name: 'Welcome, Alex!' });

@@ -23,7 +23,15 @@ export function shortDate(value: string, today = new Date()): string {
  * @param agreement the member's latest agreement to it
  * @param completed whether the step is completed now
  */
-export function AgreementNotice({ step, agreement, completed }: { step: Step; agreement: Agreement; completed: boolean }) {
+export function AgreementNotice({
+  step,
+  agreement,
+  completed,
+}: {
+  step: Step;
+  agreement: Agreement;
+  completed: boolean;
+}) {
   if (!completed && agreement.due !== null) {
     const changedOn = step.versionDate ?? agreement.at;
     return (

@@ -83,10 +83,16 @@ const sharedPasswordContacts = lazyWidget(
   async () => (await import('./widgets/shared-password-contacts')).SharedPasswordContacts,
 );
 const checklist = lazyWidget('checklist', async () => (await import('./widgets/checklist')).Checklist);
-const acknowledgments = lazyWidget('acknowledgments', async () => (await import('./widgets/acknowledgments')).Acknowledgments);
+const acknowledgments = lazyWidget(
+  'acknowledgments',
+  async () => (await import('./widgets/acknowledgments')).Acknowledgments,
+);
 const media = lazyWidget('media', async () => (await import('./widgets/media')).MediaList);
 const pdfViewer = lazyWidget('document viewer', async () => (await import('./widgets/pdf-viewer')).PdfViewer);
-const signatureDialog = lazyWidget('signature form', async () => (await import('./widgets/signature-dialog')).SignatureDialog);
+const signatureDialog = lazyWidget(
+  'signature form',
+  async () => (await import('./widgets/signature-dialog')).SignatureDialog,
+);
 
 export const LazyContactGrid = contacts.Component;
 export const LazySharedPasswordContacts = sharedPasswordContacts.Component;

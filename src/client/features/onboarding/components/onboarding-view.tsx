@@ -59,7 +59,19 @@ function firstNameOf(name: string): string {
  * plays.
  */
 export function OnboardingView(props: OnboardingViewProps) {
-  const { role, scopes, progress, userName, userRole, confettiPieces, celebrationKey, passwordHiddenReason, notice, dueDates, initialStepId } = props;
+  const {
+    role,
+    scopes,
+    progress,
+    userName,
+    userRole,
+    confettiPieces,
+    celebrationKey,
+    passwordHiddenReason,
+    notice,
+    dueDates,
+    initialStepId,
+  } = props;
   const { progressLabel } = props;
   const isMobile = useIsMobile();
   const ids = orderedStepIds({ scopes });
@@ -132,7 +144,9 @@ export function OnboardingView(props: OnboardingViewProps) {
   const completedIds = new Set(progress.completedIds);
   const dueOf = (stepId: string) => {
     const due = dueDates?.get(stepId);
-    return due === undefined || completedIds.has(stepId) ? undefined : { label: dueLabel(due.dueOn, due.daysLate), overdue: due.daysLate > 0 };
+    return due === undefined || completedIds.has(stepId)
+      ? undefined
+      : { label: dueLabel(due.dueOn, due.daysLate), overdue: due.daysLate > 0 };
   };
   const overdueCount = ids.filter((id) => dueOf(id)?.overdue === true).length;
 
@@ -162,8 +176,12 @@ export function OnboardingView(props: OnboardingViewProps) {
           key={scope.id}
           scope={scope}
           accent={accent}
-          highlighted={hoveredScopeId === scope.id || (openId !== null && scope.steps.some((step) => step.id === openId))}
-          onHoverChange={(hovered) => setHoveredScopeId((current) => (hovered ? scope.id : current === scope.id ? null : current))}
+          highlighted={
+            hoveredScopeId === scope.id || (openId !== null && scope.steps.some((step) => step.id === openId))
+          }
+          onHoverChange={(hovered) =>
+            setHoveredScopeId((current) => (hovered ? scope.id : current === scope.id ? null : current))
+          }
         >
           {scope.steps.map((step, j) => {
             const i = (offsets[s] ?? 0) + j;

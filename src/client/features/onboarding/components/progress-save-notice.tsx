@@ -21,7 +21,10 @@ export const UNSAVED_TEXT = {
 } as const;
 
 /** The confirmation once every waiting change is stored. */
-export const SAVED_TEXT = { title: 'Progress saved', description: 'Your changes are saved now that the connection is back.' } as const;
+export const SAVED_TEXT = {
+  title: 'Progress saved',
+  description: 'Your changes are saved now that the connection is back.',
+} as const;
 
 /**
  * Why the member's progress writes are waiting: 'database' (the server answered 503), 'network' (no answer), or null
@@ -46,9 +49,13 @@ export function useUnsavedProgress(): 'database' | 'network' | null {
     if (pending.length > 0 || waited.current.size === 0) return;
     const ids = waited.current;
     waited.current = new Set();
-    const ended = queryClient.getMutationCache().getAll().filter((m) => ids.has(m.mutationId));
+    const ended = queryClient
+      .getMutationCache()
+      .getAll()
+      .filter((m) => ids.has(m.mutationId));
     toast.dismiss(UNSAVED_TOAST_ID);
-    if (ended.every((m) => m.state.status === 'success')) toast.success(SAVED_TEXT.title, { description: SAVED_TEXT.description });
+    if (ended.every((m) => m.state.status === 'success'))
+      toast.success(SAVED_TEXT.title, { description: SAVED_TEXT.description });
     void queryClient.invalidateQueries({ queryKey: queryKeys.onboarding, exact: true });
   }, [pending, queryClient]);
 

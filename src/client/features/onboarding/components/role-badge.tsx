@@ -20,7 +20,10 @@ export function RoleBadge({ role, fallbackLabel, baseColor, className }: RoleBad
   const { background, text } = roleBadgeColors(baseColor);
   return (
     <span
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', className)}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        className,
+      )}
       style={{ backgroundColor: background, color: text }}
     >
       <span className="sr-only">Role: </span>

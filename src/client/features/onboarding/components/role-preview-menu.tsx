@@ -14,7 +14,14 @@ export type RoleMenuProps = RolePreviewMenuProps & { defaultOpen?: boolean };
  * select, lets a person choose the current option again); choosing another shows its steps and toasts 'Role
  * Switched'. Its own chunk (with Radix's menu), loaded by RolePreviewMenu when its button is first pressed.
  */
-export function RoleMenu({ roles, currentRole, ownRoleKey, developmentMode, onChange, defaultOpen = false }: RoleMenuProps) {
+export function RoleMenu({
+  roles,
+  currentRole,
+  ownRoleKey,
+  developmentMode,
+  onChange,
+  defaultOpen = false,
+}: RoleMenuProps) {
   const choose = (key: string) => {
     const role = roles.find((r) => r.key === key);
     if (!role) return;
@@ -37,7 +44,9 @@ export function RoleMenu({ roles, currentRole, ownRoleKey, developmentMode, onCh
           sideOffset={6}
           className="z-50 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-48 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 text-sm text-slate-800 shadow-lg"
         >
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-600">Preview as</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-600">
+            Preview as
+          </DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={currentRole.key}>
             {roles.map((role) => (
               <DropdownMenu.RadioItem
@@ -50,7 +59,9 @@ export function RoleMenu({ roles, currentRole, ownRoleKey, developmentMode, onCh
                   <span aria-hidden="true" className="size-2 rounded-full bg-brand-700" />
                 </DropdownMenu.ItemIndicator>
                 {role.displayName}
-                {role.key === ownRoleKey ? <span className="ml-1 text-xs font-normal text-slate-600">(your role)</span> : null}
+                {role.key === ownRoleKey ? (
+                  <span className="ml-1 text-xs font-normal text-slate-600">(your role)</span>
+                ) : null}
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>
@@ -59,4 +70,3 @@ export function RoleMenu({ roles, currentRole, ownRoleKey, developmentMode, onCh
     </DropdownMenu.Root>
   );
 }
-

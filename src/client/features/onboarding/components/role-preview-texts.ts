@@ -31,7 +31,9 @@ export function rolePreviewToast(
   if (chosen.key === current.key) {
     return {
       title: 'Already using that role',
-      description: own ? `You are already signed in as ${chosen.displayName}.` : `You are already previewing ${chosen.displayName}.`,
+      description: own
+        ? `You are already signed in as ${chosen.displayName}.`
+        : `You are already previewing ${chosen.displayName}.`,
     };
   }
   const suffix = developmentMode ? ' (Development mode active)' : '';

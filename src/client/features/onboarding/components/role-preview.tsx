@@ -23,7 +23,10 @@ export function RolePreviewMenu(props: RolePreviewMenuProps) {
   const [menu, setMenu] = useState(() => (loadedRoleMenu ? { Component: loadedRoleMenu, open: false } : undefined));
   const [loading, setLoading] = useState(false);
   const preload = () => {
-    void loadRoleMenu().then((component) => (loadedRoleMenu = component), () => undefined);
+    void loadRoleMenu().then(
+      (component) => (loadedRoleMenu = component),
+      () => undefined,
+    );
   };
   const open = () => {
     setLoading(true);

@@ -68,7 +68,8 @@ export const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, { open: string;
   },
   document: {
     open: 'Read the document below. The button unlocks after a short wait, or when you download the document.',
-    closed: 'Open this step and read the document in it. The button unlocks after a short wait, or when you download the document.',
+    closed:
+      'Open this step and read the document in it. The button unlocks after a short wait, or when you download the document.',
   },
 };
 
@@ -78,8 +79,20 @@ export const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, { open: string;
  * once done the reset icon and a check mark. Resetting also resets the open content: ticks, and the document's wait.
  */
 export function StepCard(props: StepCardProps) {
-  const { step, status, index, isOpen, onToggle, onSetCompleted, doneItems, onItemChange, readOnly, password, isMobile, accent } =
-    props;
+  const {
+    step,
+    status,
+    index,
+    isOpen,
+    onToggle,
+    onSetCompleted,
+    doneItems,
+    onItemChange,
+    readOnly,
+    password,
+    isMobile,
+    accent,
+  } = props;
   const { agreement, canSign = false, onSigned, due } = props;
   const [signing, setSigning] = useState(false);
   const contentId = useId();
@@ -153,7 +166,13 @@ export function StepCard(props: StepCardProps) {
         status === 'active' && 'shadow-[0_1px_3px_rgb(15_23_42/0.08),0_12px_30px_-12px_rgb(15_23_42/0.22)]',
         completed && 'bg-slate-50/60',
       )}
-      style={{ animationDelay: `${index * 100}ms`, borderLeftColor: borderColor, borderTopColor: '#e2e8f0', borderRightColor: '#e2e8f0', borderBottomColor: '#e2e8f0' }}
+      style={{
+        animationDelay: `${index * 100}ms`,
+        borderLeftColor: borderColor,
+        borderTopColor: '#e2e8f0',
+        borderRightColor: '#e2e8f0',
+        borderBottomColor: '#e2e8f0',
+      }}
     >
       <div className="relative flex flex-wrap items-start gap-x-4 gap-y-3 p-4 hover:bg-slate-50/80 sm:flex-nowrap sm:p-5">
         <div
@@ -191,7 +210,10 @@ export function StepCard(props: StepCardProps) {
               {step.title}
               <ChevronDown
                 aria-hidden="true"
-                className={cn('ml-1.5 inline size-4 align-[-2px] text-slate-500 transition-transform', isOpen && 'rotate-180')}
+                className={cn(
+                  'ml-1.5 inline size-4 align-[-2px] text-slate-500 transition-transform',
+                  isOpen && 'rotate-180',
+                )}
               />
             </button>
           </h3>
@@ -217,7 +239,10 @@ export function StepCard(props: StepCardProps) {
                 <RotateCcw />
               </Button>
               {/* Decorative: the status label already says 'Completed'. */}
-              <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-emerald-600 text-white">
+              <span
+                aria-hidden="true"
+                className="flex size-9 items-center justify-center rounded-full bg-emerald-600 text-white"
+              >
                 <Check className="size-5" strokeWidth={3} />
               </span>
             </>

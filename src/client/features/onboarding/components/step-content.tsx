@@ -65,7 +65,8 @@ function isSameDocument(url: string, documentUrl: string | undefined): boolean {
  * loaded when a step that shows it opens (lazy-widgets.tsx).
  */
 export function StepContent(props: StepContentProps) {
-  const { step, doneItems, onItemChange, onResetItems, readOnly, password, onDocumentLoaded, onDocumentDownloaded } = props;
+  const { step, doneItems, onItemChange, onResetItems, readOnly, password, onDocumentLoaded, onDocumentDownloaded } =
+    props;
   const { content } = step;
   const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
   // A password with no value and no known reason to hide it is the server's to decide (docs/product.md#shared-passwords).

@@ -77,7 +77,9 @@ export function useLocalProgress(keys: typeof DEMO_PROGRESS_KEYS = DEMO_PROGRESS
   const setStepCompleted = useCallback(
     (step: Step, completed: boolean) =>
       update((s) => ({
-        completed: completed ? [...s.completed.filter((id) => id !== step.id), step.id] : s.completed.filter((id) => id !== step.id),
+        completed: completed
+          ? [...s.completed.filter((id) => id !== step.id), step.id]
+          : s.completed.filter((id) => id !== step.id),
         items: completed ? s.items : s.items.filter((i) => i.stepId !== step.id),
       })),
     [update],

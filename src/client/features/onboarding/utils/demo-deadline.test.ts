@@ -16,7 +16,9 @@ describe('demoDeadline (docs/product.md#demo-page)', () => {
     for (let offset = 0; offset < 60; offset += 1) {
       const today = new Date(2026, 0, 1 + offset);
       const deadline = demoDeadline(today);
-      const days = Math.round((deadline.getTime() - new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()) / 86_400_000);
+      const days = Math.round(
+        (deadline.getTime() - new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()) / 86_400_000,
+      );
       expect(deadline.getDay()).toBe(6);
       expect(days).toBeGreaterThanOrEqual(7);
       expect(days).toBeLessThanOrEqual(13);

@@ -34,7 +34,9 @@ const NO_ITEMS: ReadonlySet<string> = new Set();
  * @param items `{ stepId, itemId }` pairs
  * @returns a lookup of the ticked item ids of a step (an empty set for a step without ticks)
  */
-export function doneItemsLookup(items: readonly { stepId: string; itemId: string }[]): (stepId: string) => ReadonlySet<string> {
+export function doneItemsLookup(
+  items: readonly { stepId: string; itemId: string }[],
+): (stepId: string) => ReadonlySet<string> {
   const byStep = new Map<string, Set<string>>();
   for (const { stepId, itemId } of items) {
     const set = byStep.get(stepId) ?? new Set<string>();

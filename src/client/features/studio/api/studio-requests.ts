@@ -28,7 +28,9 @@ const studioStateDecoder = objectDecoder<StudioState>(
   (v) => hasCatalog(v.published) && (v.draft === null || hasCatalog(v.draft)),
 );
 const saveDraftDecoder = objectDecoder<{ draft: StudioDraft }>((v) => hasCatalog(v.draft));
-const publishDecoder = objectDecoder<PublishResponse>((v) => isRecord(v.version) && typeof v.version.version === 'number');
+const publishDecoder = objectDecoder<PublishResponse>(
+  (v) => isRecord(v.version) && typeof v.version.version === 'number',
+);
 const versionsDecoder = objectDecoder<{ versions: StudioVersionSummary[] }>((v) => Array.isArray(v.versions));
 const versionDecoder = objectDecoder<StudioVersion>((v) => typeof v.version === 'number' && Array.isArray(v.catalog));
 const diffDecoder = objectDecoder<StudioDiff>((v) => Array.isArray(v.entries));
@@ -90,7 +92,11 @@ export class RemovalsConflictError extends Error {
 }
 
 /** A JSON request whose error answers the studio reads in full (409 with the other draft, 422 with problems). */
-async function sendJson(path: string, method: 'PUT' | 'POST', body: unknown): Promise<{ status: number; json: unknown }> {
+async function sendJson(
+  path: string,
+  method: 'PUT' | 'POST',
+  body: unknown,
+): Promise<{ status: number; json: unknown }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -132,7 +138,12 @@ function errorOf(status: number, json: unknown): ApiError {
 export async function saveDraft(request: SaveDraftRequest): Promise<StudioDraft> {
   const { status, json } = await sendJson(apiPaths.studioDraft, 'PUT', request);
   if (status === 409 && isRecord(json) && hasCatalog(json.draft)) {
-    const message = typeof json.message === 'string' ? json.message : typeof json.error === 'string' ? json.error : 'Someone else saved the draft.';
+    const message =
+      typeof json.message === 'string'
+        ? json.message
+        : typeof json.error === 'string'
+          ? json.error
+          : 'Someone else saved the draft.';
     throw new DraftConflictError(message, json.draft as StudioDraft);
   }
   if (status < 200 || status >= 300) throw errorOf(status, json);

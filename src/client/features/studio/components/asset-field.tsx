@@ -37,7 +37,9 @@ export function AssetField({ path, label, value, onChange, kind, hint }: AssetFi
     setError(null);
     setDone(null);
     if (file.size > STUDIO_ASSET_MAX_BYTES) {
-      setError(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; files can be at most ${STUDIO_ASSET_MAX_BYTES / 1024 / 1024} MB. Make it smaller and try again.`);
+      setError(
+        `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; files can be at most ${STUDIO_ASSET_MAX_BYTES / 1024 / 1024} MB. Make it smaller and try again.`,
+      );
       return;
     }
     setProgress(0);
@@ -57,8 +59,22 @@ export function AssetField({ path, label, value, onChange, kind, hint }: AssetFi
   return (
     <div className="space-y-1">
       <div className="flex flex-wrap items-end gap-2">
-        <TextField path={path} label={label} value={value} onChange={onChange} hint={hint ?? `An https:// address, a path such as /content/…, or upload ${KIND_WORDS[kind]}.`} className="min-w-48 flex-1" />
-        <label htmlFor={inputId} className={cn(buttonVariants({ variant: 'outline', size: 'default' }), 'mb-0.5 cursor-pointer focus-within:outline-2 focus-within:outline-brand-700', hint === undefined ? 'self-center' : '')}>
+        <TextField
+          path={path}
+          label={label}
+          value={value}
+          onChange={onChange}
+          hint={hint ?? `An https:// address, a path such as /content/…, or upload ${KIND_WORDS[kind]}.`}
+          className="min-w-48 flex-1"
+        />
+        <label
+          htmlFor={inputId}
+          className={cn(
+            buttonVariants({ variant: 'outline', size: 'default' }),
+            'mb-0.5 cursor-pointer focus-within:outline-2 focus-within:outline-brand-700',
+            hint === undefined ? 'self-center' : '',
+          )}
+        >
           <Upload aria-hidden="true" /> Upload {kind === 'pdf' ? 'PDF' : 'image'}
           <input
             id={inputId}
@@ -76,7 +92,12 @@ export function AssetField({ path, label, value, onChange, kind, hint }: AssetFi
       </div>
       {progress !== null ? (
         <div className="flex items-center gap-2 text-sm text-slate-700">
-          <progress value={progress} max={1} aria-label={`Uploading for ${label}`} className="h-2 w-40 accent-brand-700" />
+          <progress
+            value={progress}
+            max={1}
+            aria-label={`Uploading for ${label}`}
+            className="h-2 w-40 accent-brand-700"
+          />
           {Math.round(progress * 100)}%
         </div>
       ) : null}

@@ -17,7 +17,15 @@ interface ConfirmDialogProps {
  * Asks before something that cannot be undone by typing (discard, restore, remove). Focus starts on 'Cancel' and
  * returns to what opened it (Radix AlertDialog).
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, destructive = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  destructive = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <AlertDialog.Portal>

@@ -77,14 +77,40 @@ interface TextFieldProps {
 }
 
 /** A text input (or a textarea with `multiline`). */
-export function TextField({ path, label, value, onChange, hint, multiline = false, type = 'text', className, placeholder, list }: TextFieldProps) {
+export function TextField({
+  path,
+  label,
+  value,
+  onChange,
+  hint,
+  multiline = false,
+  type = 'text',
+  className,
+  placeholder,
+  list,
+}: TextFieldProps) {
   return (
     <FieldFrame path={path} label={label} hint={hint} className={className}>
       {(props) =>
         multiline ? (
-          <textarea {...props} value={value} rows={3} onChange={(e) => onChange(e.target.value)} className={inputClass} placeholder={placeholder} />
+          <textarea
+            {...props}
+            value={value}
+            rows={3}
+            onChange={(e) => onChange(e.target.value)}
+            className={inputClass}
+            placeholder={placeholder}
+          />
         ) : (
-          <input {...props} list={list} type={type} value={value} onChange={(e) => onChange(e.target.value)} className={cn(inputClass, 'h-10')} placeholder={placeholder} />
+          <input
+            {...props}
+            list={list}
+            type={type}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            className={cn(inputClass, 'h-10')}
+            placeholder={placeholder}
+          />
         )
       }
     </FieldFrame>
@@ -210,7 +236,16 @@ interface ListEditorProps<T> {
  * A list the editor adds to, removes from and reorders (with buttons, keyboard-friendly): tasks, details, links,
  * contacts, checklist and acknowledgment items, media.
  */
-export function ListEditor<T>({ path, label, itemName, items, onChange, create, renderItem, hint }: ListEditorProps<T>) {
+export function ListEditor<T>({
+  path,
+  label,
+  itemName,
+  items,
+  onChange,
+  create,
+  renderItem,
+  hint,
+}: ListEditorProps<T>) {
   const headingId = useId();
   const problem = useProblem(path);
   return (
@@ -229,7 +264,9 @@ export function ListEditor<T>({ path, label, itemName, items, onChange, create, 
         {items.map((item, i) => (
           // Items have no id of their own (tasks, links): their place is their identity while editing.
           <li key={i} className="flex items-start gap-2 rounded-lg bg-slate-50 p-2">
-            <div className="min-w-0 flex-1 space-y-2">{renderItem(item, (next) => onChange(items.map((x, j) => (j === i ? next : x))), `${path}[${i}]`, i)}</div>
+            <div className="min-w-0 flex-1 space-y-2">
+              {renderItem(item, (next) => onChange(items.map((x, j) => (j === i ? next : x))), `${path}[${i}]`, i)}
+            </div>
             <div className="flex shrink-0 flex-col gap-1">
               <Button
                 variant="ghost"
@@ -249,7 +286,12 @@ export function ListEditor<T>({ path, label, itemName, items, onChange, create, 
               >
                 <ArrowDown />
               </Button>
-              <Button variant="ghost" size="icon" aria-label={`Remove ${itemName} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${itemName} ${i + 1}`}
+                onClick={() => onChange(items.filter((_, j) => j !== i))}
+              >
                 <Trash2 />
               </Button>
             </div>

@@ -35,7 +35,11 @@ export function FilesPanel() {
     );
   }
   if (assets.data.length === 0) {
-    return <p className="text-slate-700">No files yet. Upload a PDF or an image from the step that shows it (‘Upload PDF’, ‘Upload image’).</p>;
+    return (
+      <p className="text-slate-700">
+        No files yet. Upload a PDF or an image from the step that shows it (‘Upload PDF’, ‘Upload image’).
+      </p>
+    );
   }
   return (
     <ul aria-label="Uploaded files" className="grid gap-2 sm:grid-cols-2">
@@ -47,7 +51,12 @@ export function FilesPanel() {
             <Image aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
           )}
           <div className="min-w-0">
-            <a href={a.url} target="_blank" rel="noreferrer" className="font-semibold break-all text-brand-700 underline">
+            <a
+              href={a.url}
+              target="_blank"
+              rel="noreferrer"
+              className="font-semibold break-all text-brand-700 underline"
+            >
               {a.name}
             </a>
             <p className="text-xs text-slate-600">

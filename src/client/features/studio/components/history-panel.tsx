@@ -50,7 +50,9 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
     setFailure(null);
     try {
       const { version: made } = await restoreVersion(version.version, confirmRemovals ? { confirmRemovals: true } : {});
-      setMessage(`Version ${version.version} is published again as version ${made.version}. Members see it from their next page load.`);
+      setMessage(
+        `Version ${version.version} is published again as version ${made.version}. Members see it from their next page load.`,
+      );
       setFrom(null);
       setTo(null);
       await queryClient.invalidateQueries({ queryKey: studioKeys.all });
@@ -79,11 +81,17 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
     );
   }
 
-  const options = list.map((v) => ({ value: String(v.version), label: `Version ${v.version} · ${formatDateTime(v.at)}` }));
+  const options = list.map((v) => ({
+    value: String(v.version),
+    label: `Version ${v.version} · ${formatDateTime(v.at)}`,
+  }));
   return (
     <div className="space-y-6">
       {message ? (
-        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+        <p
+          role="status"
+          className="rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900"
+        >
           {message}
         </p>
       ) : null}
@@ -101,10 +109,18 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
             <caption className="sr-only">Published versions, newest first</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-2">Version</th>
-                <th scope="col" className="px-3 py-2">What</th>
-                <th scope="col" className="px-3 py-2">By</th>
-                <th scope="col" className="px-3 py-2">When</th>
+                <th scope="col" className="px-3 py-2">
+                  Version
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  What
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  By
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  When
+                </th>
                 <th scope="col" className="px-3 py-2">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -115,20 +131,31 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
                 <tr key={v.version} className="border-t border-slate-100">
                   <th scope="row" className="px-3 py-2 font-semibold">
                     {v.version}
-                    {v.version === newest ? <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">live</span> : null}
+                    {v.version === newest ? (
+                      <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">
+                        live
+                      </span>
+                    ) : null}
                   </th>
                   <td className="px-3 py-2">
                     {describe(v)}
                     {v.note ? <span className="block text-xs text-slate-600">{v.note}</span> : null}
                     {v.materialChanges.length > 0 ? (
-                      <span className="block text-xs text-amber-900">Members agree again: {v.materialChanges.join(', ')}</span>
+                      <span className="block text-xs text-amber-900">
+                        Members agree again: {v.materialChanges.join(', ')}
+                      </span>
                     ) : null}
                   </td>
                   <td className="px-3 py-2">{v.by}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(v.at)}</td>
                   <td className="px-3 py-2 text-right">
                     {v.version !== newest ? (
-                      <Button size="sm" variant="outline" onClick={() => setRestoring(v)} aria-label={`Restore version ${v.version}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setRestoring(v)}
+                        aria-label={`Restore version ${v.version}`}
+                      >
                         <RotateCcw aria-hidden="true" /> Restore
                       </Button>
                     ) : null}
@@ -150,7 +177,12 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
               <label htmlFor={`${id}-from`} className={labelClass}>
                 From
               </label>
-              <select id={`${id}-from`} className={fieldClass} value={String(fromVersion ?? '')} onChange={(e) => setFrom(Number(e.target.value))}>
+              <select
+                id={`${id}-from`}
+                className={fieldClass}
+                value={String(fromVersion ?? '')}
+                onChange={(e) => setFrom(Number(e.target.value))}
+              >
                 {options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -162,7 +194,12 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
               <label htmlFor={`${id}-to`} className={labelClass}>
                 To
               </label>
-              <select id={`${id}-to`} className={fieldClass} value={String(toVersion ?? '')} onChange={(e) => setTo(Number(e.target.value))}>
+              <select
+                id={`${id}-to`}
+                className={fieldClass}
+                value={String(toVersion ?? '')}
+                onChange={(e) => setTo(Number(e.target.value))}
+              >
                 {options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -186,7 +223,10 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
           ) : (
             <ul aria-label={`Changes from version ${fromVersion} to ${toVersion}`} className="space-y-2">
               {diff.data.entries.map((entry, i) => (
-                <li key={`${entry.role}|${entry.path}|${i}`} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
+                <li
+                  key={`${entry.role}|${entry.path}|${i}`}
+                  className="rounded-xl border border-slate-200 bg-white p-3 text-sm"
+                >
                   <p className="font-semibold text-slate-900">
                     <span
                       className={
@@ -231,7 +271,9 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
         onCancel={() => setRemovals(null)}
       >
         <RemovalsList removals={removals?.removals ?? []} />
-        <p>Their records are kept (their admin page shows them as removed); these no longer count in their percentage.</p>
+        <p>
+          Their records are kept (their admin page shows them as removed); these no longer count in their percentage.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={restoring !== null}
@@ -241,7 +283,8 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
         onCancel={() => setRestoring(null)}
       >
         <p>
-          Version {restoring?.version} becomes the live content again, as a new version: members see it from their next page load. The history keeps every version; an unpublished draft is kept too.
+          Version {restoring?.version} becomes the live content again, as a new version: members see it from their next
+          page load. The history keeps every version; an unpublished draft is kept too.
         </p>
       </ConfirmDialog>
     </div>

@@ -8,7 +8,14 @@ import Undo2 from 'lucide-react/icons/undo-2';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/features/admin';
-import { discardDraft, getStudio, PublishProblemsError, publishDraft, RemovalsConflictError, studioKeys } from '../api/studio-requests';
+import {
+  discardDraft,
+  getStudio,
+  PublishProblemsError,
+  publishDraft,
+  RemovalsConflictError,
+  studioKeys,
+} from '../api/studio-requests';
 import type { StudioEditor } from '../hooks/use-studio-editor';
 import { changedAgreementSteps, describeChanges, removedSteps } from '../utils/catalog-edits';
 import { ConfirmDialog } from './confirm-dialog';
@@ -19,8 +26,8 @@ export function RemovalsList({ removals }: { removals: readonly StudioRemoval[] 
     <ul className="list-disc space-y-0.5 pl-5">
       {removals.map((r) => (
         <li key={`${r.stepId}|${r.itemId ?? ''}`}>
-          {r.itemId === null ? `‘${r.title}’ (${r.role})` : `an item of ‘${r.title}’ (${r.role})`}: completed by {r.completedBy}{' '}
-          {r.completedBy === 1 ? 'member' : 'members'}
+          {r.itemId === null ? `‘${r.title}’ (${r.role})` : `an item of ‘${r.title}’ (${r.role})`}: completed by{' '}
+          {r.completedBy} {r.completedBy === 1 ? 'member' : 'members'}
         </li>
       ))}
     </ul>
@@ -104,7 +111,11 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         ...(note.trim() === '' ? {} : { note: note.trim() }),
         ...(confirmRemovals ? { confirmRemovals: true } : {}),
       });
-      const state = await queryClient.fetchQuery({ queryKey: studioKeys.state, queryFn: ({ signal }) => getStudio({ signal }), staleTime: 0 });
+      const state = await queryClient.fetchQuery({
+        queryKey: studioKeys.state,
+        queryFn: ({ signal }) => getStudio({ signal }),
+        staleTime: 0,
+      });
       editor.reset(state);
       setMaterial(new Set());
       setNote('');
@@ -125,7 +136,11 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
     setMessage(null);
     try {
       await discardDraft();
-      const state = await queryClient.fetchQuery({ queryKey: studioKeys.state, queryFn: ({ signal }) => getStudio({ signal }), staleTime: 0 });
+      const state = await queryClient.fetchQuery({
+        queryKey: studioKeys.state,
+        queryFn: ({ signal }) => getStudio({ signal }),
+        staleTime: 0,
+      });
       editor.reset(state);
       setFound(null);
       setMessage(`Draft discarded. You are looking at the published version ${state.published.version} again.`);
@@ -143,7 +158,9 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         <p role="status" className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-slate-700">
           {saving ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
           {editor.status === 'saved' ? <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-700" /> : null}
-          {editor.status === 'error' || editor.status === 'conflict' ? <AlertTriangle aria-hidden="true" className="size-4 text-red-700" /> : null}
+          {editor.status === 'error' || editor.status === 'conflict' ? (
+            <AlertTriangle aria-hidden="true" className="size-4 text-red-700" />
+          ) : null}
           <span className="font-semibold">{STATUS_TEXT[editor.status]}</span>
           {editor.status === 'saved' && editor.draft ? (
             <span className="text-slate-500">
@@ -156,13 +173,20 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
           <Button variant="outline" disabled={busy || !editor.hasDraft} onClick={() => setDiscarding(true)}>
             <Undo2 aria-hidden="true" /> Discard draft
           </Button>
-          <Button disabled={busy || !editor.hasDraft || editor.status === 'conflict'} onClick={() => void startPublish()}>
-            {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : <CloudUpload aria-hidden="true" />} Publish
+          <Button
+            disabled={busy || !editor.hasDraft || editor.status === 'conflict'}
+            onClick={() => void startPublish()}
+          >
+            {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : <CloudUpload aria-hidden="true" />}{' '}
+            Publish
           </Button>
         </div>
       </div>
       {editor.status === 'error' && editor.error ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
           <span>The draft was not saved: {editor.error} Your changes are still here.</span>
           <Button size="sm" variant="outline" onClick={() => void editor.flush()}>
             Try again
@@ -170,7 +194,10 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         </div>
       ) : null}
       {message ? (
-        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+        <p
+          role="status"
+          className="rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900"
+        >
           {message}
         </p>
       ) : null}
@@ -180,19 +207,33 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         </p>
       ) : null}
       {problems && problems.length === 0 ? (
-        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+        <p
+          role="status"
+          className="rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900"
+        >
           Every problem is fixed: you can publish.
         </p>
       ) : null}
       {problems && problems.length > 0 ? (
         <section aria-labelledby="studio-problems" className="rounded-2xl border border-red-200 bg-red-50 p-4">
-          <h3 id="studio-problems" ref={problemsHeading} tabIndex={-1} className="text-base font-semibold text-red-900 focus:outline-none">
-            {problems.length === 1 ? '1 problem to fix before publishing' : `${problems.length} problems to fix before publishing`}
+          <h3
+            id="studio-problems"
+            ref={problemsHeading}
+            tabIndex={-1}
+            className="text-base font-semibold text-red-900 focus:outline-none"
+          >
+            {problems.length === 1
+              ? '1 problem to fix before publishing'
+              : `${problems.length} problems to fix before publishing`}
           </h3>
           <ul className="mt-2 space-y-1 text-sm text-red-900">
             {problems.map((p, i) => (
               <li key={`${p.role}|${p.path}|${i}`}>
-                <button type="button" className="text-left font-semibold underline underline-offset-2 hover:no-underline" onClick={() => onShowProblem(p)}>
+                <button
+                  type="button"
+                  className="text-left font-semibold underline underline-offset-2 hover:no-underline"
+                  onClick={() => onShowProblem(p)}
+                >
                   {describeProblem(p)}
                 </button>
                 : {p.message}
@@ -201,7 +242,13 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
           </ul>
         </section>
       ) : null}
-      <ConfirmDialog open={confirming} title="Publish these changes?" confirmLabel="Publish" onConfirm={() => void publish()} onCancel={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title="Publish these changes?"
+        confirmLabel="Publish"
+        onConfirm={() => void publish()}
+        onCancel={() => setConfirming(false)}
+      >
         <p>Every member sees the new version from their next page load.</p>
         {changes.length > 0 ? (
           <ul className="list-disc space-y-0.5 pl-5">
@@ -214,7 +261,9 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         )}
         {removed.length > 0 ? (
           <p className="rounded-lg bg-amber-50 p-2 text-amber-900">
-            You removed {removed.map((s) => `‘${s.title}’`).join(', ')}. Members who completed {removed.length === 1 ? 'it' : 'them'} keep that in their history (their admin page shows it as removed); it no longer counts in their percentage.
+            You removed {removed.map((s) => `‘${s.title}’`).join(', ')}. Members who completed{' '}
+            {removed.length === 1 ? 'it' : 'them'} keep that in their history (their admin page shows it as removed); it
+            no longer counts in their percentage.
           </p>
         ) : null}
         <div className="space-y-1">
@@ -228,7 +277,9 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
             onChange={(e) => setNote(e.target.value)}
             className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-brand-700"
           />
-          <p className="text-xs text-slate-600">Kept in the history; members asked to agree again read it as what changed.</p>
+          <p className="text-xs text-slate-600">
+            Kept in the history; members asked to agree again read it as what changed.
+          </p>
         </div>
         {agreements.length > 0 ? (
           <fieldset className="space-y-1 rounded-lg border border-slate-200 p-2">
@@ -264,7 +315,9 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         onCancel={() => setRemovals(null)}
       >
         <RemovalsList removals={removals ?? []} />
-        <p>Their records are kept (their admin page shows them as removed); these no longer count in their percentage.</p>
+        <p>
+          Their records are kept (their admin page shows them as removed); these no longer count in their percentage.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={discarding}
@@ -274,7 +327,10 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         onConfirm={() => void discard()}
         onCancel={() => setDiscarding(false)}
       >
-        <p>Every change since version {published.version} is lost, for everyone editing. The published version stays as it is.</p>
+        <p>
+          Every change since version {published.version} is lost, for everyone editing. The published version stays as
+          it is.
+        </p>
       </ConfirmDialog>
     </div>
   );

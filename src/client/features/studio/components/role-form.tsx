@@ -19,13 +19,33 @@ export function colorContrast(color: string): { text: string; ratio: number; ok:
   return { text, ratio, ok: ratio >= ROLE_COLOR_MIN_CONTRAST };
 }
 
-function ColorField({ path, label, value, onChange, optional }: { path: string; label: string; value: string; onChange: (v: string) => void; optional: boolean }) {
+function ColorField({
+  path,
+  label,
+  value,
+  onChange,
+  optional,
+}: {
+  path: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  optional: boolean;
+}) {
   const check = colorContrast(value);
   const badge = check ? roleBadgeColors(value) : null;
   return (
     <div className="space-y-1">
       <div className="flex items-end gap-2">
-        <TextField path={path} label={label} value={value} onChange={onChange} placeholder="#1d4ed8" className="flex-1" hint={optional ? 'Optional.' : undefined} />
+        <TextField
+          path={path}
+          label={label}
+          value={value}
+          onChange={onChange}
+          placeholder="#1d4ed8"
+          className="flex-1"
+          hint={optional ? 'Optional.' : undefined}
+        />
         <input
           type="color"
           aria-label={`Pick ${label.toLowerCase()}`}
@@ -36,17 +56,21 @@ function ColorField({ path, label, value, onChange, optional }: { path: string; 
       </div>
       {check && badge ? (
         <p className="flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
-          <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold" style={{ backgroundColor: value, color: check.text }}>
+          <span
+            className="rounded-full px-2.5 py-0.5 text-xs font-semibold"
+            style={{ backgroundColor: value, color: check.text }}
+          >
             Sample
           </span>
           {check.ok ? (
             <span className="text-emerald-800">
-              Readable: {check.text === '#ffffff' ? 'white' : 'dark'} text reaches {check.ratio.toFixed(1)}:1 (at least 4.5:1 needed).
+              Readable: {check.text === '#ffffff' ? 'white' : 'dark'} text reaches {check.ratio.toFixed(1)}:1 (at least
+              4.5:1 needed).
             </span>
           ) : (
             <span className="font-medium text-red-800">
-              Hard to read: {check.text === '#ffffff' ? 'white' : 'dark'} text reaches only {check.ratio.toFixed(1)}:1. Choose a
-              {check.text === '#ffffff' ? ' darker' : ' lighter'} colour (4.5:1 needed).
+              Hard to read: {check.text === '#ffffff' ? 'white' : 'dark'} text reaches only {check.ratio.toFixed(1)}:1.
+              Choose a{check.text === '#ffffff' ? ' darker' : ' lighter'} colour (4.5:1 needed).
             </span>
           )}
         </p>
@@ -77,7 +101,12 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField path="displayName" label="Display name" value={role.displayName} onChange={(v) => onChange({ ...role, displayName: v })} />
+        <TextField
+          path="displayName"
+          label="Display name"
+          value={role.displayName}
+          onChange={(v) => onChange({ ...role, displayName: v })}
+        />
         <TextField
           path="key"
           label="Key"
@@ -85,17 +114,52 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
           onChange={(v) => onChange({ ...role, key: v })}
           hint="Lower-case letters and spaces. Member records name roles by key or alias: change it only with them."
         />
-        <TextField path="version" label="Version" value={role.version} onChange={(v) => onChange({ ...role, version: v })} hint='Shown in the footer, e.g. "1.2".' />
-        <SelectField path="icon" label="Icon" value={role.icon} onChange={(v) => onChange({ ...role, icon: v })} options={ICON_NAMES.map((n) => ({ value: n, label: n }))} />
+        <TextField
+          path="version"
+          label="Version"
+          value={role.version}
+          onChange={(v) => onChange({ ...role, version: v })}
+          hint='Shown in the footer, e.g. "1.2".'
+        />
+        <SelectField
+          path="icon"
+          label="Icon"
+          value={role.icon}
+          onChange={(v) => onChange({ ...role, icon: v })}
+          options={ICON_NAMES.map((n) => ({ value: n, label: n }))}
+        />
       </div>
       <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold text-slate-900">Colours</legend>
-        <ColorField path="colors.baseColor" label="Base colour" value={role.colors.baseColor} onChange={(v) => setColor('baseColor', v)} optional={false} />
-        <ColorField path="colors.secondaryColor" label="Secondary colour" value={role.colors.secondaryColor ?? ''} onChange={(v) => setColor('secondaryColor', v)} optional />
-        <ColorField path="colors.gradientStartColor" label="Gradient start colour" value={role.colors.gradientStartColor ?? ''} onChange={(v) => setColor('gradientStartColor', v)} optional />
+        <ColorField
+          path="colors.baseColor"
+          label="Base colour"
+          value={role.colors.baseColor}
+          onChange={(v) => setColor('baseColor', v)}
+          optional={false}
+        />
+        <ColorField
+          path="colors.secondaryColor"
+          label="Secondary colour"
+          value={role.colors.secondaryColor ?? ''}
+          onChange={(v) => setColor('secondaryColor', v)}
+          optional
+        />
+        <ColorField
+          path="colors.gradientStartColor"
+          label="Gradient start colour"
+          value={role.colors.gradientStartColor ?? ''}
+          onChange={(v) => setColor('gradientStartColor', v)}
+          optional
+        />
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <CheckboxField path="isDepartment" label="This role is a department" checked={role.isDepartment} onChange={(v) => onChange({ ...role, isDepartment: v })} />
+        <CheckboxField
+          path="isDepartment"
+          label="This role is a department"
+          checked={role.isDepartment}
+          onChange={(v) => onChange({ ...role, isDepartment: v })}
+        />
         <SelectField
           path="parentDepartment"
           label="Belongs to the department"
@@ -106,7 +170,10 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
       </div>
       <fieldset className="space-y-2 rounded-xl border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold text-slate-900">Inherits</legend>
-        <p className="text-xs text-slate-600">Members of this role also count as these roles for shared passwords. It adds no steps (a scope's "include" does).</p>
+        <p className="text-xs text-slate-600">
+          Members of this role also count as these roles for shared passwords. It adds no steps (a scope's "include"
+          does).
+        </p>
         <div className="grid gap-1 sm:grid-cols-3">
           {others.map((k, i) => (
             <CheckboxField
@@ -114,7 +181,9 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
               path={`inherits-option-${i}`}
               label={k}
               checked={role.inherits.includes(k)}
-              onChange={(on) => onChange({ ...role, inherits: on ? [...role.inherits, k] : role.inherits.filter((x) => x !== k) })}
+              onChange={(on) =>
+                onChange({ ...role, inherits: on ? [...role.inherits, k] : role.inherits.filter((x) => x !== k) })
+              }
             />
           ))}
         </div>
@@ -127,7 +196,9 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
         items={role.aliases}
         onChange={(v) => onChange({ ...role, aliases: v })}
         create={() => ''}
-        renderItem={(item, change, itemPath, i) => <TextField path={itemPath} label={`Alias ${i + 1}`} value={item} onChange={change} />}
+        renderItem={(item, change, itemPath, i) => (
+          <TextField path={itemPath} label={`Alias ${i + 1}`} value={item} onChange={change} />
+        )}
       />
     </div>
   );

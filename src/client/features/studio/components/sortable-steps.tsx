@@ -7,7 +7,12 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Step } from '@shared/content-schema';
 import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
@@ -37,7 +42,16 @@ interface SortableStepsProps {
  * (focus the handle, Space to pick up, arrow keys to move, Space to drop, Escape to cancel), each move announced
  * (dnd-kit; docs/decisions/024-content-studio-ui.md).
  */
-export function SortableSteps({ scopeTitle, editButtonId, steps, problemCounts, selected, onSelect, onRemove, onMove }: SortableStepsProps) {
+export function SortableSteps({
+  scopeTitle,
+  editButtonId,
+  steps,
+  problemCounts,
+  selected,
+  onSelect,
+  onRemove,
+  onMove,
+}: SortableStepsProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -60,13 +74,18 @@ export function SortableSteps({ scopeTitle, editButtonId, steps, problemCounts, 
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: {
-          draggable: 'To move a step, press Space to pick it up. Use the up and down arrow keys to move it, Space to put it down, or Escape to cancel.',
+          draggable:
+            'To move a step, press Space to pick it up. Use the up and down arrow keys to move it, Space to put it down, or Escape to cancel.',
         },
         announcements: {
-          onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}. It is step ${positionOf(active.id)} of ${steps.length}.`,
-          onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is now at place ${positionOf(over.id)} of ${steps.length}.` : undefined),
+          onDragStart: ({ active }) =>
+            `Picked up ${titleOf(active.id)}. It is step ${positionOf(active.id)} of ${steps.length}.`,
+          onDragOver: ({ active, over }) =>
+            over ? `${titleOf(active.id)} is now at place ${positionOf(over.id)} of ${steps.length}.` : undefined,
           onDragEnd: ({ active, over }) =>
-            over ? `Put ${titleOf(active.id)} down at place ${positionOf(over.id)} of ${steps.length}.` : `Put ${titleOf(active.id)} back.`,
+            over
+              ? `Put ${titleOf(active.id)} down at place ${positionOf(over.id)} of ${steps.length}.`
+              : `Put ${titleOf(active.id)} back.`,
           onDragCancel: ({ active }) => `Cancelled. ${titleOf(active.id)} stays where it was.`,
         },
       }}
@@ -117,7 +136,9 @@ interface RowProps {
 }
 
 function SortableStepRow({ id, editButtonId, step, index, problems, selected, onSelect, onRemove }: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -138,7 +159,10 @@ function SortableStepRow({ id, editButtonId, step, index, problems, selected, on
       >
         <GripVertical aria-hidden="true" className="size-4" />
       </button>
-      <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700">
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700"
+      >
         <StepIcon name={step.icon} className="size-4" />
       </span>
       <div className="min-w-0 flex-1">
@@ -153,7 +177,13 @@ function SortableStepRow({ id, editButtonId, step, index, problems, selected, on
           {problems} {problems === 1 ? 'problem' : 'problems'}
         </span>
       ) : null}
-      <Button id={editButtonId} size="sm" variant={selected ? 'default' : 'outline'} onClick={onSelect} aria-label={`Edit ${step.title || `step ${index + 1}`}`}>
+      <Button
+        id={editButtonId}
+        size="sm"
+        variant={selected ? 'default' : 'outline'}
+        onClick={onSelect}
+        aria-label={`Edit ${step.title || `step ${index + 1}`}`}
+      >
         <Pencil aria-hidden="true" /> Edit
       </Button>
       <Button size="icon" variant="ghost" onClick={onRemove} aria-label={`Remove ${step.title || `step ${index + 1}`}`}>

@@ -59,7 +59,14 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
     <div className="space-y-4">
       <Section title="Basics">
         <TextField path={p('title')} label="Title" value={step.title} onChange={(v) => set('title', v)} />
-        <TextField path={p('description')} label="Description" multiline value={step.description} onChange={(v) => set('description', v)} hint="One or two sentences under the title." />
+        <TextField
+          path={p('description')}
+          label="Description"
+          multiline
+          value={step.description}
+          onChange={(v) => set('description', v)}
+          hint="One or two sentences under the title."
+        />
         <TextField
           path={p('id')}
           label="Id"
@@ -77,7 +84,10 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
               options={ICON_NAMES.map((n) => ({ value: n, label: n }))}
               className="flex-1"
             />
-            <span className="mb-1 flex size-9 items-center justify-center rounded-lg bg-slate-100 text-slate-700" aria-hidden="true">
+            <span
+              className="mb-1 flex size-9 items-center justify-center rounded-lg bg-slate-100 text-slate-700"
+              aria-hidden="true"
+            >
               <StepIcon name={step.icon} className="size-5" />
             </span>
           </div>
@@ -88,7 +98,14 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
             onChange={(v) => set('category', v as Step['category'])}
             options={STEP_CATEGORIES.map((c) => ({ value: c, label: c }))}
           />
-          <TextField path={p('iconColor')} label="Icon colour (optional)" value={step.iconColor ?? ''} onChange={(v) => text('iconColor', v)} placeholder="#1d4ed8" hint="A hex colour; empty uses the role's colour." />
+          <TextField
+            path={p('iconColor')}
+            label="Icon colour (optional)"
+            value={step.iconColor ?? ''}
+            onChange={(v) => text('iconColor', v)}
+            placeholder="#1d4ed8"
+            hint="A hex colour; empty uses the role's colour."
+          />
           <SelectField
             path={p('completeButtonText')}
             label="Button on a computer"
@@ -114,7 +131,9 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           items={step.content.details}
           onChange={(v) => content('details', v)}
           create={() => ''}
-          renderItem={(item, change, itemPath, i) => <TextField path={itemPath} label={`Paragraph ${i + 1}`} multiline value={item} onChange={change} />}
+          renderItem={(item, change, itemPath, i) => (
+            <TextField path={itemPath} label={`Paragraph ${i + 1}`} multiline value={item} onChange={change} />
+          )}
         />
         <ListEditor<string>
           path={p('content.tasks')}
@@ -124,7 +143,9 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           onChange={(v) => content('tasks', v)}
           create={() => ''}
           hint="A numbered list of what to do (not shown on a step with a PDF to read)."
-          renderItem={(item, change, itemPath, i) => <TextField path={itemPath} label={`Task ${i + 1}`} value={item} onChange={change} />}
+          renderItem={(item, change, itemPath, i) => (
+            <TextField path={itemPath} label={`Task ${i + 1}`} value={item} onChange={change} />
+          )}
         />
         <ListEditor<HelpfulLink>
           path={p('content.helpfulLinks')}
@@ -135,12 +156,30 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           create={() => ({ text: '', url: 'https://' })}
           renderItem={(item, change, itemPath, i) => (
             <div className="grid gap-2 sm:grid-cols-2">
-              <TextField path={`${itemPath}.text`} label={`Link ${i + 1} text`} value={item.text} onChange={(v) => change({ ...item, text: v })} />
-              <TextField path={`${itemPath}.url`} label={`Link ${i + 1} address`} type="url" value={item.url} onChange={(v) => change({ ...item, url: v })} />
+              <TextField
+                path={`${itemPath}.text`}
+                label={`Link ${i + 1} text`}
+                value={item.text}
+                onChange={(v) => change({ ...item, text: v })}
+              />
+              <TextField
+                path={`${itemPath}.url`}
+                label={`Link ${i + 1} address`}
+                type="url"
+                value={item.url}
+                onChange={(v) => change({ ...item, url: v })}
+              />
             </div>
           )}
         />
-        <TextField path={p('footnote')} label="Footnote (optional)" multiline value={step.footnote ?? ''} onChange={(v) => text('footnote', v)} hint="Shown last, in italics." />
+        <TextField
+          path={p('footnote')}
+          label="Footnote (optional)"
+          multiline
+          value={step.footnote ?? ''}
+          onChange={(v) => text('footnote', v)}
+          hint="Shown last, in italics."
+        />
       </Section>
 
       <Section title="Image and media">
@@ -155,8 +194,20 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
         />
         {step.image ? (
           <div className="grid gap-2">
-            <AssetField path={p('image.src')} label="Image address" kind="image" value={step.image.src} onChange={(v) => set('image', { src: v, alt: step.image?.alt ?? '' })} />
-            <TextField path={p('image.alt')} label="Image description (alt text)" value={step.image.alt} onChange={(v) => set('image', { src: step.image?.src ?? '', alt: v })} hint="What the image shows, for people who cannot see it." />
+            <AssetField
+              path={p('image.src')}
+              label="Image address"
+              kind="image"
+              value={step.image.src}
+              onChange={(v) => set('image', { src: v, alt: step.image?.alt ?? '' })}
+            />
+            <TextField
+              path={p('image.alt')}
+              label="Image description (alt text)"
+              value={step.image.alt}
+              onChange={(v) => set('image', { src: step.image?.src ?? '', alt: v })}
+              hint="What the image shows, for people who cannot see it."
+            />
           </div>
         ) : null}
         <ListEditor<MediaItem>
@@ -188,22 +239,63 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
               />
               <div className="sm:col-span-2">
                 {item.type === 'image' ? (
-                  <AssetField path={`${itemPath}.src`} label={`Media ${i + 1} address`} kind="image" value={item.src} onChange={(v) => change({ ...item, src: v })} />
+                  <AssetField
+                    path={`${itemPath}.src`}
+                    label={`Media ${i + 1} address`}
+                    kind="image"
+                    value={item.src}
+                    onChange={(v) => change({ ...item, src: v })}
+                  />
                 ) : (
-                  <TextField path={`${itemPath}.src`} label={`Media ${i + 1} address`} type="url" value={item.src} onChange={(v) => change({ ...item, src: v })} hint={item.type === 'youtube' ? 'The YouTube link, e.g. https://www.youtube.com/watch?v=…' : undefined} />
+                  <TextField
+                    path={`${itemPath}.src`}
+                    label={`Media ${i + 1} address`}
+                    type="url"
+                    value={item.src}
+                    onChange={(v) => change({ ...item, src: v })}
+                    hint={
+                      item.type === 'youtube' ? 'The YouTube link, e.g. https://www.youtube.com/watch?v=…' : undefined
+                    }
+                  />
                 )}
               </div>
-              <TextField path={`${itemPath}.title`} label={`Media ${i + 1} title (optional)`} value={item.title ?? ''} onChange={(v) => change(optionalText(item, 'title', v))} />
-              <TextField path={`${itemPath}.alt`} label={`Media ${i + 1} description (optional)`} value={item.alt ?? ''} onChange={(v) => change(optionalText(item, 'alt', v))} />
-              <TextField path={`${itemPath}.text`} label={`Media ${i + 1} caption (optional)`} value={item.text ?? ''} onChange={(v) => change(optionalText(item, 'text', v))} />
-              <TextField path={`${itemPath}.aspectRatio`} label={`Media ${i + 1} aspect ratio`} value={item.aspectRatio} onChange={(v) => change({ ...item, aspectRatio: v })} hint='Width/height, e.g. "16/9".' />
+              <TextField
+                path={`${itemPath}.title`}
+                label={`Media ${i + 1} title (optional)`}
+                value={item.title ?? ''}
+                onChange={(v) => change(optionalText(item, 'title', v))}
+              />
+              <TextField
+                path={`${itemPath}.alt`}
+                label={`Media ${i + 1} description (optional)`}
+                value={item.alt ?? ''}
+                onChange={(v) => change(optionalText(item, 'alt', v))}
+              />
+              <TextField
+                path={`${itemPath}.text`}
+                label={`Media ${i + 1} caption (optional)`}
+                value={item.text ?? ''}
+                onChange={(v) => change(optionalText(item, 'text', v))}
+              />
+              <TextField
+                path={`${itemPath}.aspectRatio`}
+                label={`Media ${i + 1} aspect ratio`}
+                value={item.aspectRatio}
+                onChange={(v) => change({ ...item, aspectRatio: v })}
+                hint='Width/height, e.g. "16/9".'
+              />
             </div>
           )}
         />
       </Section>
 
       <Section title="People">
-        <CheckboxField path={p('isContactStep')} label="This step introduces people ('Your People')" checked={step.isContactStep} onChange={(v) => set('isContactStep', v)} />
+        <CheckboxField
+          path={p('isContactStep')}
+          label="This step introduces people ('Your People')"
+          checked={step.isContactStep}
+          onChange={(v) => set('isContactStep', v)}
+        />
         <ListEditor<Contact>
           path={p('content.contacts')}
           label="Contacts"
@@ -213,13 +305,42 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           create={() => ({ name: '', email: '', position: '' })}
           renderItem={(item, change, itemPath, i) => (
             <div className="grid gap-2 sm:grid-cols-2">
-              <TextField path={`${itemPath}.name`} label={`Contact ${i + 1} name`} value={item.name} onChange={(v) => change({ ...item, name: v })} />
-              <TextField path={`${itemPath}.email`} label={`Contact ${i + 1} e-mail`} type="email" value={item.email} onChange={(v) => change({ ...item, email: v })} />
-              <TextField path={`${itemPath}.position`} label={`Contact ${i + 1} position`} value={item.position} onChange={(v) => change({ ...item, position: v })} />
+              <TextField
+                path={`${itemPath}.name`}
+                label={`Contact ${i + 1} name`}
+                value={item.name}
+                onChange={(v) => change({ ...item, name: v })}
+              />
+              <TextField
+                path={`${itemPath}.email`}
+                label={`Contact ${i + 1} e-mail`}
+                type="email"
+                value={item.email}
+                onChange={(v) => change({ ...item, email: v })}
+              />
+              <TextField
+                path={`${itemPath}.position`}
+                label={`Contact ${i + 1} position`}
+                value={item.position}
+                onChange={(v) => change({ ...item, position: v })}
+              />
               <div className="sm:col-span-2">
-                <AssetField path={`${itemPath}.picture`} label={`Contact ${i + 1} picture (optional)`} kind="image" value={item.picture ?? ''} onChange={(v) => change(optionalText(item, 'picture', v))} />
+                <AssetField
+                  path={`${itemPath}.picture`}
+                  label={`Contact ${i + 1} picture (optional)`}
+                  kind="image"
+                  value={item.picture ?? ''}
+                  onChange={(v) => change(optionalText(item, 'picture', v))}
+                />
               </div>
-              <TextField className="sm:col-span-2" path={`${itemPath}.bio`} label={`Contact ${i + 1} bio (optional)`} multiline value={item.bio ?? ''} onChange={(v) => change(optionalText(item, 'bio', v))} />
+              <TextField
+                className="sm:col-span-2"
+                path={`${itemPath}.bio`}
+                label={`Contact ${i + 1} bio (optional)`}
+                multiline
+                value={item.bio ?? ''}
+                onChange={(v) => change(optionalText(item, 'bio', v))}
+              />
             </div>
           )}
         />
@@ -232,7 +353,12 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           checked={step.isChecklistStep}
           onChange={(v) => set('isChecklistStep', v)}
         />
-        <TextField path={p('content.checklistHeader')} label="Checklist header (optional)" value={step.content.checklistHeader ?? ''} onChange={(v) => contentText('checklistHeader', v)} />
+        <TextField
+          path={p('content.checklistHeader')}
+          label="Checklist header (optional)"
+          value={step.content.checklistHeader ?? ''}
+          onChange={(v) => contentText('checklistHeader', v)}
+        />
         <ListEditor<ChecklistItem>
           path={p('content.checklist')}
           label="Checklist items"
@@ -242,8 +368,18 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           create={() => ({ id: `item-${step.content.checklist.length + 1}`, text: '' })}
           renderItem={(item, change, itemPath, i) => (
             <div className="grid gap-2 sm:grid-cols-[1fr_2fr]">
-              <TextField path={`${itemPath}.id`} label={`Item ${i + 1} id`} value={item.id} onChange={(v) => change({ ...item, id: v })} />
-              <TextField path={`${itemPath}.text`} label={`Item ${i + 1} text`} value={item.text} onChange={(v) => change({ ...item, text: v })} />
+              <TextField
+                path={`${itemPath}.id`}
+                label={`Item ${i + 1} id`}
+                value={item.id}
+                onChange={(v) => change({ ...item, id: v })}
+              />
+              <TextField
+                path={`${itemPath}.text`}
+                label={`Item ${i + 1} text`}
+                value={item.text}
+                onChange={(v) => change({ ...item, text: v })}
+              />
             </div>
           )}
         />
@@ -256,7 +392,12 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           checked={step.isAcknowledgmentStep}
           onChange={(v) => set('isAcknowledgmentStep', v)}
         />
-        <TextField path={p('content.acknowledgmentHeader')} label="Acknowledgments header (optional)" value={step.content.acknowledgmentHeader ?? ''} onChange={(v) => contentText('acknowledgmentHeader', v)} />
+        <TextField
+          path={p('content.acknowledgmentHeader')}
+          label="Acknowledgments header (optional)"
+          value={step.content.acknowledgmentHeader ?? ''}
+          onChange={(v) => contentText('acknowledgmentHeader', v)}
+        />
         <ListEditor<AcknowledgmentItem>
           path={p('content.acknowledgments')}
           label="Acknowledgment items"
@@ -266,8 +407,19 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           create={() => ({ id: `acknowledgment-${step.content.acknowledgments.length + 1}`, content: '' })}
           renderItem={(item, change, itemPath, i) => (
             <div className="grid gap-2 sm:grid-cols-[1fr_2fr]">
-              <TextField path={`${itemPath}.id`} label={`Acknowledgment ${i + 1} id`} value={item.id} onChange={(v) => change({ ...item, id: v })} />
-              <TextField path={`${itemPath}.content`} label={`Acknowledgment ${i + 1} text`} multiline value={item.content} onChange={(v) => change({ ...item, content: v })} />
+              <TextField
+                path={`${itemPath}.id`}
+                label={`Acknowledgment ${i + 1} id`}
+                value={item.id}
+                onChange={(v) => change({ ...item, id: v })}
+              />
+              <TextField
+                path={`${itemPath}.content`}
+                label={`Acknowledgment ${i + 1} text`}
+                multiline
+                value={item.content}
+                onChange={(v) => change({ ...item, content: v })}
+              />
             </div>
           )}
         />
@@ -281,7 +433,13 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           checked={step.requiresScrollOrDownload}
           onChange={(v) => set('requiresScrollOrDownload', v)}
         />
-        <AssetField path={p('pdfUrl')} label="PDF address" kind="pdf" value={step.pdfUrl ?? ''} onChange={(v) => text('pdfUrl', v)} />
+        <AssetField
+          path={p('pdfUrl')}
+          label="PDF address"
+          kind="pdf"
+          value={step.pdfUrl ?? ''}
+          onChange={(v) => text('pdfUrl', v)}
+        />
         <CheckboxField
           path={p('signature')}
           label="Members sign it (type their full name and agree)"
@@ -289,18 +447,42 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           onChange={(v) => onChange(v ? { ...step, signature: true } : (({ signature: _s, ...rest }) => rest)(step))}
         />
         <div className="grid gap-3 sm:grid-cols-2">
-          <NumberField path={p('version')} label="Agreement version" min={1} value={step.version} onChange={(v) => onChange(v === undefined ? (({ version: _v, ...rest }) => rest)(step) : { ...step, version: v })} hint="Raise it for a material change: members agree again." />
+          <NumberField
+            path={p('version')}
+            label="Agreement version"
+            min={1}
+            value={step.version}
+            onChange={(v) =>
+              onChange(v === undefined ? (({ version: _v, ...rest }) => rest)(step) : { ...step, version: v })
+            }
+            hint="Raise it for a material change: members agree again."
+          />
           <NumberField
             path={p('renewEveryDays')}
             label="Agree again every (days)"
             min={1}
             max={3660}
             value={step.renewEveryDays}
-            onChange={(v) => onChange(v === undefined ? (({ renewEveryDays: _r, ...rest }) => rest)(step) : { ...step, renewEveryDays: v })}
+            onChange={(v) =>
+              onChange(
+                v === undefined ? (({ renewEveryDays: _r, ...rest }) => rest)(step) : { ...step, renewEveryDays: v },
+              )
+            }
             hint="Empty: an agreement does not lapse."
           />
-          <TextField path={p('versionDate')} label="Version date (optional)" type="date" value={step.versionDate ?? ''} onChange={(v) => text('versionDate', v)} />
-          <TextField path={p('versionNote')} label="What changed (optional)" value={step.versionNote ?? ''} onChange={(v) => text('versionNote', v)} />
+          <TextField
+            path={p('versionDate')}
+            label="Version date (optional)"
+            type="date"
+            value={step.versionDate ?? ''}
+            onChange={(v) => text('versionDate', v)}
+          />
+          <TextField
+            path={p('versionNote')}
+            label="What changed (optional)"
+            value={step.versionNote ?? ''}
+            onChange={(v) => text('versionNote', v)}
+          />
         </div>
       </Section>
 
@@ -320,7 +502,12 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
               path={p('envVariable.name')}
               label="Which password"
               value={step.envVariable.name}
-              onChange={(v) => set('envVariable', { requiredRole: step.envVariable?.requiredRole ?? [], name: v as (typeof SECRET_NAMES)[number] })}
+              onChange={(v) =>
+                set('envVariable', {
+                  requiredRole: step.envVariable?.requiredRole ?? [],
+                  name: v as (typeof SECRET_NAMES)[number],
+                })
+              }
               options={SECRET_NAMES.map((n) => ({ value: n, label: n }))}
             />
             <datalist id="studio-role-names">
@@ -347,6 +534,25 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
   );
 }
 
-function RoleNameInput({ path, label, value, onChange }: { path: string; label: string; value: string; onChange: (v: string) => void }) {
-  return <TextField path={path} label={label} value={value} onChange={onChange} placeholder="e.g. finance" list="studio-role-names" />;
+function RoleNameInput({
+  path,
+  label,
+  value,
+  onChange,
+}: {
+  path: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <TextField
+      path={path}
+      label={label}
+      value={value}
+      onChange={onChange}
+      placeholder="e.g. finance"
+      list="studio-role-names"
+    />
+  );
 }

@@ -28,7 +28,8 @@ function PreviewFrame({ width, title, children }: { width: number; title: string
   const attach = () => {
     const doc = frame.current?.contentDocument;
     if (!doc?.body || doc.body === body) return;
-    for (const node of document.head.querySelectorAll('link[rel="stylesheet"], style')) doc.head.appendChild(node.cloneNode(true));
+    for (const node of document.head.querySelectorAll('link[rel="stylesheet"], style'))
+      doc.head.appendChild(node.cloneNode(true));
     doc.body.className = 'bg-slate-50 p-3 sm:p-4';
     setBody(doc.body);
   };
@@ -92,19 +93,34 @@ export function StepPreview({ step, role }: StepPreviewProps) {
           Preview
         </h3>
         <div role="group" aria-label="Preview width" className="flex gap-1">
-          <Button size="sm" variant={isMobile ? 'outline' : 'default'} aria-pressed={!isMobile} onClick={() => setWidth('desktop')}>
+          <Button
+            size="sm"
+            variant={isMobile ? 'outline' : 'default'}
+            aria-pressed={!isMobile}
+            onClick={() => setWidth('desktop')}
+          >
             <Monitor aria-hidden="true" /> Computer
           </Button>
-          <Button size="sm" variant={isMobile ? 'default' : 'outline'} aria-pressed={isMobile} onClick={() => setWidth('phone')}>
+          <Button
+            size="sm"
+            variant={isMobile ? 'default' : 'outline'}
+            aria-pressed={isMobile}
+            onClick={() => setWidth('phone')}
+          >
             <Smartphone aria-hidden="true" /> Phone
           </Button>
         </div>
       </div>
       <p className="text-xs text-slate-600">
-        How a member sees this step at {PREVIEW_WIDTHS[width]} pixels wide. Trying the buttons here changes nothing for anyone.
+        How a member sees this step at {PREVIEW_WIDTHS[width]} pixels wide. Trying the buttons here changes nothing for
+        anyone.
       </p>
       <div className={isMobile ? 'mx-auto max-w-[390px]' : ''}>
-        <PreviewFrame key={width} width={PREVIEW_WIDTHS[width]} title={`Preview of ${step.title || 'the step'} at ${isMobile ? 'phone' : 'computer'} width`}>
+        <PreviewFrame
+          key={width}
+          width={PREVIEW_WIDTHS[width]}
+          title={`Preview of ${step.title || 'the step'} at ${isMobile ? 'phone' : 'computer'} width`}
+        >
           <StepCard
             step={step}
             status={completed ? 'completed' : 'active'}

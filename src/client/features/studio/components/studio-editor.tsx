@@ -38,8 +38,16 @@ import { StepPreview } from './step-preview';
 /** The category badge a new step of a role gets: its own when one matches its name, else 'Volunteer'. */
 function categoryFor(role: RoleConfiguration): StepCategory {
   const match: Record<string, StepCategory> = {
-    chapters: 'Chapters', executive: 'Executives', external: 'External', 'content creator': 'Content Creator',
-    'blog writer': 'Blog Writer', finance: 'Finance', hr: 'HR', internal: 'Internal', test: 'Test', account: 'Account',
+    chapters: 'Chapters',
+    executive: 'Executives',
+    external: 'External',
+    'content creator': 'Content Creator',
+    'blog writer': 'Blog Writer',
+    finance: 'Finance',
+    hr: 'HR',
+    internal: 'Internal',
+    test: 'Test',
+    account: 'Account',
   };
   return match[role.key] ?? 'Volunteer';
 }
@@ -66,7 +74,12 @@ function relationsOf(role: RoleConfiguration): string {
 export function StudioEditor({ initial }: { initial: StudioState }) {
   const editor = useStudioEditor(initial);
   const { catalog, edit } = editor;
-  const [roleIndex, setRoleIndex] = useState(() => Math.max(0, catalog.findIndex((r) => r.key === 'volunteer')));
+  const [roleIndex, setRoleIndex] = useState(() =>
+    Math.max(
+      0,
+      catalog.findIndex((r) => r.key === 'volunteer'),
+    ),
+  );
   const [selectedStep, setSelectedStep] = useState<StepAddress | null>(null);
   // The field to focus once it is on screen (a problem's link, a new step's title).
   const pendingFocus = useRef<string | null>(null);
@@ -113,7 +126,11 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
     const index = catalog.findIndex((r) => r.key === problem.role);
     if (index >= 0) setRoleIndex(index);
     const where = locateProblem(problem.path);
-    setSelectedStep(where.scope !== null && where.step !== null ? { role: Math.max(index, 0), scope: where.scope, step: where.step } : null);
+    setSelectedStep(
+      where.scope !== null && where.step !== null
+        ? { role: Math.max(index, 0), scope: where.scope, step: where.step }
+        : null,
+    );
     setPendingFocus(fieldDomId(problem.path));
   };
 
@@ -123,13 +140,17 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
     const scope = where.scope === null ? undefined : r?.scopes[where.scope];
     const s = where.step === null ? undefined : scope?.steps[where.step];
     const field = problem.path.replace(/^scopes\[\d+\](\.steps\[\d+\])?\.?/u, '');
-    return [r?.displayName ?? (problem.role || 'Catalog'), scope?.title, s?.title, field].filter((x) => x !== undefined && x !== '').join(' › ');
+    return [r?.displayName ?? (problem.role || 'Catalog'), scope?.title, s?.title, field]
+      .filter((x) => x !== undefined && x !== '')
+      .join(' › ');
   };
 
   const addStep = (scope: number) => {
     const id = freeStepId(catalog);
     const at = { role: roleIndex, scope, step: role.scopes[scope]?.steps.length ?? 0 };
-    edit((c) => updateScope(c, roleIndex, scope, (s) => ({ ...s, steps: [...s.steps, newStep(id, categoryFor(role))] })));
+    edit((c) =>
+      updateScope(c, roleIndex, scope, (s) => ({ ...s, steps: [...s.steps, newStep(id, categoryFor(role))] })),
+    );
     setSelectedStep(at);
     setPendingFocus(fieldDomId(`scopes[${scope}].steps[${at.step}].title`));
   };
@@ -161,19 +182,24 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
   return (
     <ProblemsContext.Provider value={problemsOfRole}>
       <div className="space-y-4">
-        <PublishBar editor={editor} published={initial.published} onShowProblem={showProblem} describeProblem={describeProblem} />
+        <PublishBar
+          editor={editor}
+          published={initial.published}
+          onShowProblem={showProblem}
+          describeProblem={describeProblem}
+        />
         {editor.status === 'conflict' && editor.conflict ? (
-          <div role="alert" className="space-y-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <div
+            role="alert"
+            className="space-y-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          >
             <p className="font-semibold">
-              {editor.conflict.updatedBy} saved the draft at {formatDateTime(editor.conflict.updatedAt)} while you were editing, so your last changes were not saved.
+              {editor.conflict.updatedBy} saved the draft at {formatDateTime(editor.conflict.updatedAt)} while you were
+              editing, so your last changes were not saved.
             </p>
             {(() => {
               const theirs = describeChanges(editor.baseCatalog, editor.conflict.catalog as RoleConfiguration[]);
-              return theirs.length > 0 ? (
-                <p>
-                  They changed: {theirs.join('; ')}.
-                </p>
-              ) : null;
+              return theirs.length > 0 ? <p>They changed: {theirs.join('; ')}.</p> : null;
             })()}
             <div className="flex flex-wrap gap-2">
               <Button onClick={() => editor.reloadFromServer(editor.conflict)}>Load their version</Button>
@@ -208,11 +234,19 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                         i === roleIndex ? 'border-brand-700 bg-brand-50' : 'border-transparent hover:bg-white',
                       )}
                     >
-                      <span aria-hidden="true" className="mt-1 size-3 shrink-0 rounded-full" style={{ backgroundColor: color }} />
+                      <span
+                        aria-hidden="true"
+                        className="mt-1 size-3 shrink-0 rounded-full"
+                        style={{ backgroundColor: color }}
+                      />
                       <span className="min-w-0 flex-1">
                         <span className="block text-sm font-semibold text-slate-900">
                           {r.displayName || r.key}
-                          {count > 0 ? <span className="ml-1 text-xs font-semibold text-red-800">({count} {count === 1 ? 'problem' : 'problems'})</span> : null}
+                          {count > 0 ? (
+                            <span className="ml-1 text-xs font-semibold text-red-800">
+                              ({count} {count === 1 ? 'problem' : 'problems'})
+                            </span>
+                          ) : null}
                         </span>
                         <span className="block text-xs text-slate-600">{relationsOf(r) || r.key}</span>
                       </span>
@@ -258,17 +292,29 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
               <>
                 <section aria-labelledby="studio-role-heading" className="space-y-1">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 id="studio-role-heading" tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+                    <h3
+                      id="studio-role-heading"
+                      tabIndex={-1}
+                      className="text-xl font-bold text-slate-900 focus:outline-none"
+                    >
                       {role.displayName || role.key}
                     </h3>
                     <div className="flex items-center gap-2 text-sm text-slate-600">
                       <Users aria-hidden="true" className="size-4" />
-                      {roleMembers === undefined ? 'Counting members…' : `${roleMembers} ${roleMembers === 1 ? 'member' : 'members'}`}
+                      {roleMembers === undefined
+                        ? 'Counting members…'
+                        : `${roleMembers} ${roleMembers === 1 ? 'member' : 'members'}`}
                       <Button
                         size="sm"
                         variant="outline"
                         disabled={!canDeleteRole}
-                        title={canDeleteRole ? undefined : role.key === 'volunteer' ? 'Volunteer is everyone’s fallback role.' : 'Members have this role.'}
+                        title={
+                          canDeleteRole
+                            ? undefined
+                            : role.key === 'volunteer'
+                              ? 'Volunteer is everyone’s fallback role.'
+                              : 'Members have this role.'
+                        }
                         onClick={() => setDeletingRole(true)}
                       >
                         <Trash2 aria-hidden="true" /> Delete role
@@ -276,24 +322,65 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                     </div>
                   </div>
                   {!canDeleteRole && roleMembers !== undefined && roleMembers > 0 ? (
-                    <p className="text-xs text-slate-600">A role can be deleted once no member has it: give its members another role first.</p>
+                    <p className="text-xs text-slate-600">
+                      A role can be deleted once no member has it: give its members another role first.
+                    </p>
                   ) : null}
                 </section>
 
                 {role.scopes.map((scope, si) => (
-                  <section key={si} aria-labelledby={`studio-scope-${si}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+                  <section
+                    key={si}
+                    aria-labelledby={`studio-scope-${si}`}
+                    className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4"
+                  >
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <h3 id={`studio-scope-${si}`} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+                      <h3
+                        id={`studio-scope-${si}`}
+                        tabIndex={-1}
+                        className="text-lg font-semibold text-slate-900 focus:outline-none"
+                      >
                         Scope: {scope.title || 'Untitled scope'}
                       </h3>
                       <div className="flex gap-1">
-                        <Button size="icon" variant="ghost" aria-label={`Move scope ${scope.title} up`} disabled={si === 0} onClick={() => edit((c) => updateRole(c, roleIndex, (r) => ({ ...r, scopes: moveItem(r.scopes, si, si - 1) })))}>
+                        <Button
+                          size="icon"
+                          variant="ghost"
+                          aria-label={`Move scope ${scope.title} up`}
+                          disabled={si === 0}
+                          onClick={() =>
+                            edit((c) =>
+                              updateRole(c, roleIndex, (r) => ({ ...r, scopes: moveItem(r.scopes, si, si - 1) })),
+                            )
+                          }
+                        >
                           <ArrowUp />
                         </Button>
-                        <Button size="icon" variant="ghost" aria-label={`Move scope ${scope.title} down`} disabled={si === role.scopes.length - 1} onClick={() => edit((c) => updateRole(c, roleIndex, (r) => ({ ...r, scopes: moveItem(r.scopes, si, si + 1) })))}>
+                        <Button
+                          size="icon"
+                          variant="ghost"
+                          aria-label={`Move scope ${scope.title} down`}
+                          disabled={si === role.scopes.length - 1}
+                          onClick={() =>
+                            edit((c) =>
+                              updateRole(c, roleIndex, (r) => ({ ...r, scopes: moveItem(r.scopes, si, si + 1) })),
+                            )
+                          }
+                        >
                           <ArrowDown />
                         </Button>
-                        <Button size="icon" variant="ghost" aria-label={`Remove scope ${scope.title}`} disabled={scope.steps.length > 0} title={scope.steps.length > 0 ? 'Remove its steps first.' : undefined} onClick={() => edit((c) => updateRole(c, roleIndex, (r) => ({ ...r, scopes: r.scopes.filter((_, i) => i !== si) })))}>
+                        <Button
+                          size="icon"
+                          variant="ghost"
+                          aria-label={`Remove scope ${scope.title}`}
+                          disabled={scope.steps.length > 0}
+                          title={scope.steps.length > 0 ? 'Remove its steps first.' : undefined}
+                          onClick={() =>
+                            edit((c) =>
+                              updateRole(c, roleIndex, (r) => ({ ...r, scopes: r.scopes.filter((_, i) => i !== si) })),
+                            )
+                          }
+                        >
                           <Trash2 />
                         </Button>
                       </div>
@@ -301,8 +388,18 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                     <details className="rounded-xl border border-slate-200 p-3">
                       <summary className="cursor-pointer text-sm font-semibold text-slate-800">Scope settings</summary>
                       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-                        <TextField path={`scopes[${si}].title`} label="Scope title" value={scope.title} onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, title: v })))} />
-                        <TextField path={`scopes[${si}].id`} label="Scope id" value={scope.id} onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, id: v })))} />
+                        <TextField
+                          path={`scopes[${si}].title`}
+                          label="Scope title"
+                          value={scope.title}
+                          onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, title: v })))}
+                        />
+                        <TextField
+                          path={`scopes[${si}].id`}
+                          label="Scope id"
+                          value={scope.id}
+                          onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, id: v })))}
+                        />
                         <TextField
                           className="sm:col-span-2"
                           path={`scopes[${si}].description`}
@@ -322,32 +419,47 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                             path={`scopes[${si}].include`}
                             label="Includes the steps of"
                             itemName="include"
-                            hint={'A role key ("volunteer": all its steps) or role key/scope id ("external/during-call"). They come before this scope\u2019s own steps.'}
+                            hint={
+                              'A role key ("volunteer": all its steps) or role key/scope id ("external/during-call"). They come before this scope\u2019s own steps.'
+                            }
                             items={scope.include}
                             onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, include: v })))}
                             create={() => ''}
-                            renderItem={(item, change, itemPath, i) => <TextField path={itemPath} label={`Include ${i + 1}`} value={item} onChange={change} />}
+                            renderItem={(item, change, itemPath, i) => (
+                              <TextField path={itemPath} label={`Include ${i + 1}`} value={item} onChange={change} />
+                            )}
                           />
                         </div>
                       </div>
                     </details>
                     {scope.steps.length === 0 ? (
                       <p className="rounded-xl border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
-                        This scope has no steps of its own yet{scope.include.length > 0 ? ` (it shows the steps of ${scope.include.join(', ')})` : ''}. Add one below.
+                        This scope has no steps of its own yet
+                        {scope.include.length > 0 ? ` (it shows the steps of ${scope.include.join(', ')})` : ''}. Add
+                        one below.
                       </p>
                     ) : (
                       <SortableSteps
                         scopeTitle={scope.title}
                         editButtonId={(ti) => editButtonId(si, ti)}
                         steps={scope.steps}
-                        problemCounts={scope.steps.map((_, ti) => editor.problems.filter((p) => p.role === role.key && p.path.startsWith(`scopes[${si}].steps[${ti}]`)).length)}
+                        problemCounts={scope.steps.map(
+                          (_, ti) =>
+                            editor.problems.filter(
+                              (p) => p.role === role.key && p.path.startsWith(`scopes[${si}].steps[${ti}]`),
+                            ).length,
+                        )}
                         selected={null}
                         onSelect={(ti) => {
                           setSelectedStep({ role: roleIndex, scope: si, step: ti });
                           setPendingFocus(fieldDomId(`scopes[${si}].steps[${ti}].title`));
                         }}
                         onRemove={(ti) => setRemoving({ role: roleIndex, scope: si, step: ti })}
-                        onMove={(from, to) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, steps: moveItem(s.steps, from, to) })))}
+                        onMove={(from, to) =>
+                          edit((c) =>
+                            updateScope(c, roleIndex, si, (s) => ({ ...s, steps: moveItem(s.steps, from, to) })),
+                          )
+                        }
                       />
                     )}
                     <Button variant="outline" size="sm" onClick={() => addStep(si)}>
@@ -361,18 +473,28 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
                     edit((c) =>
                       updateRole(c, roleIndex, (r) => ({
                         ...r,
-                        scopes: [...r.scopes, { id: `scope-${r.scopes.length + 1}`, title: 'New scope', include: [], steps: [] }],
+                        scopes: [
+                          ...r.scopes,
+                          { id: `scope-${r.scopes.length + 1}`, title: 'New scope', include: [], steps: [] },
+                        ],
                       })),
                     )
                   }
                 >
                   <Plus aria-hidden="true" /> Add a scope
                 </Button>
-                <section aria-labelledby="studio-role-settings" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+                <section
+                  aria-labelledby="studio-role-settings"
+                  className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4"
+                >
                   <h3 id="studio-role-settings" className="text-lg font-semibold text-slate-900">
                     Role settings
                   </h3>
-                  <RoleForm role={role} roleKeys={roleKeys} onChange={(next) => edit((c) => updateRole(c, roleIndex, () => next))} />
+                  <RoleForm
+                    role={role}
+                    roleKeys={roleKeys}
+                    onChange={(next) => edit((c) => updateRole(c, roleIndex, () => next))}
+                  />
                 </section>
               </>
             )}
@@ -387,7 +509,8 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
           onCancel={() => setRemoving(null)}
         >
           <p>
-            The step leaves the draft now, and members' onboarding when you publish. Members who completed it keep it in their history (their admin page shows it as removed), and it no longer counts in their percentage.
+            The step leaves the draft now, and members' onboarding when you publish. Members who completed it keep it in
+            their history (their admin page shows it as removed), and it no longer counts in their percentage.
           </p>
         </ConfirmDialog>
         <ConfirmDialog
@@ -400,7 +523,9 @@ export function StudioEditor({ initial }: { initial: StudioState }) {
             setDeletingRole(false);
             selectRole(0);
             setPendingFocus('studio-role-heading');
-            setNotice(`Role ${role.displayName} deleted from the draft. Roles that include or inherit it must be changed before you publish.`);
+            setNotice(
+              `Role ${role.displayName} deleted from the draft. Roles that include or inherit it must be changed before you publish.`,
+            );
           }}
           onCancel={() => setDeletingRole(false)}
         >

@@ -55,7 +55,11 @@ export function newRole(key: string, displayName: string): RoleConfiguration {
 }
 
 /** Replaces role `index` by `change(role)`. */
-export function updateRole(catalog: Catalog, index: number, change: (role: RoleConfiguration) => RoleConfiguration): Catalog {
+export function updateRole(
+  catalog: Catalog,
+  index: number,
+  change: (role: RoleConfiguration) => RoleConfiguration,
+): Catalog {
   return catalog.map((role, i) => (i === index ? change(role) : role));
 }
 
@@ -66,7 +70,10 @@ export function updateScope(catalog: Catalog, role: number, scope: number, chang
 
 /** Replaces one step. */
 export function updateStep(catalog: Catalog, at: StepAddress, change: (step: Step) => Step): Catalog {
-  return updateScope(catalog, at.role, at.scope, (s) => ({ ...s, steps: s.steps.map((t, i) => (i === at.step ? change(t) : t)) }));
+  return updateScope(catalog, at.role, at.scope, (s) => ({
+    ...s,
+    steps: s.steps.map((t, i) => (i === at.step ? change(t) : t)),
+  }));
 }
 
 /** Moves the item at `from` to `to` (both indices in `items`). */

@@ -11,8 +11,15 @@ describe('studio validation', () => {
     finance.scopes[0]?.steps.push({ ...newStep('set-up-slack', 'Finance'), title: 'Slack for Finance' });
     finance.colors = { baseColor: '#ef4444' };
     const problems = catalogProblems([volunteer, finance]);
-    expect(problems).toContainEqual({ role: 'volunteer', path: 'scopes[0].steps[0].title', message: 'Write something here: it cannot be empty.' });
-    expect(problems.filter((p) => p.path === 'scopes[0].steps[0].id').map((p) => p.role)).toEqual(['volunteer', 'finance']);
+    expect(problems).toContainEqual({
+      role: 'volunteer',
+      path: 'scopes[0].steps[0].title',
+      message: 'Write something here: it cannot be empty.',
+    });
+    expect(problems.filter((p) => p.path === 'scopes[0].steps[0].id').map((p) => p.role)).toEqual([
+      'volunteer',
+      'finance',
+    ]);
     expect(problems).toContainEqual({
       role: 'finance',
       path: 'colors.baseColor',
@@ -25,8 +32,16 @@ describe('studio validation', () => {
     const server: StudioProblem[] = [
       { role: 'finance', path: 'inherits[0]', message: 'no role configuration has the key "volunteer"' },
       { role: 'finance', path: 'inherits[1]', message: 'no role configuration has the key "treasury"' },
-      { role: 'finance', path: 'scopes[0].include[0]', message: 'the role configuration "volunteer" has no scope "getting-started"' },
-      { role: 'finance', path: 'scopes[0].include[1]', message: 'the role configuration "volunteer" has no scope "later"' },
+      {
+        role: 'finance',
+        path: 'scopes[0].include[0]',
+        message: 'the role configuration "volunteer" has no scope "getting-started"',
+      },
+      {
+        role: 'finance',
+        path: 'scopes[0].include[1]',
+        message: 'the role configuration "volunteer" has no scope "later"',
+      },
     ];
     expect(mergeProblems([], server, catalog).map((p) => p.path)).toEqual(['inherits[1]', 'scopes[0].include[1]']);
   });

@@ -11,9 +11,7 @@ import type { z } from 'zod';
 
 /** `['scopes', 0, 'steps', 2, 'pdfUrl']` → `scopes[0].steps[2].pdfUrl`, the content check's notation. */
 export function formatPath(segments: readonly PropertyKey[]): string {
-  return segments
-    .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s)}`))
-    .join('');
+  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s)}`)).join('');
 }
 
 const sentence = (text: string): string => {
@@ -77,7 +75,12 @@ export function catalogProblems(catalog: readonly RoleConfiguration[]): StudioPr
   const stepIds = new Map<string, { role: string; path: string; label: string }[]>();
   for (const role of catalog) {
     problems.push(...roleProblems(role));
-    if (keys.has(role.key)) problems.push({ role: role.key, path: 'key', message: `Another role already has the key "${role.key}". Choose another key.` });
+    if (keys.has(role.key))
+      problems.push({
+        role: role.key,
+        path: 'key',
+        message: `Another role already has the key "${role.key}". Choose another key.`,
+      });
     keys.add(role.key);
     for (const [name, color] of Object.entries(role.colors)) {
       if (typeof color !== 'string' || !/^#[0-9a-fA-F]{6}$/u.test(color)) continue;
@@ -110,8 +113,15 @@ export function catalogProblems(catalog: readonly RoleConfiguration[]): StudioPr
   for (const [id, uses] of stepIds) {
     if (uses.length < 2) continue;
     for (const use of uses) {
-      const others = uses.filter((u) => u !== use).map((u) => u.label).join(', ');
-      problems.push({ role: use.role, path: use.path, message: `The id "${id}" is also used by ${others}. Every step needs its own id: choose another.` });
+      const others = uses
+        .filter((u) => u !== use)
+        .map((u) => u.label)
+        .join(', ');
+      problems.push({
+        role: use.role,
+        path: use.path,
+        message: `The id "${id}" is also used by ${others}. Every step needs its own id: choose another.`,
+      });
     }
   }
   return problems;
@@ -125,7 +135,11 @@ export function catalogProblems(catalog: readonly RoleConfiguration[]): StudioPr
  * @param server `StudioDraft.problems`
  * @param catalog the catalog on screen
  */
-export function mergeProblems(local: readonly StudioProblem[], server: readonly StudioProblem[], catalog: readonly RoleConfiguration[] = []): StudioProblem[] {
+export function mergeProblems(
+  local: readonly StudioProblem[],
+  server: readonly StudioProblem[],
+  catalog: readonly RoleConfiguration[] = [],
+): StudioProblem[] {
   const seen = new Set(local.map((p) => `${p.role}|${p.path}`));
   const keys = new Set(catalog.map((r) => r.key));
   const scopes = new Set(catalog.flatMap((r) => r.scopes.map((s) => `${r.key}/${s.id}`)));
@@ -143,5 +157,8 @@ export function mergeProblems(local: readonly StudioProblem[], server: readonly 
 export function locateProblem(path: string): { scope: number | null; step: number | null } {
   const scope = /^scopes\[(\d+)\]/u.exec(path);
   const step = /^scopes\[\d+\]\.steps\[(\d+)\]/u.exec(path);
-  return { scope: scope?.[1] === undefined ? null : Number(scope[1]), step: step?.[1] === undefined ? null : Number(step[1]) };
+  return {
+    scope: scope?.[1] === undefined ? null : Number(scope[1]),
+    step: step?.[1] === undefined ? null : Number(step[1]),
+  };
 }

@@ -51,7 +51,10 @@ export function Checklist({ header, items, done, onItemChange, onReset, readOnly
                 onCheckedChange={(value) => onItemChange(item.id, value === true)}
               />
               {item.icon ? <StepIcon name={item.icon} className="size-4 shrink-0 text-slate-500" /> : null}
-              <label htmlFor={id} className={cn('flex-1 cursor-pointer text-slate-800', checked && 'text-slate-600 line-through')}>
+              <label
+                htmlFor={id}
+                className={cn('flex-1 cursor-pointer text-slate-800', checked && 'text-slate-600 line-through')}
+              >
                 {item.text}
               </label>
             </li>

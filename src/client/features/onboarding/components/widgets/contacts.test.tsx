@@ -8,7 +8,12 @@ import { CONFIRMATION_TOASTER_ID, COPY_TOAST_MS } from '@/lib/toasts';
 import { AVATAR_FALLBACK_PX, ContactGrid, contactGridColumns, MASKED_PASSWORD } from './contacts';
 
 const contact = (n: number, extra: Record<string, unknown> = {}) =>
-  contactSchema.parse({ name: `Person ${n}`, email: `person${n}@inspired2uplift.org`, position: `Role ${n}`, ...extra });
+  contactSchema.parse({
+    name: `Person ${n}`,
+    email: `person${n}@inspired2uplift.org`,
+    position: `Role ${n}`,
+    ...extra,
+  });
 
 function renderGrid(ui: React.ReactNode) {
   const user = userEvent.setup();
@@ -65,7 +70,9 @@ describe('Your People grid', () => {
 
 describe('password line', () => {
   it("shows 8 dots with the tooltip 'Confidential' while there is no password to show", async () => {
-    const { user } = renderGrid(<ContactGrid contacts={[contact(1)]} password={{ value: undefined, hiddenReason: null }} />);
+    const { user } = renderGrid(
+      <ContactGrid contacts={[contact(1)]} password={{ value: undefined, hiddenReason: null }} />,
+    );
     const dots = screen.getByLabelText('Password hidden');
     expect(dots).toHaveTextContent(MASKED_PASSWORD);
     expect(MASKED_PASSWORD).toHaveLength(8);
@@ -88,7 +95,9 @@ describe('password line', () => {
   });
 
   it('copies a revealed password without showing it', async () => {
-    const { user } = renderGrid(<ContactGrid contacts={[contact(1)]} password={{ value: 's3cret!', hiddenReason: null }} />);
+    const { user } = renderGrid(
+      <ContactGrid contacts={[contact(1)]} password={{ value: 's3cret!', hiddenReason: null }} />,
+    );
     expect(screen.queryByText('s3cret!')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy password' }));
     expect(await navigator.clipboard.readText()).toBe('s3cret!');

@@ -55,7 +55,9 @@ async function copy(text: string, confirmation: string): Promise<void> {
     await navigator.clipboard.writeText(text);
     confirmCopied(confirmation);
   } catch {
-    toast.error('Could not copy', { description: 'Your browser did not allow it. Select the text and copy it yourself.' });
+    toast.error('Could not copy', {
+      description: 'Your browser did not allow it. Select the text and copy it yourself.',
+    });
   }
 }
 
@@ -92,7 +94,13 @@ export function EmailLine({ email }: { email: string }) {
  *   otherwise
  * @param hiddenReason why it is hidden (docs/product.md#shared-passwords), or null when there is simply none to show
  */
-export function PasswordLine({ password, hiddenReason }: { password: string | undefined; hiddenReason: SecretRefusalReason | null }) {
+export function PasswordLine({
+  password,
+  hiddenReason,
+}: {
+  password: string | undefined;
+  hiddenReason: SecretRefusalReason | null;
+}) {
   const [shown, setShown] = useState(false);
   const visible = shown && password !== undefined;
   const hint = password === undefined && hiddenReason !== null ? SECRET_REFUSAL_TEXT[hiddenReason] : 'Confidential';
@@ -102,12 +110,19 @@ export function PasswordLine({ password, hiddenReason }: { password: string | un
         <KeyRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
         <span className="font-medium text-slate-700">Password:</span>
         {visible ? (
-          <code data-testid="password-value" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900 [overflow-wrap:anywhere]">
+          <code
+            data-testid="password-value"
+            className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900 [overflow-wrap:anywhere]"
+          >
             {password}
           </code>
         ) : (
           <Tooltip content={hint}>
-            <span tabIndex={0} aria-label="Password hidden" className="rounded font-mono tracking-widest text-slate-900">
+            <span
+              tabIndex={0}
+              aria-label="Password hidden"
+              className="rounded font-mono tracking-widest text-slate-900"
+            >
               {MASKED_PASSWORD}
             </span>
           </Tooltip>
@@ -172,7 +187,11 @@ function UnconfirmedEmailLine() {
  * 4-line clamp could hide it.
  * @param contact a contact of the content
  */
-export function contactPlaceholders(contact: Contact): { emailUnconfirmed: boolean; bio: string | undefined; marked: boolean } {
+export function contactPlaceholders(contact: Contact): {
+  emailUnconfirmed: boolean;
+  bio: string | undefined;
+  marked: boolean;
+} {
   const emailUnconfirmed = contact.bio !== undefined && UNCONFIRMED_EMAIL_SENTENCE.test(contact.bio);
   const bio = emailUnconfirmed ? contact.bio?.replace(UNCONFIRMED_EMAIL_SENTENCE, '').trim() || undefined : contact.bio;
   const marked = emailUnconfirmed || [contact.name, contact.position, contact.email, contact.bio].some(isPlaceholder);
@@ -189,9 +208,19 @@ function ContactCard({ contact, password }: { contact: Contact; password: Passwo
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-center gap-3">
         <Avatar.Root className="inline-flex size-14 shrink-0 overflow-hidden rounded-full bg-brand-100 ring-2 ring-white shadow-sm">
-          <Avatar.Image src={contact.picture ?? initialsAvatarUrl(contact.name)} alt="" className="size-full object-cover" />
+          <Avatar.Image
+            src={contact.picture ?? initialsAvatarUrl(contact.name)}
+            alt=""
+            className="size-full object-cover"
+          />
           <Avatar.Fallback delayMs={300}>
-            <img src={initialsAvatarUrl(contact.name)} alt="" width={AVATAR_FALLBACK_PX} height={AVATAR_FALLBACK_PX} className="size-full" />
+            <img
+              src={initialsAvatarUrl(contact.name)}
+              alt=""
+              width={AVATAR_FALLBACK_PX}
+              height={AVATAR_FALLBACK_PX}
+              className="size-full"
+            />
           </Avatar.Fallback>
         </Avatar.Root>
         <div className="min-w-0">
@@ -205,7 +234,11 @@ function ContactCard({ contact, password }: { contact: Contact; password: Passwo
         </div>
       </div>
       {emailUnconfirmed ? <UnconfirmedEmailLine /> : <EmailLine email={contact.email} />}
-      {bio ? <p className="line-clamp-4 text-sm text-slate-700" title={bio}>{bio}</p> : null}
+      {bio ? (
+        <p className="line-clamp-4 text-sm text-slate-700" title={bio}>
+          {bio}
+        </p>
+      ) : null}
       {password ? <PasswordLine password={password.value} hiddenReason={password.hiddenReason} /> : null}
     </li>
   );

@@ -10,7 +10,9 @@ const VALID_YOUTUBE = 'https://www.youtube.com/watch?v=8K9Gg164Bsw';
 function playerSays(frame: HTMLElement, message: Record<string, unknown>) {
   const source = frame instanceof HTMLIFrameElement ? frame.contentWindow : null;
   act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message), origin: YOUTUBE_PLAYER_ORIGIN, source }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: JSON.stringify(message), origin: YOUTUBE_PLAYER_ORIGIN, source }),
+    );
   });
 }
 
@@ -49,7 +51,9 @@ describe('image', () => {
   it('shows its side text and title beside it', () => {
     render(
       <MediaList
-        media={[item({ type: 'image', src: '/a.svg', alt: 'A', title: 'Welcome to the team', text: 'Everyone belongs.' })]}
+        media={[
+          item({ type: 'image', src: '/a.svg', alt: 'A', title: 'Welcome to the team', text: 'Everyone belongs.' }),
+        ]}
       />,
     );
     const figure = screen.getByRole('figure');
@@ -102,7 +106,9 @@ describe('YouTube', () => {
     // The browser's error page loads too: the load event proves nothing.
     fireEvent.load(frame);
     // A message from another origin or another frame is not the player's.
-    window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ event: 'onReady' }), origin: 'https://evil.example' }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: JSON.stringify({ event: 'onReady' }), origin: 'https://evil.example' }),
+    );
     advance(YOUTUBE_ANSWER_MS);
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Could not load YouTube video')).toBeInTheDocument();
@@ -118,11 +124,18 @@ describe('YouTube', () => {
     fireEvent.load(frame);
     playerSays(frame, { event: 'onError', info: 150 });
     expect(within(screen.getByRole('alert')).getByText('Could not load YouTube video')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Watch it on YouTube instead/ })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=8K9Gg164Bsw');
+    expect(screen.getByRole('link', { name: /Watch it on YouTube instead/ })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=8K9Gg164Bsw',
+    );
   });
 
   it('fails at once when the video id is not 11 characters', () => {
-    render(<MediaList media={[item({ type: 'youtube', src: 'https://www.youtube.com/watch?v=tooShort', title: 'Broken' })]} />);
+    render(
+      <MediaList
+        media={[item({ type: 'youtube', src: 'https://www.youtube.com/watch?v=tooShort', title: 'Broken' })]}
+      />,
+    );
     expect(screen.queryByTitle('Broken')).not.toBeInTheDocument();
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Could not load YouTube video')).toBeInTheDocument();
@@ -133,7 +146,9 @@ describe('YouTube', () => {
 describe('video', () => {
   it('is a looping muted video with controls that shows loading, slow and failed states', () => {
     vi.useFakeTimers();
-    const { container } = render(<MediaList media={[item({ type: 'video', src: '/content/clip.mp4', alt: 'A clip' })]} />);
+    const { container } = render(
+      <MediaList media={[item({ type: 'video', src: '/content/clip.mp4', alt: 'A clip' })]} />,
+    );
     const video = container.querySelector('video') as HTMLVideoElement;
     expect(video).toHaveAttribute('loop');
     expect(video.muted).toBe(true);

@@ -18,7 +18,11 @@ export const MEDIA_TEXTS: Record<MediaKind, { loading: string; failed: string; f
     failed: 'Could not load YouTube video',
     failedMessage: 'Please check the URL or try again later.',
   },
-  image: { loading: 'Loading image...', failed: 'Could not load image', failedMessage: 'Please check the URL or try again later.' },
+  image: {
+    loading: 'Loading image...',
+    failed: 'Could not load image',
+    failedMessage: 'Please check the URL or try again later.',
+  },
   video: {
     loading: 'Loading video...',
     failed: 'Could not load video',
@@ -63,24 +67,43 @@ const OBJECT_FIT: Record<MediaSize, string> = {
 /** The CSS `aspect-ratio` of a media item ("16/9" → "16 / 9"), and the banner's height limit. */
 function boxStyle(item: Pick<MediaItem, 'aspectRatio' | 'size'>): CSSProperties {
   if (item.size === 'fit') return {};
-  return { aspectRatio: item.aspectRatio.replace('/', ' / '), ...(item.size === 'banner' ? { maxHeight: '12rem' } : {}) };
+  return {
+    aspectRatio: item.aspectRatio.replace('/', ' / '),
+    ...(item.size === 'banner' ? { maxHeight: '12rem' } : {}),
+  };
 }
 
 /**
  * The overlay of a media item while it loads, after 8 s, and when it failed (docs/product.md#step-widgets,
  * docs/product.md#exact-texts).
  */
-export function MediaStatus({ kind, state, link }: { kind: MediaKind; state: LoadState; link?: { href: string; text: string } | undefined }) {
+export function MediaStatus({
+  kind,
+  state,
+  link,
+}: {
+  kind: MediaKind;
+  state: LoadState;
+  link?: { href: string; text: string } | undefined;
+}) {
   if (state === 'loaded') return null;
   const texts = MEDIA_TEXTS[kind];
   if (state === 'failed') {
     return (
-      <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-slate-100 p-4 text-center">
+      <div
+        role="alert"
+        className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-slate-100 p-4 text-center"
+      >
         <TriangleAlert aria-hidden="true" className="size-7 text-red-700" />
         <p className="font-semibold text-slate-900">{texts.failed}</p>
         <p className="text-sm text-slate-700">{texts.failedMessage}</p>
         {link ? (
-          <a href={link.href} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-blue-800 underline underline-offset-2">
+          <a
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm font-medium text-blue-800 underline underline-offset-2"
+          >
             {link.text}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
@@ -90,7 +113,10 @@ export function MediaStatus({ kind, state, link }: { kind: MediaKind; state: Loa
   }
   const slow = state === 'slow';
   return (
-    <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-slate-100 p-4 text-center">
+    <div
+      role="status"
+      className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-slate-100 p-4 text-center"
+    >
       <Spinner className="size-7 text-slate-600" />
       <p className="font-semibold text-slate-900">{slow ? SLOW_TEXTS.title : texts.loading}</p>
       {slow ? <p className="text-sm text-slate-700">{SLOW_TEXTS.message}</p> : null}
@@ -189,7 +215,10 @@ export function YouTubeMedia({ item }: { item: MediaItem }) {
   useEffect(() => {
     if (!frameLoaded || answered) return undefined;
     const ask = () =>
-      frame.current?.contentWindow?.postMessage(JSON.stringify({ event: 'listening', id, channel: 'widget' }), YOUTUBE_PLAYER_ORIGIN);
+      frame.current?.contentWindow?.postMessage(
+        JSON.stringify({ event: 'listening', id, channel: 'widget' }),
+        YOUTUBE_PLAYER_ORIGIN,
+      );
     ask();
     const timer = setInterval(ask, LISTEN_INTERVAL_MS);
     return () => clearInterval(timer);
@@ -275,9 +304,16 @@ function GalleryImage({ item }: { item: MediaItem }) {
   const { state, onLoad, onError } = useLoadState();
   return (
     <figure className="space-y-1.5">
-      <div className="relative overflow-hidden rounded-xl border border-slate-200 bg-slate-50" style={{ aspectRatio: item.aspectRatio.replace('/', ' / ') }}>
+      <div
+        className="relative overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
+        style={{ aspectRatio: item.aspectRatio.replace('/', ' / ') }}
+      >
         {state === 'failed' ? (
-          <div role="img" aria-label={`Image failed to load${item.alt ? `: ${item.alt}` : ''}`} className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 text-slate-600">
+          <div
+            role="img"
+            aria-label={`Image failed to load${item.alt ? `: ${item.alt}` : ''}`}
+            className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 text-slate-600"
+          >
             <ImageOff aria-hidden="true" className="size-6" />
             <span className="text-sm font-medium">Image failed to load</span>
           </div>
@@ -308,7 +344,10 @@ function GalleryImage({ item }: { item: MediaItem }) {
 /** Several images side by side (docs/product.md#step-widgets: "image galleries"). */
 export function ImageGallery({ items }: { items: readonly MediaItem[] }) {
   return (
-    <div className={cn('grid gap-3', items.length === 2 ? 'grid-cols-2' : 'grid-cols-2 md:grid-cols-3')} data-testid="image-gallery">
+    <div
+      className={cn('grid gap-3', items.length === 2 ? 'grid-cols-2' : 'grid-cols-2 md:grid-cols-3')}
+      data-testid="image-gallery"
+    >
       {items.map((item, i) => (
         <GalleryImage key={`${item.src}-${i}`} item={item} />
       ))}
@@ -322,7 +361,13 @@ export function ImageGallery({ items }: { items: readonly MediaItem[] }) {
  */
 export function MediaItemView({ item }: { item: MediaItem }) {
   const media =
-    item.type === 'youtube' ? <YouTubeMedia item={item} /> : item.type === 'video' ? <VideoMedia item={item} /> : <ImageMedia item={item} />;
+    item.type === 'youtube' ? (
+      <YouTubeMedia item={item} />
+    ) : item.type === 'video' ? (
+      <VideoMedia item={item} />
+    ) : (
+      <ImageMedia item={item} />
+    );
   const sized = <div className={MEDIA_SIZE_CLASSES[item.size]}>{media}</div>;
   if (item.type === 'image' && item.text) {
     return (
@@ -347,7 +392,9 @@ export function MediaItemView({ item }: { item: MediaItem }) {
  * Groups a step's media for display: consecutive images without side text become one gallery; everything else
  * stands alone.
  */
-export function groupMedia(media: readonly MediaItem[]): ({ kind: 'item'; item: MediaItem } | { kind: 'gallery'; items: MediaItem[] })[] {
+export function groupMedia(
+  media: readonly MediaItem[],
+): ({ kind: 'item'; item: MediaItem } | { kind: 'gallery'; items: MediaItem[] })[] {
   const groups: ({ kind: 'item'; item: MediaItem } | { kind: 'gallery'; items: MediaItem[] })[] = [];
   let run: MediaItem[] = [];
   const flush = () => {
@@ -375,7 +422,11 @@ export function MediaList({ media }: { media: readonly MediaItem[] }) {
   return (
     <div className="space-y-5">
       {groupMedia(media).map((group, i) =>
-        group.kind === 'gallery' ? <ImageGallery key={i} items={group.items} /> : <MediaItemView key={i} item={group.item} />,
+        group.kind === 'gallery' ? (
+          <ImageGallery key={i} items={group.items} />
+        ) : (
+          <MediaItemView key={i} item={group.item} />
+        ),
       )}
     </div>
   );

@@ -113,13 +113,19 @@ export function PdfViewer({ url, title, onLoaded, onDownload }: PdfViewerProps) 
         style={{ height: PDF_VIEWER_HEIGHT_PX }}
       >
         {status === 'loading' ? (
-          <div role="status" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 text-slate-700">
+          <div
+            role="status"
+            className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 text-slate-700"
+          >
             <Spinner className="size-8" />
             <p className="font-medium">Loading PDF...</p>
           </div>
         ) : null}
         {status === 'failed' ? (
-          <div role="alert" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 p-6 text-center">
+          <div
+            role="alert"
+            className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 p-6 text-center"
+          >
             <FileWarning aria-hidden="true" className="size-10 text-red-700" />
             <p className="text-base font-semibold text-slate-900">Failed to load PDF</p>
             <p className="max-w-sm text-sm text-slate-700">
@@ -160,11 +166,15 @@ const PAGE_MARGIN = 32;
  * The width to draw pages at: the viewer's inner width less a margin, at most {@link MAX_PAGE_WIDTH}; undefined until
  * measured (and where ResizeObserver is missing), when react-pdf uses the page's own width.
  */
-function usePageWidth(): [ref: (element: HTMLDivElement | null) => (() => void) | undefined, width: number | undefined] {
+function usePageWidth(): [
+  ref: (element: HTMLDivElement | null) => (() => void) | undefined,
+  width: number | undefined,
+] {
   const [width, setWidth] = useState<number | undefined>(undefined);
   const ref = useCallback((element: HTMLDivElement | null) => {
     if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const measure = () => setWidth(Math.max(200, Math.min(MAX_PAGE_WIDTH, Math.floor(element.clientWidth - PAGE_MARGIN))));
+    const measure = () =>
+      setWidth(Math.max(200, Math.min(MAX_PAGE_WIDTH, Math.floor(element.clientWidth - PAGE_MARGIN))));
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     measure();

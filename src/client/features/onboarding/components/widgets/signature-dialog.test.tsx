@@ -44,7 +44,9 @@ describe('SignatureDialog', () => {
   });
 
   it('signs only with a typed name and the box ticked, sending the name, agreement and version read', async () => {
-    const fetchMock = stubNetwork({ 'POST /api/acknowledgments/steps/sign-volunteer-agreement/signature': () => json(signed) });
+    const fetchMock = stubNetwork({
+      'POST /api/acknowledgments/steps/sign-volunteer-agreement/signature': () => json(signed),
+    });
     const { user, onClose, onSigned } = renderDialog();
     const sign = screen.getByRole('button', { name: 'Sign' });
     expect(sign).toBeDisabled();
@@ -60,7 +62,9 @@ describe('SignatureDialog', () => {
   });
 
   it('refuses a name without visible letters before sending it, saying why (the shared rule)', async () => {
-    const fetchMock = stubNetwork({ 'POST /api/acknowledgments/steps/sign-volunteer-agreement/signature': () => json(signed) });
+    const fetchMock = stubNetwork({
+      'POST /api/acknowledgments/steps/sign-volunteer-agreement/signature': () => json(signed),
+    });
     const { user, onSigned } = renderDialog();
     const input = screen.getByLabelText('Your full name');
     await user.type(input, '\u200B\u200D\u0301');
@@ -78,7 +82,10 @@ describe('SignatureDialog', () => {
   it("shows the server's refusal and stays open", async () => {
     stubNetwork({
       'POST /api/acknowledgments/steps/sign-volunteer-agreement/signature': () =>
-        apiError(409, 'This step has changed since you opened it. Reload the page, read the new version, then try again.'),
+        apiError(
+          409,
+          'This step has changed since you opened it. Reload the page, read the new version, then try again.',
+        ),
     });
     const { user, onClose, onSigned } = renderDialog();
     await user.type(screen.getByLabelText('Your full name'), 'Sam Lee');
@@ -92,11 +99,19 @@ describe('SignatureDialog', () => {
 });
 
 describe('AgreementNotice', () => {
-  const agreement = { stepId: step.id, recordId: signed.acknowledgment.id, kind: 'signature' as const, version: 1, at: '2025-04-01T09:00:00.000Z' };
+  const agreement = {
+    stepId: step.id,
+    recordId: signed.acknowledgment.id,
+    kind: 'signature' as const,
+    version: 1,
+    at: '2025-04-01T09:00:00.000Z',
+  };
 
   it('asks again when the content changed, saying when and what changed', () => {
     render(<AgreementNotice step={step} agreement={{ ...agreement, due: 'changed' }} completed={false} />);
-    expect(screen.getByText(`Please read and agree again — this changed on ${shortDate('2025-12-03')}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Please read and agree again — this changed on ${shortDate('2025-12-03')}`),
+    ).toBeInTheDocument();
     expect(screen.getByText('What changed: The section on photos is new.')).toBeInTheDocument();
     expect(shortDate('2025-12-03', new Date('2025-12-10T00:00:00Z'))).toBe('3 Dec');
   });

@@ -108,14 +108,22 @@ export function SignatureDialog({ step, onClose, onSigned }: SignatureDialogProp
             </p>
 
             <div className="mt-4 flex items-start gap-3">
-              <Checkbox id={agreeId} checked={agreed} onCheckedChange={(state) => setAgreed(state === true)} className="mt-0.5" />
+              <Checkbox
+                id={agreeId}
+                checked={agreed}
+                onCheckedChange={(state) => setAgreed(state === true)}
+                className="mt-0.5"
+              />
               <label htmlFor={agreeId} className="text-sm text-slate-900">
                 I have read and agree to {what}.
               </label>
             </div>
 
             {error ? (
-              <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+              <p
+                role="alert"
+                className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+              >
                 {error}
               </p>
             ) : null}
