@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '../project-root.js';
+import { roleConfigurationJsonSchemaText } from './json-schema.js';
 
 /** `npm run content:check` run for real (tsx, as the npm script does) on a temporary CONTENT_DIR. */
 
 const cli = path.join(projectRoot, 'src', 'server', 'content', 'check-cli.ts');
+const schemaCli = path.join(projectRoot, 'src', 'server', 'content', 'schema-cli.ts');
 
 const VOLUNTEER = `key: volunteer
 displayName: Volunteer
@@ -38,9 +40,13 @@ afterEach(() => {
 });
 
 async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return run(cli, ...args);
+}
+
+async function run(script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, CONTENT_DIR: contentDir };
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: projectRoot,
       env,
     });
@@ -53,13 +59,26 @@ async function check(...args: string[]): Promise<{ code: number; stdout: string;
 }
 
 describe('npm run content:check', () => {
-  it('passes valid content, summarises it and writes the JSON Schema', async () => {
+  it('passes valid content and summarises it, changing nothing in the folder it checks', async () => {
     writeFileSync(path.join(contentDir, 'roles', 'volunteer.yaml'), VOLUNTEER);
     const result = await check();
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toMatch(/^Content OK: 1 role configurations, 1 steps/);
     expect(result.stdout).toContain('volunteer: 1 scopes, 1 steps');
-    expect(existsSync(path.join(contentDir, 'role-configuration.schema.json'))).toBe(true);
+    expect(result.stdout).not.toContain('content:schema');
+    expect(readdirSync(contentDir).sort()).toEqual(['assets', 'roles']);
+  });
+
+  it('says when the JSON Schema file is out of date and leaves it as it is', async () => {
+    writeFileSync(path.join(contentDir, 'roles', 'volunteer.yaml'), VOLUNTEER);
+    const schemaFile = path.join(contentDir, 'role-configuration.schema.json');
+    writeFileSync(schemaFile, '{}\n');
+    const result = await check();
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      'role-configuration.schema.json is out of date: run npm run content:schema to update it.',
+    );
+    expect(readFileSync(schemaFile, 'utf8')).toBe('{}\n');
   });
 
   it('prints file, path and problem for each problem of a broken file and exits 1', async () => {
@@ -133,5 +152,29 @@ describe('npm run content:check', () => {
       expect(code).toBe(0);
       expect(stdout).toContain('No placeholders left.');
     });
+  });
+}, 60_000);
+
+describe('npm run content:schema', () => {
+  it('writes the JSON Schema that content:check then finds up to date', async () => {
+    writeFileSync(path.join(contentDir, 'roles', 'volunteer.yaml'), VOLUNTEER);
+    const schemaFile = path.join(contentDir, 'role-configuration.schema.json');
+    writeFileSync(schemaFile, '{}\n');
+    const written = await run(schemaCli);
+    expect(written).toMatchObject({ code: 0, stderr: '' });
+    expect(written.stdout).toMatch(/^Wrote .*role-configuration\.schema\.json\.$/m);
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as { properties?: Record<string, unknown> };
+    expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining(['key', 'displayName', 'scopes']));
+    expect((await run(schemaCli)).stdout).toMatch(/role-configuration\.schema\.json is up to date\.$/m);
+    const result = await check();
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('out of date');
+    expect(existsSync(schemaFile)).toBe(true);
+  });
+
+  it('the committed schema of content/ is up to date', () => {
+    expect(readFileSync(path.join(projectRoot, 'content', 'role-configuration.schema.json'), 'utf8')).toBe(
+      roleConfigurationJsonSchemaText(),
+    );
   });
 }, 60_000);

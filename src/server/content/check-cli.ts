@@ -1,29 +1,20 @@
 /**
- * `npm run content:check [-- --strict]`: validates the role configurations (docs/architecture.md#content-loading) and writes
- * `content/role-configuration.schema.json` for editor completion. Exits 1 and prints one line per problem
- * ("file: path: message") when the content is broken; otherwise prints a summary and exits 0.
+ * `npm run content:check [-- --strict]`: validates the role configurations (docs/architecture.md#content-loading).
+ * It only reads: it changes nothing in the folder it checks. Exits 1 and prints one line per problem
+ * ("file: path: message") when the content is broken; otherwise prints a summary and exits 0. When the folder's
+ * `role-configuration.schema.json` is out of date it says so and names `npm run content:schema`, which writes it.
  *
  * Placeholders (texts marked "to be added" or "to be confirmed", see placeholders.ts) are counted in the summary.
  * With `--strict` (before launch) each is listed as "file: path: text", and any placeholder makes the exit code 1.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { roleConfigurationSchema } from '../../shared/content-schema.js';
 import { resolveRole } from '../../shared/roles.js';
 import { projectRoot } from '../project-root.js';
+import { JSON_SCHEMA_FILE, jsonSchemaStatus } from './json-schema.js';
 import { ContentError, loadContent } from './load-content.js';
 import { findPlaceholders } from './placeholders.js';
 
 const contentDir = path.resolve(projectRoot, process.env.CONTENT_DIR?.trim() || 'content');
-
-/** Writes the JSON Schema of a role file when it changed (so an unchanged schema keeps its timestamp). */
-function writeJsonSchema(): string {
-  const file = path.join(contentDir, 'role-configuration.schema.json');
-  const text = `${JSON.stringify(z.toJSONSchema(roleConfigurationSchema, { io: 'input' }), null, 2)}\n`;
-  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
-  return path.relative(process.cwd(), file);
-}
 
 /** The lines of the placeholder report: one per placeholder, "file: path: text". */
 function placeholderLines(catalog: Awaited<ReturnType<typeof loadContent>>): string[] {
@@ -35,20 +26,23 @@ function placeholderLines(catalog: Awaited<ReturnType<typeof loadContent>>): str
 }
 
 async function main(strict: boolean): Promise<number> {
-  const schemaFile = writeJsonSchema();
   try {
     const catalog = await loadContent(contentDir);
     const definedSteps = [...catalog.values()].reduce(
       (n, c) => n + c.scopes.reduce((m, s) => m + s.steps.length, 0),
       0,
     );
-    console.log(`Content OK: ${catalog.size} role configurations, ${definedSteps} steps (JSON Schema: ${schemaFile})`);
+    console.log(`Content OK: ${catalog.size} role configurations, ${definedSteps} steps`);
     for (const key of [...catalog.keys()].sort()) {
       const role = resolveRole(catalog, key);
       const steps = role.scopes.reduce((n, s) => n + s.steps.length, 0);
       // docs/product.md#due-dates-and-reminders: steps with `dueAfterDays` get due dates and reminders.
       const due = role.scopes.reduce((n, s) => n + s.steps.filter((step) => step.dueAfterDays !== undefined).length, 0);
       console.log(`  ${key}: ${role.scopes.length} scopes, ${steps} steps${due > 0 ? `, ${due} with a due date` : ''}`);
+    }
+    if (jsonSchemaStatus(contentDir) === 'outdated') {
+      const schemaFile = path.relative(process.cwd(), path.join(contentDir, JSON_SCHEMA_FILE));
+      console.log(`${schemaFile} is out of date: run npm run content:schema to update it.`);
     }
     const placeholders = placeholderLines(catalog);
     if (placeholders.length === 0) {
