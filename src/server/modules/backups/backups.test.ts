@@ -316,21 +316,52 @@ describe('the backup schedule', { timeout: 120_000 }, () => {
       at('2026-04-12T03:00:00Z'),
       at('2026-04-01T03:00:00Z'),
     ];
+    // More than a day after the newest: only the daily and weekly rule keeps any.
+    const later = new Date('2026-04-14T12:00:00Z');
     // 2026-04-13 is a Monday: the 12th belongs to the week before.
-    expect([...backupsToKeep(backups, { keepDaily: 1, keepWeekly: 2 })].sort()).toEqual([
+    expect([...backupsToKeep(backups, { keepDaily: 1, keepWeekly: 2 }, later)].sort()).toEqual([
       '2026-04-12T03:00:00Z',
       '2026-04-13T10:00:00Z',
     ]);
-    expect([...backupsToKeep(backups, { keepDaily: 1, keepWeekly: 3 })].sort()).toEqual([
+    expect([...backupsToKeep(backups, { keepDaily: 1, keepWeekly: 3 }, later)].sort()).toEqual([
       '2026-04-01T03:00:00Z',
       '2026-04-12T03:00:00Z',
       '2026-04-13T10:00:00Z',
     ]);
-    expect([...backupsToKeep(backups, { keepDaily: 3, keepWeekly: 0 })].sort()).toEqual([
+    expect([...backupsToKeep(backups, { keepDaily: 3, keepWeekly: 0 }, later)].sort()).toEqual([
       '2026-04-01T03:00:00Z',
       '2026-04-12T03:00:00Z',
       '2026-04-13T10:00:00Z',
     ]);
+    // Within a day of the newest, every backup of that day stays.
+    expect(
+      [...backupsToKeep(backups, { keepDaily: 1, keepWeekly: 0 }, new Date('2026-04-13T12:00:00Z'))].sort(),
+    ).toEqual(['2026-04-13T03:00:00Z', '2026-04-13T10:00:00Z']);
+  });
+
+  it('"Back up now" later the same day keeps the day\'s earlier backup; the day after, the rule prunes it', async () => {
+    const dataDir = path.join(root, 'same-day');
+    const database = await openEmbedded(dataDir);
+    const directory = path.join(dataDir, 'backups');
+    const clock = { now: new Date('2026-05-04T03:00:00.000Z') };
+    const service = createBackupService({
+      client: database.driver.kind === 'pglite' ? database.driver.client : undefined,
+      directory,
+      settings: { everyHours: 24, keepDaily: 7, keepWeekly: 4 },
+      now: () => clock.now,
+    });
+    try {
+      const scheduled = await service.runScheduled();
+      clock.now = new Date('2026-05-04T15:30:00.000Z');
+      const byHand = await service.create();
+      expect(listBackups(directory).map((b) => b.name)).toEqual([byHand.name, scheduled?.name]);
+      // Two days later the day's newest stands for it: the retention rule as before.
+      clock.now = new Date('2026-05-06T03:00:00.000Z');
+      const next = await service.create();
+      expect(listBackups(directory).map((b) => b.name)).toEqual([next.name, byHand.name]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

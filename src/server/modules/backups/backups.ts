@@ -8,8 +8,9 @@ import { buildBackupFile, type BackupManifest } from './backup-file.js';
 /**
  * Backups of the embedded database (docs/decisions/019-backups-and-database-copy.md). The server takes one when the
  * newest file in `DATA_DIR/backups/` is older than the interval (checked at start-up and then every hour, so the
- * schedule survives restarts), and an admin may take one at any time. Old backups are pruned: the newest of each of
- * the last `keepDaily` days and of each of the last `keepWeekly` weeks (Monday to Sunday, UTC) stay.
+ * schedule survives restarts), and an admin may take one at any time. Old backups are pruned: every backup of the last
+ * 24 hours stays (a second backup on the same day never replaces the first at once), and so does the newest of each of
+ * the last `keepDaily` days and of each of the last `keepWeekly` weeks (Monday to Sunday, UTC).
  * On PostgreSQL there is nothing to back up here: PostgreSQL's own tools (pg_dump) do it.
  */
 
@@ -80,18 +81,26 @@ const weekOf = (at: Date): string => {
   return monday.toISOString().slice(0, 10);
 };
 
+/** Every backup younger than this stays, whatever the daily and weekly rule says (docs/operations.md#backups). */
+export const KEEP_ALL_WITHIN_MS = 24 * 3_600_000;
+
 /**
- * Which backups the retention rule keeps: the newest of each of the `keepDaily` most recent days that have one, and
- * the newest of each of the `keepWeekly` most recent weeks that have one.
+ * Which backups the retention rule keeps (docs/operations.md#backups): every backup taken in the 24 hours before `now`,
+ * the newest of each of the `keepDaily` most recent days that have one, and the newest of each of the `keepWeekly` most
+ * recent weeks that have one.
  * @param backups backups, any order
+ * @param now the time of the pruning
  * @returns the names to keep
  */
 export function backupsToKeep(
   backups: BackupInfo[],
   settings: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>,
+  now: Date,
 ): Set<string> {
   const newestFirst = [...backups].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const keep = new Set<string>();
+  for (const backup of newestFirst)
+    if (now.getTime() - backup.createdAt.getTime() < KEEP_ALL_WITHIN_MS) keep.add(backup.name);
   const pick = (periodOf: (at: Date) => string, count: number) => {
     const seen = new Set<string>();
     for (const backup of newestFirst) {
@@ -196,7 +205,7 @@ export function createBackupService(options: {
 
   const prune = () => {
     const all = listBackups(directory);
-    const keep = backupsToKeep(all, settings);
+    const keep = backupsToKeep(all, settings, now());
     for (const backup of all) if (!keep.has(backup.name)) unlinkSync(path.join(directory, backup.name));
   };
 
