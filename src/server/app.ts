@@ -256,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
   await app.register(backupRoutes, { db, backups });
-  await app.register(insightsRoutes, { db, content, now });
+  await app.register(insightsRoutes, { db, content, now, timeZone: config.organisationTimeZone });
   await app.register(secretsRoutes, { db, config, now });
   await app.register(studioRoutes, { db, content, config, now });
   const transport =

@@ -125,7 +125,7 @@ export type Cohorts = z.infer<typeof cohortsSchema>;
 export const ACTIVITY_WEEKS = 26;
 
 export const activitySchema = z.object({
-  /** One entry per week (Monday, UTC, `YYYY-MM-DD`), oldest first, the current week last; weeks without completions are 0. */
+  /** One entry per week (its Monday in the organisation's time zone, `YYYY-MM-DD`), oldest first, the current week last; weeks without completions are 0. */
   weeks: z.array(z.object({ week: z.string(), steps: z.number().int(), members: z.number().int() })),
   /** All step completions in those weeks. */
   total: z.number().int(),

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/insights-api.js';
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
+import { weekStartsIn } from '../../calendar.js';
 import type { Database } from '../../db/client.js';
 import { memberStartsSql, refreshAdminMembers, roleStepRows, wholeDaysSql } from '../member-overview/index.js';
 
@@ -28,6 +29,8 @@ export interface InsightsContext {
   catalog: RoleCatalog;
   /** The moment "now" (the app's clock): waits, cohort ages and the activity window are measured from it. */
   now: Date;
+  /** The organisation's IANA time zone (TIME_ZONE): weeks and start months are local, as the digest's are. */
+  timeZone: string;
   /**
    * The departments this viewer may see (any case); undefined = every department (an admin). An empty list sees
    * nobody. For people who may see only their own departments.
@@ -57,7 +60,7 @@ async function populationCtes(db: Database, ctx: InsightsContext, query: Insight
     conditions.push(sql`a.department_key = ${query.department.toLowerCase()}`);
   }
   if (query.started !== undefined && query.started !== '') {
-    conditions.push(sql`to_char(s.started_at at time zone 'UTC', 'YYYY-MM') = ${query.started}`);
+    conditions.push(sql`to_char(s.started_at at time zone ${ctx.timeZone}, 'YYYY-MM') = ${query.started}`);
   }
   if (ctx.departments !== undefined) {
     const allowed = JSON.stringify(ctx.departments.map((d) => d.toLowerCase()));
@@ -236,7 +239,7 @@ export async function timeToComplete(
 export const COHORT_MONTHS = 12;
 
 /**
- * Cohorts: members by the month they started (UTC), and for each of {@link COHORT_DAYS}: how many started at least
+ * Cohorts: members by the month they started (in the organisation's time zone), and for each of {@link COHORT_DAYS}: how many started at least
  * that many days ago, and how many of those completed within their first that many days (whole days from start to
  * completion below it).
  * @param db the database
@@ -257,7 +260,7 @@ export async function cohorts(db: Database, ctx: InsightsContext, query: Insight
   const rows = rowsOf(
     await db.execute(sql`${ctes}
     , per_month as (
-      select date_trunc('month', started_at at time zone 'UTC') as month, count(*)::int as members, ${sql.join(columns, sql`, `)}
+      select date_trunc('month', started_at at time zone ${ctx.timeZone}) as month, count(*)::int as members, ${sql.join(columns, sql`, `)}
       from pop group by 1 order by 1 desc limit ${COHORT_MONTHS}
     )
     select to_char(month, 'YYYY-MM') as month, members, ${sql.raw(COHORT_DAYS.map((d) => `e${d}, c${d}`).join(', '))}
@@ -283,15 +286,9 @@ export async function cohorts(db: Database, ctx: InsightsContext, query: Insight
   };
 }
 
-/** Monday 00:00 UTC of the week of a moment. */
-export function weekStart(at: Date): Date {
-  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-  return day;
-}
-
 /**
- * Activity: step completions per week (Monday to Sunday, UTC) by the members matching the filters, over the last
+ * Activity: step completions per week (Monday to Sunday in the organisation's time zone, as the digest's weeks; the
+ * calendar rule of docs/product.md#due-dates-and-reminders) by the members matching the filters, over the last
  * {@link ACTIVITY_WEEKS} weeks up to and including the current one, and how many members completed a step each week.
  * @param db the database
  * @param ctx catalog, clock and the viewer's departments
@@ -299,16 +296,18 @@ export function weekStart(at: Date): Date {
  */
 export async function activity(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<Activity> {
   const ctes = await populationCtes(db, ctx, query);
-  const first = weekStart(ctx.now);
-  first.setUTCDate(first.getUTCDate() - 7 * (ACTIVITY_WEEKS - 1));
+  const { instants, days } = weekStartsIn(ctx.now, ctx.timeZone, ACTIVITY_WEEKS);
+  const first = instants[0] as Date;
+  // The week of a completion: its place among the local Mondays (a week across a DST change is not 7 × 24 hours).
+  const mondays = `{${instants.map((m) => m.getTime() / 1000).join(',')}}`;
   // Unfiltered, every progress row counts (each belongs to a user, and every user is a member): no join at all.
   const everyone = isUnfiltered(ctx, query);
   const rows = rowsOf(
     await db.execute(sql`${ctes}
-    -- Week numbers from the first week by arithmetic (cheaper per row than date_trunc in a time zone); per member
+    -- Week numbers by the completion's place among the local Mondays (width_bucket: 1 = the first week); per member
     -- and week first (one small group each), then per week: no count(distinct).
     , per_member as (
-      select floor((extract(epoch from sp.completed_at) - ${first.getTime() / 1000}) / 604800)::int as week, count(*)::int as steps
+      select width_bucket(extract(epoch from sp.completed_at)::float8, ${mondays}::float8[]) - 1 as week, count(*)::int as steps
       from step_progress sp
       where sp.completed_at >= ${first.toISOString()}::timestamptz and sp.completed_at <= ${nowSql(ctx)}
         ${everyone ? sql`` : sql`and sp.user_id in (select user_id from pop)`}
@@ -317,11 +316,9 @@ export async function activity(db: Database, ctx: InsightsContext, query: Insigh
     select week, sum(steps)::int as steps, count(*)::int as members from per_member group by week`),
   );
   const byWeek = new Map(rows.map((r) => [num(r.week), r]));
-  const weeks = Array.from({ length: ACTIVITY_WEEKS }, (_, i) => {
-    const week = new Date(first);
-    week.setUTCDate(first.getUTCDate() + 7 * i);
+  const weeks = days.slice(0, ACTIVITY_WEEKS).map((week, i) => {
     const row = byWeek.get(i);
-    return { week: week.toISOString().slice(0, 10), steps: num(row?.steps), members: num(row?.members) };
+    return { week, steps: num(row?.steps), members: num(row?.members) };
   });
   return { weeks, total: weeks.reduce((sum, w) => sum + w.steps, 0) };
 }

@@ -25,6 +25,8 @@ export interface InsightsRoutesOptions {
   db: Database;
   content: CatalogSource;
   now: () => Date;
+  /** The organisation's IANA time zone (TIME_ZONE): the charts' weeks and months are local. */
+  timeZone: string;
 }
 
 /**
@@ -78,12 +80,15 @@ export const CSV_ROWS = {
  * - GET /api/admin/insights/cohorts(.csv)
  * - GET /api/admin/insights/activity(.csv)
  */
-export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (app, { db, content, now }) => {
+export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (
+  app,
+  { db, content, now, timeZone },
+) => {
   app.addHook('onRequest', requirePermission('insights:read'));
   // Admins see every department; a department lead only the members of the departments they lead.
   const contextOf = (request: FastifyRequest): InsightsContext => {
     const readable = readableDepartments(request.memberRole);
-    return { catalog: content.catalog, now: now(), ...(readable === 'all' ? {} : { departments: readable }) };
+    return { catalog: content.catalog, now: now(), timeZone, ...(readable === 'all' ? {} : { departments: readable }) };
   };
   const schema = { querystring: insightsQuerySchema };
 

@@ -17,7 +17,8 @@ import {
   VOLUNTEER_STEP_IDS,
   type TestApp,
 } from '../../test/test-app.js';
-import { activity, cohorts, funnel, timeToComplete, weekStart } from './insights.repository.js';
+import { weekStartIn, weekStartsIn } from '../../calendar.js';
+import { activity, cohorts, funnel, timeToComplete } from './insights.repository.js';
 
 /**
  * The insights charts on a small seed whose answers are worked out by hand below (the test clock: Tuesday
@@ -102,7 +103,7 @@ const emailOf = (key: string) => `${key}@inspired2uplift.org`;
 let t: TestApp;
 let admin: string;
 const catalog = createTestCatalog();
-const ctx = () => ({ catalog, now: t.clock.now });
+const ctx = () => ({ catalog, now: t.clock.now, timeZone: 'Europe/London' });
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN }, catalog });
@@ -219,7 +220,13 @@ describe('cohorts', () => {
 
 describe('activity', () => {
   it('counts step completions and members per week over the last 26 weeks, empty weeks included', async () => {
-    expect(weekStart(new Date('2025-04-06T23:59:00Z')).toISOString()).toBe('2025-03-31T00:00:00.000Z');
+    // Weeks are the organisation's local weeks (Europe/London here): in summer time, local Monday 00:00 is 23:00 UTC.
+    expect(weekStartIn(new Date('2025-04-06T22:59:00Z'), 'Europe/London').toISOString()).toBe(
+      '2025-03-30T23:00:00.000Z',
+    );
+    expect(weekStartIn(new Date('2025-04-06T23:01:00Z'), 'Europe/London').toISOString()).toBe(
+      '2025-04-06T23:00:00.000Z',
+    );
     const a = await get('/api/admin/insights/activity', activitySchema);
     expect(a.weeks).toHaveLength(26);
     expect(a.weeks[0]?.week).toBe('2024-10-07');
@@ -238,6 +245,34 @@ describe('activity', () => {
     expect(a.total).toBe(15);
     const events = await activity(t.database.db, ctx(), { department: 'Events' });
     expect(events.total).toBe(1);
+  });
+
+  it('puts a completion in the local week it happened in, across a change to summer time', async () => {
+    // Sunday 30 March 2025, 23:30 UTC is already Monday 31 March 00:30 in London (summer time began that day).
+    const lateSunday = new Date('2025-03-30T23:30:00Z');
+    const { instants, days } = weekStartsIn(new Date('2025-04-01T09:00:00Z'), 'Europe/London', 2);
+    expect(days).toEqual(['2025-03-24', '2025-03-31', '2025-04-07']);
+    // The week of the change is 167 hours long; the next one 168.
+    expect(((instants[1] as Date).getTime() - (instants[0] as Date).getTime()) / 3_600_000).toBe(167);
+    expect(lateSunday.getTime()).toBeGreaterThanOrEqual((instants[1] as Date).getTime());
+    const stepsIn = async (timeZone: string) =>
+      Object.fromEntries(
+        (await activity(t.database.db, { ...ctx(), timeZone }, {})).weeks.map((w) => [w.week, w.steps] as const),
+      );
+    const [london, utc] = [await stepsIn('Europe/London'), await stepsIn('UTC')];
+    const [someone] = await t.database.db.select({ id: users.id }).from(users).limit(1);
+    if (!someone) throw new Error('no user');
+    await t.database.db
+      .insert(stepProgress)
+      .values({ userId: someone.id, stepId: 'dst-check', completedAt: lateSunday });
+    try {
+      // In London it is Monday's week; by UTC, still the week before.
+      expect((await stepsIn('Europe/London'))['2025-03-31']).toBe((london['2025-03-31'] ?? 0) + 1);
+      expect((await stepsIn('Europe/London'))['2025-03-24']).toBe(london['2025-03-24']);
+      expect((await stepsIn('UTC'))['2025-03-24']).toBe((utc['2025-03-24'] ?? 0) + 1);
+    } finally {
+      await t.database.db.delete(stepProgress).where(eq(stepProgress.stepId, 'dst-check'));
+    }
   });
 });
 

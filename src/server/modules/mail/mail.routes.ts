@@ -20,7 +20,7 @@ import { getMemberOverview } from '../member-overview/index.js';
 import { recordAudit } from '../audit/index.js';
 import { resolveRoleOfRequest } from '../members/index.js';
 import { type AdminPermission, checkAdminPermission, readableDepartments } from '../permissions/index.js';
-import { addDays, dayIn, daysFrom } from './calendar.js';
+import { addDays, dayIn, daysFrom } from '../../calendar.js';
 import type { MailWorker } from './mail-worker.js';
 import { planDigestNow } from './planner.js';
 import {

@@ -14,7 +14,7 @@ import { createRoleCatalog } from '../../../shared/roles.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
-import { reminderOccasion } from './calendar.js';
+import { reminderOccasion } from '../../calendar.js';
 import { updateSchedule } from './schedules.repository.js';
 import { MAX_ATTEMPTS, sendDueMessages, smtpTransport, type SendResult } from './sender.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
-import { dayIn, digestWeek, isSendingHour } from './calendar.js';
+import { dayIn, digestWeek, isSendingHour } from '../../calendar.js';
 
 /**
  * Planning (docs/product.md#due-dates-and-reminders, docs/decisions/025-reminders-and-outbox.md): which messages are

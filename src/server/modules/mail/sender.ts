@@ -8,7 +8,7 @@ import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
-import { addDays, dayIn, daysFrom, isSendingHour } from './calendar.js';
+import { addDays, dayIn, daysFrom, isSendingHour } from '../../calendar.js';
 import { renderDigest, renderReminder, type DigestPerson, type RenderedMail } from './render.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 

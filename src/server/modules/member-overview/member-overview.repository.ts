@@ -111,8 +111,15 @@ function columnsOf(row: string): SQL {
     (${r}.member_is_admin or ${r}.email in (select email from admins)) as is_admin`;
 }
 
-/** The WHERE clause of the filters and of the departments the reader may see (on `scored`'s columns). */
-function whereOf(filter: MembersFilter, departments: MembersContext['departments'] = 'all'): SQL {
+/**
+ * The WHERE clause of the filters and of the departments the reader may see (on `scored`'s columns); start months and
+ * active weeks are local to `zone` (the organisation's time zone), as the insights charts' are.
+ */
+function whereOf(
+  filter: MembersFilter,
+  departments: MembersContext['departments'] = 'all',
+  zone = 'Europe/London',
+): SQL {
   const conditions: SQL[] = [sql`true`];
   if (departments !== 'all') {
     conditions.push(
@@ -144,7 +151,7 @@ function whereOf(filter: MembersFilter, departments: MembersContext['departments
   }
   if (filter.started !== undefined && filter.started !== '') {
     conditions.push(sql`exists (select 1 from (${memberStartsSql()}) s
-      where s.user_id = scored.user_id and to_char(s.started_at at time zone 'UTC', 'YYYY-MM') = ${filter.started})`);
+      where s.user_id = scored.user_id and to_char(s.started_at at time zone ${zone}, 'YYYY-MM') = ${filter.started})`);
   }
   if (filter.completeDaysMin !== undefined || filter.completeDaysMax !== undefined) {
     const days = wholeDaysSql(sql`s.started_at`, sql`scored.last_progress_at`);
@@ -154,8 +161,8 @@ function whereOf(filter: MembersFilter, departments: MembersContext['departments
   }
   if (filter.activeWeek !== undefined && filter.activeWeek !== '') {
     conditions.push(sql`exists (select 1 from step_progress sp where sp.user_id = scored.user_id
-      and sp.completed_at >= (${filter.activeWeek}::timestamp at time zone 'UTC')
-      and sp.completed_at < (${filter.activeWeek}::timestamp + interval '7 days') at time zone 'UTC')`);
+      and sp.completed_at >= (${filter.activeWeek}::timestamp at time zone ${zone})
+      and sp.completed_at < (${filter.activeWeek}::timestamp + interval '7 days') at time zone ${zone})`);
   }
   if (filter.startFrom !== undefined && filter.startFrom !== '')
     conditions.push(sql`start_day >= ${filter.startFrom}::date`);
@@ -215,7 +222,7 @@ export async function listMemberOverviews(
   // One row even when the page is empty (past the last page, or nothing matches), so the total always comes back.
   const rows = rowsOf(
     await db.execute(sql`${ctes},
-      matching as (select * from scored where ${whereOf(query, ctx.departments)})
+      matching as (select * from scored where ${whereOf(query, ctx.departments, ctx.timeZone)})
       select c.total_count, ${columnsOf('page')}
       from (select count(*)::int as total_count from matching) c
         left join lateral (select * from matching order by ${order} limit ${query.pageSize} offset ${offset}) page on true
@@ -238,7 +245,7 @@ export async function listAllMemberOverviews(
   const ctes = await membersCtes(db, ctx);
   const rows = rowsOf(
     await db.execute(
-      sql`${ctes} select ${columnsOf('scored')} from scored where ${whereOf(filter, ctx.departments)} order by ${orderOf(filter)}`,
+      sql`${ctes} select ${columnsOf('scored')} from scored where ${whereOf(filter, ctx.departments, ctx.timeZone)} order by ${orderOf(filter)}`,
     ),
   );
   return rows.map((r) => toOverview(r, ctx.catalog));

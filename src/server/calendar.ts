@@ -64,6 +64,31 @@ export function nextSendingTime(instant: Date, zone: string): Date {
 }
 
 /**
+ * The start of the week of a moment in a time zone: Monday 00:00 local time, as an instant (docs/product.md#insights:
+ * the activity chart's weeks, like the digest's, are the organisation's local weeks).
+ * @param instant the moment
+ * @param zone an IANA time zone, e.g. "Europe/London"
+ * @returns the instant local Monday 00:00 falls on (a week across a DST change is 167 or 169 hours long)
+ */
+export function weekStartIn(instant: Date, zone: string): Date {
+  return DateTime.fromJSDate(instant, { zone }).startOf('week').toJSDate();
+}
+
+/**
+ * The local Mondays of a run of weeks: `count` weeks up to and including the week of `instant`, oldest first, and the
+ * Monday after the last, so that week i is the half-open range [starts[i], starts[i + 1]).
+ * @param instant the moment whose week is the last
+ * @param zone an IANA time zone
+ * @param count how many weeks (≥ 1)
+ * @returns count + 1 instants, each a local Monday 00:00, and the same Mondays as calendar days (YYYY-MM-DD)
+ */
+export function weekStartsIn(instant: Date, zone: string, count: number): { instants: Date[]; days: string[] } {
+  const last = DateTime.fromJSDate(instant, { zone }).startOf('week');
+  const mondays = Array.from({ length: count + 1 }, (_, i) => last.minus({ weeks: count - 1 - i }));
+  return { instants: mondays.map((m) => m.toJSDate()), days: mondays.map((m) => m.toISODate() ?? '') };
+}
+
+/**
  * The ISO week of a moment in the organisation's time zone, e.g. "2026-W49" (the weekly digest's key), and whether
  * the week's digest is due: from Monday 08:00 local time.
  * @param instant the moment
