@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -500,6 +501,35 @@ describe('uploads', () => {
     expect(await storedCount()).toBe(before);
   });
 
+  it('refuses a picture of too many pixels as too large, naming the limit, and a decompression bomb under it', async () => {
+    const before = await storedCount();
+    // A whole 12,000 × 12,000 RGB picture (144 megapixels, 4 MB): before, "damaged or incomplete".
+    const huge = await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#15803d' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const tooLarge = await upload(huge, 'image/png');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json<{ message: string }>().message).toBe(
+      'This picture is too large: 12000 × 12000 pixels, 144 megapixels; at most 50 megapixels can be uploaded. ' +
+        'Save it smaller (a picture on a step needs at most about 2,000 pixels across) and upload that.',
+    );
+    // 49 megapixels, under the limit, in a 6 kB file that decodes to 147 MB: before, accepted and stored.
+    const bomb = oneBitPng(7_000, 7_000);
+    expect(bomb.byteLength).toBeLessThan(10_000);
+    const refused = await upload(bomb, 'image/png');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /^This picture says it is 7000 × 7000 pixels \(49 megapixels\) but the file is only \d+ kB: .*save it at the size it is shown/u,
+    );
+    // The same kind of file at a size that decodes cheaply is fine, and so is a plain white 12-megapixel PNG (42 kB).
+    expect((await upload(oneBitPng(1_000, 1_000), 'image/png')).statusCode).toBe(201);
+    const white = await sharp({ create: { width: 4_000, height: 3_000, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    expect((await upload(white, 'image/png')).statusCode).toBe(201);
+    expect(await storedCount()).toBe(before + 2);
+  });
+
   it('lets a draft point to an uploaded file, and records the SHA-256 of an uploaded PDF a member read', async () => {
     const s = await state();
     const res = await save(
@@ -628,3 +658,31 @@ describe('an item removed after members ticked it', () => {
     ]);
   });
 });
+
+/**
+ * A black 1-bit greyscale PNG built byte by byte (PNG specification: signature, IHDR, one zlib IDAT, IEND): all-zero
+ * rows deflate about 1,000 : 1, so the file is tiny whatever its size in pixels.
+ */
+function oneBitPng(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.byteLength);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13); // bit depth 1, colour type 0 (greyscale), deflate, adaptive filters, no interlace
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1;
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // each row: filter type 0, then zero bits
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(rows, { level: 9 })),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}

@@ -31,13 +31,34 @@ const NAMES: Record<string, string> = {
 
 const named = (type: string): string => NAMES[type] ?? `a file of type ${type}`;
 
+/** The most pixels a picture may have, every frame of an animation counted (the decoded size stays under ~200 MB). */
+export const UPLOAD_MAX_PIXELS = 50_000_000;
+
+/**
+ * The fewest bytes of file a picture needs per million pixels once it has more than
+ * {@link BYTES_PER_PIXEL_RULE_FROM_PIXELS}: one byte per 1,000 pixels. Deflate (PNG) packs 8-bit pixels of one colour
+ * at most ~1,000 : 1, about 3,400 bytes per megapixel for a plain white RGB PNG; only files built to unpack far beyond
+ * their size come under this (a 1-bit PNG of 49 megapixels in 6 kB, which decodes to 147 MB).
+ */
+export const MIN_BYTES_PER_MEGAPIXEL = 1_000;
+
+/** Below this many pixels (16 MB decoded at most) a picture is cheap to decode, whatever its file size. */
+export const BYTES_PER_PIXEL_RULE_FROM_PIXELS = 4_000_000;
+
+const damagedPicture = (type: string): HttpError =>
+  new HttpError(
+    422,
+    `This picture cannot be read (${named(type)} that is damaged or incomplete): save it again and upload the new file.`,
+  );
+
 /**
  * Checks an uploaded file.
  * @param bytes the request body
  * @param declared the request's Content-Type (without parameters, lower case)
  * @returns the type its bytes are
- * @throws HttpError 413 when too large, 415 for a type we do not take (SVG included), 422 when the bytes are not what
- *   the Content-Type says or do not open (a broken PDF, an image that does not decode)
+ * @throws HttpError 413 when too large (over 10 MB, or a picture over {@link UPLOAD_MAX_PIXELS}), 415 for a type we do
+ *   not take (SVG included), 422 when the bytes are not what the Content-Type says or do not open (a broken PDF, an
+ *   image that does not decode) or a picture is a decompression bomb (see {@link MIN_BYTES_PER_MEGAPIXEL})
  */
 export async function checkUpload(bytes: Uint8Array, declared: string): Promise<string> {
   if (bytes.byteLength === 0) throw new HttpError(422, 'The file is empty.');
@@ -76,14 +97,54 @@ export async function checkUpload(bytes: Uint8Array, declared: string): Promise<
     }
     return actual;
   }
+  await checkPictureSize(bytes, actual);
   try {
     // Decodes every pixel (all frames of an animation): a truncated or corrupt image fails here.
-    await sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: 50_000_000 }).raw().toBuffer();
+    await sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS }).raw().toBuffer();
   } catch {
-    throw new HttpError(
-      422,
-      `This picture cannot be read (${named(actual)} that is damaged or incomplete): save it again and upload the new file.`,
-    );
+    throw damagedPicture(actual);
   }
   return actual;
+}
+
+const megapixels = (pixels: number): string => `${Math.round(pixels / 100_000) / 10} megapixels`;
+
+/**
+ * Refuses a picture too large to decode, from its header alone (nothing is decoded yet): more than
+ * {@link UPLOAD_MAX_PIXELS}, or a decompression bomb (fewer than {@link MIN_BYTES_PER_MEGAPIXEL} bytes per million
+ * pixels above {@link BYTES_PER_PIXEL_RULE_FROM_PIXELS}). docs/product.md#content-studio ("Files").
+ * @param bytes the file, of an accepted image type
+ * @param type its type, as the bytes say
+ * @throws HttpError 413 naming the picture's size and the limit; 422 for a bomb, or a header that does not read
+ */
+async function checkPictureSize(bytes: Uint8Array, type: string): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
+  let pages: number | undefined;
+  try {
+    // `animated`: the height is that of every frame stacked, as the decoder below allocates them.
+    ({ width, height, pages } = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata());
+  } catch {
+    throw damagedPicture(type);
+  }
+  if (width === undefined || height === undefined) throw damagedPicture(type);
+  const pixels = width * height;
+  const frames = pages !== undefined && pages > 1 ? ` (${pages} frames together)` : '';
+  if (pixels > UPLOAD_MAX_PIXELS) {
+    throw new HttpError(
+      413,
+      `This picture is too large: ${width} × ${height} pixels${frames}, ${megapixels(pixels)}; at most ` +
+        `${megapixels(UPLOAD_MAX_PIXELS)} can be uploaded. Save it smaller (a picture on a step needs at most ` +
+        `about 2,000 pixels across) and upload that.`,
+    );
+  }
+  if (pixels > BYTES_PER_PIXEL_RULE_FROM_PIXELS && bytes.byteLength < (pixels / 1_000_000) * MIN_BYTES_PER_MEGAPIXEL) {
+    throw new HttpError(
+      422,
+      `This picture says it is ${width} × ${height} pixels${frames} (${megapixels(pixels)}) but the file is only ` +
+        `${Math.ceil(bytes.byteLength / 1024)} kB: a real picture that large takes at least 1 byte per 1,000 pixels, ` +
+        `and a file like this one can exhaust the server's memory. Open the picture in an image editor, save it ` +
+        `at the size it is shown (about 2,000 pixels across) as PNG or JPEG, and upload that.`,
+    );
+  }
 }
