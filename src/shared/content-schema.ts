@@ -198,6 +198,12 @@ export const stepSchema = z
     footnote: z.string().optional(),
     requiresScrollOrDownload: z.boolean().default(false),
     pdfUrl: urlSchema.optional(),
+    /**
+     * The PDF at `pdfUrl` is a draft, not the final text (docs/product.md#placeholders): the viewer shows a "DRAFT"
+     * banner, every signed receipt of it is stamped "DRAFT", and the admin's launch checklist lists it. Remove it
+     * (and raise `version`) when the final document replaces the draft.
+     */
+    pdfDraft: z.boolean().optional(),
     isContactStep: z.boolean().default(false),
     isChecklistStep: z.boolean().default(false),
     isAcknowledgmentStep: z.boolean().default(false),
@@ -261,6 +267,13 @@ export const stepSchema = z
         code: 'custom',
         path: ['content', 'contacts'],
         message: 'a contact step needs at least one contact',
+      });
+    }
+    if (step.pdfDraft === true && !step.pdfUrl) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pdfDraft'],
+        message: 'only a step with a pdfUrl can mark its PDF as a draft',
       });
     }
     if (step.requiresScrollOrDownload && !step.pdfUrl) {

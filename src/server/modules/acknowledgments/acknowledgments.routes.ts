@@ -217,6 +217,11 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
         step,
         stepTextMatches: step !== null && stepTextHash(step) === record.textHash,
         document: sameDocument ? document.bytes : null,
+        // Still a draft: the step marks its PDF as one, and the record is of that very document (or, for a document
+        // not ours to hash, of the step's current version).
+        draft:
+          step?.pdfDraft === true &&
+          (record.documentHash === null ? record.stepVersion === (step.version ?? 1) : sameDocument),
         orgName: config.orgName,
         timeZone: config.organisationTimeZone,
       });

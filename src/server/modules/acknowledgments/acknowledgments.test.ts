@@ -37,13 +37,14 @@ import * as repository from './acknowledgments.repository.js';
 import { sha256Hex } from '../../hashing.js';
 import { canonicalStepText, stepTextHash } from './content-hash.js';
 import { NO_SIGNATURE_MESSAGE } from './acknowledgments.routes.js';
+import { DRAFT_RECEIPT_NOTICE, DRAFT_STAMP } from './receipt.js';
 import { SIGNATURE_REQUIRED_MESSAGE } from '../progress/progress.routes.js';
 import { STEP_CHANGED_MESSAGE } from '../progress/step-rules.js';
 
 const ADMIN = 'admin@inspired2uplift.org';
 
 /** The values step (two acknowledgment items), the agreement (a PDF and a signature) and a yearly code of conduct. */
-function agreementCatalog(version = 1): RoleCatalog {
+function agreementCatalog(version = 1, { draft = false } = {}): RoleCatalog {
   const test = roleConfigurationSchema.parse({
     key: 'test',
     displayName: 'Test',
@@ -79,6 +80,7 @@ function agreementCatalog(version = 1): RoleCatalog {
             completeButtonText: 'Sign',
             requiresScrollOrDownload: true,
             pdfUrl: '/content/agreement.pdf',
+            ...(draft ? { pdfDraft: true } : {}),
             signature: true,
             version,
             ...(version > 1 ? { versionDate: '2025-12-03', versionNote: 'The section on photos is new.' } : {}),
@@ -345,6 +347,8 @@ describe('signing', () => {
     for (const text of ['Sam Lee', email, sha256Hex(agreementPdf), acknowledgment.id, utc, '1 April 2025', london]) {
       expect(last).toContain(text);
     }
+    // The final agreement's receipt is not stamped as a draft.
+    expect(pages.join(' ')).not.toContain(DRAFT_STAMP);
 
     // Someone else may not have it; an admin may.
     const other = await signInAsTester('someone-else@inspired2uplift.org');
@@ -397,6 +401,37 @@ describe('signing', () => {
     const arabic = await receiptOf('sara@inspired2uplift.org', 'سارة Ali');
     expect(arabic).toContain('???? Ali');
     expect(arabic).toContain('Some characters of this name cannot be printed on this receipt');
+  });
+});
+
+describe('a draft agreement (docs/product.md#placeholders)', () => {
+  let draftApp: TestApp;
+  beforeAll(async () => {
+    draftApp = await createTestApp({ catalog: agreementCatalog(1, { draft: true }), env: { ADMIN_EMAILS: ADMIN } });
+    writeFileSync(path.join(draftApp.config.contentDir, 'assets', 'agreement.pdf'), agreementPdf);
+  });
+  afterAll(async () => {
+    await draftApp.close();
+  });
+
+  it('gives a receipt that says DRAFT on every page, the agreement pages too, and says what was signed', async () => {
+    const email = 'draft-signer@inspired2uplift.org';
+    const cookie = await signIn(draftApp.app, { email, name: 'Test Person' });
+    await updateStoredUser({ app: draftApp.app, database: draftApp.database }, email, { role: 'test' });
+    const res = await sign(cookie, 'sign-agreement', { name: 'Sam Lee', agree: true, version: 1 }, draftApp.app);
+    expect(res.statusCode).toBe(200);
+    const { acknowledgment } = signStepResponseSchema.parse(res.json());
+    const receipt = await draftApp.app.inject({
+      method: 'GET',
+      url: `/api/acknowledgments/${acknowledgment.id}/receipt.pdf`,
+      headers: { cookie },
+    });
+    expect(receipt.statusCode).toBe(200);
+    const pages = await pdfPageTexts(receipt.rawPayload);
+    expect(pages).toHaveLength(3);
+    expect(pages[0]).toContain('Volunteer Agreement page one');
+    for (const page of pages) expect(page).toContain(DRAFT_STAMP);
+    expect((pages[2] ?? '').replace(/\s+/gu, ' ')).toContain(DRAFT_RECEIPT_NOTICE);
   });
 });
 

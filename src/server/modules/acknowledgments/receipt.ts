@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Step } from '../../../shared/content-schema.js';
 import type { AcknowledgmentRow } from './acknowledgments.repository.js';
 
@@ -117,12 +117,35 @@ export function receiptUtcTime(at: Date): string {
   return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+/** The stamp of a receipt of a draft document (docs/product.md#placeholders). */
+export const DRAFT_STAMP = 'DRAFT';
+
+/** The sentence a receipt of a draft document carries on its signature page. */
+export const DRAFT_RECEIPT_NOTICE =
+  'DRAFT: the document signed here is a draft, not the final agreement. This receipt records the signature of the draft only.';
+
+/** Stamps "DRAFT" across a page: large, red, diagonal and half transparent, so the text under it stays readable. */
+function stampDraft(page: PDFPage, font: PDFFont): void {
+  const { width, height } = page.getSize();
+  const size = Math.min(width, height) / 4.5;
+  const textWidth = font.widthOfTextAtSize(DRAFT_STAMP, size);
+  // Centred on the page, turned 45 degrees about its start point.
+  const angle = Math.PI / 4;
+  const x = width / 2 - (Math.cos(angle) * textWidth - Math.sin(angle) * size * 0.7) / 2;
+  const y = height / 2 - (Math.sin(angle) * textWidth + Math.cos(angle) * size * 0.7) / 2;
+  page.drawText(DRAFT_STAMP, { x, y, size, font, rotate: degrees(45), color: rgb(0.8, 0.1, 0.1), opacity: 0.25 });
+  page.drawText(DRAFT_STAMP, { x: 24, y: height - 30, size: 14, font, color: rgb(0.7, 0.05, 0.05) });
+}
+
 /**
  * Makes a signature receipt: the agreement itself (the step's PDF when it has one of ours, else its text) followed by
  * a signature page with the name typed, e-mail, how the person signed in, the date and time in UTC and in the
  * organisation's time zone, the content version, the SHA-256 of the document and of the text, and the record's id.
+ * A receipt of a draft document says so: "DRAFT" across every page and a sentence on the signature page
+ * (docs/product.md#placeholders).
  * @param input `record` (a signature or completion record), `step` as the content has it now (its text is printed
- *   only when the record's text hash still matches it), `document` the step's PDF bytes or null, `orgName`, `timeZone`
+ *   only when the record's text hash still matches it), `document` the step's PDF bytes or null, `draft` whether the
+ *   document agreed to is marked as a draft, `orgName`, `timeZone`
  * @returns the receipt's bytes
  */
 export async function makeReceipt(input: {
@@ -130,6 +153,7 @@ export async function makeReceipt(input: {
   step: Pick<Step, 'title' | 'content'> | null;
   stepTextMatches: boolean;
   document: Uint8Array | null;
+  draft?: boolean;
   orgName: string;
   timeZone: string;
 }): Promise<Uint8Array> {
@@ -158,6 +182,7 @@ export async function makeReceipt(input: {
 
   const page = new Writer(pdf, fonts);
   page.text(`${input.orgName}: signature receipt`, { size: 18, bold: true, gap: 14 });
+  if (input.draft === true) page.text(DRAFT_RECEIPT_NOTICE, { bold: true, gap: 14 });
   const signer = record.signedName ?? record.email;
   page.text(`${signer} confirmed: "I have read and agree to ${record.stepTitle}."`, { gap: 14 });
   if (drawable(fonts.regular, signer) !== signer.replace(/\s+/g, ' ')) {
@@ -184,5 +209,6 @@ export async function makeReceipt(input: {
     size: 9,
     gap: 0,
   });
+  if (input.draft === true) for (const each of pdf.getPages()) stampDraft(each, fonts.bold);
   return pdf.save();
 }

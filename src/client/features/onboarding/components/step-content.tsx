@@ -122,7 +122,13 @@ export function StepContent(props: StepContentProps) {
       ) : null}
 
       {step.requiresScrollOrDownload && step.pdfUrl !== undefined ? (
-        <PdfViewer url={step.pdfUrl} title={step.title} onLoaded={onDocumentLoaded} onDownload={onDocumentDownloaded} />
+        <PdfViewer
+          url={step.pdfUrl}
+          title={step.title}
+          draft={step.pdfDraft === true}
+          onLoaded={onDocumentLoaded}
+          onDownload={onDocumentDownloaded}
+        />
       ) : null}
 
       {/* Written tasks show on document steps too: the viewer takes the place of an empty body, never of the tasks. */}

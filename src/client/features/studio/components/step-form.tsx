@@ -441,6 +441,13 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           onChange={(v) => text('pdfUrl', v)}
         />
         <CheckboxField
+          path={p('pdfDraft')}
+          label="This PDF is a draft"
+          hint="Members see 'DRAFT' on it and on their signature receipts until you untick this for the final document."
+          checked={step.pdfDraft === true}
+          onChange={(v) => onChange(v ? { ...step, pdfDraft: true } : (({ pdfDraft: _d, ...rest }) => rest)(step))}
+        />
+        <CheckboxField
           path={p('signature')}
           label="Members sign it (type their full name and agree)"
           checked={step.signature === true}

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StepCard } from '../step-card';
-import { PDF_RELOAD_CHECK_MS, PDF_VIEWER_HEIGHT_PX } from './pdf-viewer';
+import { DRAFT_DOCUMENT_NOTICE, PDF_RELOAD_CHECK_MS, PDF_VIEWER_HEIGHT_PX } from './pdf-viewer';
 
 /**
  * pdf.js does not run in jsdom: the lazily loaded document part is replaced by one the test steers. `outcome` says
@@ -36,11 +36,11 @@ const step = stepSchema.parse({
 });
 
 /** A step card that keeps its own completion, as the dashboard would. */
-function Harness() {
+function Harness({ shown = step }: { shown?: typeof step }) {
   const [completed, setCompleted] = useState(false);
   return (
     <StepCard
-      step={step}
+      step={shown}
       status={completed ? 'completed' : 'active'}
       index={0}
       isOpen
@@ -56,8 +56,8 @@ function Harness() {
   );
 }
 
-async function renderCard() {
-  render(<Harness />);
+async function renderCard(shown = step) {
+  render(<Harness shown={shown} />);
   // Let the lazy document part resolve.
   await act(async () => {
     await vi.dynamicImportSettled();
@@ -175,6 +175,23 @@ describe('PDF viewer and document step', () => {
     await renderCard();
     fireEvent.click(within(screen.getByRole('alert')).getByRole('link', { name: 'Download Instead' }));
     expect(signButton()).toBeEnabled();
+  });
+
+  it('says DRAFT above and across a document the content marks as a draft, and not otherwise', async () => {
+    await renderCard(stepSchema.parse({ ...step, pdfDraft: true }));
+    const notice = screen.getByText(DRAFT_DOCUMENT_NOTICE);
+    expect(notice).toHaveTextContent(`DRAFT${DRAFT_DOCUMENT_NOTICE}`);
+    expect(notice).toBeVisible();
+    expect(screen.getByTestId('draft-stamp')).toHaveTextContent('DRAFT');
+    // The stamp is for the eye: screen readers hear the notice once.
+    expect(screen.getByTestId('draft-stamp').closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('shows no DRAFT notice for a final document', async () => {
+    await renderCard();
+    expect(screen.queryByText(DRAFT_DOCUMENT_NOTICE)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('draft-stamp')).not.toBeInTheDocument();
+    expect(screen.queryByText('DRAFT')).not.toBeInTheDocument();
   });
 
   it('has Reload and Open Fullscreen (new tab) and is 600 px high and keyboard scrollable', async () => {

@@ -44,7 +44,15 @@ interface PdfViewerProps {
    * unlocks it").
    */
   onDownload: () => void;
+  /**
+   * The document is marked as a draft in the content (the step's `pdfDraft`): a "DRAFT" notice above it and a stamp
+   * across it (docs/product.md#placeholders).
+   */
+  draft?: boolean;
 }
+
+/** The notice above a draft document (docs/product.md#placeholders). */
+export const DRAFT_DOCUMENT_NOTICE = 'This document is a draft, not the final text. It may still change.';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
@@ -53,7 +61,7 @@ const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
  * loaded after 5 s, the failure state 'Failed to load PDF' with 'Try Again' and 'Download Instead', and Reload, Open
  * Fullscreen (new tab) and Download buttons; 600 px high and scrollable by keyboard. react-pdf is loaded lazily.
  */
-export function PdfViewer({ url, title, onLoaded, onDownload }: PdfViewerProps) {
+export function PdfViewer({ url, title, onLoaded, onDownload, draft = false }: PdfViewerProps) {
   const [status, setStatus] = useState<PdfStatus>('loading');
   // Each attempt mounts a fresh document (and, after a chunk failure, a fresh lazy component).
   const [attempt, setAttempt] = useState(0);
@@ -103,6 +111,12 @@ export function PdfViewer({ url, title, onLoaded, onDownload }: PdfViewerProps) 
           </a>
         </Button>
       </div>
+      {draft ? (
+        <p className="flex flex-wrap items-center gap-2 border-b border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-bold tracking-wider text-white">DRAFT</span>
+          {DRAFT_DOCUMENT_NOTICE}
+        </p>
+      ) : null}
       <div
         ref={viewerRef}
         role="region"
@@ -153,6 +167,40 @@ export function PdfViewer({ url, title, onLoaded, onDownload }: PdfViewerProps) 
           </ChunkErrorBoundary>
         </div>
       </div>
+      {draft ? <DraftStamp /> : null}
+    </div>
+  );
+}
+
+/**
+ * "DRAFT" across the document viewer just above it (over the pages wherever they are scrolled to); it lets clicks and
+ * scrolling through, and screen readers hear the notice above the viewer instead.
+ */
+function DraftStamp() {
+  return (
+    <div className="pointer-events-none relative h-0" aria-hidden="true">
+      <svg
+        data-testid="draft-stamp"
+        className="absolute inset-x-0 bottom-0 w-full"
+        style={{ height: PDF_VIEWER_HEIGHT_PX }}
+        viewBox="0 0 400 600"
+        preserveAspectRatio="xMidYMid meet"
+      >
+        <text
+          x="200"
+          y="300"
+          textAnchor="middle"
+          dominantBaseline="middle"
+          transform="rotate(-40 200 300)"
+          fontSize="110"
+          fontWeight="700"
+          letterSpacing="8"
+          fill="rgb(185 28 28)"
+          fillOpacity="0.18"
+        >
+          DRAFT
+        </text>
+      </svg>
     </div>
   );
 }
