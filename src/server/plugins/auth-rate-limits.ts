@@ -21,13 +21,19 @@ export interface Limit {
 
 /** Every sign-in limit; keys are the client address (`request.ip`, see TRUST_PROXY) unless said otherwise. */
 export interface AuthLimits {
-  /** GET /api/auth/google/start, every request (a page the browser navigates to). */
+  /**
+   * GET /api/auth/google/start, every top-level navigation (a page the browser opens); an image, a frame or a fetch is
+   * refused before it is counted (google-auth.routes.ts).
+   */
   signInStart: Limit;
   /** POST /api/auth/logout, every request. */
   signOut: Limit;
   /** POST /api/auth/dev-login, every attempt. */
   devLogin: Limit;
-  /** POST /api/auth/google/callback answered 400, 401 or 403 (bad state, bad code, refused account), per address. */
+  /**
+   * POST /api/auth/google/callback answered 400, 401 or 403 (mismatched or replayed state, bad code, refused account)
+   * when it carried a valid sign-in transaction, per address; nothing a cross-site page can send counts.
+   */
   failedCallbacksPerAddress: Limit;
   /** Google callbacks whose account was refused, per account (the ID token's e-mail, else its subject). */
   failedCallbacksPerAccount: Limit;

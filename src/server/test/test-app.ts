@@ -108,6 +108,18 @@ export function sendOwnOriginByDefault(app: FastifyInstance, origin: string): vo
   app.inject = injectWithOrigin as FastifyInstance['inject'];
 }
 
+/**
+ * What Chromium sends when a person opens an address of this site as a page (a click on a link or a button that
+ * navigates): Fetch Metadata of a top-level navigation and an Accept for HTML. The start of Google sign-in answers
+ * only such requests (docs/decisions/034-cross-site-sign-in-lockout.md).
+ */
+export const PAGE_NAVIGATION = {
+  'sec-fetch-site': 'same-origin',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+  accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+} as const;
+
 const generous = { max: 1000, timeWindowMs: 60_000 };
 /** Sign-in rate limits no ordinary test meets: 1000 a minute each. */
 export const GENEROUS_AUTH_LIMITS: AuthLimits = {

@@ -21,7 +21,8 @@ export interface GoogleServer {
  * (so no development sign-in), PUBLIC_URL http://localhost:<port>, and a fresh embedded database in a temporary
  * DATA_DIR (optionally seeded with the e2e member records, and with extra environment such as shared passwords).
  * Resolves once the server says it is listening.
- * @throws Error with the server's output when it exits or does not listen within 60 s
+ * @throws Error with the server's output when it exits or does not listen within 3 minutes (migrating a fresh
+ *   embedded database takes a minute on a busy machine)
  */
 export async function startGoogleServer({
   port,
@@ -67,7 +68,11 @@ export async function startGoogleServer({
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the Google e2e server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Not left listening on the port for the next run.
+      child.kill('SIGTERM');
+      reject(new Error(`the Google e2e server did not start:\n${output}`));
+    }, 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Onboarding is listening')) {

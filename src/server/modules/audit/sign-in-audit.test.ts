@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp, PAGE_NAVIGATION } from '../../test/test-app.js';
 import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
 import { listAudit } from './audit.repository.js';
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 /** A whole Google sign-in of whoever `provider.claims` describes; returns the callback's status. */
 async function signInWithGoogle(): Promise<number> {
-  const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+  const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: PAGE_NAVIGATION });
   const cookie = started.cookies.find((c) => c.name === 'onboarding_oidc');
   const { code, state } = await provider.authorize(String(started.headers.location));
   const res = await t.app.inject({

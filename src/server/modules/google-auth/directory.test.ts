@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '../../../shared/api.js';
 import { googleCallbackResponseSchema } from '../../../shared/google-sign-in-api.js';
-import { createTestApp, createTestCatalog, type TestApp } from '../../test/test-app.js';
+import { createTestApp, createTestCatalog, type TestApp, PAGE_NAVIGATION } from '../../test/test-app.js';
 import { TestDirectory } from '../../test/test-directory.js';
 import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
 import {
@@ -156,7 +156,7 @@ describe('Google sign-in with the directory configured', () => {
 
   async function signIn(claims: Record<string, unknown>): Promise<{ res: LightMyRequestResponse; cookie: string }> {
     provider.claims = { ...WORKSPACE_MEMBER, ...claims };
-    const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+    const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: PAGE_NAVIGATION });
     const transaction = started.cookies.find((c) => c.name === 'onboarding_oidc');
     const { code, state } = await provider.authorize(String(started.headers.location));
     const res = await t.app.inject({
@@ -170,7 +170,7 @@ describe('Google sign-in with the directory configured', () => {
   }
 
   it('asks for the read-only directory scope too', async () => {
-    const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+    const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: PAGE_NAVIGATION });
     expect(new URL(String(started.headers.location)).searchParams.get('scope')).toBe(
       `openid email profile ${DIRECTORY_READONLY_SCOPE}`,
     );

@@ -1,7 +1,7 @@
 import type { CatalogSource } from '../../content/published-content.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
@@ -66,8 +66,33 @@ const sameText = (a: string, b: string): boolean => {
 
 const noStore = (reply: FastifyReply): FastifyReply => reply.header('Cache-Control', 'no-store');
 
-/** The answers of a failed callback that count against the address (bad state or body, refused code, refused account). */
+/**
+ * The answers of a failed callback that count against the address (mismatched or replayed state, refused code, refused
+ * account) — only when the request carried a valid sign-in transaction ({@link googleAuthRoutes}).
+ */
 const FAILED_CALLBACK_STATUSES = new Set([400, 401, 403]);
+
+/** The 403 message of a start of sign-in that is not a page the browser opens (an image, a frame, a script's fetch). */
+export const START_NOT_A_PAGE_MESSAGE =
+  'A sign-in starts only when the browser opens this address as a page. Go to the login page and press "Sign in with Google".';
+
+const fetchMetadata = (request: FastifyRequest, name: 'sec-fetch-mode' | 'sec-fetch-dest'): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+};
+
+/**
+ * Whether the browser opens this address as a page in its own tab or window (docs/decisions/034-cross-site-sign-in-lockout.md):
+ * Fetch Metadata `Sec-Fetch-Mode: navigate` and `Sec-Fetch-Dest: document`. An `<img>`, `<iframe>`, `<script>` or a
+ * script's fetch on any page says otherwise. A client that sends no Fetch Metadata (an older browser, a script) is
+ * taken at its word — and counted.
+ * @param request the request (its `Sec-Fetch-Mode` and `Sec-Fetch-Dest` headers)
+ */
+export function isTopLevelNavigation(request: FastifyRequest): boolean {
+  const mode = fetchMetadata(request, 'sec-fetch-mode');
+  const dest = fetchMetadata(request, 'sec-fetch-dest');
+  return (mode === undefined || mode === 'navigate') && (dest === undefined || dest === 'document');
+}
 
 /** The key of an account's refusals: its e-mail from the verified ID token, else its subject. */
 function accountKey(claims: Record<string, unknown>): string {
@@ -103,10 +128,14 @@ export interface GoogleAuthDeps extends SessionDeps {
  *   account is not a verified account of ALLOWED_DOMAIN (admission.ts); 502 when the provider cannot be reached.
  *   With the Workspace directory configured, the member's job title / department set the stored role and department
  *   (directory.ts; a directory failure is logged and changes nothing); the answer applies the member record.
- * Rate limits (docs/decisions/016-sign-in-rate-limits.md), on the routes themselves: the start counts every request per
- * client address and answers a limited navigation with the 'please wait' page (429, Retry-After); the callback counts
- * only failures (400, 401, 403) per address, and refused accounts per account, and answers 429 JSON once either is used
- * up — a successful sign-in costs nothing there. A limited address is refused before the provider is asked.
+ * Rate limits (docs/decisions/016-sign-in-rate-limits.md, docs/decisions/034-cross-site-sign-in-lockout.md), on the
+ * routes themselves, counting only what another site's page cannot make a visitor's browser spend: the start is
+ * refused 403 (not counted, no cookie) unless it is a top-level navigation ({@link isTopLevelNavigation}), and counts
+ * every navigation per client address, answering a limited one with the 'please wait' page (429, Retry-After); the
+ * callback counts only failures (400, 401, 403) of requests that carried a valid sign-in transaction (a cross-site
+ * request refused by the same-origin check, or one without the transaction cookie, never counts) per address, and
+ * refused accounts per account, and answers 429 JSON once either is used up — a successful sign-in costs nothing
+ * there. A limited address is refused before the provider is asked.
  * Registered only when Google sign-in is configured.
  */
 export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (app, deps) => {
@@ -115,11 +144,18 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
   const cookieName = transactionCookieName(config);
   const failuresByAddress = new FailureLimiter(app, deps.limits.failedCallbacksPerAddress);
   const refusalsByAccount = new FailureLimiter(app, deps.limits.failedCallbacksPerAccount);
+  /** Callbacks that came with a valid sign-in transaction: only their failures count against the address. */
+  const withTransaction = new WeakSet<FastifyRequest>();
 
   app.get(
     GOOGLE_START_PATH,
     {
       config: { rateLimit: routeRateLimit(deps.limits.signInStart, true) },
+      // Before the rate limit (whose hook the library adds after the route's own): an image or a frame on any page
+      // neither starts a sign-in nor spends the address's starts.
+      onRequest: async (request) => {
+        if (!isTopLevelNavigation(request)) throw forbidden(START_NOT_A_PAGE_MESSAGE);
+      },
       schema: { querystring: z.object({ returnTo: z.string().optional() }) },
     },
     async (request, reply) => {
@@ -161,7 +197,8 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
       // Before the body is read: a limited address is refused at once.
       onRequest: async (request) => failuresByAddress.check(request),
       onSend: async (request, reply, payload) => {
-        if (FAILED_CALLBACK_STATUSES.has(reply.statusCode)) await failuresByAddress.record(request);
+        if (withTransaction.has(request) && FAILED_CALLBACK_STATUSES.has(reply.statusCode))
+          await failuresByAddress.record(request);
         return payload;
       },
       schema: { body: googleCallbackBodySchema, response: { 200: googleCallbackResponseSchema } },
@@ -171,6 +208,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
       const now = deps.now();
       const opened = await openTransaction(config.sessionSecret, request.cookies[cookieName], now);
       if (!opened) throw new HttpError(400, CALLBACK_MESSAGES.expired);
+      withTransaction.add(request);
       const { transaction, expiresAt } = opened;
       if (!sameText(request.body.state, transaction.state)) throw new HttpError(400, CALLBACK_MESSAGES.mismatch);
       if (!consumed.consume(transaction.state, expiresAt, now)) throw new HttpError(400, CALLBACK_MESSAGES.replayed);

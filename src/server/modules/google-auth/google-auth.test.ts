@@ -10,7 +10,7 @@ import type { OpenDatabase } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { loadConfig } from '../../env.js';
 import { hashSessionToken } from '../../plugins/sessions.js';
-import { createTestApp, createTestCatalog, type TestApp } from '../../test/test-app.js';
+import { createTestApp, createTestCatalog, type TestApp, PAGE_NAVIGATION } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
 import { domainRefusalMessage } from './admission.js';
@@ -61,7 +61,7 @@ const userByEmail = async (email: string) =>
 
 /** GET /api/auth/google/start: the provider URL and the transaction cookie. */
 async function start(app: TestApp = t, query = '') {
-  const res = await app.app.inject({ method: 'GET', url: `/api/auth/google/start${query}` });
+  const res = await app.app.inject({ method: 'GET', url: `/api/auth/google/start${query}`, headers: PAGE_NAVIGATION });
   expect(res.statusCode).toBe(302);
   const transactionCookie = cookieHeader(res, 'onboarding_oidc');
   if (!transactionCookie) throw new Error('no transaction cookie');
@@ -168,7 +168,11 @@ describe('GET /api/auth/google/start', () => {
   it('sends the browser back to the login screen with an error when the provider cannot be reached', async () => {
     const unreachable = await createTestApp({ env: googleEnv('http://127.0.0.1:9') });
     try {
-      const res = await unreachable.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+      const res = await unreachable.app.inject({
+        method: 'GET',
+        url: '/api/auth/google/start',
+        headers: PAGE_NAVIGATION,
+      });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/login?error=temporarily_unavailable');
       expect(res.cookies).toHaveLength(0);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema, memberDetailSchema, membersPageSchema } from '../../../shared/admin-api.js';
 import { meResponseSchema } from '../../../shared/api.js';
 import { members, stepProgress, users } from '../../db/schema.js';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signIn, type TestApp, PAGE_NAVIGATION } from '../../test/test-app.js';
 import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
 import { formerAddressOf } from '../auth/users.repository.js';
 import { upsertMember } from '../members/members.repository.js';
@@ -38,7 +38,7 @@ afterAll(async () => {
 /** A whole Google sign-in as the account with `sub`; returns the session cookie. */
 async function googleSignIn(sub: string, claims: Record<string, unknown> = {}): Promise<string> {
   provider.claims = { ...WORKSPACE_MEMBER, ...claims, sub };
-  const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+  const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: PAGE_NAVIGATION });
   const transaction = started.cookies.find((c) => c.name === 'onboarding_oidc');
   const { code, state } = await provider.authorize(String(started.headers.location));
   const res = await t.app.inject({

@@ -6,7 +6,7 @@ import { googleCallbackResponseSchema } from '../../../shared/google-sign-in-api
 import { auditLog, sessions } from '../../db/schema.js';
 import { loadConfig } from '../../env.js';
 import { authLimitsFromConfig, rateLimitedMessage } from '../../plugins/auth-rate-limits.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, PAGE_NAVIGATION, type TestApp } from '../../test/test-app.js';
 import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
 
 /**
@@ -43,14 +43,16 @@ const cookieOf = (res: LightMyRequestResponse, name: string): string | undefined
 const sessionCount = async () => (await t.database.db.select({ n: count() }).from(sessions))[0]?.n ?? 0;
 
 /** A browser's navigation to the start of sign-in (Chromium's Fetch Metadata and Accept). */
-const NAVIGATION = {
-  'sec-fetch-mode': 'navigate',
-  'sec-fetch-dest': 'document',
-  accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
-};
-
 function start(ip: string, url = '/api/auth/google/start') {
-  return t.app.inject({ method: 'GET', url, remoteAddress: ip, headers: NAVIGATION });
+  return t.app.inject({ method: 'GET', url, remoteAddress: ip, headers: PAGE_NAVIGATION });
+}
+
+/** A started sign-in from `ip`: its state and the transaction cookie, as a forger holding a real transaction has them. */
+async function transactionFrom(ip: string): Promise<{ state: string; cookie: string | undefined }> {
+  const started = await start(ip);
+  expect(started.statusCode).toBe(302);
+  const state = new URL(String(started.headers.location)).searchParams.get('state') ?? '';
+  return { state, cookie: cookieOf(started, 'onboarding_oidc') };
 }
 
 function callback(ip: string, body: Record<string, unknown>, cookie?: string) {
@@ -91,28 +93,23 @@ describe('a room of 60 behind one address', () => {
 });
 
 describe('abuse is still slowed', () => {
-  it('30 forged callbacks from one address: the first 20 are refused as such, the rest get 429 before the provider is asked', async () => {
+  it('30 forged callbacks with real transactions from one address: the first 20 are refused as such, the rest get 429 before the provider is asked', async () => {
     const ip = '198.51.100.66';
     const statuses: number[] = [];
     const tokenRequestsBefore = provider.tokenRequests;
     for (let i = 0; i < 30; i += 1) {
-      // Half without a transaction (a forged state), half with a real transaction and a made-up code.
-      if (i % 2 === 0) {
-        statuses.push((await callback(ip, { code: `forged-${i}`, state: `forged-${i}` })).statusCode);
-      } else {
-        const started = await start(ip);
-        const state = new URL(String(started.headers.location)).searchParams.get('state') ?? '';
-        statuses.push(
-          (await callback(ip, { code: `made-up-${i}`, state }, cookieOf(started, 'onboarding_oidc'))).statusCode,
-        );
-      }
+      // Half with a forged state, half with a made-up code; each with a real transaction (only those count).
+      const { state, cookie } = await transactionFrom(ip);
+      const body = i % 2 === 0 ? { code: `forged-${i}`, state: `forged-${i}` } : { code: `made-up-${i}`, state };
+      statuses.push((await callback(ip, body, cookie)).statusCode);
     }
     expect(statuses.slice(0, 20).every((s) => s === 400 || s === 401)).toBe(true);
     expect(statuses.slice(20)).toEqual(Array(10).fill(429));
     // The made-up codes of the first 20 reached the provider; none of the limited ones did.
     expect(provider.tokenRequests - tokenRequestsBefore).toBe(10);
 
-    const limited = await callback(ip, { code: 'again', state: 'again' });
+    const again = await transactionFrom(ip);
+    const limited = await callback(ip, { code: 'again', state: again.state }, again.cookie);
     expect(limited.headers['content-type']).toMatch(/^application\/json/);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
@@ -127,14 +124,16 @@ describe('abuse is still slowed', () => {
   it('counts an IPv6 address as its /64 network', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
-      statuses.push(
-        (await callback(`2001:db8:1:2::${(i + 1).toString(16)}`, { code: `forged-${i}`, state: `forged-${i}` }))
-          .statusCode,
-      );
+      const ip = `2001:db8:1:2::${(i + 1).toString(16)}`;
+      const { cookie } = await transactionFrom(ip);
+      statuses.push((await callback(ip, { code: `forged-${i}`, state: `forged-${i}` }, cookie)).statusCode);
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
     expect(statuses[20]).toBe(429);
-    expect((await callback('2001:db8:1:3::1', { code: 'other-network', state: 'other-network' })).statusCode).toBe(400);
+    const other = await transactionFrom('2001:db8:1:3::1');
+    expect(
+      (await callback('2001:db8:1:3::1', { code: 'other-network', state: 'other-network' }, other.cookie)).statusCode,
+    ).toBe(400);
   });
 
   it('an account refused again and again is limited on its own, without another audit entry, from any address', async () => {
@@ -195,13 +194,14 @@ describe('a limited start of sign-in is a page, not JSON', () => {
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 
-  it('answers JSON to a request of the app’s own code (not a navigation)', async () => {
+  it('answers JSON to a client that asks for JSON and sends no Fetch Metadata (a script)', async () => {
     const ip = '198.51.100.200';
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/auth/google/start',
       remoteAddress: ip,
-      headers: { 'sec-fetch-mode': 'cors', accept: 'application/json' },
+      // No Fetch Metadata (the test app adds it unless a request names X-Requested-With).
+      headers: { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
     });
     expect(res.statusCode).toBe(429);
     expect(apiErrorSchema.parse(res.json()).statusCode).toBe(429);
