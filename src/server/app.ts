@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { acknowledgmentRoutes, ContentDocuments, recordAcknowledgment } from './modules/acknowledgments/index.js';
 import { adminRoutes } from './modules/admin/index.js';
+import { launchChecklistRoutes } from './modules/doctor/index.js';
 import { backupRoutes, type BackupService, createBackupService } from './modules/backups/index.js';
 import { insightsRoutes } from './modules/insights/index.js';
 import { appConfigRoutes } from './modules/app-config/index.js';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
   await app.register(backupRoutes, { db, backups });
+  await app.register(launchChecklistRoutes, { db, config, now });
   await app.register(insightsRoutes, { db, content, now, timeZone: config.organisationTimeZone });
   await app.register(secretsRoutes, { db, config, now });
   await app.register(studioRoutes, { db, content, config, now });

@@ -155,7 +155,7 @@ for (const [label, viewport] of VIEWPORTS) {
     }) => {
       const page = await newPage(browser, baseURL, viewport);
       await signInAs(page, ADMIN, baseURL);
-      await page.goto('/admin');
+      await page.goto('/admin?tab=members');
       await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible();
       await expect(page.getByRole('row').nth(1)).toBeVisible();
       await expectNoAxeViolations(page, { state: `admin members (${label})` });
@@ -531,7 +531,7 @@ test('every Tab stop of the main pages shows a visible, uncovered focus indicato
   await signInAs(page, ADMIN, baseURL);
   const signedIn: [string, () => Promise<void>][] = [
     ['/dashboard', () => expect(progressBar(page)).toBeVisible()],
-    ['/admin', () => expect(page.getByRole('row').nth(1)).toBeVisible()],
+    ['/admin?tab=members', () => expect(page.getByRole('row').nth(1)).toBeVisible()],
     ['/admin?tab=import', () => expect(page.getByLabel('Or paste the CSV')).toBeVisible()],
     ['/admin?tab=audit', () => expect(page.getByRole('region', { name: 'Audit log entries' })).toBeVisible()],
   ];

@@ -15,6 +15,8 @@ export const paths = {
   },
   /** The admin console's members table with filters (`?role=…&currentStep=…`). */
   adminMembers: { path: '/admin', getHref: (query: URLSearchParams) => `/admin?${query.toString()}` },
+  /** The admin console's members table, whatever the console's first page is (docs/product.md#launch-checklist). */
+  adminMembersTab: { path: '/admin', getHref: () => '/admin?tab=members' },
   /** The content studio (docs/product.md#content-studio): roles, scopes and steps edited in the browser. */
   adminStudio: { path: '/admin/studio', getHref: () => '/admin/studio' },
   adminMember: {

@@ -29,7 +29,7 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
   return (
     <div className="space-y-6">
       <Link
-        to={paths.admin.getHref()}
+        to={paths.adminMembersTab.getHref()}
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="size-4" /> All members

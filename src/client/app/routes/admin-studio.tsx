@@ -24,6 +24,9 @@ const tabTrigger =
 function StudioTabs() {
   const [params, setParams] = useSearchParams();
   const tab = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as string) : 'edit';
+  // A link to one field (`?role=…&field=…`, from the launch checklist): the editor opens there.
+  const role = params.get('role');
+  const field = params.get('field');
   // Bumped after a restore: the editor starts again from what the server now has.
   const [generation, setGeneration] = useState(0);
   const state = useQuery({
@@ -56,7 +59,11 @@ function StudioTabs() {
             </Button>
           </div>
         ) : (
-          <StudioEditor key={generation} initial={state.data} />
+          <StudioEditor
+            key={generation}
+            initial={state.data}
+            {...(role !== null && field !== null ? { focus: { role, field } } : {})}
+          />
         )}
       </Tabs.Content>
       <Tabs.Content value="history" className="pt-5 focus:outline-none">

@@ -2,12 +2,15 @@ import * as Tabs from '@radix-ui/react-tabs';
 import BarChart3 from 'lucide-react/icons/chart-column';
 import SquarePen from 'lucide-react/icons/square-pen';
 import { Link, useSearchParams } from 'react-router';
+import type { User } from '@shared/api';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { AuditLog } from '@/features/admin/components/audit-log';
 import { BackupsPanel } from '@/features/admin/components/backups-panel';
 import { ImportPanel } from '@/features/admin/components/import-panel';
+import { LaunchChecklist } from '@/features/admin/components/launch-checklist';
+import { useLaunchChecklistState, useSetLaunchChecklistState } from '@/features/admin/api/launch-checklist';
 import { MailPanel } from '@/features/admin/components/mail-panel';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MembersPanel } from '@/features/admin/components/members-panel';
@@ -16,6 +19,7 @@ import { SharedPasswordsPanel } from '@/features/admin/components/shared-passwor
 import { AdminShell } from './admin-shell';
 
 const TABS = [
+  { value: 'launch', label: 'Launch checklist' },
   { value: 'members', label: 'Members' },
   { value: 'invite', label: 'Invite' },
   { value: 'import', label: 'Import CSV' },
@@ -30,86 +34,117 @@ const tabTrigger =
   'rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800';
 
 /**
- * The admin console (docs/product.md#admin-area; its own lazily loaded chunk): tabs for the members table, inviting an address, the CSV
+ * The admin console (docs/product.md#admin-area; its own lazily loaded chunk): tabs for the launch checklist, the members table, inviting an address, the CSV
  * import, the audit log, the backups, the shared passwords and who must agree again. The open tab is kept in the address (`?tab=`).
+ * An admin's first page is the launch checklist until they hide it (docs/product.md#launch-checklist); an address with
+ * a query (a members-table filter) opens the members table.
  */
 export function AdminRoute() {
+  return <AdminShell>{(user, view) => <AdminConsole user={user} view={view} />}</AdminShell>;
+}
+
+function AdminConsole({ user, view }: { user: User; view: 'admin' | 'lead' }) {
   const [params, setParams] = useSearchParams();
-  const asked = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as string) : 'members';
+  const checklistState = useLaunchChecklistState(view === 'admin');
+  const setChecklistState = useSetLaunchChecklistState();
+  const dismissed = checklistState.data?.dismissed !== false;
+  const launchFirst = view === 'admin' && checklistState.data?.dismissed === false;
+  const asked = TABS.some((t) => t.value === params.get('tab'))
+    ? (params.get('tab') as string)
+    : launchFirst && params.size === 0
+      ? 'launch'
+      : 'members';
+  // The first page waits a moment for whether the checklist comes first, rather than flashing the members table.
+  const deciding = view === 'admin' && checklistState.isPending && params.size === 0;
+  const changeDismissed = (next: boolean) =>
+    setChecklistState.mutate(
+      { dismissed: next },
+      // Hidden: the console opens on the members table, as it will next time.
+      { onSuccess: () => (next ? setParams({}) : undefined) },
+    );
   return (
-    <AdminShell>
-      {(user, view) => (
-        <div className="space-y-6">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-2xl font-bold tracking-tight text-slate-900">Admin console</h2>
-            <div className="flex flex-wrap gap-2">
-              {view === 'admin' || user.isEditor === true ? (
-                <Button asChild variant="outline">
-                  <Link to={paths.adminStudio.getHref()}>
-                    <SquarePen aria-hidden="true" /> Content studio
-                  </Link>
-                </Button>
-              ) : null}
-              <Button asChild variant="outline">
-                <Link to={paths.adminInsights.getHref()}>
-                  <BarChart3 aria-hidden="true" /> Insights
-                </Link>
-              </Button>
-            </div>
-          </div>
-          {view === 'lead' ? (
-            <p className="max-w-2xl text-slate-700">
-              You lead {(user.leadOf ?? []).join(', ')}. You can see the members of{' '}
-              {(user.leadOf ?? []).length === 1 ? 'this department' : 'these departments'} and their progress. Only
-              admins can change anything.
-            </p>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-2xl font-bold tracking-tight text-slate-900">Admin console</h2>
+        <div className="flex flex-wrap gap-2">
+          {view === 'admin' || user.isEditor === true ? (
+            <Button asChild variant="outline">
+              <Link to={paths.adminStudio.getHref()}>
+                <SquarePen aria-hidden="true" /> Content studio
+              </Link>
+            </Button>
           ) : null}
-          <Tabs.Root
-            value={view === 'lead' ? 'members' : asked}
-            onValueChange={(value) => setParams(value === 'members' ? {} : { tab: value })}
-          >
-            <Tabs.List aria-label="Admin console" className="flex flex-wrap gap-1 border-b border-slate-200">
-              {/* A department lead sees the members table only (read-only, their departments). */}
-              {TABS.filter((t) => view === 'admin' || t.value === 'members').map((t) => (
-                <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
-                  {t.label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {/* A tab panel is a Tab stop (Radix): it keeps the app's focus ring (WCAG 2.4.7). */}
-            <Tabs.Content value="members" className="pt-5">
-              <MembersPanel />
-            </Tabs.Content>
-            <Tabs.Content value="invite" className="pt-5">
-              <Card className="max-w-2xl p-5">
-                <h3 className="mb-1 text-lg font-semibold">Invite by e-mail</h3>
-                <p className="mb-4 text-sm text-slate-600">
-                  The role and department apply from the person's first sign-in.
-                </p>
-                <MemberForm />
-              </Card>
-            </Tabs.Content>
-            <Tabs.Content value="import" className="pt-5">
-              <ImportPanel />
-            </Tabs.Content>
-            <Tabs.Content value="audit" className="pt-5">
-              <AuditLog />
-            </Tabs.Content>
-            <Tabs.Content value="backups" className="pt-5">
-              <BackupsPanel />
-            </Tabs.Content>
-            <Tabs.Content value="passwords" className="pt-5">
-              <SharedPasswordsPanel />
-            </Tabs.Content>
-            <Tabs.Content value="agreements" className="pt-5">
-              <PendingAgreementsPanel />
-            </Tabs.Content>
-            <Tabs.Content value="mail" className="pt-5">
-              <MailPanel />
-            </Tabs.Content>
-          </Tabs.Root>
+          <Button asChild variant="outline">
+            <Link to={paths.adminInsights.getHref()}>
+              <BarChart3 aria-hidden="true" /> Insights
+            </Link>
+          </Button>
         </div>
+      </div>
+      {view === 'lead' ? (
+        <p className="max-w-2xl text-slate-700">
+          You lead {(user.leadOf ?? []).join(', ')}. You can see the members of{' '}
+          {(user.leadOf ?? []).length === 1 ? 'this department' : 'these departments'} and their progress. Only admins
+          can change anything.
+        </p>
+      ) : null}
+      {deciding ? (
+        <p role="status" className="text-sm text-slate-600">
+          Loading the admin console…
+        </p>
+      ) : (
+        <Tabs.Root
+          value={view === 'lead' ? 'members' : asked}
+          onValueChange={(value) => setParams(value === 'members' && !launchFirst ? {} : { tab: value })}
+        >
+          <Tabs.List aria-label="Admin console" className="flex flex-wrap gap-1 border-b border-slate-200">
+            {/* A department lead sees the members table only (read-only, their departments). */}
+            {TABS.filter((t) => view === 'admin' || t.value === 'members').map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value} className={tabTrigger}>
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {/* A tab panel is a Tab stop (Radix): it keeps the app's focus ring (WCAG 2.4.7). */}
+          <Tabs.Content value="launch" className="pt-5">
+            <LaunchChecklist
+              dismissed={dismissed}
+              onDismissedChange={changeDismissed}
+              changing={setChecklistState.isPending}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="members" className="pt-5">
+            <MembersPanel />
+          </Tabs.Content>
+          <Tabs.Content value="invite" className="pt-5">
+            <Card className="max-w-2xl p-5">
+              <h3 className="mb-1 text-lg font-semibold">Invite by e-mail</h3>
+              <p className="mb-4 text-sm text-slate-600">
+                The role and department apply from the person's first sign-in.
+              </p>
+              <MemberForm />
+            </Card>
+          </Tabs.Content>
+          <Tabs.Content value="import" className="pt-5">
+            <ImportPanel />
+          </Tabs.Content>
+          <Tabs.Content value="audit" className="pt-5">
+            <AuditLog />
+          </Tabs.Content>
+          <Tabs.Content value="backups" className="pt-5">
+            <BackupsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="passwords" className="pt-5">
+            <SharedPasswordsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="agreements" className="pt-5">
+            <PendingAgreementsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="mail" className="pt-5">
+            <MailPanel />
+          </Tabs.Content>
+        </Tabs.Root>
       )}
-    </AdminShell>
+    </div>
   );
 }

@@ -39,7 +39,9 @@ export type AuditKind =
   /** A person stopped their reminders with the one-click link of a reminder. */
   | 'reminders-unsubscribed'
   /** An admin changed a member's start date or paused / resumed their reminders. */
-  | 'member-schedule-changed';
+  | 'member-schedule-changed'
+  /** An admin hid the launch checklist (`details.dismissed: true`) or showed it again (`false`). */
+  | 'launch-checklist';
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

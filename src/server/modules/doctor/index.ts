@@ -3,3 +3,4 @@
  * file; other modules import only this.
  */
 export { formatReport, postgresProblem, runChecks, smtpProblem, type CheckResult } from './checks.js';
+export { launchChecklistRoutes } from './launch-checklist.routes.js';

@@ -44,7 +44,9 @@ export type AdminPermission =
    */
   | 'content:access'
   /** The outbox, digests on demand, and one's own digest setting. */
-  | 'mail:manage';
+  | 'mail:manage'
+  /** The launch checklist: see it, hide it, send oneself a test message (docs/product.md#launch-checklist). */
+  | 'launch:check';
 
 /** Every permission, for tests and for the route check. */
 export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
@@ -59,6 +61,7 @@ export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
   'content:edit',
   'content:access',
   'mail:manage',
+  'launch:check',
 ];
 
 /** The permissions a department lead has (read-only, limited to their departments). */

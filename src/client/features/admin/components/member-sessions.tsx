@@ -33,7 +33,7 @@ export function MemberSessions({ email, hasMemberRecord }: { email: string; hasM
       .mutateAsync(email)
       .then(() => {
         toast.success(`Removed the member record of ${email}`);
-        void navigate(paths.admin.getHref());
+        void navigate(paths.adminMembersTab.getHref());
       })
       .catch(() => {
         setConfirming(false);

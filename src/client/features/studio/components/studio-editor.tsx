@@ -66,23 +66,43 @@ function relationsOf(role: RoleConfiguration): string {
   return parts.join(' · ');
 }
 
+/** One field of one role's content, as a link names it (`/admin/studio?role=volunteer&field=scopes[0].title`). */
+export interface StudioFieldAddress {
+  /** The role configuration's key. */
+  role: string;
+  /** The field's path in the content check's notation. */
+  field: string;
+}
+
 /**
  * The studio's editing tab (docs/product.md#content-studio): the roles with their inheritance, a role's settings and
  * scopes, its steps in order (drag and drop, keyboard too), and one step's form beside the live preview; above them
  * the draft's status with 'Publish' and 'Discard draft', and what to do when someone else saved meanwhile.
  */
-export function StudioEditor({ initial }: { initial: StudioState }) {
+export function StudioEditor({ initial, focus }: { initial: StudioState; focus?: StudioFieldAddress }) {
   const editor = useStudioEditor(initial);
   const { catalog, edit } = editor;
-  const [roleIndex, setRoleIndex] = useState(() =>
-    Math.max(
-      0,
-      catalog.findIndex((r) => r.key === 'volunteer'),
-    ),
+  // A link to one field (the launch checklist's placeholders and drafts) opens its role and step.
+  const [focusRole] = useState(() =>
+    focus === undefined ? -1 : catalog.findIndex((r) => r.key.toLowerCase() === focus.role.toLowerCase()),
   );
-  const [selectedStep, setSelectedStep] = useState<StepAddress | null>(null);
-  // The field to focus once it is on screen (a problem's link, a new step's title).
-  const pendingFocus = useRef<string | null>(null);
+  const [roleIndex, setRoleIndex] = useState(() =>
+    focusRole >= 0
+      ? focusRole
+      : Math.max(
+          0,
+          catalog.findIndex((r) => r.key === 'volunteer'),
+        ),
+  );
+  const [selectedStep, setSelectedStep] = useState<StepAddress | null>(() => {
+    if (focus === undefined || focusRole < 0) return null;
+    const where = locateProblem(focus.field);
+    return where.scope !== null && where.step !== null
+      ? { role: focusRole, scope: where.scope, step: where.step }
+      : null;
+  });
+  // The field to focus once it is on screen (a problem's link, a new step's title, a linked field).
+  const pendingFocus = useRef<string | null>(focus !== undefined && focusRole >= 0 ? fieldDomId(focus.field) : null);
   const [, rerender] = useState(0);
   const setPendingFocus = (id: string) => {
     pendingFocus.current = id;
