@@ -364,6 +364,32 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/launch-checklist',
+    url: '/api/admin/launch-checklist',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/launch-checklist/state',
+    url: '/api/admin/launch-checklist/state',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/launch-checklist/state',
+    url: '/api/admin/launch-checklist/state',
+    payload: { dismissed: false },
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    // The test app has no SMTP_URL: the answer says e-mail is not set up, and nothing is sent.
+    method: 'POST',
+    route: '/api/admin/launch-checklist/test-message',
+    url: '/api/admin/launch-checklist/test-message',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/backups/:name',
     url: '/api/admin/backups/onboarding-2025-04-01T09-00-00-000Z.backup',
     cells: adminOnly({ status: 409 }),
