@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type {} from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DASHBOARD_PREVIEW_PARAM,
@@ -63,17 +63,6 @@ async function firstAnswers(
 /** The query string of a request's address (`?preview=volunteer`), or ''. */
 function searchOf(request: FastifyRequest): string {
   return request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-}
-
-/** The content codings a browser accepts (`Accept-Encoding`), without those it refuses with `q=0`. */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name !== '' && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
-  }
-  return accepted;
 }
 
 /** The document's root element with what it shows before the app renders (vite.config.ts sharedDocument()). */
@@ -145,7 +134,7 @@ function renderedFirstScreen(
  * Sends a built document with API answers written into it: the file, plus a JSON element before `</body>` that the page
  * reads instead of asking the API again, and the first screen rendered from them when a renderer is given. Personal,
  * so never stored by a cache (`no-store`); compressed with brotli or gzip when the browser accepts it, as the build's
- * static files are.
+ * static files are (`reply.compress` of @fastify/compress, registered by plugins/static-files.ts).
  */
 async function sendWithAnswers(
   request: FastifyRequest,
@@ -161,21 +150,8 @@ async function sendWithAnswers(
   const element = documentAnswersElement(answers);
   const html =
     closing === -1 ? document + element : `${document.slice(0, closing)}${element}${document.slice(closing)}`;
-  const encodings = acceptedEncodings(request.headers['accept-encoding']);
-  reply
-    .code(200)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('vary', 'Accept-Encoding');
-  if (encodings.has('br')) {
-    reply.header('content-encoding', 'br');
-    await reply.send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-  } else if (encodings.has('gzip')) {
-    reply.header('content-encoding', 'gzip');
-    await reply.send(gzipSync(html));
-  } else {
-    await reply.send(html);
-  }
+  reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+  reply.compress(html);
 }
 
 /** What a page's document carries: which file, which API answers, and when they are worth sending. */
