@@ -15,17 +15,23 @@ const OPTIONS = {
 
 export interface PdfDocumentProps {
   url: string;
-  /** Width of the pages in CSS pixels (the viewer's inner width). */
+  /**
+   * Width of the pages in CSS pixels: the viewer's inner width ("Fit width") times the zoom the person chose. A page
+   * wider than the viewer is scrolled sideways.
+   */
   width: number | undefined;
   onLoadSuccess: () => void;
   onLoadError: (error: Error) => void;
+  /** The first page's own width in PDF points (1 point = 1 CSS pixel at 100 %), once it is known. */
+  onPageWidth: (points: number) => void;
 }
 
 /**
  * Every page of a PDF, one under the other, with the text layer (so text can be selected and read by screen readers)
- * and links. The loading and failure states are the viewer's (pdf-viewer.tsx).
+ * and links. The loading and failure states are the viewer's (pdf-viewer.tsx). Changing `width` draws the pages again
+ * without loading the document again, so the step's reading time keeps counting.
  */
-export function PdfDocument({ url, width, onLoadSuccess, onLoadError }: PdfDocumentProps) {
+export function PdfDocument({ url, width, onLoadSuccess, onLoadError, onPageWidth }: PdfDocumentProps) {
   const [pages, setPages] = useState(0);
   return (
     <Document
@@ -40,7 +46,9 @@ export function PdfDocument({ url, width, onLoadSuccess, onLoadError }: PdfDocum
       }}
       onLoadError={onLoadError}
       onSourceError={onLoadError}
-      className="flex flex-col items-center gap-4 py-4"
+      // As wide as its widest page (so a zoomed page can be scrolled to its left edge), and at least the viewer's width
+      // (so a narrower page is centred).
+      className="flex w-max min-w-full flex-col items-center gap-4 p-4"
     >
       {Array.from({ length: pages }, (_, i) => (
         <Page
@@ -48,6 +56,7 @@ export function PdfDocument({ url, width, onLoadSuccess, onLoadError }: PdfDocum
           pageNumber={i + 1}
           {...(width === undefined ? {} : { width })}
           loading={null}
+          onLoadSuccess={i === 0 ? (page) => onPageWidth(page.originalWidth) : undefined}
           className="overflow-hidden rounded-sm bg-white shadow-md"
         />
       ))}

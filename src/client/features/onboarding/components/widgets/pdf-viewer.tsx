@@ -2,6 +2,9 @@ import Download from 'lucide-react/icons/download';
 import ExternalLink from 'lucide-react/icons/external-link';
 import FileWarning from 'lucide-react/icons/file-exclamation-point';
 import RotateCw from 'lucide-react/icons/rotate-cw';
+import ZoomIn from 'lucide-react/icons/zoom-in';
+import ZoomOut from 'lucide-react/icons/zoom-out';
+import MoveHorizontal from 'lucide-react/icons/move-horizontal';
 import { Component, type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -59,7 +62,9 @@ const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 /**
  * The PDF viewer of a document step (docs/product.md#step-widgets): 'Loading PDF...', one automatic reload if not
  * loaded after 5 s, the failure state 'Failed to load PDF' with 'Try Again' and 'Download Instead', and Reload, Open
- * Fullscreen (new tab) and Download buttons; 600 px high and scrollable by keyboard. react-pdf is loaded lazily.
+ * Fullscreen (new tab) and Download buttons; 600 px high and scrollable by keyboard. Pages are drawn at the viewer's
+ * width, or at a readable scale where that would make them smaller than print (a phone); "Zoom in", "Zoom out" and
+ * "Fit width" change it without loading the document again. react-pdf is loaded lazily.
  */
 export function PdfViewer({ url, title, onLoaded, onDownload, draft = false }: PdfViewerProps) {
   const [status, setStatus] = useState<PdfStatus>('loading');
@@ -67,7 +72,12 @@ export function PdfViewer({ url, title, onLoaded, onDownload, draft = false }: P
   const [attempt, setAttempt] = useState(0);
   const [PdfDocument, setPdfDocument] = useState(() => lazy(loadPdfDocument));
   const [autoReloaded, setAutoReloaded] = useState(false);
-  const [viewerRef, pageWidth] = usePageWidth();
+  const [viewerRef, fitWidth] = usePageWidth();
+  // The first page's own width in PDF points, once pdf.js has read it.
+  const [pagePoints, setPagePoints] = useState<number | undefined>(undefined);
+  // The zoom the person chose, relative to "Fit width" (1); null: the zoom the viewer opens at.
+  const [chosenZoom, setChosenZoom] = useState<number | null>(null);
+  const zoom = pdfZoom(fitWidth, pagePoints, chosenZoom);
 
   useEffect(() => {
     if (status !== 'loading' || autoReloaded) return;
@@ -93,6 +103,36 @@ export function PdfViewer({ url, title, onLoaded, onDownload, draft = false }: P
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2">
+        <div role="group" aria-label="Zoom" className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setChosenZoom(zoom.out)}
+            disabled={zoom.out === null}
+            aria-label="Zoom out"
+          >
+            <ZoomOut />
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setChosenZoom(zoom.in)}
+            disabled={zoom.in === null}
+            aria-label="Zoom in"
+          >
+            <ZoomIn />
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setChosenZoom(1)}>
+            <MoveHorizontal />
+            Fit width
+          </Button>
+          {zoom.percent === undefined ? null : (
+            <span aria-live="polite" className="min-w-12 px-1 text-center text-sm text-slate-700 tabular-nums">
+              <span className="sr-only">Zoom </span>
+              {zoom.percent}%
+            </span>
+          )}
+        </div>
         <Button variant="outline" size="sm" onClick={reload}>
           <RotateCw />
           Reload
@@ -162,7 +202,13 @@ export function PdfViewer({ url, title, onLoaded, onDownload, draft = false }: P
         <div className={status === 'failed' ? 'hidden' : undefined}>
           <ChunkErrorBoundary key={attempt} onError={handleError}>
             <Suspense fallback={null}>
-              <PdfDocument url={url} width={pageWidth} onLoadSuccess={handleLoaded} onLoadError={handleError} />
+              <PdfDocument
+                url={url}
+                width={zoom.width}
+                onLoadSuccess={handleLoaded}
+                onLoadError={handleError}
+                onPageWidth={setPagePoints}
+              />
             </Suspense>
           </ChunkErrorBoundary>
         </div>
@@ -205,13 +251,60 @@ function DraftStamp() {
   );
 }
 
-/** Widest a page is drawn, in CSS pixels (wider is harder to read). */
+/** Widest a page is drawn at "Fit width", in CSS pixels (wider is harder to read). */
 const MAX_PAGE_WIDTH = 880;
-/** Room left around a page inside the viewer. */
+/** Room left around a page inside the viewer (the document's padding, pdf-document.tsx). */
 const PAGE_MARGIN = 32;
+/**
+ * The scale a document opens at where "Fit width" would draw it smaller than its print size (a phone): CSS pixels per
+ * PDF point, so 10-point body text is 12.5 CSS pixels, readable on a phone (docs/product.md#step-widgets). The page is
+ * then wider than the viewer and scrolls sideways; "Fit width" shows it whole.
+ */
+export const PDF_READING_SCALE = 1.25;
+/** Each press of "Zoom in" or "Zoom out" multiplies or divides the zoom by this. */
+const ZOOM_STEP = 1.25;
+/** Largest scale (CSS pixels per PDF point) "Zoom in" reaches. */
+const MAX_SCALE = 4;
+/** Smallest zoom "Zoom out" reaches, relative to "Fit width". */
+const MIN_ZOOM = 0.5;
+
+/** The viewer's zoom: the pages' width, what "Zoom in" and "Zoom out" lead to, and the scale shown. */
+interface PdfZoom {
+  /** Width to draw pages at, in CSS pixels; undefined until the viewer is measured. */
+  width: number | undefined;
+  /** The zoom (relative to "Fit width") "Zoom in" leads to; null at the largest. */
+  in: number | null;
+  /** The zoom (relative to "Fit width") "Zoom out" leads to; null at the smallest. */
+  out: number | null;
+  /** The scale against the print size, in percent; undefined until the page's size is known. */
+  percent: number | undefined;
+}
 
 /**
- * The width to draw pages at: the viewer's inner width less a margin, at most {@link MAX_PAGE_WIDTH}; undefined until
+ * The viewer's zoom (docs/product.md#step-widgets): the chosen zoom, else "Fit width", except where that would draw
+ * the page smaller than its print size: then {@link PDF_READING_SCALE}.
+ * @param fitWidth the viewer's inner width in CSS pixels (undefined until measured)
+ * @param pagePoints the first page's width in PDF points (undefined until pdf.js has read it)
+ * @param chosen the zoom the person chose, relative to "Fit width"; null when they have not chosen one
+ */
+function pdfZoom(fitWidth: number | undefined, pagePoints: number | undefined, chosen: number | null): PdfZoom {
+  if (fitWidth === undefined) return { width: undefined, in: null, out: null, percent: undefined };
+  const fitScale = pagePoints === undefined ? undefined : fitWidth / pagePoints;
+  const opening = fitScale !== undefined && fitScale < 1 ? PDF_READING_SCALE / fitScale : 1;
+  const zoom = chosen ?? opening;
+  const maxZoom = fitScale === undefined ? 1 : Math.max(1, MAX_SCALE / fitScale);
+  const larger = Math.min(maxZoom, zoom * ZOOM_STEP);
+  const smaller = Math.max(MIN_ZOOM, zoom / ZOOM_STEP);
+  return {
+    width: Math.round(fitWidth * zoom),
+    in: fitScale !== undefined && larger > zoom + 1e-6 ? larger : null,
+    out: fitScale !== undefined && smaller < zoom - 1e-6 ? smaller : null,
+    percent: fitScale === undefined ? undefined : Math.round(fitScale * zoom * 100),
+  };
+}
+
+/**
+ * The width to draw pages at for "Fit width": the viewer's inner width less a margin, at most {@link MAX_PAGE_WIDTH}; undefined until
  * measured (and where ResizeObserver is missing), when react-pdf uses the page's own width.
  */
 function usePageWidth(): [
