@@ -256,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { db, config, content, now });
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
-  await app.register(backupRoutes, { db, backups });
+  await app.register(backupRoutes, { db, backups, content });
   await app.register(launchChecklistRoutes, { db, config, now });
   await app.register(insightsRoutes, { db, content, now, timeZone: config.organisationTimeZone });
   await app.register(secretsRoutes, { db, config, now });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * The admin console's backups API: GET /api/admin/backups lists them, POST /api/admin/backups takes one now,
- * GET /api/admin/backups/:name downloads one. Admin-only (401 without a session, 403 for anyone else).
+ * GET /api/admin/backups/:name downloads one, POST /api/admin/backups/:name/restore restores one (embedded database
+ * only, docs/operations.md#backups). Admin-only (401 without a session, 403 for anyone else).
  */
 
 /** One backup file. */
@@ -12,6 +13,8 @@ export const backupSchema = z.object({
   createdAt: z.string(),
   /** Size in bytes. */
   bytes: z.number().int().nonnegative(),
+  /** True for the safety backup taken just before a restore (its name ends in `-before-restore.backup`). */
+  beforeRestore: z.boolean(),
 });
 export type Backup = z.infer<typeof backupSchema>;
 
@@ -37,7 +40,33 @@ export type BackupsOverview = z.infer<typeof backupsOverviewSchema>;
 /** The names backups have; anything else is not a backup (400). */
 export const backupNameSchema = z
   .string()
-  .regex(/^onboarding-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.backup$/, 'must be the name of a backup file');
+  .regex(
+    /^onboarding-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-before-restore)?\.backup$/,
+    'must be the name of a backup file',
+  );
 
 /** GET /api/admin/backups/:name parameters. */
 export const backupParamsSchema = z.object({ name: backupNameSchema });
+
+/**
+ * What an admin types to confirm a restore: the backup's date as the Backups tab shows it, `YYYY-MM-DD` (UTC).
+ * @param createdAt the backup's ISO 8601 time
+ */
+export const restoreConfirmationOf = (createdAt: string): string => createdAt.slice(0, 10);
+
+/** POST /api/admin/backups/:name/restore body. */
+export const restoreRequestSchema = z.object({
+  /** The backup's date, typed by the admin ({@link restoreConfirmationOf}). */
+  confirmation: z.string().max(100),
+});
+export type RestoreRequest = z.infer<typeof restoreRequestSchema>;
+
+/** POST /api/admin/backups/:name/restore answer. */
+export const restoreResultSchema = z.object({
+  restored: backupSchema,
+  /** The backup of what there was just before, taken first. */
+  safetyBackup: backupSchema,
+  /** What happened, in plain words, for the admin. */
+  message: z.string(),
+});
+export type RestoreResult = z.infer<typeof restoreResultSchema>;

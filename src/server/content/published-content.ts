@@ -178,6 +178,18 @@ export class PublishedContent implements CatalogSource {
     this.#catalog = catalogOf(configs);
   }
 
+  /**
+   * Switches to the latest stored version even when it is older than the one served: after a backup was restored
+   * into the database (modules/backups), the versions since the backup are gone.
+   */
+  async reload(): Promise<void> {
+    await this.settled();
+    const latest = await latestVersion(this.#db);
+    if (!latest) return;
+    this.#version = latest.version;
+    this.#catalog = catalogOf(latest.catalog);
+  }
+
   /** Looks for a newer version in the background (one look at a time; a request during a look makes one more). */
   refresh(): void {
     if (this.#checking) {

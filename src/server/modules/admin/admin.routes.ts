@@ -74,6 +74,7 @@ export const AUDIT_KINDS: readonly AuditKind[] = [
   'secret-refusal',
   'backup',
   'backup-download',
+  'backup-restore',
 ];
 
 /** What the admin routes need. */

@@ -20,6 +20,8 @@ export type AuditKind =
   | 'admin-change'
   | 'backup'
   | 'backup-download'
+  /** An admin restored a backup from the Backups tab (details: the safety backup taken first). */
+  | 'backup-restore'
   /** An admin removed a member record. */
   | 'member-removed'
   /** Every session of a person was ended (an admin's 'sign out everywhere', or a change of their access). */

@@ -309,7 +309,7 @@ describe('the backup schedule', { timeout: 120_000 }, () => {
   });
 
   it('keeps the newest backup of each day and of each week', () => {
-    const at = (iso: string) => ({ name: iso, createdAt: new Date(iso), bytes: 1 });
+    const at = (iso: string) => ({ name: iso, createdAt: new Date(iso), bytes: 1, beforeRestore: false });
     const backups = [
       at('2026-04-13T10:00:00Z'),
       at('2026-04-13T03:00:00Z'),

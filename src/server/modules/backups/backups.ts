@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { makePrivate, PRIVATE_FILE_MODE } from '../../db/private-files.js';
 import { summarizeTables, type SqlRunner } from '../../db/tables.js';
+import type { DatabaseSummary } from '../../db/tables.js';
 import { buildBackupFile, type BackupManifest } from './backup-file.js';
+import { restoreIntoRunningDatabase } from './restore-live.js';
+import { RestoreError } from './restore.js';
 
 /**
  * Backups of the embedded database (docs/decisions/019-backups-and-database-copy.md). The server takes one when the
@@ -24,12 +27,17 @@ export const BACKUP_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /** One backup file in the backups folder. */
 export interface BackupInfo {
-  /** File name, e.g. `onboarding-2026-11-24T10-00-00-000Z.backup`. */
+  /**
+   * File name, e.g. `onboarding-2026-11-24T10-00-00-000Z.backup`; a safety backup taken before a restore ends in
+   * `-before-restore.backup`.
+   */
   name: string;
   /** When it was taken (from the name). */
   createdAt: Date;
   /** File size in bytes. */
   bytes: number;
+  /** True for the safety backup of what there was just before a restore. */
+  beforeRestore: boolean;
 }
 
 /** Settings of the backups (environment variables BACKUP_EVERY_HOURS, BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY). */
@@ -40,11 +48,17 @@ export interface BackupSettings {
   keepWeekly: number;
 }
 
-const NAME_PATTERN = /^onboarding-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.backup$/;
+const NAME_PATTERN = /^onboarding-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(-before-restore)?\.backup$/;
 
-/** The file name of a backup taken at `at`. */
-export const backupFileName = (at: Date): string =>
-  `onboarding-${at.toISOString().replaceAll(':', '-').replace('.', '-')}.backup`;
+/**
+ * The file name of a backup taken at `at`.
+ * @param beforeRestore true for the safety backup taken before a restore
+ */
+export const backupFileName = (at: Date, beforeRestore = false): string =>
+  `onboarding-${at.toISOString().replaceAll(':', '-').replace('.', '-')}${beforeRestore ? '-before-restore' : ''}.backup`;
+
+/** Whether a backup's name is that of a safety backup taken before a restore. */
+export const isBeforeRestore = (name: string): boolean => name.endsWith('-before-restore.backup');
 
 /** When the backup of this file name was taken, or undefined when the name is not a backup's. */
 export function backupTime(name: string): Date | undefined {
@@ -69,7 +83,13 @@ export function listBackups(directory: string): BackupInfo[] {
   const found: BackupInfo[] = [];
   for (const name of names) {
     const createdAt = backupTime(name);
-    if (createdAt) found.push({ name, createdAt, bytes: statSync(path.join(directory, name)).size });
+    if (createdAt)
+      found.push({
+        name,
+        createdAt,
+        bytes: statSync(path.join(directory, name)).size,
+        beforeRestore: isBeforeRestore(name),
+      });
   }
   return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
@@ -137,6 +157,15 @@ export interface BackupService {
    * @throws the database or file system error when it fails (nothing half-written is left behind)
    */
   create(): Promise<BackupInfo>;
+  /**
+   * Restores a backup into the running database (restore-live.ts), after a new safety backup of what there is now
+   * (named `…-before-restore.backup`, listed with the others). One restore at a time.
+   * @param name the backup's file name
+   * @returns the restored backup's manifest, the restored tables' summary and the safety backup
+   * @throws RestoreError when the backup does not exist, a restore is running, or it cannot be restored (the
+   *   database is then as it was; the safety backup stays)
+   */
+  restore(name: string): Promise<{ manifest: BackupManifest; restored: DatabaseSummary; safety: BackupInfo }>;
   /** Takes a backup when none is newer than the interval; returns it, or undefined when none was due. */
   runScheduled(): Promise<BackupInfo | undefined>;
   /** Checks now and every hour (errors go to `onError`); `stop()` ends it. */
@@ -157,7 +186,12 @@ export interface BackupService {
  * @param at the backup's time (names the file)
  * @returns the new backup
  */
-export async function takeBackup(client: PGlite, directory: string, at: Date): Promise<BackupInfo> {
+export async function takeBackup(
+  client: PGlite,
+  directory: string,
+  at: Date,
+  beforeRestore = false,
+): Promise<BackupInfo> {
   // Only the server's user may read a backup: it holds everything (docs/operations.md#backups).
   makePrivate(directory);
   const { manifest, tar } = await client.transaction(async (tx) => {
@@ -176,14 +210,14 @@ export async function takeBackup(client: PGlite, directory: string, at: Date): P
     };
     return { manifest: content, tar: Buffer.from(await dump.arrayBuffer()) };
   });
-  const name = backupFileName(at);
+  const name = backupFileName(at, beforeRestore);
   const file = path.join(directory, name);
   const partial = `${file}.partial`;
   const bytes = buildBackupFile(manifest, tar);
   writeFileSync(partial, bytes, { mode: PRIVATE_FILE_MODE });
   chmodSync(partial, PRIVATE_FILE_MODE);
   renameSync(partial, file);
-  return { name, createdAt: at, bytes: bytes.length };
+  return { name, createdAt: at, bytes: bytes.length, beforeRestore };
 }
 
 /**
@@ -209,22 +243,27 @@ export function createBackupService(options: {
     for (const backup of all) if (!keep.has(backup.name)) unlinkSync(path.join(directory, backup.name));
   };
 
-  const create = async (): Promise<BackupInfo> => {
+  let restoring = false;
+
+  const create = async (beforeRestore = false): Promise<BackupInfo> => {
     if (!client) throw new BackupsUnavailableError();
-    if (running) return running;
-    running = (async () => {
+    if (running && !beforeRestore) return running;
+    // A safety backup must show the database as it is now: it waits for a backup that is running and takes its own.
+    while (running) await running.catch(() => undefined);
+    const taking = (async () => {
       // Two backups in the same millisecond would share a name: the second waits a tick.
       let at = now();
       while (listBackups(directory).some((b) => b.createdAt.getTime() === at.getTime()))
         at = new Date(at.getTime() + 1);
-      const backup = await takeBackup(client, directory, at);
+      const backup = await takeBackup(client, directory, at, beforeRestore);
       prune();
       return backup;
     })();
+    running = taking;
     try {
-      return await running;
+      return await taking;
     } finally {
-      running = undefined;
+      if (running === taking) running = undefined;
     }
   };
 
@@ -236,7 +275,21 @@ export function createBackupService(options: {
       if (!client) throw new BackupsUnavailableError();
       return listBackups(directory);
     },
-    create,
+    create: () => create(),
+    restore: async (name) => {
+      if (!client) throw new BackupsUnavailableError();
+      const file = service.pathOf(name);
+      if (file === undefined) throw new RestoreError(`There is no backup named ${name}; it may have been pruned.`);
+      if (restoring) throw new RestoreError('A restore is already running. Wait for it to finish, then look again.');
+      restoring = true;
+      try {
+        const safety = await create(true);
+        const { manifest, restored } = await restoreIntoRunningDatabase(client, file);
+        return { manifest, restored, safety };
+      } finally {
+        restoring = false;
+      }
+    },
     runScheduled: async () => {
       if (!client || settings.everyHours <= 0) return undefined;
       const newest = listBackups(directory)[0];

@@ -1,4 +1,4 @@
-import { backupSchema, backupsOverviewSchema } from '@shared/backups-api';
+import { backupSchema, backupsOverviewSchema, restoreResultSchema } from '@shared/backups-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -6,6 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 export const backupPaths = {
   list: '/api/admin/backups',
   file: (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`,
+  restore: (name: string) => `/api/admin/backups/${encodeURIComponent(name)}/restore`,
 };
 
 const backupsKey = ['admin', 'backups'] as const;
@@ -31,5 +32,26 @@ export function useCreateBackup() {
   return useMutation({
     mutationFn: createBackup,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/**
+ * POST /api/admin/backups/:name/restore — restores a backup into the running app, after a safety backup.
+ * @param input.name the backup's file name; input.confirmation the backup's date as the admin typed it
+ * @returns the restored and the safety backup, and a message @throws ApiError (400 when the date typed is wrong)
+ */
+export async function restoreBackup(input: { name: string; confirmation: string }) {
+  return apiRequest(backupPaths.restore(input.name), restoreResultSchema, {
+    method: 'POST',
+    body: { confirmation: input.confirmation },
+  });
+}
+
+/** Restores a backup, then reloads everything: every part of the app may show other data now. */
+export function useRestoreBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreBackup,
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

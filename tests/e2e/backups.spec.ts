@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+
+/**
+ * Restoring a backup from the admin console's Backups tab (docs/operations.md#backups), as an admin would: back up,
+ * change something, restore with the typed confirmation, and see the old state served again without a restart.
+ */
+const ADMIN = 'admin.e2e@inspired2uplift.org';
+const MEMBER = 'restore.e2e@inspired2uplift.org';
+
+async function signInAs(page: Page, email: string, name: string, baseURL: string | undefined) {
+  const response = await page.request.post('/api/auth/dev-login', {
+    data: { email, name },
+    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test('an admin restores a backup with the typed date and everyone sees the state of the backup', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const member = await (await browser.newContext()).newPage();
+  await signInAs(member, MEMBER, 'Robin Restore', baseURL);
+  await member.goto('/dashboard');
+  await expect(member.getByRole('heading', { level: 3, name: 'Set up Slack' })).toBeVisible();
+  await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toHaveCount(0);
+
+  const admin = await (await browser.newContext()).newPage();
+  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await admin.goto('/admin?tab=backups');
+  await admin.getByRole('button', { name: 'Back up now' }).click();
+  await expect(admin.getByText(/is ready to download/)).toBeVisible({ timeout: 30_000 });
+
+  // A change after the backup: the member moves to Finance.
+  const changed = await admin.request.put(`/api/admin/members/${MEMBER}`, {
+    data: { role: 'finance', department: 'Finance', isAdmin: false },
+    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+  });
+  expect(changed.status()).toBe(200);
+  // A change of role ends the member's sessions: they sign in again.
+  await signInAs(member, MEMBER, 'Robin Restore', baseURL);
+  await member.reload();
+  await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toBeVisible();
+
+  // Restore the newest backup (the one just taken).
+  const list = admin.getByRole('list', { name: 'Backups' });
+  await list
+    .getByRole('button', { name: /^Restore/ })
+    .first()
+    .click();
+  const dialog = admin.getByRole('alertdialog');
+  await expect(dialog).toContainText('Every change made since then is replaced');
+  await expect(dialog).toContainText('safety backup');
+  const field = dialog.getByLabel(/To confirm, type the backup's date/);
+  await expect(field).toBeFocused();
+  await expectNoAxeViolations(admin, { state: 'admin console, Backups tab, restore dialog' });
+  const date = ((await dialog.locator('label span.font-mono').textContent()) ?? '').trim();
+  expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // A wrong date is refused and says what to type; nothing is restored.
+  await field.fill('yes');
+  await dialog.getByRole('button', { name: 'Restore this backup' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(`type the backup's date ${date}`);
+
+  await field.fill(date);
+  await dialog.getByRole('button', { name: 'Restore this backup' }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 60_000 });
+  await expect(admin.getByRole('status').filter({ hasText: 'Restored the backup of' })).toContainText(
+    '-before-restore.backup',
+  );
+  await expect(list.getByText('Safety backup, taken before a restore')).toHaveCount(1);
+  await expectNoAxeViolations(admin, { state: 'admin console, Backups tab after a restore' });
+
+  // The running app serves the backup's state: the member is back to their former role, still signed in.
+  await member.reload();
+  await expect(member.getByRole('heading', { level: 3, name: 'Set up Slack' })).toBeVisible();
+  await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toHaveCount(0);
+});
