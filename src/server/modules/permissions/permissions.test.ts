@@ -395,6 +395,14 @@ const ROUTES: Route[] = [
     cells: adminOnly({ status: 409 }),
   },
   {
+    // No embedded-database backup service in the test app (as on PostgreSQL): an admin is told to use pg_restore.
+    method: 'POST',
+    route: '/api/admin/backups/:name/restore',
+    url: '/api/admin/backups/onboarding-2025-04-01T09-00-00-000Z.backup/restore',
+    payload: { confirmation: '2025-04-01' },
+    cells: adminOnly({ status: 409 }),
+  },
+  {
     method: 'GET',
     route: '/api/admin/members/:email/acknowledgments',
     url: `/api/admin/members/${encodeURIComponent(FAY)}/acknowledgments`,
