@@ -25,7 +25,7 @@ fi
 step "building $image from deploy/Containerfile (log: $log)"
 # The machine's npm cache is lent to the build stage, so that packages already downloaded are not fetched again.
 mkdir -p "$HOME/.npm"
-buildah build --isolation chroot --format docker --layers --ulimit nofile=20000:20000 -f deploy/Containerfile --build-arg "BASE=$base" \
+buildah build --isolation chroot --format docker --layers --force-rm --ulimit nofile=20000:20000 -f deploy/Containerfile --build-arg "BASE=$base" \
   -v "$HOME/.npm:/root/.npm" -t "$image" . >"$log" 2>&1 || { tail -30 "$log" >&2; exit 1; }
 
 step "checking the image's settings"
