@@ -51,6 +51,25 @@ export function needsAcknowledgment(step: AcknowledgedStep): boolean {
   return step.isAcknowledgmentStep || step.requiresScrollOrDownload || step.signature === true;
 }
 
+/**
+ * What a person agrees to when they sign a step (docs/product.md#signed-acknowledgments): "Sign the Volunteer
+ * Agreement" → "the Volunteer Agreement"; any other title is quoted as it is.
+ * @param title the step's title
+ */
+export function agreementName(title: string): string {
+  const signed = /^sign\s+(?:the\s+)?(.+)$/i.exec(title.trim());
+  return signed?.[1] ? `the ${signed[1]}` : `“${title.trim()}”`;
+}
+
+/**
+ * The sentence a person ticks to sign a step, and that their receipt quotes word for word
+ * (docs/product.md#signed-acknowledgments): "I have read and agree to the Volunteer Agreement."
+ * @param title the step's title (see {@link agreementName})
+ */
+export function agreementSentence(title: string): string {
+  return `I have read and agree to ${agreementName(title)}.`;
+}
+
 /** The content version of a step members agree to (the role configuration's `version`, default 1). */
 export function stepVersion(step: Pick<Step, 'version'>): number {
   return step.version ?? 1;

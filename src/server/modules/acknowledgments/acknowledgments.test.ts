@@ -23,6 +23,7 @@ import { upsertMember, setMemberLeft } from '../members/members.repository.js';
 import { completeStep } from '../progress/progress.repository.js';
 import { sweepDueAgreements } from './due-again.js';
 import { projectRoot } from '../../project-root.js';
+import { agreementSentence } from '../../../shared/acknowledgments.js';
 import { pdfPageTexts } from '../../test/pdf-text.js';
 import {
   createTestApp,
@@ -347,6 +348,12 @@ describe('signing', () => {
     for (const text of ['Sam Lee', email, sha256Hex(agreementPdf), acknowledgment.id, utc, '1 April 2025', london]) {
       expect(last).toContain(text);
     }
+    // The receipt quotes word for word the sentence ticked in the signature dialog (signature-dialog.test.tsx finds
+    // the same sentence as the dialog's checkbox), not one made from the step's title.
+    expect(agreementSentence('Sign the Volunteer Agreement')).toBe('I have read and agree to the Volunteer Agreement.');
+    expect(last.replace(/\s+/g, ' ')).toContain(
+      'Sam Lee confirmed: "I have read and agree to the Volunteer Agreement."',
+    );
     // The final agreement's receipt is not stamped as a draft.
     expect(pages.join(' ')).not.toContain(DRAFT_STAMP);
 

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Step } from '../../../shared/content-schema.js';
+import { agreementSentence } from '../../../shared/acknowledgments.js';
 import type { AcknowledgmentRow } from './acknowledgments.repository.js';
 
 /** A4 in PDF points, and the page margin. */
@@ -184,7 +185,8 @@ export async function makeReceipt(input: {
   page.text(`${input.orgName}: signature receipt`, { size: 18, bold: true, gap: 14 });
   if (input.draft === true) page.text(DRAFT_RECEIPT_NOTICE, { bold: true, gap: 14 });
   const signer = record.signedName ?? record.email;
-  page.text(`${signer} confirmed: "I have read and agree to ${record.stepTitle}."`, { gap: 14 });
+  // Word for word the sentence the person ticked in the signature dialog.
+  page.text(`${signer} confirmed: "${agreementSentence(record.stepTitle)}"`, { gap: 14 });
   if (drawable(fonts.regular, signer) !== signer.replace(/\s+/g, ' ')) {
     page.text(
       `Some characters of this name cannot be printed on this receipt and show as "?". The record (id ${record.id}) keeps the name exactly as it was typed.`,

@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { apiError, json, stubNetwork } from '@/test/render-app';
 import { AgreementNotice, shortDate } from '../agreement-notice';
-import { agreementName, SignatureDialog } from './signature-dialog';
+import { agreementName } from '@shared/acknowledgments';
+import { SignatureDialog } from './signature-dialog';
 
 const step = stepSchema.parse({
   id: 'sign-volunteer-agreement',

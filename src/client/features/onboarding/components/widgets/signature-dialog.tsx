@@ -1,5 +1,11 @@
 import type { Step } from '@shared/content-schema';
-import { SIGNED_NAME_MAX_LENGTH, signedNameProblem, stepVersion } from '@shared/acknowledgments';
+import {
+  SIGNED_NAME_MAX_LENGTH,
+  agreementName,
+  agreementSentence,
+  signedNameProblem,
+  stepVersion,
+} from '@shared/acknowledgments';
 import { useQueryClient } from '@tanstack/react-query';
 import PenLine from 'lucide-react/icons/pen-line';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -11,15 +17,6 @@ import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { signStepResponseDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
-
-/**
- * What a person agrees to, for "I have read and agree to …": "Sign the Volunteer Agreement" → "the Volunteer
- * Agreement"; any other title is quoted as it is.
- */
-export function agreementName(title: string): string {
-  const signed = /^sign\s+(?:the\s+)?(.+)$/i.exec(title.trim());
-  return signed?.[1] ? `the ${signed[1]}` : `“${title.trim()}”`;
-}
 
 export interface SignatureDialogProps {
   step: Step;
@@ -115,7 +112,7 @@ export function SignatureDialog({ step, onClose, onSigned }: SignatureDialogProp
                 className="mt-0.5"
               />
               <label htmlFor={agreeId} className="text-sm text-slate-900">
-                I have read and agree to {what}.
+                {agreementSentence(step.title)}
               </label>
             </div>
 
