@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { extract, pack } from 'tar-stream';
 import type { DatabaseSummary } from '../../db/tables.js';
 
 /**
@@ -36,33 +37,34 @@ const isLeftOut = (name: string): boolean => {
   return relative === 'backups' || relative.startsWith('backups/') || /^\.?database\.lock/.test(relative);
 };
 
-const field = (header: Buffer, start: number, length: number) =>
-  header
-    .subarray(start, start + length)
-    .toString('utf8')
-    .replace(/\0.*$/s, '');
-
 /**
- * A tar archive without the entries {@link isLeftOut} names (ustar headers of 512 bytes, each followed by its data
- * padded to 512 bytes).
+ * A tar archive without the entries {@link isLeftOut} names, read and written by tar-stream.
  * @param tar an uncompressed tar archive
- * @returns a new archive ending with the two empty blocks tar requires
+ * @returns a new archive of the other entries, unchanged, in their order
+ * @throws when `tar` is not a tar archive
  */
-export function withoutLeftOutEntries(tar: Buffer): Buffer {
-  const kept: Buffer[] = [];
-  let offset = 0;
-  while (offset + 512 <= tar.length) {
-    const header = tar.subarray(offset, offset + 512);
-    const name = field(header, 0, 100);
-    if (name === '') break;
-    const prefix = field(header, 345, 155);
-    const size = Number.parseInt(field(header, 124, 12).trim() || '0', 8);
-    const end = offset + 512 + Math.ceil(size / 512) * 512;
-    if (!isLeftOut(prefix ? `${prefix}/${name}` : name)) kept.push(tar.subarray(offset, end));
-    offset = end;
-  }
-  kept.push(Buffer.alloc(1024));
-  return Buffer.concat(kept);
+export async function withoutLeftOutEntries(tar: Buffer): Promise<Buffer> {
+  const source = extract();
+  const out = pack();
+  source.on('entry', (header, stream, next) => {
+    if (isLeftOut(header.name)) {
+      stream.on('end', next);
+      stream.resume();
+    } else {
+      stream.pipe(out.entry(header, next));
+    }
+  });
+  source.on('finish', () => out.finalize());
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: unknown) => chunks.push(Buffer.from(chunk as Uint8Array)));
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+    source.on('error', reject);
+  });
+  source.end(tar);
+  await done;
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -71,9 +73,9 @@ export function withoutLeftOutEntries(tar: Buffer): Buffer {
  * @param tar the database folder as an uncompressed tar archive (PGlite's `dumpDataDir('none')`)
  * @returns the file's bytes
  */
-export function buildBackupFile(manifest: BackupManifest, tar: Buffer): Buffer {
+export async function buildBackupFile(manifest: BackupManifest, tar: Buffer): Promise<Buffer> {
   const head = Buffer.from(`${BACKUP_MAGIC}\n${JSON.stringify(manifest)}\n`, 'utf8');
-  return Buffer.concat([head, gzipSync(withoutLeftOutEntries(tar))]);
+  return Buffer.concat([head, gzipSync(await withoutLeftOutEntries(tar))]);
 }
 
 /**

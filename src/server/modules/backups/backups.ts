@@ -213,7 +213,7 @@ export async function takeBackup(
   const name = backupFileName(at, beforeRestore);
   const file = path.join(directory, name);
   const partial = `${file}.partial`;
-  const bytes = buildBackupFile(manifest, tar);
+  const bytes = await buildBackupFile(manifest, tar);
   writeFileSync(partial, bytes, { mode: PRIVATE_FILE_MODE });
   chmodSync(partial, PRIVATE_FILE_MODE);
   renameSync(partial, file);
