@@ -64,7 +64,7 @@ export function nextSendingTime(instant: Date, zone: string): Date {
 }
 
 /**
- * The start of the week of a moment in a time zone: Monday 00:00 local time, as an instant (docs/product.md#insights:
+ * The start of the week of a moment in a time zone: Monday 00:00 local time, as an instant (docs/product.md#admin-area, insights:
  * the activity chart's weeks, like the digest's, are the organisation's local weeks).
  * @param instant the moment
  * @param zone an IANA time zone, e.g. "Europe/London"
