@@ -12,7 +12,7 @@ import { launchChecklistRoutes } from './modules/doctor/index.js';
 import { backupRoutes, type BackupService, createBackupService } from './modules/backups/index.js';
 import { insightsRoutes } from './modules/insights/index.js';
 import { appConfigRoutes } from './modules/app-config/index.js';
-import { authRoutes, profilePictureRoutes, ProfilePictures } from './modules/auth/index.js';
+import { authRoutes, devicesRoutes, profilePictureRoutes, ProfilePictures } from './modules/auth/index.js';
 import { demoRoutes } from './modules/demo/index.js';
 import {
   googleAuthRoutes,
@@ -216,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(appConfigRoutes, { config });
   await app.register(authRoutes, { db, config, now, content, limits: authLimits });
+  await app.register(devicesRoutes, { db, config, now });
   const directory = config.directory
     ? new WorkspaceDirectory({
         key: loadServiceAccountKey(config.directory.serviceAccountKeyFile),

@@ -21,6 +21,8 @@ const AdminRoute = lazyPage(async () => (await import('./routes/admin')).AdminRo
 const AdminInsightsRoute = lazyPage(async () => (await import('./routes/admin-insights')).AdminInsightsRoute);
 // The content studio: its own chunks (forms, preview, drag and drop), loaded only when an admin or editor opens it.
 const AdminStudioRoute = lazyPage(async () => (await import('./routes/admin-studio')).AdminStudioRoute);
+// 'Your devices': its own chunk, loaded only when a member opens it.
+const DevicesRoute = lazyPage(async () => (await import('./routes/devices')).DevicesRoute);
 const AdminMemberRoute = lazyPage(async () => (await import('./routes/admin-member')).AdminMemberRoute);
 
 /**
@@ -42,6 +44,7 @@ export function AppRoutes() {
             <Route path={paths.demo.path} element={<DemoRoute />} />
             <Route element={<ProtectedRoute />}>
               <Route path={paths.dashboard.path} element={<DashboardRoute />} />
+              <Route path={paths.devices.path} element={<DevicesRoute />} />
               <Route path={paths.admin.path} element={<AdminRoute />} />
               <Route path={paths.adminInsights.path} element={<AdminInsightsRoute />} />
               <Route path={paths.adminStudio.path} element={<AdminStudioRoute />} />

@@ -6,6 +6,8 @@ export const paths = {
   login: { path: '/login', getHref: () => '/login' },
   dashboard: { path: '/dashboard/*', getHref: () => '/dashboard' },
   demo: { path: '/test', getHref: () => '/test' },
+  /** The member's signed-in devices (docs/product.md#your-devices). */
+  devices: { path: '/devices', getHref: () => '/devices' },
   /** The admin console (docs/product.md#admin-area): members table, import, audit log. */
   admin: { path: '/admin', getHref: () => '/admin' },
   /** Charts of where people get stuck and how long onboarding takes (admins). */

@@ -60,6 +60,15 @@ export const sessions = pgTable(
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     idleExpiresAt: timestamptz('idle_expires_at').notNull(),
     absoluteExpiresAt: timestamptz('absolute_expires_at').notNull(),
+    /**
+     * The session's public name (docs/product.md#your-devices): what the member's device list and its sign-out use,
+     * so the token's hash never leaves the server.
+     */
+    id: uuid('id').notNull().defaultRandom().unique('sessions_id_unique'),
+    /** The browser's User-Agent at sign-in (cut to 512 characters); null for sessions from before it was kept. */
+    userAgent: text('user_agent'),
+    /** The client address (`request.ip`, see TRUST_PROXY) of the latest recorded use; null before it was kept. */
+    ipAddress: text('ip_address'),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),

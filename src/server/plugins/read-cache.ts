@@ -79,7 +79,7 @@ export class ReadCache implements ChangeHandler {
   sessionTouched(
     tokenHash: string,
     kept: CachedSession,
-    times: Pick<SessionRow, 'lastSeenAt' | 'idleExpiresAt'>,
+    times: Pick<SessionRow, 'lastSeenAt' | 'idleExpiresAt'> & Partial<Pick<SessionRow, 'ipAddress'>>,
   ): void {
     this.#sessions.replace(tokenHash, deepFreeze({ ...kept, session: { ...kept.session, ...times } }));
   }

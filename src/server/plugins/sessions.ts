@@ -74,14 +74,17 @@ export function hashSessionToken(secret: string, token: string): string {
 
 /**
  * Signs a user in: creates a new session (a new token at every sign-in, docs/architecture.md#sessions), sets the
- * cookie, and clears the user's expired sessions.
+ * cookie, and clears the user's expired sessions. The session keeps the browser's User-Agent and the client address,
+ * for the member's list of devices (docs/product.md#your-devices).
  * @param deps database, configuration, clock
+ * @param request the sign-in request (its User-Agent header and `ip`)
  * @param reply the reply that carries the cookie
  * @param userId the user to sign in
  * @param kind 'development' or 'google'
  */
 export async function startSession(
   deps: SessionDeps,
+  request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
   kind: SessionKind,
@@ -97,6 +100,8 @@ export async function startSession(
       now,
       idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
       absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      userAgent: request.headers['user-agent'] ?? null,
+      ipAddress: request.ip,
     },
     { deleteExpired: true },
   );
@@ -124,7 +129,7 @@ export async function rotateSession(
   if (previous !== undefined && previous !== '') {
     await deleteSession(deps.db, hashSessionToken(deps.config.sessionSecret, previous));
   }
-  await startSession(deps, reply, userId, kind);
+  await startSession(deps, request, reply, userId, kind);
 }
 
 /**
@@ -204,7 +209,7 @@ export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & 
       }
       if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
         const idle = Math.min(now.getTime() + SESSION_IDLE_MS, found.session.absoluteExpiresAt.getTime());
-        const times = { lastSeenAt: now, idleExpiresAt: new Date(idle) };
+        const times = { lastSeenAt: now, idleExpiresAt: new Date(idle), ipAddress: request.ip };
         // Kept before the write, so that the requests arriving meanwhile do not write it again.
         reads.sessionTouched(tokenHash, found, times);
         try {

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SkipLink } from '@/components/ui/skip-link';
 import { useConfig } from '@/features/app-config/api/get-config';
 import { useMe } from '@/features/auth/api/get-me';
+import { DevicesLink } from '@/features/auth/components/devices-link';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { displayNameOf } from '@/features/auth/utils/display-name';
@@ -194,6 +195,7 @@ export function DashboardRoute() {
             onChange={setPreviewRole}
           />
         ) : null}
+        <DevicesLink />
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>
       <main

@@ -24,7 +24,10 @@ export type AuditKind =
   | 'backup-restore'
   /** An admin removed a member record. */
   | 'member-removed'
-  /** Every session of a person was ended (an admin's 'sign out everywhere', or a change of their access). */
+  /**
+   * Sessions of a person were ended: every one (an admin's 'sign out everywhere', or a change of their access), or
+   * the member's own choice on their devices page (reason `own-devices`).
+   */
   | 'sessions-ended'
   /** A Google sign-in with a new `sub` for a known address: the former person keeps their record elsewhere. */
   | 'address-recycled'

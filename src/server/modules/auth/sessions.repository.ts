@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { announcingEach } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
@@ -20,7 +20,14 @@ export interface NewSession {
   now: Date;
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
+  /** The browser's User-Agent header (cut to {@link USER_AGENT_MAX_LENGTH}), when it sent one. */
+  userAgent?: string | null;
+  /** The client address as the server sees it (`request.ip`). */
+  ipAddress?: string | null;
 }
+
+/** How much of a User-Agent header is kept: enough for any real browser's, not a megabyte of anyone's. */
+export const USER_AGENT_MAX_LENGTH = 512;
 
 /**
  * Stores a new session (docs/architecture.md#sessions).
@@ -43,6 +50,8 @@ export async function insertSession(
     lastSeenAt: session.now,
     idleExpiresAt: session.idleExpiresAt,
     absoluteExpiresAt: session.absoluteExpiresAt,
+    userAgent: session.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    ipAddress: session.ipAddress ?? null,
   };
   if (options.deleteExpired !== true) {
     await db.insert(sessions).values(row);
@@ -77,14 +86,14 @@ export async function findSessionWithUser(
 }
 
 /**
- * Records activity on a session and slides its idle expiry. Not announced (db/changes.ts): another process that kept
+ * Records activity on a session (when, and from which address) and slides its idle expiry. Not announced (db/changes.ts): another process that kept
  * the older times reads the session again before it calls it expired (plugins/sessions.ts).
  * @param times `lastSeenAt` and the new `idleExpiresAt`
  */
 export async function touchSession(
   db: Database,
   tokenHash: string,
-  times: { lastSeenAt: Date; idleExpiresAt: Date },
+  times: { lastSeenAt: Date; idleExpiresAt: Date; ipAddress?: string },
 ): Promise<void> {
   await db.update(sessions).set(times).where(eq(sessions.tokenHash, tokenHash));
 }
@@ -120,6 +129,58 @@ export async function endSessionsOfEmail(db: Database, email: string): Promise<n
   const ended = await db
     .delete(sessions)
     .where(inArray(sessions.userId, owners))
+    .returning(announcingEach('session', sessions.tokenHash));
+  return ended.length;
+}
+
+/**
+ * A member's signed-in devices (docs/product.md#your-devices): every session of the user that has not expired at
+ * `now`, the most recently used first.
+ * @param db the database
+ * @param userId the member's user id
+ * @param now the app's clock
+ * @returns the sessions' rows
+ */
+export async function listSessionsOfUser(db: Database, userId: string, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/**
+ * Ends one of a member's sessions by its public id (docs/product.md#your-devices), announcing it (db/changes.ts) so
+ * that every app process forgets it at once. Only the member's own: another member's session id ends nothing.
+ * @param db the database
+ * @param userId the member's user id
+ * @param id the session's public id (a UUID)
+ * @returns the ended session's token hash, or undefined when the member has no session with that id
+ */
+export async function endSessionOfUser(db: Database, userId: string, id: string): Promise<string | undefined> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ tokenHash: sessions.tokenHash, ...announcingEach('session', sessions.tokenHash) });
+  return ended?.tokenHash;
+}
+
+/**
+ * Ends a member's sessions (docs/product.md#your-devices): all of them, or all but the one with `keepTokenHash`,
+ * announcing each.
+ * @param db the database
+ * @param userId the member's user id
+ * @param keepTokenHash the token hash of the session to keep (this device), or undefined to end every one
+ * @returns how many sessions ended
+ */
+export async function endSessionsOfUser(db: Database, userId: string, keepTokenHash?: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(
+      keepTokenHash === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)),
+    )
     .returning(announcingEach('session', sessions.tokenHash));
   return ended.length;
 }
