@@ -46,26 +46,22 @@ const rowColumns = {
 };
 
 /**
- * Every record of one user, oldest first.
+ * Every record of one user (a person is their user id, not their address: docs/decisions/035-a-person-is-their-user-id.md;
+ * `email` of a record is the address they had when they agreed).
  * @param userId the user's id
+ * @param order 'oldest first' (the default), or 'newest first' (the admin's member page)
  */
-export async function listAcknowledgmentsOfUser(db: Database, userId: string): Promise<AcknowledgmentRow[]> {
+export async function listAcknowledgmentsOfUser(
+  db: Database,
+  userId: string,
+  order: 'oldest first' | 'newest first' = 'oldest first',
+): Promise<AcknowledgmentRow[]> {
+  const by = order === 'oldest first' ? asc : desc;
   return db
     .select(rowColumns)
     .from(acknowledgments)
     .where(eq(acknowledgments.userId, userId))
-    .orderBy(asc(acknowledgments.at), asc(acknowledgments.seq));
-}
-
-/**
- * Every record of one e-mail address (lower case), newest first (the admin's member page).
- */
-export async function listAcknowledgmentsOfEmail(db: Database, email: string): Promise<AcknowledgmentRow[]> {
-  return db
-    .select(rowColumns)
-    .from(acknowledgments)
-    .where(eq(acknowledgments.email, email))
-    .orderBy(desc(acknowledgments.at), desc(acknowledgments.seq));
+    .orderBy(by(acknowledgments.at), by(acknowledgments.seq));
 }
 
 /** One record by id, or undefined. */

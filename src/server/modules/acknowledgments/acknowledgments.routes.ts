@@ -40,7 +40,7 @@ import {
   findAcknowledgment,
   findAcknowledgmentsByHash,
   listAcknowledgments,
-  listAcknowledgmentsOfEmail,
+  listAcknowledgmentsOfUser,
   type AcknowledgmentRow,
 } from './acknowledgments.repository.js';
 import { stepTextHash, type ContentDocuments } from './content-hash.js';
@@ -251,7 +251,10 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
     },
     async (request) => {
       const email = request.params.email.toLowerCase();
-      const records = await listAcknowledgmentsOfEmail(db, email);
+      // The records of the person who holds the address now (by user id): a recycled address's former holder keeps
+      // theirs under their former address (docs/decisions/035-a-person-is-their-user-id.md).
+      const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const records = holder === undefined ? [] : await listAcknowledgmentsOfUser(db, holder.id, 'newest first');
       return { acknowledgments: records.map(toAcknowledgment), due: await dueOf(request.catalog, email, records) };
     },
   );

@@ -140,6 +140,7 @@ export async function expireAgreement(
     subject: user.email,
     reason: due,
     details: {
+      userId: user.id,
       stepId: step.id,
       stepTitle: step.title,
       version: stepVersion(step),
@@ -168,20 +169,25 @@ export async function pendingAgreements(
   const unrecorded = relevant.filter((s) => s.agreed === null);
   const expiredBefore = new Map<string, { version: number; at: Date; recorded: boolean }>();
   if (unrecorded.length > 0) {
-    const emails = [...new Set(unrecorded.map((s) => s.email))];
+    const userIds = [...new Set(unrecorded.map((s) => s.userId))];
+    // The person's entries (docs/decisions/035-a-person-is-their-user-id.md): by user id; an entry written before the
+    // user id was kept names the address the person had then, so it counts for the user who held that address at
+    // the time (created before it; a former holder under their `+former-` address).
     const rows = rowsOf(
       await deps.db.execute(sql`
-        select subject, details from audit_log
-        where kind = 'agreement-due-again' and subject in (${sql.join(
-          emails.map((e) => sql`${e}`),
-          sql`, `,
-        )})
-          and (details ->> 'recorded') = 'false'`),
+        select u.id as user_id, a.details from audit_log a join users u on
+          case when a.details ->> 'userId' is not null then a.details ->> 'userId' = u.id::text
+            else regexp_replace(u.email, '\+former-[0-9a-f]{8}@', '@') = a.subject and u.created_at <= a.at end
+        where a.kind = 'agreement-due-again' and (a.details ->> 'recorded') = 'false'
+          and u.id in (${sql.join(
+            userIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`),
     );
     for (const row of rows) {
       const details = row.details as { stepId?: string; agreedVersion?: number; agreedAt?: string };
       if (typeof details.stepId !== 'string' || typeof details.agreedAt !== 'string') continue;
-      expiredBefore.set(`${String(row.subject)} ${details.stepId}`, {
+      expiredBefore.set(`${String(row.user_id)} ${details.stepId}`, {
         version: Number(details.agreedVersion ?? 1),
         at: new Date(details.agreedAt),
         recorded: false,
@@ -192,7 +198,7 @@ export async function pendingAgreements(
   for (const s of all) if (!order.has(s.step.id)) order.set(s.step.id, order.size);
   return relevant
     .flatMap((s): PendingAgreement[] => {
-      const agreed = s.agreed ?? expiredBefore.get(`${s.email} ${s.step.id}`) ?? null;
+      const agreed = s.agreed ?? expiredBefore.get(`${s.userId} ${s.step.id}`) ?? null;
       if (agreed === null) return [];
       const due = agreementDue(s.step, agreed, deps.now);
       if (due === null) return [];

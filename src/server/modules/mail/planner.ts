@@ -14,6 +14,13 @@ import { dayIn, digestWeek, isSendingHour } from '../../calendar.js';
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
+/**
+ * A former person's address (`ada+former-1a2b3c4d@…`, modules/auth/users.repository.ts `formerAddressOf`): never
+ * written to, since plus addressing would deliver it to the person who holds the address now
+ * (docs/decisions/035-a-person-is-their-user-id.md).
+ */
+const FORMER_ADDRESS_PATTERN = '\\+former-[0-9a-f]{8}@';
+
 /** What planning needs: the database, the running content, the clock and the organisation's time zone. */
 export interface PlanDeps {
   db: Database;
@@ -54,6 +61,7 @@ export async function planReminders(deps: PlanDeps): Promise<number> {
         and coalesce(am.start_on, (am.first_sign_in_at at time zone ${deps.timeZone})::date)
           + am.open_due_after_days[1] - 3 <= ${today}::date
         and not exists (select 1 from members m where m.email = am.email and m.left_at is not null)
+        and am.email !~ ${FORMER_ADDRESS_PATTERN}
         and not exists (
           select 1 from member_schedules ms
           where ms.email = am.email and (ms.reminders_paused or ms.unsubscribed_at is not null)
@@ -123,6 +131,7 @@ export async function digestRecipients(db: Database, adminEmails: readonly strin
       )
       select w.email from who w
       where not exists (select 1 from members m where m.email = w.email and m.left_at is not null)
+        and w.email !~ ${FORMER_ADDRESS_PATTERN}
         and not exists (select 1 from member_schedules ms where ms.email = w.email and ms.digest_off)
       order by w.email`),
   );

@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberDetail } from '../../../shared/admin-api.js';
+import { meResponseSchema } from '../../../shared/api.js';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type {
   StudioAsset,
@@ -24,7 +25,7 @@ import {
 } from '../../test/test-app.js';
 import { listAudit } from '../audit/audit.repository.js';
 import { upsertMember } from '../members/members.repository.js';
-import { listAcknowledgmentsOfEmail } from '../acknowledgments/acknowledgments.repository.js';
+import { listAcknowledgmentsOfUser } from '../acknowledgments/acknowledgments.repository.js';
 import { sha256Hex } from '../../hashing.js';
 import { DraftChangedError, publishCatalog } from './studio.service.js';
 
@@ -561,7 +562,10 @@ describe('uploads', () => {
       payload: { completed: true },
     });
     expect(done.statusCode, done.body).toBe(200);
-    const records = await listAcknowledgmentsOfEmail(t.database.db, 'rea@inspired2uplift.org');
+    const { user } = meResponseSchema.parse(
+      (await t.app.inject({ url: '/api/me', headers: { cookie: reader } })).json(),
+    );
+    const records = await listAcknowledgmentsOfUser(t.database.db, user.id);
     expect(records.map((r) => [r.stepId, r.documentHash])).toEqual([['read-the-handbook', sha256Hex(pdf)]]);
   });
 });

@@ -1,0 +1,198 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberAcknowledgmentsResponseSchema } from '../../shared/acknowledgments-api.js';
+import { memberDetailSchema } from '../../shared/admin-api.js';
+import { meResponseSchema } from '../../shared/api.js';
+import { memberMailResponseSchema } from '../../shared/mail-api.js';
+import { mailOutbox, mailReminderSteps, memberSchedules, stepProgress } from '../db/schema.js';
+import { insertAcknowledgment } from '../modules/acknowledgments/acknowledgments.repository.js';
+import { ADDRESS_RECYCLED_CANCEL_REASON, formerAddressOf } from '../modules/auth/users.repository.js';
+import { digestRecipients } from '../modules/mail/planner.js';
+import { upsertMember } from '../modules/members/members.repository.js';
+import { createTestApp, PAGE_NAVIGATION, signIn, type TestApp } from '../test/test-app.js';
+import { TestOidcProvider, WORKSPACE_MEMBER } from '../test/test-oidc-provider.js';
+
+/**
+ * A recycled address (docs/decisions/035-a-person-is-their-user-id.md, docs/security.md): when an address passes to
+ * another Google account (another `sub`), everything of the former person stays with the former person — their
+ * agreements, start date, paused reminders and mail history — and the new person starts empty. Against a real OpenID
+ * Connect provider, on PGlite or PostgreSQL (TEST_DATABASE_URL).
+ */
+
+const ADMIN = 'boss@inspired2uplift.org';
+const ADA = 'ada@inspired2uplift.org';
+let provider: TestOidcProvider;
+let t: TestApp;
+
+beforeAll(async () => {
+  provider = await TestOidcProvider.start();
+  t = await createTestApp({
+    env: {
+      GOOGLE_CLIENT_ID: 'onboarding-test.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'test-client-secret',
+      OIDC_ISSUER: provider.issuer,
+      AUTH_DEV_LOGIN: 'true',
+      ADMIN_EMAILS: ADMIN,
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await provider?.stop();
+});
+
+/** A whole Google sign-in as the account with `sub`; returns the session cookie. */
+async function googleSignIn(sub: string, claims: Record<string, unknown> = {}): Promise<string> {
+  provider.claims = { ...WORKSPACE_MEMBER, ...claims, sub };
+  const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: PAGE_NAVIGATION });
+  const transaction = started.cookies.find((c) => c.name === 'onboarding_oidc');
+  const { code, state } = await provider.authorize(String(started.headers.location));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/google/callback',
+    payload: { code, state },
+    headers: { cookie: `onboarding_oidc=${transaction?.value ?? ''}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = res.cookies.find((c) => c.name === 'onboarding_session');
+  return `onboarding_session=${session?.value ?? ''}`;
+}
+
+const userIdOf = async (cookie: string) =>
+  meResponseSchema.parse((await t.app.inject({ url: '/api/me', headers: { cookie } })).json()).user.id;
+
+/** What the admin's member page shows of a person: their agreements, dates and mail, and their steps. */
+async function memberPage(admin: string, email: string) {
+  const at = encodeURIComponent(email);
+  const acknowledgments = await t.app.inject({
+    url: `/api/admin/members/${at}/acknowledgments`,
+    headers: { cookie: admin },
+  });
+  const mail = await t.app.inject({ url: `/api/admin/members/${at}/mail`, headers: { cookie: admin } });
+  const detail = await t.app.inject({ url: `/api/admin/members/${at}`, headers: { cookie: admin } });
+  expect(acknowledgments.statusCode, acknowledgments.body).toBe(200);
+  expect(mail.statusCode, mail.body).toBe(200);
+  expect(detail.statusCode, detail.body).toBe(200);
+  return {
+    acknowledgments: memberAcknowledgmentsResponseSchema.parse(acknowledgments.json()).acknowledgments,
+    mail: memberMailResponseSchema.parse(mail.json()),
+    detail: memberDetailSchema.parse(detail.json()),
+  };
+}
+
+describe('a recycled address', () => {
+  it('leaves the former person their agreements, start date, paused reminders and mail; the new person starts empty', async () => {
+    const admin = await signIn(t.app, { email: ADMIN });
+    // Ada (the first Google account) signs the agreement, completes a step, is given a start date, has her reminders
+    // paused and her digest turned off, and was sent a reminder; one more is waiting to be sent.
+    const first = await googleSignIn('ada-first', { email: ADA, name: 'Ada Lovelace' });
+    const adaId = await userIdOf(first);
+    await upsertMember(t.database.db, { email: ADA, role: 'volunteer', department: 'Operations', isAdmin: true });
+    await insertAcknowledgment(t.database.db, {
+      at: t.clock.now,
+      userId: adaId,
+      email: ADA,
+      signInMethod: 'google',
+      kind: 'signature',
+      stepId: 'sign-in-to-chrome',
+      itemId: null,
+      stepTitle: 'Sign in to Chrome',
+      stepVersion: 1,
+      textHash: 'a'.repeat(64),
+      documentHash: null,
+      signedName: 'Ada Lovelace',
+    });
+    await t.database.db.insert(stepProgress).values({ userId: adaId, stepId: 'sign-in-to-chrome' });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent(ADA)}/mail`,
+      headers: { cookie: admin },
+      payload: { startOn: '2025-03-03', remindersPaused: true },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const digest = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/digest',
+      headers: { cookie: first },
+      payload: { digestOn: false },
+    });
+    expect(digest.statusCode, digest.body).toBe(200);
+    const [sent] = await t.database.db
+      .insert(mailOutbox)
+      .values({
+        kind: 'reminder',
+        recipient: ADA,
+        dedupeKey: `reminder:${ADA}:2025-03-31`,
+        plan: { day: '2025-03-31', steps: [{ stepId: 'change-password', dueOn: '2025-03-31', occasion: 0 }] },
+        status: 'sent',
+        transport: 'outbox',
+        nextAttemptAt: t.clock.now,
+        createdAt: t.clock.now,
+        sentAt: t.clock.now,
+        subject: 'Your onboarding: 1 step due',
+        textBody: 'Hello Ada',
+      })
+      .returning({ id: mailOutbox.id });
+    await t.database.db.insert(mailOutbox).values({
+      kind: 'digest',
+      recipient: ADA,
+      dedupeKey: `digest:${ADA}:2025-W14`,
+      plan: { week: '2025-W14' },
+      nextAttemptAt: t.clock.now,
+      createdAt: t.clock.now,
+    });
+    await t.database.db.insert(mailReminderSteps).values({
+      email: ADA,
+      stepId: 'change-password',
+      dueOn: '2025-03-31',
+      occasion: 0,
+      outboxId: sent?.id ?? '',
+    });
+    const before = await memberPage(admin, ADA);
+    expect(before.acknowledgments).toHaveLength(1);
+    expect(before.mail).toMatchObject({ startOnSet: '2025-03-03', remindersPaused: true });
+    expect(before.mail.messages).toHaveLength(2);
+
+    // The address passes to another Google account.
+    const newcomer = await googleSignIn('ada-second', { email: ADA, name: 'Ada Newcomer' });
+    const newcomerId = await userIdOf(newcomer);
+    expect(newcomerId).not.toBe(adaId);
+
+    // The admin's page for the new person shows none of it.
+    const now = await memberPage(admin, ADA);
+    expect(now.acknowledgments).toEqual([]);
+    expect(now.mail).toMatchObject({ startOnSet: null, remindersPaused: false, unsubscribedAt: null, messages: [] });
+    expect(now.detail.steps.filter((s) => s.status === 'completed')).toEqual([]);
+    expect(await t.database.db.select().from(memberSchedules).where(eq(memberSchedules.email, ADA))).toEqual([]);
+    expect(await t.database.db.select().from(mailReminderSteps).where(eq(mailReminderSteps.email, ADA))).toEqual([]);
+
+    // The former person's record keeps all of it, and their mail not yet sent will not go out.
+    const former = formerAddressOf(ADA, adaId);
+    const kept = await memberPage(admin, former);
+    expect(kept.acknowledgments.map((a) => [a.kind, a.signedName])).toEqual([['signature', 'Ada Lovelace']]);
+    expect(kept.mail).toMatchObject({ startOnSet: '2025-03-03', remindersPaused: true });
+    expect(kept.mail.messages.map((m) => [m.kind, m.status, m.recipient]).sort()).toEqual([
+      ['digest', 'cancelled', former],
+      ['reminder', 'sent', former],
+    ]);
+    expect(kept.detail.steps.find((s) => s.id === 'sign-in-to-chrome')?.status).toBe('completed');
+    const [schedule] = await t.database.db.select().from(memberSchedules).where(eq(memberSchedules.email, former));
+    expect(schedule).toMatchObject({ startOn: '2025-03-03', remindersPaused: true, digestOff: true });
+    expect(
+      await t.database.db
+        .select({ stepId: mailReminderSteps.stepId })
+        .from(mailReminderSteps)
+        .where(eq(mailReminderSteps.email, former)),
+    ).toEqual([{ stepId: 'change-password' }]);
+    const [cancelled] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'digest'));
+    expect(cancelled).toMatchObject({
+      dedupeKey: `digest:${former}:2025-W14`,
+      cancelReason: ADDRESS_RECYCLED_CANCEL_REASON,
+    });
+
+    // No mail is planned to a former address (plus addressing would deliver it to the new holder of the address).
+    const recipients = await digestRecipients(t.database.db, [ADMIN]);
+    expect(recipients).toContain(ADMIN);
+    expect(recipients).not.toContain(former);
+  });
+});
