@@ -91,7 +91,15 @@ export interface Config {
    * Backups of the embedded database into DATA_DIR/backups (modules/backups): hours between scheduled backups
    * (0 = no schedule), and how many daily and weekly backups stay.
    */
-  backups: { everyHours: number; keepDaily: number; keepWeekly: number };
+  backups: {
+    everyHours: number;
+    keepDaily: number;
+    keepWeekly: number;
+    /** BACKUP_COPY_DIR: a folder on another drive that gets a copy of every backup. */
+    copyDir?: string | undefined;
+    /** BACKUP_S3_BUCKET (with BACKUP_S3_ENDPOINT, BACKUP_S3_REGION): an S3-compatible bucket that gets a copy. */
+    s3?: { bucket: string; endpoint?: string; region: string } | undefined;
+  };
   /**
    * The shared passwords CHAPTERS_PASS, DESIGN_PASS, WIX_PASS, INSTAGRAM_PASS, FINANCE_PASS, HR_PASS, TEST_PASS
    * (docs/product.md#shared-passwords; docs/product.md#shared-passwords), each optional. Never logged and never in /api/config: the
@@ -226,6 +234,10 @@ const envSchema = z.object({
     .regex(/^\d{1,3}$/u, 'must be a whole number from 0 to 999')
     .transform(Number)
     .default(4),
+  BACKUP_COPY_DIR: z.string().trim().min(1, 'must be a folder path').optional(),
+  BACKUP_S3_BUCKET: z.string().trim().min(1, 'must be a bucket name').optional(),
+  BACKUP_S3_ENDPOINT: z.url('must be the URL of an S3-compatible service, e.g. https://s3.example.org').optional(),
+  BACKUP_S3_REGION: z.string().trim().min(1).default('us-east-1'),
   AUTH_DEV_LOGIN: booleanSchema.optional(),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('onboarding@inspired2uplift.org'),
   ORG_NAME: z.string().default(DEFAULT_ORG_NAME),
@@ -405,7 +417,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     contentDir: path.resolve(projectRoot, e.CONTENT_DIR ?? 'content'),
     logLevel: e.LOG_LEVEL,
-    backups: { everyHours: e.BACKUP_EVERY_HOURS, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
+    backups: {
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keepDaily: e.BACKUP_KEEP_DAILY,
+      keepWeekly: e.BACKUP_KEEP_WEEKLY,
+      copyDir: e.BACKUP_COPY_DIR === undefined ? undefined : path.resolve(e.BACKUP_COPY_DIR),
+      s3:
+        e.BACKUP_S3_BUCKET === undefined
+          ? undefined
+          : {
+              bucket: e.BACKUP_S3_BUCKET,
+              region: e.BACKUP_S3_REGION,
+              ...(e.BACKUP_S3_ENDPOINT === undefined ? {} : { endpoint: e.BACKUP_S3_ENDPOINT }),
+            },
+    },
     secrets: SharedSecrets.fromEnv(env),
     secretBox: new SecretBox(
       parseSecretsKey(e.SECRETS_KEY ?? '') ?? DEVELOPMENT_SECRETS_KEY,

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { createBackupService } from './modules/backups/index.js';
+import { copyTargetsOf, createBackupService } from './modules/backups/index.js';
 import { ContentError, loadContent } from './content/load-content.js';
 import { migrate, openConfiguredDatabase } from './db/client.js';
 import { DataDirBusyError, SERVER_HOLDER } from './db/data-dir-lock.js';
@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     client: database.driver.kind === 'pglite' ? database.driver.client : undefined,
     directory: path.join(config.dataDir, 'backups'),
     settings: config.backups,
+    copies: copyTargetsOf(config.backups),
   });
   let app;
   try {

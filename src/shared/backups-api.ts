@@ -32,6 +32,16 @@ export const backupsOverviewSchema = z.discriminatedUnion('available', [
     keepDaily: z.number().int().nonnegative(),
     keepWeekly: z.number().int().nonnegative(),
     backups: z.array(backupSchema),
+    /** The last copy off the data disk (BACKUP_COPY_DIR, BACKUP_S3_BUCKET); absent when none was made yet. */
+    copy: z
+      .object({
+        at: z.string(),
+        backup: z.string(),
+        outcomes: z.array(z.object({ target: z.string(), ok: z.boolean(), error: z.string().optional() })),
+        /** What to do when a copy failed. */
+        advice: z.string(),
+      })
+      .optional(),
   }),
   z.object({ available: z.literal(false), message: z.string() }),
 ]);

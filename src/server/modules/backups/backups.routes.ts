@@ -16,6 +16,7 @@ import { HttpError, notFound } from '../../http-errors.js';
 import { requirePermission } from '../permissions/index.js';
 import { recordAudit } from '../audit/index.js';
 import { NotABackupError } from './backup-file.js';
+import { COPY_FAILED_ADVICE, readCopyStatus } from './backup-copies.js';
 import { POSTGRES_BACKUP_MESSAGE, type BackupInfo, type BackupService } from './backups.js';
 import { RestoreError } from './restore.js';
 
@@ -59,7 +60,16 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
     async (): Promise<BackupsOverview> => {
       if (!backups.available || backups.directory === undefined)
         return { available: false, message: POSTGRES_BACKUP_MESSAGE };
-      return { available: true, directory: backups.directory, ...backups.settings, backups: backups.list().map(shown) };
+      const copy = readCopyStatus(backups.directory);
+      return {
+        available: true,
+        directory: backups.directory,
+        everyHours: backups.settings.everyHours,
+        keepDaily: backups.settings.keepDaily,
+        keepWeekly: backups.settings.keepWeekly,
+        backups: backups.list().map(shown),
+        ...(copy === undefined ? {} : { copy: { ...copy, advice: COPY_FAILED_ADVICE } }),
+      };
     },
   );
 

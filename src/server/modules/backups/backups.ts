@@ -6,6 +6,7 @@ import { summarizeTables, type SqlRunner } from '../../db/tables.js';
 import type { DatabaseSummary } from '../../db/tables.js';
 import { buildBackupFile, type BackupManifest } from './backup-file.js';
 import { restoreIntoRunningDatabase } from './restore-live.js';
+import { copyBackup, type BackupCopyTarget } from './backup-copies.js';
 import { RestoreError } from './restore.js';
 
 /**
@@ -225,14 +226,18 @@ export async function takeBackup(
  * @param options.client the PGlite database, or undefined on PostgreSQL
  * @param options.directory `DATA_DIR/backups`
  * @param options.now the clock (tests move it)
+ * @param options.copies where a second copy of each backup goes, off the data disk
  */
 export function createBackupService(options: {
   client: PGlite | undefined;
   directory: string;
   settings: BackupSettings;
   now?: () => Date;
+  /** Where a second copy of each backup goes (backup-copies.ts); default none. */
+  copies?: BackupCopyTarget[];
 }): BackupService {
   const { client, directory, settings } = options;
+  const copies = options.copies ?? [];
   const now = options.now ?? (() => new Date());
   let running: Promise<BackupInfo> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -257,6 +262,7 @@ export function createBackupService(options: {
         at = new Date(at.getTime() + 1);
       const backup = await takeBackup(client, directory, at, beforeRestore);
       prune();
+      await copyBackup(path.join(directory, backup.name), copies, now());
       return backup;
     })();
     running = taking;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR, type OpenDatabase, openConfiguredDatabase } from '../../db/client.js';
 import { DataDirBusyError } from '../../db/data-dir-lock.js';
 import { type Config, ConfigError, loadConfig } from '../../env.js';
-import { BACKUP_CHECK_INTERVAL_MS, listBackups } from '../backups/index.js';
+import { BACKUP_CHECK_INTERVAL_MS, COPY_FAILED_ADVICE, listBackups, readCopyStatus } from '../backups/index.js';
 
 /**
  * The checks of a configured installation (docs/operations.md#checking-an-installation): `npm run doctor` prints them;
@@ -520,11 +520,25 @@ export function checkBackups(config: Config, now: Date): CheckResult {
       "Is the server running? Check its log for backup errors and the free space of the data disk; take one now in the admin console's Backups tab.",
     );
   }
+  const copied = config.backups.copyDir !== undefined || config.backups.s3 !== undefined;
+  const copy = readCopyStatus(dir);
+  const failed = copy?.outcomes.filter((outcome) => !outcome.ok) ?? [];
+  if (copied && failed.length > 0) {
+    return result(
+      'backups',
+      title,
+      'problem',
+      `${detail} Its copy off this machine failed: ${failed.map((f) => `${f.target}: ${f.error}`).join('; ')}.`,
+      COPY_FAILED_ADVICE,
+    );
+  }
   return result(
     'backups',
     title,
     'ok',
-    `${detail} Copy backups off this machine too: a backup on the same disk does not survive the disk.`,
+    copied
+      ? `${detail} ${copy === undefined ? 'The next backup is also copied off this machine.' : `Copied off this machine: ${copy.outcomes.map((o) => o.target).join(', ')}.`}`
+      : `${detail} Copy backups off this machine too (BACKUP_COPY_DIR or BACKUP_S3_BUCKET): a backup on the same disk does not survive the disk.`,
   );
 }
 

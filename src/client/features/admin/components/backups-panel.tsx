@@ -166,6 +166,25 @@ export function BackupsPanel() {
           </p>
         ) : null}
       </div>
+      {overview.copy === undefined ? null : overview.copy.outcomes.every((outcome) => outcome.ok) ? (
+        <p className="max-w-2xl text-sm text-slate-700">
+          The last backup was also copied to {overview.copy.outcomes.map((outcome) => outcome.target).join(' and ')}.
+        </p>
+      ) : (
+        <div role="alert" className="max-w-2xl rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900">
+          <p className="font-semibold">The copy of the last backup off this machine failed.</p>
+          <ul className="mt-1 list-disc pl-5">
+            {overview.copy.outcomes
+              .filter((outcome) => !outcome.ok)
+              .map((outcome) => (
+                <li key={outcome.target}>
+                  {outcome.target}: {outcome.error}
+                </li>
+              ))}
+          </ul>
+          <p className="mt-1">{overview.copy.advice}</p>
+        </div>
+      )}
       {restoredMessage === undefined ? null : (
         <p role="status" className="max-w-2xl rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
           {restoredMessage}
