@@ -33,7 +33,8 @@ import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { apiError } from '../../plugins/error-handler.js';
-import { type AuditKind, listAudit, recordAudit } from '../audit/index.js';
+import { listAudit, recordAudit } from '../audit/index.js';
+import { AUDIT_KINDS } from '../../../shared/audit-kinds.js';
 import { endSessionsOfEmail } from '../auth/index.js';
 import { deleteMember, getMember, setMemberLeft, upsertMember } from '../members/index.js';
 import { SECRET_NAMES } from '../../../shared/content-schema.js';
@@ -56,26 +57,8 @@ export { NOT_ADMIN_MESSAGE } from '../permissions/index.js';
 /** Largest CSV an import takes (about 50,000 rows). */
 export const IMPORT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
-/** The audit kinds the audit log filter offers (those of modules/audit). */
-export const AUDIT_KINDS: readonly AuditKind[] = [
-  'sign-in',
-  'sign-in-refused',
-  'role-change',
-  'member-invite',
-  'admin-change',
-  'member-removed',
-  'sessions-ended',
-  'address-recycled',
-  'member-left',
-  'member-rejoined',
-  'secret-rotated',
-  'import',
-  'secret-reveal',
-  'secret-refusal',
-  'backup',
-  'backup-download',
-  'backup-restore',
-];
+/** The audit kinds the audit log filter offers: every kind the server writes (src/shared/audit-kinds.ts). */
+export { AUDIT_KINDS };
 
 /** What the admin routes need. */
 export interface AdminRoutesOptions {

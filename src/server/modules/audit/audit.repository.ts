@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
+import type { AuditKind } from '../../../shared/audit-kinds.js';
 
 /**
  * The audit log (docs/product.md#shared-passwords: every reveal is written to it;
@@ -8,45 +9,7 @@ import { auditLog } from '../../db/schema.js';
  * recordAudit}; the admin console reads with {@link listAudit}.
  */
 
-/** What happened. Free text in the database, so that a new kind needs no migration; these are the ones in use. */
-export type AuditKind =
-  | 'sign-in'
-  | 'sign-in-refused'
-  | 'role-change'
-  | 'secret-reveal'
-  | 'secret-refusal'
-  | 'import'
-  | 'member-invite'
-  | 'admin-change'
-  | 'backup'
-  | 'backup-download'
-  /** An admin restored a backup from the Backups tab (details: the safety backup taken first). */
-  | 'backup-restore'
-  /** An admin removed a member record. */
-  | 'member-removed'
-  /**
-   * Sessions of a person were ended: every one (an admin's 'sign out everywhere', or a change of their access), or
-   * the member's own choice on their devices page (reason `own-devices`).
-   */
-  | 'sessions-ended'
-  /** A Google sign-in with a new `sub` for a known address: the former person keeps their record elsewhere. */
-  | 'address-recycled'
-  /** An admin marked a member as having left (offboarding), or undid it ('member-rejoined'). */
-  | 'member-left'
-  | 'member-rejoined'
-  /** A shared password was changed, or an admin marked it changed outside the app. */
-  | 'secret-rotated'
-  /** A member's agreement to a step no longer counts (newer version, or lapsed): the step was made not completed. */
-  | 'agreement-due-again'
-  /** A new version of the content was published in the content studio, or an earlier one restored. */
-  | 'content-publish'
-  | 'content-restore'
-  /** A person stopped their reminders with the one-click link of a reminder. */
-  | 'reminders-unsubscribed'
-  /** An admin changed a member's start date or paused / resumed their reminders. */
-  | 'member-schedule-changed'
-  /** An admin hid the launch checklist (`details.dismissed: true`) or showed it again (`false`). */
-  | 'launch-checklist';
+export type { AuditKind };
 
 /** 'allowed' / 'refused' for access decisions, 'ok' for actions that simply happened. */
 export type AuditOutcome = 'allowed' | 'refused' | 'ok';

@@ -1,0 +1,47 @@
+/**
+ * Every kind of entry the server writes to the audit log, in the order the audit log filter lists them
+ * (docs/product.md#admin-area). The server's writes are typed by it ({@link AuditKind}), the filter's 'Kind' list is
+ * this list, and a test finds every kind the server code writes in it.
+ */
+export const AUDIT_KINDS = [
+  'sign-in',
+  'sign-in-refused',
+  /** A Google sign-in with a new `sub` for a known address: the former person keeps their record elsewhere. */
+  'address-recycled',
+  'role-change',
+  'member-invite',
+  'admin-change',
+  /** An admin removed a member record. */
+  'member-removed',
+  /**
+   * Sessions of a person were ended: every one (an admin's 'sign out everywhere', or a change of their access), or
+   * the member's own choice on their devices page (reason `own-devices`).
+   */
+  'sessions-ended',
+  /** An admin marked a member as having left (offboarding), or undid it ('member-rejoined'). */
+  'member-left',
+  'member-rejoined',
+  /** An admin changed a member's start date or paused / resumed their reminders. */
+  'member-schedule-changed',
+  /** A person stopped their reminders with the one-click link of a reminder. */
+  'reminders-unsubscribed',
+  'import',
+  'secret-reveal',
+  'secret-refusal',
+  /** A shared password was changed, or an admin marked it changed outside the app. */
+  'secret-rotated',
+  /** A member's agreement to a step no longer counts (newer version, or lapsed): the step was made not completed. */
+  'agreement-due-again',
+  /** A new version of the content was published in the content studio, or an earlier one restored. */
+  'content-publish',
+  'content-restore',
+  'backup',
+  'backup-download',
+  /** An admin restored a backup from the Backups tab (details: the safety backup taken first). */
+  'backup-restore',
+  /** An admin hid the launch checklist (`details.dismissed: true`) or showed it again (`false`). */
+  'launch-checklist',
+] as const;
+
+/** What happened, as the audit log records it. Free text in the database, so a new kind needs no migration. */
+export type AuditKind = (typeof AUDIT_KINDS)[number];
