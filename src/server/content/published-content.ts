@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import type { RoleConfiguration } from '../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
@@ -6,7 +7,7 @@ import type { ChangeFeed } from '../db/change-feed.js';
 import type { Change } from '../db/changes.js';
 import type { Database } from '../db/client.js';
 import { deepFreeze } from '../deep-freeze.js';
-import { loadContent } from './load-content.js';
+import { BY_HASH_PREFIX, loadContent } from './load-content.js';
 import { sha256Hex } from '../hashing.js';
 import { insertFirstVersion, latestVersion, latestVersionNumber, storeAsset } from './content.repository.js';
 
@@ -28,6 +29,23 @@ export interface CatalogSource {
 
 /** Who a start-up import is recorded as. */
 export const IMPORT_ACTOR = 'system (start-up import)';
+
+/**
+ * Whether a stored file is published (docs/product.md#content-studio): a published version — any, since versions are
+ * never changed or removed — points to its `/assets/content/by-hash/<sha256>` address, or it came with the start-up
+ * import of the content folder's files (served at `/content/…` as well). A file only a draft uses is not: it is the
+ * editors' preview until it is published.
+ * @param db the database
+ * @param sha256 the file's hex SHA-256 (lower case)
+ * @returns true when anyone may be served the file
+ */
+export async function isPublishedFile(db: Database, sha256: string): Promise<boolean> {
+  const address = `${BY_HASH_PREFIX}${sha256}`;
+  const result = await db.execute(sql`
+    select exists (select 1 from content_assets where sha256 = ${sha256} and created_by = ${IMPORT_ACTOR})
+      or exists (select 1 from content_versions where strpos(catalog::text, ${address}) > 0) as published`);
+  return (result as unknown as { rows: { published: unknown }[] }).rows[0]?.published === true;
+}
 
 /** A fixed catalog (tools and tests that need no database). */
 export function fixedCatalog(catalog: RoleCatalog, version = 1): CatalogSource {

@@ -175,7 +175,8 @@ export function isApiRoute(request: FastifyRequest): boolean {
 const isExpired = (session: SessionRow, now: Date) => session.idleExpiresAt <= now || session.absoluteExpiresAt <= now;
 
 /**
- * Cookie parsing and session verification for every /api/* request (docs/architecture.md#sessions): reads the session
+ * Cookie parsing and session verification for every /api/* request, and for a route marked `readsSession`
+ * (docs/architecture.md#sessions): reads the session
  * cookie, finds the session by the token's hash (through the read cache, plugins/read-cache.ts), rejects and deletes it
  * when idle- or absolutely expired, slides the idle expiry (written at most once a minute), and sets `request.user` /
  * `request.authSession`. A kept session that looks expired is read again first: another server process may have slid
@@ -190,7 +191,7 @@ export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & 
     const { reads } = deps;
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!isApiRoute(request)) return;
+      if (!isApiRoute(request) && request.routeOptions.config.readsSession !== true) return;
       const token = request.cookies[name];
       if (token === undefined || token === '') return;
       const tokenHash = hashSessionToken(deps.config.sessionSecret, token);

@@ -87,6 +87,11 @@ declare module 'fastify' {
      * e.g. a link or a navigation (plugins/same-origin.ts, `sameOriginPlugin`).
      */
     ownSiteOnly?: boolean;
+    /**
+     * A route outside /api whose answer depends on who asks: the session cookie is read for it as for an /api route
+     * (plugins/sessions.ts), so `request.user` and `request.memberRole` are set. Its answers keep their own caching.
+     */
+    readsSession?: boolean;
   }
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/studio-api.js';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import { sha256Hex } from '../../hashing.js';
-import type { PublishedContent } from '../../content/published-content.js';
+import { isPublishedFile, type PublishedContent } from '../../content/published-content.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
@@ -44,8 +44,9 @@ import { checkUpload } from './uploads.js';
 
 /**
  * The content studio's routes (docs/product.md#content-studio; the contract is src/shared/studio-api.ts). Every
- * /api/studio route needs `content:edit` (admins and content editors); the files are served to anyone at
- * /assets/content/by-hash/:sha256 from the database, so every process serves every file.
+ * /api/studio route needs `content:edit` (admins and content editors); the files are served at
+ * /assets/content/by-hash/:sha256 from the database, so every process serves every file: to anyone once published,
+ * to editors and admins only (404 to others) while only a draft uses them.
  */
 
 /** The most role configurations a draft may hold (a sanity limit far above the catalog's size). */
@@ -314,18 +315,32 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     );
   });
 
-  app.get('/assets/content/by-hash/:sha256', { schema: { params: hashParamsSchema } }, async (request, reply) => {
-    const { sha256 } = request.params;
-    if (!/^[0-9a-f]{64}$/u.test(sha256)) throw notFound('No such file.');
-    const asset = await readAsset(db, sha256);
-    if (!asset) throw notFound('No such file.');
-    reply
-      .header('content-type', asset.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable');
-    // Files imported from content/assets may be SVG: opened on their own, they run nothing.
-    if (asset.contentType === 'image/svg+xml')
-      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    return reply.send(Buffer.from(asset.bytes));
-  });
+  // A file a published version uses stays published (versions are never changed or removed): remembered per process.
+  const publishedFiles = new Set<string>();
+  app.get(
+    '/assets/content/by-hash/:sha256',
+    { schema: { params: hashParamsSchema }, config: { readsSession: true } },
+    async (request, reply) => {
+      const { sha256 } = request.params;
+      if (!/^[0-9a-f]{64}$/u.test(sha256)) throw notFound('No such file.');
+      const asset = await readAsset(db, sha256);
+      if (!asset) throw notFound('No such file.');
+      let published = publishedFiles.has(sha256);
+      if (!published && (await isPublishedFile(db, sha256))) {
+        publishedFiles.add(sha256);
+        published = true;
+      }
+      // A file only a draft uses (uploaded, not yet published) is the editors' preview: to anyone else it does not
+      // exist, so it answers 404 like an unknown file (docs/product.md#content-studio).
+      if (!published && !mayUse(request.memberRole, 'content:edit')) throw notFound('No such file.');
+      reply
+        .header('content-type', asset.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', published ? 'public, max-age=31536000, immutable' : 'private, no-store');
+      // Files imported from content/assets may be SVG: opened on their own, they run nothing.
+      if (asset.contentType === 'image/svg+xml')
+        reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      return reply.send(Buffer.from(asset.bytes));
+    },
+  );
 };
