@@ -213,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionCookie: sessionCookieName(config),
   });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, databaseTimeoutSeconds: config.databaseTimeoutSeconds });
   await app.register(appConfigRoutes, { config });
   await app.register(authRoutes, { db, config, now, content, limits: authLimits });
   await app.register(devicesRoutes, { db, config, now });

@@ -36,6 +36,11 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection URL; when set it overrides `dataDir`. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: seconds a request waits for a connection or a statement before it answers 503
+   * (docs/architecture.md#database-unavailable).
+   */
+  databaseTimeoutSeconds: number;
   /** Public origin of the app, e.g. `https://onboarding.inspired2uplift.org` (no trailing slash). */
   publicUrl: string | undefined;
   /** Google OAuth client; both set or both unset (Google sign-in is on when they are set). */
@@ -156,6 +161,12 @@ const envSchema = z.object({
       message: 'must be a PostgreSQL URL like postgres://user:password@host:5432/database',
     })
     .optional(),
+  DATABASE_TIMEOUT_SECONDS: z
+    .string()
+    .regex(/^\d{1,3}$/u, 'must be a whole number of seconds from 1 to 999')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be a whole number of seconds from 1 to 999'))
+    .default(5),
   PUBLIC_URL: z
     .string()
     .refine((v) => isUrl(v, ['http:', 'https:']) && ['', '/'].includes(new URL(v).pathname + new URL(v).search), {
@@ -385,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     isProduction,
     dataDir: path.resolve(projectRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeoutSeconds: e.DATABASE_TIMEOUT_SECONDS,
     publicUrl: e.PUBLIC_URL,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleClientSecret: e.GOOGLE_CLIENT_SECRET,

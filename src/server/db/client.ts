@@ -90,6 +90,35 @@ function embedded(client: PGlite): PGlite {
   return client;
 }
 
+/** node-postgres's error when a statement ran past `query_timeout` (the database did not answer in time). */
+const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
+
+/**
+ * Makes a pooled client leave the pool when a statement of its holder runs out of time. node-postgres only fails the
+ * statement: the connection stays with it in flight, and a transaction's holder (drizzle) hands it back without an
+ * error, or, when its BEGIN timed out, never — so the next user would run inside the stale transaction, or the pool
+ * would lose the connection for good. Here the connection is handed back with the error at once (the pool closes it,
+ * and PostgreSQL rolls the transaction back) and the holder's own later release does nothing.
+ * Only the promise form is watched: the pool's own `query` uses the callback form and already releases with the error.
+ * @param client a client the pool has just connected (its 'connect' event)
+ */
+function discardOnTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const watched = (...args: unknown[]): unknown => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== QUERY_TIMEOUT_MESSAGE) return;
+        const release = client.release.bind(client);
+        client.release = () => {};
+        release(error);
+      });
+    }
+    return result;
+  };
+  client.query = watched as typeof client.query;
+}
+
 /** Any fixed number: the key of the PostgreSQL advisory lock held while migrating. */
 const MIGRATION_LOCK_KEY = 7_340_291_105;
 
@@ -99,6 +128,10 @@ const MIGRATION_LOCK_KEY = 7_340_291_105;
  * @param options.url a postgres:// URL; wins over the other options
  * @param options.dataDir directory of the PGlite database files
  * @param options.inMemory an in-memory PGlite database (tests)
+ * @param options.timeoutSeconds PostgreSQL only: the most a connection, a wait for one, or a statement may take (the
+ *   server's DATABASE_TIMEOUT_SECONDS; none when not given). A statement past it fails and its connection is closed, so
+ *   a transaction it was part of is rolled back, never continued by the next user of the connection
+ *   (docs/architecture.md#database-unavailable)
  * @returns the drizzle database, its driver and `close()`
  * @throws Error when none of the options is given, or PGlite cannot open `dataDir`
  */
@@ -106,9 +139,18 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   inMemory?: boolean;
+  timeoutSeconds?: number;
 }): Promise<OpenDatabase> {
   if (options.url !== undefined) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const limitMs = options.timeoutSeconds === undefined ? undefined : options.timeoutSeconds * 1000;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(limitMs === undefined
+        ? {}
+        : { connectionTimeoutMillis: limitMs, query_timeout: limitMs, statement_timeout: limitMs }),
+    });
+    if (limitMs !== undefined) pool.on('connect', discardOnTimeout);
     // An idle connection that the server drops (a restart, a failover) makes the pool emit 'error'; unhandled, that
     // would end the process. The pool has already discarded the connection and opens a new one when next asked
     // (docs/architecture.md#database-unavailable: the server recovers by itself), so there is nothing more to do here.
@@ -146,10 +188,12 @@ export async function openDatabase(options: {
  * @throws Error when PGlite cannot open DATA_DIR (the lock is released first)
  */
 export async function openConfiguredDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseTimeoutSeconds'>>,
   holder: string,
 ): Promise<OpenDatabase> {
-  if (config.databaseUrl !== undefined) return openDatabase({ url: config.databaseUrl });
+  if (config.databaseUrl !== undefined) {
+    return openDatabase({ url: config.databaseUrl, timeoutSeconds: config.databaseTimeoutSeconds });
+  }
   const lock = acquireDataDirLock(config.dataDir, holder);
   let database: OpenDatabase;
   try {
@@ -183,7 +227,9 @@ export async function migrate(database: OpenDatabase, migrationsFolder: string =
     await migratePglite(drizzlePglite(database.driver.client, { schema }), { migrationsFolder });
     return;
   }
-  const connection = await database.driver.pool.connect();
+  // Its own connection, without the pool's time limits: a migration, or the wait for another process's, may be long.
+  const connection = new pg.Client({ ...database.driver.pool.options, query_timeout: 0, statement_timeout: false });
+  await connection.connect();
   try {
     const db = drizzleNodePostgres(connection, { schema });
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
@@ -193,6 +239,6 @@ export async function migrate(database: OpenDatabase, migrationsFolder: string =
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
     }
   } finally {
-    connection.release();
+    await connection.end();
   }
 }

@@ -24,10 +24,28 @@ const CONNECTION_ERROR_CODES = new Set([
   'EPIPE',
 ]);
 /** SQLSTATEs of an unavailable server: class 08 (connection exception), shutdowns, too many connections. */
-const UNAVAILABLE_SQLSTATE = /^(?:08[0-9A-Z]{3}|57P0[1-3]|53300)$/u;
-/** Messages of node-postgres (pg, pg-pool) and PGlite when the connection is gone. */
+const UNAVAILABLE_SQLSTATE = /^(?:08[0-9A-Z]{3}|57P0[1-3]|53300|57014)$/u;
+/** Messages of node-postgres (pg, pg-pool) and PGlite when the connection is gone or did not answer in time. */
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|PGlite is closed/iu;
+  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|PGlite is closed|Query read timeout|Client was closed and is not queryable/iu;
+/** The same, of a database that did not answer within DATABASE_TIMEOUT_SECONDS (57014: statement_timeout). */
+const TIMEOUT_MESSAGE = /timeout exceeded when trying to connect|due to connection timeout|Query read timeout/iu;
+
+/** Seconds a client is asked to wait before trying again after a 503 for the database. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Whether an error (or one of its causes) says the database did not answer within the time limit
+ * (DATABASE_TIMEOUT_SECONDS, docs/architecture.md#database-unavailable), as opposed to refusing or dropping connections.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 8; depth += 1) {
+    if ((current as { code?: unknown }).code === '57014' || TIMEOUT_MESSAGE.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 /**
  * Whether an error (or one of its causes: drizzle wraps the driver's error) says the database cannot be reached, as
@@ -84,7 +102,7 @@ export function isNavigation(request: FastifyRequest): boolean {
 /**
  * Answers every error as JSON `{ statusCode, error, message }`: request validation → 400 naming each field and
  * problem; invalid JSON → 400; the database unreachable ({@link isDatabaseUnavailable}) → 503
- * {@link DATABASE_UNAVAILABLE_MESSAGE}; other 4xx keep their message (and an HttpError's details, e.g. `role`); 5xx are
+ * {@link DATABASE_UNAVAILABLE_MESSAGE} with `Retry-After`; other 4xx keep their message (and an HttpError's details, e.g. `role`); 5xx are
  * logged and answered with {@link SERVER_ERROR_MESSAGE}. The not-found handler lives in plugins/static-files.ts (it knows the SPA).
  * A sign-in rate limit ({@link RateLimitedError}) adds `Retry-After`; on a route the browser navigates to, a navigation
  * gets the 'please wait' page (wait-page.ts) instead of JSON.
@@ -107,6 +125,7 @@ export const errorHandlerPlugin = globalPlugin<{ supportEmail: string }>(async (
     }
     if (error.statusCode === undefined && isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is not available');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(503).send(apiError(503, DATABASE_UNAVAILABLE_MESSAGE));
     }
     const status = statusOf(error);
