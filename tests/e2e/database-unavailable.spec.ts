@@ -7,7 +7,7 @@ import { withoutDocumentAnswers } from './support/document-answers';
  * fails shows the Error page with 'Try again'.
  *
  * The server side (503 JSON while PostgreSQL is cut off, recovery by itself) is tested against a real outage in
- * src/server/reliability/database-unavailable.test.ts. Here the e2e server runs on the embedded database, which
+ * src/server/reliability-tests/database-unavailable.test.ts. Here the e2e server runs on the embedded database, which
  * cannot be taken away from a running server, so the browser gets the server's 503 answer through `page.route` for the
  * first requests, then the real server answers.
  */

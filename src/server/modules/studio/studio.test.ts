@@ -469,7 +469,7 @@ describe('uploads', () => {
       by: ADMIN,
     });
     expect(asset.url).toBe(`/assets/content/by-hash/${sha256Hex(png)}`);
-    // Only a draft can use it yet: the editors' preview (src/server/security/draft-files.test.ts).
+    // Only a draft can use it yet: the editors' preview (src/server/security-tests/draft-files.test.ts).
     const served = await t.app.inject({ method: 'GET', url: asset.url, headers: { cookie: admin } });
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
