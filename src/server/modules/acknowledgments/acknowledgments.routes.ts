@@ -183,16 +183,19 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       refusePreviewWrite(request.query);
       if (step.signature !== true) throw new HttpError(400, NO_SIGNATURE_MESSAGE);
       refuseOtherVersion(step, request.body.version);
-      if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, step.id))) {
-        throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
-      }
-      const at = now();
-      const record = await recordAcknowledgment({ db, documents }, request, step, {
-        kind: 'signature',
-        signedName: request.body.name,
-        at,
+      // The signature record and the completion are stored together or not at all.
+      const { record, completed } = await db.transaction(async (tx) => {
+        if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(tx, user.id, step.id))) {
+          throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
+        }
+        const at = now();
+        const signed = await recordAcknowledgment({ db: tx, documents }, request, step, {
+          kind: 'signature',
+          signedName: request.body.name,
+          at,
+        });
+        return { record: signed, completed: await completeStep(tx, user.id, step.id, at) };
       });
-      const completed = await completeStep(db, user.id, step.id, at);
       return {
         acknowledgment: toAcknowledgment(record),
         step: { stepId: step.id, completed: true as const, completedAt: completed.completedAt.toISOString() },

@@ -39,7 +39,7 @@ import { sha256Hex } from '../../hashing.js';
 import { canonicalStepText, stepTextHash } from './content-hash.js';
 import { NO_SIGNATURE_MESSAGE } from './acknowledgments.routes.js';
 import { DRAFT_RECEIPT_NOTICE, DRAFT_STAMP } from './receipt.js';
-import { SIGNATURE_REQUIRED_MESSAGE } from '../progress/progress.routes.js';
+import { SIGNATURE_REQUIRED_MESSAGE } from '../progress/progress.service.js';
 import { STEP_CHANGED_MESSAGE } from '../progress/step-rules.js';
 
 const ADMIN = 'admin@inspired2uplift.org';

@@ -54,11 +54,13 @@ export class ContentDocuments {
   /**
    * The bytes and SHA-256 of a step's PDF.
    * @param pdfUrl the step's `pdfUrl`
+   * @param db the database or transaction to read a stored file with (default: the constructor's); inside a
+   *   transaction pass it, so the read does not wait for the transaction's own connection
    * @returns null for no URL, a URL outside /content/ (not ours to hash), or a file that cannot be read
    */
-  document(pdfUrl: string | undefined): Promise<{ bytes: Uint8Array; sha256: string } | null> {
+  document(pdfUrl: string | undefined, db?: Database): Promise<{ bytes: Uint8Array; sha256: string } | null> {
     const hash = pdfUrl === undefined ? undefined : byHashOf(pdfUrl);
-    if (hash !== undefined) return this.#stored(hash);
+    if (hash !== undefined) return this.#stored(hash, db ?? this.#db);
     if (pdfUrl === undefined || !pdfUrl.startsWith('/content/')) return Promise.resolve(null);
     const relative = decodeURIComponent(pdfUrl.slice('/content/'.length).split(/[?#]/)[0] ?? '');
     const file = path.resolve(this.#assetsDir, relative);
@@ -74,8 +76,7 @@ export class ContentDocuments {
     return found;
   }
 
-  #stored(hash: string): Promise<{ bytes: Uint8Array; sha256: string } | null> {
-    const db = this.#db;
+  #stored(hash: string, db: Database | undefined): Promise<{ bytes: Uint8Array; sha256: string } | null> {
     if (hash === '' || db === undefined) return Promise.resolve(null);
     let found = this.#read.get(hash);
     if (!found) {

@@ -132,22 +132,25 @@ export async function expireAgreement(
   due: AgreementDue,
   agreed: { version: number; at: Date; recorded: boolean },
 ): Promise<void> {
-  await untickAllItems(db, user.id, step.id);
-  await uncompleteStep(db, user.id, step.id);
-  await recordAudit(db, {
-    kind: 'agreement-due-again',
-    outcome: 'ok',
-    subject: user.email,
-    reason: due,
-    details: {
-      userId: user.id,
-      stepId: step.id,
-      stepTitle: step.title,
-      version: stepVersion(step),
-      agreedVersion: agreed.version,
-      agreedAt: agreed.at.toISOString(),
-      recorded: agreed.recorded,
-    },
+  // Made not completed with its ticks and audited together, or not at all.
+  await db.transaction(async (tx) => {
+    await untickAllItems(tx, user.id, step.id);
+    await uncompleteStep(tx, user.id, step.id);
+    await recordAudit(tx, {
+      kind: 'agreement-due-again',
+      outcome: 'ok',
+      subject: user.email,
+      reason: due,
+      details: {
+        userId: user.id,
+        stepId: step.id,
+        stepTitle: step.title,
+        version: stepVersion(step),
+        agreedVersion: agreed.version,
+        agreedAt: agreed.at.toISOString(),
+        recorded: agreed.recorded,
+      },
+    });
   });
 }
 

@@ -31,7 +31,7 @@ export function toAcknowledgment(row: AcknowledgmentRow): Acknowledgment {
 /**
  * Records that the signed-in member agreed to the current content of a step: its version, the SHA-256 of its
  * canonical text and of its PDF (when the PDF is one of ours), the time, their e-mail and how they signed in.
- * @param deps the database and the content's PDFs
+ * @param deps the database (or transaction: the record, and a stored PDF's read, go through it) and the content's PDFs
  * @param request the member's request (its user and session)
  * @param step the step as the member's content has it
  * @param what `kind`; `itemId` for an item tick; `signedName` for a signature; `at` the time to store
@@ -47,7 +47,7 @@ export async function recordAcknowledgment(
   const user = signedInUser(request);
   const session = request.authSession;
   if (!session) throw unauthorized();
-  const document = await deps.documents.document(step.pdfUrl);
+  const document = await deps.documents.document(step.pdfUrl, deps.db);
   return insertAcknowledgment(deps.db, {
     at: what.at,
     userId: user.id,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   progressWriteQuerySchema,
@@ -9,32 +8,12 @@ import {
   stepItemProgressSchema,
   stepProgressSchema,
 } from '../../../shared/api.js';
-import { needsAcknowledgment } from '../../../shared/acknowledgments.js';
-import type { Step } from '../../../shared/content-schema.js';
-import { areStepItemsDone, stepItems } from '../../../shared/step-items.js';
+import { stepItems } from '../../../shared/step-items.js';
 import type { Database } from '../../db/client.js';
-import { HttpError, notFound } from '../../http-errors.js';
-import { requireUser, signedInUser } from '../../plugins/sessions.js';
-import { completeStep, findCompletedStep, uncompleteStep } from './progress.repository.js';
-import { doneItemIdsOfStep, tickItem, untickAllItems, untickItem } from './step-items.repository.js';
-import { ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from './step-rules.js';
-
-/** The 409 message of completing a step that asks for a signature without signing. */
-export const SIGNATURE_REQUIRED_MESSAGE =
-  'This step needs your signature: type your full name and confirm that you agree.';
-
-/**
- * Records that the member of `request` agreed to the current content of `step` (acknowledgments/record.ts). The
- * acknowledgments module builds on progress, so app.ts hands this module the recorder instead of progress importing it.
- * @param db the database (or transaction) to write to
- * @param what a step's completion or an acknowledgment item's tick, with the time to store
- */
-export type RecordAgreement = (
-  db: Database,
-  request: FastifyRequest,
-  step: Step,
-  what: { kind: 'completion'; at: Date } | { kind: 'item'; itemId: string; at: Date },
-) => Promise<unknown>;
+import { notFound } from '../../http-errors.js';
+import { requireUser } from '../../plugins/sessions.js';
+import { setStepCompleted, setStepItemDone, type RecordAgreement } from './progress.service.js';
+import { memberStep, refuseOtherVersion, refusePreviewWrite } from './step-rules.js';
 
 /**
  * Progress writes (docs/product.md#progress-rules: idempotent PUTs of a state, never a toggle).
@@ -55,7 +34,8 @@ export type RecordAgreement = (
  * step's current one answers 409 {@link STEP_CHANGED_MESSAGE}, and nothing is recorded.
  *
  * Both: 401 without a session; 404 when the step (or item) is not one of the member's; 400 for a malformed id, body
- * or query; 409 {@link PREVIEW_WRITE_MESSAGE} when sent from a role preview (`?previewRole=`).
+ * or query; 409 {@link PREVIEW_WRITE_MESSAGE} when sent from a role preview (`?previewRole=`). The handlers check the
+ * request; the writes, each change in one transaction, are progress.service.ts's.
  */
 export const progressRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -74,30 +54,10 @@ export const progressRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = signedInUser(request);
-      const { stepId } = request.params;
-      const step = memberStep(request.catalog, request, stepId);
+      const step = memberStep(request.catalog, request, request.params.stepId);
       refusePreviewWrite(request.query);
       refuseOtherVersion(step, request.body.version);
-      if (!request.body.completed) {
-        await untickAllItems(db, user.id, stepId);
-        await uncompleteStep(db, user.id, stepId);
-        return { stepId, completed: false, completedAt: null };
-      }
-      // A step without items is never blocked (docs/product.md#progress-rules): no need to read its ticks.
-      if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
-        throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
-      }
-      if (step.signature === true && (await findCompletedStep(db, user.id, stepId)) === undefined) {
-        throw new HttpError(409, SIGNATURE_REQUIRED_MESSAGE);
-      }
-      const at = now();
-      const wasCompleted = needsAcknowledgment(step) && (await findCompletedStep(db, user.id, stepId)) !== undefined;
-      const done = await completeStep(db, user.id, stepId, at);
-      if (needsAcknowledgment(step) && !wasCompleted) {
-        await recordAgreement(db, request, step, { kind: 'completion', at });
-      }
-      return { stepId, completed: true, completedAt: done.completedAt.toISOString() };
+      return setStepCompleted({ db, recordAgreement }, request, step, request.body.completed, now);
     },
   );
 
@@ -113,45 +73,13 @@ export const progressRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = signedInUser(request);
       const { stepId, itemId } = request.params;
       const step = memberStep(request.catalog, request, stepId);
       const item = stepItems(step).find((i) => i.id === itemId);
       if (!item) throw notFound(`Step "${stepId}" has no item "${itemId}".`);
       refusePreviewWrite(request.query);
       refuseOtherVersion(step, request.body.version);
-
-      if (!request.body.done) {
-        await untickItem(db, user.id, stepId, itemId);
-        await uncompleteStep(db, user.id, stepId);
-        return { stepId, itemId, done: false, doneAt: null, step: { stepId, completed: false, completedAt: null } };
-      }
-      const at = now();
-      const wasTicked = item.kind === 'acknowledgment' && (await doneItemIdsOfStep(db, user.id, stepId)).has(itemId);
-      const tick = await tickItem(db, { userId: user.id, stepId, itemId, kind: item.kind }, at);
-      const doneAt = tick.doneAt.toISOString();
-      if (item.kind === 'acknowledgment' && !wasTicked) {
-        await recordAgreement(db, request, step, { kind: 'item', itemId, at });
-      }
-      // A step that asks for a signature completes only when signed (acknowledgments/acknowledgments.routes.ts).
-      if (step.signature !== true && areStepItemsDone(step, await doneItemIdsOfStep(db, user.id, stepId))) {
-        const wasCompleted = needsAcknowledgment(step) && (await findCompletedStep(db, user.id, stepId)) !== undefined;
-        const completed = await completeStep(db, user.id, stepId, at);
-        if (needsAcknowledgment(step) && !wasCompleted) {
-          await recordAgreement(db, request, step, { kind: 'completion', at });
-        }
-        return {
-          stepId,
-          itemId,
-          done: true,
-          doneAt,
-          step: { stepId, completed: true, completedAt: completed.completedAt.toISOString() },
-        };
-      }
-      // Not every item is ticked yet: the step stays as it was (normally not completed).
-      const current = await findCompletedStep(db, user.id, stepId);
-      const completedAt = current ? current.completedAt.toISOString() : null;
-      return { stepId, itemId, done: true, doneAt, step: { stepId, completed: current !== undefined, completedAt } };
+      return setStepItemDone({ db, recordAgreement }, request, step, item, request.body.done, now);
     },
   );
 };
