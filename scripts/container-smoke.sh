@@ -76,9 +76,12 @@ grep -q '<title>Sign in · Onboarding' <<<"$login" ||
   fail "the login page is not the app's: $(head -c 300 <<<"$login")"
 step "login page served ($(wc -c <<<"$login") bytes)"
 
-# The image's own health check command, inside the image, answers 0.
-buildah run --isolation chroot -e "PORT=$port" "$container" -- node -e \
-  "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" ||
+# The image's own health check command (its HEALTHCHECK, read from the image, not a copy), inside the image, answers 0.
+mapfile -t healthcheck < <(buildah inspect --type image "$image" |
+  node -e 'const t = JSON.parse(require("node:fs").readFileSync(0, "utf8")).Docker.config.Healthcheck.Test;
+    if (t[0] !== "CMD") process.exit(1); for (const a of t.slice(1)) console.log(a);')
+[ "${#healthcheck[@]}" -gt 0 ] || fail "the image's HEALTHCHECK is not a CMD list"
+buildah run --isolation chroot -e "PORT=$port" "$container" -- "${healthcheck[@]}" ||
   fail "the image's HEALTHCHECK command failed"
 # The server wrote its database into the volume, as the unprivileged user.
 owner="$(buildah run --isolation chroot "$container" -- stat -c %U /data/PG_VERSION)" ||
