@@ -59,6 +59,11 @@ export const membersQuerySchema = z
     overdue: z.enum(['true', 'false']).optional(),
     /** 'true': stalled members (no step completed for STALLED_AFTER_DAYS, not done); 'false': the others. */
     stalled: z.enum(['true', 'false']).optional(),
+    /**
+     * 'false': members who have not left (the members table's default); 'true': only those who left the organisation;
+     * absent: everyone.
+     */
+    left: z.enum(['true', 'false']).optional(),
     sort: z.enum(MEMBER_SORT_COLUMNS).default('name'),
     dir: z.enum(['asc', 'desc']).default('asc'),
     page: pageSchema,
@@ -100,6 +105,11 @@ export const memberOverviewSchema = z.object({
   overdueSteps: z.number().int().default(0),
   /** No step completed for STALLED_AFTER_DAYS days since the start (or the last completion), and not done. */
   stalled: z.boolean().default(false),
+  /**
+   * The day the member left the organisation (YYYY-MM-DD, offboarding); null while they are a member. Someone who left
+   * has no overdue steps and is never stalled (docs/product.md#admin-area).
+   */
+  leftOn: z.string().nullable().default(null),
 });
 export type MemberOverview = z.infer<typeof memberOverviewSchema>;
 

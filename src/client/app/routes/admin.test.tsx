@@ -21,6 +21,7 @@ const member = (email: string, name: string, percent: number): MemberOverview =>
   startOn: null,
   overdueSteps: 0,
   stalled: false,
+  leftOn: null,
 });
 
 const page = (items: MemberOverview[], total = items.length): MembersPage => ({ items, total, page: 1, pageSize: 25 });

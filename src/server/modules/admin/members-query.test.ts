@@ -76,7 +76,7 @@ interface Person {
   /** Role text of the user row (what sign-in stored). */
   userRole?: string;
   /** A member record: role text, department, admin flag. */
-  member?: { role: string; department: string; isAdmin?: boolean };
+  member?: { role: string; department: string; isAdmin?: boolean; leftAt?: Date };
   department?: string;
   signedIn?: Date;
   /** Completed steps and when; undefined = no user (an invitation). */
@@ -186,6 +186,15 @@ const PEOPLE: Person[] = [
       [CHROME, at(2)],
     ],
   },
+  // Left the organisation with two steps overdue and nothing done for weeks: neither overdue nor stalled any more.
+  {
+    n: 17,
+    name: 'lea',
+    userRole: 'volunteer',
+    member: { role: 'volunteer', department: 'Ops', leftAt: new Date('2025-03-15T00:00:00Z') },
+    signedIn: at(1),
+    done: [],
+  },
 ];
 
 beforeAll(async () => {
@@ -261,6 +270,7 @@ async function oracle(): Promise<MemberOverview[]> {
               start.plus({ days: s.dueAfterDays }).toISODate()! < today!,
           ).length;
     const complete = steps.length > 0 && completedSteps >= steps.length;
+    const left = member?.leftAt ?? null;
     const quietSince = last === undefined ? start : DateTime.fromMillis(last);
     return {
       email,
@@ -277,8 +287,10 @@ async function oracle(): Promise<MemberOverview[]> {
       isAdmin: (member?.isAdmin ?? false) || email === ADMIN,
       invited: user === undefined,
       startOn,
-      overdueSteps,
-      stalled: start !== null && !complete && quietSince !== null && quietSince < now.minus({ days: 7 }),
+      overdueSteps: left === null ? overdueSteps : 0,
+      stalled:
+        left === null && start !== null && !complete && quietSince !== null && quietSince < now.minus({ days: 7 }),
+      leftOn: left === null ? null : left.toISOString().slice(0, 10),
     };
   });
 }
@@ -313,6 +325,7 @@ interface Filter {
   stalled?: 'true' | 'false';
   startFrom?: string;
   startTo?: string;
+  left?: 'true' | 'false';
 }
 
 function filtered(rows: MemberOverview[], f: Filter): MemberOverview[] {
@@ -328,7 +341,8 @@ function filtered(rows: MemberOverview[], f: Filter): MemberOverview[] {
       (f.overdue === undefined || m.overdueSteps > 0 === (f.overdue === 'true')) &&
       (f.stalled === undefined || m.stalled === (f.stalled === 'true')) &&
       (f.startFrom === undefined || (m.startOn !== null && m.startOn >= f.startFrom)) &&
-      (f.startTo === undefined || (m.startOn !== null && m.startOn <= f.startTo)),
+      (f.startTo === undefined || (m.startOn !== null && m.startOn <= f.startTo)) &&
+      (f.left === undefined || (m.leftOn !== null) === (f.left === 'true')),
   );
 }
 
@@ -360,6 +374,8 @@ const FILTERS: Filter[] = [
   { stalled: 'false', complete: 'false' },
   { startFrom: '2025-03-05', startTo: '2025-03-20' },
   { startTo: '2025-03-03', overdue: 'true' },
+  { left: 'true' },
+  { left: 'false', stalled: 'true' },
 ];
 
 describe('members table answers (pinned against an oracle)', () => {
@@ -399,6 +415,9 @@ describe('members table answers (pinned against an oracle)', () => {
     expect(byEmail.get(emailOf(12))).toMatchObject({ startOn: null, overdueSteps: 0, stalled: false });
     expect(rows.filter((r) => r.overdueSteps > 0).length).toBeGreaterThan(2);
     expect(new Set(rows.map((r) => r.stalled))).toEqual(new Set([true, false]));
+    // Lea left: a badge's date, and neither overdue nor stalled although she would be both (docs/product.md#admin-area).
+    expect(byEmail.get(emailOf(17))).toMatchObject({ leftOn: '2025-03-15', overdueSteps: 0, stalled: false });
+    expect(byEmail.get(emailOf(1))).toMatchObject({ leftOn: null, stalled: true });
   });
 
   it('answers every filter × sort column × direction with the oracle’s rows, order and total', async () => {

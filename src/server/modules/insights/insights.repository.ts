@@ -50,7 +50,8 @@ const oneDecimal = (value: unknown): number | null => {
 
 /**
  * Brings `admin_members` up to date and returns the common table expressions every chart starts with: `pop`, the
- * people matching the filters and the viewer's departments, with `started_at` and `is_complete`.
+ * people matching the filters and the viewer's departments, with `started_at`, `is_complete` and `has_left` (left the
+ * organisation).
  */
 async function populationCtes(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<SQL> {
   await refreshAdminMembers(db, ctx.catalog);
@@ -70,7 +71,8 @@ async function populationCtes(db: Database, ctx: InsightsContext, query: Insight
     with starts as (${memberStartsSql()}),
     pop as materialized (
       select a.email, a.user_id, a.role_key, a.current_step_title, a.last_progress_at, s.started_at,
-        (a.total_steps > 0 and a.completed_steps >= a.total_steps) as is_complete
+        (a.total_steps > 0 and a.completed_steps >= a.total_steps) as is_complete,
+        exists (select 1 from members m where m.email = a.email and m.left_at is not null) as has_left
       from admin_members a join starts s on s.user_id = a.user_id
       where ${sql.join(conditions, sql` and `)}
     )`;
@@ -124,6 +126,8 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
     waiting as (
       select f.step_id, ${wholeDaysSql(sql`coalesce(greatest(p.started_at, p.last_progress_at), p.started_at)`, nowSql(ctx))} as days
       from pop p join firsts f on f.role_key = p.role_key and f.title = p.current_step_title
+      -- Someone who left waits at no step (docs/product.md#admin-area): neither on it now nor stalled there.
+      where not p.has_left
     ),
     per_wait as (
       select step_id, count(*)::int as current, count(*) filter (where days >= ${STALLED_AFTER_DAYS})::int as stalled,

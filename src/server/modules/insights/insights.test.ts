@@ -185,6 +185,28 @@ describe('funnel', () => {
   });
 });
 
+describe('members who left', () => {
+  it('are on no step and stalled nowhere, and still count in what they did', async () => {
+    const db = t.database.db;
+    // v3 waits 55 days on the password step; then leaves.
+    await db.insert(members).values({
+      email: emailOf('v3'),
+      role: 'volunteer',
+      department: 'Ops',
+      leftAt: new Date('2025-03-20T00:00:00Z'),
+    });
+    try {
+      const f = await get('/api/admin/insights/funnel?role=volunteer', funnelSchema);
+      const password = f.steps.find((s) => s.stepId === PASSWORD);
+      // Before: v3 and v6 on it, both stalled.
+      expect([password?.current, password?.stalled]).toEqual([1, 1]);
+      expect(f.steps.find((s) => s.stepId === CHROME)?.completed).toBe(5);
+    } finally {
+      await db.delete(members).where(eq(members.email, emailOf('v3')));
+    }
+  });
+});
+
 describe('time to complete', () => {
   it('gives the median, 90th percentile, distribution and per-role figures of whole days from start to completion', async () => {
     const all = await get('/api/admin/insights/time-to-complete', timeToCompleteSchema);

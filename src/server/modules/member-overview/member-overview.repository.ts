@@ -78,21 +78,22 @@ async function membersCtes(db: Database, ctx: MembersContext): Promise<SQL> {
   const stalledBefore = new Date(now.getTime() - (ctx.stalledAfterDays ?? 7) * 86_400_000).toISOString();
   // Overdue steps from the start day and the open steps' dueAfterDays (db/schema.ts admin_members): nothing to
   // recompute as days pass. Stalled: not done, and nothing completed since the start day (or the last completion)
-  // for STALLED_AFTER_DAYS.
+  // for STALLED_AFTER_DAYS. Someone who left has neither (docs/product.md#admin-area).
   return sql`
     with admins as (select jsonb_array_elements_text(${JSON.stringify(ctx.adminEmails)}::jsonb) as email),
     dated as (
       select am.*, coalesce(am.start_on, (am.first_sign_in_at at time zone ${zone})::date) as start_day,
-        (${now.toISOString()}::timestamptz at time zone ${zone})::date as today
+        (${now.toISOString()}::timestamptz at time zone ${zone})::date as today,
+        (select m.left_at from members m where m.email = am.email) as left_at
       from admin_members am
     ),
     scored as (
       select d.*,
-        case when d.start_day is null or cardinality(d.open_due_after_days) = 0
+        case when d.left_at is not null or d.start_day is null or cardinality(d.open_due_after_days) = 0
           or d.start_day + d.open_due_after_days[1] >= d.today then 0
           else (select count(*) from unnest(d.open_due_after_days) x where d.start_day + x < d.today)::int end
           as overdue_steps,
-        (d.start_day is not null and not (d.total_steps > 0 and d.completed_steps >= d.total_steps)
+        (d.left_at is null and d.start_day is not null and not (d.total_steps > 0 and d.completed_steps >= d.total_steps)
           and coalesce(d.last_progress_at, d.start_day::timestamp at time zone ${zone}) < ${stalledBefore}::timestamptz)
           as is_stalled
       from dated d
@@ -107,7 +108,7 @@ function columnsOf(row: string): SQL {
   const r = sql.raw(row);
   return sql`${r}.email, ${r}.name, ${r}.role_key, ${r}.department, ${r}.percent, ${r}.completed_steps, ${r}.total_steps,
     ${r}.current_step_title, ${r}.last_sign_in_at, ${r}.last_progress_at, ${r}.invited, ${r}.start_day::text as start_day,
-    ${r}.overdue_steps, ${r}.is_stalled,
+    ${r}.overdue_steps, ${r}.is_stalled, to_char(${r}.left_at at time zone 'UTC', 'YYYY-MM-DD') as left_on,
     (${r}.member_is_admin or ${r}.email in (select email from admins)) as is_admin`;
 }
 
@@ -171,6 +172,8 @@ function whereOf(
   if (filter.overdue === 'false') conditions.push(sql`overdue_steps = 0`);
   if (filter.stalled === 'true') conditions.push(sql`is_stalled`);
   if (filter.stalled === 'false') conditions.push(sql`not is_stalled`);
+  if (filter.left === 'true') conditions.push(sql`left_at is not null`);
+  if (filter.left === 'false') conditions.push(sql`left_at is null`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -201,6 +204,7 @@ function toOverview(row: Row, catalog: RoleCatalog): MemberOverview {
     startOn: typeof row.start_day === 'string' ? row.start_day : null,
     overdueSteps: Number(row.overdue_steps ?? 0),
     stalled: row.is_stalled === true,
+    leftOn: typeof row.left_on === 'string' ? row.left_on : null,
   };
 }
 

@@ -24,7 +24,8 @@ import { MembersTable } from './members-table';
 import { Pagination } from './pagination';
 
 /**
- * The members tab of the admin console (docs/product.md#admin-area): search, filters by role / department / complete, the sortable
+ * The members tab of the admin console (docs/product.md#admin-area): search, filters by role / department / complete
+ * (members who left are hidden unless the 'Who left' filter shows them), the sortable
  * members table with paging, and 'Export CSV', which downloads every member the filters match. The table's state
  * lives in the address, so Back and reload keep it. A link from the insights page adds filters of its own (the
  * members behind a figure): they are described above the table, with a button that clears them.
@@ -170,6 +171,21 @@ export function MembersPanel() {
             <option value="">Everyone</option>
             <option value="true">Stalled</option>
             <option value="false">Not stalled</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-left`} className={labelClass}>
+            Who left
+          </label>
+          <select
+            id={`${id}-left`}
+            value={state.left}
+            onChange={(e) => update({ left: e.target.value as MembersTableState['left'] })}
+            className={fieldClass}
+          >
+            <option value="">Hide who left</option>
+            <option value="all">Show who left</option>
+            <option value="only">Only who left</option>
           </select>
         </div>
         <div>

@@ -8,6 +8,8 @@ import { revealFocused } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '../utils/format';
 
+const leftDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 const COLUMNS: { key: MemberSortColumn; label: string; className?: string }[] = [
   { key: 'name', label: 'Name' },
   { key: 'email', label: 'E-mail' },
@@ -82,6 +84,9 @@ export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) 
                 <span className="ml-2 inline-flex gap-1">
                   {m.isAdmin ? <Badge variant="default">Admin</Badge> : null}
                   {m.invited ? <Badge variant="warning">Invited</Badge> : null}
+                  {m.leftOn !== null ? (
+                    <Badge variant="secondary">Left {leftDay.format(new Date(`${m.leftOn}T00:00:00Z`))}</Badge>
+                  ) : null}
                 </span>
               </td>
               <td className="px-3 py-2 break-all">{m.email}</td>

@@ -11,6 +11,11 @@ export interface MembersTableState {
   stalled: '' | 'true' | 'false';
   startFrom: string;
   startTo: string;
+  /**
+   * Members who left the organisation (docs/product.md#admin-area): '' hides them (the default), 'all' shows them
+   * with everyone else, 'only' shows just them.
+   */
+  left: '' | 'all' | 'only';
   sort: MemberSortColumn;
   dir: 'asc' | 'desc';
   page: number;
@@ -57,6 +62,7 @@ export function readMembersTableState(params: URLSearchParams): MembersTableStat
     stalled: yesNo('stalled'),
     startFrom: day('startFrom'),
     startTo: day('startTo'),
+    left: params.get('left') === 'all' ? 'all' : params.get('left') === 'only' ? 'only' : '',
     search: params.get('search') ?? '',
     role: params.get('role') ?? '',
     department: params.get('department') ?? '',
@@ -89,7 +95,7 @@ export function membersTableParams(state: MembersTableState, tab?: string): URLS
   if (state.role !== '') params.set('role', state.role);
   if (state.department !== '') params.set('department', state.department);
   if (state.complete !== '') params.set('complete', state.complete);
-  for (const name of ['overdue', 'stalled', 'startFrom', 'startTo'] as const)
+  for (const name of ['overdue', 'stalled', 'startFrom', 'startTo', 'left'] as const)
     if (state[name] !== '') params.set(name, state[name]);
   if (state.sort !== 'name') params.set('sort', state.sort);
   if (state.dir !== 'asc') params.set('dir', state.dir);
@@ -112,6 +118,7 @@ export function membersApiQuery(state: MembersTableState, withPaging = true): UR
   if (state.stalled !== '') query.stalled = state.stalled;
   if (state.startFrom !== '') query.startFrom = state.startFrom;
   if (state.startTo !== '') query.startTo = state.startTo;
+  if (state.left !== 'all') query.left = state.left === 'only' ? 'true' : 'false';
   if (state.currentStep !== '') query.currentStep = state.currentStep;
   if (state.completedStep !== '') query.completedStep = state.completedStep;
   if (state.started !== '') query.started = state.started;

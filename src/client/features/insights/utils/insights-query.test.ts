@@ -19,7 +19,13 @@ describe('insights filters in the address', () => {
     expect(href).toBe('/admin?role=volunteer&started=2025-01&currentStep=Set+up+Slack&completeDaysMax=6');
     const state = readMembersTableState(new URL(href, 'http://x').searchParams);
     expect(membersApiQuery(state).toString()).toBe(
-      'sort=name&dir=asc&role=volunteer&currentStep=Set+up+Slack&started=2025-01&completeDaysMax=6&page=1&pageSize=25',
+      'sort=name&dir=asc&role=volunteer&left=false&currentStep=Set+up+Slack&started=2025-01&completeDaysMax=6&page=1&pageSize=25',
+    );
+    // Members who left count in what they did, so a figure of completions shows them too; nobody who left is on a step.
+    const done = membersHref({ role: '', department: '', started: '' }, { completedStep: 'slack' });
+    expect(done).toBe('/admin?completedStep=slack&left=all');
+    expect(membersApiQuery(readMembersTableState(new URL(done, 'http://x').searchParams)).toString()).toBe(
+      'sort=name&dir=asc&completedStep=slack&page=1&pageSize=25',
     );
     expect(describeInsightFilters(state)).toEqual([
       'on the step \u201cSet up Slack\u201d now',

@@ -30,13 +30,17 @@ export function insightsParams(filters: InsightsFilters): URLSearchParams {
 }
 
 /**
- * The members table's address for the members behind one figure: the page's filters plus the figure's own.
+ * The members table's address for the members behind one figure: the page's filters plus the figure's own, with
+ * members who left shown unless the figure is of people on a step now.
  * @param filters the page's filters
  * @param figure the figure's members-table filters, e.g. `{ currentStep: 'Set up Slack' }`
  */
 export function membersHref(filters: InsightsFilters, figure: Record<string, string | number>): string {
   const params = insightsParams(filters);
   for (const [key, value] of Object.entries(figure)) params.set(key, String(value));
+  // The charts count members who left in what they did (completions, cohorts, activity); only "on a step now" leaves
+  // them out (someone who left waits at no step), as the members table does by default (docs/product.md#admin-area).
+  if (!('currentStep' in figure)) params.set('left', 'all');
   return `/admin?${params.toString()}`;
 }
 

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The admin's side of people, as an admin does it in the browser (docs/product.md#admin-area): members who left, on
+ * the e2e server of playwright.config.ts, where `admin.e2e@…` is in ADMIN_EMAILS.
+ */
+const ADMIN = 'admin.e2e@inspired2uplift.org';
+
+async function signInAsAdmin(page: Page, baseURL: string | undefined) {
+  const response = await page.request.post('/api/auth/dev-login', {
+    data: { email: ADMIN, name: 'Alex Admin' },
+    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Opens the admin console's tab `name`. */
+async function openTab(page: Page, name: string) {
+  await page.goto('/admin');
+  await page.getByRole('tab', { name }).click();
+}
+
+/** Searches the members table for `text`. */
+async function search(page: Page, text: string) {
+  await page.getByLabel('Search by name or e-mail').fill(text);
+  await page.getByLabel('Search by name or e-mail').press('Enter');
+}
+
+test('a member who left carries a badge, has nothing overdue, and is hidden until the filter shows them', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const leaver = 'lee.leaver.people.e2e@inspired2uplift.org';
+  await signInAsAdmin(page, baseURL);
+  // Invited with a start date long past: their steps with due dates are overdue.
+  await openTab(page, 'Invite');
+  await page.getByLabel('E-mail address').fill(leaver);
+  await page.getByLabel('Start date (optional: else their first sign-in)').fill('2025-01-06');
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText(`Invited ${leaver}`)).toBeVisible();
+
+  await openTab(page, 'Members');
+  await search(page, 'lee.leaver');
+  const row = page.getByRole('row').filter({ hasText: leaver });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').last()).toHaveText(/^[1-9]\d* steps? overdue$/u);
+
+  // They leave.
+  await row.getByRole('link', { name: leaver }).click();
+  await page.getByLabel('Left on').fill('2026-11-20');
+  await page.getByRole('button', { name: 'Mark as left' }).click();
+  await expect(page.getByText(`${leaver} is marked as having left and is signed out`)).toBeVisible();
+
+  // Hidden by default; 'Show who left' shows them with a badge and nothing overdue; 'Only who left' too.
+  await openTab(page, 'Members');
+  await search(page, 'lee.leaver');
+  await expect(page.getByText('No members match these filters.')).toBeVisible();
+  await page.getByLabel('Who left').selectOption({ label: 'Show who left' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Left 20 Nov 2026')).toBeVisible();
+  await expect(row.getByRole('cell').last()).toHaveText('0 steps overdue');
+  await page.getByLabel('Due dates').selectOption({ label: 'With overdue steps' });
+  await expect(page.getByText('No members match these filters.')).toBeVisible();
+  await page.getByLabel('Due dates').selectOption({ label: 'Everyone' });
+  await page.getByLabel('Who left').selectOption({ label: 'Only who left' });
+  await expect(row).toHaveCount(1);
+});
