@@ -9,8 +9,8 @@ import { insertAcknowledgment } from '../modules/acknowledgments/acknowledgments
 import { ADDRESS_RECYCLED_CANCEL_REASON, formerAddressOf } from '../modules/auth/users.repository.js';
 import { digestRecipients } from '../modules/mail/planner.js';
 import { upsertMember } from '../modules/members/members.repository.js';
-import { createTestApp, PAGE_NAVIGATION, signIn, type TestApp } from '../test/test-app.js';
-import { TestOidcProvider, WORKSPACE_MEMBER } from '../test/test-oidc-provider.js';
+import { signIn, type TestApp } from '../test/test-app.js';
+import { googleSignIn, startGoogleTestApp, type GoogleTestApp } from '../test/test-google.js';
 
 /**
  * A recycled address (docs/decisions/035-a-person-is-their-user-id.md, docs/security.md): when an address passes to
@@ -21,41 +21,22 @@ import { TestOidcProvider, WORKSPACE_MEMBER } from '../test/test-oidc-provider.j
 
 const ADMIN = 'boss@inspired2uplift.org';
 const ADA = 'ada@inspired2uplift.org';
-let provider: TestOidcProvider;
+let google: GoogleTestApp;
 let t: TestApp;
 
 beforeAll(async () => {
-  provider = await TestOidcProvider.start();
-  t = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: 'onboarding-test.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'test-client-secret',
-      OIDC_ISSUER: provider.issuer,
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_EMAILS: ADMIN,
-    },
-  });
+  google = await startGoogleTestApp({ env: { AUTH_DEV_LOGIN: 'true', ADMIN_EMAILS: ADMIN } });
+  t = google.t;
 });
 afterAll(async () => {
-  await t?.close();
-  await provider?.stop();
+  await google?.close();
 });
 
 /** A whole Google sign-in as the account with `sub`; returns the session cookie. */
-async function googleSignIn(sub: string, claims: Record<string, unknown> = {}): Promise<string> {
-  provider.claims = { ...WORKSPACE_MEMBER, ...claims, sub };
-  const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: PAGE_NAVIGATION });
-  const transaction = started.cookies.find((c) => c.name === 'onboarding_oidc');
-  const { code, state } = await provider.authorize(String(started.headers.location));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/google/callback',
-    payload: { code, state },
-    headers: { cookie: `onboarding_oidc=${transaction?.value ?? ''}` },
-  });
+async function googleSignInAs(sub: string, claims: Record<string, unknown> = {}): Promise<string> {
+  const { res, cookie } = await googleSignIn(google, { ...claims, sub });
   expect(res.statusCode, res.body).toBe(200);
-  const session = res.cookies.find((c) => c.name === 'onboarding_session');
-  return `onboarding_session=${session?.value ?? ''}`;
+  return cookie;
 }
 
 const userIdOf = async (cookie: string) =>
@@ -85,7 +66,7 @@ describe('a recycled address', () => {
     const admin = await signIn(t.app, { email: ADMIN });
     // Ada (the first Google account) signs the agreement, completes a step, is given a start date, has her reminders
     // paused and her digest turned off, and was sent a reminder; one more is waiting to be sent.
-    const first = await googleSignIn('ada-first', { email: ADA, name: 'Ada Lovelace' });
+    const first = await googleSignInAs('ada-first', { email: ADA, name: 'Ada Lovelace' });
     const adaId = await userIdOf(first);
     await upsertMember(t.database.db, { email: ADA, role: 'volunteer', department: 'Operations', isAdmin: true });
     await insertAcknowledgment(t.database.db, {
@@ -154,7 +135,7 @@ describe('a recycled address', () => {
     expect(before.mail.messages).toHaveLength(2);
 
     // The address passes to another Google account.
-    const newcomer = await googleSignIn('ada-second', { email: ADA, name: 'Ada Newcomer' });
+    const newcomer = await googleSignInAs('ada-second', { email: ADA, name: 'Ada Newcomer' });
     const newcomerId = await userIdOf(newcomer);
     expect(newcomerId).not.toBe(adaId);
 

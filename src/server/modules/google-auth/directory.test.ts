@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '../../../shared/api.js';
 import { googleCallbackResponseSchema } from '../../../shared/google-sign-in-api.js';
-import { createTestApp, createTestCatalog, type TestApp, PAGE_NAVIGATION } from '../../test/test-app.js';
+import { createTestCatalog, type TestApp, PAGE_NAVIGATION } from '../../test/test-app.js';
+import { googleSignIn, startGoogleTestApp, type GoogleTestApp } from '../../test/test-google.js';
 import { TestDirectory } from '../../test/test-directory.js';
-import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
+import { WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
 import {
   DIRECTORY_READONLY_SCOPE,
   DirectoryError,
@@ -134,40 +134,23 @@ describe('loadServiceAccountKey', () => {
 });
 
 describe('Google sign-in with the directory configured', () => {
-  let provider: TestOidcProvider;
+  let google: GoogleTestApp;
   let t: TestApp;
   beforeAll(async () => {
-    provider = await TestOidcProvider.start();
-    t = await createTestApp({
+    google = await startGoogleTestApp({
       env: {
-        GOOGLE_CLIENT_ID: 'onboarding-test.apps.googleusercontent.com',
-        GOOGLE_CLIENT_SECRET: 'test-client-secret',
-        OIDC_ISSUER: provider.issuer,
         GOOGLE_SERVICE_ACCOUNT_KEY_FILE: standIn.keyFile,
         GOOGLE_DIRECTORY_ADMIN_EMAIL: ADMIN,
         GOOGLE_DIRECTORY_API_URL: standIn.apiUrl,
       },
     });
+    t = google.t;
   });
   afterAll(async () => {
-    await t?.close();
-    await provider?.stop();
+    await google?.close();
   });
 
-  async function signIn(claims: Record<string, unknown>): Promise<{ res: LightMyRequestResponse; cookie: string }> {
-    provider.claims = { ...WORKSPACE_MEMBER, ...claims };
-    const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: PAGE_NAVIGATION });
-    const transaction = started.cookies.find((c) => c.name === 'onboarding_oidc');
-    const { code, state } = await provider.authorize(String(started.headers.location));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/google/callback',
-      payload: { code, state },
-      headers: { cookie: `onboarding_oidc=${transaction?.value}` },
-    });
-    const session = res.cookies.find((c) => c.name === 'onboarding_session');
-    return { res, cookie: `onboarding_session=${session?.value}` };
-  }
+  const signIn = (claims: Record<string, unknown>) => googleSignIn(google, claims);
 
   it('asks for the read-only directory scope too', async () => {
     const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: PAGE_NAVIGATION });

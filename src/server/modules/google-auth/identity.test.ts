@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema, memberDetailSchema, membersPageSchema } from '../../../shared/admin-api.js';
 import { meResponseSchema } from '../../../shared/api.js';
 import { members, stepProgress, users } from '../../db/schema.js';
-import { createTestApp, signIn, type TestApp, PAGE_NAVIGATION } from '../../test/test-app.js';
-import { TestOidcProvider, WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
+import { signIn, type TestApp } from '../../test/test-app.js';
+import { googleSignIn, startGoogleTestApp, type GoogleTestApp } from '../../test/test-google.js';
 import { formerAddressOf } from '../auth/users.repository.js';
 import { upsertMember } from '../members/members.repository.js';
 
@@ -15,48 +15,29 @@ import { upsertMember } from '../members/members.repository.js';
 
 const ADMIN = 'boss@inspired2uplift.org';
 const ADA = 'ada@inspired2uplift.org';
-let provider: TestOidcProvider;
+let google: GoogleTestApp;
 let t: TestApp;
 
 beforeAll(async () => {
-  provider = await TestOidcProvider.start();
-  t = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: 'onboarding-test.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'test-client-secret',
-      OIDC_ISSUER: provider.issuer,
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_EMAILS: ADMIN,
-    },
-  });
+  google = await startGoogleTestApp({ env: { AUTH_DEV_LOGIN: 'true', ADMIN_EMAILS: ADMIN } });
+  t = google.t;
 });
 afterAll(async () => {
-  await t?.close();
-  await provider?.stop();
+  await google?.close();
 });
 
 /** A whole Google sign-in as the account with `sub`; returns the session cookie. */
-async function googleSignIn(sub: string, claims: Record<string, unknown> = {}): Promise<string> {
-  provider.claims = { ...WORKSPACE_MEMBER, ...claims, sub };
-  const started = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: PAGE_NAVIGATION });
-  const transaction = started.cookies.find((c) => c.name === 'onboarding_oidc');
-  const { code, state } = await provider.authorize(String(started.headers.location));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/google/callback',
-    payload: { code, state },
-    headers: { cookie: `onboarding_oidc=${transaction?.value ?? ''}` },
-  });
+async function googleSignInAs(sub: string, claims: Record<string, unknown> = {}): Promise<string> {
+  const { res, cookie } = await googleSignIn(google, { ...claims, sub });
   expect(res.statusCode, res.body).toBe(200);
-  const session = res.cookies.find((c) => c.name === 'onboarding_session');
-  return `onboarding_session=${session?.value ?? ''}`;
+  return cookie;
 }
 
 const me = async (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
 
 describe('a recycled address', () => {
   it('signed in with a new sub is a new person who inherits no progress, role or admin flag; the admin sees both', async () => {
-    const first = await googleSignIn('ada-original');
+    const first = await googleSignInAs('ada-original');
     const [original] = await t.database.db.select().from(users).where(eq(users.email, ADA));
     if (!original) throw new Error('no user');
     expect(original.subject).toBe('ada-original');
@@ -72,11 +53,11 @@ describe('a recycled address', () => {
     expect(meResponseSchema.parse((await me(first)).json()).user).toMatchObject({ isAdmin: true, role: 'finance' });
 
     // The same person again: the same user.
-    const again = await googleSignIn('ada-original');
+    const again = await googleSignInAs('ada-original');
     expect((await t.database.db.select().from(users).where(eq(users.email, ADA)))[0]?.id).toBe(original.id);
 
     // Ada left; her address goes to a new Ada with another Google account.
-    const newcomer = await googleSignIn('ada-new', { name: 'Ada Newcomer' });
+    const newcomer = await googleSignInAs('ada-new', { name: 'Ada Newcomer' });
     const user = meResponseSchema.parse((await me(newcomer)).json()).user;
     expect(user).toMatchObject({
       email: ADA,
@@ -122,18 +103,18 @@ describe('a recycled address', () => {
   it('a development user of the address is taken over by the first Google sign-in (no sub to compare)', async () => {
     const dev = await signIn(t.app, { email: 'dora@inspired2uplift.org' });
     const devId = meResponseSchema.parse((await me(dev)).json()).user.id;
-    const google = await googleSignIn('dora-sub', { email: 'dora@inspired2uplift.org', name: 'Dora' });
-    expect(meResponseSchema.parse((await me(google)).json()).user.id).toBe(devId);
+    const viaGoogle = await googleSignInAs('dora-sub', { email: 'dora@inspired2uplift.org', name: 'Dora' });
+    expect(meResponseSchema.parse((await me(viaGoogle)).json()).user.id).toBe(devId);
   });
 });
 
 describe('a renamed address', () => {
   it('the same Google account (sub) under a new address is stored there; the old record keeps its progress, without the sub', async () => {
-    const before = await googleSignIn('nia-sub', { email: 'nia.old@inspired2uplift.org', name: 'Nia' });
+    const before = await googleSignInAs('nia-sub', { email: 'nia.old@inspired2uplift.org', name: 'Nia' });
     const oldId = meResponseSchema.parse((await me(before)).json()).user.id;
     await t.database.db.insert(stepProgress).values({ userId: oldId, stepId: 'sign-in-to-chrome' });
 
-    const after = await googleSignIn('nia-sub', { email: 'nia@inspired2uplift.org', name: 'Nia' });
+    const after = await googleSignInAs('nia-sub', { email: 'nia@inspired2uplift.org', name: 'Nia' });
     const user = meResponseSchema.parse((await me(after)).json()).user;
     expect(user.email).toBe('nia@inspired2uplift.org');
     expect(user.id).not.toBe(oldId);
@@ -151,7 +132,7 @@ describe('a renamed address', () => {
         .where(eq(stepProgress.userId, oldId)),
     ).toEqual([{ stepId: 'sign-in-to-chrome' }]);
     // And back: the first address takes the sub again, signing in as the same old user.
-    const again = await googleSignIn('nia-sub', { email: 'nia.old@inspired2uplift.org', name: 'Nia' });
+    const again = await googleSignInAs('nia-sub', { email: 'nia.old@inspired2uplift.org', name: 'Nia' });
     expect(meResponseSchema.parse((await me(again)).json()).user.id).toBe(oldId);
   });
 });
