@@ -155,6 +155,32 @@ export const onboardingQuerySchema = z.object({ previewRole: z.string().trim().m
  */
 export const progressWriteQuerySchema = z.object({ previewRole: z.string().max(80).optional() });
 
+/**
+ * POST /api/progress/import — the progress the app's earlier, browser-only version kept in this browser, imported once
+ * per member (docs/product.md#progress-rules). `stepIds`: the steps it kept, by stable id.
+ */
+export const postProgressImportBodySchema = z.object({ stepIds: z.array(stableIdSchema).max(500) }).strict();
+export type PostProgressImportBody = z.infer<typeof postProgressImportBodySchema>;
+
+/**
+ * Why an import left a step as it was: `needs-agreement` (a step that asks the member to read, agree or sign is
+ * completed only by doing it on the page), `items-not-done` (a checklist step with items not ticked),
+ * `already-completed`, or `not-your-step` (not a step of the member's role).
+ */
+export const progressImportSkipReasonSchema = z.enum([
+  'needs-agreement',
+  'items-not-done',
+  'already-completed',
+  'not-your-step',
+]);
+
+/** The answer of POST /api/progress/import: the steps it completed and the ones it left, each with why. */
+export const progressImportResponseSchema = z.object({
+  imported: z.array(z.string()),
+  skipped: z.array(z.object({ stepId: z.string(), reason: progressImportSkipReasonSchema })),
+});
+export type ProgressImportResponse = z.infer<typeof progressImportResponseSchema>;
+
 /** PUT /api/progress/steps/:stepId/items/:itemId — idempotent: the body states whether the item is ticked. */
 export const stepItemParamsSchema = z.object({ stepId: stableIdSchema, itemId: stableIdSchema });
 export const putStepItemBodySchema = z

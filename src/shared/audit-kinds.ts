@@ -26,6 +26,8 @@ export const AUDIT_KINDS = [
   /** A person stopped their reminders with the one-click link of a reminder. */
   'reminders-unsubscribed',
   'import',
+  /** A member's progress kept in the browser by the app's earlier version was imported (once per member). */
+  'progress-import',
   'secret-reveal',
   'secret-refusal',
   /** A shared password was changed, or an admin marked it changed outside the app. */

@@ -41,6 +41,8 @@ export const apiPaths = {
   adminOutboxMessage: (id: string) => `/api/admin/outbox/${encodeURIComponent(id)}`,
   adminDigest: '/api/admin/digest',
   stepProgress: (stepId: string) => `/api/progress/steps/${encodeURIComponent(stepId)}`,
+  /** The progress the app's earlier version kept in the browser, imported once (docs/product.md#progress-rules). */
+  progressImport: '/api/progress/import',
   stepItem: (stepId: string, itemId: string) =>
     `/api/progress/steps/${encodeURIComponent(stepId)}/items/${encodeURIComponent(itemId)}`,
   demo: '/api/demo',

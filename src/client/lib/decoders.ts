@@ -3,6 +3,7 @@ import type {
   AppConfig,
   DemoResponse,
   OnboardingResponse,
+  ProgressImportResponse,
   SecretRefusal,
   SecretResponse,
   StepItemProgress,
@@ -116,6 +117,11 @@ const isStepProgress = (v: unknown): v is StepProgress =>
 
 /** PUT /api/progress/steps/:stepId */
 export const stepProgressDecoder = objectDecoder<StepProgress>(isStepProgress);
+
+/** POST /api/progress/import */
+export const progressImportDecoder = objectDecoder<ProgressImportResponse>(
+  (v) => Array.isArray(v.imported) && Array.isArray(v.skipped),
+);
 
 /** PUT /api/progress/steps/:stepId/items/:itemId */
 export const stepItemProgressDecoder = objectDecoder<StepItemProgress>(

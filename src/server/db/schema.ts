@@ -90,6 +90,19 @@ export const stepProgress = pgTable(
 );
 
 /**
+ * That a user's progress kept in the browser by the app's earlier, browser-only version was imported
+ * (docs/product.md#progress-rules): at most once per user, so a row here refuses every later import. `stepIds` are the
+ * steps the import completed (possibly none).
+ */
+export const progressImports = pgTable('progress_imports', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  importedAt: timestamptz('imported_at').notNull().defaultNow(),
+  stepIds: text('step_ids').array().notNull(),
+});
+
+/**
  * An admin-managed member record (docs/product.md#member-records): the role text and
  * department of one e-mail address, set with `npm run members` (or, later, the admin console). The role text is kept
  * as written ('Treasurer', 'Director of Finance and Operations') and resolved through the role lookup of

@@ -88,50 +88,64 @@ describe('texts for what went wrong', () => {
 });
 
 describe("progress kept in this browser by the app's earlier version", () => {
-  /** PUT handlers for every step of the fixture, recording the steps completed. */
-  function progressRoutes() {
-    const completed: string[] = [];
-    const handlers: Record<string, Handler> = {};
-    for (const stepId of [
-      'sign-in-to-chrome',
-      'change-password',
-      'sign-volunteer-agreement',
-      'set-up-slack',
-      'download-apps',
-    ]) {
-      handlers[`PUT /api/progress/steps/${stepId}`] = ({ body }) => {
-        if ((body as { completed: boolean }).completed) completed.push(stepId);
-        return json({ stepId, completed: true, completedAt: '2025-03-01T10:00:00.000Z' });
-      };
-    }
-    return { completed, handlers };
+  /**
+   * The import route, recording what was sent, answering `status`; GET /api/onboarding answers the steps completed
+   * so far (`completed`), as the server would after the import.
+   */
+  function importRoutes(status = 200, alreadyCompleted: string[] = []) {
+    const sent: unknown[] = [];
+    const completed = [...alreadyCompleted];
+    const handlers: Record<string, Handler> = {
+      'POST /api/progress/import': ({ body }) => {
+        sent.push(body);
+        if (status !== 200) return json({ statusCode: status, error: 'Error', message: 'refused' }, status);
+        const stepIds = (body as { stepIds: string[] }).stepIds.filter((id) => !completed.includes(id));
+        completed.push(...stepIds);
+        return json({ imported: stepIds, skipped: [] });
+      },
+      'GET /api/onboarding': () => json(testOnboarding({ completed })),
+    };
+    return { sent, handlers };
   }
 
-  it('is imported once on the first visit (step indexes in the order of the steps), then removed', async () => {
+  it('is sent once, as step ids in the order of the steps, then removed, and the progress shows', async () => {
     const user = { ...testUser, id: 'u-import-1' };
     localStorage.setItem('completed_steps_u-import-1', JSON.stringify([0, 3, 99]));
     localStorage.setItem('completed_steps', JSON.stringify([1, 3]));
-    const { completed, handlers } = progressRoutes();
-    await renderDashboard({
-      ...handlers,
-      'GET /api/me': () => json({ user }),
-      // The first step is already of record: it is not written again.
-      'GET /api/onboarding': () => json(testOnboarding({ completed: ['sign-in-to-chrome'] })),
-    });
+    const { sent, handlers } = importRoutes(200, ['sign-in-to-chrome']);
+    await renderDashboard({ ...handlers, 'GET /api/me': () => json({ user }) });
     await waitFor(() => expect(localStorage.getItem('completed_steps_u-import-1')).toBeNull());
     expect(localStorage.getItem('completed_steps')).toBeNull();
-    expect([...completed].sort()).toEqual(['change-password', 'set-up-slack']);
+    expect(sent).toEqual([{ stepIds: ['sign-in-to-chrome', 'set-up-slack', 'change-password'] }]);
     expect(await screen.findByText('60%')).toBeInTheDocument();
   });
 
-  it('drops an entry it cannot read and writes nothing', async () => {
+  it('is removed when the server says it was imported before (409)', async () => {
+    const user = { ...testUser, id: 'u-import-3' };
+    localStorage.setItem('completed_steps_u-import-3', JSON.stringify([1]));
+    const { sent, handlers } = importRoutes(409);
+    await renderDashboard({ ...handlers, 'GET /api/me': () => json({ user }) });
+    await waitFor(() => expect(localStorage.getItem('completed_steps_u-import-3')).toBeNull());
+    expect(sent).toEqual([{ stepIds: ['change-password'] }]);
+  });
+
+  it('stays for the next page load when the import fails otherwise', async () => {
+    const user = { ...testUser, id: 'u-import-4' };
+    localStorage.setItem('completed_steps_u-import-4', JSON.stringify([1]));
+    const { sent, handlers } = importRoutes(500);
+    await renderDashboard({ ...handlers, 'GET /api/me': () => json({ user }) });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(localStorage.getItem('completed_steps_u-import-4')).toBe('[1]');
+  });
+
+  it('drops an entry it cannot read and sends nothing', async () => {
     const user = { ...testUser, id: 'u-import-2' };
     localStorage.setItem('completed_steps_u-import-2', '{not json');
-    const { completed, handlers } = progressRoutes();
+    const { sent, handlers } = importRoutes();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderDashboard({ ...handlers, 'GET /api/me': () => json({ user }) });
     await waitFor(() => expect(localStorage.getItem('completed_steps_u-import-2')).toBeNull());
     expect(errors).toHaveBeenCalledWith('Error parsing saved progress', 'completed_steps_u-import-2');
-    expect(completed).toEqual([]);
+    expect(sent).toEqual([]);
   });
 });

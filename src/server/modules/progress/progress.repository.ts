@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { announcing, announcingEach } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
-import { stepProgress } from '../../db/schema.js';
+import { progressImports, stepProgress } from '../../db/schema.js';
 
 /** One completed step: its stable id and when it was first completed. */
 export interface CompletedStep {
@@ -99,4 +99,25 @@ export async function findCompletedStep(
     .from(stepProgress)
     .where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)));
   return row;
+}
+
+/**
+ * Records that the user's progress kept in the browser was imported (docs/product.md#progress-rules), unless it was
+ * already: the table's key is the user id, so of two imports, even at the same moment, only one is recorded.
+ * @param stepIds the steps the import completes (possibly none)
+ * @param at the time to store
+ * @returns true when recorded now, false when the user's progress was imported before
+ */
+export async function recordProgressImport(
+  db: Database,
+  userId: string,
+  stepIds: string[],
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(progressImports)
+    .values({ userId, stepIds, importedAt: at })
+    .onConflictDoNothing()
+    .returning({ userId: progressImports.userId });
+  return rows.length > 0;
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  postProgressImportBodySchema,
+  progressImportResponseSchema,
   progressWriteQuerySchema,
   putStepItemBodySchema,
   putStepProgressBodySchema,
@@ -12,6 +14,8 @@ import { stepItems } from '../../../shared/step-items.js';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http-errors.js';
 import { requireUser } from '../../plugins/sessions.js';
+import { resolveRoleOfRequest } from '../members/index.js';
+import { importBrowserProgress } from './progress-import.service.js';
 import { setStepCompleted, setStepItemDone, type RecordAgreement } from './progress.service.js';
 import { memberStep, refuseOtherVersion, refusePreviewWrite } from './step-rules.js';
 
@@ -33,7 +37,12 @@ import { memberStep, refuseOtherVersion, refusePreviewWrite } from './step-rules
  * a signature completes only by signing (409 {@link SIGNATURE_REQUIRED_MESSAGE}). A body `version` other than the
  * step's current one answers 409 {@link STEP_CHANGED_MESSAGE}, and nothing is recorded.
  *
- * Both: 401 without a session; 404 when the step (or item) is not one of the member's; 400 for a malformed id, body
+ * POST /api/progress/import `{ stepIds }` → `{ imported, skipped }`: the progress the app's earlier, browser-only
+ * version kept in the member's browser, imported once per member (progress-import.service.ts): only
+ * the signed-in member's own steps of their role, never a step that asks for an agreement, and no acknowledgment record.
+ * A second import answers 409 {@link PROGRESS_IMPORTED_ALREADY_MESSAGE} and changes nothing.
+ *
+ * All: 401 without a session; 404 when the step (or item) is not one of the member's; 400 for a malformed id, body
  * or query; 409 {@link PREVIEW_WRITE_MESSAGE} when sent from a role preview (`?previewRole=`). The handlers check the
  * request; the writes, each change in one transaction, are progress.service.ts's.
  */
@@ -80,6 +89,23 @@ export const progressRoutes: FastifyPluginAsyncZod<{
       refusePreviewWrite(request.query);
       refuseOtherVersion(step, request.body.version);
       return setStepItemDone({ db, recordAgreement }, request, step, item, request.body.done, now);
+    },
+  );
+
+  app.post(
+    '/api/progress/import',
+    {
+      preValidation: requireUser,
+      schema: {
+        querystring: progressWriteQuerySchema,
+        body: postProgressImportBodySchema,
+        response: { 200: progressImportResponseSchema },
+      },
+    },
+    async (request) => {
+      refusePreviewWrite(request.query);
+      const steps = resolveRoleOfRequest(request.catalog, request).role.scopes.flatMap((scope) => scope.steps);
+      return importBrowserProgress({ db }, request, steps, request.body.stepIds, now);
     },
   );
 };

@@ -1,7 +1,11 @@
 import type { OnboardingResponse } from '@shared/api';
 import { orderedStepIds } from '@shared/roles';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSetStepProgress } from '../api/set-step-progress';
+import { apiPaths } from '@/config/paths';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { progressImportDecoder } from '@/lib/decoders';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The browser keys where the earlier, browser-only version of the app kept a member's progress: step indexes (in the
@@ -13,8 +17,8 @@ export function localProgressKeys(userId: string): string[] {
 }
 
 /**
- * Members whose import was tried in this page: once per page load, so that a second effect run (strict mode) or a
- * refused write (which changes the cached onboarding again) does not repeat it.
+ * Members whose import was tried in this page: once per page load, so that a second effect run (strict mode) or the
+ * refetched onboarding does not repeat it.
  */
 const attempted = new Set<string>();
 
@@ -34,36 +38,56 @@ function readIndexes(key: string): number[] {
 }
 
 /**
+ * Sends the kept steps to POST /api/progress/import. The server imports them once per member, into the member's own
+ * steps only, leaving steps that ask for an agreement (docs/product.md#progress-rules).
+ * @returns whether the keys may be removed: the import was saved now, or was saved before (409)
+ */
+async function sendImport(stepIds: string[]): Promise<boolean> {
+  try {
+    await apiRequest(apiPaths.progressImport, progressImportDecoder, { method: 'POST', body: { stepIds } });
+    return true;
+  } catch (error) {
+    return error instanceof ApiError && error.status === 409;
+  }
+}
+
+/**
  * Imports the progress the earlier, browser-only version of the app kept in this browser (see
- * {@link localProgressKeys}) into the member's progress of record, once: every step index not completed yet is
- * completed through the progress API, and the keys are removed once all of those writes are saved. Indexes beyond
- * the member's steps are ignored. Safe to run again: completing a completed step changes nothing, and after a failed
- * write the keys stay for the next page load. Never runs for a role preview.
+ * {@link localProgressKeys}) into the member's progress of record, once: the kept step indexes are sent as step ids
+ * to the import route, which completes the member's plain steps among them (never a step that asks for an agreement)
+ * and refuses a second import. The keys are removed once the import is saved, or when the server says it was done
+ * before; after any other failure they stay for the next page load. Indexes beyond the member's steps are ignored.
+ * Never runs for a role preview.
  * @param userId the signed-in member's id, or undefined while unknown
  * @param onboarding the member's own onboarding (steps and progress), or undefined while it loads
  */
 export function useLocalProgressImport(userId: string | undefined, onboarding: OnboardingResponse | undefined): void {
-  const { mutateAsync: setStepProgress } = useSetStepProgress();
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (userId === undefined || onboarding === undefined || onboarding.preview === true) return;
     const keys = localProgressKeys(userId).filter((key) => localStorage.getItem(key) !== null);
     if (keys.length === 0 || attempted.has(userId)) return;
     attempted.add(userId);
     const ids = orderedStepIds(onboarding);
-    const completed = new Set(onboarding.progress.completed.map((c) => c.stepId));
-    const toComplete = new Set<string>();
+    const kept = new Set<string>();
     for (const key of keys) {
       for (const index of readIndexes(key)) {
         const stepId = ids[index];
-        if (stepId !== undefined && !completed.has(stepId)) toComplete.add(stepId);
+        if (stepId !== undefined) kept.add(stepId);
       }
     }
-    Promise.all([...toComplete].map((stepId) => setStepProgress({ stepId, completed: true })))
-      .then(() => {
-        for (const key of keys) localStorage.removeItem(key);
-      })
-      .catch(() => {
-        // The failed write said so in its toast; the keys stay, and the next page load tries again.
-      });
-  }, [userId, onboarding, setStepProgress]);
+    const removeKeys = () => {
+      for (const key of keys) localStorage.removeItem(key);
+    };
+    // Nothing readable was kept: nothing to import, and the member's one import stays for a browser that has some.
+    if (kept.size === 0) {
+      removeKeys();
+      return;
+    }
+    void sendImport([...kept]).then((done) => {
+      if (!done) return;
+      removeKeys();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.onboarding, exact: true });
+    });
+  }, [userId, onboarding, queryClient]);
 }
