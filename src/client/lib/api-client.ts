@@ -18,6 +18,8 @@ export type UnexplainedReason = 'not-json' | 'unexpected-shape' | 'no-message';
  * `unexplained` says why there is none.
  */
 export class ApiError extends Error {
+  readonly #body: unknown;
+
   constructor(
     readonly status: number,
     message: string,
@@ -25,9 +27,19 @@ export class ApiError extends Error {
     readonly role?: string,
     /** Set when the server gave no explanation of its own (status 0 excepted). */
     readonly unexplained?: UnexplainedReason,
+    body?: unknown,
   ) {
     super(message);
+    this.#body = body;
     this.name = 'ApiError';
+  }
+
+  /**
+   * The error answer's JSON as sent, for a route whose error answers carry more than a message (e.g. the studio's 409
+   * with the other person's draft, src/shared/studio-api.ts); undefined when it was not JSON.
+   */
+  get body(): unknown {
+    return this.#body;
   }
 }
 
@@ -39,6 +51,8 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (fetch's `keepalive`: a save sent as the page is left; at most 64 KiB). */
+  keepalive?: boolean;
 }
 
 /** The API answers the document came with (src/shared/document-answers.ts), each given out once. */
@@ -101,7 +115,7 @@ function takeDocumentAnswer(path: string): Response | undefined {
   });
 }
 
-async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
+async function send(path: string, { method = 'GET', body, signal, keepalive }: RequestOptions): Promise<Response> {
   const fromDocument = method === 'GET' ? takeDocumentAnswer(path) : undefined;
   let response: Response;
   if (fromDocument !== undefined) {
@@ -119,6 +133,7 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
         credentials: 'same-origin',
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         ...(signal ? { signal } : {}),
+        ...(keepalive === true ? { keepalive } : {}),
       });
     } catch (error) {
       // A cancelled query must stay a cancellation, not turn into a "no connection" message.
@@ -131,22 +146,28 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  let message = `Something went wrong on the server (error ${response.status}). Please try again.`;
-  let role: string | undefined;
-  let explained = false;
+  let json: unknown;
   try {
-    const parsed = apiErrorDecoder.safeParse(await response.json());
-    if (parsed.success) {
-      if (parsed.data.message) {
-        message = parsed.data.message;
-        explained = true;
-      }
-      role = parsed.data.role;
-    }
+    json = await response.json();
   } catch {
-    // Not JSON (e.g. a proxy's HTML error page): keep the fallback message.
+    // Not JSON (e.g. a proxy's HTML error page): the fallback message.
   }
-  return new ApiError(response.status, message, role, explained ? undefined : 'no-message');
+  return apiErrorOf(response.status, json);
+}
+
+/**
+ * The {@link ApiError} of an error answer: the server's `message` when its JSON has one, else a fallback naming the
+ * status (for a transport other than fetch, e.g. an upload's XMLHttpRequest).
+ * @param status the HTTP status (4xx/5xx)
+ * @param json the answer's JSON, or undefined when it was not JSON
+ */
+export function apiErrorOf(status: number, json: unknown): ApiError {
+  const parsed = apiErrorDecoder.safeParse(json);
+  if (parsed.success && parsed.data.message) {
+    return new ApiError(status, parsed.data.message, parsed.data.role, undefined, json);
+  }
+  const fallback = `Something went wrong on the server (error ${status}). Please try again.`;
+  return new ApiError(status, fallback, parsed.success ? parsed.data.role : undefined, 'no-message', json);
 }
 
 /**

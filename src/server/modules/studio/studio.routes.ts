@@ -3,10 +3,28 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  assetQuerySchema,
+  assetsResponseSchema,
+  diffQuerySchema,
+  draftConflictSchema,
+  publishRequestSchema,
+  publishResponseSchema,
+  restoreRequestSchema,
+  saveDraftRequestSchema,
+  saveDraftResponseSchema,
   STUDIO_ASSET_MAX_BYTES,
   STUDIO_ASSET_TYPES,
-  type StudioDraft,
+  studioAssetSchema,
+  studioDiffSchema,
+  studioStateSchema,
+  studioVersionSchema,
+  usageResponseSchema,
+  versionParamsSchema,
+  versionsResponseSchema,
+  type ProblemsRefusal,
+  type StudioAccessRefusal,
   type StudioProblem,
+  type StudioRemovalsConflict,
 } from '../../../shared/studio-api.js';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import { sha256Hex } from '../../hashing.js';
@@ -49,27 +67,9 @@ import { checkUpload } from './uploads.js';
  * to editors and admins only (404 to others) while only a draft uses them.
  */
 
-/** The most role configurations a draft may hold (a sanity limit far above the catalog's size). */
-const MAX_ROLES = 500;
 /** The largest draft accepted, in bytes of JSON (the real catalog is about 100 KB). */
 export const STUDIO_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-const saveDraftSchema = z.object({
-  catalog: z.array(z.unknown()).max(MAX_ROLES),
-  baseUpdatedAt: z.iso.datetime().nullable(),
-});
-const publishSchema = z.object({
-  materialChanges: z.array(z.string().min(1).max(200)).max(500),
-  note: z.string().trim().max(2_000).optional(),
-  confirmRemovals: z.boolean().optional(),
-});
-const restoreSchema = z.object({ confirmRemovals: z.boolean().optional() }).nullish();
-const versionParamsSchema = z.object({ version: z.coerce.number().int().min(1).max(2_147_483_647) });
-const diffQuerySchema = z.object({
-  from: z.coerce.number().int().min(1).max(2_147_483_647),
-  to: z.coerce.number().int().min(1).max(2_147_483_647),
-});
-const assetQuerySchema = z.object({ name: z.string().trim().min(1).max(200).optional() });
 const hashParamsSchema = z.object({ sha256: z.string() });
 
 /** The person acting, for stamps and the audit log. */
@@ -108,19 +108,19 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     const total = removals.reduce((n, r) => n + r.completedBy, 0);
     return reply.code(409).send({
       statusCode: 409,
-      error: STATUS_CODES[409],
+      error: STATUS_CODES[409] ?? 'Conflict',
       message: `This removes ${removals.length} step(s) or item(s) that members completed (${total} completion(s) in all). Their records are kept. Send again with confirmRemovals: true to go ahead.`,
       removals,
-    });
+    } satisfies StudioRemovalsConflict);
   };
 
   const refuseProblems = (reply: FastifyReply, problems: StudioProblem[]) =>
     reply.code(422).send({
       statusCode: 422,
-      error: STATUS_CODES[422],
+      error: STATUS_CODES[422] ?? 'Unprocessable Entity',
       message: `The content has ${problems.length} problem(s): fix them and publish again.`,
       problems,
-    });
+    } satisfies ProblemsRefusal);
 
   /**
    * A content editor may not publish or restore a change to who may see a shared password or which role people
@@ -137,20 +137,24 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     if (changes.length === 0) return undefined;
     return reply.code(403).send({
       statusCode: 403,
-      error: STATUS_CODES[403],
+      error: STATUS_CODES[403] ?? 'Forbidden',
       message: `${ADMIN_MUST_CHANGE_ACCESS_MESSAGE} What needs an admin: ${changes.join('; ')}.`,
       changes,
-    });
+    } satisfies StudioAccessRefusal);
   };
 
-  app.get('/api/studio', { onRequest: editing }, async () => ({
+  app.get('/api/studio', { onRequest: editing, schema: { response: { 200: studioStateSchema } } }, async () => ({
     published: await published(),
     draft: await getDraft(db),
   }));
 
   app.put(
     '/api/studio/draft',
-    { onRequest: editing, bodyLimit: STUDIO_BODY_LIMIT_BYTES, schema: { body: saveDraftSchema } },
+    {
+      onRequest: editing,
+      bodyLimit: STUDIO_BODY_LIMIT_BYTES,
+      schema: { body: saveDraftRequestSchema, response: { 200: saveDraftResponseSchema, 409: draftConflictSchema } },
+    },
     async (request, reply) => {
       const { catalog, baseUpdatedAt } = request.body;
       const base = await published();
@@ -162,10 +166,10 @@ export const studioRoutes: FastifyPluginAsyncZod<{
         baseUpdatedAt === null ? null : new Date(baseUpdatedAt),
       );
       if ('conflict' in saved) {
-        const other: StudioDraft = saved.conflict;
+        const other = saved.conflict;
         return reply.code(409).send({
           statusCode: 409,
-          error: STATUS_CODES[409],
+          error: STATUS_CODES[409] ?? 'Conflict',
           message: `${other.updatedBy} saved the draft at ${other.updatedAt}, after you opened it. Reload to see their changes, then make yours again.`,
           draft: other,
         });
@@ -179,7 +183,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     return reply.code(204).send();
   });
 
-  app.post('/api/studio/publish', { onRequest: editing, schema: { body: publishSchema } }, async (request, reply) => {
+  const publishSchemas = { body: publishRequestSchema, response: { 200: publishResponseSchema } };
+  app.post('/api/studio/publish', { onRequest: editing, schema: publishSchemas }, async (request, reply) => {
     const draft = await getDraft(db);
     if (!draft) throw new HttpError(409, 'There is no draft to publish: make a change first.');
     const base = await published();
@@ -221,11 +226,15 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     return { version };
   });
 
-  app.get('/api/studio/versions', { onRequest: editing }, async () => ({ versions: await listVersions(db) }));
+  app.get(
+    '/api/studio/versions',
+    { onRequest: editing, schema: { response: { 200: versionsResponseSchema } } },
+    async () => ({ versions: await listVersions(db) }),
+  );
 
   app.get(
     '/api/studio/versions/:version',
-    { onRequest: editing, schema: { params: versionParamsSchema } },
+    { onRequest: editing, schema: { params: versionParamsSchema, response: { 200: studioVersionSchema } } },
     async (request) => {
       const found = await getVersion(db, request.params.version);
       if (!found) throw notFound(`There is no version ${request.params.version}.`);
@@ -233,7 +242,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/api/studio/diff', { onRequest: editing, schema: { querystring: diffQuerySchema } }, async (request) => {
+  const diffSchemas = { querystring: diffQuerySchema, response: { 200: studioDiffSchema } };
+  app.get('/api/studio/diff', { onRequest: editing, schema: diffSchemas }, async (request) => {
     const { from, to } = request.query;
     const [a, b] = await Promise.all([getVersion(db, from), getVersion(db, to)]);
     if (!a) throw notFound(`There is no version ${from}.`);
@@ -243,7 +253,10 @@ export const studioRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/studio/versions/:version/restore',
-    { onRequest: editing, schema: { params: versionParamsSchema, body: restoreSchema } },
+    {
+      onRequest: editing,
+      schema: { params: versionParamsSchema, body: restoreRequestSchema, response: { 200: publishResponseSchema } },
+    },
     async (request, reply) => {
       const wanted = await getVersion(db, request.params.version);
       if (!wanted) throw notFound(`There is no version ${request.params.version}.`);
@@ -271,12 +284,16 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/api/studio/usage', { onRequest: editing }, async () => {
+  app.get('/api/studio/usage', { onRequest: editing, schema: { response: { 200: usageResponseSchema } } }, async () => {
     const usage = await membersPerRole(db, content.catalog);
     return { roles: [...usage].map(([key, members]) => ({ key, members })).sort((a, b) => a.key.localeCompare(b.key)) };
   });
 
-  app.get('/api/studio/assets', { onRequest: editing }, async () => ({ assets: await listAssets(db) }));
+  app.get(
+    '/api/studio/assets',
+    { onRequest: editing, schema: { response: { 200: assetsResponseSchema } } },
+    async () => ({ assets: await listAssets(db) }),
+  );
 
   await app.register(async (plugin) => {
     const uploads = plugin.withTypeProvider<ZodTypeProvider>();
@@ -290,7 +307,11 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     );
     uploads.post(
       '/api/studio/assets',
-      { onRequest: editing, bodyLimit: STUDIO_ASSET_MAX_BYTES, schema: { querystring: assetQuerySchema } },
+      {
+        onRequest: editing,
+        bodyLimit: STUDIO_ASSET_MAX_BYTES,
+        schema: { querystring: assetQuerySchema, response: { 201: studioAssetSchema } },
+      },
       async (request, reply) => {
         const body = request.body;
         if (!(body instanceof Buffer))

@@ -1,42 +1,35 @@
-import { CLIENT_REQUEST_HEADER } from '@shared/client-request';
-import type {
-  RestoreRequest,
-  StudioRemoval,
-  PublishRequest,
-  PublishResponse,
-  SaveDraftRequest,
-  StudioAsset,
-  StudioDiff,
-  StudioDraft,
-  StudioProblem,
-  StudioState,
-  StudioVersion,
-  StudioVersionSummary,
+import {
+  assetsResponseSchema,
+  draftConflictSchema,
+  problemsRefusalSchema,
+  publishResponseSchema,
+  removalsConflictSchema,
+  saveDraftRequestSchema,
+  saveDraftResponseSchema,
+  studioAssetSchema,
+  studioDiffSchema,
+  studioStateSchema,
+  studioVersionSchema,
+  usageResponseSchema,
+  versionsResponseSchema,
+  type PublishRequest,
+  type PublishResponse,
+  type RestoreRequest,
+  type SaveDraftRequest,
+  type StudioAsset,
+  type StudioDraft,
+  type StudioProblem,
+  type StudioRemoval,
 } from '@shared/studio-api';
+import { CLIENT_REQUEST_HEADER } from '@shared/client-request';
 import { apiPaths } from '@/config/paths';
-import { apiRequest, apiRequestNoContent, ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
-import { isRecord, objectDecoder } from '@/lib/decoders';
+import { apiErrorOf, apiRequest, apiRequestNoContent, ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 
 /**
- * The content studio's calls (src/shared/studio-api.ts; docs/product.md#content-studio). Answers are checked for the
- * fields the studio relies on; the server validates what it sends.
+ * The content studio's calls (docs/product.md#content-studio), through the app's one API client and parsed with the
+ * shared contract (src/shared/studio-api.ts). The studio's error answers that carry more than a message (the other
+ * person's draft, the problems, the removals to confirm) become errors of their own kind.
  */
-
-const hasCatalog = (v: unknown): boolean => isRecord(v) && Array.isArray(v.catalog);
-
-const studioStateDecoder = objectDecoder<StudioState>(
-  (v) => hasCatalog(v.published) && (v.draft === null || hasCatalog(v.draft)),
-);
-const saveDraftDecoder = objectDecoder<{ draft: StudioDraft }>((v) => hasCatalog(v.draft));
-const publishDecoder = objectDecoder<PublishResponse>(
-  (v) => isRecord(v.version) && typeof v.version.version === 'number',
-);
-const versionsDecoder = objectDecoder<{ versions: StudioVersionSummary[] }>((v) => Array.isArray(v.versions));
-const versionDecoder = objectDecoder<StudioVersion>((v) => typeof v.version === 'number' && Array.isArray(v.catalog));
-const diffDecoder = objectDecoder<StudioDiff>((v) => Array.isArray(v.entries));
-const assetsDecoder = objectDecoder<{ assets: StudioAsset[] }>((v) => Array.isArray(v.assets));
-const assetDecoder = objectDecoder<StudioAsset>((v) => typeof v.url === 'string' && typeof v.sha256 === 'string');
-const usageDecoder = objectDecoder<{ roles: { key: string; members: number }[] }>((v) => Array.isArray(v.roles));
 
 /** Query keys of the studio; a publish, restore or discard invalidates `studioKeys.all`. */
 export const studioKeys = {
@@ -48,11 +41,6 @@ export const studioKeys = {
   assets: ['studio', 'assets'] as const,
   usage: ['studio', 'usage'] as const,
 };
-
-/** GET /api/studio — the published version and the shared draft, if any. @throws ApiError */
-export function getStudio({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(apiPaths.studio, studioStateDecoder, { ...(signal ? { signal } : {}) });
-}
 
 /** Someone else saved the draft since this editor last loaded or saved it (409 from PUT /api/studio/draft). */
 export class DraftConflictError extends Error {
@@ -91,44 +79,28 @@ export class RemovalsConflictError extends Error {
   }
 }
 
-/** A JSON request whose error answers the studio reads in full (409 with the other draft, 422 with problems). */
-async function sendJson(
-  path: string,
-  method: 'PUT' | 'POST',
-  body: unknown,
-): Promise<{ status: number; json: unknown }> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        [CLIENT_REQUEST_HEADER.name]: CLIENT_REQUEST_HEADER.value,
-      },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+/**
+ * The studio's error of an API error whose answer says more: the other person's draft (409 of a save), the problems
+ * (422 of a publish or restore) or the removals to confirm (409 of a publish or restore); anything else as it is.
+ */
+function studioErrorOf(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.status === 409) {
+    const conflict = draftConflictSchema.safeParse(error.body);
+    if (conflict.success) return new DraftConflictError(conflict.data.message, conflict.data.draft);
+    const removals = removalsConflictSchema.safeParse(error.body);
+    if (removals.success) return new RemovalsConflictError(removals.data.message, removals.data.removals);
   }
-  let json: unknown = null;
-  try {
-    json = await response.json();
-  } catch {
-    // An answer that is not JSON keeps json null: the status says what happened.
+  if (error.status === 422) {
+    const refused = problemsRefusalSchema.safeParse(error.body);
+    if (refused.success) return new PublishProblemsError(refused.data.message, refused.data.problems);
   }
-  return { status: response.status, json };
+  return error;
 }
 
-function errorOf(status: number, json: unknown): ApiError {
-  const message =
-    isRecord(json) && typeof json.message === 'string'
-      ? json.message
-      : isRecord(json) && typeof json.error === 'string'
-        ? json.error
-        : `Something went wrong on the server (error ${status}). Please try again.`;
-  return new ApiError(status, message);
+/** GET /api/studio — the published version and the shared draft, if any. @throws ApiError */
+export function getStudio({ signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(apiPaths.studio, studioStateSchema, { ...(signal ? { signal } : {}) });
 }
 
 /**
@@ -136,20 +108,23 @@ function errorOf(status: number, json: unknown): ApiError {
  * @throws DraftConflictError when someone else saved since `baseUpdatedAt`; ApiError otherwise
  */
 export async function saveDraft(request: SaveDraftRequest): Promise<StudioDraft> {
-  const { status, json } = await sendJson(apiPaths.studioDraft, 'PUT', request);
-  if (status === 409 && isRecord(json) && hasCatalog(json.draft)) {
-    const message =
-      typeof json.message === 'string'
-        ? json.message
-        : typeof json.error === 'string'
-          ? json.error
-          : 'Someone else saved the draft.';
-    throw new DraftConflictError(message, json.draft as StudioDraft);
+  try {
+    const saved = await apiRequest(apiPaths.studioDraft, saveDraftResponseSchema, { method: 'PUT', body: request });
+    return saved.draft;
+  } catch (error) {
+    throw studioErrorOf(error);
   }
-  if (status < 200 || status >= 300) throw errorOf(status, json);
-  const parsed = saveDraftDecoder.safeParse(json);
-  if (!parsed.success) throw errorOf(status, json);
-  return parsed.data.draft;
+}
+
+/**
+ * PUT /api/studio/draft as the page is left (keepalive: the request outlives the page), for an edit the autosave has
+ * not sent yet. Nothing is waited for or reported: the page is gone. A body the contract refuses is not sent.
+ * @param request the catalog on screen and the `updatedAt` of the draft it started from
+ */
+export function saveDraftOnLeave(request: SaveDraftRequest): void {
+  const body = saveDraftRequestSchema.safeParse(request);
+  if (!body.success) return;
+  apiRequestNoContent(apiPaths.studioDraft, { method: 'PUT', body: body.data, keepalive: true }).catch(() => undefined);
 }
 
 /** DELETE /api/studio/draft — 'Discard draft'. @throws ApiError */
@@ -168,32 +143,27 @@ export function publishDraft(request: PublishRequest): Promise<PublishResponse> 
 
 /** The answer of a publish or a restore: the new version, or the problems, or the removals to confirm. */
 async function publishLike(path: string, body: PublishRequest | RestoreRequest): Promise<PublishResponse> {
-  const { status, json } = await sendJson(path, 'POST', body);
-  if (status === 422 && isRecord(json) && Array.isArray(json.problems)) {
-    throw new PublishProblemsError(errorOf(status, json).message, json.problems as StudioProblem[]);
+  try {
+    return await apiRequest(path, publishResponseSchema, { method: 'POST', body });
+  } catch (error) {
+    throw studioErrorOf(error);
   }
-  if (status === 409 && isRecord(json) && Array.isArray(json.removals)) {
-    throw new RemovalsConflictError(errorOf(status, json).message, json.removals as StudioRemoval[]);
-  }
-  if (status < 200 || status >= 300) throw errorOf(status, json);
-  const parsed = publishDecoder.safeParse(json);
-  if (!parsed.success) throw errorOf(status, json);
-  return parsed.data;
 }
 
 /** GET /api/studio/versions — every published version, newest first. @throws ApiError */
 export async function getVersions({ signal }: { signal?: AbortSignal } = {}) {
-  return (await apiRequest(apiPaths.studioVersions, versionsDecoder, { ...(signal ? { signal } : {}) })).versions;
+  return (await apiRequest(apiPaths.studioVersions, versionsResponseSchema, { ...(signal ? { signal } : {}) }))
+    .versions;
 }
 
 /** GET /api/studio/versions/:version. @throws ApiError */
 export function getVersion(version: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(apiPaths.studioVersion(version), versionDecoder, { ...(signal ? { signal } : {}) });
+  return apiRequest(apiPaths.studioVersion(version), studioVersionSchema, { ...(signal ? { signal } : {}) });
 }
 
 /** GET /api/studio/diff?from=&to= — what changed between two versions. @throws ApiError */
 export function getDiff(from: number, to: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(apiPaths.studioDiff(from, to), diffDecoder, { ...(signal ? { signal } : {}) });
+  return apiRequest(apiPaths.studioDiff(from, to), studioDiffSchema, { ...(signal ? { signal } : {}) });
 }
 
 /**
@@ -206,16 +176,18 @@ export function restoreVersion(version: number, request: RestoreRequest = {}) {
 
 /** GET /api/studio/assets — every stored file, newest first. @throws ApiError */
 export async function getAssets({ signal }: { signal?: AbortSignal } = {}) {
-  return (await apiRequest(apiPaths.studioAssets, assetsDecoder, { ...(signal ? { signal } : {}) })).assets;
+  return (await apiRequest(apiPaths.studioAssets, assetsResponseSchema, { ...(signal ? { signal } : {}) })).assets;
 }
 
 /** GET /api/studio/usage — how many members resolve to each role. @throws ApiError */
 export async function getUsage({ signal }: { signal?: AbortSignal } = {}) {
-  return (await apiRequest(apiPaths.studioUsage, usageDecoder, { ...(signal ? { signal } : {}) })).roles;
+  return (await apiRequest(apiPaths.studioUsage, usageResponseSchema, { ...(signal ? { signal } : {}) })).roles;
 }
 
 /**
- * POST /api/studio/assets — uploads a PDF or image with its bytes as the body (XMLHttpRequest, for progress).
+ * POST /api/studio/assets — uploads a PDF or image with its bytes as the body. XMLHttpRequest rather than the API
+ * client, for the upload's progress (fetch reports none); the answer is parsed with the same contract and its errors
+ * read as the API client reads them.
  * @param file the chosen file; its type is the Content-Type (the server decides by the bytes)
  * @param onProgress 0 to 1 as the bytes are sent
  * @returns the stored file, whose `url` the catalog refers to
@@ -233,19 +205,19 @@ export function uploadAsset(file: File, onProgress: (fraction: number) => void):
     };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
     xhr.onload = () => {
-      let json: unknown = null;
+      let json: unknown;
       try {
         json = JSON.parse(xhr.responseText);
       } catch {
         // Not JSON: the status decides.
       }
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(errorOf(xhr.status, json));
+        reject(apiErrorOf(xhr.status, json));
         return;
       }
-      const parsed = assetDecoder.safeParse(json);
+      const parsed = studioAssetSchema.safeParse(json);
       if (parsed.success) resolve(parsed.data);
-      else reject(errorOf(xhr.status, json));
+      else reject(apiErrorOf(xhr.status, json));
     };
     xhr.send(file);
   });

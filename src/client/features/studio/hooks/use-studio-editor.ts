@@ -1,8 +1,6 @@
 import type { StudioDraft, StudioProblem, StudioState } from '@shared/studio-api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { apiPaths } from '@/config/paths';
-import { CLIENT_REQUEST_HEADER } from '@shared/client-request';
-import { DraftConflictError, saveDraft } from '../api/studio-requests';
+import { DraftConflictError, saveDraft, saveDraftOnLeave } from '../api/studio-requests';
 import type { Catalog } from '../utils/catalog-edits';
 import { catalogProblems, mergeProblems } from '../utils/validation';
 
@@ -167,13 +165,7 @@ export function useStudioEditor(initial: StudioState): StudioEditor {
     };
     const pageHide = () => {
       if (!dirty.current || conflicted.current) return;
-      void fetch(apiPaths.studioDraft, {
-        method: 'PUT',
-        keepalive: true,
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', [CLIENT_REQUEST_HEADER.name]: CLIENT_REQUEST_HEADER.value },
-        body: JSON.stringify({ catalog: catalogRef.current, baseUpdatedAt: baseUpdatedAt.current }),
-      }).catch(() => undefined);
+      saveDraftOnLeave({ catalog: catalogRef.current, baseUpdatedAt: baseUpdatedAt.current });
     };
     window.addEventListener('beforeunload', beforeUnload);
     window.addEventListener('pagehide', pageHide);
