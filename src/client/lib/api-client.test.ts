@@ -3,12 +3,39 @@ import { DOCUMENT_ANSWERS_ID } from '@shared/document-answers';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiError, json, stubNetwork } from '@/test/render-app';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest, isApiError } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest, apiRequestNoContent, isApiError } from './api-client';
 
 describe('apiRequest', () => {
   it("throws the server's message and status on a JSON error", async () => {
     stubNetwork({ 'GET /api/me': apiError(401, 'Please sign in.') });
     await expect(apiRequest('/api/me', meResponseSchema)).rejects.toEqual(new ApiError(401, 'Please sign in.'));
+  });
+
+  it("keeps an error answer's JSON for a route whose errors say more than a message", async () => {
+    const draft = {
+      catalog: [],
+      baseVersion: 3,
+      updatedAt: '2026-11-24T21:05:00.000Z',
+      updatedBy: 'sam@x',
+      problems: [],
+    };
+    stubNetwork({ 'PUT /api/studio/draft': json({ error: 'Conflict', message: 'Sam saved.', draft }, 409) });
+    const error = await apiRequest('/api/studio/draft', meResponseSchema, { method: 'PUT', body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, message: 'Sam saved.', body: { draft } });
+  });
+
+  it('sends a request that outlives the page when asked (keepalive)', async () => {
+    const sent: RequestInit[] = [];
+    vi.stubGlobal('fetch', (_path: string, init: RequestInit) => {
+      sent.push(init);
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    await apiRequestNoContent('/api/studio/draft', { method: 'PUT', body: { catalog: [] }, keepalive: true });
+    await apiRequestNoContent('/api/studio/draft', { method: 'DELETE' });
+    expect(sent.map((init) => init.keepalive)).toEqual([true, undefined]);
   });
 
   it('explains a network failure', async () => {
