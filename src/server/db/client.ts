@@ -12,6 +12,7 @@ import { projectRoot } from '../project-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { makePrivate } from './private-files.js';
 import * as schema from './schema.js';
+import { failFastWhileUnanswered } from './unanswered-database.js';
 
 /**
  * The drizzle database the repositories use; the same type for PGlite and PostgreSQL (docs/architecture.md#database).
@@ -132,7 +133,8 @@ const MIGRATION_LOCK_KEY = 7_340_291_105;
  *   uncompressed tar) instead of an empty one — the tests' migrated template, which opens in about half the time
  * @param options.timeoutSeconds PostgreSQL only: the most a connection, a wait for one, or a statement may take (the
  *   server's DATABASE_TIMEOUT_SECONDS; none when not given). A statement past it fails and its connection is closed, so
- *   a transaction it was part of is rolled back, never continued by the next user of the connection
+ *   a transaction it was part of is rolled back, never continued by the next user of the connection; once a wait ran
+ *   out, statements fail at once until the database answers again (db/unanswered-database.ts)
  *   (docs/architecture.md#database-unavailable)
  * @returns the drizzle database, its driver and `close()`
  * @throws Error when none of the options is given, or PGlite cannot open `dataDir`
@@ -154,12 +156,17 @@ export async function openDatabase(options: {
         : { connectionTimeoutMillis: limitMs, query_timeout: limitMs, statement_timeout: limitMs }),
     });
     if (limitMs !== undefined) pool.on('connect', discardOnTimeout);
+    const guard = limitMs === undefined ? undefined : failFastWhileUnanswered(pool, limitMs);
     // An idle connection that the server drops (a restart, a failover) makes the pool emit 'error'; unhandled, that
     // would end the process. The pool has already discarded the connection and opens a new one when next asked
     // (docs/architecture.md#database-unavailable: the server recovers by itself), so there is nothing more to do here.
     pool.on('error', () => {});
     const db: Database = drizzleNodePostgres(pool, { schema });
-    return { db, driver: { kind: 'postgres', pool }, close: () => pool.end() };
+    const close = async () => {
+      guard?.close();
+      await pool.end();
+    };
+    return { db, driver: { kind: 'postgres', pool }, close };
   }
   if (options.dataDir === undefined && options.inMemory !== true) {
     throw new Error('openDatabase needs a url, a dataDir or inMemory: true');

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/api.js';
+import { DatabaseNotAnsweringError } from '../db/unanswered-database.js';
 import { HttpError } from '../http-errors.js';
 import { RateLimitedError } from './auth-rate-limits.js';
 import { globalPlugin } from './global-plugin.js';
@@ -41,6 +42,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function isDatabaseTimeout(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 8; depth += 1) {
+    if (current instanceof DatabaseNotAnsweringError) return true;
     if ((current as { code?: unknown }).code === '57014' || TIMEOUT_MESSAGE.test(current.message)) return true;
     current = current.cause;
   }
@@ -55,6 +57,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 8; depth += 1) {
     if (current instanceof TypeError && current.message === 'fetch failed') return false;
+    if (current instanceof DatabaseNotAnsweringError) return true;
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
     if (UNAVAILABLE_MESSAGE.test(current.message)) return true;

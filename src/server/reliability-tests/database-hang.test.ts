@@ -2,17 +2,22 @@
  * Reliability (docs/architecture.md#database-unavailable): a PostgreSQL that stops answering — frozen, as by SIGSTOP,
  * with its connections open — must not hold requests. Between the app and PostgreSQL runs a loopback TCP proxy that
  * the test freezes (it accepts connections and bytes but passes nothing on, either way, as a stopped server's kernel
- * does) and thaws (everything held is passed on, in order). With a time limit (DATABASE_TIMEOUT_SECONDS) a transaction
- * cut off by it is rolled back, more transactions than the pool has connections fail within the limit instead of
- * waiting, and after the thaw no connection is lost or used again inside the stale transaction.
- * Runs with TEST_DATABASE_URL (PostgreSQL).
+ * does) and thaws (everything held is passed on, in order). The whole server (a process, over HTTP, with the default
+ * DATABASE_TIMEOUT_SECONDS of 5) answers every request that needs the database 503 with Retry-After within the limit
+ * and a little — however many arrive together and however often a request asks the database again — /api/health says
+ * the database is not answering, and after the thaw the server is back by itself with every write it acknowledged
+ * before. With a time limit, a transaction cut off by it is rolled back, more transactions than the pool has
+ * connections fail within the limit instead of waiting, and after the thaw no connection is lost or used again inside
+ * the stale transaction. Runs with TEST_DATABASE_URL (PostgreSQL).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { onboardingResponseSchema } from '../../shared/api.js';
 import { openDatabase } from '../db/client.js';
-import { createEmptyPostgresDatabase, freePort } from '../test/server-process.js';
+import { DatabaseNotAnsweringError } from '../db/unanswered-database.js';
+import { api, createEmptyPostgresDatabase, devSignIn, freePort, startServer } from '../test/server-process.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -86,6 +91,116 @@ describe.skipIf(!postgresUrl)('PostgreSQL stops answering (frozen)', () => {
     return { directUrl: created.url, proxiedUrl: proxied.toString(), proxy };
   }
 
+  it('a whole server answers every request 503 within the limit, says why on /api/health, and keeps every acknowledged write', async () => {
+    const LIMIT_MS = 5_000; // DATABASE_TIMEOUT_SECONDS's default: the server is started without it
+    const { proxiedUrl, proxy } = await frozenSetup();
+    const server = await startServer({ env: { DATABASE_URL: proxiedUrl }, readyTimeoutMs: 90_000 });
+    cleanups.push(() => server.kill());
+    const { origin } = server;
+    const cookie = await devSignIn(origin, 'frozen@inspired2uplift.org');
+    const onboarding = await api(origin, cookie, 'GET', '/api/onboarding');
+    const steps = onboardingResponseSchema.parse(onboarding.body).scopes.flatMap((s) => s.steps.map((step) => step.id));
+    // Acknowledged writes: every step that can be completed at once (a checklist step answers 409: items first).
+    const acknowledged: string[] = [];
+    for (const stepId of steps) {
+      const res = await api(origin, cookie, 'PUT', `/api/progress/steps/${stepId}`, { completed: true });
+      if (res.status === 200) acknowledged.push(stepId);
+      else expect(res.status, JSON.stringify(res.body)).toBe(409);
+    }
+    expect(acknowledged.length, 'steps completed before the freeze').toBeGreaterThanOrEqual(2);
+
+    /** One request, timed from `since` (ms); status 0 when no answer came within the limit and 10 s. */
+    const send = async (since: number, path: string, init: RequestInit = {}) => {
+      try {
+        const res = await fetch(`${origin}${path}`, { ...init, signal: AbortSignal.timeout(LIMIT_MS + 10_000) });
+        const body = await res.text();
+        const retryAfter = res.headers.get('retry-after');
+        return { path, ms: performance.now() - since, status: res.status, retryAfter, body };
+      } catch (error) {
+        if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+        return { path, ms: performance.now() - since, status: 0, retryAfter: null, body: 'no answer' };
+      }
+    };
+    const times = (answers: { ms: number; status: number }[]) =>
+      [...answers]
+        .sort((a, b) => a.ms - b.ms)
+        .map((a) => `${Math.round(a.ms)} ms (${a.status})`)
+        .join(', ');
+    const json = { origin, cookie, 'content-type': 'application/json' };
+    proxy.freeze();
+    const frozenAt = performance.now();
+    // More at once than the pool has connections (10): writes that would undo the acknowledged ones, sign-ins (each asks
+    // the database again after its first failure, to record it) and health checks.
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) =>
+        send(frozenAt, `/api/progress/steps/${acknowledged[i % acknowledged.length] ?? ''}`, {
+          method: 'PUT',
+          headers: json,
+          body: JSON.stringify({ completed: false }),
+        }),
+      ),
+      ...Array.from({ length: 3 }, (_, i) =>
+        send(frozenAt, '/api/auth/dev-login', {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `frozen-${i}@inspired2uplift.org` }),
+        }),
+      ),
+      send(frozenAt, '/api/health'),
+      send(frozenAt, '/api/health'),
+    ]);
+    const NOT_ANSWERING = {
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The database is not answering within 5 s. Please try again in a moment.',
+    };
+    console.info(`frozen database: ${answers.length} requests answered after ${times(answers)}`);
+    for (const answer of answers) {
+      expect(answer.status, `${answer.path}: ${answer.body}`).toBe(503);
+      expect(answer.retryAfter, answer.path).toBe('5');
+      expect(answer.ms, `${answer.path} answered after ${Math.round(answer.ms)} ms`).toBeLessThan(LIMIT_MS + 3_000);
+      if (answer.path === '/api/health') expect(JSON.parse(answer.body)).toEqual(NOT_ANSWERING);
+    }
+    // Still frozen: now that the server knows, it answers at once.
+    const askedAgainAt = performance.now();
+    const again = await Promise.all([
+      send(askedAgainAt, '/api/health'),
+      send(askedAgainAt, `/api/progress/steps/${acknowledged[0] ?? ''}`, {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ completed: false }),
+      }),
+    ]);
+    console.info(`frozen database, asked again: ${times(again)}`);
+    for (const answer of again) {
+      expect(answer.status, `${answer.path}: ${answer.body}`).toBe(503);
+      expect(answer.retryAfter).toBe('5');
+      expect(answer.ms, `${answer.path} answered again after ${Math.round(answer.ms)} ms`).toBeLessThan(1_000);
+    }
+    expect(JSON.parse(again[0]?.body ?? '')).toEqual(NOT_ANSWERING);
+
+    proxy.thaw();
+    const thawedAt = performance.now();
+    let health = 0;
+    while (health !== 200 && performance.now() - thawedAt < LIMIT_MS + 5_000) {
+      health = (await send(thawedAt, '/api/health')).status;
+      if (health !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const recoveredMs = performance.now() - thawedAt;
+    expect(health, 'healthy again after the thaw, without a restart').toBe(200);
+    const after = await api(origin, cookie, 'GET', '/api/onboarding');
+    expect(after.status).toBe(200);
+    const completed = onboardingResponseSchema.parse(after.body).progress.completed.map((c) => c.stepId);
+    expect(completed.sort(), 'every write acknowledged before the freeze, none of the 503 ones').toEqual(
+      [...acknowledged].sort(),
+    );
+    expect(
+      (await api(origin, cookie, 'PUT', `/api/progress/steps/${acknowledged[0] ?? ''}`, { completed: false })).status,
+    ).toBe(200);
+    expect((await devSignIn(origin, 'thawed@inspired2uplift.org')).startsWith('onboarding_session=')).toBe(true);
+    console.info(`thawed: healthy again after ${Math.round(recoveredMs)} ms`);
+  }, 180_000);
+
   it('rolls back a transaction cut off by the limit and never reuses its connection', async () => {
     const { directUrl, proxiedUrl, proxy } = await frozenSetup();
     const database = await openDatabase({ url: proxiedUrl, timeoutSeconds: 1 });
@@ -108,7 +223,8 @@ describe.skipIf(!postgresUrl)('PostgreSQL stops answering (frozen)', () => {
         4_000,
       ),
     ).toMatchObject({ value: 'failed' });
-    // Transactions while frozen: each BEGIN times out, 12 of them (the pool holds 10).
+    // Transactions while frozen, 12 of them (the pool holds 10): none waits past the limit (since the cut-off statement,
+    // the database is known not to answer, and they fail at once).
     const begins = Array.from({ length: 12 }, () =>
       database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into marks values (3)`);
@@ -117,9 +233,20 @@ describe.skipIf(!postgresUrl)('PostgreSQL stops answering (frozen)', () => {
     const settled = await timed(Promise.allSettled(begins), 6_000);
     expect(settled?.value.every((r) => r.status === 'rejected')).toBe(true);
     proxy.thaw();
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into marks values (4)`);
-    });
+    // Back by itself once a probe is answered: until then a transaction fails at once and writes nothing.
+    const thawedAt = performance.now();
+    for (;;) {
+      try {
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into marks values (4)`);
+        });
+        break;
+      } catch (error) {
+        expect(error).toBeInstanceOf(DatabaseNotAnsweringError);
+        expect(performance.now() - thawedAt, 'back within 3 s of the thaw').toBeLessThan(3_000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
     const check = new pg.Client({ connectionString: directUrl });
     await check.connect();
     try {
