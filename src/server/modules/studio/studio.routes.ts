@@ -23,17 +23,15 @@ import {
   versionsResponseSchema,
   type ProblemsRefusal,
   type StudioAccessRefusal,
-  type StudioProblem,
   type StudioRemovalsConflict,
 } from '../../../shared/studio-api.js';
-import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import { sha256Hex } from '../../hashing.js';
 import { isPublishedFile, type PublishedContent } from '../../content/published-content.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { mayUse, requirePermission } from '../permissions/index.js';
-import { accessChanges, ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from './access-fields.js';
+import { ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from './access-fields.js';
 import {
   getDraft,
   getVersion,
@@ -46,17 +44,13 @@ import {
   deleteDraft,
 } from '../../content/content.repository.js';
 import {
-  applyMaterialChanges,
   assetProblemOf,
   checkStudioCatalog,
   diffCatalogs,
-  DraftChangedError,
   membersPerRole,
-  publishCatalog,
-  removalsWithProgress,
-  removedRolesInUse,
+  publishVersion,
   storedFiles,
-  type Removal,
+  type PublishOutcome,
 } from './studio.service.js';
 import { checkUpload } from './uploads.js';
 
@@ -95,53 +89,51 @@ export const studioRoutes: FastifyPluginAsyncZod<{
   };
 
   /**
-   * The steps and items members completed that would go, unless confirmed (an empty list: nothing to confirm).
-   * (A Fastify reply is thenable, so the 409 itself is sent by the handler: awaiting a sent reply would go on.)
+   * The answer to a publish or restore ({@link publishVersion}): the new version, or why nothing was published — 422
+   * with the problems, 403 with the access changes only an admin may make, 409 with the removals to confirm, or 409
+   * when someone changed the draft meanwhile. (A Fastify reply is thenable: the handler returns what this sends.)
    */
-  const unconfirmedRemovals = async (
-    before: Parameters<typeof removalsWithProgress>[1],
-    next: Parameters<typeof removalsWithProgress>[2],
-    confirmed: boolean | undefined,
-  ): Promise<Removal[]> => (confirmed === true ? [] : removalsWithProgress(db, before, next));
-
-  const askToConfirm = (reply: FastifyReply, removals: Removal[]) => {
-    const total = removals.reduce((n, r) => n + r.completedBy, 0);
-    return reply.code(409).send({
-      statusCode: 409,
-      error: STATUS_CODES[409] ?? 'Conflict',
-      message: `This removes ${removals.length} step(s) or item(s) that members completed (${total} completion(s) in all). Their records are kept. Send again with confirmRemovals: true to go ahead.`,
-      removals,
-    } satisfies StudioRemovalsConflict);
+  const answerPublish = (reply: FastifyReply, result: PublishOutcome) => {
+    switch (result.outcome) {
+      case 'published':
+        return reply.send({ version: result.version });
+      case 'problems':
+        return reply.code(422).send({
+          statusCode: 422,
+          error: STATUS_CODES[422] ?? 'Unprocessable Entity',
+          message: `The content has ${result.problems.length} problem(s): fix them and publish again.`,
+          problems: result.problems,
+        } satisfies ProblemsRefusal);
+      case 'access':
+        return reply.code(403).send({
+          statusCode: 403,
+          error: STATUS_CODES[403] ?? 'Forbidden',
+          message: `${ADMIN_MUST_CHANGE_ACCESS_MESSAGE} What needs an admin: ${result.changes.join('; ')}.`,
+          changes: result.changes,
+        } satisfies StudioAccessRefusal);
+      case 'removals': {
+        const { removals } = result;
+        const total = removals.reduce((n, r) => n + r.completedBy, 0);
+        return reply.code(409).send({
+          statusCode: 409,
+          error: STATUS_CODES[409] ?? 'Conflict',
+          message: `This removes ${removals.length} step(s) or item(s) that members completed (${total} completion(s) in all). Their records are kept. Send again with confirmRemovals: true to go ahead.`,
+          removals,
+        } satisfies StudioRemovalsConflict);
+      }
+      case 'draft-changed':
+        throw new HttpError(409, result.message);
+    }
   };
 
-  const refuseProblems = (reply: FastifyReply, problems: StudioProblem[]) =>
-    reply.code(422).send({
-      statusCode: 422,
-      error: STATUS_CODES[422] ?? 'Unprocessable Entity',
-      message: `The content has ${problems.length} problem(s): fix them and publish again.`,
-      problems,
-    } satisfies ProblemsRefusal);
-
-  /**
-   * A content editor may not publish or restore a change to who may see a shared password or which role people
-   * belong to (docs/decisions/033-who-decides-access.md): 403 naming the changes, and nothing is published.
-   */
-  const refuseAccessChanges = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    before: RoleConfiguration[],
-    next: RoleConfiguration[],
-  ) => {
-    if (mayUse(request.memberRole, 'content:access')) return undefined;
-    const changes = accessChanges(before, next);
-    if (changes.length === 0) return undefined;
-    return reply.code(403).send({
-      statusCode: 403,
-      error: STATUS_CODES[403] ?? 'Forbidden',
-      message: `${ADMIN_MUST_CHANGE_ACCESS_MESSAGE} What needs an admin: ${changes.join('; ')}.`,
-      changes,
-    } satisfies StudioAccessRefusal);
-  };
+  /** What every publish and restore of this request shares: who asks, whether they may change access, when. */
+  const publishing = async (request: FastifyRequest) => ({
+    base: await published(),
+    mayChangeAccess: mayUse(request.memberRole, 'content:access'),
+    actor: actorOf(request),
+    at: now(),
+    assetProblem: assetProblemOf(config.contentDir, await storedFiles(db)),
+  });
 
   app.get('/api/studio', { onRequest: editing, schema: { response: { 200: studioStateSchema } } }, async () => ({
     published: await published(),
@@ -187,43 +179,18 @@ export const studioRoutes: FastifyPluginAsyncZod<{
   app.post('/api/studio/publish', { onRequest: editing, schema: publishSchemas }, async (request, reply) => {
     const draft = await getDraft(db);
     if (!draft) throw new HttpError(409, 'There is no draft to publish: make a change first.');
-    const base = await published();
-    const checked = await problemsOf(draft.catalog);
-    if (!checked.configs) return refuseProblems(reply, checked.problems);
-    const at = now();
-    const { note } = request.body;
-    const refused = refuseAccessChanges(request, reply, base.catalog, checked.configs);
-    if (refused) return refused;
-    const marked = applyMaterialChanges(
-      checked.configs,
-      base.catalog,
-      request.body.materialChanges,
-      at.toISOString().slice(0, 10),
+    const { materialChanges, note, confirmRemovals } = request.body;
+    const result = await publishVersion(db, content, {
+      ...(await publishing(request)),
+      kind: 'publish',
+      catalog: draft.catalog,
+      restoredFrom: null,
+      draftUpdatedAt: new Date(draft.updatedAt),
+      materialChanges,
       note,
-    );
-    const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), marked.configs);
-    if (marked.problems.length + inUse.length > 0) return refuseProblems(reply, [...marked.problems, ...inUse]);
-    const removals = await unconfirmedRemovals(base.catalog, marked.configs, request.body.confirmRemovals);
-    if (removals.length > 0) return askToConfirm(reply, removals);
-    let version;
-    try {
-      version = await publishCatalog(db, {
-        configs: marked.configs,
-        kind: 'publish',
-        restoredFrom: null,
-        materialChanges: [...new Set(request.body.materialChanges)],
-        note: note === undefined || note === '' ? null : note,
-        actor: actorOf(request),
-        at,
-        clearDraft: true,
-        draftUpdatedAt: new Date(draft.updatedAt),
-      });
-    } catch (error) {
-      if (error instanceof DraftChangedError) throw new HttpError(409, error.message);
-      throw error;
-    }
-    content.adopt(version.version, marked.configs);
-    return { version };
+      confirmRemovals: confirmRemovals === true,
+    });
+    return answerPublish(reply, result);
   });
 
   app.get(
@@ -260,27 +227,17 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const wanted = await getVersion(db, request.params.version);
       if (!wanted) throw notFound(`There is no version ${request.params.version}.`);
-      const base = await published();
-      const checked = await problemsOf(wanted.catalog);
-      if (!checked.configs) return refuseProblems(reply, checked.problems);
-      const refused = refuseAccessChanges(request, reply, base.catalog, checked.configs);
-      if (refused) return refused;
-      const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), checked.configs);
-      if (inUse.length > 0) return refuseProblems(reply, inUse);
-      const removals = await unconfirmedRemovals(base.catalog, checked.configs, request.body?.confirmRemovals);
-      if (removals.length > 0) return askToConfirm(reply, removals);
-      const version = await publishCatalog(db, {
-        configs: checked.configs,
+      const result = await publishVersion(db, content, {
+        ...(await publishing(request)),
         kind: 'restore',
+        catalog: wanted.catalog,
         restoredFrom: wanted.version,
+        draftUpdatedAt: null,
         materialChanges: [],
-        note: null,
-        actor: actorOf(request),
-        at: now(),
-        clearDraft: false,
+        note: undefined,
+        confirmRemovals: request.body?.confirmRemovals === true,
       });
-      content.adopt(version.version, checked.configs);
-      return { version };
+      return answerPublish(reply, result);
     },
   );
 

@@ -4,7 +4,12 @@ import { stringify } from 'yaml';
 import { needsAcknowledgment } from '../../../shared/acknowledgments.js';
 import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
-import type { StudioDiffEntry, StudioProblem, StudioVersionSummary } from '../../../shared/studio-api.js';
+import type {
+  StudioDiffEntry,
+  StudioProblem,
+  StudioRemoval,
+  StudioVersionSummary,
+} from '../../../shared/studio-api.js';
 import { byHashOf, checkCatalog, directoryAssetProblem } from '../../content/load-content.js';
 import { lookUpRole } from '../../content/resolved-roles.js';
 import type { Database } from '../../db/client.js';
@@ -19,6 +24,8 @@ import {
 } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
 import { deleteDraft, insertVersion } from '../../content/content.repository.js';
+import type { PublishedContent } from '../../content/published-content.js';
+import { accessChanges } from './access-fields.js';
 
 /**
  * The content studio's work (docs/product.md#content-studio, docs/decisions/023-content-studio.md): checking a
@@ -99,15 +106,7 @@ export function stepPlaces(configs: readonly RoleConfiguration[]): Map<string, S
 }
 
 /** A step or item a publish removes that members have completed or ticked. */
-export interface Removal {
-  stepId: string;
-  /** Set for a checklist or acknowledgment item of a step that stays. */
-  itemId: string | null;
-  role: string;
-  title: string;
-  /** How many members completed the step (or ticked the item). */
-  completedBy: number;
-}
+export type Removal = StudioRemoval;
 
 /**
  * The steps and items `next` removes from `published` that members completed or ticked (their records are kept;
@@ -274,6 +273,101 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
     await input.beforeCommit?.();
     return version;
   });
+}
+
+/** What {@link publishVersion} publishes, and who asks. */
+export interface PublishVersionInput {
+  /** `publish` (the draft) or `restore` (an earlier version's catalog, published again). */
+  kind: 'publish' | 'restore';
+  /** The catalog to publish: the draft's, or the restored version's (checked here before anything is stored). */
+  catalog: readonly unknown[];
+  /** The latest published version, which the new one follows. */
+  base: { version: number; catalog: RoleConfiguration[] };
+  /** For a restore: the version restored (null for a publish). */
+  restoredFrom: number | null;
+  /** For a publish: the `updatedAt` of the draft published; the draft goes in the same transaction, unless changed. */
+  draftUpdatedAt: Date | null;
+  /** Step ids to mark as a material change (empty for a restore). */
+  materialChanges: readonly string[];
+  /** The publish note, or undefined. */
+  note: string | undefined;
+  /** True once the editor confirmed removing steps or items members completed. */
+  confirmRemovals: boolean;
+  /** Whether the person may change access (`content:access`: admins); a content editor may not. */
+  mayChangeAccess: boolean;
+  actor: { userId: string | null; email: string };
+  at: Date;
+  /** Why a file address points to no file ({@link assetProblemOf}). */
+  assetProblem: (address: string) => string | undefined;
+}
+
+/**
+ * What a publish or restore came to: the new version, or why nothing was published — the catalog's problems (with the
+ * material changes that cannot be and the roles people still have), the access changes only an admin may make, the
+ * removals members completed that need a confirmation, or a draft someone changed meanwhile.
+ */
+export type PublishOutcome =
+  | { outcome: 'published'; version: StudioVersionSummary }
+  | { outcome: 'problems'; problems: StudioProblem[] }
+  | { outcome: 'access'; changes: string[] }
+  | { outcome: 'removals'; removals: Removal[] }
+  | { outcome: 'draft-changed'; message: string };
+
+/**
+ * Publishes a catalog as the next version, for 'Publish' and for 'Restore' alike (docs/product.md#content-studio): checks
+ * it as `npm run content:check` does; refuses a content editor's change of access
+ * (docs/decisions/033-who-decides-access.md); marks the material changes; refuses to drop a role people have; asks to
+ * confirm removing what members completed; then stores the version, its audit entry and (for a publish) the draft's
+ * removal in one transaction ({@link publishCatalog}) and makes `content` serve it.
+ * @param db the database
+ * @param content the published content this process serves (its catalog says who has which role; it adopts the
+ *   version)
+ * @returns the new version, or why nothing was published (nothing is stored then)
+ */
+export async function publishVersion(
+  db: Database,
+  content: Pick<PublishedContent, 'catalog' | 'adopt'>,
+  input: PublishVersionInput,
+): Promise<PublishOutcome> {
+  const checked = checkStudioCatalog(input.catalog, input.assetProblem);
+  if (!checked.configs) return { outcome: 'problems', problems: checked.problems };
+  if (!input.mayChangeAccess) {
+    const changes = accessChanges(input.base.catalog, checked.configs);
+    if (changes.length > 0) return { outcome: 'access', changes };
+  }
+  const marked = applyMaterialChanges(
+    checked.configs,
+    input.base.catalog,
+    input.materialChanges,
+    input.at.toISOString().slice(0, 10),
+    input.note,
+  );
+  const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), marked.configs);
+  if (marked.problems.length + inUse.length > 0)
+    return { outcome: 'problems', problems: [...marked.problems, ...inUse] };
+  if (!input.confirmRemovals) {
+    const removals = await removalsWithProgress(db, input.base.catalog, marked.configs);
+    if (removals.length > 0) return { outcome: 'removals', removals };
+  }
+  let version: StudioVersionSummary;
+  try {
+    version = await publishCatalog(db, {
+      configs: marked.configs,
+      kind: input.kind,
+      restoredFrom: input.restoredFrom,
+      materialChanges: [...new Set(input.materialChanges)],
+      note: input.note === undefined || input.note === '' ? null : input.note,
+      actor: input.actor,
+      at: input.at,
+      clearDraft: input.draftUpdatedAt !== null,
+      ...(input.draftUpdatedAt === null ? {} : { draftUpdatedAt: input.draftUpdatedAt }),
+    });
+  } catch (error) {
+    if (error instanceof DraftChangedError) return { outcome: 'draft-changed', message: error.message };
+    throw error;
+  }
+  content.adopt(version.version, marked.configs);
+  return { outcome: 'published', version };
 }
 
 /** How many people resolve to each role of a catalog: member records (not left), and users without one. */
