@@ -46,6 +46,39 @@ function reportLoadFailure(error: unknown): void {
   document.body.prepend(alert);
 }
 
+/**
+ * On a page the server sent without the member's reading and display preferences (signed out: the demo and 404
+ * pages), shows the ones this browser keeps, before the first paint (docs/product.md#reading-and-display). Written out
+ * here rather than imported from the preferences feature, which would make this script load the app's shared chunk
+ * first; the key and the attributes are those of src/client/features/preferences/utils/page-preferences.ts and
+ * src/shared/preferences.ts, and the style sheet ignores a value it does not know.
+ */
+function showStoredPreferences(): void {
+  const root = document.documentElement;
+  if (root.hasAttribute('data-theme')) return;
+  try {
+    const stored = JSON.parse(localStorage.getItem('onboarding_preferences') ?? 'null') as {
+      preferences?: Record<string, unknown>;
+    } | null;
+    const chosen = stored?.preferences;
+    if (chosen === undefined) return;
+    const attributes: Record<string, unknown> = {
+      'data-text-size': chosen.textSize,
+      'data-spacing': chosen.spacing === true ? 'wide' : 'standard',
+      'data-font': chosen.font,
+      'data-theme': chosen.theme,
+      'data-motion': chosen.motion,
+    };
+    for (const [name, value] of Object.entries(attributes)) {
+      if ((typeof value === 'string' || typeof value === 'number') && /^[a-z0-9]+$/.test(String(value)))
+        root.setAttribute(name, String(value));
+    }
+  } catch {
+    // Nothing kept, or storage unavailable: the system's settings.
+  }
+}
+
+showStoredPreferences();
 const app = document.querySelector<HTMLMetaElement>('meta[name="app-script"]')?.content;
 if (app === undefined) reportLoadFailure(new Error('The document names no app script (<meta name="app-script">).'));
 else afterFirstPaint(() => void import(/* @vite-ignore */ app).catch(reportLoadFailure));

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoginPage } from './app/login-page';
+import { showStoredPreferences } from './features/preferences';
 import { ToastersHost } from './components/ui/toasters-host';
 import { prepareClassNames } from './lib/cn';
 import { showPageIconWhenIdle } from './lib/page-icon';
@@ -12,6 +13,8 @@ import './styles/index.css';
  * (docs/architecture.md#client-bundle, docs/decisions/012-login-page-own-entry.md). The toasters' chunk (sonner) loads
  * only when a toast is shown: one kept by the last page (e.g. 'Logged Out') or one of the screen's own.
  */
+// The reading and display preferences chosen in this browser before sign-in, before anything is rendered.
+showStoredPreferences();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 

@@ -30,6 +30,7 @@ import {
 } from './modules/mail/index.js';
 import { memberRolePlugin } from './modules/members/index.js';
 import { onboardingRoutes } from './modules/onboarding/index.js';
+import { preferencesRoutes } from './modules/preferences/index.js';
 import { progressRoutes } from './modules/progress/index.js';
 import { prepareStoredSecrets, SecretsKeyError, secretsRoutes } from './modules/secrets/index.js';
 import { studioRoutes } from './modules/studio/index.js';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onDirectoryError: (error) => app.log.warn({ err: error }, 'the Workspace directory could not be asked for a photo'),
   });
   await app.register(profilePictureRoutes, { db, pictures });
+  await app.register(preferencesRoutes, { db, now });
   const documents = new ContentDocuments(path.join(config.contentDir, 'assets'), db);
   await app.register(onboardingRoutes, { reads, config, db, now });
   await app.register(progressRoutes, {

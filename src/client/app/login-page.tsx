@@ -6,6 +6,7 @@ import { Logo } from '@/components/ui/logo';
 import { SupportContact } from '@/components/ui/support-contact';
 import { getConfig } from '@/features/app-config/api/config';
 import { SignInButton } from '@/features/auth/components/sign-in-button';
+import { PreferencesButton } from '@/features/preferences';
 import { useGoogleCallback } from '@/features/auth/hooks/use-google-callback';
 import { returnToOf } from '@/features/auth/utils/return-to';
 import { useSignedInRedirect } from '@/features/auth/hooks/use-signed-in-redirect';
@@ -28,7 +29,10 @@ export function LoginPage() {
   useOrgTitle(config.data?.orgName);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-100 px-4 py-10">
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-gradient-to-b from-brand-50 via-slate-50 to-slate-100 px-4 py-10">
+      <div className="flex w-full max-w-md justify-end">
+        <PreferencesButton savedTo="browser" />
+      </div>
       <Card className="w-full max-w-md p-8 text-center sm:p-10">
         <Logo className="mx-auto size-20" />
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to {orgName}!</h1>

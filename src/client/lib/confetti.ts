@@ -13,8 +13,13 @@ export const DEMO_CONFETTI_PIECES = 300;
 /** Bursts fired over the duration; the pieces are shared out between them. */
 const BURST_INTERVAL_MS = 250;
 
-/** Whether the person asked the system for reduced motion. */
+/**
+ * Whether the person asked for reduced motion: their choice in 'Reading and display' (the `<html>` attribute
+ * `data-motion`, docs/product.md#reading-and-display), else the system's `prefers-reduced-motion`.
+ */
 export function prefersReducedMotion(): boolean {
+  const chosen = document.documentElement.getAttribute('data-motion');
+  if (chosen === 'reduced' || chosen === 'full') return chosen === 'reduced';
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 

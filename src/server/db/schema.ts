@@ -431,3 +431,17 @@ export const mailReminderSteps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.email, t.stepId, t.dueOn, t.occasion] })],
 );
+
+/**
+ * A member's reading and display preferences (docs/product.md#reading-and-display): one row per user, written whole
+ * by PUT /api/me/preferences (src/shared/preferences-api.ts). `preferences` holds the object that schema accepted; it
+ * is read through `preferencesFrom` (src/shared/preferences.ts), so a field added later takes its default for rows
+ * written before. No row: the defaults.
+ */
+export const memberPreferences = pgTable('member_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

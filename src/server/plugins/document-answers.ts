@@ -14,6 +14,7 @@ import {
   loginAnswerPaths,
   SERVER_RENDERED_ATTRIBUTE,
 } from '../../shared/document-answers.js';
+import { type Preferences, preferenceAttributes, preferencesFrom, PREFERENCES_PATH } from '../../shared/preferences.js';
 
 /** The answer that says who is signed in (first in dashboardAnswerPaths). */
 const ME_PATH = '/api/me';
@@ -85,6 +86,40 @@ function withFirstScreen(document: string, firstScreen: RenderedFirstScreen): st
   return document.replace(ROOT_WITH_FIRST_SCREEN, root).replace(MODULE_PRELOAD, '');
 }
 
+/**
+ * The signed-in member's reading and display preferences (docs/product.md#reading-and-display), asked of the app with
+ * the request's session, or undefined when the request has no cookie, no member is signed in or they cannot be had
+ * (logged): the page then shows the system's settings, or those the browser keeps.
+ */
+async function preferencesOfRequest(app: FastifyInstance, request: FastifyRequest): Promise<Preferences | undefined> {
+  if (request.headers.cookie === undefined) return undefined;
+  try {
+    const answer = (await firstAnswers(app, request, [PREFERENCES_PATH], (status) => status === 200))[PREFERENCES_PATH];
+    return answer === undefined ? undefined : preferencesFrom(answer.body);
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not write the reading and display preferences into the document');
+    return undefined;
+  }
+}
+
+/** The document's `<html>` start tag. */
+const HTML_START_TAG = /<html\b([^>]*)>/;
+
+/**
+ * The document with the member's preferences as attributes of its `<html>` element (src/shared/preferences.ts
+ * preferenceAttributes), so that its first paint already shows them (docs/decisions/043-reading-and-display-preferences.md).
+ * The values are the schema's own words and numbers, never text from the request.
+ * @param document a built document
+ * @param preferences the member's preferences, or undefined to leave the document as it is
+ */
+export function withPreferences(document: string, preferences: Preferences | undefined): string {
+  if (preferences === undefined) return document;
+  const attributes = Object.entries(preferenceAttributes(preferences))
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('');
+  return document.replace(HTML_START_TAG, (_tag, rest: string) => `<html${rest}${attributes}>`);
+}
+
 /** Mobile user agents: 'Mobi' is in those of phones (Safari, Chrome, Firefox, Samsung Internet), not of tablets. */
 const MOBILE_USER_AGENT = /Mobi/;
 
@@ -142,8 +177,9 @@ async function sendWithAnswers(
   file: string,
   answers: Readonly<Record<string, DocumentAnswer>>,
   render: FirstScreenRenderer | undefined,
+  preferences: Preferences | undefined,
 ): Promise<void> {
-  const built = await readFile(file, 'utf8');
+  const built = withPreferences(await readFile(file, 'utf8'), preferences);
   const firstScreen = render === undefined ? undefined : renderedFirstScreen(request, render, answers);
   const document = (firstScreen === undefined ? undefined : withFirstScreen(built, firstScreen)) ?? built;
   const closing = document.lastIndexOf('</body>');
@@ -181,6 +217,7 @@ async function sendAnswered(
   document: AnsweredDocument,
 ): Promise<boolean> {
   let answers: Record<string, DocumentAnswer>;
+  const preferences = preferencesOfRequest(app, request);
   try {
     answers = await firstAnswers(app, request, document.paths, document.keep);
   } catch (error) {
@@ -189,7 +226,40 @@ async function sendAnswered(
     return false;
   }
   if (!document.usable(answers)) return false;
-  await sendWithAnswers(request, reply, path.join(clientDir, document.file), answers, document.render);
+  await sendWithAnswers(
+    request,
+    reply,
+    path.join(clientDir, document.file),
+    answers,
+    document.render,
+    await preferences,
+  );
+  return true;
+}
+
+/**
+ * Answers a page of the app other than /dashboard (index.html) for someone with a session, with their reading and
+ * display preferences written into it (docs/product.md#reading-and-display). Personal, so never stored by a cache.
+ * @param app the app
+ * @param request GET of a page address, with a session cookie
+ * @param reply its reply
+ * @param clientDir the built client, holding index.html
+ * @param status the status to answer (200 for a page of the app, 404 for any other address)
+ * @returns true when it answered; false when there are no preferences to write (no member signed in, or they could not
+ *   be had), and the caller serves the plain document
+ */
+export async function sendAppDocument(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  clientDir: string,
+  status: number,
+): Promise<boolean> {
+  const preferences = await preferencesOfRequest(app, request);
+  if (preferences === undefined) return false;
+  const html = withPreferences(await readFile(path.join(clientDir, 'index.html'), 'utf8'), preferences);
+  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+  reply.compress(html);
   return true;
 }
 

@@ -4,7 +4,7 @@ import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendDashboardDocument, sendLoginDocument } from './document-answers.js';
+import { sendAppDocument, sendDashboardDocument, sendLoginDocument } from './document-answers.js';
 import type { FirstScreenRenderer } from '../../shared/document-answers.js';
 import { apiError } from './error-handler.js';
 import { globalPlugin } from './global-plugin.js';
@@ -174,8 +174,13 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
       ) {
         return reply;
       }
+      // Any other page for someone with a session: with their reading and display preferences.
+      const status = isAppPage(pathname) ? 200 : 404;
+      if (request.method === 'GET' && withSession && (await sendAppDocument(app, request, reply, clientDir, status))) {
+        return reply;
+      }
       return reply
-        .code(isAppPage(pathname) ? 200 : 404)
+        .code(status)
         .header('cache-control', 'no-cache')
         .sendFile('index.html', clientDir, { cacheControl: false });
     }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { PreferencesButton } from '@/features/preferences';
 
 interface AppHeaderProps {
   isDevelopmentUser?: boolean;
@@ -42,26 +43,25 @@ export function AppHeader({
           {isDevelopmentUser ? <Badge variant="warning">Dev</Badge> : null}
           {isDemo ? <Badge variant="warning">Demo</Badge> : null}
         </div>
-        {children || isAdmin || isEditor ? (
-          <div className="flex min-w-0 flex-wrap items-center gap-3">
-            {isAdmin ? (
-              <Link
-                to={paths.admin.getHref()}
-                className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-              >
-                Admin
-              </Link>
-            ) : isEditor ? (
-              <Link
-                to={paths.adminStudio.getHref()}
-                className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-              >
-                Content studio
-              </Link>
-            ) : null}
-            {children}
-          </div>
-        ) : null}
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <PreferencesButton savedTo={isDemo ? 'browser' : 'account'} />
+          {isAdmin ? (
+            <Link
+              to={paths.admin.getHref()}
+              className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              Admin
+            </Link>
+          ) : isEditor ? (
+            <Link
+              to={paths.adminStudio.getHref()}
+              className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              Content studio
+            </Link>
+          ) : null}
+          {children}
+        </div>
       </div>
     </header>
   );

@@ -25,6 +25,7 @@ export function RoleBadge({ role, fallbackLabel, baseColor, className }: RoleBad
         className,
       )}
       style={{ backgroundColor: background, color: text }}
+      data-role-color="fill"
     >
       <span className="sr-only">Role: </span>
       {formatRoleLabel(role) || fallbackLabel}

@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { DOCUMENT_WAIT_SECONDS, useDocumentGate } from '../hooks/use-document-gate';
-import { roleAccentColor, roleTextColor } from '../utils/role';
+import { roleAccentColor, roleTextColor, roleTextColorInThemes } from '../utils/role';
 import { AgreementNotice } from './agreement-notice';
 import { LazySignatureDialog, preloadStepWidgets } from './lazy-widgets';
 import { StepContent } from './step-content';
@@ -123,7 +123,7 @@ export function StepCard(props: StepCardProps) {
   const counting = lock === 'document' && gate.secondsLeft !== null;
   const iconColor = step.iconColor ? roleAccentColor(step.iconColor) : accent;
   const strong = roleTextColor(accent);
-  const borderColor = completed ? '#059669' : status === 'active' ? accent : '#cbd5e1';
+  const borderColor = completed ? '#059669' : status === 'active' ? accent : 'var(--color-slate-300)';
   // Announced twice only: when the wait starts and when the button unlocks (not every second).
   const announcement =
     completed || !needsDocument || readOnly
@@ -169,9 +169,9 @@ export function StepCard(props: StepCardProps) {
       style={{
         animationDelay: `${index * 100}ms`,
         borderLeftColor: borderColor,
-        borderTopColor: '#e2e8f0',
-        borderRightColor: '#e2e8f0',
-        borderBottomColor: '#e2e8f0',
+        borderTopColor: 'var(--color-slate-200)',
+        borderRightColor: 'var(--color-slate-200)',
+        borderBottomColor: 'var(--color-slate-200)',
       }}
     >
       <div className="relative flex flex-wrap items-start gap-x-4 gap-y-3 p-4 hover:bg-slate-50/80 sm:flex-nowrap sm:p-5">
@@ -184,7 +184,7 @@ export function StepCard(props: StepCardProps) {
 
         <div className="min-w-0 flex-1 basis-48">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <StepStatusLabel status={status} color={strong} />
+            <StepStatusLabel status={status} color={roleTextColorInThemes(accent)} />
             <Badge variant="secondary">{step.category}</Badge>
             {due !== undefined && !completed ? (
               <span
@@ -258,7 +258,10 @@ export function StepCard(props: StepCardProps) {
               }}
               disabled={lock !== null}
               title={lock === 'preview' ? 'Not available in a role preview' : undefined}
-              style={status === 'active' && lock === null ? { backgroundColor: strong } : undefined}
+              // White on the role's colour in every theme (the theme's `text-white` is dark in the dark theme); black in
+              // high contrast (data-role-color, src/client/styles/index.css).
+              style={status === 'active' && lock === null ? { backgroundColor: strong, color: '#fff' } : undefined}
+              data-role-color={status === 'active' && lock === null ? 'fill' : undefined}
               className={cn(status === 'active' && 'hover:brightness-90', counting && 'tabular-nums')}
               variant={status === 'active' ? 'default' : 'outline'}
             >

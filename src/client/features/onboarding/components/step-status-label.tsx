@@ -14,7 +14,10 @@ const LABELS: Record<StepStatus, string> = {
  * The visible status of a step (docs/product.md#progress-rules: completed, active, or pending shown as 'not yet
  * active').
  */
-/** @param color text colour of the active state; must be readable on white (≥ 4.5:1). */
+/**
+ * @param color text colour of the active state, a CSS colour readable on the cards of every theme (≥ 4.5:1;
+ *   roleTextColorInThemes); the high-contrast theme makes it black.
+ */
 export function StepStatusLabel({ status, color }: { status: StepStatus; color: string }) {
   const Icon = status === 'completed' ? CircleCheck : status === 'active' ? CircleDot : CircleDashed;
   return (
@@ -25,6 +28,7 @@ export function StepStatusLabel({ status, color }: { status: StepStatus; color: 
         status === 'pending' && 'text-slate-600',
       )}
       style={status === 'active' ? { color } : undefined}
+      data-role-color={status === 'active' ? 'text' : undefined}
       data-status={status}
     >
       <Icon aria-hidden="true" className="size-3.5" />

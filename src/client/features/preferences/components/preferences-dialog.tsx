@@ -1,0 +1,191 @@
+import { type Motion, MOTIONS, type Preferences, TEXT_SIZES, type Theme, THEMES } from '@shared/preferences';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { isApiError } from '@/lib/api-client';
+import { savePreferences } from '../api/save-preferences';
+import {
+  pagePreferences,
+  PREFERENCES_TITLE,
+  type PreferencesSavedTo,
+  showPreferences,
+  storePreferences,
+} from '../utils/page-preferences';
+
+/** The words of each choice (docs/product.md#reading-and-display). */
+const THEME_LABELS: Record<Theme, string> = {
+  system: 'Same as this device',
+  light: 'Light',
+  dark: 'Dark',
+  contrast: 'High contrast',
+};
+const MOTION_LABELS: Record<Motion, string> = {
+  system: 'Same as this device',
+  reduced: 'Less motion (no confetti or animations)',
+  full: 'Full motion',
+};
+export const SPACING_LABEL = 'More space between lines, words and letters';
+export const FONT_LABEL = 'Highly legible font (Atkinson Hyperlegible)';
+
+/** What the panel says about the last choice. */
+const SAVED_MESSAGES = {
+  saving: 'Saving…',
+  account: 'Saved to your account: every device you sign in on shows it.',
+  browser: 'Saved in this browser. Once you sign in, it is saved to your account.',
+} as const;
+
+type SaveState = keyof typeof SAVED_MESSAGES | { failed: string } | null;
+
+function messageOf(state: SaveState): string {
+  if (state === null) return '';
+  if (typeof state === 'object')
+    return `Not saved to your account: ${state.failed} It is kept in this browser for now.`;
+  return SAVED_MESSAGES[state];
+}
+
+/** A group of radio buttons with its legend (arrow keys move between them, as the browser's own). */
+function Choices<T extends string | number>({
+  legend,
+  name,
+  values,
+  label,
+  value,
+  onChoose,
+}: {
+  legend: string;
+  name: string;
+  values: readonly T[];
+  label: (value: T) => ReactNode;
+  value: T;
+  onChoose: (value: T) => void;
+}) {
+  return (
+    <fieldset className="mt-5">
+      <legend className="text-base font-semibold text-slate-900">{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+        {values.map((option) => (
+          <label key={option} className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChoose(option)}
+              className="size-4 accent-brand-700"
+            />
+            {label(option)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The 'Reading and display' panel (docs/product.md#reading-and-display), the browser's own modal dialog: text size,
+ * spacing, font, theme and motion. Each choice shows at once and is saved at once, to the member's account
+ * (PUT /api/me/preferences) or, before sign-in, in this browser. Escape or 'Done' closes it.
+ * @param savedTo where choices are saved
+ * @param onClose called when the dialog has closed
+ */
+export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSavedTo; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [preferences, setPreferences] = useState(pagePreferences);
+  const [saved, setSaved] = useState<SaveState>(null);
+  // Saves one after the other, in the order chosen, so the last choice is the one kept.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element !== null && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  const choose = (change: Partial<Preferences>) => {
+    const next = { ...preferences, ...change };
+    setPreferences(next);
+    showPreferences(next);
+    storePreferences({ preferences: next, unsaved: true });
+    if (savedTo === 'browser') {
+      setSaved('browser');
+      return;
+    }
+    setSaved('saving');
+    saving.current = saving.current.then(() =>
+      savePreferences(next).then(
+        () => {
+          storePreferences({ preferences: next, unsaved: false });
+          setSaved('account');
+        },
+        (error: unknown) => {
+          if (isApiError(error) && error.status === 401) setSaved('browser');
+          else setSaved({ failed: error instanceof Error ? error.message : String(error) });
+        },
+      ),
+    );
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="fixed top-1/2 left-1/2 z-50 m-0 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-left text-slate-900 shadow-xl backdrop:bg-slate-900/60"
+    >
+      <h2 id={titleId} className="text-lg font-bold text-slate-900">
+        {PREFERENCES_TITLE}
+      </h2>
+      <Choices
+        legend="Text size"
+        name="text-size"
+        values={TEXT_SIZES}
+        label={(size) => `${size}%`}
+        value={preferences.textSize}
+        onChoose={(textSize) => choose({ textSize })}
+      />
+      <fieldset className="mt-5">
+        <legend className="text-base font-semibold text-slate-900">Text</legend>
+        <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={preferences.spacing}
+            onChange={(event) => choose({ spacing: event.target.checked })}
+            className="size-4 accent-brand-700"
+          />
+          {SPACING_LABEL}
+        </label>
+        <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={preferences.font === 'legible'}
+            onChange={(event) => choose({ font: event.target.checked ? 'legible' : 'standard' })}
+            className="size-4 accent-brand-700"
+          />
+          {FONT_LABEL}
+        </label>
+      </fieldset>
+      <Choices
+        legend="Theme"
+        name="theme"
+        values={THEMES}
+        label={(theme) => THEME_LABELS[theme]}
+        value={preferences.theme}
+        onChoose={(theme) => choose({ theme })}
+      />
+      <Choices
+        legend="Motion"
+        name="motion"
+        values={MOTIONS}
+        label={(motion) => MOTION_LABELS[motion]}
+        value={preferences.motion}
+        onChoose={(motion) => choose({ motion })}
+      />
+      <p role="status" className="mt-5 min-h-5 text-sm text-slate-700">
+        {messageOf(saved)}
+      </p>
+      <div className="mt-4 flex justify-end">
+        <Button onClick={() => dialog.current?.close()}>Done</Button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,3 @@
+/** Reading and display preferences (docs/product.md#reading-and-display): the feature's one public file. */
+export { PreferencesButton } from './components/preferences-button';
+export { PREFERENCES_TITLE, showStoredPreferences } from './utils/page-preferences';

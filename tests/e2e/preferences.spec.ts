@@ -1,0 +1,301 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { expectVisibleFocus, tabTo, waitForTakeOver } from './support/keyboard';
+
+/**
+ * Reading and display preferences (docs/product.md#reading-and-display): each chosen with the keyboard only, saved on
+ * the server and shown by another browser on sign-in, already in the HTML the server sends; chosen on the login page
+ * before sign-in and saved to the account after it; axe clean in every theme at 100% and 200%; text contrast of at
+ * least 7:1 in high contrast, measured on the rendered page; the font downloaded only when chosen.
+ */
+
+const DESKTOP = { width: 1280, height: 800 } as const;
+const PREFERENCES = '/api/me/preferences';
+
+/** A unique e-mail address, so each test starts with a member of its own. */
+const uniqueEmail = (name: string) =>
+  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
+
+/** A new page of its own browser context (the mobile warning already dismissed). */
+async function newPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+  await context.addInitScript(() => localStorage.setItem('mobile-warning-dismissed', 'true'));
+  return context.newPage();
+}
+
+/** Signs the page's browser context in with the development sign-in as `email`. */
+async function signInAs(page: Page, email: string, baseURL: string | undefined) {
+  const response = await page.request.post('/api/auth/dev-login', {
+    data: { email },
+    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Saves preferences for the page's signed-in member through the API. */
+async function savePreferences(page: Page, baseURL: string | undefined, preferences: Record<string, unknown>) {
+  const response = await page.request.put(PREFERENCES, {
+    data: { textSize: 100, spacing: false, font: 'standard', theme: 'system', motion: 'system', ...preferences },
+    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+const html = (page: Page) => page.locator('html');
+
+test('each preference is chosen with the keyboard only, saved, and shown by another browser on sign-in', async ({
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('prefs.keyboard');
+  const page = await newPage(browser, baseURL);
+  await signInAs(page, email, baseURL);
+  await page.goto('/dashboard');
+  await waitForTakeOver(page);
+
+  const open = page.getByRole('button', { name: 'Reading and display' });
+  await tabTo(page, open);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Reading and display' });
+  await expect(dialog).toBeVisible();
+
+  // Text size: the first control; arrow keys move through the sizes and choose.
+  // The dialog starts on its first control, the text size now chosen.
+  await expect(dialog.getByRole('radio', { name: '100%' })).toBeFocused();
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('radio', { name: '200%' })).toBeChecked();
+  await expect(html(page)).toHaveAttribute('data-text-size', '200');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('checkbox', { name: 'More space between lines, words and letters' })).toBeChecked();
+  await expect(html(page)).toHaveAttribute('data-spacing', 'wide');
+  const paragraph = await page.evaluate(() => {
+    const style = getComputedStyle(document.querySelector('main p') ?? document.body);
+    return { lineHeight: parseFloat(style.lineHeight), fontSize: parseFloat(style.fontSize), word: style.wordSpacing };
+  });
+  expect(paragraph.lineHeight / paragraph.fontSize).toBeCloseTo(1.5, 2);
+
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(html(page)).toHaveAttribute('data-font', 'legible');
+
+  // Theme: Tab lands on the checked radio ('Same as this device'); three steps right is 'High contrast'.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('radio', { name: 'Same as this device' }).first()).toBeFocused();
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  await expect(html(page)).toHaveAttribute('data-theme', 'contrast');
+
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  await expect(html(page)).toHaveAttribute('data-motion', 'reduced');
+  await expect(dialog.getByRole('status')).toHaveText(/Saved to your account/);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  const chosen = { textSize: 200, spacing: true, font: 'legible', theme: 'contrast', motion: 'reduced' };
+  expect(await (await page.request.get(PREFERENCES)).json()).toEqual(chosen);
+
+  // Another browser (a second device): signs in, and the server's HTML already carries them.
+  const other = await newPage(browser, baseURL);
+  await signInAs(other, email, baseURL);
+  const served = await (await other.request.get('/dashboard')).text();
+  expect(served).toMatch(
+    /<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced">/,
+  );
+  await other.goto('/dashboard');
+  await expect(html(other)).toHaveAttribute('data-theme', 'contrast');
+  expect(await other.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+  // The panel opens on what the member chose.
+  await waitForTakeOver(other);
+  await other.getByRole('button', { name: 'Reading and display' }).click();
+  await expect(other.getByRole('radio', { name: 'High contrast' })).toBeChecked();
+  await expect(other.getByRole('radio', { name: '200%' })).toBeChecked();
+  await other.context().close();
+  await page.context().close();
+});
+
+test('chosen on the login page before sign-in: kept in the browser, then saved to the account', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await newPage(browser, baseURL);
+  await page.goto('/login');
+  const open = page.getByRole('button', { name: 'Reading and display' });
+  await tabTo(page, open);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Reading and display' });
+  await dialog.getByRole('radio', { name: 'Dark' }).check();
+  await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+  await expect(dialog.getByRole('status')).toHaveText(/Saved in this browser/);
+  await page.keyboard.press('Escape');
+
+  // Still there after a reload, before anyone signs in.
+  await page.reload();
+  await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(248, 250, 252)');
+
+  const email = uniqueEmail('prefs.login');
+  await signInAs(page, email, baseURL);
+  await page.goto('/dashboard');
+  await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+  await expect
+    .poll(async () => ((await (await page.request.get(PREFERENCES)).json()) as { theme: string }).theme)
+    .toBe('dark');
+  await page.context().close();
+});
+
+for (const theme of ['light', 'dark', 'contrast'] as const) {
+  for (const textSize of [100, 200] as const) {
+    test(`the dashboard is axe clean in the ${theme} theme at ${textSize}%`, async ({ browser, baseURL }) => {
+      const page = await newPage(browser, baseURL);
+      await signInAs(page, uniqueEmail(`prefs.axe.${theme}`), baseURL);
+      await savePreferences(page, baseURL, { theme, textSize });
+      await page.goto('/dashboard');
+      await waitForTakeOver(page);
+      await expect(html(page)).toHaveAttribute('data-theme', theme);
+      await expectNoAxeViolations(page, { state: `dashboard, ${theme} theme, text ${textSize}%` });
+      // The layout reflows: nothing wider than the window.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.getByRole('button', { name: 'Reading and display' }).click();
+      await expectNoAxeViolations(page, { state: `preferences panel, ${theme} theme, text ${textSize}%` });
+      await page.context().close();
+    });
+  }
+}
+
+test('high contrast: every text on the dashboard has at least 7:1 contrast, measured as drawn', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await newPage(browser, baseURL);
+  await signInAs(page, uniqueEmail('prefs.contrast'), baseURL);
+  await savePreferences(page, baseURL, { theme: 'contrast' });
+  await page.goto('/dashboard');
+  await waitForTakeOver(page);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  const failures = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (context === null) throw new Error('no 2d canvas');
+    /** Any CSS colour as sRGB 0–255 with alpha 0–1, as the browser draws it. */
+    const rgba = (color: string): [number, number, number, number] => {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = '#000';
+      context.fillStyle = color;
+      context.fillRect(0, 0, 1, 1);
+      const [r = 0, g = 0, b = 0, a = 0] = context.getImageData(0, 0, 1, 1).data;
+      return [r, g, b, a / 255];
+    };
+    const over = (top: number[], bottom: number[]) =>
+      [0, 1, 2].map((i) => (top[i] ?? 0) * (top[3] ?? 1) + (bottom[i] ?? 0) * (1 - (top[3] ?? 1)));
+    /** The colour behind an element: its own and its ancestors' backgrounds, blended over white. */
+    const background = (element: Element | null): number[] => {
+      const layers: number[][] = [];
+      for (let el = element; el !== null; el = el.parentElement) {
+        const layer = rgba(getComputedStyle(el).backgroundColor);
+        if ((layer[3] ?? 0) > 0) layers.push(layer);
+        if ((layer[3] ?? 0) >= 1) break;
+      }
+      return layers.reduceRight<number[]>((below, layer) => over(layer, below), [255, 255, 255]);
+    };
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const channel = (c: number) => {
+        const s = c / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const found: string[] = [];
+    let checked = 0;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (element === null || (node.textContent ?? '').trim() === '') continue;
+      const rect = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (
+        rect.width === 0 ||
+        rect.height === 0 ||
+        style.visibility === 'hidden' ||
+        element.closest('[aria-hidden="true"], .sr-only, noscript, script, template') !== null
+      )
+        continue;
+      const text = over(rgba(style.color), background(element));
+      const behind = background(element);
+      const [light, dark] = [luminance(text), luminance(behind)].sort((a, b) => b - a);
+      const ratio = ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+      checked += 1;
+      if (ratio < 7)
+        found.push(
+          `${ratio.toFixed(2)}:1 "${(node.textContent ?? '').trim().slice(0, 40)}" (${style.color} on ${behind.join(',')})`,
+        );
+    }
+    return { found, checked };
+  });
+  expect(failures.checked).toBeGreaterThan(20);
+  expect(failures.found, failures.found.join('\n')).toEqual([]);
+  await page.context().close();
+});
+
+test('the legible font is downloaded only when chosen', async ({ browser, baseURL }) => {
+  const page = await newPage(browser, baseURL);
+  await signInAs(page, uniqueEmail('prefs.font'), baseURL);
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (/atkinson/i.test(request.url())) fonts.push(request.url());
+  });
+  await page.goto('/dashboard');
+  await waitForTakeOver(page);
+  await page.waitForLoadState('networkidle');
+  expect(fonts).toEqual([]);
+
+  await savePreferences(page, baseURL, { font: 'legible' });
+  await page.reload();
+  await expect.poll(() => fonts.length).toBeGreaterThan(0);
+  expect(fonts.every((url) => url.startsWith(baseURL ?? ''))).toBe(true);
+  expect(await page.evaluate(() => document.fonts.check('16px "Atkinson Hyperlegible"'))).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Atkinson Hyperlegible/);
+  await page.context().close();
+});
+
+test('motion: the system setting until chosen, then the choice, either way', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await signInAs(page, uniqueEmail('prefs.motion'), baseURL);
+  const spin = () =>
+    page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.className = 'animate-spin';
+      document.body.append(probe);
+      const name = getComputedStyle(probe).animationName;
+      probe.remove();
+      return name;
+    });
+  await page.goto('/dashboard');
+  expect(await spin()).toBe('none');
+  await savePreferences(page, baseURL, { motion: 'full' });
+  await page.reload();
+  expect(await spin()).toBe('spin');
+  await context.close();
+
+  const still = await newPage(browser, baseURL);
+  await signInAs(still, uniqueEmail('prefs.motion.off'), baseURL);
+  await savePreferences(still, baseURL, { motion: 'reduced' });
+  await still.goto('/dashboard');
+  expect(
+    await still.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.className = 'animate-spin';
+      document.body.append(probe);
+      return getComputedStyle(probe).animationName;
+    }),
+  ).toBe('none');
+  await still.context().close();
+});
