@@ -2,6 +2,7 @@ import { DASHBOARD_PREVIEW_PARAM, SERVER_RENDERED_ATTRIBUTE } from '@shared/docu
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { appElement } from './app/app-element';
+import { isMobileWarningCookieSet } from './features/onboarding/components/mobile-warning-storage';
 import { renderedWidth } from './lib/first-screen-width';
 import { seedFirstAnswers } from './app/first-answers';
 import { AppRouter } from './app/router';
@@ -76,7 +77,8 @@ setTimeout(prepareClassNames, 0);
 setTimeout(() => {
   startTransition(() => {
     // Hydrated for the screen the server rendered it for; the real width is used right after.
-    const app = appElement(queryClient, <AppRouter />, renderedWidth(root));
+    // The dismissal cookie is the one the server rendered from (features/onboarding/components/mobile-warning-storage.ts).
+    const app = appElement(queryClient, <AppRouter />, renderedWidth(root), isMobileWarningCookieSet());
     if (seeded !== undefined) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });

@@ -8,7 +8,7 @@ import { renderedWidth } from './lib/first-screen-width';
 import { seedFirstAnswers } from './app/first-answers';
 import { AppRouter } from './app/router';
 import { USER_STORAGE_KEY } from './features/auth/utils/user-cache';
-import { MOBILE_WARNING_KEY } from './features/onboarding/components/mobile-warning-storage';
+import { isMobileWarningCookieSet, MOBILE_WARNING_KEY } from './features/onboarding/components/mobile-warning-storage';
 import { createQueryClient } from './lib/react-query';
 import { renderFirstScreen } from './server-render';
 import { testConfig, testOnboarding, testUser } from './test/fixtures';
@@ -59,6 +59,8 @@ afterEach(() => {
   root = undefined;
   container.remove();
   localStorage.clear();
+  // A phone's dismissal of the mobile warning is also a cookie (mobile-warning-storage.ts).
+  document.cookie = 'mobile-warning-dismissed=; Path=/; Max-Age=0';
 });
 
 /**
@@ -79,7 +81,8 @@ async function hydrate(
   expect(seedFirstAnswers(queryClient, answers)).toEqual(testUser);
   const errors: unknown[] = [];
   await act(async () => {
-    root = hydrateRoot(container, appElement(queryClient, <AppRouter />, renderedWidth(container)), {
+    const app = appElement(queryClient, <AppRouter />, renderedWidth(container), isMobileWarningCookieSet());
+    root = hydrateRoot(container, app, {
       onRecoverableError: (error) => errors.push(error),
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -175,6 +178,23 @@ describe('the dashboard rendered on the server', () => {
     expect(painted).not.toHaveLength(0);
     expect(screen.getAllByRole('button', { name: 'Done' })).toEqual(painted);
     expect(screen.queryAllByRole('button', { name: 'Complete' })).toHaveLength(0);
+  });
+
+  it('is rendered without the personal-computer notice for a browser that dismissed the mobile warning (its cookie), and hydrates so', async () => {
+    stubNetwork(defaultHandlers());
+    setMobileViewport(true);
+    const answers = dashboardAnswers();
+    const notice = /Onboarding is meant to be used on a personal computer/;
+    expect(renderFirstScreen('/dashboard', answers, 'phone', false)).toMatch(notice);
+    const html = renderFirstScreen('/dashboard', answers, 'phone', true) ?? '';
+    expect(html).toContain('Alex');
+    expect(html).not.toMatch(notice);
+    document.cookie = 'mobile-warning-dismissed=1; Path=/';
+    localStorage.setItem(MOBILE_WARNING_KEY, 'true');
+    const errors = await hydrate(html, answers, { width: 'phone' });
+    expect(errors).toEqual([]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBeInTheDocument();
+    expect(screen.queryByText(notice)).not.toBeInTheDocument();
   });
 
   it('a phone first screen hydrated as a wide one is reported: the root element says which screen it was rendered for', async () => {

@@ -15,10 +15,11 @@ import { createQueryClient } from './lib/react-query';
  * @param url the page's address, path and query string
  * @param answers the API answers of dashboardAnswerPaths (src/shared/document-answers.ts)
  * @param width the screen to render for (the server's guess from the request)
+ * @param mobileWarningDismissed whether the browser sent the mobile warning's dismissal cookie: no notice then
  * @returns the HTML inside `<div id="root">`, or null when the answers hold no member and their steps
  * @throws whatever rendering throws (the server then sends the document without a first screen)
  */
-export const renderFirstScreen: FirstScreenRenderer = (url, answers, width) => {
+export const renderFirstScreen: FirstScreenRenderer = (url, answers, width, mobileWarningDismissed = false) => {
   const queryClient = createQueryClient();
   try {
     if (seedFirstAnswers(queryClient, answers) === undefined) return null;
@@ -29,6 +30,7 @@ export const renderFirstScreen: FirstScreenRenderer = (url, answers, width) => {
           <AppRoutes />
         </StaticRouter>,
         width,
+        mobileWarningDismissed,
       ),
     );
   } finally {

@@ -284,8 +284,11 @@ describe("the dashboard's first screen rendered on the server", () => {
    * the browser tests load in Chromium): what the server does with a renderer's HTML is tested here. It renders the
    * member's name from the answers, `$&` included, fails for a member named 'Crash', and renders nothing without a member.
    */
-  const renderFirstScreen: FirstScreenRenderer = (url, answers, width) => {
+  /** The mobile warning's dismissal the renderer was given, one per rendering. */
+  const dismissals: (boolean | undefined)[] = [];
+  const renderFirstScreen: FirstScreenRenderer = (url, answers, width, mobileWarningDismissed) => {
     rendered.push({ url, answers: Object.keys(answers), width });
+    dismissals.push(mobileWarningDismissed);
     const me = answers['/api/me']?.body as { user?: { name: string } } | undefined;
     if (me?.user === undefined) return null;
     if (me.user.name === 'Crash') throw new Error('the renderer failed');
@@ -361,6 +364,16 @@ describe("the dashboard's first screen rendered on the server", () => {
       ).toEqual([width]);
       expect(res.body).toContain(`<div id="root" data-server-rendered="${width}"><main><h2>Welcome, Pat Phone!</h2>`);
     }
+  });
+
+  it("tells the renderer whether the browser sent the mobile warning's dismissal cookie", async () => {
+    const cookie = await signIn(app.app, { email: 'dismissed@inspired2uplift.org', name: 'Dee Dismissed' });
+    dismissals.length = 0;
+    for (const extra of ['', '; mobile-warning-dismissed=1', '; mobile-warning-dismissed=0']) {
+      const res = await app.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: cookie + extra } });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(dismissals).toEqual([false, true, false]);
   });
 
   it('leaves the first screen to the page in a role preview, when the renderer renders nothing, and when it fails', async () => {

@@ -69,6 +69,7 @@ export type FirstScreenWidth = 'phone' | 'wide';
  * @param url the page's address, path and query string (`/dashboard?step=slack`)
  * @param answers the API answers the document carries (each path's status and JSON body)
  * @param width the screen to render for (a phone's step buttons say 'Done', a wider screen's 'Complete')
+ * @param mobileWarningDismissed whether the browser sent {@link MOBILE_WARNING_COOKIE} (default false)
  * @returns the HTML that goes inside `<div id="root">`, or null when the answers do not make a first screen (no
  *   signed-in member, or an answer of another shape): the document is then sent as it is
  */
@@ -76,7 +77,15 @@ export type FirstScreenRenderer = (
   url: string,
   answers: Readonly<Record<string, DocumentAnswer>>,
   width: FirstScreenWidth,
+  mobileWarningDismissed?: boolean,
 ) => string | null;
+
+/**
+ * The cookie that says this browser dismissed the mobile warning (docs/product.md#mobile-warning): `1` while it is
+ * dismissed. The browser keeps the dismissal in localStorage too, but the server cannot read that; with the cookie the
+ * dashboard's first screen is rendered without the warning's notice, so that neither repeats.
+ */
+export const MOBILE_WARNING_COOKIE = 'mobile-warning-dismissed';
 
 /**
  * The comments around what the app's built document shows inside `<div id="root">` before the app has rendered

@@ -12,6 +12,7 @@ import {
   type FirstScreenRenderer,
   type FirstScreenWidth,
   loginAnswerPaths,
+  MOBILE_WARNING_COOKIE,
   SERVER_RENDERED_ATTRIBUTE,
 } from '../../shared/document-answers.js';
 import { type Preferences, preferenceAttributes, preferencesFrom, PREFERENCES_PATH } from '../../shared/preferences.js';
@@ -154,7 +155,7 @@ function renderedFirstScreen(
 ): RenderedFirstScreen | undefined {
   const width = firstScreenWidth(request.headers);
   try {
-    const html = render(request.url, answers, width);
+    const html = render(request.url, answers, width, request.cookies[MOBILE_WARNING_COOKIE] === '1');
     return html === null ? undefined : { html, width };
   } catch (error) {
     request.log.error(

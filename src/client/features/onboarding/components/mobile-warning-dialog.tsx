@@ -26,7 +26,11 @@ export function MobileWarningDialog() {
       rememberMobileWarningDismissal(false);
       return;
     }
-    if (isMobileWarningDismissed()) return;
+    if (isMobileWarningDismissed()) {
+      // Renewed, so that a dismissal kept only in localStorage (before the cookie existed) reaches the server too.
+      rememberMobileWarningDismissal(true);
+      return;
+    }
     // A transition: React renders the dialog in short slices, not one long task.
     const timer = setTimeout(() => startTransition(() => setOpen(true)), MOBILE_WARNING_DELAY_MS);
     return () => clearTimeout(timer);

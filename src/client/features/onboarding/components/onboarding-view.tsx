@@ -12,6 +12,7 @@ import { playConfetti } from '@/lib/confetti';
 import type { OnboardingProgress } from '../utils/onboarding-progress';
 import { isAccountRole, roleAccentColor } from '../utils/role';
 import { AccountNotice } from './account-notice';
+import { useMobileWarningDismissed } from './mobile-warning-storage';
 import { ProgressPanel } from './progress-panel';
 import { ScopeSection } from './scope-section';
 import { StepCard } from './step-card';
@@ -74,6 +75,7 @@ export function OnboardingView(props: OnboardingViewProps) {
   } = props;
   const { progressLabel } = props;
   const isMobile = useIsMobile();
+  const mobileWarningDismissed = useMobileWarningDismissed();
   const ids = orderedStepIds({ scopes });
   const derived = deriveProgress(ids, progress.completedIds);
   const activeId = derived.statuses[derived.currentIndex] === 'active' ? ids[derived.currentIndex] : undefined;
@@ -166,11 +168,14 @@ export function OnboardingView(props: OnboardingViewProps) {
       {notice}
       {/* Only where the mobile warning applies (under 768 px): on a computer the advice would be beside the point. Shown by
           the style sheet, not the script, so that the page the server rendered has it in place on a phone from the first
-          paint (docs/decisions/030-dashboard-first-screen-from-the-server.md). */}
-      <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 md:hidden">
-        <Monitor aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        Onboarding is meant to be used on a personal computer. Some steps may be harder to do on a phone.
-      </p>
+          paint (docs/decisions/030-dashboard-first-screen-from-the-server.md). Not once the member has dismissed the
+          warning: it would repeat what they just closed (the server knows it from the dismissal's cookie). */}
+      {!mobileWarningDismissed && (
+        <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 md:hidden">
+          <Monitor aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Onboarding is meant to be used on a personal computer. Some steps may be harder to do on a phone.
+        </p>
+      )}
       {scopes.map((scope, s) => (
         <ScopeSection
           key={scope.id}
