@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -11,6 +11,14 @@ import { E2E_SECRETS } from './tests/e2e/fixtures/secrets';
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-'));
+// The test processes load this file too: they see the same folders through the environment.
+process.env.E2E_DATA_DIR = dataDir;
+/**
+ * BACKUP_COPY_DIR of the server: "a mounted drive" that gets a copy of every backup (docs/operations.md#backups);
+ * tests/e2e/backups.spec.ts takes it away to make a copy fail.
+ */
+const backupCopyDir = (process.env.E2E_BACKUP_COPY_DIR ??= `${dataDir}-offsite`);
+mkdirSync(backupCopyDir, { recursive: true, mode: 0o700 });
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,6 +55,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      BACKUP_COPY_DIR: backupCopyDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       // The admin of tests/e2e/admin.spec.ts (docs/product.md#admin-area).

@@ -1,3 +1,4 @@
+import { renameSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -77,4 +78,47 @@ test('an admin restores a backup with the typed date and everyone sees the state
   await member.reload();
   await expect(member.getByRole('heading', { level: 3, name: 'Set up Slack' })).toBeVisible();
   await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toHaveCount(0);
+});
+
+test('a copy off this machine that fails is shown in the Backups tab and the launch checklist, until a copy works again', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // The server copies every backup into BACKUP_COPY_DIR (playwright.config.ts); here its drive is "unplugged": the
+  // folder is moved away, so the next copy fails for real, and put back afterwards.
+  const copyDir = process.env.E2E_BACKUP_COPY_DIR;
+  if (copyDir === undefined) throw new Error('playwright.config.ts sets E2E_BACKUP_COPY_DIR');
+  const admin = await (await browser.newContext()).newPage();
+  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await admin.goto('/admin?tab=backups');
+  const failed = admin.getByRole('alert').filter({ hasText: 'The copy of the last backup off this machine failed.' });
+  renameSync(copyDir, `${copyDir}-unplugged`);
+  try {
+    await admin.getByRole('button', { name: 'Back up now' }).click();
+    await expect(admin.getByText(/is ready to download/)).toBeVisible({ timeout: 30_000 });
+    await expect(failed).toBeVisible();
+    await expect(failed).toContainText(`the folder ${copyDir}: ${copyDir} does not exist (is the drive mounted?)`);
+    await expect(failed).toContainText('Check that the drive of BACKUP_COPY_DIR is mounted and writable');
+    await expectNoAxeViolations(admin, { state: 'admin console, Backups tab, a copy failed' });
+
+    await admin.goto('/admin?tab=launch');
+    const backups = admin
+      .getByRole('list', { name: 'Launch checks' })
+      .getByRole('listitem')
+      .filter({
+        has: admin.getByRole('heading', { level: 4, name: 'Backups' }),
+      });
+    await expect(backups).toContainText('Its copy off this machine failed', { timeout: 30_000 });
+    await expect(backups).toContainText(`${copyDir} does not exist (is the drive mounted?)`);
+  } finally {
+    renameSync(`${copyDir}-unplugged`, copyDir);
+  }
+
+  // The drive is back: the next backup is copied, and the alert is gone.
+  await admin.goto('/admin?tab=backups');
+  await admin.getByRole('button', { name: 'Back up now' }).click();
+  await expect(admin.getByText(/is ready to download/)).toBeVisible({ timeout: 30_000 });
+  await expect(admin.getByText(`The last backup was also copied to the folder ${copyDir}.`)).toBeVisible();
+  await expect(failed).toHaveCount(0);
 });
