@@ -24,6 +24,18 @@ interface StepFormProps {
   onChange: (step: Step) => void;
   /** Role keys and aliases, offered for who may reveal the shared password. */
   roleNames: readonly string[];
+  /** Whether the step is in the published version (its id then holds members' progress). */
+  published?: boolean;
+}
+
+/** Settings an editor rarely needs (ids), folded away under 'Advanced'. */
+export function Advanced({ children }: { children: ReactNode }) {
+  return (
+    <details className="rounded-xl border border-slate-200 p-3">
+      <summary className="cursor-pointer text-sm font-semibold text-slate-800">Advanced</summary>
+      <div className="mt-3 space-y-3">{children}</div>
+    </details>
+  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -44,9 +56,9 @@ const textOptions = (defaultLabel: string) => [
  * Every field and widget of a step (src/shared/content-schema.ts; docs/product.md#scopes-and-steps and
  * #step-widgets): texts, icon, category, button texts, details, tasks, helpful links, footnote, image, media, contacts,
  * checklist and acknowledgments with their headers, the PDF to read, the shared password and who may reveal it, the
- * signature and the agreement's version. Each field shows its own problem.
+ * signature and the agreement's version, and the due date (days after the member's start date). Each field shows its own problem.
  */
-export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
+export function StepForm({ step, path, onChange, roleNames, published = false }: StepFormProps) {
   const p = (field: string) => `${path}.${field}`;
   const set = <K extends keyof Step>(key: K, value: Step[K]) => onChange({ ...step, [key]: value });
   const text = (key: keyof Step, value: string) => onChange(optionalText(step, key, value));
@@ -66,13 +78,6 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           value={step.description}
           onChange={(v) => set('description', v)}
           hint="One or two sentences under the title."
-        />
-        <TextField
-          path={p('id')}
-          label="Id"
-          value={step.id}
-          onChange={(v) => set('id', v)}
-          hint="Lower-case words joined by '-'. Members' progress is stored by this id: do not change it once the step is published."
         />
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="flex items-end gap-2">
@@ -120,7 +125,31 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
             onChange={(v) => text('mobileCompleteButtonText', v)}
             options={textOptions('Done (default)')}
           />
+          <NumberField
+            path={p('dueAfterDays')}
+            label="Due (days after the start date)"
+            min={0}
+            max={365}
+            value={step.dueAfterDays}
+            onChange={(v) =>
+              onChange(v === undefined ? (({ dueAfterDays: _d, ...rest }) => rest)(step) : { ...step, dueAfterDays: v })
+            }
+            hint="0 is the member's first day. Members see the due date and get reminders; empty: no due date."
+          />
         </div>
+        <Advanced>
+          <TextField
+            path={p('id')}
+            label="Id"
+            value={step.id}
+            onChange={(v) => set('id', v)}
+            hint={
+              published
+                ? "Members' progress on this step is stored by its id. Changing it makes it a new step for everyone: what members did on it is no longer counted."
+                : 'Made from the title until the step is published. Lower-case words joined by "-".'
+            }
+          />
+        </Advanced>
       </Section>
 
       <Section title="What the open step shows">
@@ -367,19 +396,22 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           onChange={(v) => content('checklist', v)}
           create={() => ({ id: `item-${step.content.checklist.length + 1}`, text: '' })}
           renderItem={(item, change, itemPath, i) => (
-            <div className="grid gap-2 sm:grid-cols-[1fr_2fr]">
-              <TextField
-                path={`${itemPath}.id`}
-                label={`Item ${i + 1} id`}
-                value={item.id}
-                onChange={(v) => change({ ...item, id: v })}
-              />
+            <div className="grid gap-2">
               <TextField
                 path={`${itemPath}.text`}
                 label={`Item ${i + 1} text`}
                 value={item.text}
                 onChange={(v) => change({ ...item, text: v })}
               />
+              <Advanced>
+                <TextField
+                  path={`${itemPath}.id`}
+                  label={`Item ${i + 1} id`}
+                  value={item.id}
+                  onChange={(v) => change({ ...item, id: v })}
+                  hint="Members' ticks are stored by it."
+                />
+              </Advanced>
             </div>
           )}
         />
@@ -406,13 +438,7 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
           onChange={(v) => content('acknowledgments', v)}
           create={() => ({ id: `acknowledgment-${step.content.acknowledgments.length + 1}`, content: '' })}
           renderItem={(item, change, itemPath, i) => (
-            <div className="grid gap-2 sm:grid-cols-[1fr_2fr]">
-              <TextField
-                path={`${itemPath}.id`}
-                label={`Acknowledgment ${i + 1} id`}
-                value={item.id}
-                onChange={(v) => change({ ...item, id: v })}
-              />
+            <div className="grid gap-2">
               <TextField
                 path={`${itemPath}.content`}
                 label={`Acknowledgment ${i + 1} text`}
@@ -420,6 +446,15 @@ export function StepForm({ step, path, onChange, roleNames }: StepFormProps) {
                 value={item.content}
                 onChange={(v) => change({ ...item, content: v })}
               />
+              <Advanced>
+                <TextField
+                  path={`${itemPath}.id`}
+                  label={`Acknowledgment ${i + 1} id`}
+                  value={item.id}
+                  onChange={(v) => change({ ...item, id: v })}
+                  hint="Members' acknowledgments are stored by it."
+                />
+              </Advanced>
             </div>
           )}
         />

@@ -1,0 +1,114 @@
+import { stepContentSchema, stepSchema, type Step } from '@shared/content-schema';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render as renderElement } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fieldDomId } from './fields';
+import { StepForm } from './step-form';
+
+/**
+ * The studio's step form has every field of the step schema (docs/product.md#editing-in-the-browser): a key added to
+ * `stepSchema` without a form field fails here, so nothing can again be settable only in the YAML (as `dueAfterDays`
+ * was).
+ */
+
+/**
+ * Keys of the step schema that deliberately have no field in the step form, each with the reason. Only fields that
+ * are admin-only or edited elsewhere belong here; today there are none.
+ */
+const NOT_IN_THE_FORM: Readonly<Record<string, string>> = {};
+
+/** A step with every optional field present and one item in every list, so that every field is on screen. */
+function everyField(): Step {
+  return {
+    id: 'sign-the-agreement',
+    title: 'Sign the agreement',
+    description: 'Read and sign it.',
+    icon: 'Pen',
+    iconColor: '#1d4ed8',
+    category: 'Volunteer',
+    completeButtonText: 'Sign',
+    mobileCompleteButtonText: 'OK',
+    footnote: 'Thank you.',
+    requiresScrollOrDownload: true,
+    pdfUrl: '/content/agreement.pdf',
+    pdfDraft: true,
+    isContactStep: true,
+    isChecklistStep: true,
+    isAcknowledgmentStep: true,
+    envVariable: { name: 'TEST_PASS', requiredRole: ['*'] },
+    image: { src: '/content/logo.png', alt: 'Our logo' },
+    signature: true,
+    version: 2,
+    versionDate: '2026-11-20',
+    versionNote: 'New section on photos.',
+    renewEveryDays: 365,
+    dueAfterDays: 7,
+    media: [{ type: 'youtube', src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', aspectRatio: '16/9', size: 'full' }],
+    content: {
+      details: ['A paragraph.'],
+      tasks: ['A task.'],
+      helpfulLinks: [{ text: 'Handbook', url: 'https://example.org/handbook' }],
+      contacts: [{ name: 'Sam', email: 'sam@example.org', position: 'Lead' }],
+      checklistHeader: 'Before you start',
+      checklist: [{ id: 'item-1', text: 'An item.' }],
+      acknowledgmentHeader: 'I understand',
+      acknowledgments: [{ id: 'acknowledgment-1', content: 'A rule.' }],
+    },
+  };
+}
+
+const PATH = 'scopes[0].steps[0]';
+
+/** Renders inside a query client (the upload fields refresh the file list through it). */
+function render(element: ReactElement) {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return renderElement(element, { wrapper });
+}
+
+/** Whether the form has a field for `field` (its own element id, or one of its list items' or parts' ids). */
+function hasField(container: HTMLElement, field: string): boolean {
+  const id = fieldDomId(`${PATH}.${field}`);
+  return [...container.querySelectorAll('[id]')].some((e) => e.id === id || e.id.startsWith(`${id}_`));
+}
+
+describe('the step form', () => {
+  it('has a field for every key of the step schema and of its content', () => {
+    const step = everyField();
+    expect(stepSchema.safeParse(step).success).toBe(true);
+    const { container } = render(<StepForm step={step} path={PATH} onChange={() => undefined} roleNames={[]} />);
+    const keys = [
+      ...Object.keys(stepSchema.shape).filter((k) => k !== 'content'),
+      ...Object.keys(stepContentSchema.shape).map((k) => `content.${k}`),
+    ];
+    const missing = keys.filter((k) => !(k in NOT_IN_THE_FORM) && !hasField(container, k));
+    expect(missing).toEqual([]);
+    // The exclusions name real keys (a renamed key cannot hide behind a stale exclusion).
+    for (const k of Object.keys(NOT_IN_THE_FORM)) expect(keys).toContain(k);
+  });
+
+  it('sets and clears the due date in days after the start date', () => {
+    const changes: Step[] = [];
+    const { dueAfterDays: _d, ...withoutDue } = everyField();
+    const { getByLabelText, rerender } = render(
+      <StepForm step={withoutDue} path={PATH} onChange={(s) => changes.push(s)} roleNames={[]} />,
+    );
+    const field = getByLabelText('Due (days after the start date)');
+    expect(field).toHaveValue(null);
+    fireEvent.change(field, { target: { value: '14' } });
+    expect(changes.at(-1)?.dueAfterDays).toBe(14);
+    rerender(
+      <StepForm
+        step={{ ...withoutDue, dueAfterDays: 14 }}
+        path={PATH}
+        onChange={(s) => changes.push(s)}
+        roleNames={[]}
+      />,
+    );
+    fireEvent.change(getByLabelText('Due (days after the start date)'), { target: { value: '' } });
+    expect(changes.at(-1)).not.toHaveProperty('dueAfterDays');
+  });
+});
