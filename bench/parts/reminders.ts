@@ -34,7 +34,7 @@ export async function reminders(): Promise<void> {
       from (select email from users union select email from members) people
       on conflict (email) do update set start_on = excluded.start_on`);
     const t0 = performance.now();
-    await refreshAdminMembers(database.db, catalog);
+    await refreshAdminMembers(database.db, catalog, zone);
     const refreshMs = round(performance.now() - t0);
     const t1 = performance.now();
     const planned = await planReminders({ db: database.db, catalog, now: now.toJSDate(), timeZone: zone });

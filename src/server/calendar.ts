@@ -41,6 +41,28 @@ export function daysFrom(from: string, to: string): number {
 }
 
 /**
+ * Days a member has after a material change of a step (its `versionDate`, docs/product.md#content-studio) before the
+ * step shows as overdue again (docs/product.md#due-dates-and-reminders).
+ */
+export const MATERIAL_CHANGE_GRACE_DAYS = 14;
+
+/**
+ * The day a step with a due date is due for a member (docs/product.md#due-dates-and-reminders): `dueAfterDays` after
+ * the start date; but a member who started before the step's current version was published (a material change, which
+ * asks them to read and agree again) has at least {@link MATERIAL_CHANGE_GRACE_DAYS} days from that day.
+ * @param startOn the member's start day, YYYY-MM-DD
+ * @param dueAfterDays the step's `dueAfterDays` (0–365)
+ * @param versionDate the step's `versionDate` (YYYY-MM-DD), if any
+ * @returns the due day, YYYY-MM-DD
+ */
+export function stepDueOn(startOn: string, dueAfterDays: number, versionDate?: string | null): string {
+  const due = addDays(startOn, dueAfterDays);
+  if (versionDate === undefined || versionDate === null || versionDate <= startOn) return due;
+  const grace = addDays(versionDate, MATERIAL_CHANGE_GRACE_DAYS);
+  return grace > due ? grace : due;
+}
+
+/**
  * Whether reminders may be sent at this moment: not between 21:00 and 08:00 local time.
  * @param instant the moment
  * @param zone the organisation's time zone

@@ -145,7 +145,12 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();
     const sweep = () => {
-      running = sweepDueAgreements({ db, catalog: content.catalog, now: now() }).then(
+      running = sweepDueAgreements({
+        db,
+        catalog: content.catalog,
+        now: now(),
+        timeZone: config.organisationTimeZone,
+      }).then(
         (expired) => {
           if (expired > 0) app.log.info({ expired }, 'agreements due again: steps made not completed');
         },
@@ -286,7 +291,10 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       schema: { querystring: pendingAgreementsQuerySchema, response: { 200: pendingAgreementsResponseSchema } },
     },
     async (request) => ({
-      pending: await pendingAgreements({ db, catalog: request.catalog, now: now() }, request.query),
+      pending: await pendingAgreements(
+        { db, catalog: request.catalog, now: now(), timeZone: config.organisationTimeZone },
+        request.query,
+      ),
     }),
   );
 

@@ -594,7 +594,12 @@ describe('agreements due again for everyone', () => {
     try {
       // The member has not opened their dashboard since: the sweep alone makes the step not completed.
       expect(
-        await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now }),
+        await sweepDueAgreements({
+          db: t.database.db,
+          catalog: agreementCatalog(2),
+          now: t.clock.now,
+          timeZone: 'Europe/London',
+        }),
       ).toBeGreaterThanOrEqual(1);
       expect(await rowOf(v2, email)).toMatchObject({ completedSteps: 0, percent: 0 });
       expect(await pendingOf(v2, email)).toEqual([
@@ -607,7 +612,14 @@ describe('agreements due again for everyone', () => {
         }),
       ]);
       // A second sweep finds nothing more to do.
-      expect(await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now })).toBe(0);
+      expect(
+        await sweepDueAgreements({
+          db: t.database.db,
+          catalog: agreementCatalog(2),
+          now: t.clock.now,
+          timeZone: 'Europe/London',
+        }),
+      ).toBe(0);
       // Filter by step: another step lists nobody for them.
       const other = pendingAgreementsResponseSchema.parse(
         await adminGet(v2, '/api/admin/acknowledgments/pending?stepId=code-of-conduct'),
@@ -641,7 +653,12 @@ describe('agreements due again for everyone', () => {
       expect(await pendingOf(v2, email)).toEqual([
         expect.objectContaining({ stepId: 'sign-agreement', due: 'changed', agreedVersion: 1, recorded: false }),
       ]);
-      await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(2), now: t.clock.now });
+      await sweepDueAgreements({
+        db: t.database.db,
+        catalog: agreementCatalog(2),
+        now: t.clock.now,
+        timeZone: 'Europe/London',
+      });
       expect((await onboarding(cookie, v2)).progress.completed).toEqual([]);
       // Only the audit log remembers that they had agreed once; the list still names them.
       const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.kind, 'agreement-due-again'));
@@ -683,10 +700,22 @@ describe('agreements due again for everyone', () => {
       t.clock.now,
     );
     await setMemberLeft(t.database.db, leaving, { at: t.clock.now, note: null }, t.clock.now);
-    expect(await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(), now: t.clock.now })).toBe(0);
+    expect(
+      await sweepDueAgreements({
+        db: t.database.db,
+        catalog: agreementCatalog(),
+        now: t.clock.now,
+        timeZone: 'Europe/London',
+      }),
+    ).toBe(0);
 
     t.clock.advance(366 * 86_400_000);
-    await sweepDueAgreements({ db: t.database.db, catalog: agreementCatalog(), now: t.clock.now });
+    await sweepDueAgreements({
+      db: t.database.db,
+      catalog: agreementCatalog(),
+      now: t.clock.now,
+      timeZone: 'Europe/London',
+    });
     expect((await rowOf(t.app, staying))?.completedSteps).toBe(0);
     expect(await pendingOf(t.app, staying)).toEqual([
       expect.objectContaining({ stepId: 'code-of-conduct', due: 'renew' }),

@@ -47,11 +47,20 @@ interface Standing {
   completed: boolean;
 }
 
+/** What the sweep and the list of pending agreements work with: the database, the running content, the time now. */
+export interface AgreementDeps {
+  db: Database;
+  catalog: RoleCatalog;
+  now: Date;
+  /** The organisation's time zone (TIME_ZONE), for the members table's rows (member-overview/admin-members.ts). */
+  timeZone: string;
+}
+
 /** Every current (not left) member's standing on every watched step of their role. */
-async function standings(db: Database, catalog: RoleCatalog): Promise<Standing[]> {
+async function standings(db: Database, catalog: RoleCatalog, timeZone: string): Promise<Standing[]> {
   const watched = watchedStepsOf(catalog);
   if (watched.size === 0) return [];
-  await refreshAdminMembers(db, catalog);
+  await refreshAdminMembers(db, catalog, timeZone);
   const stepIds = [...new Set([...watched.values()].flat().map((s) => s.id))];
   const roleKeys = [...watched.keys()];
   const people = rowsOf(
@@ -102,12 +111,12 @@ async function standings(db: Database, catalog: RoleCatalog): Promise<Standing[]
  * Makes every current member's steps whose agreement is due again (an older version, or lapsed) not completed, with
  * their ticks; the records stay. Each expiry is written to the audit log ('agreement-due-again'). Idempotent: a step
  * already not completed is left alone. Runs at start-up, hourly, and after a content change.
- * @param deps the database, the running content and the current time
+ * @param deps the database, the running content, the current time and the time zone
  * @returns how many steps were made not completed
  */
-export async function sweepDueAgreements(deps: { db: Database; catalog: RoleCatalog; now: Date }): Promise<number> {
+export async function sweepDueAgreements(deps: AgreementDeps): Promise<number> {
   let expired = 0;
-  for (const s of await standings(deps.db, deps.catalog)) {
+  for (const s of await standings(deps.db, deps.catalog, deps.timeZone)) {
     if (!s.completed || s.agreed === null) continue;
     const due = agreementDue(s.step, s.agreed, deps.now);
     if (due === null) continue;
@@ -158,15 +167,15 @@ export async function expireAgreement(
  * Who must agree again (the admins' list): every current member whose latest agreement to a step of their role is to
  * an older version or has lapsed — recorded, or a completion from before the records (still completed, or made not
  * completed by the sweep, as its audit entry shows).
- * @param deps the database, the running content and the current time
+ * @param deps the database, the running content, the current time and the time zone
  * @param filter optional step id
  * @returns the list, by step in catalogue order, then by name
  */
 export async function pendingAgreements(
-  deps: { db: Database; catalog: RoleCatalog; now: Date },
+  deps: AgreementDeps,
   filter: { stepId?: string } = {},
 ): Promise<PendingAgreement[]> {
-  const all = await standings(deps.db, deps.catalog);
+  const all = await standings(deps.db, deps.catalog, deps.timeZone);
   const relevant = all.filter((s) => filter.stepId === undefined || s.step.id === filter.stepId);
   // Completions from before the records that the sweep has already made not completed: only the audit log knows them.
   const unrecorded = relevant.filter((s) => s.agreed === null);

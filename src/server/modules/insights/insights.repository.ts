@@ -54,7 +54,7 @@ const oneDecimal = (value: unknown): number | null => {
  * organisation).
  */
 async function populationCtes(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<SQL> {
-  await refreshAdminMembers(db, ctx.catalog);
+  await refreshAdminMembers(db, ctx.catalog, ctx.timeZone);
   const conditions: SQL[] = [sql`true`];
   if (query.role !== undefined && query.role !== '') conditions.push(sql`a.role_key = ${query.role.toLowerCase()}`);
   if (query.department !== undefined && query.department !== '') {

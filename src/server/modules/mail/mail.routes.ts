@@ -20,7 +20,7 @@ import { getMemberOverview } from '../member-overview/index.js';
 import { recordAudit } from '../audit/index.js';
 import { resolveRoleOfRequest } from '../members/index.js';
 import { type AdminPermission, checkAdminPermission, readableDepartments } from '../permissions/index.js';
-import { addDays, dayIn, daysFrom } from '../../calendar.js';
+import { dayIn, daysFrom, stepDueOn } from '../../calendar.js';
 import type { MailWorker } from './mail-worker.js';
 import { planDigestNow } from './planner.js';
 import {
@@ -83,7 +83,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{
         .flatMap((s) => s.steps)
         .flatMap((step) => {
           if (step.dueAfterDays === undefined) return [];
-          const dueOn = addDays(startOn, step.dueAfterDays);
+          const dueOn = stepDueOn(startOn, step.dueAfterDays, step.versionDate);
           return [{ stepId: step.id, dueOn, daysLate: daysFrom(dueOn, today) }];
         });
       return { today, timeZone: zone, startOn, steps };

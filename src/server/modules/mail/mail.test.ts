@@ -14,7 +14,7 @@ import { createRoleCatalog } from '../../../shared/roles.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
-import { reminderOccasion } from '../../calendar.js';
+import { MATERIAL_CHANGE_GRACE_DAYS, reminderOccasion } from '../../calendar.js';
 import { updateSchedule } from './schedules.repository.js';
 import { MAX_ATTEMPTS, sendDueMessages, smtpTransport, type SendResult } from './sender.js';
 
@@ -38,7 +38,8 @@ const step = (id: string, title: string, dueAfterDays?: number) => ({
   content: { details: [`How to ${title.toLowerCase()}.`], tasks: [`${title}.`] },
 });
 
-const catalog = () =>
+/** The volunteer's content; `changedOn`: 'Change your password' had a material change published that day. */
+const catalog = (changedOn?: string) =>
   createRoleCatalog([
     roleConfigurationSchema.parse({
       key: 'volunteer',
@@ -52,7 +53,10 @@ const catalog = () =>
           title: 'Getting started',
           steps: [
             step('sign-in-to-chrome', 'Sign in to your Chrome profile', 2),
-            step('change-password', 'Change your password', 7),
+            {
+              ...step('change-password', 'Change your password', 7),
+              ...(changedOn === undefined ? {} : { version: 2, versionDate: changedOn }),
+            },
             step('meet-your-buddy', 'Meet your buddy'),
           ],
         },
@@ -75,18 +79,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp.close();
 });
-beforeEach(async () => {
-  smtp.messages.length = 0;
-  smtp.refuseNext = 0;
-  smtp.delayMs = 0;
+/** A fresh app on `content`, with Amy a volunteer; Amy and the admin signed in on 1 March 2026. */
+async function start(content = catalog()) {
   t = await createTestApp({
-    catalog: catalog(),
+    catalog: content,
     env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' },
   });
   await upsertMember(t.database.db, { email: AMY, role: 'volunteer', department: 'Operations', isAdmin: false });
   t.clock.now = london('2026-03-01T10:00');
   await amyCookie();
   await adminCookie();
+}
+beforeEach(async () => {
+  smtp.messages.length = 0;
+  smtp.refuseNext = 0;
+  smtp.delayMs = 0;
+  await start();
 });
 afterEach(async () => {
   await t.close();
@@ -367,6 +375,58 @@ describe('due dates for the member', () => {
         { stepId: 'sign-in-to-chrome', dueOn: '2026-03-03', daysLate: 2 },
         { stepId: 'change-password', dueOn: '2026-03-08', daysLate: -3 },
       ],
+    });
+  });
+
+  it('gives members a grace period after a material change before the step is overdue again, everywhere', async () => {
+    // 'Change your password' (due 7 days after the start, 8 March) changed materially on 20 March: Amy, who started
+    // on 1 March, has until 3 April (MATERIAL_CHANGE_GRACE_DAYS after the change) instead of being 12 days late.
+    expect(MATERIAL_CHANGE_GRACE_DAYS).toBe(14);
+    await t.close();
+    await start(catalog('2026-03-20'));
+    await setStart(AMY, '2026-03-01');
+    t.clock.now = london('2026-03-20T10:00');
+    const due = async () =>
+      memberDueResponseSchema.parse(
+        (await t.app.inject({ url: '/api/onboarding/due', headers: { cookie: await amyCookie() } })).json(),
+      ).steps;
+    expect(await due()).toEqual([
+      { stepId: 'sign-in-to-chrome', dueOn: '2026-03-03', daysLate: 17 },
+      { stepId: 'change-password', dueOn: '2026-04-03', daysLate: -14 },
+    ]);
+    // The admin's members table counts one overdue step, not two.
+    const overdue = async () =>
+      membersPageSchema
+        .parse((await t.app.inject({ url: '/api/admin/members', headers: { cookie: await adminCookie() } })).json())
+        .items.find((m) => m.email === AMY)?.overdueSteps;
+    expect(await overdue()).toBe(1);
+    // The reminder lists only the step that is overdue.
+    await run();
+    expect(reminders()).toHaveLength(1);
+    expect(reminders()[0]?.text).toContain('Sign in to your Chrome profile (Overdue by 17 days)');
+    expect(reminders()[0]?.text).not.toContain('Change your password');
+    // Once the grace period is over, the step is overdue again.
+    t.clock.now = london('2026-04-04T10:00');
+    expect((await due()).find((s) => s.stepId === 'change-password')).toEqual({
+      stepId: 'change-password',
+      dueOn: '2026-04-03',
+      daysLate: 1,
+    });
+    expect(await overdue()).toBe(2);
+  });
+
+  it('gives no grace period to a member who started after the change', async () => {
+    await t.close();
+    await start(catalog('2026-03-20'));
+    await setStart(AMY, '2026-03-21');
+    t.clock.now = london('2026-03-30T10:00');
+    const due = memberDueResponseSchema.parse(
+      (await t.app.inject({ url: '/api/onboarding/due', headers: { cookie: await amyCookie() } })).json(),
+    );
+    expect(due.steps.find((s) => s.stepId === 'change-password')).toEqual({
+      stepId: 'change-password',
+      dueOn: '2026-03-28',
+      daysLate: 2,
     });
   });
 });

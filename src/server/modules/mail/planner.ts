@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
-import { dayIn, digestWeek, isSendingHour } from '../../calendar.js';
+import { dayIn, digestWeek, isSendingHour, MATERIAL_CHANGE_GRACE_DAYS } from '../../calendar.js';
 
 /**
  * Planning (docs/product.md#due-dates-and-reminders, docs/decisions/025-reminders-and-outbox.md): which messages are
@@ -40,16 +40,22 @@ export interface PlanDeps {
  */
 export async function planReminders(deps: PlanDeps): Promise<number> {
   if (!isSendingHour(deps.now, deps.timeZone)) return 0;
-  await refreshAdminMembers(deps.db, deps.catalog);
+  await refreshAdminMembers(deps.db, deps.catalog, deps.timeZone);
   const today = dayIn(deps.now, deps.timeZone);
   const steps = roleStepRows(deps.catalog)
     .filter((s) => s.dueAfterDays !== null)
-    .map((s) => ({ role_key: s.roleKey, step_id: s.stepId, ordinal: s.ordinal, due_after_days: s.dueAfterDays }));
+    .map((s) => ({
+      role_key: s.roleKey,
+      step_id: s.stepId,
+      ordinal: s.ordinal,
+      due_after_days: s.dueAfterDays,
+      version_date: s.versionDate,
+    }));
   if (steps.length === 0) return 0;
   const result = await deps.db.execute(sql`
     with rs as materialized (
       select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
-        as x(role_key text, step_id text, ordinal int, due_after_days int)
+        as x(role_key text, step_id text, ordinal int, due_after_days int, version_date date)
     ),
     people as (
       select am.email, am.user_id, am.role_key,
@@ -67,12 +73,16 @@ export async function planReminders(deps: PlanDeps): Promise<number> {
           where ms.email = am.email and (ms.reminders_paused or ms.unsubscribed_at is not null)
         )
     ),
-    open_steps as (
-      select p.email, rs.step_id, rs.ordinal, p.start_on + rs.due_after_days as due_on,
-        ${today}::date - (p.start_on + rs.due_after_days) as late
+    open_due as (
+      -- calendar.ts stepDueOn: after a material change, members who started before it have a grace period.
+      select p.email, rs.step_id, rs.ordinal,
+        case when rs.version_date > p.start_on
+          then greatest(p.start_on + rs.due_after_days, rs.version_date + ${MATERIAL_CHANGE_GRACE_DAYS}::int)
+          else p.start_on + rs.due_after_days end as due_on
       from people p join rs on rs.role_key = p.role_key
       where not exists (select 1 from step_progress sp where sp.user_id = p.user_id and sp.step_id = rs.step_id)
     ),
+    open_steps as (select o.*, ${today}::date - o.due_on as late from open_due o),
     occasions as (
       -- calendar.ts reminderOccasion: 0 from 3 days before; then 1 + (late - 1) / 7 from a day after, at most 5, each
       -- for a week.

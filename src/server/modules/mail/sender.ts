@@ -8,7 +8,7 @@ import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
-import { addDays, dayIn, daysFrom, isSendingHour } from '../../calendar.js';
+import { addDays, dayIn, daysFrom, isSendingHour, stepDueOn } from '../../calendar.js';
 import { renderDigest, renderReminder, type DigestPerson, type RenderedMail } from './render.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
@@ -244,7 +244,7 @@ async function claim(deps: SendDeps): Promise<Claimed[]> {
  */
 export async function sendDueMessages(deps: SendDeps): Promise<SendResult> {
   const result: SendResult = { sent: 0, cancelled: 0, retried: 0, failed: 0, lost: 0 };
-  await refreshAdminMembers(deps.db, deps.catalog);
+  await refreshAdminMembers(deps.db, deps.catalog, deps.config.organisationTimeZone);
   for (;;) {
     const batch = await claim(deps);
     if (batch.length === 0) return result;
@@ -372,7 +372,7 @@ async function buildReminder(deps: SendDeps, message: Claimed): Promise<Built> {
   const open = roleStepRows(deps.catalog)
     .filter((s) => s.roleKey === person.role_key && s.dueAfterDays !== null && !completed.has(s.stepId))
     .map((s) => {
-      const dueOn = addDays(String(person.start_on), s.dueAfterDays ?? 0);
+      const dueOn = stepDueOn(String(person.start_on), s.dueAfterDays ?? 0, s.versionDate);
       return { ...s, dueOn, late: daysFrom(dueOn, today) };
     });
   const planned = ((message.plan.steps ?? []) as PlannedStep[]).filter((p) =>

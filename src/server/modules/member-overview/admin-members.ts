@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
+import { MATERIAL_CHANGE_GRACE_DAYS } from '../../calendar.js';
 import { catalogFingerprint, roleFigures, roleStepRows, roleTextMap } from './role-steps.js';
 
 /**
@@ -26,10 +27,13 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
  * never deadlock. A person whose role text appeared after the role texts were read stays pending until next time.
  * @param db the database
  * @param catalog the running content's role configurations
+ * @param timeZone the organisation's IANA time zone (TIME_ZONE): the start day of a member with no start date set is
+ *   the local day of their first sign-in
  * @returns the number of people recomputed or removed
  */
-export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): Promise<number> {
-  const fingerprint = catalogFingerprint(catalog);
+export async function refreshAdminMembers(db: Database, catalog: RoleCatalog, timeZone: string): Promise<number> {
+  // The rows depend on the time zone too (start days from first sign-ins): a new TIME_ZONE recomputes them.
+  const fingerprint = `${catalogFingerprint(catalog)}|${timeZone}`;
   const [state] = rowsOf(
     await db.execute(sql`select (select catalog from admin_members_state where id = 1) as catalog,
       exists (select 1 from admin_members_pending) as pending`),
@@ -63,11 +67,12 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
     ordinal: s.ordinal,
     title: s.title,
     due_after_days: s.dueAfterDays,
+    version_date: s.versionDate,
   }));
   const roles = roleFigures(catalog).map((r) => ({ role_key: r.roleKey, total_steps: r.totalSteps }));
   const result = await db.execute(sql`
     with rs as materialized (
-      select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as x(role_key text, step_id text, ordinal int, title text, due_after_days int)
+      select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as x(role_key text, step_id text, ordinal int, title text, due_after_days int, version_date date)
     ),
     rm as (select * from jsonb_to_recordset(${JSON.stringify(map)}::jsonb) as x(role_text text, role_key text)),
     roles as (select * from jsonb_to_recordset(${JSON.stringify(roles)}::jsonb) as x(role_key text, total_steps int)),
@@ -81,7 +86,8 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
     who as (
       select st.email, u.id as user_id, coalesce(u.name, '') as name, rm.role_key,
         coalesce(m.department, u.department) as department, coalesce(m.is_admin, false) as member_is_admin,
-        u.last_sign_in_at, u.created_at as first_sign_in_at, ms.start_on
+        u.last_sign_in_at, u.created_at as first_sign_in_at, ms.start_on,
+        coalesce(ms.start_on, (u.created_at at time zone ${timeZone})::date) as start_day
       -- Lateral lookups by address (the limit keeps the planner from turning them into joins of whole tables): a
       -- few people are pending almost always. An inner join with rm: a role text the lookup has not seen leaves the
       -- person pending for the next refresh.
@@ -97,10 +103,17 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog): P
       select w.email, count(sp.user_id)::int as completed_steps,
         (array_agg(rs.title order by rs.ordinal) filter (where rs.step_id is not null and sp.user_id is null))[1]
           as current_step_title,
-        coalesce(array_agg(rs.due_after_days order by rs.due_after_days)
-          filter (where rs.due_after_days is not null and sp.user_id is null), '{}'::int[]) as open_due_after_days
+        coalesce(array_agg(rs.effective_days order by rs.effective_days)
+          filter (where rs.effective_days is not null and sp.user_id is null), '{}'::int[]) as open_due_after_days
       from who w
-        left join rs on rs.role_key = w.role_key
+        left join lateral (
+          -- calendar.ts stepDueOn: days from the start day to the due day; after a material change, members who
+          -- started before it have a grace period.
+          select rs.*, case when rs.version_date > w.start_day
+            then greatest(rs.due_after_days, rs.version_date + ${MATERIAL_CHANGE_GRACE_DAYS}::int - w.start_day)
+            else rs.due_after_days end as effective_days
+          from rs where rs.role_key = w.role_key
+        ) rs on true
         left join step_progress sp on sp.user_id = w.user_id and sp.step_id = rs.step_id
       group by w.email
     ),

@@ -72,9 +72,9 @@ const SORT_SQL: Record<MemberSortColumn, SQL> = {
  * starts with: `admins` (ADMIN_EMAILS) and `scored` (the rows of `admin_members`).
  */
 async function membersCtes(db: Database, ctx: MembersContext): Promise<SQL> {
-  await refreshAdminMembers(db, ctx.catalog);
-  const now = ctx.now ?? new Date();
   const zone = ctx.timeZone ?? 'Europe/London';
+  await refreshAdminMembers(db, ctx.catalog, zone);
+  const now = ctx.now ?? new Date();
   const stalledBefore = new Date(now.getTime() - (ctx.stalledAfterDays ?? 7) * 86_400_000).toISOString();
   // Overdue steps from the start day and the open steps' dueAfterDays (db/schema.ts admin_members): nothing to
   // recompute as days pass. Stalled: not done, and nothing completed since the start day (or the last completion)

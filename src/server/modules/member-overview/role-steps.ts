@@ -15,6 +15,8 @@ export interface RoleStepRow {
   title: string;
   /** The step's `dueAfterDays` (days after the start date), null when it has no due date. */
   dueAfterDays: number | null;
+  /** The day the step's current version was published (`versionDate`, YYYY-MM-DD): a material change's grace. */
+  versionDate: string | null;
 }
 
 const cache = new WeakMap<RoleCatalog, RoleStepRow[]>();
@@ -41,6 +43,7 @@ export function roleStepRows(catalog: RoleCatalog): RoleStepRow[] {
             ordinal,
             title: step.title,
             dueAfterDays: step.dueAfterDays ?? null,
+            versionDate: step.versionDate ?? null,
           }),
         );
     } catch (error) {
