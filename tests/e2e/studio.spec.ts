@@ -69,7 +69,9 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   await admin
     .getByLabel('Description', { exact: true })
     .fill('Say hello to the volunteer who helps you through your first month.');
-  await admin.getByLabel('Id', { exact: true }).fill('meet-your-buddy');
+  // The id is made from the title (under 'Advanced').
+  await admin.getByText('Advanced', { exact: true }).click();
+  await expect(admin.getByLabel('Id', { exact: true })).toHaveValue('meet-your-buddy');
   await admin.getByLabel('Icon', { exact: true }).selectOption('HeartHandshake');
   await admin.getByRole('button', { name: 'Add task' }).click();
   await admin.getByLabel('Task 1', { exact: true }).fill('Reply to the e-mail from your buddy');
@@ -118,7 +120,7 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   const dialog = admin.getByRole('alertdialog', { name: 'Publish these changes?' });
   await expect(dialog).toBeVisible();
   await admin.screenshot({ path: testInfo.outputPath('studio-publish-dialog-desktop.png') });
-  await expect(dialog).toContainText('Volunteer: added ‘Meet your buddy’');
+  await expect(dialog).toContainText('Added the step ‘Meet your buddy’ to ‘Getting started’ (Volunteer).');
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(admin.getByText(/^Published version \d+\. Members see it from their next page load\.$/u)).toBeVisible();
 

@@ -74,6 +74,7 @@ function studioServer(
   const handlers: Record<string, Handler> = {
     'GET /api/me': () => json({ user: admin }),
     'GET /api/studio': () => json({ published: published(), draft } satisfies StudioState),
+    'GET /api/studio/assets': () => json({ assets: [] }),
     'GET /api/studio/usage': () =>
       json({
         roles: [
@@ -112,7 +113,9 @@ describe('content studio', () => {
     renderApp('/admin/studio', server.handlers);
     const roles = await screen.findByRole('navigation', { name: 'Roles' });
     expect(
-      within(roles).getByRole('button', { name: /Finance.*Department · inherits volunteer · includes volunteer/u }),
+      within(roles).getByRole('button', {
+        name: /Finance.*A department\. Finance members also see every Volunteer step, and count as Volunteer for shared passwords\./u,
+      }),
     ).toBeInTheDocument();
     expect(within(roles).getByRole('button', { name: /Volunteer/u })).toHaveAttribute('aria-current', 'true');
     const list = screen.getByRole('list', { name: 'Steps of Getting started' });
@@ -137,6 +140,8 @@ describe('content studio', () => {
     await user.type(title, 'Join Slack');
     expect(title).toHaveAttribute('aria-invalid', 'false');
 
+    // The id is made from the title and kept under 'Advanced'.
+    await user.click(screen.getByText('Advanced', { selector: 'summary' }));
     const id = screen.getByLabelText('Id');
     await user.clear(id);
     await user.type(id, 'Join Slack');
@@ -307,9 +312,17 @@ describe('content studio', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
-    expect(dialog).toHaveTextContent(
-      'Volunteer: changed ‘Agree to the code of conduct’, removed ‘Download the mobile apps’',
-    );
+    // What changed, in sentences, with the words that changed marked.
+    const changes = within(dialog).getByRole('list', { name: 'What changed' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual([
+      'Changed the acknowledgments of ‘Agree to the code of conduct’ (Volunteer).',
+      'Removed the step ‘Download the mobile apps’ from Volunteer.',
+    ]);
+    expect([...changes.querySelectorAll('ins')].map((e) => e.textContent).join('')).toContain('online and offline');
     expect(dialog).toHaveTextContent('You removed ‘Download the mobile apps’');
     await user.click(
       within(dialog).getByLabelText('Material change to ‘Agree to the code of conduct’: members agree again'),

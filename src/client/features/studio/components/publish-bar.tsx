@@ -1,5 +1,5 @@
 import type { StudioProblem, StudioRemoval, StudioVersion } from '@shared/studio-api';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
 import CheckCircle2 from 'lucide-react/icons/circle-check';
 import CloudUpload from 'lucide-react/icons/cloud-upload';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/features/admin';
 import {
   discardDraft,
+  getAssets,
   getStudio,
   PublishProblemsError,
   publishDraft,
@@ -17,7 +18,8 @@ import {
   studioKeys,
 } from '../api/studio-requests';
 import type { StudioEditor } from '../hooks/use-studio-editor';
-import { changedAgreementSteps, describeChanges, removedSteps } from '../utils/catalog-edits';
+import { changedAgreementSteps, removedSteps } from '../utils/catalog-edits';
+import { changeSentences, type ChangeSentence } from '../utils/change-sentences';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** What a publish or restore removes that members completed, for the confirmation. */
@@ -31,6 +33,36 @@ export function RemovalsList({ removals }: { removals: readonly StudioRemoval[] 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One change as a sentence, with the words that changed marked: struck through when removed, underlined when added. */
+function ChangeLine({ change }: { change: ChangeSentence }) {
+  return (
+    <li>
+      {change.text}
+      {change.words ? (
+        <span className="mt-0.5 block rounded bg-slate-50 px-2 py-1 whitespace-pre-wrap text-slate-800">
+          {change.words.map((part, i) =>
+            part.removed ? (
+              <del key={i} className="bg-red-100 text-red-900">
+                <span className="sr-only">[removed: </span>
+                {part.value}
+                <span className="sr-only">]</span>
+              </del>
+            ) : part.added ? (
+              <ins key={i} className="bg-emerald-100 text-emerald-900">
+                <span className="sr-only">[added: </span>
+                {part.value}
+                <span className="sr-only">]</span>
+              </ins>
+            ) : (
+              <span key={i}>{part.value}</span>
+            ),
+          )}
+        </span>
+      ) : null}
+    </li>
   );
 }
 
@@ -80,7 +112,14 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
 
   const agreements = changedAgreementSteps(published.catalog, editor.catalog);
   const removed = removedSteps(published.catalog, editor.catalog);
-  const changes = describeChanges(published.catalog, editor.catalog);
+  // Only while the dialog is open: files are named by their name, not their address.
+  const assets = useQuery({
+    queryKey: studioKeys.assets,
+    queryFn: ({ signal }) => getAssets({ signal }),
+    enabled: confirming,
+  });
+  const fileNames = new Map((assets.data ?? []).map((a) => [a.url, a.name]));
+  const changes = confirming ? changeSentences(published.catalog, editor.catalog, fileNames) : [];
 
   const showProblems = (list: StudioProblem[]) => {
     setFound({ problems: list, catalog: editor.catalog });
@@ -251,9 +290,9 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
       >
         <p>Every member sees the new version from their next page load.</p>
         {changes.length > 0 ? (
-          <ul className="list-disc space-y-0.5 pl-5">
-            {changes.map((c) => (
-              <li key={c}>{c}</li>
+          <ul aria-label="What changed" className="list-disc space-y-1 pl-5">
+            {changes.map((c, i) => (
+              <ChangeLine key={i} change={c} />
             ))}
           </ul>
         ) : (

@@ -169,10 +169,12 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
         />
       </div>
       <fieldset className="space-y-2 rounded-xl border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Inherits</legend>
+        <legend className="px-1 text-sm font-semibold text-slate-900">
+          Counts as these roles for shared passwords
+        </legend>
         <p className="text-xs text-slate-600">
-          Members of this role also count as these roles for shared passwords. It adds no steps (a scope's "include"
-          does).
+          Members of this role may see the shared passwords these roles may see. It adds no steps: a scope's 'Includes
+          the steps of' does.
         </p>
         <div className="grid gap-1 sm:grid-cols-3">
           {others.map((k, i) => (

@@ -16,6 +16,7 @@ import { getUsage, studioKeys } from '../api/studio-requests';
 import { useStudioEditor } from '../hooks/use-studio-editor';
 import {
   describeChanges,
+  followTitle,
   freeStepId,
   moveItem,
   newRole,
@@ -32,7 +33,7 @@ import { fieldDomId, ListEditor, ProblemsContext, TextField } from './fields';
 import { PublishBar } from './publish-bar';
 import { RoleForm } from './role-form';
 import { SortableSteps } from './sortable-steps';
-import { StepForm } from './step-form';
+import { Advanced, StepForm } from './step-form';
 import { StepPreview } from './step-preview';
 
 /** The category badge a new step of a role gets: its own when one matches its name, else 'Volunteer'. */
@@ -55,15 +56,37 @@ function categoryFor(role: RoleConfiguration): StepCategory {
 /** The element id of the 'Edit' button of a step in the list. */
 const editButtonId = (scope: number, step: number) => `studio-edit-${scope}-${step}`;
 
-/** A role's relations in words: 'Department · inherits common, volunteer'. */
-function relationsOf(role: RoleConfiguration): string {
-  const parts: string[] = [];
-  if (role.isDepartment) parts.push('Department');
-  if (role.parentDepartment) parts.push(`in ${role.parentDepartment}`);
-  if (role.inherits.length > 0) parts.push(`inherits ${role.inherits.join(', ')}`);
-  const includes = [...new Set(role.scopes.flatMap((s) => s.include))];
-  if (includes.length > 0) parts.push(`includes ${includes.join(', ')}`);
-  return parts.join(' · ');
+/** 'a', 'a and b', 'a, b and c'. */
+function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+
+/**
+ * A role's relations in words (docs/product.md#editing-in-the-browser), e.g. 'A department. Finance members also see
+ * every Volunteer step, and count as Volunteer for shared passwords.'
+ */
+export function relationsInWords(role: RoleConfiguration, catalog: readonly RoleConfiguration[]): string {
+  const nameOf = (key: string) => {
+    const other = catalog.find((r) => r.key === key);
+    return other ? other.displayName || other.key : key;
+  };
+  const included = [...new Set(role.scopes.flatMap((s) => s.include))].map((entry) => {
+    const [key = '', scopeId] = entry.split('/');
+    if (scopeId === undefined) return `every ${nameOf(key)} step`;
+    const scope = catalog.find((r) => r.key === key)?.scopes.find((s) => s.id === scopeId);
+    return `the ${nameOf(key)} steps of ‘${scope?.title ?? scopeId}’`;
+  });
+  const inherited = role.inherits.map(nameOf);
+  const who = `${role.displayName || role.key} members`;
+  const sentences: string[] = [];
+  if (role.isDepartment) {
+    sentences.push(role.parentDepartment ? `A department within ${nameOf(role.parentDepartment)}.` : 'A department.');
+  } else if (role.parentDepartment) sentences.push(`Part of ${nameOf(role.parentDepartment)}.`);
+  const passwords = `count as ${joinAnd(inherited)} for shared passwords`;
+  if (included.length > 0) {
+    sentences.push(`${who} also see ${joinAnd(included)}${inherited.length > 0 ? `, and ${passwords}` : ''}.`);
+  } else if (inherited.length > 0) sentences.push(`${who} ${passwords}.`);
+  return sentences.join(' ');
 }
 
 /** One field of one role's content, as a link names it (`/admin/studio?role=volunteer&field=scopes[0].title`). */
@@ -114,6 +137,10 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
   const usage = useQuery({ queryKey: studioKeys.usage, queryFn: ({ signal }) => getUsage({ signal }) });
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
+  const publishedIds = useMemo(
+    () => new Set(initial.published.catalog.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id)))),
+    [initial.published],
+  );
   const role = catalog[roleIndex] ?? catalog[0];
   const roleKeys = catalog.map((r) => r.key);
   const step = selectedStep ? stepAt(catalog, selectedStep) : undefined;
@@ -130,6 +157,9 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
     const element = document.getElementById(pendingFocus.current);
     if (element) {
       pendingFocus.current = null;
+      // A field folded away under 'Advanced' (an id) is unfolded first.
+      const folded = element.closest('details');
+      if (folded) folded.open = true;
       element.focus();
       element.scrollIntoView?.({ block: 'center' });
     }
@@ -268,7 +298,7 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                             </span>
                           ) : null}
                         </span>
-                        <span className="block text-xs text-slate-600">{relationsOf(r) || r.key}</span>
+                        <span className="block text-xs text-slate-600">{relationsInWords(r, catalog)}</span>
                       </span>
                     </button>
                   </li>
@@ -300,8 +330,11 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                   <StepForm
                     step={step}
                     path={`scopes[${selectedStep.scope}].steps[${selectedStep.step}]`}
-                    onChange={(next) => edit((c) => updateStep(c, selectedStep, () => next))}
+                    onChange={(next) =>
+                      edit((c) => updateStep(c, selectedStep, (before) => followTitle(c, before, next, publishedIds)))
+                    }
                     roleNames={[...new Set(catalog.flatMap((r) => [r.key, ...r.aliases]))]}
+                    published={publishedIds.has(step.id)}
                   />
                   <div className="lg:sticky lg:top-4 lg:self-start">
                     <StepPreview step={step} role={role} />
@@ -415,12 +448,6 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                           onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, title: v })))}
                         />
                         <TextField
-                          path={`scopes[${si}].id`}
-                          label="Scope id"
-                          value={scope.id}
-                          onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, id: v })))}
-                        />
-                        <TextField
                           className="sm:col-span-2"
                           path={`scopes[${si}].description`}
                           label="Scope description (optional)"
@@ -449,6 +476,17 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                               <TextField path={itemPath} label={`Include ${i + 1}`} value={item} onChange={change} />
                             )}
                           />
+                        </div>
+                        <div className="sm:col-span-2">
+                          <Advanced>
+                            <TextField
+                              path={`scopes[${si}].id`}
+                              label="Scope id"
+                              value={scope.id}
+                              onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, id: v })))}
+                              hint="Other roles include this scope's steps by it."
+                            />
+                          </Advanced>
                         </div>
                       </div>
                     </details>

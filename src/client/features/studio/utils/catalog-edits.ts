@@ -14,9 +14,10 @@ export interface StepAddress {
   step: number;
 }
 
-/** A step id not used anywhere in the catalog, from `base` ('new-step', 'new-step-2', …). */
-export function freeStepId(catalog: Catalog, base = 'new-step'): string {
+/** A step id not used anywhere in the catalog (but `except`), from `base` ('new-step', 'new-step-2', …). */
+export function freeStepId(catalog: Catalog, base = 'new-step', except?: string): string {
   const used = new Set(catalog.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id))));
+  if (except !== undefined) used.delete(except);
   if (!used.has(base)) return base;
   for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
@@ -146,4 +147,45 @@ export function changedAgreementSteps(published: Catalog, draft: Catalog): Step[
 export function removedSteps(published: Catalog, draft: Catalog): Step[] {
   const kept = new Set(draft.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id))));
   return published.flatMap((r) => r.scopes.flatMap((s) => s.steps)).filter((s) => !kept.has(s.id));
+}
+
+/**
+ * An id made from a title (docs/product.md#editing-in-the-browser): lower-case letters and digits of the title joined
+ * by '-' (accents dropped), at most 60 characters; 'step' when nothing is left.
+ */
+export function idFromTitle(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/u)
+    .filter((w) => w !== '');
+  let id = '';
+  for (const w of words) {
+    const next = id === '' ? w : `${id}-${w}`;
+    if (next.length > 60) break;
+    id = next;
+  }
+  return id === '' ? 'step' : id;
+}
+
+/** Whether `id` was made from `title` by {@link idFromTitle} (with a number added to make it free). */
+function madeFromTitle(id: string, title: string): boolean {
+  const base = idFromTitle(title);
+  return id === base || new RegExp(`^${base}-\\d+$`, 'u').test(id);
+}
+
+/**
+ * A step edited in the form, with its id following its title while the step is not published and its id is still the
+ * one made from its title: editors never have to choose an id, and a published step's id (which progress is stored
+ * by) never changes by itself.
+ * @param catalog the catalog the step is in
+ * @param before the step before the edit
+ * @param after the step as the form changed it
+ * @param publishedIds ids of the steps of the published catalog
+ */
+export function followTitle(catalog: Catalog, before: Step, after: Step, publishedIds: ReadonlySet<string>): Step {
+  if (after.title === before.title || after.id !== before.id || publishedIds.has(before.id)) return after;
+  if (!madeFromTitle(before.id, before.title)) return after;
+  return { ...after, id: freeStepId(catalog, idFromTitle(after.title), before.id) };
 }

@@ -1,0 +1,257 @@
+import type { RoleConfiguration, Scope, Step } from '@shared/content-schema';
+import { diffWords } from 'diff';
+import type { Catalog } from './catalog-edits';
+
+/**
+ * What changed between two catalogs, as sentences an editor reads before publishing (docs/product.md#editing-in-the-
+ * browser): "Changed the description of ‘Set up Slack’ (Volunteer)", with the words that changed marked. Steps are
+ * matched by id within a role, so a step moved or reordered is not "removed and added".
+ */
+
+/** A run of words of a changed text: kept, removed (`removed`) or added (`added`). */
+export interface WordPart {
+  value: string;
+  added: boolean;
+  removed: boolean;
+}
+
+export interface ChangeSentence {
+  /** The sentence, e.g. "Changed the description of ‘Set up Slack’ (Volunteer)." */
+  text: string;
+  /** For a changed text: the text's words, the removed and the added ones marked. */
+  words?: WordPart[];
+}
+
+/** Plain words for a step's fields, in the form's order; a field not named here is called by its key. */
+const STEP_FIELDS: readonly [string, string][] = [
+  ['title', 'title'],
+  ['description', 'description'],
+  ['id', 'id'],
+  ['icon', 'icon'],
+  ['iconColor', 'icon colour'],
+  ['category', 'category badge'],
+  ['completeButtonText', 'button text on a computer'],
+  ['mobileCompleteButtonText', 'button text on a phone'],
+  ['dueAfterDays', 'due date (days after the start date)'],
+  ['content.details', 'details'],
+  ['content.tasks', 'tasks'],
+  ['content.helpfulLinks', 'helpful links'],
+  ['footnote', 'footnote'],
+  ['image', 'image'],
+  ['media', 'media'],
+  ['isContactStep', "'Your People' setting"],
+  ['content.contacts', 'contacts'],
+  ['isChecklistStep', 'checklist setting'],
+  ['content.checklistHeader', 'checklist header'],
+  ['content.checklist', 'checklist'],
+  ['isAcknowledgmentStep', 'acknowledgment setting'],
+  ['content.acknowledgmentHeader', 'acknowledgments header'],
+  ['content.acknowledgments', 'acknowledgments'],
+  ['requiresScrollOrDownload', "'Members must read a PDF' setting"],
+  ['pdfUrl', 'PDF'],
+  ['pdfDraft', "PDF's draft mark"],
+  ['signature', 'signature setting'],
+  ['version', 'agreement version'],
+  ['versionDate', 'version date'],
+  ['versionNote', 'note on what changed'],
+  ['renewEveryDays', 'renewal (days)'],
+  ['envVariable', 'shared password'],
+];
+
+const ROLE_FIELDS: readonly [string, string][] = [
+  ['displayName', 'name'],
+  ['key', 'key'],
+  ['version', 'version'],
+  ['icon', 'icon'],
+  ['colors', 'colours'],
+  ['isDepartment', 'department setting'],
+  ['parentDepartment', 'parent department'],
+  ['inherits', 'roles it inherits'],
+  ['aliases', 'other names (aliases)'],
+];
+
+const SCOPE_FIELDS: readonly [string, string][] = [
+  ['title', 'title'],
+  ['id', 'id'],
+  ['description', 'description'],
+  ['include', 'steps it includes from other roles'],
+];
+
+/** The value at a dotted path (`content.tasks`). */
+function at(object: object, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (o, key) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined),
+      object,
+    );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A value as the words an editor wrote: texts as they are, lists one item a line, links as "text (address)", files
+ * by their name where `fileNames` knows their address.
+ */
+function textOf(value: unknown, fileNames: ReadonlyMap<string, string>): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return fileNames.get(value) ?? value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.map((v) => textOf(v, fileNames)).join('\n');
+  const o = value as Record<string, unknown>;
+  if (typeof o.url === 'string' && typeof o.text === 'string') return `${o.text} (${textOf(o.url, fileNames)})`;
+  if (typeof o.email === 'string' && typeof o.name === 'string')
+    return [o.name, o.position, o.email, o.bio].filter((x) => typeof x === 'string' && x !== '').join(', ');
+  if (typeof o.content === 'string') return o.content;
+  if (typeof o.text === 'string' && typeof o.id === 'string') return o.text;
+  if (typeof o.src === 'string') {
+    return [o.title ?? o.alt ?? '', textOf(o.src, fileNames)].filter((x) => x !== '').join(': ');
+  }
+  if (typeof o.name === 'string' && Array.isArray(o.requiredRole))
+    return `${o.name}, shown to ${o.requiredRole.join(', ')}`;
+  if (typeof o.baseColor === 'string') return Object.values(o).join(', ');
+  return Object.values(o)
+    .map((v) => textOf(v, fileNames))
+    .join(', ');
+}
+
+/** The sentence of one changed field of `what` (e.g. "‘Set up Slack’"), with its words marked when it is a text. */
+function fieldSentence(
+  label: string,
+  what: string,
+  before: unknown,
+  after: unknown,
+  fileNames: ReadonlyMap<string, string>,
+): ChangeSentence {
+  if (typeof after === 'boolean' || typeof before === 'boolean') {
+    return { text: `Turned ${after === true ? 'on' : 'off'} the ${label} of ${what}.` };
+  }
+  const a = textOf(before, fileNames);
+  const b = textOf(after, fileNames);
+  if (a === '') return { text: `Added the ${label} of ${what}: ${b}.` };
+  if (b === '') return { text: `Removed the ${label} of ${what} (it was: ${a}).` };
+  return {
+    text: `Changed the ${label} of ${what}.`,
+    words: diffWords(a, b).map((part) => ({ value: part.value, added: part.added, removed: part.removed })),
+  };
+}
+
+/** The changed fields of two versions of one thing, in `fields`' order, then any other key. */
+function changedFields(
+  fields: readonly [string, string][],
+  before: object,
+  after: object,
+  skip: readonly string[],
+): [string, string][] {
+  const named = new Set(fields.map(([k]) => k.split('.')[0]));
+  const others = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((k) => !named.has(k) && !skip.includes(k))
+    .map((k): [string, string] => [k, k]);
+  return [...fields, ...others].filter(([path]) => !same(at(before, path), at(after, path)));
+}
+
+interface Located {
+  step: Step;
+  scope: Scope;
+}
+
+function stepsOf(role: RoleConfiguration): Map<string, Located> {
+  return new Map(
+    role.scopes.flatMap((scope) => scope.steps.map((step): [string, Located] => [step.id, { step, scope }])),
+  );
+}
+
+/** The sentences of one role present in both catalogs. */
+function roleSentences(
+  a: RoleConfiguration,
+  b: RoleConfiguration,
+  fileNames: ReadonlyMap<string, string>,
+): ChangeSentence[] {
+  const name = b.displayName || b.key;
+  const out: ChangeSentence[] = [];
+  for (const [path, label] of changedFields(ROLE_FIELDS, a, b, ['scopes'])) {
+    out.push(fieldSentence(label, `the role ${name}`, at(a, path), at(b, path), fileNames));
+  }
+  const scopesA = new Map(a.scopes.map((s) => [s.id, s]));
+  const scopesB = new Map(b.scopes.map((s) => [s.id, s]));
+  for (const scope of b.scopes) {
+    const old = scopesA.get(scope.id);
+    if (!old) {
+      out.push({ text: `Added the scope ‘${scope.title}’ to ${name}.` });
+      continue;
+    }
+    for (const [path, label] of changedFields(SCOPE_FIELDS, old, scope, ['steps'])) {
+      out.push(fieldSentence(label, `the scope ‘${scope.title}’ (${name})`, at(old, path), at(scope, path), fileNames));
+    }
+  }
+  for (const scope of a.scopes)
+    if (!scopesB.has(scope.id)) out.push({ text: `Removed the scope ‘${scope.title}’ from ${name}.` });
+  if (
+    !same(
+      a.scopes.map((s) => s.id).filter((id) => scopesB.has(id)),
+      b.scopes.map((s) => s.id).filter((id) => scopesA.has(id)),
+    )
+  ) {
+    out.push({ text: `Changed the order of the scopes of ${name}.` });
+  }
+
+  const stepsA = stepsOf(a);
+  const stepsB = stepsOf(b);
+  for (const [id, { step, scope }] of stepsB) {
+    const old = stepsA.get(id);
+    if (!old) {
+      out.push({ text: `Added the step ‘${step.title}’ to ‘${scope.title}’ (${name}).` });
+      continue;
+    }
+    const what = `‘${step.title}’ (${name})`;
+    if (old.scope.id !== scope.id) out.push({ text: `Moved ${what} to the scope ‘${scope.title}’.` });
+    for (const [path, label] of changedFields(STEP_FIELDS, old.step, step, [])) {
+      out.push(
+        fieldSentence(
+          label,
+          path === 'title' ? `‘${old.step.title}’ (${name})` : what,
+          at(old.step, path),
+          at(step, path),
+          fileNames,
+        ),
+      );
+    }
+  }
+  for (const [id, { step }] of stepsA)
+    if (!stepsB.has(id)) out.push({ text: `Removed the step ‘${step.title}’ from ${name}.` });
+  for (const scope of b.scopes) {
+    const old = scopesA.get(scope.id);
+    if (!old) continue;
+    const kept = (s: Scope, other: Scope) =>
+      s.steps.map((t) => t.id).filter((x) => other.steps.some((t) => t.id === x));
+    if (!same(kept(old, scope), kept(scope, old))) {
+      out.push({ text: `Changed the order of the steps in ‘${scope.title}’ (${name}).` });
+    }
+  }
+  return out;
+}
+
+/**
+ * Every difference between two catalogs as sentences (docs/product.md#editing-in-the-browser: the publish dialog).
+ * @param before the published catalog
+ * @param after the draft
+ * @param fileNames uploaded files' names by their address, so that a file is named, not its hash
+ * @returns the sentences, role by role in the draft's order
+ */
+export function changeSentences(
+  before: Catalog,
+  after: Catalog,
+  fileNames: ReadonlyMap<string, string> = new Map(),
+): ChangeSentence[] {
+  const out: ChangeSentence[] = [];
+  for (const b of after) {
+    const a = before.find((r) => r.key === b.key);
+    if (!a) out.push({ text: `Added the role ${b.displayName || b.key}.` });
+    else if (!same(a, b)) out.push(...roleSentences(a, b, fileNames));
+  }
+  for (const a of before) {
+    if (!after.some((r) => r.key === a.key)) out.push({ text: `Removed the role ${a.displayName || a.key}.` });
+  }
+  return out;
+}
