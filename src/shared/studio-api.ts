@@ -17,6 +17,8 @@ import type { RoleConfiguration } from './content-schema.js';
  * - `PUT    /api/studio/draft`                 body {@link saveDraftRequestSchema} → {@link saveDraftResponseSchema}
  *     (autosave; a draft that does not validate is still saved — its problems are returned; 409
  *     {@link draftConflictSchema} when `baseUpdatedAt` is older than the stored draft: someone else saved since)
+ * - `PATCH  /api/studio/draft`                 body `draftPatchSchema` of src/shared/studio-patch.ts (only the roles that
+ *     changed, and the order of all) → the same answers as PUT; 422 when the patch does not fit the stored draft
  * - `DELETE /api/studio/draft`                 → 204 ('Discard draft': the published version is what the studio shows)
  * - `POST   /api/studio/publish`               body {@link publishRequestSchema} → 200 {@link publishResponseSchema}
  *     or 422 {@link problemsRefusalSchema} listing every problem of the whole catalog,

@@ -48,7 +48,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Lets the request outlive the page (fetch's `keepalive`: a save sent as the page is left; at most 64 KiB). */

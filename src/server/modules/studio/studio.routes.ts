@@ -23,8 +23,10 @@ import {
   versionsResponseSchema,
   type ProblemsRefusal,
   type StudioAccessRefusal,
+  type StudioDraft,
   type StudioRemovalsConflict,
 } from '../../../shared/studio-api.js';
+import { applyDraftPatch, draftPatchSchema } from '../../../shared/studio-patch.js';
 import { sha256Hex } from '../../hashing.js';
 import { isPublishedFile, type PublishedContent } from '../../content/published-content.js';
 import type { Database } from '../../db/client.js';
@@ -140,6 +142,33 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     draft: await getDraft(db),
   }));
 
+  /** The 409 answer to a save made from an older copy than the stored draft. */
+  const conflictReply = (reply: FastifyReply, other: StudioDraft) =>
+    reply.code(409).send({
+      statusCode: 409,
+      error: STATUS_CODES[409] ?? 'Conflict',
+      message: `${other.updatedBy} saved the draft at ${other.updatedAt}, after you opened it. Reload to see their changes, then make yours again.`,
+      draft: other,
+    });
+
+  /** Saves `catalog` as the draft if the stored draft is still the one of `baseUpdatedAt` (else 409). */
+  const storeDraft = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    catalog: unknown[],
+    baseUpdatedAt: string | null,
+    current: StudioDraft | null,
+  ) => {
+    const base = await published();
+    const { problems } = await problemsOf(catalog);
+    const saved = await saveDraft(
+      db,
+      { catalog, baseVersion: current?.baseVersion ?? base.version, problems, at: now(), by: actorOf(request).email },
+      baseUpdatedAt === null ? null : new Date(baseUpdatedAt),
+    );
+    return 'conflict' in saved ? conflictReply(reply, saved.conflict) : saved;
+  };
+
   app.put(
     '/api/studio/draft',
     {
@@ -147,26 +176,28 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       bodyLimit: STUDIO_BODY_LIMIT_BYTES,
       schema: { body: saveDraftRequestSchema, response: { 200: saveDraftResponseSchema, 409: draftConflictSchema } },
     },
+    async (request, reply) =>
+      storeDraft(request, reply, request.body.catalog, request.body.baseUpdatedAt, await getDraft(db)),
+  );
+
+  // Only the roles that changed (src/shared/studio-patch.ts): small enough for the save-on-leave request's keepalive
+  // limit.
+  app.patch(
+    '/api/studio/draft',
+    {
+      onRequest: editing,
+      bodyLimit: STUDIO_BODY_LIMIT_BYTES,
+      schema: { body: draftPatchSchema, response: { 200: saveDraftResponseSchema, 409: draftConflictSchema } },
+    },
     async (request, reply) => {
-      const { catalog, baseUpdatedAt } = request.body;
-      const base = await published();
+      const { baseUpdatedAt } = request.body;
       const current = await getDraft(db);
-      const { problems } = await problemsOf(catalog);
-      const saved = await saveDraft(
-        db,
-        { catalog, baseVersion: current?.baseVersion ?? base.version, problems, at: now(), by: actorOf(request).email },
-        baseUpdatedAt === null ? null : new Date(baseUpdatedAt),
-      );
-      if ('conflict' in saved) {
-        const other = saved.conflict;
-        return reply.code(409).send({
-          statusCode: 409,
-          error: STATUS_CODES[409] ?? 'Conflict',
-          message: `${other.updatedBy} saved the draft at ${other.updatedAt}, after you opened it. Reload to see their changes, then make yours again.`,
-          draft: other,
-        });
-      }
-      return saved;
+      // A patch is of the draft the editor last saw: another save since is a conflict, as for a whole save. With no
+      // draft left (discarded or published since), it applies to the published version and starts a new draft.
+      if (current !== null && current.updatedAt !== baseUpdatedAt) return conflictReply(reply, current);
+      const applied = applyDraftPatch(current?.catalog ?? (await published()).catalog, request.body);
+      if ('problem' in applied) throw new HttpError(422, applied.problem);
+      return storeDraft(request, reply, applied.catalog, baseUpdatedAt, current);
     },
   );
 

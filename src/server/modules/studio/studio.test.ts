@@ -217,6 +217,37 @@ describe('drafts', () => {
     );
   });
 
+  it('saves only what changed (PATCH): the changed role, applied to the stored draft; a stale or unfitting patch is refused', async () => {
+    const s = await state();
+    const base = s.draft?.catalog ?? s.published.catalog;
+    const patch = (body: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/studio/draft', headers: headers(admin), payload: body });
+    const finance = base.find((c) => c.key === 'finance');
+    const renamed = { ...finance, displayName: 'Finance team' };
+    // A save is known by its time: this one is later than the stored draft.
+    t.clock.advance(1_000);
+    const res = await patch({
+      baseUpdatedAt: s.draft?.updatedAt ?? null,
+      roles: [renamed],
+      order: base.map((c) => c.key),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const draft = res.json<{ draft: StudioDraft }>().draft;
+    expect(draft.catalog).toEqual(base.map((c) => (c.key === 'finance' ? renamed : c)));
+    expect((await state()).draft?.catalog).toEqual(draft.catalog);
+    // Made from an older copy than the stored draft: 409 with the stored draft, nothing changes.
+    const stale = await patch({ baseUpdatedAt: s.draft?.updatedAt ?? null, roles: [], order: ['volunteer'] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ draft: StudioDraft }>().draft.updatedAt).toBe(draft.updatedAt);
+    // An order naming a role the draft does not have.
+    const unknown = await patch({ baseUpdatedAt: draft.updatedAt, roles: [], order: ['finance', 'treasury'] });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json<{ message: string }>().message).toBe(
+      'The role "treasury" is neither in the draft nor in the change.',
+    );
+    expect((await state()).draft?.updatedAt).toBe(draft.updatedAt);
+  });
+
   it('discards the draft', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/studio/draft', headers: headers(admin) });
     expect(res.statusCode).toBe(204);

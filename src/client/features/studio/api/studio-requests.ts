@@ -22,6 +22,7 @@ import {
   type StudioRemoval,
 } from '@shared/studio-api';
 import { CLIENT_REQUEST_HEADER } from '@shared/client-request';
+import { draftPatchSchema, type DraftPatch } from '@shared/studio-patch';
 import { apiPaths } from '@/config/paths';
 import { apiErrorOf, apiRequest, apiRequestNoContent, ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 
@@ -104,12 +105,17 @@ export function getStudio({ signal }: { signal?: AbortSignal } = {}) {
 }
 
 /**
- * PUT /api/studio/draft — saves the draft (autosave). A draft with problems is still saved; its problems come back.
+ * PUT /api/studio/draft (the whole catalog) or PATCH /api/studio/draft (only the roles that changed:
+ * src/shared/studio-patch.ts) — saves the draft (autosave). A draft with problems is still saved; its problems come
+ * back.
  * @throws DraftConflictError when someone else saved since `baseUpdatedAt`; ApiError otherwise
  */
-export async function saveDraft(request: SaveDraftRequest): Promise<StudioDraft> {
+export async function saveDraft(request: SaveDraftRequest | DraftPatch): Promise<StudioDraft> {
   try {
-    const saved = await apiRequest(apiPaths.studioDraft, saveDraftResponseSchema, { method: 'PUT', body: request });
+    const saved = await apiRequest(apiPaths.studioDraft, saveDraftResponseSchema, {
+      method: 'catalog' in request ? 'PUT' : 'PATCH',
+      body: request,
+    });
     return saved.draft;
   } catch (error) {
     throw studioErrorOf(error);
@@ -117,14 +123,21 @@ export async function saveDraft(request: SaveDraftRequest): Promise<StudioDraft>
 }
 
 /**
- * PUT /api/studio/draft as the page is left (keepalive: the request outlives the page), for an edit the autosave has
- * not sent yet. Nothing is waited for or reported: the page is gone. A body the contract refuses is not sent.
- * @param request the catalog on screen and the `updatedAt` of the draft it started from
+ * PATCH (or PUT) /api/studio/draft as the page is left (keepalive: the request outlives the page), for an edit the
+ * autosave has not sent yet. Browsers refuse a keepalive body over 64 KiB, so it should be a patch of the roles that
+ * changed (the whole catalog is about 110 kB). Nothing is waited for or reported: the page is gone. A body the
+ * contract refuses is not sent.
+ * @param request the roles that changed and the order of all (or the whole catalog), and the `updatedAt` of the draft
+ *   it started from
  */
-export function saveDraftOnLeave(request: SaveDraftRequest): void {
-  const body = saveDraftRequestSchema.safeParse(request);
+export function saveDraftOnLeave(request: SaveDraftRequest | DraftPatch): void {
+  const body = 'catalog' in request ? saveDraftRequestSchema.safeParse(request) : draftPatchSchema.safeParse(request);
   if (!body.success) return;
-  apiRequestNoContent(apiPaths.studioDraft, { method: 'PUT', body: body.data, keepalive: true }).catch(() => undefined);
+  apiRequestNoContent(apiPaths.studioDraft, {
+    method: 'catalog' in request ? 'PUT' : 'PATCH',
+    body: body.data,
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 /** DELETE /api/studio/draft — 'Discard draft'. @throws ApiError */

@@ -1,4 +1,5 @@
 import type { StudioDraft, StudioProblem, StudioState } from '@shared/studio-api';
+import { draftPatchOf } from '@shared/studio-patch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DraftConflictError, saveDraft, saveDraftOnLeave } from '../api/studio-requests';
 import type { Catalog } from '../utils/catalog-edits';
@@ -56,6 +57,8 @@ export function useStudioEditor(initial: StudioState): StudioEditor {
 
   // The latest values for the timers and the save loop (which outlive a render).
   const catalogRef = useRef(catalog);
+  // The catalog the server holds as the draft (or the published one): saves send only what differs from it.
+  const savedRef = useRef(startCatalog);
   const baseUpdatedAt = useRef<string | null>(initial.draft?.updatedAt ?? null);
   const dirty = useRef(false);
   const saving = useRef<Promise<boolean> | null>(null);
@@ -69,8 +72,14 @@ export function useStudioEditor(initial: StudioState): StudioEditor {
       const sent = catalogRef.current;
       setStatus('saving');
       try {
-        const saved = await saveDraft({ catalog: sent, baseUpdatedAt: baseUpdatedAt.current });
+        const saved = await saveDraft(
+          draftPatchOf(savedRef.current, sent, baseUpdatedAt.current) ?? {
+            catalog: sent,
+            baseUpdatedAt: baseUpdatedAt.current,
+          },
+        );
         baseUpdatedAt.current = saved.updatedAt;
+        savedRef.current = saved.catalog as Catalog;
         setDraft(saved);
         setBaseCatalog(sent);
         setError(null);
@@ -124,6 +133,7 @@ export function useStudioEditor(initial: StudioState): StudioEditor {
     setError(null);
     if (next) {
       catalogRef.current = next.catalog as Catalog;
+      savedRef.current = next.catalog as Catalog;
       baseUpdatedAt.current = next.updatedAt;
       setCatalog(next.catalog as Catalog);
       setBaseCatalog(next.catalog as Catalog);
@@ -135,6 +145,7 @@ export function useStudioEditor(initial: StudioState): StudioEditor {
   const overwrite = useCallback(async () => {
     if (!conflict) return true;
     baseUpdatedAt.current = conflict.updatedAt;
+    savedRef.current = conflict.catalog as Catalog;
     conflicted.current = false;
     setConflict(null);
     dirty.current = true;
@@ -147,6 +158,7 @@ export function useStudioEditor(initial: StudioState): StudioEditor {
     dirty.current = false;
     const next = (state.draft?.catalog ?? state.published.catalog) as Catalog;
     catalogRef.current = next;
+    savedRef.current = next;
     baseUpdatedAt.current = state.draft?.updatedAt ?? null;
     setCatalog(next);
     setBaseCatalog(next);
@@ -157,22 +169,31 @@ export function useStudioEditor(initial: StudioState): StudioEditor {
   }, []);
 
   // A page closed or reloaded with an edit not yet saved: the browser asks first, and the edit is sent as the page
-  // goes (keepalive), so nothing typed is lost (docs/product.md#content-studio).
+  // goes; leaving the studio inside the app (the 'Admin console' link) sends it too. The request must outlive the page
+  // (keepalive), and browsers refuse a keepalive body over 64 KiB: it carries only the roles that changed
+  // (src/shared/studio-patch.ts), so nothing typed is lost (docs/product.md#editing-in-the-browser).
   useEffect(() => {
+    const sendPending = () => {
+      if (!dirty.current || conflicted.current) return;
+      dirty.current = false;
+      saveDraftOnLeave(
+        draftPatchOf(savedRef.current, catalogRef.current, baseUpdatedAt.current) ?? {
+          catalog: catalogRef.current,
+          baseUpdatedAt: baseUpdatedAt.current,
+        },
+      );
+    };
     const beforeUnload = (event: BeforeUnloadEvent) => {
       if (!dirty.current || conflicted.current) return;
       event.preventDefault();
     };
-    const pageHide = () => {
-      if (!dirty.current || conflicted.current) return;
-      saveDraftOnLeave({ catalog: catalogRef.current, baseUpdatedAt: baseUpdatedAt.current });
-    };
     window.addEventListener('beforeunload', beforeUnload);
-    window.addEventListener('pagehide', pageHide);
+    window.addEventListener('pagehide', sendPending);
     return () => {
       window.removeEventListener('beforeunload', beforeUnload);
-      window.removeEventListener('pagehide', pageHide);
+      window.removeEventListener('pagehide', sendPending);
       clearTimeout(timer.current);
+      sendPending();
     };
   }, []);
 
