@@ -2,7 +2,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
  * The content studio as a non-technical admin uses it (docs/product.md#editing-in-the-browser), on the e2e server's
- * own database: a due date set in the form reaches members. Each test leaves the published content as it found it
+ * own database: a due date set in the form reaches members; a material change gives members a grace period; an edit
+ * typed just before leaving is kept. Each test leaves the published content as it found it
  * (it restores the version before, or discards its draft), for the specs that run after it.
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';
@@ -123,5 +124,42 @@ test('after a material change, a member who was overdue has a grace period befor
 
   await restore(admin, before);
   await volunteer.context().close();
+  await admin.context().close();
+});
+
+test('an edit typed just before a reload is kept: the browser asks first, and the change is saved as the page goes', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await adminPage(browser, baseURL);
+  await admin.goto('/admin/studio');
+  await admin.getByRole('button', { name: 'Edit Set up Slack' }).click();
+  const description = admin.getByLabel('Description', { exact: true });
+  const text = `${await description.inputValue()} Ask in #welcome if you are stuck.`;
+  // Typed, then the page is reloaded at once, before the autosave (0.8 s after the last keystroke).
+  const asked: string[] = [];
+  admin.once('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  await description.fill(text);
+  await admin.reload();
+  expect(asked).toEqual(['beforeunload']);
+  await admin.getByRole('button', { name: 'Edit Set up Slack' }).click();
+  await expect(admin.getByLabel('Description', { exact: true })).toHaveValue(text);
+
+  // Leaving inside the app (the 'Admin console' link) right after typing keeps the edit too.
+  await admin.getByLabel('Title', { exact: true }).fill('Set up Slack today');
+  await admin.getByRole('link', { name: 'Admin console' }).click();
+  await expect(admin.getByRole('heading', { name: 'Admin console' })).toBeVisible();
+  await admin.goto('/admin/studio');
+  await expect(admin.getByRole('button', { name: 'Edit Set up Slack today' })).toBeVisible();
+
+  await admin.getByRole('button', { name: 'Discard draft' }).click();
+  await admin
+    .getByRole('alertdialog', { name: 'Discard the draft?' })
+    .getByRole('button', { name: 'Discard draft' })
+    .click();
+  await expect(admin.getByText(/^Draft discarded\./u)).toBeVisible();
   await admin.context().close();
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { applyDraftPatch, draftPatchOf } from './studio-patch';
+import { applyDraftPatch, draftPatchOf } from '../../../shared/studio-patch.js';
 
 /** The real content, as the studio holds it (docs/decisions/041-studio-saves-what-changed.md measures it). */
 const content = (): { key: string; displayName: string }[] =>
@@ -16,7 +16,9 @@ const KEEPALIVE_LIMIT_BYTES = 64 * 1024;
 describe('a draft patch', () => {
   it('carries only the role that changed: the whole catalogue is over the keepalive limit, the patch far under it', () => {
     const saved = content();
-    const next = saved.map((r) => (r.key === 'hr' ? { ...r, displayName: 'People and culture' } : r));
+    const next = saved.map((r: { key: string; displayName: string }) =>
+      r.key === 'hr' ? { ...r, displayName: 'People and culture' } : r,
+    );
     expect(new TextEncoder().encode(JSON.stringify({ catalog: next, baseUpdatedAt: null })).length).toBeGreaterThan(
       KEEPALIVE_LIMIT_BYTES,
     );
