@@ -1,6 +1,5 @@
 import type { CatalogSource } from '../../content/published-content.js';
 import { decodeCsvFile } from '../../../shared/csv-text.js';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,14 +28,18 @@ import {
 import { apiErrorSchema } from '../../../shared/api.js';
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { apiError } from '../../plugins/error-handler.js';
 import { listAudit, recordAudit } from '../audit/index.js';
 import { AUDIT_KINDS } from '../../../shared/audit-kinds.js';
-import { endSessionsOfEmail } from '../auth/index.js';
-import { deleteMember, getMember, setMemberLeft, upsertMember } from '../members/index.js';
+import {
+  endMemberSessions,
+  markMemberLeft,
+  markMemberRejoined,
+  removeMemberRecord,
+  setMemberRecord,
+} from '../members/index.js';
 import { SECRET_NAMES } from '../../../shared/content-schema.js';
 import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
 import { listStoredSecrets, readStoredSecret, type SecretName, writeStoredSecret } from '../secrets/index.js';
@@ -89,12 +92,6 @@ function secretNameOf(text: string): SecretName {
 
 /** Route options naming the permission a route needs (modules/permissions). */
 const needs = (permission: AdminPermission) => ({ config: { permission } });
-
-/** The same list of departments, whatever the case, order or repeats. */
-function sameDepartments(a: readonly string[], b: readonly string[]): boolean {
-  const norm = (list: readonly string[]) => [...new Set(list.map((d) => d.trim().toLowerCase()))].sort().join('\u0000');
-  return norm(a) === norm(b);
-}
 
 /**
  * The admin console's API. Every route names the permission it needs (modules/permissions; the rule: admins
@@ -155,21 +152,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     else done(new HttpError(400, decoded.message), undefined);
   });
 
-  /** Ends every session of a person and audits it (inside the transaction `tx`). */
-  const endSessions = async (tx: Database, request: FastifyRequest, email: string, reason: string) => {
-    const ended = await endSessionsOfEmail(tx, email);
-    await recordAudit(tx, {
-      kind: 'sessions-ended',
-      outcome: 'ok',
-      ...actorOf(request),
-      subject: email,
-      reason,
-      details: { sessions: ended },
-      at: now(),
-    });
-    return ended;
-  };
-
   app.get(
     '/api/admin/members',
     { ...needs('members:read'), schema: { querystring: membersQuerySchema, response: { 200: membersPageSchema } } },
@@ -215,54 +197,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       if (findRoleConfiguration(request.catalog, role).matchedBy === 'default') {
         throw new HttpError(400, `Unknown role "${role}". Valid roles: ${[...request.catalog.keys()].join(', ')}.`);
       }
-      const before = await getMember(db, email);
-      const leadOf = request.body.leadOf ?? before?.leadOf ?? [];
-      const isEditor = request.body.isEditor ?? before?.isEditor ?? false;
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      const existed = before !== undefined || user !== undefined;
-      const accessChanged =
-        before !== undefined &&
-        (before.role !== role ||
-          before.department !== department ||
-          before.isAdmin !== isAdmin ||
-          before.isEditor !== isEditor ||
-          !sameDepartments(before.leadOf, leadOf));
+      const { leadOf, isEditor, startOn } = request.body;
       await db.transaction(async (tx) => {
-        await upsertMember(tx, { email, role, department, isAdmin, leadOf, isEditor }, now());
+        await setMemberRecord(tx, { email, role, department, isAdmin, leadOf, isEditor }, actorOf(request), now());
         // The start date (docs/product.md#due-dates-and-reminders): the invite form may set it.
-        if (request.body.startOn !== undefined)
-          await updateSchedule(tx, email, { startOn: request.body.startOn }, now());
-        const previous = before
-          ? {
-              role: before.role,
-              department: before.department,
-              isAdmin: before.isAdmin,
-              leadOf: before.leadOf,
-              isEditor: before.isEditor,
-            }
-          : null;
-        const changes = { role, department, isAdmin, leadOf, isEditor, previous };
-        await recordAudit(tx, {
-          kind: existed ? 'role-change' : 'member-invite',
-          outcome: 'ok',
-          ...actorOf(request),
-          subject: email,
-          details: changes,
-          at: now(),
-        });
-        if ((before?.isAdmin ?? false) !== isAdmin) {
-          await recordAudit(tx, {
-            kind: 'admin-change',
-            outcome: 'ok',
-            ...actorOf(request),
-            subject: email,
-            details: { isAdmin },
-            at: now(),
-          });
-        }
-        // A person signed in before their first record got the default role: that changes too.
-        if (accessChanged || (before === undefined && user !== undefined))
-          await endSessions(tx, request, email, 'access-changed');
+        if (startOn !== undefined) await updateSchedule(tx, email, { startOn }, now());
       });
       const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
@@ -278,19 +217,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request) => {
       const email = request.params.email.toLowerCase();
-      const sessionsEnded = await db.transaction(async (tx) => {
-        if (!(await deleteMember(tx, email))) return null;
-        await recordAudit(tx, {
-          kind: 'member-removed',
-          outcome: 'ok',
-          ...actorOf(request),
-          subject: email,
-          at: now(),
-        });
-        return endSessions(tx, request, email, 'member-removed');
-      });
-      if (sessionsEnded === null) throw notFound(`No member record has the address ${request.params.email}.`);
-      return { removed: true as const, sessionsEnded };
+      const removed = await removeMemberRecord(db, email, actorOf(request), now());
+      if (removed === null) throw notFound(`No member record has the address ${request.params.email}.`);
+      return { removed: true as const, sessionsEnded: removed.sessionsEnded };
     },
   );
 
@@ -299,7 +228,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: signOutResultSchema } } },
     async (request) => {
       const email = request.params.email.toLowerCase();
-      const sessionsEnded = await db.transaction((tx) => endSessions(tx, request, email, 'signed-out-by-admin'));
+      const sessionsEnded = await db.transaction((tx) =>
+        endMemberSessions(tx, email, 'signed-out-by-admin', actorOf(request), now()),
+      );
       return { sessionsEnded };
     },
   );
@@ -312,26 +243,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request) => {
       const email = request.params.email.toLowerCase();
-      const { leftOn, note } = request.body;
-      const left = { at: new Date(`${leftOn}T00:00:00.000Z`), note: note === undefined || note === '' ? null : note };
-      const [user] = await db.select().from(users).where(eq(users.email, email));
-      const record = await getMember(db, email);
-      if (!record && !user) throw notFound(`No member has the address ${request.params.email}.`);
-      await db.transaction(async (tx) => {
-        if (!record && user) {
-          await upsertMember(tx, { email, role: user.role, department: user.department, isAdmin: false }, now());
-        }
-        await setMemberLeft(tx, email, left, now());
-        await recordAudit(tx, {
-          kind: 'member-left',
-          outcome: 'ok',
-          ...actorOf(request),
-          subject: email,
-          details: { leftOn, note: left.note },
-          at: now(),
-        });
-        await endSessions(tx, request, email, 'member-left');
-      });
+      if (!(await markMemberLeft(db, email, request.body, actorOf(request), now())))
+        throw notFound(`No member has the address ${request.params.email}.`);
       const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;
@@ -343,18 +256,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
     async (request) => {
       const email = request.params.email.toLowerCase();
-      const record = await getMember(db, email);
-      if (!record || record.leftAt === null) throw notFound(`${request.params.email} is not marked as having left.`);
-      await db.transaction(async (tx) => {
-        await setMemberLeft(tx, email, null, now());
-        await recordAudit(tx, {
-          kind: 'member-rejoined',
-          outcome: 'ok',
-          ...actorOf(request),
-          subject: email,
-          at: now(),
-        });
-      });
+      if (!(await markMemberRejoined(db, email, actorOf(request), now())))
+        throw notFound(`${request.params.email} is not marked as having left.`);
       const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;

@@ -3,5 +3,4 @@ export { authRoutes } from './auth.routes.js';
 export { devicesRoutes } from './devices.routes.js';
 export { ProfilePictures, type DirectoryPhoto, type DirectoryPhotoLookup } from './profile-picture.js';
 export { profilePictureRoutes } from './profile-picture.routes.js';
-export { endSessionsOfEmail } from './sessions.repository.js';
 export { toApiUser, upsertGoogleUser } from './users.repository.js';

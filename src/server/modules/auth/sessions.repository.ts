@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import { announcingEach } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
@@ -115,22 +115,6 @@ export async function deleteExpiredSessionsOfUser(db: Database, userId: string, 
     .delete(sessions)
     .where(expiredSessionsOf(userId, now))
     .returning(announcingEach('session', sessions.tokenHash));
-}
-
-/**
- * Ends every session of the person with an e-mail address (sign out everywhere): deletes them and announces each, so
- * that every app process forgets them at once (db/changes.ts, db/change-feed.ts).
- * @param db the database (or a transaction: the announcements are delivered when it commits)
- * @param email any case
- * @returns how many sessions ended
- */
-export async function endSessionsOfEmail(db: Database, email: string): Promise<number> {
-  const owners = db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
-  const ended = await db
-    .delete(sessions)
-    .where(inArray(sessions.userId, owners))
-    .returning(announcingEach('session', sessions.tokenHash));
-  return ended.length;
 }
 
 /**

@@ -4,5 +4,14 @@
  */
 export { leftSignInMessage, refuseIfLeft } from './left-members.js';
 export { applyMemberRecord, applyMemberRole, memberRolePlugin, type MemberRole } from './member-role.js';
-export { deleteMember, getMember, setMemberLeft, upsertMember } from './members.repository.js';
+export {
+  COMMAND_LINE_ACTOR,
+  endMemberSessions,
+  markMemberLeft,
+  markMemberRejoined,
+  removeMemberRecord,
+  setMemberRecord,
+  type MemberWriteActor,
+} from './member-writes.service.js';
+export { getMember } from './members.repository.js';
 export { resolveRoleOfRequest } from './role-of-request.js';

@@ -12,6 +12,9 @@ import { projectRoot } from '../../project-root.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { formatTable, MEMBERS_USAGE, runMembersCommand } from './members-command.js';
 import { getMember, listMembers, upsertMember } from './members.repository.js';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema.js';
+import { listAudit, type AuditKind } from '../audit/index.js';
 
 let database: OpenDatabase;
 let catalog: RoleCatalog;
@@ -188,6 +191,76 @@ describe('npm run members -- list / remove / help', () => {
     expect(await members('list', '--verbose')).toBe(2);
     expect(err[0]).toMatch(/Unknown option '--verbose'/);
     expect(await members()).toBe(2);
+  });
+});
+
+describe('npm run members: audited, and signs out a person whose access changes', () => {
+  const ROBIN = 'robin@inspired2uplift.org';
+
+  /** A signed-in user of `email` with one session (the command ends it when their access changes). */
+  async function signedIn(email: string): Promise<string> {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email, name: 'Robin', workspaceId: 'inspired2uplift.org' })
+      .returning({ id: users.id });
+    if (!user) throw new Error('no user');
+    await signInAgain(user.id);
+    return user.id;
+  }
+  async function signInAgain(userId: string): Promise<void> {
+    const at = new Date('2025-04-01T08:00:00Z');
+    await database.db.insert(sessions).values({
+      tokenHash: `${userId}-${Math.random()}`,
+      userId,
+      kind: 'google',
+      createdAt: at,
+      lastSeenAt: at,
+      idleExpiresAt: new Date('2099-01-01T00:00:00Z'),
+      absoluteExpiresAt: new Date('2099-01-01T00:00:00Z'),
+    });
+  }
+  const sessionsOf = async (userId: string) =>
+    (await database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+  const auditOf = async (kind: AuditKind) =>
+    (await listAudit(database.db, { filters: { kind, subject: ROBIN } })).entries.map((e) => ({
+      actorEmail: e.actorEmail,
+      actorUserId: e.actorUserId,
+      reason: e.reason,
+      details: e.details,
+    }));
+
+  it('records who changed what (the command line) and ends the sessions of the person set, made admin and removed', async () => {
+    const userId = await signedIn(ROBIN);
+    const actor = { actorEmail: 'command line (npm run members)', actorUserId: null };
+
+    // A person who signed in before their first record: the record changes their role, so they sign in again.
+    expect(await members('set', ROBIN, 'finance')).toBe(0);
+    expect(await sessionsOf(userId)).toBe(0);
+    expect(out.at(-1)).toBe(
+      `Signed ${ROBIN} out of 1 session (their access changed): they sign in again with their new access.`,
+    );
+    expect(await auditOf('role-change')).toEqual([
+      expect.objectContaining({ ...actor, details: expect.objectContaining({ role: 'finance', previous: null }) }),
+    ]);
+
+    await signInAgain(userId);
+    expect(await members('set', ROBIN, 'finance', '--admin')).toBe(0);
+    expect(await sessionsOf(userId)).toBe(0);
+    expect(await auditOf('admin-change')).toEqual([expect.objectContaining({ ...actor, details: { isAdmin: true } })]);
+
+    // The same record again changes nobody's access: no session ends.
+    await signInAgain(userId);
+    expect(await members('set', ROBIN, 'finance')).toBe(0);
+    expect(await sessionsOf(userId)).toBe(1);
+
+    expect(await members('remove', ROBIN)).toBe(0);
+    expect(await sessionsOf(userId)).toBe(0);
+    expect(await auditOf('member-removed')).toEqual([expect.objectContaining(actor)]);
+    expect(await auditOf('sessions-ended')).toEqual([
+      expect.objectContaining({ ...actor, reason: 'member-removed', details: { sessions: 1 } }),
+      expect.objectContaining({ ...actor, reason: 'access-changed', details: { sessions: 1 } }),
+      expect.objectContaining({ ...actor, reason: 'access-changed', details: { sessions: 1 } }),
+    ]);
   });
 });
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { findRoleConfiguration, normaliseRoleText, type RoleLookupResult } from '../../../shared/role-lookup.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { deleteMember, getMember, listMembers, upsertMember, type MemberRow } from './members.repository.js';
+import { COMMAND_LINE_ACTOR, removeMemberRecord, setMemberRecord } from './member-writes.service.js';
+import { getMember, listMembers, type MemberRow } from './members.repository.js';
 
 /** The department of a person without one (docs/product.md#member-records: volunteer / Operations). */
 export const DEFAULT_DEPARTMENT = 'Operations';
@@ -80,6 +81,11 @@ export function formatTable(rows: readonly (readonly string[])[]): string[] {
   );
 }
 
+/** The line saying a person was signed out of their devices, and why. */
+function signedOut(email: string, sessions: number, why: string): string {
+  return `Signed ${email} out of ${sessions} session${sessions === 1 ? '' : 's'} (${why}): they sign in again with their new access.`;
+}
+
 const formatTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')}`;
 
 async function setMember(
@@ -135,7 +141,7 @@ async function setMember(
   }
 
   const existing = await getMember(deps.db, email);
-  const saved = await upsertMember(
+  const { row: saved, sessionsEnded } = await setMemberRecord(
     deps.db,
     {
       email,
@@ -144,12 +150,14 @@ async function setMember(
       isAdmin: flags.admin ? true : flags.noAdmin ? false : (existing?.isAdmin ?? false),
       isEditor: flags.editor ? true : flags.noEditor ? false : (existing?.isEditor ?? false),
     },
+    COMMAND_LINE_ACTOR,
     deps.now?.() ?? new Date(),
   );
   deps.out(
     `${existing ? 'Updated' : 'Added'} ${saved.email}: role "${saved.role}" (${lookup.key}), department ${saved.department}` +
       `${saved.isAdmin ? ', admin' : ''}${saved.isEditor ? ', content editor' : ''}.`,
   );
+  if (sessionsEnded > 0) deps.out(signedOut(saved.email, sessionsEnded, 'their access changed'));
   return 0;
 }
 
@@ -230,10 +238,13 @@ export async function runMembersCommand(args: readonly string[], deps: MembersCo
       case 'remove': {
         const [email, ...extra] = rest;
         if (email === undefined || extra.length > 0) throw new UsageError('remove needs exactly one e-mail address.');
-        if (await deleteMember(deps.db, email.trim())) {
+        const removed = await removeMemberRecord(deps.db, email.trim(), COMMAND_LINE_ACTOR, deps.now?.() ?? new Date());
+        if (removed) {
           deps.out(
             `Removed the member record of ${email.trim().toLowerCase()}; they now get volunteer / ${DEFAULT_DEPARTMENT}.`,
           );
+          if (removed.sessionsEnded > 0)
+            deps.out(signedOut(email.trim().toLowerCase(), removed.sessionsEnded, 'removed'));
           return 0;
         }
         deps.err(`There is no member record for ${email.trim().toLowerCase()}; nothing removed.`);
