@@ -21,7 +21,8 @@ export type MemberDueResponse = z.infer<typeof memberDueResponseSchema>;
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const OUTBOX_KINDS = ['reminder', 'digest'] as const;
+/** Reminders, digests, and the welcome an invited person gets (docs/product.md#due-dates-and-reminders). */
+export const OUTBOX_KINDS = ['reminder', 'digest', 'welcome'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 /** The largest page of the outbox. */
 export const OUTBOX_MAX_PAGE_SIZE = 200;

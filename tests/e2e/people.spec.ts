@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { freePort, startServer } from '../../src/server/test/server-process';
 
 /**
- * The admin's side of people, as an admin does it in the browser (docs/product.md#admin-area): members who left, on
- * the e2e server of playwright.config.ts, where `admin.e2e@…` is in ADMIN_EMAILS.
+ * The admin's side of people, as an admin does it in the browser (docs/product.md#admin-area): members who left and
+ * the welcome of an invited person. Most run on the e2e server of playwright.config.ts, where `admin.e2e@…` is in
+ * ADMIN_EMAILS; the welcome on a server of its own whose clock is at 10:00 London (outside quiet hours).
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 
@@ -65,4 +71,58 @@ test('a member who left carries a badge, has nothing overdue, and is hidden unti
   await page.getByLabel('Due dates').selectOption({ label: 'Everyone' });
   await page.getByLabel('Who left').selectOption({ label: 'Only who left' });
   await expect(row).toHaveCount(1);
+});
+
+test('inviting someone sends them a welcome with a link to sign in, kept in the outbox', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const invited = 'wendy.welcome.people.e2e@inspired2uplift.org';
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-welcome-'));
+  const tenOClock = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0 });
+  const server = await startServer({
+    entry: 'build',
+    port,
+    // A fresh embedded database is made first: slow on a busy machine.
+    readyTimeoutMs: 150_000,
+    env: {
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'onboarding-e2e-welcome-session-secret-0123456789',
+      ADMIN_EMAILS: ADMIN,
+      TIME_ZONE: 'Europe/London',
+      MAIL_EVERY_SECONDS: '1',
+      TEST_CLOCK_OFFSET_MS: String(tenOClock.toMillis() - Date.now()),
+    },
+  });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const response = await page.request.post(`${origin}/api/auth/dev-login`, {
+      data: { email: ADMIN, name: 'Alex Admin' },
+      headers: { Origin: origin },
+    });
+    expect(response.status()).toBe(200);
+    await page.goto(`${origin}/admin?tab=invite`);
+    await page.getByLabel('E-mail address').fill(invited);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect(page.getByText(`Invited ${invited}`)).toBeVisible();
+
+    // The E-mail tab: the welcome left (kept in the outbox: no SMTP server is set), with the sign-in link.
+    const welcome = page
+      .getByRole('region', { name: 'Outbox' })
+      .getByRole('listitem')
+      .filter({ hasText: `to ${invited}` });
+    await expect(async () => {
+      await page.goto(`${origin}/admin?tab=mail`);
+      await expect(welcome.getByText('Kept in the outbox (no SMTP)')).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 90_000 });
+    await expect(welcome.getByText('Welcome to INSPIRED 2 UPLIFT: your onboarding is ready')).toBeVisible();
+    await page.getByLabel('Kind').selectOption({ label: 'Welcome messages' });
+    await expect(welcome).toHaveCount(1);
+    await welcome.getByRole('button', { name: 'Show the text' }).click();
+    await expect(welcome.locator('pre')).toContainText(`Sign in: ${origin}/login`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

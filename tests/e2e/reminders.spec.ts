@@ -51,8 +51,12 @@ function startClockServer(port: number, dataDir: string, clock: DateTime): Promi
 let port: number;
 let dataDir: string;
 let server: ServerProcess | undefined;
-/** 10:00 London tomorrow: the morning the reminders are sent. */
-const today = DateTime.now().setZone(ZONE).plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+/**
+ * 10:00 London four days from now: the morning the reminders are sent. The members' first sign-in is stamped by the
+ * database's own clock (the real time), and nobody gets a reminder in the first 3 days after it
+ * (docs/product.md#due-dates-and-reminders): four days on, those days are over.
+ */
+const today = DateTime.now().setZone(ZONE).plus({ days: 4 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
 /** 22:00 London the evening before: quiet hours, nothing is sent. */
 const evening = today.minus({ days: 1 }).set({ hour: 22 });
 /** Four days before `today`: the volunteer's 2-day steps were due the day before `evening`. */

@@ -374,7 +374,7 @@ export const memberSchedules = pgTable(
 /**
  * The outbox (docs/decisions/025-reminders-and-outbox.md): every message the app sends, durable before it is sent.
  * Planned once per `dedupeKey` (a member's reminder of a local day, an admin's digest of a week or an on-demand
- * request); claimed by one process at a time (`for update skip locked`, a lease in `claimedUntil`); rendered at send
+ * request, an invited person's welcome); claimed by one process at a time (`for update skip locked`, a lease in `claimedUntil`); rendered at send
  * time from what is still due; kept after sending (subject, bodies, when, how) for the admin's view.
  */
 export const mailOutbox = pgTable(
@@ -382,7 +382,7 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['reminder', 'digest'] }).notNull(),
+    kind: text('kind', { enum: ['reminder', 'digest', 'welcome'] }).notNull(),
     recipient: text('recipient').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     /** What the message is about: a reminder's steps `{ steps: [{ stepId, dueOn, occasion }] }`, a digest's `{ week }`. */
@@ -410,7 +410,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_recipient_idx').on(t.recipient, t.seq),
     index('mail_outbox_seq_idx').on(t.seq),
-    check('mail_outbox_kind', sql`${t.kind} in ('reminder', 'digest')`),
+    check('mail_outbox_kind', sql`${t.kind} in ('reminder', 'digest', 'welcome')`),
     check('mail_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'cancelled')`),
   ],
 );

@@ -1,5 +1,6 @@
 import type { CatalogSource } from '../../content/published-content.js';
 import { decodeCsvFile } from '../../../shared/csv-text.js';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,7 +44,7 @@ import {
 import { SECRET_NAMES } from '../../../shared/content-schema.js';
 import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
 import { listStoredSecrets, readStoredSecret, type SecretName, writeStoredSecret } from '../secrets/index.js';
-import { updateSchedule } from '../mail/index.js';
+import { planWelcomes, updateSchedule } from '../mail/index.js';
 import { type AdminPermission, checkAdminPermission, readableDepartments } from '../permissions/index.js';
 import {
   listAllMemberOverviews,
@@ -90,6 +91,9 @@ function secretNameOf(text: string): SecretName {
   return known;
 }
 
+/** The `email` column of a raw query's rows (both drivers answer `{ rows }`). */
+const emailsOf = (result: unknown): string[] => (result as { rows: { email: string }[] }).rows.map((r) => r.email);
+
 /** Route options naming the permission a route needs (modules/permissions). */
 const needs = (permission: AdminPermission) => ({ config: { permission } });
 
@@ -104,8 +108,8 @@ const needs = (permission: AdminPermission) => ({ config: { permission } });
  *   (or, to a lead, outside their departments).
  * - PUT /api/admin/members/:email `{ role, department, isAdmin, leadOf?, isEditor? }` → stores the member record (an
  *   invitation when the person never signed in); 400 naming the valid roles when the role text names none, or the
- *   address is outside ALLOWED_DOMAIN. Audited as 'member-invite' (new record) or 'role-change', plus 'admin-change'
- *   when the flag moves. A change of role, department or any permission ends the person's sessions.
+ *   address is outside ALLOWED_DOMAIN. Audited as 'member-invite' (new record, which also plans a welcome e-mail) or
+ *   'role-change', plus 'admin-change' when the flag moves. A change of role, department or any permission ends the person's sessions.
  * - DELETE /api/admin/members/:email → removes the member record (the person falls back to the default role) and ends
  *   their sessions; 404 when there is no record.
  * - POST /api/admin/members/:email/sign-out → ends every session of the person, on every app process.
@@ -199,9 +203,17 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       }
       const { leadOf, isEditor, startOn } = request.body;
       await db.transaction(async (tx) => {
-        await setMemberRecord(tx, { email, role, department, isAdmin, leadOf, isEditor }, actorOf(request), now());
+        const { before } = await setMemberRecord(
+          tx,
+          { email, role, department, isAdmin, leadOf, isEditor },
+          actorOf(request),
+          now(),
+        );
         // The start date (docs/product.md#due-dates-and-reminders): the invite form may set it.
         if (startOn !== undefined) await updateSchedule(tx, email, { startOn }, now());
+        // An invitation (no record before; planWelcomes skips whoever signed in): a welcome with a link to sign in
+        // (docs/product.md#admin-area).
+        if (before === undefined) await planWelcomes(tx, [email], now());
       });
       const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
@@ -397,7 +409,18 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const at = now();
       await db.transaction(async (tx) => {
         const adminChanges = await adminChangesOfImport(tx, preview.rows);
+        const emails = preview.rows.map((r) => r.email);
+        const known = await tx.execute(
+          sql`select email from members where email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
+        );
+        const recorded = new Set(emailsOf(known));
         await applyImport(tx, preview.rows, at);
+        // New records of people who never signed in are invitations: each gets a welcome.
+        await planWelcomes(
+          tx,
+          emails.filter((e) => !recorded.has(e)),
+          at,
+        );
         await recordAudit(tx, {
           kind: 'import',
           outcome: 'ok',

@@ -89,6 +89,8 @@ async function start(content = catalog()) {
   t.clock.now = london('2026-03-01T10:00');
   await amyCookie();
   await adminCookie();
+  // Amy first signed in now, by the test clock (the database's own clock is the real one).
+  await firstSignInNow(AMY);
 }
 beforeEach(async () => {
   smtp.messages.length = 0;
@@ -101,10 +103,18 @@ afterEach(async () => {
 });
 
 const run = () => t.app.mailWorker.runNow();
+/** Dates a person's first sign-in at the test clock's time. */
+const firstSignInNow = (email: string) =>
+  t.database.db.execute(
+    sql`update users set created_at = ${t.clock.now.toISOString()}::timestamptz where email = ${email}`,
+  );
 const setStart = (email: string, startOn: string) => updateSchedule(t.database.db, email, { startOn }, t.clock.now);
 /** A header as it arrived (mailparser's `headers` folds the List-* ones together). */
 const headerLine = (mail: ParsedMail, key: string): string =>
   mail.headerLines.find((h) => h.key === key)?.line.replace(/\r?\n\s+/gu, ' ') ?? '';
+/** The (one) address a message was sent to. */
+const recipientOf = (mail: ParsedMail): string =>
+  (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address ?? '';
 /** The messages to Amy (an admin's weekly digest may arrive beside them). */
 const reminders = () => smtp.messages.filter((m) => JSON.stringify(m.to ?? '').includes(AMY));
 
@@ -360,6 +370,102 @@ describe('start dates set by an admin', () => {
   });
 });
 
+describe('the welcome of an invited person', () => {
+  const IVY = 'ivy@inspired2uplift.org';
+  const toIvy = () => smtp.messages.filter((m) => JSON.stringify(m.to ?? '').includes(IVY));
+  const invite = async (email: string, startOn?: string) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent(email)}`,
+      headers: { cookie: await adminCookie() },
+      payload: { role: 'volunteer', department: 'Events', isAdmin: false, ...(startOn ? { startOn } : {}) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('is sent at once with a link to sign in, before any reminder, and the first reminder waits 3 days after it', async () => {
+    // Invited with a start date a month ago: both dated steps are long overdue.
+    await invite(IVY, '2026-02-01');
+    await run();
+    expect(toIvy().map((m) => m.subject)).toEqual(['Welcome to INSPIRED 2 UPLIFT: your onboarding is ready']);
+    const welcome = toIvy()[0]!;
+    expect(welcome.text).toContain('Sign in: http://localhost:3000/login');
+    expect(welcome.text).toContain('your role as Volunteer in Events');
+    expect(String(welcome.html)).toContain('href="http://localhost:3000/login"');
+    // A second invitation of the same address sends nothing more.
+    await invite(IVY, '2026-02-01');
+    for (const at of ['2026-03-01T11:00', '2026-03-02T10:00', '2026-03-04T09:59']) {
+      t.clock.now = london(at);
+      await run();
+      expect(toIvy(), at).toHaveLength(1);
+    }
+    t.clock.now = london('2026-03-04T10:01');
+    await run();
+    expect(toIvy().map((m) => m.subject)).toEqual([
+      'Welcome to INSPIRED 2 UPLIFT: your onboarding is ready',
+      '2 onboarding steps are overdue',
+    ]);
+  });
+
+  it('waits for the morning in quiet hours, and comes before the reminders then', async () => {
+    t.clock.now = london('2026-03-01T22:00');
+    await invite(IVY, '2026-02-01');
+    await run();
+    expect(toIvy()).toHaveLength(0);
+    t.clock.now = london('2026-03-02T08:00');
+    await run();
+    expect(toIvy().map((m) => m.subject)).toEqual(['Welcome to INSPIRED 2 UPLIFT: your onboarding is ready']);
+  });
+
+  it('is not sent to someone who signed in meanwhile or left; the CSV import welcomes only new people', async () => {
+    t.clock.now = london('2026-03-03T22:00');
+    await invite(IVY);
+    await invite('ian@inspired2uplift.org');
+    await signInWithGoogleSession(t, { email: IVY, name: 'Ivy Invited' });
+    await setMemberLeft(t.database.db, 'ian@inspired2uplift.org', { at: t.clock.now, note: null }, t.clock.now);
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie: await adminCookie() },
+      payload: { csv: `email,role,department\n${AMY},volunteer,Events\numa@inspired2uplift.org,volunteer,Events\n` },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    t.clock.now = london('2026-03-04T09:00');
+    await run();
+    // (Amy, imported again, gets her reminder: her steps are due; the admin the week's digest.)
+    expect(smtp.messages.map((m) => [recipientOf(m), m.subject]).filter(([to]) => to !== AMY && to !== ADMIN)).toEqual([
+      ['uma@inspired2uplift.org', 'Welcome to INSPIRED 2 UPLIFT: your onboarding is ready'],
+    ]);
+    const outbox = outboxResponseSchema.parse(
+      (await t.app.inject({ url: '/api/admin/outbox?kind=welcome', headers: { cookie: await adminCookie() } })).json(),
+    );
+    expect(outbox.messages.map((m) => [m.recipient, m.status, m.cancelReason])).toEqual([
+      ['uma@inspired2uplift.org', 'sent', null],
+      ['ian@inspired2uplift.org', 'cancelled', 'left the organisation'],
+      [IVY, 'cancelled', 'signed in already'],
+    ]);
+  });
+});
+
+describe('the first days after the first sign-in', () => {
+  it('bring no reminder, however overdue the steps are', async () => {
+    const BOB = 'bob@inspired2uplift.org';
+    t.clock.now = london('2026-03-10T10:00');
+    await signInWithGoogleSession(t, { email: BOB, name: 'Bob Brand-New' });
+    await firstSignInNow(BOB);
+    await setStart(BOB, '2026-02-01');
+    const toBob = () => smtp.messages.filter((m) => JSON.stringify(m.to ?? '').includes(BOB));
+    for (const at of ['2026-03-10T10:00', '2026-03-12T10:00', '2026-03-13T09:59']) {
+      t.clock.now = london(at);
+      await run();
+      expect(toBob(), at).toHaveLength(0);
+    }
+    t.clock.now = london('2026-03-13T10:01');
+    await run();
+    expect(toBob().map((m) => m.subject)).toEqual(['2 onboarding steps are overdue']);
+  });
+});
+
 describe('due dates for the member', () => {
   it('answers each step’s due date and days late from the start date, in the organisation’s time zone', async () => {
     await setStart(AMY, '2026-03-01');
@@ -463,6 +569,8 @@ describe('the digest', () => {
   });
 
   it('weekly from Monday 08:00, once a week; an admin who turned it off gets none', async () => {
+    // Only digests (Amy's steps fall due meanwhile).
+    await updateSchedule(t.database.db, AMY, { remindersPaused: true }, t.clock.now);
     t.clock.now = london('2026-03-16T07:30');
     await run();
     expect(smtp.messages).toHaveLength(0);
@@ -586,8 +694,9 @@ describe('the outbox in the admin console', () => {
 
   it('"Send me the digest now" answers at once with the message queued, and the outbox shows it leave', async () => {
     t.clock.now = london('2026-03-12T10:00');
-    // Only the digest asked for (the weekly one would be planned beside it).
+    // Only the digest asked for (the weekly one would be planned beside it, and Amy's reminders).
     await updateSchedule(t.database.db, ADMIN, { digestOff: true }, t.clock.now);
+    await updateSchedule(t.database.db, AMY, { remindersPaused: true }, t.clock.now);
     smtp.delayMs = 5_000;
     const started = performance.now();
     const res = await t.app.inject({

@@ -21,6 +21,13 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
  */
 const FORMER_ADDRESS_PATTERN = '\\+former-[0-9a-f]{8}@';
 
+/**
+ * Days after a person's first sign-in, and after their welcome message left, in which they get no reminder
+ * (docs/product.md#due-dates-and-reminders): someone who has just arrived is not told at once that steps are due soon
+ * or overdue.
+ */
+export const FIRST_DAYS_WITHOUT_REMINDERS = 3;
+
 /** What planning needs: the database, the running content, the clock and the organisation's time zone. */
 export interface PlanDeps {
   db: Database;
@@ -33,7 +40,8 @@ export interface PlanDeps {
  * The day's member reminders: for every current member (not left, not paused, not unsubscribed) with a start day, each
  * step not completed whose reminder occasion ({@link reminderOccasion} in calendar.ts, the same rule in SQL) is due
  * today and not yet recorded; one outbox message per member with all of them. Nothing between 21:00 and 08:00 local
- * time. Runs every few minutes; a member's second run of the day finds the day's message and plans nothing more (a
+ * time; nothing while the person's welcome has not left, nor within {@link FIRST_DAYS_WITHOUT_REMINDERS} days of it
+ * leaving or of their first sign-in. Runs every few minutes; a member's second run of the day finds the day's message and plans nothing more (a
  * step that falls due later that day waits for the next day).
  * @param deps database, content, clock, time zone
  * @returns the number of messages planned
@@ -52,6 +60,7 @@ export async function planReminders(deps: PlanDeps): Promise<number> {
       version_date: s.versionDate,
     }));
   if (steps.length === 0) return 0;
+  const graceStart = new Date(deps.now.getTime() - FIRST_DAYS_WITHOUT_REMINDERS * 86_400_000).toISOString();
   const result = await deps.db.execute(sql`
     with rs as materialized (
       select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
@@ -68,6 +77,13 @@ export async function planReminders(deps: PlanDeps): Promise<number> {
           + am.open_due_after_days[1] - 3 <= ${today}::date
         and not exists (select 1 from members m where m.email = am.email and m.left_at is not null)
         and am.email !~ ${FORMER_ADDRESS_PATTERN}
+        -- The first days after arriving (the first sign-in, the welcome) are quiet; the welcome always comes first.
+        and (am.first_sign_in_at is null or am.first_sign_in_at <= ${graceStart}::timestamptz)
+        and not exists (
+          select 1 from mail_outbox w
+          where w.recipient = am.email and w.kind = 'welcome'
+            and (w.status in ('pending', 'sending') or w.sent_at > ${graceStart}::timestamptz)
+        )
         and not exists (
           select 1 from member_schedules ms
           where ms.email = am.email and (ms.reminders_paused or ms.unsubscribed_at is not null)
@@ -192,6 +208,29 @@ async function planDigests(
     select 'digest', x.recipient, x.dedupe_key, ${JSON.stringify(plan)}::jsonb, ${now.toISOString()}::timestamptz,
       ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(recipient text, dedupe_key text)
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/**
+ * The welcome of an invited person (docs/product.md#admin-area): one message with a link to sign in, planned once per
+ * address (a second invitation of the same address plans nothing) and only for someone who never signed in. It leaves
+ * with the next send, outside quiet hours as reminders do; their reminders wait until it has left.
+ * @param db the database (the invitation's transaction)
+ * @param emails lower-case addresses just invited
+ * @param now the clock
+ * @returns how many welcomes were planned
+ */
+export async function planWelcomes(db: Database, emails: readonly string[], now: Date): Promise<number> {
+  if (emails.length === 0) return 0;
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    insert into mail_outbox (kind, recipient, dedupe_key, plan, next_attempt_at, created_at)
+    select 'welcome', x.email, 'welcome:' || x.email, '{}'::jsonb, ${at}::timestamptz, ${at}::timestamptz
+    from jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb) as x(email)
+    where not exists (select 1 from users u where u.email = x.email)
+      and x.email !~ ${FORMER_ADDRESS_PATTERN}
     on conflict (dedupe_key) do nothing
     returning id`);
   return rowsOf(result).length;

@@ -101,6 +101,37 @@ ${items}
   return { subject, text, html: page(subject, input.orgName, body, footer) };
 }
 
+/**
+ * The welcome of an invited person: what the app is for them and a link to sign in.
+ * @param input their name ('' before they ever signed in), their role's label and department, the sign-in address,
+ *   the organisation's name and the support address
+ */
+export function renderWelcome(input: {
+  name: string;
+  roleLabel: string;
+  department: string;
+  signInUrl: string;
+  orgName: string;
+  supportEmail: string;
+}): RenderedMail {
+  const subject = `Welcome to ${input.orgName}: your onboarding is ready`;
+  const hello = input.name.trim() === '' ? 'Hello,' : `Hello ${input.name.trim().split(/\s+/)[0]},`;
+  const intro =
+    `Welcome to ${input.orgName}! Your onboarding is ready: a few steps, one at a time, for your role as ` +
+    `${input.roleLabel} in ${input.department}.`;
+  const how = 'Sign in with your organisation Google account to see them.';
+  const help = `Questions, or something does not work? Write to ${input.supportEmail} and we will help.`;
+  const text = [hello, '', intro, '', how, `Sign in: ${input.signInUrl}`, '', help].join('\n');
+  const body = `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(`Welcome to ${input.orgName}`)}</h1>
+<p style="margin:0 0 12px">${escapeHtml(hello)}</p>
+<p style="margin:0 0 12px">${escapeHtml(intro)}</p>
+<p style="margin:0 0 16px">${escapeHtml(how)}</p>
+<p style="margin:16px 0"><a href="${escapeHtml(input.signInUrl)}" style="display:inline-block;background:${BRAND.accent};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">Sign in to your onboarding</a></p>
+<p style="margin:0">${escapeHtml(help)}</p>`;
+  const footer = `You get this message because an admin of ${escapeHtml(input.orgName)} invited you.`;
+  return { subject, text, html: page(subject, input.orgName, body, footer) };
+}
+
 /** One person in a digest section. */
 export interface DigestPerson {
   name: string;

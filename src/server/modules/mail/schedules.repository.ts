@@ -105,7 +105,7 @@ export async function effectiveStartOn(db: Database, email: string, timeZone: st
 
 const messageOf = (r: Row): OutboxMessage => ({
   id: String(r.id),
-  kind: r.kind === 'digest' ? 'digest' : 'reminder',
+  kind: r.kind === 'digest' || r.kind === 'welcome' ? r.kind : 'reminder',
   recipient: String(r.recipient),
   status: String(r.status) as OutboxMessage['status'],
   transport: r.transport === 'smtp' || r.transport === 'outbox' ? r.transport : null,

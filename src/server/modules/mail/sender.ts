@@ -9,7 +9,8 @@ import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
 import { addDays, dayIn, daysFrom, isSendingHour, stepDueOn } from '../../calendar.js';
-import { renderDigest, renderReminder, type DigestPerson, type RenderedMail } from './render.js';
+import { formatRoleLabel } from '../../../shared/role-label.js';
+import { renderDigest, renderReminder, renderWelcome, type DigestPerson, type RenderedMail } from './render.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
 /**
@@ -192,7 +193,7 @@ export interface SendResult {
 
 interface Claimed {
   id: string;
-  kind: 'reminder' | 'digest';
+  kind: 'reminder' | 'digest' | 'welcome';
   recipient: string;
   plan: Record<string, unknown>;
   /** This claim's token: the message is still ours while the row holds it. */
@@ -229,7 +230,7 @@ async function claim(deps: SendDeps): Promise<Claimed[]> {
   );
   return rows.map((r) => ({
     id: String(r.id),
-    kind: r.kind === 'digest' ? 'digest' : 'reminder',
+    kind: r.kind === 'digest' || r.kind === 'welcome' ? r.kind : 'reminder',
     recipient: String(r.recipient),
     plan: (r.plan ?? {}) as Record<string, unknown>,
     token,
@@ -292,7 +293,12 @@ async function record(deps: SendDeps, message: Claimed, outcome: string, changes
 }
 
 async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResult | 'skipped'> {
-  const built = message.kind === 'reminder' ? await buildReminder(deps, message) : await buildDigest(deps, message);
+  const built =
+    message.kind === 'reminder'
+      ? await buildReminder(deps, message)
+      : message.kind === 'welcome'
+        ? await buildWelcome(deps, message)
+        : await buildDigest(deps, message);
   if ('cancel' in built) {
     const done = await record(deps, message, 'cancelled', sql`status = 'cancelled', cancel_reason = ${built.cancel}`);
     return done ? 'cancelled' : 'skipped';
@@ -402,6 +408,31 @@ async function buildReminder(deps: SendDeps, message: Claimed): Promise<Built> {
       'Auto-Submitted': 'auto-generated',
     },
   };
+}
+
+/** An invited person's welcome, or why there is none (they left, their invitation was removed, they signed in). */
+async function buildWelcome(deps: SendDeps, message: Claimed): Promise<Built> {
+  const [person] = rowsOf(
+    await deps.db.execute(sql`
+      select am.name, am.role_key, am.department, m.left_at, m.email as member_email,
+        exists (select 1 from users u where u.email = ${message.recipient}) as signed_in
+      from (select ${message.recipient}::text as email) x
+        left join members m on m.email = x.email
+        left join admin_members am on am.email = x.email`),
+  );
+  if (person?.member_email === null || person?.member_email === undefined) return { cancel: 'invitation removed' };
+  if (person.left_at !== null && person.left_at !== undefined) return { cancel: 'left the organisation' };
+  if (person.signed_in === true) return { cancel: 'signed in already' };
+  const roleKey = String(person.role_key ?? '');
+  const mail = renderWelcome({
+    name: String(person.name ?? ''),
+    roleLabel: deps.catalog.get(roleKey)?.displayName ?? formatRoleLabel(roleKey),
+    department: String(person.department ?? ''),
+    signInUrl: `${deps.origin}/login`,
+    orgName: deps.config.orgName,
+    supportEmail: deps.config.supportEmail,
+  });
+  return { mail, headers: { 'Auto-Submitted': 'auto-generated' } };
 }
 
 /** An admin's or lead's digest, limited to what they may read, or why there is none. */

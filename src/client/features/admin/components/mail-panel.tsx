@@ -9,7 +9,7 @@ import { OUTBOX_STATUS_TEXT, OutboxList } from './outbox-list';
 import { Pagination } from './pagination';
 
 const PAGE_SIZE = 50;
-const KIND_TEXT: Record<OutboxKind, string> = { reminder: 'Reminders', digest: 'Digests' };
+const KIND_TEXT: Record<OutboxKind, string> = { reminder: 'Reminders', digest: 'Digests', welcome: 'Welcome messages' };
 
 /**
  * The admin console's E-mail tab (docs/product.md#due-dates-and-reminders): the admin's own weekly digest (on or off,
@@ -131,7 +131,7 @@ export function MailPanel() {
               }}
               className={fieldClass}
             >
-              <option value="">Reminders and digests</option>
+              <option value="">Every kind</option>
               {OUTBOX_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {KIND_TEXT[k]}

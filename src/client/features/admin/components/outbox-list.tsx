@@ -14,6 +14,9 @@ export const OUTBOX_STATUS_TEXT: Record<OutboxMessage['status'], string> = {
   cancelled: 'Cancelled',
 };
 
+/** A message's kind in words. */
+const KIND_NAME: Record<OutboxMessage['kind'], string> = { reminder: 'Reminder', digest: 'Digest', welcome: 'Welcome' };
+
 /** What a message's status says, in words (never colour alone). */
 function statusOf(m: OutboxMessage): { text: string; variant: 'secondary' | 'outline' | 'warning' | 'default' } {
   if (m.status === 'sent')
@@ -49,13 +52,11 @@ export function OutboxList({ messages, showRecipient = true }: { messages: Outbo
           <li key={m.id} className="space-y-2 p-3 text-sm">
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant={status.variant}>{status.text}</Badge>
-              <span className="font-semibold text-slate-900">
-                {m.subject ?? (m.kind === 'digest' ? 'Digest' : 'Reminder')}
-              </span>
+              <span className="font-semibold text-slate-900">{m.subject ?? KIND_NAME[m.kind]}</span>
               {showRecipient ? <span className="break-all text-slate-700">to {m.recipient}</span> : null}
             </div>
             <p className="text-slate-600">
-              {m.kind === 'digest' ? 'Digest' : 'Reminder'} · planned {formatDateTime(m.createdAt)}
+              {KIND_NAME[m.kind]} · planned {formatDateTime(m.createdAt)}
               {m.sentAt !== null ? ` · sent ${formatDateTime(m.sentAt)}` : ''}
               {m.attempts > 1 ? ` · ${m.attempts} attempts` : ''}
               {m.status === 'pending' && m.lastError !== null ? ` · next try ${formatDateTime(m.nextAttemptAt)}` : ''}
