@@ -156,7 +156,13 @@ export async function removeMemberRecord(
   return db.transaction(async (tx) => {
     const subject = email.toLowerCase();
     if (!(await deleteMember(tx, subject))) return null;
-    await recordAudit(tx, { kind: 'member-removed', outcome: 'ok', ...actor, subject, at });
+    await recordAudit(tx, {
+      kind: 'member-removed',
+      outcome: 'ok',
+      ...actor,
+      subject,
+      at,
+    });
     return { sessionsEnded: await endMemberSessions(tx, subject, 'member-removed', actor, at) };
   });
 }
@@ -217,7 +223,13 @@ export async function markMemberRejoined(
     const record = await getMember(tx, subject);
     if (!record || record.leftAt === null) return false;
     await setMemberLeft(tx, subject, null, at);
-    await recordAudit(tx, { kind: 'member-rejoined', outcome: 'ok', ...actor, subject, at });
+    await recordAudit(tx, {
+      kind: 'member-rejoined',
+      outcome: 'ok',
+      ...actor,
+      subject,
+      at,
+    });
     return true;
   });
 }

@@ -430,6 +430,13 @@ const ROUTES: Route[] = [
     cells: contentEditors({ status: 409 }),
   },
   {
+    method: 'PATCH',
+    route: '/api/studio/draft',
+    url: '/api/studio/draft',
+    payload: { baseUpdatedAt: '2000-01-01T00:00:00.000Z', roles: [], order: [] },
+    cells: contentEditors({ status: 409 }),
+  },
+  {
     method: 'POST',
     route: '/api/studio/publish',
     url: '/api/studio/publish',

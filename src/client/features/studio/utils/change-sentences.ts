@@ -3,8 +3,9 @@ import { diffWords } from 'diff';
 import type { Catalog } from './catalog-edits';
 
 /**
- * What changed between two catalogs, as sentences an editor reads before publishing (docs/product.md#editing-in-the-
- * browser): "Changed the description of ‘Set up Slack’ (Volunteer)", with the words that changed marked. Steps are
+ * What changed between two catalogs, as sentences an editor reads before publishing
+ * (docs/product.md#editing-in-the-browser): "Changed the description of ‘Set up Slack’ (Volunteer)", with the words
+ * that changed marked. Steps are
  * matched by id within a role, so a step moved or reordered is not "removed and added".
  */
 
