@@ -125,7 +125,7 @@ const contentEditors = (ok: Cell): Record<Actor, Cell> => ({
 const TARGET = 'tara@inspired2uplift.org';
 
 interface Route {
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
   /** The route as Fastify names it. */
   route: string;
   url: string;
