@@ -98,6 +98,8 @@ for (const [label, viewport] of VIEWPORTS) {
     });
 
     test('every step of the demo page, open, has no violations', async ({ browser, baseURL }) => {
+      // Eight steps, an axe run each: over a minute on a busy 2-core machine.
+      test.setTimeout(180_000);
       const page = await newPage(browser, baseURL, viewport);
       await page.goto('/test');
       await expect(progressBar(page)).toBeVisible();
