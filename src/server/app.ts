@@ -124,6 +124,19 @@ export interface AppDeps {
   mailEveryMs?: number;
   /** Where mail goes (default: SMTP_URL's server, else the outbox only); tests may pass their own. */
   mailTransport?: MailTransport;
+  /**
+   * Told of every route as it is registered (Fastify's `onRoute` hook, so also the HEAD route Fastify adds for each
+   * GET): its method(s), URL with parameters (`/api/secrets/:stepId`) and own body limit in bytes, if it has one.
+   * Tests list the routes from it.
+   */
+  onRoute?: (route: RegisteredRoute) => void;
+}
+
+/** A route as {@link AppDeps.onRoute} is told of it. */
+export interface RegisteredRoute {
+  method: string | string[];
+  url: string;
+  bodyLimit?: number;
 }
 
 /**
@@ -150,6 +163,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const { onRoute } = deps;
+  if (onRoute !== undefined) {
+    app.addHook('onRoute', (route) => {
+      onRoute({
+        method: route.method,
+        url: route.url,
+        ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
+      });
+    });
+  }
 
   const now = deps.now ?? (() => new Date());
   const { config, db } = deps;

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestCallback } from 'fastify';
 import { roleConfigurationSchema } from '../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import type { BackupService } from '../modules/backups/backups.js';
 import { eq } from 'drizzle-orm';
 import { announcingEach } from '../db/changes.js';
@@ -156,6 +156,7 @@ export interface TestApp {
  * @param options.database the database to use instead of a fresh one from test-db.ts (migrated by the caller; closed
  *   by `close()` all the same)
  * @param options.backups makes the app's backup service from the database and the test clock (default: none)
+ * @param options.onRoute told of every route as it is registered (buildApp's `onRoute`)
  */
 export async function createTestApp(
   options: {
@@ -168,6 +169,7 @@ export async function createTestApp(
     logger?: FastifyServerOptions['logger'];
     database?: OpenDatabase;
     backups?: (database: OpenDatabase, now: () => Date) => BackupService;
+    onRoute?: AppDeps['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const contentDir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-content-'));
@@ -191,6 +193,7 @@ export async function createTestApp(
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.renderFirstScreen === undefined ? {} : { renderFirstScreen: options.renderFirstScreen }),
     ...(options.backups === undefined ? {} : { backups: options.backups(database, () => clock.now) }),
+    ...(options.onRoute === undefined ? {} : { onRoute: options.onRoute }),
   });
   if (options.sendOrigin !== false) sendOwnOriginByDefault(app, config.publicUrl ?? 'http://localhost');
   return {
