@@ -185,6 +185,189 @@ export const stepContentSchema = z
   })
   .strict();
 
+/**
+ * The kinds of question a form step asks (docs/product.md#form-steps): a line or a paragraph of text, one or several
+ * of a list of options, yes or no, a date, a number, an e-mail address, a phone number.
+ */
+export const FORM_FIELD_KINDS = [
+  'short-text',
+  'long-text',
+  'single-choice',
+  'multiple-choice',
+  'yes-no',
+  'date',
+  'number',
+  'email',
+  'phone',
+] as const;
+export type FormFieldKind = (typeof FORM_FIELD_KINDS)[number];
+
+/** The kinds that offer a list of options. */
+const CHOICE_KINDS: readonly FormFieldKind[] = ['single-choice', 'multiple-choice'];
+/** The kinds answered by typing text, which may set `maxLength`. */
+const TEXT_KINDS: readonly FormFieldKind[] = ['short-text', 'long-text'];
+
+/** Default longest answer of a short and a long text field, in characters. */
+export const SHORT_TEXT_MAX = 200;
+export const LONG_TEXT_MAX = 4000;
+
+/** One option of a choice field or a quiz question. */
+export const choiceOptionSchema = z.object({ id: stableIdSchema, label: z.string().min(1).max(500) }).strict();
+
+/** Reports every id of `items` used more than once, at `items[i].id`. */
+function uniqueIds(items: readonly { id: string }[], ctx: z.RefinementCtx, path: (string | number)[], what: string) {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (seen.has(item.id)) {
+      ctx.addIssue({ code: 'custom', path: [...path, i, 'id'], message: `${what} id "${item.id}" is used twice` });
+    }
+    seen.add(item.id);
+  });
+}
+
+/**
+ * One question of a form step (docs/product.md#form-steps). `required`: the form cannot be sent without an answer;
+ * `sensitive`: the answer (access needs, health, an emergency contact) is encrypted at rest and read only by the member,
+ * admins and the member's leads (docs/decisions/044-form-and-quiz-steps.md).
+ */
+export const formFieldSchema = z
+  .object({
+    id: stableIdSchema,
+    kind: z.enum(FORM_FIELD_KINDS),
+    label: z.string().min(1).max(300),
+    help: z.string().min(1).max(1000).optional(),
+    required: z.boolean().default(false),
+    sensitive: z.boolean().default(false),
+    /** The options of a single- or multiple-choice field (at least 2). */
+    options: z.array(choiceOptionSchema).max(50).optional(),
+    /** The longest answer of a text field, in characters (default 200 short, 4000 long). */
+    maxLength: z.number().int().min(1).max(LONG_TEXT_MAX).optional(),
+    /** The smallest and largest answer of a number field. */
+    min: z.number().optional(),
+    max: z.number().optional(),
+  })
+  .strict()
+  .superRefine((field, ctx) => {
+    const isChoice = CHOICE_KINDS.includes(field.kind);
+    if (isChoice && (field.options?.length ?? 0) < 2) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `a ${field.kind} field needs at least 2 options` });
+    }
+    if (!isChoice && field.options !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `only a choice field has options, not ${field.kind}`,
+      });
+    }
+    if (field.options) uniqueIds(field.options, ctx, ['options'], 'option');
+    if (field.maxLength !== undefined && !TEXT_KINDS.includes(field.kind)) {
+      ctx.addIssue({ code: 'custom', path: ['maxLength'], message: 'only a text field has a maxLength' });
+    }
+    if (field.kind === 'short-text' && (field.maxLength ?? 0) > SHORT_TEXT_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxLength'],
+        message: `a short-text field takes at most ${SHORT_TEXT_MAX}`,
+      });
+    }
+    for (const key of ['min', 'max'] as const) {
+      if (field[key] !== undefined && field.kind !== 'number') {
+        ctx.addIssue({ code: 'custom', path: [key], message: `only a number field has a ${key}` });
+      }
+    }
+    if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'must not be less than min' });
+    }
+  });
+
+/**
+ * What a form step asks (docs/product.md#form-steps). `allowChanges`: the member may send changed answers after
+ * sending the form (each sending is kept as a version); otherwise the first sending is final.
+ */
+export const formSchema = z
+  .object({
+    fields: z.array(formFieldSchema).min(1, 'a form needs at least one field').max(50),
+    allowChanges: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((form, ctx) => uniqueIds(form.fields, ctx, ['fields'], 'field'));
+
+/**
+ * One answer of a quiz question. `correct` and `explanation` are the answer key: required in the content (checked by
+ * {@link quizKeyProblems}), never sent to members (docs/product.md#quiz-steps: the server scores).
+ */
+export const quizAnswerSchema = z
+  .object({
+    id: stableIdSchema,
+    text: z.string().min(1).max(500),
+    correct: z.boolean().optional(),
+    /** Why this answer is right or wrong, shown after a try to a member who chose it. */
+    explanation: z.string().min(1).max(1000).optional(),
+  })
+  .strict();
+
+export const quizQuestionSchema = z
+  .object({
+    id: stableIdSchema,
+    /** 'single-choice': exactly one answer is correct; 'multiple-choice': one or more are, and all must be chosen. */
+    kind: z.enum(['single-choice', 'multiple-choice']),
+    text: z.string().min(1).max(500),
+    answers: z.array(quizAnswerSchema).min(2, 'a question needs at least 2 answers').max(10),
+  })
+  .strict()
+  .superRefine((question, ctx) => uniqueIds(question.answers, ctx, ['answers'], 'answer'));
+
+/**
+ * A quiz step (docs/product.md#quiz-steps): questions, the pass mark (the percentage of questions answered right, 1 to
+ * 100) and the tries a member has ('unlimited' or a number).
+ */
+export const quizSchema = z
+  .object({
+    passMark: z
+      .number()
+      .int()
+      .min(1, 'must be a percentage from 1 to 100')
+      .max(100, 'must be a percentage from 1 to 100'),
+    tries: z.union([z.literal('unlimited'), z.number().int().min(1).max(20)]).default('unlimited'),
+    questions: z.array(quizQuestionSchema).min(1, 'a quiz needs at least one question').max(50),
+  })
+  .strict()
+  .superRefine((quiz, ctx) => uniqueIds(quiz.questions, ctx, ['questions'], 'question'));
+
+/**
+ * What is missing from a quiz's answer key: every answer needs an explanation; a single-choice question exactly one
+ * correct answer, a multiple-choice question at least one (docs/product.md#quiz-steps).
+ * @param quiz a parsed quiz
+ * @returns problems with their paths inside the quiz, empty when the key is complete
+ */
+export function quizKeyProblems(quiz: z.infer<typeof quizSchema>): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  quiz.questions.forEach((question, q) => {
+    question.answers.forEach((answer, a) => {
+      if (answer.explanation === undefined) {
+        problems.push({
+          path: ['questions', q, 'answers', a, 'explanation'],
+          message: 'every answer needs an explanation (shown to members who chose it)',
+        });
+      }
+    });
+    const correct = question.answers.filter((answer) => answer.correct === true).length;
+    if (question.kind === 'single-choice' && correct !== 1) {
+      problems.push({
+        path: ['questions', q, 'answers'],
+        message: `a single-choice question needs exactly one answer with "correct: true" (it has ${correct})`,
+      });
+    }
+    if (question.kind === 'multiple-choice' && correct === 0) {
+      problems.push({
+        path: ['questions', q, 'answers'],
+        message: 'a multiple-choice question needs at least one answer with "correct: true"',
+      });
+    }
+  });
+  return problems;
+}
+
 export const stepSchema = z
   .object({
     id: stableIdSchema,
@@ -236,6 +419,10 @@ export const stepSchema = z
      * admin's overdue figures follow it (docs/product.md#due-dates-and-reminders). No due date when absent.
      */
     dueAfterDays: z.number().int().min(0, 'must be 0 or more days').max(365, 'must be at most 365 days').optional(),
+    /** A form step: the questions it asks (docs/product.md#form-steps). It completes when the member sends it. */
+    form: formSchema.optional(),
+    /** A quiz step (docs/product.md#quiz-steps). It completes when the member passes it. */
+    quiz: quizSchema.optional(),
     media: z.array(mediaItemSchema).default([]),
     content: stepContentSchema.default({
       details: [],
@@ -276,6 +463,23 @@ export const stepSchema = z
         message: 'only a step with a pdfUrl can mark its PDF as a draft',
       });
     }
+    if (step.form !== undefined || step.quiz !== undefined) {
+      const kind = step.form !== undefined ? 'form' : 'quiz';
+      const others = [
+        step.form !== undefined && step.quiz !== undefined ? 'quiz' : null,
+        step.isChecklistStep ? 'isChecklistStep' : null,
+        step.isAcknowledgmentStep ? 'isAcknowledgmentStep' : null,
+        step.requiresScrollOrDownload ? 'requiresScrollOrDownload' : null,
+        step.signature === true ? 'signature' : null,
+      ].filter((other) => other !== null);
+      for (const other of others) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [other],
+          message: `a ${kind} step completes when the member sends it, so it cannot also be a ${other} step`,
+        });
+      }
+    }
     if (step.requiresScrollOrDownload && !step.pdfUrl) {
       ctx.addIssue({
         code: 'custom',
@@ -302,7 +506,16 @@ export const scopeSchema = z
       .default([]),
     steps: z.array(stepSchema).default([]),
   })
-  .strict();
+  .strict()
+  // The quiz answer key is checked here, not on the step: members receive steps without it (docs/product.md#quiz-steps).
+  .superRefine((scope, ctx) => {
+    scope.steps.forEach((step, i) => {
+      if (step.quiz === undefined) return;
+      for (const problem of quizKeyProblems(step.quiz)) {
+        ctx.addIssue({ code: 'custom', path: ['steps', i, 'quiz', ...problem.path], message: problem.message });
+      }
+    });
+  });
 
 export const roleColorsSchema = z
   .object({
@@ -339,6 +552,10 @@ export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 export type AcknowledgmentItem = z.infer<typeof acknowledgmentItemSchema>;
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 export type Step = z.infer<typeof stepSchema>;
+export type FormField = z.infer<typeof formFieldSchema>;
+export type Form = z.infer<typeof formSchema>;
+export type Quiz = z.infer<typeof quizSchema>;
+export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 export type Scope = z.infer<typeof scopeSchema>;
 export type RoleColors = z.infer<typeof roleColorsSchema>;
 export type RoleConfiguration = z.infer<typeof roleConfigurationSchema>;

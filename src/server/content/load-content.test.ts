@@ -171,6 +171,45 @@ describe('loadContent', () => {
     expect(problem?.path).toBe('scopes[0].steps[0].content.checklist[1].id');
   });
 
+  it('reports a broken form step and a quiz without its answer key, each at its path', async () => {
+    write(
+      'volunteer.yaml',
+      VOLUNTEER.replace(
+        '        category: Volunteer\n      - id: sign-volunteer-agreement',
+        [
+          '        category: Volunteer',
+          '        form:',
+          '          fields:',
+          '            - { id: support, kind: single-choice, label: What support do you need? }',
+          '      - id: safeguarding-quiz',
+          '        title: Safeguarding quiz',
+          '        description: Check what you learned.',
+          '        icon: ClipboardCheck',
+          '        category: Volunteer',
+          '        quiz:',
+          '          passMark: 100',
+          '          questions:',
+          '            - id: who-to-tell',
+          '              kind: single-choice',
+          '              text: Who do you tell?',
+          '              answers:',
+          '                - { id: lead, text: The safeguarding lead, correct: true, explanation: Yes. }',
+          '                - { id: nobody, text: Nobody }',
+          '      - id: sign-volunteer-agreement',
+        ].join('\n'),
+      ),
+    );
+    const found = await problems();
+    expect(found.map((p) => [p.path, p.message.replace(/ \(line \d+\)$/u, '')])).toEqual([
+      ['scopes[0].steps[0].form.fields[0].options', 'a single-choice field needs at least 2 options'],
+      [
+        'scopes[0].steps[1].quiz.questions[0].answers[1].explanation',
+        'every answer needs an explanation (shown to members who chose it)',
+      ],
+    ]);
+    expect(found.every((p) => /roles\/volunteer\.yaml$/u.test(p.file))).toBe(true);
+  });
+
   it('requires the volunteer configuration', async () => {
     write(
       'finance.yaml',

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import {
+  LONG_TEXT_MAX,
+  SHORT_TEXT_MAX,
+  type Form,
+  type FormField,
+  type Quiz,
+  type Scope,
+  type Step,
+} from './content-schema.js';
+
+/**
+ * Answers to form and quiz steps (docs/product.md#form-steps, docs/product.md#quiz-steps): the zod schemas built from a
+ * step's questions, shared by the dashboard (which shows each message beside its field) and the server (which refuses
+ * what does not pass with 400 and stores nothing). Every message says what to change.
+ */
+
+/** One answer: text (also dates, e-mail addresses, phone numbers and a single choice's option id), option ids, yes/no, a number. */
+export type AnswerValue = string | string[] | boolean | number;
+/** A form's answers by field id; a question without an answer is absent. */
+export type FormAnswers = Record<string, AnswerValue>;
+
+/** A form's answers as the API carries them: values, `null` or `''` for "no answer". */
+export const formAnswersBodyValueSchema = z.union([z.string(), z.array(z.string()), z.boolean(), z.number(), z.null()]);
+
+/** One problem of a form's answers: the field it belongs to (null: the form as a whole) and what to change. */
+export interface AnswerProblem {
+  fieldId: string | null;
+  message: string;
+}
+
+export const ANSWER_REQUIRED_MESSAGE = 'This question needs an answer.';
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{4,23}[0-9]$/u;
+
+const textMessage = 'Write your answer as text.';
+
+/** The zod schema of one field's answer (given: not empty). */
+function answerSchema(field: FormField): z.ZodType<AnswerValue> {
+  const ids = (field.options ?? []).map((o) => o.id);
+  const chooseFrom = `Choose one of the options (${(field.options ?? []).map((o) => o.label).join(', ')}).`;
+  switch (field.kind) {
+    case 'short-text':
+    case 'long-text': {
+      const max = field.maxLength ?? (field.kind === 'short-text' ? SHORT_TEXT_MAX : LONG_TEXT_MAX);
+      return z
+        .string({ error: textMessage })
+        .max(max, {
+          error: (issue) => `Shorten this to at most ${max} characters (it has ${String(issue.input?.length)}).`,
+        });
+    }
+    case 'single-choice':
+      return z.string({ error: chooseFrom }).refine((v) => ids.includes(v), { error: chooseFrom });
+    case 'multiple-choice':
+      return z
+        .array(z.string(), { error: 'Choose one or more of the options.' })
+        .refine((v) => v.every((id) => ids.includes(id)), { error: 'Choose only options from the list.' })
+        .refine((v) => new Set(v).size === v.length, { error: 'Choose each option only once.' });
+    case 'yes-no':
+      return z.boolean({ error: 'Answer yes or no.' });
+    case 'date':
+      return z.iso.date({ error: 'Write a date as year-month-day, for example 2026-11-27.' });
+    case 'number': {
+      let schema = z.number({ error: 'Write a number, for example 3.' }).finite();
+      if (field.min !== undefined) schema = schema.min(field.min, `Write a number of ${field.min} or more.`);
+      if (field.max !== undefined) schema = schema.max(field.max, `Write a number of ${field.max} or less.`);
+      return schema;
+    }
+    case 'email':
+      return z
+        .email({ error: 'Write an e-mail address like name@example.org.' })
+        .max(254, 'Write a shorter e-mail address.');
+    case 'phone':
+      return z
+        .string({ error: textMessage })
+        .regex(PHONE_PATTERN, 'Write a phone number with digits, spaces and + ( ) -, for example +44 7700 900123.');
+  }
+}
+
+/** Whether a value counts as "no answer": null, an empty (or blank) text, no option chosen. */
+function isEmpty(value: unknown): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/**
+ * Checks a form's answers against its questions (docs/product.md#form-steps).
+ * @param form the step's form
+ * @param input the answers as sent: an object of field id → value (`null`, `''` or `[]` for no answer)
+ * @param mode 'draft' (a saved draft: answers must fit their question, none is required) or 'submit' (also every
+ *   required question answered)
+ * @returns `{ ok: true, answers }` with texts trimmed and empty answers left out, or `{ ok: false, problems }`, one per
+ *   field (an answer to a question the form does not have is a problem of its own, `fieldId` being that id)
+ */
+export function checkFormAnswers(
+  form: Form,
+  input: unknown,
+  mode: 'draft' | 'submit',
+): { ok: true; answers: FormAnswers } | { ok: false; problems: AnswerProblem[] } {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return {
+      ok: false,
+      problems: [{ fieldId: null, message: 'Send the answers as an object of question id → answer.' }],
+    };
+  }
+  const problems: AnswerProblem[] = [];
+  const answers: FormAnswers = {};
+  const fields = new Map(form.fields.map((f) => [f.id, f]));
+  for (const id of Object.keys(input)) {
+    if (!fields.has(id)) {
+      problems.push({ fieldId: id, message: `This form has no question "${id}": remove that answer.` });
+    }
+  }
+  for (const field of form.fields) {
+    const raw: unknown = (input as Record<string, unknown>)[field.id];
+    if (isEmpty(raw)) {
+      if (mode === 'submit' && field.required) problems.push({ fieldId: field.id, message: ANSWER_REQUIRED_MESSAGE });
+      continue;
+    }
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    const parsed = answerSchema(field).safeParse(value);
+    if (parsed.success) answers[field.id] = parsed.data;
+    else problems.push({ fieldId: field.id, message: parsed.error.issues[0]?.message ?? 'Check this answer.' });
+  }
+  return problems.length === 0 ? { ok: true, answers } : { ok: false, problems };
+}
+
+/** A quiz try as sent: for each question id, the ids of the answers chosen. */
+export const quizTryBodySchema = z
+  .object({ answers: z.record(z.string().max(80), z.array(z.string().max(80)).max(10)) })
+  .strict();
+export type QuizTry = z.infer<typeof quizTryBodySchema>['answers'];
+
+/** The result of one quiz try, question by question (docs/product.md#quiz-steps). */
+export const quizResultSchema = z.object({
+  correct: z.number().int(),
+  total: z.number().int(),
+  /** The percentage of questions answered right, rounded down. */
+  percent: z.number().int(),
+  passMark: z.number().int(),
+  passed: z.boolean(),
+  questions: z.array(
+    z.object({
+      questionId: z.string(),
+      right: z.boolean(),
+      /** The answers the member chose, each with whether it is correct and why. */
+      chosen: z.array(z.object({ answerId: z.string(), correct: z.boolean(), explanation: z.string() })),
+    }),
+  ),
+});
+export type QuizResult = z.infer<typeof quizResultSchema>;
+
+/**
+ * What is wrong with a quiz try before it is scored: a question not answered, an answer the question does not have, a
+ * single-choice question with more than one answer, a question the quiz does not have.
+ * @returns problems by question id (`fieldId`), empty when the try can be scored
+ */
+export function quizTryProblems(quiz: Quiz, answers: QuizTry): AnswerProblem[] {
+  const problems: AnswerProblem[] = [];
+  const questions = new Set(quiz.questions.map((q) => q.id));
+  for (const id of Object.keys(answers)) {
+    if (!questions.has(id))
+      problems.push({ fieldId: id, message: `This quiz has no question "${id}": remove that answer.` });
+  }
+  for (const question of quiz.questions) {
+    const chosen = answers[question.id] ?? [];
+    const ids = new Set(question.answers.map((a) => a.id));
+    if (chosen.length === 0) problems.push({ fieldId: question.id, message: 'Choose an answer to this question.' });
+    else if (question.kind === 'single-choice' && chosen.length > 1) {
+      problems.push({ fieldId: question.id, message: 'Choose only one answer to this question.' });
+    } else if (!chosen.every((id) => ids.has(id)) || new Set(chosen).size !== chosen.length) {
+      problems.push({ fieldId: question.id, message: 'Choose only answers from the list, each once.' });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Scores a quiz try on the server (docs/product.md#quiz-steps): a question is right when the answers chosen are
+ * exactly its correct answers; the try passes when the percentage of right questions reaches the pass mark.
+ * @param quiz the quiz with its answer key
+ * @param answers a try without {@link quizTryProblems}
+ * @returns the result, with each chosen answer's explanation (never the correct answers not chosen)
+ */
+export function scoreQuiz(quiz: Quiz, answers: QuizTry): QuizResult {
+  const questions = quiz.questions.map((question) => {
+    const chosenIds = new Set(answers[question.id] ?? []);
+    const chosen = question.answers
+      .filter((a) => chosenIds.has(a.id))
+      .map((a) => ({ answerId: a.id, correct: a.correct === true, explanation: a.explanation ?? '' }));
+    const right = question.answers.every((a) => (a.correct === true) === chosenIds.has(a.id));
+    return { questionId: question.id, right, chosen };
+  });
+  const correct = questions.filter((q) => q.right).length;
+  const total = questions.length;
+  const percent = Math.floor((correct * 100) / total);
+  return { correct, total, percent, passMark: quiz.passMark, passed: percent >= quiz.passMark, questions };
+}
+
+/**
+ * A step as members receive it: a quiz without its answer key (which answers are correct, and why), so the browser
+ * never holds it (docs/product.md#quiz-steps).
+ * @param step a step of the published content
+ * @returns the same step when it has no quiz, else a copy without `correct` and `explanation`
+ */
+export function withoutQuizKey<S extends Step>(step: S): S {
+  if (step.quiz === undefined) return step;
+  return {
+    ...step,
+    quiz: {
+      ...step.quiz,
+      questions: step.quiz.questions.map((q) => ({
+        ...q,
+        answers: q.answers.map(({ id, text }) => ({ id, text })),
+      })),
+    },
+  };
+}
+
+/** {@link withoutQuizKey} for every step of a scope. */
+export function scopeWithoutQuizKey<S extends Pick<Scope, 'steps'>>(scope: S): S {
+  return scope.steps.some((s) => s.quiz !== undefined) ? { ...scope, steps: scope.steps.map(withoutQuizKey) } : scope;
+}
+
+/**
+ * An answer as a person reads it (the admin's and lead's view, downloads): options by their labels, yes/no as "Yes" /
+ * "No", several options joined by "; ".
+ * @param field the question
+ * @param value the stored answer, undefined when not answered
+ * @returns the text, '' when not answered
+ */
+export function answerText(field: FormField, value: AnswerValue | undefined): string {
+  if (value === undefined) return '';
+  const label = (id: string) => field.options?.find((o) => o.id === id)?.label ?? id;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map(label).join('; ');
+  if (field.kind === 'single-choice' && typeof value === 'string') return label(value);
+  return String(value);
+}
