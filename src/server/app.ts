@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { acknowledgmentRoutes, ContentDocuments, recordAcknowledgment } from './modules/acknowledgments/index.js';
 import { adminRoutes } from './modules/admin/index.js';
+import { AnswersSweep, answersRoutes, reencryptFormAnswers } from './modules/answers/index.js';
 import { launchChecklistRoutes } from './modules/doctor/index.js';
 import { backupRoutes, type BackupService, createBackupService } from './modules/backups/index.js';
 import { insightsRoutes } from './modules/insights/index.js';
@@ -60,6 +61,11 @@ declare module 'fastify' {
     changeFeed: ChangeFeed;
     /** The published content this process serves (content/published-content.ts). */
     content: PublishedContent;
+    /**
+     * The sweep that deletes the answers of members who left (modules/answers/retention.ts): `runNow()` runs it at the
+     * app's clock.
+     */
+    answersSweep: AnswersSweep;
     /** The mail work of this process (modules/mail): `runNow()` plans and sends what is due at the app's clock. */
     mailWorker: MailWorker;
   }
@@ -120,6 +126,8 @@ export interface AppDeps {
   backups?: BackupService;
   /** How often agreements due again are swept for everyone, in ms (modules/acknowledgments/due-again.ts); default never. */
   agreementSweepEveryMs?: number;
+  /** How often the answers of members who left are swept, in ms (modules/answers/retention.ts); default never. */
+  answersSweepEveryMs?: number;
   /** How often reminders and digests are planned and sent, in ms (modules/mail); default never (tests run it). */
   mailEveryMs?: number;
   /** Where mail goes (default: SMTP_URL's server, else the outbox only); tests may pass their own. */
@@ -207,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   try {
     const prepared = await prepareStoredSecrets(db, config.secretBox, config.secrets);
     if (prepared.seeded + prepared.reencrypted > 0) app.log.info(prepared, 'shared passwords stored');
+    const answers = await reencryptFormAnswers(db, config.secretBox);
+    if (answers > 0) app.log.info({ answers }, 'sensitive form answers re-encrypted under SECRETS_KEY');
   } catch (error) {
     if (error instanceof SecretsKeyError) throw error;
     app.log.warn({ err: error }, 'the shared passwords could not be checked: the database did not answer');
@@ -278,6 +288,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     documents,
     ...(deps.agreementSweepEveryMs === undefined ? {} : { sweepEveryMs: deps.agreementSweepEveryMs }),
   });
+  await app.register(answersRoutes, { db, box: config.secretBox, now });
+  const answersSweep = new AnswersSweep(
+    () => ({ db, now: now(), keepDays: config.answersKeepDaysAfterLeaving }),
+    app.log,
+  );
+  app.decorate('answersSweep', answersSweep);
+  app.addHook('onClose', () => answersSweep.stop());
   await app.register(demoRoutes, { content });
   await app.register(adminRoutes, { db, config, content, now });
   const backups =
@@ -317,5 +334,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.ready();
   if (deps.mailEveryMs !== undefined) worker.start(deps.mailEveryMs);
+  if (deps.answersSweepEveryMs !== undefined) answersSweep.start(deps.answersSweepEveryMs);
   return app;
 }

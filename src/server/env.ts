@@ -87,6 +87,11 @@ export interface Config {
     retrySeconds: number;
     everySeconds: number;
   };
+  /**
+   * Days the answers of form and quiz steps are kept after a member leaves (ANSWERS_KEEP_DAYS_AFTER_LEAVING, default
+   * 90; 0: deleted at the next hourly sweep); docs/product.md#form-steps.
+   */
+  answersKeepDaysAfterLeaving: number;
   /** Key of the HMAC that hashes session tokens before they are stored; at least 32 characters. */
   sessionSecret: string;
   /** Directory holding `roles/*.yaml` and `assets/`. */
@@ -295,6 +300,12 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be a whole number of seconds from 1 to 99999'))
     .default(120),
+  ANSWERS_KEEP_DAYS_AFTER_LEAVING: z
+    .string()
+    .regex(/^\d{1,4}$/u, 'must be a whole number of days from 0 to 3650')
+    .transform(Number)
+    .pipe(z.number().max(3650, 'must be a whole number of days from 0 to 3650'))
+    .default(90),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SECRETS_KEY: z
     .string()
@@ -426,6 +437,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       retrySeconds: e.MAIL_RETRY_SECONDS,
       everySeconds: e.MAIL_EVERY_SECONDS,
     },
+    answersKeepDaysAfterLeaving: e.ANSWERS_KEEP_DAYS_AFTER_LEAVING,
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     contentDir: path.resolve(projectRoot, e.CONTENT_DIR ?? 'content'),
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,8 @@
 /** Extra fields of an error answer (shared `apiErrorSchema`): `role` names the role of a role configuration error. */
 export interface HttpErrorDetails {
   role?: string;
+  /** What is wrong with each answer of a form or quiz (docs/product.md#form-steps), by field or question id. */
+  problems?: { fieldId: string | null; message: string }[];
 }
 
 /**

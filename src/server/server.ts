@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       logger: loggerOptions(config),
       backups,
       agreementSweepEveryMs: 3_600_000,
+      answersSweepEveryMs: 3_600_000,
       mailEveryMs: config.mail.everySeconds * 1000,
       ...testClock(config),
     });

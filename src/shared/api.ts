@@ -19,6 +19,8 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   role: z.string().optional(),
+  /** Answers of a form or quiz that do not fit their questions: what to change, by field or question id. */
+  problems: z.array(z.object({ fieldId: z.string().nullable(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -41,6 +41,13 @@ export const AUDIT_KINDS = [
   'backup-download',
   /** An admin restored a backup from the Backups tab (details: the safety backup taken first). */
   'backup-restore',
+  /**
+   * Someone other than the member read the member's form answers (an admin or one of their leads: `allowed`), or was
+   * refused (`refused`); docs/product.md#form-steps.
+   */
+  'answers-read',
+  /** Form answers and quiz tries of a member were deleted, ANSWERS_KEEP_DAYS_AFTER_LEAVING days after they left. */
+  'answers-deleted',
   /** An admin hid the launch checklist (`details.dismissed: true`) or showed it again (`false`). */
   'launch-checklist',
 ] as const;

@@ -445,3 +445,51 @@ export const memberPreferences = pgTable('member_preferences', {
   preferences: jsonb('preferences').notNull(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Answers to form steps (docs/product.md#form-steps, docs/decisions/044-form-and-quiz-steps.md), by user id: version 0
+ * is the member's draft (one at most, replaced as they save), versions 1, 2, … each sending, kept. `answers` holds the
+ * answers to questions not marked sensitive; the sensitive ones are JSON sealed with AES-256-GCM under SECRETS_KEY
+ * (modules/secrets/secret-box.ts) in `sealed`, `keyId` naming the key. Deleted with the user, and
+ * ANSWERS_KEEP_DAYS_AFTER_LEAVING days after the member leaves (modules/answers/retention.ts).
+ */
+export const formAnswers = pgTable(
+  'form_answers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    version: integer('version').notNull(),
+    answers: jsonb('answers').$type<Record<string, string | string[] | boolean | number>>().notNull(),
+    sealed: text('sealed'),
+    keyId: text('key_id'),
+    savedAt: timestamptz('saved_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.stepId, t.version] }),
+    check('form_answers_version', sql`${t.version} >= 0`),
+    check('form_answers_sealed_key', sql`(${t.sealed} is null) = (${t.keyId} is null)`),
+  ],
+);
+
+/**
+ * Each try of a quiz step (docs/product.md#quiz-steps), numbered from 1 per user and step: the answers chosen (question
+ * id → answer ids) and the score. Deleted with the user and with the member's form answers after leaving.
+ */
+export const quizTries = pgTable(
+  'quiz_tries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    try: integer('try').notNull(),
+    answers: jsonb('answers').$type<Record<string, string[]>>().notNull(),
+    correct: integer('correct').notNull(),
+    total: integer('total').notNull(),
+    passed: boolean('passed').notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.stepId, t.try] }), check('quiz_tries_try', sql`${t.try} >= 1`)],
+);

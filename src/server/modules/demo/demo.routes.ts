@@ -1,6 +1,7 @@
 import type { CatalogSource } from '../../content/published-content.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scopeWithoutQuizKey } from '../../../shared/step-answers.js';
 import { demoResponseSchema } from '../../../shared/api.js';
 import { APP_VERSION } from '../../../shared/content-schema.js';
 import { RoleConfigurationError, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
@@ -43,7 +44,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ content: CatalogSource }> = asy
     return {
       appVersion: APP_VERSION,
       role: roleSummary(role),
-      scopes: [first],
+      scopes: [scopeWithoutQuizKey(first)],
     };
   });
 };

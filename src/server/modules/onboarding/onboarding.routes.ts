@@ -5,6 +5,7 @@ import {
   onboardingResponseSchema,
   type OnboardingResponse,
 } from '../../../shared/api.js';
+import { scopeWithoutQuizKey } from '../../../shared/step-answers.js';
 import { APP_VERSION } from '../../../shared/content-schema.js';
 import { orderedStepIds, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
 import { stepItems } from '../../../shared/step-items.js';
@@ -119,7 +120,8 @@ function answerOf(
     answer = deepFreeze({
       appVersion: APP_VERSION,
       role: roleSummary(role),
-      scopes: role.scopes,
+      // Quizzes without their answer key: the server scores (docs/product.md#quiz-steps).
+      scopes: role.scopes.map(scopeWithoutQuizKey),
       progress: sameDue?.progress ?? { ...progressInRole(progress, role), agreements },
       preview: flags.preview,
       canPreviewRoles: flags.canPreviewRoles,

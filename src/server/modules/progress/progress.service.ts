@@ -50,6 +50,30 @@ async function completeInTransaction(
   return { stepId: step.id, completed: true, completedAt: done.completedAt.toISOString() };
 }
 
+/** The 409 message of completing or resetting a form or quiz step by the complete button or reset icon. */
+export const ANSWERED_STEP_MESSAGE =
+  'This step completes when you send your answers (a form) or pass it (a quiz); it cannot be completed or reset by hand.';
+
+/**
+ * Completes a form or quiz step of the signed-in member inside the caller's transaction `tx`, with the answers the
+ * caller stores in it (docs/product.md#form-steps, docs/product.md#quiz-steps): the answers and the completion are
+ * kept together or not at all. Completing again keeps the first completion time.
+ * @param tx the transaction the answers are written in
+ * @param request the member's request (signed in; checked by the caller to be one of their steps, not a preview)
+ * @param step the form or quiz step
+ * @param at the completion time to store
+ * @returns the step's completion
+ */
+export async function completeAnsweredStep(
+  tx: Database,
+  request: FastifyRequest,
+  step: Step,
+  at: Date,
+): Promise<StepProgress> {
+  const done = await completeStep(tx, signedInUser(request).id, step.id, at);
+  return { stepId: step.id, completed: true, completedAt: done.completedAt.toISOString() };
+}
+
 /**
  * Completes or un-completes one of the signed-in member's steps (docs/product.md#progress-rules), all its writes in
  * one transaction: the completion and its acknowledgment record (acknowledgments/record.ts) are stored together or
@@ -60,7 +84,8 @@ async function completeInTransaction(
  * @param completed the state to store
  * @param now the clock: the completion time to store
  * @returns the step's completion after the change
- * @throws HttpError 409 {@link ITEMS_NOT_DONE_MESSAGE} when completing before every item is ticked, 409
+ * @throws HttpError 409 {@link ANSWERED_STEP_MESSAGE} for a form or quiz step; 409 {@link ITEMS_NOT_DONE_MESSAGE} when
+ *   completing before every item is ticked, 409
  *   {@link SIGNATURE_REQUIRED_MESSAGE} when completing a step that asks for a signature without signing; nothing is
  *   written then
  */
@@ -72,6 +97,7 @@ export async function setStepCompleted(
   now: () => Date,
 ): Promise<StepProgress> {
   const userId = signedInUser(request).id;
+  if (step.form !== undefined || step.quiz !== undefined) throw new HttpError(409, ANSWERED_STEP_MESSAGE);
   return deps.db.transaction(async (tx) => {
     if (!completed) {
       await untickAllItems(tx, userId, step.id);

@@ -1,0 +1,283 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  formAnswersBodySchema,
+  formStateSchema,
+  formSubmitAnswerSchema,
+  memberFormAnswersSchema,
+  myAnswersQuerySchema,
+  myAnswersSchema,
+  quizStateSchema,
+  quizTryAnswerSchema,
+  type MemberFormAnswers,
+  type MyAnswers,
+} from '../../../shared/answers-api.js';
+import { memberEmailParamsSchema } from '../../../shared/admin-api.js';
+import { progressWriteQuerySchema, stepIdParamsSchema } from '../../../shared/api.js';
+import type { Step } from '../../../shared/content-schema.js';
+import { resolveMemberRole } from '../../../shared/role-lookup.js';
+import { RoleConfigurationError, type RoleCatalog } from '../../../shared/roles.js';
+import { answerText, quizTryBodySchema } from '../../../shared/step-answers.js';
+import { toCsv } from '../../csv.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http-errors.js';
+import { requireUser, signedInUser } from '../../plugins/sessions.js';
+import { recordAudit } from '../audit/index.js';
+import { getMember } from '../members/index.js';
+import { checkAdminPermission, mayReadDepartment } from '../permissions/index.js';
+import { memberStep, refusePreviewWrite } from '../progress/index.js';
+import type { SecretBox } from '../secrets/index.js';
+import { latestSubmissions, quizTriesOf } from './answers.repository.js';
+import { formState, quizState, saveFormDraft, submitForm, tryQuiz, type AnswersDeps } from './answers.service.js';
+
+/** The 403 message to a lead asking for the answers of a member outside the departments they lead. */
+export const NOT_YOUR_MEMBER_MESSAGE =
+  'You can read the answers of members of the departments you lead only. Ask an admin if you need these.';
+
+/** Options of {@link answersRoutes}. */
+export interface AnswersRoutesOptions {
+  db: Database;
+  box: SecretBox;
+  now: () => Date;
+}
+
+/** Every form step of a list of steps, with its form. */
+const formSteps = (steps: readonly Step[]) =>
+  steps.flatMap((step) => (step.form === undefined ? [] : [{ step, form: step.form }]));
+
+/** The steps of a person's role (by their role text), or none when it names no configuration. */
+function stepsOfRole(catalog: RoleCatalog, roleText: string): Step[] {
+  try {
+    return resolveMemberRole(catalog, roleText).role.scopes.flatMap((scope) => scope.steps);
+  } catch (error) {
+    if (error instanceof RoleConfigurationError) return [];
+    throw error;
+  }
+}
+
+/**
+ * The latest sending of each form of a member, question by question as text, in the order of their role's steps;
+ * forms the member sent that their role no longer has follow, by their stored field ids.
+ */
+async function answeredForms(
+  db: Database,
+  box: SecretBox,
+  userId: string,
+  steps: readonly Step[],
+): Promise<MemberFormAnswers['forms']> {
+  const latest = await latestSubmissions(db, box, userId);
+  const forms: MemberFormAnswers['forms'] = [];
+  for (const { step, form } of formSteps(steps)) {
+    const sent = latest.get(step.id);
+    if (!sent) continue;
+    latest.delete(step.id);
+    forms.push({
+      stepId: step.id,
+      stepTitle: step.title,
+      version: sent.version,
+      submittedAt: sent.savedAt.toISOString(),
+      answers: form.fields.map((field) => ({
+        fieldId: field.id,
+        label: field.label,
+        sensitive: field.sensitive,
+        text: answerText(field, sent.answers[field.id]),
+      })),
+    });
+  }
+  for (const sent of latest.values()) {
+    forms.push({
+      stepId: sent.stepId,
+      stepTitle: sent.stepId,
+      version: sent.version,
+      submittedAt: sent.savedAt.toISOString(),
+      answers: Object.entries(sent.answers).map(([fieldId, value]) => ({
+        fieldId,
+        label: fieldId,
+        sensitive: false,
+        text: Array.isArray(value) ? value.join('; ') : String(value),
+      })),
+    });
+  }
+  return forms;
+}
+
+/**
+ * Form and quiz steps (docs/product.md#form-steps, docs/product.md#quiz-steps; docs/decisions/044-form-and-quiz-steps.md).
+ * The member's own, for a step of their role (404 otherwise: nobody can address another member's answers):
+ *
+ * - GET /api/steps/:stepId/form → their draft and latest sending.
+ * - PUT /api/steps/:stepId/form/draft `{ answers }` → saves the draft (answers must fit their questions; none required).
+ * - POST /api/steps/:stepId/form `{ answers }` → sends the form: a new version, and the step completes (one
+ *   transaction). 400 `{ …, problems: [{ fieldId, message }] }` naming what to change, and nothing stored, for answers
+ *   that do not fit; 409 when the form was sent and allows no changes.
+ * - GET /api/steps/:stepId/quiz → their tries; POST `{ answers: { questionId: [answerId] } }` → one try scored here,
+ *   completing the step on a pass; 409 when passed already or no try is left.
+ * - GET /api/answers/mine?format=json|csv → a download of their own answers (every form's latest sending, the tries).
+ *
+ * Admins and the member's leads: GET /api/admin/members/:email/answers → the latest sending of each form, sensitive
+ * answers included; every read is audited ('answers-read'); a lead of another department gets 403 (audited
+ * 'refused'). Writes from a role preview answer 409. The hourly sweep of retention.ts deletes the answers of members
+ * who left.
+ */
+export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async (app, { db, box, now }) => {
+  const deps: AnswersDeps = { db, box, now };
+
+  const own = (request: FastifyRequest<{ Params: { stepId: string } }>) =>
+    memberStep(request.catalog, request, request.params.stepId);
+
+  app.get(
+    '/api/steps/:stepId/form',
+    { preValidation: requireUser, schema: { params: stepIdParamsSchema, response: { 200: formStateSchema } } },
+    async (request) => formState(deps, request, own(request)),
+  );
+
+  app.put(
+    '/api/steps/:stepId/form/draft',
+    {
+      preValidation: requireUser,
+      schema: {
+        params: stepIdParamsSchema,
+        querystring: progressWriteQuerySchema,
+        body: formAnswersBodySchema,
+        response: { 200: formStateSchema },
+      },
+    },
+    async (request) => {
+      const step = own(request);
+      refusePreviewWrite(request.query);
+      return saveFormDraft(deps, request, step, request.body.answers);
+    },
+  );
+
+  app.post(
+    '/api/steps/:stepId/form',
+    {
+      preValidation: requireUser,
+      schema: {
+        params: stepIdParamsSchema,
+        querystring: progressWriteQuerySchema,
+        body: formAnswersBodySchema,
+        response: { 200: formSubmitAnswerSchema },
+      },
+    },
+    async (request) => {
+      const step = own(request);
+      refusePreviewWrite(request.query);
+      return submitForm(deps, request, step, request.body.answers);
+    },
+  );
+
+  app.get(
+    '/api/steps/:stepId/quiz',
+    { preValidation: requireUser, schema: { params: stepIdParamsSchema, response: { 200: quizStateSchema } } },
+    async (request) => quizState(deps, request, own(request)),
+  );
+
+  app.post(
+    '/api/steps/:stepId/quiz',
+    {
+      preValidation: requireUser,
+      schema: {
+        params: stepIdParamsSchema,
+        querystring: progressWriteQuerySchema,
+        body: quizTryBodySchema,
+        response: { 200: quizTryAnswerSchema },
+      },
+    },
+    async (request) => {
+      const step = own(request);
+      refusePreviewWrite(request.query);
+      return tryQuiz(deps, request, step, request.body.answers);
+    },
+  );
+
+  app.get(
+    '/api/answers/mine',
+    { preValidation: requireUser, schema: { querystring: myAnswersQuerySchema } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const steps = stepsOfRole(request.catalog, request.memberRole?.roleText ?? user.role);
+      const quizzes: MyAnswers['quizzes'] = [];
+      for (const step of steps.filter((s) => s.quiz !== undefined)) {
+        const tries = await quizTriesOf(db, user.id, step.id);
+        if (tries.length === 0) continue;
+        quizzes.push({
+          stepId: step.id,
+          stepTitle: step.title,
+          tries: tries.map((t) => ({
+            try: t.try,
+            at: t.at.toISOString(),
+            correct: t.correct,
+            total: t.total,
+            passed: t.passed,
+          })),
+        });
+      }
+      const mine: MyAnswers = myAnswersSchema.parse({
+        email: user.email,
+        downloadedAt: now().toISOString(),
+        forms: await answeredForms(db, box, user.id, steps),
+        quizzes,
+      });
+      const date = now().toISOString().slice(0, 10);
+      reply.header('cache-control', 'no-store');
+      if (request.query.format === 'json') {
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="my-answers-${date}.json"`)
+          .send(JSON.stringify(mine, null, 2));
+      }
+      const rows = [
+        ...mine.forms.flatMap((f) =>
+          f.answers.map((a) => [f.stepTitle, `version ${f.version}`, f.submittedAt, a.label, a.text]),
+        ),
+        ...mine.quizzes.flatMap((q) =>
+          q.tries.map((t) => [
+            q.stepTitle,
+            `try ${t.try}`,
+            t.at,
+            'Score',
+            `${t.correct} of ${t.total}${t.passed ? ' (passed)' : ''}`,
+          ]),
+        ),
+      ];
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="my-answers-${date}.csv"`)
+        .send(toCsv(rows, ['Step', 'Version', 'When', 'Question', 'Answer']));
+    },
+  );
+
+  app.get(
+    '/api/admin/members/:email/answers',
+    {
+      config: { permission: 'members:read', ownSiteOnly: true },
+      onRequest: checkAdminPermission,
+      schema: { params: memberEmailParamsSchema, response: { 200: memberFormAnswersSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const record = await getMember(db, email);
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      if (!record && !user) throw notFound(`No member has the address ${email}.`);
+      const reader = signedInUser(request);
+      const audit = { kind: 'answers-read', actorUserId: reader.id, actorEmail: reader.email, subject: email } as const;
+      const department = record?.department ?? user?.department ?? '';
+      if (!mayReadDepartment(request.memberRole, department)) {
+        await recordAudit(db, { ...audit, outcome: 'refused', reason: 'not-their-department', at: now() });
+        throw forbidden(NOT_YOUR_MEMBER_MESSAGE);
+      }
+      const steps = stepsOfRole(request.catalog, record?.role ?? user?.role ?? '');
+      const forms = user ? await answeredForms(db, box, user.id, steps) : [];
+      await recordAudit(db, {
+        ...audit,
+        outcome: 'allowed',
+        details: { forms: forms.map((f) => f.stepId) },
+        at: now(),
+      });
+      return { email, forms };
+    },
+  );
+};

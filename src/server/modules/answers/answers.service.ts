@@ -1,0 +1,225 @@
+import type { FastifyRequest } from 'fastify';
+import type { FormState, FormSubmitAnswer, QuizState, QuizTryAnswer } from '../../../shared/answers-api.js';
+import type { Form, Quiz, Step } from '../../../shared/content-schema.js';
+import {
+  checkFormAnswers,
+  quizTryProblems,
+  scoreQuiz,
+  type AnswerProblem,
+  type QuizResult,
+  type QuizTry,
+} from '../../../shared/step-answers.js';
+import type { Database } from '../../db/client.js';
+import { HttpError } from '../../http-errors.js';
+import { signedInUser } from '../../plugins/sessions.js';
+import { completeAnsweredStep } from '../progress/index.js';
+import type { SecretBox } from '../secrets/index.js';
+import {
+  deleteDraft,
+  insertQuizTry,
+  latestVersion,
+  quizTriesOf,
+  readFormAnswers,
+  writeFormAnswers,
+  type QuizTryRow,
+} from './answers.repository.js';
+
+/** The 409 message of changing a form already sent when its step does not allow changes. */
+export const FORM_FINAL_MESSAGE =
+  'You have already sent this form and it cannot be changed here. If something is wrong, please tell an admin.';
+/** The 409 message of a quiz try after the last try allowed. */
+export const NO_TRIES_LEFT_MESSAGE =
+  'You have used all your tries for this quiz. Please talk to your lead or an admin: they can help you with it.';
+/** The 409 message of a quiz try after passing. */
+export const QUIZ_PASSED_MESSAGE = 'You have already passed this quiz.';
+/** The 409 message of two sendings of the same form or quiz at the same moment. */
+export const SENT_TWICE_MESSAGE =
+  'Your answers were sent twice at the same moment. Reload the page to see what was kept.';
+
+/** What the answer routes need. */
+export interface AnswersDeps {
+  db: Database;
+  box: SecretBox;
+  now: () => Date;
+}
+
+/** The 400 error of answers that do not fit their questions: a summary naming the first problem, and all of them. */
+function answerProblemsError(what: 'form' | 'quiz', problems: AnswerProblem[]): HttpError {
+  const [first] = problems;
+  const where = first?.fieldId ? `"${first.fieldId}": ` : '';
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  return new HttpError(400, `Some answers of this ${what} need a change. ${where}${first?.message ?? ''}${more}`, {
+    problems,
+  });
+}
+
+/** Whether an error of the database driver is a unique violation (two sendings took the same version number). */
+function isUniqueViolation(error: unknown): boolean {
+  const cause: unknown = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505';
+}
+
+/** A form step's form, or 404 when the step asks nothing. */
+function formOf(step: Step): Form {
+  if (step.form === undefined) throw new HttpError(404, `Step "${step.id}" is not a form.`);
+  return step.form;
+}
+
+/** A quiz step's quiz, or 404. */
+function quizOf(step: Step): Quiz {
+  if (step.quiz === undefined) throw new HttpError(404, `Step "${step.id}" is not a quiz.`);
+  return step.quiz;
+}
+
+/**
+ * The member's own draft and latest sending of a form step (docs/product.md#form-steps).
+ * @param deps database, keys, clock
+ * @param request the signed-in member's request (the step checked to be theirs)
+ * @param step a form step
+ * @throws HttpError 404 when the step is not a form
+ */
+export async function formState(deps: AnswersDeps, request: FastifyRequest, step: Step): Promise<FormState> {
+  const form = formOf(step);
+  const { draft, latest } = await readFormAnswers(deps.db, deps.box, signedInUser(request).id, step.id);
+  return {
+    stepId: step.id,
+    draft: draft ? { answers: draft.answers, savedAt: draft.savedAt.toISOString() } : null,
+    submitted: latest
+      ? { version: latest.version, answers: latest.answers, submittedAt: latest.savedAt.toISOString() }
+      : null,
+    canSubmit: latest === undefined || form.allowChanges,
+  };
+}
+
+/**
+ * Saves the member's draft of a form step: answers that fit their questions, none required yet.
+ * @param answers the answers as sent (field id → value)
+ * @throws HttpError 400 with `problems` when an answer does not fit its question (nothing stored); 409
+ *   {@link FORM_FINAL_MESSAGE} when the form was sent and allows no changes
+ */
+export async function saveFormDraft(
+  deps: AnswersDeps,
+  request: FastifyRequest,
+  step: Step,
+  answers: Record<string, unknown>,
+): Promise<FormState> {
+  const form = formOf(step);
+  const checked = checkFormAnswers(form, answers, 'draft');
+  if (!checked.ok) throw answerProblemsError('form', checked.problems);
+  const userId = signedInUser(request).id;
+  await deps.db.transaction(async (tx) => {
+    if (!form.allowChanges && (await latestVersion(tx, userId, step.id)) > 0)
+      throw new HttpError(409, FORM_FINAL_MESSAGE);
+    await writeFormAnswers(tx, deps.box, {
+      userId,
+      stepId: step.id,
+      version: 0,
+      answers: checked.answers,
+      form,
+      at: deps.now(),
+    });
+  });
+  return formState(deps, request, step);
+}
+
+/**
+ * Sends a form step (docs/product.md#form-steps): stores the answers as the next version, drops the draft and
+ * completes the step through the progress service, all in one transaction.
+ * @throws HttpError 400 with `problems` (a required question unanswered, an answer that does not fit, a question the
+ *   form does not have; nothing stored); 409 {@link FORM_FINAL_MESSAGE} or {@link SENT_TWICE_MESSAGE}
+ */
+export async function submitForm(
+  deps: AnswersDeps,
+  request: FastifyRequest,
+  step: Step,
+  answers: Record<string, unknown>,
+): Promise<FormSubmitAnswer> {
+  const form = formOf(step);
+  const checked = checkFormAnswers(form, answers, 'submit');
+  if (!checked.ok) throw answerProblemsError('form', checked.problems);
+  const userId = signedInUser(request).id;
+  const at = deps.now();
+  let completion;
+  try {
+    completion = await deps.db.transaction(async (tx) => {
+      const version = (await latestVersion(tx, userId, step.id)) + 1;
+      if (version > 1 && !form.allowChanges) throw new HttpError(409, FORM_FINAL_MESSAGE);
+      await writeFormAnswers(tx, deps.box, { userId, stepId: step.id, version, answers: checked.answers, form, at });
+      await deleteDraft(tx, userId, step.id);
+      return completeAnsweredStep(tx, request, step, at);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, SENT_TWICE_MESSAGE);
+    throw error;
+  }
+  return { ...(await formState(deps, request, step)), step: completion };
+}
+
+/** The member's quiz state from their tries (the latest one's result scored again against the current quiz). */
+function quizStateOf(step: Step, quiz: Quiz, tries: QuizTryRow[]): QuizState {
+  const last = tries.at(-1);
+  return {
+    stepId: step.id,
+    tries: tries.length,
+    triesLeft: quiz.tries === 'unlimited' ? null : Math.max(0, quiz.tries - tries.length),
+    passed: tries.some((t) => t.passed),
+    last: last ? scoreQuiz(quiz, last.answers) : null,
+  };
+}
+
+/**
+ * The member's tries of a quiz step (docs/product.md#quiz-steps).
+ * @throws HttpError 404 when the step is not a quiz
+ */
+export async function quizState(deps: AnswersDeps, request: FastifyRequest, step: Step): Promise<QuizState> {
+  const quiz = quizOf(step);
+  return quizStateOf(step, quiz, await quizTriesOf(deps.db, signedInUser(request).id, step.id));
+}
+
+/**
+ * One try of a quiz step, scored on the server (docs/product.md#quiz-steps): stored with its score; a pass completes
+ * the step through the progress service in the same transaction.
+ * @param answers question id → the answer ids chosen
+ * @returns the result (which questions were wrong, each chosen answer's explanation), the tries after it and the step's
+ *   completion
+ * @throws HttpError 400 with `problems` for an unanswered question or an answer the question does not have (no try
+ *   counted); 409 {@link QUIZ_PASSED_MESSAGE}, {@link NO_TRIES_LEFT_MESSAGE}, {@link SENT_TWICE_MESSAGE}
+ */
+export async function tryQuiz(
+  deps: AnswersDeps,
+  request: FastifyRequest,
+  step: Step,
+  answers: QuizTry,
+): Promise<QuizTryAnswer> {
+  const quiz = quizOf(step);
+  const problems = quizTryProblems(quiz, answers);
+  if (problems.length > 0) throw answerProblemsError('quiz', problems);
+  const userId = signedInUser(request).id;
+  const at = deps.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const tries = await quizTriesOf(tx, userId, step.id);
+      if (tries.some((t) => t.passed)) throw new HttpError(409, QUIZ_PASSED_MESSAGE);
+      if (quiz.tries !== 'unlimited' && tries.length >= quiz.tries) throw new HttpError(409, NO_TRIES_LEFT_MESSAGE);
+      const result: QuizResult = scoreQuiz(quiz, answers);
+      const row = {
+        userId,
+        stepId: step.id,
+        try: tries.length + 1,
+        answers,
+        correct: result.correct,
+        total: result.total,
+        passed: result.passed,
+        at,
+      };
+      await insertQuizTry(tx, row);
+      const completion = result.passed
+        ? await completeAnsweredStep(tx, request, step, at)
+        : { stepId: step.id, completed: false, completedAt: null };
+      return { ...quizStateOf(step, quiz, [...tries, row]), last: result, step: completion };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, SENT_TWICE_MESSAGE);
+    throw error;
+  }
+}

@@ -1,0 +1,449 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { roleConfigurationSchema } from '../../../shared/content-schema.js';
+import { createRoleCatalog } from '../../../shared/roles.js';
+import { formAnswers, quizTries, users } from '../../db/schema.js';
+import { upsertMember } from '../members/index.js';
+import { ANSWERED_STEP_MESSAGE } from '../progress/index.js';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { NOT_YOUR_MEMBER_MESSAGE } from './answers.routes.js';
+import { FORM_FINAL_MESSAGE, NO_TRIES_LEFT_MESSAGE, QUIZ_PASSED_MESSAGE } from './answers.service.js';
+
+const SECRET_NEED = 'I need a British Sign Language interpreter at meetings';
+const SECRET_PHONE = '+44 7700 900987';
+
+/** A volunteer role with a form step (one question of each kind; two sensitive) and a quiz of two tries. */
+const catalog = () =>
+  createRoleCatalog([
+    roleConfigurationSchema.parse({
+      key: 'volunteer',
+      displayName: 'Volunteer',
+      version: '1.0',
+      icon: 'HeartHandshake',
+      colors: { baseColor: '#15803d' },
+      scopes: [
+        {
+          id: 'pre-meeting',
+          title: 'Before your first meeting',
+          steps: [
+            { id: 'say-hello', title: 'Say hello', description: 'Hello.', icon: 'User', category: 'Volunteer' },
+            {
+              id: 'support-needs',
+              title: 'Your support and access needs',
+              description: 'Tell us what helps.',
+              icon: 'Heart',
+              category: 'Volunteer',
+              form: {
+                allowChanges: true,
+                fields: [
+                  { id: 'name', kind: 'short-text', label: 'Your name', required: true },
+                  { id: 'needs', kind: 'long-text', label: 'What helps you take part?', sensitive: true },
+                  {
+                    id: 'contact-by',
+                    kind: 'single-choice',
+                    label: 'Contact me by',
+                    options: [
+                      { id: 'email', label: 'E-mail' },
+                      { id: 'text', label: 'Text message' },
+                    ],
+                  },
+                  {
+                    id: 'days',
+                    kind: 'multiple-choice',
+                    label: 'Days',
+                    options: [
+                      { id: 'sat', label: 'Saturday' },
+                      { id: 'sun', label: 'Sunday' },
+                    ],
+                  },
+                  { id: 'photos-ok', kind: 'yes-no', label: 'Photos?' },
+                  { id: 'start', kind: 'date', label: 'Start' },
+                  { id: 'hours', kind: 'number', label: 'Hours', min: 1, max: 40 },
+                  { id: 'email', kind: 'email', label: 'E-mail' },
+                  { id: 'phone', kind: 'phone', label: 'Emergency phone', sensitive: true },
+                ],
+              },
+            },
+            {
+              id: 'final-form',
+              title: 'One question',
+              description: 'Once.',
+              icon: 'User',
+              category: 'Volunteer',
+              form: { fields: [{ id: 'tshirt', kind: 'short-text', label: 'T-shirt size' }] },
+            },
+            {
+              id: 'safeguarding-quiz',
+              title: 'Safeguarding quiz',
+              description: 'Check.',
+              icon: 'ClipboardCheck',
+              category: 'Volunteer',
+              quiz: {
+                passMark: 100,
+                tries: 2,
+                questions: [
+                  {
+                    id: 'who',
+                    kind: 'single-choice',
+                    text: 'Who do you tell?',
+                    answers: [
+                      {
+                        id: 'lead',
+                        text: 'The safeguarding lead',
+                        correct: true,
+                        explanation: 'They know what to do.',
+                      },
+                      { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
+                    ],
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    }),
+  ]);
+
+const ANSWERS = {
+  name: 'Sam',
+  needs: SECRET_NEED,
+  'contact-by': 'text',
+  days: ['sat'],
+  'photos-ok': true,
+  start: '2026-12-01',
+  hours: 4,
+  email: 'sam@example.org',
+  phone: SECRET_PHONE,
+};
+
+let t: TestApp;
+/** The member of the current test: a new volunteer of the Events department for each test. */
+let member: string;
+let memberEmail: string;
+let memberId: string;
+let people = 0;
+
+// One app for the file (a migrated database per test costs tens of seconds on a busy machine): each test has its own
+// member, and every check reads that member's rows only.
+beforeAll(async () => {
+  t = await createTestApp({ catalog: catalog(), env: { ADMIN_EMAILS: 'admin@inspired2uplift.org' } });
+  const db = t.database.db;
+  await upsertMember(db, {
+    email: 'events-lead@inspired2uplift.org',
+    role: 'volunteer',
+    department: 'Events',
+    isAdmin: false,
+    leadOf: ['Events'],
+  });
+  await upsertMember(db, {
+    email: 'finance-lead@inspired2uplift.org',
+    role: 'volunteer',
+    department: 'Finance',
+    isAdmin: false,
+    leadOf: ['Finance'],
+  });
+  await t.app.changeFeed.settle();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  people += 1;
+  memberEmail = `member-${people}@inspired2uplift.org`;
+  await upsertMember(t.database.db, { email: memberEmail, role: 'volunteer', department: 'Events', isAdmin: false });
+  await t.app.changeFeed.settle();
+  member = await signIn(t.app, { email: memberEmail, name: 'Sam' });
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, memberEmail));
+  memberId = row!.id;
+});
+
+const send = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object | string) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+
+/** Every stored row of the member in both tables, as the database holds it (text). */
+async function storedText(): Promise<string> {
+  const rows = await t.database.db.execute(
+    sql`select row_to_json(f)::text as row from form_answers f where f.user_id = ${memberId}
+        union all select row_to_json(q)::text from quiz_tries q where q.user_id = ${memberId}`,
+  );
+  return JSON.stringify(rows);
+}
+
+const countRows = async (userId = memberId) => ({
+  forms: (await t.database.db.select().from(formAnswers).where(eq(formAnswers.userId, userId))).length,
+  tries: (await t.database.db.select().from(quizTries).where(eq(quizTries.userId, userId))).length,
+});
+
+const completed = async (cookie: string) => {
+  const res = await send(cookie, 'GET', '/api/onboarding');
+  return (res.json() as { progress: { completed: { stepId: string }[] } }).progress.completed.map((c) => c.stepId);
+};
+
+describe('form steps (docs/product.md#form-steps)', () => {
+  it('saves a draft, sends the form (a version, the step completes) and keeps every sending', async () => {
+    const draft = await send(member, 'PUT', '/api/steps/support-needs/form/draft', { answers: { name: 'Sa' } });
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json()).toMatchObject({ draft: { answers: { name: 'Sa' } }, submitted: null, canSubmit: true });
+    expect(await completed(member)).toEqual([]);
+
+    const sent = await send(member, 'POST', '/api/steps/support-needs/form', { answers: ANSWERS });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({
+      draft: null,
+      submitted: { version: 1, answers: ANSWERS },
+      step: { stepId: 'support-needs', completed: true },
+    });
+    expect(await completed(member)).toEqual(['support-needs']);
+
+    const again = await send(member, 'POST', '/api/steps/support-needs/form', { answers: { ...ANSWERS, hours: 6 } });
+    expect(again.json()).toMatchObject({ submitted: { version: 2, answers: { hours: 6 } } });
+    expect((await countRows()).forms).toBe(2);
+    const read = await send(member, 'GET', '/api/steps/support-needs/form');
+    expect(read.json()).toMatchObject({ submitted: { version: 2, answers: { needs: SECRET_NEED, hours: 6 } } });
+  });
+
+  it('keeps sensitive answers encrypted at rest: no row holds them in clear', async () => {
+    await send(member, 'PUT', '/api/steps/support-needs/form/draft', { answers: { needs: SECRET_NEED, hours: 3 } });
+    const draft = await storedText();
+    expect(draft).toMatch(/hours\W+3/u); // not sensitive: stored as it is
+    expect(draft).not.toContain('British Sign Language');
+    await send(member, 'POST', '/api/steps/support-needs/form', { answers: ANSWERS });
+    const text = await storedText();
+    expect(text).toContain('sam@example.org');
+    expect(text).not.toContain('British Sign Language');
+    expect(text).not.toContain('900987');
+    const rows = await t.database.db.select().from(formAnswers).where(eq(formAnswers.userId, memberId));
+    expect(rows.map((r) => r.version)).toEqual([1]); // the draft went when the form was sent
+    expect(rows.every((r) => r.sealed !== null && r.keyId === t.config.secretBox.currentKeyId)).toBe(true);
+  });
+
+  it('refuses a sealed answer moved to another step: it is bound to its member and step', async () => {
+    await send(member, 'POST', '/api/steps/support-needs/form', { answers: ANSWERS });
+    await t.database.db.execute(sql`update form_answers set step_id = 'final-form' where user_id = ${memberId}`);
+    const res = await send(member, 'GET', '/api/steps/final-form/form');
+    expect(res.statusCode).toBe(500);
+  });
+
+  it('refuses bad answers with a clear 400 naming each field, and stores nothing', async () => {
+    const cases: [object, RegExp][] = [
+      [{ answers: { ...ANSWERS, hours: 'four' } }, /"hours": Write a number/],
+      [{ answers: { ...ANSWERS, name: 'x'.repeat(201) } }, /"name": Shorten this to at most 200 characters/],
+      [{ answers: { ...ANSWERS, shoeSize: 9 } }, /"shoeSize": This form has no question "shoeSize"/],
+      [{ answers: { ...ANSWERS, name: '' } }, /"name": This question needs an answer/],
+      [{ answers: { ...ANSWERS, email: 'sam' } }, /"email": Write an e-mail address/],
+      [{ answers: { ...ANSWERS, 'contact-by': 'pigeon' } }, /"contact-by": Choose one of the options/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await send(member, 'POST', '/api/steps/support-needs/form', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect((res.json() as { message: string }).message).toMatch(message);
+    }
+    const problems = await send(member, 'POST', '/api/steps/support-needs/form', {
+      answers: { ...ANSWERS, hours: 99, phone: 'no' },
+    });
+    expect((problems.json() as { problems: unknown }).problems).toEqual([
+      { fieldId: 'hours', message: 'Write a number of 40 or less.' },
+      {
+        fieldId: 'phone',
+        message: 'Write a phone number with digits, spaces and + ( ) -, for example +44 7700 900123.',
+      },
+    ]);
+    for (const payload of [{ answers: { name: { first: 'Sam' } } }, { answers: 'Sam' }, { name: 'Sam' }]) {
+      const res = await send(member, 'PUT', '/api/steps/support-needs/form/draft', payload);
+      expect(res.statusCode).toBe(400);
+    }
+    const huge = await send(member, 'PUT', '/api/steps/support-needs/form/draft', {
+      answers: { needs: 'x'.repeat(70_000) },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(await countRows()).toEqual({ forms: 0, tries: 0 });
+    expect(await completed(member)).toEqual([]);
+  });
+
+  it("answers 404 for a step that is not the member's, or not a form; 409 for a preview", async () => {
+    expect((await send(member, 'POST', '/api/steps/meet-the-treasurer/form', { answers: {} })).statusCode).toBe(404);
+    expect((await send(member, 'GET', '/api/steps/say-hello/form')).statusCode).toBe(404);
+    const preview = await send(member, 'POST', '/api/steps/support-needs/form?previewRole=volunteer', {
+      answers: ANSWERS,
+    });
+    expect(preview.statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'GET', url: '/api/steps/support-needs/form' })).statusCode).toBe(401);
+    expect(await countRows()).toEqual({ forms: 0, tries: 0 });
+  });
+
+  it('keeps a form without allowChanges final after the first sending', async () => {
+    expect((await send(member, 'POST', '/api/steps/final-form/form', { answers: { tshirt: 'M' } })).statusCode).toBe(
+      200,
+    );
+    const state = await send(member, 'GET', '/api/steps/final-form/form');
+    expect(state.json()).toMatchObject({ canSubmit: false });
+    for (const [method, url] of [
+      ['POST', '/api/steps/final-form/form'],
+      ['PUT', '/api/steps/final-form/form/draft'],
+    ] as const) {
+      const res = await send(member, method, url, { answers: { tshirt: 'L' } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ message: FORM_FINAL_MESSAGE });
+    }
+  });
+
+  it('refuses completing or resetting a form or quiz step by hand', async () => {
+    for (const stepId of ['support-needs', 'safeguarding-quiz']) {
+      for (const completedState of [true, false]) {
+        const res = await send(member, 'PUT', `/api/progress/steps/${stepId}`, { completed: completedState });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({ message: ANSWERED_STEP_MESSAGE });
+      }
+    }
+    expect(await completed(member)).toEqual([]);
+  });
+});
+
+describe('who reads answers, and the audit log', () => {
+  beforeEach(async () => {
+    await send(member, 'POST', '/api/steps/support-needs/form', { answers: ANSWERS });
+  });
+
+  const readAs = async (email: string) => {
+    const cookie = await signIn(t.app, { email });
+    return send(cookie, 'GET', `/api/admin/members/${memberEmail}/answers`);
+  };
+  const auditOf = async () => {
+    const admin = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
+    const res = await send(admin, 'GET', '/api/admin/audit?kind=answers-read&pageSize=100');
+    const entries = (res.json() as { items: { actorEmail: string; outcome: string; subject: string }[] }).items;
+    return entries.filter((e) => e.subject === memberEmail);
+  };
+
+  it('lets an admin and the member’s lead read every answer, each read audited', async () => {
+    for (const email of ['admin@inspired2uplift.org', 'events-lead@inspired2uplift.org']) {
+      const res = await readAs(email);
+      expect(res.statusCode).toBe(200);
+      const [form] = (res.json() as { forms: { stepId: string; answers: { fieldId: string; text: string }[] }[] })
+        .forms;
+      expect(form?.stepId).toBe('support-needs');
+      expect(form?.answers.find((a) => a.fieldId === 'needs')?.text).toBe(SECRET_NEED);
+      expect(form?.answers.find((a) => a.fieldId === 'contact-by')?.text).toBe('Text message');
+    }
+    const entries = await auditOf();
+    expect(entries.map((e) => [e.actorEmail, e.outcome, e.subject]).sort()).toEqual([
+      ['admin@inspired2uplift.org', 'allowed', memberEmail],
+      ['events-lead@inspired2uplift.org', 'allowed', memberEmail],
+    ]);
+  });
+
+  it('refuses another member (403) and the lead of another department (403, audited)', async () => {
+    expect((await readAs('member-1@inspired2uplift.org')).statusCode).toBe(403);
+    const lead = await readAs('finance-lead@inspired2uplift.org');
+    expect(lead.statusCode).toBe(403);
+    expect(lead.json()).toMatchObject({ message: NOT_YOUR_MEMBER_MESSAGE });
+    expect(JSON.stringify(lead.json())).not.toContain('Sign Language');
+    expect((await auditOf()).map((e) => [e.actorEmail, e.outcome])).toEqual([
+      ['finance-lead@inspired2uplift.org', 'refused'],
+    ]);
+  });
+
+  it('lets the member download their own answers as JSON and CSV, without an audit entry', async () => {
+    const json = await send(member, 'GET', '/api/answers/mine?format=json');
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-disposition']).toMatch(/attachment; filename="my-answers-2025-04-01\.json"/);
+    expect(json.json()).toMatchObject({ email: memberEmail, forms: [{ stepId: 'support-needs' }] });
+    const csv = await send(member, 'GET', '/api/answers/mine?format=csv');
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body).toContain(`What helps you take part?,${SECRET_NEED}`);
+    expect(await auditOf()).toEqual([]);
+  });
+});
+
+describe('quiz steps (docs/product.md#quiz-steps)', () => {
+  it('scores on the server, says which answers were wrong and why, and completes only on a pass', async () => {
+    const first = await send(member, 'POST', '/api/steps/safeguarding-quiz/quiz', { answers: { who: ['nobody'] } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      tries: 1,
+      triesLeft: 1,
+      passed: false,
+      last: {
+        passed: false,
+        questions: [
+          {
+            questionId: 'who',
+            right: false,
+            chosen: [{ answerId: 'nobody', correct: false, explanation: 'A secret can leave someone in danger.' }],
+          },
+        ],
+      },
+      step: { completed: false },
+    });
+    expect(await completed(member)).toEqual([]);
+    const second = await send(member, 'POST', '/api/steps/safeguarding-quiz/quiz', { answers: { who: ['lead'] } });
+    expect(second.json()).toMatchObject({ tries: 2, triesLeft: 0, passed: true, step: { completed: true } });
+    expect(await completed(member)).toEqual(['safeguarding-quiz']);
+    const third = await send(member, 'POST', '/api/steps/safeguarding-quiz/quiz', { answers: { who: ['lead'] } });
+    expect(third.json()).toMatchObject({ statusCode: 409, message: QUIZ_PASSED_MESSAGE });
+  });
+
+  it('counts tries and stops at the limit', async () => {
+    for (const expected of [200, 200, 409]) {
+      const res = await send(member, 'POST', '/api/steps/safeguarding-quiz/quiz', { answers: { who: ['nobody'] } });
+      expect(res.statusCode).toBe(expected);
+      if (expected === 409) expect(res.json()).toMatchObject({ message: NO_TRIES_LEFT_MESSAGE });
+    }
+    expect((await countRows()).tries).toBe(2);
+    expect((await send(member, 'GET', '/api/steps/safeguarding-quiz/quiz')).json()).toMatchObject({
+      tries: 2,
+      triesLeft: 0,
+      passed: false,
+    });
+  });
+
+  it('refuses a try that cannot be scored (400, no try counted)', async () => {
+    for (const answers of [{ who: [] }, { who: ['lead', 'nobody'] }, { who: ['maybe'] }, { other: ['x'] }]) {
+      const res = await send(member, 'POST', '/api/steps/safeguarding-quiz/quiz', { answers });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await countRows()).tries).toBe(0);
+  });
+
+  it('never sends the answer key to the member', async () => {
+    const res = await send(member, 'GET', '/api/onboarding');
+    expect(res.body).toContain('The safeguarding lead');
+    expect(res.body).not.toContain('A secret can leave someone in danger');
+    expect(res.body).not.toContain('"correct"');
+  });
+});
+
+describe('deletion after leaving (ANSWERS_KEEP_DAYS_AFTER_LEAVING, default 90)', () => {
+  // Last: it moves the app's clock 91 days on.
+  it('deletes answers and quiz tries 90 days after the member left, by the sweep, and audits it', async () => {
+    await send(member, 'POST', '/api/steps/support-needs/form', { answers: ANSWERS });
+    await send(member, 'POST', '/api/steps/safeguarding-quiz/quiz', { answers: { who: ['nobody'] } });
+    const stays = { email: 'member-1@inspired2uplift.org' };
+    const [staying] = await t.database.db.select().from(users).where(eq(users.email, stays.email));
+    const kept = await countRows(staying!.id);
+    const admin = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
+    const left = await send(admin, 'POST', `/api/admin/members/${memberEmail}/leave`, {
+      leftOn: '2025-04-01',
+    });
+    expect(left.statusCode).toBe(200);
+    t.clock.advance(89 * 86_400_000);
+    expect(await t.app.answersSweep.runNow()).toBe(0);
+    expect(await countRows()).toEqual({ forms: 1, tries: 1 });
+    t.clock.advance(2 * 86_400_000);
+    expect(await t.app.answersSweep.runNow()).toBe(1);
+    expect(await countRows()).toEqual({ forms: 0, tries: 0 });
+    expect(await countRows(staying!.id)).toEqual(kept);
+    const adminAgain = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
+    const audit = await send(adminAgain, 'GET', '/api/admin/audit?kind=answers-deleted');
+    expect((audit.json() as { items: unknown[] }).items).toMatchObject([
+      {
+        subject: memberEmail,
+        outcome: 'ok',
+        reason: 'kept-days-after-leaving',
+        detail: { formVersions: 1, quizTries: 1, keepDays: 90 },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,97 @@
+import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { formAnswers, members, quizTries, users } from '../../db/schema.js';
+import { recordAudit } from '../audit/index.js';
+
+/** A day in milliseconds. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Deletes the form answers (drafts and every sending) and quiz tries of every member who left the organisation at least
+ * `keepDays` days before `now` (ANSWERS_KEEP_DAYS_AFTER_LEAVING; docs/product.md#form-steps), one audit entry
+ * 'answers-deleted' per person. A member who rejoined (no `left_at`) keeps theirs. Safe to run from several processes
+ * at once: a row is deleted once.
+ * @param deps the database, the clock's time and the days answers are kept after leaving
+ * @returns how many people's answers were deleted
+ */
+export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date; keepDays: number }): Promise<number> {
+  const cutoff = new Date(deps.now.getTime() - deps.keepDays * DAY_MS);
+  return deps.db.transaction(async (tx) => {
+    const left = await tx
+      .select({ userId: users.id, email: users.email })
+      .from(users)
+      .innerJoin(members, eq(members.email, users.email))
+      .where(and(isNotNull(members.leftAt), lte(members.leftAt, cutoff)));
+    if (left.length === 0) return 0;
+    const ids = left.map((l) => l.userId);
+    const forms = await tx
+      .delete(formAnswers)
+      .where(inArray(formAnswers.userId, ids))
+      .returning({ userId: formAnswers.userId });
+    const tries = await tx
+      .delete(quizTries)
+      .where(inArray(quizTries.userId, ids))
+      .returning({ userId: quizTries.userId });
+    let people = 0;
+    for (const person of left) {
+      const answers = forms.filter((r) => r.userId === person.userId).length;
+      const quizTriesDeleted = tries.filter((r) => r.userId === person.userId).length;
+      if (answers + quizTriesDeleted === 0) continue;
+      people += 1;
+      await recordAudit(tx, {
+        kind: 'answers-deleted',
+        outcome: 'ok',
+        subject: person.email,
+        reason: 'kept-days-after-leaving',
+        details: { formVersions: answers, quizTries: quizTriesDeleted, keepDays: deps.keepDays },
+        at: deps.now,
+      });
+    }
+    return people;
+  });
+}
+
+/**
+ * The hourly sweep of {@link deleteAnswersAfterLeaving} in one app process, as the agreement sweep and the mail worker
+ * run theirs: a timer that a restart starts again (nothing is lost: the next run finds what is due), runs that never
+ * overlap, and `runNow()` for tests with a moved clock.
+ */
+export class AnswersSweep {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> = Promise.resolve(0);
+
+  /**
+   * @param deps what a run needs, made afresh at each run (the clock moves)
+   * @param log where results and failures are logged
+   */
+  constructor(
+    private readonly deps: () => { db: Database; now: Date; keepDays: number },
+    private readonly log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
+  ) {}
+
+  /** One run, after the one in progress. @returns how many people's answers were deleted */
+  runNow(): Promise<number> {
+    this.running = this.running.catch(() => 0).then(() => deleteAnswersAfterLeaving(this.deps()));
+    return this.running;
+  }
+
+  /** Runs now, then every `everyMs` (failures logged, never thrown). */
+  start(everyMs: number): void {
+    const sweep = () =>
+      void this.runNow().then(
+        (people) => {
+          if (people > 0) this.log.info({ people }, 'answers of members who left deleted');
+        },
+        (error: unknown) => this.log.error({ err: error }, 'the sweep of answers of members who left failed'),
+      );
+    sweep();
+    this.timer = setInterval(sweep, everyMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for a run in progress. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running.catch(() => 0);
+  }
+}

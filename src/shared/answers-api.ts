@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { stepProgressSchema } from './api.js';
+import { formAnswersBodyValueSchema, quizResultSchema } from './step-answers.js';
+
+/**
+ * The API of form and quiz steps (docs/product.md#form-steps, docs/product.md#quiz-steps): request and answer shapes
+ * shared by the server's routes and the dashboard.
+ */
+
+/** The answers a member sends: field id → value (`null` or `''` for "no answer"); checked by `checkFormAnswers`. */
+export const formAnswersBodySchema = z
+  .object({ answers: z.record(z.string().max(80), formAnswersBodyValueSchema) })
+  .strict();
+export type FormAnswersBody = z.infer<typeof formAnswersBodySchema>;
+
+const storedAnswersSchema = z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]));
+
+/** GET /api/steps/:stepId/form — the member's own draft and latest sending of a form step. */
+export const formStateSchema = z.object({
+  stepId: z.string(),
+  /** The saved draft (answers not sent yet), null when none. */
+  draft: z.object({ answers: storedAnswersSchema, savedAt: z.string() }).nullable(),
+  /** The latest sending (version 1, 2, … as the member changed their answers), null before the first. */
+  submitted: z.object({ version: z.number().int(), answers: storedAnswersSchema, submittedAt: z.string() }).nullable(),
+  /** Whether the member may send (again): before the first sending, or when the step allows changes. */
+  canSubmit: z.boolean(),
+});
+export type FormState = z.infer<typeof formStateSchema>;
+
+/** GET /api/steps/:stepId/quiz — the member's tries of a quiz step. */
+export const quizStateSchema = z.object({
+  stepId: z.string(),
+  tries: z.number().int(),
+  /** Tries left, null when unlimited. */
+  triesLeft: z.number().int().nullable(),
+  passed: z.boolean(),
+  /** The result of the latest try, null before the first. */
+  last: quizResultSchema.nullable(),
+});
+export type QuizState = z.infer<typeof quizStateSchema>;
+
+/** POST /api/steps/:stepId/quiz — the result of the try, the member's tries after it, and the step's completion. */
+export const quizTryAnswerSchema = quizStateSchema.extend({ last: quizResultSchema, step: stepProgressSchema });
+export type QuizTryAnswer = z.infer<typeof quizTryAnswerSchema>;
+
+/** POST /api/steps/:stepId/form — the form after sending it, and the step's completion. */
+export const formSubmitAnswerSchema = formStateSchema.extend({ step: stepProgressSchema });
+export type FormSubmitAnswer = z.infer<typeof formSubmitAnswerSchema>;
+
+/** GET /api/answers/mine?format= — the member's own answers as a download. */
+export const myAnswersQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') }).strict();
+
+/** The member's own answers in the JSON download: every form sent (latest version) and every quiz try. */
+export const myAnswersSchema = z.object({
+  email: z.string(),
+  downloadedAt: z.string(),
+  forms: z.array(
+    z.object({
+      stepId: z.string(),
+      stepTitle: z.string(),
+      version: z.number().int(),
+      submittedAt: z.string(),
+      answers: z.array(z.object({ fieldId: z.string(), label: z.string(), sensitive: z.boolean(), text: z.string() })),
+    }),
+  ),
+  quizzes: z.array(
+    z.object({
+      stepId: z.string(),
+      stepTitle: z.string(),
+      tries: z.array(
+        z.object({
+          try: z.number().int(),
+          at: z.string(),
+          correct: z.number().int(),
+          total: z.number().int(),
+          passed: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+export type MyAnswers = z.infer<typeof myAnswersSchema>;
+
+/** The 400 answer of answers that do not fit their questions: one message per field, besides the summary. */
+export const answerProblemsSchema = z.array(z.object({ fieldId: z.string().nullable(), message: z.string() }));
+
+/** One sending of a form as an admin or lead reads it (GET /api/admin/members/:email/answers). */
+export const memberFormAnswersSchema = z.object({
+  email: z.string(),
+  forms: z.array(
+    z.object({
+      stepId: z.string(),
+      stepTitle: z.string(),
+      version: z.number().int(),
+      submittedAt: z.string(),
+      answers: z.array(
+        z.object({
+          fieldId: z.string(),
+          label: z.string(),
+          sensitive: z.boolean(),
+          /** The answer as text (options by their labels), '' when not answered. */
+          text: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type MemberFormAnswers = z.infer<typeof memberFormAnswersSchema>;
