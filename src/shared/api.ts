@@ -167,10 +167,12 @@ export type PostProgressImportBody = z.infer<typeof postProgressImportBodySchema
 /**
  * Why an import left a step as it was: `needs-agreement` (a step that asks the member to read, agree or sign is
  * completed only by doing it on the page), `items-not-done` (a checklist step with items not ticked),
- * `already-completed`, or `not-your-step` (not a step of the member's role).
+ * `needs-answers` (a form or quiz step completes only by sending or passing it), `already-completed`, or
+ * `not-your-step` (not a step of the member's role).
  */
 export const progressImportSkipReasonSchema = z.enum([
   'needs-agreement',
+  'needs-answers',
   'items-not-done',
   'already-completed',
   'not-your-step',

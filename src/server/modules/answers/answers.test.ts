@@ -298,6 +298,16 @@ describe('form steps (docs/product.md#form-steps)', () => {
       }
     }
     expect(await completed(member)).toEqual([]);
+    const imported = await send(member, 'POST', '/api/progress/import', {
+      stepIds: ['support-needs', 'safeguarding-quiz', 'say-hello'],
+    });
+    expect(imported.json()).toEqual({
+      imported: ['say-hello'],
+      skipped: [
+        { stepId: 'support-needs', reason: 'needs-answers' },
+        { stepId: 'safeguarding-quiz', reason: 'needs-answers' },
+      ],
+    });
   });
 });
 

@@ -52,7 +52,9 @@ export async function importBrowserProgress(
       if (step === undefined) result.skipped.push({ stepId, reason: 'not-your-step' });
       else if (completed.has(stepId)) result.skipped.push({ stepId, reason: 'already-completed' });
       else if (needsAcknowledgment(step)) result.skipped.push({ stepId, reason: 'needs-agreement' });
-      else if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(tx, user.id, stepId))) {
+      else if (step.form !== undefined || step.quiz !== undefined) {
+        result.skipped.push({ stepId, reason: 'needs-answers' });
+      } else if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(tx, user.id, stepId))) {
         result.skipped.push({ stepId, reason: 'items-not-done' });
       } else result.imported.push(stepId);
     }
