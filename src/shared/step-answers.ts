@@ -42,11 +42,9 @@ function answerSchema(field: FormField): z.ZodType<AnswerValue> {
     case 'short-text':
     case 'long-text': {
       const max = field.maxLength ?? (field.kind === 'short-text' ? SHORT_TEXT_MAX : LONG_TEXT_MAX);
-      return z
-        .string({ error: textMessage })
-        .max(max, {
-          error: (issue) => `Shorten this to at most ${max} characters (it has ${String(issue.input?.length)}).`,
-        });
+      return z.string({ error: textMessage }).max(max, {
+        error: (issue) => `Shorten this to at most ${max} characters (it has ${String(issue.input?.length)}).`,
+      });
     }
     case 'single-choice':
       return z.string({ error: chooseFrom }).refine((v) => ids.includes(v), { error: chooseFrom });
