@@ -45,6 +45,13 @@ export const apiPaths = {
   progressImport: '/api/progress/import',
   stepItem: (stepId: string, itemId: string) =>
     `/api/progress/steps/${encodeURIComponent(stepId)}/items/${encodeURIComponent(itemId)}`,
+  /** A form step's answers, draft and sending (docs/product.md#form-steps). */
+  stepForm: (stepId: string) => `/api/steps/${encodeURIComponent(stepId)}/form`,
+  stepFormDraft: (stepId: string) => `/api/steps/${encodeURIComponent(stepId)}/form/draft`,
+  /** A quiz step's tries (docs/product.md#quiz-steps). */
+  stepQuiz: (stepId: string) => `/api/steps/${encodeURIComponent(stepId)}/quiz`,
+  /** The member's own answers as a download. */
+  myAnswers: (format: 'json' | 'csv') => `/api/answers/mine?format=${format}`,
   demo: '/api/demo',
   /** A shared-password step's password (docs/product.md#shared-passwords); the URL carries the step id only. */
   secret: (stepId: string) => `/api/secrets/${encodeURIComponent(stepId)}`,

@@ -94,7 +94,12 @@ const signatureDialog = lazyWidget(
   async () => (await import('./widgets/signature-dialog')).SignatureDialog,
 );
 
+const formStep = lazyWidget('form', async () => (await import('./widgets/form-step')).FormStep);
+const quizStep = lazyWidget('quiz', async () => (await import('./widgets/quiz-step')).QuizStep);
+
 export const LazyContactGrid = contacts.Component;
+export const LazyFormStep = formStep.Component;
+export const LazyQuizStep = quizStep.Component;
 export const LazySharedPasswordContacts = sharedPasswordContacts.Component;
 export const LazyChecklist = checklist.Component;
 export const LazyAcknowledgments = acknowledgments.Component;
@@ -121,6 +126,8 @@ export function preloadStepWidgets(step: Step): void {
   if (step.isAcknowledgmentStep && content.acknowledgments.length > 0) wanted.push(acknowledgments.preload);
   if (step.requiresScrollOrDownload && step.pdfUrl !== undefined) wanted.push(pdfViewer.preload);
   if (step.signature === true) wanted.push(signatureDialog.preload);
+  if (step.form !== undefined) wanted.push(formStep.preload);
+  if (step.quiz !== undefined) wanted.push(quizStep.preload);
   for (const preload of wanted) {
     preload().catch(() => {
       // Shown by the widget itself when the step is open.

@@ -94,6 +94,12 @@ export function OnboardingView(props: OnboardingViewProps) {
   }, [initialStepId, linkedStepShown]);
   const [hoveredScopeId, setHoveredScopeId] = useState<string | null>(null);
   const openId = chosenOpenId === undefined ? (activeId ?? null) : chosenOpenId;
+  // A form or quiz completes from inside its card: the card stays open, so the person sees what happened (as the last
+  // tick of a checklist). Pinned as a derived state while rendering, before the completion can move the active step.
+  const openStep = scopes.flatMap((scope) => scope.steps).find((step) => step.id === openId);
+  if (chosenOpenId === undefined && openId !== null && (openStep?.form ?? openStep?.quiz) !== undefined) {
+    setChosenOpenId(openId);
+  }
   const accent = roleAccentColor(role.colors.baseColor);
   const isAccount = isAccountRole(role.key) || isAccountRole(userRole);
   const allDone = !isAccount && derived.total > 0 && derived.percent === 100;

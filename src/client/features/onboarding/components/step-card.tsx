@@ -51,7 +51,7 @@ export interface StepCardProps {
 }
 
 /** Why the complete button is disabled (docs/product.md#step-cards). */
-type Lock = 'preview' | 'checklist' | 'acknowledgment' | 'document' | null;
+type Lock = 'preview' | 'checklist' | 'acknowledgment' | 'document' | 'form' | 'quiz' | null;
 
 /**
  * Why the button is locked, for an open card (the items or the document are shown under the hint) and for a closed one
@@ -65,6 +65,14 @@ export const LOCK_HINTS: Record<Exclude<Lock, null | 'preview'>, { open: string;
   acknowledgment: {
     open: 'Acknowledge every item below to complete this step.',
     closed: 'Open this step and acknowledge every item in it to complete it.',
+  },
+  form: {
+    open: 'Answer the questions below and press Send to complete this step.',
+    closed: 'Open this step and send the form in it to complete it.',
+  },
+  quiz: {
+    open: 'Answer the questions below and pass the quiz to complete this step.',
+    closed: 'Open this step and pass the quiz in it to complete it.',
   },
   document: {
     open: 'Read the document below. The button unlocks after a short wait, or when you download the document.',
@@ -110,15 +118,19 @@ export function StepCard(props: StepCardProps) {
   const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
   const items = stepItems(step);
   const itemsDone = areStepItemsDone(step, doneItems);
+  // A form or quiz step completes on the server when it is sent or passed (docs/product.md#form-steps).
+  const answered = step.form !== undefined ? 'form' : step.quiz !== undefined ? 'quiz' : null;
   const lock: Lock = readOnly
     ? 'preview'
-    : items.length > 0 && !itemsDone
-      ? items.some((i) => i.kind === 'checklist')
-        ? 'checklist'
-        : 'acknowledgment'
-      : needsDocument && !gate.unlocked
-        ? 'document'
-        : null;
+    : answered !== null
+      ? answered
+      : items.length > 0 && !itemsDone
+        ? items.some((i) => i.kind === 'checklist')
+          ? 'checklist'
+          : 'acknowledgment'
+        : needsDocument && !gate.unlocked
+          ? 'document'
+          : null;
   const buttonText = isMobile ? (step.mobileCompleteButtonText ?? 'Done') : (step.completeButtonText ?? 'Complete');
   const counting = lock === 'document' && gate.secondsLeft !== null;
   const iconColor = step.iconColor ? roleAccentColor(step.iconColor) : accent;
@@ -227,17 +239,19 @@ export function StepCard(props: StepCardProps) {
         <div className="relative z-10 ml-auto flex shrink-0 items-center gap-2 self-center">
           {completed ? (
             <>
-              <Button
-                ref={resetRef}
-                variant="ghost"
-                size="icon"
-                aria-label="Reset step"
-                title={readOnly ? 'Not available in a role preview' : 'Reset step'}
-                disabled={readOnly}
-                onClick={reset}
-              >
-                <RotateCcw />
-              </Button>
+              {answered === null ? (
+                <Button
+                  ref={resetRef}
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Reset step"
+                  title={readOnly ? 'Not available in a role preview' : 'Reset step'}
+                  disabled={readOnly}
+                  onClick={reset}
+                >
+                  <RotateCcw />
+                </Button>
+              ) : null}
               {/* Decorative: the status label already says 'Completed'. */}
               <span
                 aria-hidden="true"

@@ -5,8 +5,10 @@ import {
   LazyAcknowledgments as Acknowledgments,
   LazyChecklist as Checklist,
   LazyContactGrid as ContactGrid,
+  LazyFormStep as FormStep,
   LazyMediaList as MediaList,
   LazyPdfViewer as PdfViewer,
+  LazyQuizStep as QuizStep,
   LazySharedPasswordContacts as SharedPasswordContacts,
 } from './lazy-widgets';
 import type { PasswordInfo } from './widgets/contacts';
@@ -130,6 +132,10 @@ export function StepContent(props: StepContentProps) {
           onDownload={onDocumentDownloaded}
         />
       ) : null}
+
+      {step.form !== undefined ? <FormStep stepId={step.id} form={step.form} readOnly={readOnly} /> : null}
+
+      {step.quiz !== undefined ? <QuizStep stepId={step.id} quiz={step.quiz} readOnly={readOnly} /> : null}
 
       {/* Written tasks show on document steps too: the viewer takes the place of an empty body, never of the tasks. */}
       {content.tasks.length > 0 ? (
