@@ -1,7 +1,7 @@
 import type { Form, FormField } from '@shared/content-schema';
 import { checkFormAnswers, type AnswerProblem, type AnswerValue } from '@shared/step-answers';
 import Download from 'lucide-react/icons/download';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { apiPaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -181,13 +181,8 @@ export function FormStep({ stepId, form, readOnly }: { stepId: string; form: For
   const [notice, setNotice] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    if (draft === undefined && state.data) {
-      setDraft(toDraft(state.data.draft?.answers ?? state.data.submitted?.answers));
-    }
-  }, [draft, state.data]);
-
-  const values = draft ?? {};
+  // Until the member changes something, the fields show the saved draft, else the latest sending.
+  const values = draft ?? toDraft(state.data?.draft?.answers ?? state.data?.submitted?.answers);
   const canSubmit = !readOnly && (state.data?.canSubmit ?? false);
   const disabled = readOnly || !canSubmit || save.isPending;
   const errorOf = (fieldId: string) => problems.find((p) => p.fieldId === fieldId)?.message;
@@ -258,7 +253,7 @@ export function FormStep({ stepId, form, readOnly }: { stepId: string; form: For
           error={errorOf(field.id)}
           disabled={disabled}
           onChange={(value) => {
-            setDraft((d) => ({ ...d, [field.id]: value }));
+            setDraft({ ...values, [field.id]: value });
           }}
         />
       ))}
