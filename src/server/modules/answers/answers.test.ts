@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { createRoleCatalog } from '../../../shared/roles.js';
 import { formAnswers, quizTries, users } from '../../db/schema.js';
-import { upsertMember } from '../members/index.js';
+import { upsertMember } from '../members/members.repository.js';
 import { ANSWERED_STEP_MESSAGE } from '../progress/index.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { NOT_YOUR_MEMBER_MESSAGE } from './answers.routes.js';
