@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRolesSchema, memberDetailSchema, membersPageSchema } from '../../../shared/admin-api.js';
 import { apiErrorSchema, meResponseSchema } from '../../../shared/api.js';
 import { memberMailResponseSchema } from '../../../shared/mail-api.js';
+import { memberFormAnswersSchema } from '../../../shared/answers-api.js';
+import { NOT_YOUR_MEMBER_MESSAGE } from '../answers/index.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
 import { saveDraft } from '../../content/content.repository.js';
@@ -407,6 +409,21 @@ const ROUTES: Route[] = [
     route: '/api/admin/members/:email/acknowledgments',
     url: `/api/admin/members/${encodeURIComponent(FAY)}/acknowledgments`,
     cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/members/:email/answers',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/answers`,
+    cells: {
+      admin: { status: 200, check: (body) => expect(memberFormAnswersSchema.parse(JSON.parse(body)).email).toBe(FAY) },
+      leadHere: {
+        status: 200,
+        check: (body) => expect(memberFormAnswersSchema.parse(JSON.parse(body)).email).toBe(FAY),
+      },
+      // Fay is in Finance; Leo leads Events: refused (and audited, see modules/answers).
+      leadElsewhere: refused(403, NOT_YOUR_MEMBER_MESSAGE),
+      ...outsiders,
+    },
   },
   {
     method: 'GET',
