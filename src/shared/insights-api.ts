@@ -37,7 +37,7 @@ export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 /** Members on a step for this many days or more count as stopped there (the funnel's call-out). */
 export const STALLED_AFTER_DAYS = 7;
 
-/** One step of the funnel, in the role's order (for all roles: by the earliest place a role has it). */
+/** One step of the funnel, in the role's order. */
 export const funnelStepSchema = z.object({
   stepId: z.string(),
   title: z.string(),
@@ -54,14 +54,34 @@ export const funnelStepSchema = z.object({
 });
 export type FunnelStep = z.infer<typeof funnelStepSchema>;
 
+/** One role's completion, for the funnel's "all roles" view. */
+export const roleCompletionSchema = z.object({
+  role: z.string(),
+  roleLabel: z.string(),
+  /** Members of the role matching the filters (people who signed in). */
+  members: z.number().int(),
+  /** Of them, members who completed every step. */
+  complete: z.number().int(),
+});
+export type RoleCompletion = z.infer<typeof roleCompletionSchema>;
+
+/**
+ * The funnel of one role: the role asked for, or the role with the most members matching the filters (the steps of
+ * several roles in one funnel would mean nothing), plus every role's completion.
+ */
 export const funnelSchema = z.object({
-  /** Members matching the filters (people who signed in). */
+  /** The role whose steps these are; null when nobody matches the filters. */
+  role: z.string().nullable(),
+  roleLabel: z.string().nullable(),
+  /** Members of that role matching the filters (people who signed in). */
   members: z.number().int(),
   /** Of them, members who completed every step. */
   complete: z.number().int(),
   steps: z.array(funnelStepSchema),
   /** The step most people stopped at (most members waiting ≥ {@link STALLED_AFTER_DAYS} days); null when nobody waits that long. */
   calledOut: funnelStepSchema.nullable(),
+  /** Every role with members matching the filters, most members first (ties: by key). */
+  roles: z.array(roleCompletionSchema),
 });
 export type Funnel = z.infer<typeof funnelSchema>;
 

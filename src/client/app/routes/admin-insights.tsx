@@ -17,15 +17,23 @@ import { AdminShell } from './admin-shell';
 /**
  * The insights page (admins; its own lazily loaded chunk, with the charting library): where people get stuck and how
  * long onboarding takes — funnel, time to complete, cohorts and activity — for the role, department and start month
- * chosen. The filters live in the address; every figure links to the members table filtered to the members behind it.
+ * chosen. The filters live in the address (and the funnel's own role, `funnel`); every figure links to the members
+ * table filtered to the members behind it.
  */
 export function AdminInsightsRoute() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const filters = readInsightsFilters(params);
   const roles = useAdminRoles();
+  // The funnel's own role ('' = the role with the most members, 'all' = completion per role) lives in the address too.
+  const funnelView = params.get('funnel') ?? '';
+  const withFunnel = (next: URLSearchParams, view: string) => {
+    if (view !== '') next.set('funnel', view);
+    return next;
+  };
   const update = (change: Partial<InsightsFilters>) =>
-    setParams(insightsParams({ ...filters, ...change }), { replace: true });
+    setParams(withFunnel(insightsParams({ ...filters, ...change }), funnelView), { replace: true });
+  const setFunnelView = (view: string) => setParams(withFunnel(insightsParams(filters), view), { replace: true });
   const filtered = filters.role !== '' || filters.department !== '' || filters.started !== '';
   return (
     <AdminShell>
@@ -104,7 +112,7 @@ export function AdminInsightsRoute() {
           </form>
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-2 [&>*]:min-w-0">
             <div className="xl:col-span-2">
-              <FunnelCard filters={filters} />
+              <FunnelCard filters={filters} view={funnelView} onViewChange={setFunnelView} />
             </div>
             <TimeToCompleteCard filters={filters} />
             <CohortsCard filters={filters} />

@@ -9,6 +9,7 @@ import {
   type Funnel,
   type FunnelStep,
   type InsightsQuery,
+  type RoleCompletion,
   type TimeToComplete,
 } from '../../../shared/insights-api.js';
 import { formatRoleLabel } from '../../../shared/role-label.js';
@@ -81,31 +82,51 @@ async function populationCtes(db: Database, ctx: InsightsContext, query: Insight
 const nowSql = (ctx: InsightsContext): SQL => sql`${ctx.now.toISOString()}::timestamptz`;
 
 /**
- * The funnel: every step of the chosen role (all roles: every step any role has, by the earliest place a role has
- * it), how many members have it, completed it and are on it now (it is their first step not completed), how long
- * those on it have waited (since their last step completion, else their start), and the step most people stopped at.
+ * The funnel of one role (docs/product.md#admin-area): the chosen role, or — with none chosen — the role with the most
+ * members matching the filters (a funnel of several roles' steps together would mix steps nobody shares). For each of
+ * its steps in order: how many of its members have it, completed it and are on it now (their first step not
+ * completed), how long those on it have waited (since their last step completion, else their start), and the step
+ * most people stopped at. Also each role's members and complete members, the "all roles" view.
  * @param db the database
  * @param ctx catalog, clock and the viewer's departments
  * @param query role, department and start month filters
- * @returns members and complete members matching the filters, the steps in order, and the called-out step
+ * @returns the role shown (null when nobody matches), its members and complete members, its steps in order, the
+ *   called-out step, and every role's completion (most members first)
  */
 export async function funnel(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<Funnel> {
   const ctes = await populationCtes(db, ctx, query);
-  const steps = roleStepRows(ctx.catalog).map((s) => ({
-    role_key: s.roleKey,
-    step_id: s.stepId,
-    ordinal: s.ordinal,
-    title: s.title,
-  }));
+  const roles = rowsOf(
+    await db.execute(sql`${ctes}
+    select role_key, count(*)::int as members, (count(*) filter (where is_complete))::int as complete
+    from pop group by role_key`),
+  )
+    .map((r) => roleCompletion(ctx, String(r.role_key), num(r.members), num(r.complete)))
+    .sort((a, b) => b.members - a.members || a.role.localeCompare(b.role));
+  const chosen = query.role === undefined || query.role === '' ? undefined : query.role.toLowerCase();
+  const shown =
+    chosen === undefined ? roles[0] : (roles.find((r) => r.role === chosen) ?? roleCompletion(ctx, chosen, 0, 0));
+  if (shown === undefined || shown.members === 0) {
+    const role = { role: shown?.role ?? null, roleLabel: shown?.roleLabel ?? null };
+    return { ...role, members: 0, complete: 0, steps: [], calledOut: null, roles };
+  }
+  const steps = roleStepRows(ctx.catalog)
+    .filter((s) => s.roleKey === shown.role)
+    .map((s) => ({
+      role_key: s.roleKey,
+      step_id: s.stepId,
+      ordinal: s.ordinal,
+      title: s.title,
+    }));
   const rows = rowsOf(
     await db.execute(sql`${ctes},
+    fpop as (select * from pop where role_key = ${shown.role}),
     rs as materialized (
       select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as x(role_key text, step_id text, ordinal int, title text)
     ),
     -- The current step is stored by title: its step is the role's first with that title.
     firsts as (select distinct on (role_key, title) role_key, title, step_id from rs order by role_key, title, ordinal),
     -- Who has each step: members per role × the role's steps (no per-member rows).
-    role_counts as (select role_key, count(*)::int as n from pop group by role_key),
+    role_counts as (select role_key, count(*)::int as n from fpop group by role_key),
     per_step as (
       select rs.step_id, min(rs.ordinal) as ordinal, min(rs.title) as title, sum(rc.n)::int as eligible
       from rs join role_counts rc on rc.role_key = rs.role_key
@@ -115,7 +136,7 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
     -- catalog has role steps — then kept where the step is one of the role's (a step of another role does not count).
     per_pair as (
       select sp.step_id, p.role_key, count(*)::int as n
-      from step_progress sp join pop p on p.user_id = sp.user_id
+      from step_progress sp join fpop p on p.user_id = sp.user_id
       group by sp.step_id, p.role_key
     ),
     per_done as (
@@ -125,7 +146,7 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
     ),
     waiting as (
       select f.step_id, ${wholeDaysSql(sql`coalesce(greatest(p.started_at, p.last_progress_at), p.started_at)`, nowSql(ctx))} as days
-      from pop p join firsts f on f.role_key = p.role_key and f.title = p.current_step_title
+      from fpop p join firsts f on f.role_key = p.role_key and f.title = p.current_step_title
       -- Someone who left waits at no step (docs/product.md#admin-area): neither on it now nor stalled there.
       where not p.has_left
     ),
@@ -134,7 +155,7 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
         percentile_cont(0.5) within group (order by days) as median_wait
       from waiting group by step_id
     ),
-    totals as (select count(*)::int as members, (count(*) filter (where is_complete))::int as complete from pop)
+    totals as (select count(*)::int as members, (count(*) filter (where is_complete))::int as complete from fpop)
     select t.members, t.complete, ps.step_id, ps.title, ps.eligible, coalesce(d.completed, 0) as completed,
       coalesce(w.current, 0) as current, coalesce(w.stalled, 0) as stalled, w.median_wait
     from totals t
@@ -155,11 +176,19 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
       medianWaitDays: oneDecimal(r.median_wait),
     }));
   return {
+    role: shown.role,
+    roleLabel: shown.roleLabel,
     members: num(rows[0]?.members),
     complete: num(rows[0]?.complete),
     steps: stepsOut,
     calledOut: calledOutStep(stepsOut),
+    roles,
   };
+}
+
+/** One role's completion figures, named as the role configuration names it. */
+function roleCompletion(ctx: InsightsContext, role: string, members: number, complete: number): RoleCompletion {
+  return { role, roleLabel: ctx.catalog.get(role)?.displayName ?? formatRoleLabel(role), members, complete };
 }
 
 /**

@@ -41,11 +41,29 @@ export function toCsv(rows: readonly (readonly (string | number | null)[])[]): s
   );
 }
 
-/** The CSV rows of each chart. */
+/** The CSV rows of each chart (the funnel's: the steps of the role it shows, named in the first column). */
 export const CSV_ROWS = {
   funnel: (f: Funnel) => [
-    ['step_id', 'step', 'members_with_step', 'completed', 'on_it_now', 'waiting_7_days_or_more', 'median_wait_days'],
-    ...f.steps.map((s) => [s.stepId, s.title, s.eligible, s.completed, s.current, s.stalled, s.medianWaitDays]),
+    [
+      'role',
+      'step_id',
+      'step',
+      'members_with_step',
+      'completed',
+      'on_it_now',
+      'waiting_7_days_or_more',
+      'median_wait_days',
+    ],
+    ...f.steps.map((s) => [
+      f.roleLabel,
+      s.stepId,
+      s.title,
+      s.eligible,
+      s.completed,
+      s.current,
+      s.stalled,
+      s.medianWaitDays,
+    ]),
   ],
   'time-to-complete': (t: TimeToComplete) => [
     ['group', 'complete_members', 'median_days', 'p90_days', 'from_days', 'to_days'],

@@ -144,21 +144,37 @@ async function get<T>(url: string, schema: { parse(value: unknown): T }): Promis
 const SEED_DEPARTMENTS = ['Ops', 'Events', 'Finance'];
 
 describe('funnel', () => {
-  it('counts, for every step in order, who has it, who completed it and who is on it, and calls out where people stop', async () => {
+  it('opens on the role with the most members and counts, for each of its steps in order, who has it, who completed it and who is on it, and calls out where people stop', async () => {
     const f = await get('/api/admin/insights/funnel?started=', funnelSchema);
-    // The admin (started now, Operations, volunteer, nothing done) is on Chrome for 0 days.
-    expect(f.members).toBe(9);
-    expect(f.complete).toBe(3);
+    // Seven volunteers (v1–v6 and the admin: started now, Operations, nothing done, on Chrome for 0 days) and two
+    // finance members: the funnel is the volunteers'; the finance-only treasurer step is not in it.
+    expect([f.role, f.roleLabel, f.members, f.complete]).toEqual(['volunteer', 'Volunteer', 7, 2]);
     expect(f.steps.map((s) => [s.stepId, s.eligible, s.completed, s.current, s.stalled, s.medianWaitDays])).toEqual([
-      [CHROME, 9, 7, 2, 0, 1.5],
-      [PASSWORD, 9, 4, 3, 2, 27],
-      [SLACK, 9, 3, 1, 1, 48],
-      [FINANCE_STEP_ID, 2, 1, 0, 0, null],
+      [CHROME, 7, 5, 2, 0, 1.5],
+      [PASSWORD, 7, 3, 2, 2, 41],
+      [SLACK, 7, 2, 1, 1, 48],
     ]);
     expect(f.calledOut?.stepId).toBe(PASSWORD);
     expect(funnelCalloutText(f.calledOut)).toBe(
-      "Most people who stop, stop at 'Change your password': 3 members, waiting a median of 27 days.",
+      "Most people who stop, stop at 'Change your password': 2 members, waiting a median of 41 days.",
     );
+    // "All roles": each role's completion, most members first.
+    expect(f.roles.map((r) => [r.role, r.roleLabel, r.members, r.complete])).toEqual([
+      ['volunteer', 'Volunteer', 7, 2],
+      ['finance', 'Finance', 2, 1],
+    ]);
+    // Another role chosen: its own steps, the treasurer step last.
+    const finance = await get('/api/admin/insights/funnel?role=finance', funnelSchema);
+    expect([finance.role, finance.members, finance.complete]).toEqual(['finance', 2, 1]);
+    expect(finance.steps.map((s) => [s.stepId, s.eligible, s.completed, s.current])).toEqual([
+      [CHROME, 2, 2, 0],
+      [PASSWORD, 2, 1, 1],
+      [SLACK, 2, 1, 0],
+      [FINANCE_STEP_ID, 2, 1, 0],
+    ]);
+    // A role nobody matching the filters has: named, with no steps.
+    const none = await get('/api/admin/insights/funnel?role=finance&department=Ops', funnelSchema);
+    expect([none.role, none.members, none.steps, none.roles]).toEqual(['finance', 0, [], []]);
   });
 
   it('follows the role, department and start month filters and the viewer’s departments', async () => {
@@ -343,9 +359,12 @@ describe('access and CSV', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="insights-funnel-2025-04-01.csv"');
-    expect(res.body.split('\n')[0]).toBe(
-      'step_id,step,members_with_step,completed,on_it_now,waiting_7_days_or_more,median_wait_days',
+    const [header, first] = res.body.split('\n');
+    expect(header).toBe(
+      'role,step_id,step,members_with_step,completed,on_it_now,waiting_7_days_or_more,median_wait_days',
     );
+    // (The member who signed in above is a volunteer on the first step too.)
+    expect(first).toBe(`Volunteer,${CHROME},Sign in to your Chrome profile,8,5,3,0,0`);
     const { toCsv } = await import('./insights.routes.js');
     expect(toCsv([['=HYPERLINK("x")', '+1', 'ok', 3]])).toBe(`"'=HYPERLINK(""x"")",'+1,ok,3\n`);
     for (const chart of ['time-to-complete', 'cohorts', 'activity']) {
