@@ -68,6 +68,7 @@ function showStoredPreferences(): void {
       'data-font': chosen.font,
       'data-theme': chosen.theme,
       'data-motion': chosen.motion,
+      'data-steps': chosen.oneStepAtATime === true ? 'one' : 'all',
     };
     for (const [name, value] of Object.entries(attributes)) {
       if ((typeof value === 'string' || typeof value === 'number') && /^[a-z0-9]+$/.test(String(value)))

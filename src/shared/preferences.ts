@@ -30,6 +30,8 @@ export interface Preferences {
   font: Font;
   theme: Theme;
   motion: Motion;
+  /** Only the current step is shown, with 'Previous step' and 'Next step' to move between them. */
+  oneStepAtATime: boolean;
 }
 
 /** What a member has before choosing anything: the browser's size and font, the system's theme and motion. */
@@ -39,13 +41,14 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   font: 'standard',
   theme: 'system',
   motion: 'system',
+  oneStepAtATime: false,
 });
 
 /**
  * The `<html>` attributes that show `preferences` (read by src/client/styles/index.css; the server writes them into
  * the documents it sends, src/server/plugins/document-answers.ts, and the browser sets them when they change).
  * @param preferences the member's preferences
- * @returns attribute name → value, always all five
+ * @returns attribute name → value, always all six
  */
 export function preferenceAttributes(preferences: Preferences): Record<string, string> {
   return {
@@ -54,6 +57,7 @@ export function preferenceAttributes(preferences: Preferences): Record<string, s
     'data-font': preferences.font,
     'data-theme': preferences.theme,
     'data-motion': preferences.motion,
+    'data-steps': preferences.oneStepAtATime ? 'one' : 'all',
   };
 }
 
@@ -74,6 +78,8 @@ export function preferencesFrom(value: unknown): Preferences {
     font: oneOf(FONTS, record.font) ? record.font : DEFAULT_PREFERENCES.font,
     theme: oneOf(THEMES, record.theme) ? record.theme : DEFAULT_PREFERENCES.theme,
     motion: oneOf(MOTIONS, record.motion) ? record.motion : DEFAULT_PREFERENCES.motion,
+    oneStepAtATime:
+      typeof record.oneStepAtATime === 'boolean' ? record.oneStepAtATime : DEFAULT_PREFERENCES.oneStepAtATime,
   };
 }
 

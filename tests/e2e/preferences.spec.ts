@@ -35,7 +35,15 @@ async function signInAs(page: Page, email: string, baseURL: string | undefined) 
 /** Saves preferences for the page's signed-in member through the API. */
 async function savePreferences(page: Page, baseURL: string | undefined, preferences: Record<string, unknown>) {
   const response = await page.request.put(PREFERENCES, {
-    data: { textSize: 100, spacing: false, font: 'standard', theme: 'system', motion: 'system', ...preferences },
+    data: {
+      textSize: 100,
+      spacing: false,
+      font: 'standard',
+      theme: 'system',
+      motion: 'system',
+      oneStepAtATime: false,
+      ...preferences,
+    },
     headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -82,6 +90,11 @@ test('each preference is chosen with the keyboard only, saved, and shown by anot
   await page.keyboard.press('Space');
   await expect(html(page)).toHaveAttribute('data-font', 'legible');
 
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('checkbox', { name: /One step at a time/ })).toBeChecked();
+  await expect(html(page)).toHaveAttribute('data-steps', 'one');
+
   // Theme: Tab lands on the checked radio ('Same as this device'); three steps right is 'High contrast'.
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('radio', { name: 'Same as this device' }).first()).toBeFocused();
@@ -97,7 +110,14 @@ test('each preference is chosen with the keyboard only, saved, and shown by anot
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
 
-  const chosen = { textSize: 200, spacing: true, font: 'legible', theme: 'contrast', motion: 'reduced' };
+  const chosen = {
+    textSize: 200,
+    spacing: true,
+    font: 'legible',
+    theme: 'contrast',
+    motion: 'reduced',
+    oneStepAtATime: true,
+  };
   expect(await (await page.request.get(PREFERENCES)).json()).toEqual(chosen);
 
   // Another browser (a second device): signs in, and the server's HTML already carries them.
@@ -105,7 +125,7 @@ test('each preference is chosen with the keyboard only, saved, and shown by anot
   await signInAs(other, email, baseURL);
   const served = await (await other.request.get('/dashboard')).text();
   expect(served).toMatch(
-    /<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced">/,
+    /<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced" data-steps="one">/,
   );
   await other.goto('/dashboard');
   await expect(html(other)).toHaveAttribute('data-theme', 'contrast');
@@ -146,6 +166,53 @@ test('chosen on the login page before sign-in: kept in the browser, then saved t
   await expect
     .poll(async () => ((await (await page.request.get(PREFERENCES)).json()) as { theme: string }).theme)
     .toBe('dark');
+  await page.context().close();
+});
+
+test('one step at a time: only the step shown, Previous and Next by keyboard, its position announced, focus on it', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await newPage(browser, baseURL);
+  await signInAs(page, uniqueEmail('prefs.one.step'), baseURL);
+  await savePreferences(page, baseURL, { oneStepAtATime: true });
+  await page.goto('/dashboard');
+  const steps = page.locator('main article');
+  const titles = await steps.locator('h3').allTextContents();
+  expect(titles.length).toBeGreaterThan(2);
+  // Already so in the server's first screen: one step, its position, no other step.
+  await expect(page.locator('main article:visible')).toHaveCount(1);
+  await expect(steps.first()).toBeVisible();
+  await waitForTakeOver(page);
+  const nav = page.getByRole('navigation', { name: 'Steps' });
+  const position = nav.getByRole('status');
+  await expect(position).toHaveText(`Step 1 of ${titles.length}`);
+  await expect(nav.getByRole('button', { name: 'Previous step' })).toBeDisabled();
+
+  const next = nav.getByRole('button', { name: 'Next step' });
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect(position).toHaveText(`Step 2 of ${titles.length}`);
+  await expect(page.locator('main article:visible')).toHaveCount(1);
+  await expect(steps.nth(1)).toBeVisible();
+  // Focus is on the new step's title (its toggle), which is open.
+  const second = steps.nth(1).getByRole('button', { name: titles[1] ?? '' });
+  await expect(second).toBeFocused();
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expectVisibleFocus(page);
+
+  await tabTo(page, nav.getByRole('button', { name: 'Previous step' }));
+  await page.keyboard.press('Space');
+  await expect(position).toHaveText(`Step 1 of ${titles.length}`);
+  await expect(steps.first().getByRole('button', { name: titles[0] ?? '' })).toBeFocused();
+  await expectNoAxeViolations(page, { state: 'dashboard, one step at a time' });
+
+  // Turned off in the panel: every step again, and no step bar.
+  await page.getByRole('button', { name: 'Reading and display' }).click();
+  await page.getByRole('checkbox', { name: /One step at a time/ }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('main article:visible')).toHaveCount(titles.length);
+  await expect(nav).toBeHidden();
   await page.context().close();
 });
 

@@ -12,9 +12,16 @@ import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 
 const INDEX_HTML = '<!doctype html>\n<html lang="en">\n<body><div id="root"></div></body></html>';
 const LOGIN_HTML = '<!doctype html>\n<html lang="en">\n<body><div id="root"></div></body></html>';
-const CHOSEN: Preferences = { textSize: 200, spacing: true, font: 'legible', theme: 'contrast', motion: 'reduced' };
+const CHOSEN: Preferences = {
+  textSize: 200,
+  spacing: true,
+  font: 'legible',
+  theme: 'contrast',
+  motion: 'reduced',
+  oneStepAtATime: true,
+};
 const CHOSEN_TAG =
-  '<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced">';
+  '<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced" data-steps="one">';
 
 let t: TestApp;
 let clientDir: string;
@@ -50,7 +57,7 @@ describe('preferences in the documents', () => {
   it('writes the defaults for a member who saved none', async () => {
     const cookie = await signIn(t.app, { email: 'prefs-documents-none@inspired2uplift.org' });
     expect((await page('/dashboard', cookie)).body).toContain(
-      '<html lang="en" data-text-size="100" data-spacing="standard" data-font="standard" data-theme="system" data-motion="system">',
+      '<html lang="en" data-text-size="100" data-spacing="standard" data-font="standard" data-theme="system" data-motion="system" data-steps="all">',
     );
   });
 

@@ -28,7 +28,14 @@ const get = (cookie: string) => t.app.inject({ method: 'GET', url: PREFERENCES_P
 const put = (cookie: string, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: PREFERENCES_PATH, headers: { cookie }, payload: payload as object });
 
-const CHOSEN: Preferences = { textSize: 175, spacing: true, font: 'legible', theme: 'contrast', motion: 'reduced' };
+const CHOSEN: Preferences = {
+  textSize: 175,
+  spacing: true,
+  font: 'legible',
+  theme: 'contrast',
+  motion: 'reduced',
+  oneStepAtATime: true,
+};
 
 describe('reading and display preferences', () => {
   it('answers the defaults before anything is saved', async () => {
@@ -59,6 +66,7 @@ describe('reading and display preferences', () => {
     ['a text size as text', { ...CHOSEN, textSize: '150' }, 'textSize'],
     ['an unknown theme', { ...CHOSEN, theme: 'neon' }, 'theme'],
     ['spacing that is no switch', { ...CHOSEN, spacing: 'yes' }, 'spacing'],
+    ['one step at a time that is no switch', { ...CHOSEN, oneStepAtATime: 1 }, 'oneStepAtATime'],
     ['a missing field', { textSize: 100, spacing: false, font: 'standard', theme: 'light' }, 'motion'],
     ['an unknown field', { ...CHOSEN, colour: 'pink' }, 'colour'],
   ])('refuses %s with 400 naming the field, and keeps what was saved', async (_what, payload, field) => {
@@ -69,6 +77,15 @@ describe('reading and display preferences', () => {
     const error = apiErrorSchema.parse(res.json());
     expect(error.message).toContain(field);
     expect((await get(cookie)).json()).toEqual(CHOSEN);
+  });
+
+  it('keeps one step at a time off when a body leaves it out (a page loaded before it existed)', async () => {
+    const cookie = await signIn('prefs-older-page@inspired2uplift.org');
+    expect((await put(cookie, CHOSEN)).json()).toEqual(CHOSEN);
+    const { oneStepAtATime: _left, ...older } = CHOSEN;
+    const res = await put(cookie, older);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ...older, oneStepAtATime: false });
   });
 
   it('refuses a body that is no JSON object with 400', async () => {

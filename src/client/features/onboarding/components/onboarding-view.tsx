@@ -4,10 +4,13 @@ import { deriveProgress } from '@shared/progress';
 import { dueLabel } from '@shared/due-label';
 import { orderedStepIds } from '@shared/roles';
 import type { SecretRefusalReason } from '@shared/secret-access';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import Monitor from 'lucide-react/icons/monitor';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { markCelebrated, wasCelebrated } from '../utils/celebration';
 import { useIsMobile } from '@/hooks/use-media-query';
+import { Button } from '@/components/ui/button';
 import { playConfetti } from '@/lib/confetti';
 import type { OnboardingProgress } from '../utils/onboarding-progress';
 import { isAccountRole, roleAccentColor } from '../utils/role';
@@ -100,6 +103,30 @@ export function OnboardingView(props: OnboardingViewProps) {
   if (chosenOpenId === undefined && openId !== null && (openStep?.form ?? openStep?.quiz) !== undefined) {
     setChosenOpenId(openId);
   }
+  // One step at a time (docs/product.md#reading-and-display): the step shown is the open (or active, or last) one until
+  // the member acts on it — opens or closes it, completes it, or moves — and then stays put until they move.
+  const [pinnedStepId, setPinnedStepId] = useState<string | undefined>(undefined);
+  const shownStepId =
+    pinnedStepId !== undefined && ids.includes(pinnedStepId) ? pinnedStepId : (openId ?? activeId ?? ids.at(-1));
+  const pinShownStep = () => {
+    if (pinnedStepId === undefined) setPinnedStepId(shownStepId);
+  };
+  const focusAfterMove = useRef(false);
+  useEffect(() => {
+    if (!focusAfterMove.current || shownStepId === undefined) return;
+    focusAfterMove.current = false;
+    // The new step's title (its toggle) takes focus: a screen reader reads which step this is, and Tab goes on into it.
+    const toggle = document.getElementById(stepAnchorId(shownStepId))?.querySelector<HTMLElement>('h3 button');
+    toggle?.focus({ preventScroll: true });
+    document.getElementById(stepAnchorId(shownStepId))?.scrollIntoView({ block: 'nearest' });
+  }, [shownStepId]);
+  const moveBy = (delta: -1 | 1) => {
+    const target = ids[(shownStepId === undefined ? 0 : ids.indexOf(shownStepId)) + delta];
+    if (target === undefined) return;
+    focusAfterMove.current = true;
+    setPinnedStepId(target);
+    setChosenOpenId(target);
+  };
   const accent = roleAccentColor(role.colors.baseColor);
   const isAccount = isAccountRole(role.key) || isAccountRole(userRole);
   const allDone = !isAccount && derived.total > 0 && derived.percent === 100;
@@ -132,6 +159,7 @@ export function OnboardingView(props: OnboardingViewProps) {
 
   /** Completing the open step opens the next one. */
   const openNextAfter = (step: Step) => {
+    pinShownStep();
     if (openId !== step.id) return;
     const next = deriveProgress(ids, [...progress.completedIds, step.id]);
     const nextId = ids[next.currentIndex];
@@ -197,14 +225,23 @@ export function OnboardingView(props: OnboardingViewProps) {
           {scope.steps.map((step, j) => {
             const i = (offsets[s] ?? 0) + j;
             return (
-              <li key={step.id} id={stepAnchorId(step.id)} className="scroll-mt-4">
+              <li
+                key={step.id}
+                id={stepAnchorId(step.id)}
+                className="scroll-mt-4"
+                // One step at a time shows only this one (src/client/styles/index.css).
+                data-shown-step={shownStepId === step.id ? '' : undefined}
+              >
                 <StepCard
                   step={step}
                   due={dueOf(step.id)}
                   index={i}
                   status={derived.statuses[i] ?? 'pending'}
                   isOpen={openId === step.id}
-                  onToggle={() => setChosenOpenId(openId === step.id ? null : step.id)}
+                  onToggle={() => {
+                    pinShownStep();
+                    setChosenOpenId(openId === step.id ? null : step.id);
+                  }}
                   onSetCompleted={(completed) => setCompleted(step, completed)}
                   doneItems={progress.doneItemsOf(step.id)}
                   onItemChange={(itemId, done) => setItemDone(step, itemId, done)}
@@ -221,6 +258,44 @@ export function OnboardingView(props: OnboardingViewProps) {
           })}
         </ScopeSection>
       ))}
+      {shownStepId !== undefined ? (
+        <StepByStepNav position={ids.indexOf(shownStepId) + 1} total={ids.length} onMove={moveBy} />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * 'Previous step', the position ('Step 2 of 5', announced when it changes) and 'Next step' under the one step shown
+ * (docs/product.md#reading-and-display: one step at a time). Always rendered — the server does not know the preference
+ * when it renders the first screen — and shown by the style sheet only under `<html data-steps="one">`.
+ */
+function StepByStepNav({
+  position,
+  total,
+  onMove,
+}: {
+  position: number;
+  total: number;
+  onMove: (delta: -1 | 1) => void;
+}) {
+  return (
+    <nav
+      aria-label="Steps"
+      data-step-nav=""
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3"
+    >
+      <Button variant="outline" disabled={position <= 1} onClick={() => onMove(-1)}>
+        <ChevronLeft aria-hidden="true" />
+        Previous step
+      </Button>
+      <p role="status" className="text-sm font-semibold text-slate-800">
+        Step {position} of {total}
+      </p>
+      <Button variant="outline" disabled={position >= total} onClick={() => onMove(1)}>
+        Next step
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
   );
 }

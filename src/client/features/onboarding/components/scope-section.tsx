@@ -23,6 +23,8 @@ export function ScopeSection({ scope, highlighted, onHoverChange, accent, childr
     <section
       aria-labelledby={headingId}
       data-highlighted={highlighted}
+      // One step at a time hides a scope without the shown step (src/client/styles/index.css).
+      data-scope-section=""
       onMouseEnter={() => onHoverChange(true)}
       onMouseLeave={() => onHoverChange(false)}
       className={cn(

@@ -25,6 +25,7 @@ const MOTION_LABELS: Record<Motion, string> = {
 };
 export const SPACING_LABEL = 'More space between lines, words and letters';
 export const FONT_LABEL = 'Highly legible font (Atkinson Hyperlegible)';
+export const ONE_STEP_LABEL = 'One step at a time: show only the step I am on';
 
 /** What the panel says about the last choice. */
 const SAVED_MESSAGES = {
@@ -162,6 +163,18 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
             className="size-4 accent-brand-700"
           />
           {FONT_LABEL}
+        </label>
+      </fieldset>
+      <fieldset className="mt-5">
+        <legend className="text-base font-semibold text-slate-900">Steps</legend>
+        <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={preferences.oneStepAtATime}
+            onChange={(event) => choose({ oneStepAtATime: event.target.checked })}
+            className="size-4 accent-brand-700"
+          />
+          {ONE_STEP_LABEL}
         </label>
       </fieldset>
       <Choices

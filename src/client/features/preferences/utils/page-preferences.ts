@@ -35,6 +35,7 @@ export function pagePreferences(): Preferences {
     font: root.getAttribute('data-font'),
     theme: root.getAttribute('data-theme'),
     motion: root.getAttribute('data-motion'),
+    oneStepAtATime: root.getAttribute('data-steps') === 'one',
   });
 }
 
