@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { EXPECTED_CALLOUT, INSIGHTS_DEPARTMENT } from './fixtures/insights';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -16,6 +16,18 @@ async function signInAsAdmin(page: Page, baseURL: string | undefined) {
     headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
   });
   expect(response.status()).toBe(200);
+}
+
+/** The texts of a region's charts that run past the chart's right edge (its card cuts them off). */
+async function textsPastTheEdge(region: Locator): Promise<string[]> {
+  return region.locator('svg[role="group"]').evaluateAll((charts) =>
+    charts.flatMap((chart) => {
+      const right = chart.getBoundingClientRect().right;
+      return [...chart.querySelectorAll('text')]
+        .filter((text) => text.getBoundingClientRect().right > right + 1)
+        .map((text) => text.textContent ?? '');
+    }),
+  );
 }
 
 test('an admin reads where people stop in the largest role, sees the same numbers as a table, compares the roles, and opens the members behind a bar', async ({
@@ -54,8 +66,10 @@ test('an admin reads where people stop in the largest role, sees the same number
   // Desktop screenshot, then phone width.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: testInfo.outputPath('insights-desktop.png'), fullPage: true });
+  expect(await textsPastTheEdge(funnel), 'bar texts cut off at desktop width').toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(funnel.getByTestId('funnel-callout')).toBeVisible();
+  await expect.poll(() => textsPastTheEdge(funnel), { message: 'bar texts cut off at phone width' }).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('insights-phone.png'), fullPage: true });
   await expectNoAxeViolations(page, { state: 'insights page at phone width' });
   await page.setViewportSize({ width: 1280, height: 900 });

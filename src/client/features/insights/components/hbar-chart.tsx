@@ -29,7 +29,20 @@ const BAR = 14;
 const GAP = 4;
 const LABEL = 22;
 const ROW_GAP = 14;
-const TEXT_ROOM = 150;
+/** Average advance of a character of the bars' text (text-xs), in em: enough for digits and lower-case words. */
+const CHAR_EM = 0.6;
+
+/**
+ * The bar texts' size in px (text-xs: 0.75 rem, so the reading preferences' text size doubles it) and the room the
+ * longest one needs, estimated from its characters.
+ */
+function textMetrics(rows: HBarRow[]): { fontPx: number; room: number } {
+  const rootPx =
+    typeof window === 'undefined' ? 16 : parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const fontPx = rootPx * 0.75;
+  const longest = Math.max(0, ...rows.flatMap((row) => row.bars.map((bar) => bar.text.length)));
+  return { fontPx, room: Math.ceil(longest * CHAR_EM * fontPx) + 16 };
+}
 
 /**
  * Horizontal bars in rows (the funnel and the cohorts), drawn with visx scales as SVG so that every bar is a link
@@ -40,9 +53,15 @@ const TEXT_ROOM = 150;
 export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; title: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
-  const barRoom = Math.max(80, width - TEXT_ROOM);
+  // The texts follow their bars while the bars keep at least half the width; on a narrow screen or at a large text
+  // size each text goes on its own line under its bar, so that none is cut off at the card's edge.
+  const { fontPx, room } = textMetrics(rows);
+  const under = room > width / 2;
+  const textLine = Math.ceil(fontPx * 1.5);
+  const barRoom = Math.max(80, under ? width - 4 : width - room);
+  const step = BAR + GAP + (under ? textLine : 0);
   const x = scaleLinear<number>({ domain: [0, Math.max(1, max)], range: [0, barRoom] });
-  const rowHeight = (row: HBarRow) => LABEL + row.bars.length * (BAR + GAP) + ROW_GAP;
+  const rowHeight = (row: HBarRow) => LABEL + row.bars.length * step + ROW_GAP;
   const tops = rows.map((_, i) => rows.slice(0, i).reduce((sum, row) => sum + rowHeight(row), 0));
   const height = rows.reduce((sum, row) => sum + rowHeight(row), 0);
   return (
@@ -57,7 +76,7 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
                 {row.tag !== undefined && <tspan className="fill-amber-800 font-bold">{`  ▲ ${row.tag}`}</tspan>}
               </text>
               {row.bars.map((bar, i) => {
-                const by = LABEL + i * (BAR + GAP);
+                const by = LABEL + i * step;
                 const w = x(bar.value);
                 return (
                   <BarLink
@@ -70,7 +89,11 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
                     height={BAR}
                     tone={bar.tone ?? 'primary'}
                   >
-                    <text x={Math.max(w, 3) + 8} y={by + BAR - 3} className="fill-slate-800 text-xs">
+                    <text
+                      x={under ? 0 : Math.max(w, 3) + 8}
+                      y={under ? by + BAR + textLine - 4 : by + BAR - 3}
+                      className="fill-slate-800 text-xs"
+                    >
                       {bar.text}
                     </text>
                   </BarLink>
