@@ -15,6 +15,7 @@ import { insightsRoutes } from './modules/insights/index.js';
 import { appConfigRoutes } from './modules/app-config/index.js';
 import { authRoutes, devicesRoutes, profilePictureRoutes, ProfilePictures } from './modules/auth/index.js';
 import { demoRoutes } from './modules/demo/index.js';
+import { departmentsRoutes } from './modules/departments/index.js';
 import {
   googleAuthRoutes,
   loadServiceAccountKey,
@@ -297,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => answersSweep.stop());
   await app.register(demoRoutes, { content });
   await app.register(adminRoutes, { db, config, content, now });
+  await app.register(departmentsRoutes, { db, now });
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
   await app.register(backupRoutes, { db, backups, content });

@@ -50,6 +50,8 @@ export const AUDIT_KINDS = [
   'answers-deleted',
   /** An admin hid the launch checklist (`details.dismissed: true`) or showed it again (`false`). */
   'launch-checklist',
+  /** An admin added, renamed, retired or restored a department of the list, or moved members to one (`reason`). */
+  'department-change',
 ] as const;
 
 /** What happened, as the audit log records it. Free text in the database, so a new kind needs no migration. */

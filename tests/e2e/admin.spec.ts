@@ -46,7 +46,7 @@ test('an admin finds a member, changes their role, and exports a CSV holding the
 
   await expect(admin.getByRole('heading', { level: 2, name: 'Riley Rolechange' })).toBeVisible();
   await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Finance' });
-  await admin.getByLabel('Department', { exact: true }).fill('Finance');
+  await admin.getByLabel('Department', { exact: true }).selectOption('Finance');
   await admin.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByText(`Saved ${MEMBER}`)).toBeVisible();
   await expectNoAxeViolations(admin, { state: "admin member page with the 'Saved' confirmation (role assignment)" });

@@ -493,3 +493,18 @@ export const quizTries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.stepId, t.try] }), check('quiz_tries_try', sql`${t.try} >= 1`)],
 );
+
+/**
+ * The organisation's departments (docs/product.md#departments): the list a member's department and the departments a
+ * lead leads are chosen from. Seeded once from the published role configurations' departments and 'Operations'
+ * (modules/departments); admins add, rename and retire them. `key` is the name trimmed and in lower case, so
+ * 'finance' and 'Finance' are one department. A retired department stays for the members who have it, but is no longer
+ * offered or accepted for anyone else. Rows are never deleted.
+ */
+export const departments = pgTable('departments', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  retiredAt: timestamptz('retired_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

@@ -31,6 +31,11 @@ const adminHandlers = (members: MembersPage) => ({
   'GET /api/admin/members': () => json(members),
   'GET /api/admin/roles': () =>
     json({ roles: [{ key: 'volunteer', displayName: 'Volunteer' }], departments: ['Operations'] }),
+  'GET /api/admin/departments': () =>
+    json({
+      items: ['Events', 'Finance', 'Operations'].map((name) => ({ name, retired: false, members: 1, leads: 0 })),
+      unlisted: [],
+    }),
 });
 
 /** The query strings of the members-table requests made so far. */
@@ -218,10 +223,11 @@ describe('admin console', () => {
       'POST /api/admin/secrets/FINANCE_PASS/rotated': () =>
         json({ name: 'FINANCE_PASS', rotatedAt: '2025-04-01T10:00:00.000Z' }),
     });
-    const leads = await screen.findByLabelText('Leads departments');
-    expect(leads).toHaveValue('Finance');
-    await user.clear(leads);
-    await user.type(leads, 'Finance, Events,, Finance');
+    // Led departments are chosen from the departments list, not typed.
+    const leads = await screen.findByRole('group', { name: 'Leads departments' });
+    expect(await within(leads).findByRole('checkbox', { name: 'Finance' })).toBeChecked();
+    expect(within(leads).getByRole('checkbox', { name: 'Events' })).not.toBeChecked();
+    await user.click(within(leads).getByRole('checkbox', { name: 'Events' }));
     await user.click(screen.getByLabelText(/Content editor/u));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { AuditLog } from '@/features/admin/components/audit-log';
 import { BackupsPanel } from '@/features/admin/components/backups-panel';
+import { DepartmentsPanel } from '@/features/admin/components/departments-panel';
 import { ImportPanel } from '@/features/admin/components/import-panel';
 import { LaunchChecklist } from '@/features/admin/components/launch-checklist';
 import { useLaunchChecklistState, useSetLaunchChecklistState } from '@/features/admin/api/launch-checklist';
@@ -23,6 +24,7 @@ const TABS = [
   { value: 'members', label: 'Members' },
   { value: 'invite', label: 'Invite' },
   { value: 'import', label: 'Import CSV' },
+  { value: 'departments', label: 'Departments' },
   { value: 'audit', label: 'Audit log' },
   { value: 'backups', label: 'Backups' },
   { value: 'passwords', label: 'Shared passwords' },
@@ -35,7 +37,7 @@ const tabTrigger =
 
 /**
  * The admin console (docs/product.md#admin-area; its own lazily loaded chunk): tabs for the launch checklist, the members table, inviting an address, the CSV
- * import, the audit log, the backups, the shared passwords and who must agree again. The open tab is kept in the address (`?tab=`).
+ * import, the departments list, the audit log, the backups, the shared passwords and who must agree again. The open tab is kept in the address (`?tab=`).
  * An admin's first page is the launch checklist until they hide it (docs/product.md#launch-checklist); an address with
  * a query (a members-table filter) opens the members table.
  */
@@ -127,6 +129,9 @@ function AdminConsole({ user, view }: { user: User; view: 'admin' | 'lead' }) {
           </Tabs.Content>
           <Tabs.Content value="import" className="pt-5">
             <ImportPanel />
+          </Tabs.Content>
+          <Tabs.Content value="departments" className="pt-5">
+            <DepartmentsPanel />
           </Tabs.Content>
           <Tabs.Content value="audit" className="pt-5">
             <AuditLog />

@@ -36,6 +36,7 @@ import { listAudit, recordAudit } from '../audit/index.js';
 import { AUDIT_KINDS } from '../../../shared/audit-kinds.js';
 import {
   endMemberSessions,
+  getMember,
   markMemberLeft,
   markMemberRejoined,
   removeMemberRecord,
@@ -52,6 +53,8 @@ import {
   listMemberOverviews,
   type MembersContext,
 } from '../member-overview/index.js';
+import { checkMemberDepartments } from '../departments/index.js';
+import { checkImportDepartments } from './import-departments.js';
 import { getMemberDetail } from './member-detail.js';
 import { adminChangesOfImport, applyImport, membersToCsv, previewImport } from './member-import.js';
 
@@ -107,8 +110,9 @@ const needs = (permission: AdminPermission) => ({ config: { permission } });
  * - GET /api/admin/members/:email → the member's page (steps, ticks, acknowledgments, permissions); 404 when unknown
  *   (or, to a lead, outside their departments).
  * - PUT /api/admin/members/:email `{ role, department, isAdmin, leadOf?, isEditor? }` → stores the member record (an
- *   invitation when the person never signed in); 400 naming the valid roles when the role text names none, or the
- *   address is outside ALLOWED_DOMAIN. Audited as 'member-invite' (new record, which also plans a welcome e-mail) or
+ *   invitation when the person never signed in); 400 naming the valid roles when the role text names none, naming the
+ *   departments of the list when a department (or led department) is not one of them and not the record's own
+ *   already (docs/product.md#departments), or when the address is outside ALLOWED_DOMAIN. Audited as 'member-invite' (new record, which also plans a welcome e-mail) or
  *   'role-change', plus 'admin-change' when the flag moves. A change of role, department or any permission ends the person's sessions.
  * - DELETE /api/admin/members/:email → removes the member record (the person falls back to the default role) and ends
  *   their sessions; 404 when there is no record.
@@ -203,9 +207,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       }
       const { leadOf, isEditor, startOn } = request.body;
       await db.transaction(async (tx) => {
+        // Departments are chosen from the list (docs/product.md#departments); what the record has already stays.
+        const checked = await checkMemberDepartments(
+          tx,
+          request.catalog,
+          { department, leadOf },
+          await getMember(tx, email),
+        );
         const { before } = await setMemberRecord(
           tx,
-          { email, role, department, isAdmin, leadOf, isEditor },
+          { email, role, department: checked.department, isAdmin, leadOf: checked.leadOf, isEditor },
           actorOf(request),
           now(),
         );
@@ -382,9 +393,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     allowedDomain: config.allowedDomain,
   });
 
-  app.post('/api/admin/import/preview', importOptions, async (request) =>
-    previewImport(request.body.csv, importContext(request)),
-  );
+  /** The preview of an import: the file's own checks, then its departments against the list. */
+  const previewOf = async (request: FastifyRequest<{ Body: { csv: string } }>) =>
+    checkImportDepartments(db, request.catalog, previewImport(request.body.csv, importContext(request)));
+
+  app.post('/api/admin/import/preview', importOptions, async (request) => previewOf(request));
 
   // A 400 is either the refusal with the row errors or a malformed request (the error handler's plain JSON error);
   // with only the refusal schema, a malformed body's 400 failed serialization and became a 500.
@@ -398,7 +411,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const preview = previewImport(request.body.csv, importContext(request));
+      const preview = await previewOf(request);
       if (!preview.valid) {
         const bad = preview.rows.filter((r) => r.errors.length > 0).length;
         const message =

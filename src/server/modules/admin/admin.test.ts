@@ -24,6 +24,16 @@ const cookieOf = (email: string, name?: string) => signIn(t.app, { email, ...(na
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
   admin = await cookieOf(ADMIN, 'Boss Person');
+  // The test organisation's departments besides the catalogue's (docs/product.md#departments).
+  for (const name of ['Money', 'Events', 'Ops', 'Space', 'Finanças Zürich']) {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/departments',
+      headers: { cookie: admin },
+      payload: { name },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+  }
 });
 afterAll(async () => {
   await t.close();

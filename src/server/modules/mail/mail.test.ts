@@ -338,14 +338,14 @@ describe('start dates set by an admin', () => {
       method: 'PUT',
       url: `/api/admin/members/${encodeURIComponent('ivy@inspired2uplift.org')}`,
       headers: { cookie },
-      payload: { role: 'volunteer', department: 'Events', isAdmin: false, startOn: '2026-02-20' },
+      payload: { role: 'volunteer', department: 'Operations', isAdmin: false, startOn: '2026-02-20' },
     });
     expect(invite.statusCode, invite.body).toBe(200);
     const imported = await t.app.inject({
       method: 'POST',
       url: '/api/admin/import',
       headers: { cookie },
-      payload: { csv: 'email,role,department,startDate\nian@inspired2uplift.org,volunteer,Events,2026-02-25\n' },
+      payload: { csv: 'email,role,department,startDate\nian@inspired2uplift.org,volunteer,Operations,2026-02-25\n' },
     });
     expect(imported.statusCode, imported.body).toBe(200);
     for (const [email, startOn] of [
@@ -378,7 +378,7 @@ describe('the welcome of an invited person', () => {
       method: 'PUT',
       url: `/api/admin/members/${encodeURIComponent(email)}`,
       headers: { cookie: await adminCookie() },
-      payload: { role: 'volunteer', department: 'Events', isAdmin: false, ...(startOn ? { startOn } : {}) },
+      payload: { role: 'volunteer', department: 'Operations', isAdmin: false, ...(startOn ? { startOn } : {}) },
     });
     expect(res.statusCode, res.body).toBe(200);
   };
@@ -390,7 +390,7 @@ describe('the welcome of an invited person', () => {
     expect(toIvy().map((m) => m.subject)).toEqual(['Welcome to INSPIRED 2 UPLIFT: your onboarding is ready']);
     const welcome = toIvy()[0]!;
     expect(welcome.text).toContain('Sign in: http://localhost:3000/login');
-    expect(welcome.text).toContain('your role as Volunteer in Events');
+    expect(welcome.text).toContain('your role as Volunteer in Operations');
     expect(String(welcome.html)).toContain('href="http://localhost:3000/login"');
     // A second invitation of the same address sends nothing more.
     await invite(IVY, '2026-02-01');
@@ -427,7 +427,9 @@ describe('the welcome of an invited person', () => {
       method: 'POST',
       url: '/api/admin/import',
       headers: { cookie: await adminCookie() },
-      payload: { csv: `email,role,department\n${AMY},volunteer,Events\numa@inspired2uplift.org,volunteer,Events\n` },
+      payload: {
+        csv: `email,role,department\n${AMY},volunteer,Operations\numa@inspired2uplift.org,volunteer,Operations\n`,
+      },
     });
     expect(imported.statusCode, imported.body).toBe(200);
     t.clock.now = london('2026-03-04T09:00');

@@ -276,6 +276,35 @@ const ROUTES: Route[] = [
     },
   },
   {
+    method: 'GET',
+    route: '/api/admin/departments',
+    url: '/api/admin/departments',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/departments',
+    url: '/api/admin/departments',
+    payload: { name: 'Matrix Department' },
+    // The admin's cell adds it (the others are refused before); the PATCH row retires it.
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/departments/:name',
+    url: '/api/admin/departments/Matrix%20Department',
+    payload: { retired: true },
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/departments/move',
+    url: '/api/admin/departments/move',
+    // Nobody's department is 'Nowhere': the leads' departments stay as the other rows need them.
+    payload: { from: 'Nowhere', to: 'Operations' },
+    cells: adminOnly({ status: 200 }),
+  },
+  {
     method: 'POST',
     route: '/api/admin/import/preview',
     url: '/api/admin/import/preview',

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
+import { useDepartments } from '../api/departments';
 import { useAdminRoles } from '../api/get-admin-roles';
 import { usePutMember } from '../api/put-member';
 import { fieldClass, labelClass } from '../utils/format';
@@ -14,37 +15,47 @@ interface MemberFormProps {
   onSaved?: (email: string) => void;
 }
 
-/** The departments typed in the 'Leads departments' field: comma-separated, trimmed, without empties or repeats. */
-export function parseDepartments(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(',')
-        .map((d) => d.trim())
-        .filter((d) => d !== ''),
-    ),
-  ];
-}
-
 /**
  * Assigns a member's role, department and permissions (admin, lead of departments, content editor); without `email`,
- * invites an address before its first sign-in. The role select lists the loaded role configurations; the department field suggests the known
- * departments. The server's refusal (e.g. an address outside the organisation's domain) is shown under the form.
+ * invites an address before its first sign-in. The role select lists the loaded role configurations; the department and
+ * the departments a lead leads are chosen from the departments list (docs/product.md#departments), where a department
+ * the member has already that is not in the list (or is retired) stays offered, marked so. The server's refusal (e.g.
+ * an address outside the organisation's domain) is shown under the form.
  */
 export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
   const id = useId();
   const roles = useAdminRoles();
+  const departments = useDepartments();
   const save = usePutMember();
   const [address, setAddress] = useState('');
   const [role, setRole] = useState(initial?.role ?? 'volunteer');
   const [department, setDepartment] = useState(initial?.department ?? 'Operations');
   const [isAdmin, setIsAdmin] = useState(initial?.isAdmin ?? false);
-  const [leadOf, setLeadOf] = useState((initial?.leadOf ?? []).join(', '));
+  const [leadOf, setLeadOf] = useState<readonly string[]>(initial?.leadOf ?? []);
   const [isEditor, setIsEditor] = useState(initial?.isEditor ?? false);
   const [startOn, setStartOn] = useState('');
   const inviting = email === undefined;
   const roleOptions = roles.data?.roles ?? [];
   const knownRole = roleOptions.some((r) => r.key === role);
+  const listed = departments.data?.items ?? [];
+  const open = listed.filter((d) => !d.retired).map((d) => d.name);
+  /** A department the person has that cannot be chosen for anyone else: shown as what it is. */
+  const marked = (name: string) => {
+    const found = listed.find((d) => d.name.toLowerCase() === name.trim().toLowerCase());
+    return found === undefined ? `${name} (not in the list)` : found.retired ? `${name} (retired)` : null;
+  };
+  const departmentOptions = [
+    ...open.map((name) => ({ value: name, label: name })),
+    ...(initial !== undefined && !open.some((o) => o.toLowerCase() === initial.department.trim().toLowerCase())
+      ? [{ value: initial.department, label: marked(initial.department) ?? initial.department }]
+      : []),
+  ];
+  const leadOptions = [
+    ...open.map((name) => ({ value: name, label: name })),
+    ...(initial?.leadOf ?? [])
+      .filter((d) => !open.some((o) => o.toLowerCase() === d.trim().toLowerCase()))
+      .map((d) => ({ value: d, label: marked(d) ?? d })),
+  ];
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +67,7 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
         role,
         department: department.trim(),
         isAdmin,
-        leadOf: parseDepartments(leadOf),
+        leadOf: [...leadOf],
         isEditor,
         // The invite form's start date; the member's page has its own (docs/product.md#due-dates-and-reminders).
         ...(inviting && startOn !== '' ? { startOn } : {}),
@@ -130,19 +141,27 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
         <label htmlFor={`${id}-department`} className={labelClass}>
           Department
         </label>
-        <input
+        <select
           id={`${id}-department`}
           required
-          list={`${id}-departments`}
           value={department}
           onChange={(e) => setDepartment(e.target.value)}
           className={fieldClass}
-        />
-        <datalist id={`${id}-departments`}>
-          {(roles.data?.departments ?? []).map((d) => (
-            <option key={d} value={d} />
+        >
+          {departmentOptions.some((o) => o.value === department) ? null : (
+            <option value={department}>{department}</option>
+          )}
+          {departmentOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
           ))}
-        </datalist>
+        </select>
+        {initial !== undefined && marked(initial.department) !== null && department === initial.department ? (
+          <p className="mt-1 text-sm text-slate-600">
+            This department is not one that can be chosen now. It stays until you choose another.
+          </p>
+        ) : null}
       </div>
       <div className="flex items-center gap-2 sm:col-span-2">
         <input
@@ -156,23 +175,29 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
           Admin (may open the admin console)
         </label>
       </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-lead`} className={labelClass}>
-          Leads departments
-        </label>
-        <input
-          id={`${id}-lead`}
-          list={`${id}-departments`}
-          value={leadOf}
-          onChange={(e) => setLeadOf(e.target.value)}
-          aria-describedby={`${id}-lead-hint`}
-          className={fieldClass}
-        />
-        <p id={`${id}-lead-hint`} className="mt-1 text-sm text-slate-600">
-          Separate departments with commas. A department lead can see the members of these departments and their
-          progress, but cannot change anything.
+      <fieldset className="sm:col-span-2" aria-describedby={`${id}-lead-hint`}>
+        <legend className={labelClass}>Leads departments</legend>
+        <p id={`${id}-lead-hint`} className="mb-2 text-sm text-slate-600">
+          A department lead can see the members of these departments and their progress, but cannot change anything.
         </p>
-      </div>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {leadOptions.map((o) => (
+            <label key={o.value} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={leadOf.some((d) => d.toLowerCase() === o.value.toLowerCase())}
+                onChange={(e) =>
+                  setLeadOf((now) =>
+                    e.target.checked ? [...now, o.value] : now.filter((d) => d.toLowerCase() !== o.value.toLowerCase()),
+                  )
+                }
+                className="size-5 accent-brand-700"
+              />
+              {o.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <div className="flex items-center gap-2 sm:col-span-2">
         <input
           id={`${id}-editor`}
