@@ -13,6 +13,7 @@ import { DOCUMENT_WAIT_SECONDS, useDocumentGate } from '../hooks/use-document-ga
 import { roleAccentColor, roleTextColor, roleTextColorInThemes } from '../utils/role';
 import { AgreementNotice } from './agreement-notice';
 import { LazySignatureDialog, preloadStepWidgets } from './lazy-widgets';
+import { ReadAloud } from './read-aloud';
 import { StepContent } from './step-content';
 import { StepIcon } from './step-icon';
 import { StepStatusLabel } from './step-status-label';
@@ -114,6 +115,7 @@ export function StepCard(props: StepCardProps) {
   const focusAfterChange = useRef<'reset' | 'toggle' | null>(null);
   const resetRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
   const completed = status === 'completed';
   const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
   const items = stepItems(step);
@@ -168,6 +170,7 @@ export function StepCard(props: StepCardProps) {
 
   return (
     <article
+      ref={cardRef}
       aria-labelledby={titleId}
       data-status={status}
       // The pointer or keyboard reaching a card starts loading the widgets it shows, so they are there when it opens.
@@ -217,6 +220,7 @@ export function StepCard(props: StepCardProps) {
               aria-expanded={isOpen}
               aria-controls={contentId}
               onClick={onToggle}
+              data-read-aloud=""
               className="group text-left after:absolute after:inset-0 after:rounded-t-2xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600"
             >
               {step.title}
@@ -229,7 +233,9 @@ export function StepCard(props: StepCardProps) {
               />
             </button>
           </h3>
-          <p className="mt-1 text-sm text-slate-600">{step.description}</p>
+          <p className="mt-1 text-sm text-slate-600" data-read-aloud="">
+            {step.description}
+          </p>
           {!completed && lock !== null && lock !== 'preview' ? (
             <p className="mt-2 text-xs font-medium text-amber-800">{LOCK_HINTS[lock][isOpen ? 'open' : 'closed']}</p>
           ) : null}
@@ -300,6 +306,7 @@ export function StepCard(props: StepCardProps) {
 
       <div id={contentId} hidden={!isOpen} className="border-t border-slate-100 px-4 pt-4 pb-5 sm:px-5 sm:pl-20">
         {/* Mounted only while open: videos stop and the PDF chunk loads only when a step is read. */}
+        {isOpen ? <ReadAloud root={cardRef} /> : null}
         {isOpen ? (
           <StepContent
             key={contentKey}

@@ -142,7 +142,7 @@ export function StepContent(props: StepContentProps) {
         <Section title="Tasks">
           <ol className="list-decimal space-y-1.5 pl-5 marker:font-semibold marker:text-slate-500">
             {content.tasks.map((task, i) => (
-              <li key={i} className="pl-1">
+              <li key={i} className="pl-1" data-read-aloud="">
                 {task}
               </li>
             ))}
