@@ -83,6 +83,28 @@ export const verifyResponseSchema = z.object({
 });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
+/** The largest file POST /api/acknowledgments/check-receipt reads (a receipt carries the agreement's pages). */
+export const RECEIPT_CHECK_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * POST /api/acknowledgments/check-receipt (admins), the body a PDF: what the file is and whether it matches a record.
+ * - `receipt`: a receipt of this app; `records` holds its record when the record exists and has the receipt's
+ *   hashes (`matches`), else `problem` says what differs;
+ * - `document`: the agreed document itself (its SHA-256 is a record's document hash): `records` are the signatures
+ *   of it, newest first;
+ * - `unknown`: neither (a PDF of something else, or a receipt made before receipts carried their record).
+ */
+export const receiptCheckSchema = z.object({
+  found: z.enum(['receipt', 'document', 'unknown']),
+  /** The file's SHA-256 (hex, lower case). */
+  fileHash: z.string(),
+  matches: z.boolean(),
+  records: z.array(acknowledgmentSchema),
+  /** What does not match, in words; null when it matches or nothing was found. */
+  problem: z.string().nullable(),
+});
+export type ReceiptCheck = z.infer<typeof receiptCheckSchema>;
+
 /** GET /api/admin/members/:email/acknowledgments (admins): every record of the person, newest first. */
 export const memberAcknowledgmentsResponseSchema = z.object({
   acknowledgments: z.array(acknowledgmentSchema),

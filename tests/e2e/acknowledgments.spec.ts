@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * Signed acknowledgments end to end, in Chromium against the built app: a volunteer signs the Volunteer Agreement by
@@ -100,4 +101,99 @@ test('a volunteer signs the agreement with their typed name and downloads a rece
   await expect(
     stepCard(page, 'Sign the Volunteer Agreement').getByRole('link', { name: 'Download your signed receipt (PDF)' }),
   ).toBeVisible();
+});
+
+test('an admin checks a receipt in the admin console: the PDF, a pasted SHA-256, and files that do not match', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // A volunteer signs and downloads their receipt.
+  const email = await signInAs(page, 'ack.check', baseURL);
+  await page.goto('/dashboard');
+  const card = stepCard(page, 'Sign the Volunteer Agreement');
+  await card.getByRole('button', { name: 'Sign the Volunteer Agreement', exact: true }).click();
+  const agreementDownload = page.waitForEvent('download');
+  await card.getByRole('link', { name: 'Download', exact: true }).click();
+  await agreementDownload;
+  await card.getByRole('button', { name: 'Sign', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign the Volunteer Agreement' });
+  await dialog.getByLabel('Your full name').fill('Kit Checkley');
+  await dialog.getByRole('checkbox', { name: 'I have read and agree to the Volunteer Agreement.' }).check();
+  await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
+  const receiptDownload = page.waitForEvent('download');
+  await card.getByRole('link', { name: 'Download your signed receipt (PDF)' }).click();
+  const receiptPath = await (await receiptDownload).path();
+
+  // The admin, in their own browser, opens the console's "Check a receipt" tab with the keyboard.
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  const login = await admin.request.post('/api/auth/dev-login', {
+    data: { email: 'admin.e2e@inspired2uplift.org', name: 'Alex Admin' },
+    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+  });
+  expect(login.status()).toBe(200);
+  await admin.goto('/admin?tab=members');
+  await admin.getByRole('tab', { name: 'Members' }).focus();
+  await expect(admin.getByRole('tab', { name: 'Members' })).toBeFocused();
+  // Radix tabs: arrow keys move between tabs and open them.
+  const receiptsTab = admin.getByRole('tab', { name: 'Check a receipt' });
+  for (let i = 0; i < 10 && !(await receiptsTab.evaluate((el) => el === document.activeElement)); i += 1)
+    await admin.keyboard.press('ArrowRight');
+  await expect(receiptsTab).toBeFocused();
+  await admin.keyboard.press('Enter');
+  const panel = admin.getByRole('region', { name: 'Check a receipt' });
+  await expect(panel.getByRole('heading', { name: 'Check a receipt' })).toBeVisible();
+
+  // No file chosen: a clear message, tied to the field, which gets the focus.
+  await panel.getByRole('button', { name: 'Check the file' }).click();
+  await expect(panel.getByLabel('Receipt PDF')).toBeFocused();
+  await expect(panel.getByLabel('Receipt PDF')).toHaveAccessibleDescription('Choose the receipt PDF first.');
+
+  // The receipt PDF: it matches, and says who, what, which version and when.
+  await panel.getByLabel('Receipt PDF').setInputFiles(receiptPath);
+  await panel.getByRole('button', { name: 'Check the file' }).click();
+  await expect(panel.getByTestId('receipt-check-verdict')).toHaveText('This receipt matches a signed record.');
+  await expect(panel.getByRole('heading', { name: 'Result' })).toBeFocused();
+  const record = panel.getByRole('list', { name: 'Matching records' }).getByRole('listitem');
+  await expect(record).toHaveCount(1);
+  await expect(record).toContainText('Kit Checkley');
+  await expect(record).toContainText(email);
+  await expect(record).toContainText('Signed "Sign the Volunteer Agreement"');
+  await expect(record).toContainText(/Version \d+/u);
+  await expectNoAxeViolations(admin, { state: 'receipt check, a receipt that matches' });
+
+  // A file that is no PDF: the server's message in plain words.
+  await panel.getByLabel('Receipt PDF').setInputFiles({
+    name: 'receipt.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('not a pdf at all'),
+  });
+  await panel.getByRole('button', { name: 'Check the file' }).click();
+  await expect(panel.getByRole('alert')).toHaveText(
+    'This file is not a PDF. Choose the receipt PDF that was downloaded from the app.',
+  );
+
+  // A pasted SHA-256, typed and sent with the keyboard: first a wrong one, then the agreement's.
+  const hashField = panel.getByLabel('SHA-256 printed on the receipt');
+  await hashField.focus();
+  await admin.keyboard.type('abc123');
+  await admin.keyboard.press('Enter');
+  await expect(hashField).toBeFocused();
+  await expect(hashField).toHaveAttribute('aria-invalid', 'true');
+  await expect(hashField).toHaveAccessibleDescription(/A SHA-256 is 64 letters and digits/u);
+  const agreementHash = createHash('sha256')
+    .update(readFileSync(path.join(process.cwd(), 'content/assets/volunteer-agreement.pdf')))
+    .digest('hex');
+  await hashField.fill(agreementHash.toUpperCase());
+  await admin.keyboard.press('Enter');
+  await expect(panel.getByTestId('receipt-check-verdict')).toContainText(
+    /This SHA-256 matches (a signed record|\d+ signed records)\./u,
+  );
+  await expect(panel.getByRole('list', { name: 'Matching records' })).toContainText(email);
+  await hashField.fill('0'.repeat(64));
+  await admin.keyboard.press('Enter');
+  await expect(panel.getByTestId('receipt-check-verdict')).toHaveText('This SHA-256 matches no signed record.');
+  await adminContext.close();
 });

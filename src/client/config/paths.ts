@@ -79,6 +79,10 @@ export const apiPaths = {
   signStep: (stepId: string) => `/api/acknowledgments/steps/${encodeURIComponent(stepId)}/signature`,
   /** The receipt PDF of a signature or completion record. */
   receipt: (recordId: string) => `/api/acknowledgments/${encodeURIComponent(recordId)}/receipt.pdf`,
+  /** Whether a receipt PDF matches its signature record (the body is the PDF). */
+  checkReceipt: '/api/acknowledgments/check-receipt',
+  /** The signature records with a text or document SHA-256. */
+  verifyHash: (hash: string) => `/api/acknowledgments/verify?hash=${encodeURIComponent(hash)}`,
   adminMemberAcknowledgments: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/acknowledgments`,
   adminAcknowledgmentsCsv: '/api/admin/acknowledgments.csv',
   adminPendingAgreements: (stepId: string) =>

@@ -50,6 +50,8 @@ export function isApiError(error: unknown): error is ApiError {
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as it is (e.g. a PDF), with its Content-Type, instead of a JSON `body`. */
+  file?: { data: Blob; type: string };
   signal?: AbortSignal;
   /** Lets the request outlive the page (fetch's `keepalive`: a save sent as the page is left; at most 64 KiB). */
   keepalive?: boolean;
@@ -115,7 +117,10 @@ function takeDocumentAnswer(path: string): Response | undefined {
   });
 }
 
-async function send(path: string, { method = 'GET', body, signal, keepalive }: RequestOptions): Promise<Response> {
+async function send(
+  path: string,
+  { method = 'GET', body, file, signal, keepalive }: RequestOptions,
+): Promise<Response> {
   const fromDocument = method === 'GET' ? takeDocumentAnswer(path) : undefined;
   let response: Response;
   if (fromDocument !== undefined) {
@@ -126,12 +131,14 @@ async function send(path: string, { method = 'GET', body, signal, keepalive }: R
       [CLIENT_REQUEST_HEADER.name]: CLIENT_REQUEST_HEADER.value,
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (file !== undefined) headers['Content-Type'] = file.type;
     try {
       response = await fetch(path, {
         method,
         headers,
         credentials: 'same-origin',
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(file === undefined ? {} : { body: file.data }),
         ...(signal ? { signal } : {}),
         ...(keepalive === true ? { keepalive } : {}),
       });

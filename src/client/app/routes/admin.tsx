@@ -16,6 +16,7 @@ import { MailPanel } from '@/features/admin/components/mail-panel';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MembersPanel } from '@/features/admin/components/members-panel';
 import { PendingAgreementsPanel } from '@/features/admin/components/pending-agreements-panel';
+import { ReceiptCheckPanel } from '@/features/admin/components/receipt-check-panel';
 import { SharedPasswordsPanel } from '@/features/admin/components/shared-passwords-panel';
 import { AdminShell } from './admin-shell';
 
@@ -29,6 +30,7 @@ const TABS = [
   { value: 'backups', label: 'Backups' },
   { value: 'passwords', label: 'Shared passwords' },
   { value: 'agreements', label: 'Agreements' },
+  { value: 'receipts', label: 'Check a receipt' },
   { value: 'mail', label: 'E-mail' },
 ] as const;
 
@@ -37,7 +39,8 @@ const tabTrigger =
 
 /**
  * The admin console (docs/product.md#admin-area; its own lazily loaded chunk): tabs for the launch checklist, the members table, inviting an address, the CSV
- * import, the departments list, the audit log, the backups, the shared passwords and who must agree again. The open tab is kept in the address (`?tab=`).
+ * import, the departments list, the audit log, the backups, the shared passwords, who must agree again and the receipt
+ * check. The open tab is kept in the address (`?tab=`).
  * An admin's first page is the launch checklist until they hide it (docs/product.md#launch-checklist); an address with
  * a query (a members-table filter) opens the members table.
  */
@@ -144,6 +147,9 @@ function AdminConsole({ user, view }: { user: User; view: 'admin' | 'lead' }) {
           </Tabs.Content>
           <Tabs.Content value="agreements" className="pt-5">
             <PendingAgreementsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="receipts" className="pt-5">
+            <ReceiptCheckPanel />
           </Tabs.Content>
           <Tabs.Content value="mail" className="pt-5">
             <MailPanel />

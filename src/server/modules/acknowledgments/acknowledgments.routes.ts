@@ -1,9 +1,13 @@
 import type { CatalogSource } from '../../content/published-content.js';
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PDFDocument } from 'pdf-lib';
+import { z } from 'zod';
 import {
   acknowledgmentIdParamsSchema,
+  RECEIPT_CHECK_MAX_BYTES,
+  receiptCheckSchema,
   acknowledgmentsCsvQuerySchema,
   memberAcknowledgmentsResponseSchema,
   pendingAgreementsQuerySchema,
@@ -44,7 +48,8 @@ import {
   type AcknowledgmentRow,
 } from './acknowledgments.repository.js';
 import { stepTextHash, type ContentDocuments } from './content-hash.js';
-import { makeReceipt, receiptUtcTime } from './receipt.js';
+import { sha256Hex } from '../../hashing.js';
+import { makeReceipt, readReceiptKeywords, receiptUtcTime } from './receipt.js';
 import { agreementsInRole, recordAcknowledgment, toAcknowledgment } from './record.js';
 
 /** The 400 message of a signature for a step that asks for none. */
@@ -52,6 +57,12 @@ export const NO_SIGNATURE_MESSAGE = 'This step does not ask for a signature. Use
 
 /** The 404 message of a receipt that does not exist, or is not the member's. */
 export const NO_RECEIPT_MESSAGE = 'There is no such receipt. Open your dashboard and download it from the signed step.';
+
+/** The 400 message of a receipt check whose file is not a PDF. */
+export const NOT_A_PDF_MESSAGE = 'This file is not a PDF. Choose the receipt PDF that was downloaded from the app.';
+
+/** The 400 message of a receipt check without a file. */
+export const NO_FILE_MESSAGE = 'Send the receipt PDF itself as the body, with Content-Type: application/pdf.';
 
 /** The columns of the acknowledgments CSV export, in order. */
 export const ACKNOWLEDGMENTS_CSV_COLUMNS = [
@@ -133,6 +144,8 @@ export function acknowledgmentsToCsv(rows: readonly AcknowledgmentRow[]): string
  * - GET /api/acknowledgments/:id/receipt.pdf → the receipt PDF of a signature or completion record: the member's own,
  *   or anyone's for an admin; 404 otherwise.
  * - GET /api/acknowledgments/verify?hash= (admins) → whether a text or document SHA-256 matches a record.
+ * - POST /api/acknowledgments/check-receipt (admins; the body a PDF of at most 25 MB) → whether a receipt matches its
+ *   record, or the file is an agreed document ({@link receiptCheckSchema}); 400 for a file that is not a PDF.
  * - GET /api/admin/members/:email/acknowledgments (admins) → the person's records, newest first, and what is due again.
  * - GET /api/admin/acknowledgments.csv?stepId&from&to (admins) → every record as CSV.
  * - GET /api/admin/acknowledgments/pending?stepId (admins) → who must agree again ({@link pendingAgreements}).
@@ -250,6 +263,57 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       return { hash: request.query.hash, matches: records.length > 0, records: records.map(toAcknowledgment) };
     },
   );
+
+  await app.register(async (plugin) => {
+    const checks = plugin.withTypeProvider<ZodTypeProvider>();
+    // The PDF comes as the raw body; another type is refused by Fastify with 415 before anything is read.
+    checks.addContentTypeParser(
+      'application/pdf',
+      { parseAs: 'buffer', bodyLimit: RECEIPT_CHECK_MAX_BYTES },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+    checks.post(
+      '/api/acknowledgments/check-receipt',
+      { onRequest: readRecords, bodyLimit: RECEIPT_CHECK_MAX_BYTES, schema: { response: { 200: receiptCheckSchema } } },
+      async (request) => {
+        const body = request.body;
+        if (!(body instanceof Buffer) || body.length === 0) throw new HttpError(400, NO_FILE_MESSAGE);
+        const fileHash = sha256Hex(body);
+        let keywords: string | undefined;
+        try {
+          keywords = (await PDFDocument.load(body, { ignoreEncryption: true, updateMetadata: false })).getKeywords();
+        } catch {
+          throw new HttpError(400, NOT_A_PDF_MESSAGE);
+        }
+        const said = readReceiptKeywords(keywords);
+        if (said !== null) {
+          const record = z.uuid().safeParse(said.recordId).success
+            ? await findAcknowledgment(db, said.recordId)
+            : undefined;
+          if (record === undefined) {
+            const problem = 'No signature record has the id this receipt names: it was not made by this app.';
+            return { found: 'receipt' as const, fileHash, matches: false, records: [], problem };
+          }
+          const same = record.textHash === said.textHash && record.documentHash === said.documentHash;
+          const problem = same
+            ? null
+            : "The SHA-256 this receipt carries is not the record's: the receipt was changed after it was made.";
+          return { found: 'receipt' as const, fileHash, matches: same, records: [toAcknowledgment(record)], problem };
+        }
+        // Not a receipt: perhaps the agreed document itself.
+        const records = await findAcknowledgmentsByHash(db, fileHash);
+        return {
+          found: records.length > 0 ? ('document' as const) : ('unknown' as const),
+          fileHash,
+          matches: records.length > 0,
+          records: records.map(toAcknowledgment),
+          problem: null,
+        };
+      },
+    );
+  });
 
   app.get(
     '/api/admin/members/:email/acknowledgments',

@@ -9,6 +9,7 @@ import {
   memberAcknowledgmentsResponseSchema,
   pendingAgreementsResponseSchema,
   signStepResponseSchema,
+  receiptCheckSchema,
   verifyResponseSchema,
 } from '../../../shared/acknowledgments-api.js';
 import { meResponseSchema, onboardingResponseSchema } from '../../../shared/api.js';
@@ -37,7 +38,7 @@ import {
 import * as repository from './acknowledgments.repository.js';
 import { sha256Hex } from '../../hashing.js';
 import { canonicalStepText, stepTextHash } from './content-hash.js';
-import { NO_SIGNATURE_MESSAGE } from './acknowledgments.routes.js';
+import { NO_SIGNATURE_MESSAGE, NOT_A_PDF_MESSAGE } from './acknowledgments.routes.js';
 import { DRAFT_RECEIPT_NOTICE, DRAFT_STAMP } from './receipt.js';
 import { SIGNATURE_REQUIRED_MESSAGE } from '../progress/progress.service.js';
 import { STEP_CHANGED_MESSAGE } from '../progress/step-rules.js';
@@ -386,6 +387,43 @@ describe('signing', () => {
     });
     expect((await verify('not-a-hash')).statusCode).toBe(400);
     expect((await verify(sha256Hex(agreementPdf), cookie)).statusCode).toBe(403);
+
+    // Checking a receipt (the admin console's page): the receipt PDF itself names its record.
+    const check = (body: Buffer | Uint8Array | string, who = admin, type = 'application/pdf') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/acknowledgments/check-receipt',
+        headers: { cookie: who, 'content-type': type },
+        payload: Buffer.from(body),
+      });
+    const genuine = receiptCheckSchema.parse((await check(forAdmin.rawPayload)).json());
+    expect(genuine).toMatchObject({ found: 'receipt', matches: true, problem: null });
+    expect(genuine.records.map((r) => [r.id, r.email, r.signedName, r.stepVersion])).toEqual([
+      [acknowledgment.id, email, 'Sam Lee', 1],
+    ]);
+    // A receipt whose hash was changed after it was made.
+    const altered = await PDFDocument.load(forAdmin.rawPayload, { updateMetadata: false });
+    altered.setKeywords([`receipt-record:${acknowledgment.id}`, `text-sha256:${sha256Hex('other text')}`]);
+    const changed = receiptCheckSchema.parse((await check(await altered.save())).json());
+    expect(changed).toMatchObject({ found: 'receipt', matches: false });
+    expect(changed.problem).toContain('the receipt was changed after it was made');
+    // The agreed document itself: the signatures of it.
+    const document = receiptCheckSchema.parse((await check(agreementPdf)).json());
+    expect(document.found).toBe('document');
+    expect(document.records.map((r) => r.id)).toContain(acknowledgment.id);
+    // Another PDF; a file that is no PDF; someone who is not an admin.
+    const otherPdf = await PDFDocument.create();
+    otherPdf.addPage();
+    expect(receiptCheckSchema.parse((await check(await otherPdf.save())).json())).toMatchObject({
+      found: 'unknown',
+      matches: false,
+      records: [],
+    });
+    const notPdf = await check('just some text');
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json()).toMatchObject({ message: NOT_A_PDF_MESSAGE });
+    expect((await check(forAdmin.rawPayload, admin, 'text/html')).statusCode).toBe(415);
+    expect((await check(forAdmin.rawPayload, cookie)).statusCode).toBe(403);
   });
 
   it('prints names with accents, Greek or Cyrillic as typed; a script it cannot draw shows "?" and says so', async () => {

@@ -138,10 +138,39 @@ function stampDraft(page: PDFPage, font: PDFFont): void {
   page.drawText(DRAFT_STAMP, { x: 24, y: height - 30, size: 14, font, color: rgb(0.7, 0.05, 0.05) });
 }
 
+const KEYWORD = { record: 'receipt-record:', text: 'text-sha256:', document: 'document-sha256:' } as const;
+
+/** The receipt's PDF keywords: its record id and hashes, so that the receipt check can find its record. */
+function receiptKeywords(record: Pick<AcknowledgmentRow, 'id' | 'textHash' | 'documentHash'>): string[] {
+  return [
+    `${KEYWORD.record}${record.id}`,
+    `${KEYWORD.text}${record.textHash}`,
+    ...(record.documentHash === null ? [] : [`${KEYWORD.document}${record.documentHash}`]),
+  ];
+}
+
+/**
+ * What a receipt says about its record, read from its PDF keywords (written by {@link makeReceipt}).
+ * @param keywords the PDF's keywords string (pdf-lib joins them with spaces)
+ * @returns the record id and hashes, or null when the keywords are not a receipt's (another PDF, or a receipt made
+ *   before receipts carried them)
+ */
+export function readReceiptKeywords(
+  keywords: string | undefined,
+): { recordId: string; textHash: string; documentHash: string | null } | null {
+  const words = (keywords ?? '').split(/\s+/u);
+  const value = (prefix: string) => words.find((w) => w.startsWith(prefix))?.slice(prefix.length);
+  const recordId = value(KEYWORD.record);
+  const textHash = value(KEYWORD.text);
+  if (recordId === undefined || textHash === undefined) return null;
+  return { recordId, textHash, documentHash: value(KEYWORD.document) ?? null };
+}
+
 /**
  * Makes a signature receipt: the agreement itself (the step's PDF when it has one of ours, else its text) followed by
  * a signature page with the name typed, e-mail, how the person signed in, the date and time in UTC and in the
- * organisation's time zone, the content version, the SHA-256 of the document and of the text, and the record's id.
+ * organisation's time zone, the content version, the SHA-256 of the document and of the text, and the record's id
+ * (also in the PDF's keywords, for the admin's receipt check).
  * A receipt of a draft document says so: "DRAFT" across every page and a sentence on the signature page
  * (docs/product.md#placeholders).
  * @param input `record` (a signature or completion record), `step` as the content has it now (its text is printed
@@ -169,6 +198,8 @@ export async function makeReceipt(input: {
   pdf.setTitle(`Signature receipt: ${drawable(fonts.regular, record.stepTitle)}`);
   pdf.setAuthor(input.orgName);
   pdf.setCreationDate(record.at);
+  // Read back by the admin's receipt check (readReceiptKeywords).
+  pdf.setKeywords(receiptKeywords(record));
 
   if (input.document) {
     const agreement = await PDFDocument.load(input.document, { ignoreEncryption: true });
