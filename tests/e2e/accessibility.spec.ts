@@ -129,7 +129,7 @@ for (const [label, viewport] of VIEWPORTS) {
       const first = stepCard(page, 'Sign in to your Chrome profile');
       await first.getByRole('button', { name: viewport === PHONE ? 'Done' : 'Complete', exact: true }).click();
       await expect(first.getByRole('button', { name: 'Reset step' })).toBeVisible();
-      await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
+      await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
       await expectNoAxeViolations(page, { state: `volunteer dashboard, one step completed (${label})` });
 
       await signInAs(page, E2E_MEMBERS.finance.email, baseURL);
@@ -495,8 +495,8 @@ test('keyboard only: the Volunteer Agreement is read, downloaded and signed', as
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(card.getByText('Completed')).toBeVisible();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
-  expect(await expectProgressBarMatchesShownPercent(page)).toBe(20);
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
+  expect(await expectProgressBarMatchesShownPercent(page)).toBe(14);
   // Focus moves to the step's reset icon rather than being lost.
   await expect(card.getByRole('button', { name: 'Reset step' })).toBeFocused();
   await expectVisibleFocus(page);
@@ -565,11 +565,11 @@ test('the progress bar is named and carries the percentage shown, at desktop and
     expect(await expectProgressBarMatchesShownPercent(page)).toBe(0);
     const button = viewport === PHONE ? 'Done' : 'Complete';
     await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: button, exact: true }).click();
-    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '20');
-    expect(await expectProgressBarMatchesShownPercent(page)).toBe(20);
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
+    expect(await expectProgressBarMatchesShownPercent(page)).toBe(14);
     await stepCard(page, 'Change your password').getByRole('button', { name: button, exact: true }).click();
-    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '40');
-    expect(await expectProgressBarMatchesShownPercent(page)).toBe(40);
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '29');
+    expect(await expectProgressBarMatchesShownPercent(page)).toBe(29);
     await page.context().close();
   }
 });

@@ -27,17 +27,19 @@ test('a member set to finance sees the finance steps and the Finance badge', asy
 
   // Both finance scopes: the volunteer and team steps first, then the finance team's own.
   const titles = await page.getByRole('heading', { level: 3 }).allTextContents();
-  expect(titles.slice(0, 5)).toEqual([
+  expect(titles.slice(0, 7)).toEqual([
     'Sign in to your Chrome profile',
     'Change your password',
     'Sign the Volunteer Agreement',
     'Set up Slack',
+    'Your support and access needs',
+    'Safeguarding: check what you know',
     'Get the apps on your phone',
   ]);
   for (const title of ['Meet your Finance team', 'Finance profile', 'Do your first donation check']) {
     expect(titles).toContain(title);
   }
-  expect(titles).toHaveLength(16);
+  expect(titles).toHaveLength(18);
 
   // Each finance step carries the Finance category badge.
   const financeCard = page

@@ -15,13 +15,16 @@ import { loadContent } from './load-content.js';
  */
 
 /**
- * The volunteer steps of docs/product.md#roles: Chrome profile, password, agreement, Slack, mobile apps, in this order.
+ * The volunteer steps of docs/product.md#roles: Chrome profile, password, agreement, Slack, the support and access needs
+ * form, the safeguarding quiz, mobile apps, in this order.
  */
 const VOLUNTEER_STEPS = [
   'sign-in-chrome-profile',
   'change-password',
   'sign-volunteer-agreement',
   'set-up-slack',
+  'support-and-access-needs',
+  'safeguarding-quiz',
   'download-mobile-apps',
 ];
 /** The common configuration's steps, which every department's pre-meeting scope includes after the volunteer's. */
@@ -49,11 +52,11 @@ const DEPARTMENT = { inherits: ['common', 'volunteer'], isDepartment: true, pare
 const PLAIN = { inherits: [], isDepartment: false, parentDepartment: null, aliases: [] } as const;
 
 const EXPECTED: Record<string, Expected> = {
-  volunteer: { ...PLAIN, scopes: [['getting-started', 5]], category: 'Volunteer', aliases: ['vol'] },
+  volunteer: { ...PLAIN, scopes: [['getting-started', 7]], category: 'Volunteer', aliases: ['vol'] },
   chapters: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 13],
+      ['pre-meeting', 15],
       ['during-call', 4],
     ],
     category: 'Chapters',
@@ -62,7 +65,7 @@ const EXPECTED: Record<string, Expected> = {
   executive: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 13],
+      ['pre-meeting', 15],
       ['during-call', 4],
     ],
     category: 'Executives',
@@ -71,7 +74,7 @@ const EXPECTED: Record<string, Expected> = {
   external: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 13],
+      ['pre-meeting', 15],
       ['during-call', 4],
     ],
     category: 'External',
@@ -81,7 +84,7 @@ const EXPECTED: Record<string, Expected> = {
     ...PLAIN,
     parentDepartment: 'external',
     scopes: [
-      ['pre-meeting', 15],
+      ['pre-meeting', 17],
       ['during-call', 7],
     ],
     category: 'Blog Writer',
@@ -91,7 +94,7 @@ const EXPECTED: Record<string, Expected> = {
     ...PLAIN,
     parentDepartment: 'external',
     scopes: [
-      ['pre-meeting', 15],
+      ['pre-meeting', 17],
       ['during-call', 6],
     ],
     category: 'Content Creator',
@@ -100,7 +103,7 @@ const EXPECTED: Record<string, Expected> = {
   finance: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 12],
+      ['pre-meeting', 14],
       ['during-call', 4],
     ],
     category: 'Finance',
@@ -109,7 +112,7 @@ const EXPECTED: Record<string, Expected> = {
   hr: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 13],
+      ['pre-meeting', 15],
       ['during-call', 3],
       ['post-call', 3],
     ],
@@ -118,14 +121,14 @@ const EXPECTED: Record<string, Expected> = {
   },
   internal: {
     ...DEPARTMENT,
-    scopes: [['pre-meeting', 14]],
+    scopes: [['pre-meeting', 16]],
     category: 'Internal',
     aliases: ['director of internal'],
   },
   test: { ...PLAIN, scopes: [['examples', 7]], category: 'Test' },
   account: { ...PLAIN, inherits: ['volunteer'], scopes: [['account-notice', 1]], category: 'Account' },
   common: { ...PLAIN, scopes: [['team-basics', 4]], category: 'Volunteer' },
-  default: { ...PLAIN, scopes: [['getting-started', 5]], category: null },
+  default: { ...PLAIN, scopes: [['getting-started', 7]], category: null },
 };
 
 /**
@@ -240,7 +243,7 @@ describe.each(ROLES)('role configuration "%s"', (key) => {
     expect(categories).toEqual(expected.category === null ? [] : [expected.category]);
   });
 
-  it('starts a pre-meeting scope with the five volunteer steps in order (then the common steps for teams)', () => {
+  it('starts a pre-meeting scope with the seven volunteer steps in order (then the common steps for teams)', () => {
     const preMeeting = resolveRole(catalog, key).scopes.find((s) => s.id === 'pre-meeting');
     if (preMeeting === undefined) {
       expect(expected.scopes.map(([id]) => id)).not.toContain('pre-meeting');
