@@ -29,6 +29,8 @@ async function signInThroughLoginScreen(page: Page) {
 test('a volunteer signs in, completes a step, and the progress is kept across reloads and sign-ins', async ({
   page,
 }) => {
+  // Four axe runs and three sign-ins: past the default minute on a busy machine.
+  test.setTimeout(120_000);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Version 0.5')).toBeVisible();
