@@ -106,3 +106,11 @@ export const memberFormAnswersSchema = z.object({
   ),
 });
 export type MemberFormAnswers = z.infer<typeof memberFormAnswersSchema>;
+
+/**
+ * GET /api/admin/forms/:stepId/answers.csv?sensitive= — one form step's latest sending per member as CSV
+ * (docs/product.md#form-steps). Sensitive questions are left out unless asked for with `include`.
+ */
+export const formExportQuerySchema = z
+  .object({ sensitive: z.enum(['include', 'leave-out']).default('leave-out') })
+  .strict();

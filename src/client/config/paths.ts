@@ -85,6 +85,11 @@ export const apiPaths = {
   verifyHash: (hash: string) => `/api/acknowledgments/verify?hash=${encodeURIComponent(hash)}`,
   adminMemberAcknowledgments: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/acknowledgments`,
   adminAcknowledgmentsCsv: '/api/admin/acknowledgments.csv',
+  /** A member's form answers, for admins and their leads (each read audited; docs/product.md#form-steps). */
+  adminMemberAnswers: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/answers`,
+  /** One form step's answers of everyone the reader may see, as CSV; sensitive questions only when asked for. */
+  adminFormAnswersCsv: (stepId: string, sensitive: boolean) =>
+    `/api/admin/forms/${encodeURIComponent(stepId)}/answers.csv?sensitive=${sensitive ? 'include' : 'leave-out'}`,
   adminPendingAgreements: (stepId: string) =>
     `/api/admin/acknowledgments/pending${stepId === '' ? '' : `?stepId=${encodeURIComponent(stepId)}`}`,
   /** The content studio's routes (src/shared/studio-api.ts). */

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useMember } from '@/features/admin/api/get-member';
 import { MemberAcknowledgments } from '@/features/admin/components/member-acknowledgments';
+import { MemberAnswers } from '@/features/admin/components/member-answers';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MemberMail } from '@/features/admin/components/member-mail';
 import { MemberOffboarding } from '@/features/admin/components/member-offboarding';
@@ -107,6 +108,7 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
           </section>
           <RemovedSteps steps={detail.data.removedSteps ?? []} />
           <MemberMail email={detail.data.member.email} canChange={view === 'admin'} />
+          <MemberAnswers email={detail.data.member.email} />
           <MemberAcknowledgments email={detail.data.member.email} />
         </>
       )}

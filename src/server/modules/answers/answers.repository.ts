@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Form } from '../../../shared/content-schema.js';
 import type { FormAnswers } from '../../../shared/step-answers.js';
 import type { Database } from '../../db/client.js';
-import { formAnswers, quizTries } from '../../db/schema.js';
+import { formAnswers, members, quizTries, users } from '../../db/schema.js';
 import type { SecretBox } from '../secrets/index.js';
 
 /**
@@ -121,6 +121,55 @@ export async function latestSubmissions(
   const latest = new Map<string, StoredFormAnswers>();
   for (const row of rows) if (!latest.has(row.stepId)) latest.set(row.stepId, opened(box, row));
   return latest;
+}
+
+/** One member's latest sending of a form step, for an export (docs/product.md#form-steps). */
+export interface StepSubmission {
+  email: string;
+  name: string;
+  /** The member record's department, else the account's. */
+  department: string;
+  version: number;
+  savedAt: Date;
+  answers: FormAnswers;
+}
+
+/**
+ * The latest sending of one form step by every member who sent it, by e-mail address. Sealed answers are opened only
+ * when `withSensitive` is true; otherwise only the plain answers are read (nothing is decrypted).
+ * @param db the database
+ * @param box the keys (SECRETS_KEY)
+ * @param stepId the form step
+ * @param withSensitive whether to open the sensitive answers
+ * @throws SecretsKeyError when sealed answers do not open with the configured keys
+ */
+export async function submissionsOfStep(
+  db: Database,
+  box: SecretBox,
+  stepId: string,
+  withSensitive: boolean,
+): Promise<StepSubmission[]> {
+  const rows = await db
+    .select({
+      row: formAnswers,
+      email: users.email,
+      name: users.name,
+      department: sql<string>`coalesce(${members.department}, ${users.department})`,
+    })
+    .from(formAnswers)
+    .innerJoin(users, eq(users.id, formAnswers.userId))
+    .leftJoin(members, eq(members.email, users.email))
+    .where(and(eq(formAnswers.stepId, stepId), gt(formAnswers.version, 0)))
+    .orderBy(asc(users.email), desc(formAnswers.version));
+  const seen = new Set<string>();
+  const out: StepSubmission[] = [];
+  for (const { row, email, name, department } of rows) {
+    if (seen.has(email)) continue;
+    seen.add(email);
+    const answers = withSensitive ? opened(box, row).answers : row.answers;
+    out.push({ email, name, department, version: row.version, savedAt: row.savedAt, answers });
+  }
+  return out;
 }
 
 /** One stored quiz try. */

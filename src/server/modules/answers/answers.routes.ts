@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
   formAnswersBodySchema,
+  formExportQuerySchema,
   formStateSchema,
   formSubmitAnswerSchema,
   memberFormAnswersSchema,
@@ -29,7 +30,7 @@ import { getMember } from '../members/index.js';
 import { checkAdminPermission, mayReadDepartment } from '../permissions/index.js';
 import { memberStep, refusePreviewWrite } from '../progress/index.js';
 import type { SecretBox } from '../secrets/index.js';
-import { latestSubmissions, quizTriesOf } from './answers.repository.js';
+import { latestSubmissions, quizTriesOf, submissionsOfStep } from './answers.repository.js';
 import { formState, quizState, saveFormDraft, submitForm, tryQuiz, type AnswersDeps } from './answers.service.js';
 
 /** The 403 message to a lead asking for the answers of a member outside the departments they lead. */
@@ -46,6 +47,17 @@ export interface AnswersRoutesOptions {
 /** Every form step of a list of steps, with its form. */
 const formSteps = (steps: readonly Step[]) =>
   steps.flatMap((step) => (step.form === undefined ? [] : [{ step, form: step.form }]));
+
+/** The form step of the published content with this id (the first one, as step ids are unique per scope). */
+function formStepById(catalog: RoleCatalog, stepId: string): { step: Step; form: NonNullable<Step['form']> } | null {
+  for (const config of catalog.values()) {
+    for (const scope of config.scopes) {
+      const found = formSteps(scope.steps).find(({ step }) => step.id === stepId);
+      if (found) return found;
+    }
+  }
+  return null;
+}
 
 /** The steps of a person's role (by their role text), or none when it names no configuration. */
 function stepsOfRole(catalog: RoleCatalog, roleText: string): Step[] {
@@ -278,6 +290,54 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
         at: now(),
       });
       return { email, forms };
+    },
+  );
+
+  app.get(
+    '/api/admin/forms/:stepId/answers.csv',
+    {
+      config: { permission: 'members:read', ownSiteOnly: true },
+      onRequest: checkAdminPermission,
+      schema: { params: stepIdParamsSchema, querystring: formExportQuerySchema },
+    },
+    async (request, reply) => {
+      const found = formStepById(request.catalog, request.params.stepId);
+      if (!found) throw notFound(`No form step has the id ${request.params.stepId}.`);
+      const { step, form } = found;
+      const withSensitive = request.query.sensitive === 'include';
+      const fields = form.fields.filter((field) => withSensitive || !field.sensitive);
+      const rows = (await submissionsOfStep(db, box, step.id, withSensitive)).filter((s) =>
+        mayReadDepartment(request.memberRole, s.department),
+      );
+      const reader = signedInUser(request);
+      await recordAudit(db, {
+        kind: 'answers-read',
+        outcome: 'allowed',
+        actorUserId: reader.id,
+        actorEmail: reader.email,
+        subject: step.id,
+        details: { export: 'csv', sensitive: withSensitive, members: rows.length },
+        at: now(),
+      });
+      const date = now().toISOString().slice(0, 10);
+      const suffix = withSensitive ? '-with-sensitive' : '';
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="answers-${step.id}${suffix}-${date}.csv"`)
+        .send(
+          toCsv(
+            rows.map((r) => [
+              r.email,
+              r.name,
+              r.department,
+              r.version,
+              r.savedAt.toISOString(),
+              ...fields.map((field) => answerText(field, r.answers[field.id])),
+            ]),
+            ['Email', 'Name', 'Department', 'Version', 'Sent at', ...fields.map((field) => field.label)],
+          ),
+        );
     },
   );
 };

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { createRoleCatalog } from '../../../shared/roles.js';
-import { formAnswers, quizTries, users } from '../../db/schema.js';
+import { auditLog, formAnswers, quizTries, users } from '../../db/schema.js';
 import { upsertMember } from '../members/members.repository.js';
 import { ANSWERED_STEP_MESSAGE } from '../progress/index.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
@@ -364,6 +364,73 @@ describe('who reads answers, and the audit log', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body).toContain(`What helps you take part?,${SECRET_NEED}`);
     expect(await auditOf()).toEqual([]);
+  });
+});
+
+describe('the CSV export of a form step (docs/product.md#form-steps)', () => {
+  const exportAs = async (email: string, query = '') => {
+    const cookie = await signIn(t.app, { email });
+    return send(cookie, 'GET', `/api/admin/forms/support-needs/answers.csv${query}`);
+  };
+  /** The CSV's rows of this test's member, as cells (the file holds every member who sent the form). */
+  const rowOf = (csv: string) =>
+    csv
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith(memberEmail))
+      .map((line) => line.split(','));
+
+  it('leaves sensitive questions out unless asked, escapes formulas, and audits every export', async () => {
+    await send(member, 'POST', '/api/steps/support-needs/form', {
+      answers: { ...ANSWERS, name: '=HYPERLINK("http://evil.example")' },
+    });
+    const plain = await exportAs('admin@inspired2uplift.org');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^text\/csv/);
+    expect(plain.headers['content-disposition']).toBe('attachment; filename="answers-support-needs-2025-04-01.csv"');
+    const header = plain.body.split('\n')[0];
+    expect(header).toBe(
+      'Email,Name,Department,Version,Sent at,Your name,Contact me by,Days,Photos?,Start,Hours,E-mail',
+    );
+    expect(plain.body).not.toContain(SECRET_NEED);
+    expect(plain.body).not.toContain(SECRET_PHONE);
+    // The name typed as a formula is written as text (a leading ').
+    expect(plain.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(rowOf(plain.body)[0]?.slice(2, 4)).toEqual(['Events', '1']);
+
+    const full = await exportAs('admin@inspired2uplift.org', '?sensitive=include');
+    expect(full.statusCode).toBe(200);
+    expect(full.body.split('\n')[0]).toContain('What helps you take part?');
+    expect(full.body).toContain(SECRET_NEED);
+    expect(full.body).toContain(SECRET_PHONE);
+
+    const exports = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, 'answers-read'), eq(auditLog.subject, 'support-needs')));
+    // Every export is audited, and says whether it held the sensitive answers (the first export of the file).
+    expect(
+      exports.map((e) => [e.actorEmail, e.details]).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+    ).toEqual([
+      ['admin@inspired2uplift.org', { export: 'csv', sensitive: false, members: expect.any(Number) }],
+      ['admin@inspired2uplift.org', { export: 'csv', sensitive: true, members: expect.any(Number) }],
+    ]);
+  });
+
+  it("gives a lead only their departments' members, refuses members, and answers 404 for a step with no form", async () => {
+    await send(member, 'POST', '/api/steps/support-needs/form', { answers: ANSWERS });
+    const own = await exportAs('events-lead@inspired2uplift.org', '?sensitive=include');
+    expect(own.statusCode).toBe(200);
+    expect(rowOf(own.body)).toHaveLength(1);
+    expect(own.body).toContain(SECRET_NEED);
+    const other = await exportAs('finance-lead@inspired2uplift.org', '?sensitive=include');
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain(memberEmail);
+    expect(other.body).not.toContain(SECRET_NEED);
+    expect((await exportAs(memberEmail)).statusCode).toBe(403);
+    expect((await exportAs('admin@inspired2uplift.org', '?sensitive=yes')).statusCode).toBe(400);
+    const cookie = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
+    expect((await send(cookie, 'GET', '/api/admin/forms/say-hello/answers.csv')).statusCode).toBe(404);
   });
 });
 

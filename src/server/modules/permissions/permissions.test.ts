@@ -456,6 +456,13 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/forms/:stepId/answers.csv',
+    // The test catalog has no form step: readers get 404 (the export itself is tested in modules/answers).
+    url: '/api/admin/forms/no-such-form/answers.csv?sensitive=include',
+    cells: { admin: { status: 404 }, leadHere: { status: 404 }, leadElsewhere: { status: 404 }, ...outsiders },
+  },
+  {
+    method: 'GET',
     route: '/api/admin/acknowledgments.csv',
     url: '/api/admin/acknowledgments.csv',
     cells: adminOnly({ status: 200 }),
