@@ -416,6 +416,48 @@ describe('content studio', () => {
     expect(server.saves.at(-1)?.catalog[0]?.scopes[0]?.steps.map((t) => t.id)).toEqual(['set-up-slack']);
   }, 20_000);
 
+  it('shows a role’s key only under Advanced, and names the roles it counts as by their names, in a sentence', async () => {
+    const server = studioServer();
+    const { user } = renderApp('/admin/studio', server.handlers);
+    const roles = await screen.findByRole('navigation', { name: 'Roles' });
+    await user.click(within(roles).getByRole('button', { name: /^Finance/u }));
+    const settings = await screen.findByRole('region', { name: 'Role settings' });
+    const key = within(settings).getByLabelText('Key');
+    // Folded away: the key is in a closed 'Advanced' section.
+    const advanced = key.closest('details');
+    expect(advanced).not.toBeNull();
+    expect(advanced?.open).toBe(false);
+    expect(within(advanced as HTMLElement).getByText('Advanced')).toBeInTheDocument();
+    expect(within(settings).getByRole('checkbox', { name: 'Volunteer' })).toBeChecked();
+    expect(within(settings).queryByRole('checkbox', { name: 'volunteer' })).toBeNull();
+    expect(within(settings).getByText('Finance members count as Volunteer for shared passwords.')).toBeInTheDocument();
+    expect(within(settings).getByRole('option', { name: 'Volunteer' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('compares two versions in the History tab as sentences, with the changed words marked, and no YAML', async () => {
+    const server = studioServer();
+    const older = published(2);
+    const newer = published(3);
+    const slack = newer.catalog[1]?.scopes[0]?.steps[0];
+    if (!slack) throw new Error('the stand-in has no Set up Slack step');
+    slack.description = 'Join our Slack workspace today.';
+    const summary = ({ catalog: _c, ...rest }: StudioVersion) => rest;
+    const { user } = renderApp('/admin/studio?tab=history', {
+      ...server.handlers,
+      'GET /api/studio/versions': () => json({ versions: [summary(newer), summary(older)] }),
+      'GET /api/studio/versions/2': () => json(older),
+      'GET /api/studio/versions/3': () => json(newer),
+    });
+    const changes = await screen.findByRole('list', { name: 'Changes from version 2 to 3' });
+    const sentence = within(changes).getByRole('listitem');
+    expect(sentence).toHaveTextContent(/^Changed the description of ‘Set up Slack’ \(Volunteer\)\./u);
+    expect(within(sentence).getByText('today', { exact: false }).closest('ins')).not.toBeNull();
+    expect(changes.querySelector('pre')).toBeNull();
+    expect(changes).not.toHaveTextContent(/description:/u);
+    await user.selectOptions(screen.getByLabelText('From'), '3');
+    expect(await screen.findByText('Choose two different versions.')).toBeInTheDocument();
+  }, 20_000);
+
   it('tells a member who is neither admin nor editor that the studio is not for them', async () => {
     renderApp('/admin/studio', { 'GET /api/me': () => json({ user: { ...testUser, isAdmin: false } }) });
     expect(await screen.findByText('Only admins and content editors can open the content studio.')).toBeInTheDocument();

@@ -8,7 +8,16 @@ import { revealFocused } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldClass, formatDateTime, labelClass } from '@/features/admin';
 import type { StudioRemoval } from '@shared/studio-api';
-import { getDiff, getVersions, RemovalsConflictError, restoreVersion, studioKeys } from '../api/studio-requests';
+import {
+  getAssets,
+  getVersion,
+  getVersions,
+  RemovalsConflictError,
+  restoreVersion,
+  studioKeys,
+} from '../api/studio-requests';
+import { changeSentences } from '../utils/change-sentences';
+import { ChangeLine } from './change-line';
 import { ConfirmDialog } from './confirm-dialog';
 import { RemovalsList } from './publish-bar';
 
@@ -37,11 +46,35 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
   const newest = list[0]?.version ?? null;
   const toVersion = to ?? newest;
   const fromVersion = from ?? list[1]?.version ?? null;
-  const diff = useQuery({
-    queryKey: studioKeys.diff(fromVersion ?? 0, toVersion ?? 0),
-    queryFn: ({ signal }) => getDiff(fromVersion ?? 0, toVersion ?? 0, { signal }),
-    enabled: fromVersion !== null && toVersion !== null && fromVersion !== toVersion,
+  const comparing = fromVersion !== null && toVersion !== null && fromVersion !== toVersion;
+  // The comparison is made here, from the two versions' content, with the publish dialog's sentences: no YAML.
+  const fromContent = useQuery({
+    queryKey: studioKeys.version(fromVersion ?? 0),
+    queryFn: ({ signal }) => getVersion(fromVersion ?? 0, { signal }),
+    enabled: comparing,
   });
+  const toContent = useQuery({
+    queryKey: studioKeys.version(toVersion ?? 0),
+    queryFn: ({ signal }) => getVersion(toVersion ?? 0, { signal }),
+    enabled: comparing,
+  });
+  const assets = useQuery({
+    queryKey: studioKeys.assets,
+    queryFn: ({ signal }) => getAssets({ signal }),
+    enabled: comparing,
+  });
+  const diff = {
+    isPending: fromContent.isPending || toContent.isPending,
+    error: fromContent.error ?? toContent.error,
+    changes:
+      fromContent.data && toContent.data
+        ? changeSentences(
+            fromContent.data.catalog,
+            toContent.data.catalog,
+            new Map((assets.data ?? []).map((a) => [a.url, a.name])),
+          )
+        : [],
+  };
 
   const restore = async (version: StudioVersionSummary, confirmRemovals = false) => {
     setRestoring(null);
@@ -214,48 +247,19 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Spinner className="size-4" /> Comparing…
             </p>
-          ) : diff.isError ? (
+          ) : diff.error !== null ? (
             <p role="alert" className="text-sm text-red-800">
               The comparison could not be loaded: {diff.error.message}
             </p>
-          ) : diff.data.entries.length === 0 ? (
+          ) : diff.changes.length === 0 ? (
             <p className="text-sm text-slate-700">These two versions are the same.</p>
           ) : (
-            <ul aria-label={`Changes from version ${fromVersion} to ${toVersion}`} className="space-y-2">
-              {diff.data.entries.map((entry, i) => (
-                <li
-                  key={`${entry.role}|${entry.path}|${i}`}
-                  className="rounded-xl border border-slate-200 bg-white p-3 text-sm"
-                >
-                  <p className="font-semibold text-slate-900">
-                    <span
-                      className={
-                        entry.change === 'added'
-                          ? 'mr-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-900'
-                          : entry.change === 'removed'
-                            ? 'mr-2 rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-900'
-                            : 'mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-950'
-                      }
-                    >
-                      {entry.change === 'added' ? 'Added' : entry.change === 'removed' ? 'Removed' : 'Changed'}
-                    </span>
-                    {entry.label}
-                  </p>
-                  <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                    {entry.before !== null ? (
-                      <pre className="overflow-x-auto rounded-lg bg-red-50 p-2 text-xs whitespace-pre-wrap text-red-950">
-                        <span className="sr-only">Before: </span>
-                        {entry.before}
-                      </pre>
-                    ) : null}
-                    {entry.after !== null ? (
-                      <pre className="overflow-x-auto rounded-lg bg-emerald-50 p-2 text-xs whitespace-pre-wrap text-emerald-950">
-                        <span className="sr-only">After: </span>
-                        {entry.after}
-                      </pre>
-                    ) : null}
-                  </div>
-                </li>
+            <ul
+              aria-label={`Changes from version ${fromVersion} to ${toVersion}`}
+              className="list-disc space-y-2 pl-5 text-sm text-slate-800"
+            >
+              {diff.changes.map((change, i) => (
+                <ChangeLine key={i} change={change} />
               ))}
             </ul>
           )}

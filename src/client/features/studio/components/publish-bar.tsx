@@ -19,7 +19,8 @@ import {
 } from '../api/studio-requests';
 import type { StudioEditor } from '../hooks/use-studio-editor';
 import { changedAgreementSteps, removedSteps } from '../utils/catalog-edits';
-import { changeSentences, type ChangeSentence } from '../utils/change-sentences';
+import { changeSentences } from '../utils/change-sentences';
+import { ChangeLine } from './change-line';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** What a publish or restore removes that members completed, for the confirmation. */
@@ -33,36 +34,6 @@ export function RemovalsList({ removals }: { removals: readonly StudioRemoval[] 
         </li>
       ))}
     </ul>
-  );
-}
-
-/** One change as a sentence, with the words that changed marked: struck through when removed, underlined when added. */
-function ChangeLine({ change }: { change: ChangeSentence }) {
-  return (
-    <li>
-      {change.text}
-      {change.words ? (
-        <span className="mt-0.5 block rounded bg-slate-50 px-2 py-1 whitespace-pre-wrap text-slate-800">
-          {change.words.map((part, i) =>
-            part.removed ? (
-              <del key={i} className="bg-red-100 text-red-900">
-                <span className="sr-only">[removed: </span>
-                {part.value}
-                <span className="sr-only">]</span>
-              </del>
-            ) : part.added ? (
-              <ins key={i} className="bg-emerald-100 text-emerald-900">
-                <span className="sr-only">[added: </span>
-                {part.value}
-                <span className="sr-only">]</span>
-              </ins>
-            ) : (
-              <span key={i}>{part.value}</span>
-            ),
-          )}
-        </span>
-      ) : null}
-    </li>
   );
 }
 

@@ -1,6 +1,7 @@
 import { contrastRatio, roleBadgeColors, textColorFor } from '@shared/colors';
 import { ICON_NAMES, type RoleColors, type RoleConfiguration } from '@shared/content-schema';
 import { CheckboxField, ListEditor, SelectField, TextField } from './fields';
+import { Advanced } from './step-form';
 
 const HEX = /^#[0-9a-fA-F]{6}$/u;
 
@@ -79,19 +80,25 @@ function ColorField({
   );
 }
 
+/** 'A', 'A and B', 'A, B and C'. */
+const joinAnd = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+
 interface RoleFormProps {
   role: RoleConfiguration;
-  /** Every role key of the catalog, for inherits and parent department. */
-  roleKeys: readonly string[];
+  /** Every role of the catalog (key and display name), for inherits and parent department, named by display name. */
+  roles: readonly { key: string; displayName: string }[];
   onChange: (role: RoleConfiguration) => void;
 }
 
 /**
- * A role configuration's own settings (docs/product.md#roles): key, display name, version, icon, colours with their
- * contrast check, aliases, the roles it inherits, and whether it is a department or belongs to one.
+ * A role configuration's own settings (docs/product.md#roles): display name, version, icon, colours with their
+ * contrast check, aliases, the roles it inherits (named by display name, and said in a sentence), whether it is a
+ * department or belongs to one, and its key, under 'Advanced' (docs/product.md#editing-in-the-browser).
  */
-export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
-  const others = roleKeys.filter((k) => k !== role.key);
+export function RoleForm({ role, roles, onChange }: RoleFormProps) {
+  const others = roles.filter((r) => r.key !== role.key);
+  const nameOf = (key: string) => roles.find((r) => r.key === key)?.displayName ?? key;
   const setColor = (key: keyof RoleColors, value: string) => {
     const colors = { ...role.colors };
     if (value === '' && key !== 'baseColor') delete colors[key];
@@ -106,13 +113,6 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
           label="Display name"
           value={role.displayName}
           onChange={(v) => onChange({ ...role, displayName: v })}
-        />
-        <TextField
-          path="key"
-          label="Key"
-          value={role.key}
-          onChange={(v) => onChange({ ...role, key: v })}
-          hint="Lower-case letters and spaces. Member records name roles by key or alias: change it only with them."
         />
         <TextField
           path="version"
@@ -165,7 +165,7 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
           label="Belongs to the department"
           value={role.parentDepartment ?? ''}
           onChange={(v) => onChange({ ...role, parentDepartment: v === '' ? null : v })}
-          options={[{ value: '', label: 'None' }, ...others.map((k) => ({ value: k, label: k }))]}
+          options={[{ value: '', label: 'None' }, ...others.map((r) => ({ value: r.key, label: r.displayName }))]}
         />
       </div>
       <fieldset className="space-y-2 rounded-xl border border-slate-200 p-3">
@@ -177,11 +177,11 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
           the steps of' does.
         </p>
         <div className="grid gap-1 sm:grid-cols-3">
-          {others.map((k, i) => (
+          {others.map(({ key: k, displayName }, i) => (
             <CheckboxField
               key={k}
               path={`inherits-option-${i}`}
-              label={k}
+              label={displayName}
               checked={role.inherits.includes(k)}
               onChange={(on) =>
                 onChange({ ...role, inherits: on ? [...role.inherits, k] : role.inherits.filter((x) => x !== k) })
@@ -189,6 +189,11 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
             />
           ))}
         </div>
+        {role.inherits.length > 0 ? (
+          <p className="text-sm text-slate-700">
+            {role.displayName} members count as {joinAnd(role.inherits.map(nameOf))} for shared passwords.
+          </p>
+        ) : null}
       </fieldset>
       <ListEditor<string>
         path="aliases"
@@ -202,6 +207,15 @@ export function RoleForm({ role, roleKeys, onChange }: RoleFormProps) {
           <TextField path={itemPath} label={`Alias ${i + 1}`} value={item} onChange={change} />
         )}
       />
+      <Advanced>
+        <TextField
+          path="key"
+          label="Key"
+          value={role.key}
+          onChange={(v) => onChange({ ...role, key: v })}
+          hint="The name member records and other roles use for this role: lower-case letters and spaces. Member records name roles by key or alias: change it only with them."
+        />
+      </Advanced>
     </div>
   );
 }

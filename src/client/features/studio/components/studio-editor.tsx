@@ -550,7 +550,7 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                   </h3>
                   <RoleForm
                     role={role}
-                    roleKeys={roleKeys}
+                    roles={catalog}
                     onChange={(next) => edit((c) => updateRole(c, roleIndex, () => next))}
                   />
                 </section>
