@@ -283,6 +283,8 @@ export const importResultSchema = z.object({
   valid: z.boolean(),
   /** Rows written: 0 for a preview. */
   applied: z.number().int(),
+  /** Headers of the file the import did not understand (their columns are ignored), as written. */
+  ignoredColumns: z.array(z.string()).default([]),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -26,6 +26,27 @@ const overview = (email: string, name: string, department: string, role: string,
   leftOn: null,
 });
 
+describe('lenient headers', () => {
+  it('reads the columns by their usual names in any case and spacing, and names the columns it did not understand', () => {
+    const csv = [
+      'E-mail Address, ROLE ,Dept,Is Admin,Favourite colour,name,Shoe size',
+      'ana@inspired2uplift.org,volunteer,Events,yes,blue,Ana,38',
+    ].join('\n');
+    const result = previewImport(csv, ctx);
+    expect(result.errors).toEqual([]);
+    expect(result.rows.map((r) => [r.email, r.roleKey, r.department, r.isAdmin, r.errors])).toEqual([
+      ['ana@inspired2uplift.org', 'volunteer', 'Events', true, []],
+    ]);
+    // "name" is an export column: understood, and left alone.
+    expect(result.ignoredColumns).toEqual(['Favourite colour', 'Shoe size']);
+    expect(previewImport('Email,Role\nbo@inspired2uplift.org,finance', ctx).ignoredColumns).toEqual([]);
+    expect(previewImport('E-mail,Rolle\nbo@inspired2uplift.org,finance', ctx)).toMatchObject({
+      errors: ['The header row must name the columns email, role and department; missing: role.'],
+      ignoredColumns: ['Rolle'],
+    });
+  });
+});
+
 describe('CSV export → import', () => {
   it('imports every exported member back with the same role, department and admin flag', () => {
     // Free text with commas, quotes and line breaks must survive csv-stringify → csv-parse.

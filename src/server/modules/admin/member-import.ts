@@ -12,7 +12,8 @@ import { toCsv } from '../../csv.js';
 
 /**
  * Bulk import and export of member records as CSV (docs/product.md#admin-area), with csv-parse and
- * csv-stringify. An import file has a header row naming at least `email` and `role` (any case, any order);
+ * csv-stringify. An import file has a header row naming at least `email` and `role` (any case, any order, with
+ * spaces, dashes or underscores, and common other names: "E-mail Address", "Dept"; {@link HEADER_ALIASES});
  * `department`, `isAdmin` and `isEditor` (content editor; without the column, unchanged) are optional; other columns are ignored, so a file exported by
  * {@link membersToCsv} imports as it is.
  */
@@ -65,6 +66,25 @@ export function membersToCsv(rows: readonly MemberOverview[]): string {
 
 const emailSchema = z.email();
 
+/** The import's columns. */
+type ImportField = 'email' | 'role' | 'department' | 'isAdmin' | 'isEditor' | 'startDate';
+
+/** A header as compared: lower case, without spaces, dashes, underscores or dots ("E-mail Address" → "emailaddress"). */
+const headerKey = (header: string): string => header.toLowerCase().replace(/[\s_.-]/gu, '');
+
+/** The headers each column is known by (as {@link headerKey} makes them), so a spreadsheet's own names work. */
+const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
+  email: ['email', 'emailaddress', 'mail', 'workemail'],
+  role: ['role', 'rolename'],
+  department: ['department', 'dept', 'team'],
+  isAdmin: ['isadmin', 'admin'],
+  isEditor: ['iseditor', 'editor', 'contenteditor'],
+  startDate: ['startdate', 'start', 'starton', 'startedon'],
+};
+
+/** Headers understood: the import's columns, and the export's other columns (read and left alone). */
+const KNOWN_HEADERS = new Set([...Object.values(HEADER_ALIASES).flat(), ...EXPORT_COLUMNS.map(headerKey)]);
+
 /**
  * Undoes the formula escaping of our own exports (csv.ts): a cell that is `'` followed by `=`, `+`, `-`, `@`, a tab or a
  * carriage return was written that way by the export, so an exported file imports with the values it came from.
@@ -93,7 +113,8 @@ export interface ImportContext {
  *   when there is at least one row and no error at all; `applied` is 0
  */
 export function previewImport(csv: string, ctx: ImportContext): ImportResult {
-  if (hasReplacementCharacter(csv)) return { rows: [], errors: [CSV_NOT_UTF8_MESSAGE], valid: false, applied: 0 };
+  if (hasReplacementCharacter(csv))
+    return { rows: [], errors: [CSV_NOT_UTF8_MESSAGE], valid: false, applied: 0, ignoredColumns: [] };
   let records: string[][];
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
@@ -103,18 +124,21 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
       errors: [`The file is not readable CSV: ${(error as Error).message}`],
       valid: false,
       applied: 0,
+      ignoredColumns: [],
     };
   }
   const [header, ...data] = records;
-  if (header === undefined) return { rows: [], errors: ['The file is empty.'], valid: false, applied: 0 };
-  const names = header.map((h) => h.toLowerCase().replace(/[\s_-]/gu, ''));
-  const column = (name: string) => names.indexOf(name.toLowerCase());
+  if (header === undefined)
+    return { rows: [], errors: ['The file is empty.'], valid: false, applied: 0, ignoredColumns: [] };
+  const names = header.map(headerKey);
+  const column = (field: ImportField) => names.findIndex((n) => HEADER_ALIASES[field].includes(n));
   const emailAt = column('email');
   const roleAt = column('role');
   const departmentAt = column('department');
-  const adminAt = column('isadmin');
-  const editorAt = column('iseditor');
-  const startAt = column('startdate');
+  const adminAt = column('isAdmin');
+  const editorAt = column('isEditor');
+  const startAt = column('startDate');
+  const ignoredColumns = header.filter((h, i) => h !== '' && !KNOWN_HEADERS.has(names[i] ?? ''));
   const missing = [emailAt === -1 ? 'email' : null, roleAt === -1 ? 'role' : null].filter((n) => n !== null);
   if (missing.length > 0) {
     return {
@@ -122,6 +146,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
       errors: [`The header row must name the columns email, role and department; missing: ${missing.join(', ')}.`],
       valid: false,
       applied: 0,
+      ignoredColumns,
     };
   }
   const validKeys = [...ctx.catalog.keys()].join(', ');
@@ -169,7 +194,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
   });
   const errors = rows.length === 0 ? ['The file has no rows after the header.'] : [];
   const valid = errors.length === 0 && rows.every((r) => r.errors.length === 0);
-  return { rows, errors, valid, applied: 0 };
+  return { rows, errors, valid, applied: 0, ignoredColumns };
 }
 
 /**

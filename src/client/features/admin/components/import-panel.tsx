@@ -106,6 +106,11 @@ function ImportPreview({ result }: { result: ImportResult }) {
           ? `${result.rows.length} rows are ready. Apply writes all of them at once.`
           : `${bad} of ${result.rows.length} rows have errors. Nothing can be applied until they are fixed.`}
       </p>
+      {result.ignoredColumns.length > 0 ? (
+        <p className="text-sm text-amber-900" data-testid="import-ignored-columns">
+          {`Columns not understood, so ignored: ${result.ignoredColumns.map((c) => `"${c}"`).join(', ')}. The import reads email, role, department, isAdmin, isEditor and startDate (other names such as "E-mail Address" or "Dept" work too).`}
+        </p>
+      ) : null}
       {result.errors.map((e) => (
         <p key={e} role="alert" className="text-sm text-red-700">
           {e}
