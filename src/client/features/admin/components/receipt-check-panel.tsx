@@ -80,7 +80,7 @@ function OutcomeText({ outcome }: { outcome: Outcome }) {
   return (
     <>
       <p
-        className={`flex items-start gap-2 font-semibold ${result.matches ? 'text-green-800' : 'text-red-800'}`}
+        className={`flex items-start gap-2 font-semibold ${result.matches ? 'text-emerald-800' : 'text-red-800'}`}
         data-testid="receipt-check-verdict"
       >
         <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
