@@ -146,6 +146,8 @@ test('chosen on the login page before sign-in: kept in the browser, then saved t
   const page = await newPage(browser, baseURL);
   await page.goto('/login');
   const open = page.getByRole('button', { name: 'Reading and display' });
+  // The login page is drawn by its script after the page has loaded: the keyboard starts once the button is there.
+  await expect(open).toBeVisible();
   await tabTo(page, open);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Reading and display' });
