@@ -36,6 +36,7 @@ import { preferencesRoutes } from './modules/preferences/index.js';
 import { progressRoutes } from './modules/progress/index.js';
 import { prepareStoredSecrets, SecretsKeyError, secretsRoutes } from './modules/secrets/index.js';
 import { studioRoutes } from './modules/studio/index.js';
+import { teamTaskRoutes } from './modules/team-tasks/index.js';
 import { OneLinePerRequest } from './logger.js';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
 import { authLimitsFromConfig, authRateLimitsPlugin, type AuthLimits } from './plugins/auth-rate-limits.js';
@@ -306,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightsRoutes, { db, content, now, timeZone: config.organisationTimeZone });
   await app.register(secretsRoutes, { db, config, now });
   await app.register(studioRoutes, { db, content, config, now });
+  await app.register(teamTaskRoutes, { db, timeZone: config.organisationTimeZone, now });
   const transport =
     deps.mailTransport ??
     (config.mail.smtpUrl === undefined

@@ -158,6 +158,8 @@ export const memberDetailSchema = z.object({
   leadOf: z.array(z.string()),
   /** Whether the member is a content editor. */
   isEditor: z.boolean(),
+  /** The member's buddy (docs/product.md#team-tasks): address, or null. Absent from servers before buddies. */
+  buddy: z.string().nullable().optional(),
   /** When the member left the organisation (ISO time) and the admin's note; null while they are a member. */
   left: z.object({ at: z.string(), note: z.string().nullable() }).nullable(),
   steps: z.array(memberStepSchema),
@@ -184,6 +186,8 @@ export const putMemberBodySchema = z
     isEditor: z.boolean().optional(),
     /** The start date (YYYY-MM-DD; null: the first sign-in counts); absent = unchanged. */
     startOn: z.iso.date({ error: 'The start date must be a date as YYYY-MM-DD.' }).nullable().optional(),
+    /** The buddy's address (docs/product.md#team-tasks; null: none); absent = unchanged. */
+    buddy: z.email({ error: 'The buddy must be an e-mail address.' }).max(254).nullable().optional(),
   })
   .strict();
 export type PutMemberBody = z.input<typeof putMemberBodySchema>;

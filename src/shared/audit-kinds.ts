@@ -21,6 +21,10 @@ export const AUDIT_KINDS = [
   /** An admin marked a member as having left (offboarding), or undid it ('member-rejoined'). */
   'member-left',
   'member-rejoined',
+  /** An admin or the newcomer's department lead set or cleared a member's buddy (docs/product.md#team-tasks). */
+  'buddy-change',
+  /** Someone marked a team task done, or open again (docs/product.md#team-tasks). */
+  'team-task-done',
   /** An admin changed a member's start date or paused / resumed their reminders. */
   'member-schedule-changed',
   /** A person stopped their reminders with the one-click link of a reminder. */

@@ -517,6 +517,38 @@ export const scopeSchema = z
     });
   });
 
+/** Who does a team task (docs/product.md#team-tasks), as the newcomer's people are on their member records. */
+export const TEAM_TASK_ASSIGNEES = ['lead', 'buddy', 'admins'] as const;
+
+/**
+ * A team task (docs/product.md#team-tasks): work that people around a newcomer do for them (the lead books a welcome
+ * call, the buddy says hello, an admin creates the Google account), created once for each member of the role when
+ * they have a start date.
+ */
+export const teamTaskSchema = z
+  .object({
+    id: stableIdSchema,
+    title: z.string().min(1),
+    description: z.string().min(1),
+    /**
+     * Who does it: `lead` (the lead(s) of the newcomer's department), `buddy` (the newcomer's buddy), `admins` (any
+     * admin), or `{ members: [e-mail, …] }` (named members).
+     */
+    who: z.union([
+      z.enum(TEAM_TASK_ASSIGNEES),
+      z.object({ members: z.array(z.email()).min(1, 'name at least one member by e-mail address') }).strict(),
+    ]),
+    /** Days after the newcomer's start date it is due (negative: before it; 0: on the start day). */
+    dueAfterDays: z
+      .number()
+      .int()
+      .min(-90, 'must be at most 90 days before the start date')
+      .max(365, 'must be at most 365 days after the start date'),
+    /** The task is a meeting with the newcomer (a welcome call): its e-mail carries a calendar invitation. */
+    appointment: z.boolean().optional(),
+  })
+  .strict();
+
 export const roleColorsSchema = z
   .object({
     baseColor: hexColorSchema,
@@ -543,8 +575,23 @@ export const roleConfigurationSchema = z
     inherits: z.array(z.string().min(1)).default([]),
     aliases: z.array(z.string().min(1)).default([]),
     scopes: z.array(scopeSchema).default([]),
+    /** Work the people around a newcomer of this role do (docs/product.md#team-tasks). */
+    teamTasks: z.array(teamTaskSchema).default([]),
   })
-  .strict();
+  .strict()
+  .superRefine((role, ctx) => {
+    const seen = new Set<string>();
+    role.teamTasks.forEach((task, index) => {
+      if (seen.has(task.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['teamTasks', index, 'id'],
+          message: `team task id "${task.id}" is used twice`,
+        });
+      }
+      seen.add(task.id);
+    });
+  });
 
 export type HelpfulLink = z.infer<typeof helpfulLinkSchema>;
 export type Contact = z.infer<typeof contactSchema>;
@@ -556,6 +603,7 @@ export type FormField = z.infer<typeof formFieldSchema>;
 export type Form = z.infer<typeof formSchema>;
 export type Quiz = z.infer<typeof quizSchema>;
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
+export type TeamTask = z.infer<typeof teamTaskSchema>;
 export type Scope = z.infer<typeof scopeSchema>;
 export type RoleColors = z.infer<typeof roleColorsSchema>;
 export type RoleConfiguration = z.infer<typeof roleConfigurationSchema>;

@@ -127,6 +127,11 @@ export const members = pgTable(
     leftAt: timestamptz('left_at'),
     /** An admin's note about the leaving, shown on the member page. */
     leftNote: text('left_note'),
+    /**
+     * The newcomer's buddy (docs/product.md#team-tasks): a member's address, lower case, who does the role's `buddy`
+     * team tasks for this person; null: none.
+     */
+    buddy: text('buddy'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -382,7 +387,7 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['reminder', 'digest', 'welcome'] }).notNull(),
+    kind: text('kind', { enum: ['reminder', 'digest', 'welcome', 'team-tasks'] }).notNull(),
     recipient: text('recipient').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     /** What the message is about: a reminder's steps `{ steps: [{ stepId, dueOn, occasion }] }`, a digest's `{ week }`. */
@@ -410,7 +415,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_recipient_idx').on(t.recipient, t.seq),
     index('mail_outbox_seq_idx').on(t.seq),
-    check('mail_outbox_kind', sql`${t.kind} in ('reminder', 'digest', 'welcome')`),
+    check('mail_outbox_kind', sql`${t.kind} in ('reminder', 'digest', 'welcome', 'team-tasks')`),
     check('mail_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'cancelled')`),
   ],
 );
@@ -508,3 +513,68 @@ export const departments = pgTable('departments', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A team task (docs/product.md#team-tasks): work the people around one newcomer do for them, from their role's
+ * `teamTasks`, created once per newcomer and task (the unique key) when the newcomer has a start date. Open tasks
+ * follow the content, the start date, the buddy and the leads (modules/team-tasks/team-tasks.service.ts); a done task
+ * keeps what it was when done; a newcomer who leaves closes theirs.
+ */
+export const teamTasks = pgTable(
+  'team_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The newcomer's address, lower case. */
+    newcomerEmail: text('newcomer_email').notNull(),
+    /** The task's id in the content (`teamTasks[].id`). */
+    taskId: text('task_id').notNull(),
+    /** The role configuration the task comes from. */
+    roleKey: text('role_key').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** `lead`, `buddy`, `admins` or `members` (named in the content). */
+    who: text('who', { enum: ['lead', 'buddy', 'admins', 'members'] }).notNull(),
+    /** The people who do it, lower case; empty: nobody (admins see it as unassigned). Admins' tasks list none. */
+    assignees: text('assignees')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    appointment: boolean('appointment').notNull().default(false),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['open', 'done', 'closed'] })
+      .notNull()
+      .default('open'),
+    doneAt: timestamptz('done_at'),
+    /** Who marked it done (address, lower case). */
+    doneBy: text('done_by'),
+    /** The note the person who did it left (optional). */
+    note: text('note'),
+    /** Why it was closed without being done (the newcomer left, the task left the content). */
+    closedReason: text('closed_reason'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('team_tasks_newcomer_task_idx').on(t.newcomerEmail, t.taskId),
+    index('team_tasks_assignees_idx').using('gin', t.assignees),
+    index('team_tasks_open_due_idx').on(t.status, t.dueOn),
+    check('team_tasks_who', sql`${t.who} in ('lead', 'buddy', 'admins', 'members')`),
+    check('team_tasks_status', sql`${t.status} in ('open', 'done', 'closed')`),
+  ],
+);
+
+/**
+ * Each e-mail about a team task, once (docs/product.md#team-tasks): a task's `due` or `overdue` occasion for one person
+ * and due date, recorded with the outbox message that carries it.
+ */
+export const teamTaskMails = pgTable(
+  'team_task_mails',
+  {
+    taskId: uuid('task_id').notNull(),
+    recipient: text('recipient').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    occasion: text('occasion', { enum: ['due', 'overdue'] }).notNull(),
+    outboxId: uuid('outbox_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.recipient, t.dueOn, t.occasion] })],
+);

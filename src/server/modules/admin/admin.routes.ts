@@ -40,12 +40,16 @@ import {
   markMemberLeft,
   markMemberRejoined,
   removeMemberRecord,
+  setMemberBuddy,
   setMemberRecord,
+  type BuddyRefusal,
 } from '../members/index.js';
 import { SECRET_NAMES } from '../../../shared/content-schema.js';
 import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
 import { listStoredSecrets, readStoredSecret, type SecretName, writeStoredSecret } from '../secrets/index.js';
 import { planWelcomes, updateSchedule } from '../mail/index.js';
+import { syncTeamTasks } from '../team-tasks/index.js';
+import { putBuddyBodySchema } from '../../../shared/team-tasks-api.js';
 import { type AdminPermission, checkAdminPermission, readableDepartments } from '../permissions/index.js';
 import {
   listAllMemberOverviews,
@@ -97,6 +101,14 @@ function secretNameOf(text: string): SecretName {
 /** The `email` column of a raw query's rows (both drivers answer `{ rows }`). */
 const emailsOf = (result: unknown): string[] => (result as { rows: { email: string }[] }).rows.map((r) => r.email);
 
+/** The 400 message of a buddy {@link setMemberBuddy} refused. */
+const BUDDY_REFUSALS: Record<BuddyRefusal, string> = {
+  'no-member': 'Only a member with a member record can have a buddy.',
+  'no-buddy-member': 'The buddy must be a member: add them first.',
+  'own-buddy': 'A member cannot be their own buddy.',
+  'buddy-left': 'The buddy has left the organisation; choose someone else.',
+};
+
 /** Route options naming the permission a route needs (modules/permissions). */
 const needs = (permission: AdminPermission) => ({ config: { permission } });
 
@@ -117,6 +129,9 @@ const needs = (permission: AdminPermission) => ({ config: { permission } });
  * - DELETE /api/admin/members/:email → removes the member record (the person falls back to the default role) and ends
  *   their sessions; 404 when there is no record.
  * - POST /api/admin/members/:email/sign-out → ends every session of the person, on every app process.
+ * - PUT /api/admin/members/:email/buddy `{ buddy }` → sets or clears the member's buddy (docs/product.md#team-tasks):
+ *   admins, and leads for members of their departments (404 otherwise); 400 when the buddy is no member, has left,
+ *   or is the member. Audited as 'buddy-change'; the member's open team tasks follow.
  * - POST /api/admin/members/:email/leave `{ leftOn, note? }` → marks the member as having left (offboarding): their
  *   sessions end and sign-in is refused; record and progress stay. A person without a record gets one (their current
  *   role and department). 404 for an unknown address. DELETE of the same path undoes it.
@@ -144,6 +159,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     now: now(),
     timeZone: config.organisationTimeZone,
     stalledAfterDays: config.mail.stalledAfterDays,
+  });
+  /** What bringing team tasks in line needs (docs/product.md#team-tasks). */
+  const syncDeps = (request: FastifyRequest) => ({
+    db,
+    catalog: request.catalog,
+    timeZone: config.organisationTimeZone,
+    now: now(),
   });
   app.addHook('onRoute', (route) => {
     const permission = (route.config as { permission?: AdminPermission } | undefined)?.permission;
@@ -205,7 +227,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       if (findRoleConfiguration(request.catalog, role).matchedBy === 'default') {
         throw new HttpError(400, `Unknown role "${role}". Valid roles: ${[...request.catalog.keys()].join(', ')}.`);
       }
-      const { leadOf, isEditor, startOn } = request.body;
+      const { leadOf, isEditor, startOn, buddy } = request.body;
       await db.transaction(async (tx) => {
         // Departments are chosen from the list (docs/product.md#departments); what the record has already stays.
         const checked = await checkMemberDepartments(
@@ -222,10 +244,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         );
         // The start date (docs/product.md#due-dates-and-reminders): the invite form may set it.
         if (startOn !== undefined) await updateSchedule(tx, email, { startOn }, now());
+        // The buddy (docs/product.md#team-tasks): the invite form may name one.
+        if (buddy !== undefined) {
+          const set = await setMemberBuddy(tx, email, buddy, actorOf(request), now());
+          if ('refused' in set) throw new HttpError(400, BUDDY_REFUSALS[set.refused]);
+        }
         // An invitation (no record before; planWelcomes skips whoever signed in): a welcome with a link to sign in
         // (docs/product.md#admin-area).
         if (before === undefined) await planWelcomes(tx, [email], now());
       });
+      await syncTeamTasks(syncDeps(request), [email]);
       const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;
@@ -258,6 +286,27 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
   );
 
+  app.put(
+    '/api/admin/members/:email/buddy',
+    {
+      ...needs('members:buddy'),
+      schema: { params: memberEmailParamsSchema, body: putBuddyBodySchema, response: { 200: memberDetailSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      // A lead sets buddies only for members of the departments they lead (the member page they can read).
+      if (!(await getMemberDetail(db, ctxOf(request), email))) {
+        throw notFound(`No member has the address ${request.params.email}.`);
+      }
+      const set = await setMemberBuddy(db, email, request.body.buddy, actorOf(request), now());
+      if ('refused' in set) throw new HttpError(400, BUDDY_REFUSALS[set.refused]);
+      await syncTeamTasks(syncDeps(request), [email]);
+      const detail = await getMemberDetail(db, ctxOf(request), email);
+      if (!detail) throw new Error(`member ${email} vanished after it was written`);
+      return detail;
+    },
+  );
+
   app.post(
     '/api/admin/members/:email/leave',
     {
@@ -268,6 +317,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const email = request.params.email.toLowerCase();
       if (!(await markMemberLeft(db, email, request.body, actorOf(request), now())))
         throw notFound(`No member has the address ${request.params.email}.`);
+      await syncTeamTasks(syncDeps(request), [email]);
       const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;
@@ -281,6 +331,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const email = request.params.email.toLowerCase();
       if (!(await markMemberRejoined(db, email, actorOf(request), now())))
         throw notFound(`${request.params.email} is not marked as having left.`);
+      await syncTeamTasks(syncDeps(request), [email]);
       const detail = await getMemberDetail(db, baseOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;
@@ -454,6 +505,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
           });
         }
       });
+      await syncTeamTasks(
+        syncDeps(request),
+        preview.rows.map((r) => r.email),
+      );
       return { ...preview, applied: preview.rows.length };
     },
   );

@@ -101,6 +101,7 @@ export async function getMemberDetail(
     hasMemberRecord: record !== undefined,
     leadOf: record?.leadOf ?? [],
     isEditor: record?.isEditor ?? false,
+    buddy: record?.buddy ?? null,
     left: record?.leftAt ? { at: record.leftAt.toISOString(), note: record.leftNote } : null,
     steps,
     removedSteps,

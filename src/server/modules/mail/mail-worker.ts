@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { syncTeamTasks } from '../team-tasks/index.js';
 import { planReminders, planWeeklyDigests, type PlanDeps } from './planner.js';
 import { sendDueMessages, type SendDeps } from './sender.js';
 
 /**
- * The mail work of one app process (docs/decisions/025-reminders-and-outbox.md): every `everyMs` it plans what is
- * due (reminders, the weekly digest) and sends what the outbox holds. Runs never overlap within a process; across
+ * The mail work of one app process (docs/decisions/025-reminders-and-outbox.md): every `everyMs` it brings the team
+ * tasks in line (docs/product.md#team-tasks), plans what is due (reminders, the weekly digest) and sends what the outbox holds. Runs never overlap within a process; across
  * processes the database decides (unique keys when planning, `skip locked` claims when sending). Nothing lives only in
  * memory: a restart picks up where the outbox stands.
  */
@@ -37,6 +38,8 @@ export class MailWorker {
         this.again = false;
         try {
           const deps = this.deps();
+          // Team tasks follow first sign-ins, published content and leavers before anything is planned from them.
+          await syncTeamTasks(deps);
           const reminders = await planReminders(deps);
           const digests = await planWeeklyDigests(deps);
           const sent = await sendDueMessages(deps);

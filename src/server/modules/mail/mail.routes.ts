@@ -18,6 +18,7 @@ import { HttpError, notFound } from '../../http-errors.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { getMemberOverview } from '../member-overview/index.js';
 import { recordAudit } from '../audit/index.js';
+import { syncTeamTasks } from '../team-tasks/index.js';
 import { resolveRoleOfRequest } from '../members/index.js';
 import { type AdminPermission, checkAdminPermission, readableDepartments } from '../permissions/index.js';
 import { dayIn, daysFrom, stepDueOn } from '../../calendar.js';
@@ -214,6 +215,10 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
           details: { ...request.body },
           at: now(),
         });
+        // A moved start date moves the newcomer's open team tasks (docs/product.md#team-tasks).
+        if (request.body.startOn !== undefined) {
+          await syncTeamTasks({ db, catalog: request.catalog, timeZone: zone, now: now() }, [email]);
+        }
         return mailOf(email);
       },
     );

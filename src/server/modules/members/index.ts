@@ -10,8 +10,10 @@ export {
   markMemberLeft,
   markMemberRejoined,
   removeMemberRecord,
+  setMemberBuddy,
   setMemberRecord,
+  type BuddyRefusal,
   type MemberWriteActor,
 } from './member-writes.service.js';
-export { getMember } from './members.repository.js';
+export { getMember, type MemberRow } from './members.repository.js';
 export { resolveRoleOfRequest } from './role-of-request.js';

@@ -3,7 +3,14 @@ import { announcingEach } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
-import { deleteMember, getMember, setMemberLeft, upsertMember, type MemberRow } from './members.repository.js';
+import {
+  deleteMember,
+  getMember,
+  setMemberBuddy as storeMemberBuddy,
+  setMemberLeft,
+  upsertMember,
+  type MemberRow,
+} from './members.repository.js';
 
 /**
  * Every change to a member record, for the admin console and for `npm run members` alike (docs/product.md#member-records,
@@ -231,5 +238,50 @@ export async function markMemberRejoined(
       at,
     });
     return true;
+  });
+}
+
+/** Why {@link setMemberBuddy} changed nothing. */
+export type BuddyRefusal = 'no-member' | 'no-buddy-member' | 'own-buddy' | 'buddy-left';
+
+/**
+ * Sets or clears a newcomer's buddy (docs/product.md#team-tasks), audited as `buddy-change` with the buddy before and
+ * after. The buddy must be a member record of someone who has not left, and not the newcomer.
+ * @param db the database (or a transaction)
+ * @param email the newcomer, any case
+ * @param buddy the buddy's address (any case), or null for none
+ * @returns `{ row, before }` (before: the previous buddy or null), or `{ refused }` saying why nothing changed
+ */
+export async function setMemberBuddy(
+  db: Database,
+  email: string,
+  buddy: string | null,
+  actor: MemberWriteActor,
+  at: Date,
+): Promise<{ row: MemberRow; before: string | null } | { refused: BuddyRefusal }> {
+  return db.transaction(async (tx) => {
+    const subject = email.toLowerCase();
+    const next = buddy === null ? null : buddy.toLowerCase();
+    const record = await getMember(tx, subject);
+    if (!record) return { refused: 'no-member' as const };
+    if (next !== null) {
+      if (next === subject) return { refused: 'own-buddy' as const };
+      const other = await getMember(tx, next);
+      if (!other) return { refused: 'no-buddy-member' as const };
+      if (other.leftAt !== null) return { refused: 'buddy-left' as const };
+    }
+    const row = await storeMemberBuddy(tx, subject, next, at);
+    if (!row) return { refused: 'no-member' as const };
+    if (record.buddy !== next) {
+      await recordAudit(tx, {
+        kind: 'buddy-change',
+        outcome: 'ok',
+        ...actor,
+        subject,
+        details: { buddy: next, previous: record.buddy },
+        at,
+      });
+    }
+    return { row, before: record.buddy };
   });
 }

@@ -30,6 +30,7 @@ describe('members repository', () => {
       isEditor: false,
       leftAt: null,
       leftNote: null,
+      buddy: null,
       createdAt: at('2025-04-01T09:00:00Z'),
       updatedAt: at('2025-04-01T09:00:00Z'),
     });

@@ -111,3 +111,25 @@ export async function setMemberLeft(
     .returning(announcingEach('member', members.email));
   return changed.length > 0;
 }
+
+/**
+ * Sets the buddy of a member record (docs/product.md#team-tasks). Announces the change of the record.
+ * @param db the database (or a transaction)
+ * @param email the newcomer, any case
+ * @param buddy the buddy's address in lower case, or null
+ * @param now the time written to `updatedAt`
+ * @returns the record, or undefined when there is none
+ */
+export async function setMemberBuddy(
+  db: Database,
+  email: string,
+  buddy: string | null,
+  now: Date,
+): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .update(members)
+    .set({ buddy, updatedAt: now })
+    .where(eq(members.email, email.toLowerCase()))
+    .returning({ ...getTableColumns(members), ...announcingEach('member', members.email) });
+  return row === undefined ? undefined : withoutAnnounced(row);
+}

@@ -193,6 +193,22 @@ const ROUTES: Route[] = [
     }),
   },
   {
+    method: 'PUT',
+    route: '/api/admin/members/:email/buddy',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/buddy`,
+    payload: { buddy: FAY },
+    cells: {
+      admin: { status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).buddy).toBe(FAY) },
+      // Tara is in Events: Leo leads it, Lena (Finance) does not see her.
+      leadHere: { status: 404 },
+      leadElsewhere: {
+        status: 200,
+        check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).buddy).toBe(FAY),
+      },
+      ...outsiders,
+    },
+  },
+  {
     method: 'DELETE',
     route: '/api/admin/members/:email',
     url: `/api/admin/members/${encodeURIComponent(TARGET)}`,
@@ -624,6 +640,8 @@ describe('the rule', () => {
     expect(mayUse({ ...nobody, isAdmin: true }, 'audit:read')).toBe(true);
     expect(mayUse({ ...nobody, leadOf: ['Finance'] }, 'members:read')).toBe(true);
     expect(mayUse({ ...nobody, leadOf: ['Finance'] }, 'members:write')).toBe(false);
+    expect(mayUse({ ...nobody, leadOf: ['Finance'] }, 'members:buddy')).toBe(true);
+    expect(mayUse({ ...nobody, isEditor: true }, 'members:buddy')).toBe(false);
     expect(mayUse({ ...nobody, leadOf: ['  '] }, 'members:read')).toBe(false);
     expect(mayUse({ ...nobody, isEditor: true }, 'members:read')).toBe(false);
     expect(mayUse({ ...nobody, isEditor: true }, 'content:edit')).toBe(true);

@@ -8,7 +8,8 @@ import type { MemberRole } from '../members/index.js';
  *
  * - an **admin** (ADMIN_EMAILS, or a member record marked admin) may do everything;
  * - a **department lead** (a member record naming the departments they lead) may only read: the members table, its CSV
- *   export and member pages, limited to members of the departments they lead;
+ *   export and member pages, limited to members of the departments they lead; the one change they make there is a
+ *   member's buddy (docs/product.md#team-tasks);
  * - a **content editor** (a member record marked so) may use the content studio (`content:edit`) and nothing else of
  *   the admin console, and may not publish a change to who may see a shared password or which role people belong to
  *   (`content:access`, admins only: docs/decisions/033-who-decides-access.md);
@@ -24,6 +25,8 @@ export type AdminPermission =
   | 'members:read'
   /** Change member records, permissions, end sessions, offboard. */
   | 'members:write'
+  /** Set a member's buddy (docs/product.md#team-tasks; leads: members of their departments). */
+  | 'members:buddy'
   /** Preview and apply CSV imports. */
   | 'members:import'
   /** Read the audit log. */
@@ -52,6 +55,7 @@ export type AdminPermission =
 export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
   'members:read',
   'members:write',
+  'members:buddy',
   'members:import',
   'audit:read',
   'secrets:manage',
@@ -65,7 +69,7 @@ export const ADMIN_PERMISSIONS: readonly AdminPermission[] = [
 ];
 
 /** The permissions a department lead has (read-only, limited to their departments). */
-const LEAD_PERMISSIONS: ReadonlySet<AdminPermission> = new Set(['members:read', 'insights:read']);
+const LEAD_PERMISSIONS: ReadonlySet<AdminPermission> = new Set(['members:read', 'members:buddy', 'insights:read']);
 
 /** The 403 message to a signed-in person with no admin access at all. */
 export const NOT_ADMIN_MESSAGE = 'Only admins can open the admin console.';

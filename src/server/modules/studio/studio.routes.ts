@@ -33,6 +33,7 @@ import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { mayUse, requirePermission } from '../permissions/index.js';
+import { syncTeamTasks } from '../team-tasks/index.js';
 import { ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from './access-fields.js';
 import {
   getDraft,
@@ -78,7 +79,7 @@ const editing = requirePermission('content:edit');
 export const studioRoutes: FastifyPluginAsyncZod<{
   db: Database;
   content: PublishedContent;
-  config: Pick<Config, 'contentDir'>;
+  config: Pick<Config, 'contentDir' | 'organisationTimeZone'>;
   now: () => Date;
 }> = async (app, { db, content, config, now }) => {
   const problemsOf = async (catalog: readonly unknown[]) =>
@@ -89,6 +90,10 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     if (!latest) throw new HttpError(503, 'The content has not been imported yet: start the server again.');
     return latest;
   };
+
+  /** After a publish or restore: team tasks not yet done follow the new content at once (docs/product.md#team-tasks). */
+  const teamTasksFollow = () =>
+    syncTeamTasks({ db, catalog: content.catalog, timeZone: config.organisationTimeZone, now: now() });
 
   /**
    * The answer to a publish or restore ({@link publishVersion}): the new version, or why nothing was published — 422
@@ -221,6 +226,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       note,
       confirmRemovals: confirmRemovals === true,
     });
+    if (result.outcome === 'published') await teamTasksFollow();
     return answerPublish(reply, result);
   });
 
@@ -268,6 +274,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
         note: undefined,
         confirmRemovals: request.body?.confirmRemovals === true,
       });
+      if (result.outcome === 'published') await teamTasksFollow();
       return answerPublish(reply, result);
     },
   );

@@ -52,6 +52,7 @@ export function newRole(key: string, displayName: string): RoleConfiguration {
     inherits: [],
     aliases: [],
     scopes: [{ id: 'getting-started', title: 'Getting started', include: [], steps: [] }],
+    teamTasks: [],
   };
 }
 

@@ -1,4 +1,4 @@
-import type { RoleConfiguration, Scope, Step } from '@shared/content-schema';
+import type { RoleConfiguration, Scope, Step, TeamTask } from '@shared/content-schema';
 import { diffWords } from 'diff';
 import type { Catalog } from './catalog-edits';
 
@@ -70,6 +70,22 @@ const ROLE_FIELDS: readonly [string, string][] = [
   ['inherits', 'roles it inherits'],
   ['aliases', 'other names (aliases)'],
 ];
+
+const TEAM_TASK_FIELDS: readonly [string, string][] = [
+  ['title', 'title'],
+  ['description', 'description'],
+  ['who', 'people who do it'],
+  ['dueAfterDays', 'due date (days from the start date)'],
+  ['appointment', 'appointment setting'],
+  ['id', 'id'],
+];
+
+/**
+ * The sentence the publish dialog adds when team tasks change (docs/product.md#team-tasks): tasks already created
+ * follow a published change unless they are done.
+ */
+export const TEAM_TASKS_FOLLOW_SENTENCE =
+  'Team tasks not yet done follow this change; tasks already done stay as they were.';
 
 const SCOPE_FIELDS: readonly [string, string][] = [
   ['title', 'title'],
@@ -171,7 +187,7 @@ function roleSentences(
 ): ChangeSentence[] {
   const name = b.displayName || b.key;
   const out: ChangeSentence[] = [];
-  for (const [path, label] of changedFields(ROLE_FIELDS, a, b, ['scopes'])) {
+  for (const [path, label] of changedFields(ROLE_FIELDS, a, b, ['scopes', 'teamTasks'])) {
     out.push(fieldSentence(label, `the role ${name}`, at(a, path), at(b, path), fileNames));
   }
   const scopesA = new Map(a.scopes.map((s) => [s.id, s]));
@@ -230,6 +246,33 @@ function roleSentences(
       out.push({ text: `Changed the order of the steps in ‘${scope.title}’ (${name}).` });
     }
   }
+  out.push(...teamTaskSentences(a.teamTasks, b.teamTasks, name, fileNames));
+  return out;
+}
+
+/** The sentences of a role's team tasks (docs/product.md#team-tasks), matched by id. */
+function teamTaskSentences(
+  before: readonly TeamTask[],
+  after: readonly TeamTask[],
+  name: string,
+  fileNames: ReadonlyMap<string, string>,
+): ChangeSentence[] {
+  const out: ChangeSentence[] = [];
+  const old = new Map(before.map((task) => [task.id, task]));
+  for (const task of after) {
+    const was = old.get(task.id);
+    if (!was) {
+      out.push({ text: `Added the team task ‘${task.title}’ to ${name}.` });
+      continue;
+    }
+    for (const [path, label] of changedFields(TEAM_TASK_FIELDS, was, task, [])) {
+      const what = `the team task ‘${was.title}’ (${name})`;
+      out.push(fieldSentence(label, what, at(was, path), at(task, path), fileNames));
+    }
+  }
+  for (const task of before) {
+    if (!after.some((t) => t.id === task.id)) out.push({ text: `Removed the team task ‘${task.title}’ from ${name}.` });
+  }
   return out;
 }
 
@@ -254,5 +297,6 @@ export function changeSentences(
   for (const a of before) {
     if (!after.some((r) => r.key === a.key)) out.push({ text: `Removed the role ${a.displayName || a.key}.` });
   }
+  if (out.some((sentence) => sentence.text.includes(' team task '))) out.push({ text: TEAM_TASKS_FOLLOW_SENTENCE });
   return out;
 }
