@@ -13,6 +13,9 @@ import type { SecretBox } from '../secrets/index.js';
 
 /** The name a member's sealed answers to one step are bound to (authenticated with AES-GCM, not encrypted). */
 const sealName = (userId: string, stepId: string): string => `form-answers:${userId}:${stepId}`;
+/** What a sealed row is, in the errors of a key that does not open it. */
+const sealLabel = (userId: string, stepId: string): string =>
+  `sensitive form answers of the step ${stepId} (user ${userId})`;
 
 /** One stored version of a form's answers, opened. */
 export interface StoredFormAnswers {
@@ -57,7 +60,11 @@ function opened(box: SecretBox, row: typeof formAnswers.$inferSelect): StoredFor
     row.sealed === null || row.keyId === null
       ? {}
       : (JSON.parse(
-          box.open(sealName(row.userId, row.stepId), { ciphertext: row.sealed, keyId: row.keyId }),
+          box.open(
+            sealName(row.userId, row.stepId),
+            { ciphertext: row.sealed, keyId: row.keyId },
+            sealLabel(row.userId, row.stepId),
+          ),
         ) as FormAnswers);
   return { stepId: row.stepId, version: row.version, answers: { ...row.answers, ...sensitive }, savedAt: row.savedAt };
 }
@@ -201,7 +208,10 @@ export async function reencryptFormAnswers(db: Database, box: SecretBox): Promis
     for (const row of rows) {
       if (row.sealed === null || row.keyId === null) continue;
       const name = sealName(row.userId, row.stepId);
-      const { ciphertext, keyId } = box.seal(name, box.open(name, { ciphertext: row.sealed, keyId: row.keyId }));
+      const { ciphertext, keyId } = box.seal(
+        name,
+        box.open(name, { ciphertext: row.sealed, keyId: row.keyId }, sealLabel(row.userId, row.stepId)),
+      );
       await tx
         .update(formAnswers)
         .set({ sealed: ciphertext, keyId })

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
@@ -6,6 +7,8 @@ import { auditLog, formAnswers, quizTries, users } from '../../db/schema.js';
 import { upsertMember } from '../members/members.repository.js';
 import { ANSWERED_STEP_MESSAGE } from '../progress/index.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { SecretBox, SecretsKeyError } from '../secrets/secret-box.js';
+import { readFormAnswers } from './answers.repository.js';
 import { NOT_YOUR_MEMBER_MESSAGE } from './answers.routes.js';
 import { FORM_FINAL_MESSAGE, NO_TRIES_LEFT_MESSAGE, QUIZ_PASSED_MESSAGE } from './answers.service.js';
 
@@ -223,6 +226,22 @@ describe('form steps (docs/product.md#form-steps)', () => {
     await t.database.db.execute(sql`update form_answers set step_id = 'final-form' where user_id = ${memberId}`);
     const res = await send(member, 'GET', '/api/steps/final-form/form');
     expect(res.statusCode).toBe(500);
+  });
+
+  it('names the form answers, not a shared password, when a key does not open them', async () => {
+    await send(member, 'POST', '/api/steps/support-needs/form', { answers: ANSWERS });
+    const otherKey = new SecretBox(randomBytes(32));
+    const read = readFormAnswers(t.database.db, otherKey, memberId, 'support-needs');
+    await expect(read).rejects.toThrow(SecretsKeyError);
+    await expect(read).rejects.toThrow(
+      `The sensitive form answers of the step support-needs (user ${memberId}) was stored under another key`,
+    );
+    await t.database.db.execute(
+      sql`update form_answers set sealed = ${Buffer.alloc(40).toString('base64')} where user_id = ${memberId}`,
+    );
+    await expect(readFormAnswers(t.database.db, t.config.secretBox, memberId, 'support-needs')).rejects.toThrow(
+      /^The stored sensitive form answers of the step support-needs \(user [\w-]+\) could not be decrypted/u,
+    );
   });
 
   it('refuses bad answers with a clear 400 naming each field, and stores nothing', async () => {

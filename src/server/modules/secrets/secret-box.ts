@@ -68,9 +68,12 @@ export class SecretBox {
 
   /**
    * Decrypts a stored value with the key its fingerprint names (current or previous).
+   * @param name the value's name, as given to {@link seal}
+   * @param sealed the stored ciphertext and key fingerprint
+   * @param label what the value is, in the error messages (default "shared password <name>")
    * @throws SecretsKeyError when neither configured key is the one it was stored under, or it does not authenticate
    */
-  open(name: string, sealed: SealedValue): string {
+  open(name: string, sealed: SealedValue, label = `shared password ${name}`): string {
     const key =
       sealed.keyId === this.currentKeyId
         ? this.#current
@@ -79,7 +82,7 @@ export class SecretBox {
           : undefined;
     if (key === undefined) {
       throw new SecretsKeyError(
-        `The shared password ${name} was stored under another key than SECRETS_KEY` +
+        `The ${label} was stored under another key than SECRETS_KEY` +
           `${this.#previous ? ' or SECRETS_KEY_PREVIOUS' : ''}. Set SECRETS_KEY to the key it was stored with ` +
           '(or, while rotating keys, SECRETS_KEY to the new key and SECRETS_KEY_PREVIOUS to the old one).',
       );
@@ -95,7 +98,7 @@ export class SecretBox {
       return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
       throw new SecretsKeyError(
-        `The stored shared password ${name} could not be decrypted: it was changed or damaged in the database.`,
+        `The stored ${label} could not be decrypted: it was changed or damaged in the database.`,
       );
     }
   }
