@@ -72,6 +72,31 @@ export function apiError(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
+/** What a request must send for each JSON type zod names, in words. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: 'text',
+  boolean: 'true or false',
+  number: 'a number',
+  int: 'a whole number',
+  object: 'an object',
+  array: 'a list',
+};
+
+/**
+ * One validation issue's words: zod's "Invalid input: expected string, received undefined" for a field left out
+ * becomes "is missing: send text", so the caller learns which field to add, not a type name.
+ */
+function issueWords(issue: NonNullable<FastifyError['validation']>[number]): string {
+  const expected = (issue.params as { expected?: unknown } | undefined)?.expected;
+  if (
+    issue.keyword === 'invalid_type' &&
+    typeof expected === 'string' &&
+    /received undefined$/u.test(issue.message ?? '')
+  )
+    return `is missing: send ${TYPE_WORDS[expected] ?? expected}`;
+  return issue.message ?? 'is invalid';
+}
+
 /** `{ validationContext: 'body', validation: [{ instancePath: '/completed', message }] }` → `body.completed: message` */
 function validationMessage(error: FastifyError): string {
   const context = error.validationContext ?? 'request';
@@ -81,7 +106,7 @@ function validationMessage(error: FastifyError): string {
         .split('/')
         .filter((s) => s !== '')
         .join('.');
-      return `${context}${where === '' ? '' : `.${where}`}: ${issue.message ?? 'is invalid'}`;
+      return `${context}${where === '' ? '' : `.${where}`}: ${issueWords(issue)}`;
     })
     .join('; ');
 }

@@ -346,6 +346,19 @@ const NUL_ROWS: {
   { method: 'POST', url: '/api/auth/dev-login', body: { [`na${NUL}me`]: 'x' }, field: 'body["na\\u0000me"]' },
 ];
 
+describe('a field left out is named as missing, with what to send', () => {
+  it('says which field is missing and what it takes, not a type name', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/progress/steps/sign-in-to-chrome',
+      headers: { cookie: cookies.member },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'body.completed: is missing: send true or false' });
+  });
+});
+
 describe('a NUL character (U+0000) is refused with 400 naming the field, on every route', () => {
   it.each(NUL_ROWS)('$method $url → 400 naming $field', async ({ method, url, body, contentType, field }) => {
     const headers: Record<string, string> = { cookie: cookies.admin, origin: 'http://localhost' };
