@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The insights page's API contract: four charts (funnel, time to complete, cohorts, activity), each one GET under
+ * The insights page's API contract: five charts (funnel, time to complete, cohorts, activity, quizzes), each one GET under
  * /api/admin/insights/ with the same filters, each also as CSV (`.csv`). Admins only, like every admin route.
  *
  * Definitions used by every chart:
@@ -11,7 +11,7 @@ import { z } from 'zod';
  */
 
 /** The charts, as they appear in the API paths. */
-export const INSIGHT_CHARTS = ['funnel', 'time-to-complete', 'cohorts', 'activity'] as const;
+export const INSIGHT_CHARTS = ['funnel', 'time-to-complete', 'cohorts', 'activity', 'quizzes'] as const;
 export type InsightChart = (typeof INSIGHT_CHARTS)[number];
 
 /** A month as `YYYY-MM`. */
@@ -151,6 +151,44 @@ export const activitySchema = z.object({
   total: z.number().int(),
 });
 export type Activity = z.infer<typeof activitySchema>;
+
+/** The questions of each quiz the quizzes chart names as most often answered wrong (at most). */
+export const MOST_MISSED_QUESTIONS = 3;
+
+/** One quiz step of the quizzes chart (docs/product.md#quiz-steps). */
+export const quizInsightSchema = z.object({
+  stepId: z.string(),
+  title: z.string(),
+  /** Members matching the filters who tried the quiz at least once. */
+  members: z.number().int(),
+  /** Of them, members who passed. */
+  passed: z.number().int(),
+  /** passed / members as a percentage (0–100, rounded); null when nobody tried it. */
+  passRate: z.number().int().nullable(),
+  /** Every try of those members. */
+  tries: z.number().int(),
+  /** Mean tries the members who passed needed (their passing try's number), one decimal; null when nobody passed. */
+  triesToPass: z.number().nullable(),
+  /**
+   * Up to {@link MOST_MISSED_QUESTIONS} questions answered wrong in the most tries (scored against the quiz as it is
+   * now), most first, ties in the quiz's order; questions never answered wrong are left out.
+   */
+  mostMissed: z.array(
+    z.object({
+      questionId: z.string(),
+      text: z.string(),
+      /** Tries in which it was answered wrong. */
+      wrong: z.number().int(),
+      /** wrong / tries as a percentage (0–100, rounded). */
+      percent: z.number().int(),
+    }),
+  ),
+});
+export type QuizInsight = z.infer<typeof quizInsightSchema>;
+
+/** The quizzes chart: every quiz step of the roles matching the filter, in the roles' order. */
+export const quizzesSchema = z.object({ quizzes: z.array(quizInsightSchema) });
+export type Quizzes = z.infer<typeof quizzesSchema>;
 
 /**
  * The funnel's call-out in words: "Most people who stop, stop at 'Set up Slack': 23 members, waiting a median of 9

@@ -9,6 +9,7 @@ import {
   ActivityCard,
   CohortsCard,
   FunnelCard,
+  QuizzesCard,
   TimeToCompleteCard,
 } from '@/features/insights/components/insight-cards';
 import { type InsightsFilters, insightsParams, readInsightsFilters } from '@/features/insights/utils/insights-query';
@@ -16,7 +17,7 @@ import { AdminShell } from './admin-shell';
 
 /**
  * The insights page (admins; its own lazily loaded chunk, with the charting library): where people get stuck and how
- * long onboarding takes — funnel, time to complete, cohorts and activity — for the role, department and start month
+ * long onboarding takes — funnel, time to complete, cohorts, activity and quizzes — for the role, department and start month
  * chosen. The filters live in the address (and the funnel's own role, `funnel`); every figure links to the members
  * table filtered to the members behind it.
  */
@@ -118,6 +119,9 @@ export function AdminInsightsRoute() {
             <CohortsCard filters={filters} />
             <div className="xl:col-span-2">
               <ActivityCard filters={filters} />
+            </div>
+            <div className="xl:col-span-2">
+              <QuizzesCard filters={filters} />
             </div>
           </div>
         </div>

@@ -9,11 +9,16 @@ import {
   type Funnel,
   type FunnelStep,
   type InsightsQuery,
+  MOST_MISSED_QUESTIONS,
+  type QuizInsight,
+  type Quizzes,
   type RoleCompletion,
   type TimeToComplete,
 } from '../../../shared/insights-api.js';
 import { formatRoleLabel } from '../../../shared/role-label.js';
-import type { RoleCatalog } from '../../../shared/roles.js';
+import type { Quiz } from '../../../shared/content-schema.js';
+import { RoleConfigurationError, resolveRole, type RoleCatalog } from '../../../shared/roles.js';
+import { scoreQuiz } from '../../../shared/step-answers.js';
 import { weekStartsIn } from '../../calendar.js';
 import type { Database } from '../../db/client.js';
 import { memberStartsSql, refreshAdminMembers, roleStepRows, wholeDaysSql } from '../member-overview/index.js';
@@ -354,6 +359,86 @@ export async function activity(db: Database, ctx: InsightsContext, query: Insigh
     return { week, steps: num(row?.steps), members: num(row?.members) };
   });
   return { weeks, total: weeks.reduce((sum, w) => sum + w.steps, 0) };
+}
+
+/**
+ * The quiz steps of the roles a filter names (every role when none), each once, in the roles' order (role keys
+ * sorted, then the role's steps), with their answer keys.
+ */
+function quizSteps(catalog: RoleCatalog, role: string | undefined): { stepId: string; title: string; quiz: Quiz }[] {
+  const found = new Map<string, { stepId: string; title: string; quiz: Quiz }>();
+  const keys = role === undefined || role === '' ? [...catalog.keys()].sort() : [role.toLowerCase()];
+  for (const key of keys) {
+    if (!catalog.has(key)) continue;
+    try {
+      for (const step of resolveRole(catalog, key).scopes.flatMap((scope) => scope.steps)) {
+        if (step.quiz !== undefined && !found.has(step.id))
+          found.set(step.id, { stepId: step.id, title: step.title, quiz: step.quiz });
+      }
+    } catch (error) {
+      if (!(error instanceof RoleConfigurationError)) throw error;
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * The quizzes chart (docs/product.md#quiz-steps): for each quiz step of the roles matching the filter, how many of the
+ * members matching the filters tried it, how many passed (and the pass rate), their tries, the mean tries the members
+ * who passed needed, and the questions most often answered wrong. Pass and tries are as stored with each try; which
+ * questions were wrong is scored again against the quiz as it is now (a question no longer in it is not counted).
+ * @param db the database
+ * @param ctx catalog, clock and the viewer's departments
+ * @param query role, department and start month filters
+ * @returns every such quiz, nobody's tries included (zeros, nulls and no questions)
+ */
+export async function quizzes(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<Quizzes> {
+  const steps = quizSteps(ctx.catalog, query.role);
+  if (steps.length === 0) return { quizzes: [] };
+  const ctes = await populationCtes(db, ctx, query);
+  const rows = rowsOf(
+    await db.execute(sql`${ctes}
+    select t.step_id, t.user_id, t.try, t.passed, t.answers
+    from quiz_tries t join pop p on p.user_id = t.user_id
+    where t.step_id in (select jsonb_array_elements_text(${JSON.stringify(steps.map((s) => s.stepId))}::jsonb))
+    order by t.step_id, t.user_id, t.try`),
+  );
+  return {
+    quizzes: steps.map(({ stepId, title, quiz }): QuizInsight => {
+      const tries = rows.filter((r) => r.step_id === stepId);
+      const members = new Set(tries.map((r) => String(r.user_id)));
+      // The passing try of each member who passed (the first: a passed quiz cannot be taken again).
+      const passTry = new Map<string, number>();
+      for (const r of tries)
+        if (r.passed === true && !passTry.has(String(r.user_id))) passTry.set(String(r.user_id), num(r.try));
+      const wrong = new Map<string, number>();
+      for (const r of tries) {
+        for (const q of scoreQuiz(quiz, (r.answers ?? {}) as Record<string, string[]>).questions) {
+          if (!q.right) wrong.set(q.questionId, (wrong.get(q.questionId) ?? 0) + 1);
+        }
+      }
+      const mostMissed = quiz.questions
+        .map((q, order) => ({ questionId: q.id, text: q.text, wrong: wrong.get(q.id) ?? 0, order }))
+        .filter((q) => q.wrong > 0)
+        .sort((a, b) => b.wrong - a.wrong || a.order - b.order)
+        .slice(0, MOST_MISSED_QUESTIONS)
+        .map(({ order: _order, ...q }) => ({ ...q, percent: Math.round((q.wrong * 100) / tries.length) }));
+      const passedTries = [...passTry.values()];
+      return {
+        stepId,
+        title,
+        members: members.size,
+        passed: passTry.size,
+        passRate: members.size === 0 ? null : Math.round((passTry.size * 100) / members.size),
+        tries: tries.length,
+        triesToPass:
+          passedTries.length === 0
+            ? null
+            : Math.round((passedTries.reduce((sum, n) => sum + n, 0) * 10) / passedTries.length) / 10,
+        mostMissed,
+      };
+    }),
+  };
 }
 
 /** No filter and no restriction to some departments: every member counts. */

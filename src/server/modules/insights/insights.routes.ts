@@ -8,17 +8,19 @@ import {
   cohortsSchema,
   funnelSchema,
   insightsQuerySchema,
+  quizzesSchema,
   timeToCompleteSchema,
   type Activity,
   type Cohorts,
   type Funnel,
   type InsightChart,
   type InsightsQuery,
+  type Quizzes,
   type TimeToComplete,
 } from '../../../shared/insights-api.js';
 import type { Database } from '../../db/client.js';
 import { readableDepartments, requirePermission } from '../permissions/index.js';
-import { activity, cohorts, funnel, timeToComplete, type InsightsContext } from './insights.repository.js';
+import { activity, cohorts, funnel, quizzes, timeToComplete, type InsightsContext } from './insights.repository.js';
 
 /** What the insights routes need. */
 export interface InsightsRoutesOptions {
@@ -87,6 +89,24 @@ export const CSV_ROWS = {
     ['week_starting', 'steps_completed', 'members'],
     ...a.weeks.map((w) => [w.week, w.steps, w.members]),
   ],
+  quizzes: (q: Quizzes) => [
+    [
+      'step_id',
+      'quiz',
+      'members_tried',
+      'passed',
+      'pass_rate_percent',
+      'tries',
+      'mean_tries_to_pass',
+      'question',
+      'answered_wrong',
+      'percent_of_tries',
+    ],
+    ...q.quizzes.flatMap((z) => [
+      [z.stepId, z.title, z.members, z.passed, z.passRate, z.tries, z.triesToPass, null, null, null],
+      ...z.mostMissed.map((m) => [z.stepId, z.title, null, null, null, null, null, m.text, m.wrong, m.percent]),
+    ]),
+  ],
 } satisfies Record<InsightChart, (data: never) => (string | number | null)[][]>;
 
 /**
@@ -97,6 +117,7 @@ export const CSV_ROWS = {
  * - GET /api/admin/insights/time-to-complete(.csv)
  * - GET /api/admin/insights/cohorts(.csv)
  * - GET /api/admin/insights/activity(.csv)
+ * - GET /api/admin/insights/quizzes(.csv): one row per quiz, then one per question most often answered wrong
  */
 export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (
   app,
@@ -139,4 +160,5 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = asyn
   chartRoutes('time-to-complete', timeToComplete, timeToCompleteSchema, CSV_ROWS['time-to-complete']);
   chartRoutes('cohorts', cohorts, cohortsSchema, CSV_ROWS.cohorts);
   chartRoutes('activity', activity, activitySchema, CSV_ROWS.activity);
+  chartRoutes('quizzes', quizzes, quizzesSchema, CSV_ROWS.quizzes);
 };

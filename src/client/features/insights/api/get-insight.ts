@@ -2,6 +2,7 @@ import {
   activitySchema,
   cohortsSchema,
   funnelSchema,
+  quizzesSchema,
   timeToCompleteSchema,
   type InsightChart,
 } from '@shared/insights-api';
@@ -16,6 +17,7 @@ const SCHEMAS = {
   'time-to-complete': timeToCompleteSchema,
   cohorts: cohortsSchema,
   activity: activitySchema,
+  quizzes: quizzesSchema,
 } as const satisfies Record<InsightChart, z.ZodType>;
 
 export type InsightData<C extends InsightChart> = z.infer<(typeof SCHEMAS)[C]>;

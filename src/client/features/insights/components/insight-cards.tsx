@@ -1,4 +1,4 @@
-import { type Funnel, STALLED_AFTER_DAYS, funnelCalloutText } from '@shared/insights-api';
+import { type Funnel, type QuizInsight, STALLED_AFTER_DAYS, funnelCalloutText } from '@shared/insights-api';
 import type { UseQueryResult } from '@tanstack/react-query';
 import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { useId } from 'react';
@@ -608,6 +608,109 @@ export function ActivityCard({ filters }: { filters: InsightsFilters }) {
                   >
                     {w.members}
                   </NumberLink>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    />
+  );
+}
+
+/** A quiz's figures in words: '3 of 4 members passed (75%), in 6 tries; those who passed needed 1.7 tries on average.' */
+export function quizFiguresText(q: QuizInsight): string {
+  if (q.members === 0) return 'Nobody has taken it yet.';
+  const passed = `${q.passed} of ${plural(q.members, 'member')} passed (${q.passRate ?? 0}%), in ${plural(q.tries, 'try', 'tries')}`;
+  return q.triesToPass === null
+    ? `${passed}; nobody has passed yet.`
+    : `${passed}; those who passed needed ${q.triesToPass.toLocaleString('en-GB')} ${q.triesToPass === 1 ? 'try' : 'tries'} on average.`;
+}
+
+/**
+ * Quizzes (docs/product.md#quiz-steps): for each quiz step of the roles shown, the pass rate and tries of the members
+ * matching the filters, and the questions they most often answered wrong (a question to explain better, or to word
+ * again). The bars stand for the pass rate, which the text beside them also says.
+ * @param filters the page's filters
+ */
+export function QuizzesCard({ filters }: { filters: InsightsFilters }) {
+  const query = insightsParams(filters);
+  const quizzes = useInsight('quizzes', query);
+  return (
+    <ChartCard
+      title="Quizzes"
+      description="How many passed each quiz, how many tries it took, and the questions most often answered wrong."
+      query={quizzes}
+      csvHref={apiPaths.adminInsight('quizzes', query, true)}
+      isEmpty={(q) => q.quizzes.every((z) => z.members === 0)}
+      empty="Nobody matching these filters has taken a quiz yet."
+      summary={(q) => {
+        const hardest = q.quizzes
+          .flatMap((z) => z.mostMissed.map((m) => ({ ...m, quiz: z.title })))
+          .reduce<(QuizInsight['mostMissed'][number] & { quiz: string }) | null>(
+            (best, m) => (best === null || m.percent > best.percent ? m : best),
+            null,
+          );
+        return (
+          <p>
+            {hardest === null
+              ? 'Nobody has answered a question wrong yet.'
+              : `The question most often answered wrong: '${hardest.text}' (${hardest.quiz}), in ${hardest.percent}% of tries.`}
+          </p>
+        );
+      }}
+      chart={(q) => (
+        <ul className="space-y-5" aria-label="Quizzes">
+          {q.quizzes.map((z) => (
+            <li key={z.stepId} className="space-y-2">
+              <h4 className="text-sm font-semibold text-slate-900">{z.title}</h4>
+              <div aria-hidden="true" className="h-3.5 w-full overflow-hidden rounded-sm bg-slate-200">
+                <div className="h-full bg-brand-700" style={{ width: `${z.passRate ?? 0}%` }} />
+              </div>
+              <p className="text-sm text-slate-800">{quizFiguresText(z)}</p>
+              {z.mostMissed.length > 0 && (
+                <div className="text-sm">
+                  <p className="font-medium text-slate-800">Most often answered wrong:</p>
+                  <ol className="list-decimal space-y-0.5 pl-5 text-slate-700">
+                    {z.mostMissed.map((m) => (
+                      <li key={m.questionId}>
+                        {m.text} ({plural(m.wrong, 'try', 'tries')}, {m.percent}% of tries)
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      table={(q) => (
+        <table className={tableClass} data-testid="quizzes-table">
+          <caption className="sr-only">Quizzes: pass rate, tries and the questions most often answered wrong</caption>
+          <thead>
+            <tr>
+              <th scope="col">Quiz</th>
+              <th scope="col">Members who tried</th>
+              <th scope="col">Passed</th>
+              <th scope="col">Pass rate</th>
+              <th scope="col">Tries</th>
+              <th scope="col">Tries to pass (mean)</th>
+              <th scope="col">Most often answered wrong</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.quizzes.map((z) => (
+              <tr key={z.stepId}>
+                <th scope="row" className="font-medium">
+                  {z.title}
+                </th>
+                <td className="tabular-nums">{z.members}</td>
+                <td className="tabular-nums">{z.passed}</td>
+                <td className="tabular-nums">{z.passRate === null ? dash : `${z.passRate}%`}</td>
+                <td className="tabular-nums">{z.tries}</td>
+                <td className="tabular-nums">{z.triesToPass === null ? dash : z.triesToPass}</td>
+                <td>
+                  {z.mostMissed.length === 0 ? dash : z.mostMissed.map((m) => `${m.text} (${m.percent}%)`).join('; ')}
                 </td>
               </tr>
             ))}
