@@ -60,15 +60,18 @@ describe('npm run members -- set', () => {
   });
 
   it('resolves a job title that contains an alias, and takes a department', async () => {
-    expect(
-      await members('set', 'kim@inspired2uplift.org', 'Director of Finance and Operations', 'Finance and Operations'),
-    ).toBe(0);
+    expect(await members('set', 'kim@inspired2uplift.org', 'Director of Finance and Operations', 'operations')).toBe(0);
     expect(out[0]).toBe(
       'Role "Director of Finance and Operations" is the role configuration finance (Finance), matched by an alias contained in the text.',
     );
-    expect(await getMember(database.db, 'kim@inspired2uplift.org')).toMatchObject({
-      department: 'Finance and Operations',
-    });
+    // Spelled as the departments list spells it.
+    expect(await getMember(database.db, 'kim@inspired2uplift.org')).toMatchObject({ department: 'Operations' });
+  });
+
+  it('refuses a department that is not in the departments list, naming the ones that are, and stores nothing', async () => {
+    expect(await members('set', 'zoe@inspired2uplift.org', 'volunteer', 'Chapterz')).toBe(1);
+    expect(err.join('\n')).toMatch(/^"Chapterz" is not in the departments list\. Choose one of: .*Operations/u);
+    expect(await getMember(database.db, 'zoe@inspired2uplift.org')).toBeUndefined();
   });
 
   it("gives a new record its role's department, its parent department, or Operations", async () => {
@@ -79,18 +82,18 @@ describe('npm run members -- set', () => {
   });
 
   it('keeps the department and admin flag of an existing record unless told otherwise', async () => {
-    await members('set', 'lee@inspired2uplift.org', 'hr', 'People', '--admin');
+    await members('set', 'lee@inspired2uplift.org', 'hr', 'Finance', '--admin');
     expect(await getMember(database.db, 'lee@inspired2uplift.org')).toMatchObject({
-      department: 'People',
+      department: 'Finance',
       isAdmin: true,
     });
     out = [];
     await members('set', 'lee@inspired2uplift.org', 'ceo');
-    expect(out[1]).toBe('Updated lee@inspired2uplift.org: role "ceo" (executive), department People, admin.');
+    expect(out[1]).toBe('Updated lee@inspired2uplift.org: role "ceo" (executive), department Finance, admin.');
     await members('set', 'lee@inspired2uplift.org', 'ceo', '--no-admin');
     expect(await getMember(database.db, 'lee@inspired2uplift.org')).toMatchObject({
       role: 'ceo',
-      department: 'People',
+      department: 'Finance',
       isAdmin: false,
     });
   });
