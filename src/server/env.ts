@@ -24,6 +24,15 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Whether `locale` is a BCP 47 locale this Node.js formats dates in (e.g. "en-GB"). */
+function isLocale(locale: string): boolean {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([locale]).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The server's configuration, parsed from the environment (docs/architecture.md#configuration). Paths are absolute. */
@@ -72,6 +81,11 @@ export interface Config {
    * and due dates, the quiet hours of reminders.
    */
   organisationTimeZone: string;
+  /**
+   * The organisation's locale (LOCALE, BCP 47, default en-GB): how dates written with the day and month as numbers are
+   * read in CSV imports ('16/11/2026' in en-GB, '11/16/2026' in en-US) and the words the preview says them in.
+   */
+  organisationLocale: string;
   /**
    * E-mail (docs/product.md#due-dates-and-reminders): the SMTP server (undefined: messages stay in the outbox the admin
    * area shows), the sender, days without a completed step after which a member is stalled, how long a process may hold
@@ -258,6 +272,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('onboarding@inspired2uplift.org'),
   ORG_NAME: z.string().default(DEFAULT_ORG_NAME),
   TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone, e.g. "Europe/London"').optional(),
+  LOCALE: z.string().trim().refine(isLocale, 'must be a locale, e.g. "en-GB" or "en-US"').default('en-GB'),
   /** The older name of TIME_ZONE, still read when TIME_ZONE is unset. */
   ORGANISATION_TIME_ZONE: z
     .string()
@@ -429,6 +444,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     supportEmail: e.SUPPORT_EMAIL,
     orgName: e.ORG_NAME,
     organisationTimeZone: e.TIME_ZONE ?? e.ORGANISATION_TIME_ZONE,
+    organisationLocale: e.LOCALE,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${e.ORG_NAME} <${e.SUPPORT_EMAIL}>`,

@@ -275,6 +275,19 @@ export const importRowSchema = z.object({
   isEditor: z.boolean().optional(),
   /** The optional `startDate` column (YYYY-MM-DD): the member's start date; null when the column or cell is empty. */
   startOn: z.string().nullable().default(null),
+  /**
+   * The optional `leadOf` column: the departments the person leads (several separated by `;`), spelt as the departments
+   * list spells them; absent when the file has no such column (unchanged).
+   */
+  leadOf: z.array(z.string()).optional(),
+  /** The optional `leftOn` column (YYYY-MM-DD): the day the person left; null when the column or cell is empty. */
+  leftOn: z.string().nullable().default(null),
+  /** How each date cell was read: the column, the text as written, the day (YYYY-MM-DD) and the day in words. */
+  dates: z.array(z.object({ column: z.string(), written: z.string(), date: z.string(), said: z.string() })).default([]),
+  /** Whether the address has a member record already (the row changes it) or not (the row invites the person). */
+  existing: z.boolean().default(false),
+  /** What the row changes in an existing record, in words ('Department', 'Operations', 'Finance'); empty: nothing. */
+  changes: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })).default([]),
   /** What is wrong with the row; empty when it can be applied. */
   errors: z.array(z.string()),
 });

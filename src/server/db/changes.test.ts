@@ -130,6 +130,7 @@ describe('writes announce what they changed, when they commit', () => {
     const preview = previewImport('email,role\nbo@inspired2uplift.org,finance\ncy@inspired2uplift.org,volunteer\n', {
       catalog: createTestCatalog(),
       allowedDomain: 'inspired2uplift.org',
+      locale: 'en-GB',
     });
     expect(preview.valid).toBe(true);
     expect(await announced(() => applyImport(database.db, preview.rows, now))).toEqual([{ kind: 'members' }]);

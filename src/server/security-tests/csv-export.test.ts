@@ -71,7 +71,11 @@ describe('export → import keeps every value', () => {
       departments.map((department, i) => [`p${i}@inspired2uplift.org`, 'volunteer', department]),
       ['email', 'role', 'department'],
     );
-    const preview = previewImport(csv, { catalog: createTestCatalog(), allowedDomain: 'inspired2uplift.org' });
+    const preview = previewImport(csv, {
+      catalog: createTestCatalog(),
+      allowedDomain: 'inspired2uplift.org',
+      locale: 'en-GB',
+    });
     expect(preview.rows.map((r) => r.department)).toEqual(departments);
   });
 });

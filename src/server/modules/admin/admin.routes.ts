@@ -59,6 +59,7 @@ import {
 } from '../member-overview/index.js';
 import { checkMemberDepartments } from '../departments/index.js';
 import { checkImportDepartments } from './import-departments.js';
+import { describeImportChanges, exportExtras, leaversOfImport } from './import-changes.js';
 import { getMemberDetail } from './member-detail.js';
 import { adminChangesOfImport, applyImport, membersToCsv, previewImport } from './member-import.js';
 
@@ -74,7 +75,10 @@ export { AUDIT_KINDS };
 /** What the admin routes need. */
 export interface AdminRoutesOptions {
   db: Database;
-  config: Pick<Config, 'adminEmails' | 'allowedDomain' | 'secretBox' | 'organisationTimeZone' | 'mail'>;
+  config: Pick<
+    Config,
+    'adminEmails' | 'allowedDomain' | 'secretBox' | 'organisationTimeZone' | 'organisationLocale' | 'mail'
+  >;
   /** The published content (each request reads its current catalog, request.catalog). */
   content: CatalogSource;
   now: () => Date;
@@ -193,12 +197,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     { ...needs('members:read'), schema: { querystring: membersQuerySchema } },
     async (request, reply) => {
       const rows = await listAllMemberOverviews(db, ctxOf(request), request.query);
+      const extras = await exportExtras(
+        db,
+        rows.map((r) => r.email),
+      );
       const date = now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="members-${date}.csv"`)
         .header('cache-control', 'no-store')
-        .send(membersToCsv(rows));
+        .send(membersToCsv(rows, extras));
     },
   );
 
@@ -442,11 +450,17 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   const importContext = (request: FastifyRequest) => ({
     catalog: request.catalog,
     allowedDomain: config.allowedDomain,
+    locale: config.organisationLocale,
   });
 
-  /** The preview of an import: the file's own checks, then its departments against the list. */
+  /** The preview of an import: the file's own checks, its departments against the list, what it changes. */
   const previewOf = async (request: FastifyRequest<{ Body: { csv: string } }>) =>
-    checkImportDepartments(db, request.catalog, previewImport(request.body.csv, importContext(request)));
+    describeImportChanges(
+      db,
+      request.catalog,
+      config.organisationLocale,
+      await checkImportDepartments(db, request.catalog, previewImport(request.body.csv, importContext(request))),
+    );
 
   app.post('/api/admin/import/preview', importOptions, async (request) => previewOf(request));
 
@@ -478,7 +492,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
           sql`select email from members where email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
         );
         const recorded = new Set(emailsOf(known));
+        const leavers = await leaversOfImport(tx, preview.rows);
         await applyImport(tx, preview.rows, at);
+        // A leaving day is offboarding, as the member page's: audited, sessions ended.
+        for (const leaver of leavers) {
+          await markMemberLeft(tx, leaver.email, { leftOn: leaver.leftOn }, actorOf(request), at);
+        }
         // New records of people who never signed in are invitations: each gets a welcome.
         await planWelcomes(
           tx,

@@ -403,6 +403,87 @@ describe('CSV export and import', () => {
     expect(importResultSchema.parse(bad.json()).rows[0]?.errors).toEqual(['isEditor "maybe" is not true or false.']);
   });
 
+  it('exports every column the import reads; an edited export imports back with the changes said old → new', async () => {
+    const email = 'round.trip@inspired2uplift.org';
+    const invited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${email}`,
+      headers: { cookie: admin },
+      payload: {
+        role: 'vol',
+        department: 'Money',
+        leadOf: ['Events'],
+        isEditor: true,
+        startOn: '2026-11-02',
+      },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const exported = (await get(`/api/admin/members.csv?search=${email}`, admin)).body;
+    const [header, row] = exported.trim().split('\n');
+    expect(header).toBe(
+      'email,name,role,roleLabel,department,percent,completedSteps,totalSteps,currentStep,lastSignInAt,lastProgressAt,isAdmin,invited,isEditor,leadOf,startDate,leftOn',
+    );
+    expect(row).toMatch(
+      /^round\.trip@inspired2uplift\.org,,volunteer,Volunteer,Money,.*,false,true,true,Events,2026-11-02,$/u,
+    );
+    const preview = async (csv: string) =>
+      importResultSchema.parse(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/admin/import/preview',
+            headers: { cookie: admin },
+            payload: { csv },
+          })
+        ).json(),
+      );
+    // The export as it is changes nothing, and keeps the record's own wording of the role ('vol', exported as 'volunteer').
+    const unchanged = await preview(exported);
+    expect(unchanged.rows.map((r) => [r.existing, r.changes, r.role])).toEqual([[true, [], 'vol']]);
+
+    // Edited as a spreadsheet would: another department, a second department led, a start date and a leaving day in
+    // the organisation's usual form.
+    const cells = (row ?? '').split(',');
+    cells[4] = 'Events';
+    cells[14] = 'Events; ops';
+    cells[15] = '16/11/2026';
+    cells[16] = '20/12/2026';
+    const edited = `${header}\n${cells.join(',')}\n`;
+    const checked = await preview(edited);
+    expect(checked.valid).toBe(true);
+    expect(checked.rows[0]?.dates.map((d) => `${d.column} "${d.written}" read as ${d.said}`)).toEqual([
+      'startDate "16/11/2026" read as Monday, 16 November 2026',
+      'leftOn "20/12/2026" read as Sunday, 20 December 2026',
+    ]);
+    expect(checked.rows[0]?.changes).toEqual([
+      { field: 'Department', from: 'Money', to: 'Events' },
+      { field: 'Lead of', from: 'Events', to: 'Events, Ops' },
+      { field: 'Start date', from: 'Monday, 2 November 2026', to: 'Monday, 16 November 2026' },
+      { field: 'Left', from: 'none', to: 'Sunday, 20 December 2026' },
+    ]);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie: admin },
+      payload: { csv: edited },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const again = (await get(`/api/admin/members.csv?search=${email}`, admin)).body.trim().split('\n')[1];
+    expect(again).toMatch(/,Events,.*,false,true,true,Events; Ops,2026-11-16,2026-12-20$/u);
+    const [record] = await t.database.db.select().from(members).where(eq(members.email, email));
+    expect(record?.role).toBe('vol');
+    // The leaving day is offboarding, audited as on the member page.
+    const left = auditPageSchema.parse((await get('/api/admin/audit?kind=member-left', admin)).json());
+    expect(left.items.filter((i) => i.subject === email).map((i) => i.detail)).toEqual([
+      { leftOn: '2026-12-20', note: null },
+    ]);
+
+    // A department led is checked against the departments list as the department is.
+    cells[14] = 'Chapterz';
+    const bad = await preview(`${header}\n${cells.join(',')}\n`);
+    expect(bad.rows[0]?.errors[0]).toMatch(/^Lead of "Chapterz" is not in the departments list\. Choose one of: /u);
+  });
+
   it('refuses a file without the needed columns', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import type { MemberOverview } from '../../../shared/admin-api.js';
 import { createTestCatalog } from '../../test/test-app.js';
 import { membersToCsv, previewImport } from './member-import.js';
 
-const ctx = { catalog: createTestCatalog(), allowedDomain: 'inspired2uplift.org' };
+const ctx = { catalog: createTestCatalog(), allowedDomain: 'inspired2uplift.org', locale: 'en-GB' };
 
 const overview = (email: string, name: string, department: string, role: string, isAdmin: boolean): MemberOverview => ({
   email,
@@ -85,22 +85,64 @@ describe('CSV export → import', () => {
         department: 'Operations',
         isAdmin: false,
         startOn: null,
+        leftOn: null,
+        dates: [],
+        existing: false,
+        changes: [],
         errors: [],
       },
     ]);
   });
 
-  it('reads an optional startDate column and refuses a cell that is not a date', () => {
-    const result = previewImport(
-      'email,role,Start Date\na@inspired2uplift.org,volunteer,2026-12-01\nb@inspired2uplift.org,volunteer,1/12/2026\nc@inspired2uplift.org,volunteer,\n',
-      ctx,
-    );
-    expect(result.rows.map((r) => [r.startOn, r.errors])).toEqual([
-      ['2026-12-01', []],
-      ['1/12/2026', ['startDate "1/12/2026" is not a date as YYYY-MM-DD.']],
-      [null, []],
+  it("reads dates as ISO and in the organisation's usual forms, says how each was read, and refuses what is no date", () => {
+    const csv = [
+      'email,role,Start Date,Left',
+      'a@inspired2uplift.org,volunteer,2026-12-01,',
+      'b@inspired2uplift.org,volunteer,16/11/2026,1.2.2027',
+      'c@inspired2uplift.org,volunteer,,',
+      'd@inspired2uplift.org,volunteer,16 Nov 2026,',
+      'e@inspired2uplift.org,volunteer,31/02/2026,next week',
+    ].join('\n');
+    const result = previewImport(csv, ctx);
+    expect(result.rows.map((r) => [r.startOn, r.leftOn, r.errors])).toEqual([
+      ['2026-12-01', null, []],
+      ['2026-11-16', '2027-02-01', []],
+      [null, null, []],
+      ['2026-11-16', null, []],
+      [
+        null,
+        null,
+        [
+          'startDate "31/02/2026" is not a date. Write it as 16/11/2026 or 2026-11-16.',
+          'leftOn "next week" is not a date. Write it as 16/11/2026 or 2026-11-16.',
+        ],
+      ],
+    ]);
+    expect(result.rows[1]?.dates).toEqual([
+      { column: 'startDate', written: '16/11/2026', date: '2026-11-16', said: 'Monday, 16 November 2026' },
+      { column: 'leftOn', written: '1.2.2027', date: '2027-02-01', said: 'Monday, 1 February 2027' },
     ]);
     expect(result.valid).toBe(false);
+    // In the United States the month comes first: the same text is another day, and 16/11 is none.
+    const us = previewImport('email,role,startDate\na@inspired2uplift.org,volunteer,11/16/2026\n', {
+      ...ctx,
+      locale: 'en-US',
+    });
+    expect(us.rows[0]?.startOn).toBe('2026-11-16');
+    expect(us.rows[0]?.dates[0]?.said).toBe('Monday, November 16, 2026');
+    expect(
+      previewImport('email,role,startDate\na@inspired2uplift.org,volunteer,16/11/2026\n', { ...ctx, locale: 'en-US' })
+        .rows[0]?.errors,
+    ).toEqual(['startDate "16/11/2026" is not a date. Write it as 11/16/2026 or 2026-11-16.']);
+  });
+
+  it('reads a leadOf column as departments separated by semicolons; without the column the row says nothing', () => {
+    const result = previewImport(
+      'email,role,Lead of\na@inspired2uplift.org,volunteer,Finance; Operations\nb@inspired2uplift.org,volunteer,\n',
+      ctx,
+    );
+    expect(result.rows.map((r) => r.leadOf)).toEqual([['Finance', 'Operations'], []]);
+    expect(previewImport('email,role\na@inspired2uplift.org,volunteer\n', ctx).rows[0]).not.toHaveProperty('leadOf');
   });
 
   it('reports an unreadable file, an empty one and one with only a header', () => {

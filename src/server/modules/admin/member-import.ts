@@ -9,13 +9,16 @@ import { announce } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { members } from '../../db/schema.js';
 import { toCsv } from '../../csv.js';
+import { readImportDate, shortDate } from './import-dates.js';
 
 /**
  * Bulk import and export of member records as CSV (docs/product.md#admin-area), with csv-parse and
  * csv-stringify. An import file has a header row naming at least `email` and `role` (any case, any order, with
  * spaces, dashes or underscores, and common other names: "E-mail Address", "Dept"; {@link HEADER_ALIASES});
- * `department`, `isAdmin` and `isEditor` (content editor; without the column, unchanged) are optional; other columns are ignored, so a file exported by
- * {@link membersToCsv} imports as it is.
+ * `department`, `isAdmin`, `isEditor` (content editor), `leadOf` (departments led, separated by `;`), `startDate` and
+ * `leftOn` are optional (without the column, unchanged; an empty date cell changes nothing); dates are ISO or in the
+ * organisation's locale (import-dates.ts); other columns are ignored, so a file exported by {@link membersToCsv}
+ * imports as it is, and every column the import reads is in the export.
  */
 
 /** The columns of the export, in order. */
@@ -33,7 +36,20 @@ export const EXPORT_COLUMNS = [
   'lastProgressAt',
   'isAdmin',
   'invited',
+  'isEditor',
+  'leadOf',
+  'startDate',
+  'leftOn',
 ] as const;
+
+/** What the export says beyond the members table's row: the record's own fields. */
+export interface ExportExtras {
+  isEditor: boolean;
+  /** The departments led, as the record has them. */
+  leadOf: readonly string[];
+  /** The start date an admin set (YYYY-MM-DD); null when the first sign-in counts. */
+  startOn: string | null;
+}
 
 /** The department of an imported row that names none (docs/product.md#member-records: Operations). */
 export const DEFAULT_DEPARTMENT = 'Operations';
@@ -41,9 +57,13 @@ export const DEFAULT_DEPARTMENT = 'Operations';
 /**
  * The members table as CSV text, one header row then one row per member.
  * @param rows members-table rows
- * @returns RFC 4180 CSV (quoted where needed, formulas escaped: see csv.ts), ending in a newline
+ * @param extras the record's own fields by address (absent: not an editor, leads none, no start date set)
+ * @returns RFC 4180 CSV (quoted where needed, formulas escaped: see csv.ts), ending in a newline; dates as YYYY-MM-DD
  */
-export function membersToCsv(rows: readonly MemberOverview[]): string {
+export function membersToCsv(
+  rows: readonly MemberOverview[],
+  extras: ReadonlyMap<string, ExportExtras> = new Map(),
+): string {
   return toCsv(
     rows.map((r) => [
       r.email,
@@ -59,6 +79,10 @@ export function membersToCsv(rows: readonly MemberOverview[]): string {
       r.lastProgressAt ?? '',
       r.isAdmin ? 'true' : 'false',
       r.invited ? 'true' : 'false',
+      extras.get(r.email)?.isEditor === true ? 'true' : 'false',
+      (extras.get(r.email)?.leadOf ?? []).join('; '),
+      extras.get(r.email)?.startOn ?? '',
+      r.leftOn ?? '',
     ]),
     EXPORT_COLUMNS,
   );
@@ -67,7 +91,7 @@ export function membersToCsv(rows: readonly MemberOverview[]): string {
 const emailSchema = z.email();
 
 /** The import's columns. */
-type ImportField = 'email' | 'role' | 'department' | 'isAdmin' | 'isEditor' | 'startDate';
+type ImportField = 'email' | 'role' | 'department' | 'isAdmin' | 'isEditor' | 'startDate' | 'leadOf' | 'leftOn';
 
 /** A header as compared: lower case, without spaces, dashes, underscores or dots ("E-mail Address" → "emailaddress"). */
 const headerKey = (header: string): string => header.toLowerCase().replace(/[\s_.-]/gu, '');
@@ -80,7 +104,16 @@ const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   isAdmin: ['isadmin', 'admin'],
   isEditor: ['iseditor', 'editor', 'contenteditor'],
   startDate: ['startdate', 'start', 'starton', 'startedon'],
+  leadOf: ['leadof', 'leads', 'lead', 'departmentsled'],
+  leftOn: ['lefton', 'left', 'leftat', 'leavingdate', 'enddate'],
 };
+
+/** The departments of a `leadOf` cell: separated by `;` (or `,`), trimmed, empty parts dropped. */
+const departmentsOf = (cell: string): string[] =>
+  cell
+    .split(/[;,]/u)
+    .map((d) => d.trim())
+    .filter((d) => d !== '');
 
 /** Headers understood: the import's columns, and the export's other columns (read and left alone). */
 const KNOWN_HEADERS = new Set([...Object.values(HEADER_ALIASES).flat(), ...EXPORT_COLUMNS.map(headerKey)]);
@@ -99,6 +132,8 @@ export interface ImportContext {
   catalog: RoleCatalog;
   /** Lower-case ALLOWED_DOMAIN: only addresses there can ever sign in. */
   allowedDomain: string;
+  /** The organisation's locale (LOCALE, 'en-GB'): how dates are read. */
+  locale: string;
 }
 
 /**
@@ -138,6 +173,8 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
   const adminAt = column('isAdmin');
   const editorAt = column('isEditor');
   const startAt = column('startDate');
+  const leadAt = column('leadOf');
+  const leftAt = column('leftOn');
   const ignoredColumns = header.filter((h, i) => h !== '' && !KNOWN_HEADERS.has(names[i] ?? ''));
   const missing = [emailAt === -1 ? 'email' : null, roleAt === -1 ? 'role' : null].filter((n) => n !== null);
   if (missing.length > 0) {
@@ -159,11 +196,25 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
     const department = cell(departmentAt) || DEFAULT_DEPARTMENT;
     const adminText = cell(adminAt).toLowerCase();
     const editorText = cell(editorAt).toLowerCase();
-    const startText = cell(startAt);
     const errors: string[] = [];
-    if (startText !== '' && !z.iso.date().safeParse(startText).success) {
-      errors.push(`startDate "${startText}" is not a date as YYYY-MM-DD.`);
-    }
+    const dates: ImportRow['dates'] = [];
+    /** Reads a date column's cell: null when empty, else the day (or an error naming the forms accepted). */
+    const dateOf = (at: number, name: string): string | null => {
+      const text = cell(at);
+      if (text === '') return null;
+      const read = readImportDate(text, ctx.locale);
+      if (read === null) {
+        errors.push(
+          `${name} "${text}" is not a date. Write it as ${shortDate('2026-11-16', ctx.locale)} or 2026-11-16.`,
+        );
+        return null;
+      }
+      dates.push({ column: name, written: text, date: read.date, said: read.said });
+      return read.date;
+    };
+    const startOn = dateOf(startAt, 'startDate');
+    const leftOn = dateOf(leftAt, 'leftOn');
+    const leadOf = leadAt === -1 ? {} : { leadOf: departmentsOf(cell(leadAt)) };
     if (!emailSchema.safeParse(email).success) errors.push(`"${email}" is not an e-mail address.`);
     else if (email.slice(email.lastIndexOf('@') + 1) !== ctx.allowedDomain) {
       errors.push(`${email} is not at ${ctx.allowedDomain}.`);
@@ -188,7 +239,12 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
       department,
       isAdmin: TRUE_WORDS.has(adminText),
       ...isEditor,
-      startOn: startText === '' ? null : startText,
+      startOn,
+      ...leadOf,
+      leftOn,
+      dates,
+      existing: false,
+      changes: [],
       errors,
     };
   });
@@ -199,7 +255,9 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
 
 /**
  * Writes the member records of a checked import in one transaction: every row or none. Existing records are replaced
- * (role, department, admin flag, and the content editor flag when the file has that column; `createdAt` kept). Announces that member records changed (db/changes.ts), once.
+ * (role, department, admin flag, and the content editor flag and departments led when the file has those columns;
+ * `createdAt` kept); start dates of rows that give one. Leaving days are not written here (the route marks leavers
+ * with the member page's own offboarding, audited). Announces that member records changed (db/changes.ts), once.
  * @param db the database
  * @param rows rows of a preview whose `valid` is true
  * @param now the time written to `updatedAt`
@@ -211,6 +269,8 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
   const CHUNK = 1000;
   // A file with an isEditor column states it for every row; without one, the flag stays as it was.
   const setsEditor = rows.some((r) => r.isEditor !== undefined);
+  // Likewise a leadOf column: every row states the departments led (an empty cell: none).
+  const setsLeadOf = rows.some((r) => r.leadOf !== undefined);
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const values = rows.slice(i, i + CHUNK).map((r) => ({
@@ -219,6 +279,7 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
         department: r.department,
         isAdmin: r.isAdmin,
         isEditor: r.isEditor ?? false,
+        leadOf: r.leadOf ?? [],
         createdAt: now,
         updatedAt: now,
       }));
@@ -232,6 +293,7 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
             department: sqlExcluded('department'),
             isAdmin: sqlExcluded('is_admin'),
             ...(setsEditor ? { isEditor: sqlExcluded('is_editor') } : {}),
+            ...(setsLeadOf ? { leadOf: sqlExcluded('lead_of') } : {}),
             updatedAt: now,
           },
         });

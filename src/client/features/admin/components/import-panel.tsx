@@ -1,4 +1,4 @@
-import type { ImportResult } from '@shared/admin-api';
+import type { ImportResult, ImportRow } from '@shared/admin-api';
 import { decodeCsvFile } from '@shared/csv-text';
 import { type ChangeEvent, useId, useState } from 'react';
 import { toast } from '@/lib/toasts';
@@ -9,8 +9,9 @@ import { fieldClass, labelClass } from '../utils/format';
 
 /**
  * Bulk import of member records from CSV (docs/product.md#admin-area): choose or paste a file with the columns email,
- * role, department (and optionally isAdmin), preview it — every row with its errors — then 'Apply', which writes every
- * row in one transaction or none. 'Apply' is offered only for a preview without errors.
+ * role, department (and optionally isAdmin, isEditor, leadOf, startDate, leftOn), preview it — every row with its
+ * errors, how its dates were read and what it changes (old → new) — then 'Apply', which writes every row in one
+ * transaction or none. 'Apply' is offered only for a preview without errors.
  */
 export function ImportPanel() {
   const id = useId();
@@ -47,8 +48,10 @@ export function ImportPanel() {
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
         A CSV file with a header row naming the columns <code>email</code>, <code>role</code> and{' '}
-        <code>department</code> (optionally <code>isAdmin</code>). A file exported from the members table imports as it
-        is.
+        <code>department</code> (optionally <code>isAdmin</code>, <code>isEditor</code>, <code>leadOf</code> with
+        departments separated by <code>;</code>, <code>startDate</code> and <code>leftOn</code>). Dates may be written
+        as in your spreadsheet (16/11/2026) or as 2026-11-16. A file exported from the members table imports as it is,
+        so you can export, edit and import it back.
       </p>
       <div className="grid gap-3">
         <div>
@@ -108,7 +111,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
       </p>
       {result.ignoredColumns.length > 0 ? (
         <p className="text-sm text-amber-900" data-testid="import-ignored-columns">
-          {`Columns not understood, so ignored: ${result.ignoredColumns.map((c) => `"${c}"`).join(', ')}. The import reads email, role, department, isAdmin, isEditor and startDate (other names such as "E-mail Address" or "Dept" work too).`}
+          {`Columns not understood, so ignored: ${result.ignoredColumns.map((c) => `"${c}"`).join(', ')}. The import reads email, role, department, isAdmin, isEditor, leadOf, startDate and leftOn (other names such as "E-mail Address" or "Dept" work too).`}
         </p>
       ) : null}
       {result.errors.map((e) => (
@@ -135,6 +138,9 @@ function ImportPreview({ result }: { result: ImportResult }) {
                   Department
                 </th>
                 <th scope="col" className="px-3 py-2">
+                  Changes
+                </th>
+                <th scope="col" className="px-3 py-2">
                   Problems
                 </th>
               </tr>
@@ -146,6 +152,9 @@ function ImportPreview({ result }: { result: ImportResult }) {
                   <td className="px-3 py-2 break-all">{r.email}</td>
                   <td className="px-3 py-2">{r.role}</td>
                   <td className="px-3 py-2">{r.department}</td>
+                  <td className="px-3 py-2">
+                    <RowChanges row={r} />
+                  </td>
                   <td className="px-3 py-2 text-red-800">
                     {r.errors.length === 0 ? <span className="text-emerald-800">OK</span> : r.errors.join(' ')}
                   </td>
@@ -156,5 +165,24 @@ function ImportPreview({ result }: { result: ImportResult }) {
         </ScrollRegion>
       ) : null}
     </section>
+  );
+}
+
+/** What a row does: a new member, or each change old → new, and how each of its dates was read. */
+function RowChanges({ row }: { row: ImportRow }) {
+  const lines = [
+    ...(!row.existing
+      ? ['New member']
+      : row.changes.length === 0
+        ? ['No change']
+        : row.changes.map((c) => `${c.field}: ${c.from} → ${c.to}`)),
+    ...row.dates.map((d) => `${d.column} "${d.written}" read as ${d.said}`),
+  ];
+  return (
+    <ul className="space-y-0.5">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }
