@@ -7,6 +7,7 @@ import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { acknowledgmentRoutes, ContentDocuments, recordAcknowledgment } from './modules/acknowledgments/index.js';
+import { adjustmentsRoutes } from './modules/adjustments/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { AnswersSweep, answersRoutes, reencryptFormAnswers } from './modules/answers/index.js';
 import { launchChecklistRoutes } from './modules/doctor/index.js';
@@ -300,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(demoRoutes, { content });
   await app.register(adminRoutes, { db, config, content, now });
   await app.register(departmentsRoutes, { db, now });
+  await app.register(adjustmentsRoutes, { db, now });
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
   await app.register(backupRoutes, { db, backups, content });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepAdjustmentSchema } from './adjustments.js';
 import { apiErrorSchema } from './api.js';
 import { dateSchema, monthSchema } from './insights-api.js';
 
@@ -168,6 +169,11 @@ export const memberDetailSchema = z.object({
    * record is kept; `title` is the step's title in the latest version that had it (docs/product.md#content-studio).
    */
   removedSteps: z.array(z.object({ id: z.string(), title: z.string(), completedAt: z.string() })).optional(),
+  /**
+   * The member's per-person adjustments, oldest first (docs/product.md#per-person-adjustments): extra steps (also in
+   * `steps`) and skipped steps (no longer in `steps`).
+   */
+  adjustments: z.array(stepAdjustmentSchema).optional(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

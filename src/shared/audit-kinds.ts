@@ -27,6 +27,11 @@ export const AUDIT_KINDS = [
   'team-task-done',
   /** An admin changed a member's start date or paused / resumed their reminders. */
   'member-schedule-changed',
+  /**
+   * An admin added an extra step to one member or skipped a step for them (with the reason), or undid either
+   * (docs/product.md#per-person-adjustments; `details.action`).
+   */
+  'step-adjustment',
   /** A person stopped their reminders with the one-click link of a reminder. */
   'reminders-unsubscribed',
   'import',

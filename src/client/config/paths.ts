@@ -60,6 +60,9 @@ export const apiPaths = {
   adminMember: (email: string) => `/api/admin/members/${encodeURIComponent(email)}`,
   adminMemberSignOut: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/sign-out`,
   adminMemberLeave: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/leave`,
+  adminMemberAdjustments: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/adjustments`,
+  adminMemberAdjustment: (email: string, id: string) =>
+    `/api/admin/members/${encodeURIComponent(email)}/adjustments/${encodeURIComponent(id)}`,
   adminMemberRevealedSecrets: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/revealed-secrets`,
   adminSecrets: '/api/admin/secrets',
   adminSecret: (name: string) => `/api/admin/secrets/${encodeURIComponent(name)}`,

@@ -377,6 +377,41 @@ export const memberSchedules = pgTable(
 );
 
 /**
+ * Per-person adjustments of one member's steps (docs/product.md#per-person-adjustments), by e-mail address: an extra
+ * step an admin added for this person only (`kind` 'extra': its own `step_id`, `title`, `description` and optional
+ * `due_after_days`), or a step of their role an admin skipped for them (`kind` 'skip': the role step's `step_id` and
+ * the `reason`). Undoing one deletes its row; the audit log keeps the history. A row may exist before the person signs
+ * in. Writes name the person in `admin_members_pending` (triggers of the migration), so their percentage follows.
+ */
+export const memberStepAdjustments = pgTable(
+  'member_step_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order they were made in (oldest first: extra steps are shown in this order). */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    kind: text('kind').notNull(),
+    stepId: text('step_id').notNull(),
+    title: text('title'),
+    description: text('description'),
+    dueAfterDays: integer('due_after_days'),
+    reason: text('reason'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('member_step_adjustments_email_step_idx').on(t.email, t.stepId),
+    check('member_step_adjustments_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('member_step_adjustments_kind', sql`${t.kind} in ('extra', 'skip')`),
+    check(
+      'member_step_adjustments_shape',
+      sql`(${t.kind} = 'extra' and ${t.title} is not null and ${t.description} is not null)
+        or (${t.kind} = 'skip' and ${t.reason} is not null and ${t.dueAfterDays} is null)`,
+    ),
+  ],
+);
+
+/**
  * The outbox (docs/decisions/025-reminders-and-outbox.md): every message the app sends, durable before it is sent.
  * Planned once per `dedupeKey` (a member's reminder of a local day, an admin's digest of a week or an on-demand
  * request, an invited person's welcome); claimed by one process at a time (`for update skip locked`, a lease in `claimedUntil`); rendered at send

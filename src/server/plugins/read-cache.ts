@@ -1,3 +1,4 @@
+import type { StepAdjustmentRule } from '../../shared/adjustments.js';
 import type { User } from '../../shared/api.js';
 import type { ChangeFeed, ChangeHandler } from '../db/change-feed.js';
 import type { Change } from '../db/changes.js';
@@ -10,6 +11,7 @@ import {
 } from '../modules/acknowledgments/acknowledgments.repository.js';
 import { findSessionWithUser, type SessionRow } from '../modules/auth/sessions.repository.js';
 import { toApiUser, type UserRow } from '../modules/auth/users.repository.js';
+import { adjustmentRule, listStepAdjustments } from '../modules/member-overview/adjustments.repository.js';
 import { getMember, type MemberRow } from '../modules/members/members.repository.js';
 import { listCompletedSteps, type CompletedStep } from '../modules/progress/progress.repository.js';
 import { listDoneItems, type DoneItem } from '../modules/progress/step-items.repository.js';
@@ -44,6 +46,7 @@ export class ReadCache implements ChangeHandler {
   readonly #db: Database;
   readonly #sessions: LoadingCache<string, CachedSession | undefined>;
   readonly #members: LoadingCache<string, MemberRow | null>;
+  readonly #adjustments: LoadingCache<string, readonly StepAdjustmentRule[]>;
   readonly #progress: LoadingCache<string, UserProgress>;
 
   /**
@@ -57,6 +60,7 @@ export class ReadCache implements ChangeHandler {
     // Unknown tokens are never kept: anyone can send one.
     this.#sessions = new LoadingCache({ maxEntries, isLive, keeps: (found) => found !== undefined });
     this.#members = new LoadingCache({ maxEntries, isLive });
+    this.#adjustments = new LoadingCache({ maxEntries, isLive });
     this.#progress = new LoadingCache({ maxEntries, isLive });
     feed.subscribe(this);
   }
@@ -98,6 +102,17 @@ export class ReadCache implements ChangeHandler {
     return this.#members.get(email.toLowerCase(), async (key) => deepFreeze((await getMember(this.#db, key)) ?? null));
   }
 
+  /**
+   * The per-person adjustments of an e-mail address (docs/product.md#per-person-adjustments), oldest first; the same
+   * frozen array until they change (their writes announce a `member` change).
+   * @param email any case
+   */
+  adjustments(email: string): Promise<readonly StepAdjustmentRule[]> {
+    return this.#adjustments.get(email.toLowerCase(), async (key) =>
+      deepFreeze((await listStepAdjustments(this.#db, key)).map(adjustmentRule)),
+    );
+  }
+
   /** A user's completed steps, ticked items and acknowledgment records, of every role. */
   progress(userId: string): Promise<UserProgress> {
     return this.#progress.get(userId, async (id) => {
@@ -126,9 +141,11 @@ export class ReadCache implements ChangeHandler {
         return;
       case 'member':
         this.#members.delete(change.email);
+        this.#adjustments.delete(change.email);
         return;
       case 'members':
         this.#members.clear();
+        this.#adjustments.clear();
         return;
       case 'progress':
         this.#progress.delete(change.userId);
@@ -146,6 +163,7 @@ export class ReadCache implements ChangeHandler {
   reset(): void {
     this.#sessions.clear();
     this.#members.clear();
+    this.#adjustments.clear();
     this.#progress.clear();
   }
 }

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useMember } from '@/features/admin/api/get-member';
 import { MemberAcknowledgments } from '@/features/admin/components/member-acknowledgments';
+import { MemberAdjustments } from '@/features/admin/components/member-adjustments';
 import { MemberAnswers } from '@/features/admin/components/member-answers';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MemberMail } from '@/features/admin/components/member-mail';
@@ -106,6 +107,7 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
             </h3>
             <MemberSteps steps={detail.data.steps} />
           </section>
+          {view === 'admin' ? <MemberAdjustments detail={detail.data} /> : null}
           <RemovedSteps steps={detail.data.removedSteps ?? []} />
           <MemberMail email={detail.data.member.email} canChange={view === 'admin'} />
           <MemberAnswers email={detail.data.member.email} />

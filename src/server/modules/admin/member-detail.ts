@@ -1,15 +1,22 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { MemberDetail, MemberStep } from '../../../shared/admin-api.js';
+import { adjustScopes } from '../../../shared/adjustments.js';
 import { deriveProgress } from '../../../shared/progress.js';
 import { resolveMemberRole } from '../../../shared/role-lookup.js';
 import { RoleConfigurationError, type ResolvedScope } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { contentVersions, stepItemProgress, stepProgress, users } from '../../db/schema.js';
 import { getMember } from '../members/index.js';
-import { getMemberOverview, type MembersContext } from '../member-overview/index.js';
+import {
+  adjustmentRule,
+  getMemberOverview,
+  listStepAdjustments,
+  type MembersContext,
+} from '../member-overview/index.js';
 
 /**
- * A member's page in the admin console (docs/product.md#admin-area): their resolved role's steps in order, each with
+ * A member's page in the admin console (docs/product.md#admin-area): their resolved role's steps in order, after
+ * their adjustments (docs/product.md#per-person-adjustments, listed in `adjustments`), each with
  * its status (docs/product.md#progress-rules), completion time, and the checklist ticks and acknowledgments with their
  * times.
  * @param db the database
@@ -27,12 +34,16 @@ export async function getMemberDetail(
   const record = await getMember(db, email);
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const roleText = record?.role ?? user?.role ?? '';
-  let scopes: ResolvedScope[] = [];
+  let roleScopes: readonly ResolvedScope[] = [];
   try {
-    scopes = resolveMemberRole(ctx.catalog, roleText).role.scopes;
+    roleScopes = resolveMemberRole(ctx.catalog, roleText).role.scopes;
   } catch (error) {
     if (!(error instanceof RoleConfigurationError)) throw error;
   }
+  // docs/product.md#per-person-adjustments: the member's own steps (skips left out, extra steps in).
+  const adjustmentRows = await listStepAdjustments(db, email);
+  const scopes = adjustScopes(roleScopes, adjustmentRows.map(adjustmentRule));
+  const roleStepTitles = new Map(roleScopes.flatMap((scope) => scope.steps.map((step) => [step.id, step.title])));
   const completed = new Map<string, Date>();
   const items = new Map<string, Date>();
   if (user) {
@@ -86,9 +97,11 @@ export async function getMemberDetail(
       items: [...current, ...removed],
     });
   }
-  const published = new Set(
-    [...ctx.catalog.values()].flatMap((c) => c.scopes.flatMap((s) => s.steps.map((st) => st.id))),
-  );
+  const published = new Set([
+    ...[...ctx.catalog.values()].flatMap((c) => c.scopes.flatMap((s) => s.steps.map((st) => st.id))),
+    // An extra step the member completed, then undone by an admin, is not a step the content removed.
+    ...adjustmentRows.map((row) => row.stepId),
+  ]);
   const removedSteps = [];
   for (const [id, at] of completed) {
     if (published.has(id)) continue;
@@ -105,6 +118,17 @@ export async function getMemberDetail(
     left: record?.leftAt ? { at: record.leftAt.toISOString(), note: record.leftNote } : null,
     steps,
     removedSteps,
+    adjustments: adjustmentRows.map((row) => ({
+      id: row.id,
+      kind: row.kind === 'extra' ? 'extra' : 'skip',
+      stepId: row.stepId,
+      title: row.title ?? roleStepTitles.get(row.stepId) ?? row.stepId,
+      description: row.description,
+      dueAfterDays: row.dueAfterDays,
+      reason: row.reason,
+      createdBy: row.createdBy,
+      createdAt: row.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -91,7 +91,8 @@ const nowSql = (ctx: InsightsContext): SQL => sql`${ctx.now.toISOString()}::time
  * members matching the filters (a funnel of several roles' steps together would mix steps nobody shares). For each of
  * its steps in order: how many of its members have it, completed it and are on it now (their first step not
  * completed), how long those on it have waited (since their last step completion, else their start), and the step
- * most people stopped at. Also each role's members and complete members, the "all roles" view.
+ * most people stopped at. Also each role's members and complete members, the "all roles" view. A member does not have
+ * a step skipped for them (docs/product.md#per-person-adjustments).
  * @param db the database
  * @param ctx catalog, clock and the viewer's departments
  * @param query role, department and start month filters
@@ -142,7 +143,17 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
     per_pair as (
       select sp.step_id, p.role_key, count(*)::int as n
       from step_progress sp join fpop p on p.user_id = sp.user_id
+      where not exists (
+        select 1 from member_step_adjustments a where a.email = p.email and a.kind = 'skip' and a.step_id = sp.step_id
+      )
       group by sp.step_id, p.role_key
+    ),
+    -- docs/product.md#per-person-adjustments: a step skipped for someone is not one of theirs (not eligible).
+    skips as (
+      select a.step_id, count(*)::int as n
+      from member_step_adjustments a join fpop p on p.email = a.email
+      where a.kind = 'skip'
+      group by a.step_id
     ),
     per_done as (
       select pp.step_id, sum(pp.n)::int as completed
@@ -161,12 +172,14 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
       from waiting group by step_id
     ),
     totals as (select count(*)::int as members, (count(*) filter (where is_complete))::int as complete from fpop)
-    select t.members, t.complete, ps.step_id, ps.title, ps.eligible, coalesce(d.completed, 0) as completed,
+    select t.members, t.complete, ps.step_id, ps.title, ps.eligible - coalesce(sk.n, 0) as eligible,
+      coalesce(d.completed, 0) as completed,
       coalesce(w.current, 0) as current, coalesce(w.stalled, 0) as stalled, w.median_wait
     from totals t
       left join per_step ps on true
       left join per_done d on d.step_id = ps.step_id
       left join per_wait w on w.step_id = ps.step_id
+      left join skips sk on sk.step_id = ps.step_id
     order by ps.ordinal, ps.title, ps.step_id`),
   );
   const stepsOut: FunnelStep[] = rows

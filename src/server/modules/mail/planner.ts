@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
+import { EXTRA_STEP_ORDINAL_BASE, refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
 import { dayIn, digestWeek, isSendingHour, MATERIAL_CHANGE_GRACE_DAYS } from '../../calendar.js';
 
 /**
@@ -59,7 +59,6 @@ export async function planReminders(deps: PlanDeps): Promise<number> {
       due_after_days: s.dueAfterDays,
       version_date: s.versionDate,
     }));
-  if (steps.length === 0) return 0;
   const graceStart = new Date(deps.now.getTime() - FIRST_DAYS_WITHOUT_REMINDERS * 86_400_000).toISOString();
   const result = await deps.db.execute(sql`
     with rs as materialized (
@@ -97,6 +96,19 @@ export async function planReminders(deps: PlanDeps): Promise<number> {
           else p.start_on + rs.due_after_days end as due_on
       from people p join rs on rs.role_key = p.role_key
       where not exists (select 1 from step_progress sp where sp.user_id = p.user_id and sp.step_id = rs.step_id)
+        -- docs/product.md#per-person-adjustments: a step skipped for the person is not reminded of...
+        and not exists (
+          select 1 from member_step_adjustments a
+          where a.email = p.email and a.kind = 'skip' and a.step_id = rs.step_id
+        )
+      union all
+      -- ...and their extra steps with a due date are.
+      select p.email, a.step_id,
+        (${EXTRA_STEP_ORDINAL_BASE}::int + row_number() over (partition by a.email order by a.seq))::int,
+        p.start_on + a.due_after_days
+      from people p join member_step_adjustments a on a.email = p.email
+      where a.kind = 'extra' and a.due_after_days is not null
+        and not exists (select 1 from step_progress sp where sp.user_id = p.user_id and sp.step_id = a.step_id)
     ),
     open_steps as (select o.*, ${today}::date - o.due_on as late from open_due o),
     occasions as (

@@ -7,7 +7,13 @@ import { dueLabel } from '../../../shared/due-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
-import { refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
+import {
+  adjustedStepRows,
+  adjustmentRule,
+  listStepAdjustments,
+  refreshAdminMembers,
+  roleStepRows,
+} from '../member-overview/index.js';
 import { addDays, dayIn, daysFrom, isSendingHour, stepDueOn } from '../../calendar.js';
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import { renderDigest, renderReminder, renderWelcome, type DigestPerson, type RenderedMail } from './render.js';
@@ -375,8 +381,13 @@ async function buildReminder(deps: SendDeps, message: Claimed): Promise<Built> {
         ).map((r) => String(r.step_id)),
   );
   const today = dayIn(deps.now, zone);
-  const open = roleStepRows(deps.catalog)
-    .filter((s) => s.roleKey === person.role_key && s.dueAfterDays !== null && !completed.has(s.stepId))
+  // docs/product.md#per-person-adjustments: the person's own steps (skips left out, extra steps in).
+  const adjustments = (await listStepAdjustments(deps.db, message.recipient)).map(adjustmentRule);
+  const open = adjustedStepRows(
+    roleStepRows(deps.catalog).filter((s) => s.roleKey === person.role_key),
+    adjustments,
+  )
+    .filter((s) => s.dueAfterDays !== null && !completed.has(s.stepId))
     .map((s) => {
       const dueOn = stepDueOn(String(person.start_on), s.dueAfterDays ?? 0, s.versionDate);
       return { ...s, dueOn, late: daysFrom(dueOn, today) };

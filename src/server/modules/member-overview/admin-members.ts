@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { MATERIAL_CHANGE_GRACE_DAYS } from '../../calendar.js';
-import { catalogFingerprint, roleFigures, roleStepRows, roleTextMap } from './role-steps.js';
+import { EXTRA_STEP_ORDINAL_BASE } from './adjustments.repository.js';
+import { catalogFingerprint, roleStepRows, roleTextMap } from './role-steps.js';
 
 /**
  * Keeps `admin_members` (db/schema.ts) up to date: the members table's rows, one per person, with resolved role,
@@ -10,7 +11,8 @@ import { catalogFingerprint, roleFigures, roleStepRows, roleTextMap } from './ro
  * Migration 0004's triggers name a person in `admin_members_pending` on every write to their user, member record or
  * step progress; `admin_members_state` holds the fingerprint of the content the rows were computed with. Rows are
  * computed here, in SQL, from the role lookup of docs/product.md#role-lookup and the resolution of
- * docs/product.md#scopes-and-steps done in TypeScript (docs/decisions/007-admin-members-query.md): the lookup's answers
+ * docs/product.md#scopes-and-steps done in TypeScript, and the person's adjustments
+ * (docs/product.md#per-person-adjustments: skipped steps left out, extra steps added) (docs/decisions/007-admin-members-query.md): the lookup's answers
  * and the roles' steps come in as JSON.
  */
 
@@ -69,13 +71,11 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog, ti
     due_after_days: s.dueAfterDays,
     version_date: s.versionDate,
   }));
-  const roles = roleFigures(catalog).map((r) => ({ role_key: r.roleKey, total_steps: r.totalSteps }));
   const result = await db.execute(sql`
     with rs as materialized (
       select * from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as x(role_key text, step_id text, ordinal int, title text, due_after_days int, version_date date)
     ),
     rm as (select * from jsonb_to_recordset(${JSON.stringify(map)}::jsonb) as x(role_text text, role_key text)),
-    roles as (select * from jsonb_to_recordset(${JSON.stringify(roles)}::jsonb) as x(role_key text, total_steps int)),
     stale as (select email, changes from admin_members_pending for update skip locked),
     absent as (
       select st.email from stale st
@@ -100,7 +100,7 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog, ti
     figures as (
       -- One row per step of the person's role, with its progress row if any: completed = rows with progress; the
       -- current step = the first, by ordinal, without.
-      select w.email, count(sp.user_id)::int as completed_steps,
+      select w.email, count(sp.user_id)::int as completed_steps, count(rs.step_id)::int as total_steps,
         (array_agg(rs.title order by rs.ordinal) filter (where rs.step_id is not null and sp.user_id is null))[1]
           as current_step_title,
         coalesce(array_agg(rs.effective_days order by rs.effective_days)
@@ -113,15 +113,25 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog, ti
             then greatest(rs.due_after_days, rs.version_date + ${MATERIAL_CHANGE_GRACE_DAYS}::int - w.start_day)
             else rs.due_after_days end as effective_days
           from rs where rs.role_key = w.role_key
+            -- docs/product.md#per-person-adjustments: a step skipped for the person is not one of theirs...
+            and not exists (
+              select 1 from member_step_adjustments a
+              where a.email = w.email and a.kind = 'skip' and a.step_id = rs.step_id
+            )
+          union all
+          -- ...and their extra steps come after the role's (adjustments.repository.ts adjustedStepRows).
+          select w.role_key, a.step_id,
+            (${EXTRA_STEP_ORDINAL_BASE}::int + row_number() over (order by a.seq))::int,
+            a.title, a.due_after_days, null::date, a.due_after_days
+          from member_step_adjustments a where a.email = w.email and a.kind = 'extra'
         ) rs on true
         left join step_progress sp on sp.user_id = w.user_id and sp.step_id = rs.step_id
       group by w.email
     ),
     computed as (
-      select w.*, f.completed_steps, f.current_step_title, f.open_due_after_days, l.last_progress_at, coalesce(r.total_steps, 0) as total_steps
+      select w.*, f.completed_steps, f.current_step_title, f.open_due_after_days, l.last_progress_at, f.total_steps
       from who w
         join figures f on f.email = w.email
-        left join roles r on r.role_key = w.role_key
         -- The last completion of any step, of the role or not (what "last progress" has always meant).
         left join lateral (
           select max(sp.completed_at) as last_progress_at from step_progress sp where sp.user_id = w.user_id

@@ -3,6 +3,13 @@
  * kept in the admin tables and read by the admin area, insights, mail and the acknowledgment sweep. The module's one
  * public file: other modules import only from here.
  */
+export {
+  adjustedStepRows,
+  adjustmentRule,
+  EXTRA_STEP_ORDINAL_BASE,
+  listStepAdjustments,
+  type StepAdjustmentRow,
+} from './adjustments.repository.js';
 export { refreshAdminMembers } from './admin-members.js';
 export { memberStartsSql, wholeDaysSql } from './member-start.js';
 export {

@@ -65,32 +65,6 @@ export function roleTextMap(catalog: RoleCatalog, texts: readonly string[]): { r
   return texts.map((roleText) => ({ roleText, roleKey: findRoleConfiguration(catalog, roleText).key }));
 }
 
-/** What the members table needs of one role configuration besides its steps. */
-export interface RoleFigures {
-  roleKey: string;
-  /** Number of steps of the resolved role (0 when it cannot be resolved). */
-  totalSteps: number;
-}
-
-const figuresCache = new WeakMap<RoleCatalog, RoleFigures[]>();
-
-/**
- * The step count of every role configuration of the catalog (cached per catalog).
- * @param catalog all role configurations
- * @returns one entry per configuration key, lower case
- */
-export function roleFigures(catalog: RoleCatalog): RoleFigures[] {
-  const cached = figuresCache.get(catalog);
-  if (cached) return cached;
-  const rows = roleStepRows(catalog);
-  const figures = [...catalog.keys()].map((key) => {
-    const roleKey = key.toLowerCase();
-    return { roleKey, totalSteps: rows.filter((r) => r.roleKey === roleKey).length };
-  });
-  figuresCache.set(catalog, figures);
-  return figures;
-}
-
 const fingerprintCache = new WeakMap<RoleCatalog, string>();
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { StepAdjustmentRule } from '../../../shared/adjustments.js';
 import type { User } from '../../../shared/api.js';
 import type { RoleLookupResult } from '../../../shared/role-lookup.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
@@ -31,6 +32,11 @@ export interface MemberRole {
   leadOf: readonly string[];
   /** A content editor (member record). */
   isEditor: boolean;
+  /**
+   * The person's adjustments of their steps (docs/product.md#per-person-adjustments), oldest first; absent or empty:
+   * none. Set by {@link memberRolePlugin} from the read cache.
+   */
+  adjustments?: readonly StepAdjustmentRule[];
 }
 
 declare module 'fastify' {
@@ -166,7 +172,10 @@ export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app
   app.addHook('onRequest', async (request) => {
     const { catalog } = request;
     if (request.user === null) return;
-    const member = await reads.member(request.user.email);
+    const [member, adjustments] = await Promise.all([
+      reads.member(request.user.email),
+      reads.adjustments(request.user.email),
+    ]);
     // A person marked as having left has no access at all, whatever session they still hold (their sessions are ended
     // when they are marked; this covers a session started by another process in the same instant).
     if (member !== null && member.leftAt !== null) {
@@ -176,6 +185,6 @@ export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app
     }
     const { user, memberRole } = applyMemberRecord(catalog, config.adminEmails, request.user, member);
     request.user = user;
-    request.memberRole = memberRole;
+    request.memberRole = { ...memberRole, adjustments };
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { adjustRole } from '../../../shared/adjustments.js';
 import { RoleConfigurationError, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
 import { resolveMemberRoleOnce } from '../../content/resolved-roles.js';
 import { HttpError, unauthorized } from '../../http-errors.js';
@@ -21,7 +22,8 @@ export function roleConfigurationMessage(role: string): string {
  * The resolved role configuration of the signed-in member of a request (docs/product.md#role-lookup,
  * docs/product.md#scopes-and-steps): the
  * role text of the member record (see member-role.ts) looked up and resolved into ordered scopes and steps,
- * once per role text (content/resolved-roles.ts; the answer is frozen).
+ * once per role text (content/resolved-roles.ts; the answer is frozen), then the member's own adjustments applied
+ * (docs/product.md#per-person-adjustments: skipped steps left out, extra steps in a last scope).
  * @param catalog all role configurations
  * @param request a request that passed `requireUser` (the member-role plugin has set `request.memberRole`)
  * @returns the resolved role and the lookup warnings of docs/product.md#role-lookup ('No role provided', 'No role
@@ -38,7 +40,7 @@ export function resolveRoleOfRequest(
   if (request.user === null || member === null) throw unauthorized();
   try {
     const { role, warnings } = resolveMemberRoleOnce(catalog, member.roleText);
-    return { role, warnings };
+    return { role: adjustRole(role, member.adjustments ?? []), warnings };
   } catch (error) {
     if (!(error instanceof RoleConfigurationError)) throw error;
     request.log.error({ err: error, role: member.roleText, missing: error.role }, 'role configuration missing');
