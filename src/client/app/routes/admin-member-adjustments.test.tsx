@@ -81,7 +81,8 @@ describe('steps just for one member on their admin page (docs/product.md#per-per
           return json({ removed: true });
         },
       });
-      const section = await screen.findByRole('region', { name: 'Steps just for this person' });
+      // The admin page's lazily loaded parts take a few seconds on a busy machine.
+      const section = await screen.findByRole('region', { name: 'Steps just for this person' }, { timeout: 15_000 });
       expect(within(section).getByText('Skipped: Change your password')).toBeInTheDocument();
       expect(within(section).getByText(/Why: Signs in with a key\./u)).toBeInTheDocument();
 
@@ -119,7 +120,7 @@ describe('steps just for one member on their admin page (docs/product.md#per-per
       'GET /api/me': () => json({ user: { ...testUser, leadOf: ['Events'] } }),
       [`GET ${PATH}`]: () => json(detail),
     });
-    await screen.findByRole('heading', { name: 'Sam Lee' });
+    await screen.findByRole('heading', { name: 'Sam Lee' }, { timeout: 15_000 });
     expect(screen.queryByRole('region', { name: 'Steps just for this person' })).toBeNull();
   });
 });

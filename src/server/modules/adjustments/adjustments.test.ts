@@ -81,7 +81,8 @@ beforeEach(async () => {
   await t.database.db.execute(
     sql`update users set created_at = ${t.clock.now.toISOString()}::timestamptz where email in (${AMY}, ${ADMIN})`,
   );
-});
+  // A fresh migrated database per test: the first, cold, takes long on a busy machine.
+}, 180_000);
 afterEach(async () => {
   await t.close();
 });
