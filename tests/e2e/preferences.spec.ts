@@ -11,6 +11,7 @@ import { expectVisibleFocus, tabTo, waitForTakeOver } from './support/keyboard';
 
 const DESKTOP = { width: 1280, height: 800 } as const;
 const PREFERENCES = '/api/me/preferences';
+const ADMIN = 'admin.e2e@inspired2uplift.org';
 
 /** A unique e-mail address, so each test starts with a member of its own. */
 const uniqueEmail = (name: string) =>
@@ -367,4 +368,63 @@ test('motion: the system setting until chosen, then the choice, either way', asy
     }),
   ).toBe('none');
   await still.context().close();
+});
+
+test('reflow: no horizontal scrolling at 320 CSS px wide, nor at 400% zoom of a 1280 px window, at 100% and 200% text', async ({
+  browser,
+  baseURL,
+}) => {
+  // WCAG 1.4.10. 400% zoom of a 1280 × 1024 window is a 320 × 256 CSS px viewport drawn at 4 device pixels per CSS
+  // pixel; a 320 px wide phone is the same width, taller. Each page is loaded once; the text size and one step at a
+  // time are switched in place by the attributes of <html> the server writes (the style sheet does the rest).
+  const context = await browser.newContext({ baseURL, viewport: { width: 320, height: 256 }, deviceScaleFactor: 4 });
+  await context.addInitScript(() => localStorage.setItem('mobile-warning-dismissed', 'true'));
+  const page = await context.newPage();
+  const overflowing: string[] = [];
+  const check = async (name: string, variants: readonly Record<string, string>[]) => {
+    for (const viewport of [
+      { width: 320, height: 256 },
+      { width: 320, height: 640 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const textSize of ['100', '200']) {
+        for (const variant of variants) {
+          const wide = await page.evaluate(
+            ({ attributes }) => {
+              Object.assign(document.documentElement.dataset, attributes);
+              return {
+                scrollWidth: document.documentElement.scrollWidth,
+                innerWidth: window.innerWidth,
+                widest: [...document.querySelectorAll('body *')]
+                  .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+                  .slice(0, 3)
+                  .map(
+                    (element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">`,
+                  ),
+              };
+            },
+            { attributes: { ...variant, textSize } },
+          );
+          if (wide.scrollWidth > wide.innerWidth)
+            overflowing.push(
+              `${name} ${viewport.width}×${viewport.height} ${textSize}% ${JSON.stringify(variant)}: ${wide.scrollWidth}px ${wide.widest.join(' ')}`,
+            );
+        }
+      }
+    }
+  };
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  await check('/login', [{}]);
+
+  await signInAs(page, ADMIN, baseURL);
+  await page.goto('/dashboard');
+  await waitForTakeOver(page);
+  await check('/dashboard', [{ steps: 'all' }, { steps: 'one' }]);
+
+  await page.goto('/admin?tab=members');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await check('/admin members', [{}]);
+  expect(overflowing, overflowing.join('\n')).toEqual([]);
+  await context.close();
 });

@@ -33,7 +33,7 @@ export function LoginPage() {
       <div className="flex w-full max-w-md justify-end">
         <PreferencesButton savedTo="browser" />
       </div>
-      <Card className="w-full max-w-md p-8 text-center sm:p-10">
+      <Card className="w-full max-w-md px-4 py-8 text-center sm:p-10">
         <Logo className="mx-auto size-20" />
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to {orgName}!</h1>
         <p className="mt-3 text-base text-slate-600">

@@ -36,7 +36,7 @@ export function AppHeader({
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 sm:py-4">
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
           <Logo {...(onLogoClick ? { onClick: onLogoClick } : {})} />
           <h1 className="text-xl font-bold tracking-tight text-slate-900">Onboarding</h1>
           <Badge variant="default">Beta</Badge>

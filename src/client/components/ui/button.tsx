@@ -3,8 +3,10 @@ import * as Slot from '@radix-ui/react-slot';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
+// A button is as wide as its words up to the width of its container, then its words wrap and it grows taller
+// (min-h, not h): at 200% text on a 320 px screen nothing may stick out sideways (WCAG 1.4.10 Reflow).
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex max-w-full shrink-0 items-center justify-center gap-2 rounded-lg text-center text-sm font-semibold transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -15,9 +17,9 @@ export const buttonVariants = cva(
         link: 'text-brand-700 underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-10 px-4',
-        sm: 'h-8 px-3 text-xs',
-        lg: 'h-12 px-6 text-base',
+        default: 'min-h-10 px-4 py-1',
+        sm: 'min-h-8 px-3 py-1 text-xs',
+        lg: 'min-h-12 px-6 py-1 text-base',
         icon: 'size-9',
       },
     },

@@ -27,7 +27,7 @@ export function ScrollRegion({ label, children }: ScrollRegionProps) {
       tabIndex={0}
       role="region"
       aria-label={label}
-      className="overflow-x-auto rounded-xl border border-slate-200"
+      className="relative overflow-x-auto rounded-xl border border-slate-200"
       onFocus={revealFocused}
     >
       {children}

@@ -20,10 +20,11 @@ export function SupportContact({
       Need help? Contact{' '}
       {email ? (
         <a
-          className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          // Inline, breaking anywhere: a long address wraps on a narrow screen at large text (WCAG 1.4.10 Reflow).
+          className="font-medium [overflow-wrap:anywhere] text-brand-700 underline underline-offset-2 hover:text-brand-800"
           href={`mailto:${email}`}
         >
-          <Mail aria-hidden="true" className="size-3.5" />
+          <Mail aria-hidden="true" className="mr-1 inline size-3.5 align-[-0.125em]" />
           {email}
         </a>
       ) : (

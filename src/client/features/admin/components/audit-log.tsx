@@ -29,7 +29,7 @@ export function AuditLog() {
   return (
     <div className="space-y-4">
       <form onSubmit={onFilter} className="flex flex-wrap items-end gap-3">
-        <div className="min-w-60 flex-1">
+        <div className="min-w-[min(100%,15rem)] flex-1">
           <label htmlFor={`${id}-actor`} className={labelClass}>
             Person (e-mail address)
           </label>

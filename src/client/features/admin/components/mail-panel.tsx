@@ -139,7 +139,7 @@ export function MailPanel() {
               ))}
             </select>
           </div>
-          <div className="min-w-60 flex-1">
+          <div className="min-w-[min(100%,15rem)] flex-1">
             <label htmlFor={`${id}-recipient`} className={labelClass}>
               Recipient (part of the e-mail address)
             </label>

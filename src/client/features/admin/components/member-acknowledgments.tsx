@@ -62,7 +62,10 @@ export function MemberAcknowledgments({ email }: { email: string }) {
           {query.data.acknowledgments.length === 0 ? (
             <p className="text-sm text-slate-600">No acknowledgments or signatures yet.</p>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" onFocus={revealFocused}>
+            <div
+              className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
+              onFocus={revealFocused}
+            >
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Every acknowledgment and signature of {email}, newest first</caption>
                 <thead className="bg-slate-50 text-slate-700">

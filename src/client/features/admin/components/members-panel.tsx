@@ -74,8 +74,8 @@ export function MembersPanel() {
         </div>
       )}
       <div className="flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={onSearch} className="flex min-w-60 flex-1 items-end gap-2">
-          <div className="flex-1">
+        <form role="search" onSubmit={onSearch} className="flex min-w-[min(100%,15rem)] flex-1 items-end gap-2">
+          <div className="min-w-0 flex-1">
             <label htmlFor={`${id}-search`} className={labelClass}>
               Search by name or e-mail
             </label>
@@ -92,7 +92,7 @@ export function MembersPanel() {
             <span className="max-sm:sr-only">Search</span>
           </Button>
         </form>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-role`} className={labelClass}>
             Role
           </label>
@@ -110,7 +110,7 @@ export function MembersPanel() {
             ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-department`} className={labelClass}>
             Department
           </label>
@@ -128,7 +128,7 @@ export function MembersPanel() {
             ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-complete`} className={labelClass}>
             Onboarding
           </label>
@@ -143,7 +143,7 @@ export function MembersPanel() {
             <option value="false">Not complete</option>
           </select>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-overdue`} className={labelClass}>
             Due dates
           </label>
@@ -158,7 +158,7 @@ export function MembersPanel() {
             <option value="false">Nothing overdue</option>
           </select>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-stalled`} className={labelClass}>
             Activity
           </label>
@@ -173,7 +173,7 @@ export function MembersPanel() {
             <option value="false">Not stalled</option>
           </select>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-left`} className={labelClass}>
             Who left
           </label>
@@ -188,7 +188,7 @@ export function MembersPanel() {
             <option value="only">Only who left</option>
           </select>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-start-from`} className={labelClass}>
             Started from
           </label>
@@ -200,7 +200,7 @@ export function MembersPanel() {
             className={fieldClass}
           />
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-start-to`} className={labelClass}>
             Started until
           </label>

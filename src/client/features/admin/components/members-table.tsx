@@ -41,7 +41,7 @@ export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) 
   return (
     // Its links and header buttons are focusable, so the box is no tab stop of its own (unlike ScrollRegion); what the
     // keyboard reaches is brought wholly into view.
-    <div className="overflow-x-auto rounded-xl border border-slate-200" onFocus={revealFocused}>
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200" onFocus={revealFocused}>
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
         <caption className="sr-only">
           Members, sorted by {COLUMNS.find((c) => c.key === sort)?.label} ({dir === 'asc' ? 'ascending' : 'descending'})

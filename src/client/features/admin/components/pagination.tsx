@@ -25,7 +25,7 @@ export function Pagination({ noun, page, pageSize, total, onPageChange }: Pagina
         Showing {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()} {noun} · page {page} of{' '}
         {pages}
       </p>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           <ChevronLeft aria-hidden="true" /> Previous
         </Button>

@@ -27,10 +27,10 @@ export function UserSummary({ user, badge }: { user: User; badge?: ReactNode }) 
       </Avatar.Root>
       <div className="min-w-0 text-left">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-          <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
+          <p className="text-sm font-semibold [overflow-wrap:anywhere] text-slate-900">{name}</p>
           {badge}
         </div>
-        <p className="truncate text-xs text-slate-600">{user.email}</p>
+        <p className="text-xs [overflow-wrap:anywhere] text-slate-600">{user.email}</p>
       </div>
     </div>
   );

@@ -77,7 +77,7 @@ export function ChartCard<T>({
         <div aria-busy={query.isFetching} className="flex flex-col gap-4">
           <div className="text-sm text-slate-800">{summary(query.data)}</div>
           {asTable ? (
-            <div className="overflow-x-auto" onFocus={revealFocused}>
+            <div className="relative overflow-x-auto" onFocus={revealFocused}>
               {table(query.data)}
             </div>
           ) : (

@@ -32,9 +32,9 @@ export function RoleMenu({
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
-        <Button variant="outline" size="sm" className="max-w-48 gap-1.5">
+        <Button variant="outline" size="sm" className="max-w-[min(100%,12rem)] gap-1.5">
           <Eye aria-hidden="true" className="size-4 shrink-0" />
-          <span className="truncate">{previewButtonLabel(currentRole, ownRoleKey)}</span>
+          <span className="min-w-0 break-words">{previewButtonLabel(currentRole, ownRoleKey)}</span>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
         </Button>
       </DropdownMenu.Trigger>

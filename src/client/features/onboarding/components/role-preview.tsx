@@ -49,13 +49,13 @@ export function RolePreviewMenu(props: RolePreviewMenuProps) {
       aria-haspopup="menu"
       aria-expanded={false}
       aria-busy={loading}
-      className="max-w-48 gap-1.5"
+      className="max-w-[min(100%,12rem)] gap-1.5"
       onPointerEnter={preload}
       onFocus={preload}
       onClick={open}
     >
       <Eye aria-hidden="true" className="size-4 shrink-0" />
-      <span className="truncate">{previewButtonLabel(props.currentRole, props.ownRoleKey)}</span>
+      <span className="min-w-0 break-words">{previewButtonLabel(props.currentRole, props.ownRoleKey)}</span>
       <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
     </Button>
   );

@@ -137,7 +137,7 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
         <h3 id={`${id}-versions`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <History aria-hidden="true" className="size-5" /> Published versions
         </h3>
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white" onFocus={revealFocused}>
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white" onFocus={revealFocused}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Published versions, newest first</caption>
             <thead className="bg-slate-50 text-slate-700">
