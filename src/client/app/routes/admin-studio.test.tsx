@@ -222,7 +222,9 @@ describe('content studio', () => {
     expect(screen.getByLabelText('Title')).toHaveValue('Set up Slack');
     expect(screen.getByRole('button', { name: /^Volunteers/u })).toBeInTheDocument();
     expect(screen.queryByText(/while you were editing/u)).toBeNull();
-  });
+    // The step form renders every section (with 'Form or quiz' since the studio edits questions): as its neighbours,
+    // more than the default 5 s on a busy machine.
+  }, 15_000);
 
   it('lists every problem before publishing, and a problem’s link focuses its field', async () => {
     const draftCatalog = [finance(), volunteer()];

@@ -35,6 +35,11 @@ export interface StepCardProps {
   onItemChange: (itemId: string, done: boolean) => void;
   /** A role preview: every control is disabled. */
   readOnly: boolean;
+  /**
+   * A form's or quiz's questions are shown but cannot be answered (the studio's preview: the step may not be
+   * published, so nothing can be stored or scored). The other controls stay as `readOnly` says.
+   */
+  answersReadOnly?: boolean;
   /** For a step with `envVariable`: the password line of its contacts. */
   password: PasswordInfo | undefined;
   isMobile: boolean;
@@ -98,6 +103,7 @@ export function StepCard(props: StepCardProps) {
     doneItems,
     onItemChange,
     readOnly,
+    answersReadOnly = false,
     password,
     isMobile,
     accent,
@@ -315,6 +321,7 @@ export function StepCard(props: StepCardProps) {
             onItemChange={onItemChange}
             onResetItems={reset}
             readOnly={readOnly}
+            answersReadOnly={answersReadOnly}
             password={password}
             onDocumentLoaded={gate.start}
             onDocumentDownloaded={gate.unlock}

@@ -22,6 +22,8 @@ interface StepContentProps {
   onResetItems: () => void;
   /** A role preview: nothing can be ticked. */
   readOnly: boolean;
+  /** A form's or quiz's questions are shown but cannot be answered (the studio's preview). */
+  answersReadOnly?: boolean;
   /**
    * For a step with `envVariable`: the password line of its contacts. With neither a value nor a reason to hide it,
    * the server is asked for the password while the step is open (docs/product.md#shared-passwords).
@@ -67,8 +69,17 @@ function isSameDocument(url: string, documentUrl: string | undefined): boolean {
  * loaded when a step that shows it opens (lazy-widgets.tsx).
  */
 export function StepContent(props: StepContentProps) {
-  const { step, doneItems, onItemChange, onResetItems, readOnly, password, onDocumentLoaded, onDocumentDownloaded } =
-    props;
+  const {
+    step,
+    doneItems,
+    onItemChange,
+    onResetItems,
+    readOnly,
+    answersReadOnly = false,
+    password,
+    onDocumentLoaded,
+    onDocumentDownloaded,
+  } = props;
   const { content } = step;
   const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
   // A password with no value and no known reason to hide it is the server's to decide (docs/product.md#shared-passwords).
@@ -133,9 +144,13 @@ export function StepContent(props: StepContentProps) {
         />
       ) : null}
 
-      {step.form !== undefined ? <FormStep stepId={step.id} form={step.form} readOnly={readOnly} /> : null}
+      {step.form !== undefined ? (
+        <FormStep stepId={step.id} form={step.form} readOnly={readOnly || answersReadOnly} />
+      ) : null}
 
-      {step.quiz !== undefined ? <QuizStep stepId={step.id} quiz={step.quiz} readOnly={readOnly} /> : null}
+      {step.quiz !== undefined ? (
+        <QuizStep stepId={step.id} quiz={step.quiz} readOnly={readOnly || answersReadOnly} />
+      ) : null}
 
       {/* Written tasks show on document steps too: the viewer takes the place of an empty body, never of the tasks. */}
       {content.tasks.length > 0 ? (

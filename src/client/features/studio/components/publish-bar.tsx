@@ -18,7 +18,7 @@ import {
   studioKeys,
 } from '../api/studio-requests';
 import type { StudioEditor } from '../hooks/use-studio-editor';
-import { changedAgreementSteps, removedSteps } from '../utils/catalog-edits';
+import { changedAgreementSteps, changedQuizSteps, removedSteps } from '../utils/catalog-edits';
 import { changeSentences } from '../utils/change-sentences';
 import { ChangeLine } from './change-line';
 import { ConfirmDialog } from './confirm-dialog';
@@ -82,6 +82,7 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
   }, [found]);
 
   const agreements = changedAgreementSteps(published.catalog, editor.catalog);
+  const quizzes = changedQuizSteps(published.catalog, editor.catalog);
   const removed = removedSteps(published.catalog, editor.catalog);
   // Only while the dialog is open: files are named by their name, not their address.
   const assets = useQuery({
@@ -314,6 +315,17 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
               </label>
             ))}
           </fieldset>
+        ) : null}
+        {quizzes.length > 0 ? (
+          <div className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-2 text-amber-950">
+            <p className="font-semibold">Changed quizzes</p>
+            {quizzes.map((s) => (
+              <p key={s.id}>
+                Members who passed ‘{s.title}’ before keep their pass: they are not asked to take it again. Answers they
+                gave are scored against the new questions in the insights.
+              </p>
+            ))}
+          </div>
         ) : null}
       </ConfirmDialog>
       <ConfirmDialog

@@ -16,10 +16,7 @@ import { StepForm } from './step-form';
  * Keys of the step schema that deliberately have no field in the step form, each with the reason. Only fields that
  * are admin-only or edited elsewhere belong here.
  */
-const NOT_IN_THE_FORM: Readonly<Record<string, string>> = {
-  form: "edited in the role configuration's file for now: the studio has no question editor yet (docs/product.md#form-steps); the form keeps it (tested below)",
-  quiz: "edited in the role configuration's file for now: the studio has no question editor yet (docs/product.md#quiz-steps); the form keeps it (tested below)",
-};
+const NOT_IN_THE_FORM: Readonly<Record<string, string>> = {};
 
 /** A step with every optional field present and one item in every list, so that every field is on screen. */
 function everyField(): Step {
@@ -96,7 +93,7 @@ describe('the step form', () => {
   it("keeps a form step's questions and a quiz step's questions when another field is edited", () => {
     const form = {
       allowChanges: true,
-      fields: [{ id: 'support', kind: 'long-text' as const, label: 'What support?' }],
+      fields: [{ id: 'support', kind: 'long-text' as const, label: 'What support?', required: false, sensitive: true }],
     };
     const quiz = {
       passMark: 75,
@@ -104,17 +101,17 @@ describe('the step form', () => {
         {
           id: 'who',
           kind: 'single-choice' as const,
-          question: 'Who do you tell?',
+          text: 'Who do you tell?',
           answers: [
-            { id: 'lead', label: 'Your team lead', correct: true, explanation: 'They can act on it.' },
-            { id: 'nobody', label: 'Nobody', explanation: 'Worries must be shared.' },
+            { id: 'lead', text: 'Your team lead', correct: true, explanation: 'They can act on it.' },
+            { id: 'nobody', text: 'Nobody', explanation: 'Worries must be shared.' },
           ],
         },
       ],
     };
-    for (const extra of [{ form }, { quiz }]) {
+    for (const extra of [{ form }, { quiz: { ...quiz, tries: 'unlimited' as const } }]) {
       const changes: Step[] = [];
-      const step = { ...everyField(), ...extra } as Step;
+      const step: Step = { ...everyField(), ...extra };
       const { getByLabelText, unmount } = render(
         <StepForm step={step} path={PATH} onChange={(s) => changes.push(s)} roleNames={[]} />,
       );
@@ -122,6 +119,86 @@ describe('the step form', () => {
       expect(changes.at(-1)).toEqual({ ...step, title: 'Ask us' });
       unmount();
     }
+  });
+
+  it('makes a step a form, edits its questions and options, and the result passes the content check', () => {
+    const plain: Step = {
+      id: 'ask',
+      title: 'Ask',
+      description: 'Questions.',
+      icon: 'Heart',
+      category: 'Volunteer',
+      content: stepContentSchema.parse({}),
+    } as Step;
+    let step = stepSchema.parse(plain);
+    const { getByLabelText, getByRole, rerender } = render(
+      <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />,
+    );
+    const again = () => rerender(<StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />);
+    fireEvent.click(getByLabelText(/^This step is a form/));
+    again();
+    fireEvent.change(getByLabelText('Question 1'), { target: { value: 'How would you like us to contact you?' } });
+    again();
+    fireEvent.change(getByLabelText('Question 1: answer'), { target: { value: 'single-choice' } });
+    again();
+    fireEvent.change(getByLabelText('Option 2'), { target: { value: 'An e-mail' } });
+    again();
+    fireEvent.click(getByLabelText(/^Sensitive \(access needs/));
+    again();
+    fireEvent.click(getByRole('button', { name: 'Add question' }));
+    expect(step.form?.fields.map((f) => [f.id, f.kind, f.label, f.sensitive, f.options?.map((o) => o.label)])).toEqual([
+      ['question-1', 'single-choice', 'How would you like us to contact you?', true, ['First option', 'An e-mail']],
+      ['question-2', 'short-text', 'Your question', false, undefined],
+    ]);
+    expect(stepSchema.safeParse(step).success).toBe(true);
+    // A quiz instead: the form goes (a step is never both).
+    again();
+    fireEvent.click(getByLabelText(/^This step is a quiz/));
+    expect(step.form).toBeUndefined();
+    expect(step.quiz?.questions).toHaveLength(1);
+  });
+
+  it('edits a quiz: pass mark, tries, a question, which answers are right and why', () => {
+    const plain = {
+      id: 'check',
+      title: 'Check',
+      description: 'A quiz.',
+      icon: 'Heart',
+      category: 'Volunteer',
+      content: stepContentSchema.parse({}),
+    };
+    let step = stepSchema.parse(plain);
+    const { getByLabelText, getAllByLabelText, rerender } = render(
+      <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />,
+    );
+    const again = () => rerender(<StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />);
+    fireEvent.click(getByLabelText(/^This step is a quiz/));
+    again();
+    fireEvent.change(getByLabelText('Tries (empty: as many as they like)'), { target: { value: '3' } });
+    again();
+    fireEvent.change(getByLabelText('Question 1'), { target: { value: 'Who do you tell?' } });
+    again();
+    fireEvent.change(getByLabelText('Question 1: right answers'), { target: { value: 'multiple-choice' } });
+    again();
+    fireEvent.click(getAllByLabelText('This answer is right')[1]!);
+    again();
+    fireEvent.change(getByLabelText('Answer 2: why it is right or not'), { target: { value: 'Also right.' } });
+    expect(step.quiz).toEqual({
+      passMark: 75,
+      tries: 3,
+      questions: [
+        {
+          id: 'question-1',
+          kind: 'multiple-choice',
+          text: 'Who do you tell?',
+          answers: [
+            { id: 'answer-1', text: 'The right answer', correct: true, explanation: 'Why this is right.' },
+            { id: 'answer-2', text: 'A wrong answer', correct: true, explanation: 'Also right.' },
+          ],
+        },
+      ],
+    });
+    expect(stepSchema.safeParse(step).success).toBe(true);
   });
 
   it('sets and clears the due date in days after the start date', () => {

@@ -16,6 +16,7 @@ import { StepIcon } from '@/features/onboarding';
 import { optionalText } from '../utils/catalog-edits';
 import { AssetField } from './asset-field';
 import { CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
+import { QuestionFields } from './question-fields';
 
 interface StepFormProps {
   step: Step;
@@ -56,7 +57,7 @@ const textOptions = (defaultLabel: string) => [
  * Every field and widget of a step (src/shared/content-schema.ts; docs/product.md#scopes-and-steps and
  * #step-widgets): texts, icon, category, button texts, details, tasks, helpful links, footnote, image, media, contacts,
  * checklist and acknowledgments with their headers, the PDF to read, the shared password and who may reveal it, the
- * signature and the agreement's version, and the due date (days after the member's start date). Each field shows its own problem.
+ * signature and the agreement's version, a form's or quiz's questions, and the due date (days after the member's start date). Each field shows its own problem.
  */
 export function StepForm({ step, path, onChange, roleNames, published = false }: StepFormProps) {
   const p = (field: string) => `${path}.${field}`;
@@ -373,6 +374,10 @@ export function StepForm({ step, path, onChange, roleNames, published = false }:
             </div>
           )}
         />
+      </Section>
+
+      <Section title="Form or quiz">
+        <QuestionFields step={step} path={path} onChange={onChange} />
       </Section>
 
       <Section title="Checklist">

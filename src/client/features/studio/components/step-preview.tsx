@@ -141,6 +141,7 @@ export function StepPreview({ step, role }: StepPreviewProps) {
               })
             }
             readOnly={false}
+            answersReadOnly
             password={step.envVariable ? { value: undefined, hiddenReason: 'development' } : undefined}
             isMobile={isMobile}
             accent={accent}

@@ -144,6 +144,18 @@ export function changedAgreementSteps(published: Catalog, draft: Catalog): Step[
     .filter((s) => JSON.stringify(before.get(s.id)) !== JSON.stringify(s));
 }
 
+/**
+ * Quiz steps of the published catalog whose quiz (questions, answers, pass mark or tries) the draft changes: members
+ * who passed before keep their pass (docs/product.md#editing-in-the-browser), which the publish dialog says.
+ */
+export function changedQuizSteps(published: Catalog, draft: Catalog): Step[] {
+  const before = new Map(published.flatMap((r) => r.scopes.flatMap((s) => s.steps)).map((s) => [s.id, s]));
+  return draft
+    .flatMap((r) => r.scopes.flatMap((s) => s.steps))
+    .filter((s) => s.quiz !== undefined && before.get(s.id)?.quiz !== undefined)
+    .filter((s) => JSON.stringify(before.get(s.id)?.quiz) !== JSON.stringify(s.quiz));
+}
+
 /** Steps of the published catalog that the draft no longer has. */
 export function removedSteps(published: Catalog, draft: Catalog): Step[] {
   const kept = new Set(draft.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id))));

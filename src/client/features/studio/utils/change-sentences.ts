@@ -57,6 +57,8 @@ const STEP_FIELDS: readonly [string, string][] = [
   ['versionNote', 'note on what changed'],
   ['renewEveryDays', 'renewal (days)'],
   ['envVariable', 'shared password'],
+  ['form', 'form questions'],
+  ['quiz', 'quiz questions'],
 ];
 
 const ROLE_FIELDS: readonly [string, string][] = [

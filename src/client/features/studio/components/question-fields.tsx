@@ -1,0 +1,327 @@
+import {
+  FORM_FIELD_KINDS,
+  type Form,
+  type FormField,
+  type FormFieldKind,
+  type Quiz,
+  type QuizQuestion,
+  type Step,
+} from '@shared/content-schema';
+import { optionalText } from '../utils/catalog-edits';
+import { CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
+
+/** The field kinds in plain words (docs/product.md#form-steps). */
+const KIND_LABELS: Record<FormFieldKind, string> = {
+  'short-text': 'Short text (one line)',
+  'long-text': 'Long text (a paragraph)',
+  'single-choice': 'One of a list',
+  'multiple-choice': 'Any of a list',
+  'yes-no': 'Yes or no',
+  date: 'A date',
+  number: 'A number',
+  email: 'An e-mail address',
+  phone: 'A phone number',
+};
+
+const isChoice = (kind: FormFieldKind) => kind === 'single-choice' || kind === 'multiple-choice';
+
+/** `prefix-N` with the smallest N not used by `items` (ids must be unique within their list). */
+function nextId(prefix: string, items: readonly { id: string }[]): string {
+  const used = new Set(items.map((i) => i.id));
+  let n = items.length + 1;
+  while (used.has(`${prefix}-${n}`)) n += 1;
+  return `${prefix}-${n}`;
+}
+
+/** A new form: one short text question. */
+export function newForm(): Form {
+  return {
+    allowChanges: false,
+    fields: [{ id: 'question-1', kind: 'short-text', label: 'Your question', required: false, sensitive: false }],
+  };
+}
+
+function newQuestion(questions: readonly { id: string }[]): QuizQuestion {
+  return {
+    id: nextId('question', questions),
+    kind: 'single-choice',
+    text: 'Your question',
+    answers: [
+      { id: 'answer-1', text: 'The right answer', correct: true, explanation: 'Why this is right.' },
+      { id: 'answer-2', text: 'A wrong answer', explanation: 'Why this is not right.' },
+    ],
+  };
+}
+
+/** A new quiz: one question, pass mark 75%, as many tries as members like. */
+export function newQuiz(): Quiz {
+  return { passMark: 75, tries: 'unlimited', questions: [newQuestion([])] };
+}
+
+/** A field with another kind: options kept or made for a choice, settings that do not fit the kind dropped. */
+function withKind(field: FormField, kind: FormFieldKind): FormField {
+  const { options, maxLength: _maxLength, min: _min, max: _max, ...rest } = field;
+  if (!isChoice(kind)) return { ...rest, kind };
+  return {
+    ...rest,
+    kind,
+    options: options ?? [
+      { id: 'option-1', label: 'First option' },
+      { id: 'option-2', label: 'Second option' },
+    ],
+  };
+}
+
+/** The questions of a form step: kind, question, help, required, sensitive, options, limits and ids. */
+function FormEditor({ form, path, onChange }: { form: Form; path: string; onChange: (form: Form) => void }) {
+  return (
+    <>
+      <CheckboxField
+        path={`${path}.allowChanges`}
+        label="Members may change their answers after sending them"
+        checked={form.allowChanges}
+        onChange={(v) => onChange({ ...form, allowChanges: v })}
+        hint="Each sending is kept. Without this, the first sending is final."
+      />
+      <ListEditor<FormField>
+        path={`${path}.fields`}
+        label="Questions"
+        itemName="question"
+        items={form.fields}
+        onChange={(fields) => onChange({ ...form, fields })}
+        create={() => ({
+          id: nextId('question', form.fields),
+          kind: 'short-text',
+          label: 'Your question',
+          required: false,
+          sensitive: false,
+        })}
+        renderItem={(field, change, itemPath, i) => (
+          <>
+            <TextField
+              path={`${itemPath}.label`}
+              label={`Question ${i + 1}`}
+              value={field.label}
+              onChange={(v) => change({ ...field, label: v })}
+            />
+            <div className="grid gap-2 sm:grid-cols-2">
+              <SelectField
+                path={`${itemPath}.kind`}
+                label={`Question ${i + 1}: answer`}
+                value={field.kind}
+                onChange={(v) => change(withKind(field, v as FormFieldKind))}
+                options={FORM_FIELD_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+              />
+              <TextField
+                path={`${itemPath}.id`}
+                label={`Question ${i + 1}: id`}
+                value={field.id}
+                onChange={(v) => change({ ...field, id: v })}
+                hint="Answers are stored by it: keep it once members have answered."
+              />
+            </div>
+            <TextField
+              path={`${itemPath}.help`}
+              label={`Question ${i + 1}: help text (optional)`}
+              value={field.help ?? ''}
+              onChange={(v) => change(optionalText(field, 'help', v))}
+            />
+            <CheckboxField
+              path={`${itemPath}.required`}
+              label="An answer is required"
+              checked={field.required}
+              onChange={(v) => change({ ...field, required: v })}
+            />
+            <CheckboxField
+              path={`${itemPath}.sensitive`}
+              label="Sensitive (access needs, health, an emergency contact)"
+              checked={field.sensitive}
+              onChange={(v) => change({ ...field, sensitive: v })}
+              hint="Stored encrypted; read only by the member, admins and the member's leads, and every read is audited."
+            />
+            {field.kind === 'short-text' || field.kind === 'long-text' ? (
+              <NumberField
+                path={`${itemPath}.maxLength`}
+                label="Longest answer (characters; empty: the usual limit)"
+                min={1}
+                value={field.maxLength}
+                onChange={(v) =>
+                  change(v === undefined ? (({ maxLength: _m, ...rest }) => rest)(field) : { ...field, maxLength: v })
+                }
+              />
+            ) : null}
+            {field.kind === 'number' ? (
+              <div className="grid gap-2 sm:grid-cols-2">
+                <NumberField
+                  path={`${itemPath}.min`}
+                  label="Smallest answer (optional)"
+                  value={field.min}
+                  onChange={(v) =>
+                    change(v === undefined ? (({ min: _m, ...rest }) => rest)(field) : { ...field, min: v })
+                  }
+                />
+                <NumberField
+                  path={`${itemPath}.max`}
+                  label="Largest answer (optional)"
+                  value={field.max}
+                  onChange={(v) =>
+                    change(v === undefined ? (({ max: _m, ...rest }) => rest)(field) : { ...field, max: v })
+                  }
+                />
+              </div>
+            ) : null}
+            {isChoice(field.kind) ? (
+              <ListEditor<{ id: string; label: string }>
+                path={`${itemPath}.options`}
+                label={`Question ${i + 1}: options`}
+                itemName="option"
+                items={field.options ?? []}
+                onChange={(options) => change({ ...field, options })}
+                create={() => ({ id: nextId('option', field.options ?? []), label: 'Another option' })}
+                renderItem={(option, changeOption, optionPath, o) => (
+                  <TextField
+                    path={`${optionPath}.label`}
+                    label={`Option ${o + 1}`}
+                    value={option.label}
+                    onChange={(v) => changeOption({ ...option, label: v })}
+                  />
+                )}
+              />
+            ) : null}
+          </>
+        )}
+      />
+    </>
+  );
+}
+
+/** The questions of a quiz step: pass mark, tries, and each question with its answers, which are right and why. */
+function QuizEditor({ quiz, path, onChange }: { quiz: Quiz; path: string; onChange: (quiz: Quiz) => void }) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <NumberField
+          path={`${path}.passMark`}
+          label="Pass mark (% of questions right)"
+          min={1}
+          max={100}
+          value={quiz.passMark}
+          onChange={(v) => onChange({ ...quiz, passMark: v ?? 0 })}
+        />
+        <NumberField
+          path={`${path}.tries`}
+          label="Tries (empty: as many as they like)"
+          min={1}
+          max={20}
+          value={quiz.tries === 'unlimited' ? undefined : quiz.tries}
+          onChange={(v) => onChange({ ...quiz, tries: v ?? 'unlimited' })}
+        />
+      </div>
+      <ListEditor<QuizQuestion>
+        path={`${path}.questions`}
+        label="Questions"
+        itemName="question"
+        items={quiz.questions}
+        onChange={(questions) => onChange({ ...quiz, questions })}
+        create={() => newQuestion(quiz.questions)}
+        renderItem={(question, change, itemPath, i) => (
+          <>
+            <TextField
+              path={`${itemPath}.text`}
+              label={`Question ${i + 1}`}
+              value={question.text}
+              onChange={(v) => change({ ...question, text: v })}
+            />
+            <SelectField
+              path={`${itemPath}.kind`}
+              label={`Question ${i + 1}: right answers`}
+              value={question.kind}
+              onChange={(v) => change({ ...question, kind: v as QuizQuestion['kind'] })}
+              options={[
+                { value: 'single-choice', label: 'Exactly one answer is right' },
+                { value: 'multiple-choice', label: 'One or more answers are right (all must be chosen)' },
+              ]}
+            />
+            <ListEditor<QuizQuestion['answers'][number]>
+              path={`${itemPath}.answers`}
+              label={`Question ${i + 1}: answers`}
+              itemName="answer"
+              items={question.answers}
+              onChange={(answers) => change({ ...question, answers })}
+              create={() => ({
+                id: nextId('answer', question.answers),
+                text: 'Another answer',
+                explanation: 'Why this is or is not right.',
+              })}
+              renderItem={(answer, changeAnswer, answerPath, a) => (
+                <>
+                  <TextField
+                    path={`${answerPath}.text`}
+                    label={`Answer ${a + 1}`}
+                    value={answer.text}
+                    onChange={(v) => changeAnswer({ ...answer, text: v })}
+                  />
+                  <CheckboxField
+                    path={`${answerPath}.correct`}
+                    label="This answer is right"
+                    checked={answer.correct === true}
+                    onChange={(v) =>
+                      changeAnswer(v ? { ...answer, correct: true } : (({ correct: _c, ...rest }) => rest)(answer))
+                    }
+                  />
+                  <TextField
+                    path={`${answerPath}.explanation`}
+                    label={`Answer ${a + 1}: why it is right or not`}
+                    multiline
+                    value={answer.explanation ?? ''}
+                    onChange={(v) => changeAnswer(optionalText(answer, 'explanation', v))}
+                    hint="Shown after a try to members who chose this answer."
+                  />
+                </>
+              )}
+            />
+          </>
+        )}
+      />
+    </>
+  );
+}
+
+/**
+ * Whether a step asks questions (a form) or checks what was learned (a quiz), and their questions
+ * (docs/product.md#form-steps, #quiz-steps). A step is a form or a quiz, never both; switching one on switches the
+ * other off. The preview beside the form shows the questions as members see them.
+ * @param step the step edited
+ * @param path the step's place, e.g. `scopes[0].steps[2]`
+ * @param onChange called with the changed step
+ */
+export function QuestionFields({ step, path, onChange }: { step: Step; path: string; onChange: (step: Step) => void }) {
+  const without = (key: 'form' | 'quiz', s: Step): Step => {
+    const { [key]: _removed, ...rest } = s;
+    return rest;
+  };
+  return (
+    <>
+      <CheckboxField
+        path={`${path}.form`}
+        label="This step is a form: it asks members questions"
+        checked={step.form !== undefined}
+        onChange={(v) => onChange(v ? { ...without('quiz', step), form: newForm() } : without('form', step))}
+        hint="The step is done when the member sends their answers."
+      />
+      <CheckboxField
+        path={`${path}.quiz`}
+        label="This step is a quiz: it checks what members learned"
+        checked={step.quiz !== undefined}
+        onChange={(v) => onChange(v ? { ...without('form', step), quiz: newQuiz() } : without('quiz', step))}
+        hint="The step is done when the member passes."
+      />
+      {step.form !== undefined ? (
+        <FormEditor form={step.form} path={`${path}.form`} onChange={(form) => onChange({ ...step, form })} />
+      ) : null}
+      {step.quiz !== undefined ? (
+        <QuizEditor quiz={step.quiz} path={`${path}.quiz`} onChange={(quiz) => onChange({ ...step, quiz })} />
+      ) : null}
+    </>
+  );
+}

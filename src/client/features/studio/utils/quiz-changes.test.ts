@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { roleConfigurationSchema, type Quiz } from '@shared/content-schema';
+import { changedQuizSteps } from './catalog-edits';
+import { changeSentences } from './change-sentences';
+
+/** The publish dialog on a changed form or quiz (docs/product.md#editing-in-the-browser). */
+
+const QUIZ: Quiz = {
+  passMark: 75,
+  tries: 'unlimited',
+  questions: [
+    {
+      id: 'who',
+      kind: 'single-choice',
+      text: 'Who do you tell?',
+      answers: [
+        { id: 'lead', text: 'Your team lead', correct: true, explanation: 'They can act on it.' },
+        { id: 'nobody', text: 'Nobody', explanation: 'Worries must be shared.' },
+      ],
+    },
+  ],
+};
+
+const role = (quiz: Quiz, formLabel: string) =>
+  roleConfigurationSchema.parse({
+    key: 'volunteer',
+    displayName: 'Volunteer',
+    version: '1.0',
+    icon: 'HeartHandshake',
+    colors: { baseColor: '#15803d' },
+    scopes: [
+      {
+        id: 'start',
+        title: 'Start',
+        steps: [
+          { id: 'check', title: 'Safeguarding', description: 'A quiz.', icon: 'Heart', category: 'Volunteer', quiz },
+          {
+            id: 'ask',
+            title: 'Your needs',
+            description: 'A form.',
+            icon: 'Heart',
+            category: 'Volunteer',
+            form: { fields: [{ id: 'needs', kind: 'long-text', label: formLabel, sensitive: true }] },
+          },
+        ],
+      },
+    ],
+  });
+
+describe('a changed form or quiz in the publish dialog', () => {
+  it('says which step’s questions changed, and names the published quizzes whose questions changed', () => {
+    const changed: Quiz = {
+      ...QUIZ,
+      questions: QUIZ.questions.map((q) => ({ ...q, text: 'Who do you tell first?' })),
+    };
+    const before = [role(QUIZ, 'What helps?')];
+    const after = [role(changed, 'What helps you?')];
+    expect(changeSentences(before, after).map((s) => s.text)).toEqual([
+      'Changed the quiz questions of ‘Safeguarding’ (Volunteer).',
+      'Changed the form questions of ‘Your needs’ (Volunteer).',
+    ]);
+    expect(changedQuizSteps(before, after).map((s) => s.id)).toEqual(['check']);
+    expect(changedQuizSteps(before, [role(QUIZ, 'What helps you?')])).toEqual([]);
+  });
+});
