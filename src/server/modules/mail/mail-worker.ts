@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { syncTeamTasks } from '../team-tasks/index.js';
-import { planReminders, planWeeklyDigests, type PlanDeps } from './planner.js';
+import { planReminders, planTeamTaskMails, planWeeklyDigests, type PlanDeps } from './planner.js';
 import { sendDueMessages, type SendDeps } from './sender.js';
 
 /**
@@ -42,9 +42,10 @@ export class MailWorker {
           await syncTeamTasks(deps);
           const reminders = await planReminders(deps);
           const digests = await planWeeklyDigests(deps);
+          const teamTasks = await planTeamTaskMails(deps);
           const sent = await sendDueMessages(deps);
           if (reminders + digests + sent.sent + sent.failed + sent.retried + sent.cancelled + sent.lost > 0) {
-            this.log.info({ planned: { reminders, digests }, ...sent }, 'mail: planned and sent');
+            this.log.info({ planned: { reminders, digests, teamTasks }, ...sent }, 'mail: planned and sent');
           }
         } catch (error) {
           this.log.error({ err: error }, 'mail: the run failed; the next one tries again');

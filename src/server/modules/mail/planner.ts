@@ -247,3 +247,54 @@ export async function planWelcomes(db: Database, emails: readonly string[], now:
     returning id`);
   return rowsOf(result).length;
 }
+
+/**
+ * The day's team-task e-mails (docs/product.md#team-tasks): for every open team task due today or overdue, one e-mail
+ * to each person who does it (its `assignees`; admins' tasks, which list none, are not mailed), once per task, person,
+ * due date and occasion ('due' on the due day, 'overdue' after it), recorded in `team_task_mails` with the outbox message
+ * that carries it. One message per person per local day with all of theirs. Nothing between 21:00 and 08:00 local
+ * time; nobody who left, nor a former person's address. A task moved to a new due date is mailed again for it.
+ * Safe with several processes: the day's message has a unique `dedupe_key`.
+ * @param deps database, content, clock, time zone
+ * @returns the number of messages planned
+ */
+export async function planTeamTaskMails(deps: PlanDeps): Promise<number> {
+  if (!isSendingHour(deps.now, deps.timeZone)) return 0;
+  const today = dayIn(deps.now, deps.timeZone);
+  const at = deps.now.toISOString();
+  const result = await deps.db.execute(sql`
+    with open_tasks as (
+      select t.id as task_id, r.recipient, t.due_on,
+        case when t.due_on < ${today}::date then 'overdue' else 'due' end as occasion
+      from team_tasks t cross join lateral unnest(t.assignees) as r(recipient)
+      where t.status = 'open' and t.due_on <= ${today}::date
+    ),
+    due as (
+      select o.* from open_tasks o
+      where o.recipient !~ ${FORMER_ADDRESS_PATTERN}
+        and not exists (select 1 from members m where m.email = o.recipient and m.left_at is not null)
+        and not exists (
+          select 1 from team_task_mails x
+          where x.task_id = o.task_id and x.recipient = o.recipient and x.due_on = o.due_on and x.occasion = o.occasion
+        )
+    ),
+    planned as (
+      insert into mail_outbox (kind, recipient, dedupe_key, plan, next_attempt_at, created_at)
+      select 'team-tasks', d.recipient, 'team-tasks:' || d.recipient || ':' || ${today},
+        jsonb_build_object('day', ${today}::text, 'tasks', jsonb_agg(
+          jsonb_build_object('taskId', d.task_id, 'dueOn', d.due_on::text, 'occasion', d.occasion)
+          order by d.due_on, d.task_id)),
+        ${at}::timestamptz, ${at}::timestamptz
+      from due d group by d.recipient
+      on conflict (dedupe_key) do nothing
+      returning id, recipient
+    ),
+    recorded as (
+      insert into team_task_mails (task_id, recipient, due_on, occasion, outbox_id)
+      select d.task_id, d.recipient, d.due_on, d.occasion, p.id from due d join planned p on p.recipient = d.recipient
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from planned)::int as planned, (select count(*) from recorded)::int as tasks`);
+  return Number(rowsOf(result)[0]?.planned ?? 0);
+}

@@ -204,3 +204,61 @@ ${sections}
   const footer = `<a href="${escapeHtml(input.settingsUrl)}" style="color:${BRAND.accent}">Turn this digest off</a> in the admin area.`;
   return { subject, text, html: page('Onboarding digest', input.orgName, body, footer) };
 }
+
+/** A team task in an e-mail: what to do, for whom, when it is due as the reader reads it. */
+export interface MailedTeamTask {
+  title: string;
+  /** The newcomer's name (or address) it is for. */
+  newcomer: string;
+  /** "Due today" or "Overdue by 2 days". */
+  dueLabel: string;
+  overdue: boolean;
+}
+
+/**
+ * The e-mail of the team tasks a person has due today or overdue (docs/product.md#team-tasks).
+ * @param input the person's name ('' when unknown), their tasks, the "My tasks" page's address, the organisation's name
+ */
+export function renderTeamTasks(input: {
+  name: string;
+  tasks: MailedTeamTask[];
+  tasksUrl: string;
+  orgName: string;
+}): RenderedMail {
+  const overdue = input.tasks.filter((t) => t.overdue).length;
+  const count = input.tasks.length;
+  const subject =
+    overdue > 0
+      ? `${overdue === 1 ? '1 task for a newcomer is' : `${overdue} tasks for newcomers are`} overdue`
+      : `${count === 1 ? 'A task for a newcomer is' : `${count} tasks for newcomers are`} due today`;
+  const hello = input.name.trim() === '' ? 'Hello,' : `Hello ${input.name.trim().split(/\s+/)[0]},`;
+  const intro = 'Someone new is counting on you. These tasks for the people you welcome are due:';
+  const text = [
+    hello,
+    '',
+    intro,
+    '',
+    ...input.tasks.map((t) => `- ${t.title}, for ${t.newcomer} (${t.dueLabel})`),
+    '',
+    `Mark them done on your tasks page: ${input.tasksUrl}`,
+    '',
+    `You get this because you help newcomers onboard with ${input.orgName}.`,
+  ].join('\n');
+  const items = input.tasks
+    .map(
+      (t) => `<li style="margin:0 0 12px"><strong>${escapeHtml(t.title)}</strong>, for ${escapeHtml(t.newcomer)}<br>
+<span style="color:${t.overdue ? '#b91c1c' : BRAND.muted}">${escapeHtml(t.dueLabel)}</span></li>`,
+    )
+    .join('\n');
+  const body = `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 12px">${escapeHtml(hello)}</p>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+<div style="background:${BRAND.panel};border-radius:8px;padding:16px 16px 4px">
+<ul style="margin:0;padding:0 0 0 20px">
+${items}
+</ul>
+</div>
+<p style="margin:16px 0"><a href="${escapeHtml(input.tasksUrl)}" style="display:inline-block;background:${BRAND.accent};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">Open your tasks</a></p>`;
+  const footer = `You get this because you help newcomers onboard with ${escapeHtml(input.orgName)}.`;
+  return { subject, text, html: page(subject, input.orgName, body, footer) };
+}

@@ -16,7 +16,14 @@ import {
 } from '../member-overview/index.js';
 import { addDays, dayIn, daysFrom, isSendingHour, stepDueOn } from '../../calendar.js';
 import { formatRoleLabel } from '../../../shared/role-label.js';
-import { renderDigest, renderReminder, renderWelcome, type DigestPerson, type RenderedMail } from './render.js';
+import {
+  renderDigest,
+  renderReminder,
+  renderTeamTasks,
+  renderWelcome,
+  type DigestPerson,
+  type RenderedMail,
+} from './render.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
 /**
@@ -199,7 +206,7 @@ export interface SendResult {
 
 interface Claimed {
   id: string;
-  kind: 'reminder' | 'digest' | 'welcome';
+  kind: 'reminder' | 'digest' | 'welcome' | 'team-tasks';
   recipient: string;
   plan: Record<string, unknown>;
   /** This claim's token: the message is still ours while the row holds it. */
@@ -236,7 +243,7 @@ async function claim(deps: SendDeps): Promise<Claimed[]> {
   );
   return rows.map((r) => ({
     id: String(r.id),
-    kind: r.kind === 'digest' || r.kind === 'welcome' ? r.kind : 'reminder',
+    kind: r.kind === 'digest' || r.kind === 'welcome' || r.kind === 'team-tasks' ? r.kind : 'reminder',
     recipient: String(r.recipient),
     plan: (r.plan ?? {}) as Record<string, unknown>,
     token,
@@ -304,7 +311,9 @@ async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResu
       ? await buildReminder(deps, message)
       : message.kind === 'welcome'
         ? await buildWelcome(deps, message)
-        : await buildDigest(deps, message);
+        : message.kind === 'team-tasks'
+          ? await buildTeamTasks(deps, message)
+          : await buildDigest(deps, message);
   if ('cancel' in built) {
     const done = await record(deps, message, 'cancelled', sql`status = 'cancelled', cancel_reason = ${built.cancel}`);
     return done ? 'cancelled' : 'skipped';
@@ -419,6 +428,61 @@ async function buildReminder(deps: SendDeps, message: Claimed): Promise<Built> {
       'Auto-Submitted': 'auto-generated',
     },
   };
+}
+
+interface PlannedTask {
+  taskId: string;
+  dueOn: string;
+}
+
+/**
+ * A person's team-task e-mail (docs/product.md#team-tasks): the planned tasks still open, still theirs and still due
+ * that day, or why there is none (done meanwhile, moved, they left).
+ */
+async function buildTeamTasks(deps: SendDeps, message: Claimed): Promise<Built> {
+  const zone = deps.config.organisationTimeZone;
+  const [who] = rowsOf(
+    await deps.db.execute(sql`
+      select (select m.left_at from members m where m.email = x.email) as left_at,
+        (select u.name from users u where u.email = x.email limit 1) as name
+      from (select ${message.recipient}::text as email) x`),
+  );
+  if (who?.left_at !== null && who?.left_at !== undefined) return { cancel: 'left the organisation' };
+  const planned = (message.plan.tasks ?? []) as PlannedTask[];
+  const ids = planned.map((p) => p.taskId).filter((id) => /^[0-9a-f-]{36}$/u.test(id));
+  if (ids.length === 0) return { cancel: 'nothing due any more' };
+  const rows = rowsOf(
+    await deps.db.execute(sql`
+      select t.id, t.title, t.due_on::text as due_on,
+        coalesce(nullif(am.name, ''), t.newcomer_email) as newcomer
+      from team_tasks t left join admin_members am on am.email = t.newcomer_email
+      where t.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+        and t.status = 'open' and ${message.recipient} = any(t.assignees)
+      order by t.due_on, t.title`),
+  );
+  const today = dayIn(deps.now, zone);
+  const tasks = rows
+    .filter((r) => planned.some((p) => p.taskId === String(r.id) && p.dueOn === String(r.due_on)))
+    .map((r) => {
+      const late = daysFrom(String(r.due_on), today);
+      return {
+        title: String(r.title),
+        newcomer: String(r.newcomer),
+        dueLabel: dueLabel(String(r.due_on), late),
+        overdue: late > 0,
+      };
+    });
+  if (tasks.length === 0) return { cancel: 'nothing due any more' };
+  const mail = renderTeamTasks({
+    name: String(who?.name ?? ''),
+    tasks,
+    tasksUrl: `${deps.origin}/tasks`,
+    orgName: deps.config.orgName,
+  });
+  return { mail, headers: { 'Auto-Submitted': 'auto-generated' } };
 }
 
 /** An invited person's welcome, or why there is none (they left, their invitation was removed, they signed in). */

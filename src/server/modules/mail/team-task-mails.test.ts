@@ -1,0 +1,109 @@
+import { DateTime } from 'luxon';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { roleConfigurationSchema } from '../../../shared/content-schema.js';
+import { createRoleCatalog } from '../../../shared/roles.js';
+import { addDepartment } from '../departments/departments.service.js';
+import { upsertMember } from '../members/members.repository.js';
+import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+
+/**
+ * Team-task e-mails (docs/product.md#team-tasks) end to end on the server: a real SMTP server on loopback receives what
+ * the app sends; the test clock moves across days and quiet hours.
+ */
+
+const ZONE = 'Europe/London';
+const ADMIN = 'tt.boss@inspired2uplift.org';
+const NEWCOMER = 'tt.nora@inspired2uplift.org';
+const BUDDY = 'tt.bea@inspired2uplift.org';
+
+const catalog = createRoleCatalog([
+  roleConfigurationSchema.parse({
+    key: 'volunteer',
+    displayName: 'Volunteer',
+    version: '1.0',
+    icon: 'HeartHandshake',
+    colors: { baseColor: '#15803d' },
+    scopes: [
+      {
+        id: 'getting-started',
+        title: 'Getting started',
+        steps: [
+          {
+            id: 'set-up-slack',
+            title: 'Set up Slack',
+            description: 'Set up Slack.',
+            icon: 'User',
+            category: 'Volunteer',
+            content: { details: ['How.'], tasks: ['Do it.'] },
+          },
+        ],
+      },
+    ],
+    teamTasks: [
+      { id: 'say-hello', title: 'Say hello in Slack', description: 'Say hello.', who: 'buddy', dueAfterDays: 1 },
+    ],
+  }),
+]);
+
+const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
+
+let smtp: TestSmtp;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+beforeEach(async () => {
+  smtp.messages.length = 0;
+  t = await createTestApp({
+    catalog,
+    env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' },
+  });
+  t.clock.now = london('2026-03-02T10:00');
+  await addDepartment(t.database.db, catalog, 'Events', { actorUserId: null, actorEmail: ADMIN }, t.clock.now);
+  await upsertMember(t.database.db, { email: BUDDY, role: 'volunteer', department: 'Events', isAdmin: false });
+  await signInWithGoogleSession(t, { email: BUDDY, name: 'Bea Smith' });
+  const admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/members/${encodeURIComponent(NEWCOMER)}`,
+    headers: { cookie: admin },
+    payload: { role: 'volunteer', department: 'Events', isAdmin: false, startOn: '2026-03-02', buddy: BUDDY },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  // A fresh migrated database per test: the first, cold, takes long on a busy machine.
+}, 180_000);
+afterEach(async () => {
+  await t.close();
+});
+
+const toBuddy = () => smtp.messages.filter((m) => JSON.stringify(m.to ?? '').includes(BUDDY));
+
+describe('team-task e-mails', () => {
+  it('tell the person who does a task on its due day, then once when it is overdue, never in quiet hours', async () => {
+    t.clock.now = london('2026-03-03T07:30');
+    await t.app.mailWorker.runNow();
+    expect(toBuddy()).toHaveLength(0);
+    t.clock.now = london('2026-03-03T09:00');
+    await t.app.mailWorker.runNow();
+    expect(toBuddy().map((m) => m.subject)).toEqual(['A task for a newcomer is due today']);
+    expect(toBuddy()[0]?.text).toContain('Hello Bea,');
+    expect(toBuddy()[0]?.text).toContain(`- Say hello in Slack, for ${NEWCOMER} (Due today)`);
+    expect(toBuddy()[0]?.text).toContain('http://localhost:3000/tasks');
+    // Overdue: once, whatever the runs that follow.
+    for (const local of ['2026-03-04T21:30', '2026-03-05T10:00', '2026-03-05T15:00', '2026-03-06T10:00']) {
+      t.clock.now = london(local);
+      await t.app.mailWorker.runNow();
+    }
+    expect(toBuddy().map((m) => m.subject)).toEqual([
+      'A task for a newcomer is due today',
+      '1 task for a newcomer is overdue',
+    ]);
+    expect(toBuddy()[1]?.text).toContain('Say hello in Slack, for');
+    expect(toBuddy()[1]?.text).toContain('(Overdue by 2 days)');
+  });
+});
