@@ -58,3 +58,18 @@ export const putBuddyBodySchema = z
     buddy: z.email({ error: 'The buddy must be an e-mail address.' }).max(254).nullable(),
   })
   .strict();
+
+/** One member suggested as a newcomer's buddy. */
+export const buddySuggestionSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  /** How many members (who have not left) have them as buddy now. */
+  buddies: z.number().int(),
+});
+
+/**
+ * GET /api/admin/members/:email/buddy-suggestions: members of the newcomer's department who finished their own
+ * onboarding and have not left, fewest buddies first (docs/product.md#team-tasks); at most 5.
+ */
+export const buddySuggestionsSchema = z.object({ suggestions: z.array(buddySuggestionSchema) });
+export type BuddySuggestions = z.infer<typeof buddySuggestionsSchema>;

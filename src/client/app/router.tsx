@@ -23,6 +23,8 @@ const AdminInsightsRoute = lazyPage(async () => (await import('./routes/admin-in
 const AdminStudioRoute = lazyPage(async () => (await import('./routes/admin-studio')).AdminStudioRoute);
 // 'Your devices': its own chunk, loaded only when a member opens it.
 const DevicesRoute = lazyPage(async () => (await import('./routes/devices')).DevicesRoute);
+// 'My tasks' (docs/product.md#team-tasks): its own chunk, loaded when someone with team tasks opens it.
+const MyTasksRoute = lazyPage(async () => (await import('./routes/my-tasks')).MyTasksRoute);
 const AdminMemberRoute = lazyPage(async () => (await import('./routes/admin-member')).AdminMemberRoute);
 
 /**
@@ -45,6 +47,7 @@ export function AppRoutes() {
             <Route element={<ProtectedRoute />}>
               <Route path={paths.dashboard.path} element={<DashboardRoute />} />
               <Route path={paths.devices.path} element={<DevicesRoute />} />
+              <Route path={paths.myTasks.path} element={<MyTasksRoute />} />
               <Route path={paths.admin.path} element={<AdminRoute />} />
               <Route path={paths.adminInsights.path} element={<AdminInsightsRoute />} />
               <Route path={paths.adminStudio.path} element={<AdminStudioRoute />} />

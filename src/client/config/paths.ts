@@ -8,6 +8,8 @@ export const paths = {
   demo: { path: '/test', getHref: () => '/test' },
   /** The member's signed-in devices (docs/product.md#your-devices). */
   devices: { path: '/devices', getHref: () => '/devices' },
+  /** The team tasks the signed-in person does for newcomers (docs/product.md#team-tasks). */
+  myTasks: { path: '/tasks', getHref: () => '/tasks' },
   /** The admin console (docs/product.md#admin-area): members table, import, audit log. */
   admin: { path: '/admin', getHref: () => '/admin' },
   /** Charts of where people get stuck and how long onboarding takes (admins). */
@@ -59,6 +61,13 @@ export const apiPaths = {
   adminMembersCsv: '/api/admin/members.csv',
   adminMember: (email: string) => `/api/admin/members/${encodeURIComponent(email)}`,
   adminMemberSignOut: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/sign-out`,
+  /** A member's buddy, and members suggested as one (docs/product.md#team-tasks). */
+  adminMemberBuddy: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/buddy`,
+  adminMemberBuddySuggestions: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/buddy-suggestions`,
+  /** Team tasks (src/shared/team-tasks-api.ts). */
+  myTeamTasks: '/api/team-tasks/mine',
+  newcomerTeamTasks: (email: string) => `/api/team-tasks/newcomers/${encodeURIComponent(email)}`,
+  teamTask: (id: string) => `/api/team-tasks/${encodeURIComponent(id)}`,
   adminMemberLeave: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/leave`,
   adminMemberAdjustments: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/adjustments`,
   adminMemberAdjustment: (email: string, id: string) =>

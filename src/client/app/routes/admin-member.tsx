@@ -14,6 +14,8 @@ import { MemberOffboarding } from '@/features/admin/components/member-offboardin
 import { MemberSessions } from '@/features/admin/components/member-sessions';
 import { MemberSteps, RemovedSteps } from '@/features/admin/components/member-steps';
 import { formatDateTime } from '@/features/admin/utils/format';
+import { BuddyField } from '@/features/team-tasks/components/buddy-field';
+import { NewcomerTasks } from '@/features/team-tasks/components/newcomer-tasks';
 import { AdminShell } from './admin-shell';
 
 /**
@@ -101,6 +103,14 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
           ) : detail.data.leadOf.length > 0 ? (
             <p className="text-sm text-slate-700">Leads {detail.data.leadOf.join(', ')}.</p>
           ) : null}
+          {detail.data.hasMemberRecord ? (
+            <BuddyField
+              key={detail.data.buddy ?? ''}
+              email={detail.data.member.email}
+              buddy={detail.data.buddy ?? null}
+            />
+          ) : null}
+          <NewcomerTasks email={detail.data.member.email} isAdmin={view === 'admin'} />
           <section aria-labelledby="steps-heading" className="space-y-3">
             <h3 id="steps-heading" className="text-lg font-semibold">
               Steps

@@ -5,6 +5,7 @@ import { AppHeader } from '@/components/layouts/app-header';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { DevicesLink } from '@/features/auth/components/devices-link';
+import { MyTasksLink } from '@/features/team-tasks';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { adminViewOf } from '@/features/admin/utils/admin-access';
@@ -56,6 +57,7 @@ export function AdminShell({
           My steps
         </Link>
         <UserSummary user={user} />
+        <MyTasksLink />
         <DevicesLink />
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>

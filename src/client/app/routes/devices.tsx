@@ -7,6 +7,7 @@ import { DevicesList } from '@/features/auth/components/devices-list';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { adminViewOf } from '@/features/admin/utils/admin-access';
+import { MyTasksLink } from '@/features/team-tasks';
 
 /**
  * 'Your devices' (docs/product.md#your-devices): where the member sees the browsers signed in to their account and
@@ -29,6 +30,7 @@ export function DevicesRoute() {
         >
           My steps
         </Link>
+        <MyTasksLink />
         <UserSummary user={user} />
         <LogoutButton variant="outline" size="sm" className="max-sm:px-2.5" />
       </AppHeader>

@@ -48,14 +48,15 @@ import { SECRET_NAMES } from '../../../shared/content-schema.js';
 import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
 import { listStoredSecrets, readStoredSecret, type SecretName, writeStoredSecret } from '../secrets/index.js';
 import { planWelcomes, updateSchedule } from '../mail/index.js';
-import { syncTeamTasks } from '../team-tasks/index.js';
-import { putBuddyBodySchema } from '../../../shared/team-tasks-api.js';
+import { suggestBuddies, syncTeamTasks } from '../team-tasks/index.js';
+import { buddySuggestionsSchema, putBuddyBodySchema } from '../../../shared/team-tasks-api.js';
 import { type AdminPermission, checkAdminPermission, readableDepartments } from '../permissions/index.js';
 import {
   listAllMemberOverviews,
   listDepartments,
   listMemberOverviews,
   type MembersContext,
+  refreshAdminMembers,
 } from '../member-overview/index.js';
 import { checkMemberDepartments } from '../departments/index.js';
 import { checkImportDepartments } from './import-departments.js';
@@ -136,6 +137,8 @@ const needs = (permission: AdminPermission) => ({ config: { permission } });
  * - PUT /api/admin/members/:email/buddy `{ buddy }` → sets or clears the member's buddy (docs/product.md#team-tasks):
  *   admins, and leads for members of their departments (404 otherwise); 400 when the buddy is no member, has left,
  *   or is the member. Audited as 'buddy-change'; the member's open team tasks follow.
+ * - GET /api/admin/members/:email/buddy-suggestions → members who would make a good buddy (same department, own
+ *   onboarding finished, fewest buddies first; src/shared/team-tasks-api.ts): admins and the member's leads.
  * - POST /api/admin/members/:email/leave `{ leftOn, note? }` → marks the member as having left (offboarding): their
  *   sessions end and sign-in is refused; record and progress stay. A person without a record gets one (their current
  *   role and department). 404 for an unknown address. DELETE of the same path undoes it.
@@ -312,6 +315,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const detail = await getMemberDetail(db, ctxOf(request), email);
       if (!detail) throw new Error(`member ${email} vanished after it was written`);
       return detail;
+    },
+  );
+
+  app.get(
+    '/api/admin/members/:email/buddy-suggestions',
+    {
+      ...needs('members:buddy'),
+      schema: { params: memberEmailParamsSchema, response: { 200: buddySuggestionsSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      // The same people as the buddy itself: admins, and leads for members of their departments.
+      if (!(await getMemberDetail(db, ctxOf(request), email))) {
+        throw notFound(`No member has the address ${request.params.email}.`);
+      }
+      await refreshAdminMembers(db, request.catalog, config.organisationTimeZone);
+      return { suggestions: await suggestBuddies(db, email) };
     },
   );
 

@@ -3,6 +3,7 @@ import { adminRolesSchema, memberDetailSchema, membersPageSchema } from '../../.
 import { apiErrorSchema, meResponseSchema } from '../../../shared/api.js';
 import { memberMailResponseSchema } from '../../../shared/mail-api.js';
 import { memberFormAnswersSchema } from '../../../shared/answers-api.js';
+import { buddySuggestionsSchema } from '../../../shared/team-tasks-api.js';
 import { NOT_YOUR_MEMBER_MESSAGE } from '../answers/index.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
@@ -204,6 +205,24 @@ const ROUTES: Route[] = [
       leadElsewhere: {
         status: 200,
         check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).buddy).toBe(FAY),
+      },
+      ...outsiders,
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/members/:email/buddy-suggestions',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/buddy-suggestions`,
+    cells: {
+      admin: {
+        status: 200,
+        check: (body) => expect(buddySuggestionsSchema.parse(JSON.parse(body)).suggestions).toBeInstanceOf(Array),
+      },
+      // The same people as the buddy itself (the row above).
+      leadHere: { status: 404 },
+      leadElsewhere: {
+        status: 200,
+        check: (body) => expect(buddySuggestionsSchema.parse(JSON.parse(body)).suggestions).toBeInstanceOf(Array),
       },
       ...outsiders,
     },

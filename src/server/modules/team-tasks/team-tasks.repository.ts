@@ -133,3 +133,36 @@ export async function getNewcomerAccess(
   if (row === undefined) return undefined;
   return { department: String(row.department ?? ''), buddy: textOrNull(row.buddy) };
 }
+
+/** How many buddies {@link suggestBuddies} suggests at most. */
+export const BUDDY_SUGGESTIONS = 5;
+
+/**
+ * Members who would make a good buddy for a newcomer (docs/product.md#team-tasks): in the newcomer's department, with
+ * a member record, not left, not the newcomer, their own onboarding finished (every step of their role completed);
+ * fewest current buddies first, then by name. Reads the admin members table as it is (the caller refreshes it).
+ * @param db the database
+ * @param newcomer lower-case address
+ * @returns at most {@link BUDDY_SUGGESTIONS} members `{ email, name, buddies }`
+ */
+export async function suggestBuddies(
+  db: Database,
+  newcomer: string,
+): Promise<{ email: string; name: string; buddies: number }[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select am.email, am.name,
+        (select count(*) from members x where x.buddy = am.email and x.left_at is null)::int as buddies
+      from admin_members am join members m on m.email = am.email
+      where am.department_key = (select n.department_key from admin_members n where n.email = ${newcomer})
+        and am.email <> ${newcomer} and m.left_at is null
+        and am.total_steps > 0 and am.completed_steps >= am.total_steps
+      order by buddies, am.name_key, am.email
+      limit ${BUDDY_SUGGESTIONS}`),
+  );
+  return rows.map((r) => ({
+    email: String(r.email),
+    name: textOrNull(r.name) ?? String(r.email),
+    buddies: Number(r.buddies),
+  }));
+}

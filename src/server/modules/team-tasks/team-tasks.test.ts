@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberDetailSchema } from '../../../shared/admin-api.js';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../../shared/roles.js';
-import { teamTaskListSchema, teamTaskViewSchema, type TeamTaskView } from '../../../shared/team-tasks-api.js';
+import {
+  buddySuggestionsSchema,
+  teamTaskListSchema,
+  teamTaskViewSchema,
+  type TeamTaskView,
+} from '../../../shared/team-tasks-api.js';
 import { addDepartment } from '../departments/departments.service.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
@@ -420,5 +425,39 @@ describe('who sees and changes what', () => {
     const cleared = await set(null);
     expect(cleared.statusCode).toBe(200);
     expect(byTask((await tasksOf(NEWCOMER)).tasks)['say-hello-in-slack']).toMatchObject({ unassigned: true });
+  });
+});
+
+describe('buddy suggestions', () => {
+  it('suggests members of the newcomer’s department who finished onboarding, fewest buddies first', async () => {
+    // Bea and Otto (Events) finish their one step; Lena (Events) does not; Fin is in Finance.
+    for (const email of [BUDDY, OTHER_BUDDY, FINANCE_LEAD]) {
+      const done = await t.app.inject({
+        method: 'PUT',
+        url: '/api/progress/steps/set-up-slack',
+        headers: as(email),
+        payload: { completed: true },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    }
+    await invite('first@inspired2uplift.org', { buddy: BUDDY });
+    await invite(NEWCOMER, {});
+    const suggest = async (viewer: string) => {
+      const res = await t.app.inject({
+        url: `/api/admin/members/${encodeURIComponent(NEWCOMER)}/buddy-suggestions`,
+        headers: as(viewer),
+      });
+      return { status: res.statusCode, body: res.statusCode === 200 ? buddySuggestionsSchema.parse(res.json()) : null };
+    };
+    const expected = {
+      suggestions: [
+        { email: OTHER_BUDDY, name: 'Otto', buddies: 0 },
+        { email: BUDDY, name: 'Bea', buddies: 1 },
+      ],
+    };
+    expect(await suggest(ADMIN)).toEqual({ status: 200, body: expected });
+    expect(await suggest(LEAD)).toEqual({ status: 200, body: expected });
+    expect((await suggest(FINANCE_LEAD)).status).toBe(404);
+    expect((await suggest(BUDDY)).status).toBe(403);
   });
 });

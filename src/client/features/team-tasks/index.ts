@@ -1,0 +1,2 @@
+/** The team tasks feature's public file: other features import only this (docs/architecture.md#client). */
+export { MyTasksLink } from './components/my-tasks-link';
