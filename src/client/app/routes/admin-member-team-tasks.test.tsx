@@ -147,3 +147,29 @@ describe("a newcomer's team tasks and buddy on their member page (docs/product.m
     },
   );
 });
+
+describe('the invite form’s buddy (docs/product.md#team-tasks)', () => {
+  it('sends the buddy with the invitation', { timeout: 20_000 }, async () => {
+    const { routes, sent } = handlers({ ...testUser, isAdmin: true });
+    const invited: unknown[] = [];
+    const { user } = renderApp('/admin?tab=invite', {
+      ...routes,
+      'GET /api/admin/departments': () =>
+        json({ items: [{ name: 'Events', retired: false, members: 1, leads: 0 }], unlisted: [] }),
+      [`PUT ${PATH}`]: ({ body }) => {
+        invited.push(body);
+        return json(detail('bea@inspired2uplift.org'));
+      },
+    });
+    await user.type(await screen.findByLabelText('E-mail address'), EMAIL);
+    await user.type(screen.getByLabelText('Start date (optional: else their first sign-in)'), '2026-03-09');
+    await user.type(screen.getByLabelText(/^Buddy’s e-mail address/), 'Bea@inspired2uplift.org');
+    await user.selectOptions(screen.getByLabelText('Department'), 'Events');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText(`Invited ${EMAIL}`)).toBeInTheDocument();
+    expect(invited).toEqual([
+      expect.objectContaining({ startOn: '2026-03-09', buddy: 'bea@inspired2uplift.org', department: 'Events' }),
+    ]);
+    expect(sent).toEqual([]);
+  });
+});

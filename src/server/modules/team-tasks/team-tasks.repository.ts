@@ -10,6 +10,12 @@ const isoOrNull = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(String(v)).toISOString();
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** A person's name, or their address when the name is empty or unknown. */
+const nameOrEmail = (name: unknown, email: string): string => {
+  const text = textOrNull(name)?.trim() ?? '';
+  return text === '' ? email : text;
+};
+
 const WHO = ['lead', 'buddy', 'admins', 'members'] as const;
 const STATUS = ['open', 'done', 'closed'] as const;
 
@@ -21,7 +27,8 @@ function viewOf(r: Row, today: string): TeamTaskView {
   return {
     id: String(r.id),
     taskId: String(r.task_id),
-    newcomer: { email: String(r.newcomer_email), name: textOrNull(r.name) ?? String(r.newcomer_email) },
+    // An invited person who has not signed in has no name yet: their address stands for it.
+    newcomer: { email: String(r.newcomer_email), name: nameOrEmail(r.name, String(r.newcomer_email)) },
     title: String(r.title),
     description: String(r.description),
     who,
@@ -162,7 +169,7 @@ export async function suggestBuddies(
   );
   return rows.map((r) => ({
     email: String(r.email),
-    name: textOrNull(r.name) ?? String(r.email),
+    name: nameOrEmail(r.name, String(r.email)),
     buddies: Number(r.buddies),
   }));
 }

@@ -155,6 +155,8 @@ describe('creating team tasks', () => {
     expect(detail.buddy).toBe(BUDDY);
     const tasks = byTask((await tasksOf(NEWCOMER)).tasks);
     expect(tasks['create-google-account']).toMatchObject({
+      // Invited, not signed in yet: no name, so the address stands for it.
+      newcomer: { email: NEWCOMER, name: NEWCOMER },
       who: 'admins',
       assignees: [],
       dueOn: '2026-03-07',

@@ -34,6 +34,7 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
   const [leadOf, setLeadOf] = useState<readonly string[]>(initial?.leadOf ?? []);
   const [isEditor, setIsEditor] = useState(initial?.isEditor ?? false);
   const [startOn, setStartOn] = useState('');
+  const [buddy, setBuddy] = useState('');
   const inviting = email === undefined;
   const roleOptions = roles.data?.roles ?? [];
   const knownRole = roleOptions.some((r) => r.key === role);
@@ -71,10 +72,15 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
         isEditor,
         // The invite form's start date; the member's page has its own (docs/product.md#due-dates-and-reminders).
         ...(inviting && startOn !== '' ? { startOn } : {}),
+        // The invite form's buddy (docs/product.md#team-tasks); the member's page has its own field.
+        ...(inviting && buddy.trim() !== '' ? { buddy: buddy.trim().toLowerCase() } : {}),
       })
       .then(() => {
         toast.success(inviting ? `Invited ${target}` : `Saved ${target}`);
-        if (inviting) setAddress('');
+        if (inviting) {
+          setAddress('');
+          setBuddy('');
+        }
         onSaved?.(target);
       })
       .catch(() => {
@@ -114,6 +120,21 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
             type="date"
             value={startOn}
             onChange={(e) => setStartOn(e.target.value)}
+            className={fieldClass}
+          />
+        </div>
+      ) : null}
+      {inviting ? (
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-buddy`} className={labelClass}>
+            Buddy’s e-mail address (optional: a member who helps them settle in)
+          </label>
+          <input
+            id={`${id}-buddy`}
+            type="email"
+            autoComplete="off"
+            value={buddy}
+            onChange={(e) => setBuddy(e.target.value)}
             className={fieldClass}
           />
         </div>
