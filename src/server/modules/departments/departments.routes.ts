@@ -9,6 +9,9 @@ import {
 } from '../../../shared/departments-api.js';
 import type { Database } from '../../db/client.js';
 import { requirePermission } from '../permissions/index.js';
+// The session plugin declares `request.user`: named here so that every program reaching these routes (the members
+// command's, through scripts/e2e-seed.ts) knows it.
+import type {} from '../../plugins/sessions.js';
 import { addDepartment, changeDepartment, listDepartmentsWithCounts, moveDepartment } from './departments.service.js';
 
 /** What the departments routes need. */

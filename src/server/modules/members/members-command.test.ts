@@ -72,6 +72,9 @@ describe('npm run members -- set', () => {
     expect(await members('set', 'zoe@inspired2uplift.org', 'volunteer', 'Chapterz')).toBe(1);
     expect(err.join('\n')).toMatch(/^"Chapterz" is not in the departments list\. Choose one of: .*Operations/u);
     expect(await getMember(database.db, 'zoe@inspired2uplift.org')).toBeUndefined();
+    // --force stores it as written, with a warning (a department typed before the list existed).
+    expect(await members('set', 'zoe@inspired2uplift.org', 'volunteer', 'Chapterz', '--force')).toBe(0);
+    expect(await getMember(database.db, 'zoe@inspired2uplift.org')).toMatchObject({ department: 'Chapterz' });
   });
 
   it("gives a new record its role's department, its parent department, or Operations", async () => {

@@ -23,7 +23,8 @@ Commands:
       (e.g. Finance), else ${DEFAULT_DEPARTMENT}.
         --admin / --no-admin   make the person an admin, or not (default: unchanged; new records are not admins)
         --editor / --no-editor make the person a content editor (the content studio only), or not (default: unchanged)
-        --force                store a role that matches no role configuration (the person sees the volunteer steps)
+        --force                store a role that matches no role configuration (the person sees the volunteer steps),
+                               or a department that is not in the departments list
   list
       Show every member record.
   remove <email>
@@ -145,7 +146,9 @@ async function setMember(
 
   const existing = await getMember(deps.db, email);
   let chosenDepartment = department ?? existing?.department ?? departmentOf(deps.catalog, lookup.key);
-  if (department !== undefined) {
+  if (department !== undefined && flags.force) {
+    deps.err(`Warning: "${department}" is stored as written (--force), whether or not it is in the departments list.`);
+  } else if (department !== undefined) {
     // The departments list, as in the admin console: a typo ("Chapterz") is refused, naming the choices.
     try {
       chosenDepartment = (
