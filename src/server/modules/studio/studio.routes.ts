@@ -351,6 +351,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       if (!published && !mayUse(request.memberRole, 'content:edit')) throw notFound('No such file.');
       reply
         .header('content-type', asset.contentType)
+        // The file keeps the name it was uploaded with: a member's 'Download' saves it under that name.
+        .header('content-disposition', inlineDisposition(asset.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', published ? 'public, max-age=31536000, immutable' : 'private, no-store');
       // Files imported from content/assets may be SVG: opened on their own, they run nothing.
@@ -360,3 +362,16 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+/**
+ * A Content-Disposition that shows the file in the browser and names it (RFC 6266): `filename` in ASCII (other
+ * characters as '_') for old clients, `filename*` in UTF-8 (RFC 8187) for the rest.
+ * @param name the stored name; for a file imported from content/assets, its path ('images/welcome.png': the last part)
+ * @returns e.g. `inline; filename="Volunteer Agreement.pdf"; filename*=UTF-8''Volunteer%20Agreement.pdf`
+ */
+export function inlineDisposition(name: string): string {
+  const base = name.split('/').pop() ?? name;
+  const ascii = base.replace(/[^\x20-\x7e]|["\\]/gu, '_');
+  const encoded = encodeURIComponent(base).replace(/['()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -505,7 +505,18 @@ describe('uploads', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(new Uint8Array(served.rawPayload)).toEqual(png);
-    expect((await upload(pdf, 'application/pdf', 'handbook.pdf')).statusCode).toBe(201);
+    // It keeps its name: a 'Download' saves it as team.png, not as its hash.
+    expect(served.headers['content-disposition']).toBe(`inline; filename="team.png"; filename*=UTF-8''team.png`);
+    const handbook = await upload(pdf, 'application/pdf', 'Manual de voluntários (2026).pdf');
+    expect(handbook.statusCode).toBe(201);
+    const servedPdf = await t.app.inject({
+      method: 'GET',
+      url: handbook.json<StudioAsset>().url,
+      headers: { cookie: admin },
+    });
+    expect(servedPdf.headers['content-disposition']).toBe(
+      `inline; filename="Manual de volunt_rios (2026).pdf"; filename*=UTF-8''Manual%20de%20volunt%C3%A1rios%20%282026%29.pdf`,
+    );
   });
 
   it('refuses, storing nothing: an unknown type, SVG, a lying Content-Type, a broken PDF, an undecodable image, a file too large', async () => {
