@@ -20,8 +20,7 @@ async function main(): Promise<number> {
     await migrate(database);
     const catalog = await readPublishedCatalog(database.db, config.contentDir);
     for (const member of Object.values(E2E_MEMBERS)) {
-      // --force: the 'Chapterz' fixture is a department typed before the departments list existed.
-      const code = await runMembersCommand(['set', member.email, member.role, member.department, '--force'], {
+      const code = await runMembersCommand(['set', member.email, member.role, member.department], {
         db: database.db,
         catalog,
         allowedDomain: config.allowedDomain,

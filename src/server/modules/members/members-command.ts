@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { findRoleConfiguration, normaliseRoleText, type RoleLookupResult } from '../../../shared/role-lookup.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { HttpError } from '../../http-errors.js';
-import { checkMemberDepartments } from '../departments/index.js';
 import { COMMAND_LINE_ACTOR, removeMemberRecord, setMemberRecord } from './member-writes.service.js';
 import { getMember, listMembers, type MemberRow } from './members.repository.js';
 
@@ -18,13 +16,12 @@ Commands:
   set <email> <role> [department] [--admin | --no-admin] [--editor | --no-editor] [--force]
       Create or change the member record of <email>. <role> is a role key, an alias or a job title
       ("finance", "Treasurer", "Director of Finance and Operations"); it is stored as written and resolved by
-      the role lookup whenever the person signs in. [department] is one of the departments list (admin console,
-      Departments); without it the department stays as it was, and a new record gets the department of its role
-      (e.g. Finance), else ${DEFAULT_DEPARTMENT}.
+      the role lookup whenever the person signs in. Without [department] the department stays as it was; a new
+      record gets the department of its role (e.g. Finance), else ${DEFAULT_DEPARTMENT}. The department is stored as
+      written (it is not checked against the admin console's departments list).
         --admin / --no-admin   make the person an admin, or not (default: unchanged; new records are not admins)
         --editor / --no-editor make the person a content editor (the content studio only), or not (default: unchanged)
-        --force                store a role that matches no role configuration (the person sees the volunteer steps),
-                               or a department that is not in the departments list
+        --force                store a role that matches no role configuration (the person sees the volunteer steps)
   list
       Show every member record.
   remove <email>
@@ -145,32 +142,12 @@ async function setMember(
   }
 
   const existing = await getMember(deps.db, email);
-  let chosenDepartment = department ?? existing?.department ?? departmentOf(deps.catalog, lookup.key);
-  if (department !== undefined && flags.force) {
-    deps.err(`Warning: "${department}" is stored as written (--force), whether or not it is in the departments list.`);
-  } else if (department !== undefined) {
-    // The departments list, as in the admin console: a typo ("Chapterz") is refused, naming the choices.
-    try {
-      chosenDepartment = (
-        await checkMemberDepartments(
-          deps.db,
-          deps.catalog,
-          { department },
-          existing && { department: existing.department, leadOf: existing.leadOf },
-        )
-      ).department;
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      deps.err(error.message);
-      return 1;
-    }
-  }
   const { row: saved, sessionsEnded } = await setMemberRecord(
     deps.db,
     {
       email,
       role,
-      department: chosenDepartment,
+      department: department ?? existing?.department ?? departmentOf(deps.catalog, lookup.key),
       isAdmin: flags.admin ? true : flags.noAdmin ? false : (existing?.isAdmin ?? false),
       isEditor: flags.editor ? true : flags.noEditor ? false : (existing?.isEditor ?? false),
     },
