@@ -228,6 +228,20 @@ const ROUTES: Route[] = [
     },
   },
   {
+    method: 'POST',
+    route: '/api/admin/members/:email/adjustments',
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/adjustments`,
+    payload: { kind: 'extra', title: 'Meet the events team', description: 'Say hello at the next events call.' },
+    cells: adminOnly({ status: 201 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/members/:email/adjustments/:id',
+    // No such adjustment: an admin learns so (404); everyone else is refused before the lookup.
+    url: `/api/admin/members/${encodeURIComponent(TARGET)}/adjustments/00000000-0000-4000-8000-000000000000`,
+    cells: adminOnly({ status: 404 }),
+  },
+  {
     method: 'DELETE',
     route: '/api/admin/members/:email',
     url: `/api/admin/members/${encodeURIComponent(TARGET)}`,
