@@ -45,7 +45,7 @@ test('an admin keeps the departments list, and departments are chosen from it, n
   // Inviting someone: the department is a list to choose from, and so are the departments they lead.
   const invited = 'ezra.events.departments.e2e@inspired2uplift.org';
   await page.getByRole('tab', { name: 'Invite' }).click();
-  await page.getByLabel('E-mail address').fill(invited);
+  await page.getByLabel('E-mail address', { exact: true }).fill(invited);
   const department = page.getByLabel('Department', { exact: true });
   await expect(department).toHaveJSProperty('tagName', 'SELECT');
   await department.selectOption('Events and Fundraising');

@@ -41,7 +41,7 @@ test('a member who left carries a badge, has nothing overdue, and is hidden unti
   await signInAsAdmin(page, baseURL);
   // Invited with a start date long past: their steps with due dates are overdue.
   await openTab(page, 'Invite');
-  await page.getByLabel('E-mail address').fill(leaver);
+  await page.getByLabel('E-mail address', { exact: true }).fill(leaver);
   await page.getByLabel('Start date (optional: else their first sign-in)').fill('2025-01-06');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByText(`Invited ${leaver}`)).toBeVisible();
@@ -103,7 +103,7 @@ test('inviting someone sends them a welcome with a link to sign in, kept in the 
     });
     expect(response.status()).toBe(200);
     await page.goto(`${origin}/admin?tab=invite`);
-    await page.getByLabel('E-mail address').fill(invited);
+    await page.getByLabel('E-mail address', { exact: true }).fill(invited);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await expect(page.getByText(`Invited ${invited}`)).toBeVisible();
 
