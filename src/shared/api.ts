@@ -115,6 +115,20 @@ export type ItemProgress = z.infer<typeof itemProgressSchema>;
 export const previewRoleSchema = z.object({ key: z.string(), displayName: z.string() });
 export type PreviewRole = z.infer<typeof previewRoleSchema>;
 
+/**
+ * One of the member's own people on the 'Your People' step (docs/product.md#your-people): a lead of the member's
+ * department or the member's buddy, from the member records. `name` and `picture` are those of the person's latest
+ * sign-in (the address itself and no picture when they never signed in); `relations` says why they are listed, leads
+ * first.
+ */
+export const personSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  relations: z.array(z.enum(['lead', 'buddy'])),
+});
+export type Person = z.infer<typeof personSchema>;
+
 /** GET /api/onboarding — the member's resolved role configuration, scopes and steps, and progress of record. */
 export const onboardingResponseSchema = z.object({
   appVersion: z.string(),
@@ -134,6 +148,11 @@ export const onboardingResponseSchema = z.object({
   canPreviewRoles: z.boolean().default(false),
   /** The roles a preview may show, by display name; empty when `canPreviewRoles` is false. */
   previewRoles: z.array(previewRoleSchema).default([]),
+  /**
+   * The member's own lead(s) and buddy (docs/product.md#your-people), shown on 'Your People' steps above the content's
+   * contacts: lead(s) first, then the buddy; nobody who left, never the member. Empty in a role preview.
+   */
+  people: z.array(personSchema).default([]),
 });
 export type OnboardingResponse = z.infer<typeof onboardingResponseSchema>;
 

@@ -4,8 +4,9 @@ import { expectNoAxeViolations } from './support/axe';
 
 /**
  * Team tasks in the browser (docs/product.md#team-tasks): an admin invites a volunteer with a start date and a buddy;
- * the department lead and the buddy each find their task in 'My tasks' and mark it done. The e2e server of
- * playwright.config.ts, where `admin.e2e@…` is in ADMIN_EMAILS.
+ * the department lead and the buddy each find their task in 'My tasks' and mark it done; the newcomer's 'Your People'
+ * step shows both (docs/product.md#your-people). The e2e server of playwright.config.ts, where `admin.e2e@…` is in
+ * ADMIN_EMAILS.
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 const LEAD = 'lena.lead.tasks.e2e@inspired2uplift.org';
@@ -13,6 +14,12 @@ const BUDDY = 'bea.buddy.tasks.e2e@inspired2uplift.org';
 const NEWCOMER = 'nora.new.tasks.e2e@inspired2uplift.org';
 /** A department of the published content that this test's lead leads (docs/product.md#departments). */
 const DEPARTMENT = 'Operations';
+/**
+ * The newcomer's role: Internal has a 'Your People' step ('Meet your Internal team', with placeholder contacts) and
+ * inherits the volunteer role's team tasks.
+ */
+const ROLE = 'Internal';
+const PEOPLE_STEP = { id: 'internal-meet-director', title: 'Meet your Internal team' };
 
 /** A page signed in (development sign-in) as `email`, in a context of its own. */
 async function signedIn(browser: Browser, baseURL: string | undefined, email: string, name: string): Promise<Page> {
@@ -39,7 +46,7 @@ async function doTask(page: Page, title: string, note: string) {
   await expect(task.getByText(`Note: ${note}`)).toBeVisible();
 }
 
-test('an invited volunteer’s lead and buddy each see their task in My tasks and mark it done', async ({
+test('an invited volunteer’s lead and buddy each see their task in My tasks, mark it done, and are the volunteer’s people', async ({
   browser,
   baseURL,
 }) => {
@@ -66,6 +73,7 @@ test('an invited volunteer’s lead and buddy each see their task in My tasks an
   await admin.getByLabel('E-mail address', { exact: true }).fill(NEWCOMER);
   await admin.getByLabel('Start date (optional: else their first sign-in)').fill(startOn);
   await admin.getByLabel(/^Buddy’s e-mail address/).fill(BUDDY);
+  await admin.getByLabel('Role', { exact: true }).selectOption({ label: ROLE });
   await admin.getByLabel('Department', { exact: true }).selectOption({ label: DEPARTMENT });
   await admin.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(admin.getByText(`Invited ${NEWCOMER}`)).toBeVisible();
@@ -87,4 +95,21 @@ test('an invited volunteer’s lead and buddy each see their task in My tasks an
       name: 'Mark as done',
     }),
   ).toBeVisible();
+
+  // The newcomer's 'Your People' step shows the lead and the buddy, above the content's contacts, whose placeholder
+  // director stays marked 'to be confirmed'.
+  const newcomer = await signedIn(browser, baseURL, NEWCOMER, 'Nora New');
+  await newcomer.goto(`/dashboard?step=${PEOPLE_STEP.id}`);
+  const people = newcomer
+    .getByRole('article', { name: PEOPLE_STEP.title })
+    .getByRole('region', { name: 'Your People' })
+    .getByRole('listitem');
+  await expect(people.nth(0)).toContainText('Lena Lead');
+  await expect(people.nth(0)).toContainText('Your team lead');
+  await expect(people.nth(1)).toContainText('Bea Buddy');
+  await expect(people.nth(1).getByRole('link', { name: 'Say hello to Bea Buddy' })).toHaveAttribute(
+    'href',
+    `mailto:${BUDDY}`,
+  );
+  await expect(people.nth(2)).toContainText('to be confirmed');
 });

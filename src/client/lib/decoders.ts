@@ -102,6 +102,7 @@ export const onboardingResponseDecoder = objectDecoder<OnboardingResponse>(
       preview: v.preview === true,
       canPreviewRoles: v.canPreviewRoles === true,
       previewRoles: Array.isArray(v.previewRoles) ? v.previewRoles : [],
+      people: Array.isArray(v.people) ? v.people : [],
     } as OnboardingResponse;
   },
 );

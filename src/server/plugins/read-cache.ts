@@ -1,5 +1,5 @@
 import type { StepAdjustmentRule } from '../../shared/adjustments.js';
-import type { User } from '../../shared/api.js';
+import type { Person, User } from '../../shared/api.js';
 import type { ChangeFeed, ChangeHandler } from '../db/change-feed.js';
 import type { Change } from '../db/changes.js';
 import type { Database } from '../db/client.js';
@@ -12,7 +12,7 @@ import {
 import { findSessionWithUser, type SessionRow } from '../modules/auth/sessions.repository.js';
 import { toApiUser, type UserRow } from '../modules/auth/users.repository.js';
 import { adjustmentRule, listStepAdjustments } from '../modules/member-overview/adjustments.repository.js';
-import { getMember, type MemberRow } from '../modules/members/members.repository.js';
+import { getMember, listPeopleOf, type MemberRow } from '../modules/members/members.repository.js';
 import { listCompletedSteps, type CompletedStep } from '../modules/progress/progress.repository.js';
 import { listDoneItems, type DoneItem } from '../modules/progress/step-items.repository.js';
 
@@ -48,6 +48,7 @@ export class ReadCache implements ChangeHandler {
   readonly #members: LoadingCache<string, MemberRow | null>;
   readonly #adjustments: LoadingCache<string, readonly StepAdjustmentRule[]>;
   readonly #progress: LoadingCache<string, UserProgress>;
+  readonly #people: LoadingCache<string, readonly Person[]>;
 
   /**
    * @param db the database read on a miss
@@ -62,6 +63,7 @@ export class ReadCache implements ChangeHandler {
     this.#members = new LoadingCache({ maxEntries, isLive });
     this.#adjustments = new LoadingCache({ maxEntries, isLive });
     this.#progress = new LoadingCache({ maxEntries, isLive });
+    this.#people = new LoadingCache({ maxEntries, isLive });
     feed.subscribe(this);
   }
 
@@ -113,6 +115,20 @@ export class ReadCache implements ChangeHandler {
     );
   }
 
+  /**
+   * A member's own lead(s) and buddy (docs/product.md#your-people; members.repository.ts `listPeopleOf`): the same
+   * frozen array until a member record or a user changes (any of them may be one of these people). Nobody: one shared
+   * empty array.
+   * @param member the member's address (any case), their department as decided for them, their buddy (null: none)
+   */
+  people(member: { email: string; department: string; buddy: string | null }): Promise<readonly Person[]> {
+    const key = [member.email, member.department.trim(), member.buddy ?? ''].map((v) => v.toLowerCase()).join('\n');
+    return this.#people.get(key, async () => {
+      const people = await listPeopleOf(this.#db, member);
+      return people.length === 0 ? NO_PEOPLE : deepFreeze(people);
+    });
+  }
+
   /** A user's completed steps, ticked items and acknowledgment records, of every role. */
   progress(userId: string): Promise<UserProgress> {
     return this.#progress.get(userId, async (id) => {
@@ -138,14 +154,18 @@ export class ReadCache implements ChangeHandler {
         return;
       case 'user':
         this.#sessions.deleteWhere((kept) => kept?.user.id === change.userId);
+        // A name or picture may have changed; whose people they are is not known here.
+        this.#people.clear();
         return;
       case 'member':
         this.#members.delete(change.email);
         this.#adjustments.delete(change.email);
+        this.#people.clear();
         return;
       case 'members':
         this.#members.clear();
         this.#adjustments.clear();
+        this.#people.clear();
         return;
       case 'progress':
         this.#progress.delete(change.userId);
@@ -165,5 +185,9 @@ export class ReadCache implements ChangeHandler {
     this.#members.clear();
     this.#adjustments.clear();
     this.#progress.clear();
+    this.#people.clear();
   }
 }
+
+/** The people of a member who has none (one frozen array, so that answers that carry it can be kept). */
+export const NO_PEOPLE: readonly Person[] = deepFreeze<Person[]>([]);

@@ -215,6 +215,31 @@ describe('dashboard behaviour', () => {
   });
 });
 
+describe("the member's own people (docs/product.md#your-people)", () => {
+  it("shows the lead and the buddy on the 'Your People' step, above the content's contacts, and not on a shared-password step", async () => {
+    const people = [
+      { email: 'lena@inspired2uplift.org', name: 'Lena Lead', picture: null, relations: ['lead'] },
+      { email: 'pat@inspired2uplift.org', name: 'Pat Pal', picture: null, relations: ['buddy'] },
+    ];
+    const { user } = await renderWidgets({}, testWidgetOnboarding({ extra: { people } }));
+    const step = card('Meet your people');
+    await user.click(within(step).getByRole('button', { name: 'Meet your people' }));
+    const names = within(await within(step).findByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent);
+    expect(names).toEqual(['Lena Lead', 'Pat Pal', 'Onboarding Team', 'Volunteer Support']);
+    expect(within(step).getByRole('link', { name: 'Say hello to Pat Pal' })).toHaveAttribute(
+      'href',
+      'mailto:pat@inspired2uplift.org',
+    );
+
+    const password = card('Test shared password');
+    await user.click(within(password).getByRole('button', { name: 'Test shared password' }));
+    await within(password).findByText('Test account');
+    expect(within(password).queryByText('Lena Lead')).not.toBeInTheDocument();
+  });
+});
+
 describe('role preview', () => {
   const previewable = {
     canPreviewRoles: true,

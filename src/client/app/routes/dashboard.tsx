@@ -27,6 +27,7 @@ import {
 import { preloadStepWidgets } from '@/features/onboarding/components/lazy-widgets';
 import { MobileWarningDialog } from '@/features/onboarding/components/mobile-warning-dialog';
 import { OnboardingView } from '@/features/onboarding/components/onboarding-view';
+import { PeopleContext } from '@/features/onboarding/people-context';
 import { ProgressSaveNotice } from '@/features/onboarding/components/progress-save-notice';
 import { PreviewBanner, RolePreviewMenu } from '@/features/onboarding/components/role-preview';
 import { RoleBadge } from '@/features/onboarding/components/role-badge';
@@ -207,26 +208,28 @@ export function DashboardRoute() {
       >
         <ProgressSaveNotice />
         {shown && stepsReady ? (
-          <OnboardingView
-            // A new role's steps start fresh: which step is open belongs to the role shown.
-            key={shown.role.key}
-            role={shown.role}
-            scopes={shown.scopes}
-            progress={progress}
-            userName={displayNameOf(user.name)}
-            userRole={previewing ? shown.role.key : user.role}
-            confettiPieces={DASHBOARD_CONFETTI_PIECES}
-            celebrationKey={previewing ? undefined : `${user.id}:${shown.role.key}`}
-            progressLabel={previewing ? `Your progress on the ${shown.role.displayName} steps` : undefined}
-            passwordHiddenReason={passwordHiddenReason(previewing)}
-            notice={
-              previewing ? (
-                <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} />
-              ) : null
-            }
-            dueDates={previewing ? undefined : dueDates}
-            initialStepId={initialStepId}
-          />
+          <PeopleContext value={shown.people}>
+            <OnboardingView
+              // A new role's steps start fresh: which step is open belongs to the role shown.
+              key={shown.role.key}
+              role={shown.role}
+              scopes={shown.scopes}
+              progress={progress}
+              userName={displayNameOf(user.name)}
+              userRole={previewing ? shown.role.key : user.role}
+              confettiPieces={DASHBOARD_CONFETTI_PIECES}
+              celebrationKey={previewing ? undefined : `${user.id}:${shown.role.key}`}
+              progressLabel={previewing ? `Your progress on the ${shown.role.displayName} steps` : undefined}
+              passwordHiddenReason={passwordHiddenReason(previewing)}
+              notice={
+                previewing ? (
+                  <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} />
+                ) : null
+              }
+              dueDates={previewing ? undefined : dueDates}
+              initialStepId={initialStepId}
+            />
+          </PeopleContext>
         ) : (
           <DashboardSkeleton />
         )}

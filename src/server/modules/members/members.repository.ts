@@ -1,4 +1,5 @@
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Person } from '../../../shared/api.js';
 import { announcingEach, withoutAnnounced } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { members } from '../../db/schema.js';
@@ -132,4 +133,45 @@ export async function setMemberBuddy(
     .where(eq(members.email, email.toLowerCase()))
     .returning({ ...getTableColumns(members), ...announcingEach('member', members.email) });
   return row === undefined ? undefined : withoutAnnounced(row);
+}
+
+/**
+ * A member's own people (docs/product.md#your-people): the leads of their department (member records whose `leadOf`
+ * names it, compared trimmed and in any case) and their buddy, each once, with the name and picture of their latest
+ * sign-in (the address and no picture without one). Nobody who left, never the member themselves; leads first, then
+ * by name.
+ * @param db the database
+ * @param member the member's address (any case), their department (as decided for them) and their buddy's address
+ *   (any case; null: none)
+ * @returns the people, nothing else about them
+ */
+export async function listPeopleOf(
+  db: Database,
+  member: { email: string; department: string; buddy: string | null },
+): Promise<Person[]> {
+  const self = member.email.toLowerCase();
+  const department = member.department.trim().toLowerCase();
+  const buddy = member.buddy?.toLowerCase() ?? '';
+  const result = await db.execute(sql`
+    select m.email, u.name, u.picture,
+      exists (select 1 from unnest(m.lead_of) d where lower(btrim(d)) = ${department}) as is_lead,
+      (m.email = ${buddy}) as is_buddy
+    from members m left join users u on u.email = m.email
+    where m.left_at is null and m.email <> ${self}
+      and (m.email = ${buddy} or exists (select 1 from unnest(m.lead_of) d where lower(btrim(d)) = ${department}))`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const people = rows.map((r): Person => {
+    const email = String(r.email);
+    const relations: Person['relations'] = [];
+    if (r.is_lead === true) relations.push('lead');
+    if (r.is_buddy === true) relations.push('buddy');
+    return {
+      email,
+      name: typeof r.name === 'string' && r.name.trim() !== '' ? r.name : email,
+      picture: typeof r.picture === 'string' && r.picture !== '' ? r.picture : null,
+      relations,
+    };
+  });
+  const rank = (p: Person) => (p.relations.includes('lead') ? 0 : 1);
+  return people.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
 }

@@ -4,6 +4,7 @@ import {
   onboardingQuerySchema,
   onboardingResponseSchema,
   type OnboardingResponse,
+  type Person,
 } from '../../../shared/api.js';
 import { scopeWithoutQuizKey } from '../../../shared/step-answers.js';
 import { APP_VERSION } from '../../../shared/content-schema.js';
@@ -13,7 +14,7 @@ import type { Database } from '../../db/client.js';
 import { deepFreeze } from '../../deep-freeze.js';
 import type { Config } from '../../env.js';
 import { keptJson } from '../../kept-json.js';
-import type { ReadCache, UserProgress } from '../../plugins/read-cache.js';
+import { NO_PEOPLE, type ReadCache, type UserProgress } from '../../plugins/read-cache.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { agreementsInRole, expireDueAgreements } from '../acknowledgments/index.js';
 import { resolveRoleOfRequest } from '../members/index.js';
@@ -34,6 +35,9 @@ import { roleSummary } from './role-summary.js';
  * whether and what the member may preview, and `?previewRole=key` answers with that role's steps and `preview: true`
  * (403 when the member may not preview, 404 for an unknown role). Progress shown in a preview is the member's own,
  * read-only.
+ *
+ * `people` (docs/product.md#your-people): the member's own lead(s) and buddy from the member records, for the 'Your
+ * People' steps; empty in a preview.
  *
  * Performance (docs/architecture.md#read-cache-and-change-feed): the member's progress comes from the read cache
  * (plugins/read-cache.ts), the role is resolved once per role text (content/resolved-roles.ts), and the answer is made
@@ -75,13 +79,46 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
           progress = await reads.progress(user.id);
         }
       }
-      return answerOf(catalog, progress, role, flags, at);
+      const people = flags.preview
+        ? NO_PEOPLE
+        : await reads.people({
+            email: user.email,
+            department: request.memberRole?.department ?? user.department,
+            buddy: (await reads.member(user.email))?.buddy ?? null,
+          });
+      return withPeople(answerOf(catalog, progress, role, flags, at), people);
     },
   );
 };
 
+/** The answer without the member's people: what depends on the progress, the role and the flags only. */
+type StepsAnswer = Omit<OnboardingResponse, 'people'>;
+
 /** The answers made so far, by progress of record, role and flags (see {@link answerOf}). */
-const answers = new WeakMap<UserProgress, WeakMap<ResolvedRole, Map<string, OnboardingResponse>>>();
+const answers = new WeakMap<UserProgress, WeakMap<ResolvedRole, Map<string, StepsAnswer>>>();
+
+/** The whole answers made so far, by steps answer and people (see {@link withPeople}). */
+const answersWithPeople = new WeakMap<StepsAnswer, WeakMap<readonly Person[], OnboardingResponse>>();
+
+/**
+ * The whole answer: the steps answer with the member's people. Made once per pair of (frozen) values and frozen, so
+ * that a steady read still encodes nothing (kept-json.ts).
+ * @param answer the answer of {@link answerOf}
+ * @param people the member's people, as the read cache keeps them
+ */
+function withPeople(answer: StepsAnswer, people: readonly Person[]): OnboardingResponse {
+  let byPeople = answersWithPeople.get(answer);
+  if (!byPeople) {
+    byPeople = new WeakMap();
+    answersWithPeople.set(answer, byPeople);
+  }
+  let whole = byPeople.get(people);
+  if (!whole) {
+    whole = deepFreeze({ ...answer, people: people as Person[] });
+    byPeople.set(people, whole);
+  }
+  return whole;
+}
 
 /**
  * The answer for a member's progress of record in a role. Made once per progress of record (the read cache's value,
@@ -99,7 +136,7 @@ function answerOf(
   role: ResolvedRole,
   flags: { preview: boolean; canPreviewRoles: boolean },
   now: Date,
-): OnboardingResponse {
+): StepsAnswer {
   let byRole = answers.get(progress);
   if (!byRole) {
     byRole = new WeakMap();

@@ -8,6 +8,8 @@ import {
   VOLUNTEER_STEP_IDS,
   type TestApp,
 } from '../../test/test-app.js';
+import { upsertGoogleUser } from '../auth/users.repository.js';
+import { setMemberBuddy, setMemberLeft, upsertMember } from '../members/members.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,5 +62,58 @@ describe('GET /api/onboarding', () => {
     const res = await onboarding();
     expect(res.statusCode).toBe(401);
     expect(apiErrorSchema.parse(res.json()).message).toBe('Please sign in to continue.');
+  });
+});
+
+describe("GET /api/onboarding: the member's people (docs/product.md#your-people)", () => {
+  it("lists the leads of the member's own department and their buddy, and nobody else", async () => {
+    const db = t.database.db;
+    const now = t.clock.now;
+    const member = (email: string, department: string, leadOf: string[] = []) =>
+      upsertMember(db, { email, role: 'Volunteer', department, isAdmin: false, leadOf }, now);
+    await member('newbie@inspired2uplift.org', 'Events');
+    await member('lead@inspired2uplift.org', 'Events', [' events ']);
+    await member('co-lead@inspired2uplift.org', 'Marketing', ['Marketing', 'Events']);
+    await member('marketing-lead@inspired2uplift.org', 'Marketing', ['Marketing']);
+    await member('former-lead@inspired2uplift.org', 'Events', ['Events']);
+    await setMemberLeft(db, 'former-lead@inspired2uplift.org', { at: now, note: null }, now);
+    await member('pal@inspired2uplift.org', 'Operations');
+    await member('other-pal@inspired2uplift.org', 'Operations');
+    await setMemberBuddy(db, 'newbie@inspired2uplift.org', 'pal@inspired2uplift.org', now);
+    await upsertGoogleUser(db, {
+      email: 'lead@inspired2uplift.org',
+      name: 'Lena Lead',
+      picture: 'https://lh3.googleusercontent.com/a/lena',
+    });
+    await upsertGoogleUser(db, { email: 'pal@inspired2uplift.org', name: 'Pat Pal', picture: null });
+    await t.app.changeFeed.settle();
+
+    const newbie = await signIn(t.app, { email: 'newbie@inspired2uplift.org' });
+    const peopleOf = async (cookie: string) => onboardingResponseSchema.parse((await onboarding(cookie)).json()).people;
+    expect(await peopleOf(newbie)).toEqual([
+      // Never signed in: the address stands for the name.
+      { email: 'co-lead@inspired2uplift.org', name: 'co-lead@inspired2uplift.org', picture: null, relations: ['lead'] },
+      {
+        email: 'lead@inspired2uplift.org',
+        name: 'Lena Lead',
+        picture: 'https://lh3.googleusercontent.com/a/lena',
+        relations: ['lead'],
+      },
+      { email: 'pal@inspired2uplift.org', name: 'Pat Pal', picture: null, relations: ['buddy'] },
+    ]);
+
+    // A new buddy shows at the next load (the read cache follows member records); a lead who is the buddy is listed once.
+    await setMemberBuddy(db, 'newbie@inspired2uplift.org', 'lead@inspired2uplift.org', now);
+    await t.app.changeFeed.settle();
+    expect((await peopleOf(newbie)).map((p) => [p.email, p.relations])).toEqual([
+      ['co-lead@inspired2uplift.org', ['lead']],
+      ['lead@inspired2uplift.org', ['lead', 'buddy']],
+    ]);
+
+    // A lead sees their own lead, not themselves; someone in no led department has nobody.
+    const lead = await signIn(t.app, { email: 'lead@inspired2uplift.org' });
+    expect((await peopleOf(lead)).map((p) => p.email)).toEqual(['co-lead@inspired2uplift.org']);
+    const loner = await signIn(t.app, { email: 'other-pal@inspired2uplift.org' });
+    expect(await peopleOf(loner)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   LazyQuizStep as QuizStep,
   LazySharedPasswordContacts as SharedPasswordContacts,
 } from './lazy-widgets';
+import { usePeople } from '../people-context';
 import type { PasswordInfo } from './widgets/contacts';
 
 interface StepContentProps {
@@ -81,6 +82,9 @@ export function StepContent(props: StepContentProps) {
     onDocumentDownloaded,
   } = props;
   const { content } = step;
+  // The member's own lead(s) and buddy go on the 'Your People' steps, not on shared-password steps' contact lists.
+  const allPeople = usePeople();
+  const people = step.envVariable === undefined ? allPeople : [];
   const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
   // A password with no value and no known reason to hide it is the server's to decide (docs/product.md#shared-passwords).
   const asksServer = step.envVariable !== undefined && password?.value === undefined && password?.hiddenReason === null;
@@ -105,11 +109,11 @@ export function StepContent(props: StepContentProps) {
 
       {step.media.length > 0 ? <MediaList media={step.media} /> : null}
 
-      {step.isContactStep && content.contacts.length > 0 ? (
+      {step.isContactStep && content.contacts.length + people.length > 0 ? (
         asksServer ? (
           <SharedPasswordContacts stepId={step.id} contacts={content.contacts} />
         ) : (
-          <ContactGrid contacts={content.contacts} {...(password ? { password } : {})} />
+          <ContactGrid contacts={content.contacts} people={people} {...(password ? { password } : {})} />
         )
       ) : null}
 

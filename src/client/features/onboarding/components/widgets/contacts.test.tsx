@@ -139,3 +139,55 @@ describe('placeholder contacts (docs/product.md#placeholders)', () => {
     expect(screen.queryByText('to be confirmed')).not.toBeInTheDocument();
   });
 });
+
+describe("the member's own people (docs/product.md#your-people)", () => {
+  const lead = {
+    email: 'lena@inspired2uplift.org',
+    name: 'Lena Lead',
+    picture: 'https://lh3.googleusercontent.com/a/lena',
+    relations: ['lead' as const],
+  };
+  const buddy = { email: 'pat@inspired2uplift.org', name: 'Pat Pal', picture: null, relations: ['buddy' as const] };
+  const guessed = contact(9, { name: 'Director of Finance — name to be added', position: 'Director of Finance' });
+
+  it("shows the lead and the buddy first, each with a say-hello link, and the content's placeholder still marked", () => {
+    renderGrid(<ContactGrid people={[lead, buddy]} contacts={[guessed]} />);
+    const list = screen.getByRole('list');
+    expect(list).toHaveAttribute('data-columns', '3');
+    const [first, second, third] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByText('Lena Lead')).toBeVisible();
+    expect(within(first!).getByText('Your team lead')).toBeVisible();
+    expect(within(first!).getByRole('link', { name: 'Say hello to Lena Lead' })).toHaveAttribute(
+      'href',
+      'mailto:lena@inspired2uplift.org',
+    );
+    expect(within(first!).getByRole('button', { name: /lena@inspired2uplift\.org/ })).toBeInTheDocument();
+    expect(within(second!).getByText('Pat Pal')).toBeVisible();
+    expect(within(second!).getByText('Your buddy')).toBeVisible();
+    expect(within(second!).getByRole('link', { name: 'Say hello to Pat Pal' })).toHaveAttribute(
+      'href',
+      'mailto:pat@inspired2uplift.org',
+    );
+    // Real people are never marked; the content's guessed contact still is, and has no say-hello link.
+    expect(within(first!).queryByText('to be confirmed')).not.toBeInTheDocument();
+    expect(within(second!).queryByText('to be confirmed')).not.toBeInTheDocument();
+    expect(within(third!).getByText('to be confirmed')).toBeVisible();
+    expect(within(third!).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows the Google photo of a person who has one, and initials for one who has none', () => {
+    renderGrid(<ContactGrid people={[lead, buddy]} contacts={[]} />);
+    const [first, second] = screen.getAllByRole('listitem');
+    return vi.waitFor(() => {
+      // jsdom never loads images: Radix keeps the picture's address until it gives up and shows the fallback.
+      const images = [first!, second!].map((card) => card.querySelector('img')?.getAttribute('src') ?? '');
+      expect(decodeURIComponent(images[1]!)).toContain('>PP</text>');
+      expect(images[0]).not.toContain('>PP</text>');
+    });
+  });
+
+  it('says when one person is both the lead and the buddy', () => {
+    renderGrid(<ContactGrid people={[{ ...lead, relations: ['lead', 'buddy'] }]} contacts={[]} />);
+    expect(screen.getByText('Your team lead and buddy')).toBeVisible();
+  });
+});

@@ -1,3 +1,4 @@
+import type { Person } from '@shared/api';
 import type { Contact } from '@shared/content-schema';
 import { isPlaceholder, UNCONFIRMED_EMAIL_SENTENCE } from '@shared/placeholders';
 import { SECRET_REFUSAL_TEXT, type SecretRefusalReason } from '@shared/secret-access';
@@ -5,6 +6,7 @@ import Copy from 'lucide-react/icons/copy';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import KeyRound from 'lucide-react/icons/key-round';
+import Hand from 'lucide-react/icons/hand';
 import Mail from 'lucide-react/icons/mail';
 import { useState } from 'react';
 import * as Avatar from '@radix-ui/react-avatar';
@@ -198,6 +200,63 @@ export function contactPlaceholders(contact: Contact): {
   return { emailUnconfirmed, bio, marked };
 }
 
+/** A contact's round avatar: the picture, else (and while it loads) the generated initials avatar. */
+function ContactAvatar({ name, picture }: { name: string; picture: string | null | undefined }) {
+  return (
+    <Avatar.Root className="inline-flex size-14 shrink-0 overflow-hidden rounded-full bg-brand-100 ring-2 ring-white shadow-sm">
+      <Avatar.Image
+        src={picture ?? initialsAvatarUrl(name)}
+        alt=""
+        referrerPolicy="no-referrer"
+        className="size-full object-cover"
+      />
+      <Avatar.Fallback delayMs={300}>
+        <img
+          src={initialsAvatarUrl(name)}
+          alt=""
+          width={AVATAR_FALLBACK_PX}
+          height={AVATAR_FALLBACK_PX}
+          className="size-full"
+        />
+      </Avatar.Fallback>
+    </Avatar.Root>
+  );
+}
+
+/** What a person is to the member (docs/product.md#your-people), as their card says it. */
+export function relationText(relations: Person['relations']): string {
+  const lead = relations.includes('lead');
+  const buddy = relations.includes('buddy');
+  return lead && buddy ? 'Your team lead and buddy' : lead ? 'Your team lead' : 'Your buddy';
+}
+
+/**
+ * One of the member's own people (docs/product.md#your-people): Google photo (or initials), name, what they are to the
+ * member, the e-mail line, and a 'Say hello' link that starts an e-mail to them.
+ */
+function PersonCard({ person }: { person: Person }) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50/40 p-4" data-person="">
+      <div className="flex items-center gap-3">
+        <ContactAvatar name={person.name} picture={person.picture} />
+        <div className="min-w-0">
+          <p className="font-semibold [overflow-wrap:anywhere] text-slate-900">{person.name}</p>
+          <p className="text-sm text-slate-600">{relationText(person.relations)}</p>
+        </div>
+      </div>
+      <EmailLine email={person.email} />
+      <a
+        href={`mailto:${person.email}`}
+        aria-label={`Say hello to ${person.name}`}
+        className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
+        <Hand aria-hidden="true" className="size-4 shrink-0" />
+        Say hello
+      </a>
+    </li>
+  );
+}
+
 /**
  * One contact: avatar, name (with a 'to be confirmed' badge when the contact holds a placeholder), position, e-mail
  * line, bio clamped to 4 lines, and the password line when there is one.
@@ -207,22 +266,7 @@ function ContactCard({ contact, password }: { contact: Contact; password: Passwo
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-center gap-3">
-        <Avatar.Root className="inline-flex size-14 shrink-0 overflow-hidden rounded-full bg-brand-100 ring-2 ring-white shadow-sm">
-          <Avatar.Image
-            src={contact.picture ?? initialsAvatarUrl(contact.name)}
-            alt=""
-            className="size-full object-cover"
-          />
-          <Avatar.Fallback delayMs={300}>
-            <img
-              src={initialsAvatarUrl(contact.name)}
-              alt=""
-              width={AVATAR_FALLBACK_PX}
-              height={AVATAR_FALLBACK_PX}
-              className="size-full"
-            />
-          </Avatar.Fallback>
-        </Avatar.Root>
+        <ContactAvatar name={contact.name} picture={contact.picture} />
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">{contact.name}</p>
           <p className="text-sm text-slate-600">{contact.position}</p>
@@ -251,16 +295,29 @@ export interface PasswordInfo {
 }
 
 /**
- * The 'Your People' grid of a contact step (docs/product.md#step-widgets): 1, 2 or 3 columns by the number of contacts.
+ * The 'Your People' grid of a contact step (docs/product.md#step-widgets): 1, 2 or 3 columns by the number of cards.
+ * @param people the member's own lead(s) and buddy (docs/product.md#your-people), shown first, before the content's
+ *   contacts (whose placeholders keep their 'to be confirmed' marks)
  * @param password set for a step with `envVariable` (docs/product.md#shared-passwords): each contact shows the password
  *   line
  */
-export function ContactGrid({ contacts, password }: { contacts: readonly Contact[]; password?: PasswordInfo }) {
-  const columns = contactGridColumns(contacts.length);
+export function ContactGrid({
+  contacts,
+  password,
+  people = [],
+}: {
+  contacts: readonly Contact[];
+  password?: PasswordInfo;
+  people?: readonly Person[];
+}) {
+  const columns = contactGridColumns(people.length + contacts.length);
   return (
     <section aria-label="Your People" className="space-y-2">
       <h4 className="text-sm font-semibold text-slate-900">Your People</h4>
       <ul className={cn('grid gap-3', GRID_CLASSES[columns])} data-columns={columns}>
+        {people.map((person) => (
+          <PersonCard key={`person:${person.email}`} person={person} />
+        ))}
         {contacts.map((contact) => (
           <ContactCard key={contact.email} contact={contact} password={password} />
         ))}
