@@ -69,6 +69,7 @@ function showStoredPreferences(): void {
       'data-theme': chosen.theme,
       'data-motion': chosen.motion,
       'data-steps': chosen.oneStepAtATime === true ? 'one' : 'all',
+      'data-reading': chosen.easyRead === true ? 'easy' : 'standard',
     };
     for (const [name, value] of Object.entries(attributes)) {
       if ((typeof value === 'string' || typeof value === 'number') && /^[a-z0-9]+$/.test(String(value)))

@@ -185,6 +185,50 @@ export const stepContentSchema = z
   })
   .strict();
 
+/** The longest sentence of an easy-read version, in characters (docs/product.md#easy-read). */
+export const EASY_READ_SENTENCE_MAX = 120;
+/** The most sentences an easy-read version has. */
+export const EASY_READ_SENTENCES_MAX = 20;
+
+/**
+ * One sentence of a step's easy-read version (docs/product.md#easy-read): one short sentence saying one thing, and
+ * optionally a picture of it (an image asset with its alt text). A text that holds two sentences ("Open Chrome. Sign
+ * in.") is refused with a message saying to split it.
+ */
+export const easyReadSentenceSchema = z
+  .object({
+    text: z
+      .string()
+      .trim()
+      .min(1, 'write the sentence')
+      .max(EASY_READ_SENTENCE_MAX, `must be a short sentence: at most ${EASY_READ_SENTENCE_MAX} characters`)
+      .refine(
+        (text) => !/[.!?]["'’”)]?\s+["'‘“(]?\p{Lu}/u.test(text),
+        'must be one sentence saying one thing: split it into two sentences',
+      ),
+    picture: z
+      .object({
+        src: urlSchema,
+        alt: z
+          .string()
+          .trim()
+          .min(1, 'a picture needs alt text: say what it shows, for people who cannot see it')
+          .max(200),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/**
+ * A step's easy-read version (docs/product.md#easy-read): short sentences, one thing each, shown in place of the
+ * step's details and tasks to a member who chose 'Easy read'.
+ */
+export const easyReadSchema = z
+  .array(easyReadSentenceSchema)
+  .min(1, 'an easy-read version needs at least one sentence')
+  .max(EASY_READ_SENTENCES_MAX, `an easy-read version has at most ${EASY_READ_SENTENCES_MAX} sentences`);
+
 /**
  * The kinds of question a form step asks (docs/product.md#form-steps): a line or a paragraph of text, one or several
  * of a list of options, yes or no, a date, a number, an e-mail address, a phone number.
@@ -424,6 +468,11 @@ export const stepSchema = z
     /** A quiz step (docs/product.md#quiz-steps). It completes when the member passes it. */
     quiz: quizSchema.optional(),
     media: z.array(mediaItemSchema).default([]),
+    /**
+     * The step's easy-read version (docs/product.md#easy-read): shown in place of its details and tasks to a member
+     * who chose 'Easy read'. None when absent: such a member sees the standard text.
+     */
+    easyRead: easyReadSchema.optional(),
     content: stepContentSchema.default({
       details: [],
       tasks: [],
@@ -598,6 +647,7 @@ export type Contact = z.infer<typeof contactSchema>;
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 export type AcknowledgmentItem = z.infer<typeof acknowledgmentItemSchema>;
 export type MediaItem = z.infer<typeof mediaItemSchema>;
+export type EasyReadSentence = z.infer<typeof easyReadSentenceSchema>;
 export type Step = z.infer<typeof stepSchema>;
 export type FormField = z.infer<typeof formFieldSchema>;
 export type Form = z.infer<typeof formSchema>;

@@ -32,6 +32,8 @@ export interface Preferences {
   motion: Motion;
   /** Only the current step is shown, with 'Previous step' and 'Next step' to move between them. */
   oneStepAtATime: boolean;
+  /** A step's easy-read version (short sentences, with pictures) in place of its standard text, where it has one. */
+  easyRead: boolean;
 }
 
 /** What a member has before choosing anything: the browser's size and font, the system's theme and motion. */
@@ -42,13 +44,14 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   theme: 'system',
   motion: 'system',
   oneStepAtATime: false,
+  easyRead: false,
 });
 
 /**
  * The `<html>` attributes that show `preferences` (read by src/client/styles/index.css; the server writes them into
  * the documents it sends, src/server/plugins/document-answers.ts, and the browser sets them when they change).
  * @param preferences the member's preferences
- * @returns attribute name → value, always all six
+ * @returns attribute name → value, always all seven
  */
 export function preferenceAttributes(preferences: Preferences): Record<string, string> {
   return {
@@ -58,6 +61,7 @@ export function preferenceAttributes(preferences: Preferences): Record<string, s
     'data-theme': preferences.theme,
     'data-motion': preferences.motion,
     'data-steps': preferences.oneStepAtATime ? 'one' : 'all',
+    'data-reading': preferences.easyRead ? 'easy' : 'standard',
   };
 }
 
@@ -80,6 +84,7 @@ export function preferencesFrom(value: unknown): Preferences {
     motion: oneOf(MOTIONS, record.motion) ? record.motion : DEFAULT_PREFERENCES.motion,
     oneStepAtATime:
       typeof record.oneStepAtATime === 'boolean' ? record.oneStepAtATime : DEFAULT_PREFERENCES.oneStepAtATime,
+    easyRead: typeof record.easyRead === 'boolean' ? record.easyRead : DEFAULT_PREFERENCES.easyRead,
   };
 }
 

@@ -91,6 +91,8 @@ test('each preference is chosen with the keyboard only, saved, and shown by anot
   await page.keyboard.press('Space');
   await expect(html(page)).toHaveAttribute('data-font', 'legible');
 
+  // Easy read (its own test below) is passed over.
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
   await expect(dialog.getByRole('checkbox', { name: /One step at a time/ })).toBeChecked();
@@ -118,6 +120,7 @@ test('each preference is chosen with the keyboard only, saved, and shown by anot
     theme: 'contrast',
     motion: 'reduced',
     oneStepAtATime: true,
+    easyRead: false,
   };
   expect(await (await page.request.get(PREFERENCES)).json()).toEqual(chosen);
 
@@ -126,7 +129,7 @@ test('each preference is chosen with the keyboard only, saved, and shown by anot
   await signInAs(other, email, baseURL);
   const served = await (await other.request.get('/dashboard')).text();
   expect(served).toMatch(
-    /<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced" data-steps="one">/,
+    /<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced" data-steps="one" data-reading="standard">/,
   );
   await other.goto('/dashboard');
   await expect(html(other)).toHaveAttribute('data-theme', 'contrast');
@@ -216,6 +219,39 @@ test('one step at a time: only the step shown, Previous and Next by keyboard, it
   await page.keyboard.press('Escape');
   await expect(page.locator('main article:visible')).toHaveCount(titles.length);
   await expect(nav).toBeHidden();
+  await page.context().close();
+});
+
+test('easy read: switched on with the keyboard, a volunteer step shows its easy-read sentences in place of its text', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await newPage(browser, baseURL);
+  await signInAs(page, uniqueEmail('prefs.easy.read'), baseURL);
+  await page.goto('/dashboard');
+  await waitForTakeOver(page);
+  // The open volunteer step, 'Sign in to your Chrome profile' (content/roles/volunteer.yaml).
+  const step = page.getByRole('article', { name: 'Sign in to your Chrome profile' });
+  const standard = step.getByText(/^Your INSPIRED 2 UPLIFT account is a Google account/);
+  await expect(standard).toBeVisible();
+  await expect(step.getByRole('list', { name: 'Easy read' })).toBeHidden();
+
+  await tabTo(page, page.getByRole('button', { name: 'Reading and display' }));
+  await page.keyboard.press('Enter');
+  const easyRead = page.getByRole('checkbox', { name: /^Easy read/ });
+  await tabTo(page, easyRead);
+  await page.keyboard.press('Space');
+  await expect(easyRead).toBeChecked();
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(/Saved to your account/);
+  await page.keyboard.press('Escape');
+
+  await expect(html(page)).toHaveAttribute('data-reading', 'easy');
+  const sentences = step.getByRole('list', { name: 'Easy read' }).getByRole('listitem');
+  await expect(sentences.first()).toHaveText('You get a Google account for your volunteer work.');
+  await expect(sentences.first()).toBeVisible();
+  await expect(standard).toBeHidden();
+  await expect(step.getByRole('heading', { name: 'Tasks' })).toBeHidden();
+  expect(((await (await page.request.get(PREFERENCES)).json()) as { easyRead: boolean }).easyRead).toBe(true);
   await page.context().close();
 });
 

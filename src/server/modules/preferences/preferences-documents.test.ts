@@ -19,9 +19,10 @@ const CHOSEN: Preferences = {
   theme: 'contrast',
   motion: 'reduced',
   oneStepAtATime: true,
+  easyRead: true,
 };
 const CHOSEN_TAG =
-  '<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced" data-steps="one">';
+  '<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced" data-steps="one" data-reading="easy">';
 
 let t: TestApp;
 let clientDir: string;
@@ -57,7 +58,7 @@ describe('preferences in the documents', () => {
   it('writes the defaults for a member who saved none', async () => {
     const cookie = await signIn(t.app, { email: 'prefs-documents-none@inspired2uplift.org' });
     expect((await page('/dashboard', cookie)).body).toContain(
-      '<html lang="en" data-text-size="100" data-spacing="standard" data-font="standard" data-theme="system" data-motion="system" data-steps="all">',
+      '<html lang="en" data-text-size="100" data-spacing="standard" data-font="standard" data-theme="system" data-motion="system" data-steps="all" data-reading="standard">',
     );
   });
 

@@ -35,6 +35,7 @@ const CHOSEN: Preferences = {
   theme: 'contrast',
   motion: 'reduced',
   oneStepAtATime: true,
+  easyRead: true,
 };
 
 describe('reading and display preferences', () => {
@@ -67,6 +68,7 @@ describe('reading and display preferences', () => {
     ['an unknown theme', { ...CHOSEN, theme: 'neon' }, 'theme'],
     ['spacing that is no switch', { ...CHOSEN, spacing: 'yes' }, 'spacing'],
     ['one step at a time that is no switch', { ...CHOSEN, oneStepAtATime: 1 }, 'oneStepAtATime'],
+    ['easy read that is no switch', { ...CHOSEN, easyRead: 'on' }, 'easyRead'],
     ['a missing field', { textSize: 100, spacing: false, font: 'standard', theme: 'light' }, 'motion'],
     ['an unknown field', { ...CHOSEN, colour: 'pink' }, 'colour'],
   ])('refuses %s with 400 naming the field, and keeps what was saved', async (_what, payload, field) => {
@@ -79,13 +81,20 @@ describe('reading and display preferences', () => {
     expect((await get(cookie)).json()).toEqual(CHOSEN);
   });
 
-  it('keeps one step at a time off when a body leaves it out (a page loaded before it existed)', async () => {
+  it('keeps one step at a time and easy read off when a body leaves them out (a page loaded before they existed)', async () => {
     const cookie = await signIn('prefs-older-page@inspired2uplift.org');
     expect((await put(cookie, CHOSEN)).json()).toEqual(CHOSEN);
-    const { oneStepAtATime: _left, ...older } = CHOSEN;
+    const { oneStepAtATime: _left, easyRead: _alsoLeft, ...older } = CHOSEN;
     const res = await put(cookie, older);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...older, oneStepAtATime: false });
+    expect(res.json()).toEqual({ ...older, oneStepAtATime: false, easyRead: false });
+  });
+
+  it('saves easy read on its own and gives it back on another sign-in', async () => {
+    const cookie = await signIn('prefs-easy-read@inspired2uplift.org');
+    const chosen = { ...DEFAULT_PREFERENCES, easyRead: true };
+    expect((await put(cookie, chosen)).json()).toEqual(chosen);
+    expect((await get(await signIn('prefs-easy-read@inspired2uplift.org'))).json()).toEqual(chosen);
   });
 
   it('refuses a body that is no JSON object with 400', async () => {

@@ -1,4 +1,4 @@
-import type { Step } from '@shared/content-schema';
+import type { EasyReadSentence, Step } from '@shared/content-schema';
 import ExternalLink from 'lucide-react/icons/external-link';
 import type { ReactNode } from 'react';
 import {
@@ -36,9 +36,9 @@ interface StepContentProps {
   onDocumentDownloaded: () => void;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, ...marks }: { title: string; children: ReactNode; 'data-standard-text'?: '' }) {
   return (
-    <section className="space-y-2">
+    <section className="space-y-2" {...marks}>
       <h4 className="text-sm font-semibold text-slate-900">{title}</h4>
       {children}
     </section>
@@ -64,10 +64,43 @@ function isSameDocument(url: string, documentUrl: string | undefined): boolean {
 }
 
 /**
+ * Marks the standard text of a step that has an easy-read version: the style sheet hides it under
+ * `<html data-reading="easy">` (src/client/styles/index.css, docs/product.md#easy-read).
+ */
+const STANDARD_TEXT = { 'data-standard-text': '' } as const;
+
+/**
+ * A step's easy-read version (docs/product.md#easy-read): its sentences as a list, each with its picture (if any)
+ * beside it. Always rendered for a step that has one; the style sheet shows it only under `<html data-reading="easy">`,
+ * so the server's first screen needs no preference and the panel's switch shows at once.
+ * @param sentences the step's easy-read sentences
+ */
+export function EasyRead({ sentences }: { sentences: readonly EasyReadSentence[] }) {
+  return (
+    <ul data-easy-read="" aria-label="Easy read" className="space-y-3 text-base leading-relaxed text-slate-800">
+      {sentences.map((sentence, i) => (
+        <li key={i} className="flex items-center gap-4">
+          {sentence.picture ? (
+            <img
+              src={sentence.picture.src}
+              alt={sentence.picture.alt}
+              loading="lazy"
+              className="size-20 shrink-0 rounded-lg border border-slate-200 bg-white object-contain"
+            />
+          ) : null}
+          <span data-read-aloud="">{sentence.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * The expanded part of a step card (docs/product.md#step-widgets), in the spec's order: details, image, media, 'Your
  * People', checklist, acknowledgments, the PDF viewer for a document step, the numbered 'Tasks' (on document steps too), 'Helpful
  * Resources' (new tab) and the italic footnote. Text is part of the dashboard's code; each widget is its own chunk,
- * loaded when a step that shows it opens (lazy-widgets.tsx).
+ * loaded when a step that shows it opens (lazy-widgets.tsx). A step's easy-read version comes first; its details and
+ * tasks are marked as the standard text it replaces for a member who chose 'Easy read' (docs/product.md#easy-read).
  */
 export function StepContent(props: StepContentProps) {
   const {
@@ -88,10 +121,13 @@ export function StepContent(props: StepContentProps) {
   const needsDocument = step.requiresScrollOrDownload && step.pdfUrl !== undefined;
   // A password with no value and no known reason to hide it is the server's to decide (docs/product.md#shared-passwords).
   const asksServer = step.envVariable !== undefined && password?.value === undefined && password?.hiddenReason === null;
+  const standard = step.easyRead !== undefined ? STANDARD_TEXT : {};
   return (
     <div className="space-y-5 text-sm leading-relaxed text-slate-700">
+      {step.easyRead !== undefined ? <EasyRead sentences={step.easyRead} /> : null}
+
       {content.details.length > 0 ? (
-        <div className="space-y-3">
+        <div className="space-y-3" {...standard}>
           {content.details.map((paragraph, i) => (
             <p key={i}>{paragraph}</p>
           ))}
@@ -158,7 +194,7 @@ export function StepContent(props: StepContentProps) {
 
       {/* Written tasks show on document steps too: the viewer takes the place of an empty body, never of the tasks. */}
       {content.tasks.length > 0 ? (
-        <Section title="Tasks">
+        <Section title="Tasks" {...standard}>
           <ol className="list-decimal space-y-1.5 pl-5 marker:font-semibold marker:text-slate-500">
             {content.tasks.map((task, i) => (
               <li key={i} className="pl-1" data-read-aloud="">

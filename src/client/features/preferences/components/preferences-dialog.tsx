@@ -26,6 +26,7 @@ const MOTION_LABELS: Record<Motion, string> = {
 export const SPACING_LABEL = 'More space between lines, words and letters';
 export const FONT_LABEL = 'Highly legible font (Atkinson Hyperlegible)';
 export const ONE_STEP_LABEL = 'One step at a time: show only the step I am on';
+export const EASY_READ_LABEL = 'Easy read: short sentences and pictures, where a step has them';
 
 /** What the panel says about the last choice. */
 const SAVED_MESSAGES = {
@@ -83,8 +84,8 @@ function Choices<T extends string | number>({
 
 /**
  * The 'Reading and display' panel (docs/product.md#reading-and-display), the browser's own modal dialog: text size,
- * spacing, font, theme and motion. Each choice shows at once and is saved at once, to the member's account
- * (PUT /api/me/preferences) or, before sign-in, in this browser. Escape or 'Done' closes it.
+ * spacing, font, easy read, one step at a time, theme and motion. Each choice shows at once and is saved at once, to
+ * the member's account (PUT /api/me/preferences) or, before sign-in, in this browser. Escape or 'Done' closes it.
  * @param savedTo where choices are saved
  * @param onClose called when the dialog has closed
  */
@@ -163,6 +164,15 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
             className="size-4 accent-brand-700"
           />
           {FONT_LABEL}
+        </label>
+        <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={preferences.easyRead}
+            onChange={(event) => choose({ easyRead: event.target.checked })}
+            className="size-4 accent-brand-700"
+          />
+          {EASY_READ_LABEL}
         </label>
       </fieldset>
       <fieldset className="mt-5">

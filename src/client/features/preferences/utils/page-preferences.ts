@@ -36,6 +36,7 @@ export function pagePreferences(): Preferences {
     theme: root.getAttribute('data-theme'),
     motion: root.getAttribute('data-motion'),
     oneStepAtATime: root.getAttribute('data-steps') === 'one',
+    easyRead: root.getAttribute('data-reading') === 'easy',
   });
 }
 

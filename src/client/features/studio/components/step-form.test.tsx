@@ -45,6 +45,7 @@ function everyField(): Step {
     renewEveryDays: 365,
     dueAfterDays: 7,
     media: [{ type: 'youtube', src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', aspectRatio: '16/9', size: 'full' }],
+    easyRead: [{ text: 'Sign the agreement.', picture: { src: '/content/logo.png', alt: 'Our logo' } }],
     content: {
       details: ['A paragraph.'],
       tasks: ['A task.'],
@@ -199,6 +200,38 @@ describe('the step form', () => {
       ],
     });
     expect(stepSchema.safeParse(step).success).toBe(true);
+  });
+
+  it('writes an easy-read version beside the standard text: sentences, a picture with its alt text, and none again', () => {
+    const { easyRead: _e, ...plain } = everyField();
+    let step: Step = plain;
+    const { getByLabelText, getByRole, rerender } = render(
+      <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />,
+    );
+    const again = () => rerender(<StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />);
+    fireEvent.click(getByRole('button', { name: 'Add sentence' }));
+    again();
+    fireEvent.change(getByLabelText('Sentence 1'), { target: { value: 'Press Sign.' } });
+    again();
+    fireEvent.click(getByLabelText('Show a picture with sentence 1'));
+    again();
+    fireEvent.change(getByLabelText('Sentence 1 picture'), { target: { value: '/content/images/sign.png' } });
+    again();
+    fireEvent.change(getByLabelText('Sentence 1 picture description (alt text)'), {
+      target: { value: 'A hand pressing a button that says Sign' },
+    });
+    again();
+    expect(step.easyRead).toEqual([
+      {
+        text: 'Press Sign.',
+        picture: { src: '/content/images/sign.png', alt: 'A hand pressing a button that says Sign' },
+      },
+    ]);
+    expect(stepSchema.safeParse(step).success).toBe(true);
+    // The standard text is untouched; removing every sentence leaves no easy-read version (the standard text shows).
+    expect(step.content).toEqual(plain.content);
+    fireEvent.click(getByRole('button', { name: 'Remove sentence 1' }));
+    expect(step).not.toHaveProperty('easyRead');
   });
 
   it('sets and clears the due date in days after the start date', () => {

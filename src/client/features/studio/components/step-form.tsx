@@ -7,6 +7,7 @@ import {
   type AcknowledgmentItem,
   type ChecklistItem,
   type Contact,
+  type EasyReadSentence,
   type HelpfulLink,
   type MediaItem,
   type Step,
@@ -55,9 +56,10 @@ const textOptions = (defaultLabel: string) => [
 
 /**
  * Every field and widget of a step (src/shared/content-schema.ts; docs/product.md#scopes-and-steps and
- * #step-widgets): texts, icon, category, button texts, details, tasks, helpful links, footnote, image, media, contacts,
- * checklist and acknowledgments with their headers, the PDF to read, the shared password and who may reveal it, the
- * signature and the agreement's version, a form's or quiz's questions, and the due date (days after the member's start date). Each field shows its own problem.
+ * #step-widgets): texts, icon, category, button texts, details, tasks, helpful links, footnote, the easy-read version
+ * (#easy-read), image, media, contacts, checklist and acknowledgments with their headers, the PDF to read, the shared
+ * password and who may reveal it, the signature and the agreement's version, a form's or quiz's questions, and the due
+ * date (days after the member's start date). Each field shows its own problem.
  */
 export function StepForm({ step, path, onChange, roleNames, published = false }: StepFormProps) {
   const p = (field: string) => `${path}.${field}`;
@@ -209,6 +211,57 @@ export function StepForm({ step, path, onChange, roleNames, published = false }:
           value={step.footnote ?? ''}
           onChange={(v) => text('footnote', v)}
           hint="Shown last, in italics."
+        />
+      </Section>
+
+      <Section title="Easy read version">
+        <ListEditor<EasyReadSentence>
+          path={p('easyRead')}
+          label="Easy-read sentences"
+          itemName="sentence"
+          items={step.easyRead ?? []}
+          onChange={(v) =>
+            onChange(v.length === 0 ? (({ easyRead: _e, ...rest }) => rest)(step) : { ...step, easyRead: v })
+          }
+          create={() => ({ text: '' })}
+          hint="Members who choose 'Easy read' see these in place of the details and tasks. Write short sentences that each say one thing, with everyday words. A picture helps to show what a sentence means."
+          renderItem={(item, change, itemPath, i) => (
+            <div className="grid gap-2">
+              <TextField
+                path={`${itemPath}.text`}
+                label={`Sentence ${i + 1}`}
+                value={item.text}
+                onChange={(v) => change({ ...item, text: v })}
+              />
+              <CheckboxField
+                path={`${itemPath}.picture`}
+                label={`Show a picture with sentence ${i + 1}`}
+                checked={item.picture !== undefined}
+                onChange={(on) => {
+                  const { picture: _picture, ...rest } = item;
+                  change(on ? { ...rest, picture: { src: '', alt: '' } } : rest);
+                }}
+              />
+              {item.picture ? (
+                <div className="grid gap-2 sm:grid-cols-2">
+                  <AssetField
+                    path={`${itemPath}.picture.src`}
+                    label={`Sentence ${i + 1} picture`}
+                    kind="image"
+                    value={item.picture.src}
+                    onChange={(v) => change({ ...item, picture: { src: v, alt: item.picture?.alt ?? '' } })}
+                  />
+                  <TextField
+                    path={`${itemPath}.picture.alt`}
+                    label={`Sentence ${i + 1} picture description (alt text)`}
+                    value={item.picture.alt}
+                    onChange={(v) => change({ ...item, picture: { src: item.picture?.src ?? '', alt: v } })}
+                    hint="What the picture shows, for people who cannot see it."
+                  />
+                </div>
+              ) : null}
+            </div>
+          )}
         />
       </Section>
 

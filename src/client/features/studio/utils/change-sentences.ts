@@ -38,6 +38,7 @@ const STEP_FIELDS: readonly [string, string][] = [
   ['content.tasks', 'tasks'],
   ['content.helpfulLinks', 'helpful links'],
   ['footnote', 'footnote'],
+  ['easyRead', 'easy-read version'],
   ['image', 'image'],
   ['media', 'media'],
   ['isContactStep', "'Your People' setting"],
