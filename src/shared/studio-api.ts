@@ -43,6 +43,8 @@ import type { RoleConfiguration } from './content-schema.js';
  *     `Cache-Control: public, max-age=31536000, immutable` (no sign-in needed, like today's `/assets/content/*`)
  * - `GET    /api/studio/usage`                 → {@link usageResponseSchema} — how many members resolve to each role
  *     (a role with members cannot be deleted)
+ * - `GET    /api/studio/team-tasks`            → {@link openTeamTasksResponseSchema} — how many team tasks not yet
+ *     done each task of the content has (the publish dialog says how many a change reaches)
  */
 
 /** The largest file the studio accepts, in bytes (10 MiB). */
@@ -267,3 +269,12 @@ export const usageResponseSchema = z.object({
   roles: z.array(z.object({ key: z.string(), members: z.number().int().nonnegative() })),
 });
 export type StudioUsage = z.infer<typeof usageResponseSchema>;
+
+/**
+ * GET /api/studio/team-tasks: how many open team tasks (docs/product.md#team-tasks) each task of the content has, by
+ * the role it comes from and its id; tasks with none are left out.
+ */
+export const openTeamTasksResponseSchema = z.object({
+  tasks: z.array(z.object({ roleKey: z.string(), taskId: z.string(), open: z.number().int().positive() })),
+});
+export type OpenTeamTasks = z.infer<typeof openTeamTasksResponseSchema>['tasks'];

@@ -114,6 +114,7 @@ export const apiPaths = {
   studioDiff: (from: number, to: number) => `/api/studio/diff?from=${from}&to=${to}`,
   studioAssets: '/api/studio/assets',
   studioUsage: '/api/studio/usage',
+  studioTeamTasks: '/api/studio/team-tasks',
 } as const;
 
 export const assetPaths = {

@@ -137,7 +137,7 @@ describe('content studio', () => {
     expect(screen.getByText('No draft: you are looking at the published version.')).toBeInTheDocument();
     expect(await screen.findByText('12 members')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete role' })).toBeDisabled();
-  });
+  }, 15_000);
 
   it('validates a step field by field with the shared schema and autosaves the draft', async () => {
     const server = studioServer();
@@ -417,6 +417,96 @@ describe('content studio', () => {
     });
     expect(server.saves.at(-1)?.catalog[0]?.scopes[0]?.steps.map((t) => t.id)).toEqual(['set-up-slack']);
   }, 20_000);
+
+  it('edits a role’s team tasks in plain words with a preview, and says how many open tasks a publish changes', async () => {
+    const base = [finance(), volunteer()];
+    base[1]!.teamTasks = [
+      { id: 'book-welcome-call', title: 'Book a welcome call', description: 'Book it.', who: 'lead', dueAfterDays: 5 },
+    ];
+    const server = studioServer();
+    const { user } = renderApp('/admin/studio', {
+      ...server.handlers,
+      'GET /api/studio': () =>
+        json({ published: { ...published(), catalog: base }, draft: null } satisfies StudioState),
+      // Open tasks by the role and task they come from: only the changed task's count is said.
+      'GET /api/studio/team-tasks': () =>
+        json({
+          tasks: [
+            { roleKey: 'finance', taskId: 'book-welcome-call', open: 40 },
+            { roleKey: 'volunteer', taskId: 'book-welcome-call', open: 7 },
+          ],
+        }),
+    });
+    await screen.findByRole('navigation', { name: 'Roles' }, { timeout: 5000 });
+    const tasks = screen.getByRole('region', { name: 'Team tasks' });
+    expect(
+      within(tasks).getByText('Due 5 days after the start date, done by the lead(s) of the newcomer’s department.'),
+    ).toBeInTheDocument();
+    // The preview is the task as "My tasks" shows it.
+    expect(within(tasks).getByRole('heading', { level: 4, name: 'Book a welcome call' })).toBeInTheDocument();
+    expect(within(tasks).getByText('Who: Lead: the department’s lead(s)')).toBeInTheDocument();
+    // The id is not on screen but under 'Advanced'.
+    expect(within(tasks).getByLabelText('Task id').closest('details')?.open).toBe(false);
+
+    await user.selectOptions(within(tasks).getByLabelText('Who does it'), 'The newcomer’s buddy');
+    await user.selectOptions(within(tasks).getByLabelText('Before or after'), 'before the start date');
+    fireEvent.change(within(tasks).getByLabelText('Days'), { target: { value: '2' } });
+    await user.click(within(tasks).getByLabelText(/It is a meeting with the newcomer/u));
+    expect(
+      within(tasks).getByText('Due 2 days before the start date, done by the newcomer’s buddy.'),
+    ).toBeInTheDocument();
+    expect(within(tasks).getByText('Who: Buddy: the newcomer’s buddy')).toBeInTheDocument();
+    expect(within(tasks).getByText('Meeting')).toBeInTheDocument();
+    // Checked with the shared schema, field by field.
+    const description = within(tasks).getByLabelText('What to do');
+    fireEvent.change(description, { target: { value: '' } });
+    expect(await within(tasks).findByText('Write something here: it cannot be empty.')).toBeInTheDocument();
+    fireEvent.change(description, { target: { value: 'Book a video call.' } });
+
+    // A new task takes its id from its title; named members are e-mail addresses.
+    await user.click(within(tasks).getByRole('button', { name: 'Add team task' }));
+    const title = within(tasks).getAllByLabelText('Title')[1]!;
+    fireEvent.change(title, { target: { value: '' } });
+    fireEvent.change(title, { target: { value: 'Create the account' } });
+    expect(within(tasks).getAllByLabelText('Task id')[1]).toHaveValue('create-the-account');
+    await user.selectOptions(within(tasks).getAllByLabelText('Who does it')[1]!, 'Members I name');
+    fireEvent.change(within(tasks).getByLabelText('E-mail address 1'), { target: { value: 'it@inspired2uplift.org' } });
+    fireEvent.change(within(tasks).getAllByLabelText('What to do')[1]!, {
+      target: { value: 'Create the Google account.' },
+    });
+
+    await waitFor(
+      () =>
+        expect(server.saves.at(-1)?.catalog.find((r) => r.key === 'volunteer')?.teamTasks).toEqual([
+          {
+            id: 'book-welcome-call',
+            title: 'Book a welcome call',
+            description: 'Book a video call.',
+            who: 'buddy',
+            dueAfterDays: -2,
+            appointment: true,
+          },
+          {
+            id: 'create-the-account',
+            title: 'Create the account',
+            description: 'Create the Google account.',
+            who: { members: ['it@inspired2uplift.org'] },
+            dueAfterDays: 0,
+          },
+        ]),
+      { timeout: 5000 },
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
+    expect(dialog).toHaveTextContent('Added the team task ‘Create the account’ to Volunteer.');
+    expect(dialog).toHaveTextContent(
+      'Team tasks not yet done follow this change; tasks already done stay as they were.',
+    );
+    expect(
+      await within(dialog).findByText('This changes 7 open team tasks (tasks already done stay as they were).'),
+    ).toBeInTheDocument();
+  }, 30_000);
 
   it('shows a role’s key only under Advanced, and names the roles it counts as by their names, in a sentence', async () => {
     const server = studioServer();

@@ -581,6 +581,12 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', route: '/api/studio/usage', url: '/api/studio/usage', cells: contentEditors({ status: 200 }) },
   { method: 'GET', route: '/api/studio/assets', url: '/api/studio/assets', cells: contentEditors({ status: 200 }) },
+  {
+    method: 'GET',
+    route: '/api/studio/team-tasks',
+    url: '/api/studio/team-tasks',
+    cells: contentEditors({ status: 200 }),
+  },
   // A plain-text body is refused after the permission check (415), so nothing is stored by any cell.
   {
     method: 'POST',

@@ -7,6 +7,7 @@ import {
   assetsResponseSchema,
   diffQuerySchema,
   draftConflictSchema,
+  openTeamTasksResponseSchema,
   publishRequestSchema,
   publishResponseSchema,
   restoreRequestSchema,
@@ -33,7 +34,7 @@ import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { mayUse, requirePermission } from '../permissions/index.js';
-import { syncTeamTasks } from '../team-tasks/index.js';
+import { countOpenTeamTasks, syncTeamTasks } from '../team-tasks/index.js';
 import { ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from './access-fields.js';
 import {
   getDraft,
@@ -283,6 +284,12 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     const usage = await membersPerRole(db, content.catalog);
     return { roles: [...usage].map(([key, members]) => ({ key, members })).sort((a, b) => a.key.localeCompare(b.key)) };
   });
+
+  app.get(
+    '/api/studio/team-tasks',
+    { onRequest: editing, schema: { response: { 200: openTeamTasksResponseSchema } } },
+    async () => ({ tasks: await countOpenTeamTasks(db) }),
+  );
 
   app.get(
     '/api/studio/assets',

@@ -173,3 +173,18 @@ export async function suggestBuddies(
     buddies: Number(r.buddies),
   }));
 }
+
+/**
+ * How many open team tasks each task of the content has (docs/product.md#team-tasks), for the publish dialog's "this
+ * changes N open tasks": one grouped count over the open tasks (index team_tasks_open_due_idx).
+ * @param db the database
+ * @returns `{ roleKey, taskId, open }` for every task with at least one open, by role key then task id
+ */
+export async function countOpenTeamTasks(db: Database): Promise<{ roleKey: string; taskId: string; open: number }[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select role_key, task_id, count(*)::int as open from team_tasks where status = 'open'
+      group by role_key, task_id order by role_key, task_id`),
+  );
+  return rows.map((r) => ({ roleKey: String(r.role_key), taskId: String(r.task_id), open: Number(r.open) }));
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberDetailSchema } from '../../../shared/admin-api.js';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
+import { openTeamTasksResponseSchema } from '../../../shared/studio-api.js';
 import { createRoleCatalog, type RoleCatalog } from '../../../shared/roles.js';
 import {
   buddySuggestionsSchema,
@@ -314,17 +315,36 @@ describe('following changes', () => {
       headers: as(LEAD),
       payload: { done: true },
     });
-    await syncTeamTasks({
-      db: db(),
-      catalog: catalogOf('Book a welcome video call', 2),
-      timeZone: ZONE,
-      now: t.clock.now,
+    // The publish dialog's count: open tasks by the role and task they come from (the done one is not counted).
+    const studio = { ...as(ADMIN), 'x-requested-with': 'onboarding' };
+    const counts = await t.app.inject({ url: '/api/studio/team-tasks', headers: studio });
+    expect(counts.statusCode, counts.body).toBe(200);
+    expect(openTeamTasksResponseSchema.parse(counts.json()).tasks).toEqual([
+      { roleKey: 'volunteer', taskId: 'book-welcome-call', open: 1 },
+      { roleKey: 'volunteer', taskId: 'create-google-account', open: 2 },
+      { roleKey: 'volunteer', taskId: 'say-hello-in-slack', open: 2 },
+    ]);
+    // Published through the studio, as an editor does it.
+    const draft = await t.app.inject({
+      method: 'PUT',
+      url: '/api/studio/draft',
+      headers: studio,
+      payload: { catalog: [volunteer('Book a welcome video call', 2)], baseUpdatedAt: null },
     });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/studio/publish',
+      headers: studio,
+      payload: { materialChanges: [] },
+    });
+    expect(published.statusCode, published.body).toBe(200);
     const nora = byTask((await tasksOf(NEWCOMER)).tasks);
     const lou = byTask((await tasksOf(LONELY)).tasks);
     expect(nora['book-welcome-call']).toMatchObject({ title: 'Book a welcome call', status: 'done' });
     expect(nora['say-hello-in-slack']?.dueOn).toBe('2026-03-11');
     expect(lou['book-welcome-call']).toMatchObject({ title: 'Book a welcome video call', status: 'open' });
+    expect(lou['say-hello-in-slack']?.dueOn).toBe('2026-03-11');
   });
 
   it('gives an open buddy task to the new buddy when the buddy changes', async () => {

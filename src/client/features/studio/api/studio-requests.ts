@@ -11,6 +11,7 @@ import {
   studioStateSchema,
   studioVersionSchema,
   usageResponseSchema,
+  openTeamTasksResponseSchema,
   versionsResponseSchema,
   type PublishRequest,
   type PublishResponse,
@@ -41,6 +42,7 @@ export const studioKeys = {
   diff: (from: number, to: number) => ['studio', 'diff', from, to] as const,
   assets: ['studio', 'assets'] as const,
   usage: ['studio', 'usage'] as const,
+  openTeamTasks: ['studio', 'team-tasks'] as const,
 };
 
 /** Someone else saved the draft since this editor last loaded or saved it (409 from PUT /api/studio/draft). */
@@ -234,4 +236,10 @@ export function uploadAsset(file: File, onProgress: (fraction: number) => void):
     };
     xhr.send(file);
   });
+}
+
+/** GET /api/studio/team-tasks — how many open team tasks each task of the content has. @throws ApiError */
+export async function getOpenTeamTasks({ signal }: { signal?: AbortSignal } = {}) {
+  return (await apiRequest(apiPaths.studioTeamTasks, openTeamTasksResponseSchema, { ...(signal ? { signal } : {}) }))
+    .tasks;
 }

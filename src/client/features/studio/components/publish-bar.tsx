@@ -11,6 +11,7 @@ import { formatDateTime } from '@/features/admin';
 import {
   discardDraft,
   getAssets,
+  getOpenTeamTasks,
   getStudio,
   PublishProblemsError,
   publishDraft,
@@ -18,7 +19,7 @@ import {
   studioKeys,
 } from '../api/studio-requests';
 import type { StudioEditor } from '../hooks/use-studio-editor';
-import { changedAgreementSteps, changedQuizSteps, removedSteps } from '../utils/catalog-edits';
+import { changedAgreementSteps, changedQuizSteps, changedTeamTasks, removedSteps } from '../utils/catalog-edits';
 import { changeSentences } from '../utils/change-sentences';
 import { ChangeLine } from './change-line';
 import { ConfirmDialog } from './confirm-dialog';
@@ -91,6 +92,17 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
     enabled: confirming,
   });
   const fileNames = new Map((assets.data ?? []).map((a) => [a.url, a.name]));
+  const teamTasks = changedTeamTasks(published.catalog, editor.catalog);
+  // Only while the dialog is open and a published team task changed: how many open tasks the publish reaches.
+  const openTeamTasks = useQuery({
+    queryKey: studioKeys.openTeamTasks,
+    queryFn: ({ signal }) => getOpenTeamTasks({ signal }),
+    enabled: confirming && teamTasks.length > 0,
+    staleTime: 0,
+  });
+  const reached = openTeamTasks.data
+    ?.filter((row) => teamTasks.some((t) => t.roleKey === row.roleKey && t.taskId === row.taskId))
+    .reduce((n, row) => n + row.open, 0);
   const changes = confirming ? changeSentences(published.catalog, editor.catalog, fileNames) : [];
 
   const showProblems = (list: StudioProblem[]) => {
@@ -270,6 +282,13 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         ) : (
           <p>Nothing differs from the published version.</p>
         )}
+        {teamTasks.length > 0 && reached !== undefined ? (
+          <p>
+            {reached === 0
+              ? 'No open team task changes: none was made from the tasks you changed, or all of them are done.'
+              : `This changes ${reached} open ${reached === 1 ? 'team task' : 'team tasks'} (tasks already done stay as they were).`}
+          </p>
+        ) : null}
         {removed.length > 0 ? (
           <p className="rounded-lg bg-amber-50 p-2 text-amber-900">
             You removed {removed.map((s) => `‘${s.title}’`).join(', ')}. Members who completed{' '}

@@ -35,6 +35,7 @@ import { RoleForm } from './role-form';
 import { SortableSteps } from './sortable-steps';
 import { Advanced, StepForm } from './step-form';
 import { StepPreview } from './step-preview';
+import { TeamTasksEditor } from './team-task-form';
 
 /** The category badge a new step of a role gets: its own when one matches its name, else 'Volunteer'. */
 function categoryFor(role: RoleConfiguration): StepCategory {
@@ -137,6 +138,13 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
   const usage = useQuery({ queryKey: studioKeys.usage, queryFn: ({ signal }) => getUsage({ signal }) });
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
+  const publishedTaskIds = useMemo(
+    () =>
+      new Set(
+        initial.published.catalog.find((r) => r.key === catalog[roleIndex]?.key)?.teamTasks.map((t) => t.id) ?? [],
+      ),
+    [initial.published, catalog, roleIndex],
+  );
   const publishedIds = useMemo(
     () => new Set(initial.published.catalog.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id)))),
     [initial.published],
@@ -189,8 +197,10 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
     const where = locateProblem(problem.path);
     const scope = where.scope === null ? undefined : r?.scopes[where.scope];
     const s = where.step === null ? undefined : scope?.steps[where.step];
-    const field = problem.path.replace(/^scopes\[\d+\](\.steps\[\d+\])?\.?/u, '');
-    return [r?.displayName ?? (problem.role || 'Catalog'), scope?.title, s?.title, field]
+    const task = /^teamTasks\[(\d+)\]/u.exec(problem.path);
+    const taskTitle = task ? `Team task ‘${r?.teamTasks[Number(task[1])]?.title ?? ''}’` : undefined;
+    const field = problem.path.replace(/^(?:scopes\[\d+\](\.steps\[\d+\])?|teamTasks\[\d+\])\.?/u, '');
+    return [r?.displayName ?? (problem.role || 'Catalog'), scope?.title, s?.title, taskTitle, field]
       .filter((x) => x !== undefined && x !== '')
       .join(' › ');
   };
@@ -541,6 +551,14 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                 >
                   <Plus aria-hidden="true" /> Add a scope
                 </Button>
+                <section aria-label="Team tasks" className="rounded-2xl border border-slate-200 bg-white p-4">
+                  <TeamTasksEditor
+                    role={role}
+                    publishedIds={publishedTaskIds}
+                    today={new Date().toISOString().slice(0, 10)}
+                    onChange={(teamTasks) => edit((c) => updateRole(c, roleIndex, (r) => ({ ...r, teamTasks })))}
+                  />
+                </section>
                 <section
                   aria-labelledby="studio-role-settings"
                   className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4"

@@ -156,6 +156,23 @@ export function changedQuizSteps(published: Catalog, draft: Catalog): Step[] {
     .filter((s) => JSON.stringify(before.get(s.id)?.quiz) !== JSON.stringify(s.quiz));
 }
 
+/**
+ * The published team tasks (docs/product.md#team-tasks) that the draft changes or removes, by the role they come from:
+ * their open tasks follow the publish (changed, or closed when removed).
+ * @returns `{ roleKey, taskId }` of each
+ */
+export function changedTeamTasks(published: Catalog, draft: Catalog): { roleKey: string; taskId: string }[] {
+  return published.flatMap((role) => {
+    const now = draft.find((r) => r.key === role.key);
+    return role.teamTasks
+      .filter((task) => {
+        const after = now?.teamTasks.find((t) => t.id === task.id);
+        return after === undefined || JSON.stringify(after) !== JSON.stringify(task);
+      })
+      .map((task) => ({ roleKey: role.key, taskId: task.id }));
+  });
+}
+
 /** Steps of the published catalog that the draft no longer has. */
 export function removedSteps(published: Catalog, draft: Catalog): Step[] {
   const kept = new Set(draft.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id))));
@@ -183,7 +200,7 @@ export function idFromTitle(title: string): string {
 }
 
 /** Whether `id` was made from `title` by {@link idFromTitle} (with a number added to make it free). */
-function madeFromTitle(id: string, title: string): boolean {
+export function madeFromTitle(id: string, title: string): boolean {
   const base = idFromTitle(title);
   return id === base || new RegExp(`^${base}-\\d+$`, 'u').test(id);
 }
