@@ -288,6 +288,11 @@ export const importRowSchema = z.object({
   leadOf: z.array(z.string()).optional(),
   /** The optional `leftOn` column (YYYY-MM-DD): the day the person left; null when the column or cell is empty. */
   leftOn: z.string().nullable().default(null),
+  /**
+   * The optional `buddy` column (docs/product.md#team-tasks): the buddy's address in lower case, null for an empty cell
+   * (no buddy); absent when the file has no such column (unchanged).
+   */
+  buddy: z.string().nullable().optional(),
   /** How each date cell was read: the column, the text as written, the day (YYYY-MM-DD) and the day in words. */
   dates: z.array(z.object({ column: z.string(), written: z.string(), date: z.string(), said: z.string() })).default([]),
   /** Whether the address has a member record already (the row changes it) or not (the row invites the person). */

@@ -60,7 +60,7 @@ import {
 } from '../member-overview/index.js';
 import { checkMemberDepartments } from '../departments/index.js';
 import { checkImportDepartments } from './import-departments.js';
-import { describeImportChanges, exportExtras, leaversOfImport } from './import-changes.js';
+import { checkImportBuddies, describeImportChanges, exportExtras, leaversOfImport } from './import-changes.js';
 import { getMemberDetail } from './member-detail.js';
 import { adminChangesOfImport, applyImport, membersToCsv, previewImport } from './member-import.js';
 
@@ -473,13 +473,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     locale: config.organisationLocale,
   });
 
-  /** The preview of an import: the file's own checks, its departments against the list, what it changes. */
+  /** The preview of an import: the file's own checks, its departments against the list, its buddies, what it changes. */
   const previewOf = async (request: FastifyRequest<{ Body: { csv: string } }>) =>
     describeImportChanges(
       db,
       request.catalog,
       config.organisationLocale,
-      await checkImportDepartments(db, request.catalog, previewImport(request.body.csv, importContext(request))),
+      await checkImportBuddies(
+        db,
+        await checkImportDepartments(db, request.catalog, previewImport(request.body.csv, importContext(request))),
+      ),
     );
 
   app.post('/api/admin/import/preview', importOptions, async (request) => previewOf(request));
@@ -540,6 +543,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
             ...actorOf(request),
             subject: change.email,
             details: { isAdmin: change.isAdmin, via: 'import' },
+            at,
+          });
+        }
+        // A buddy set or changed is audited per person too, as on the member page.
+        for (const row of preview.rows) {
+          const change = row.changes.find((c) => c.field === 'Buddy');
+          if (change === undefined && (row.existing || typeof row.buddy !== 'string')) continue;
+          await recordAudit(tx, {
+            kind: 'buddy-change',
+            outcome: 'ok',
+            ...actorOf(request),
+            subject: row.email,
+            details: {
+              buddy: row.buddy ?? null,
+              previous: change === undefined || change.from === 'none' ? null : change.from,
+              via: 'import',
+            },
             at,
           });
         }

@@ -271,6 +271,7 @@ describe('CSV export and import', () => {
         })
       ).json(),
     );
+    expect(preview.errors.concat(preview.rows.flatMap((r) => r.errors))).toEqual([]);
     expect(preview.valid).toBe(true);
     expect(preview.rows.length).toBe(lines.length - 1);
     const applied = await t.app.inject({
@@ -421,10 +422,10 @@ describe('CSV export and import', () => {
     const exported = (await get(`/api/admin/members.csv?search=${email}`, admin)).body;
     const [header, row] = exported.trim().split('\n');
     expect(header).toBe(
-      'email,name,role,roleLabel,department,percent,completedSteps,totalSteps,currentStep,lastSignInAt,lastProgressAt,isAdmin,invited,isEditor,leadOf,startDate,leftOn',
+      'email,name,role,roleLabel,department,percent,completedSteps,totalSteps,currentStep,lastSignInAt,lastProgressAt,isAdmin,invited,isEditor,leadOf,startDate,leftOn,buddy',
     );
     expect(row).toMatch(
-      /^round\.trip@inspired2uplift\.org,,volunteer,Volunteer,Money,.*,false,true,true,Events,2026-11-02,$/u,
+      /^round\.trip@inspired2uplift\.org,,volunteer,Volunteer,Money,.*,false,true,true,Events,2026-11-02,,$/u,
     );
     const preview = async (csv: string) =>
       importResultSchema.parse(
@@ -469,7 +470,7 @@ describe('CSV export and import', () => {
     });
     expect(applied.statusCode, applied.body).toBe(200);
     const again = (await get(`/api/admin/members.csv?search=${email}`, admin)).body.trim().split('\n')[1];
-    expect(again).toMatch(/,Events,.*,false,true,true,Events; Ops,2026-11-16,2026-12-20$/u);
+    expect(again).toMatch(/,Events,.*,false,true,true,Events; Ops,2026-11-16,2026-12-20,$/u);
     const [record] = await t.database.db.select().from(members).where(eq(members.email, email));
     expect(record?.role).toBe('vol');
     // The leaving day is offboarding, audited as on the member page.
@@ -482,6 +483,100 @@ describe('CSV export and import', () => {
     cells[14] = 'Chapterz';
     const bad = await preview(`${header}\n${cells.join(',')}\n`);
     expect(bad.rows[0]?.errors[0]).toMatch(/^Lead of "Chapterz" is not in the departments list\. Choose one of: /u);
+  });
+
+  it('exports the buddy and imports a buddy column: checked against the records, shown old → new, audited', async () => {
+    const member = (email: string, extra: Record<string, unknown> = {}) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/members/${email}`,
+        headers: { cookie: admin },
+        payload: { role: 'volunteer', department: 'Operations', ...extra },
+      });
+    const newbie = 'buddy.newbie@inspired2uplift.org';
+    const pal = 'buddy.pal@inspired2uplift.org';
+    const other = 'buddy.other@inspired2uplift.org';
+    const gone = 'buddy.gone@inspired2uplift.org';
+    for (const email of [newbie, pal, other, gone]) expect((await member(email)).statusCode).toBe(200);
+    await t.database.db
+      .update(members)
+      .set({ leftAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(members.email, gone));
+    const setBuddy = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${newbie}/buddy`,
+      headers: { cookie: admin },
+      payload: { buddy: pal },
+    });
+    expect(setBuddy.statusCode, setBuddy.body).toBe(200);
+
+    // The export writes the buddy; as it is, it imports without a change.
+    const exported = (await get(`/api/admin/members.csv?search=${newbie}`, admin)).body;
+    const [header, row] = exported.trim().split('\n');
+    expect(header?.endsWith(',buddy')).toBe(true);
+    expect(row?.endsWith(`,${pal}`)).toBe(true);
+    const preview = async (csv: string) =>
+      importResultSchema.parse(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/admin/import/preview',
+            headers: { cookie: admin },
+            payload: { csv },
+          })
+        ).json(),
+      );
+    expect((await preview(exported)).rows.map((r) => [r.buddy, r.changes])).toEqual([[pal, []]]);
+
+    // Edited: another buddy, said old → new, and written by the import (audited, and in the next export).
+    const cells = (row ?? '').split(',');
+    cells[17] = other.toUpperCase();
+    const edited = `${header}\n${cells.join(',')}\n`;
+    const checked = await preview(edited);
+    expect(checked.valid).toBe(true);
+    expect(checked.rows[0]?.changes).toEqual([{ field: 'Buddy', from: pal, to: other }]);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { cookie: admin },
+      payload: { csv: edited },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const [record] = await t.database.db.select().from(members).where(eq(members.email, newbie));
+    expect(record?.buddy).toBe(other);
+    expect((await get(`/api/admin/members.csv?search=${newbie}`, admin)).body.trim().endsWith(`,${other}`)).toBe(true);
+    const audited = auditPageSchema.parse((await get('/api/admin/audit?kind=buddy-change', admin)).json());
+    expect(audited.items.find((i) => i.subject === newbie)?.detail).toEqual({
+      buddy: other,
+      previous: pal,
+      via: 'import',
+    });
+
+    // Lenient header; an unknown member, one who left, and the member themselves are errors; a new member of the same
+    // file may be the buddy; an empty cell removes the buddy.
+    const lenient = await preview(
+      [
+        "E-mail,Role,Buddy's e-mail address",
+        `${newbie},volunteer,nobody@inspired2uplift.org`,
+        `${pal},volunteer,${gone}`,
+        `${other},volunteer,${other}`,
+        `buddy.fresh@inspired2uplift.org,volunteer,buddy.fresher@inspired2uplift.org`,
+        `buddy.fresher@inspired2uplift.org,volunteer,`,
+        `${gone},volunteer,not-an-address`,
+      ].join('\n'),
+    );
+    expect(lenient.ignoredColumns).toEqual([]);
+    expect(lenient.rows.map((r) => [r.email, r.buddy, r.errors])).toEqual([
+      [newbie, 'nobody@inspired2uplift.org', ['Buddy nobody@inspired2uplift.org is not a member: add them first.']],
+      [pal, gone, [`Buddy ${gone} has left the organisation; choose someone else.`]],
+      [other, other, ['A member cannot be their own buddy.']],
+      ['buddy.fresh@inspired2uplift.org', 'buddy.fresher@inspired2uplift.org', []],
+      ['buddy.fresher@inspired2uplift.org', null, []],
+      [gone, 'not-an-address', ['buddy "not-an-address" is not an e-mail address.']],
+    ]);
+    expect(lenient.valid).toBe(false);
+    const removed = await preview(`email,role,buddy\n${newbie},volunteer,\n`);
+    expect(removed.rows[0]?.changes).toEqual([{ field: 'Buddy', from: other, to: 'none' }]);
   });
 
   it('refuses a file without the needed columns', async () => {

@@ -17,6 +17,7 @@ interface Before {
   leadOf: string[];
   leftOn: string | null;
   startOn: string | null;
+  buddy: string | null;
 }
 
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
@@ -29,7 +30,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
 /**
  * What each row of an import changes in the person's existing member record (docs/product.md#admin-area, CSV import:
  * the preview shows old → new), in words: role (by display name), department, admin, content editor, departments led,
- * start date and leaving day (in the locale's words). A row whose role text names the same role configuration as the
+ * start date, leaving day (in the locale's words) and buddy. A row whose role text names the same role configuration as the
  * record's keeps the record's wording ('Treasurer' stays, not 'finance'), so an exported file imports without changes.
  * Only the fields a row states are compared: an absent column or an empty date cell changes nothing.
  * @param db the database
@@ -59,6 +60,7 @@ export async function describeImportChanges(
         leadOf: members.leadOf,
         leftAt: members.leftAt,
         startOn: memberSchedules.startOn,
+        buddy: members.buddy,
       })
       .from(members)
       .leftJoin(memberSchedules, eq(memberSchedules.email, members.email))
@@ -89,6 +91,8 @@ export async function describeImportChanges(
       changes.push({ field: 'Start date', from: day(was.startOn), to: day(row.startOn) });
     if (row.leftOn !== null && row.leftOn !== was.leftOn)
       changes.push({ field: 'Left', from: day(was.leftOn), to: day(row.leftOn) });
+    if (row.buddy !== undefined && row.buddy !== was.buddy)
+      changes.push({ field: 'Buddy', from: was.buddy ?? 'none', to: row.buddy ?? 'none' });
     return { ...row, role: sameRole ? was.role : row.role, existing: true, changes };
   });
   return { ...preview, rows };
@@ -128,7 +132,7 @@ export async function leaversOfImport(
 
 /**
  * The record's own fields the export writes beyond the members table (member-import.ts `ExportExtras`): content
- * editor, departments led, and the start date an admin set.
+ * editor, departments led, the start date an admin set, and the buddy.
  * @param db the database
  * @param emails the exported addresses (lower case)
  * @returns those fields by address; an address without a record is absent
@@ -143,11 +147,56 @@ export async function exportExtras(db: Database, emails: readonly string[]): Pro
         isEditor: members.isEditor,
         leadOf: members.leadOf,
         startOn: memberSchedules.startOn,
+        buddy: members.buddy,
       })
       .from(members)
       .leftJoin(memberSchedules, eq(memberSchedules.email, members.email))
       .where(inArray(members.email, emails.slice(i, i + CHUNK)));
-    for (const m of found) extras.set(m.email, { isEditor: m.isEditor, leadOf: m.leadOf, startOn: m.startOn });
+    for (const m of found) {
+      extras.set(m.email, { isEditor: m.isEditor, leadOf: m.leadOf, startOn: m.startOn, buddy: m.buddy });
+    }
   }
   return extras;
+}
+
+/**
+ * Checks the buddies of a CSV import's rows (docs/product.md#team-tasks, as the member page does): a buddy must be a
+ * member — a member record, or a row of the same file — who has not left and does not leave in the file; otherwise
+ * the row gets an error ('Buddy … is not a member: add them first.', 'Buddy … has left the organisation; choose
+ * someone else.'). Rows without a buddy, or whose buddy cell is already an error, are left as they are.
+ * @param db the database
+ * @param preview a preview of `previewImport`
+ * @returns the same preview with those errors added and `valid` recomputed
+ */
+export async function checkImportBuddies(db: Database, preview: ImportResult): Promise<ImportResult> {
+  const named = [
+    ...new Set(preview.rows.flatMap((r) => (typeof r.buddy === 'string' && r.buddy !== r.email ? [r.buddy] : []))),
+  ];
+  if (named.length === 0) return preview;
+  const left = new Map<string, boolean>();
+  const CHUNK = 1000;
+  for (let i = 0; i < named.length; i += CHUNK) {
+    const found = await db
+      .select({ email: members.email, leftAt: members.leftAt })
+      .from(members)
+      .where(inArray(members.email, named.slice(i, i + CHUNK)));
+    for (const m of found) left.set(m.email, m.leftAt !== null);
+  }
+  const inFile = new Map(preview.rows.map((r) => [r.email, r]));
+  const rows = preview.rows.map((row) => {
+    const buddy = row.buddy;
+    if (typeof buddy !== 'string' || row.errors.some((e) => e.includes(`"${buddy}"`)) || buddy === row.email)
+      return row;
+    const fileRow = inFile.get(buddy);
+    const hasLeft = left.get(buddy) === true || (fileRow !== undefined && fileRow.leftOn !== null);
+    const isMember = left.has(buddy) || fileRow !== undefined;
+    const error = !isMember
+      ? `Buddy ${buddy} is not a member: add them first.`
+      : hasLeft
+        ? `Buddy ${buddy} has left the organisation; choose someone else.`
+        : null;
+    return error === null ? row : { ...row, errors: [...row.errors, error] };
+  });
+  const valid = preview.errors.length === 0 && rows.every((r) => r.errors.length === 0);
+  return { ...preview, rows, valid };
 }

@@ -15,8 +15,8 @@ import { readImportDate, shortDate } from './import-dates.js';
  * Bulk import and export of member records as CSV (docs/product.md#admin-area), with csv-parse and
  * csv-stringify. An import file has a header row naming at least `email` and `role` (any case, any order, with
  * spaces, dashes or underscores, and common other names: "E-mail Address", "Dept"; {@link HEADER_ALIASES});
- * `department`, `isAdmin`, `isEditor` (content editor), `leadOf` (departments led, separated by `;`), `startDate` and
- * `leftOn` are optional (without the column, unchanged; an empty date cell changes nothing); dates are ISO or in the
+ * `department`, `isAdmin`, `isEditor` (content editor), `leadOf` (departments led, separated by `;`), `startDate`,
+ * `leftOn` and `buddy` (the buddy's e-mail address, docs/product.md#team-tasks) are optional (without the column, unchanged; an empty date cell changes nothing); dates are ISO or in the
  * organisation's locale (import-dates.ts); other columns are ignored, so a file exported by {@link membersToCsv}
  * imports as it is, and every column the import reads is in the export.
  */
@@ -40,6 +40,7 @@ export const EXPORT_COLUMNS = [
   'leadOf',
   'startDate',
   'leftOn',
+  'buddy',
 ] as const;
 
 /** What the export says beyond the members table's row: the record's own fields. */
@@ -49,6 +50,8 @@ export interface ExportExtras {
   leadOf: readonly string[];
   /** The start date an admin set (YYYY-MM-DD); null when the first sign-in counts. */
   startOn: string | null;
+  /** The buddy's address (docs/product.md#team-tasks); null: none. */
+  buddy: string | null;
 }
 
 /** The department of an imported row that names none (docs/product.md#member-records: Operations). */
@@ -83,6 +86,7 @@ export function membersToCsv(
       (extras.get(r.email)?.leadOf ?? []).join('; '),
       extras.get(r.email)?.startOn ?? '',
       r.leftOn ?? '',
+      extras.get(r.email)?.buddy ?? '',
     ]),
     EXPORT_COLUMNS,
   );
@@ -91,10 +95,14 @@ export function membersToCsv(
 const emailSchema = z.email();
 
 /** The import's columns. */
-type ImportField = 'email' | 'role' | 'department' | 'isAdmin' | 'isEditor' | 'startDate' | 'leadOf' | 'leftOn';
+type ImportField =
+  'email' | 'role' | 'department' | 'isAdmin' | 'isEditor' | 'startDate' | 'leadOf' | 'leftOn' | 'buddy';
 
-/** A header as compared: lower case, without spaces, dashes, underscores or dots ("E-mail Address" → "emailaddress"). */
-const headerKey = (header: string): string => header.toLowerCase().replace(/[\s_.-]/gu, '');
+/**
+ * A header as compared: lower case, without spaces, dashes, underscores, dots or apostrophes ("E-mail Address" →
+ * "emailaddress", "Buddy’s e-mail" → "buddysemail").
+ */
+const headerKey = (header: string): string => header.toLowerCase().replace(/[\s_.'’-]/gu, '');
 
 /** The headers each column is known by (as {@link headerKey} makes them), so a spreadsheet's own names work. */
 const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
@@ -106,6 +114,7 @@ const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   startDate: ['startdate', 'start', 'starton', 'startedon'],
   leadOf: ['leadof', 'leads', 'lead', 'departmentsled'],
   leftOn: ['lefton', 'left', 'leftat', 'leavingdate', 'enddate'],
+  buddy: ['buddy', 'buddyemail', 'buddyemailaddress', 'buddysemail', 'buddysemailaddress', 'buddyaddress'],
 };
 
 /** The departments of a `leadOf` cell: separated by `;` (or `,`), trimmed, empty parts dropped. */
@@ -175,6 +184,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
   const startAt = column('startDate');
   const leadAt = column('leadOf');
   const leftAt = column('leftOn');
+  const buddyAt = column('buddy');
   const ignoredColumns = header.filter((h, i) => h !== '' && !KNOWN_HEADERS.has(names[i] ?? ''));
   const missing = [emailAt === -1 ? 'email' : null, roleAt === -1 ? 'role' : null].filter((n) => n !== null);
   if (missing.length > 0) {
@@ -215,6 +225,12 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
     const startOn = dateOf(startAt, 'startDate');
     const leftOn = dateOf(leftAt, 'leftOn');
     const leadOf = leadAt === -1 ? {} : { leadOf: departmentsOf(cell(leadAt)) };
+    // The buddy: an empty cell is none (as the export writes it); whether they are a member is checked with the records.
+    const buddyText = cell(buddyAt).toLowerCase();
+    const buddy = buddyAt === -1 ? {} : { buddy: buddyText === '' ? null : buddyText };
+    if (buddyText !== '' && !emailSchema.safeParse(buddyText).success)
+      errors.push(`buddy "${buddyText}" is not an e-mail address.`);
+    else if (buddyText !== '' && buddyText === email) errors.push('A member cannot be their own buddy.');
     if (!emailSchema.safeParse(email).success) errors.push(`"${email}" is not an e-mail address.`);
     else if (email.slice(email.lastIndexOf('@') + 1) !== ctx.allowedDomain) {
       errors.push(`${email} is not at ${ctx.allowedDomain}.`);
@@ -242,6 +258,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
       startOn,
       ...leadOf,
       leftOn,
+      ...buddy,
       dates,
       existing: false,
       changes: [],
@@ -255,7 +272,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
 
 /**
  * Writes the member records of a checked import in one transaction: every row or none. Existing records are replaced
- * (role, department, admin flag, and the content editor flag and departments led when the file has those columns;
+ * (role, department, admin flag, and the content editor flag, departments led and buddy when the file has those columns;
  * `createdAt` kept); start dates of rows that give one. Leaving days are not written here (the route marks leavers
  * with the member page's own offboarding, audited). Announces that member records changed (db/changes.ts), once.
  * @param db the database
@@ -271,6 +288,8 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
   const setsEditor = rows.some((r) => r.isEditor !== undefined);
   // Likewise a leadOf column: every row states the departments led (an empty cell: none).
   const setsLeadOf = rows.some((r) => r.leadOf !== undefined);
+  // And a buddy column (an empty cell: no buddy).
+  const setsBuddy = rows.some((r) => r.buddy !== undefined);
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const values = rows.slice(i, i + CHUNK).map((r) => ({
@@ -280,6 +299,7 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
         isAdmin: r.isAdmin,
         isEditor: r.isEditor ?? false,
         leadOf: r.leadOf ?? [],
+        buddy: r.buddy ?? null,
         createdAt: now,
         updatedAt: now,
       }));
@@ -294,6 +314,7 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
             isAdmin: sqlExcluded('is_admin'),
             ...(setsEditor ? { isEditor: sqlExcluded('is_editor') } : {}),
             ...(setsLeadOf ? { leadOf: sqlExcluded('lead_of') } : {}),
+            ...(setsBuddy ? { buddy: sqlExcluded('buddy') } : {}),
             updatedAt: now,
           },
         });
