@@ -293,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(answersRoutes, { db, box: config.secretBox, now });
   const answersSweep = new AnswersSweep(
-    () => ({ db, now: now(), keepDays: config.answersKeepDaysAfterLeaving }),
+    () => ({ db, now: now(), keepDays: config.answersKeepDaysAfterLeaving, configs: content.catalog.values() }),
     app.log,
   );
   app.decorate('answersSweep', answersSweep);

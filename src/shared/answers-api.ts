@@ -22,8 +22,16 @@ export const formStateSchema = z.object({
   draft: z.object({ answers: storedAnswersSchema, savedAt: z.string() }).nullable(),
   /** The latest sending (version 1, 2, … as the member changed their answers), null before the first. */
   submitted: z.object({ version: z.number().int(), answers: storedAnswersSchema, submittedAt: z.string() }).nullable(),
-  /** Whether the member may send (again): before the first sending, or when the step allows changes. */
+  /**
+   * Whether the member may send (again): before the first sending, when the step allows changes, or when the form
+   * changed materially since they sent it.
+   */
   canSubmit: z.boolean(),
+  /**
+   * The form changed materially since the latest sending (docs/product.md#changing-a-form-or-quiz-after-people-answered):
+   * the member is asked to send it again; `submitted` holds the earlier answers to start from.
+   */
+  changedSinceSent: z.boolean().default(false),
 });
 export type FormState = z.infer<typeof formStateSchema>;
 
@@ -36,6 +44,12 @@ export const quizStateSchema = z.object({
   passed: z.boolean(),
   /** The result of the latest try, null before the first. */
   last: quizResultSchema.nullable(),
+  /**
+   * The member tried an earlier version of the quiz, which changed materially since
+   * (docs/product.md#changing-a-form-or-quiz-after-people-answered): those tries are history; `tries`, `triesLeft`,
+   * `passed` and `last` are of the quiz as it is now.
+   */
+  changedSinceTried: z.boolean().default(false),
 });
 export type QuizState = z.infer<typeof quizStateSchema>;
 

@@ -55,6 +55,11 @@ export const AUDIT_KINDS = [
    * refused (`refused`); docs/product.md#form-steps.
    */
   'answers-read',
+  /**
+   * A member's sending of a form or pass of a quiz no longer counts: its questions changed materially since
+   * (docs/product.md#changing-a-form-or-quiz-after-people-answered); the step was made not completed.
+   */
+  'answers-due-again',
   /** Form answers and quiz tries of a member were deleted, ANSWERS_KEEP_DAYS_AFTER_LEAVING days after they left. */
   'answers-deleted',
   /** An admin hid the launch checklist (`details.dismissed: true`) or showed it again (`false`). */

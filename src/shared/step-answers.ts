@@ -238,3 +238,54 @@ export function answerText(field: FormField, value: AnswerValue | undefined): st
   if (field.kind === 'single-choice' && typeof value === 'string') return label(value);
   return String(value);
 }
+
+/** A quiz as far as a member's answers depend on it: the questions, their answers and which are right, not the why. */
+function quizAsAnswered(quiz: Quiz): unknown {
+  return quiz.questions.map((q) => ({
+    id: q.id,
+    kind: q.kind,
+    text: q.text,
+    answers: q.answers.map((a) => ({ id: a.id, text: a.text, correct: a.correct === true })),
+  }));
+}
+
+/** Whether an answer that fits `before` may not fit `after` (the same field id in both). */
+function fieldNarrowed(before: FormField, after: FormField): boolean {
+  if (before.kind !== after.kind) return true;
+  if (after.required && !before.required) return true;
+  const kept = new Set((after.options ?? []).map((o) => o.id));
+  if ((before.options ?? []).some((o) => !kept.has(o.id))) return true;
+  const longest = (f: FormField) => f.maxLength ?? (f.kind === 'short-text' ? SHORT_TEXT_MAX : LONG_TEXT_MAX);
+  if (longest(after) < longest(before)) return true;
+  if (after.min !== undefined && (before.min === undefined || after.min > before.min)) return true;
+  if (after.max !== undefined && (before.max === undefined || after.max < before.max)) return true;
+  return false;
+}
+
+/**
+ * Whether publishing `after` in place of `before` is a material change of the step's questions, so members who
+ * completed it must take it again (docs/product.md#changing-a-form-or-quiz-after-people-answered): for a quiz, a
+ * question, an answer or which answers are right changed, or one was added or removed (a changed explanation, pass
+ * mark or number of tries is not); for a form, a question was added that must be answered, or a question changed so
+ * that an earlier answer may not fit it any more (another kind, newly required, an option removed, a shorter longest
+ * answer, a narrower number range). Wording of a form's labels and help, and removing a question, are not.
+ * @param before the step as published
+ * @param after the step as it is to be published
+ * @returns false when either is not a form or quiz step of the same kind
+ */
+export function answersChangeMaterially(
+  before: Pick<Step, 'form' | 'quiz'>,
+  after: Pick<Step, 'form' | 'quiz'>,
+): boolean {
+  if (before.quiz && after.quiz) {
+    return JSON.stringify(quizAsAnswered(before.quiz)) !== JSON.stringify(quizAsAnswered(after.quiz));
+  }
+  if (before.form && after.form) {
+    const earlier = new Map(before.form.fields.map((f) => [f.id, f]));
+    return after.form.fields.some((field) => {
+      const was = earlier.get(field.id);
+      return was === undefined ? field.required : fieldNarrowed(was, field);
+    });
+  }
+  return false;
+}

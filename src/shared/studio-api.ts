@@ -45,6 +45,8 @@ import type { RoleConfiguration } from './content-schema.js';
  *     (a role with members cannot be deleted)
  * - `GET    /api/studio/team-tasks`            → {@link openTeamTasksResponseSchema} — how many team tasks not yet
  *     done each task of the content has (the publish dialog says how many a change reaches)
+ * - `GET    /api/studio/retakes`               → {@link retakesResponseSchema} — who would answer a form or quiz again
+ *     if the draft were published (docs/product.md#changing-a-form-or-quiz-after-people-answered)
  */
 
 /** The largest file the studio accepts, in bytes (10 MiB). */
@@ -278,3 +280,19 @@ export const openTeamTasksResponseSchema = z.object({
   tasks: z.array(z.object({ roleKey: z.string(), taskId: z.string(), open: z.number().int().positive() })),
 });
 export type OpenTeamTasks = z.infer<typeof openTeamTasksResponseSchema>['tasks'];
+
+/**
+ * GET /api/studio/retakes: the form and quiz steps whose questions the draft changes materially, each with the current
+ * members who completed it and would answer it again once the draft is published
+ * (docs/product.md#changing-a-form-or-quiz-after-people-answered). Empty without a draft.
+ */
+export const retakesResponseSchema = z.object({
+  steps: z.array(
+    z.object({
+      stepId: z.string(),
+      title: z.string(),
+      members: z.array(z.object({ email: z.string(), name: z.string() })),
+    }),
+  ),
+});
+export type StudioRetakes = z.infer<typeof retakesResponseSchema>;

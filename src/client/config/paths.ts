@@ -115,6 +115,7 @@ export const apiPaths = {
   studioAssets: '/api/studio/assets',
   studioUsage: '/api/studio/usage',
   studioTeamTasks: '/api/studio/team-tasks',
+  studioRetakes: '/api/studio/retakes',
 } as const;
 
 export const assetPaths = {

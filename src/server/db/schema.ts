@@ -501,6 +501,8 @@ export const formAnswers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     stepId: text('step_id').notNull(),
     version: integer('version').notNull(),
+    /** The step's content `version` the answers were given to: a material change of the form asks again. */
+    stepVersion: integer('step_version').notNull().default(1),
     answers: jsonb('answers').$type<Record<string, string | string[] | boolean | number>>().notNull(),
     sealed: text('sealed'),
     keyId: text('key_id'),
@@ -525,6 +527,8 @@ export const quizTries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     stepId: text('step_id').notNull(),
     try: integer('try').notNull(),
+    /** The step's content `version` the try was of: tries of an earlier version are history after a re-take. */
+    stepVersion: integer('step_version').notNull().default(1),
     answers: jsonb('answers').$type<Record<string, string[]>>().notNull(),
     correct: integer('correct').notNull(),
     total: integer('total').notNull(),

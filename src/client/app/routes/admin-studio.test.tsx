@@ -354,6 +354,65 @@ describe('content studio', () => {
     ]);
   }, 20_000);
 
+  it('names the members who must take a quiz again when its questions change', async () => {
+    const base = [finance(), volunteer()];
+    base[1]?.scopes[0]?.steps.push({
+      ...newStep('safeguarding', 'Volunteer'),
+      title: 'Safeguarding quiz',
+      quiz: {
+        passMark: 100,
+        tries: 'unlimited',
+        questions: [
+          {
+            id: 'who',
+            kind: 'single-choice',
+            text: 'Who do you tell?',
+            answers: [
+              { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They know.' },
+              { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
+            ],
+          },
+        ],
+      },
+    });
+    const changed = structuredClone(base);
+    const quiz = changed[1]?.scopes[0]?.steps[2]?.quiz;
+    if (quiz) quiz.questions = quiz.questions.map((q) => ({ ...q, text: 'Who do you tell first?' }));
+    const draft = {
+      catalog: changed,
+      baseVersion: 3,
+      updatedAt: '2026-11-24T20:00:00.000Z',
+      updatedBy: admin.email,
+      problems: [],
+    };
+    const server = studioServer({ draft });
+    renderApp('/admin/studio', {
+      ...server.handlers,
+      'GET /api/studio': () => json({ published: { ...published(), catalog: base }, draft }),
+      'GET /api/studio/retakes': () =>
+        json({
+          steps: [
+            {
+              stepId: 'safeguarding',
+              title: 'Safeguarding quiz',
+              members: [
+                { email: 'ann@inspired2uplift.org', name: 'Ann Lee' },
+                { email: 'bo@inspired2uplift.org', name: '' },
+              ],
+            },
+          ],
+        }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
+    expect(
+      await within(dialog).findByText(
+        'The questions of ‘Safeguarding quiz’ changed, so these 2 members must take the quiz again (their earlier answers are kept): Ann Lee, bo@inspired2uplift.org.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('keep their pass');
+  }, 20_000);
+
   it("shows the server's refusal when an editor's publish changes who may see a shared password", async () => {
     const changed = [finance(), volunteer()];
     changed[1]?.scopes[0]?.steps.push({

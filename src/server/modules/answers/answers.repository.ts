@@ -22,6 +22,8 @@ export interface StoredFormAnswers {
   stepId: string;
   /** 0: the draft; 1, 2, …: sendings. */
   version: number;
+  /** The step's content version the answers were given to (`stepVersion`). */
+  stepVersion: number;
   answers: FormAnswers;
   savedAt: Date;
 }
@@ -30,12 +32,21 @@ export interface StoredFormAnswers {
  * Writes one version of a member's answers (version 0 replaces the draft), sealing the sensitive ones.
  * @param db the database or the caller's transaction
  * @param box the keys (SECRETS_KEY)
- * @param row whose answers, to which step, which version, checked answers, the step's form and the time
+ * @param row whose answers, to which step, which version, the step's content version, checked answers, the step's
+ *   form and the time
  */
 export async function writeFormAnswers(
   db: Database,
   box: SecretBox,
-  row: { userId: string; stepId: string; version: number; answers: FormAnswers; form: Form; at: Date },
+  row: {
+    userId: string;
+    stepId: string;
+    version: number;
+    stepVersion: number;
+    answers: FormAnswers;
+    form: Form;
+    at: Date;
+  },
 ): Promise<void> {
   const sensitiveIds = new Set(row.form.fields.filter((f) => f.sensitive).map((f) => f.id));
   const plain: FormAnswers = {};
@@ -47,7 +58,7 @@ export async function writeFormAnswers(
       : (({ ciphertext, keyId }) => ({ sealed: ciphertext, keyId }))(
           box.seal(sealName(row.userId, row.stepId), JSON.stringify(sensitive)),
         );
-  const values = { answers: plain, ...sealed, savedAt: row.at };
+  const values = { answers: plain, ...sealed, stepVersion: row.stepVersion, savedAt: row.at };
   await db
     .insert(formAnswers)
     .values({ userId: row.userId, stepId: row.stepId, version: row.version, ...values })
@@ -66,7 +77,13 @@ function opened(box: SecretBox, row: typeof formAnswers.$inferSelect): StoredFor
             sealLabel(row.userId, row.stepId),
           ),
         ) as FormAnswers);
-  return { stepId: row.stepId, version: row.version, answers: { ...row.answers, ...sensitive }, savedAt: row.savedAt };
+  return {
+    stepId: row.stepId,
+    version: row.version,
+    stepVersion: row.stepVersion,
+    answers: { ...row.answers, ...sensitive },
+    savedAt: row.savedAt,
+  };
 }
 
 /**
@@ -93,15 +110,22 @@ export async function readFormAnswers(
   };
 }
 
-/** The highest version sent of a member's form (0 when never sent), read in `db` (the caller's transaction). */
-export async function latestVersion(db: Database, userId: string, stepId: string): Promise<number> {
+/**
+ * The highest version sent of a member's form (0 when never sent) and the step's content version it was sent to (0
+ * when never sent), read in `db` (the caller's transaction).
+ */
+export async function latestSending(
+  db: Database,
+  userId: string,
+  stepId: string,
+): Promise<{ version: number; stepVersion: number }> {
   const [row] = await db
-    .select({ version: formAnswers.version })
+    .select({ version: formAnswers.version, stepVersion: formAnswers.stepVersion })
     .from(formAnswers)
-    .where(and(eq(formAnswers.userId, userId), eq(formAnswers.stepId, stepId)))
+    .where(and(eq(formAnswers.userId, userId), eq(formAnswers.stepId, stepId), gt(formAnswers.version, 0)))
     .orderBy(desc(formAnswers.version))
     .limit(1);
-  return row?.version ?? 0;
+  return row ?? { version: 0, stepVersion: 0 };
 }
 
 /** Removes a member's draft of a step (after sending it). */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FormState, FormSubmitAnswer, QuizState, QuizTryAnswer } from '../../../shared/answers-api.js';
+import { stepVersion } from '../../../shared/acknowledgments.js';
 import type { Form, Quiz, Step } from '../../../shared/content-schema.js';
 import {
   checkFormAnswers,
@@ -17,7 +18,7 @@ import type { SecretBox } from '../secrets/index.js';
 import {
   deleteDraft,
   insertQuizTry,
-  latestVersion,
+  latestSending,
   quizTriesOf,
   readFormAnswers,
   writeFormAnswers,
@@ -59,6 +60,12 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505';
 }
 
+/** Whether the member sent the form to the step's current content version (not only to an earlier one). */
+async function sentToThisVersion(db: Database, userId: string, step: Step): Promise<boolean> {
+  const latest = await latestSending(db, userId, step.id);
+  return latest.version > 0 && latest.stepVersion >= stepVersion(step);
+}
+
 /** A form step's form, or 404 when the step asks nothing. */
 function formOf(step: Step): Form {
   if (step.form === undefined) throw new HttpError(404, `Step "${step.id}" is not a form.`);
@@ -87,7 +94,9 @@ export async function formState(deps: AnswersDeps, request: FastifyRequest, step
     submitted: latest
       ? { version: latest.version, answers: latest.answers, submittedAt: latest.savedAt.toISOString() }
       : null,
-    canSubmit: latest === undefined || form.allowChanges,
+    // A sending to an earlier version of a form that changed materially asks for the answers again.
+    canSubmit: latest === undefined || form.allowChanges || latest.stepVersion < stepVersion(step),
+    changedSinceSent: latest !== undefined && latest.stepVersion < stepVersion(step),
   };
 }
 
@@ -108,12 +117,12 @@ export async function saveFormDraft(
   if (!checked.ok) throw answerProblemsError('form', checked.problems);
   const userId = signedInUser(request).id;
   await deps.db.transaction(async (tx) => {
-    if (!form.allowChanges && (await latestVersion(tx, userId, step.id)) > 0)
-      throw new HttpError(409, FORM_FINAL_MESSAGE);
+    if (!form.allowChanges && (await sentToThisVersion(tx, userId, step))) throw new HttpError(409, FORM_FINAL_MESSAGE);
     await writeFormAnswers(tx, deps.box, {
       userId,
       stepId: step.id,
       version: 0,
+      stepVersion: stepVersion(step),
       answers: checked.answers,
       form,
       at: deps.now(),
@@ -142,9 +151,18 @@ export async function submitForm(
   let completion;
   try {
     completion = await deps.db.transaction(async (tx) => {
-      const version = (await latestVersion(tx, userId, step.id)) + 1;
-      if (version > 1 && !form.allowChanges) throw new HttpError(409, FORM_FINAL_MESSAGE);
-      await writeFormAnswers(tx, deps.box, { userId, stepId: step.id, version, answers: checked.answers, form, at });
+      const latest = await latestSending(tx, userId, step.id);
+      if (!form.allowChanges && latest.version > 0 && latest.stepVersion >= stepVersion(step))
+        throw new HttpError(409, FORM_FINAL_MESSAGE);
+      await writeFormAnswers(tx, deps.box, {
+        userId,
+        stepId: step.id,
+        version: latest.version + 1,
+        stepVersion: stepVersion(step),
+        answers: checked.answers,
+        form,
+        at,
+      });
       await deleteDraft(tx, userId, step.id);
       return completeAnsweredStep(tx, request, step, at);
     });
@@ -155,8 +173,18 @@ export async function submitForm(
   return { ...(await formState(deps, request, step)), step: completion };
 }
 
+/**
+ * The member's tries of the quiz as it is now: after a material change (a higher step version), the tries of earlier
+ * versions are kept as history but count neither as a pass nor against the tries limit.
+ */
+function currentTries(step: Step, tries: QuizTryRow[]): QuizTryRow[] {
+  const version = stepVersion(step);
+  return tries.filter((t) => t.stepVersion >= version);
+}
+
 /** The member's quiz state from their tries (the latest one's result scored again against the current quiz). */
-function quizStateOf(step: Step, quiz: Quiz, tries: QuizTryRow[]): QuizState {
+function quizStateOf(step: Step, quiz: Quiz, allTries: QuizTryRow[]): QuizState {
+  const tries = currentTries(step, allTries);
   const last = tries.at(-1);
   return {
     stepId: step.id,
@@ -164,6 +192,7 @@ function quizStateOf(step: Step, quiz: Quiz, tries: QuizTryRow[]): QuizState {
     triesLeft: quiz.tries === 'unlimited' ? null : Math.max(0, quiz.tries - tries.length),
     passed: tries.some((t) => t.passed),
     last: last ? scoreQuiz(quiz, last.answers) : null,
+    changedSinceTried: tries.length < allTries.length,
   };
 }
 
@@ -198,14 +227,16 @@ export async function tryQuiz(
   const at = deps.now();
   try {
     return await deps.db.transaction(async (tx) => {
-      const tries = await quizTriesOf(tx, userId, step.id);
+      const allTries = await quizTriesOf(tx, userId, step.id);
+      const tries = currentTries(step, allTries);
       if (tries.some((t) => t.passed)) throw new HttpError(409, QUIZ_PASSED_MESSAGE);
       if (quiz.tries !== 'unlimited' && tries.length >= quiz.tries) throw new HttpError(409, NO_TRIES_LEFT_MESSAGE);
       const result: QuizResult = scoreQuiz(quiz, answers);
       const row = {
         userId,
         stepId: step.id,
-        try: tries.length + 1,
+        try: allTries.length + 1,
+        stepVersion: stepVersion(step),
         answers,
         correct: result.correct,
         total: result.total,
@@ -216,7 +247,7 @@ export async function tryQuiz(
       const completion = result.passed
         ? await completeAnsweredStep(tx, request, step, at)
         : { stepId: step.id, completed: false, completedAt: null };
-      return { ...quizStateOf(step, quiz, [...tries, row]), last: result, step: completion };
+      return { ...quizStateOf(step, quiz, [...allTries, row]), last: result, step: completion };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, SENT_TWICE_MESSAGE);

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type { Database } from '../../db/client.js';
 import { formAnswers, members, quizTries, users } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
+import { sweepDueRetakes } from './retake.js';
 
 /** A day in milliseconds. */
 const DAY_MS = 86_400_000;
@@ -52,7 +54,7 @@ export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date;
 }
 
 /**
- * The hourly sweep of {@link deleteAnswersAfterLeaving} in one app process, as the agreement sweep and the mail worker
+ * The hourly sweep of {@link deleteAnswersAfterLeaving} (and of due re-takes, {@link sweepDueRetakes}) in one app process, as the agreement sweep and the mail worker
  * run theirs: a timer that a restart starts again (nothing is lost: the next run finds what is due), runs that never
  * overlap, and `runNow()` for tests with a moved clock.
  */
@@ -65,13 +67,29 @@ export class AnswersSweep {
    * @param log where results and failures are logged
    */
   constructor(
-    private readonly deps: () => { db: Database; now: Date; keepDays: number },
+    private readonly deps: () => {
+      db: Database;
+      now: Date;
+      keepDays: number;
+      /** The running content's role configurations: each run also makes due re-takes not completed (retake.ts). */
+      configs?: Iterable<RoleConfiguration>;
+    },
     private readonly log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
   ) {}
 
   /** One run, after the one in progress. @returns how many people's answers were deleted */
   runNow(): Promise<number> {
-    this.running = this.running.catch(() => 0).then(() => deleteAnswersAfterLeaving(this.deps()));
+    this.running = this.running
+      .catch(() => 0)
+      .then(async () => {
+        const deps = this.deps();
+        const people = await deleteAnswersAfterLeaving(deps);
+        if (deps.configs !== undefined) {
+          const retakes = await sweepDueRetakes({ db: deps.db, configs: deps.configs });
+          if (retakes > 0) this.log.info({ retakes }, 'forms and quizzes to answer again: steps made not completed');
+        }
+        return people;
+      });
     return this.running;
   }
 

@@ -17,6 +17,7 @@ import { keptJson } from '../../kept-json.js';
 import { NO_PEOPLE, type ReadCache, type UserProgress } from '../../plugins/read-cache.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { agreementsInRole, expireDueAgreements } from '../acknowledgments/index.js';
+import { expireDueRetakes } from '../answers/index.js';
 import { resolveRoleOfRequest } from '../members/index.js';
 import { canPreviewRoles, previewableRoles, resolvePreviewRole } from './role-preview.js';
 import { roleSummary } from './role-summary.js';
@@ -74,7 +75,14 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       if (!flags.preview) {
         // An agreement due again (newer version, or lapsed) makes its step not completed: the member is asked again.
         const expired = await expireDueAgreements(db, user, role, progress, at);
-        if (expired.length > 0) {
+        // A form or quiz that changed materially since the member answered it is asked again the same way.
+        const retakes = await expireDueRetakes(
+          db,
+          user,
+          role.scopes.flatMap((s) => s.steps),
+          new Set(progress.completed.map((c) => c.stepId)),
+        );
+        if (expired.length + retakes.length > 0) {
           await app.changeFeed.settle();
           progress = await reads.progress(user.id);
         }

@@ -580,6 +580,7 @@ const ROUTES: Route[] = [
     cells: contentEditors({ status: 404 }),
   },
   { method: 'GET', route: '/api/studio/usage', url: '/api/studio/usage', cells: contentEditors({ status: 200 }) },
+  { method: 'GET', route: '/api/studio/retakes', url: '/api/studio/retakes', cells: contentEditors({ status: 200 }) },
   { method: 'GET', route: '/api/studio/assets', url: '/api/studio/assets', cells: contentEditors({ status: 200 }) },
   {
     method: 'GET',

@@ -19,6 +19,7 @@ import {
   studioDiffSchema,
   studioStateSchema,
   studioVersionSchema,
+  retakesResponseSchema,
   usageResponseSchema,
   versionParamsSchema,
   versionsResponseSchema,
@@ -33,6 +34,7 @@ import { isPublishedFile, type PublishedContent } from '../../content/published-
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
+import { retakesOfChange, sweepDueRetakes } from '../answers/index.js';
 import { mayUse, requirePermission } from '../permissions/index.js';
 import { countOpenTeamTasks, syncTeamTasks } from '../team-tasks/index.js';
 import { ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from './access-fields.js';
@@ -92,9 +94,15 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     return latest;
   };
 
-  /** After a publish or restore: team tasks not yet done follow the new content at once (docs/product.md#team-tasks). */
-  const teamTasksFollow = () =>
-    syncTeamTasks({ db, catalog: content.catalog, timeZone: config.organisationTimeZone, now: now() });
+  /**
+   * After a publish or restore: team tasks not yet done follow the new content at once (docs/product.md#team-tasks),
+   * and members who answered a form or quiz that changed materially answer it again
+   * (docs/product.md#changing-a-form-or-quiz-after-people-answered).
+   */
+  const afterPublish = async () => {
+    await syncTeamTasks({ db, catalog: content.catalog, timeZone: config.organisationTimeZone, now: now() });
+    await sweepDueRetakes({ db, configs: content.catalog.values() });
+  };
 
   /**
    * The answer to a publish or restore ({@link publishVersion}): the new version, or why nothing was published — 422
@@ -227,7 +235,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       note,
       confirmRemovals: confirmRemovals === true,
     });
-    if (result.outcome === 'published') await teamTasksFollow();
+    if (result.outcome === 'published') await afterPublish();
     return answerPublish(reply, result);
   });
 
@@ -275,7 +283,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
         note: undefined,
         confirmRemovals: request.body?.confirmRemovals === true,
       });
-      if (result.outcome === 'published') await teamTasksFollow();
+      if (result.outcome === 'published') await afterPublish();
       return answerPublish(reply, result);
     },
   );
@@ -289,6 +297,18 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     '/api/studio/team-tasks',
     { onRequest: editing, schema: { response: { 200: openTeamTasksResponseSchema } } },
     async () => ({ tasks: await countOpenTeamTasks(db) }),
+  );
+
+  app.get(
+    '/api/studio/retakes',
+    { onRequest: editing, schema: { response: { 200: retakesResponseSchema } } },
+    async () => {
+      const draft = await getDraft(db);
+      if (!draft) return { steps: [] };
+      const checked = checkStudioCatalog(draft.catalog, () => undefined);
+      if (!checked.configs) return { steps: [] };
+      return { steps: await retakesOfChange(db, (await published()).catalog, checked.configs) };
+    },
   );
 
   app.get(

@@ -22,6 +22,7 @@ import {
   stepProgress,
   users,
 } from '../../db/schema.js';
+import { retakeStepIds } from '../answers/index.js';
 import { recordAudit } from '../audit/index.js';
 import { deleteDraft, insertVersion } from '../../content/content.repository.js';
 import type { PublishedContent } from '../../content/published-content.js';
@@ -159,10 +160,13 @@ export async function removalsWithProgress(
 
 /**
  * Marks steps as a material change: exactly a `version` bump (docs/decisions/021-signed-versioned-acknowledgments.md),
- * so members who agreed to an earlier version must agree again (the member's next page load and the hourly sweep).
+ * so members who agreed to an earlier version must agree again (the member's next page load and the hourly sweep), and
+ * members who answered a form or passed a quiz of an earlier version answer it again
+ * (docs/product.md#changing-a-form-or-quiz-after-people-answered).
  * The step's version becomes one above the published one (or stays, when the draft already raised it further),
  * `versionDate` today, and `versionNote` the publish note when given.
- * @returns the catalog with the marked steps changed, or the problems (unknown step, or one that asks for no agreement)
+ * @returns the catalog with the marked steps changed, or the problems (unknown step, or one that asks for no agreement
+ *   and no answers)
  */
 export function applyMaterialChanges(
   configs: readonly RoleConfiguration[],
@@ -182,7 +186,7 @@ export function applyMaterialChanges(
       steps: scope.steps.map((step, ti) => {
         if (!wanted.has(step.id)) return step;
         found.add(step.id);
-        if (!needsAcknowledgment(step)) {
+        if (!needsAcknowledgment(step) && step.form === undefined && step.quiz === undefined) {
           problems.push({
             role: config.key,
             path: `scopes[${si}].steps[${ti}]`,
@@ -335,10 +339,14 @@ export async function publishVersion(
     const changes = accessChanges(input.base.catalog, checked.configs);
     if (changes.length > 0) return { outcome: 'access', changes };
   }
+  // A form or quiz whose questions change materially is always a material change: members answer it again.
+  const materialChanges = [
+    ...new Set([...input.materialChanges, ...retakeStepIds(input.base.catalog, checked.configs)]),
+  ];
   const marked = applyMaterialChanges(
     checked.configs,
     input.base.catalog,
-    input.materialChanges,
+    materialChanges,
     input.at.toISOString().slice(0, 10),
     input.note,
   );
@@ -355,7 +363,7 @@ export async function publishVersion(
       configs: marked.configs,
       kind: input.kind,
       restoredFrom: input.restoredFrom,
-      materialChanges: [...new Set(input.materialChanges)],
+      materialChanges,
       note: input.note === undefined || input.note === '' ? null : input.note,
       actor: input.actor,
       at: input.at,

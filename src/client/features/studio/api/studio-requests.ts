@@ -10,6 +10,7 @@ import {
   studioDiffSchema,
   studioStateSchema,
   studioVersionSchema,
+  retakesResponseSchema,
   usageResponseSchema,
   openTeamTasksResponseSchema,
   versionsResponseSchema,
@@ -43,6 +44,7 @@ export const studioKeys = {
   assets: ['studio', 'assets'] as const,
   usage: ['studio', 'usage'] as const,
   openTeamTasks: ['studio', 'team-tasks'] as const,
+  retakes: ['studio', 'retakes'] as const,
 };
 
 /** Someone else saved the draft since this editor last loaded or saved it (409 from PUT /api/studio/draft). */
@@ -192,6 +194,14 @@ export function restoreVersion(version: number, request: RestoreRequest = {}) {
 /** GET /api/studio/assets — every stored file, newest first. @throws ApiError */
 export async function getAssets({ signal }: { signal?: AbortSignal } = {}) {
   return (await apiRequest(apiPaths.studioAssets, assetsResponseSchema, { ...(signal ? { signal } : {}) })).assets;
+}
+
+/**
+ * GET /api/studio/retakes — the forms and quizzes the saved draft changes materially, each with the members who would
+ * answer it again (docs/product.md#changing-a-form-or-quiz-after-people-answered). @throws ApiError
+ */
+export async function getRetakes({ signal }: { signal?: AbortSignal } = {}) {
+  return (await apiRequest(apiPaths.studioRetakes, retakesResponseSchema, { ...(signal ? { signal } : {}) })).steps;
 }
 
 /** GET /api/studio/usage — how many members resolve to each role. @throws ApiError */

@@ -12,6 +12,7 @@ import {
   discardDraft,
   getAssets,
   getOpenTeamTasks,
+  getRetakes,
   getStudio,
   PublishProblemsError,
   publishDraft,
@@ -19,10 +20,53 @@ import {
   studioKeys,
 } from '../api/studio-requests';
 import type { StudioEditor } from '../hooks/use-studio-editor';
-import { changedAgreementSteps, changedQuizSteps, changedTeamTasks, removedSteps } from '../utils/catalog-edits';
+import {
+  changedAgreementSteps,
+  changedQuizSteps,
+  changedTeamTasks,
+  removedSteps,
+  retakeSteps,
+} from '../utils/catalog-edits';
 import { changeSentences } from '../utils/change-sentences';
 import { ChangeLine } from './change-line';
 import { ConfirmDialog } from './confirm-dialog';
+
+/**
+ * Who answers a changed form or quiz again once the draft is published
+ * (docs/product.md#changing-a-form-or-quiz-after-people-answered), by name; `members` is undefined while loading.
+ */
+function RetakeLine({
+  step,
+  members,
+  failed,
+  what,
+}: {
+  step: { title: string };
+  members: readonly { email: string; name: string }[] | undefined;
+  failed: boolean;
+  what: string;
+}) {
+  if (members === undefined) {
+    return (
+      <p>
+        {failed
+          ? `The questions of ‘${step.title}’ changed: members who completed it ${what} again (who could not be found out now).`
+          : `The questions of ‘${step.title}’ changed: finding out who completed it…`}
+      </p>
+    );
+  }
+  if (members.length === 0) {
+    return <p>The questions of ‘{step.title}’ changed. Nobody has completed it yet, so nobody is asked again.</p>;
+  }
+  const names = members.map((m) => m.name || m.email);
+  return (
+    <p>
+      The questions of ‘{step.title}’ changed, so{' '}
+      {members.length === 1 ? 'this member' : `these ${members.length} members`} must {what} again (their earlier
+      answers are kept): {names.join(', ')}.
+    </p>
+  );
+}
 
 /** What a publish or restore removes that members completed, for the confirmation. */
 export function RemovalsList({ removals }: { removals: readonly StudioRemoval[] }) {
@@ -84,6 +128,15 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
 
   const agreements = changedAgreementSteps(published.catalog, editor.catalog);
   const quizzes = changedQuizSteps(published.catalog, editor.catalog);
+  const retaken = retakeSteps(published.catalog, editor.catalog);
+  // Who answers again: asked of the server (the saved draft against who completed what) while the dialog is open.
+  const retakes = useQuery({
+    queryKey: studioKeys.retakes,
+    queryFn: ({ signal }) => getRetakes({ signal }),
+    enabled: confirming && retaken.length > 0,
+    staleTime: 0,
+  });
+  const retakersOf = (stepId: string) => retakes.data?.find((r) => r.stepId === stepId)?.members;
   const removed = removedSteps(published.catalog, editor.catalog);
   // Only while the dialog is open: files are named by their name, not their address.
   const assets = useQuery({
@@ -335,14 +388,25 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
             ))}
           </fieldset>
         ) : null}
-        {quizzes.length > 0 ? (
+        {retaken.length > 0 ? (
           <div className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-2 text-amber-950">
+            <p className="font-semibold">Changed questions: answered again</p>
+            {retaken.map((s) => (
+              <RetakeLine
+                key={s.id}
+                step={s}
+                members={retakersOf(s.id)}
+                failed={retakes.isError}
+                what={s.quiz ? 'take the quiz' : 'send the form'}
+              />
+            ))}
+          </div>
+        ) : null}
+        {quizzes.length > 0 ? (
+          <div className="space-y-1 rounded-lg border border-slate-200 p-2">
             <p className="font-semibold">Changed quizzes</p>
             {quizzes.map((s) => (
-              <p key={s.id}>
-                Members who passed ‘{s.title}’ before keep their pass: they are not asked to take it again. Answers they
-                gave are scored against the new questions in the insights.
-              </p>
+              <p key={s.id}>The questions of ‘{s.title}’ stay the same, so members who passed it keep their pass.</p>
             ))}
           </div>
         ) : null}

@@ -1,4 +1,5 @@
 import type { RoleConfiguration, Scope, Step } from '@shared/content-schema';
+import { answersChangeMaterially } from '@shared/step-answers';
 
 /**
  * Pure edits of a catalog (every role configuration), each returning a new catalog and leaving the input untouched,
@@ -145,15 +146,31 @@ export function changedAgreementSteps(published: Catalog, draft: Catalog): Step[
 }
 
 /**
- * Quiz steps of the published catalog whose quiz (questions, answers, pass mark or tries) the draft changes: members
- * who passed before keep their pass (docs/product.md#editing-in-the-browser), which the publish dialog says.
+ * Form and quiz steps of the published catalog whose questions the draft changes materially (answersChangeMaterially):
+ * members who completed them answer them again once the draft is published
+ * (docs/product.md#changing-a-form-or-quiz-after-people-answered), which the publish dialog says, naming them.
+ */
+export function retakeSteps(published: Catalog, draft: Catalog): Step[] {
+  const before = new Map(published.flatMap((r) => r.scopes.flatMap((s) => s.steps)).map((s) => [s.id, s]));
+  return draft
+    .flatMap((r) => r.scopes.flatMap((s) => s.steps))
+    .filter((s) => {
+      const was = before.get(s.id);
+      return was !== undefined && answersChangeMaterially(was, s);
+    });
+}
+
+/**
+ * Quiz steps of the published catalog whose quiz the draft changes without changing its questions materially (an
+ * explanation, the pass mark, the tries): members who passed keep their pass, which the publish dialog says.
  */
 export function changedQuizSteps(published: Catalog, draft: Catalog): Step[] {
   const before = new Map(published.flatMap((r) => r.scopes.flatMap((s) => s.steps)).map((s) => [s.id, s]));
   return draft
     .flatMap((r) => r.scopes.flatMap((s) => s.steps))
     .filter((s) => s.quiz !== undefined && before.get(s.id)?.quiz !== undefined)
-    .filter((s) => JSON.stringify(before.get(s.id)?.quiz) !== JSON.stringify(s.quiz));
+    .filter((s) => JSON.stringify(before.get(s.id)?.quiz) !== JSON.stringify(s.quiz))
+    .filter((s) => !answersChangeMaterially(before.get(s.id) ?? s, s));
 }
 
 /**

@@ -194,3 +194,50 @@ describe('QuizStep (docs/product.md#quiz-steps)', () => {
     expect(screen.queryByRole('button', { name: 'Check my answers' })).not.toBeInTheDocument();
   }, 30_000);
 });
+
+describe('a form or quiz that changed since the member answered it', () => {
+  it('says so, and offers the quiz and the form again', async () => {
+    const finalForm = formSchema.parse({ fields: [{ id: 'name', kind: 'short-text', label: 'Your name' }] });
+    stubNetwork({
+      'GET /api/steps/quiz/quiz': () =>
+        json({ stepId: 'quiz', tries: 0, triesLeft: null, passed: false, last: null, changedSinceTried: true }),
+      'GET /api/steps/support/form': () =>
+        json({
+          stepId: 'support',
+          draft: null,
+          submitted: { version: 1, answers: { name: 'Sam' }, submittedAt: '2025-03-01T09:00:00.000Z' },
+          canSubmit: true,
+          changedSinceSent: true,
+        }),
+    });
+    const step = withoutQuizKey({
+      id: 'quiz',
+      title: 'Quiz',
+      description: 'Q.',
+      icon: 'User',
+      category: 'Volunteer' as const,
+      requiresScrollOrDownload: false,
+      isContactStep: false,
+      isChecklistStep: false,
+      isAcknowledgmentStep: false,
+      media: [],
+      content: { details: [], tasks: [], helpfulLinks: [], contacts: [], checklist: [], acknowledgments: [] },
+      quiz,
+    });
+    render(
+      <AppProvider>
+        <QuizStep stepId="quiz" quiz={step.quiz!} readOnly={false} />
+        <FormStep stepId="support" form={finalForm} readOnly={false} />
+      </AppProvider>,
+    );
+    expect(
+      await screen.findByText(
+        'The questions of this quiz changed since you took it. Please take it again: your earlier tries do not count.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check my answers' })).toBeEnabled();
+    expect(await screen.findByText(/The questions of this form changed after you sent it on/u)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('Sam');
+    expect(screen.getByRole('button', { name: /^Send/u })).toBeEnabled();
+  }, 30_000);
+});

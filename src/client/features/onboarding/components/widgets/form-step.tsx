@@ -238,7 +238,12 @@ export function FormStep({ stepId, form, readOnly }: { stepId: string; form: For
   const submitted = state.data?.submitted ?? null;
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Your answers">
-      {submitted ? (
+      {submitted && state.data?.changedSinceSent ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          The questions of this form changed after you sent it on {timeFormat.format(new Date(submitted.submittedAt))}.
+          Please check your answers and send it again.
+        </p>
+      ) : submitted ? (
         <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           You sent this form on {timeFormat.format(new Date(submitted.submittedAt))}
           {submitted.version > 1 ? ` (version ${submitted.version})` : ''}.

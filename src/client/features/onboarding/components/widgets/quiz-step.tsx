@@ -63,6 +63,11 @@ export function QuizStep({ stepId, quiz, readOnly }: { stepId: string; quiz: Qui
 
   return (
     <div className="space-y-4">
+      {data?.changedSinceTried && !data.passed ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          The questions of this quiz changed since you took it. Please take it again: your earlier tries do not count.
+        </p>
+      ) : null}
       {last ? (
         <section aria-labelledby={`${id}-result`} className="space-y-1 rounded-lg bg-slate-50 p-3">
           <h4 id={`${id}-result`} ref={resultRef} tabIndex={-1} className="text-sm font-semibold text-slate-900">
