@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The insights page's API contract: five charts (funnel, time to complete, cohorts, activity, quizzes), each one GET under
+ * The insights page's API contract: six charts (funnel, time to complete, cohorts, activity, quizzes, team tasks), each one GET under
  * /api/admin/insights/ with the same filters, each also as CSV (`.csv`). Admins only, like every admin route.
  *
  * Definitions used by every chart:
@@ -11,7 +11,7 @@ import { z } from 'zod';
  */
 
 /** The charts, as they appear in the API paths. */
-export const INSIGHT_CHARTS = ['funnel', 'time-to-complete', 'cohorts', 'activity', 'quizzes'] as const;
+export const INSIGHT_CHARTS = ['funnel', 'time-to-complete', 'cohorts', 'activity', 'quizzes', 'team-tasks'] as const;
 export type InsightChart = (typeof INSIGHT_CHARTS)[number];
 
 /** A month as `YYYY-MM`. */
@@ -189,6 +189,56 @@ export type QuizInsight = z.infer<typeof quizInsightSchema>;
 /** The quizzes chart: every quiz step of the roles matching the filter, in the roles' order. */
 export const quizzesSchema = z.object({ quizzes: z.array(quizInsightSchema) });
 export type Quizzes = z.infer<typeof quizzesSchema>;
+
+/** Open and overdue team tasks of one person, or of the admins, or of nobody (docs/product.md#team-tasks). */
+export const teamTasksByPersonSchema = z.object({
+  /** `person`: one member (a task naming two leads counts for each); `admins`: any admin's; `unassigned`: nobody's. */
+  kind: z.enum(['person', 'admins', 'unassigned']),
+  /** The person's address; null for the admins' and the unassigned tasks. */
+  email: z.string().nullable(),
+  /** The person's name (their address before they sign in); 'Any admin' or 'Nobody' for the other two kinds. */
+  name: z.string(),
+  open: z.number().int(),
+  /** Of the open ones, due before today (in the organisation's time zone). */
+  overdue: z.number().int(),
+});
+
+/** Open, overdue and done tasks of one team task of the content (its kind), across newcomers. */
+export const teamTasksByKindSchema = z.object({
+  taskId: z.string(),
+  /** The title the task has in the content now; the tasks' own title when the content no longer has it. */
+  title: z.string(),
+  open: z.number().int(),
+  overdue: z.number().int(),
+  done: z.number().int(),
+});
+
+/**
+ * The team tasks chart (docs/product.md#team-tasks): the team tasks of the newcomers matching the filters (role,
+ * department, start month: their team-task start day — the start date an admin set, else their first sign-in), as
+ * they are now.
+ */
+export const teamTasksInsightSchema = z.object({
+  /** Today (YYYY-MM-DD) in the organisation's time zone: a task due before it and not done is overdue. */
+  today: z.string(),
+  /** Open tasks (each once, whoever does it). */
+  open: z.number().int(),
+  overdue: z.number().int(),
+  /** Most overdue first, then most open, then by name; only people with an open task. */
+  byPerson: z.array(teamTasksByPersonSchema),
+  /** Most overdue first, then most open, then by title; every task with an open or done one. */
+  byKind: z.array(teamTasksByKindSchema),
+  /** Newcomers with at least one team task that is not closed. */
+  newcomers: z.number().int(),
+  /** Of them, those whose team tasks are all done. */
+  allDone: z.number().int(),
+  /**
+   * Median calendar days from a newcomer's start day to the day (local) their last team task was done, over the
+   * newcomers whose tasks are all done, one decimal; negative when all was done before the start; null when none.
+   */
+  medianDaysToAllDone: z.number().nullable(),
+});
+export type TeamTasksInsight = z.infer<typeof teamTasksInsightSchema>;
 
 /**
  * The funnel's call-out in words: "Most people who stop, stop at 'Set up Slack': 23 members, waiting a median of 9

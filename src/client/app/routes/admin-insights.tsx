@@ -10,6 +10,7 @@ import {
   CohortsCard,
   FunnelCard,
   QuizzesCard,
+  TeamTasksCard,
   TimeToCompleteCard,
 } from '@/features/insights/components/insight-cards';
 import { type InsightsFilters, insightsParams, readInsightsFilters } from '@/features/insights/utils/insights-query';
@@ -122,6 +123,7 @@ export function AdminInsightsRoute() {
             </div>
             <div className="xl:col-span-2">
               <QuizzesCard filters={filters} />
+              <TeamTasksCard filters={filters} />
             </div>
           </div>
         </div>

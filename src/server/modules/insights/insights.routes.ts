@@ -9,6 +9,7 @@ import {
   funnelSchema,
   insightsQuerySchema,
   quizzesSchema,
+  teamTasksInsightSchema,
   timeToCompleteSchema,
   type Activity,
   type Cohorts,
@@ -16,11 +17,20 @@ import {
   type InsightChart,
   type InsightsQuery,
   type Quizzes,
+  type TeamTasksInsight,
   type TimeToComplete,
 } from '../../../shared/insights-api.js';
 import type { Database } from '../../db/client.js';
 import { readableDepartments, requirePermission } from '../permissions/index.js';
-import { activity, cohorts, funnel, quizzes, timeToComplete, type InsightsContext } from './insights.repository.js';
+import {
+  activity,
+  cohorts,
+  funnel,
+  quizzes,
+  teamTasks,
+  timeToComplete,
+  type InsightsContext,
+} from './insights.repository.js';
 
 /** What the insights routes need. */
 export interface InsightsRoutesOptions {
@@ -107,6 +117,13 @@ export const CSV_ROWS = {
       ...z.mostMissed.map((m) => [z.stepId, z.title, null, null, null, null, null, m.text, m.wrong, m.percent]),
     ]),
   ],
+  'team-tasks': (t: TeamTasksInsight) => [
+    ['by', 'id', 'name', 'open', 'overdue', 'done'],
+    ...t.byPerson.map((p) => ['person', p.email ?? p.kind, p.name, p.open, p.overdue, null]),
+    ...t.byKind.map((k) => ['task', k.taskId, k.title, k.open, k.overdue, k.done]),
+    ['newcomers_all_done', null, `${t.allDone} of ${t.newcomers}`, null, null, t.allDone],
+    ['median_days_to_all_done', null, t.medianDaysToAllDone, null, null, null],
+  ],
 } satisfies Record<InsightChart, (data: never) => (string | number | null)[][]>;
 
 /**
@@ -118,6 +135,8 @@ export const CSV_ROWS = {
  * - GET /api/admin/insights/cohorts(.csv)
  * - GET /api/admin/insights/activity(.csv)
  * - GET /api/admin/insights/quizzes(.csv): one row per quiz, then one per question most often answered wrong
+ * - GET /api/admin/insights/team-tasks(.csv): open and overdue team tasks by person and by task, and the median days
+ *   from a newcomer's start day to all their team tasks done
  */
 export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (
   app,
@@ -161,4 +180,5 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = asyn
   chartRoutes('cohorts', cohorts, cohortsSchema, CSV_ROWS.cohorts);
   chartRoutes('activity', activity, activitySchema, CSV_ROWS.activity);
   chartRoutes('quizzes', quizzes, quizzesSchema, CSV_ROWS.quizzes);
+  chartRoutes('team-tasks', teamTasks, teamTasksInsightSchema, CSV_ROWS['team-tasks']);
 };

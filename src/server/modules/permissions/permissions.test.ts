@@ -445,6 +445,20 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/insights/team-tasks',
+    url: '/api/admin/insights/team-tasks',
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/insights/team-tasks.csv',
+    url: '/api/admin/insights/team-tasks.csv',
+    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
+  },
+  {
+    method: 'GET',
     route: '/api/admin/backups',
     url: '/api/admin/backups',
     cells: adminOnly({ status: 200 }),

@@ -3,6 +3,7 @@ import {
   cohortsSchema,
   funnelSchema,
   quizzesSchema,
+  teamTasksInsightSchema,
   timeToCompleteSchema,
   type InsightChart,
 } from '@shared/insights-api';
@@ -18,6 +19,7 @@ const SCHEMAS = {
   cohorts: cohortsSchema,
   activity: activitySchema,
   quizzes: quizzesSchema,
+  'team-tasks': teamTasksInsightSchema,
 } as const satisfies Record<InsightChart, z.ZodType>;
 
 export type InsightData<C extends InsightChart> = z.infer<(typeof SCHEMAS)[C]>;

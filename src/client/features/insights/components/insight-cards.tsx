@@ -1,4 +1,10 @@
-import { type Funnel, type QuizInsight, STALLED_AFTER_DAYS, funnelCalloutText } from '@shared/insights-api';
+import {
+  type Funnel,
+  type QuizInsight,
+  STALLED_AFTER_DAYS,
+  type TeamTasksInsight,
+  funnelCalloutText,
+} from '@shared/insights-api';
 import type { UseQueryResult } from '@tanstack/react-query';
 import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { useId } from 'react';
@@ -716,6 +722,116 @@ export function QuizzesCard({ filters }: { filters: InsightsFilters }) {
             ))}
           </tbody>
         </table>
+      )}
+    />
+  );
+}
+
+/**
+ * The team tasks' figures in words (docs/product.md#team-tasks): '5 team tasks are open, 3 of them overdue. 2 of 4
+ * newcomers have all their team tasks done, a median of 6.5 days after their start date.'
+ */
+export function teamTasksSummaryText(t: TeamTasksInsight): string {
+  const open =
+    t.open === 0
+      ? 'No team task is open.'
+      : `${plural(t.open, 'team task')} ${t.open === 1 ? 'is' : 'are'} open, ${t.overdue} of them overdue.`;
+  const done =
+    t.medianDaysToAllDone === null
+      ? `No newcomer has all their team tasks done yet (${plural(t.newcomers, 'newcomer')} with team tasks).`
+      : `${t.allDone} of ${plural(t.newcomers, 'newcomer')} have all their team tasks done, a median of ${plural(t.medianDaysToAllDone, 'day')} after their start date.`;
+  return `${open} ${done}`;
+}
+
+/**
+ * Team tasks (docs/product.md#team-tasks): open and overdue tasks by the person who does them and by task, and the
+ * median days from a newcomer's start date to all their team tasks done. Overdue figures are also said in words.
+ * @param filters the page's filters
+ */
+export function TeamTasksCard({ filters }: { filters: InsightsFilters }) {
+  const query = insightsParams(filters);
+  const tasks = useInsight('team-tasks', query);
+  const row = (name: string, open: number, overdue: number) => (
+    <>
+      <th scope="row" className="font-medium">
+        {name}
+      </th>
+      <td className="tabular-nums">{open}</td>
+      <td className={`tabular-nums ${overdue > 0 ? 'font-semibold text-red-800' : ''}`}>{overdue}</td>
+    </>
+  );
+  return (
+    <ChartCard
+      title="Team tasks"
+      description="Open and overdue tasks of the people around newcomers, and how long newcomers wait for all of them."
+      query={tasks}
+      csvHref={apiPaths.adminInsight('team-tasks', query, true)}
+      isEmpty={(t) => t.newcomers === 0}
+      empty="No newcomer matching these filters has team tasks."
+      summary={(t) => <p>{teamTasksSummaryText(t)}</p>}
+      chart={(t) => (
+        <div className="grid gap-4 text-sm md:grid-cols-2">
+          <div>
+            <h4 className="font-semibold text-slate-900">By person</h4>
+            <ul className="space-y-0.5" aria-label="Open team tasks by person">
+              {t.byPerson.map((p) => (
+                <li key={`${p.kind}:${p.email ?? ''}`}>
+                  {p.name}: {p.open} open
+                  {p.overdue > 0 ? <span className="font-semibold text-red-800">, {p.overdue} overdue</span> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h4 className="font-semibold text-slate-900">By task</h4>
+            <ul className="space-y-0.5" aria-label="Team tasks by task">
+              {t.byKind.map((k) => (
+                <li key={k.taskId}>
+                  {k.title}: {k.open} open
+                  {k.overdue > 0 ? (
+                    <span className="font-semibold text-red-800">, {k.overdue} overdue</span>
+                  ) : null}, {k.done} done
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+      table={(t) => (
+        <div className="grid gap-4 md:grid-cols-2">
+          <table className={tableClass} aria-label="Open team tasks by person">
+            <thead>
+              <tr>
+                <th scope="col">Who</th>
+                <th scope="col">Open</th>
+                <th scope="col">Overdue</th>
+              </tr>
+            </thead>
+            <tbody>
+              {t.byPerson.map((p) => (
+                <tr key={`${p.kind}:${p.email ?? ''}`}>{row(p.name, p.open, p.overdue)}</tr>
+              ))}
+            </tbody>
+          </table>
+          <table className={tableClass} aria-label="Team tasks by task">
+            <thead>
+              <tr>
+                <th scope="col">Task</th>
+                <th scope="col">Open</th>
+                <th scope="col">Overdue</th>
+                <th scope="col">Done</th>
+              </tr>
+            </thead>
+            <tbody>
+              {t.byKind.map((k) => (
+                <tr key={k.taskId}>
+                  {row(k.title, k.open, k.overdue)}
+                  <td className="tabular-nums">{k.done}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     />
   );
