@@ -225,6 +225,9 @@ test('an admin uploads an image to a step, and a broken PDF is refused with the 
   const address = await page.getByLabel('Image address', { exact: true }).inputValue();
   const served = await page.request.get(address);
   expect(served.headers()['content-type']).toBe('image/png');
+  // The file keeps its name: the field shows it (the address is under 'Advanced'), and it is served under it.
+  await expect(page.locator('p', { hasText: /^Image: slack-welcome\.png$/u })).toBeVisible();
+  expect(served.headers()['content-disposition']).toContain('filename="slack-welcome.png"');
   await page.getByLabel('Image description (alt text)').fill('The Slack welcome screen');
   const frame = page.frameLocator('iframe[title^="Preview of Set up Slack"]');
   await expect(frame.getByRole('img', { name: 'The Slack welcome screen' })).toBeVisible();

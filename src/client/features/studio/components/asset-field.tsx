@@ -1,10 +1,10 @@
 import { STUDIO_ASSET_MAX_BYTES } from '@shared/studio-api';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Upload from 'lucide-react/icons/upload';
 import { useId, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { studioKeys, uploadAsset } from '../api/studio-requests';
+import { getAssets, studioKeys, uploadAsset } from '../api/studio-requests';
 import { TextField } from './fields';
 
 interface AssetFieldProps {
@@ -22,8 +22,9 @@ const KIND_WORDS = { pdf: 'a PDF', image: 'an image (PNG, JPEG, WebP or GIF)' } 
 
 /**
  * An address field with 'Upload…' beside it (docs/product.md#content-studio): the chosen file is stored by the
- * server (by its SHA-256) and its address fills the field. Shows the upload's progress, and the server's refusal (too
- * large, not a PDF, an image that does not decode) in its own words.
+ * server (by its SHA-256) and its address fills the field. An uploaded file is shown by the name it was uploaded with
+ * (a link that opens it), its address folded under 'Advanced'. Shows the upload's progress, and the server's refusal
+ * (too large, not a PDF, an image that does not decode) in its own words.
  */
 export function AssetField({ path, label, value, onChange, kind, hint }: AssetFieldProps) {
   const inputId = useId();
@@ -32,6 +33,8 @@ export function AssetField({ path, label, value, onChange, kind, hint }: AssetFi
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const assets = useQuery({ queryKey: studioKeys.assets, queryFn: ({ signal }) => getAssets({ signal }) });
+  const uploaded = assets.data?.find((a) => a.url === value);
 
   const upload = async (file: File) => {
     setError(null);
@@ -56,17 +59,36 @@ export function AssetField({ path, label, value, onChange, kind, hint }: AssetFi
     }
   };
 
+  const addressField = (
+    <TextField
+      path={path}
+      label={label}
+      value={value}
+      onChange={onChange}
+      hint={hint ?? `An https:// address, a path such as /content/…, or upload ${KIND_WORDS[kind]}.`}
+      className="min-w-48 flex-1"
+    />
+  );
+
   return (
     <div className="space-y-1">
       <div className="flex flex-wrap items-end gap-2">
-        <TextField
-          path={path}
-          label={label}
-          value={value}
-          onChange={onChange}
-          hint={hint ?? `An https:// address, a path such as /content/…, or upload ${KIND_WORDS[kind]}.`}
-          className="min-w-48 flex-1"
-        />
+        {uploaded === undefined ? (
+          addressField
+        ) : (
+          <div className="min-w-48 flex-1 space-y-1">
+            <p className="text-sm">
+              <span className="font-medium text-slate-800">{label.replace(/ address$/u, '')}: </span>
+              <a href={value} target="_blank" rel="noreferrer" className="break-all text-brand-700 underline">
+                {uploaded.name.split('/').pop()}
+              </a>
+            </p>
+            <details>
+              <summary className="cursor-pointer text-sm text-slate-700">Advanced</summary>
+              {addressField}
+            </details>
+          </div>
+        )}
         <label
           htmlFor={inputId}
           className={cn(
