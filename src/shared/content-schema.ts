@@ -147,12 +147,29 @@ export const contactSchema = z
   })
   .strict();
 
+/**
+ * The id a step or item had in the published version, when an editor changed its id in the studio's draft: a rename
+ * (docs/product.md#renaming-a-step). Publishing moves members' progress from that id to the new one and removes the
+ * mark, so the published content never carries it.
+ */
+export const renamedFromSchema = stableIdSchema.optional();
+
 export const checklistItemSchema = z
-  .object({ id: stableIdSchema, text: z.string().min(1), icon: z.string().optional() })
+  .object({
+    id: stableIdSchema,
+    text: z.string().min(1),
+    icon: z.string().optional(),
+    renamedFrom: renamedFromSchema,
+  })
   .strict();
 
 export const acknowledgmentItemSchema = z
-  .object({ id: stableIdSchema, content: z.string().min(1), icon: z.string().optional() })
+  .object({
+    id: stableIdSchema,
+    content: z.string().min(1),
+    icon: z.string().optional(),
+    renamedFrom: renamedFromSchema,
+  })
   .strict();
 
 export const MEDIA_SIZES = ['full', 'text', 'small', 'medium', 'large', 'banner', 'stretch', 'fit'] as const;
@@ -415,6 +432,7 @@ export function quizKeyProblems(quiz: z.infer<typeof quizSchema>): { path: (stri
 export const stepSchema = z
   .object({
     id: stableIdSchema,
+    renamedFrom: renamedFromSchema,
     title: z.string().min(1),
     description: z.string().min(1),
     icon: z.string().min(1),

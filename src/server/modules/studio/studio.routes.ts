@@ -59,6 +59,7 @@ import {
   type PublishOutcome,
 } from './studio.service.js';
 import { checkUpload } from './uploads.js';
+import { takeRenames } from './renames.js';
 
 /**
  * The content studio's routes (docs/product.md#content-studio; the contract is src/shared/studio-api.ts). Every
@@ -174,7 +175,11 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     current: StudioDraft | null,
   ) => {
     const base = await published();
-    const { problems } = await problemsOf(catalog);
+    const checked = await problemsOf(catalog);
+    // Renames are checked against the published version as the draft is saved, so the editor sees a bad one at once.
+    const problems = checked.configs
+      ? [...checked.problems, ...takeRenames(checked.configs, base.catalog).problems]
+      : checked.problems;
     const saved = await saveDraft(
       db,
       { catalog, baseVersion: current?.baseVersion ?? base.version, problems, at: now(), by: actorOf(request).email },

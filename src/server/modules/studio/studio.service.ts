@@ -23,10 +23,12 @@ import {
   users,
 } from '../../db/schema.js';
 import { retakeStepIds } from '../answers/index.js';
+import { announce } from '../../db/changes.js';
 import { recordAudit } from '../audit/index.js';
 import { deleteDraft, insertVersion } from '../../content/content.repository.js';
 import type { PublishedContent } from '../../content/published-content.js';
 import { accessChanges } from './access-fields.js';
+import { moveRenamedRecords, renameRecordProblems, takeRenames, type Rename } from './renames.js';
 
 /**
  * The content studio's work (docs/product.md#content-studio, docs/decisions/023-content-studio.md): checking a
@@ -111,22 +113,28 @@ export type Removal = StudioRemoval;
 
 /**
  * The steps and items `next` removes from `published` that members completed or ticked (their records are kept;
- * docs/product.md#content-studio).
+ * docs/product.md#content-studio). A renamed step or item is not removed: its records move with it.
+ * @param renames the renames the publish makes (docs/product.md#renaming-a-step)
  * @returns the removals with members, step order of the published catalog
  */
 export async function removalsWithProgress(
   db: Database,
   published: readonly RoleConfiguration[],
   next: readonly RoleConfiguration[],
+  renames: readonly Rename[] = [],
 ): Promise<Removal[]> {
   const before = stepPlaces(published);
   const after = stepPlaces(next);
-  const removedSteps = [...before.keys()].filter((id) => !after.has(id));
+  const newIdOf = new Map(renames.filter((r) => r.item === null).map((r) => [r.step.from, r.step.to]));
+  const renamedItems = new Set(renames.flatMap((r) => (r.item === null ? [] : [`${r.step.from}\u0000${r.item.from}`])));
+  const removedSteps = [...before.keys()].filter((id) => !after.has(newIdOf.get(id) ?? id));
   const removedItems: { stepId: string; itemId: string }[] = [];
   for (const [id, place] of before) {
-    const kept = after.get(id);
+    const kept = after.get(newIdOf.get(id) ?? id);
     if (!kept) continue;
-    for (const itemId of place.items) if (!kept.items.has(itemId)) removedItems.push({ stepId: id, itemId });
+    for (const itemId of place.items)
+      if (!kept.items.has(itemId) && !renamedItems.has(`${id}\u0000${itemId}`))
+        removedItems.push({ stepId: id, itemId });
   }
   const removals: Removal[] = [];
   if (removedSteps.length > 0) {
@@ -165,6 +173,7 @@ export async function removalsWithProgress(
  * (docs/product.md#changing-a-form-or-quiz-after-people-answered).
  * The step's version becomes one above the published one (or stays, when the draft already raised it further),
  * `versionDate` today, and `versionNote` the publish note when given.
+ * @param publishedIdOf a renamed step's published id by its new id (its published version is found under it)
  * @returns the catalog with the marked steps changed, or the problems (unknown step, or one that asks for no agreement
  *   and no answers)
  */
@@ -174,6 +183,7 @@ export function applyMaterialChanges(
   stepIds: readonly string[],
   today: string,
   note: string | undefined,
+  publishedIdOf: ReadonlyMap<string, string> = new Map(),
 ): { configs: RoleConfiguration[]; problems: StudioProblem[] } {
   const wanted = new Set(stepIds);
   const problems: StudioProblem[] = [];
@@ -194,7 +204,7 @@ export function applyMaterialChanges(
           });
           return step;
         }
-        const publishedVersion = before.get(step.id)?.step.version ?? 1;
+        const publishedVersion = before.get(publishedIdOf.get(step.id) ?? step.id)?.step.version ?? 1;
         const version = Math.max(step.version ?? 1, publishedVersion + 1);
         return { ...step, version, versionDate: today, ...(note === undefined ? {} : { versionNote: note }) };
       }),
@@ -229,6 +239,8 @@ export interface PublishInput {
    */
   clearDraft: boolean;
   draftUpdatedAt?: Date;
+  /** Steps and items renamed (docs/product.md#renaming-a-step): members' records move to the new ids. */
+  renames?: readonly Rename[];
   /** Called inside the transaction after the version is written (tests kill the process there). */
   beforeCommit?: () => Promise<void>;
 }
@@ -260,6 +272,9 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
       at: input.at,
     });
     if (input.clearDraft && input.draftUpdatedAt === undefined) await deleteDraft(tx);
+    const renamed = await moveRenamedRecords(tx, input.renames ?? []);
+    // Who completed what changed under the read cache's feet: every process forgets what it kept.
+    if (renamed.some((r) => Object.values(r.moved).some((n) => n > 0))) await announce(tx, { kind: 'everything' });
     await recordAudit(tx, {
       kind: input.kind === 'publish' ? 'content-publish' : 'content-restore',
       outcome: 'ok',
@@ -271,6 +286,7 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
         restoredFrom: input.restoredFrom,
         materialChanges: input.materialChanges,
         note: input.note,
+        ...(renamed.length === 0 ? {} : { renamed }),
       },
       at: input.at,
     });
@@ -320,8 +336,9 @@ export type PublishOutcome =
 /**
  * Publishes a catalog as the next version, for 'Publish' and for 'Restore' alike (docs/product.md#content-studio): checks
  * it as `npm run content:check` does; refuses a content editor's change of access
- * (docs/decisions/033-who-decides-access.md); marks the material changes; refuses to drop a role people have; asks to
- * confirm removing what members completed; then stores the version, its audit entry and (for a publish) the draft's
+ * (docs/decisions/033-who-decides-access.md); checks the renames the draft marks (docs/product.md#renaming-a-step);
+ * marks the material changes; refuses to drop a role people have; asks to confirm removing what members completed;
+ * then stores the version, the moves of renamed steps' records, its audit entry and (for a publish) the draft's
  * removal in one transaction ({@link publishCatalog}) and makes `content` serve it.
  * @param db the database
  * @param content the published content this process serves (its catalog says who has which role; it adopts the
@@ -335,26 +352,30 @@ export async function publishVersion(
 ): Promise<PublishOutcome> {
   const checked = checkStudioCatalog(input.catalog, input.assetProblem);
   if (!checked.configs) return { outcome: 'problems', problems: checked.problems };
+  const renamed = takeRenames(checked.configs, input.base.catalog);
+  const renameProblems = [...renamed.problems, ...(await renameRecordProblems(db, renamed.renames))];
+  if (renameProblems.length > 0) return { outcome: 'problems', problems: renameProblems };
   if (!input.mayChangeAccess) {
-    const changes = accessChanges(input.base.catalog, checked.configs);
+    const changes = accessChanges(input.base.catalog, renamed.configs);
     if (changes.length > 0) return { outcome: 'access', changes };
   }
   // A form or quiz whose questions change materially is always a material change: members answer it again.
   const materialChanges = [
-    ...new Set([...input.materialChanges, ...retakeStepIds(input.base.catalog, checked.configs)]),
+    ...new Set([...input.materialChanges, ...retakeStepIds(input.base.catalog, renamed.configs)]),
   ];
   const marked = applyMaterialChanges(
-    checked.configs,
+    renamed.configs,
     input.base.catalog,
     materialChanges,
     input.at.toISOString().slice(0, 10),
     input.note,
+    new Map(renamed.renames.filter((r) => r.item === null).map((r) => [r.step.to, r.step.from])),
   );
   const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), marked.configs);
   if (marked.problems.length + inUse.length > 0)
     return { outcome: 'problems', problems: [...marked.problems, ...inUse] };
   if (!input.confirmRemovals) {
-    const removals = await removalsWithProgress(db, input.base.catalog, marked.configs);
+    const removals = await removalsWithProgress(db, input.base.catalog, marked.configs, renamed.renames);
     if (removals.length > 0) return { outcome: 'removals', removals };
   }
   let version: StudioVersionSummary;
@@ -369,6 +390,7 @@ export async function publishVersion(
       at: input.at,
       clearDraft: input.draftUpdatedAt !== null,
       ...(input.draftUpdatedAt === null ? {} : { draftUpdatedAt: input.draftUpdatedAt }),
+      renames: renamed.renames,
     });
   } catch (error) {
     if (error instanceof DraftChangedError) return { outcome: 'draft-changed', message: error.message };

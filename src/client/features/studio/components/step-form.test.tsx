@@ -22,6 +22,7 @@ const NOT_IN_THE_FORM: Readonly<Record<string, string>> = {};
 function everyField(): Step {
   return {
     id: 'sign-the-agreement',
+    renamedFrom: 'sign-agreement',
     title: 'Sign the agreement',
     description: 'Read and sign it.',
     icon: 'Pen',
@@ -255,4 +256,42 @@ describe('the step form', () => {
     fireEvent.change(getByLabelText('Due (days after the start date)'), { target: { value: '' } });
     expect(changes.at(-1)).not.toHaveProperty('dueAfterDays');
   });
+
+  it("offers changing a published step's or item's id as a rename that keeps members' progress, and undoes it", () => {
+    const changes: Step[] = [];
+    const { renamedFrom: _r, ...published } = everyField();
+    const form = (step: Step) => (
+      <StepForm step={step} path={PATH} onChange={(s) => changes.push(s)} roleNames={[]} publishedStep={published} />
+    );
+    const { getByLabelText, getByText, queryByText, rerender } = render(form(published));
+    expect(getByText(/Changing it renames the step: when you publish, what members did on it moves/u)).toBeTruthy();
+    expect(queryByText(/^Renamed from/u)).toBeNull();
+
+    fireEvent.change(getByLabelText('Id', { exact: true }), { target: { value: 'sign-the-volunteer-agreement' } });
+    const renamed = changes.at(-1);
+    expect(renamed).toMatchObject({ id: 'sign-the-volunteer-agreement', renamedFrom: 'sign-the-agreement' });
+    expect(stepSchema.safeParse(renamed).success).toBe(true);
+    if (!renamed) throw new Error('no change');
+
+    // Renamed again: still from the published id, not from the id in between.
+    rerender(form(renamed));
+    expect(getByText(/^Renamed from “sign-the-agreement”: what members did on this step moves to/u)).toBeTruthy();
+    fireEvent.change(getByLabelText('Id', { exact: true }), { target: { value: 'agree' } });
+    expect(changes.at(-1)).toMatchObject({ id: 'agree', renamedFrom: 'sign-the-agreement' });
+
+    // An item of the published step is renamed too; a new item just takes its id.
+    fireEvent.change(getByLabelText('Item 1 id'), { target: { value: 'first-item' } });
+    expect(changes.at(-1)?.content.checklist).toEqual([{ id: 'first-item', text: 'An item.', renamedFrom: 'item-1' }]);
+
+    // 'Undo the rename' gives the step its published id back and forgets the rename.
+    fireEvent.click(getByText('Undo the rename'));
+    expect(changes.at(-1)?.id).toBe('sign-the-agreement');
+    expect(changes.at(-1)).not.toHaveProperty('renamedFrom');
+
+    // A step that is not published just takes the new id.
+    rerender(<StepForm step={published} path={PATH} onChange={(s) => changes.push(s)} roleNames={[]} />);
+    fireEvent.change(getByLabelText('Id', { exact: true }), { target: { value: 'other' } });
+    expect(changes.at(-1)?.id).toBe('other');
+    expect(changes.at(-1)).not.toHaveProperty('renamedFrom');
+  }, 20_000);
 });

@@ -13,10 +13,11 @@ import {
   type Step,
 } from '@shared/content-schema';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { StepIcon } from '@/features/onboarding';
-import { optionalText } from '../utils/catalog-edits';
+import { optionalText, renameItem, renameStep } from '../utils/catalog-edits';
 import { AssetField } from './asset-field';
-import { CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
+import { CheckboxField, fieldDomId, ListEditor, NumberField, SelectField, TextField } from './fields';
 import { QuestionFields } from './question-fields';
 
 interface StepFormProps {
@@ -26,8 +27,11 @@ interface StepFormProps {
   onChange: (step: Step) => void;
   /** Role keys and aliases, offered for who may reveal the shared password. */
   roleNames: readonly string[];
-  /** Whether the step is in the published version (its id then holds members' progress). */
-  published?: boolean;
+  /**
+   * The step as the published version has it (found by the id it is renamed from, or its own), or undefined for a step
+   * not published: its id then holds members' progress, and changing it is a rename (docs/product.md#renaming-a-step).
+   */
+  publishedStep?: Step | undefined;
 }
 
 /** Settings an editor rarely needs (ids), folded away under 'Advanced'. */
@@ -61,8 +65,11 @@ const textOptions = (defaultLabel: string) => [
  * password and who may reveal it, the signature and the agreement's version, a form's or quiz's questions, and the due
  * date (days after the member's start date). Each field shows its own problem.
  */
-export function StepForm({ step, path, onChange, roleNames, published = false }: StepFormProps) {
+export function StepForm({ step, path, onChange, roleNames, publishedStep }: StepFormProps) {
   const p = (field: string) => `${path}.${field}`;
+  const publishedItemIds = new Set(
+    [...(publishedStep?.content.checklist ?? []), ...(publishedStep?.content.acknowledgments ?? [])].map((i) => i.id),
+  );
   const set = <K extends keyof Step>(key: K, value: Step[K]) => onChange({ ...step, [key]: value });
   const text = (key: keyof Step, value: string) => onChange(optionalText(step, key, value));
   const content = <K extends keyof Step['content']>(key: K, value: Step['content'][K]) =>
@@ -145,13 +152,27 @@ export function StepForm({ step, path, onChange, roleNames, published = false }:
             path={p('id')}
             label="Id"
             value={step.id}
-            onChange={(v) => set('id', v)}
+            onChange={(v) => onChange(renameStep(step, v, publishedStep?.id))}
             hint={
-              published
-                ? "Members' progress on this step is stored by its id. Changing it makes it a new step for everyone: what members did on it is no longer counted."
+              publishedStep
+                ? "Members' progress on this step is stored by its id. Changing it renames the step: when you publish, what members did on it moves to the new id."
                 : 'Made from the title until the step is published. Lower-case words joined by "-".'
             }
           />
+          {step.renamedFrom !== undefined ? (
+            <p id={fieldDomId(p('renamedFrom'))} className="text-sm text-slate-700">
+              Renamed from “{step.renamedFrom}”: what members did on this step moves to “{step.id}” when you publish.{' '}
+              <Button
+                variant="link"
+                className="h-auto p-0"
+                onClick={() =>
+                  onChange(renameStep(step, publishedStep?.id ?? step.renamedFrom ?? step.id, publishedStep?.id))
+                }
+              >
+                Undo the rename
+              </Button>
+            </p>
+          ) : null}
         </Advanced>
       </Section>
 
@@ -466,8 +487,12 @@ export function StepForm({ step, path, onChange, roleNames, published = false }:
                   path={`${itemPath}.id`}
                   label={`Item ${i + 1} id`}
                   value={item.id}
-                  onChange={(v) => change({ ...item, id: v })}
-                  hint="Members' ticks are stored by it."
+                  onChange={(v) => change(renameItem(item, v, publishedItemIds))}
+                  hint={
+                    item.renamedFrom === undefined
+                      ? "Members' ticks are stored by it."
+                      : `Renamed from “${item.renamedFrom}”: members' ticks move to the new id when you publish.`
+                  }
                 />
               </Advanced>
             </div>
@@ -509,8 +534,12 @@ export function StepForm({ step, path, onChange, roleNames, published = false }:
                   path={`${itemPath}.id`}
                   label={`Acknowledgment ${i + 1} id`}
                   value={item.id}
-                  onChange={(v) => change({ ...item, id: v })}
-                  hint="Members' acknowledgments are stored by it."
+                  onChange={(v) => change(renameItem(item, v, publishedItemIds))}
+                  hint={
+                    item.renamedFrom === undefined
+                      ? "Members' acknowledgments are stored by it."
+                      : `Renamed from “${item.renamedFrom}”: members' ticks move to the new id when you publish.`
+                  }
                 />
               </Advanced>
             </div>

@@ -145,10 +145,14 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
       ),
     [initial.published, catalog, roleIndex],
   );
-  const publishedIds = useMemo(
-    () => new Set(initial.published.catalog.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id)))),
+  const publishedSteps = useMemo(
+    () =>
+      new Map(
+        initial.published.catalog.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => [t.id, t] as const))),
+      ),
     [initial.published],
   );
+  const publishedIds = useMemo(() => new Set(publishedSteps.keys()), [publishedSteps]);
   const role = catalog[roleIndex] ?? catalog[0];
   const roleKeys = catalog.map((r) => r.key);
   const step = selectedStep ? stepAt(catalog, selectedStep) : undefined;
@@ -344,7 +348,7 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                       edit((c) => updateStep(c, selectedStep, (before) => followTitle(c, before, next, publishedIds)))
                     }
                     roleNames={[...new Set(catalog.flatMap((r) => [r.key, ...r.aliases]))]}
-                    published={publishedIds.has(step.id)}
+                    publishedStep={publishedSteps.get(step.renamedFrom ?? step.id)}
                   />
                   <div className="lg:sticky lg:top-4 lg:self-start">
                     <StepPreview step={step} role={role} />

@@ -141,8 +141,8 @@ export function changedAgreementSteps(published: Catalog, draft: Catalog): Step[
   const before = new Map(published.flatMap((r) => r.scopes.flatMap((s) => s.steps)).map((s) => [s.id, s]));
   return draft
     .flatMap((r) => r.scopes.flatMap((s) => s.steps))
-    .filter((s) => (s.isAcknowledgmentStep || s.signature === true) && before.has(s.id))
-    .filter((s) => JSON.stringify(before.get(s.id)) !== JSON.stringify(s));
+    .filter((s) => (s.isAcknowledgmentStep || s.signature === true) && before.has(publishedIdOf(s)))
+    .filter((s) => JSON.stringify(before.get(publishedIdOf(s))) !== JSON.stringify(withoutRename(s)));
 }
 
 /**
@@ -168,9 +168,9 @@ export function changedQuizSteps(published: Catalog, draft: Catalog): Step[] {
   const before = new Map(published.flatMap((r) => r.scopes.flatMap((s) => s.steps)).map((s) => [s.id, s]));
   return draft
     .flatMap((r) => r.scopes.flatMap((s) => s.steps))
-    .filter((s) => s.quiz !== undefined && before.get(s.id)?.quiz !== undefined)
-    .filter((s) => JSON.stringify(before.get(s.id)?.quiz) !== JSON.stringify(s.quiz))
-    .filter((s) => !answersChangeMaterially(before.get(s.id) ?? s, s));
+    .filter((s) => s.quiz !== undefined && before.get(publishedIdOf(s))?.quiz !== undefined)
+    .filter((s) => JSON.stringify(before.get(publishedIdOf(s))?.quiz) !== JSON.stringify(s.quiz))
+    .filter((s) => !answersChangeMaterially(before.get(publishedIdOf(s)) ?? s, s));
 }
 
 /**
@@ -190,10 +190,62 @@ export function changedTeamTasks(published: Catalog, draft: Catalog): { roleKey:
   });
 }
 
-/** Steps of the published catalog that the draft no longer has. */
+/** Steps of the published catalog that the draft no longer has (a renamed step is kept, under its new id). */
 export function removedSteps(published: Catalog, draft: Catalog): Step[] {
-  const kept = new Set(draft.flatMap((r) => r.scopes.flatMap((s) => s.steps.map((t) => t.id))));
+  const kept = new Set(draft.flatMap((r) => r.scopes.flatMap((s) => s.steps.map(publishedIdOf))));
   return published.flatMap((r) => r.scopes.flatMap((s) => s.steps)).filter((s) => !kept.has(s.id));
+}
+
+/** The id a draft's step has in the published version: the one it is renamed from, or its own. */
+export function publishedIdOf(step: Step): string {
+  return step.renamedFrom ?? step.id;
+}
+
+/**
+ * A step with its id changed by the editor (docs/product.md#renaming-a-step). For a step of the published version it
+ * is a rename: the step remembers its published id in `renamedFrom`, so that publishing moves members' progress to the
+ * new id; setting the id back forgets the rename. Any other step just takes the id.
+ * @param step the step in the draft
+ * @param id the new id
+ * @param publishedId the id of this step in the published version, or undefined when it is not published
+ */
+export function renameStep(step: Step, id: string, publishedId: string | undefined): Step {
+  const { renamedFrom: _was, ...rest } = step;
+  return publishedId === undefined || id === publishedId ? { ...rest, id } : { ...rest, id, renamedFrom: publishedId };
+}
+
+/**
+ * A checklist or acknowledgment item with its id changed by the editor: a rename when its step's published version
+ * has the item (members' ticks then move with it), as {@link renameStep}.
+ * @param publishedItemIds the item ids of the step's published version (empty for a step not published)
+ */
+export function renameItem<T extends { id: string; renamedFrom?: string | undefined }>(
+  item: T,
+  id: string,
+  publishedItemIds: ReadonlySet<string>,
+): T {
+  const { renamedFrom: _was, ...rest } = item;
+  const original = item.renamedFrom ?? item.id;
+  return (
+    !publishedItemIds.has(original) || id === original ? { ...rest, id } : { ...rest, id, renamedFrom: original }
+  ) as T;
+}
+
+/** Without its rename marks: the step as it would be had its ids not changed (to compare it with the published one). */
+export function withoutRename(step: Step): Step {
+  const unmark = <T extends { id: string; renamedFrom?: string | undefined }>(item: T): T => {
+    const { renamedFrom, ...rest } = item;
+    return (renamedFrom === undefined ? rest : { ...rest, id: renamedFrom }) as T;
+  };
+  const plain = unmark(step);
+  return {
+    ...plain,
+    content: {
+      ...plain.content,
+      checklist: plain.content.checklist.map(unmark),
+      acknowledgments: plain.content.acknowledgments.map(unmark),
+    },
+  };
 }
 
 /**
@@ -233,6 +285,7 @@ export function madeFromTitle(id: string, title: string): boolean {
  */
 export function followTitle(catalog: Catalog, before: Step, after: Step, publishedIds: ReadonlySet<string>): Step {
   if (after.title === before.title || after.id !== before.id || publishedIds.has(before.id)) return after;
+  if (before.renamedFrom !== undefined) return after;
   if (!madeFromTitle(before.id, before.title)) return after;
   return { ...after, id: freeStepId(catalog, idFromTitle(after.title), before.id) };
 }

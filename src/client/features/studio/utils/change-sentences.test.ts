@@ -41,3 +41,41 @@ describe('change sentences of team tasks', () => {
     expect(changeSentences([role([call])], [role([call])])).toEqual([]);
   });
 });
+
+describe('change sentences of a rename', () => {
+  const slack = {
+    id: 'set-up-slack',
+    title: 'Set up Slack',
+    description: 'Join the workspace.',
+    icon: 'MessageSquare',
+    category: 'Volunteer',
+    isChecklistStep: true,
+    content: { checklist: [{ id: 'join', text: 'Join #general' }] },
+  };
+  const withSteps = (steps: unknown[]) =>
+    roleConfigurationSchema.parse({
+      key: 'volunteer',
+      displayName: 'Volunteer',
+      version: '1.0',
+      icon: 'HeartHandshake',
+      colors: { baseColor: '#15803d' },
+      scopes: [{ id: 'start', title: 'Getting started', steps }],
+    });
+
+  it('says a step and an item were renamed, in words, and not that one was removed and another added', () => {
+    const renamed = {
+      ...slack,
+      id: 'join-slack',
+      renamedFrom: 'set-up-slack',
+      content: { checklist: [{ id: 'join-general', text: 'Join #general', renamedFrom: 'join' }] },
+    };
+    expect(changeSentences([withSteps([slack])], [withSteps([renamed])]).map((s) => s.text)).toEqual([
+      'Renamed ‘Set up Slack’ (Volunteer): its id is now “join-slack” (it was “set-up-slack”); what members did on it moves with it.',
+      "Renamed the checklist item ‘Join #general’ of ‘Set up Slack’ (Volunteer): its id is now “join-general” (it was “join”); members' ticks move with it.",
+    ]);
+    // A renamed step whose title changed too: both, the title with its words marked.
+    const retitled = changeSentences([withSteps([slack])], [withSteps([{ ...renamed, title: 'Join Slack' }])]);
+    expect(retitled.map((s) => s.text)).toContain('Changed the title of ‘Set up Slack’ (Volunteer).');
+    expect(retitled.map((s) => s.text).join(' ')).not.toMatch(/Added|Removed/u);
+  });
+});

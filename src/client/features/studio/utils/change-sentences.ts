@@ -1,6 +1,6 @@
 import type { RoleConfiguration, Scope, Step, TeamTask } from '@shared/content-schema';
 import { diffWords } from 'diff';
-import type { Catalog } from './catalog-edits';
+import { withoutRename, type Catalog } from './catalog-edits';
 
 /**
  * What changed between two catalogs, as sentences an editor reads before publishing
@@ -279,6 +279,43 @@ function teamTaskSentences(
   return out;
 }
 
+/** A role with every step's rename marks taken off (docs/product.md#renaming-a-step): compared as if not renamed. */
+function withoutRenames(role: RoleConfiguration): RoleConfiguration {
+  return { ...role, scopes: role.scopes.map((scope) => ({ ...scope, steps: scope.steps.map(withoutRename) })) };
+}
+
+/**
+ * The sentences of the steps and items a role's draft renames (docs/product.md#renaming-a-step): "Renamed ‘Pack your
+ * bag’ (Volunteer): its id is now “pack-a-bag” (it was “pack-your-bag”); what members did on it moves with it."
+ */
+function renameSentences(before: RoleConfiguration | undefined, after: RoleConfiguration): ChangeSentence[] {
+  const name = after.displayName || after.key;
+  const old = new Map((before?.scopes ?? []).flatMap((s) => s.steps.map((t) => [t.id, t] as const)));
+  const out: ChangeSentence[] = [];
+  for (const step of after.scopes.flatMap((s) => s.steps)) {
+    const was = old.get(step.renamedFrom ?? step.id);
+    const title = was?.title ?? step.title;
+    if (step.renamedFrom !== undefined && step.renamedFrom !== step.id) {
+      out.push({
+        text: `Renamed ‘${title}’ (${name}): its id is now “${step.id}” (it was “${step.renamedFrom}”); what members did on it moves with it.`,
+      });
+    }
+    for (const [list, what] of [
+      [step.content.checklist, 'checklist item'],
+      [step.content.acknowledgments, 'acknowledgment'],
+    ] as const) {
+      for (const item of list) {
+        if (item.renamedFrom === undefined || item.renamedFrom === item.id) continue;
+        const text = 'text' in item ? item.text : item.content;
+        out.push({
+          text: `Renamed the ${what} ‘${text}’ of ‘${title}’ (${name}): its id is now “${item.id}” (it was “${item.renamedFrom}”); members' ticks move with it.`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * Every difference between two catalogs as sentences (docs/product.md#editing-in-the-browser: the publish dialog).
  * @param before the published catalog
@@ -294,8 +331,13 @@ export function changeSentences(
   const out: ChangeSentence[] = [];
   for (const b of after) {
     const a = before.find((r) => r.key === b.key);
-    if (!a) out.push({ text: `Added the role ${b.displayName || b.key}.` });
-    else if (!same(a, b)) out.push(...roleSentences(a, b, fileNames));
+    if (!a) {
+      out.push({ text: `Added the role ${b.displayName || b.key}.` });
+      continue;
+    }
+    out.push(...renameSentences(a, b));
+    const plain = withoutRenames(b);
+    if (!same(a, plain)) out.push(...roleSentences(a, plain, fileNames));
   }
   for (const a of before) {
     if (!after.some((r) => r.key === a.key)) out.push({ text: `Removed the role ${a.displayName || a.key}.` });

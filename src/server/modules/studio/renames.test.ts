@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberDetail } from '../../../shared/admin-api.js';
+import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
+import type { StudioDraft, StudioProblem, StudioState } from '../../../shared/studio-api.js';
+import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { listAudit } from '../audit/audit.repository.js';
+
+/**
+ * Renaming a step or an item in the studio keeps members' progress (docs/product.md#renaming-a-step): the draft marks
+ * the old id with `renamedFrom`, publishing moves the records in its transaction and leaves no mark in the published
+ * content; a rename onto an id that is taken, or that would mix records, is refused and changes nothing. One database
+ * for the file (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+ */
+
+const ADMIN = 'ada@inspired2uplift.org';
+const KIT = 'kit@inspired2uplift.org';
+let t: TestApp;
+let admin: string;
+let kit: string;
+
+const headers = (cookie: string) => ({ cookie, 'x-requested-with': 'onboarding' });
+
+async function state(): Promise<StudioState> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/studio', headers: headers(admin) });
+  expect(res.statusCode).toBe(200);
+  return res.json<StudioState>();
+}
+
+/** Saves `catalog` as the draft (over whatever draft there is) and answers the saved draft. */
+async function saveDraft(catalog: unknown[]): Promise<StudioDraft> {
+  const current = (await state()).draft;
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/studio/draft',
+    headers: headers(admin),
+    payload: { catalog, baseUpdatedAt: current?.updatedAt ?? null },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ draft: StudioDraft }>().draft;
+}
+
+async function publish() {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/studio/publish',
+    headers: headers(admin),
+    payload: { materialChanges: [] },
+  });
+}
+
+/** The catalog with `change` applied to every step of the volunteer role (return the step, a new one, or null). */
+function mapSteps(catalog: RoleConfiguration[], change: (step: Step) => Step | null): RoleConfiguration[] {
+  return catalog.map((c) =>
+    c.key !== 'volunteer'
+      ? c
+      : {
+          ...c,
+          scopes: c.scopes.map((s) => ({ ...s, steps: s.steps.map(change).filter((x): x is Step => x !== null) })),
+        },
+  );
+}
+
+/** The catalog with one more step at the end of the volunteer role's first scope. */
+function withStep(catalog: RoleConfiguration[], step: Step): RoleConfiguration[] {
+  return catalog.map((c) =>
+    c.key !== 'volunteer'
+      ? c
+      : { ...c, scopes: c.scopes.map((s, i) => (i === 0 ? { ...s, steps: [...s.steps, step] } : s)) },
+  );
+}
+
+const PACK = {
+  id: 'pack-your-bag',
+  title: 'Pack your bag for the first meeting',
+  description: 'A few things to bring.',
+  icon: 'Users',
+  category: 'Volunteer',
+  isChecklistStep: true,
+  content: {
+    details: [],
+    tasks: [],
+    helpfulLinks: [],
+    contacts: [],
+    checklist: [
+      { id: 'water-bottle', text: 'A water bottle' },
+      { id: 'charged-phone', text: 'Your phone, charged' },
+    ],
+    acknowledgments: [],
+  },
+} as unknown as Step;
+
+/** What Kit completed (step ids) and ticked (`step/item`), as the admin's member page shows it. */
+async function kitsProgress(): Promise<{ completed: string[]; ticked: string[] }> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/members/${encodeURIComponent(KIT)}`,
+    headers: headers(admin),
+  });
+  expect(res.statusCode).toBe(200);
+  const steps = res.json<MemberDetail>().steps;
+  return {
+    completed: steps.filter((s) => s.completedAt !== null).map((s) => s.id),
+    ticked: steps.flatMap((s) => s.items.filter((i) => i.doneAt !== null).map((i) => `${s.id}/${i.id}`)),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+  admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Ada' });
+  kit = await signIn(t.app, { email: KIT, name: 'Kit' });
+  // A checklist step, published; Kit ticks both items and completes it.
+  const { published } = await state();
+  await saveDraft(withStep(published.catalog, PACK));
+  expect((await publish()).statusCode).toBe(200);
+  for (const item of ['water-bottle', 'charged-phone']) {
+    const ticked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/progress/steps/pack-your-bag/items/${item}`,
+      headers: headers(kit),
+      payload: { done: true },
+    });
+    expect(ticked.statusCode, ticked.body).toBe(200);
+  }
+  const done = await t.app.inject({
+    method: 'PUT',
+    url: '/api/progress/steps/pack-your-bag',
+    headers: headers(kit),
+    payload: { completed: true },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('renaming a published step', () => {
+  it('moves the completion and the ticks to the new ids, asks nothing about removals, and publishes no mark', async () => {
+    expect(await kitsProgress()).toMatchObject({
+      completed: expect.arrayContaining(['pack-your-bag']),
+      ticked: expect.arrayContaining(['pack-your-bag/water-bottle', 'pack-your-bag/charged-phone']),
+    });
+    const { published } = await state();
+    const draft = await saveDraft(
+      mapSteps(published.catalog, (s) =>
+        s.id !== 'pack-your-bag'
+          ? s
+          : {
+              ...s,
+              id: 'pack-a-bag',
+              renamedFrom: 'pack-your-bag',
+              content: {
+                ...s.content,
+                checklist: s.content.checklist.map((i) =>
+                  i.id === 'water-bottle' ? { ...i, id: 'bottle', renamedFrom: 'water-bottle' } : i,
+                ),
+              },
+            },
+      ),
+    );
+    expect(draft.problems).toEqual([]);
+
+    // Without the rename this publish would remove a completed step and ask to confirm (409).
+    const res = await publish();
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await state();
+    expect(after.published.version).toBe(published.version + 1);
+    expect(JSON.stringify(after.published.catalog)).not.toContain('renamedFrom');
+
+    const progress = await kitsProgress();
+    expect(progress.completed).toContain('pack-a-bag');
+    expect(progress.completed).not.toContain('pack-your-bag');
+    expect(progress.ticked).toEqual(expect.arrayContaining(['pack-a-bag/bottle', 'pack-a-bag/charged-phone']));
+    expect(progress.ticked.filter((x) => x.startsWith('pack-your-bag'))).toEqual([]);
+    // The member sees the step completed under its new id.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie: kit } });
+    const completed = mine.json<{ progress: { completed: { stepId: string }[] } }>().progress.completed;
+    expect(completed.map((c) => c.stepId)).toContain('pack-a-bag');
+
+    const {
+      entries: [entry],
+    } = await listAudit(t.database.db, { filters: { kind: 'content-publish' } });
+    expect(entry?.details).toMatchObject({
+      renamed: [
+        {
+          step: { from: 'pack-your-bag', to: 'pack-a-bag' },
+          item: null,
+          moved: expect.objectContaining({ completions: 1, ticks: 2 }),
+        },
+        { step: { from: 'pack-your-bag', to: 'pack-a-bag' }, item: { from: 'water-bottle', to: 'bottle' } },
+      ],
+    });
+  });
+
+  it('refuses a rename onto the id of another published step, in the draft and at publish, and changes nothing', async () => {
+    const { published } = await state();
+    const slack = published.catalog.find((c) => c.key === 'volunteer')?.scopes[0]?.steps[0];
+    if (!slack) throw new Error('no first volunteer step');
+    // The other step is gone from the draft, so the ids do not collide there: only the rename is wrong.
+    const draft = await saveDraft(
+      mapSteps(published.catalog, (s) =>
+        s.id === slack.id ? null : s.id === 'pack-a-bag' ? { ...s, id: slack.id, renamedFrom: 'pack-a-bag' } : s,
+      ),
+    );
+    const message = `cannot take the id “${slack.id}”: the published step ‘${slack.title}’ has it`;
+    expect(draft.problems).toEqual([
+      expect.objectContaining({
+        role: 'volunteer',
+        path: expect.stringMatching(/\.id$/u),
+        message: expect.stringContaining(message),
+      }),
+    ]);
+    const res = await publish();
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ problems: StudioProblem[] }>().problems.map((p) => p.message)).toEqual([
+      expect.stringContaining(message),
+    ]);
+    expect((await state()).published.version).toBe(published.version);
+    expect((await kitsProgress()).completed).toContain('pack-a-bag');
+  });
+
+  it('refuses a rename onto the id of a step removed earlier whose records are kept, and a chain of renames', async () => {
+    const { published } = await state();
+    // 'pack-your-bag' was renamed away; pretend a step removed earlier left a completion under 'old-bag'.
+    await t.database.db.execute(
+      sql`insert into step_progress (user_id, step_id, completed_at) select user_id, 'old-bag', completed_at from step_progress where step_id = 'pack-a-bag'`,
+    );
+    await saveDraft(
+      mapSteps(published.catalog, (s) =>
+        s.id === 'pack-a-bag' ? { ...s, id: 'old-bag', renamedFrom: 'pack-a-bag' } : s,
+      ),
+    );
+    const res = await publish();
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ problems: StudioProblem[] }>().problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('The id “old-bag” belonged to a step removed earlier'),
+    ]);
+    expect((await state()).published.version).toBe(published.version);
+
+    // A chain: a step takes the old id of a step renamed away in the same draft.
+    const chain = await saveDraft(
+      withStep(
+        mapSteps(published.catalog, (s) =>
+          s.id === 'pack-a-bag' ? { ...s, id: 'bag-2', renamedFrom: 'pack-a-bag' } : s,
+        ),
+        { ...PACK, id: 'pack-a-bag', title: 'A new bag step' },
+      ),
+    );
+    expect(chain.problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('but the step ‘A new bag step’ has that id now'),
+    ]);
+    expect((await publish()).statusCode).toBe(422);
+    expect((await state()).published.version).toBe(published.version);
+  });
+});

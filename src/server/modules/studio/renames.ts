@@ -1,0 +1,346 @@
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
+import type { StudioProblem } from '../../../shared/studio-api.js';
+import type { Database } from '../../db/client.js';
+import {
+  acknowledgments,
+  formAnswers,
+  mailReminderSteps,
+  memberStepAdjustments,
+  quizTries,
+  stepItemProgress,
+  stepProgress,
+} from '../../db/schema.js';
+
+/**
+ * Renaming a step or an item in the studio (docs/product.md#renaming-a-step, docs/decisions/056-renaming-keeps-
+ * progress.md): the draft marks a changed id with `renamedFrom` (the published id); publishing checks the renames,
+ * removes the marks and moves members' records from the old id to the new one in the publish's transaction.
+ */
+
+/** One rename a publish carries out. */
+export interface Rename {
+  /** The step's id in the published version (`from`) and in the new one (`to`); equal for an item's rename alone. */
+  step: { from: string; to: string };
+  /** For an item's rename: its id before and after; null for the step's own rename. */
+  item: { from: string; to: string } | null;
+  /** The step's title (or the item's text) in the draft, for messages and the audit log. */
+  title: string;
+  /** Where the renamed id is in the draft, for problems: the role's key and the path of the id field. */
+  role: string;
+  path: string;
+}
+
+/** A step's or item's name in a sentence: its title, or the start of its text. */
+const named = (text: string) => `‘${text.length > 60 ? `${text.slice(0, 57)}…` : text}’`;
+
+type Item = Step['content']['checklist'][number] | Step['content']['acknowledgments'][number];
+
+/** The ids of a published step's items (checklist and acknowledgments share one set of ids). */
+function publishedItems(step: Step | undefined): Set<string> {
+  if (!step) return new Set();
+  return new Set([...step.content.checklist, ...step.content.acknowledgments].map((i) => i.id));
+}
+
+/**
+ * Reads the renames a draft marks and checks that each makes sense: the old id is a published step's (or that step's
+ * item's), the new id is no published step's (or item's) id, nothing in the draft still has the old id, and no two
+ * renames start from the same id.
+ * @param configs the draft's role configurations, checked (`renamedFrom` marks allowed)
+ * @param published the published version's role configurations
+ * @returns the configurations without the marks, the renames (steps first), and the problems (then nothing is to be
+ *   published)
+ */
+export function takeRenames(
+  configs: readonly RoleConfiguration[],
+  published: readonly RoleConfiguration[],
+): { configs: RoleConfiguration[]; renames: Rename[]; problems: StudioProblem[] } {
+  const before = new Map<string, Step>();
+  for (const config of published) for (const scope of config.scopes) for (const s of scope.steps) before.set(s.id, s);
+  const draftTitles = new Map<string, string>();
+  for (const config of configs)
+    for (const scope of config.scopes) for (const s of scope.steps) draftTitles.set(s.id, s.title);
+  const problems: StudioProblem[] = [];
+  const stepRenames: Rename[] = [];
+  const itemRenames: Rename[] = [];
+  const claimed = new Map<string, string>();
+
+  const stripped = configs.map((config) => ({
+    ...config,
+    scopes: config.scopes.map((scope, si) => ({
+      ...scope,
+      steps: scope.steps.map((step, ti): Step => {
+        const path = `scopes[${si}].steps[${ti}]`;
+        const problem = (at: string, message: string) => problems.push({ role: config.key, path: at, message });
+        const { renamedFrom, ...rest } = step;
+        let publishedId = step.id;
+        if (renamedFrom !== undefined && renamedFrom !== step.id) {
+          const taken = before.get(step.id);
+          const other = draftTitles.get(renamedFrom);
+          const twice = claimed.get(renamedFrom);
+          if (!before.has(renamedFrom)) {
+            problem(
+              `${path}.id`,
+              `${named(step.title)} is renamed from “${renamedFrom}”, but no published step has that id any more. Set its id back, or add it as a new step.`,
+            );
+          } else if (taken) {
+            problem(
+              `${path}.id`,
+              `${named(step.title)} cannot take the id “${step.id}”: the published step ${named(taken.title)} has it. Choose another id.`,
+            );
+          } else if (other !== undefined) {
+            problem(
+              `${path}.id`,
+              `${named(step.title)} is renamed from “${renamedFrom}”, but the step ${named(other)} has that id now. Give one of them another id.`,
+            );
+          } else if (twice !== undefined) {
+            problem(
+              `${path}.id`,
+              `${named(step.title)} and ${named(twice)} are both renamed from “${renamedFrom}”: members' progress can move to only one of them. Give one of them its old id back.`,
+            );
+          } else {
+            claimed.set(renamedFrom, step.title);
+            stepRenames.push({
+              step: { from: renamedFrom, to: step.id },
+              item: null,
+              title: step.title,
+              role: config.key,
+              path: `${path}.id`,
+            });
+          }
+          publishedId = renamedFrom;
+        }
+        const known = publishedItems(before.get(publishedId));
+        const draftItems = new Map(
+          [...step.content.checklist, ...step.content.acknowledgments].map((i) => [i.id, i] as const),
+        );
+        const itemClaims = new Map<string, string>();
+        const items = <T extends Item>(list: readonly T[], field: 'checklist' | 'acknowledgments'): T[] =>
+          list.map((item, ii) => {
+            const { renamedFrom: itemFrom, ...kept } = item;
+            if (itemFrom === undefined || itemFrom === item.id) return kept as T;
+            const text = 'text' in item ? item.text : item.content;
+            const at = `${path}.content.${field}[${ii}].id`;
+            const other = draftItems.get(itemFrom);
+            if (!known.has(itemFrom)) {
+              problem(
+                at,
+                `The item ${named(text)} of ${named(step.title)} is renamed from “${itemFrom}”, but the published step has no such item. Set its id back, or add it as a new item.`,
+              );
+            } else if (known.has(item.id)) {
+              problem(
+                at,
+                `The item ${named(text)} of ${named(step.title)} cannot take the id “${item.id}”: another item of the published step has it. Choose another id.`,
+              );
+            } else if (other !== undefined) {
+              problem(
+                at,
+                `The item ${named(text)} of ${named(step.title)} is renamed from “${itemFrom}”, but another item has that id now. Give one of them another id.`,
+              );
+            } else if (itemClaims.has(itemFrom)) {
+              problem(
+                at,
+                `Two items of ${named(step.title)} are renamed from “${itemFrom}”: members' ticks can move to only one of them.`,
+              );
+            } else {
+              itemClaims.set(itemFrom, item.id);
+              itemRenames.push({
+                step: { from: publishedId, to: step.id },
+                item: { from: itemFrom, to: item.id },
+                title: text,
+                role: config.key,
+                path: at,
+              });
+            }
+            return kept as T;
+          });
+        return {
+          ...rest,
+          content: {
+            ...rest.content,
+            checklist: items(rest.content.checklist, 'checklist'),
+            acknowledgments: items(rest.content.acknowledgments, 'acknowledgments'),
+          },
+        };
+      }),
+    })),
+  }));
+  return { configs: stripped, renames: [...stepRenames, ...itemRenames], problems };
+}
+
+/** Whether a query finds a row. */
+async function exists(db: Database, query: Promise<unknown[]>): Promise<boolean> {
+  return (await query).length > 0;
+}
+
+/**
+ * What stops renames in the database: records that name the old id and cannot change (signed acknowledgments are
+ * append-only; sealed answers are bound to their step's id), or records a step or item removed earlier left under the
+ * new id (they would mix with the moved ones).
+ * @returns a problem per rename that cannot be made
+ */
+export async function renameRecordProblems(db: Database, renames: readonly Rename[]): Promise<StudioProblem[]> {
+  const problems: StudioProblem[] = [];
+  for (const rename of renames) {
+    const { step, item } = rename;
+    const problem = (message: string) => problems.push({ role: rename.role, path: rename.path, message });
+    if (item === null) {
+      const signed = await exists(
+        db,
+        db
+          .select({ x: sql`1` })
+          .from(acknowledgments)
+          .where(eq(acknowledgments.stepId, step.from))
+          .limit(1),
+      );
+      const sealed = await exists(
+        db,
+        db
+          .select({ x: sql`1` })
+          .from(formAnswers)
+          .where(and(eq(formAnswers.stepId, step.from), isNotNull(formAnswers.sealed)))
+          .limit(1),
+      );
+      if (signed || sealed) {
+        problem(
+          `Members have ${signed ? 'agreed to' : 'sent sensitive answers to'} ${named(rename.title)}, and ${signed ? 'their signed records name' : 'their sealed answers are locked to'} it by its id “${step.from}”, which cannot change. Set its id back to “${step.from}”.`,
+        );
+        continue;
+      }
+      const leftOver = await Promise.all(
+        [
+          stepProgress,
+          stepItemProgress,
+          formAnswers,
+          quizTries,
+          memberStepAdjustments,
+          mailReminderSteps,
+          acknowledgments,
+        ].map((table) =>
+          exists(
+            db,
+            db
+              .select({ x: sql`1` })
+              .from(table)
+              .where(eq(table.stepId, step.to))
+              .limit(1),
+          ),
+        ),
+      );
+      if (leftOver.some(Boolean)) {
+        problem(
+          `The id “${step.to}” belonged to a step removed earlier, and members' records still carry it. Choose another id for ${named(rename.title)}.`,
+        );
+      }
+      continue;
+    }
+    const signed = await exists(
+      db,
+      db
+        .select({ x: sql`1` })
+        .from(acknowledgments)
+        .where(and(eq(acknowledgments.stepId, step.from), eq(acknowledgments.itemId, item.from)))
+        .limit(1),
+    );
+    if (signed) {
+      problem(
+        `Members have acknowledged ${named(rename.title)}, and their signed records name it by its id “${item.from}”, which cannot change. Set its id back to “${item.from}”.`,
+      );
+      continue;
+    }
+    const leftOver = await exists(
+      db,
+      db
+        .select({ x: sql`1` })
+        .from(stepItemProgress)
+        .where(
+          and(
+            or(eq(stepItemProgress.stepId, step.from), eq(stepItemProgress.stepId, step.to)),
+            eq(stepItemProgress.itemId, item.to),
+          ),
+        )
+        .limit(1),
+    );
+    if (leftOver) {
+      problem(
+        `The id “${item.to}” belonged to an item removed earlier, and members' ticks still carry it. Choose another id for ${named(rename.title)}.`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** How many records a rename moved, by table. */
+export interface MovedRecords {
+  step: { from: string; to: string };
+  item: { from: string; to: string } | null;
+  moved: Record<string, number>;
+}
+
+/**
+ * Moves members' records from old ids to new ones (in the publish's transaction): completions, ticks, form answers,
+ * quiz tries, skipped-step adjustments and the reminders already sent for a step; for an item, its ticks. Steps are
+ * moved before items (an item's rename names its step's new id). Acknowledgment records are never changed
+ * ({@link renameRecordProblems} refuses renames that would need it).
+ * @returns what moved, per rename, for the audit log
+ */
+export async function moveRenamedRecords(tx: Database, renames: readonly Rename[]): Promise<MovedRecords[]> {
+  const result: MovedRecords[] = [];
+  for (const { step, item } of renames) {
+    const moved: Record<string, number> = {};
+    if (item === null) {
+      moved.completions = (
+        await tx
+          .update(stepProgress)
+          .set({ stepId: step.to })
+          .where(eq(stepProgress.stepId, step.from))
+          .returning({ x: stepProgress.stepId })
+      ).length;
+      moved.ticks = (
+        await tx
+          .update(stepItemProgress)
+          .set({ stepId: step.to })
+          .where(eq(stepItemProgress.stepId, step.from))
+          .returning({ x: stepItemProgress.stepId })
+      ).length;
+      moved.formAnswers = (
+        await tx
+          .update(formAnswers)
+          .set({ stepId: step.to })
+          .where(eq(formAnswers.stepId, step.from))
+          .returning({ x: formAnswers.stepId })
+      ).length;
+      moved.quizTries = (
+        await tx
+          .update(quizTries)
+          .set({ stepId: step.to })
+          .where(eq(quizTries.stepId, step.from))
+          .returning({ x: quizTries.stepId })
+      ).length;
+      moved.skips = (
+        await tx
+          .update(memberStepAdjustments)
+          .set({ stepId: step.to })
+          .where(and(eq(memberStepAdjustments.stepId, step.from), eq(memberStepAdjustments.kind, 'skip')))
+          .returning({ x: memberStepAdjustments.stepId })
+      ).length;
+      moved.reminders = (
+        await tx
+          .update(mailReminderSteps)
+          .set({ stepId: step.to })
+          .where(eq(mailReminderSteps.stepId, step.from))
+          .returning({ x: mailReminderSteps.stepId })
+      ).length;
+    } else {
+      moved.ticks = (
+        await tx
+          .update(stepItemProgress)
+          .set({ itemId: item.to })
+          .where(and(eq(stepItemProgress.stepId, step.to), eq(stepItemProgress.itemId, item.from)))
+          .returning({ x: stepItemProgress.itemId })
+      ).length;
+    }
+    result.push({ step, item, moved });
+  }
+  return result;
+}
