@@ -90,6 +90,23 @@ const PACK = {
   },
 } as unknown as Step;
 
+const RULES = {
+  id: 'read-the-house-rules',
+  title: 'Read the house rules',
+  description: 'How we work together.',
+  icon: 'Users',
+  category: 'Volunteer',
+  isAcknowledgmentStep: true,
+  content: {
+    details: [],
+    tasks: [],
+    helpfulLinks: [],
+    contacts: [],
+    checklist: [],
+    acknowledgments: [{ id: 'be-kind', content: 'I will be kind to everyone.' }],
+  },
+} as unknown as Step;
+
 /** What Kit completed (step ids) and ticked (`step/item`), as the admin's member page shows it. */
 async function kitsProgress(): Promise<{ completed: string[]; ticked: string[] }> {
   const res = await t.app.inject({
@@ -111,7 +128,7 @@ beforeAll(async () => {
   kit = await signIn(t.app, { email: KIT, name: 'Kit' });
   // A checklist step, published; Kit ticks both items and completes it.
   const { published } = await state();
-  await saveDraft(withStep(published.catalog, PACK));
+  await saveDraft(withStep(withStep(published.catalog, PACK), RULES));
   expect((await publish()).statusCode).toBe(200);
   for (const item of ['water-bottle', 'charged-phone']) {
     const ticked = await t.app.inject({
@@ -122,6 +139,13 @@ beforeAll(async () => {
     });
     expect(ticked.statusCode, ticked.body).toBe(200);
   }
+  const acknowledged = await t.app.inject({
+    method: 'PUT',
+    url: '/api/progress/steps/read-the-house-rules/items/be-kind',
+    headers: headers(kit),
+    payload: { done: true },
+  });
+  expect(acknowledged.statusCode, acknowledged.body).toBe(200);
   const done = await t.app.inject({
     method: 'PUT',
     url: '/api/progress/steps/pack-your-bag',
@@ -250,6 +274,32 @@ describe('renaming a published step', () => {
       expect.stringContaining('but the step ‘A new bag step’ has that id now'),
     ]);
     expect((await publish()).statusCode).toBe(422);
+    expect((await state()).published.version).toBe(published.version);
+  });
+
+  it('refuses to rename a step or an item members have agreed to: the signed record names it by its id', async () => {
+    const { published } = await state();
+    await saveDraft(
+      mapSteps(published.catalog, (s) =>
+        s.id !== RULES.id
+          ? s
+          : {
+              ...s,
+              id: 'house-rules',
+              renamedFrom: RULES.id,
+              content: {
+                ...s.content,
+                acknowledgments: [{ id: 'kindness', content: 'I will be kind to everyone.', renamedFrom: 'be-kind' }],
+              },
+            },
+      ),
+    );
+    const res = await publish();
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ problems: StudioProblem[] }>().problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('Members have agreed to ‘Read the house rules’, and their signed records name it'),
+      expect.stringContaining('Members have acknowledged ‘I will be kind to everyone.’'),
+    ]);
     expect((await state()).published.version).toBe(published.version);
   });
 });
