@@ -22,7 +22,22 @@ export interface AxeCheckOptions {
   state: string;
   /** Limits the check to this part of the page (a CSS selector); the whole page otherwise. */
   include?: string;
+  /** Runs only these axe rules (e.g. {@link LOOK_RULES}) instead of every rule of {@link WCAG_TAGS}. */
+  rules?: readonly string[];
 }
+
+/**
+ * The WCAG A/AA rules whose outcome depends on how the page is drawn rather than on its markup: colours, the size of
+ * what can be clicked, and what scrolls. When only the look changes (the theme and text size, switched by attributes
+ * of `<html>` on the same markup), only these can find anything new; every other rule has already been run on that
+ * markup.
+ */
+export const LOOK_RULES = [
+  'color-contrast',
+  'link-in-text-block',
+  'target-size',
+  'scrollable-region-focusable',
+] as const;
 
 /**
  * Runs axe-core on the page as it is now, with the WCAG 2.0/2.1/2.2 A and AA rules ({@link WCAG_TAGS}) and no rule
@@ -30,10 +45,11 @@ export interface AxeCheckOptions {
  * violation: rule id, impact, help text, and every offending element's selector with axe's summary of what is wrong
  * (docs/product.md#accessibility).
  * @param page a Playwright page showing the state to check
- * @param options `state` names the state in the message; `include` narrows the check to a selector
+ * @param options `state` names the state in the message; `include` narrows the check to a selector; `rules` runs
+ *   only those rules
  * @throws the assertion error of `expect` when axe reports any violation
  */
-export async function expectNoAxeViolations(page: Page, { state, include }: AxeCheckOptions): Promise<void> {
+export async function expectNoAxeViolations(page: Page, { state, include, rules }: AxeCheckOptions): Promise<void> {
   // Colours are measured as drawn: a card still fading in (or a toast sliding in) would be judged half transparent.
   await page.evaluate(() =>
     Promise.all(
@@ -43,7 +59,8 @@ export async function expectNoAxeViolations(page: Page, { state, include }: AxeC
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  let builder = new AxeBuilder({ page }).withTags([...WCAG_TAGS]);
+  let builder = new AxeBuilder({ page });
+  builder = rules === undefined ? builder.withTags([...WCAG_TAGS]) : builder.withRules([...rules]);
   if (include !== undefined) builder = builder.include(include);
   for (const { selector } of THIRD_PARTY_EXCLUDES) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
