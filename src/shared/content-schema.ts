@@ -588,6 +588,30 @@ export const scopeSchema = z
 export const TEAM_TASK_ASSIGNEES = ['lead', 'buddy', 'admins'] as const;
 
 /**
+ * When a team task's meeting is (docs/product.md#appointments): the time of day on its due day, in the organisation's
+ * time zone (TIME_ZONE), and how long it lasts.
+ */
+export const appointmentSchema = z
+  .object({
+    time: z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/u, 'must be a time of day as HH:MM (24-hour), e.g. "10:00"'),
+    durationMinutes: z
+      .number()
+      // multipleOf rather than int: inside the union, an int failure would only say "Invalid input".
+      .multipleOf(1, 'must be whole minutes')
+      .min(5, 'must be at least 5 minutes')
+      .max(480, 'must be at most 480 minutes (8 hours)'),
+  })
+  .strict();
+
+/**
+ * Whether a team task is a meeting with the newcomer (`appointment: true`, or a time and duration).
+ * @param appointment a team task's `appointment`
+ */
+export function isAppointment(appointment: TeamTask['appointment']): boolean {
+  return appointment !== undefined && appointment !== false;
+}
+
+/**
  * A team task (docs/product.md#team-tasks): work that people around a newcomer do for them (the lead books a welcome
  * call, the buddy says hello, an admin creates the Google account), created once for each member of the role when
  * they have a start date.
@@ -611,8 +635,11 @@ export const teamTaskSchema = z
       .int()
       .min(-90, 'must be at most 90 days before the start date')
       .max(365, 'must be at most 365 days after the start date'),
-    /** The task is a meeting with the newcomer (a welcome call): its e-mail carries a calendar invitation. */
-    appointment: z.boolean().optional(),
+    /**
+     * The task is a meeting with the newcomer (a welcome call, docs/product.md#appointments): `true`, or
+     * `{ time: "HH:MM", durationMinutes }` — then its due-day e-mail carries a calendar invitation for that time.
+     */
+    appointment: z.union([z.boolean(), appointmentSchema]).optional(),
   })
   .strict();
 

@@ -25,6 +25,8 @@ import {
   type RenderedMail,
 } from './render.js';
 import { unsubscribeUrl } from './unsubscribe.js';
+import { appointmentInvitation, type CalendarInvitation } from './appointment-invitation.js';
+import { teamTasksOfRole } from '../../../shared/team-tasks.js';
 
 /**
  * Sending (docs/decisions/025-reminders-and-outbox.md, docs/reliability.md#e-mail): claims due outbox messages with
@@ -52,6 +54,8 @@ export interface OutgoingMail extends RenderedMail {
   headers: Record<string, string>;
   /** The Date header: when the app sent it (its clock). */
   date: Date;
+  /** A calendar invitation (a text/calendar part), for a team task that is a meeting (docs/product.md#appointments). */
+  icalEvent?: CalendarInvitation;
 }
 
 /** Where messages go: SMTP (nodemailer), or nowhere (the outbox keeps them). */
@@ -156,6 +160,7 @@ export function smtpTransport(url: string, claimSeconds: number): MailTransport 
             messageId: mail.messageId,
             headers: mail.headers,
             date: mail.date,
+            ...(mail.icalEvent === undefined ? {} : { icalEvent: mail.icalEvent }),
           }),
           cutOff,
         ]);
@@ -328,6 +333,7 @@ async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResu
     messageId: `<${message.id}@${host}>`,
     headers: built.headers,
     date: deps.now,
+    ...(built.icalEvent === undefined ? {} : { icalEvent: built.icalEvent }),
   };
   const bodies = sql`subject = ${outgoing.subject}, text_body = ${outgoing.text}, html_body = ${outgoing.html}`;
   try {
@@ -358,7 +364,8 @@ async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResu
   return done ? 'sent' : 'lost';
 }
 
-type Built = { mail: RenderedMail; headers: Record<string, string> } | { cancel: string };
+type Built =
+  { mail: RenderedMail; headers: Record<string, string>; icalEvent?: CalendarInvitation } | { cancel: string };
 
 interface PlannedStep {
   stepId: string;
@@ -433,6 +440,7 @@ async function buildReminder(deps: SendDeps, message: Claimed): Promise<Built> {
 interface PlannedTask {
   taskId: string;
   dueOn: string;
+  occasion?: 'due' | 'overdue';
 }
 
 /**
@@ -453,7 +461,7 @@ async function buildTeamTasks(deps: SendDeps, message: Claimed): Promise<Built> 
   if (ids.length === 0) return { cancel: 'nothing due any more' };
   const rows = rowsOf(
     await deps.db.execute(sql`
-      select t.id, t.title, t.due_on::text as due_on,
+      select t.id, t.title, t.description, t.task_id, t.role_key, t.due_on::text as due_on,
         coalesce(nullif(am.name, ''), t.newcomer_email) as newcomer
       from team_tasks t left join admin_members am on am.email = t.newcomer_email
       where t.id in (${sql.join(
@@ -476,13 +484,51 @@ async function buildTeamTasks(deps: SendDeps, message: Claimed): Promise<Built> 
       };
     });
   if (tasks.length === 0) return { cancel: 'nothing due any more' };
+  const icalEvent = invitationOf(deps, message, planned, rows);
   const mail = renderTeamTasks({
     name: String(who?.name ?? ''),
     tasks,
     tasksUrl: `${deps.origin}/tasks`,
     orgName: deps.config.orgName,
   });
-  return { mail, headers: { 'Auto-Submitted': 'auto-generated' } };
+  return { mail, headers: { 'Auto-Submitted': 'auto-generated' }, ...(icalEvent ? { icalEvent } : {}) };
+}
+
+/**
+ * The calendar invitation of a team-task e-mail (docs/product.md#appointments): for the first task of the message that
+ * is mailed on its due day and whose content gives the meeting a time (`appointment: { time, durationMinutes }` of
+ * the published role configuration); none otherwise (an overdue reminder, or `appointment: true` without a time). One
+ * per message: a message carries one calendar part.
+ */
+function invitationOf(
+  deps: SendDeps,
+  message: Claimed,
+  planned: readonly PlannedTask[],
+  rows: readonly Record<string, unknown>[],
+): CalendarInvitation | undefined {
+  for (const r of rows) {
+    const dueOn = String(r.due_on);
+    const plan = planned.find((p) => p.taskId === String(r.id) && p.dueOn === dueOn);
+    if (plan?.occasion !== 'due') continue;
+    const task = teamTasksOfRole(deps.catalog, String(r.role_key)).find((t) => t.id === String(r.task_id));
+    const appointment = task?.appointment;
+    if (typeof appointment !== 'object') continue;
+    const invitation = appointmentInvitation({
+      taskId: String(r.id),
+      title: String(r.title),
+      description: String(r.description ?? ''),
+      newcomer: String(r.newcomer),
+      dueOn,
+      time: appointment.time,
+      durationMinutes: appointment.durationMinutes,
+      timeZone: deps.config.organisationTimeZone,
+      organizer: deps.config.mail.from,
+      attendee: message.recipient,
+      host: new URL(deps.origin).hostname,
+    });
+    if (invitation) return invitation;
+  }
+  return undefined;
 }
 
 /** An invited person's welcome, or why there is none (they left, their invitation was removed, they signed in). */

@@ -42,6 +42,15 @@ const catalog = createRoleCatalog([
     ],
     teamTasks: [
       { id: 'say-hello', title: 'Say hello in Slack', description: 'Say hello.', who: 'buddy', dueAfterDays: 1 },
+      // A meeting a month in (after the clocks go forward: 10:00 in London is 09:00 UTC).
+      {
+        id: 'welcome-call',
+        title: 'Welcome call',
+        description: 'A video call to welcome them.',
+        who: 'buddy',
+        dueAfterDays: 30,
+        appointment: { time: '10:00', durationMinutes: 30 },
+      },
     ],
   }),
 ]);
@@ -105,5 +114,26 @@ describe('team-task e-mails', () => {
     ]);
     expect(toBuddy()[1]?.text).toContain('Say hello in Slack, for');
     expect(toBuddy()[1]?.text).toContain('(Overdue by 2 days)');
+  });
+
+  it('carry a calendar invitation for a meeting on its due day, at its time in TIME_ZONE, once', async () => {
+    const calendarParts = (m: (typeof smtp.messages)[number]) =>
+      m.attachments.filter((a) => a.contentType.startsWith('text/calendar'));
+    t.clock.now = london('2026-04-01T09:00');
+    await t.app.mailWorker.runNow();
+    const [due] = toBuddy();
+    expect(due?.text).toContain(`- Welcome call, for ${NEWCOMER} (Due today)`);
+    const parts = due === undefined ? [] : calendarParts(due);
+    expect(parts).toHaveLength(1);
+    const ics = parts[0]?.content.toString('utf8') ?? '';
+    expect(ics).toContain('METHOD:REQUEST');
+    expect(ics.match(/^DTSTART[:;].*$/gmu)).toEqual(['DTSTART:20260401T090000Z']);
+    expect(ics).toMatch(/^DURATION:PT30M$/mu);
+    expect(ics).toContain(`mailto:${BUDDY}`);
+    expect(ics).toContain('SUMMARY:Welcome call:');
+    // The overdue reminder that follows has none.
+    t.clock.now = london('2026-04-02T10:00');
+    await t.app.mailWorker.runNow();
+    expect(toBuddy().map((m) => calendarParts(m).length)).toEqual([1, 0]);
   });
 });

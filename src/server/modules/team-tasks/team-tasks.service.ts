@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isAppointment } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import { teamTasksOfRole } from '../../../shared/team-tasks.js';
 import { addDays, dayIn } from '../../calendar.js';
@@ -115,7 +116,7 @@ export async function syncTeamTasks(
         description: task.description,
         who,
         assignees,
-        appointment: task.appointment === true,
+        appointment: isAppointment(task.appointment),
         due_on: addDays(p.start_on, task.dueAfterDays),
         recent: p.start_on >= earliestNewStart,
       });

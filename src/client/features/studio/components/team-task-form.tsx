@@ -1,4 +1,4 @@
-import type { RoleConfiguration, TeamTask } from '@shared/content-schema';
+import { isAppointment, type RoleConfiguration, type TeamTask } from '@shared/content-schema';
 import type { TeamTaskView } from '@shared/team-tasks-api';
 import { useState } from 'react';
 import { TeamTaskItem } from '@/features/team-tasks';
@@ -74,7 +74,7 @@ function previewView(task: TeamTask, startOn: string): TeamTaskView {
             ? []
             : task.who.members,
     unassigned: false,
-    appointment: task.appointment === true,
+    appointment: isAppointment(task.appointment),
     dueOn: addDays(startOn, Number.isFinite(task.dueAfterDays) ? task.dueAfterDays : 0),
     status: 'open',
     overdue: false,
@@ -196,10 +196,11 @@ export function TeamTaskForm({ task, path, onChange, published, otherIds, today 
         <CheckboxField
           path={`${path}.appointment`}
           label="It is a meeting with the newcomer (its e-mail carries a calendar invitation)"
-          checked={task.appointment === true}
+          checked={isAppointment(task.appointment)}
           onChange={(on) => {
             const { appointment: _a, ...rest } = task;
-            onChange(on ? { ...rest, appointment: true } : rest);
+            // Ticked again, a meeting keeps its time (set in the content file).
+            onChange(on ? { ...rest, appointment: task.appointment || true } : rest);
           }}
         />
         <Advanced>
