@@ -38,6 +38,7 @@ export const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets
     mobileRelative: { performanceMaxPointsBelowFloor: number; tbtMaxMsAboveFloor: number; lcpMaxMsAboveFloor: number };
   };
   signin: { flows: number; wallMaxS: number; serverP95MaxMs: number };
+  preferences: { addedDashboardJsMaxGzipKb: number };
   studio: { publishP95MaxMs: number };
   reminders: { planMaxMs: number };
 };
@@ -143,9 +144,14 @@ export interface Server {
  * Starts the compiled server (development sign-in) on a free port with its own data folder.
  * @param dataDir DATA_DIR of the server
  * @param extraEnv further environment variables
+ * @param startTimeoutMs how long /api/health may take to answer
  * @returns its base URL and process, once /api/health answers
  */
-export async function startApp(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
+export async function startApp(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+  startTimeoutMs = 60_000,
+): Promise<Server> {
   const port = await freePort();
   const env = {
     NODE_ENV: 'development',
@@ -157,7 +163,7 @@ export async function startApp(dataDir: string, extraEnv: Record<string, string>
   };
   const child = startProcess([path.join(root, 'dist', 'node', 'server', 'server.js')], env);
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, child);
+  await waitFor(`${base}/api/health`, child, startTimeoutMs);
   return { base, child };
 }
 

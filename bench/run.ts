@@ -26,7 +26,11 @@
  *    POST /api/studio/publish on the compiled server and a fresh embedded database — the whole catalog's checks, the
  *    members-per-role and removal checks and the one transaction — STUDIO_PUBLISHES times, p95.
  * 8. Reminders: planning a day's reminders for 10,000 members on the embedded database.
- * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, studio, reminders; comma-separated)
+ * 9. Preferences: the JavaScript the reading and display preferences add to /dashboard (the client built with and
+ *    without them), the legible font downloaded only when chosen, Lighthouse accessibility on /dashboard in each
+ *    theme (bench/parts/preferences.ts).
+ * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, studio, reminders, preferences;
+ * comma-separated)
  * runs just those parts. Each part is a file of bench/parts/; what they share (the build, budgets, results, starting
  * and loading the app) is bench/common.ts.
  */
@@ -38,6 +42,7 @@ import { bundle, loadedInBrowser } from './parts/bundle.js';
 import { build, checks, results, root, started, stopProcess, tempDirs } from './common.js';
 import { insights } from './parts/insights.js';
 import { lighthouseScores } from './parts/lighthouse.js';
+import { preferencesBudgets } from './parts/preferences.js';
 import { reminders } from './parts/reminders.js';
 import { scale } from './parts/scale.js';
 import { signinRush } from './parts/signin.js';
@@ -55,7 +60,7 @@ function printTable(): void {
 const only = new Set(
   (
     process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ??
-    'bundle,api,scale,insights,lighthouse,signin,studio,reminders'
+    'bundle,api,scale,insights,lighthouse,signin,studio,reminders,preferences'
   ).split(','),
 );
 
@@ -72,6 +77,7 @@ async function main(): Promise<number> {
   if (only.has('signin')) await signinRush();
   if (only.has('studio')) await studio();
   if (only.has('reminders')) await reminders();
+  if (only.has('preferences')) await preferencesBudgets();
   results.checks = checks;
   const missed = checks.filter((c) => c.ok === false);
   results.budgetsMissed = missed.map((c) => c.name);
