@@ -236,7 +236,7 @@ export function relationText(relations: Person['relations']): string {
  */
 function PersonCard({ person }: { person: Person }) {
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50/40 p-4" data-person="">
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-brand-50/40 p-4" data-person="">
       <div className="flex items-center gap-3">
         <ContactAvatar name={person.name} picture={person.picture} />
         <div className="min-w-0">
