@@ -15,8 +15,8 @@ function serverSources(dir = path.join(projectRoot, 'src/server')): string[] {
 
 /**
  * The kinds the server code writes to the audit log: the quoted kinds in each `kind:` of the files that call
- * `recordAudit` (not the operands of a comparison, nor the members of
- * a union type), and constants named `…_AUDIT_KIND`.
+ * `recordAudit` (not the operands of a comparison, nor the members of a union type, nor a change announced to the
+ * other server processes with `announce`), and constants named `…_AUDIT_KIND`.
  */
 function writtenKinds(): Map<string, string> {
   const kinds = new Map<string, string>();
@@ -24,7 +24,8 @@ function writtenKinds(): Map<string, string> {
     const source = readFileSync(file, 'utf8');
     if (!/recordAudit|_AUDIT_KIND\s*=/.test(source)) continue;
     const constants = [...source.matchAll(/_AUDIT_KIND\s*=\s*'([^']+)'/g)].map((m) => m[1] ?? '');
-    const inEntries = [...source.matchAll(/\bkind:\s*([^\n]*)/g)].flatMap((m) =>
+    const withoutAnnouncements = source.replace(/\bannounce\([^\n]*/g, '');
+    const inEntries = [...withoutAnnouncements.matchAll(/\bkind:\s*([^\n]*)/g)].flatMap((m) =>
       [...(m[1] ?? '').matchAll(/(?<![=!]==\s*|\|\s*)'([a-z]+(?:-[a-z]+)*)'(?!\s*\|)/g)].map((k) => k[1] ?? ''),
     );
     for (const kind of [...constants, ...inEntries]) kinds.set(kind, path.relative(projectRoot, file));
