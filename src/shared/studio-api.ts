@@ -28,8 +28,6 @@ import type { RoleConfiguration } from './content-schema.js';
  *     password or which role people belong to (nothing is published)
  * - `GET    /api/studio/versions`              → {@link versionsResponseSchema} newest first
  * - `GET    /api/studio/versions/:version`     ({@link versionParamsSchema}) → {@link studioVersionSchema}
- * - `GET    /api/studio/diff?from=N&to=M`      ({@link diffQuerySchema}) → {@link studioDiffSchema} (readable, per
- *     role/scope/step and field)
  * - `POST   /api/studio/versions/:version/restore` body {@link restoreRequestSchema} (optional) →
  *     {@link publishResponseSchema} (publishes that version's catalog again; the same 422, 409
  *     {@link removalsConflictSchema} and 403 {@link accessRefusalSchema} as publishing; the draft is kept)
@@ -220,31 +218,6 @@ export const versionsResponseSchema = z.object({ versions: z.array(studioVersion
 
 /** `:version` of GET /api/studio/versions/:version and POST /api/studio/versions/:version/restore. */
 export const versionParamsSchema = z.object({ version: versionNumberSchema });
-
-/** GET /api/studio/diff query: the two versions to compare. */
-export const diffQuerySchema = z.object({ from: versionNumberSchema, to: versionNumberSchema });
-
-/** One changed field between two versions, in words an editor can read. */
-export const studioDiffEntrySchema = z.object({
-  role: z.string(),
-  /** e.g. `scopes[0].steps[2].title` */
-  path: z.string(),
-  /** Human-readable place, e.g. `Volunteer › Getting started › Set up Slack › Title`. */
-  label: z.string(),
-  change: z.enum(['added', 'removed', 'changed']),
-  /** YAML-ish text of the old/new value; null when added/removed. */
-  before: z.string().nullable(),
-  after: z.string().nullable(),
-});
-export type StudioDiffEntry = z.infer<typeof studioDiffEntrySchema>;
-
-/** GET /api/studio/diff */
-export const studioDiffSchema = z.object({
-  from: z.number().int(),
-  to: z.number().int(),
-  entries: z.array(studioDiffEntrySchema),
-});
-export type StudioDiff = z.infer<typeof studioDiffSchema>;
 
 /** POST /api/studio/assets query: the file's name, for the editor's list. */
 export const assetQuerySchema = z.object({ name: z.string().trim().min(1).max(200).optional() });

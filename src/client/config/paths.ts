@@ -111,7 +111,6 @@ export const apiPaths = {
   studioVersions: '/api/studio/versions',
   studioVersion: (version: number) => `/api/studio/versions/${version}`,
   studioRestore: (version: number) => `/api/studio/versions/${version}/restore`,
-  studioDiff: (from: number, to: number) => `/api/studio/diff?from=${from}&to=${to}`,
   studioAssets: '/api/studio/assets',
   studioUsage: '/api/studio/usage',
   studioTeamTasks: '/api/studio/team-tasks',

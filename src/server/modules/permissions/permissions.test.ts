@@ -582,12 +582,6 @@ const ROUTES: Route[] = [
     cells: contentEditors({ status: 200 }),
   },
   {
-    method: 'GET',
-    route: '/api/studio/diff',
-    url: '/api/studio/diff?from=1&to=1',
-    cells: contentEditors({ status: 200 }),
-  },
-  {
     method: 'POST',
     route: '/api/studio/versions/:version/restore',
     url: '/api/studio/versions/99/restore',

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import {
   assetQuerySchema,
   assetsResponseSchema,
-  diffQuerySchema,
   draftConflictSchema,
   openTeamTasksResponseSchema,
   publishRequestSchema,
@@ -16,7 +15,6 @@ import {
   STUDIO_ASSET_MAX_BYTES,
   STUDIO_ASSET_TYPES,
   studioAssetSchema,
-  studioDiffSchema,
   studioStateSchema,
   studioVersionSchema,
   retakesResponseSchema,
@@ -52,7 +50,6 @@ import {
 import {
   assetProblemOf,
   checkStudioCatalog,
-  diffCatalogs,
   membersPerRole,
   publishVersion,
   storedFiles,
@@ -259,15 +256,6 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       return found;
     },
   );
-
-  const diffSchemas = { querystring: diffQuerySchema, response: { 200: studioDiffSchema } };
-  app.get('/api/studio/diff', { onRequest: editing, schema: diffSchemas }, async (request) => {
-    const { from, to } = request.query;
-    const [a, b] = await Promise.all([getVersion(db, from), getVersion(db, to)]);
-    if (!a) throw notFound(`There is no version ${from}.`);
-    if (!b) throw notFound(`There is no version ${to}.`);
-    return { from, to, entries: diffCatalogs(a.catalog, b.catalog) };
-  });
 
   app.post(
     '/api/studio/versions/:version/restore',

@@ -1,15 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { stringify } from 'yaml';
 import { needsAcknowledgment } from '../../../shared/acknowledgments.js';
 import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
-import type {
-  StudioDiffEntry,
-  StudioProblem,
-  StudioRemoval,
-  StudioVersionSummary,
-} from '../../../shared/studio-api.js';
+import type { StudioProblem, StudioRemoval, StudioVersionSummary } from '../../../shared/studio-api.js';
 import { byHashOf, checkCatalog, directoryAssetProblem } from '../../content/load-content.js';
 import { lookUpRole } from '../../content/resolved-roles.js';
 import type { Database } from '../../db/client.js';
@@ -33,7 +26,7 @@ import { moveRenamedRecords, renameRecordProblems, takeRenames, type Rename } fr
 /**
  * The content studio's work (docs/product.md#content-studio, docs/decisions/023-content-studio.md): checking a
  * catalog with the rules of `npm run content:check`, publishing it atomically, what a publish removes that members
- * completed, material changes, the readable diff, and how many members each role has.
+ * completed, material changes, and how many members each role has.
  */
 
 /** The stored files a catalog may point to. */
@@ -435,125 +428,4 @@ export function removedRolesInUse(
       path: '',
       message: `${n} ${n === 1 ? 'person has' : 'people have'} the role "${key}": give them another role before deleting it`,
     }));
-}
-
-/** Whether an array holds only objects with string ids (scopes, steps, items), or nothing. */
-function idArray(value: unknown): value is { id: string }[] {
-  return (
-    Array.isArray(value) &&
-    value.every((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string')
-  );
-}
-
-/** Two arrays matched by id in a diff: ids everywhere, and something in at least one of them. */
-function idArrays(a: unknown, b: unknown): [{ id: string }[], { id: string }[]] | undefined {
-  if (!idArray(a) || !idArray(b) || a.length + b.length === 0) return undefined;
-  return [a, b];
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `contentType` → `Content type`, `pdfUrl` → `Pdf url` */
-function fieldLabel(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/gu, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function shown(value: unknown): string {
-  return typeof value === 'string' ? value : stringify(value).trimEnd();
-}
-
-/** What an element of an id-matched array is called in a label: its title or name, or its id. */
-function nameOf(value: { id: string }): string {
-  const v = value as { id: string; title?: unknown; name?: unknown; label?: unknown };
-  for (const candidate of [v.title, v.name, v.label])
-    if (typeof candidate === 'string' && candidate !== '') return candidate;
-  return v.id;
-}
-
-function diffValues(
-  role: string,
-  path: string,
-  label: string[],
-  before: unknown,
-  after: unknown,
-  entries: StudioDiffEntry[],
-): void {
-  if (isDeepStrictEqual(before, after)) return;
-  const at = (change: StudioDiffEntry['change']): void => {
-    entries.push({
-      role,
-      path,
-      label: label.join(' › '),
-      change,
-      before: change === 'added' ? null : shown(before),
-      after: change === 'removed' ? null : shown(after),
-    });
-  };
-  if (before === undefined) return at('added');
-  if (after === undefined) return at('removed');
-  if (isPlainObject(before) && isPlainObject(after)) {
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      // Scopes, steps and items are named by their titles: 'Volunteer › Getting started › Set up Slack'.
-      const named = idArrays(before[key], after[key]) === undefined ? [...label, fieldLabel(key)] : label;
-      diffValues(role, path === '' ? key : `${path}.${key}`, named, before[key], after[key], entries);
-    }
-    return;
-  }
-  const matched = idArrays(before, after);
-  if (matched) {
-    const [before, after] = matched;
-    const old = new Map(before.map((v) => [v.id, v]));
-    const ids = new Set(after.map((v) => v.id));
-    before.forEach((v, i) => {
-      if (!ids.has(v.id)) diffValues(role, `${path}[${i}]`, [...label, nameOf(v)], v, undefined, entries);
-    });
-    after.forEach((v, i) => {
-      diffValues(role, `${path}[${i}]`, [...label, nameOf(v)], old.get(v.id), v, entries);
-    });
-    const oldOrder = before.map((v) => v.id).filter((id) => ids.has(id));
-    const newOrder = after.map((v) => v.id).filter((id) => old.has(id));
-    if (!isDeepStrictEqual(oldOrder, newOrder)) {
-      entries.push({
-        role,
-        path,
-        label: [...label, 'Order'].join(' › '),
-        change: 'changed',
-        before: oldOrder.join(', '),
-        after: newOrder.join(', '),
-      });
-    }
-    return;
-  }
-  at('changed');
-}
-
-/**
- * A readable diff of two catalogs: per role, scope, step (matched by id, so a reorder is one 'Order' entry) and field,
- * with labels such as `Volunteer › Getting started › Set up Slack › Title`.
- * @returns the entries, roles by key
- */
-export function diffCatalogs(from: readonly RoleConfiguration[], to: readonly RoleConfiguration[]): StudioDiffEntry[] {
-  const entries: StudioDiffEntry[] = [];
-  const old = new Map(from.map((c) => [c.key.toLowerCase(), c]));
-  const next = new Map(to.map((c) => [c.key.toLowerCase(), c]));
-  for (const key of [...new Set([...old.keys(), ...next.keys()])].sort()) {
-    const a = old.get(key);
-    const b = next.get(key);
-    const name = b?.displayName ?? a?.displayName ?? key;
-    if (!a || !b) {
-      entries.push({
-        role: key,
-        path: '',
-        label: name,
-        change: a ? 'removed' : 'added',
-        before: a ? shown(a) : null,
-        after: b ? shown(b) : null,
-      });
-      continue;
-    }
-    diffValues(key, '', [name], a, b, entries);
-  }
-  return entries;
 }

@@ -7,7 +7,6 @@ import { meResponseSchema } from '../../../shared/api.js';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type {
   StudioAsset,
-  StudioDiff,
   StudioDraft,
   StudioProblem,
   StudioRemovalsConflict,
@@ -31,7 +30,7 @@ import { DraftChangedError, publishCatalog } from './studio.service.js';
 
 /**
  * The content studio's server (docs/product.md#content-studio): the start-up import, drafts and their 409, publishing
- * (checks, atomic switch, audit, removals that need confirmation, material changes), history, diff, restore, usage,
+ * (checks, atomic switch, audit, removals that need confirmation, material changes), history, restore, usage,
  * and uploads. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (then a second app instance on the same
  * database must switch to a new version without restart).
  */
@@ -256,7 +255,7 @@ describe('drafts', () => {
   });
 });
 
-describe('publishing, history, diff and restore', () => {
+describe('publishing, history and restore', () => {
   let member: string;
   beforeAll(async () => {
     member = await signIn(t.app, { email: 'val@inspired2uplift.org', name: 'Val' });
@@ -319,7 +318,7 @@ describe('publishing, history, diff and restore', () => {
     ).toBe(200);
   });
 
-  it('lists versions newest first and diffs any two in words', async () => {
+  it('lists versions newest first; what changed is said in sentences by the studio, not by a diff route', async () => {
     const versions = (
       await t.app.inject({ method: 'GET', url: '/api/studio/versions', headers: headers(admin) })
     ).json<{ versions: StudioVersionSummary[] }>();
@@ -329,22 +328,11 @@ describe('publishing, history, diff and restore', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/studio/versions/9', headers: headers(admin) })).statusCode,
     ).toBe(404);
-    const diff = (
-      await t.app.inject({ method: 'GET', url: '/api/studio/diff?from=1&to=2', headers: headers(admin) })
-    ).json<StudioDiff>();
-    expect(diff.entries).toEqual([
-      expect.objectContaining({
-        role: 'volunteer',
-        path: 'scopes[0].steps[3]',
-        change: 'added',
-        label: 'Volunteer › Before your first meeting › Meet your buddy',
-        before: null,
-      }),
-    ]);
-    const back = (
-      await t.app.inject({ method: 'GET', url: '/api/studio/diff?from=2&to=1', headers: headers(admin) })
-    ).json<StudioDiff>();
-    expect(back.entries.map((e) => e.change)).toEqual(['removed']);
+    // The history and publish dialogs compare two versions' catalogs themselves (change-sentences.ts): no screen
+    // read the YAML-like diff this route gave, so it is gone.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/studio/diff?from=1&to=2', headers: headers(admin) })).statusCode,
+    ).toBe(404);
   });
 
   it('asks to confirm removing a step members completed, keeps their record, and restores an earlier version', async () => {

@@ -7,7 +7,6 @@ import {
   saveDraftRequestSchema,
   saveDraftResponseSchema,
   studioAssetSchema,
-  studioDiffSchema,
   studioStateSchema,
   studioVersionSchema,
   retakesResponseSchema,
@@ -176,11 +175,6 @@ export async function getVersions({ signal }: { signal?: AbortSignal } = {}) {
 /** GET /api/studio/versions/:version. @throws ApiError */
 export function getVersion(version: number, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest(apiPaths.studioVersion(version), studioVersionSchema, { ...(signal ? { signal } : {}) });
-}
-
-/** GET /api/studio/diff?from=&to= — what changed between two versions. @throws ApiError */
-export function getDiff(from: number, to: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(apiPaths.studioDiff(from, to), studioDiffSchema, { ...(signal ? { signal } : {}) });
 }
 
 /**
