@@ -41,6 +41,7 @@ export const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets
   preferences: { addedDashboardJsMaxGzipKb: number };
   studio: { publishP95MaxMs: number };
   reminders: { planMaxMs: number };
+  teamTasks: { import1000MaxMs: number; create1000MaxMs: number; myTasksP95MaxMs: number };
 };
 /** The Workspace domain of the bench's people. */
 export const DOMAIN = 'inspired2uplift.org';

@@ -29,8 +29,11 @@
  * 9. Preferences: the JavaScript the reading and display preferences add to /dashboard (the client built with and
  *    without them), the legible font downloaded only when chosen, Lighthouse accessibility on /dashboard in each
  *    theme (bench/parts/preferences.ts).
- * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, studio, reminders, preferences;
- * comma-separated)
+ * 10. Team tasks: importing 1,000 volunteers who start the same day (POST /api/admin/import, which creates their 3,000
+ *    team tasks), and "My tasks" (GET /api/team-tasks/mine) of a lead with 500 open tasks, p95 of sequential requests
+ *    (bench/parts/team-tasks.ts).
+ * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, studio, reminders, preferences,
+ * team-tasks; comma-separated)
  * runs just those parts. Each part is a file of bench/parts/; what they share (the build, budgets, results, starting
  * and loading the app) is bench/common.ts.
  */
@@ -47,6 +50,7 @@ import { reminders } from './parts/reminders.js';
 import { scale } from './parts/scale.js';
 import { signinRush } from './parts/signin.js';
 import { studio } from './parts/studio.js';
+import { teamTasks } from './parts/team-tasks.js';
 
 function printTable(): void {
   const rows = checks.map((c) => [c.name, c.value, c.budget, c.ok === null ? '' : c.ok ? 'ok' : 'MISSED']);
@@ -60,7 +64,7 @@ function printTable(): void {
 const only = new Set(
   (
     process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ??
-    'bundle,api,scale,insights,lighthouse,signin,studio,reminders,preferences'
+    'bundle,api,scale,insights,lighthouse,signin,studio,reminders,preferences,team-tasks'
   ).split(','),
 );
 
@@ -78,6 +82,7 @@ async function main(): Promise<number> {
   if (only.has('studio')) await studio();
   if (only.has('reminders')) await reminders();
   if (only.has('preferences')) await preferencesBudgets();
+  if (only.has('team-tasks')) await teamTasks();
   results.checks = checks;
   const missed = checks.filter((c) => c.ok === false);
   results.budgetsMissed = missed.map((c) => c.name);
