@@ -294,6 +294,8 @@ function uniqueIds(items: readonly { id: string }[], ctx: z.RefinementCtx, path:
 export const formFieldSchema = z
   .object({
     id: stableIdSchema,
+    /** The id it has in the published version, set by the studio when the id changes (docs/product.md#renaming-a-step). */
+    renamedFrom: renamedFromSchema,
     kind: z.enum(FORM_FIELD_KINDS),
     label: z.string().min(1).max(300),
     help: z.string().min(1).max(1000).optional(),
@@ -370,6 +372,8 @@ export const quizAnswerSchema = z
 export const quizQuestionSchema = z
   .object({
     id: stableIdSchema,
+    /** The id it has in the published version, set by the studio when the id changes (docs/product.md#renaming-a-step). */
+    renamedFrom: renamedFromSchema,
     /** 'single-choice': exactly one answer is correct; 'multiple-choice': one or more are, and all must be chosen. */
     kind: z.enum(['single-choice', 'multiple-choice']),
     text: z.string().min(1).max(500),
@@ -619,6 +623,8 @@ export function isAppointment(appointment: TeamTask['appointment']): boolean {
 export const teamTaskSchema = z
   .object({
     id: stableIdSchema,
+    /** The id it has in the published version, set by the studio when the id changes (docs/product.md#renaming-a-step). */
+    renamedFrom: renamedFromSchema,
     title: z.string().min(1),
     description: z.string().min(1),
     /**

@@ -303,3 +303,228 @@ describe('renaming a published step', () => {
     expect((await state()).published.version).toBe(published.version);
   });
 });
+
+const FORM = {
+  id: 'sizes-and-needs',
+  title: 'Sizes and needs',
+  description: 'So that we have the right T-shirt and room ready.',
+  icon: 'Users',
+  category: 'Volunteer',
+  form: {
+    fields: [
+      { id: 'question-1', kind: 'short-text', label: 'Your T-shirt size', required: true },
+      { id: 'access', kind: 'long-text', label: 'Access needs', sensitive: true },
+    ],
+  },
+} as unknown as Step;
+
+const QUIZ = {
+  id: 'safeguarding-check',
+  title: 'Safeguarding check',
+  description: 'One question.',
+  icon: 'ClipboardCheck',
+  category: 'Volunteer',
+  quiz: {
+    passMark: 100,
+    tries: 'unlimited',
+    questions: [
+      {
+        id: 'question-1',
+        kind: 'single-choice',
+        text: 'Who do you tell?',
+        answers: [
+          { id: 'answer-1', text: 'The safeguarding lead', correct: true, explanation: 'They know what to do.' },
+          { id: 'answer-2', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
+        ],
+      },
+    ],
+  },
+} as unknown as Step;
+
+const CALL = {
+  id: 'task-1',
+  title: 'Book a welcome call',
+  description: 'Half an hour to say hello.',
+  who: 'admins',
+  dueAfterDays: 3,
+};
+
+/** The catalog with the volunteer role's team tasks changed by `change`. */
+const withTasks = (catalog: RoleConfiguration[], change: (tasks: RoleConfiguration['teamTasks']) => unknown[]) =>
+  catalog.map((c) => (c.key !== 'volunteer' ? c : { ...c, teamTasks: change(c.teamTasks) }));
+
+/** Kit's stored answers to a step (plain form answers, or quiz tries), as the database has them. */
+async function kitsAnswers(table: 'form_answers' | 'quiz_tries', stepId: string): Promise<Record<string, unknown>[]> {
+  const rows = await t.database.db.execute(
+    sql`select a.answers from ${sql.raw(table)} a join users u on u.id = a.user_id
+        where u.email = ${KIT} and a.step_id = ${stepId} order by 1`,
+  );
+  return (rows as unknown as { rows: { answers: Record<string, unknown> }[] }).rows.map((r) => r.answers);
+}
+
+describe('renaming a question or a team task', () => {
+  beforeAll(async () => {
+    const { published } = await state();
+    await saveDraft(withTasks(withStep(withStep(published.catalog, FORM), QUIZ), (tasks) => [...tasks, CALL]));
+    const res = await publish();
+    expect(res.statusCode, res.body).toBe(200);
+    // Kit starts today: the team task is made for Kit.
+    const invited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent(KIT)}`,
+      headers: headers(admin),
+      payload: {
+        role: 'volunteer',
+        department: 'Operations',
+        isAdmin: false,
+        startOn: t.clock.now.toISOString().slice(0, 10),
+      },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    // A record made for Kit ends Kit's sessions: Kit signs in again.
+    kit = await signIn(t.app, { email: KIT, name: 'Kit' });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/steps/${FORM.id}/form`,
+      headers: headers(kit),
+      payload: { answers: { 'question-1': 'M', access: 'A ramp at the door' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const passed = await t.app.inject({
+      method: 'POST',
+      url: `/api/steps/${QUIZ.id}/quiz`,
+      headers: headers(kit),
+      payload: { answers: { 'question-1': ['answer-1'] } },
+    });
+    expect(passed.json()).toMatchObject({ passed: true });
+  });
+
+  it("moves a form question's answers and a quiz question's tries to the new ids; nobody is asked again", async () => {
+    const { published } = await state();
+    expect(await kitsAnswers('form_answers', FORM.id)).toEqual([{ 'question-1': 'M' }]);
+    const draft = await saveDraft(
+      mapSteps(published.catalog, (s) =>
+        s.id === FORM.id && s.form
+          ? {
+              ...s,
+              form: {
+                ...s.form,
+                fields: s.form.fields.map((f) =>
+                  f.id === 'question-1' ? { ...f, id: 'your-t-shirt-size', renamedFrom: 'question-1' } : f,
+                ),
+              },
+            }
+          : s.id === QUIZ.id && s.quiz
+            ? {
+                ...s,
+                quiz: {
+                  ...s.quiz,
+                  questions: s.quiz.questions.map((q) => ({ ...q, id: 'who-do-you-tell', renamedFrom: q.id })),
+                },
+              }
+            : s,
+      ),
+    );
+    expect(draft.problems).toEqual([]);
+    // A renamed required question is not a new required one: nobody has to answer again.
+    const retakes = await t.app.inject({ method: 'GET', url: '/api/studio/retakes', headers: headers(admin) });
+    expect(retakes.json<{ steps: unknown[] }>().steps).toEqual([]);
+    const res = await publish();
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.changeFeed.settle();
+
+    const after = await state();
+    expect(JSON.stringify(after.published.catalog)).not.toContain('renamedFrom');
+    const step = (id: string) =>
+      after.published.catalog.flatMap((c) => c.scopes.flatMap((s) => s.steps)).find((s) => s.id === id);
+    // Not a material change: the steps keep their version.
+    expect(step(FORM.id)?.version).toBe(
+      published.catalog.flatMap((c) => c.scopes.flatMap((s) => s.steps)).find((s) => s.id === FORM.id)?.version,
+    );
+    expect(await kitsAnswers('form_answers', FORM.id)).toEqual([{ 'your-t-shirt-size': 'M' }]);
+    expect(await kitsAnswers('quiz_tries', QUIZ.id)).toEqual([{ 'who-do-you-tell': ['answer-1'] }]);
+    expect((await kitsProgress()).completed).toEqual(expect.arrayContaining([FORM.id, QUIZ.id]));
+    // Kit's sending, read back through the API, has the answer under the new id (the sensitive one too).
+    const mine = await t.app.inject({ method: 'GET', url: `/api/steps/${FORM.id}/form`, headers: headers(kit) });
+    expect(JSON.stringify(mine.json())).toContain('"your-t-shirt-size":"M"');
+    expect(JSON.stringify(mine.json())).toContain('A ramp at the door');
+
+    const {
+      entries: [entry],
+    } = await listAudit(t.database.db, { filters: { kind: 'content-publish' } });
+    expect(entry?.details).toMatchObject({
+      renamedAnswers: [
+        { step: FORM.id, question: { from: 'question-1', to: 'your-t-shirt-size' }, kind: 'form', moved: 1 },
+        { step: QUIZ.id, question: { from: 'question-1', to: 'who-do-you-tell' }, kind: 'quiz', moved: 1 },
+      ],
+    });
+  });
+
+  it("refuses to rename a sensitive question members answered (sealed with its id), and onto another question's id", async () => {
+    const { published } = await state();
+    const rename = (from: string, to: string) =>
+      mapSteps(published.catalog, (s) =>
+        s.id === FORM.id && s.form
+          ? {
+              ...s,
+              form: {
+                ...s.form,
+                fields: s.form.fields.map((f) => (f.id === from ? { ...f, id: to, renamedFrom: from } : f)),
+              },
+            }
+          : s,
+      );
+    await saveDraft(rename('access', 'access-needs'));
+    const res = await publish();
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ problems: StudioProblem[] }>().problems).toEqual([
+      expect.objectContaining({
+        path: expect.stringMatching(/\.form\.fields\[1\]\.id$/u),
+        message: expect.stringContaining('Members have sent answers to the sensitive question ‘Access needs’'),
+      }),
+    ]);
+    const onto = await saveDraft(
+      mapSteps(published.catalog, (s) =>
+        s.id === FORM.id && s.form
+          ? {
+              ...s,
+              form: {
+                ...s.form,
+                fields: [
+                  { ...s.form.fields[1]!, id: 'access-2' },
+                  { ...s.form.fields[0]!, id: 'access', renamedFrom: 'your-t-shirt-size' },
+                ],
+              },
+            }
+          : s,
+      ),
+    );
+    expect(onto.problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('cannot take the id “access”: another question of the published step has it'),
+    ]);
+    expect((await publish()).statusCode).toBe(422);
+    expect((await state()).published.version).toBe(published.version);
+  });
+
+  it('moves the team tasks already made to a renamed team task: the open task follows, nothing closed or made anew', async () => {
+    const tasks = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select id, task_id, status from team_tasks where newcomer_email = ${KIT} order by task_id`,
+        )) as unknown as { rows: { id: string; task_id: string; status: string }[] }
+      ).rows;
+    const before = await tasks();
+    expect(before).toEqual([expect.objectContaining({ task_id: CALL.id, status: 'open' })]);
+    const { published } = await state();
+    const draft = await saveDraft(
+      withTasks(published.catalog, (list) =>
+        list.map((task) => (task.id === CALL.id ? { ...task, id: 'book-a-welcome-call', renamedFrom: CALL.id } : task)),
+      ),
+    );
+    expect(draft.problems).toEqual([]);
+    const res = await publish();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await tasks()).toEqual([{ id: before[0]?.id, task_id: 'book-a-welcome-call', status: 'open' }]);
+    expect(JSON.stringify((await state()).published.catalog)).not.toContain('renamedFrom');
+  });
+});

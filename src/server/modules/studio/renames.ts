@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
+import type { RoleConfiguration, Step, TeamTask } from '../../../shared/content-schema.js';
 import type { StudioProblem } from '../../../shared/studio-api.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -10,12 +10,14 @@ import {
   quizTries,
   stepItemProgress,
   stepProgress,
+  teamTasks,
 } from '../../db/schema.js';
 
 /**
- * Renaming a step or an item in the studio (docs/product.md#renaming-a-step, docs/decisions/056-renaming-keeps-
- * progress.md): the draft marks a changed id with `renamedFrom` (the published id); publishing checks the renames,
- * removes the marks and moves members' records from the old id to the new one in the publish's transaction.
+ * Renaming a step, an item, a form's or quiz's question or a team task in the studio (docs/product.md#renaming-a-step,
+ * docs/decisions/056-renaming-keeps-progress.md, docs/decisions/061-renaming-questions-and-team-tasks.md): the draft
+ * marks a changed id with `renamedFrom` (the published id); publishing checks the renames, removes the marks and moves
+ * members' records from the old id to the new one in the publish's transaction.
  */
 
 /** One rename a publish carries out. */
@@ -36,6 +38,46 @@ const named = (text: string) => `‘${text.length > 60 ? `${text.slice(0, 57)}�
 
 type Item = Step['content']['checklist'][number] | Step['content']['acknowledgments'][number];
 
+/**
+ * A form's or quiz's question renamed: members' answers (form sendings, quiz tries) move from the old key to the new
+ * one.
+ */
+export interface QuestionRename {
+  /** The step's id in the published version (`from`) and in the new one (`to`). */
+  step: { from: string; to: string };
+  question: { from: string; to: string };
+  kind: 'form' | 'quiz';
+  /** Whether the published question is sensitive: its answers are sealed with the step's other sensitive ones. */
+  sensitive: boolean;
+  /** The question's text in the draft, for messages. */
+  title: string;
+  /** Where the renamed id is in the draft: the role's key and the path of the id field. */
+  role: string;
+  path: string;
+}
+
+/** A team task renamed: the tasks already made for newcomers (open or done) follow it. */
+export interface TeamTaskRename {
+  task: { from: string; to: string };
+  /** The task's title in the draft, for messages. */
+  title: string;
+  /** The role the task belongs to (`team_tasks.role_key`), and the path of its id field. */
+  role: string;
+  path: string;
+}
+
+/** A question of a form or quiz, as a rename sees it. */
+interface Question {
+  id: string;
+  renamedFrom?: string | undefined;
+}
+
+/** The questions a published step asks, with whether each is sensitive: a form's fields, or a quiz's questions. */
+function publishedQuestions(step: Step | undefined, kind: 'form' | 'quiz'): Map<string, boolean> {
+  if (kind === 'form') return new Map((step?.form?.fields ?? []).map((f) => [f.id, f.sensitive]));
+  return new Map((step?.quiz?.questions ?? []).map((q) => [q.id, false]));
+}
+
 /** The ids of a published step's items (checklist and acknowledgments share one set of ids). */
 function publishedItems(step: Step | undefined): Set<string> {
   if (!step) return new Set();
@@ -54,7 +96,13 @@ function publishedItems(step: Step | undefined): Set<string> {
 export function takeRenames(
   configs: readonly RoleConfiguration[],
   published: readonly RoleConfiguration[],
-): { configs: RoleConfiguration[]; renames: Rename[]; problems: StudioProblem[] } {
+): {
+  configs: RoleConfiguration[];
+  renames: Rename[];
+  questionRenames: QuestionRename[];
+  taskRenames: TeamTaskRename[];
+  problems: StudioProblem[];
+} {
   const before = new Map<string, Step>();
   for (const config of published) for (const scope of config.scopes) for (const s of scope.steps) before.set(s.id, s);
   const draftTitles = new Map<string, string>();
@@ -63,10 +111,13 @@ export function takeRenames(
   const problems: StudioProblem[] = [];
   const stepRenames: Rename[] = [];
   const itemRenames: Rename[] = [];
+  const questionRenames: QuestionRename[] = [];
+  const taskRenames: TeamTaskRename[] = [];
   const claimed = new Map<string, string>();
 
   const stripped = configs.map((config) => ({
     ...config,
+    teamTasks: takeTaskRenames(config, published, taskRenames, problems),
     scopes: config.scopes.map((scope, si) => ({
       ...scope,
       steps: scope.steps.map((step, ti): Step => {
@@ -154,6 +205,55 @@ export function takeRenames(
             }
             return kept as T;
           });
+        const questions = <T extends Question>(
+          list: readonly T[],
+          kind: 'form' | 'quiz',
+          at: string,
+          textOf: (question: T) => string,
+        ): T[] => {
+          const known = publishedQuestions(before.get(publishedId), kind);
+          const ids = new Set(list.map((q) => q.id));
+          const claims = new Set<string>();
+          return list.map((question, qi) => {
+            const { renamedFrom: questionFrom, ...kept } = question;
+            if (questionFrom === undefined || questionFrom === question.id) return kept as T;
+            const text = named(textOf(question));
+            const idPath = `${at}[${qi}].id`;
+            if (!known.has(questionFrom)) {
+              problem(
+                idPath,
+                `The question ${text} of ${named(step.title)} is renamed from “${questionFrom}”, but the published step has no such question. Set its id back, or add it as a new question.`,
+              );
+            } else if (known.has(question.id)) {
+              problem(
+                idPath,
+                `The question ${text} of ${named(step.title)} cannot take the id “${question.id}”: another question of the published step has it. Choose another id.`,
+              );
+            } else if (ids.has(questionFrom)) {
+              problem(
+                idPath,
+                `The question ${text} of ${named(step.title)} is renamed from “${questionFrom}”, but another question has that id now. Give one of them another id.`,
+              );
+            } else if (claims.has(questionFrom)) {
+              problem(
+                idPath,
+                `Two questions of ${named(step.title)} are renamed from “${questionFrom}”: members' answers can move to only one of them.`,
+              );
+            } else {
+              claims.add(questionFrom);
+              questionRenames.push({
+                step: { from: publishedId, to: step.id },
+                question: { from: questionFrom, to: question.id },
+                kind,
+                sensitive: known.get(questionFrom) === true,
+                title: textOf(question),
+                role: config.key,
+                path: idPath,
+              });
+            }
+            return kept as T;
+          });
+        };
         return {
           ...rest,
           content: {
@@ -161,11 +261,108 @@ export function takeRenames(
             checklist: items(rest.content.checklist, 'checklist'),
             acknowledgments: items(rest.content.acknowledgments, 'acknowledgments'),
           },
+          ...(rest.form === undefined
+            ? {}
+            : {
+                form: {
+                  ...rest.form,
+                  fields: questions(rest.form.fields, 'form', `${path}.form.fields`, (f) => f.label),
+                },
+              }),
+          ...(rest.quiz === undefined
+            ? {}
+            : {
+                quiz: {
+                  ...rest.quiz,
+                  questions: questions(rest.quiz.questions, 'quiz', `${path}.quiz.questions`, (q) => q.text),
+                },
+              }),
         };
       }),
     })),
   }));
-  return { configs: stripped, renames: [...stepRenames, ...itemRenames], problems };
+  return { configs: stripped, renames: [...stepRenames, ...itemRenames], questionRenames, taskRenames, problems };
+}
+
+/**
+ * A role's team tasks without their rename marks; each rename that makes sense (the old id is a task of the role's
+ * published version, the new id is none of its tasks', no task of the draft still has the old id, one rename per old
+ * id) is added to `renames`, any other to `problems`.
+ */
+function takeTaskRenames(
+  config: RoleConfiguration,
+  published: readonly RoleConfiguration[],
+  renames: TeamTaskRename[],
+  problems: StudioProblem[],
+): TeamTask[] {
+  const known = new Set(published.find((c) => c.key === config.key)?.teamTasks.map((t) => t.id) ?? []);
+  const ids = new Set(config.teamTasks.map((t) => t.id));
+  const claims = new Set<string>();
+  return config.teamTasks.map((task, i) => {
+    const { renamedFrom, ...kept } = task;
+    if (renamedFrom === undefined || renamedFrom === task.id) return kept;
+    const path = `teamTasks[${i}].id`;
+    const problem = (message: string) => problems.push({ role: config.key, path, message });
+    if (!known.has(renamedFrom)) {
+      problem(
+        `The team task ${named(task.title)} is renamed from “${renamedFrom}”, but the published role has no such task. Set its id back, or add it as a new task.`,
+      );
+    } else if (known.has(task.id)) {
+      problem(
+        `The team task ${named(task.title)} cannot take the id “${task.id}”: another published team task has it. Choose another id.`,
+      );
+    } else if (ids.has(renamedFrom)) {
+      problem(
+        `The team task ${named(task.title)} is renamed from “${renamedFrom}”, but another team task has that id now. Give one of them another id.`,
+      );
+    } else if (claims.has(renamedFrom)) {
+      problem(`Two team tasks are renamed from “${renamedFrom}”: the tasks already made can follow only one of them.`);
+    } else {
+      claims.add(renamedFrom);
+      renames.push({ task: { from: renamedFrom, to: task.id }, title: task.title, role: config.key, path });
+    }
+    return kept;
+  });
+}
+
+/**
+ * The role configurations with each renamed question under its published id again: to compare a step's questions with
+ * the published ones (a renamed question is the same question, not a new one that asks members again).
+ * @param configs configurations as {@link takeRenames} returns them
+ * @param renames the question renames it found
+ */
+export function withPublishedQuestionIds(
+  configs: readonly RoleConfiguration[],
+  renames: readonly QuestionRename[],
+): RoleConfiguration[] {
+  if (renames.length === 0) return [...configs];
+  const oldId = (stepId: string, kind: 'form' | 'quiz', id: string) =>
+    renames.find((r) => r.step.to === stepId && r.kind === kind && r.question.to === id)?.question.from ?? id;
+  return configs.map((config) => ({
+    ...config,
+    scopes: config.scopes.map((scope) => ({
+      ...scope,
+      steps: scope.steps.map((step) => ({
+        ...step,
+        ...(step.form === undefined
+          ? {}
+          : {
+              form: {
+                ...step.form,
+                fields: step.form.fields.map((f) => ({ ...f, id: oldId(step.id, 'form', f.id) })),
+              },
+            }),
+        ...(step.quiz === undefined
+          ? {}
+          : {
+              quiz: {
+                ...step.quiz,
+                questions: step.quiz.questions.map((q) => ({ ...q, id: oldId(step.id, 'quiz', q.id) })),
+              },
+            }),
+      })),
+    })),
+  }));
 }
 
 /** Whether a query finds a row. */
@@ -341,6 +538,117 @@ export async function moveRenamedRecords(tx: Database, renames: readonly Rename[
       ).length;
     }
     result.push({ step, item, moved });
+  }
+  return result;
+}
+
+/**
+ * What stops question and team task renames in the database: a sensitive question's answers are sealed with the
+ * step's other sensitive answers and cannot be re-keyed without the key; answers (or tasks) that a question (or task)
+ * removed earlier left under the new id would mix with the moved ones.
+ * @returns a problem per rename that cannot be made
+ */
+export async function answerRenameProblems(
+  db: Database,
+  questions: readonly QuestionRename[],
+  tasks: readonly TeamTaskRename[],
+): Promise<StudioProblem[]> {
+  const problems: StudioProblem[] = [];
+  for (const rename of questions) {
+    const { step, question } = rename;
+    const problem = (message: string) => problems.push({ role: rename.role, path: rename.path, message });
+    if (rename.sensitive) {
+      const sealed = await exists(
+        db,
+        db
+          .select({ x: sql`1` })
+          .from(formAnswers)
+          .where(and(eq(formAnswers.stepId, step.from), isNotNull(formAnswers.sealed)))
+          .limit(1),
+      );
+      if (sealed) {
+        problem(
+          `Members have sent answers to the sensitive question ${named(rename.title)}; they are sealed with its id “${question.from}”, which cannot change. Set its id back to “${question.from}”.`,
+        );
+        continue;
+      }
+    }
+    const table = rename.kind === 'form' ? formAnswers : quizTries;
+    const leftOver = await exists(
+      db,
+      db
+        .select({ x: sql`1` })
+        .from(table)
+        .where(
+          and(
+            or(eq(table.stepId, step.from), eq(table.stepId, step.to)),
+            sql`(${table.answers} -> ${question.to}::text) is not null`,
+          ),
+        )
+        .limit(1),
+    );
+    if (leftOver) {
+      problem(
+        `The id “${question.to}” belonged to a question removed earlier, and members' answers still carry it. Choose another id for ${named(rename.title)}.`,
+      );
+    }
+  }
+  for (const rename of tasks) {
+    const taken = await exists(
+      db,
+      db
+        .select({ x: sql`1` })
+        .from(teamTasks)
+        .where(eq(teamTasks.taskId, rename.task.to))
+        .limit(1),
+    );
+    if (taken) {
+      problems.push({
+        role: rename.role,
+        path: rename.path,
+        message: `The id “${rename.task.to}” belonged to a team task removed earlier, and tasks already made for newcomers still carry it. Choose another id for ${named(rename.title)}.`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** How many answers or team tasks a question's or a team task's rename moved. */
+export type MovedAnswers =
+  | { step: string; question: { from: string; to: string }; kind: 'form' | 'quiz'; moved: number }
+  | { teamTask: { from: string; to: string }; role: string; moved: number };
+
+/**
+ * Moves members' answers from renamed questions' old ids to the new ones, and the team tasks already made from
+ * renamed tasks' old ids (in the publish's transaction, after {@link moveRenamedRecords}, so a step renamed too has its
+ * records under its new id): a form sending's or quiz try's answer under the old question id is stored under the new
+ * one; a team task (open or done) takes the new task id and keeps everything else.
+ * @returns what moved, per rename, for the audit log
+ */
+export async function moveRenamedAnswers(
+  tx: Database,
+  questions: readonly QuestionRename[],
+  tasks: readonly TeamTaskRename[],
+): Promise<MovedAnswers[]> {
+  const result: MovedAnswers[] = [];
+  for (const { step, question, kind } of questions) {
+    const table = kind === 'form' ? formAnswers : quizTries;
+    const rows = await tx
+      .update(table)
+      .set({
+        answers: sql`(${table.answers} - ${question.from}::text) || jsonb_build_object(${question.to}::text, ${table.answers} -> ${question.from}::text)`,
+      })
+      .where(and(eq(table.stepId, step.to), sql`(${table.answers} -> ${question.from}::text) is not null`))
+      .returning({ x: table.stepId });
+    result.push({ step: step.to, question, kind, moved: rows.length });
+  }
+  for (const { task, role } of tasks) {
+    const rows = await tx
+      .update(teamTasks)
+      .set({ taskId: task.to })
+      .where(and(eq(teamTasks.taskId, task.from), eq(teamTasks.roleKey, role)))
+      .returning({ x: teamTasks.id });
+    result.push({ teamTask: task, role, moved: rows.length });
   }
   return result;
 }

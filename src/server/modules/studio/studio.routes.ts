@@ -56,7 +56,7 @@ import {
   type PublishOutcome,
 } from './studio.service.js';
 import { checkUpload } from './uploads.js';
-import { takeRenames } from './renames.js';
+import { takeRenames, withPublishedQuestionIds } from './renames.js';
 
 /**
  * The content studio's routes (docs/product.md#content-studio; the contract is src/shared/studio-api.ts). Every
@@ -300,7 +300,11 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       if (!draft) return { steps: [] };
       const checked = checkStudioCatalog(draft.catalog, () => undefined);
       if (!checked.configs) return { steps: [] };
-      return { steps: await retakesOfChange(db, (await published()).catalog, checked.configs) };
+      const { catalog } = await published();
+      // A renamed question is the same question: it asks nobody again.
+      const renamed = takeRenames(checked.configs, catalog);
+      const asAnswered = withPublishedQuestionIds(renamed.configs, renamed.questionRenames);
+      return { steps: await retakesOfChange(db, catalog, asAnswered) };
     },
   );
 

@@ -21,7 +21,17 @@ import { recordAudit } from '../audit/index.js';
 import { deleteDraft, insertVersion } from '../../content/content.repository.js';
 import type { PublishedContent } from '../../content/published-content.js';
 import { accessChanges } from './access-fields.js';
-import { moveRenamedRecords, renameRecordProblems, takeRenames, type Rename } from './renames.js';
+import {
+  answerRenameProblems,
+  moveRenamedAnswers,
+  moveRenamedRecords,
+  renameRecordProblems,
+  takeRenames,
+  withPublishedQuestionIds,
+  type QuestionRename,
+  type Rename,
+  type TeamTaskRename,
+} from './renames.js';
 
 /**
  * The content studio's work (docs/product.md#content-studio, docs/decisions/023-content-studio.md): checking a
@@ -234,6 +244,10 @@ export interface PublishInput {
   draftUpdatedAt?: Date;
   /** Steps and items renamed (docs/product.md#renaming-a-step): members' records move to the new ids. */
   renames?: readonly Rename[];
+  /** Questions renamed: members' answers move to the new ids. */
+  questionRenames?: readonly QuestionRename[];
+  /** Team tasks renamed: the tasks already made follow them. */
+  taskRenames?: readonly TeamTaskRename[];
   /** Called inside the transaction after the version is written (tests kill the process there). */
   beforeCommit?: () => Promise<void>;
 }
@@ -266,8 +280,10 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
     });
     if (input.clearDraft && input.draftUpdatedAt === undefined) await deleteDraft(tx);
     const renamed = await moveRenamedRecords(tx, input.renames ?? []);
+    const renamedAnswers = await moveRenamedAnswers(tx, input.questionRenames ?? [], input.taskRenames ?? []);
     // Who completed what changed under the read cache's feet: every process forgets what it kept.
-    if (renamed.some((r) => Object.values(r.moved).some((n) => n > 0))) await announce(tx, { kind: 'everything' });
+    if (renamed.some((r) => Object.values(r.moved).some((n) => n > 0)) || renamedAnswers.some((r) => r.moved > 0))
+      await announce(tx, { kind: 'everything' });
     await recordAudit(tx, {
       kind: input.kind === 'publish' ? 'content-publish' : 'content-restore',
       outcome: 'ok',
@@ -280,6 +296,7 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
         materialChanges: input.materialChanges,
         note: input.note,
         ...(renamed.length === 0 ? {} : { renamed }),
+        ...(renamedAnswers.length === 0 ? {} : { renamedAnswers }),
       },
       at: input.at,
     });
@@ -346,16 +363,20 @@ export async function publishVersion(
   const checked = checkStudioCatalog(input.catalog, input.assetProblem);
   if (!checked.configs) return { outcome: 'problems', problems: checked.problems };
   const renamed = takeRenames(checked.configs, input.base.catalog);
-  const renameProblems = [...renamed.problems, ...(await renameRecordProblems(db, renamed.renames))];
+  const renameProblems = [
+    ...renamed.problems,
+    ...(await renameRecordProblems(db, renamed.renames)),
+    ...(await answerRenameProblems(db, renamed.questionRenames, renamed.taskRenames)),
+  ];
   if (renameProblems.length > 0) return { outcome: 'problems', problems: renameProblems };
   if (!input.mayChangeAccess) {
     const changes = accessChanges(input.base.catalog, renamed.configs);
     if (changes.length > 0) return { outcome: 'access', changes };
   }
-  // A form or quiz whose questions change materially is always a material change: members answer it again.
-  const materialChanges = [
-    ...new Set([...input.materialChanges, ...retakeStepIds(input.base.catalog, renamed.configs)]),
-  ];
+  // A form or quiz whose questions change materially is always a material change: members answer it again. A
+  // renamed question is the same question.
+  const asAnswered = withPublishedQuestionIds(renamed.configs, renamed.questionRenames);
+  const materialChanges = [...new Set([...input.materialChanges, ...retakeStepIds(input.base.catalog, asAnswered)])];
   const marked = applyMaterialChanges(
     renamed.configs,
     input.base.catalog,
@@ -384,6 +405,8 @@ export async function publishVersion(
       clearDraft: input.draftUpdatedAt !== null,
       ...(input.draftUpdatedAt === null ? {} : { draftUpdatedAt: input.draftUpdatedAt }),
       renames: renamed.renames,
+      questionRenames: renamed.questionRenames,
+      taskRenames: renamed.taskRenames,
     });
   } catch (error) {
     if (error instanceof DraftChangedError) return { outcome: 'draft-changed', message: error.message };
