@@ -1,14 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
+import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
+import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
  * Team tasks in the browser (docs/product.md#team-tasks): an admin invites a volunteer with a start date and a buddy;
- * the department lead and the buddy each find their task in 'My tasks' and mark it done; the newcomer's 'Your People'
- * step shows both (docs/product.md#your-people). The e2e server of playwright.config.ts, where `admin.e2e@…` is in
- * ADMIN_EMAILS.
+ * the buddy's overdue task is e-mailed to them once; the department lead and the buddy each find their task in 'My
+ * tasks' and mark it done; the newcomer's 'Your People' step shows both (docs/product.md#your-people).
+ *
+ * It runs its own server (the build of `npm start`), as tests/e2e/reminders.spec.ts does: NODE_ENV=test, so that
+ * TEST_CLOCK_OFFSET_MS sets the server's clock to 10:00 London (team-task e-mails wait out the quiet hours, and CI may
+ * run at night); MAIL_EVERY_SECONDS=1, so that planning and sending do not wait a minute; SMTP_URL a real SMTP server on
+ * loopback (src/server/test/test-smtp.ts) that keeps what it receives. The same database is served on two mornings.
  */
-const ADMIN = 'admin.e2e@inspired2uplift.org';
+const ADMIN = 'admin.tasks.e2e@inspired2uplift.org';
 const LEAD = 'lena.lead.tasks.e2e@inspired2uplift.org';
 const BUDDY = 'bea.buddy.tasks.e2e@inspired2uplift.org';
 const NEWCOMER = 'nora.new.tasks.e2e@inspired2uplift.org';
@@ -16,18 +25,76 @@ const NEWCOMER = 'nora.new.tasks.e2e@inspired2uplift.org';
 const DEPARTMENT = 'Operations';
 /**
  * The newcomer's role: Internal has a 'Your People' step ('Meet your Internal team', with placeholder contacts) and
- * inherits the volunteer role's team tasks.
+ * inherits the volunteer role's team tasks (content/roles/volunteer.yaml): the buddy's 'Say hello in Slack' a day after
+ * the start date, the lead's 'Book a welcome call' five days after.
  */
 const ROLE = 'Internal';
 const PEOPLE_STEP = { id: 'internal-meet-director', title: 'Meet your Internal team' };
+const ZONE = 'Europe/London';
+/** 10:00 London today: the morning the admin invites the newcomer. */
+const today = DateTime.now().setZone(ZONE).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+/**
+ * The newcomer started four days ago and is invited late: the buddy's hello was due three days ago (overdue), the
+ * lead's welcome call is due tomorrow.
+ */
+const startOn = today.minus({ days: 4 }).toISODate() ?? '';
+/** The subject of a team-task e-mail (modules/mail/render.ts): '1 task for a newcomer is overdue', '… due today'. */
+const TEAM_TASK_SUBJECT = /tasks? for (a )?newcomers? (is|are) (overdue|due today)$/;
+
+let port: number;
+let dataDir: string;
+let smtp: TestSmtp;
+let server: ServerProcess | undefined;
+
+/** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
+function startClockServer(clock: DateTime): Promise<ServerProcess> {
+  return startServer({
+    entry: 'build',
+    port,
+    readyTimeoutMs: 60_000,
+    env: {
+      PUBLIC_URL: origin(),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'onboarding-e2e-team-tasks-session-secret-0123456789',
+      ADMIN_EMAILS: ADMIN,
+      TIME_ZONE: ZONE,
+      MAIL_EVERY_SECONDS: '1',
+      SMTP_URL: smtp.url,
+      TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
+    },
+  });
+}
+
+const origin = () => `http://127.0.0.1:${port}`;
+
+test.beforeAll(async () => {
+  smtp = await startTestSmtp();
+  port = await freePort();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-team-tasks-'));
+  server = await startClockServer(today);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp.close();
+  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The team-task e-mails the SMTP server has received for `email` (not their welcome). */
+const teamTaskMailsTo = (email: string) =>
+  smtp.messages.filter(
+    (m) =>
+      [m.to ?? []].flat().some((to) => to.value.some((a) => a.address === email)) &&
+      TEAM_TASK_SUBJECT.test(m.subject ?? ''),
+  );
 
 /** A page signed in (development sign-in) as `email`, in a context of its own. */
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+async function signedIn(browser: Browser, email: string, name: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: origin() });
   const page = await context.newPage();
   const response = await page.request.post('/api/auth/dev-login', {
     data: { email, name },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+    headers: { Origin: origin() },
   });
   expect(response.status()).toBe(200);
   return page;
@@ -46,12 +113,11 @@ async function doTask(page: Page, title: string, note: string) {
   await expect(task.getByText(`Note: ${note}`)).toBeVisible();
 }
 
-test('an invited volunteer’s lead and buddy each see their task in My tasks, mark it done, and are the volunteer’s people', async ({
+test('an invited volunteer’s buddy is e-mailed the overdue task once; lead and buddy each mark theirs done in My tasks and are the volunteer’s people', async ({
   browser,
-  baseURL,
 }) => {
-  test.setTimeout(120_000);
-  const admin = await signedIn(browser, baseURL, ADMIN, 'Alex Admin');
+  test.setTimeout(180_000);
+  const admin = await signedIn(browser, ADMIN, 'Alex Admin');
   // The lead and the buddy have member records (the buddy must be a member), and sign in once.
   for (const [email, leadOf] of [
     [LEAD, [DEPARTMENT]],
@@ -59,15 +125,14 @@ test('an invited volunteer’s lead and buddy each see their task in My tasks, m
   ] as const) {
     const put = await admin.request.put(`/api/admin/members/${encodeURIComponent(email)}`, {
       data: { role: 'volunteer', department: DEPARTMENT, isAdmin: false, leadOf },
-      headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
+      headers: { Origin: origin() },
     });
     expect(put.status(), await put.text()).toBe(200);
   }
-  const lead = await signedIn(browser, baseURL, LEAD, 'Lena Lead');
-  const buddy = await signedIn(browser, baseURL, BUDDY, 'Bea Buddy');
+  const lead = await signedIn(browser, LEAD, 'Lena Lead');
+  const buddy = await signedIn(browser, BUDDY, 'Bea Buddy');
 
-  // The admin invites the volunteer with a start date in three days and Bea as buddy.
-  const startOn = DateTime.now().setZone('Europe/London').plus({ days: 3 }).toISODate() ?? '';
+  // The admin invites the volunteer, who started four days ago, with Bea as buddy.
   await admin.goto('/admin');
   await admin.getByRole('tab', { name: 'Invite' }).click();
   await admin.getByLabel('E-mail address', { exact: true }).fill(NEWCOMER);
@@ -77,6 +142,23 @@ test('an invited volunteer’s lead and buddy each see their task in My tasks, m
   await admin.getByLabel('Department', { exact: true }).selectOption({ label: DEPARTMENT });
   await admin.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(admin.getByText(`Invited ${NEWCOMER}`)).toBeVisible();
+
+  // The buddy's hello is overdue: the next mail run e-mails it to them; the lead's call is not due yet.
+  await expect.poll(() => teamTaskMailsTo(BUDDY).length).toBe(1);
+  const overdue = teamTaskMailsTo(BUDDY)[0];
+  expect(overdue?.subject).toBe('1 task for a newcomer is overdue');
+  expect(overdue?.text).toContain(`- Say hello in Slack, for ${NEWCOMER}`);
+  expect(overdue?.text).toContain(`${origin()}/tasks`);
+  expect(teamTaskMailsTo(LEAD)).toHaveLength(0);
+
+  // The next morning (the same database, the server's clock a day on), the lead's call is due: its e-mail shows that
+  // the day's mail run has planned everyone's (one statement), and the buddy's overdue hello is not e-mailed again.
+  await server?.stop();
+  server = await startClockServer(today.plus({ days: 1 }));
+  await expect.poll(() => teamTaskMailsTo(LEAD).length).toBe(1);
+  expect(teamTaskMailsTo(LEAD)[0]?.subject).toBe('A task for a newcomer is due today');
+  expect(teamTaskMailsTo(LEAD)[0]?.text).toContain(`- Book a welcome call, for ${NEWCOMER}`);
+  expect(teamTaskMailsTo(BUDDY)).toHaveLength(1);
 
   // The lead books the welcome call; the page passes the accessibility check once, with the task done.
   await doTask(lead, 'Book a welcome call', 'Booked for Monday at 10');
@@ -98,7 +180,7 @@ test('an invited volunteer’s lead and buddy each see their task in My tasks, m
 
   // The newcomer's 'Your People' step shows the lead and the buddy, above the content's contacts, whose placeholder
   // director stays marked 'to be confirmed'.
-  const newcomer = await signedIn(browser, baseURL, NEWCOMER, 'Nora New');
+  const newcomer = await signedIn(browser, NEWCOMER, 'Nora New');
   await newcomer.goto(`/dashboard?step=${PEOPLE_STEP.id}`);
   const people = newcomer
     .getByRole('article', { name: PEOPLE_STEP.title })
@@ -112,4 +194,7 @@ test('an invited volunteer’s lead and buddy each see their task in My tasks, m
     `mailto:${BUDDY}`,
   );
   await expect(people.nth(2)).toContainText('to be confirmed');
+
+  // Many mail runs later (one a second), the buddy has still had that one e-mail about the hello.
+  expect(teamTaskMailsTo(BUDDY)).toHaveLength(1);
 });
