@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { createRoleCatalog } from '../../../shared/roles.js';
 import { auditLog, formAnswers, quizTries, users } from '../../db/schema.js';
+import { quoteIdentifier } from '../../db/tables.js';
+import { parseBackupFile } from '../backups/backup-file.js';
+import { takeBackup } from '../backups/backups.js';
+import { rowsOf } from '../departments/departments.repository.js';
 import { upsertMember } from '../members/members.repository.js';
 import { ANSWERED_STEP_MESSAGE } from '../progress/index.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
@@ -452,6 +459,77 @@ describe('the CSV export of a form step (docs/product.md#form-steps)', () => {
     expect((await exportAs('admin@inspired2uplift.org', '?sensitive=yes')).statusCode).toBe(400);
     const cookie = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
     expect((await send(cookie, 'GET', '/api/admin/forms/say-hello/answers.csv')).statusCode).toBe(404);
+  });
+});
+
+describe('a dump of the whole database (docs/product.md#form-steps)', () => {
+  // Values that appear nowhere else in this file: the sensitive ones must not be found anywhere in the database,
+  // the control (a question that is not sensitive) must be, so the search itself is shown to work.
+  const DUMP_NEED = 'Quiet room and a hearing loop, code DUMPCHECK-NEED-4417';
+  const DUMP_PHONE = '+44 7700 900415';
+  const CONTROL = 'Ottoline DUMPCHECK-CONTROL-8802';
+
+  /** Every row of every table of every schema the app's database has, as JSON text, by table. */
+  async function dumpEveryTable(): Promise<Map<string, string>> {
+    const tables = await t.database.db.execute(
+      sql`select table_schema::text as schema, table_name::text as name from information_schema.tables
+          where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    const dump = new Map<string, string>();
+    for (const row of rowsOf(tables)) {
+      const name = `${quoteIdentifier(String(row.schema))}.${quoteIdentifier(String(row.name))}`;
+      const rows = await t.database.db.execute(sql.raw(`select row_to_json(t)::text as row from ${name} t`));
+      dump.set(
+        name,
+        rowsOf(rows)
+          .map((r) => String(r.row))
+          .join('\n'),
+      );
+    }
+    return dump;
+  }
+  const tablesHolding = (dump: Map<string, string>, value: string) =>
+    [...dump].filter(([, text]) => text.includes(value)).map(([name]) => name);
+
+  it('holds no sensitive answer in clear in any table (audit log and outbox too), nor in a backup file', async () => {
+    const answers = { ...ANSWERS, name: CONTROL, needs: DUMP_NEED, phone: DUMP_PHONE };
+    // A draft, two sendings, a lead's and an admin's read, a CSV export with the sensitive columns, the member's own
+    // download: everything that handles the answers has run before the dump.
+    await send(member, 'PUT', '/api/steps/support-needs/form/draft', { answers: { needs: DUMP_NEED } });
+    expect((await send(member, 'POST', '/api/steps/support-needs/form', { answers })).statusCode).toBe(200);
+    const again = await send(member, 'POST', '/api/steps/support-needs/form', { answers: { ...answers, hours: 5 } });
+    expect(again.statusCode).toBe(200);
+    for (const email of ['events-lead@inspired2uplift.org', 'admin@inspired2uplift.org']) {
+      const cookie = await signIn(t.app, { email });
+      const read = await send(cookie, 'GET', `/api/admin/members/${memberEmail}/answers`);
+      expect(read.body).toContain(DUMP_NEED);
+      const csv = await send(cookie, 'GET', '/api/admin/forms/support-needs/answers.csv?sensitive=include');
+      expect(csv.body).toContain(DUMP_PHONE);
+    }
+    expect((await send(member, 'GET', '/api/answers/mine?format=csv')).body).toContain(DUMP_NEED);
+    await t.app.changeFeed.settle();
+
+    const dump = await dumpEveryTable();
+    for (const table of ['"public"."audit_log"', '"public"."mail_outbox"', '"public"."form_answers"'])
+      expect(dump.has(table)).toBe(true);
+    expect(dump.get('"public"."audit_log"')).toContain(memberEmail); // the reads were audited
+    expect(tablesHolding(dump, CONTROL)).toEqual(['"public"."form_answers"']);
+    expect(tablesHolding(dump, 'DUMPCHECK-NEED')).toEqual([]);
+    expect(tablesHolding(dump, '900415')).toEqual([]);
+
+    // The embedded database's own backup: the data files as they are on disk (dead row versions and the
+    // write-ahead log included), searched byte by byte.
+    if (t.database.driver.kind !== 'pglite') return;
+    const directory = mkdtempSync(path.join(tmpdir(), 'onboarding-answers-dump-'));
+    try {
+      const backup = await takeBackup(t.database.driver.client, directory, t.clock.now);
+      const { tar } = parseBackupFile(readFileSync(path.join(directory, backup.name)));
+      expect(tar.includes(Buffer.from(CONTROL))).toBe(true);
+      expect(tar.includes(Buffer.from('DUMPCHECK-NEED'))).toBe(false);
+      expect(tar.includes(Buffer.from('900415'))).toBe(false);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 
