@@ -9,7 +9,7 @@ import type { Config } from './env.js';
 import { acknowledgmentRoutes, ContentDocuments, recordAcknowledgment } from './modules/acknowledgments/index.js';
 import { adjustmentsRoutes } from './modules/adjustments/index.js';
 import { adminRoutes } from './modules/admin/index.js';
-import { AnswersSweep, answersRoutes, reencryptFormAnswers } from './modules/answers/index.js';
+import { AnswersSweep, answersRoutes, reencryptFormAnswers, reencryptFormFiles } from './modules/answers/index.js';
 import { launchChecklistRoutes } from './modules/doctor/index.js';
 import { backupRoutes, type BackupService, createBackupService } from './modules/backups/index.js';
 import { insightsRoutes } from './modules/insights/index.js';
@@ -220,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (prepared.seeded + prepared.reencrypted > 0) app.log.info(prepared, 'shared passwords stored');
     const answers = await reencryptFormAnswers(db, config.secretBox);
     if (answers > 0) app.log.info({ answers }, 'sensitive form answers re-encrypted under SECRETS_KEY');
+    const files = await reencryptFormFiles(db, config.secretBox);
+    if (files > 0) app.log.info({ files }, 'sensitive form files re-encrypted under SECRETS_KEY');
   } catch (error) {
     if (error instanceof SecretsKeyError) throw error;
     app.log.warn({ err: error }, 'the shared passwords could not be checked: the database did not answer');

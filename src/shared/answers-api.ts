@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { stepProgressSchema } from './api.js';
-import { formAnswersBodyValueSchema, quizResultSchema } from './step-answers.js';
+import { memberEmailParamsSchema } from './admin-api.js';
+import { progressWriteQuerySchema, stepIdParamsSchema, stepProgressSchema } from './api.js';
+import { fileAnswerSchema, formAnswersBodyValueSchema, quizResultSchema } from './step-answers.js';
 
 /**
  * The API of form and quiz steps (docs/product.md#form-steps, docs/product.md#quiz-steps): request and answer shapes
@@ -13,7 +14,10 @@ export const formAnswersBodySchema = z
   .strict();
 export type FormAnswersBody = z.infer<typeof formAnswersBodySchema>;
 
-const storedAnswersSchema = z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]));
+const storedAnswersSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.array(z.string()), z.boolean(), z.number(), fileAnswerSchema]),
+);
 
 /** GET /api/steps/:stepId/form — the member's own draft and latest sending of a form step. */
 export const formStateSchema = z.object({
@@ -74,6 +78,7 @@ export const myAnswersSchema = z.object({
       stepTitle: z.string(),
       version: z.number().int(),
       submittedAt: z.string(),
+      /** Each answer as text; a file question's text is the file's name (the download holds no file). */
       answers: z.array(z.object({ fieldId: z.string(), label: z.string(), sensitive: z.boolean(), text: z.string() })),
     }),
   ),
@@ -112,8 +117,10 @@ export const memberFormAnswersSchema = z.object({
           fieldId: z.string(),
           label: z.string(),
           sensitive: z.boolean(),
-          /** The answer as text (options by their labels), '' when not answered. */
+          /** The answer as text (options by their labels, a file by its name), '' when not answered. */
           text: z.string(),
+          /** The uploaded file of a file question: read it at GET /api/admin/members/:email/answers/files/:fileId. */
+          file: fileAnswerSchema.optional(),
         }),
       ),
     }),
@@ -128,3 +135,15 @@ export type MemberFormAnswers = z.infer<typeof memberFormAnswersSchema>;
 export const formExportQuerySchema = z
   .object({ sensitive: z.enum(['include', 'leave-out']).default('leave-out') })
   .strict();
+
+/** POST /api/steps/:stepId/form/files/:fieldId?name= — the file's name as the member's computer gave it. */
+export const formFileUploadQuerySchema = progressWriteQuerySchema.extend({
+  name: z.string().trim().min(1).max(255).optional(),
+});
+
+/** Params of a form field's upload. */
+export const formFileFieldParamsSchema = stepIdParamsSchema.extend({ fieldId: z.string().min(1).max(80) });
+/** Params of the member's own file. */
+export const formFileParamsSchema = stepIdParamsSchema.extend({ fileId: z.string().min(1).max(80) });
+/** Params of a member's file read by an admin or lead. */
+export const memberFileParamsSchema = memberEmailParamsSchema.extend({ fileId: z.string().min(1).max(80) });

@@ -260,8 +260,25 @@ export const FORM_FIELD_KINDS = [
   'number',
   'email',
   'phone',
+  'file',
 ] as const;
 export type FormFieldKind = (typeof FORM_FIELD_KINDS)[number];
+
+/**
+ * The types a file field may accept (docs/product.md#form-steps): what an ID document, a certificate or a support plan
+ * usually is. The server decides a file's type by its bytes, never by its name.
+ */
+export const FORM_FILE_TYPES = ['pdf', 'png', 'jpeg'] as const;
+export type FormFileType = (typeof FORM_FILE_TYPES)[number];
+/** The media type of each accepted file type, as the bytes say it. */
+export const FORM_FILE_MEDIA_TYPES: Record<FormFileType, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+};
+/** The largest file a file field may take, and what it takes when its `maxBytes` is not set, in bytes. */
+export const FORM_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const FORM_FILE_DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The kinds that offer a list of options. */
 const CHOICE_KINDS: readonly FormFieldKind[] = ['single-choice', 'multiple-choice'];
@@ -308,9 +325,21 @@ export const formFieldSchema = z
     /** The smallest and largest answer of a number field. */
     min: z.number().optional(),
     max: z.number().optional(),
+    /** The file types a file field takes (default: all of {@link FORM_FILE_TYPES}). */
+    accept: z.array(z.enum(FORM_FILE_TYPES)).min(1).optional(),
+    /** The largest file a file field takes, in bytes (default {@link FORM_FILE_DEFAULT_MAX_BYTES}). */
+    maxBytes: z.number().int().min(1024).max(FORM_FILE_MAX_BYTES).optional(),
   })
   .strict()
   .superRefine((field, ctx) => {
+    for (const key of ['accept', 'maxBytes'] as const) {
+      if (field[key] !== undefined && field.kind !== 'file') {
+        ctx.addIssue({ code: 'custom', path: [key], message: `only a file field has ${key}` });
+      }
+    }
+    if (field.accept !== undefined && new Set(field.accept).size !== field.accept.length) {
+      ctx.addIssue({ code: 'custom', path: ['accept'], message: 'name each file type once' });
+    }
     const isChoice = CHOICE_KINDS.includes(field.kind);
     if (isChoice && (field.options?.length ?? 0) < 2) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: `a ${field.kind} field needs at least 2 options` });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  FORM_FILE_DEFAULT_MAX_BYTES,
+  FORM_FILE_MEDIA_TYPES,
+  FORM_FILE_TYPES,
   LONG_TEXT_MAX,
   SHORT_TEXT_MAX,
   type Form,
@@ -15,13 +18,73 @@ import {
  * what does not pass with 400 and stores nothing). Every message says what to change.
  */
 
-/** One answer: text (also dates, e-mail addresses, phone numbers and a single choice's option id), option ids, yes/no, a number. */
-export type AnswerValue = string | string[] | boolean | number;
+/**
+ * The answer of a file field: the uploaded file's id (`POST /api/steps/:stepId/form/files/:fieldId`), its name, its
+ * type (as its bytes say) and its size in bytes. The server fills name, type and size from the stored file.
+ */
+export const fileAnswerSchema = z
+  .object(
+    {
+      fileId: z.uuid({ error: 'Upload the file again.' }),
+      name: z.string().max(255),
+      type: z.string().max(100),
+      size: z.number().int().min(0),
+    },
+    { error: 'Upload a file for this question.' },
+  )
+  .strict();
+export type FileAnswer = z.infer<typeof fileAnswerSchema>;
+
+/**
+ * One answer: text (also dates, e-mail addresses, phone numbers and a single choice's option id), option ids, yes/no, a
+ * number, an uploaded file.
+ */
+export type AnswerValue = string | string[] | boolean | number | FileAnswer;
 /** A form's answers by field id; a question without an answer is absent. */
 export type FormAnswers = Record<string, AnswerValue>;
 
 /** A form's answers as the API carries them: values, `null` or `''` for "no answer". */
-export const formAnswersBodyValueSchema = z.union([z.string(), z.array(z.string()), z.boolean(), z.number(), z.null()]);
+export const formAnswersBodyValueSchema = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.boolean(),
+  z.number(),
+  fileAnswerSchema,
+  z.null(),
+]);
+
+/** Whether an answer is a file's. */
+export const isFileAnswer = (value: AnswerValue | undefined): value is FileAnswer =>
+  typeof value === 'object' && !Array.isArray(value);
+
+/** The file types a file field takes ({@link FORM_FILE_TYPES} when it names none). */
+export const acceptedFileTypes = (field: Pick<FormField, 'accept'>) => field.accept ?? [...FORM_FILE_TYPES];
+
+/** The media types a file field takes, e.g. `application/pdf` (for the upload check and the file input's `accept`). */
+export const acceptedMediaTypes = (field: Pick<FormField, 'accept'>): string[] =>
+  acceptedFileTypes(field).map((t) => FORM_FILE_MEDIA_TYPES[t]);
+
+/** The largest file a file field takes, in bytes. */
+export const fileMaxBytes = (field: Pick<FormField, 'maxBytes'>): number =>
+  field.maxBytes ?? FORM_FILE_DEFAULT_MAX_BYTES;
+
+const FILE_TYPE_NAMES: Record<string, string> = { pdf: 'PDF', png: 'PNG', jpeg: 'JPEG' };
+
+/**
+ * What a file field takes, in words (docs/product.md#form-steps): "PDF, PNG or JPEG, up to 5 MB".
+ * @param field the file field
+ */
+export function fileRuleText(field: Pick<FormField, 'accept' | 'maxBytes'>): string {
+  const names = acceptedFileTypes(field).map((t) => FILE_TYPE_NAMES[t] ?? t);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  return `${list}, up to ${sizeText(fileMaxBytes(field))}`;
+}
+
+/** A size in bytes in words: "5 MB", "300 KB" (1 MB = 1,048,576 bytes, as the limits are set). */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
 
 /** One problem of a form's answers: the field it belongs to (null: the form as a whole) and what to change. */
 export interface AnswerProblem {
@@ -71,6 +134,8 @@ function answerSchema(field: FormField): z.ZodType<AnswerValue> {
       return z
         .string({ error: textMessage })
         .regex(PHONE_PATTERN, 'Write a phone number with digits, spaces and + ( ) -, for example +44 7700 900123.');
+    case 'file':
+      return fileAnswerSchema;
   }
 }
 
@@ -234,6 +299,7 @@ export function answerText(field: FormField, value: AnswerValue | undefined): st
   if (value === undefined) return '';
   const label = (id: string) => field.options?.find((o) => o.id === id)?.label ?? id;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (isFileAnswer(value)) return value.name;
   if (Array.isArray(value)) return value.map(label).join('; ');
   if (field.kind === 'single-choice' && typeof value === 'string') return label(value);
   return String(value);
@@ -255,6 +321,9 @@ function fieldNarrowed(before: FormField, after: FormField): boolean {
   if (after.required && !before.required) return true;
   const kept = new Set((after.options ?? []).map((o) => o.id));
   if ((before.options ?? []).some((o) => !kept.has(o.id))) return true;
+  const types = new Set(acceptedFileTypes(after));
+  if (before.kind === 'file' && acceptedFileTypes(before).some((t) => !types.has(t))) return true;
+  if (before.kind === 'file' && fileMaxBytes(after) < fileMaxBytes(before)) return true;
   const longest = (f: FormField) => f.maxLength ?? (f.kind === 'short-text' ? SHORT_TEXT_MAX : LONG_TEXT_MAX);
   if (longest(after) < longest(before)) return true;
   if (after.min !== undefined && (before.min === undefined || after.min > before.min)) return true;

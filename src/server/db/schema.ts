@@ -503,9 +503,14 @@ export const formAnswers = pgTable(
     version: integer('version').notNull(),
     /** The step's content `version` the answers were given to: a material change of the form asks again. */
     stepVersion: integer('step_version').notNull().default(1),
-    answers: jsonb('answers').$type<Record<string, string | string[] | boolean | number>>().notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     sealed: text('sealed'),
     keyId: text('key_id'),
+    /** The ids of the uploaded files (form_files) these answers hold, sensitive or not: a file nobody holds is deleted. */
+    fileIds: uuid('file_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     savedAt: timestamptz('saved_at').notNull(),
   },
   (t) => [
@@ -513,6 +518,32 @@ export const formAnswers = pgTable(
     check('form_answers_version', sql`${t.version} >= 0`),
     check('form_answers_sealed_key', sql`(${t.sealed} is null) = (${t.keyId} is null)`),
   ],
+);
+
+/**
+ * Files uploaded to file questions of form steps (docs/product.md#form-steps), by user id, step and question. `bytes`
+ * is the file itself, or for a question marked sensitive the file sealed with AES-256-GCM under SECRETS_KEY
+ * (12-byte IV ‖ 16-byte tag ‖ ciphertext; `keyId` names the key, null for a file in clear). Answers refer to a file by
+ * its id (form_answers.file_ids); a file no answer holds is deleted (a draft's replaced file), as are all of a
+ * member's files with their answers after leaving (modules/answers/retention.ts) and with the user.
+ */
+export const formFiles = pgTable(
+  'form_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    fieldId: text('field_id').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    keyId: text('key_id'),
+    uploadedAt: timestamptz('uploaded_at').notNull(),
+  },
+  (t) => [index('form_files_user_step_idx').on(t.userId, t.stepId)],
 );
 
 /**

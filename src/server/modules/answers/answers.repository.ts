@@ -4,6 +4,7 @@ import type { FormAnswers } from '../../../shared/step-answers.js';
 import type { Database } from '../../db/client.js';
 import { formAnswers, members, quizTries, users } from '../../db/schema.js';
 import type { SecretBox } from '../secrets/index.js';
+import { fileIdsOf } from './form-files.js';
 
 /**
  * Stored answers of form steps and tries of quiz steps (docs/decisions/044-form-and-quiz-steps.md). Answers to
@@ -58,7 +59,13 @@ export async function writeFormAnswers(
       : (({ ciphertext, keyId }) => ({ sealed: ciphertext, keyId }))(
           box.seal(sealName(row.userId, row.stepId), JSON.stringify(sensitive)),
         );
-  const values = { answers: plain, ...sealed, stepVersion: row.stepVersion, savedAt: row.at };
+  const values = {
+    answers: plain,
+    ...sealed,
+    fileIds: fileIdsOf(row.answers),
+    stepVersion: row.stepVersion,
+    savedAt: row.at,
+  };
   await db
     .insert(formAnswers)
     .values({ userId: row.userId, stepId: row.stepId, version: row.version, ...values })
@@ -81,7 +88,7 @@ function opened(box: SecretBox, row: typeof formAnswers.$inferSelect): StoredFor
     stepId: row.stepId,
     version: row.version,
     stepVersion: row.stepVersion,
-    answers: { ...row.answers, ...sensitive },
+    answers: { ...(row.answers as FormAnswers), ...sensitive },
     savedAt: row.savedAt,
   };
 }
@@ -197,7 +204,7 @@ export async function submissionsOfStep(
   for (const { row, email, name, department } of rows) {
     if (seen.has(email)) continue;
     seen.add(email);
-    const answers = withSensitive ? opened(box, row).answers : row.answers;
+    const answers = withSensitive ? opened(box, row).answers : (row.answers as FormAnswers);
     out.push({ email, name, department, version: row.version, savedAt: row.savedAt, answers });
   }
   return out;

@@ -1,9 +1,13 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
   formAnswersBodySchema,
   formExportQuerySchema,
+  formFileFieldParamsSchema,
+  formFileParamsSchema,
+  formFileUploadQuerySchema,
+  memberFileParamsSchema,
   formStateSchema,
   formSubmitAnswerSchema,
   memberFormAnswersSchema,
@@ -19,11 +23,12 @@ import { progressWriteQuerySchema, stepIdParamsSchema } from '../../../shared/ap
 import type { Step } from '../../../shared/content-schema.js';
 import { resolveMemberRole } from '../../../shared/role-lookup.js';
 import { RoleConfigurationError, type RoleCatalog } from '../../../shared/roles.js';
-import { answerText, quizTryBodySchema } from '../../../shared/step-answers.js';
+import { FORM_FILE_MAX_BYTES } from '../../../shared/content-schema.js';
+import { answerText, fileAnswerSchema, isFileAnswer, quizTryBodySchema } from '../../../shared/step-answers.js';
 import { toCsv } from '../../csv.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http-errors.js';
+import { forbidden, HttpError, notFound } from '../../http-errors.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/index.js';
 import { getMember } from '../members/index.js';
@@ -31,11 +36,38 @@ import { checkAdminPermission, mayReadDepartment } from '../permissions/index.js
 import { memberStep, refusePreviewWrite } from '../progress/index.js';
 import type { SecretBox } from '../secrets/index.js';
 import { latestSubmissions, quizTriesOf, submissionsOfStep } from './answers.repository.js';
-import { formState, quizState, saveFormDraft, submitForm, tryQuiz, type AnswersDeps } from './answers.service.js';
+import {
+  formState,
+  quizState,
+  saveFormDraft,
+  submitForm,
+  tryQuiz,
+  uploadFormFile,
+  type AnswersDeps,
+} from './answers.service.js';
+import { readOwnFormFile, readSentFormFile, type OpenedFormFile } from './form-files.js';
 
 /** The 403 message to a lead asking for the answers of a member outside the departments they lead. */
 export const NOT_YOUR_MEMBER_MESSAGE =
   'You can read the answers of members of the departments you lead only. Ask an admin if you need these.';
+
+/**
+ * Sends a stored file as a download (never shown in place: `attachment`, `nosniff`, not cached), named as uploaded
+ * (RFC 6266 with an RFC 8187 UTF-8 name).
+ */
+function sendFile(reply: FastifyReply, file: OpenedFormFile): FastifyReply {
+  const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/gu, '_');
+  const encoded = encodeURIComponent(file.name).replace(
+    /['()*]/gu,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(file.bytes));
+}
 
 /** Options of {@link answersRoutes}. */
 export interface AnswersRoutesOptions {
@@ -90,12 +122,16 @@ async function answeredForms(
       stepTitle: step.title,
       version: sent.version,
       submittedAt: sent.savedAt.toISOString(),
-      answers: form.fields.map((field) => ({
-        fieldId: field.id,
-        label: field.label,
-        sensitive: field.sensitive,
-        text: answerText(field, sent.answers[field.id]),
-      })),
+      answers: form.fields.map((field) => {
+        const value = sent.answers[field.id];
+        return {
+          fieldId: field.id,
+          label: field.label,
+          sensitive: field.sensitive,
+          text: answerText(field, value),
+          ...(isFileAnswer(value) ? { file: value } : {}),
+        };
+      }),
     });
   }
   for (const sent of latest.values()) {
@@ -108,7 +144,8 @@ async function answeredForms(
         fieldId,
         label: fieldId,
         sensitive: false,
-        text: Array.isArray(value) ? value.join('; ') : String(value),
+        text: isFileAnswer(value) ? value.name : Array.isArray(value) ? value.join('; ') : String(value),
+        ...(isFileAnswer(value) ? { file: value } : {}),
       })),
     });
   }
@@ -126,11 +163,16 @@ async function answeredForms(
  *   that do not fit; 409 when the form was sent and allows no changes.
  * - GET /api/steps/:stepId/quiz → their tries; POST `{ answers: { questionId: [answerId] } }` → one try scored here,
  *   completing the step on a pass; 409 when passed already or no try is left.
- * - GET /api/answers/mine?format=json|csv → a download of their own answers (every form's latest sending, the tries).
+ * - GET /api/answers/mine?format=json|csv → a download of their own answers (every form's latest sending, the tries;
+ *   a file question by the file's name).
+ * - POST /api/steps/:stepId/form/files/:fieldId?name= (the file as the body, its Content-Type) → 201 the file's answer
+ *   `{ fileId, name, type, size }`, to save with the draft or sending; refused (nothing stored) with 413/415/422 by
+ *   type (by the bytes) and size. GET /api/steps/:stepId/form/files/:fileId → their own file.
  *
  * Admins and the member's leads: GET /api/admin/members/:email/answers → the latest sending of each form, sensitive
  * answers included; every read is audited ('answers-read'); a lead of another department gets 403 (audited
- * 'refused'). Writes from a role preview answer 409. The hourly sweep of retention.ts deletes the answers of members
+ * 'refused'). GET /api/admin/members/:email/answers/files/:fileId → a file of the member's sendings, under the same
+ * rule and audit ('answers-read' with the file). Writes from a role preview answer 409. The hourly sweep of retention.ts deletes the answers of members
  * who left.
  */
 export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async (app, { db, box, now }) => {
@@ -178,6 +220,55 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
       const step = own(request);
       refusePreviewWrite(request.query);
       return submitForm(deps, request, step, request.body.answers);
+    },
+  );
+
+  await app.register(async (plugin) => {
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    // The file comes as the raw body, whatever its Content-Type: its type is decided by its bytes (checkUpload).
+    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FORM_FILE_MAX_BYTES }, (_req, body, done) => {
+      done(null, body);
+    });
+    uploads.post(
+      '/api/steps/:stepId/form/files/:fieldId',
+      {
+        preValidation: requireUser,
+        bodyLimit: FORM_FILE_MAX_BYTES,
+        schema: {
+          params: formFileFieldParamsSchema,
+          querystring: formFileUploadQuerySchema,
+          response: { 201: fileAnswerSchema },
+        },
+      },
+      async (request, reply) => {
+        const step = memberStep(request.catalog, request, request.params.stepId);
+        refusePreviewWrite(request.query);
+        const body: unknown = request.body;
+        if (!(body instanceof Buffer))
+          throw new HttpError(415, 'Send the file itself as the body, with its type as the Content-Type.');
+        const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const answer = await uploadFormFile(deps, request, step, request.params.fieldId, {
+          bytes: new Uint8Array(body),
+          declared,
+          name: request.query.name,
+        });
+        return reply.code(201).send(answer);
+      },
+    );
+  });
+
+  app.get(
+    '/api/steps/:stepId/form/files/:fileId',
+    { preValidation: requireUser, schema: { params: formFileParamsSchema } },
+    async (request, reply) => {
+      const step = own(request);
+      const file = await readOwnFormFile(db, box, {
+        userId: signedInUser(request).id,
+        stepId: step.id,
+        fileId: request.params.fileId,
+      });
+      if (!file) throw notFound('You have no such file in this step.');
+      return sendFile(reply, file);
     },
   );
 
@@ -290,6 +381,45 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
         at: now(),
       });
       return { email, forms };
+    },
+  );
+
+  app.get(
+    '/api/admin/members/:email/answers/files/:fileId',
+    {
+      config: { permission: 'members:read', ownSiteOnly: true },
+      onRequest: checkAdminPermission,
+      schema: { params: memberFileParamsSchema },
+    },
+    async (request, reply) => {
+      const email = request.params.email.toLowerCase();
+      const record = await getMember(db, email);
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      if (!record && !user) throw notFound(`No member has the address ${email}.`);
+      const reader = signedInUser(request);
+      const audit = { kind: 'answers-read', actorUserId: reader.id, actorEmail: reader.email, subject: email } as const;
+      const department = record?.department ?? user?.department ?? '';
+      if (!mayReadDepartment(request.memberRole, department)) {
+        await recordAudit(db, {
+          ...audit,
+          outcome: 'refused',
+          reason: 'not-their-department',
+          details: { file: request.params.fileId },
+          at: now(),
+        });
+        throw forbidden(NOT_YOUR_MEMBER_MESSAGE);
+      }
+      const file = user
+        ? await readSentFormFile(db, box, { userId: user.id, fileId: request.params.fileId })
+        : undefined;
+      if (!file) throw notFound(`${email} has sent no such file.`);
+      await recordAudit(db, {
+        ...audit,
+        outcome: 'allowed',
+        details: { file: file.id, stepId: file.stepId, fieldId: file.fieldId },
+        at: now(),
+      });
+      return sendFile(reply, file);
     },
   );
 

@@ -3,7 +3,12 @@ import type { FormState, FormSubmitAnswer, QuizState, QuizTryAnswer } from '../.
 import { stepVersion } from '../../../shared/acknowledgments.js';
 import type { Form, Quiz, Step } from '../../../shared/content-schema.js';
 import {
+  acceptedMediaTypes,
   checkFormAnswers,
+  fileMaxBytes,
+  isFileAnswer,
+  type FileAnswer,
+  type FormAnswers,
   quizTryProblems,
   scoreQuiz,
   type AnswerProblem,
@@ -15,6 +20,8 @@ import { HttpError } from '../../http-errors.js';
 import { signedInUser } from '../../plugins/sessions.js';
 import { completeAnsweredStep } from '../progress/index.js';
 import type { SecretBox } from '../secrets/index.js';
+import { checkUpload } from '../../uploads.js';
+import { deleteUnheldFiles, resolveFileAnswers, storeFormFile } from './form-files.js';
 import {
   deleteDraft,
   insertQuizTry,
@@ -59,6 +66,27 @@ function isUniqueViolation(error: unknown): boolean {
   const cause: unknown = error instanceof Error && error.cause !== undefined ? error.cause : error;
   return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505';
 }
+
+/**
+ * The answers with each file answer checked against the member's uploads of this step and question, its name, type
+ * and size as stored. @throws HttpError 400 with `problems` when a file is not theirs or not kept any more
+ */
+async function withStoredFiles(
+  db: Database,
+  box: SecretBox,
+  userId: string,
+  stepId: string,
+  form: Form,
+  answers: FormAnswers,
+): Promise<FormAnswers> {
+  const resolved = await resolveFileAnswers(db, box, { userId, stepId, form, answers });
+  if (!resolved.ok) throw answerProblemsError('form', resolved.problems);
+  return resolved.answers;
+}
+
+/** The questions answered with a file: their earlier files that no answer holds any more were replaced. */
+const fileFieldIds = (answers: FormAnswers): string[] =>
+  Object.entries(answers).flatMap(([id, value]) => (isFileAnswer(value) ? [id] : []));
 
 /** Whether the member sent the form to the step's current content version (not only to an earlier one). */
 async function sentToThisVersion(db: Database, userId: string, step: Step): Promise<boolean> {
@@ -116,17 +144,20 @@ export async function saveFormDraft(
   const checked = checkFormAnswers(form, answers, 'draft');
   if (!checked.ok) throw answerProblemsError('form', checked.problems);
   const userId = signedInUser(request).id;
+  const at = deps.now();
   await deps.db.transaction(async (tx) => {
     if (!form.allowChanges && (await sentToThisVersion(tx, userId, step))) throw new HttpError(409, FORM_FINAL_MESSAGE);
+    const withFiles = await withStoredFiles(tx, deps.box, userId, step.id, form, checked.answers);
     await writeFormAnswers(tx, deps.box, {
       userId,
       stepId: step.id,
       version: 0,
       stepVersion: stepVersion(step),
-      answers: checked.answers,
+      answers: withFiles,
       form,
-      at: deps.now(),
+      at,
     });
+    await deleteUnheldFiles(tx, { userId, stepId: step.id, fieldIds: fileFieldIds(withFiles) });
   });
   return formState(deps, request, step);
 }
@@ -154,16 +185,18 @@ export async function submitForm(
       const latest = await latestSending(tx, userId, step.id);
       if (!form.allowChanges && latest.version > 0 && latest.stepVersion >= stepVersion(step))
         throw new HttpError(409, FORM_FINAL_MESSAGE);
+      const withFiles = await withStoredFiles(tx, deps.box, userId, step.id, form, checked.answers);
       await writeFormAnswers(tx, deps.box, {
         userId,
         stepId: step.id,
         version: latest.version + 1,
         stepVersion: stepVersion(step),
-        answers: checked.answers,
+        answers: withFiles,
         form,
         at,
       });
       await deleteDraft(tx, userId, step.id);
+      await deleteUnheldFiles(tx, { userId, stepId: step.id, fieldIds: fileFieldIds(withFiles) });
       return completeAnsweredStep(tx, request, step, at);
     });
   } catch (error) {
@@ -253,4 +286,56 @@ export async function tryQuiz(
     if (isUniqueViolation(error)) throw new HttpError(409, SENT_TWICE_MESSAGE);
     throw error;
   }
+}
+
+/** The name a file is stored under: the name given (without folders or control characters), else "file". */
+function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/u).at(-1) ?? '';
+  // Control characters (a line break in a header) are dropped: only printable text is kept.
+  const printable = [...base]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
+    .trim();
+  return printable === '' ? 'file' : printable.slice(0, 255);
+}
+
+/**
+ * Stores a file the member gives to a file question of their form step (docs/product.md#form-steps), after checking
+ * its type by its bytes and its size against the question (`checkUpload`); the member then saves it with their draft
+ * or sending. Nothing is stored when a check fails.
+ * @param step a form step of the member's role
+ * @param fieldId the file question
+ * @param upload the bytes, the request's Content-Type (lower case, without parameters) and the file's name
+ * @returns the file's answer: id, name, type as the bytes say, size in bytes
+ * @throws HttpError 404 when the step is not a form or has no file question `fieldId`; 409 {@link FORM_FINAL_MESSAGE};
+ *   413 too large; 415 a type the question does not take; 422 empty, or bytes that are not what was declared or do
+ *   not open
+ */
+export async function uploadFormFile(
+  deps: AnswersDeps,
+  request: FastifyRequest,
+  step: Step,
+  fieldId: string,
+  upload: { bytes: Uint8Array; declared: string; name: string | undefined },
+): Promise<FileAnswer> {
+  const form = formOf(step);
+  const field = form.fields.find((f) => f.id === fieldId);
+  if (field?.kind !== 'file') throw new HttpError(404, `This form has no file question "${fieldId}".`);
+  const userId = signedInUser(request).id;
+  if (!form.allowChanges && (await sentToThisVersion(deps.db, userId, step)))
+    throw new HttpError(409, FORM_FINAL_MESSAGE);
+  const contentType = await checkUpload(upload.bytes, upload.declared, {
+    accepted: new Set(acceptedMediaTypes(field)),
+    maxBytes: fileMaxBytes(field),
+  });
+  return storeFormFile(deps.db, deps.box, {
+    userId,
+    stepId: step.id,
+    fieldId,
+    name: cleanFileName(upload.name),
+    contentType,
+    bytes: upload.bytes,
+    sensitive: field.sensitive,
+    at: deps.now(),
+  });
 }

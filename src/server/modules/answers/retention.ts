@@ -1,15 +1,19 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type { Database } from '../../db/client.js';
-import { formAnswers, members, quizTries, users } from '../../db/schema.js';
+import { formAnswers, formFiles, members, quizTries, users } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
+import { deleteUnheldFiles } from './form-files.js';
 import { sweepDueRetakes } from './retake.js';
 
 /** A day in milliseconds. */
 const DAY_MS = 86_400_000;
 
+/** How long a file no stored answer holds (uploaded and never saved, or replaced) is kept: one day. */
+export const UNHELD_FILE_KEEP_MS = DAY_MS;
+
 /**
- * Deletes the form answers (drafts and every sending) and quiz tries of every member who left the organisation at least
+ * Deletes the form answers (drafts and every sending), their uploaded files and quiz tries of every member who left the organisation at least
  * `keepDays` days before `now` (ANSWERS_KEEP_DAYS_AFTER_LEAVING; docs/product.md#form-steps), one audit entry
  * 'answers-deleted' per person. A member who rejoined (no `left_at`) keeps theirs. Safe to run from several processes
  * at once: a row is deleted once.
@@ -30,6 +34,10 @@ export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date;
       .delete(formAnswers)
       .where(inArray(formAnswers.userId, ids))
       .returning({ userId: formAnswers.userId });
+    const files = await tx
+      .delete(formFiles)
+      .where(inArray(formFiles.userId, ids))
+      .returning({ userId: formFiles.userId });
     const tries = await tx
       .delete(quizTries)
       .where(inArray(quizTries.userId, ids))
@@ -38,14 +46,15 @@ export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date;
     for (const person of left) {
       const answers = forms.filter((r) => r.userId === person.userId).length;
       const quizTriesDeleted = tries.filter((r) => r.userId === person.userId).length;
-      if (answers + quizTriesDeleted === 0) continue;
+      const filesDeleted = files.filter((r) => r.userId === person.userId).length;
+      if (answers + quizTriesDeleted + filesDeleted === 0) continue;
       people += 1;
       await recordAudit(tx, {
         kind: 'answers-deleted',
         outcome: 'ok',
         subject: person.email,
         reason: 'kept-days-after-leaving',
-        details: { formVersions: answers, quizTries: quizTriesDeleted, keepDays: deps.keepDays },
+        details: { formVersions: answers, files: filesDeleted, quizTries: quizTriesDeleted, keepDays: deps.keepDays },
         at: deps.now,
       });
     }
@@ -54,7 +63,7 @@ export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date;
 }
 
 /**
- * The hourly sweep of {@link deleteAnswersAfterLeaving} (and of due re-takes, {@link sweepDueRetakes}) in one app process, as the agreement sweep and the mail worker
+ * The hourly sweep of {@link deleteAnswersAfterLeaving} (and of files no answer holds, and of due re-takes, {@link sweepDueRetakes}) in one app process, as the agreement sweep and the mail worker
  * run theirs: a timer that a restart starts again (nothing is lost: the next run finds what is due), runs that never
  * overlap, and `runNow()` for tests with a moved clock.
  */
@@ -84,6 +93,9 @@ export class AnswersSweep {
       .then(async () => {
         const deps = this.deps();
         const people = await deleteAnswersAfterLeaving(deps);
+        // Files uploaded and never saved with answers, or replaced in a draft, go after a day.
+        const unheld = await deleteUnheldFiles(deps.db, { before: new Date(deps.now.getTime() - UNHELD_FILE_KEEP_MS) });
+        if (unheld > 0) this.log.info({ files: unheld }, 'uploaded files no answer holds deleted');
         if (deps.configs !== undefined) {
           const retakes = await sweepDueRetakes({ db: deps.db, configs: deps.configs });
           if (retakes > 0) this.log.info({ retakes }, 'forms and quizzes to answer again: steps made not completed');

@@ -533,6 +533,18 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/members/:email/answers/files/:fileId',
+    // Fay sent no file: readers of her answers get 404 (the file itself is tested in modules/answers), others as above.
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/answers/files/00000000-0000-4000-8000-000000000000`,
+    cells: {
+      admin: { status: 404 },
+      leadHere: { status: 404 },
+      leadElsewhere: refused(403, NOT_YOUR_MEMBER_MESSAGE),
+      ...outsiders,
+    },
+  },
+  {
+    method: 'GET',
     route: '/api/admin/forms/:stepId/answers.csv',
     // The test catalog has no form step: readers get 404 (the export itself is tested in modules/answers).
     url: '/api/admin/forms/no-such-form/answers.csv?sensitive=include',

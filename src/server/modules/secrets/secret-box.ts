@@ -59,11 +59,22 @@ export class SecretBox {
    * @param value the clear text
    */
   seal(name: string, value: string): SealedValue {
+    const { bytes, keyId } = this.sealBytes(name, Buffer.from(value, 'utf8'));
+    return { ciphertext: Buffer.from(bytes).toString('base64'), keyId };
+  }
+
+  /**
+   * Encrypts bytes (an uploaded file) under the current key, as {@link seal} does text.
+   * @param name the value's name (authenticated, not encrypted)
+   * @param value the clear bytes
+   * @returns 12-byte IV ‖ 16-byte GCM tag ‖ ciphertext, and the key's fingerprint
+   */
+  sealBytes(name: string, value: Uint8Array): { bytes: Uint8Array; keyId: string } {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.#current, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(name, 'utf8'));
-    const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-    return { ciphertext: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64'), keyId: this.currentKeyId };
+    const body = Buffer.concat([cipher.update(value), cipher.final()]);
+    return { bytes: Buffer.concat([iv, cipher.getAuthTag(), body]), keyId: this.currentKeyId };
   }
 
   /**
@@ -74,12 +85,19 @@ export class SecretBox {
    * @throws SecretsKeyError when neither configured key is the one it was stored under, or it does not authenticate
    */
   open(name: string, sealed: SealedValue, label = `shared password ${name}`): string {
-    const key =
-      sealed.keyId === this.currentKeyId
-        ? this.#current
-        : sealed.keyId === this.previousKeyId
-          ? this.#previous
-          : undefined;
+    return this.openBytes(name, Buffer.from(sealed.ciphertext, 'base64'), sealed.keyId, label).toString('utf8');
+  }
+
+  /**
+   * Decrypts bytes sealed by {@link sealBytes}.
+   * @param name the value's name, as given to {@link sealBytes}
+   * @param raw IV ‖ tag ‖ ciphertext
+   * @param keyId the fingerprint of the key it was sealed under
+   * @param label what the value is, in the error messages
+   * @throws SecretsKeyError when neither configured key is the one it was stored under, or it does not authenticate
+   */
+  openBytes(name: string, raw: Uint8Array, keyId: string, label: string): Buffer {
+    const key = keyId === this.currentKeyId ? this.#current : keyId === this.previousKeyId ? this.#previous : undefined;
     if (key === undefined) {
       throw new SecretsKeyError(
         `The ${label} was stored under another key than SECRETS_KEY` +
@@ -87,7 +105,6 @@ export class SecretBox {
           '(or, while rotating keys, SECRETS_KEY to the new key and SECRETS_KEY_PREVIOUS to the old one).',
       );
     }
-    const raw = Buffer.from(sealed.ciphertext, 'base64');
     try {
       // A stored value too short for a full tag would otherwise be checked against the few tag bytes it has (GCM
       // accepts 4- to 16-byte tags): authTagLength pins the tag to 16 bytes, so a shortened one never authenticates.
@@ -95,7 +112,7 @@ export class SecretBox {
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(name, 'utf8'));
       decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
     } catch {
       throw new SecretsKeyError(
         `The stored ${label} could not be decrypted: it was changed or damaged in the database.`,

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import {
   acknowledgments,
   formAnswers,
+  formFiles,
   mailReminderSteps,
   memberStepAdjustments,
   quizTries,
@@ -409,6 +410,7 @@ export async function renameRecordProblems(db: Database, renames: readonly Renam
           stepProgress,
           stepItemProgress,
           formAnswers,
+          formFiles,
           quizTries,
           memberStepAdjustments,
           mailReminderSteps,
@@ -506,6 +508,13 @@ export async function moveRenamedRecords(tx: Database, renames: readonly Rename[
           .set({ stepId: step.to })
           .where(eq(formAnswers.stepId, step.from))
           .returning({ x: formAnswers.stepId })
+      ).length;
+      moved.formFiles = (
+        await tx
+          .update(formFiles)
+          .set({ stepId: step.to })
+          .where(eq(formFiles.stepId, step.from))
+          .returning({ x: formFiles.stepId })
       ).length;
       moved.quizTries = (
         await tx

@@ -55,7 +55,7 @@ import {
   storedFiles,
   type PublishOutcome,
 } from './studio.service.js';
-import { checkUpload } from './uploads.js';
+import { checkUpload } from '../../uploads.js';
 import { takeRenames, withPublishedQuestionIds } from './renames.js';
 
 /**

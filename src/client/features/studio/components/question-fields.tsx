@@ -1,5 +1,8 @@
 import {
   FORM_FIELD_KINDS,
+  FORM_FILE_DEFAULT_MAX_BYTES,
+  FORM_FILE_MAX_BYTES,
+  FORM_FILE_TYPES,
   type Form,
   type FormField,
   type FormFieldKind,
@@ -21,7 +24,17 @@ const KIND_LABELS: Record<FormFieldKind, string> = {
   number: 'A number',
   email: 'An e-mail address',
   phone: 'A phone number',
+  file: 'A file (PDF or picture)',
 };
+
+/** The file types a file question may take, in plain words. */
+const FILE_TYPE_LABELS: Record<(typeof FORM_FILE_TYPES)[number], string> = {
+  pdf: 'PDF documents',
+  png: 'PNG pictures',
+  jpeg: 'JPEG pictures (photos)',
+};
+
+const MB = 1024 * 1024;
 
 const isChoice = (kind: FormFieldKind) => kind === 'single-choice' || kind === 'multiple-choice';
 
@@ -60,7 +73,7 @@ export function newQuiz(): Quiz {
 
 /** A field with another kind: options kept or made for a choice, settings that do not fit the kind dropped. */
 function withKind(field: FormField, kind: FormFieldKind): FormField {
-  const { options, maxLength: _maxLength, min: _min, max: _max, ...rest } = field;
+  const { options, maxLength: _maxLength, min: _min, max: _max, accept: _accept, maxBytes: _maxBytes, ...rest } = field;
   if (!isChoice(kind)) return { ...rest, kind };
   return {
     ...rest,
@@ -169,6 +182,42 @@ function FormEditor({ form, path, onChange }: { form: Form; path: string; onChan
                   }
                 />
               </div>
+            ) : null}
+            {field.kind === 'file' ? (
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium text-slate-800">Question {i + 1}: files it takes</legend>
+                {FORM_FILE_TYPES.map((type) => {
+                  const accepted = field.accept ?? [...FORM_FILE_TYPES];
+                  return (
+                    <CheckboxField
+                      key={type}
+                      path={`${itemPath}.accept.${type}`}
+                      label={FILE_TYPE_LABELS[type]}
+                      checked={accepted.includes(type)}
+                      onChange={(v) => {
+                        const next = FORM_FILE_TYPES.filter((t) => (t === type ? v : accepted.includes(t)));
+                        const { accept: _a, ...rest } = field;
+                        change(next.length === FORM_FILE_TYPES.length ? rest : { ...rest, accept: next });
+                      }}
+                    />
+                  );
+                })}
+                <NumberField
+                  path={`${itemPath}.maxBytes`}
+                  label={`Largest file (MB; empty: ${FORM_FILE_DEFAULT_MAX_BYTES / MB} MB)`}
+                  hint={`At most ${FORM_FILE_MAX_BYTES / MB} MB.`}
+                  min={1}
+                  max={FORM_FILE_MAX_BYTES / MB}
+                  value={field.maxBytes === undefined ? undefined : Math.round((field.maxBytes / MB) * 10) / 10}
+                  onChange={(v) =>
+                    change(
+                      v === undefined
+                        ? (({ maxBytes: _m, ...rest }) => rest)(field)
+                        : { ...field, maxBytes: Math.round(v * MB) },
+                    )
+                  }
+                />
+              </fieldset>
             ) : null}
             {isChoice(field.kind) ? (
               <ListEditor<{ id: string; label: string }>

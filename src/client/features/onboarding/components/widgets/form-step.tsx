@@ -1,5 +1,5 @@
 import type { Form, FormField } from '@shared/content-schema';
-import { checkFormAnswers, type AnswerProblem, type AnswerValue } from '@shared/step-answers';
+import { checkFormAnswers, type AnswerProblem, type AnswerValue, type FileAnswer } from '@shared/step-answers';
 import Download from 'lucide-react/icons/download';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,8 +7,9 @@ import { apiPaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useFormState, useSaveForm } from '../../api/step-answers';
 
-/** What a field holds while the member fills it in: text for typed kinds, ids for choices, yes/no. */
-type Draft = Record<string, string | string[] | boolean>;
+/** What a field holds while the member fills it in: text for typed kinds, ids for choices, yes/no, an uploaded file. */
+type DraftValue = string | string[] | boolean | FileAnswer;
+type Draft = Record<string, DraftValue>;
 
 const inputClass =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-[invalid=true]:border-red-700 disabled:bg-slate-100';
@@ -43,10 +44,10 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 
 interface FieldProps {
   field: FormField;
-  value: string | string[] | boolean | undefined;
+  value: DraftValue | undefined;
   error: string | undefined;
   disabled: boolean;
-  onChange: (value: string | string[] | boolean) => void;
+  onChange: (value: DraftValue) => void;
 }
 
 /** One question: its label, help text and error tied to the control (WCAG 1.3.1, 3.3.1, 3.3.2). */

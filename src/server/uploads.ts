@@ -1,14 +1,15 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { STUDIO_ASSET_MAX_BYTES } from '../../../shared/studio-api.js';
-import { HttpError } from '../../http-errors.js';
+import { STUDIO_ASSET_MAX_BYTES } from '../shared/studio-api.js';
+import { HttpError } from './http-errors.js';
 
 /**
- * What the content studio accepts as a file (docs/product.md#content-studio, docs/decisions/023-content-studio.md):
- * the type is decided by the bytes (file-type), never by the request's Content-Type or name; a PDF must open with
- * pdf-lib and an image must decode completely with sharp (libvips). SVG is refused: it is a document that may hold
- * script, and there is no dependable way to make it safe on the server.
+ * What the server accepts as an uploaded file: the content studio's files (docs/product.md#content-studio,
+ * docs/decisions/023-content-studio.md) and the files members give to file questions of form steps
+ * (docs/product.md#form-steps). The type is decided by the bytes (file-type), never by the request's Content-Type or
+ * name; a PDF must open with pdf-lib and an image must decode completely with sharp (libvips). SVG is refused: it is a
+ * document that may hold script, and there is no dependable way to make it safe on the server.
  */
 
 /** The types an upload may be, by what the bytes are. */
@@ -51,21 +52,52 @@ const damagedPicture = (type: string): HttpError =>
     `This picture cannot be read (${named(type)} that is damaged or incomplete): save it again and upload the new file.`,
   );
 
+/** What one upload may be: its types (by the bytes) and its largest size. */
+export interface UploadRules {
+  /** Media types taken, each one of {@link ACCEPTED_UPLOAD_TYPES}. */
+  accepted: ReadonlySet<string>;
+  /** The largest file, in bytes. */
+  maxBytes: number;
+}
+
+/** The content studio's rules: every accepted type, up to 10 MB. */
+export const STUDIO_UPLOAD_RULES: UploadRules = { accepted: ACCEPTED_UPLOAD_TYPES, maxBytes: STUDIO_ASSET_MAX_BYTES };
+
+/** "a PDF, PNG, JPEG, WebP or GIF": the types of `accepted` as words. */
+function typeList(accepted: ReadonlySet<string>): string {
+  const names = [...accepted].map((t) =>
+    named(t)
+      .replace(/^an? /u, '')
+      .replace(/ image$/u, ''),
+  );
+  return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
+}
+
+/** A size as the limit is written: "10 MB", "300 KB". */
+const sizeWords = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+
 /**
  * Checks an uploaded file.
  * @param bytes the request body
  * @param declared the request's Content-Type (without parameters, lower case)
+ * @param rules the types and largest size taken (default: the content studio's, {@link STUDIO_UPLOAD_RULES})
  * @returns the type its bytes are
- * @throws HttpError 413 when too large (over 10 MB, or a picture over {@link UPLOAD_MAX_PIXELS}), 415 for a type we do
- *   not take (SVG included), 422 when the bytes are not what the Content-Type says or do not open (a broken PDF, an
- *   image that does not decode) or a picture is a decompression bomb (see {@link MIN_BYTES_PER_MEGAPIXEL})
+ * @throws HttpError 413 when too large (over `rules.maxBytes`, or a picture over {@link UPLOAD_MAX_PIXELS}), 415 for a
+ *   type not taken (SVG included), 422 when empty, when the bytes are not what the Content-Type says or do not open (a
+ *   broken PDF, an image that does not decode) or a picture is a decompression bomb (see {@link MIN_BYTES_PER_MEGAPIXEL})
  */
-export async function checkUpload(bytes: Uint8Array, declared: string): Promise<string> {
-  if (bytes.byteLength === 0) throw new HttpError(422, 'The file is empty.');
-  if (bytes.byteLength > STUDIO_ASSET_MAX_BYTES) {
+export async function checkUpload(
+  bytes: Uint8Array,
+  declared: string,
+  rules: UploadRules = STUDIO_UPLOAD_RULES,
+): Promise<string> {
+  if (bytes.byteLength === 0) throw new HttpError(422, 'The file is empty: choose the file again.');
+  if (bytes.byteLength > rules.maxBytes) {
     throw new HttpError(
       413,
-      `The file is larger than ${STUDIO_ASSET_MAX_BYTES / 1024 / 1024} MB: make it smaller and try again.`,
+      `The file is larger than ${sizeWords(rules.maxBytes)} (it is ${sizeWords(bytes.byteLength)}): make it ` +
+        'smaller and try again.',
     );
   }
   if (declared === 'image/svg+xml') {
@@ -76,10 +108,11 @@ export async function checkUpload(bytes: Uint8Array, declared: string): Promise<
   }
   const sniffed = await fileTypeFromBuffer(bytes);
   const actual = sniffed?.mime;
-  if (actual === undefined || !ACCEPTED_UPLOAD_TYPES.has(actual)) {
+  if (actual === undefined || !rules.accepted.has(actual)) {
     throw new HttpError(
       415,
-      `This file is ${actual === undefined ? 'of a type we cannot tell' : named(actual)}: upload a PDF, PNG, JPEG, WebP or GIF.`,
+      `This file is ${actual === undefined ? 'of a type we cannot tell' : named(actual)}: upload ` +
+        `a ${typeList(rules.accepted)}.`,
     );
   }
   if (actual !== declared) {
