@@ -649,6 +649,13 @@ export async function moveRenamedAnswers(
       })
       .where(and(eq(table.stepId, step.to), sql`(${table.answers} -> ${question.from}::text) is not null`))
       .returning({ x: table.stepId });
+    // A file question's files follow it (the answers above hold them by id).
+    if (kind === 'form') {
+      await tx
+        .update(formFiles)
+        .set({ fieldId: question.to })
+        .where(and(eq(formFiles.stepId, step.to), eq(formFiles.fieldId, question.from)));
+    }
     result.push({ step: step.to, question, kind, moved: rows.length });
   }
   for (const { task, role } of tasks) {
