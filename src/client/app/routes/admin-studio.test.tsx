@@ -459,7 +459,7 @@ describe('content studio', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove ‘Download the mobile apps’?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove step' }));
     expect(screen.queryByRole('button', { name: 'Edit Download the mobile apps' })).toBeNull();
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Scope: Getting started' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Getting started' })).toHaveFocus());
 
     const roles = screen.getByRole('navigation', { name: 'Roles' });
     await user.click(within(roles).getByRole('button', { name: /^Finance/u }));
@@ -584,6 +584,92 @@ describe('content studio', () => {
     expect(within(settings).getByText('Finance members count as Volunteer for shared passwords.')).toBeInTheDocument();
     expect(within(settings).getByRole('option', { name: 'Volunteer' })).toBeInTheDocument();
   }, 20_000);
+
+  it('chooses the steps a scope also shows by role name, says it in words, and heads a scope with who sees it', async () => {
+    const server = studioServer();
+    const { user } = renderApp('/admin/studio', server.handlers);
+    // Volunteer's scope is shown to Volunteer members and to Finance members (their scope includes it).
+    const gettingStarted = await screen.findByRole('region', { name: 'Getting started' });
+    expect(within(gettingStarted).getByText('Shown to: Volunteer, Finance')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Scope:/u })).toBeNull();
+
+    const roles = screen.getByRole('navigation', { name: 'Roles' });
+    await user.click(within(roles).getByRole('button', { name: /^Finance/u }));
+    const scope = await screen.findByRole('region', { name: 'Before your first meeting' });
+    expect(within(scope).getByText('Shown to: Finance')).toBeInTheDocument();
+    await user.click(within(scope).getByText('Scope settings'));
+    // Chosen, not typed: a box per role, named by its display name; no role key to type.
+    expect(within(scope).queryByRole('textbox', { name: /^Include/u })).toBeNull();
+    const every = within(scope).getByRole('checkbox', { name: 'Every Volunteer step' });
+    expect(every).toBeChecked();
+    expect(
+      within(scope).getByText('Finance members also see every Volunteer step here, before this scope’s own steps.'),
+    ).toBeInTheDocument();
+    await user.click(every);
+    expect(within(scope).getByText('Finance members see only this scope’s own steps here.')).toBeInTheDocument();
+    await waitFor(
+      () => expect(server.saves.at(-1)?.catalog.find((r) => r.key === 'finance')?.scopes[0]?.include).toEqual([]),
+      { timeout: 3000 },
+    );
+    await user.click(every);
+    await waitFor(
+      () =>
+        expect(server.saves.at(-1)?.catalog.find((r) => r.key === 'finance')?.scopes[0]?.include).toEqual([
+          'volunteer',
+        ]),
+      { timeout: 3000 },
+    );
+  }, 20_000);
+
+  it('makes a new scope’s id and a new role’s key from their names, and shows them only under Advanced', async () => {
+    const server = studioServer();
+    const { user } = renderApp('/admin/studio', server.handlers);
+    const roles = await screen.findByRole('navigation', { name: 'Roles' });
+    await user.click(within(roles).getByRole('button', { name: /^Finance/u }));
+    await user.click(await screen.findByRole('button', { name: 'Add a scope' }));
+    const added = await screen.findByRole('region', { name: 'New scope' });
+    await user.click(within(added).getByText('Scope settings'));
+    const scopeId = within(added).getByLabelText('Scope id');
+    expect(scopeId.closest('details')?.open).toBe(false);
+    expect(scopeId).toHaveValue('new-scope');
+    const scopeTitle = within(added).getByLabelText('Scope title');
+    await user.clear(scopeTitle);
+    await user.type(scopeTitle, 'During the call');
+    expect(scopeId).toHaveValue('during-the-call');
+    // A published scope keeps its id when its title changes.
+    const published = screen.getByRole('region', { name: 'Before your first meeting' });
+    await user.click(within(published).getByText('Scope settings'));
+    const publishedTitle = within(published).getByLabelText('Scope title');
+    await user.type(publishedTitle, ' (part one)');
+    expect(within(published).getByLabelText('Scope id')).toHaveValue('pre-meeting');
+
+    await user.click(within(roles).getByRole('button', { name: 'New role' }));
+    const settings = await screen.findByRole('region', { name: 'Role settings' });
+    const name = within(settings).getByLabelText('Display name');
+    await waitFor(() => expect(name).toHaveFocus());
+    const key = within(settings).getByLabelText('Key');
+    expect(key.closest('details')?.open).toBe(false);
+    expect(key).toHaveValue('new role');
+    await user.clear(name);
+    await user.type(name, 'Blog Writer');
+    expect(key).toHaveValue('blog writer');
+    // Unique: a second role named like an existing one gets a letter added.
+    await user.click(within(roles).getByRole('button', { name: 'New role' }));
+    const second = within(await screen.findByRole('region', { name: 'Role settings' })).getByLabelText('Display name');
+    await user.clear(second);
+    await user.type(second, 'Finance');
+    expect(within(screen.getByRole('region', { name: 'Role settings' })).getByLabelText('Key')).toHaveValue(
+      'finance b',
+    );
+    await waitFor(
+      () => {
+        const saved = server.saves.at(-1)?.catalog;
+        expect(saved?.map((r) => r.key)).toEqual(['finance', 'volunteer', 'blog writer', 'finance b']);
+        expect(saved?.[0]?.scopes.map((s) => s.id)).toEqual(['pre-meeting', 'during-the-call']);
+      },
+      { timeout: 3000 },
+    );
+  }, 30_000);
 
   it('compares two versions in the History tab as sentences, with the changed words marked, and no YAML', async () => {
     const server = studioServer();

@@ -20,7 +20,8 @@ export function fieldDomId(path: string): string {
 /** The problems of the role on screen, by path. */
 export const ProblemsContext = createContext<ReadonlyMap<string, string>>(new Map());
 
-function useProblem(path: string): string | undefined {
+/** The problem of the field at `path` (the content check's notation) of the role on screen, if any. */
+export function useProblem(path: string): string | undefined {
   return useContext(ProblemsContext).get(path);
 }
 

@@ -173,8 +173,8 @@ export function RoleForm({ role, roles, onChange }: RoleFormProps) {
           Counts as these roles for shared passwords
         </legend>
         <p className="text-xs text-slate-600">
-          Members of this role may see the shared passwords these roles may see. It adds no steps: a scope's 'Includes
-          the steps of' does.
+          Members of this role may see the shared passwords these roles may see. It adds no steps: a scope's 'Also show
+          the steps of other roles' does.
         </p>
         <div className="grid gap-1 sm:grid-cols-3">
           {others.map(({ key: k, displayName }, i) => (

@@ -29,9 +29,19 @@ import {
 } from '../utils/catalog-edits';
 import { locateProblem } from '../utils/validation';
 import { ConfirmDialog } from './confirm-dialog';
-import { fieldDomId, ListEditor, ProblemsContext, TextField } from './fields';
+import {
+  changeRoleKey,
+  changeScopeId,
+  freeRoleKey,
+  freeScopeId,
+  keyMadeFromName,
+  roleKeyFromName,
+  scopeAudience,
+} from '../utils/role-keys';
+import { fieldDomId, ProblemsContext, TextField } from './fields';
 import { PublishBar } from './publish-bar';
 import { RoleForm } from './role-form';
+import { IncludeChooser } from './scope-include';
 import { SortableSteps } from './sortable-steps';
 import { Advanced, StepForm } from './step-form';
 import { StepPreview } from './step-preview';
@@ -154,7 +164,11 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
   );
   const publishedIds = useMemo(() => new Set(publishedSteps.keys()), [publishedSteps]);
   const role = catalog[roleIndex] ?? catalog[0];
-  const roleKeys = catalog.map((r) => r.key);
+  const publishedRoleKeys = new Set(initial.published.catalog.map((r) => r.key));
+  // Scope ids of the published version of this role: ids other roles may include, which never follow the title.
+  const publishedScopeIds = new Set(
+    initial.published.catalog.find((r) => r.key === role?.key)?.scopes.map((s) => s.id) ?? [],
+  );
   const step = selectedStep ? stepAt(catalog, selectedStep) : undefined;
 
   const problemsOfRole = useMemo(() => {
@@ -229,9 +243,8 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
   };
 
   const addRole = () => {
-    const base = 'new role';
-    let key = base;
-    for (let n = 2; roleKeys.includes(key); n += 1) key = `${base} ${'abcdefghijklmnopqrstuvwxyz'[n - 2] ?? 'z'}`;
+    // The key is made from the display name, and follows it until the role is published (role-form.tsx).
+    const key = freeRoleKey(catalog, roleKeyFromName('New role'));
     edit((c) => [...c, newRole(key, 'New role')]);
     setRoleIndex(catalog.length);
     setSelectedStep(null);
@@ -407,7 +420,7 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                         tabIndex={-1}
                         className="text-lg font-semibold text-slate-900 focus:outline-none"
                       >
-                        Scope: {scope.title || 'Untitled scope'}
+                        {scope.title || 'Untitled scope'}
                       </h3>
                       <div className="flex gap-1">
                         <Button
@@ -452,6 +465,9 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                         </Button>
                       </div>
                     </div>
+                    <p className="text-sm text-slate-600">
+                      Shown to: {scopeAudience(catalog, role.key, scope.id).join(', ')}
+                    </p>
                     <details className="rounded-xl border border-slate-200 p-3">
                       <summary className="cursor-pointer text-sm font-semibold text-slate-800">Scope settings</summary>
                       <div className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -459,7 +475,18 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                           path={`scopes[${si}].title`}
                           label="Scope title"
                           value={scope.title}
-                          onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, title: v })))}
+                          onChange={(v) =>
+                            edit((c) => {
+                              const titled = updateScope(c, roleIndex, si, (s) => ({ ...s, title: v }));
+                              // The id follows the title while the scope is not published and the id is the made one.
+                              const follows =
+                                !publishedScopeIds.has(scope.id) &&
+                                scope.id === freeScopeId(role.scopes, scope.title, si);
+                              return follows
+                                ? changeScopeId(titled, roleIndex, si, freeScopeId(role.scopes, v, si))
+                                : titled;
+                            })
+                          }
                         />
                         <TextField
                           className="sm:col-span-2"
@@ -476,19 +503,12 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                           }
                         />
                         <div className="sm:col-span-2">
-                          <ListEditor<string>
+                          <IncludeChooser
                             path={`scopes[${si}].include`}
-                            label="Includes the steps of"
-                            itemName="include"
-                            hint={
-                              'A role key ("volunteer": all its steps) or role key/scope id ("external/during-call"). They come before this scope\u2019s own steps.'
-                            }
-                            items={scope.include}
+                            role={role}
+                            scope={scope}
+                            catalog={catalog}
                             onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, include: v })))}
-                            create={() => ''}
-                            renderItem={(item, change, itemPath, i) => (
-                              <TextField path={itemPath} label={`Include ${i + 1}`} value={item} onChange={change} />
-                            )}
                           />
                         </div>
                         <div className="sm:col-span-2">
@@ -497,8 +517,8 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                               path={`scopes[${si}].id`}
                               label="Scope id"
                               value={scope.id}
-                              onChange={(v) => edit((c) => updateScope(c, roleIndex, si, (s) => ({ ...s, id: v })))}
-                              hint="Other roles include this scope's steps by it."
+                              onChange={(v) => edit((c) => changeScopeId(c, roleIndex, si, v))}
+                              hint="Made from the title. Other roles that show this scope's steps name it by its id; they follow a change made here."
                             />
                           </Advanced>
                         </div>
@@ -507,8 +527,8 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                     {scope.steps.length === 0 ? (
                       <p className="rounded-xl border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
                         This scope has no steps of its own yet
-                        {scope.include.length > 0 ? ` (it shows the steps of ${scope.include.join(', ')})` : ''}. Add
-                        one below.
+                        {scope.include.length > 0 ? ' (it shows the steps of the roles chosen in its settings)' : ''}.
+                        Add one below.
                       </p>
                     ) : (
                       <SortableSteps
@@ -547,7 +567,7 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                         ...r,
                         scopes: [
                           ...r.scopes,
-                          { id: `scope-${r.scopes.length + 1}`, title: 'New scope', include: [], steps: [] },
+                          { id: freeScopeId(r.scopes, 'New scope'), title: 'New scope', include: [], steps: [] },
                         ],
                       })),
                     )
@@ -573,7 +593,21 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                   <RoleForm
                     role={role}
                     roles={catalog}
-                    onChange={(next) => edit((c) => updateRole(c, roleIndex, () => next))}
+                    onChange={(next) =>
+                      edit((c) => {
+                        const before = c[roleIndex];
+                        if (!before) return c;
+                        // A role's key follows its display name until the role is published; other roles that
+                        // name it by key (inherits, includes, department, shared passwords) follow its key.
+                        const follows =
+                          next.key === before.key &&
+                          next.displayName !== before.displayName &&
+                          !publishedRoleKeys.has(before.key) &&
+                          keyMadeFromName(before.key, before.displayName);
+                        const key = follows ? freeRoleKey(c, roleKeyFromName(next.displayName), roleIndex) : next.key;
+                        return updateRole(changeRoleKey(c, roleIndex, key), roleIndex, () => ({ ...next, key }));
+                      })
+                    }
                   />
                 </section>
               </>
