@@ -51,7 +51,7 @@ function startClockServer(clock: DateTime): Promise<ServerProcess> {
   return startServer({
     entry: 'build',
     port,
-    readyTimeoutMs: 60_000,
+    readyTimeoutMs: 90_000,
     env: {
       PUBLIC_URL: origin(),
       DATA_DIR: dataDir,
@@ -68,6 +68,8 @@ function startClockServer(clock: DateTime): Promise<ServerProcess> {
 const origin = () => `http://127.0.0.1:${port}`;
 
 test.beforeAll(async () => {
+  // The server's start may take long on a busy machine.
+  test.setTimeout(120_000);
   smtp = await startTestSmtp();
   port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-team-tasks-'));
