@@ -375,19 +375,27 @@ export async function activity(db: Database, ctx: InsightsContext, query: Insigh
   return { weeks, total: weeks.reduce((sum, w) => sum + w.steps, 0) };
 }
 
+/** A quiz step as published now; `version` is the step's content version (1 when it has none). */
+interface QuizStep {
+  stepId: string;
+  title: string;
+  quiz: Quiz;
+  version: number;
+}
+
 /**
  * The quiz steps of the roles a filter names (every role when none), each once, in the roles' order (role keys
  * sorted, then the role's steps), with their answer keys.
  */
-function quizSteps(catalog: RoleCatalog, role: string | undefined): { stepId: string; title: string; quiz: Quiz }[] {
-  const found = new Map<string, { stepId: string; title: string; quiz: Quiz }>();
+function quizSteps(catalog: RoleCatalog, role: string | undefined): QuizStep[] {
+  const found = new Map<string, QuizStep>();
   const keys = role === undefined || role === '' ? [...catalog.keys()].sort() : [role.toLowerCase()];
   for (const key of keys) {
     if (!catalog.has(key)) continue;
     try {
       for (const step of resolveRole(catalog, key).scopes.flatMap((scope) => scope.steps)) {
         if (step.quiz !== undefined && !found.has(step.id))
-          found.set(step.id, { stepId: step.id, title: step.title, quiz: step.quiz });
+          found.set(step.id, { stepId: step.id, title: step.title, quiz: step.quiz, version: step.version ?? 1 });
       }
     } catch (error) {
       if (!(error instanceof RoleConfigurationError)) throw error;
@@ -399,8 +407,11 @@ function quizSteps(catalog: RoleCatalog, role: string | undefined): { stepId: st
 /**
  * The quizzes chart (docs/product.md#quiz-steps): for each quiz step of the roles matching the filter, how many of the
  * members matching the filters tried it, how many passed (and the pass rate), their tries, the mean tries the members
- * who passed needed, and the questions most often answered wrong. Pass and tries are as stored with each try; which
- * questions were wrong is scored again against the quiz as it is now (a question no longer in it is not counted).
+ * who passed needed, and the questions most often answered wrong. Pass and tries are as stored with each try (a try's
+ * pass is what it was when it was taken). The questions most often answered wrong are of the quiz as it is now, from
+ * the tries of its current `version` only: a material change (docs/decisions/050-retaking-changed-forms-and-quizzes.md)
+ * raises the version whenever a question, an answer or the answer key changes, so an earlier try was of other
+ * questions and is not scored against these; each question's percent is of the current version's tries.
  * @param db the database
  * @param ctx catalog, clock and the viewer's departments
  * @param query role, department and start month filters
@@ -412,13 +423,13 @@ export async function quizzes(db: Database, ctx: InsightsContext, query: Insight
   const ctes = await populationCtes(db, ctx, query);
   const rows = rowsOf(
     await db.execute(sql`${ctes}
-    select t.step_id, t.user_id, t.try, t.passed, t.answers
+    select t.step_id, t.user_id, t.try, t.passed, t.answers, t.step_version
     from quiz_tries t join pop p on p.user_id = t.user_id
     where t.step_id in (select jsonb_array_elements_text(${JSON.stringify(steps.map((s) => s.stepId))}::jsonb))
     order by t.step_id, t.user_id, t.try`),
   );
   return {
-    quizzes: steps.map(({ stepId, title, quiz }): QuizInsight => {
+    quizzes: steps.map(({ stepId, title, quiz, version }): QuizInsight => {
       const tries = rows.filter((r) => r.step_id === stepId);
       const members = new Set(tries.map((r) => String(r.user_id)));
       // The passing try of each member who passed (the first: a passed quiz cannot be taken again).
@@ -426,7 +437,8 @@ export async function quizzes(db: Database, ctx: InsightsContext, query: Insight
       for (const r of tries)
         if (r.passed === true && !passTry.has(String(r.user_id))) passTry.set(String(r.user_id), num(r.try));
       const wrong = new Map<string, number>();
-      for (const r of tries) {
+      const ofThisVersion = tries.filter((r) => num(r.step_version) === version);
+      for (const r of ofThisVersion) {
         for (const q of scoreQuiz(quiz, (r.answers ?? {}) as Record<string, string[]>).questions) {
           if (!q.right) wrong.set(q.questionId, (wrong.get(q.questionId) ?? 0) + 1);
         }
@@ -436,7 +448,7 @@ export async function quizzes(db: Database, ctx: InsightsContext, query: Insight
         .filter((q) => q.wrong > 0)
         .sort((a, b) => b.wrong - a.wrong || a.order - b.order)
         .slice(0, MOST_MISSED_QUESTIONS)
-        .map(({ order: _order, ...q }) => ({ ...q, percent: Math.round((q.wrong * 100) / tries.length) }));
+        .map(({ order: _order, ...q }) => ({ ...q, percent: Math.round((q.wrong * 100) / ofThisVersion.length) }));
       const passedTries = [...passTry.values()];
       return {
         stepId,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { quizzesSchema } from '../../../shared/insights-api.js';
@@ -197,6 +198,61 @@ describe('quizzes chart', () => {
     ]);
     // A role without quizzes: none.
     expect(await quizzes(t.database.db, ctx(), { role: 'finance' })).toEqual({ quizzes: [] });
+  });
+
+  it('after a material change, lists the missed questions of the new version only; earlier tries keep their pass', async () => {
+    // Published again as version 2: q1 removed, q3's right answer is now 'd', a new q4. Tries of version 1 were of other
+    // questions: scored against these, every one of them would have missed q4 and half would have missed q3.
+    const [volunteer] = [...catalog.values()];
+    const changed = structuredClone(volunteer!);
+    const step = changed.scopes[0]!.steps[1]!;
+    const quiz = step.quiz!;
+    step.version = 2;
+    quiz.questions = [
+      quiz.questions[1]!,
+      {
+        ...quiz.questions[2]!,
+        answers: [
+          { id: 'c', text: 'Call 911', explanation: 'No.' },
+          { id: 'd', text: 'Wait', correct: true, explanation: 'Yes.' },
+        ],
+      },
+      {
+        id: 'q4',
+        kind: 'single-choice',
+        text: 'Where is the first aid kit?',
+        answers: [
+          { id: 'k', text: 'Kitchen', correct: true, explanation: 'Yes.' },
+          { id: 'h', text: 'Hall', explanation: 'No.' },
+        ],
+      },
+    ];
+    const republished = createRoleCatalog([changed]);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'e@inspired2uplift.org'));
+    const answers = { q2: ['x', 'y'], q3: ['d'], q4: ['h'] };
+    const { correct, total, passed } = scoreQuiz(quiz, answers);
+    expect(passed).toBe(true);
+    await t.database.db.insert(quizTries).values({
+      userId: user!.id,
+      stepId: 'safety-quiz',
+      try: 1,
+      stepVersion: 2,
+      answers,
+      correct,
+      total,
+      passed,
+      at: t.clock.now,
+    });
+    try {
+      const result = await quizzes(t.database.db, { ...ctx(), catalog: republished }, {});
+      // Pass and tries as they were: 5 tried, 4 passed, 7 tries.
+      expect(result.quizzes[0]).toMatchObject({ members: 5, passed: 4, passRate: 80, tries: 7 });
+      expect(result.quizzes[0]?.mostMissed).toEqual([
+        { questionId: 'q4', text: 'Where is the first aid kit?', wrong: 1, percent: 100 },
+      ]);
+    } finally {
+      await t.database.db.delete(quizTries).where(eq(quizTries.userId, user!.id));
+    }
   });
 
   it('exports the figures as CSV, a row per quiz then one per question most often wrong, formulas escaped', async () => {
