@@ -50,6 +50,12 @@ export const apiPaths = {
   /** A form step's answers, draft and sending (docs/product.md#form-steps). */
   stepForm: (stepId: string) => `/api/steps/${encodeURIComponent(stepId)}/form`,
   stepFormDraft: (stepId: string) => `/api/steps/${encodeURIComponent(stepId)}/form/draft`,
+  /** Uploads a file to a file question (POST, the file as the body). */
+  stepFormUpload: (stepId: string, fieldId: string, name: string) =>
+    `/api/steps/${encodeURIComponent(stepId)}/form/files/${encodeURIComponent(fieldId)}?name=${encodeURIComponent(name)}`,
+  /** The member's own uploaded file. */
+  stepFormFile: (stepId: string, fileId: string) =>
+    `/api/steps/${encodeURIComponent(stepId)}/form/files/${encodeURIComponent(fileId)}`,
   /** A quiz step's tries (docs/product.md#quiz-steps). */
   stepQuiz: (stepId: string) => `/api/steps/${encodeURIComponent(stepId)}/quiz`,
   /** The member's own answers as a download. */
@@ -99,6 +105,9 @@ export const apiPaths = {
   adminAcknowledgmentsCsv: '/api/admin/acknowledgments.csv',
   /** A member's form answers, for admins and their leads (each read audited; docs/product.md#form-steps). */
   adminMemberAnswers: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/answers`,
+  /** A file of a member's sending, for admins and their leads (each download audited). */
+  adminMemberAnswerFile: (email: string, fileId: string) =>
+    `/api/admin/members/${encodeURIComponent(email)}/answers/files/${encodeURIComponent(fileId)}`,
   /** One form step's answers of everyone the reader may see, as CSV; sensitive questions only when asked for. */
   adminFormAnswersCsv: (stepId: string, sensitive: boolean) =>
     `/api/admin/forms/${encodeURIComponent(stepId)}/answers.csv?sensitive=${sensitive ? 'include' : 'leave-out'}`,

@@ -53,6 +53,18 @@ const answers: MemberFormAnswers = {
           text: 'Captions or a transcript in video calls',
         },
         { fieldId: 'health', label: 'Health', sensitive: true, text: '' },
+        {
+          fieldId: 'support-plan',
+          label: 'Your support plan',
+          sensitive: true,
+          text: 'plan.pdf',
+          file: {
+            fileId: '6f1c1a52-2d0a-4a43-9d3c-0d3f3c1c8b11',
+            name: 'plan.pdf',
+            type: 'application/pdf',
+            size: 3072,
+          },
+        },
       ],
     },
   ],
@@ -86,6 +98,11 @@ describe("a member's form answers on their admin page (docs/product.md#form-step
         within(within(form).getByText('What name would you like us to call you?')).queryByText('Sensitive'),
       ).toBeNull();
       expect(within(form).getByText('Not answered')).toBeInTheDocument();
+      // A file question: a download of the file (audited on the server), named with its size.
+      expect(within(form).getByRole('link', { name: 'Download plan.pdf (3 KB)' })).toHaveAttribute(
+        'href',
+        `${PATH}/answers/files/6f1c1a52-2d0a-4a43-9d3c-0d3f3c1c8b11`,
+      );
       expect(within(form).getByRole('link', { name: /Export everyone's answers to this step/u })).toHaveAttribute(
         'href',
         '/api/admin/forms/support-and-access-needs/answers.csv?sensitive=leave-out',

@@ -1,4 +1,5 @@
 import FileDown from 'lucide-react/icons/file-down';
+import { sizeText } from '@shared/step-answers';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,8 @@ import { formatDateTime } from '../utils/format';
 /**
  * A member's answers to form steps on their admin page (docs/product.md#form-steps), for admins and the member's leads.
  * Nothing is read until the reader presses 'Show answers' (each read is audited, and holds sensitive answers); then the
- * latest sending of each form, question by question, sensitive ones marked, with each step's CSV export of everyone
+ * latest sending of each form, question by question, sensitive ones marked, a file question as a download of the
+ * file (audited too), with each step's CSV export of everyone
  * the reader may see (without and with the sensitive questions).
  * @param email the member's address
  */
@@ -70,7 +72,23 @@ export function MemberAnswers({ email }: { email: string }) {
                     ) : null}
                   </dt>
                   <dd className="whitespace-pre-wrap text-slate-900">
-                    {answer.text === '' ? <span className="text-slate-600">Not answered</span> : answer.text}
+                    {answer.file ? (
+                      <a
+                        href={apiPaths.adminMemberAnswerFile(email, answer.file.fileId)}
+                        download
+                        className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+                      >
+                        <FileDown aria-hidden="true" className="size-4" />
+                        <span>
+                          Download {answer.file.name}{' '}
+                          <span className="font-normal">({sizeText(answer.file.size)})</span>
+                        </span>
+                      </a>
+                    ) : answer.text === '' ? (
+                      <span className="text-slate-600">Not answered</span>
+                    ) : (
+                      answer.text
+                    )}
                   </dd>
                 </div>
               ))}

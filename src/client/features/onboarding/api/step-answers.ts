@@ -1,6 +1,6 @@
 import { formStateSchema, formSubmitAnswerSchema, quizStateSchema, quizTryAnswerSchema } from '@shared/answers-api';
 import type { StepProgress } from '@shared/api';
-import type { QuizTry } from '@shared/step-answers';
+import { fileAnswerSchema, type QuizTry } from '@shared/step-answers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
@@ -53,6 +53,21 @@ export function useSaveForm(stepId: string) {
       return sent;
     },
     onSuccess: (state) => queryClient.setQueryData(formKey(stepId), state),
+  });
+}
+
+/**
+ * POST /api/steps/:stepId/form/files/:fieldId — sends a chosen file to a file question; the server checks its type by
+ * its bytes and its size, and answers the file's answer to save with the draft or sending. @throws ApiError with the
+ * server's message (what to change) when refused
+ */
+export function useUploadFormFile(stepId: string) {
+  return useMutation({
+    mutationFn: ({ fieldId, file }: { fieldId: string; file: File }) =>
+      apiRequest(apiPaths.stepFormUpload(stepId, fieldId, file.name), fileAnswerSchema, {
+        method: 'POST',
+        file: { type: file.type === '' ? 'application/octet-stream' : file.type, data: file },
+      }),
   });
 }
 

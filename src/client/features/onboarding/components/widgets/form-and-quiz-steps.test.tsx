@@ -105,6 +105,109 @@ describe('FormStep (docs/product.md#form-steps)', () => {
   }, 30_000);
 });
 
+const fileForm = formSchema.parse({
+  fields: [
+    {
+      id: 'certificate',
+      kind: 'file',
+      label: 'Your first aid certificate',
+      required: true,
+      help: 'A scan or a photo is fine.',
+      accept: ['pdf', 'png'],
+      maxBytes: 8192,
+    },
+  ],
+});
+
+describe('FormStep: a file question (docs/product.md#file-questions)', () => {
+  it('says what it takes, refuses an oversize file at once, uploads a chosen one and sends it', async () => {
+    const sent: unknown[] = [];
+    const uploads: string[] = [];
+    const answer = {
+      fileId: '6f1c1a52-2d0a-4a43-9d3c-0d3f3c1c8b11',
+      name: 'first-aid.pdf',
+      type: 'application/pdf',
+      size: 2048,
+    };
+    stubNetwork({
+      'GET /api/steps/docs/form': () => json({ ...empty, stepId: 'docs' }),
+      'POST /api/steps/docs/form/files/certificate': ({ url }) => {
+        uploads.push(url);
+        return json(answer, 201);
+      },
+      'POST /api/steps/docs/form': ({ body }) => {
+        sent.push(body);
+        return json({
+          stepId: 'docs',
+          draft: null,
+          submitted: { version: 1, answers: { certificate: answer }, submittedAt: '2025-04-01T09:00:00.000Z' },
+          canSubmit: false,
+          step: { stepId: 'docs', completed: true, completedAt: '2025-04-01T09:00:00.000Z' },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    render(
+      <AppProvider>
+        <FormStep stepId="docs" form={fileForm} readOnly={false} />
+      </AppProvider>,
+    );
+    const input = await screen.findByLabelText(/^Your first aid certificate\W+required\W*$/u);
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAccessibleDescription('A scan or a photo is fine. Files it takes: PDF or PNG, up to 8 KB.');
+    // Keyboard: the file chooser is the first control.
+    await user.tab();
+    expect(input).toHaveFocus();
+
+    await user.upload(input, new File([new Uint8Array(9000)], 'big.pdf', { type: 'application/pdf' }));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(
+      'A scan or a photo is fine. Files it takes: PDF or PNG, up to 8 KB. The file is larger than 8 KB (it is 9 KB): make it smaller and try again.',
+    );
+    expect(uploads).toEqual([]);
+
+    await user.upload(input, new File([new Uint8Array(2048)], 'first-aid.pdf', { type: 'application/pdf' }));
+    expect(
+      await screen.findByText('first-aid.pdf is uploaded. Save a draft or send the form to keep it.'),
+    ).toBeInTheDocument();
+    expect(uploads).toEqual(['/api/steps/docs/form/files/certificate']);
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('link', { name: 'Download it' })).toHaveAttribute(
+      'href',
+      `/api/steps/docs/form/files/${answer.fileId}`,
+    );
+    expect(screen.getByText(/Your file:/u)).toHaveTextContent('Your file: first-aid.pdf (2 KB)');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sent).toEqual([{ answers: { certificate: answer } }]));
+  }, 30_000);
+
+  it('shows the server’s refusal beside the question, saying what to do', async () => {
+    stubNetwork({
+      'GET /api/steps/docs/form': () => json({ ...empty, stepId: 'docs' }),
+      'POST /api/steps/docs/form/files/certificate': () =>
+        json(
+          {
+            statusCode: 415,
+            error: 'Unsupported Media Type',
+            message: 'This file is a JPEG image: upload a PDF or PNG.',
+          },
+          415,
+        ),
+    });
+    const user = userEvent.setup();
+    render(
+      <AppProvider>
+        <FormStep stepId="docs" form={fileForm} readOnly={false} />
+      </AppProvider>,
+    );
+    const input = await screen.findByLabelText(/^Your first aid certificate/u);
+    await user.upload(input, new File([new Uint8Array(100)], 'photo.png', { type: 'image/png' }));
+    expect(await screen.findByText('This file is a JPEG image: upload a PDF or PNG.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Your file:/u)).toBeNull();
+  }, 30_000);
+});
+
 const quiz = quizSchema.parse({
   passMark: 100,
   tries: 3,

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { apiPaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useFormState, useSaveForm } from '../../api/step-answers';
+import { FileQuestion } from './file-question';
 
 /** What a field holds while the member fills it in: text for typed kinds, ids for choices, yes/no, an uploaded file. */
 type DraftValue = string | string[] | boolean | FileAnswer;
@@ -43,15 +44,17 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 });
 
 interface FieldProps {
+  stepId: string;
   field: FormField;
   value: DraftValue | undefined;
   error: string | undefined;
   disabled: boolean;
   onChange: (value: DraftValue) => void;
+  onBusy: (busy: boolean) => void;
 }
 
 /** One question: its label, help text and error tied to the control (WCAG 1.3.1, 3.3.1, 3.3.2). */
-function Field({ field, value, error, disabled, onChange }: FieldProps) {
+function Field({ stepId, field, value, error, disabled, onChange, onBusy }: FieldProps) {
   const id = useId();
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
@@ -72,6 +75,20 @@ function Field({ field, value, error, disabled, onChange }: FieldProps) {
       {error}
     </p>
   ) : null;
+  if (field.kind === 'file') {
+    return (
+      <FileQuestion
+        stepId={stepId}
+        field={field}
+        value={value}
+        error={error}
+        disabled={disabled}
+        label={label}
+        onChange={onChange}
+        onBusy={onBusy}
+      />
+    );
+  }
   const common = {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
@@ -180,6 +197,7 @@ export function FormStep({ stepId, form, readOnly }: { stepId: string; form: For
   const [draft, setDraft] = useState<Draft | undefined>(undefined);
   const [problems, setProblems] = useState<AnswerProblem[]>([]);
   const [notice, setNotice] = useState('');
+  const [uploading, setUploading] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Until the member changes something, the fields show the saved draft, else the latest sending.
@@ -254,13 +272,15 @@ export function FormStep({ stepId, form, readOnly }: { stepId: string; form: For
       {form.fields.map((field) => (
         <Field
           key={field.id}
+          stepId={stepId}
           field={field}
           value={values[field.id]}
           error={errorOf(field.id)}
           disabled={disabled}
           onChange={(value) => {
-            setDraft({ ...values, [field.id]: value });
+            setDraft((current) => ({ ...(current ?? values), [field.id]: value }));
           }}
+          onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
         />
       ))}
       <p role="status" aria-live="polite" className="text-sm font-medium text-slate-800">
@@ -268,10 +288,10 @@ export function FormStep({ stepId, form, readOnly }: { stepId: string; form: For
       </p>
       {canSubmit ? (
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={save.isPending}>
+          <Button type="submit" disabled={save.isPending || uploading > 0}>
             {submitted ? 'Send changes' : 'Send'}
           </Button>
-          <Button type="button" variant="outline" disabled={save.isPending} onClick={() => run(false)}>
+          <Button type="button" variant="outline" disabled={save.isPending || uploading > 0} onClick={() => run(false)}>
             Save draft
           </Button>
         </div>
