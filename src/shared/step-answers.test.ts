@@ -3,7 +3,9 @@ import { formSchema, quizSchema, stepSchema } from './content-schema.js';
 import {
   ANSWER_REQUIRED_MESSAGE,
   answerText,
+  answersChangeMaterially,
   checkFormAnswers,
+  fileRuleText,
   quizTryProblems,
   scoreQuiz,
   withoutQuizKey,
@@ -221,5 +223,47 @@ describe('scoreQuiz', () => {
       quiz,
     });
     expect(JSON.stringify(withoutQuizKey(step))).not.toMatch(/correct|explanation|danger/u);
+  });
+});
+
+describe('file questions (docs/product.md#file-questions)', () => {
+  const field = (extra: object) => ({ id: 'plan', kind: 'file', label: 'Your plan', ...extra });
+  it('takes PDF, PNG and JPEG up to 5 MB unless narrowed, and refuses file settings elsewhere', () => {
+    const form = formSchema.parse({ fields: [field({})] });
+    expect(fileRuleText(form.fields[0]!)).toBe('PDF, PNG or JPEG, up to 5 MB');
+    expect(fileRuleText(formSchema.parse({ fields: [field({ accept: ['pdf'], maxBytes: 8192 })] }).fields[0]!)).toBe(
+      'PDF, up to 8 KB',
+    );
+    for (const bad of [
+      field({ accept: [] }),
+      field({ accept: ['pdf', 'pdf'] }),
+      field({ accept: ['gif'] }),
+      field({ maxBytes: 11 * 1024 * 1024 }),
+      { id: 'name', kind: 'short-text', label: 'Name', accept: ['pdf'] },
+      { id: 'name', kind: 'short-text', label: 'Name', maxBytes: 2048 },
+    ]) {
+      expect(formSchema.safeParse({ fields: [bad] }).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('checks a file answer by its shape, and counts a narrower file question as a material change', () => {
+    const form = formSchema.parse({ fields: [field({ required: true })] });
+    const answer = {
+      fileId: '6f1c1a52-2d0a-4a43-9d3c-0d3f3c1c8b11',
+      name: 'plan.pdf',
+      type: 'application/pdf',
+      size: 9,
+    };
+    expect(checkFormAnswers(form, { plan: answer }, 'submit')).toEqual({ ok: true, answers: { plan: answer } });
+    expect(checkFormAnswers(form, { plan: 'plan.pdf' }, 'submit')).toEqual({
+      ok: false,
+      problems: [{ fieldId: 'plan', message: 'Upload a file for this question.' }],
+    });
+    expect(checkFormAnswers(form, { plan: null }, 'submit')).toMatchObject({ ok: false });
+    const narrower = formSchema.parse({ fields: [field({ required: true, accept: ['pdf'] })] });
+    const smaller = formSchema.parse({ fields: [field({ required: true, maxBytes: 1024 * 1024 })] });
+    expect(answersChangeMaterially({ form }, { form: narrower })).toBe(true);
+    expect(answersChangeMaterially({ form }, { form: smaller })).toBe(true);
+    expect(answersChangeMaterially({ form: narrower }, { form })).toBe(false);
   });
 });
