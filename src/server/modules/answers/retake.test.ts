@@ -292,4 +292,26 @@ describe('changing a form or quiz after people answered', () => {
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.subject, memberEmail));
     expect(audit.map((a) => a.kind)).toContain('answers-due-again');
   });
+
+  // Last: it renames the quiz for good.
+  it('a renamed quiz whose question changed in the same publish is taken again under its new id', async () => {
+    await passQuiz();
+    const renamed = changing(await publishedCatalog(), 'safeguarding-quiz', (s) => ({
+      ...s,
+      id: 'safeguarding-check',
+      renamedFrom: 'safeguarding-quiz',
+      quiz: { ...s.quiz!, questions: s.quiz!.questions.map((q) => ({ ...q, text: 'Who do you tell straight away?' })) },
+    }));
+    const retakes = await saveDraft(renamed);
+    expect(retakes.map((r) => r.stepId)).toEqual(['safeguarding-check']);
+    expect(retakes[0]!.members).toContainEqual({ email: memberEmail, name: `Sam ${people}` });
+    await publish();
+    const done = await completed();
+    expect(done).not.toContain('safeguarding-check');
+    expect(done).not.toContain('safeguarding-quiz');
+    const state = await send(member, 'GET', '/api/steps/safeguarding-check/quiz');
+    expect(state.json()).toMatchObject({ passed: false, tries: 0, triesLeft: 2 });
+    const again = await send(member, 'POST', '/api/steps/safeguarding-check/quiz', { answers: { who: ['lead'] } });
+    expect(again.json()).toMatchObject({ passed: true, step: { completed: true } });
+  });
 });

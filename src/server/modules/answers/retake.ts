@@ -124,6 +124,12 @@ export async function sweepDueRetakes(deps: { db: Database; configs: Iterable<Ro
   return due.length;
 }
 
+/** The published step a step of the draft is: the one of its id, or of the id it is renamed from. */
+const publishedStep = (published: Map<string, Step>, step: Step, renamedFrom: ReadonlyMap<string, string>) => {
+  const from = renamedFrom.get(step.id);
+  return published.get(step.id) ?? (from === undefined ? undefined : published.get(from));
+};
+
 /**
  * Who would have to answer again if `next` were published in place of `published` (the studio's publish dialog): for
  * each form or quiz step whose questions change materially ({@link answersChangeMaterially}), the current members who
@@ -131,40 +137,50 @@ export async function sweepDueRetakes(deps: { db: Database; configs: Iterable<Ro
  * @param db the database
  * @param published the role configurations as published
  * @param next the role configurations to publish
- * @returns per step (in the order of `next`), its title and the members, by name
+ * @param renamedFrom the steps renamed in `next`: new id → published id (docs/decisions/056-renaming-keeps-progress.md)
+ * @returns per step (in the order of `next`, by its new id), its title and the members, by name
  */
 export async function retakesOfChange(
   db: Database,
   published: readonly RoleConfiguration[],
   next: readonly RoleConfiguration[],
+  renamedFrom: ReadonlyMap<string, string> = new Map(),
 ): Promise<{ stepId: string; title: string; members: { email: string; name: string }[] }[]> {
   const before = new Map(published.flatMap((c) => c.scopes.flatMap((s) => s.steps)).map((s) => [s.id, s]));
   const changed = new Map<string, Step>();
+  // Until published, a renamed step's progress is under the id it had (docs/decisions/056-renaming-keeps-progress.md).
+  const publishedId = new Map<string, string>();
   for (const step of next.flatMap((c) => c.scopes.flatMap((s) => s.steps))) {
-    const was = before.get(step.id);
+    const was = publishedStep(before, step, renamedFrom);
     if (was && !changed.has(step.id) && answersChangeMaterially(was, step)) {
       // The version publishing gives it (studio.service.ts applyMaterialChanges): above every sending and pass so far.
-      changed.set(step.id, { ...step, version: Math.max(stepVersion(step), stepVersion(was) + 1) });
+      changed.set(step.id, { ...step, id: was.id, version: Math.max(stepVersion(step), stepVersion(was) + 1) });
+      publishedId.set(was.id, step.id);
     }
   }
   const retakes = changed.size === 0 ? [] : await completedBeforeVersion(db, [...changed.values()]);
-  return [...changed.values()].map((step) => ({
-    stepId: step.id,
+  return [...changed.entries()].map(([stepId, step]) => ({
+    stepId,
     title: step.title,
-    members: retakes.filter((r) => r.stepId === step.id).map(({ email, name }) => ({ email, name })),
+    members: retakes.filter((r) => publishedId.get(r.stepId) === stepId).map(({ email, name }) => ({ email, name })),
   }));
 }
 
 /**
  * The steps of `next` whose questions change materially from `published` ({@link answersChangeMaterially}): marked
  * as material changes when publishing (their `version` raised).
+ * @param renamedFrom the steps renamed in `next`: new id → published id
  * @returns their ids, each once
  */
-export function retakeStepIds(published: readonly RoleConfiguration[], next: readonly RoleConfiguration[]): string[] {
+export function retakeStepIds(
+  published: readonly RoleConfiguration[],
+  next: readonly RoleConfiguration[],
+  renamedFrom: ReadonlyMap<string, string> = new Map(),
+): string[] {
   const before = new Map(published.flatMap((c) => c.scopes.flatMap((s) => s.steps)).map((s) => [s.id, s]));
   const ids = new Set<string>();
   for (const step of next.flatMap((c) => c.scopes.flatMap((s) => s.steps))) {
-    const was = before.get(step.id);
+    const was = publishedStep(before, step, renamedFrom);
     if (was && answersChangeMaterially(was, step)) ids.add(step.id);
   }
   return [...ids];

@@ -34,6 +34,13 @@ export interface Rename {
   path: string;
 }
 
+/**
+ * The steps' own renames (not their items'), new id → published id: the published step a renamed step compares with.
+ * @param renames the renames {@link takeRenames} found
+ */
+export const stepRenamesOf = (renames: readonly Rename[]): Map<string, string> =>
+  new Map(renames.filter((r) => r.item === null).map((r) => [r.step.to, r.step.from]));
+
 /** A step's or item's name in a sentence: its title, or the start of its text. */
 const named = (text: string) => `‘${text.length > 60 ? `${text.slice(0, 57)}…` : text}’`;
 

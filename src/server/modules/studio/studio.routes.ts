@@ -56,7 +56,7 @@ import {
   type PublishOutcome,
 } from './studio.service.js';
 import { checkUpload } from '../../uploads.js';
-import { takeRenames, withPublishedQuestionIds } from './renames.js';
+import { stepRenamesOf, takeRenames, withPublishedQuestionIds } from './renames.js';
 
 /**
  * The content studio's routes (docs/product.md#content-studio; the contract is src/shared/studio-api.ts). Every
@@ -304,7 +304,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       // A renamed question is the same question: it asks nobody again.
       const renamed = takeRenames(checked.configs, catalog);
       const asAnswered = withPublishedQuestionIds(renamed.configs, renamed.questionRenames);
-      return { steps: await retakesOfChange(db, catalog, asAnswered) };
+      return { steps: await retakesOfChange(db, catalog, asAnswered, stepRenamesOf(renamed.renames)) };
     },
   );
 

@@ -26,6 +26,7 @@ import {
   moveRenamedAnswers,
   moveRenamedRecords,
   renameRecordProblems,
+  stepRenamesOf,
   takeRenames,
   withPublishedQuestionIds,
   type QuestionRename,
@@ -376,7 +377,12 @@ export async function publishVersion(
   // A form or quiz whose questions change materially is always a material change: members answer it again. A
   // renamed question is the same question.
   const asAnswered = withPublishedQuestionIds(renamed.configs, renamed.questionRenames);
-  const materialChanges = [...new Set([...input.materialChanges, ...retakeStepIds(input.base.catalog, asAnswered)])];
+  const materialChanges = [
+    ...new Set([
+      ...input.materialChanges,
+      ...retakeStepIds(input.base.catalog, asAnswered, stepRenamesOf(renamed.renames)),
+    ]),
+  ];
   const marked = applyMaterialChanges(
     renamed.configs,
     input.base.catalog,
