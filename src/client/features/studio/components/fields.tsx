@@ -315,3 +315,13 @@ function swap<T>(items: readonly T[], a: number, b: number): T[] {
   next[b] = x;
   return next;
 }
+
+/** Settings an editor rarely needs (ids), folded away under 'Advanced'. */
+export function Advanced({ children }: { children: ReactNode }) {
+  return (
+    <details className="rounded-xl border border-slate-200 p-3">
+      <summary className="cursor-pointer text-sm font-semibold text-slate-800">Advanced</summary>
+      <div className="mt-3 space-y-3">{children}</div>
+    </details>
+  );
+}

@@ -10,8 +10,8 @@ import {
   type QuizQuestion,
   type Step,
 } from '@shared/content-schema';
-import { optionalText } from '../utils/catalog-edits';
-import { CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
+import { followQuestionText, optionalText, questionIdFrom, renameItem } from '../utils/catalog-edits';
+import { Advanced, CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
 
 /** The field kinds in plain words (docs/product.md#form-steps). */
 const KIND_LABELS: Record<FormFieldKind, string> = {
@@ -46,19 +46,33 @@ function nextId(prefix: string, items: readonly { id: string }[]): string {
   return `${prefix}-${n}`;
 }
 
+/** The text a new question starts with; its id is made from it. */
+const NEW_QUESTION_TEXT = 'Your question';
+
 /** A new form: one short text question. */
 export function newForm(): Form {
   return {
     allowChanges: false,
-    fields: [{ id: 'question-1', kind: 'short-text', label: 'Your question', required: false, sensitive: false }],
+    fields: [
+      {
+        id: questionIdFrom(NEW_QUESTION_TEXT, []),
+        kind: 'short-text',
+        label: NEW_QUESTION_TEXT,
+        required: false,
+        sensitive: false,
+      },
+    ],
   };
 }
 
 function newQuestion(questions: readonly { id: string }[]): QuizQuestion {
   return {
-    id: nextId('question', questions),
+    id: questionIdFrom(
+      NEW_QUESTION_TEXT,
+      questions.map((q) => q.id),
+    ),
     kind: 'single-choice',
-    text: 'Your question',
+    text: NEW_QUESTION_TEXT,
     answers: [
       { id: 'answer-1', text: 'The right answer', correct: true, explanation: 'Why this is right.' },
       { id: 'answer-2', text: 'A wrong answer', explanation: 'Why this is not right.' },
@@ -85,8 +99,60 @@ function withKind(field: FormField, kind: FormFieldKind): FormField {
   };
 }
 
+/**
+ * A question's id under 'Advanced' (docs/product.md#renaming-a-step): made from its text until the step is published
+ * with it; changing a published question's id is a rename that keeps members' answers.
+ */
+function QuestionId<T extends { id: string; renamedFrom?: string | undefined }>({
+  question,
+  path,
+  label,
+  publishedIds,
+  onChange,
+}: {
+  question: T;
+  path: string;
+  label: string;
+  publishedIds: ReadonlySet<string>;
+  onChange: (question: T) => void;
+}) {
+  return (
+    <Advanced>
+      <TextField
+        path={path}
+        label={label}
+        value={question.id}
+        onChange={(v) => onChange(renameItem(question, v, publishedIds))}
+        hint={
+          question.renamedFrom !== undefined
+            ? `Renamed from “${question.renamedFrom}”: members' answers move to the new id when you publish.`
+            : publishedIds.has(question.id)
+              ? "Members' answers are stored by it. Changing it renames the question: when you publish, their answers move to the new id."
+              : 'Made from the question until the step is published with it.'
+        }
+      />
+    </Advanced>
+  );
+}
+
+/** The ids of a published step's form questions or quiz questions. */
+const questionIds = (step: Step | undefined, kind: 'form' | 'quiz') =>
+  new Set(
+    kind === 'form' ? (step?.form?.fields ?? []).map((f) => f.id) : (step?.quiz?.questions ?? []).map((q) => q.id),
+  );
+
 /** The questions of a form step: kind, question, help, required, sensitive, options, limits and ids. */
-function FormEditor({ form, path, onChange }: { form: Form; path: string; onChange: (form: Form) => void }) {
+function FormEditor({
+  form,
+  path,
+  onChange,
+  publishedIds,
+}: {
+  form: Form;
+  path: string;
+  onChange: (form: Form) => void;
+  publishedIds: ReadonlySet<string>;
+}) {
   return (
     <>
       <CheckboxField
@@ -103,9 +169,12 @@ function FormEditor({ form, path, onChange }: { form: Form; path: string; onChan
         items={form.fields}
         onChange={(fields) => onChange({ ...form, fields })}
         create={() => ({
-          id: nextId('question', form.fields),
+          id: questionIdFrom(
+            NEW_QUESTION_TEXT,
+            form.fields.map((f) => f.id),
+          ),
           kind: 'short-text',
-          label: 'Your question',
+          label: NEW_QUESTION_TEXT,
           required: false,
           sensitive: false,
         })}
@@ -115,24 +184,26 @@ function FormEditor({ form, path, onChange }: { form: Form; path: string; onChan
               path={`${itemPath}.label`}
               label={`Question ${i + 1}`}
               value={field.label}
-              onChange={(v) => change({ ...field, label: v })}
+              onChange={(v) =>
+                change(
+                  followQuestionText(
+                    field,
+                    v,
+                    publishedIds.has(field.id),
+                    form.fields.filter((_, j) => j !== i).map((f) => f.id),
+                    (f) => f.label,
+                    (f, label) => ({ ...f, label }),
+                  ),
+                )
+              }
             />
-            <div className="grid gap-2 sm:grid-cols-2">
-              <SelectField
-                path={`${itemPath}.kind`}
-                label={`Question ${i + 1}: answer`}
-                value={field.kind}
-                onChange={(v) => change(withKind(field, v as FormFieldKind))}
-                options={FORM_FIELD_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-              />
-              <TextField
-                path={`${itemPath}.id`}
-                label={`Question ${i + 1}: id`}
-                value={field.id}
-                onChange={(v) => change({ ...field, id: v })}
-                hint="Answers are stored by it: keep it once members have answered."
-              />
-            </div>
+            <SelectField
+              path={`${itemPath}.kind`}
+              label={`Question ${i + 1}: answer`}
+              value={field.kind}
+              onChange={(v) => change(withKind(field, v as FormFieldKind))}
+              options={FORM_FIELD_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            />
             <TextField
               path={`${itemPath}.help`}
               label={`Question ${i + 1}: help text (optional)`}
@@ -237,6 +308,13 @@ function FormEditor({ form, path, onChange }: { form: Form; path: string; onChan
                 )}
               />
             ) : null}
+            <QuestionId
+              question={field}
+              path={`${itemPath}.id`}
+              label={`Question ${i + 1}: id`}
+              publishedIds={publishedIds}
+              onChange={change}
+            />
           </>
         )}
       />
@@ -245,7 +323,17 @@ function FormEditor({ form, path, onChange }: { form: Form; path: string; onChan
 }
 
 /** The questions of a quiz step: pass mark, tries, and each question with its answers, which are right and why. */
-function QuizEditor({ quiz, path, onChange }: { quiz: Quiz; path: string; onChange: (quiz: Quiz) => void }) {
+function QuizEditor({
+  quiz,
+  path,
+  onChange,
+  publishedIds,
+}: {
+  quiz: Quiz;
+  path: string;
+  onChange: (quiz: Quiz) => void;
+  publishedIds: ReadonlySet<string>;
+}) {
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -279,7 +367,18 @@ function QuizEditor({ quiz, path, onChange }: { quiz: Quiz; path: string; onChan
               path={`${itemPath}.text`}
               label={`Question ${i + 1}`}
               value={question.text}
-              onChange={(v) => change({ ...question, text: v })}
+              onChange={(v) =>
+                change(
+                  followQuestionText(
+                    question,
+                    v,
+                    publishedIds.has(question.id),
+                    quiz.questions.filter((_, j) => j !== i).map((q) => q.id),
+                    (q) => q.text,
+                    (q, text) => ({ ...q, text }),
+                  ),
+                )
+              }
             />
             <SelectField
               path={`${itemPath}.kind`}
@@ -329,6 +428,13 @@ function QuizEditor({ quiz, path, onChange }: { quiz: Quiz; path: string; onChan
                 </>
               )}
             />
+            <QuestionId
+              question={question}
+              path={`${itemPath}.id`}
+              label={`Question ${i + 1}: id`}
+              publishedIds={publishedIds}
+              onChange={change}
+            />
           </>
         )}
       />
@@ -339,12 +445,24 @@ function QuizEditor({ quiz, path, onChange }: { quiz: Quiz; path: string; onChan
 /**
  * Whether a step asks questions (a form) or checks what was learned (a quiz), and their questions
  * (docs/product.md#form-steps, #quiz-steps). A step is a form or a quiz, never both; switching one on switches the
- * other off. The preview beside the form shows the questions as members see them.
+ * other off. The preview beside the form shows the questions as members see them. Each question's id is made from
+ * its text and shown only under 'Advanced' (docs/product.md#renaming-a-step).
  * @param step the step edited
  * @param path the step's place, e.g. `scopes[0].steps[2]`
  * @param onChange called with the changed step
+ * @param publishedStep the step as the published version has it, or undefined for a step not published
  */
-export function QuestionFields({ step, path, onChange }: { step: Step; path: string; onChange: (step: Step) => void }) {
+export function QuestionFields({
+  step,
+  path,
+  onChange,
+  publishedStep,
+}: {
+  step: Step;
+  path: string;
+  onChange: (step: Step) => void;
+  publishedStep?: Step | undefined;
+}) {
   const without = (key: 'form' | 'quiz', s: Step): Step => {
     const { [key]: _removed, ...rest } = s;
     return rest;
@@ -366,10 +484,20 @@ export function QuestionFields({ step, path, onChange }: { step: Step; path: str
         hint="The step is done when the member passes."
       />
       {step.form !== undefined ? (
-        <FormEditor form={step.form} path={`${path}.form`} onChange={(form) => onChange({ ...step, form })} />
+        <FormEditor
+          form={step.form}
+          path={`${path}.form`}
+          onChange={(form) => onChange({ ...step, form })}
+          publishedIds={questionIds(publishedStep, 'form')}
+        />
       ) : null}
       {step.quiz !== undefined ? (
-        <QuizEditor quiz={step.quiz} path={`${path}.quiz`} onChange={(quiz) => onChange({ ...step, quiz })} />
+        <QuizEditor
+          quiz={step.quiz}
+          path={`${path}.quiz`}
+          onChange={(quiz) => onChange({ ...step, quiz })}
+          publishedIds={questionIds(publishedStep, 'quiz')}
+        />
       ) : null}
     </>
   );

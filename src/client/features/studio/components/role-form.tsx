@@ -1,7 +1,6 @@
 import { contrastRatio, roleBadgeColors, textColorFor } from '@shared/colors';
 import { ICON_NAMES, type RoleColors, type RoleConfiguration } from '@shared/content-schema';
-import { CheckboxField, ListEditor, SelectField, TextField } from './fields';
-import { Advanced } from './step-form';
+import { Advanced, CheckboxField, ListEditor, SelectField, TextField } from './fields';
 
 const HEX = /^#[0-9a-fA-F]{6}$/u;
 

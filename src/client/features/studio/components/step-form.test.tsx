@@ -1,4 +1,4 @@
-import { stepContentSchema, stepSchema, type Step } from '@shared/content-schema';
+import { formSchema, stepContentSchema, stepSchema, type Step } from '@shared/content-schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render as renderElement } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -149,8 +149,22 @@ describe('the step form', () => {
     again();
     fireEvent.click(getByRole('button', { name: 'Add question' }));
     expect(step.form?.fields.map((f) => [f.id, f.kind, f.label, f.sensitive, f.options?.map((o) => o.label)])).toEqual([
-      ['question-1', 'single-choice', 'How would you like us to contact you?', true, ['First option', 'An e-mail']],
-      ['question-2', 'short-text', 'Your question', false, undefined],
+      // Ids made from the questions' texts, unique within the step.
+      [
+        'how-would-you-like-us-to-contact-you',
+        'single-choice',
+        'How would you like us to contact you?',
+        true,
+        ['First option', 'An e-mail'],
+      ],
+      ['your-question', 'short-text', 'Your question', false, undefined],
+    ]);
+    again();
+    fireEvent.click(getByRole('button', { name: 'Add question' }));
+    expect(step.form?.fields.map((f) => f.id)).toEqual([
+      'how-would-you-like-us-to-contact-you',
+      'your-question',
+      'your-question-2',
     ]);
     expect(stepSchema.safeParse(step).success).toBe(true);
     // A quiz instead: the form goes (a step is never both).
@@ -190,7 +204,7 @@ describe('the step form', () => {
       tries: 3,
       questions: [
         {
-          id: 'question-1',
+          id: 'who-do-you-tell',
           kind: 'multiple-choice',
           text: 'Who do you tell?',
           answers: [
@@ -294,4 +308,43 @@ describe('the step form', () => {
     expect(changes.at(-1)?.id).toBe('other');
     expect(changes.at(-1)).not.toHaveProperty('renamedFrom');
   }, 20_000);
+
+  it("shows a form question's id only under 'Advanced', made from its text; a published one's change is a rename", () => {
+    const form = {
+      allowChanges: false,
+      fields: [
+        { id: 'support', kind: 'long-text' as const, label: 'What support?', required: false, sensitive: false },
+        { id: 'your-question', kind: 'short-text' as const, label: 'Your question', required: false, sensitive: false },
+      ],
+    };
+    const published: Step = { ...everyField(), form: { ...form, fields: [form.fields[0]!] } };
+    const changes: Step[] = [];
+    const view = (step: Step) => (
+      <StepForm step={step} path={PATH} onChange={(s) => changes.push(s)} roleNames={[]} publishedStep={published} />
+    );
+    const { getByLabelText, getByText, rerender } = render(view({ ...published, form }));
+    for (const label of ['Question 1: id', 'Question 2: id']) {
+      const details = getByLabelText(label).closest('details');
+      expect(details?.querySelector('summary')?.textContent).toBe('Advanced');
+    }
+    // The question added in the draft takes its id from its text; the published one keeps its id.
+    fireEvent.change(getByLabelText('Question 2'), { target: { value: 'Your T-shirt size?' } });
+    expect(changes.at(-1)?.form?.fields[1]).toMatchObject({ id: 'your-t-shirt-size', label: 'Your T-shirt size?' });
+    fireEvent.change(getByLabelText('Question 1'), { target: { value: 'What support would help?' } });
+    expect(changes.at(-1)?.form?.fields[0]).toMatchObject({ id: 'support', label: 'What support would help?' });
+    expect(getByText(/Changing it renames the question: when you publish, their answers move/u)).toBeTruthy();
+
+    // Changing the published question's id renames it; a draft question's id just changes.
+    fireEvent.change(getByLabelText('Question 1: id'), { target: { value: 'support-needed' } });
+    const renamed = changes.at(-1);
+    expect(renamed?.form?.fields[0]).toMatchObject({ id: 'support-needed', renamedFrom: 'support' });
+    expect(formSchema.safeParse(renamed?.form).success).toBe(true);
+    if (!renamed) throw new Error('no change');
+    rerender(view(renamed));
+    expect(getByText(/^Renamed from “support”: members' answers move to the new id/u)).toBeTruthy();
+    fireEvent.change(getByLabelText('Question 1: id'), { target: { value: 'support' } });
+    expect(changes.at(-1)?.form?.fields[0]).not.toHaveProperty('renamedFrom');
+    fireEvent.change(getByLabelText('Question 2: id'), { target: { value: 'size' } });
+    expect(changes.at(-1)?.form?.fields[1]).toEqual({ ...form.fields[1], id: 'size' });
+  }, 30_000);
 });

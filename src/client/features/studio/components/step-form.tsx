@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { StepIcon } from '@/features/onboarding';
 import { optionalText, renameItem, renameStep } from '../utils/catalog-edits';
 import { AssetField } from './asset-field';
-import { CheckboxField, fieldDomId, ListEditor, NumberField, SelectField, TextField } from './fields';
+import { Advanced, CheckboxField, fieldDomId, ListEditor, NumberField, SelectField, TextField } from './fields';
 import { QuestionFields } from './question-fields';
 
 interface StepFormProps {
@@ -32,16 +32,6 @@ interface StepFormProps {
    * not published: its id then holds members' progress, and changing it is a rename (docs/product.md#renaming-a-step).
    */
   publishedStep?: Step | undefined;
-}
-
-/** Settings an editor rarely needs (ids), folded away under 'Advanced'. */
-export function Advanced({ children }: { children: ReactNode }) {
-  return (
-    <details className="rounded-xl border border-slate-200 p-3">
-      <summary className="cursor-pointer text-sm font-semibold text-slate-800">Advanced</summary>
-      <div className="mt-3 space-y-3">{children}</div>
-    </details>
-  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -451,7 +441,7 @@ export function StepForm({ step, path, onChange, roleNames, publishedStep }: Ste
       </Section>
 
       <Section title="Form or quiz">
-        <QuestionFields step={step} path={path} onChange={onChange} />
+        <QuestionFields step={step} path={path} onChange={onChange} publishedStep={publishedStep} />
       </Section>
 
       <Section title="Checklist">

@@ -38,12 +38,12 @@ import {
   roleKeyFromName,
   scopeAudience,
 } from '../utils/role-keys';
-import { fieldDomId, ProblemsContext, TextField } from './fields';
+import { Advanced, fieldDomId, ProblemsContext, TextField } from './fields';
 import { PublishBar } from './publish-bar';
 import { RoleForm } from './role-form';
 import { IncludeChooser } from './scope-include';
 import { SortableSteps } from './sortable-steps';
-import { Advanced, StepForm } from './step-form';
+import { StepForm } from './step-form';
 import { StepPreview } from './step-preview';
 import { TeamTasksEditor } from './team-task-form';
 

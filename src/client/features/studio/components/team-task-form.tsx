@@ -3,8 +3,7 @@ import type { TeamTaskView } from '@shared/team-tasks-api';
 import { useState } from 'react';
 import { TeamTaskItem } from '@/features/team-tasks';
 import { idFromTitle, madeFromTitle } from '../utils/catalog-edits';
-import { CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
-import { Advanced } from './step-form';
+import { Advanced, CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
 
 /** Who does a team task, as the 'Who does it' choice names it (docs/product.md#team-tasks). */
 const WHO_OPTIONS = [
@@ -90,7 +89,10 @@ interface TeamTaskFormProps {
   /** The task's path in the role, e.g. `teamTasks[0]` (problems and field ids follow it). */
   path: string;
   onChange: (task: TeamTask) => void;
-  /** Whether the published content has this task: its id then stays as it is when the title changes. */
+  /**
+   * Whether the published content has this task (by the id it is renamed from, or its own): its id then stays as it is
+   * when the title changes, and changing it is a rename (docs/product.md#renaming-a-step).
+   */
   published: boolean;
   /** The other tasks' ids in the role, so that an id made from the title is free. */
   otherIds: readonly string[];
@@ -111,7 +113,7 @@ export function TeamTaskForm({ task, path, onChange, published, otherIds, today 
   const direction = days < 0 ? 'before' : days > 0 ? 'after' : chosen;
   const setTitle = (title: string) => {
     // A task not yet published takes its id from its title, as a new step does; a published one keeps it.
-    if (published || !madeFromTitle(task.id, taskTitleBase(task.title))) {
+    if (published || task.renamedFrom !== undefined || !madeFromTitle(task.id, taskTitleBase(task.title))) {
       onChange({ ...task, title });
       return;
     }
@@ -208,8 +210,19 @@ export function TeamTaskForm({ task, path, onChange, published, otherIds, today 
             path={`${path}.id`}
             label="Task id"
             value={task.id}
-            onChange={(id) => onChange({ ...task, id })}
-            hint="Tasks already made for newcomers are matched by it: change it only before the task is published."
+            onChange={(id) => {
+              // A published task's id changed is a rename: the tasks already made follow it when publishing.
+              const { renamedFrom: _was, ...rest } = task;
+              const original = task.renamedFrom ?? task.id;
+              onChange(published && id !== original ? { ...rest, id, renamedFrom: original } : { ...rest, id });
+            }}
+            hint={
+              task.renamedFrom !== undefined
+                ? `Renamed from “${task.renamedFrom}”: the tasks already made for newcomers follow the new id when you publish.`
+                : published
+                  ? 'Tasks already made for newcomers are matched by it. Changing it renames the task: when you publish, they follow the new id.'
+                  : 'Made from the title until the task is published.'
+            }
           />
         </Advanced>
       </div>
@@ -262,7 +275,7 @@ export function TeamTasksEditor({
           task={task}
           path={itemPath}
           onChange={change}
-          published={publishedIds.has(task.id)}
+          published={publishedIds.has(task.renamedFrom ?? task.id)}
           otherIds={role.teamTasks.filter((_, j) => j !== i).map((t) => t.id)}
           today={today}
         />

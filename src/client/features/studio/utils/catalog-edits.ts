@@ -156,7 +156,8 @@ export function retakeSteps(published: Catalog, draft: Catalog): Step[] {
     .flatMap((r) => r.scopes.flatMap((s) => s.steps))
     .filter((s) => {
       const was = before.get(s.id);
-      return was !== undefined && answersChangeMaterially(was, s);
+      // A renamed question is the same question (docs/product.md#renaming-a-step).
+      return was !== undefined && answersChangeMaterially(was, withoutRename(s));
     });
 }
 
@@ -183,7 +184,8 @@ export function changedTeamTasks(published: Catalog, draft: Catalog): { roleKey:
     const now = draft.find((r) => r.key === role.key);
     return role.teamTasks
       .filter((task) => {
-        const after = now?.teamTasks.find((t) => t.id === task.id);
+        // A renamed task (docs/product.md#renaming-a-step) is found by its published id; its tasks follow it.
+        const after = now?.teamTasks.find((t) => (t.renamedFrom ?? t.id) === task.id);
         return after === undefined || JSON.stringify(after) !== JSON.stringify(task);
       })
       .map((task) => ({ roleKey: role.key, taskId: task.id }));
@@ -231,21 +233,63 @@ export function renameItem<T extends { id: string; renamedFrom?: string | undefi
   ) as T;
 }
 
-/** Without its rename marks: the step as it would be had its ids not changed (to compare it with the published one). */
+/** Without its rename mark: a step, item, question or team task with the id it has in the published version. */
+export function unmarkRename<T extends { id: string; renamedFrom?: string | undefined }>(item: T): T {
+  const { renamedFrom, ...rest } = item;
+  return (renamedFrom === undefined ? rest : { ...rest, id: renamedFrom }) as T;
+}
+
+/**
+ * Without its rename marks: the step as it would be had its ids (its own, its items' and its questions') not changed,
+ * to compare it with the published one.
+ */
 export function withoutRename(step: Step): Step {
-  const unmark = <T extends { id: string; renamedFrom?: string | undefined }>(item: T): T => {
-    const { renamedFrom, ...rest } = item;
-    return (renamedFrom === undefined ? rest : { ...rest, id: renamedFrom }) as T;
-  };
-  const plain = unmark(step);
+  const plain = unmarkRename(step);
   return {
     ...plain,
     content: {
       ...plain.content,
-      checklist: plain.content.checklist.map(unmark),
-      acknowledgments: plain.content.acknowledgments.map(unmark),
+      checklist: plain.content.checklist.map(unmarkRename),
+      acknowledgments: plain.content.acknowledgments.map(unmarkRename),
     },
+    ...(plain.form === undefined ? {} : { form: { ...plain.form, fields: plain.form.fields.map(unmarkRename) } }),
+    ...(plain.quiz === undefined ? {} : { quiz: { ...plain.quiz, questions: plain.quiz.questions.map(unmarkRename) } }),
   };
+}
+
+/**
+ * An id for a question made from its text (docs/product.md#editing-in-the-browser), free among `otherIds` (the other
+ * questions of its step): the text's words joined by '-', with '-2', '-3'… added when taken; 'question' for a text
+ * without letters or digits.
+ */
+export function questionIdFrom(text: string, otherIds: readonly string[]): string {
+  const base = /[\p{L}\p{N}]/u.test(text) ? idFromTitle(text) : 'question';
+  let id = base;
+  for (let n = 2; otherIds.includes(id); n += 1) id = `${base}-${n}`;
+  return id;
+}
+
+/**
+ * A question with its text changed, its id following the text while the question is not published, not renamed and
+ * its id is still the one made from its text (as a new step's id follows its title).
+ * @param question the question before the change
+ * @param text the new text
+ * @param published whether the published step has this question
+ * @param otherIds the other questions' ids in the step
+ * @param textOf the question's text (a form field's label, a quiz question's text)
+ * @param withText the question with the new text
+ */
+export function followQuestionText<T extends { id: string; renamedFrom?: string | undefined }>(
+  question: T,
+  text: string,
+  published: boolean,
+  otherIds: readonly string[],
+  textOf: (question: T) => string,
+  withText: (question: T, text: string) => T,
+): T {
+  const changed = withText(question, text);
+  if (published || question.renamedFrom !== undefined || !madeFromTitle(question.id, textOf(question))) return changed;
+  return { ...changed, id: questionIdFrom(text, otherIds) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from '@shared/content-schema';
+import { changedTeamTasks, retakeSteps } from './catalog-edits';
 import { changeSentences, TEAM_TASKS_FOLLOW_SENTENCE } from './change-sentences';
 
 /** The publish dialog's sentences about team tasks (docs/product.md#team-tasks). */
@@ -77,5 +78,33 @@ describe('change sentences of a rename', () => {
     const retitled = changeSentences([withSteps([slack])], [withSteps([{ ...renamed, title: 'Join Slack' }])]);
     expect(retitled.map((s) => s.text)).toContain('Changed the title of ‘Set up Slack’ (Volunteer).');
     expect(retitled.map((s) => s.text).join(' ')).not.toMatch(/Added|Removed/u);
+  });
+
+  it('says a question and a team task were renamed, and that answers and tasks follow; a rename asks nobody again', () => {
+    const form = {
+      ...slack,
+      isChecklistStep: false,
+      content: {},
+      form: { fields: [{ id: 'question-1', kind: 'short-text', label: 'Your T-shirt size', required: true }] },
+    };
+    const renamedForm = {
+      ...form,
+      form: {
+        fields: [{ ...form.form.fields[0], id: 'your-t-shirt-size', renamedFrom: 'question-1' }],
+      },
+    };
+    const before = roleConfigurationSchema.parse({ ...withSteps([form]), teamTasks: [call] });
+    const after = roleConfigurationSchema.parse({
+      ...withSteps([renamedForm]),
+      teamTasks: [{ ...call, id: 'welcome-call', renamedFrom: call.id }],
+    });
+    expect(changeSentences([before], [after]).map((s) => s.text)).toEqual([
+      "Renamed the question ‘Your T-shirt size’ of ‘Set up Slack’ (Volunteer): its id is now “your-t-shirt-size” (it was “question-1”); members' answers move with it.",
+      'Renamed the team task ‘Book a welcome call’ (Volunteer): its id is now “welcome-call” (it was “book-welcome-call”); the tasks already made follow it.',
+      TEAM_TASKS_FOLLOW_SENTENCE,
+    ]);
+    // The renamed required question is not a new required one; the renamed task's open tasks follow it.
+    expect(retakeSteps([before], [after])).toEqual([]);
+    expect(changedTeamTasks([before], [after])).toEqual([{ roleKey: 'volunteer', taskId: call.id }]);
   });
 });

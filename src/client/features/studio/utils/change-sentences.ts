@@ -1,6 +1,6 @@
 import type { RoleConfiguration, Scope, Step, TeamTask } from '@shared/content-schema';
 import { diffWords } from 'diff';
-import { withoutRename, type Catalog } from './catalog-edits';
+import { unmarkRename, withoutRename, type Catalog } from './catalog-edits';
 
 /**
  * What changed between two catalogs, as sentences an editor reads before publishing
@@ -279,9 +279,16 @@ function teamTaskSentences(
   return out;
 }
 
-/** A role with every step's rename marks taken off (docs/product.md#renaming-a-step): compared as if not renamed. */
+/**
+ * A role with every step's and team task's rename marks taken off (docs/product.md#renaming-a-step): compared as if
+ * not renamed.
+ */
 function withoutRenames(role: RoleConfiguration): RoleConfiguration {
-  return { ...role, scopes: role.scopes.map((scope) => ({ ...scope, steps: scope.steps.map(withoutRename) })) };
+  return {
+    ...role,
+    scopes: role.scopes.map((scope) => ({ ...scope, steps: scope.steps.map(withoutRename) })),
+    teamTasks: role.teamTasks.map(unmarkRename),
+  };
 }
 
 /**
@@ -312,6 +319,22 @@ function renameSentences(before: RoleConfiguration | undefined, after: RoleConfi
         });
       }
     }
+    const questions = [
+      ...(step.form?.fields ?? []).map((f) => ({ ...f, text: f.label })),
+      ...(step.quiz?.questions ?? []),
+    ];
+    for (const question of questions) {
+      if (question.renamedFrom === undefined || question.renamedFrom === question.id) continue;
+      out.push({
+        text: `Renamed the question ‘${question.text}’ of ‘${title}’ (${name}): its id is now “${question.id}” (it was “${question.renamedFrom}”); members' answers move with it.`,
+      });
+    }
+  }
+  for (const task of after.teamTasks) {
+    if (task.renamedFrom === undefined || task.renamedFrom === task.id) continue;
+    out.push({
+      text: `Renamed the team task ‘${task.title}’ (${name}): its id is now “${task.id}” (it was “${task.renamedFrom}”); the tasks already made follow it.`,
+    });
   }
   return out;
 }
