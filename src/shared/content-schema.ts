@@ -695,6 +695,15 @@ export const roleConfigurationSchema = z
       .string()
       .min(1)
       .regex(/^[a-z][a-z ]*$/, 'must be lower-case letters and spaces, e.g. "blog writer"'),
+    /**
+     * The key the role has in the published version, set by the studio when an editor changes the key of a published
+     * role (docs/product.md#renaming-a-step): publishing moves members' role and the team tasks made for them to the
+     * new key and removes the mark.
+     */
+    renamedFrom: z
+      .string()
+      .regex(/^[a-z][a-z ]*$/, 'must be lower-case letters and spaces, e.g. "blog writer"')
+      .optional(),
     displayName: z.string().min(1),
     version: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/, 'must look like "1.0"'),
     isDepartment: z.boolean().default(false),

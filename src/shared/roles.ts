@@ -153,3 +153,37 @@ export function resolveRole(catalog: RoleCatalog, key: string): ResolvedRole {
 export function orderedStepIds(role: Pick<ResolvedRole, 'scopes'>): string[] {
   return role.scopes.flatMap((s) => s.steps.map((step) => step.id));
 }
+
+/**
+ * The configurations with one role's key changed, and every place the others name it by key changed with it: what
+ * they inherit, include (the whole role or one scope, `key/scope`), the department they belong to, and who may reveal
+ * a step's shared password (`envVariable.requiredRole`) — docs/product.md#renaming-a-step.
+ * @param configs the role configurations
+ * @param index the position of the role whose key changes (its key is the one replaced)
+ * @param key the new key
+ * @returns new configurations (the input is not changed); the same ones when the key does not change
+ */
+export function changeRoleKeyAt<T extends RoleConfiguration>(configs: readonly T[], index: number, key: string): T[] {
+  const old = configs[index]?.key;
+  if (old === undefined || old === key) return [...configs];
+  const rename = (k: string) => (k === old ? key : k);
+  const renameInclude = (entry: string) => {
+    const { role, scope } = parseInclude(entry);
+    return role !== old ? entry : scope === undefined ? key : `${key}/${scope}`;
+  };
+  return configs.map((r, i) => ({
+    ...r,
+    key: i === index ? key : r.key,
+    inherits: r.inherits.map(rename),
+    parentDepartment: r.parentDepartment === null ? null : rename(r.parentDepartment),
+    scopes: r.scopes.map((s) => ({
+      ...s,
+      include: s.include.map(renameInclude),
+      steps: s.steps.map((t) =>
+        t.envVariable?.requiredRole.includes(old) !== true
+          ? t
+          : { ...t, envVariable: { ...t.envVariable, requiredRole: t.envVariable.requiredRole.map(rename) } },
+      ),
+    })),
+  }));
+}

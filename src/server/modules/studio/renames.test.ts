@@ -528,3 +528,154 @@ describe('renaming a question or a team task', () => {
     expect(JSON.stringify((await state()).published.catalog)).not.toContain('renamedFrom');
   });
 });
+
+describe('renaming a role', () => {
+  const LEE = 'lee@inspired2uplift.org';
+  const RAY = 'ray@inspired2uplift.org';
+  const COUNT = {
+    id: 'count-the-float',
+    title: 'Count the float together',
+    description: 'Ten minutes.',
+    who: 'admins',
+    dueAfterDays: 2,
+  };
+  let lee: string;
+  const withFinance = (catalog: RoleConfiguration[], change: (role: RoleConfiguration) => RoleConfiguration | null) =>
+    catalog.flatMap((c) => (c.key !== 'finance' ? [c] : [change(c)].filter((x): x is RoleConfiguration => x !== null)));
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  beforeAll(async () => {
+    const { published } = await state();
+    await saveDraft(withFinance(published.catalog, (c) => ({ ...c, teamTasks: [...c.teamTasks, COUNT] })));
+    expect((await publish()).statusCode).toBe(200);
+    // Lee's member record names the role as written ('Finance '); Lee starts today, so the team task is made.
+    const recorded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent(LEE)}`,
+      headers: headers(admin),
+      payload: {
+        role: 'Finance ',
+        department: 'Operations',
+        isAdmin: false,
+        startOn: t.clock.now.toISOString().slice(0, 10),
+      },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    lee = await signIn(t.app, { email: LEE, name: 'Lee' });
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: '/api/progress/steps/meet-the-treasurer',
+      headers: headers(lee),
+      payload: { completed: true },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    // Ray has no member record: the role comes from the user (as a development sign-in stores it).
+    await signIn(t.app, { email: RAY, name: 'Ray' });
+    await t.database.db.execute(sql`update users set role = 'finance' where email = ${RAY}`);
+    // Finance includes the volunteer steps, and with them the volunteer role's team task.
+    expect(
+      await rows(sql`select task_id, role_key from team_tasks where newcomer_email = ${LEE} order by task_id`),
+    ).toEqual([
+      { task_id: 'book-a-welcome-call', role_key: 'volunteer' },
+      { task_id: COUNT.id, role_key: 'finance' },
+    ]);
+  });
+
+  it('refuses to publish a role removed while people have it (no rename)', async () => {
+    const { published } = await state();
+    await saveDraft(withFinance(published.catalog, () => null));
+    const res = await publish();
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ problems: StudioProblem[] }>().problems).toEqual([
+      expect.objectContaining({
+        role: 'finance',
+        message: expect.stringContaining('2 people have the role "finance"'),
+      }),
+    ]);
+    expect((await state()).published.version).toBe(published.version);
+  });
+
+  it("moves the members' role and their team tasks to the new key; their progress stays; the old key is gone", async () => {
+    const { published } = await state();
+    const draft = await saveDraft(
+      withFinance(published.catalog, (c) => ({
+        ...c,
+        key: 'money team',
+        renamedFrom: 'finance',
+        // A team task renamed in the same publish is found under the role's published key.
+        teamTasks: c.teamTasks.map((task) =>
+          task.id === COUNT.id ? { ...task, id: 'float', renamedFrom: COUNT.id } : task,
+        ),
+      })),
+    );
+    expect(draft.problems).toEqual([]);
+    const res = await publish();
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.changeFeed.settle();
+
+    const after = await state();
+    expect(after.published.catalog.map((c) => c.key)).toEqual(['money team', 'volunteer']);
+    expect(JSON.stringify(after.published.catalog)).not.toContain('renamedFrom');
+    expect(await rows(sql`select email, role from members where email = ${LEE}`)).toEqual([
+      { email: LEE, role: 'money team' },
+    ]);
+    expect(await rows(sql`select role from users where email = ${RAY}`)).toEqual([{ role: 'money team' }]);
+    expect(
+      await rows(
+        sql`select task_id, role_key, status from team_tasks where newcomer_email = ${LEE} order by task_id desc`,
+      ),
+    ).toEqual([
+      { task_id: 'float', role_key: 'money team', status: 'open' },
+      { task_id: 'book-a-welcome-call', role_key: 'volunteer', status: 'open' },
+    ]);
+    for (const [table, column] of [
+      ['members', 'role'],
+      ['users', 'role'],
+      ['team_tasks', 'role_key'],
+    ] as const) {
+      expect(
+        await rows(sql`select 1 from ${sql.raw(table)} where lower(trim(${sql.raw(column)})) = 'finance'`),
+        `${table}.${column}`,
+      ).toEqual([]);
+    }
+    // Lee has the role (not the volunteer fallback) and the step done under it.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members/${encodeURIComponent(LEE)}`,
+      headers: headers(admin),
+    });
+    expect(detail.statusCode).toBe(200);
+    const member = detail.json<MemberDetail>();
+    expect(JSON.stringify(member)).toContain('money team');
+    expect(member.steps.filter((s) => s.completedAt !== null).map((s) => s.id)).toEqual(['meet-the-treasurer']);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie: lee } });
+    expect(mine.statusCode).toBe(200);
+    const onboarding = mine.json<{ role: { key: string }; progress: { completed: { stepId: string }[] } }>();
+    expect(onboarding.role.key).toBe('money team');
+    expect(onboarding.progress.completed.map((c) => c.stepId)).toContain('meet-the-treasurer');
+
+    const {
+      entries: [entry],
+    } = await listAudit(t.database.db, { filters: { kind: 'content-publish' } });
+    expect(entry?.details).toMatchObject({
+      renamedRoles: [{ role: { from: 'finance', to: 'money team' }, moved: { members: 1, users: 1, teamTasks: 1 } }],
+    });
+  });
+
+  it('refuses a rename from a key no published role has, or onto a published key', async () => {
+    const { published } = await state();
+    const draft = await saveDraft(
+      published.catalog.map((c) => (c.key === 'money team' ? { ...c, key: 'cash team', renamedFrom: 'finance' } : c)),
+    );
+    expect(draft.problems).toEqual([
+      expect.objectContaining({
+        role: 'cash team',
+        path: 'key',
+        message: expect.stringContaining('is renamed from “finance”, but no published role has that key any more'),
+      }),
+    ]);
+    expect((await publish()).statusCode).toBe(422);
+    expect((await state()).published.version).toBe(published.version);
+  });
+});

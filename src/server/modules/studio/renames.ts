@@ -1,17 +1,21 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { RoleConfiguration, Step, TeamTask } from '../../../shared/content-schema.js';
 import type { StudioProblem } from '../../../shared/studio-api.js';
+import { normaliseRoleText } from '../../../shared/role-lookup.js';
+import { changeRoleKeyAt } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import {
   acknowledgments,
   formAnswers,
   formFiles,
   mailReminderSteps,
+  members,
   memberStepAdjustments,
   quizTries,
   stepItemProgress,
   stepProgress,
   teamTasks,
+  users,
 } from '../../db/schema.js';
 
 /**
@@ -74,6 +78,18 @@ export interface TeamTaskRename {
   path: string;
 }
 
+/**
+ * A role's key renamed (docs/decisions/062-renaming-a-role.md): its members' role and the team tasks made for them move
+ * to the new key.
+ */
+export interface RoleRename {
+  role: { from: string; to: string };
+  /** The role's display name in the draft, for messages. */
+  title: string;
+  /** Where the renamed key is in the draft: the role's (new) key and the path of the key field. */
+  path: string;
+}
+
 /** A question of a form or quiz, as a rename sees it. */
 interface Question {
   id: string;
@@ -109,12 +125,17 @@ export function takeRenames(
   renames: Rename[];
   questionRenames: QuestionRename[];
   taskRenames: TeamTaskRename[];
+  roleRenames: RoleRename[];
   problems: StudioProblem[];
 } {
+  const roleRenames: RoleRename[] = [];
+  const roleProblems: StudioProblem[] = [];
+  const unmarked = takeRoleRenames(configs, published, roleRenames, roleProblems);
+  const publishedKeyOf = new Map(roleRenames.map((r) => [r.role.to, r.role.from]));
   const before = new Map<string, Step>();
   for (const config of published) for (const scope of config.scopes) for (const s of scope.steps) before.set(s.id, s);
   const draftTitles = new Map<string, string>();
-  for (const config of configs)
+  for (const config of unmarked)
     for (const scope of config.scopes) for (const s of scope.steps) draftTitles.set(s.id, s.title);
   const problems: StudioProblem[] = [];
   const stepRenames: Rename[] = [];
@@ -123,9 +144,9 @@ export function takeRenames(
   const taskRenames: TeamTaskRename[] = [];
   const claimed = new Map<string, string>();
 
-  const stripped = configs.map((config) => ({
+  const stripped = unmarked.map((config) => ({
     ...config,
-    teamTasks: takeTaskRenames(config, published, taskRenames, problems),
+    teamTasks: takeTaskRenames(config, published, publishedKeyOf, taskRenames, problems),
     scopes: config.scopes.map((scope, si) => ({
       ...scope,
       steps: scope.steps.map((step, ti): Step => {
@@ -289,7 +310,77 @@ export function takeRenames(
       }),
     })),
   }));
-  return { configs: stripped, renames: [...stepRenames, ...itemRenames], questionRenames, taskRenames, problems };
+  return {
+    configs: stripped,
+    renames: [...stepRenames, ...itemRenames],
+    questionRenames,
+    taskRenames,
+    roleRenames,
+    problems: [...roleProblems, ...problems],
+  };
+}
+
+/**
+ * The roles without their rename marks; each role rename that makes sense (the old key is a published role's, the new
+ * key is no published role's, no role of the draft still has the old key, one rename per old key) is added to
+ * `renames`, any other to `problems`.
+ */
+function takeRoleRenames(
+  configs: readonly RoleConfiguration[],
+  published: readonly RoleConfiguration[],
+  renames: RoleRename[],
+  problems: StudioProblem[],
+): RoleConfiguration[] {
+  const known = new Map(published.map((c) => [c.key, c.displayName]));
+  const keys = new Set(configs.map((c) => c.key));
+  const claims = new Map<string, string>();
+  return configs.map((config) => {
+    const { renamedFrom, ...kept } = config;
+    if (renamedFrom === undefined || renamedFrom === config.key) return kept;
+    const problem = (message: string) => problems.push({ role: config.key, path: 'key', message });
+    const name = named(config.displayName);
+    const twice = claims.get(renamedFrom);
+    if (!known.has(renamedFrom)) {
+      problem(
+        `The role ${name} is renamed from “${renamedFrom}”, but no published role has that key any more. Set its key back, or add it as a new role.`,
+      );
+    } else if (known.has(config.key)) {
+      problem(
+        `The role ${name} cannot take the key “${config.key}”: the published role ${named(known.get(config.key) ?? config.key)} has it. Choose another key.`,
+      );
+    } else if (keys.has(renamedFrom)) {
+      problem(
+        `The role ${name} is renamed from “${renamedFrom}”, but another role has that key now. Give one of them another key.`,
+      );
+    } else if (twice !== undefined) {
+      problem(
+        `The roles ${name} and ${named(twice)} are both renamed from “${renamedFrom}”: its members can move to only one of them. Give one of them its old key back.`,
+      );
+    } else {
+      claims.set(renamedFrom, config.displayName);
+      renames.push({ role: { from: renamedFrom, to: config.key }, title: config.displayName, path: 'key' });
+    }
+    return kept;
+  });
+}
+
+/**
+ * The published configurations with each renamed role under its new key, and the other roles naming it by the new key
+ * (inherits, includes, department, shared passwords): to compare them with the draft as if the key had always been the
+ * new one (a rename changes nobody's access).
+ * @param published the published version's role configurations
+ * @param renames the role renames {@link takeRenames} found
+ */
+export function withRenamedRoleKeys(
+  published: readonly RoleConfiguration[],
+  renames: readonly RoleRename[],
+): RoleConfiguration[] {
+  let configs = [...published];
+  for (const { role } of renames) {
+    const index = configs.findIndex((c) => c.key === role.from);
+    if (index >= 0) configs = changeRoleKeyAt(configs, index, role.to);
+  }
+  return configs;
 }
 
 /**
@@ -300,10 +391,12 @@ export function takeRenames(
 function takeTaskRenames(
   config: RoleConfiguration,
   published: readonly RoleConfiguration[],
+  publishedKeyOf: ReadonlyMap<string, string>,
   renames: TeamTaskRename[],
   problems: StudioProblem[],
 ): TeamTask[] {
-  const known = new Set(published.find((c) => c.key === config.key)?.teamTasks.map((t) => t.id) ?? []);
+  const publishedKey = publishedKeyOf.get(config.key) ?? config.key;
+  const known = new Set(published.find((c) => c.key === publishedKey)?.teamTasks.map((t) => t.id) ?? []);
   const ids = new Set(config.teamTasks.map((t) => t.id));
   const claims = new Set<string>();
   return config.teamTasks.map((task, i) => {
@@ -672,6 +765,60 @@ export async function moveRenamedAnswers(
       .where(and(eq(teamTasks.taskId, task.from), eq(teamTasks.roleKey, role)))
       .returning({ x: teamTasks.id });
     result.push({ teamTask: task, role, moved: rows.length });
+  }
+  return result;
+}
+
+/** How many member records, users and team tasks a role's rename moved. */
+export interface MovedRoles {
+  role: { from: string; to: string };
+  moved: { members: number; users: number; teamTasks: number };
+}
+
+/**
+ * Moves everything stored by a renamed role's old key to the new one (in the publish's transaction, before the other
+ * renames: a team task's rename names its role by the new key): member records and users whose role text is the old
+ * key (as the role lookup compares it: trimmed, lower case, spaces collapsed) take the new key; team tasks made from
+ * the role (open, done or closed) take the new `role_key`. A member record moved is updated `at` (the publish's time). A role text that reaches the role through an alias is left
+ * as written: the alias stays with the role. The admin console's table follows by itself (a member record's change
+ * marks its row, and a new catalog recomputes every row).
+ * @returns what moved, per rename, for the audit log
+ */
+export async function moveRenamedRoles(tx: Database, renames: readonly RoleRename[], at: Date): Promise<MovedRoles[]> {
+  const result: MovedRoles[] = [];
+  for (const { role } of renames) {
+    // Role texts are few; which of them name the old key is the lookup's own rule, applied here rather than in SQL.
+    const texts = async (table: typeof members | typeof users) =>
+      (await tx.selectDistinct({ role: table.role }).from(table))
+        .map((r) => r.role)
+        .filter((text) => normaliseRoleText(text) === role.from);
+    const memberTexts = await texts(members);
+    const userTexts = await texts(users);
+    const movedMembers =
+      memberTexts.length === 0
+        ? []
+        : await tx
+            .update(members)
+            .set({ role: role.to, updatedAt: at })
+            .where(inArray(members.role, memberTexts))
+            .returning({ x: members.email });
+    const movedUsers =
+      userTexts.length === 0
+        ? []
+        : await tx
+            .update(users)
+            .set({ role: role.to })
+            .where(inArray(users.role, userTexts))
+            .returning({ x: users.email });
+    const movedTasks = await tx
+      .update(teamTasks)
+      .set({ roleKey: role.to })
+      .where(eq(teamTasks.roleKey, role.from))
+      .returning({ x: teamTasks.id });
+    result.push({
+      role,
+      moved: { members: movedMembers.length, users: movedUsers.length, teamTasks: movedTasks.length },
+    });
   }
   return result;
 }

@@ -25,12 +25,15 @@ import {
   answerRenameProblems,
   moveRenamedAnswers,
   moveRenamedRecords,
+  moveRenamedRoles,
   renameRecordProblems,
   stepRenamesOf,
   takeRenames,
   withPublishedQuestionIds,
+  withRenamedRoleKeys,
   type QuestionRename,
   type Rename,
+  type RoleRename,
   type TeamTaskRename,
 } from './renames.js';
 
@@ -249,6 +252,8 @@ export interface PublishInput {
   questionRenames?: readonly QuestionRename[];
   /** Team tasks renamed: the tasks already made follow them. */
   taskRenames?: readonly TeamTaskRename[];
+  /** Roles renamed (docs/decisions/062-renaming-a-role.md): their members and team tasks take the new key. */
+  roleRenames?: readonly RoleRename[];
   /** Called inside the transaction after the version is written (tests kill the process there). */
   beforeCommit?: () => Promise<void>;
 }
@@ -280,10 +285,16 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
       at: input.at,
     });
     if (input.clearDraft && input.draftUpdatedAt === undefined) await deleteDraft(tx);
+    // Roles first: a team task's rename names its role by the new key.
+    const renamedRoles = await moveRenamedRoles(tx, input.roleRenames ?? [], input.at);
     const renamed = await moveRenamedRecords(tx, input.renames ?? []);
     const renamedAnswers = await moveRenamedAnswers(tx, input.questionRenames ?? [], input.taskRenames ?? []);
     // Who completed what changed under the read cache's feet: every process forgets what it kept.
-    if (renamed.some((r) => Object.values(r.moved).some((n) => n > 0)) || renamedAnswers.some((r) => r.moved > 0))
+    if (
+      renamed.some((r) => Object.values(r.moved).some((n) => n > 0)) ||
+      renamedAnswers.some((r) => r.moved > 0) ||
+      renamedRoles.some((r) => Object.values(r.moved).some((n) => n > 0))
+    )
       await announce(tx, { kind: 'everything' });
     await recordAudit(tx, {
       kind: input.kind === 'publish' ? 'content-publish' : 'content-restore',
@@ -298,6 +309,7 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
         note: input.note,
         ...(renamed.length === 0 ? {} : { renamed }),
         ...(renamedAnswers.length === 0 ? {} : { renamedAnswers }),
+        ...(renamedRoles.length === 0 ? {} : { renamedRoles }),
       },
       at: input.at,
     });
@@ -371,7 +383,8 @@ export async function publishVersion(
   ];
   if (renameProblems.length > 0) return { outcome: 'problems', problems: renameProblems };
   if (!input.mayChangeAccess) {
-    const changes = accessChanges(input.base.catalog, renamed.configs);
+    // A renamed role is compared under its new key: the rename alone changes nobody's access.
+    const changes = accessChanges(withRenamedRoleKeys(input.base.catalog, renamed.roleRenames), renamed.configs);
     if (changes.length > 0) return { outcome: 'access', changes };
   }
   // A form or quiz whose questions change materially is always a material change: members answer it again. A
@@ -391,7 +404,11 @@ export async function publishVersion(
     input.note,
     new Map(renamed.renames.filter((r) => r.item === null).map((r) => [r.step.to, r.step.from])),
   );
-  const inUse = removedRolesInUse(await membersPerRole(db, content.catalog), marked.configs);
+  const inUse = removedRolesInUse(
+    await membersPerRole(db, content.catalog),
+    marked.configs,
+    renamed.roleRenames.map((r) => r.role.from),
+  );
   if (marked.problems.length + inUse.length > 0)
     return { outcome: 'problems', problems: [...marked.problems, ...inUse] };
   if (!input.confirmRemovals) {
@@ -413,6 +430,7 @@ export async function publishVersion(
       renames: renamed.renames,
       questionRenames: renamed.questionRenames,
       taskRenames: renamed.taskRenames,
+      roleRenames: renamed.roleRenames,
     });
   } catch (error) {
     if (error instanceof DraftChangedError) return { outcome: 'draft-changed', message: error.message };
@@ -442,14 +460,19 @@ export async function membersPerRole(db: Database, catalog: RoleCatalog): Promis
 }
 
 /**
- * Roles a new catalog leaves out that members resolve to now: refused (move the members first).
+ * Roles a new catalog leaves out that members resolve to now: refused (move the members first). A role renamed is not
+ * left out: its members move to the new key (docs/decisions/062-renaming-a-role.md).
+ * @param usage how many people resolve to each published role ({@link membersPerRole})
+ * @param next the catalog to publish
+ * @param renamedFrom the published keys of the roles the publish renames
  * @returns a problem for each such role
  */
 export function removedRolesInUse(
   usage: ReadonlyMap<string, number>,
   next: readonly RoleConfiguration[],
+  renamedFrom: readonly string[] = [],
 ): StudioProblem[] {
-  const keys = new Set(next.map((c) => c.key.toLowerCase()));
+  const keys = new Set([...next.map((c) => c.key.toLowerCase()), ...renamedFrom]);
   return [...usage]
     .filter(([key, n]) => n > 0 && !keys.has(key))
     .map(([key, n]) => ({

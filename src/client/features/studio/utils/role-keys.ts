@@ -1,5 +1,5 @@
 import type { RoleConfiguration, Scope } from '@shared/content-schema';
-import { parseInclude } from '@shared/roles';
+import { changeRoleKeyAt, parseInclude } from '@shared/roles';
 import { idFromTitle } from './catalog-edits';
 
 /**
@@ -67,28 +67,35 @@ export function freeScopeId(scopes: readonly Scope[], title: string, except?: nu
  * @param key the new key
  */
 export function changeRoleKey(catalog: Catalog, index: number, key: string): RoleConfiguration[] {
-  const old = catalog[index]?.key;
-  if (old === undefined || old === key) return [...catalog];
-  const rename = (k: string) => (k === old ? key : k);
-  const renameInclude = (entry: string) => {
-    const { role, scope } = parseInclude(entry);
-    return role !== old ? entry : scope === undefined ? key : `${key}/${scope}`;
-  };
-  return catalog.map((r, i) => ({
-    ...r,
-    key: i === index ? key : r.key,
-    inherits: r.inherits.map(rename),
-    parentDepartment: r.parentDepartment === null ? null : rename(r.parentDepartment),
-    scopes: r.scopes.map((s) => ({
-      ...s,
-      include: s.include.map(renameInclude),
-      steps: s.steps.map((t) =>
-        t.envVariable?.requiredRole.includes(old) !== true
-          ? t
-          : { ...t, envVariable: { ...t.envVariable, requiredRole: t.envVariable.requiredRole.map(rename) } },
-      ),
-    })),
-  }));
+  return changeRoleKeyAt(catalog, index, key);
+}
+
+/**
+ * The catalog with a role's key changed by the editor (docs/product.md#renaming-a-step), as {@link changeRoleKey}. For
+ * a role of the published version it is a rename: the role remembers its published key in `renamedFrom`, so that
+ * publishing moves its members and their team tasks to the new key; setting the key back forgets the rename.
+ * @param index the role whose key changes
+ * @param key the new key
+ * @param publishedKeys the keys of the published version's roles
+ */
+export function renameRole(
+  catalog: Catalog,
+  index: number,
+  key: string,
+  publishedKeys: ReadonlySet<string>,
+): RoleConfiguration[] {
+  const role = catalog[index];
+  if (role === undefined) return [...catalog];
+  const original = role.renamedFrom ?? role.key;
+  const changed = changeRoleKey(catalog, index, key);
+  const { renamedFrom: _was, ...rest } = changed[index] ?? role;
+  const marked = publishedKeys.has(original) && key !== original ? { ...rest, renamedFrom: original } : rest;
+  return changed.map((r, i) => (i === index ? marked : r));
+}
+
+/** The key a draft's role has in the published version: the one it is renamed from, or its own. */
+export function publishedKeyOf(role: RoleConfiguration): string {
+  return role.renamedFrom ?? role.key;
 }
 
 /**
