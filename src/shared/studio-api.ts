@@ -185,7 +185,10 @@ export const studioRemovalSchema = z.object({
   stepId: z.string(),
   /** Set for a checklist or acknowledgment item of a step that stays. */
   itemId: z.string().nullable(),
+  /** The role's key. */
   role: z.string(),
+  /** The role's display name, as the admin sees it. */
+  roleName: z.string(),
   title: z.string(),
   /** How many members completed the step (or ticked the item). */
   completedBy: z.number().int(),

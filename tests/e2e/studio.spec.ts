@@ -4,9 +4,10 @@ import { expectNoAxeViolations } from './support/axe';
 /**
  * The content studio end to end (docs/product.md#content-studio), on the e2e server's own database: an admin adds a
  * step to the volunteer role, previews it and publishes; a volunteer's next page load shows it and the percentage
- * counts it; the admin restores the version before (confirming that a member completed the step it removes), and the
- * volunteer's steps are as before. Then keyboard-only reordering in a draft that is discarded. The content ends as it
- * started, for the specs that run after this one.
+ * counts it; the admin gives it a new id (a rename: the volunteer's completion moves with it); the admin restores the
+ * version before (confirming that a member completed the step it removes), and the volunteer's steps are as before.
+ * Then keyboard-only reordering in a draft that is discarded. The content ends as it started, for the specs that run
+ * after this one.
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 const VOLUNTEER = 'studio.volunteer.e2e@inspired2uplift.org';
@@ -26,7 +27,7 @@ async function progressCounts(page: Page): Promise<{ done: number; total: number
   return { done: Number(done), total: Number(total) };
 }
 
-test('an admin adds a step, previews and publishes it; a volunteer sees it; the admin restores the version before', async ({
+test('an admin adds a step, previews and publishes it; a volunteer sees it; the admin renames it, keeping their progress, and restores the version before', async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -101,6 +102,8 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   // The draft survives a reload.
   await admin.reload();
   await expect(admin.getByText('Meet your buddy', { exact: true })).toBeVisible();
+  // The list of steps names them by title: ids are only under 'Advanced'.
+  await expect(admin.getByRole('list', { name: 'Steps of Getting started' })).not.toContainText('meet-your-buddy');
   await admin.getByRole('button', { name: 'Edit Meet your buddy' }).click();
 
   // A problem stops the publish: the list links to the field, which gets focus.
@@ -133,13 +136,31 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   await card.getByRole('button', { name: 'Complete' }).click();
   await expect.poll(() => progressCounts(volunteer)).toEqual({ done: before.done + 1, total: before.total + 1 });
 
-  // The admin restores the version before; the volunteer completed the step it removes, so the studio asks first.
+  // A new id for the published step is offered as a rename, said in words when publishing; the volunteer's completion
+  // moves with it.
+  await admin.goto('/admin/studio');
+  await admin.getByRole('button', { name: 'Edit Meet your buddy' }).click();
+  await admin.getByText('Advanced', { exact: true }).first().click();
+  await admin.getByLabel('Id', { exact: true }).fill('meet-your-buddy-first');
+  await expect(admin.getByText(/^Renamed from “meet-your-buddy”: what members did on this step moves/u)).toBeVisible();
+  await expect(admin.getByText('Saved', { exact: true })).toBeVisible();
+  await admin.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog).toContainText('Renamed ‘Meet your buddy’ (Volunteer)');
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(admin.getByText(/^Published version \d+\. Members see it from their next page load\.$/u)).toBeVisible();
+  await volunteer.reload();
+  await expect(volunteer.getByRole('heading', { level: 3, name: 'Meet your buddy' })).toBeVisible();
+  expect(await progressCounts(volunteer)).toEqual({ done: before.done + 1, total: before.total + 1 });
+
+  // The admin restores the version before; the volunteer completed the step it removes (under its new id), so the
+  // studio asks first.
   await admin.getByRole('tab', { name: 'History' }).click();
   const rows = admin.getByRole('table', { name: /Published versions/u }).getByRole('row');
   await expect(rows.nth(1)).toContainText('Published');
   await expectNoAxeViolations(admin, { state: 'content studio history' });
   await admin.screenshot({ path: testInfo.outputPath('studio-history-desktop.png'), fullPage: true });
-  const previous = Number(((await rows.nth(2).getByRole('rowheader').textContent()) ?? '').replace(/\D/gu, ''));
+  // The version before the step was added (the rename's version, then the step's, come first).
+  const previous = Number(((await rows.nth(3).getByRole('rowheader').textContent()) ?? '').replace(/\D/gu, ''));
   await admin
     .getByRole('list', { name: /Changes from version/u })
     .getByText(/Meet your buddy/u)
@@ -151,7 +172,7 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
     .getByRole('button', { name: 'Restore' })
     .click();
   const removals = admin.getByRole('alertdialog', { name: 'Members completed what this restore removes' });
-  await expect(removals).toContainText('‘Meet your buddy’ (volunteer): completed by 1 member');
+  await expect(removals).toContainText('‘Meet your buddy’ (Volunteer): completed by 1 member');
   await removals.getByRole('button', { name: 'Restore anyway' }).click();
   await expect(
     admin.getByText(new RegExp(`^Version ${previous} is published again as version \\d+`, 'u')),

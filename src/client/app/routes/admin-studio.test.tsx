@@ -134,6 +134,9 @@ describe('content studio', () => {
         .getAllByRole('listitem')
         .map((li) => within(li).getByText(/^(Set up Slack|Download the mobile apps)$/u).textContent),
     ).toEqual(['Set up Slack', 'Download the mobile apps']);
+    // A row names its step by title and category; the step's id is only under 'Advanced' in its form.
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/^Set up SlackVolunteer/u);
+    expect(list).not.toHaveTextContent(/set-up-slack|download-apps/u);
     expect(screen.getByText('No draft: you are looking at the published version.')).toBeInTheDocument();
     expect(await screen.findByText('12 members')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete role' })).toBeDisabled();
@@ -312,6 +315,7 @@ describe('content studio', () => {
                   stepId: 'download-apps',
                   itemId: null,
                   role: 'volunteer',
+                  roleName: 'Volunteer',
                   title: 'Download the mobile apps',
                   completedBy: 4,
                 },
@@ -343,7 +347,7 @@ describe('content studio', () => {
     await user.type(within(dialog).getByLabelText('What changed (optional)'), 'Respect applies online too.');
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Members completed what you remove' });
-    expect(confirm).toHaveTextContent('‘Download the mobile apps’ (volunteer): completed by 4 members');
+    expect(confirm).toHaveTextContent('‘Download the mobile apps’ (Volunteer): completed by 4 members');
     await user.click(within(confirm).getByRole('button', { name: 'Publish anyway' }));
     expect(
       await screen.findByText('Published version 4. Members see it from their next page load.'),

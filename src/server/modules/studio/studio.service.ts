@@ -96,6 +96,8 @@ export function checkStudioCatalog(
 /** One step of a catalog with where it is and its item ids. */
 interface StepPlace {
   role: string;
+  /** The role's display name. */
+  roleName: string;
   title: string;
   step: Step;
   items: Set<string>;
@@ -108,7 +110,7 @@ export function stepPlaces(configs: readonly RoleConfiguration[]): Map<string, S
     for (const scope of config.scopes) {
       for (const step of scope.steps) {
         const items = new Set([...step.content.checklist, ...step.content.acknowledgments].map((i) => i.id));
-        places.set(step.id, { role: config.key, title: step.title, step, items });
+        places.set(step.id, { role: config.key, roleName: config.displayName, title: step.title, step, items });
       }
     }
   }
@@ -154,7 +156,15 @@ export async function removalsWithProgress(
     for (const stepId of removedSteps) {
       const n = counts.get(stepId) ?? 0;
       const place = before.get(stepId);
-      if (n > 0 && place) removals.push({ stepId, itemId: null, role: place.role, title: place.title, completedBy: n });
+      if (n > 0 && place)
+        removals.push({
+          stepId,
+          itemId: null,
+          role: place.role,
+          roleName: place.roleName,
+          title: place.title,
+          completedBy: n,
+        });
     }
   }
   if (removedItems.length > 0) {
@@ -167,7 +177,15 @@ export async function removalsWithProgress(
     for (const { stepId, itemId } of removedItems) {
       const n = counts.get(`${stepId}\u0000${itemId}`) ?? 0;
       const place = before.get(stepId);
-      if (n > 0 && place) removals.push({ stepId, itemId, role: place.role, title: place.title, completedBy: n });
+      if (n > 0 && place)
+        removals.push({
+          stepId,
+          itemId,
+          role: place.role,
+          roleName: place.roleName,
+          title: place.title,
+          completedBy: n,
+        });
     }
   }
   return removals;

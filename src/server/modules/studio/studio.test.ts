@@ -353,7 +353,14 @@ describe('publishing, history and restore', () => {
     const refused = await restore();
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json<StudioRemovalsConflict>().removals).toEqual([
-      { stepId: NEW_STEP.id, itemId: null, role: 'volunteer', title: NEW_STEP.title, completedBy: 1 },
+      {
+        stepId: NEW_STEP.id,
+        itemId: null,
+        role: 'volunteer',
+        roleName: 'Volunteer',
+        title: NEW_STEP.title,
+        completedBy: 1,
+      },
     ]);
     expect((await state()).published.version).toBe(4);
 

@@ -4,6 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { studioKeys } from '../api/studio-requests';
 import { AssetField } from './asset-field';
+import { FilesPanel } from './files-panel';
 
 /**
  * The studio's file field shows an uploaded file by the name it was uploaded with, not by its hashed address
@@ -21,12 +22,17 @@ const UPLOADED: StudioAsset = {
   by: 'admin@example.org',
 };
 
-/** Renders the field with the stored files already known (no request is made: they never go stale here). */
-function renderField(value: string, onChange: (value: string) => void = () => {}) {
+/** A query client with the stored files already known (no request is made: they never go stale here). */
+function clientWithFiles() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(studioKeys.assets, [UPLOADED]);
+  return client;
+}
+
+/** Renders the field with the stored files already known. */
+function renderField(value: string, onChange: (value: string) => void = () => {}) {
   return render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={clientWithFiles()}>
       <AssetField
         path="scopes[0].steps[0].image.src"
         label="Image address"
@@ -60,5 +66,23 @@ describe('the file field', () => {
     expect((address as HTMLInputElement).value).toBe('/content/welcome.png');
     expect(address.closest('details')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
+  });
+});
+
+describe("the studio's Files tab", () => {
+  it('names each file by its upload name, its hashed address only under Advanced', () => {
+    render(
+      <QueryClientProvider client={clientWithFiles()}>
+        <FilesPanel />
+      </QueryClientProvider>,
+    );
+    const files = screen.getByRole('list', { name: 'Uploaded files' });
+    expect(screen.getByRole('link', { name: 'slack-welcome.png' }).getAttribute('href')).toBe(UPLOADED.url);
+    const address = screen.getByText(`Address: ${UPLOADED.url}`);
+    const details = address.closest('details');
+    expect(details?.querySelector('summary')?.textContent).toBe('Advanced');
+    expect(details?.open).toBe(false);
+    details?.remove();
+    expect(files.textContent).not.toContain(HASH);
   });
 });

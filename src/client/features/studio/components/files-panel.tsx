@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/features/admin';
 import { getAssets, studioKeys } from '../api/studio-requests';
+import { Advanced } from './fields';
 
 /** Sizes in words: 12 kB, 3.4 MB. */
 function formatBytes(bytes: number): string {
@@ -12,7 +13,8 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * Every file uploaded to the studio, newest first, with the address to use in a step (docs/product.md#content-studio).
+ * Every file uploaded to the studio, newest first, by the name it was uploaded with, with the address to use in a step
+ * under 'Advanced' (docs/product.md#content-studio).
  * Files are uploaded from the field that uses them (a step's PDF, image, media or a contact's picture).
  */
 export function FilesPanel() {
@@ -62,7 +64,10 @@ export function FilesPanel() {
             <p className="text-xs text-slate-600">
               {formatBytes(a.bytes)} · {a.by} · {formatDateTime(a.at)}
             </p>
-            <p className="text-xs break-all text-slate-600">Address: {a.url}</p>
+            {/* The address names the file by its hash: only under 'Advanced'. */}
+            <Advanced>
+              <p className="text-xs break-all text-slate-600">Address: {a.url}</p>
+            </Advanced>
           </div>
         </li>
       ))}

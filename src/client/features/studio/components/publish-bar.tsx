@@ -74,7 +74,7 @@ export function RemovalsList({ removals }: { removals: readonly StudioRemoval[] 
     <ul className="list-disc space-y-0.5 pl-5">
       {removals.map((r) => (
         <li key={`${r.stepId}|${r.itemId ?? ''}`}>
-          {r.itemId === null ? `‘${r.title}’ (${r.role})` : `an item of ‘${r.title}’ (${r.role})`}: completed by{' '}
+          {r.itemId === null ? `‘${r.title}’ (${r.roleName})` : `an item of ‘${r.title}’ (${r.roleName})`}: completed by{' '}
           {r.completedBy} {r.completedBy === 1 ? 'member' : 'members'}
         </li>
       ))}

@@ -167,9 +167,8 @@ function SortableStepRow({ id, editButtonId, step, index, problems, selected, on
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-slate-900">{step.title || 'Untitled step'}</p>
-        <p className="truncate text-xs text-slate-600">
-          {step.id || 'no id yet'} · {step.category}
-        </p>
+        {/* The step's id is shown only under 'Advanced' in its form. */}
+        <p className="truncate text-xs text-slate-600">{step.category}</p>
       </div>
       {problems > 0 ? (
         <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
