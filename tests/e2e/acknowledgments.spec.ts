@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from './support/axe';
 /**
  * Signed acknowledgments end to end, in Chromium against the built app: a volunteer signs the Volunteer Agreement by
  * typing their name and agreeing, downloads the receipt, and the receipt (read with pdf.js) holds the agreement, their
- * name, the agreement's SHA-256 and the date.
+ * name, the sentence they agreed to word for word, the agreement's SHA-256 and the date.
  */
 
 const stepCard = (page: Page, title: string) =>
@@ -40,7 +40,7 @@ async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   return pages;
 }
 
-test('a volunteer signs the agreement with their typed name and downloads a receipt with name, hash and date', async ({
+test('a volunteer signs the agreement with their typed name and downloads a receipt quoting the sentence agreed to, with name, hash and date', async ({
   page,
   baseURL,
 }) => {
@@ -71,6 +71,9 @@ test('a volunteer signs the agreement with their typed name and downloads a rece
   await card.getByRole('button', { name: 'Sign', exact: true }).click();
   await dialog.getByLabel('Your full name').fill('Samira O’Neill-Lee');
   await agree.check();
+  // The sentence next to the box, as the volunteer read it: the receipt quotes it word for word.
+  const agreedTo = (await agree.evaluate((box) => (box as HTMLInputElement).labels?.[0]?.textContent ?? '')).trim();
+  expect(agreedTo).toMatch(/^I have read and agree to /u);
   await sign.click();
   await expect(dialog).toBeHidden();
   await expect(card.getByText('Completed')).toBeVisible();
@@ -89,6 +92,7 @@ test('a volunteer signs the agreement with their typed name and downloads a rece
   expect(pages[0]).toContain('Volunteer Agreement');
   const last = pages.at(-1) ?? '';
   expect(last).toContain('Samira O’Neill-Lee');
+  expect(last.replace(/\s+/gu, ' ')).toContain(`Samira O’Neill-Lee confirmed: "${agreedTo}"`);
   expect(last).toContain(email);
   expect(last).toContain(createHash('sha256').update(agreementBytes).digest('hex'));
   expect(last).toContain(`${new Date().toISOString().slice(0, 10)} `);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { AUDIT_KINDS } from '../../src/shared/audit-kinds';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
@@ -17,7 +18,10 @@ async function signInAs(page: Page, email: string, name: string, baseURL: string
   expect(response.status()).toBe(200);
 }
 
-test('an admin finds a member, changes their role, and exports a CSV holding them', async ({ browser, baseURL }) => {
+test('an admin finds a member, changes their role, exports a CSV holding them, and finds the change in the audit log by its kind', async ({
+  browser,
+  baseURL,
+}) => {
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   await signInAs(member, MEMBER, 'Riley Rolechange', baseURL);
@@ -77,6 +81,15 @@ test('an admin finds a member, changes their role, and exports a CSV holding the
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.split('\n')[0]).toMatch(/^email,name,role,roleLabel,department/u);
   expect(csv).toContain(`${MEMBER},Riley Rolechange,finance,Finance,Finance`);
+
+  // The audit log's 'Kind' filter lists every kind the server writes (one shared list), and finds the role change.
+  await admin.getByRole('tab', { name: 'Audit log' }).click();
+  const kind = admin.getByLabel('Kind', { exact: true });
+  await expect(kind.locator('option')).toHaveText(['All kinds', ...AUDIT_KINDS]);
+  await kind.selectOption('role-change');
+  const entries = admin.getByRole('region', { name: 'Audit log entries' }).getByRole('row');
+  await expect(entries.filter({ hasText: MEMBER }).first()).toContainText('role-change');
+  await expect(entries.filter({ hasText: 'sign-in' })).toHaveCount(0);
 
   await memberContext.close();
   await adminContext.close();

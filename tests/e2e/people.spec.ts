@@ -73,7 +73,9 @@ test('a member who left carries a badge, has nothing overdue, and is hidden unti
   await expect(row).toHaveCount(1);
 });
 
-test('inviting someone sends them a welcome with a link to sign in, kept in the outbox', async ({ browser }) => {
+test('inviting someone sends them a welcome with a link to sign in, kept in the outbox, and no reminder comes before it or at once after it', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const invited = 'wendy.welcome.people.e2e@inspired2uplift.org';
   const port = await freePort();
@@ -104,6 +106,8 @@ test('inviting someone sends them a welcome with a link to sign in, kept in the 
     expect(response.status()).toBe(200);
     await page.goto(`${origin}/admin?tab=invite`);
     await page.getByLabel('E-mail address', { exact: true }).fill(invited);
+    // A start date long past: their steps with due dates are overdue at once.
+    await page.getByLabel('Start date (optional: else their first sign-in)').fill('2025-01-06');
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await expect(page.getByText(`Invited ${invited}`)).toBeVisible();
 
@@ -121,6 +125,11 @@ test('inviting someone sends them a welcome with a link to sign in, kept in the 
     await expect(welcome).toHaveCount(1);
     await welcome.getByRole('button', { name: 'Show the text' }).click();
     await expect(welcome.locator('pre')).toContainText(`Sign in: ${origin}/login`);
+    // However overdue their steps are, no reminder: none before the welcome, none in the first days after it.
+    await page.reload();
+    await expect(welcome).toHaveCount(1);
+    await page.getByLabel('Kind').selectOption({ label: 'Reminders' });
+    await expect(page.getByRole('region', { name: 'Outbox' }).getByText('No messages yet.')).toBeVisible();
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
