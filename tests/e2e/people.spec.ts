@@ -32,7 +32,7 @@ async function search(page: Page, text: string) {
   await page.getByLabel('Search by name or e-mail').press('Enter');
 }
 
-test('a member who left carries a badge, has nothing overdue, and is hidden until the filter shows them', async ({
+test('a member who left carries a badge, is neither overdue nor stalled, and is hidden until the filter shows them', async ({
   page,
   baseURL,
 }) => {
@@ -51,6 +51,9 @@ test('a member who left carries a badge, has nothing overdue, and is hidden unti
   const row = page.getByRole('row').filter({ hasText: leaver });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').last()).toHaveText(/^[1-9]\d* steps? overdue$/u);
+  // Nothing completed since their start date: stalled.
+  await page.getByLabel('Activity', { exact: true }).selectOption({ label: 'Stalled' });
+  await expect(row).toHaveCount(1);
 
   // They leave.
   await row.getByRole('link', { name: leaver }).click();
@@ -69,6 +72,9 @@ test('a member who left carries a badge, has nothing overdue, and is hidden unti
   await page.getByLabel('Due dates').selectOption({ label: 'With overdue steps' });
   await expect(page.getByText('No members match these filters.')).toBeVisible();
   await page.getByLabel('Due dates').selectOption({ label: 'Everyone' });
+  await page.getByLabel('Activity', { exact: true }).selectOption({ label: 'Stalled' });
+  await expect(page.getByText('No members match these filters.')).toBeVisible();
+  await page.getByLabel('Activity', { exact: true }).selectOption({ label: 'Everyone' });
   await page.getByLabel('Who left').selectOption({ label: 'Only who left' });
   await expect(row).toHaveCount(1);
 });
