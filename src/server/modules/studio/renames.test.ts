@@ -536,7 +536,7 @@ describe('renaming a role', () => {
     id: 'count-the-float',
     title: 'Count the float together',
     description: 'Ten minutes.',
-    who: 'admins',
+    who: 'admins' as const,
     dueAfterDays: 2,
   };
   let lee: string;
