@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type HtmlTagDescriptor, type Plugin, defineConfig } from 'vite';
@@ -156,6 +157,16 @@ const APP_SCRIPT_META = '<meta name="app-script" content="/main.tsx">';
 /** Libraries' indexes that re-export every part (see firstPaintChunks). */
 const BARRELS = [/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/, /[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/];
 
+/**
+ * What the dashboard's first load must not evaluate: zod. Building the API's schemas at start-up took about 30 ms of
+ * the 64 ms 'evaluate the app's code' task on this machine (unthrottled), far over the 50 ms of a long task at
+ * Lighthouse's 4× phone CPU; the member's path checks the API's answers with light decoders instead
+ * (src/client/lib/decoders.ts), and the pages that parse with zod load it with their own code. A static import that
+ * pulls it into the first load (often through a feature's public file that re-exports another page's component) fails
+ * the build, naming the chain of imports (docs/decisions/065-dashboard-first-load-without-zod-again.md).
+ */
+const NOT_IN_FIRST_LOAD = [/[\\/]node_modules[\\/]zod[\\/]/];
+
 /** What a chunking decision may ask about a module (Rolldown's ChunkingContext). */
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -180,11 +191,23 @@ function firstPaintChunks(): {
   /** The modules `entry` imports statically, directly or not (itself excluded: an entry keeps its own chunk). */
   const staticClosure = (entry: string, graph: ModuleGraph): Set<string> => {
     const seen = new Set<string>();
+    /** Who first imported each module: the chain an error names. */
+    const importer = new Map<string, string>();
     const queue = [...(graph.getModuleInfo(entry)?.importedIds ?? [])];
     for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
       if (seen.has(id) || id === entry) continue;
       seen.add(id);
-      queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+      if (entry === appEntry && NOT_IN_FIRST_LOAD.some((pattern) => pattern.test(id))) {
+        const chain = [id];
+        for (let at = importer.get(id); at !== undefined; at = importer.get(at)) chain.unshift(at);
+        throw new Error(
+          `/dashboard's first load would evaluate ${path.relative(root, id)}: ${chain.map((m) => path.relative(root, m)).join(' → ')}. Import what the page needs by its own path, or load it with the page that uses it.`,
+        );
+      }
+      for (const next of graph.getModuleInfo(id)?.importedIds ?? []) {
+        if (!importer.has(next)) importer.set(next, id);
+        queue.push(next);
+      }
     }
     return seen;
   };

@@ -1,3 +1,4 @@
+import { teamTaskListSchema } from '@shared/team-tasks-api';
 import { describe, expect, it } from 'vitest';
 import { testOnboarding, testUser } from '@/test/fixtures';
 import {
@@ -6,6 +7,7 @@ import {
   meResponseDecoder,
   onboardingResponseDecoder,
   stepItemProgressDecoder,
+  teamTaskListDecoder,
 } from './decoders';
 
 describe('the light checks of API answers (docs/architecture.md#client-bundle)', () => {
@@ -51,5 +53,46 @@ describe('the light checks of API answers (docs/architecture.md#client-bundle)',
     );
     expect(isUser({ ...testUser, isDevelopmentUser: 'yes' })).toBe(false);
     expect(apiErrorDecoder.safeParse({ statusCode: 503, error: 'Service Unavailable' }).success).toBe(false);
+  });
+});
+
+describe('the team tasks list (every page header asks for it, so it is checked without zod)', () => {
+  const task = {
+    id: '6f1c2d3e-0000-4000-8000-000000000001',
+    taskId: 'say-hello-in-slack',
+    newcomer: { email: 'sam@inspired2uplift.org', name: 'Sam' },
+    title: 'Say hello in Slack',
+    description: 'Send Sam a short welcome message.',
+    who: 'buddy',
+    assignees: ['bea@inspired2uplift.org'],
+    unassigned: false,
+    appointment: false,
+    dueOn: '2026-12-02',
+    status: 'open',
+    overdue: false,
+    doneAt: null,
+    doneBy: null,
+    note: null,
+    closedReason: null,
+  };
+  const list = { today: '2026-12-01', tasks: [task] };
+
+  it('accepts what the server sends (an answer its shared schema accepts)', () => {
+    expect(teamTaskListSchema.parse(list)).toEqual(list);
+    expect(teamTaskListDecoder.safeParse(list)).toEqual({ success: true, data: list });
+    expect(teamTaskListDecoder.safeParse({ today: '2026-12-01', tasks: [] }).success).toBe(true);
+  });
+
+  it('refuses a list of another shape', () => {
+    for (const answer of [
+      { tasks: [task] },
+      { today: '2026-12-01', tasks: null },
+      { today: '2026-12-01', tasks: [{ ...task, status: 'started' }] },
+      { today: '2026-12-01', tasks: [{ ...task, overdue: 'no' }] },
+      { today: '2026-12-01', tasks: [{ ...task, newcomer: 'sam@inspired2uplift.org' }] },
+      { today: '2026-12-01', tasks: ['a task'] },
+    ]) {
+      expect(teamTaskListDecoder.safeParse(answer).success).toBe(false);
+    }
   });
 });

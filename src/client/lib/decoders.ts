@@ -12,6 +12,7 @@ import type {
 } from '@shared/api';
 import type { GoogleCallbackResponse } from '@shared/google-sign-in-api';
 import type { MemberDueResponse } from '@shared/mail-api';
+import type { TeamTaskList } from '@shared/team-tasks-api';
 
 /**
  * Light checks of the API's answers on the member's path (docs/architecture.md#client-bundle). The server is the
@@ -105,6 +106,30 @@ export const onboardingResponseDecoder = objectDecoder<OnboardingResponse>(
       people: Array.isArray(v.people) ? v.people : [],
     } as OnboardingResponse;
   },
+);
+
+const TEAM_TASK_STATUSES: readonly unknown[] = ['open', 'done', 'closed'];
+
+/**
+ * GET /api/team-tasks/mine (every page's header asks for it: the 'My tasks' link) and GET
+ * /api/team-tasks/newcomers/:email: today and the tasks, each with the fields the lists rely on.
+ */
+export const teamTaskListDecoder = objectDecoder<TeamTaskList>(
+  (v) =>
+    isString(v.today) &&
+    Array.isArray(v.tasks) &&
+    v.tasks.every(
+      (task) =>
+        isRecord(task) &&
+        isString(task.id) &&
+        isString(task.title) &&
+        isString(task.dueOn) &&
+        TEAM_TASK_STATUSES.includes(task.status) &&
+        isBoolean(task.overdue) &&
+        isRecord(task.newcomer) &&
+        isString(task.newcomer.email) &&
+        isString(task.newcomer.name),
+    ),
 );
 
 /** GET /api/demo */

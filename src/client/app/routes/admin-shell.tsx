@@ -5,7 +5,7 @@ import { AppHeader } from '@/components/layouts/app-header';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { DevicesLink } from '@/features/auth/components/devices-link';
-import { MyTasksLink } from '@/features/team-tasks';
+import { MyTasksLink } from '@/features/team-tasks/components/my-tasks-link';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { adminViewOf } from '@/features/admin/utils/admin-access';

@@ -14,7 +14,7 @@ import { SkipLink } from '@/components/ui/skip-link';
 import { useConfig } from '@/features/app-config/api/get-config';
 import { useMe } from '@/features/auth/api/get-me';
 import { DevicesLink } from '@/features/auth/components/devices-link';
-import { MyTasksLink } from '@/features/team-tasks';
+import { MyTasksLink } from '@/features/team-tasks/components/my-tasks-link';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { displayNameOf } from '@/features/auth/utils/display-name';

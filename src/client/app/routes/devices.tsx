@@ -1,7 +1,7 @@
 import { SignedInPage } from '@/components/layouts/signed-in-page';
 import { useMe } from '@/features/auth/api/get-me';
 import { DevicesList } from '@/features/auth/components/devices-list';
-import { MyTasksLink } from '@/features/team-tasks';
+import { MyTasksLink } from '@/features/team-tasks/components/my-tasks-link';
 
 /**
  * 'Your devices' (docs/product.md#your-devices): where the member sees the browsers signed in to their account and

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { fieldClass, labelClass } from '@/features/admin';
 import { toast } from '@/lib/toasts';
-import { useBuddySuggestions, useSetBuddy } from '../api/team-tasks';
+import { useBuddySuggestions, useSetBuddy } from '../api/buddies';
 
 /**
  * A member's buddy on their member page (docs/product.md#team-tasks), for admins and the leads of the member's

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useMyTeamTasks } from '../api/team-tasks';
+import { useMyTeamTasks } from '../api/my-team-tasks';
 
 /**
  * The header's 'My tasks' link (docs/product.md#team-tasks): shown to anyone who has team tasks (open or done), with
