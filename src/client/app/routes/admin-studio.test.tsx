@@ -675,10 +675,10 @@ describe('content studio', () => {
     );
   }, 30_000);
 
-  it('compares two versions in the History tab as sentences, with the changed words marked, and no YAML', async () => {
+  it('compares two versions in the History tab as sentences, with the changed words marked, and no YAML or ids', async () => {
     const server = studioServer();
     const older = published(2);
-    const newer = published(3);
+    const newer = { ...published(3), materialChanges: ['set-up-slack', 'a-removed-step'] };
     const slack = newer.catalog[1]?.scopes[0]?.steps[0];
     if (!slack) throw new Error('the stand-in has no Set up Slack step');
     slack.description = 'Join our Slack workspace today.';
@@ -695,6 +695,9 @@ describe('content studio', () => {
     expect(within(sentence).getByText('today', { exact: false }).closest('ins')).not.toBeNull();
     expect(changes.querySelector('pre')).toBeNull();
     expect(changes).not.toHaveTextContent(/description:/u);
+    // A material change names its steps by title, never by id.
+    expect(await screen.findByText('Members agree again: ‘Set up Slack’, a step since removed')).toBeInTheDocument();
+    expect(screen.queryByText(/set-up-slack|a-removed-step/u)).toBeNull();
     await user.selectOptions(screen.getByLabelText('From'), '3');
     expect(await screen.findByText('Choose two different versions.')).toBeInTheDocument();
   }, 20_000);

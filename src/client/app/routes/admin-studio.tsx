@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { getStudio, studioKeys } from '@/features/studio/api/studio-requests';
 import { FilesPanel } from '@/features/studio/components/files-panel';
-import { HistoryPanel } from '@/features/studio/components/history-panel';
+import { HistoryPanel, stepTitlesOf } from '@/features/studio/components/history-panel';
 import { StudioEditor } from '@/features/studio/components/studio-editor';
 import { AdminShell } from './admin-shell';
 
@@ -36,6 +36,11 @@ function StudioTabs() {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
+  // The history names the steps of a material change by title: from the published content, else the draft.
+  const stepTitles = useMemo(
+    () => stepTitlesOf(state.data ? [state.data.published.catalog, state.data.draft?.catalog ?? []] : []),
+    [state.data],
+  );
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'edit' ? {} : { tab: value })}>
       <Tabs.List aria-label="Content studio" className="flex flex-wrap gap-1 border-b border-slate-200">
@@ -68,6 +73,7 @@ function StudioTabs() {
       </Tabs.Content>
       <Tabs.Content value="history" className="pt-5 focus:outline-none">
         <HistoryPanel
+          stepTitles={stepTitles}
           onRestored={() => {
             void state.refetch().then(() => setGeneration((g) => g + 1));
           }}

@@ -1,3 +1,4 @@
+import type { RoleConfiguration } from '@shared/content-schema';
 import type { StudioVersionSummary } from '@shared/studio-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import History from 'lucide-react/icons/rotate-ccw-clock';
@@ -28,11 +29,39 @@ function describe(v: StudioVersionSummary): string {
 }
 
 /**
+ * The titles of the steps of some catalogs, by step id (the first catalog's title wins).
+ * @param catalogs e.g. the published catalog and the draft's
+ */
+export function stepTitlesOf(catalogs: readonly (readonly RoleConfiguration[])[]): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const catalog of catalogs)
+    for (const role of catalog)
+      for (const scope of role.scopes)
+        for (const step of scope.steps) if (!titles.has(step.id)) titles.set(step.id, step.title);
+  return titles;
+}
+
+/** The steps a version published as a material change, by title ('a step since removed' for one no longer known). */
+function materialInWords(ids: readonly string[], titles: ReadonlyMap<string, string>): string {
+  return ids
+    .map((stepId) => titles.get(stepId))
+    .map((t) => (t === undefined ? 'a step since removed' : `‘${t}’`))
+    .join(', ');
+}
+
+/**
  * Every published version with who and when, a readable comparison of any two, and 'Restore' (publishes an earlier
  * version again, after a confirmation) — docs/product.md#content-studio.
  * @param onRestored called after a restore, so the editor starts again from the new version
+ * @param stepTitles step titles by id ({@link stepTitlesOf}), to name the steps of a material change (never by id)
  */
-export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
+export function HistoryPanel({
+  onRestored,
+  stepTitles,
+}: {
+  onRestored: () => void;
+  stepTitles: ReadonlyMap<string, string>;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const versions = useQuery({ queryKey: studioKeys.versions, queryFn: ({ signal }) => getVersions({ signal }) });
@@ -175,7 +204,7 @@ export function HistoryPanel({ onRestored }: { onRestored: () => void }) {
                     {v.note ? <span className="block text-xs text-slate-600">{v.note}</span> : null}
                     {v.materialChanges.length > 0 ? (
                       <span className="block text-xs text-amber-900">
-                        Members agree again: {v.materialChanges.join(', ')}
+                        Members agree again: {materialInWords(v.materialChanges, stepTitles)}
                       </span>
                     ) : null}
                   </td>
