@@ -136,7 +136,7 @@ for (const [label, viewport] of VIEWPORTS) {
       const first = stepCard(page, 'Sign in to your Chrome profile');
       await first.getByRole('button', { name: viewport === PHONE ? 'Done' : 'Complete', exact: true }).click();
       await expect(first.getByRole('button', { name: 'Reset step' })).toBeVisible();
-      await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
+      await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
       await expectNoAxeViolations(page, { state: `volunteer dashboard, one step completed (${label})` });
 
       await signInAs(page, E2E_MEMBERS.finance.email, baseURL);
@@ -350,7 +350,7 @@ test('a role preview with its banner and toast has no violations', async ({ page
   await page.getByRole('menuitemradio', { name: 'Finance' }).click();
   await expect(page.getByRole('region', { name: 'Role preview' })).toBeVisible();
   await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(18);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(19);
   await expectNoAxeViolations(page, { state: 'role preview banner with the Role Switched toast' });
 });
 
@@ -502,8 +502,8 @@ test('keyboard only: the Volunteer Agreement is read, downloaded and signed', as
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(card.getByText('Completed')).toBeVisible();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
-  expect(await expectProgressBarMatchesShownPercent(page)).toBe(14);
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+  expect(await expectProgressBarMatchesShownPercent(page)).toBe(13);
   // Focus moves to the step's reset icon rather than being lost.
   await expect(card.getByRole('button', { name: 'Reset step' })).toBeFocused();
   await expectVisibleFocus(page);
@@ -572,11 +572,11 @@ test('the progress bar is named and carries the percentage shown, at desktop and
     expect(await expectProgressBarMatchesShownPercent(page)).toBe(0);
     const button = viewport === PHONE ? 'Done' : 'Complete';
     await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: button, exact: true }).click();
-    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
-    expect(await expectProgressBarMatchesShownPercent(page)).toBe(14);
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+    expect(await expectProgressBarMatchesShownPercent(page)).toBe(13);
     await stepCard(page, 'Change your password').getByRole('button', { name: button, exact: true }).click();
-    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '29');
-    expect(await expectProgressBarMatchesShownPercent(page)).toBe(29);
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '25');
+    expect(await expectProgressBarMatchesShownPercent(page)).toBe(25);
     await page.context().close();
   }
 });

@@ -44,30 +44,31 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await expect(page.getByText('Dev', { exact: true })).toBeVisible();
   await expect(page.getByText('dev@inspired2uplift.org').first()).toBeVisible();
 
-  // All seven volunteer steps of docs/product.md#roles, in order.
+  // All eight volunteer steps of docs/product.md#roles, in order.
   const titles = await page.getByRole('heading', { level: 3 }).allTextContents();
   expect(titles).toEqual([
     'Sign in to your Chrome profile',
     'Change your password',
     'Sign the Volunteer Agreement',
     'Set up Slack',
+    'Meet your people',
     'Your support and access needs',
     'Safeguarding: check what you know',
     'Get the apps on your phone',
   ]);
 
-  // The first step is the active one; completing it moves the bar to 1/7 = 14%.
+  // The first step is the active one; completing it moves the bar to 1/8 = 12.5%, shown as 13%.
   const first = stepCard(page, 'Sign in to your Chrome profile');
   await expect(first.getByRole('heading', { name: 'Tasks' })).toBeVisible();
   await first.getByRole('button', { name: 'Complete', exact: true }).click();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
-  await expect(page.getByText('14%', { exact: true })).toBeVisible();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+  await expect(page.getByText('13%', { exact: true })).toBeVisible();
   await expect(first.getByRole('button', { name: 'Reset step' })).toBeVisible();
   await expectNoAxeViolations(page, { state: 'dashboard, first step completed' });
 
   // The server has it: a reload shows the same.
   await page.reload();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
 
   // Sign out, sign in again: still there.
   await page.getByRole('button', { name: /log ?out|sign out/i }).click();
@@ -75,7 +76,7 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await expect(page).toHaveURL(/\/login$/);
   await expectNoAxeViolations(page, { state: "login screen with the 'Logged Out' toast" });
   await signInThroughLoginScreen(page);
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
 
   // Un-completing is kept too.
   await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' }).click();
@@ -107,10 +108,10 @@ test("the dashboard's first API answers come with its document, and the page ask
 
   // Completing a step goes to the server, and a reload shows it: the document carries the new answers.
   await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete', exact: true }).click();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
   await expect.poll(() => asked.some((line) => line.startsWith('PUT /api/progress/steps/'))).toBe(true);
   await page.reload();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
   await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' }).click();
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
 });

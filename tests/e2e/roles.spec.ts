@@ -27,11 +27,12 @@ test('a member set to finance sees the finance steps and the Finance badge', asy
 
   // Both finance scopes: the volunteer and team steps first, then the finance team's own.
   const titles = await page.getByRole('heading', { level: 3 }).allTextContents();
-  expect(titles.slice(0, 7)).toEqual([
+  expect(titles.slice(0, 8)).toEqual([
     'Sign in to your Chrome profile',
     'Change your password',
     'Sign the Volunteer Agreement',
     'Set up Slack',
+    'Meet your people',
     'Your support and access needs',
     'Safeguarding: check what you know',
     'Get the apps on your phone',
@@ -39,7 +40,7 @@ test('a member set to finance sees the finance steps and the Finance badge', asy
   for (const title of ['Meet your Finance team', 'Finance profile', 'Do your first donation check']) {
     expect(titles).toContain(title);
   }
-  expect(titles).toHaveLength(18);
+  expect(titles).toHaveLength(19);
 
   // Each finance step carries the Finance category badge.
   const financeCard = page
@@ -64,5 +65,5 @@ test('a person without a member record gets the volunteer steps', async ({ page,
   await signInAs(page, 'no.record.e2e@inspired2uplift.org', baseURL);
   await page.goto('/dashboard');
   await expect(page.getByText('Role: Volunteer', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(7);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(8);
 });

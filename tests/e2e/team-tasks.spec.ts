@@ -24,12 +24,12 @@ const NEWCOMER = 'nora.new.tasks.e2e@inspired2uplift.org';
 /** A department of the published content that this test's lead leads (docs/product.md#departments). */
 const DEPARTMENT = 'Operations';
 /**
- * The newcomer's role: Internal has a 'Your People' step ('Meet your Internal team', with placeholder contacts) and
- * inherits the volunteer role's team tasks (content/roles/volunteer.yaml): the buddy's 'Say hello in Slack' a day after
- * the start date, the lead's 'Book a welcome call' five days after.
+ * The newcomer's role: a volunteer (content/roles/volunteer.yaml), whose 'Your People' step is 'Meet your people' (with
+ * the People Team's inbox, a placeholder, as its contact) and whose team tasks are the buddy's 'Say hello in Slack' a
+ * day after the start date and the lead's 'Book a welcome call' five days after.
  */
-const ROLE = 'Internal';
-const PEOPLE_STEP = { id: 'internal-meet-director', title: 'Meet your Internal team' };
+const ROLE = 'Volunteer';
+const PEOPLE_STEP = { id: 'meet-your-people', title: 'Meet your people' };
 const ZONE = 'Europe/London';
 /** 10:00 London today: the morning the admin invites the newcomer. */
 const today = DateTime.now().setZone(ZONE).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
@@ -180,8 +180,8 @@ test('an invited volunteer’s buddy is e-mailed the overdue task once; lead and
     }),
   ).toBeVisible();
 
-  // The newcomer's 'Your People' step shows the lead and the buddy, above the content's contacts, whose placeholder
-  // director stays marked 'to be confirmed'.
+  // The newcomer's 'Your People' step shows the lead and the buddy, above the content's contact, whose placeholder
+  // inbox stays marked 'to be confirmed'.
   const newcomer = await signedIn(browser, NEWCOMER, 'Nora New');
   await newcomer.goto(`/dashboard?step=${PEOPLE_STEP.id}`);
   const people = newcomer
@@ -195,7 +195,9 @@ test('an invited volunteer’s buddy is e-mailed the overdue task once; lead and
     'href',
     `mailto:${BUDDY}`,
   );
+  await expect(people.nth(2)).toContainText('People Team');
   await expect(people.nth(2)).toContainText('to be confirmed');
+  await expect(people).toHaveCount(3);
 
   // Many mail runs later (one a second), the buddy has still had that one e-mail about the hello.
   expect(teamTaskMailsTo(BUDDY)).toHaveLength(1);

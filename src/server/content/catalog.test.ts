@@ -15,14 +15,15 @@ import { loadContent } from './load-content.js';
  */
 
 /**
- * The volunteer steps of docs/product.md#roles: Chrome profile, password, agreement, Slack, the support and access needs
- * form, the safeguarding quiz, mobile apps, in this order.
+ * The volunteer steps of docs/product.md#roles: Chrome profile, password, agreement, Slack, meet your people, the
+ * support and access needs form, the safeguarding quiz, mobile apps, in this order.
  */
 const VOLUNTEER_STEPS = [
   'sign-in-chrome-profile',
   'change-password',
   'sign-volunteer-agreement',
   'set-up-slack',
+  'meet-your-people',
   'support-and-access-needs',
   'safeguarding-quiz',
   'download-mobile-apps',
@@ -52,11 +53,11 @@ const DEPARTMENT = { inherits: ['common', 'volunteer'], isDepartment: true, pare
 const PLAIN = { inherits: [], isDepartment: false, parentDepartment: null, aliases: [] } as const;
 
 const EXPECTED: Record<string, Expected> = {
-  volunteer: { ...PLAIN, scopes: [['getting-started', 7]], category: 'Volunteer', aliases: ['vol'] },
+  volunteer: { ...PLAIN, scopes: [['getting-started', 8]], category: 'Volunteer', aliases: ['vol'] },
   chapters: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 15],
+      ['pre-meeting', 16],
       ['during-call', 4],
     ],
     category: 'Chapters',
@@ -65,7 +66,7 @@ const EXPECTED: Record<string, Expected> = {
   executive: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 15],
+      ['pre-meeting', 16],
       ['during-call', 4],
     ],
     category: 'Executives',
@@ -74,7 +75,7 @@ const EXPECTED: Record<string, Expected> = {
   external: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 15],
+      ['pre-meeting', 16],
       ['during-call', 4],
     ],
     category: 'External',
@@ -84,7 +85,7 @@ const EXPECTED: Record<string, Expected> = {
     ...PLAIN,
     parentDepartment: 'external',
     scopes: [
-      ['pre-meeting', 17],
+      ['pre-meeting', 18],
       ['during-call', 7],
     ],
     category: 'Blog Writer',
@@ -94,7 +95,7 @@ const EXPECTED: Record<string, Expected> = {
     ...PLAIN,
     parentDepartment: 'external',
     scopes: [
-      ['pre-meeting', 17],
+      ['pre-meeting', 18],
       ['during-call', 6],
     ],
     category: 'Content Creator',
@@ -103,7 +104,7 @@ const EXPECTED: Record<string, Expected> = {
   finance: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 14],
+      ['pre-meeting', 15],
       ['during-call', 4],
     ],
     category: 'Finance',
@@ -112,7 +113,7 @@ const EXPECTED: Record<string, Expected> = {
   hr: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 15],
+      ['pre-meeting', 16],
       ['during-call', 3],
       ['post-call', 3],
     ],
@@ -121,14 +122,14 @@ const EXPECTED: Record<string, Expected> = {
   },
   internal: {
     ...DEPARTMENT,
-    scopes: [['pre-meeting', 16]],
+    scopes: [['pre-meeting', 17]],
     category: 'Internal',
     aliases: ['director of internal'],
   },
   test: { ...PLAIN, scopes: [['examples', 7]], category: 'Test' },
   account: { ...PLAIN, inherits: ['volunteer'], scopes: [['account-notice', 1]], category: 'Account' },
   common: { ...PLAIN, scopes: [['team-basics', 4]], category: 'Volunteer' },
-  default: { ...PLAIN, scopes: [['getting-started', 7]], category: null },
+  default: { ...PLAIN, scopes: [['getting-started', 8]], category: null },
 };
 
 /**
@@ -243,7 +244,7 @@ describe.each(ROLES)('role configuration "%s"', (key) => {
     expect(categories).toEqual(expected.category === null ? [] : [expected.category]);
   });
 
-  it('starts a pre-meeting scope with the seven volunteer steps in order (then the common steps for teams)', () => {
+  it('starts a pre-meeting scope with the eight volunteer steps in order (then the common steps for teams)', () => {
     const preMeeting = resolveRole(catalog, key).scopes.find((s) => s.id === 'pre-meeting');
     if (preMeeting === undefined) {
       expect(expected.scopes.map(([id]) => id)).not.toContain('pre-meeting');
