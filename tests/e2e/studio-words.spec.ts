@@ -2,8 +2,8 @@ import { expect as baseExpect, test } from '@playwright/test';
 
 /**
  * The content studio without technical words (docs/product.md#editing-in-the-browser), as a non-technical admin sees
- * it: a role's relations in words, the roles it counts as named by their names, and its key only under 'Advanced'.
- * Changes nothing.
+ * it: a role's relations in words, the roles it counts as named by their names, and its key only under 'Advanced',
+ * where changing it is a rename (undone, and the draft discarded: changes nothing).
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 
@@ -30,6 +30,30 @@ test('a role says in words what its members also see, and keeps its key under Ad
   await settings.getByText('Advanced', { exact: true }).click();
   await expect(key).toBeVisible();
   await expect(key).toHaveValue('finance');
+  // Changing a published role's key is a rename that keeps its members, said as such; undone, and the draft discarded.
+  await key.fill('money team');
+  await expect(
+    settings.getByText(/^Renamed from “finance”: its members keep the role and their progress/u),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Publish these changes?' });
+  await expect(
+    dialog.getByText(
+      'Renamed the role ‘Finance’: its key is now “money team” (it was “finance”); its members keep the role and their progress.',
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByText(/Removed the role/u)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await settings.getByRole('button', { name: 'Undo the rename' }).click();
+  await expect(key).toHaveValue('finance');
+  await expect(settings.getByText(/^Renamed from/u)).toHaveCount(0);
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard the draft?' })
+    .getByRole('button', { name: 'Discard draft' })
+    .click();
+  await expect(page.getByText(/^Draft discarded\./u)).toBeVisible();
   // The roles it counts as for shared passwords are named as members see them, and said in a sentence.
   await expect(settings.getByRole('checkbox', { name: 'Volunteer', exact: true })).toBeChecked();
   await expect(settings.getByText(/^Finance members count as .*Volunteer.* for shared passwords\.$/u)).toBeVisible();

@@ -1,6 +1,7 @@
 import { contrastRatio, roleBadgeColors, textColorFor } from '@shared/colors';
 import { ICON_NAMES, type RoleColors, type RoleConfiguration } from '@shared/content-schema';
-import { Advanced, CheckboxField, ListEditor, SelectField, TextField } from './fields';
+import { Button } from '@/components/ui/button';
+import { Advanced, CheckboxField, fieldDomId, ListEditor, SelectField, TextField } from './fields';
 
 const HEX = /^#[0-9a-fA-F]{6}$/u;
 
@@ -88,14 +89,20 @@ interface RoleFormProps {
   /** Every role of the catalog (key and display name), for inherits and parent department, named by display name. */
   roles: readonly { key: string; displayName: string }[];
   onChange: (role: RoleConfiguration) => void;
+  /**
+   * Whether the published content has this role (by the key it is renamed from, or its own): changing its key is then a
+   * rename that keeps its members (docs/product.md#renaming-a-step).
+   */
+  published?: boolean;
 }
 
 /**
  * A role configuration's own settings (docs/product.md#roles): display name, version, icon, colours with their
  * contrast check, aliases, the roles it inherits (named by display name, and said in a sentence), whether it is a
- * department or belongs to one, and its key, under 'Advanced' (docs/product.md#editing-in-the-browser).
+ * department or belongs to one, and its key, under 'Advanced' (docs/product.md#editing-in-the-browser), where a
+ * published role's changed key shows as a rename with 'Undo the rename' (docs/product.md#renaming-a-step).
  */
-export function RoleForm({ role, roles, onChange }: RoleFormProps) {
+export function RoleForm({ role, roles, onChange, published = false }: RoleFormProps) {
   const others = roles.filter((r) => r.key !== role.key);
   const nameOf = (key: string) => roles.find((r) => r.key === key)?.displayName ?? key;
   const setColor = (key: keyof RoleColors, value: string) => {
@@ -212,8 +219,25 @@ export function RoleForm({ role, roles, onChange }: RoleFormProps) {
           label="Key"
           value={role.key}
           onChange={(v) => onChange({ ...role, key: v })}
-          hint="The name member records and other roles use for this role: lower-case letters and spaces. Member records name roles by key or alias: change it only with them."
+          hint={
+            published
+              ? "The name member records and other roles use for this role: lower-case letters and spaces. Changing it renames the role: when you publish, its members' records and team tasks move to the new key."
+              : 'The name member records and other roles use for this role: lower-case letters and spaces.'
+          }
         />
+        {role.renamedFrom !== undefined ? (
+          <p id={fieldDomId('renamedFrom')} className="text-sm text-slate-700">
+            Renamed from “{role.renamedFrom}”: its members keep the role and their progress under “{role.key}” when you
+            publish.{' '}
+            <Button
+              variant="link"
+              className="h-auto p-0"
+              onClick={() => onChange({ ...role, key: role.renamedFrom ?? role.key })}
+            >
+              Undo the rename
+            </Button>
+          </p>
+        ) : null}
       </Advanced>
     </div>
   );

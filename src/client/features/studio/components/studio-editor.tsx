@@ -30,11 +30,11 @@ import {
 import { locateProblem } from '../utils/validation';
 import { ConfirmDialog } from './confirm-dialog';
 import {
-  changeRoleKey,
   changeScopeId,
   freeRoleKey,
   freeScopeId,
-  keyMadeFromName,
+  editRole,
+  publishedKeyOf,
   roleKeyFromName,
   scopeAudience,
 } from '../utils/role-keys';
@@ -151,7 +151,9 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
   const publishedTaskIds = useMemo(
     () =>
       new Set(
-        initial.published.catalog.find((r) => r.key === catalog[roleIndex]?.key)?.teamTasks.map((t) => t.id) ?? [],
+        initial.published.catalog
+          .find((r) => r.key === (catalog[roleIndex]?.renamedFrom ?? catalog[roleIndex]?.key))
+          ?.teamTasks.map((t) => t.id) ?? [],
       ),
     [initial.published, catalog, roleIndex],
   );
@@ -167,7 +169,9 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
   const publishedRoleKeys = new Set(initial.published.catalog.map((r) => r.key));
   // Scope ids of the published version of this role: ids other roles may include, which never follow the title.
   const publishedScopeIds = new Set(
-    initial.published.catalog.find((r) => r.key === role?.key)?.scopes.map((s) => s.id) ?? [],
+    initial.published.catalog
+      .find((r) => role !== undefined && r.key === publishedKeyOf(role))
+      ?.scopes.map((s) => s.id) ?? [],
   );
   const step = selectedStep ? stepAt(catalog, selectedStep) : undefined;
 
@@ -252,7 +256,8 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
   };
 
   const membersOf = (key: string) => usage.data?.find((u) => u.key === key)?.members;
-  const roleMembers = membersOf(role.key);
+  // Usage counts people by the published key: a renamed role's members are still counted under it.
+  const roleMembers = membersOf(publishedKeyOf(role));
   const canDeleteRole = role.key !== 'volunteer' && roleMembers === 0;
   const removingStep = removing ? stepAt(catalog, removing) : undefined;
 
@@ -593,21 +598,8 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                   <RoleForm
                     role={role}
                     roles={catalog}
-                    onChange={(next) =>
-                      edit((c) => {
-                        const before = c[roleIndex];
-                        if (!before) return c;
-                        // A role's key follows its display name until the role is published; other roles that
-                        // name it by key (inherits, includes, department, shared passwords) follow its key.
-                        const follows =
-                          next.key === before.key &&
-                          next.displayName !== before.displayName &&
-                          !publishedRoleKeys.has(before.key) &&
-                          keyMadeFromName(before.key, before.displayName);
-                        const key = follows ? freeRoleKey(c, roleKeyFromName(next.displayName), roleIndex) : next.key;
-                        return updateRole(changeRoleKey(c, roleIndex, key), roleIndex, () => ({ ...next, key }));
-                      })
-                    }
+                    published={publishedRoleKeys.has(publishedKeyOf(role))}
+                    onChange={(next) => edit((c) => editRole(c, roleIndex, next, publishedRoleKeys))}
                   />
                 </section>
               </>

@@ -181,7 +181,8 @@ export function changedQuizSteps(published: Catalog, draft: Catalog): Step[] {
  */
 export function changedTeamTasks(published: Catalog, draft: Catalog): { roleKey: string; taskId: string }[] {
   return published.flatMap((role) => {
-    const now = draft.find((r) => r.key === role.key);
+    // A renamed role (docs/product.md#renaming-a-step) is found by its published key.
+    const now = draft.find((r) => (r.renamedFrom ?? r.key) === role.key);
     return role.teamTasks
       .filter((task) => {
         // A renamed task (docs/product.md#renaming-a-step) is found by its published id; its tasks follow it.

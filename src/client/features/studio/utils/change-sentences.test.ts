@@ -108,3 +108,40 @@ describe('change sentences of a rename', () => {
     expect(changedTeamTasks([before], [after])).toEqual([{ roleKey: 'volunteer', taskId: call.id }]);
   });
 });
+
+describe('change sentences of a role rename', () => {
+  const finance = (key: string, extra: Record<string, unknown> = {}) =>
+    roleConfigurationSchema.parse({
+      key,
+      displayName: 'Finance',
+      version: '1.0',
+      icon: 'DollarSign',
+      colors: { baseColor: '#1d4ed8' },
+      teamTasks: [call],
+      ...extra,
+    });
+  const treasurer = (inherits: string[]) =>
+    roleConfigurationSchema.parse({
+      key: 'treasurer',
+      displayName: 'Treasurer',
+      version: '1.0',
+      icon: 'DollarSign',
+      colors: { baseColor: '#1d4ed8' },
+      inherits,
+    });
+
+  it('says a renamed role in one sentence, not as a removed and an added role, and its references as unchanged', () => {
+    const published = [finance('finance'), treasurer(['finance'])];
+    const draft = [finance('money team', { renamedFrom: 'finance' }), treasurer(['money team'])];
+    expect(changeSentences(published, draft).map((s) => s.text)).toEqual([
+      'Renamed the role ‘Finance’: its key is now “money team” (it was “finance”); its members keep the role and their progress.',
+    ]);
+    // Its team tasks are found under its published key: unchanged, they are not listed as changed.
+    expect(changedTeamTasks(published, draft)).toEqual([]);
+  });
+
+  it('still says a key changed without the mark (a role not published) as removed and added', () => {
+    const sentences = changeSentences([finance('finance')], [finance('money team')]).map((s) => s.text);
+    expect(sentences).toEqual(['Added the role Finance.', 'Removed the role Finance.']);
+  });
+});

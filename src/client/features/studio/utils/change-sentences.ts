@@ -1,4 +1,5 @@
 import type { RoleConfiguration, Scope, Step, TeamTask } from '@shared/content-schema';
+import { changeRoleKeyAt } from '@shared/roles';
 import { diffWords } from 'diff';
 import { unmarkRename, withoutRename, type Catalog } from './catalog-edits';
 
@@ -292,6 +293,22 @@ function withoutRenames(role: RoleConfiguration): RoleConfiguration {
 }
 
 /**
+ * The catalog with every renamed role back under its published key (docs/product.md#renaming-a-step), the other roles'
+ * references to it too, and no role rename marks: compared with the published catalog as if no key had changed.
+ */
+function withoutRoleRenames(catalog: Catalog): RoleConfiguration[] {
+  let plain: RoleConfiguration[] = [...catalog];
+  catalog.forEach((role, i) => {
+    if (role.renamedFrom === undefined) return;
+    plain = changeRoleKeyAt(plain, i, role.renamedFrom);
+  });
+  return plain.map((role) => {
+    const { renamedFrom: _was, ...rest } = role;
+    return rest;
+  });
+}
+
+/**
  * The sentences of the steps and items a role's draft renames (docs/product.md#renaming-a-step): "Renamed ‘Pack your
  * bag’ (Volunteer): its id is now “pack-a-bag” (it was “pack-your-bag”); what members did on it moves with it."
  */
@@ -352,18 +369,26 @@ export function changeSentences(
   fileNames: ReadonlyMap<string, string> = new Map(),
 ): ChangeSentence[] {
   const out: ChangeSentence[] = [];
-  for (const b of after) {
-    const a = before.find((r) => r.key === b.key);
+  // A renamed role is compared under its published key, and so are the other roles' references to it.
+  const plainRoles = withoutRoleRenames(after);
+  after.forEach((b, i) => {
+    const plainRole = plainRoles[i] ?? b;
+    const a = before.find((r) => r.key === plainRole.key);
     if (!a) {
       out.push({ text: `Added the role ${b.displayName || b.key}.` });
-      continue;
+      return;
+    }
+    if (b.renamedFrom !== undefined && b.renamedFrom !== b.key) {
+      out.push({
+        text: `Renamed the role ‘${a.displayName || a.key}’: its key is now “${b.key}” (it was “${b.renamedFrom}”); its members keep the role and their progress.`,
+      });
     }
     out.push(...renameSentences(a, b));
-    const plain = withoutRenames(b);
+    const plain = withoutRenames(plainRole);
     if (!same(a, plain)) out.push(...roleSentences(a, plain, fileNames));
-  }
+  });
   for (const a of before) {
-    if (!after.some((r) => r.key === a.key)) out.push({ text: `Removed the role ${a.displayName || a.key}.` });
+    if (!plainRoles.some((r) => r.key === a.key)) out.push({ text: `Removed the role ${a.displayName || a.key}.` });
   }
   if (out.some((sentence) => sentence.text.includes(' team task '))) out.push({ text: TEAM_TASKS_FOLLOW_SENTENCE });
   return out;

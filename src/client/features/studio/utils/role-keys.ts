@@ -93,6 +93,37 @@ export function renameRole(
   return changed.map((r, i) => (i === index ? marked : r));
 }
 
+/**
+ * The catalog with a role's settings as the role form changed them (docs/product.md#editing-in-the-browser): a role
+ * not yet published takes a key made from its display name while its key is still the made one; a changed key is
+ * changed everywhere other roles name it ({@link changeRoleKey}) and, for a published role, marked as a rename
+ * ({@link renameRole}).
+ * @param index the role's position
+ * @param next the role as the form changed it
+ * @param publishedKeys the keys of the published version's roles
+ */
+export function editRole(
+  catalog: Catalog,
+  index: number,
+  next: RoleConfiguration,
+  publishedKeys: ReadonlySet<string>,
+): RoleConfiguration[] {
+  const before = catalog[index];
+  if (!before) return [...catalog];
+  const follows =
+    next.key === before.key &&
+    next.displayName !== before.displayName &&
+    !publishedKeys.has(publishedKeyOf(before)) &&
+    keyMadeFromName(before.key, before.displayName);
+  const key = follows ? freeRoleKey(catalog, roleKeyFromName(next.displayName), index) : next.key;
+  const renamed = renameRole(catalog, index, key, publishedKeys);
+  const { renamedFrom: _was, ...fields } = next;
+  const mark = renamed[index]?.renamedFrom;
+  return renamed.map((r, i) =>
+    i !== index ? r : { ...fields, key, ...(mark === undefined ? {} : { renamedFrom: mark }) },
+  );
+}
+
 /** The key a draft's role has in the published version: the one it is renamed from, or its own. */
 export function publishedKeyOf(role: RoleConfiguration): string {
   return role.renamedFrom ?? role.key;
