@@ -2,6 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, DEFAULT_ROLE_COLOR, textColorFor, VOLUNTEER_ROLE_COLOR } from '../../shared/colors.js';
 import { ICON_NAMES, type RoleConfiguration, type StepCategory } from '../../shared/content-schema.js';
+import { isPlaceholder, UNCONFIRMED_EMAIL_SENTENCE } from '../../shared/placeholders.js';
 import { formatRoleLabel } from '../../shared/role-label.js';
 import { findAliasConflicts, findRoleConfiguration, resolveMemberRole } from '../../shared/role-lookup.js';
 import { orderedStepIds, resolveRole, type RoleCatalog } from '../../shared/roles.js';
@@ -310,6 +311,23 @@ describe('details of docs/product.md#roles', () => {
     for (const key of ['blog writer', 'content creator']) {
       const ids = orderedStepIds(resolveRole(catalog, key));
       expect(ids.filter((id) => external.includes(id))).toEqual(external);
+    }
+  });
+
+  it("gives every member with the volunteer steps a 'Your People' step, whose content invents no person or address", () => {
+    // docs/product.md#your-people: a contact step without a shared password shows the member's lead and buddy; the
+    // content's own contact is a team inbox nobody has confirmed yet (docs/product.md#placeholders).
+    for (const key of ROLES.filter((k) => !['test', 'account', 'common'].includes(k))) {
+      const steps = resolveRole(catalog, key).scopes.flatMap((s) => s.steps);
+      const people = steps.find((s) => s.id === 'meet-your-people');
+      expect(people, key).toMatchObject({ title: 'Meet your people', isContactStep: true, category: 'Volunteer' });
+      expect(people?.envVariable, key).toBeUndefined();
+    }
+    const [people] = ownSteps('volunteer').filter((s) => s.id === 'meet-your-people');
+    expect(people?.content.contacts.map((c) => c.email)).toEqual(['people@inspired2uplift.org']);
+    for (const contact of people?.content.contacts ?? []) {
+      expect(isPlaceholder(contact.bio), contact.name).toBe(true);
+      expect(UNCONFIRMED_EMAIL_SENTENCE.test(contact.bio ?? ''), contact.name).toBe(true);
     }
   });
 
