@@ -5,6 +5,7 @@ import type { RoleConfiguration, Step } from '../../../shared/content-schema.js'
 import type { StudioDraft, StudioProblem, StudioState } from '../../../shared/studio-api.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { listAudit } from '../audit/audit.repository.js';
+import { upsertMember } from '../members/members.repository.js';
 
 /**
  * Renaming a step or an item in the studio keeps members' progress (docs/product.md#renaming-a-step): the draft marks
@@ -40,11 +41,12 @@ async function saveDraft(catalog: unknown[]): Promise<StudioDraft> {
   return res.json<{ draft: StudioDraft }>().draft;
 }
 
-async function publish() {
+/** Publishes the draft, as the admin or as `cookie`'s person. */
+async function publish(cookie?: string) {
   return t.app.inject({
     method: 'POST',
     url: '/api/studio/publish',
-    headers: headers(admin),
+    headers: headers(cookie ?? admin),
     payload: { materialChanges: [] },
   });
 }
@@ -547,7 +549,10 @@ describe('renaming a role', () => {
 
   beforeAll(async () => {
     const { published } = await state();
-    await saveDraft(withFinance(published.catalog, (c) => ({ ...c, teamTasks: [...c.teamTasks, COUNT] })));
+    // An alias decides access: only an admin may change one (a content editor publishes the rename below).
+    await saveDraft(
+      withFinance(published.catalog, (c) => ({ ...c, aliases: ['bookkeeper'], teamTasks: [...c.teamTasks, COUNT] })),
+    );
     expect((await publish()).statusCode).toBe(200);
     // Lee's member record names the role as written ('Finance '); Lee starts today, so the team task is made.
     const recorded = await t.app.inject({
@@ -610,7 +615,16 @@ describe('renaming a role', () => {
       })),
     );
     expect(draft.problems).toEqual([]);
-    const res = await publish();
+    // A content editor may publish it: the role keeps its aliases, so the rename changes nobody's access.
+    await upsertMember(t.database.db, {
+      email: 'eddie@inspired2uplift.org',
+      role: 'volunteer',
+      department: 'Operations',
+      isAdmin: false,
+      isEditor: true,
+    });
+    const eddie = await signInWithGoogleSession(t, { email: 'eddie@inspired2uplift.org', name: 'Eddie' });
+    const res = await publish(eddie);
     expect(res.statusCode, res.body).toBe(200);
     await t.app.changeFeed.settle();
 
@@ -663,7 +677,7 @@ describe('renaming a role', () => {
     });
   });
 
-  it('refuses a rename from a key no published role has, or onto a published key', async () => {
+  it('refuses a rename from a key no published role has, or from a key a role of the draft still has', async () => {
     const { published } = await state();
     const draft = await saveDraft(
       published.catalog.map((c) => (c.key === 'money team' ? { ...c, key: 'cash team', renamedFrom: 'finance' } : c)),
@@ -673,6 +687,23 @@ describe('renaming a role', () => {
         role: 'cash team',
         path: 'key',
         message: expect.stringContaining('is renamed from “finance”, but no published role has that key any more'),
+      }),
+    ]);
+    expect((await publish()).statusCode).toBe(422);
+    // A new role took the old key: members cannot both keep it and move.
+    const money = published.catalog.find((c) => c.key === 'money team');
+    if (!money) throw new Error('no money team role');
+    const again = await saveDraft([
+      ...published.catalog.map((c) =>
+        c.key === 'money team' ? { ...c, key: 'cash team', renamedFrom: 'money team' } : c,
+      ),
+      { ...money, displayName: 'Money', aliases: [], scopes: [], teamTasks: [] },
+    ]);
+    expect(again.problems).toEqual([
+      expect.objectContaining({
+        role: 'cash team',
+        path: 'key',
+        message: expect.stringContaining('is renamed from “money team”, but another role has that key now'),
       }),
     ]);
     expect((await publish()).statusCode).toBe(422);
