@@ -1,6 +1,6 @@
 import { teamTaskListSchema } from '@shared/team-tasks-api';
 import { describe, expect, it } from 'vitest';
-import { testOnboarding, testUser } from '@/test/fixtures';
+import { testOnboarding, testTeamTask, testUser } from '@/test/fixtures';
 import {
   apiErrorDecoder,
   isUser,
@@ -57,24 +57,12 @@ describe('the light checks of API answers (docs/architecture.md#client-bundle)',
 });
 
 describe('the team tasks list (every page header asks for it, so it is checked without zod)', () => {
-  const task = {
+  const task = testTeamTask({
     id: '6f1c2d3e-0000-4000-8000-000000000001',
-    taskId: 'say-hello-in-slack',
-    newcomer: { email: 'sam@inspired2uplift.org', name: 'Sam' },
     title: 'Say hello in Slack',
-    description: 'Send Sam a short welcome message.',
-    who: 'buddy',
-    assignees: ['bea@inspired2uplift.org'],
-    unassigned: false,
-    appointment: false,
     dueOn: '2026-12-02',
-    status: 'open',
-    overdue: false,
-    doneAt: null,
-    doneBy: null,
-    note: null,
-    closedReason: null,
-  };
+    who: 'buddy',
+  });
   const list = { today: '2026-12-01', tasks: [task] };
 
   it('accepts what the server sends (an answer its shared schema accepts)', () => {

@@ -1,4 +1,5 @@
 import { type AppConfig, type User, onboardingResponseSchema } from '@shared/api';
+import type { TeamTaskView } from '@shared/team-tasks-api';
 
 /**
  * API answers as the server sends them: the server passes every answer through the shared schema (defaults filled
@@ -85,4 +86,27 @@ export function testOnboarding({ completed = [] as string[], roleKey = 'voluntee
     ],
     progress: { completed: completed.map((stepId) => ({ stepId, completedAt: '2025-01-01T00:00:00.000Z' })) },
   });
+}
+
+/**
+ * A team task as GET /api/team-tasks/mine sends it (docs/product.md#team-tasks): open, the lead's, for Nora New, done by
+ * the test user; `over` sets the rest.
+ */
+export function testTeamTask(over: Partial<TeamTaskView> & Pick<TeamTaskView, 'id' | 'title' | 'dueOn'>): TeamTaskView {
+  return {
+    taskId: over.id,
+    newcomer: { email: 'nora@inspired2uplift.org', name: 'Nora New' },
+    description: `${over.title}, please.`,
+    who: 'lead',
+    assignees: [testUser.email],
+    unassigned: false,
+    appointment: false,
+    status: 'open',
+    overdue: false,
+    doneAt: null,
+    doneBy: null,
+    note: null,
+    closedReason: null,
+    ...over,
+  };
 }

@@ -1,28 +1,14 @@
 import type { TeamTaskList, TeamTaskView } from '@shared/team-tasks-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testUser } from '@/test/fixtures';
+import { testTeamTask, testUser } from '@/test/fixtures';
 import { apiError, json, renderApp } from '@/test/render-app';
 
 const NORA = { email: 'nora@inspired2uplift.org', name: 'Nora New' };
 const OLLIE = { email: 'ollie@inspired2uplift.org', name: 'Ollie Other' };
 
-const task = (over: Partial<TeamTaskView> & Pick<TeamTaskView, 'id' | 'title' | 'dueOn'>): TeamTaskView => ({
-  taskId: over.id,
-  newcomer: NORA,
-  description: `${over.title}, please.`,
-  who: 'lead',
-  assignees: [testUser.email],
-  unassigned: false,
-  appointment: false,
-  status: 'open',
-  overdue: false,
-  doneAt: null,
-  doneBy: null,
-  note: null,
-  closedReason: null,
-  ...over,
-});
+const task = (over: Partial<TeamTaskView> & Pick<TeamTaskView, 'id' | 'title' | 'dueOn'>) =>
+  testTeamTask({ newcomer: NORA, ...over });
 
 /** As the server sends them: overdue first, then open by due date. */
 const list = (): TeamTaskList => ({

@@ -60,18 +60,7 @@ export function freeScopeId(scopes: readonly Scope[], title: string, except?: nu
 }
 
 /**
- * The catalog with a role's key changed, and every place other roles name it by key changed with it: what they
- * inherit, include (whole or one scope), the department they belong to, and who may reveal a step's shared password
- * (`envVariable.requiredRole`).
- * @param index the role whose key changes
- * @param key the new key
- */
-export function changeRoleKey(catalog: Catalog, index: number, key: string): RoleConfiguration[] {
-  return changeRoleKeyAt(catalog, index, key);
-}
-
-/**
- * The catalog with a role's key changed by the editor (docs/product.md#renaming-a-step), as {@link changeRoleKey}. For
+ * The catalog with a role's key changed by the editor (docs/product.md#renaming-a-step), everywhere other roles name it ({@link changeRoleKeyAt}). For
  * a role of the published version it is a rename: the role remembers its published key in `renamedFrom`, so that
  * publishing moves its members and their team tasks to the new key; setting the key back forgets the rename.
  * @param index the role whose key changes
@@ -87,7 +76,7 @@ export function renameRole(
   const role = catalog[index];
   if (role === undefined) return [...catalog];
   const original = role.renamedFrom ?? role.key;
-  const changed = changeRoleKey(catalog, index, key);
+  const changed = changeRoleKeyAt(catalog, index, key);
   const { renamedFrom: _was, ...rest } = changed[index] ?? role;
   const marked = publishedKeys.has(original) && key !== original ? { ...rest, renamedFrom: original } : rest;
   return changed.map((r, i) => (i === index ? marked : r));
@@ -96,7 +85,7 @@ export function renameRole(
 /**
  * The catalog with a role's settings as the role form changed them (docs/product.md#editing-in-the-browser): a role
  * not yet published takes a key made from its display name while its key is still the made one; a changed key is
- * changed everywhere other roles name it ({@link changeRoleKey}) and, for a published role, marked as a rename
+ * changed everywhere other roles name it ({@link changeRoleKeyAt}) and, for a published role, marked as a rename
  * ({@link renameRole}).
  * @param index the role's position
  * @param next the role as the form changed it
