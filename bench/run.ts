@@ -5,8 +5,9 @@
  *
  * 1. API: autocannon, 10 s × 50 connections each, against the compiled server (`dist/node/server/server.js`, run
  *    with NODE_ENV=development because development sign-in is the only sign-in without Google; same compiled code)
- *    on a fresh temporary database: GET /api/onboarding, PUT /api/progress/steps/:id, and a bare Fastify
- *    'hello world' in its own process as the baseline.
+ *    on a fresh temporary database: GET /api/onboarding (asked for as a browser asks, with Accept-Encoding),
+ *    PUT /api/progress/steps/:id, and two bare Fastify baselines, each in its own process: 'hello world', and the
+ *    same-payload floor, which answers with the exact bytes the read sent (bench/baseline-server.ts).
  * 2. Bundle: gzip size of the JS and CSS that /login and /dashboard load: /login is its own document (login.html's
  *    entry with its preloads and static imports); /dashboard is index.html's entry (with its preloads) and the chunks
  *    of the page's lazy routes, each with its static imports in Vite's manifest (dynamic imports inside a page — PDF

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { freePort } from '../../src/server/test/server-process.js';
 import {
@@ -20,25 +22,90 @@ import {
   waitFor,
 } from '../common.js';
 
-/** Part 1, API: GET /api/onboarding and PUT /api/progress against the compiled server and a bare Fastify baseline (bench/run.ts). */
+/** What a browser says it accepts (Chromium's Accept-Encoding): the read is measured as a browser asks for it. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** An answer's bytes as they came on the wire (not decoded), with its Content-Encoding and Vary headers. */
+interface RawAnswer {
+  status: number;
+  bytes: Buffer;
+  contentEncoding: string | undefined;
+  vary: string | undefined;
+}
+
+/**
+ * GET `url` and keep the body's bytes as sent (fetch would decode a compressed body).
+ * @param headers request headers
+ */
+export function getRaw(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const header = (name: string) => {
+          const value = res.headers[name];
+          return Array.isArray(value) ? value.join(', ') : value;
+        };
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes: Buffer.concat(chunks),
+          contentEncoding: header('content-encoding'),
+          vary: header('vary'),
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * Loads a bare Fastify baseline (bench/baseline-server.ts) in its own process for DURATION_S seconds.
+ * @param payload null: the 'hello world' route; else the bytes it answers every request with, and their
+ *   Content-Encoding (undefined: none)
+ */
+async function baselineLoad(
+  payload: { bytes: Buffer; contentEncoding: string | undefined } | null,
+): Promise<LoadResult> {
+  const port = await freePort();
+  const env: Record<string, string> = { PORT: String(port) };
+  if (payload !== null) {
+    const file = path.join(tempDir('baseline'), 'answer');
+    writeFileSync(file, payload.bytes);
+    env.BASELINE_FILE = file;
+    if (payload.contentEncoding !== undefined) env.BASELINE_ENCODING = payload.contentEncoding;
+  }
+  const child = startProcess(['--import', 'tsx', path.join(root, 'bench', 'baseline-server.ts')], env);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`, child);
+    return await load(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+/**
+ * Part 1, API: GET /api/onboarding and PUT /api/progress against the compiled server, with two bare Fastify
+ * baselines of the same run: 'hello world', and the same-payload floor, which answers with the exact bytes the app
+ * sent for the read (its encoding included) (bench/run.ts).
+ */
 export async function api(): Promise<void> {
   console.log(`• API: ${DURATION_S} s × ${CONNECTIONS} connections each`);
-  const basePort = await freePort();
-  const baselineChild = startProcess(['--import', 'tsx', path.join(root, 'bench', 'baseline-server.ts')], {
-    PORT: String(basePort),
-  });
-  await waitFor(`http://127.0.0.1:${basePort}/`, baselineChild);
-  const baseline = await load(`http://127.0.0.1:${basePort}/`);
-  await stopProcess(baselineChild);
+  const baseline = await baselineLoad(null);
 
-  const app = await startApp(tempDir('api'));
+  // No scheduled backup: the first one is taken right after the start, and would fall into the measurements.
+  const app = await startApp(tempDir('api'), { BACKUP_EVERY_HOURS: '0' });
   try {
     const cookie = await devLogin(app.base, `bench-member@${DOMAIN}`);
     const writeHeaders = { cookie, origin: app.base, 'content-type': 'application/json' };
     const body = JSON.stringify({ completed: true });
+    const readHeaders = { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
     // One request each first, so that a wrong setup fails loudly instead of measuring error responses.
-    const read = await fetch(`${app.base}/api/onboarding`, { headers: { cookie } });
-    if (!read.ok) throw new Error(`GET /api/onboarding answered ${read.status}: ${await read.text()}`);
+    const read = await getRaw(`${app.base}/api/onboarding`, readHeaders);
+    if (read.status !== 200) throw new Error(`GET /api/onboarding answered ${read.status}: ${read.bytes.toString()}`);
+    const plain = await getRaw(`${app.base}/api/onboarding`, { cookie });
     const write = await fetch(`${app.base}/api/progress/steps/${STEP_ID}`, {
       method: 'PUT',
       headers: writeHeaders,
@@ -47,18 +114,27 @@ export async function api(): Promise<void> {
     if (!write.ok)
       throw new Error(`PUT /api/progress/steps/${STEP_ID} answered ${write.status}: ${await write.text()}`);
 
-    const onboarding = await load(`${app.base}/api/onboarding`, { headers: { cookie } });
+    const samePayload = await baselineLoad(read);
+    const onboarding = await load(`${app.base}/api/onboarding`, { headers: readHeaders });
     const progress = await load(`${app.base}/api/progress/steps/${STEP_ID}`, {
       method: 'PUT',
       headers: writeHeaders,
       body,
     });
     const ratio = (r: LoadResult) => round(r.reqPerSec / baseline.reqPerSec, 3);
+    const ratioToSamePayload = round(onboarding.reqPerSec / samePayload.reqPerSec, 3);
+    const wire = {
+      jsonBytes: plain.bytes.length,
+      wireBytes: read.bytes.length,
+      contentEncoding: read.contentEncoding ?? 'identity',
+    };
     results.api = {
       durationSeconds: DURATION_S,
       connections: CONNECTIONS,
+      acceptEncoding: BROWSER_ACCEPT_ENCODING,
       baseline,
-      onboardingRead: { ...onboarding, ratioToBaseline: ratio(onboarding) },
+      samePayloadBaseline: { ...samePayload, ...wire },
+      onboardingRead: { ...onboarding, ratioToBaseline: ratio(onboarding), ratioToSamePayload, ...wire },
       progressWrite: { ...progress, ratioToBaseline: ratio(progress) },
     };
     const line = (r: LoadResult) =>
@@ -66,12 +142,30 @@ export async function api(): Promise<void> {
     const clean = (r: LoadResult) => r.non2xx === 0 && r.errors === 0;
     checks.push(
       { name: 'baseline hello world', value: line(baseline), budget: '—', ok: null },
+      {
+        name: "baseline same payload (the read's bytes)",
+        value: `${line(samePayload)}; ${wire.wireBytes} bytes, ${wire.contentEncoding}`,
+        budget: '—',
+        ok: null,
+      },
       { name: 'GET /api/onboarding', value: line(onboarding), budget: 'no errors', ok: clean(onboarding) },
       {
         name: 'GET /api/onboarding ÷ baseline',
         value: `${ratio(onboarding)}`,
         budget: `≥ ${budgets.api.onboardingReadMinRatioToBaseline}`,
         ok: ratio(onboarding) >= budgets.api.onboardingReadMinRatioToBaseline,
+      },
+      {
+        name: 'GET /api/onboarding ÷ same-payload baseline',
+        value: `${ratioToSamePayload}`,
+        budget: `≥ ${budgets.api.onboardingReadMinRatioToSamePayload}`,
+        ok: ratioToSamePayload >= budgets.api.onboardingReadMinRatioToSamePayload,
+      },
+      {
+        name: 'GET /api/onboarding on the wire',
+        value: `${wire.wireBytes} bytes (${wire.contentEncoding}; ${wire.jsonBytes} bytes of JSON)`,
+        budget: `≤ ${budgets.api.onboardingReadMaxWireKb} kB`,
+        ok: wire.wireBytes <= budgets.api.onboardingReadMaxWireKb * 1000,
       },
       {
         name: 'GET /api/onboarding p99',
