@@ -42,7 +42,7 @@ import { OneLinePerRequest } from './logger.js';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
 import { authLimitsFromConfig, authRateLimitsPlugin, type AuthLimits } from './plugins/auth-rate-limits.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
-import { noNulCharactersPlugin } from './plugins/no-nul-characters.js';
+import { storableTextPlugin } from './plugins/storable-text.js';
 import { ReadCache } from './plugins/read-cache.js';
 import { sameOriginPlugin } from './plugins/same-origin.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await app.register(errorHandlerPlugin, { supportEmail: config.supportEmail });
-  await app.register(noNulCharactersPlugin);
+  await app.register(storableTextPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
   await app.register(sameOriginPlugin, { config });
   await app.register(allowedHostsPlugin, { config });

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, type RegisteredRoute } from '../app.js';
-import { NUL_CHARACTER_MESSAGE } from '../plugins/no-nul-characters.js';
+import { findUnstorableText, LONE_SURROGATE_MESSAGE, NUL_CHARACTER_MESSAGE } from '../plugins/storable-text.js';
 import { createTestApp, signIn, VOLUNTEER_STEP_IDS } from '../test/test-app.js';
 
 // Runs per route; about 80 routes, so the file stays within a couple of minutes.
@@ -238,7 +238,7 @@ describe('bad input never gets a 5xx, and every 4xx is a JSON error', () => {
 });
 
 /**
- * A NUL character (U+0000) cannot be stored in PostgreSQL text; before one guard refused it (plugins/no-nul-characters.ts)
+ * A NUL character (U+0000) cannot be stored in PostgreSQL text; before one guard refused it (plugins/storable-text.ts)
  * such requests answered 500. Each row puts one in one field a route reads (or a path parameter) and expects 400 naming
  * that field. As the admin, so no route refuses the request for who sends it first.
  */
@@ -374,5 +374,145 @@ describe('a NUL character (U+0000) is refused with 400 naming the field, on ever
       error: 'Bad Request',
       message: `${field}: ${NUL_CHARACTER_MESSAGE}`,
     });
+  });
+});
+
+/**
+ * A lone UTF-16 surrogate (JSON's `"\ud800"`) parses, but PostgreSQL stores it as U+FFFD in text and refuses it in
+ * jsonb: before the guard refused it (plugins/storable-text.ts) departments, form sends and the like answered 500 and
+ * names were silently changed. A URL cannot carry one (its bytes are UTF-8, and a lone surrogate has no UTF-8 form),
+ * so over HTTP it arrives only in a JSON body; the guard checks params and query all the same (the direct property
+ * below). The invariant: on every route that takes a body, one lone surrogate planted anywhere in a JSON body — any
+ * string or key, at any depth — is answered 400 naming that field, whatever else the body holds.
+ */
+const SURROGATE_RUNS = 12;
+const loneSurrogate = fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff');
+const plainKey = fc.stringMatching(/^[a-z]{1,8}$/);
+/** Text a person may type: whole graphemes (surrogate pairs included), no NUL. */
+const typedText = fc.string({ unit: 'grapheme', maxLength: 12 }).filter((s) => !s.includes('\u0000'));
+const { jsonTree } = fc.letrec<{ jsonTree: unknown }>((tie) => ({
+  jsonTree: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    typedText,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('jsonTree'), { maxLength: 3 }),
+    fc.dictionary(plainKey, tie('jsonTree'), { maxKeys: 3 }),
+  ),
+}));
+const surrogateBody = fc.dictionary(
+  fc.oneof(fc.constantFrom('name', 'answers', 'email', 'value', 'displayName', 'department', 'note'), plainKey),
+  jsonTree,
+  { minKeys: 1, maxKeys: 4 },
+);
+
+/** Every string and key of a JSON value, in order, each with the field name the 400 answer gives it. */
+function slots(value: unknown, where: string, out: { where: string; isKey: boolean }[] = []) {
+  if (typeof value === 'string') out.push({ where, isKey: false });
+  else if (Array.isArray(value)) value.forEach((item, i) => slots(item, `${where}[${i}]`, out));
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      // Generated keys are plain letters, named `.key`; a key with a surrogate planted in it is named `["key\ud800"]`.
+      const named = /^[A-Za-z]+$/.test(key) ? `${where}.${key}` : `${where}[${JSON.stringify(key)}]`;
+      out.push({ where: named, isKey: true });
+      slots(item, named, out);
+    }
+  return out;
+}
+
+/** The value with `bad` put into its n-th slot (see {@link slots}) at `at` (a fraction of the text's length). */
+function plant(value: unknown, n: { left: number }, bad: string, at: number): unknown {
+  const insert = (text: string) => {
+    const chars = [...text]; // code points, so the surrogate never splits a pair
+    const i = Math.floor(at * (chars.length + 1));
+    return [...chars.slice(0, i), bad, ...chars.slice(i)].join('');
+  };
+  if (typeof value === 'string') return n.left-- === 0 ? insert(value) : value;
+  if (Array.isArray(value)) return value.map((item) => plant(item, n, bad, at));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => {
+        const newKey = n.left-- === 0 ? insert(key) : key;
+        return [newKey, plant(item, n, bad, at)];
+      }),
+    );
+  return value;
+}
+
+describe('a lone UTF-16 surrogate is refused with 400 naming the field, on every route', () => {
+  // Every route but GET reads a body; the upload routes' own parsers read a JSON one as JSON too.
+  const withBody = ROUTES.filter((r) => r.method !== 'GET');
+
+  it('covers every route that takes a body', () => {
+    expect(withBody.length).toBeGreaterThan(40);
+  });
+
+  for (const route of withBody) {
+    it(`${route.method} ${route.path}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          surrogateBody,
+          fc.nat(),
+          loneSurrogate,
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          async (body, pick, bad, at) => {
+            const all = slots(body, 'body');
+            const n = pick % all.length;
+            const planted = plant(body, { left: n }, bad, at);
+            const field = (slots(planted, 'body')[n] as { where: string }).where;
+            const res = await t.app.inject({
+              method: route.method,
+              url: fillPath(route.path, [VOLUNTEER_STEP_IDS[0], 'item-1']),
+              headers: { cookie: cookies.admin, origin: 'http://localhost', 'content-type': 'application/json' },
+              payload: JSON.stringify(planted),
+            });
+            expect(res.statusCode, `${JSON.stringify(planted)} → ${res.body}`).toBe(400);
+            expect(res.json()).toEqual({
+              statusCode: 400,
+              error: 'Bad Request',
+              message: `${field}: ${LONE_SURROGATE_MESSAGE}`,
+            });
+          },
+        ),
+        { numRuns: SURROGATE_RUNS, seed: SEED + ROUTES.indexOf(route), endOnFailure: true },
+      );
+    });
+  }
+
+  it('refuses one in any path parameter or query value or key too (the guard over parsed parts)', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(plainKey, typedText, { minKeys: 1, maxKeys: 4 }),
+        fc.constantFrom('params', 'querystring'),
+        fc.nat(),
+        loneSurrogate,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (part, context, pick, bad, at) => {
+          const all = slots(part, context).filter((s) => !s.isKey);
+          const n = pick % all.length;
+          // Slots of a flat object go key, value, key, value: the n-th value is slot 2n + 1.
+          const planted = plant(part, { left: 2 * n + 1 }, bad, at);
+          expect(findUnstorableText(planted, context)).toEqual({
+            where: (all[n] as { where: string }).where,
+            message: LONE_SURROGATE_MESSAGE,
+          });
+        },
+      ),
+      { numRuns: 200, seed: SEED },
+    );
+  });
+
+  it('keeps what a person typed: surrogate pairs (emoji, rare scripts) pass, and the rows store them as typed', async () => {
+    const name = 'Zoë 🦊 𝒜da 𠜎';
+    expect(findUnstorableText({ name, list: [name, { [name]: name }] }, 'body')).toBeNull();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/departments',
+      headers: { cookie: cookies.admin, origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Outreach 🦊' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain(JSON.stringify('Outreach 🦊').slice(1, -1));
   });
 });
