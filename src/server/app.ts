@@ -38,6 +38,7 @@ import { progressRoutes } from './modules/progress/index.js';
 import { prepareStoredSecrets, SecretsKeyError, secretsRoutes } from './modules/secrets/index.js';
 import { studioRoutes } from './modules/studio/index.js';
 import { teamTaskRoutes } from './modules/team-tasks/index.js';
+import { compressJsonAnswers } from './compression.js';
 import { OneLinePerRequest } from './logger.js';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
 import { authLimitsFromConfig, authRateLimitsPlugin, type AuthLimits } from './plugins/auth-rate-limits.js';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  compressJsonAnswers(app);
   const { onRoute } = deps;
   if (onRoute !== undefined) {
     app.addHook('onRoute', (route) => {

@@ -1,7 +1,16 @@
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { acceptedEncoding, type AnswerEncoding, COMPRESS_MIN_BYTES, compressKept } from './compression.js';
 import { isDeepFrozen } from './deep-freeze.js';
+
+/** What is kept of a frozen answer: its text, its UTF-8 bytes and, once asked for, their compressed forms. */
+interface KeptAnswer {
+  text: string;
+  bytes: Buffer;
+  /** Per encoding: the compressed bytes, or their compression under way (compression.ts `compressKept`). */
+  compressed: Map<AnswerEncoding, Buffer | Promise<Buffer>>;
+}
 
 /**
  * Response serialization that keeps the JSON of values that never change (docs/decisions/008-read-cache.md).
@@ -9,17 +18,21 @@ import { isDeepFrozen } from './deep-freeze.js';
  * A route's answer is an object of the route's zod object schema. Each of its keys is encoded with that key's schema,
  * as the whole schema would encode it, and written as `"key":<json>`; a value made by `deepFreeze` (deep-freeze.ts)
  * is encoded once and its JSON kept, for as long as the value lives — the answer itself too, when it is frozen whole,
- * with its UTF-8 bytes, which are sent instead of the text (so the text is neither measured nor encoded again). The
+ * with its UTF-8 bytes, which are sent instead of the text (so the text is neither measured nor encoded again), and
+ * their brotli and gzip forms (docs/architecture.md#compressed-answers): an answer of at least 1 kB goes to a browser
+ * that accepts br or gzip compressed once, as small as the encoding goes, with `Content-Encoding` and
+ * `Vary: Accept-Encoding`, so a steady read compresses nothing either. The
  * text is the same as encoding the whole answer at once (`JSON.stringify(schema.encode(answer))`: the schema's keys in
  * its order, undefined ones left out); an answer that is missing a key, or does not fit the schema, goes to the
  * standard serializer (which applies defaults, or fails with its serialization error).
  * @param schema the response schema: a plain zod object (no refinement or transform of the object as a whole)
  * @returns route options to spread into the route's: `serializerCompiler` (each status's schema gets the standard
  *   serializer, except `schema`'s own), and the `preSerialization` and `onSend` hooks that send a frozen answer's
- *   kept bytes
+ *   kept bytes (or their kept compressed form). Other answers of the route are compressed per request
+ *   (compression.ts `compressJsonAnswers`, whose hook comes after these and leaves an encoded answer as it is).
  */
 export function keptJson(schema: z.ZodObject) {
-  const keptAnswers = new WeakMap<object, { text: string; bytes: Buffer }>();
+  const keptAnswers = new WeakMap<object, KeptAnswer>();
   const answerOfReply = new WeakMap<FastifyReply, object>();
   return {
     serializerCompiler: keptJsonSerializerCompiler(schema, keptAnswers),
@@ -33,16 +46,40 @@ export function keptJson(schema: z.ZodObject) {
       if (isDeepFrozen(payload)) answerOfReply.set(reply, payload);
       done(null, payload);
     },
-    /** Sends the kept bytes of a frozen answer's kept text (the same bytes Fastify would send). */
+    /**
+     * Sends the kept bytes of a frozen answer's kept text (the same bytes Fastify would send), or their kept
+     * compressed form when the answer is worth compressing and the browser accepts br or gzip.
+     */
     onSend: (
-      _request: FastifyRequest,
+      request: FastifyRequest,
       reply: FastifyReply,
       payload: unknown,
-      done: (error: null, payload: unknown) => void,
+      done: (error: Error | null, payload?: unknown) => void,
     ) => {
       const answer = answerOfReply.get(reply);
       const kept = answer === undefined ? undefined : keptAnswers.get(answer);
-      done(null, kept !== undefined && kept.text === payload ? kept.bytes : payload);
+      if (kept === undefined || kept.text !== payload) return done(null, payload);
+      if (kept.bytes.length < COMPRESS_MIN_BYTES) return done(null, kept.bytes);
+      reply.header('vary', 'accept-encoding');
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (encoding === null) return done(null, kept.bytes);
+      reply.header('content-encoding', encoding);
+      const compressed = kept.compressed.get(encoding);
+      if (Buffer.isBuffer(compressed)) return done(null, compressed);
+      // The first answer in this encoding waits for its compression; the answers asked for meanwhile share it.
+      let pending: Promise<Buffer> | undefined = compressed;
+      if (pending === undefined) {
+        pending = compressKept(kept.bytes, encoding);
+        kept.compressed.set(encoding, pending);
+        pending.then(
+          (bytes) => kept.compressed.set(encoding, bytes),
+          () => kept.compressed.delete(encoding),
+        );
+      }
+      pending.then(
+        (bytes) => done(null, bytes),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     },
   };
 }
@@ -50,7 +87,7 @@ export function keptJson(schema: z.ZodObject) {
 /** The serializer compiler of {@link keptJson}; `keptAnswers` holds the text and bytes of frozen answers. */
 function keptJsonSerializerCompiler(
   schema: z.ZodObject,
-  keptAnswers: WeakMap<object, { text: string; bytes: Buffer }>,
+  keptAnswers: WeakMap<object, KeptAnswer>,
 ): FastifySerializerCompiler<FastifySchema> {
   const keys = Object.keys(schema.shape);
   const prefixes = new Map(keys.map((key) => [key, `${JSON.stringify(key)}:`]));
@@ -91,7 +128,7 @@ function keptJsonSerializerCompiler(
       let kept = keptAnswers.get(data);
       if (kept === undefined) {
         const text = byKey(data);
-        kept = { text, bytes: Buffer.from(text, 'utf8') };
+        kept = { text, bytes: Buffer.from(text, 'utf8'), compressed: new Map() };
         keptAnswers.set(data, kept);
       }
       return kept.text;

@@ -1,0 +1,173 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadContent } from './content/load-content.js';
+import { acceptedEncoding, compressJsonAnswers, COMPRESS_MIN_BYTES } from './compression.js';
+import { deepFreeze } from './deep-freeze.js';
+import { keptJson } from './kept-json.js';
+import { projectRoot } from './project-root.js';
+import { createTestApp, signIn, type TestApp } from './test/test-app.js';
+
+/**
+ * Compressed answers (compression.ts, docs/architecture.md#compressed-answers): JSON answers of at least 1 kB go
+ * compressed to a browser that accepts br or gzip — kept answers (kept-json.ts) compressed once — and every answer
+ * decodes to the same bytes as the uncompressed one, with Content-Encoding and Vary saying so.
+ */
+
+/** The body as sent, decoded by its Content-Encoding. */
+function decoded(raw: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
+  expect(encoding).toBeUndefined();
+  return raw.toString('utf8');
+}
+
+/** Accept-Encoding headers as browsers, proxies and odd clients send them: tokens with optional quality values. */
+const acceptEncodingHeader = fc
+  .array(
+    fc.record({
+      token: fc.constantFrom('br', 'gzip', 'x-gzip', 'deflate', 'zstd', 'identity', '*', 'compress', 'BR', 'Gzip'),
+      q: fc.option(fc.constantFrom('0', '0.1', '0.5', '0.9', '1', '1.0'), { nil: undefined }),
+    }),
+    { maxLength: 5 },
+  )
+  .map((parts) => parts.map(({ token, q }) => (q === undefined ? token : `${token};q=${q}`)).join(', '));
+
+describe('GET /api/onboarding compressed, with the real content', () => {
+  let t: TestApp;
+  let cookie: string;
+  let plain: string;
+  beforeAll(async () => {
+    const catalog = await loadContent(path.join(projectRoot, 'content'));
+    t = await createTestApp({ catalog });
+    cookie = await signIn(t.app, { email: 'compressed@inspired2uplift.org' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    plain = res.body;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is over 1 kB, and sent uncompressed with Vary: Accept-Encoding to a client that accepts no encoding', async () => {
+    expect(Buffer.byteLength(plain)).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    const res = await t.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBe('accept-encoding');
+    expect(res.body).toBe(plain);
+  });
+
+  it('goes in the encoding the browser accepts and decodes to the same JSON, for any Accept-Encoding', async () => {
+    await fc.assert(
+      fc.asyncProperty(acceptEncodingHeader, async (header) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/onboarding',
+          headers: { cookie, 'accept-encoding': header },
+        });
+        expect(res.statusCode).toBe(200);
+        const encoding = res.headers['content-encoding'];
+        expect(encoding ?? null).toBe(acceptedEncoding(header));
+        expect(res.headers.vary).toBe('accept-encoding');
+        expect(decoded(res.rawPayload, typeof encoding === 'string' ? encoding : undefined)).toBe(plain);
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("answers a Chromium's Accept-Encoding with brotli, a quarter of the JSON's size or less", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/onboarding',
+      headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload.length).toBeLessThanOrEqual(Buffer.byteLength(plain) / 4);
+  });
+
+  it('answers a changed progress with its own compressed bytes (the kept ones are of the answer they were made of)', async () => {
+    const browser = { cookie, 'accept-encoding': 'br' };
+    const before = await t.app.inject({ method: 'GET', url: '/api/onboarding', headers: browser });
+    const stepId = (JSON.parse(plain) as { scopes: { steps: { id: string }[] }[] }).scopes[0]?.steps[0]?.id;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/progress/steps/${stepId}`,
+      headers: { cookie },
+      payload: { completed: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [after, plainAfter] = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/onboarding', headers: browser }),
+      t.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } }),
+    ]);
+    expect(decoded(before.rawPayload, 'br')).toBe(plain);
+    expect(decoded(after.rawPayload, 'br')).toBe(plainAfter.body);
+    expect(JSON.parse(plainAfter.body).progress.completed).toEqual([{ stepId, completedAt: expect.any(String) }]);
+  });
+});
+
+describe('JSON answers that are not kept', () => {
+  const schema = z.object({ text: z.string() });
+
+  /** An app with the app's compression and one kept-JSON route answering `answer()`. */
+  async function appAnswering(answer: () => z.infer<typeof schema>) {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    compressJsonAnswers(app);
+    app.get('/api/answer', { schema: { response: { 200: schema } }, ...keptJson(schema) }, async () => answer());
+    await app.ready();
+    return app;
+  }
+
+  it.each([
+    ['made for this request', (text: string) => ({ text })],
+    ['frozen (kept)', (text: string) => deepFreeze({ text })],
+  ])('are compressed from 1 kB on, and not below, when %s', async (_what, make) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3000 }),
+        fc.constantFrom('br', 'gzip', 'gzip, deflate, br, zstd'),
+        async (length, header) => {
+          const text = 'x'.repeat(length);
+          const app = await appAnswering(() => make(text));
+          const res = await app.inject({ method: 'GET', url: '/api/answer', headers: { 'accept-encoding': header } });
+          await app.close();
+          const json = JSON.stringify({ text });
+          const encoding = res.headers['content-encoding'];
+          if (Buffer.byteLength(json) >= COMPRESS_MIN_BYTES) {
+            expect(encoding).toBe(acceptedEncoding(header));
+            expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+          } else {
+            expect(encoding).toBeUndefined();
+          }
+          expect(decoded(res.rawPayload, typeof encoding === 'string' ? encoding : undefined)).toBe(json);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['deflate', null],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['*', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.9', 'gzip'],
+    ['gzip;q=0, br;q=0', null],
+  ])('%j → %s', (header, encoding) => {
+    expect(acceptedEncoding(header)).toBe(encoding);
+  });
+});

@@ -1,0 +1,108 @@
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Compressed answers (docs/architecture.md#compressed-answers): the encodings the server sends, best first, and the
+ * smallest answer worth compressing, in bytes (below it, the headers and the work cost more than they save).
+ */
+export const ANSWER_ENCODINGS = ['br', 'gzip'] as const;
+export type AnswerEncoding = (typeof ANSWER_ENCODINGS)[number];
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** Brotli quality of what is compressed per request (JSON answers made for one request; documents too). */
+export const PER_REQUEST_BROTLI_QUALITY = 5;
+
+/** A JSON answer's Content-Type, as Fastify and the routes set it. */
+const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json(?:;|$)/iu;
+
+/**
+ * Compresses the JSON answers of every /api/ route registered after this call (docs/architecture.md#compressed-answers):
+ * an answer of at least {@link COMPRESS_MIN_BYTES} bytes goes with brotli (quality 5) or gzip, as the browser accepts
+ * ({@link acceptedEncoding}), with `Content-Encoding` and `Vary: Accept-Encoding`. The hook is the route's last
+ * `onSend`, so an answer a route's own hook already encoded (kept answers, kept-json.ts) is sent as it is; other
+ * answers (files, CSV, backups) are left alone: the documents are compressed by @fastify/compress's `reply.compress`
+ * (plugins/static-files.ts), the build's files come precompressed.
+ * @param app the root app, before the routes are registered
+ */
+export function compressJsonAnswers(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...own, compressJsonAnswer];
+  });
+}
+
+/** The `onSend` hook of {@link compressJsonAnswers}. */
+function compressJsonAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload?: unknown) => void,
+): void {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+  if (reply.hasHeader('content-encoding') || !JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
+    return done(null, payload);
+  }
+  if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return done(null, payload);
+  reply.header('vary', 'accept-encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (encoding === null) return done(null, payload);
+  let compressed: Buffer;
+  try {
+    compressed =
+      encoding === 'br'
+        ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } })
+        : gzipSync(payload);
+  } catch (error) {
+    return done(error instanceof Error ? error : new Error(String(error)));
+  }
+  reply.header('content-encoding', encoding);
+  done(null, compressed);
+}
+
+/** Accept-Encoding values seen, with the encoding chosen for each (browsers send a handful of distinct values). */
+const chosen = new Map<string, AnswerEncoding | null>();
+const CHOSEN_MAX_ENTRIES = 256;
+
+/**
+ * The encoding an answer is sent with, as @fastify/compress chooses it (the same negotiation: quality values, `*` and
+ * `x-gzip` counted as gzip), remembered per header value so that a steady read does not parse the header again.
+ * @param header the request's Accept-Encoding, if any
+ * @returns 'br' or 'gzip', or null for none (no header, identity only, or nothing the server sends)
+ */
+export function acceptedEncoding(header: string | undefined): AnswerEncoding | null {
+  if (header === undefined) return null;
+  let encoding = chosen.get(header);
+  if (encoding === undefined) {
+    const found = negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ANSWER_ENCODINGS]);
+    encoding = found === 'br' || found === 'gzip' ? found : null;
+    if (chosen.size >= CHOSEN_MAX_ENTRIES) chosen.clear();
+    chosen.set(header, encoding);
+  }
+  return encoding;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compresses bytes that are kept and sent many times (kept-json.ts) as small as the encoding goes: brotli at its
+ * highest quality (11, text mode), gzip at level 9. The work runs on libuv's thread pool, not on the thread that
+ * answers requests.
+ * @param bytes the answer's bytes
+ * @param encoding 'br' or 'gzip'
+ * @returns the compressed bytes
+ */
+export function compressKept(bytes: Buffer, encoding: AnswerEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      })
+    : gzipAsync(bytes, { level: constants.Z_BEST_COMPRESSION });
+}
