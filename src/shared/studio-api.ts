@@ -24,8 +24,9 @@ import type { RoleConfiguration } from './content-schema.js';
  *     or 422 {@link problemsRefusalSchema} listing every problem of the whole catalog,
  *     or 409 {@link removalsConflictSchema} when it removes steps or items members completed and `confirmRemovals` is
  *     not true (ask, then send again with `confirmRemovals: true`), or 409 `{ error }` when there is no draft,
- *     or 403 {@link accessRefusalSchema} when a content editor (not an admin) would change who may see a shared
- *     password or which role people belong to (nothing is published)
+ *     or 403 {@link accessRefusalSchema} when a content editor (not an admin) would change, for someone the server
+ *     knows, which role they resolve to, which shared passwords they may see or which team tasks name them, or would
+ *     change a role's aliases (nothing is published; docs/security.md#access-is-an-invariant)
  * - `GET    /api/studio/versions`              → {@link versionsResponseSchema} newest first
  * - `GET    /api/studio/versions/:version`     ({@link versionParamsSchema}) → {@link studioVersionSchema}
  * - `POST   /api/studio/versions/:version/restore` body {@link restoreRequestSchema} (optional) →
@@ -45,6 +46,9 @@ import type { RoleConfiguration } from './content-schema.js';
  *     done each task of the content has (the publish dialog says how many a change reaches)
  * - `GET    /api/studio/retakes`               → {@link retakesResponseSchema} — who would answer a form or quiz again
  *     if the draft were published (docs/product.md#changing-a-form-or-quiz-after-people-answered)
+ * - `GET    /api/studio/access`                → {@link accessMovesResponseSchema} — who the saved draft would move to
+ *     another role, which shared passwords they would gain or lose, whom team tasks would name
+ *     (docs/security.md#access-is-an-invariant)
  */
 
 /** The largest file the studio accepts, in bytes (10 MiB). */
@@ -206,7 +210,7 @@ export type StudioRemovalsConflict = z.infer<typeof removalsConflictSchema>;
 
 /**
  * The 403 answer to a content editor's publish or restore that would change access: `message` says an admin must make
- * the change, `changes` names each one (e.g. `role "finance": aliases`).
+ * the change, `changes` names each one in words (e.g. `3 people would move from Finance to HR: ann@…, bo@…, cy@….`).
  */
 export const accessRefusalSchema = z.object({
   statusCode: z.literal(403),
@@ -272,3 +276,10 @@ export const retakesResponseSchema = z.object({
   ),
 });
 export type StudioRetakes = z.infer<typeof retakesResponseSchema>;
+
+/**
+ * GET /api/studio/access: what publishing the saved draft would change in access, one sentence each (who moves from
+ * which role to which, who gains or loses which shared password, whom team tasks would name); empty without a draft or
+ * when nobody's access changes (docs/security.md#access-is-an-invariant).
+ */
+export const accessMovesResponseSchema = z.object({ changes: z.array(z.string()) });

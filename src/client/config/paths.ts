@@ -124,6 +124,7 @@ export const apiPaths = {
   studioUsage: '/api/studio/usage',
   studioTeamTasks: '/api/studio/team-tasks',
   studioRetakes: '/api/studio/retakes',
+  studioAccess: '/api/studio/access',
 } as const;
 
 export const assetPaths = {

@@ -456,6 +456,35 @@ describe('content studio', () => {
     expect(screen.queryByText(/^Published version/u)).toBeNull();
   }, 20_000);
 
+  it('lists in the publish dialog the people the publish would move, as the server works them out', async () => {
+    const changed = [{ ...finance(), key: 'director of finance and operations', renamedFrom: 'finance' }, volunteer()];
+    const draft = {
+      catalog: changed,
+      baseVersion: 3,
+      updatedAt: '2026-11-24T20:00:00.000Z',
+      updatedBy: admin.email,
+      problems: [],
+    };
+    const moves = [
+      '1 person would move from Finance to HR: dana@inspired2uplift.org.',
+      '1 person could see the shared password HR_PASS: dana@inspired2uplift.org.',
+    ];
+    const server = studioServer({ draft });
+    const { user } = renderApp('/admin/studio', {
+      ...server.handlers,
+      'GET /api/studio': () => json({ published: published(), draft } satisfies StudioState),
+      'GET /api/studio/access': () => json({ changes: moves }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
+    const list = await within(dialog).findByRole('region', { name: 'Who this changes: only an admin can publish it' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(moves);
+  }, 20_000);
+
   it('removes a step after a confirmation, and deletes a role no member has', async () => {
     const server = studioServer();
     const { user } = renderApp('/admin/studio', server.handlers);

@@ -554,13 +554,14 @@ describe('renaming a role', () => {
       withFinance(published.catalog, (c) => ({ ...c, aliases: ['bookkeeper'], teamTasks: [...c.teamTasks, COUNT] })),
     );
     expect((await publish()).statusCode).toBe(200);
-    // Lee's member record names the role as written ('Finance '); Lee starts today, so the team task is made.
+    // Lee's member record names the role by its key (a rename moves exactly those); Lee starts today, so the team task
+    // is made.
     const recorded = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/members/${encodeURIComponent(LEE)}`,
       headers: headers(admin),
       payload: {
-        role: 'Finance ',
+        role: 'finance',
         department: 'Operations',
         isAdmin: false,
         startOn: t.clock.now.toISOString().slice(0, 10),

@@ -1,7 +1,6 @@
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { RoleConfiguration, Step, TeamTask } from '../../../shared/content-schema.js';
 import type { StudioProblem } from '../../../shared/studio-api.js';
-import { normaliseRoleText } from '../../../shared/role-lookup.js';
 import { changeRoleKeyAt } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -777,39 +776,29 @@ export interface MovedRoles {
 
 /**
  * Moves everything stored by a renamed role's old key to the new one (in the publish's transaction, before the other
- * renames: a team task's rename names its role by the new key): member records and users whose role text is the old
- * key (as the role lookup compares it: trimmed, lower case, spaces collapsed) take the new key; team tasks made from
- * the role (open, done or closed) take the new `role_key`. A member record moved is updated `at` (the publish's time). A role text that reaches the role through an alias is left
- * as written: the alias stays with the role. The admin console's table follows by itself (a member record's change
+ * renames: a team task's rename names its role by the new key): member records and users whose role text is exactly
+ * the old key take the new key; team tasks made from the role (open, done or closed) take the new `role_key`. A member
+ * record moved is updated `at` (the publish's time). Any other role text is left as written, also one the lookup
+ * matches to the old key ('Finance ', or a job title a role took as its key): the access map of the publish lists such
+ * people as moving (access-map.ts). The admin console's table follows by itself (a member record's change
  * marks its row, and a new catalog recomputes every row).
  * @returns what moved, per rename, for the audit log
  */
 export async function moveRenamedRoles(tx: Database, renames: readonly RoleRename[], at: Date): Promise<MovedRoles[]> {
   const result: MovedRoles[] = [];
   for (const { role } of renames) {
-    // Role texts are few; which of them name the old key is the lookup's own rule, applied here rather than in SQL.
-    const texts = async (table: typeof members | typeof users) =>
-      (await tx.selectDistinct({ role: table.role }).from(table))
-        .map((r) => r.role)
-        .filter((text) => normaliseRoleText(text) === role.from);
-    const memberTexts = await texts(members);
-    const userTexts = await texts(users);
-    const movedMembers =
-      memberTexts.length === 0
-        ? []
-        : await tx
-            .update(members)
-            .set({ role: role.to, updatedAt: at })
-            .where(inArray(members.role, memberTexts))
-            .returning({ x: members.email });
-    const movedUsers =
-      userTexts.length === 0
-        ? []
-        : await tx
-            .update(users)
-            .set({ role: role.to })
-            .where(inArray(users.role, userTexts))
-            .returning({ x: users.email });
+    // Only records whose role text is exactly the old key: a text that merely resolves to it ("Director of Finance and
+    // Operations" once a role took that key) keeps its own words (docs/security.md#access-is-an-invariant).
+    const movedMembers = await tx
+      .update(members)
+      .set({ role: role.to, updatedAt: at })
+      .where(eq(members.role, role.from))
+      .returning({ x: members.email });
+    const movedUsers = await tx
+      .update(users)
+      .set({ role: role.to })
+      .where(eq(users.role, role.from))
+      .returning({ x: users.email });
     const movedTasks = await tx
       .update(teamTasks)
       .set({ roleKey: role.to })

@@ -18,6 +18,7 @@ import {
   studioStateSchema,
   studioVersionSchema,
   retakesResponseSchema,
+  accessMovesResponseSchema,
   usageResponseSchema,
   versionParamsSchema,
   versionsResponseSchema,
@@ -35,7 +36,8 @@ import { HttpError, notFound } from '../../http-errors.js';
 import { retakesOfChange, sweepDueRetakes } from '../answers/index.js';
 import { mayUse, requirePermission } from '../permissions/index.js';
 import { countOpenTeamTasks, syncTeamTasks } from '../team-tasks/index.js';
-import { ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from './access-fields.js';
+import { ADMIN_MUST_CHANGE_ACCESS_MESSAGE, aliasChanges } from './access-fields.js';
+import { accessMovesOfPublish } from './access-map.js';
 import {
   getDraft,
   getVersion,
@@ -52,11 +54,12 @@ import {
   checkStudioCatalog,
   membersPerRole,
   publishVersion,
+  roleRenamesOf,
   storedFiles,
   type PublishOutcome,
 } from './studio.service.js';
 import { checkUpload } from '../../uploads.js';
-import { stepRenamesOf, takeRenames, withPublishedQuestionIds } from './renames.js';
+import { stepRenamesOf, takeRenames, withPublishedQuestionIds, withRenamedRoleKeys } from './renames.js';
 
 /**
  * The content studio's routes (docs/product.md#content-studio; the contract is src/shared/studio-api.ts). Every
@@ -122,7 +125,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
         return reply.code(403).send({
           statusCode: 403,
           error: STATUS_CODES[403] ?? 'Forbidden',
-          message: `${ADMIN_MUST_CHANGE_ACCESS_MESSAGE} What needs an admin: ${result.changes.join('; ')}.`,
+          message: `${result.changes.join(' ')} ${ADMIN_MUST_CHANGE_ACCESS_MESSAGE}`,
           changes: result.changes,
         } satisfies StudioAccessRefusal);
       case 'removals': {
@@ -305,6 +308,22 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       const renamed = takeRenames(checked.configs, catalog);
       const asAnswered = withPublishedQuestionIds(renamed.configs, renamed.questionRenames);
       return { steps: await retakesOfChange(db, catalog, asAnswered, stepRenamesOf(renamed.renames)) };
+    },
+  );
+
+  app.get(
+    '/api/studio/access',
+    { onRequest: editing, schema: { response: { 200: accessMovesResponseSchema } } },
+    async () => {
+      const draft = await getDraft(db);
+      if (!draft) return { changes: [] };
+      const checked = checkStudioCatalog(draft.catalog, () => undefined);
+      if (!checked.configs) return { changes: [] };
+      const { catalog } = await published();
+      const renamed = takeRenames(checked.configs, catalog);
+      const aliases = aliasChanges(withRenamedRoleKeys(catalog, renamed.roleRenames), renamed.configs);
+      const moves = await accessMovesOfPublish(db, catalog, renamed.configs, roleRenamesOf(renamed.roleRenames));
+      return { changes: [...aliases, ...moves.map((m) => m.sentence)] };
     },
   );
 

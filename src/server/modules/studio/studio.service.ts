@@ -20,7 +20,8 @@ import { announce } from '../../db/changes.js';
 import { recordAudit } from '../audit/index.js';
 import { deleteDraft, insertVersion } from '../../content/content.repository.js';
 import type { PublishedContent } from '../../content/published-content.js';
-import { accessChanges } from './access-fields.js';
+import { aliasChanges } from './access-fields.js';
+import { accessMoves, accessMovesOfPublish, knownPeople } from './access-map.js';
 import {
   answerRenameProblems,
   moveRenamedAnswers,
@@ -249,6 +250,24 @@ export class DraftChangedError extends Error {
   }
 }
 
+/** Old key → new key of each renamed role. */
+export const roleRenamesOf = (renames: readonly RoleRename[]): Map<string, string> =>
+  new Map(renames.map((r) => [r.role.from, r.role.to]));
+
+/**
+ * A content editor's publish or restore would change access for someone (docs/security.md#access-is-an-invariant):
+ * the transaction is rolled back, nothing is published.
+ */
+export class AccessChangeError extends Error {
+  /** The changes, one sentence each (access-map.ts `accessMoves`). */
+  readonly changes: string[];
+  constructor(changes: string[]) {
+    super(changes.join(' '));
+    this.name = 'AccessChangeError';
+    this.changes = changes;
+  }
+}
+
 /** What a publish or restore records. */
 export interface PublishInput {
   configs: RoleConfiguration[];
@@ -272,6 +291,12 @@ export interface PublishInput {
   taskRenames?: readonly TeamTaskRename[];
   /** Roles renamed (docs/decisions/062-renaming-a-role.md): their members and team tasks take the new key. */
   roleRenames?: readonly RoleRename[];
+  /**
+   * The access check (docs/security.md#access-is-an-invariant): the published catalog, and whether the person may change
+   * access. Who resolves where and sees what is computed before and after the moves, in the transaction; a change by
+   * someone who may not change access throws {@link AccessChangeError}, an admin's is audited as `accessMoves`.
+   */
+  access?: { published: readonly RoleConfiguration[]; mayChange: boolean };
   /** Called inside the transaction after the version is written (tests kill the process there). */
   beforeCommit?: () => Promise<void>;
 }
@@ -303,6 +328,7 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
       at: input.at,
     });
     if (input.clearDraft && input.draftUpdatedAt === undefined) await deleteDraft(tx);
+    const peopleBefore = input.access ? await knownPeople(tx) : undefined;
     // Roles first: a team task's rename names its role by the new key.
     const renamedRoles = await moveRenamedRoles(tx, input.roleRenames ?? [], input.at);
     const renamed = await moveRenamedRecords(tx, input.renames ?? []);
@@ -314,6 +340,15 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
       renamedRoles.some((r) => Object.values(r.moved).some((n) => n > 0))
     )
       await announce(tx, { kind: 'everything' });
+    const moved =
+      input.access && peopleBefore
+        ? accessMoves(
+            { configs: input.access.published, known: peopleBefore },
+            { configs: input.configs, known: await knownPeople(tx) },
+            roleRenamesOf(input.roleRenames ?? []),
+          ).map((m) => m.sentence)
+        : [];
+    if (moved.length > 0 && input.access?.mayChange !== true) throw new AccessChangeError(moved);
     await recordAudit(tx, {
       kind: input.kind === 'publish' ? 'content-publish' : 'content-restore',
       outcome: 'ok',
@@ -328,6 +363,7 @@ export async function publishCatalog(db: Database, input: PublishInput): Promise
         ...(renamed.length === 0 ? {} : { renamed }),
         ...(renamedAnswers.length === 0 ? {} : { renamedAnswers }),
         ...(renamedRoles.length === 0 ? {} : { renamedRoles }),
+        ...(moved.length === 0 ? {} : { accessMoves: moved }),
       },
       at: input.at,
     });
@@ -401,8 +437,13 @@ export async function publishVersion(
   ];
   if (renameProblems.length > 0) return { outcome: 'problems', problems: renameProblems };
   if (!input.mayChangeAccess) {
-    // A renamed role is compared under its new key: the rename alone changes nobody's access.
-    const changes = accessChanges(withRenamedRoleKeys(input.base.catalog, renamed.roleRenames), renamed.configs);
+    // Aliases also reach people not yet known; everything else is checked on the people, in the transaction.
+    const changes = [
+      ...aliasChanges(withRenamedRoleKeys(input.base.catalog, renamed.roleRenames), renamed.configs),
+      ...(await accessMovesOfPublish(db, input.base.catalog, renamed.configs, roleRenamesOf(renamed.roleRenames))).map(
+        (m) => m.sentence,
+      ),
+    ];
     if (changes.length > 0) return { outcome: 'access', changes };
   }
   // A form or quiz whose questions change materially is always a material change: members answer it again. A
@@ -449,9 +490,11 @@ export async function publishVersion(
       questionRenames: renamed.questionRenames,
       taskRenames: renamed.taskRenames,
       roleRenames: renamed.roleRenames,
+      access: { published: input.base.catalog, mayChange: input.mayChangeAccess },
     });
   } catch (error) {
     if (error instanceof DraftChangedError) return { outcome: 'draft-changed', message: error.message };
+    if (error instanceof AccessChangeError) return { outcome: 'access', changes: error.changes };
     throw error;
   }
   content.adopt(version.version, marked.configs);

@@ -10,6 +10,7 @@ import {
   studioStateSchema,
   studioVersionSchema,
   retakesResponseSchema,
+  accessMovesResponseSchema,
   usageResponseSchema,
   openTeamTasksResponseSchema,
   versionsResponseSchema,
@@ -44,6 +45,7 @@ export const studioKeys = {
   usage: ['studio', 'usage'] as const,
   openTeamTasks: ['studio', 'team-tasks'] as const,
   retakes: ['studio', 'retakes'] as const,
+  access: ['studio', 'access'] as const,
 };
 
 /** Someone else saved the draft since this editor last loaded or saved it (409 from PUT /api/studio/draft). */
@@ -196,6 +198,15 @@ export async function getAssets({ signal }: { signal?: AbortSignal } = {}) {
  */
 export async function getRetakes({ signal }: { signal?: AbortSignal } = {}) {
   return (await apiRequest(apiPaths.studioRetakes, retakesResponseSchema, { ...(signal ? { signal } : {}) })).steps;
+}
+
+/**
+ * GET /api/studio/access — what publishing the saved draft would change in access, one sentence each
+ * (docs/security.md#access-is-an-invariant). @throws ApiError
+ */
+export async function getAccessMoves({ signal }: { signal?: AbortSignal } = {}) {
+  return (await apiRequest(apiPaths.studioAccess, accessMovesResponseSchema, { ...(signal ? { signal } : {}) }))
+    .changes;
 }
 
 /** GET /api/studio/usage — how many members resolve to each role. @throws ApiError */

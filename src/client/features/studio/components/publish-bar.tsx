@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/features/admin';
 import {
   discardDraft,
+  getAccessMoves,
   getAssets,
   getOpenTeamTasks,
   getRetakes,
@@ -30,6 +31,31 @@ import {
 import { changeSentences } from '../utils/change-sentences';
 import { ChangeLine } from './change-line';
 import { ConfirmDialog } from './confirm-dialog';
+
+/**
+ * Who a publish moves (docs/security.md#access-is-an-invariant): nothing while loading or when nobody's access changes;
+ * otherwise the list in words, which only an admin may publish.
+ */
+function AccessMoves({ moves, failed }: { moves: string[] | undefined; failed: boolean }) {
+  if (failed)
+    return <p>Could not check whether this changes anyone's role or shared passwords. Publishing checks it again.</p>;
+  if (moves === undefined || moves.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="studio-access-moves"
+      className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-2 text-amber-950"
+    >
+      <h3 id="studio-access-moves" className="font-semibold">
+        Who this changes: only an admin can publish it
+      </h3>
+      <ul className="list-disc space-y-1 pl-5">
+        {moves.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * Who answers a changed form or quiz again once the draft is published
@@ -137,6 +163,14 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
     staleTime: 0,
   });
   const retakersOf = (stepId: string) => retakes.data?.find((r) => r.stepId === stepId)?.members;
+  // Who the publish moves (another role, shared passwords, team tasks naming them): asked of the server, which works it
+  // out on the real data (docs/security.md#access-is-an-invariant), while the dialog is open.
+  const access = useQuery({
+    queryKey: studioKeys.access,
+    queryFn: ({ signal }) => getAccessMoves({ signal }),
+    enabled: confirming,
+    staleTime: 0,
+  });
   const removed = removedSteps(published.catalog, editor.catalog);
   // Only while the dialog is open: files are named by their name, not their address.
   const assets = useQuery({
@@ -335,6 +369,7 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         ) : (
           <p>Nothing differs from the published version.</p>
         )}
+        <AccessMoves moves={access.data} failed={access.isError} />
         {teamTasks.length > 0 && reached !== undefined ? (
           <p>
             {reached === 0
