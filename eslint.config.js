@@ -34,6 +34,12 @@ const publicFileOnly = (dir) => {
   }));
 };
 
+/**
+ * The code below the server's modules (docs/architecture.md#modules): it imports no module at all, not even a public
+ * file; what it needs from a module, app.ts hands it (docs/decisions/067-nothing-below-the-modules-imports-them.md).
+ */
+const belowTheModules = ['src/server/plugins', 'src/server/db', 'src/server/content'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -133,12 +139,22 @@ export default tseslint.config(
   },
   {
     // Tests may reach into another module's files to set up their data; the app's code may not.
-    files: ['src/server/modules/**/*.ts', 'src/client/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    files: ['src/server/**/*.ts', 'src/client/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/test/**'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...publicFileOnly('src/server/modules'), ...publicFileOnly('src/client/features')] },
+        {
+          zones: [
+            ...publicFileOnly('src/server/modules'),
+            ...publicFileOnly('src/client/features'),
+            ...belowTheModules.map((dir) => ({
+              target: `./${dir}`,
+              from: './src/server/modules',
+              message: `${dir} is below the modules and imports none of them: hand it what it needs from app.ts.`,
+            })),
+          ],
+        },
       ],
     },
   },

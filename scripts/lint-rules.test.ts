@@ -32,6 +32,26 @@ describe('lint holds the module walls', { timeout: 120_000 }, () => {
     expect(viaPublicFile).toEqual([]);
   });
 
+  it.each([
+    ['src/server/plugins/lint-fixture.ts', '../modules'],
+    ['src/server/db/lint-fixture.ts', '../modules'],
+    ['src/server/content/lint-fixture.ts', '../modules'],
+  ])('fails %s, below the modules, importing any module, even through its public file', async (file, modules) => {
+    for (const target of ['members/index.js', 'members/members.repository.js']) {
+      const ids = await ruleIds(
+        file,
+        `import { getMember } from '${modules}/${target}';\nexport const f = getMember;\n`,
+      );
+      expect(ids, target).toContain('import-x/no-restricted-paths');
+    }
+    // What it may import: another file below the modules.
+    const below = await ruleIds(
+      file,
+      "import { deepFreeze } from '../deep-freeze.js';\nexport const f = deepFreeze;\n",
+    );
+    expect(below).toEqual([]);
+  });
+
   it('fails a server module loop: members is below progress, so members importing progress closes a loop', async () => {
     // progress/step-rules.ts imports members/index.ts, which imports left-members.ts.
     const ids = await ruleIds(

@@ -45,6 +45,7 @@ import { authLimitsFromConfig, authRateLimitsPlugin, type AuthLimits } from './p
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { storableTextPlugin } from './plugins/storable-text.js';
 import { ReadCache } from './plugins/read-cache.js';
+import { readCacheSources } from './read-cache-sources.js';
 import { sameOriginPlugin } from './plugins/same-origin.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionCookieName, sessionsPlugin } from './plugins/sessions.js';
@@ -201,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!WRITE_METHODS.has(request.method)) return done(null, payload);
     feed.settle().then(() => done(null, payload), done);
   });
-  const reads = new ReadCache(db, feed);
+  const reads = new ReadCache(db, feed, readCacheSources);
   const seed = deps.catalog;
   const content = await PublishedContent.open(db, feed, typeof seed === 'function' ? seed : async () => seed, {
     assetsDir: path.join(config.contentDir, 'assets'),

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyImport, previewImport } from '../modules/admin/member-import.js';
-import {
-  deleteExpiredSessionsOfUser,
-  deleteSession,
-  insertSession,
-  touchSession,
-} from '../modules/auth/sessions.repository.js';
+import { deleteExpiredSessionsOfUser, deleteSession, insertSession, touchSession } from '../plugins/session-store.js';
 import { upsertDevelopmentUser, upsertGoogleUser } from '../modules/auth/users.repository.js';
 import { deleteMember, upsertMember } from '../modules/members/members.repository.js';
 import { completeStep, uncompleteStep } from '../modules/progress/progress.repository.js';

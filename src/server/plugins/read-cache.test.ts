@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema, onboardingResponseSchema } from '../../shared/api.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { OpenDatabase } from '../db/client.js';
-import { touchSession } from '../modules/auth/sessions.repository.js';
+import { touchSession } from './session-store.js';
 import { upsertMember } from '../modules/members/members.repository.js';
 import { createTestApp, FINANCE_STEP_ID, signIn, type TestApp, VOLUNTEER_STEP_IDS } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-db.js';
+import { readCacheSources } from '../read-cache-sources.js';
 import { ReadCache } from './read-cache.js';
 import { hashSessionToken, SESSION_IDLE_MS } from './sessions.js';
 
@@ -176,7 +177,7 @@ describe('ReadCache', () => {
   };
 
   it('keeps nothing while its feed is not live', async () => {
-    const cache = new ReadCache(database.db, feed(false));
+    const cache = new ReadCache(database.db, feed(false), readCacheSources);
     await cache.member('someone@inspired2uplift.org');
     await cache.progress('5d6ecd81-3176-4c8a-b564-586c649d08c3');
     expect(cache.sizes).toEqual({ sessions: 0, members: 0, progress: 0 });
@@ -184,7 +185,7 @@ describe('ReadCache', () => {
 
   it('keeps what it read, values frozen, and forgets everything when the feed resets', async () => {
     const live = feed(true);
-    const cache = new ReadCache(database.db, live);
+    const cache = new ReadCache(database.db, live, readCacheSources);
     const progress = await cache.progress('5d6ecd81-3176-4c8a-b564-586c649d08c3');
     expect(Object.isFrozen(progress)).toBe(true);
     await cache.member('someone@inspired2uplift.org');

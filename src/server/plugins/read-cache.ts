@@ -4,17 +4,9 @@ import type { ChangeFeed, ChangeHandler } from '../db/change-feed.js';
 import type { Change } from '../db/changes.js';
 import type { Database } from '../db/client.js';
 import { LoadingCache } from '../db/loading-cache.js';
+import type { acknowledgments, members, stepItemProgress, stepProgress } from '../db/schema.js';
 import { deepFreeze } from '../deep-freeze.js';
-import {
-  listAcknowledgmentsOfUser,
-  type AcknowledgmentRow,
-} from '../modules/acknowledgments/acknowledgments.repository.js';
-import { findSessionWithUser, type SessionRow } from '../modules/auth/sessions.repository.js';
-import { toApiUser, type UserRow } from '../modules/auth/users.repository.js';
-import { adjustmentRule, listStepAdjustments } from '../modules/member-overview/adjustments.repository.js';
-import { getMember, listPeopleOf, type MemberRow } from '../modules/members/members.repository.js';
-import { listCompletedSteps, type CompletedStep } from '../modules/progress/progress.repository.js';
-import { listDoneItems, type DoneItem } from '../modules/progress/step-items.repository.js';
+import { findSessionWithUser, type SessionRow, type UserRow } from './session-store.js';
 
 /** The most entries each part of the cache keeps (sessions, member records, progress); the oldest goes first. */
 export const READ_CACHE_MAX_ENTRIES = 20_000;
@@ -25,6 +17,40 @@ export interface CachedSession {
   user: UserRow;
   /** `toApiUser(user, session.kind === 'development')`. */
   apiUser: User;
+}
+
+/** A member record as stored (db/schema.ts `members`). */
+export type MemberRow = typeof members.$inferSelect;
+
+/** One completed step: its stable id and when it was first completed. */
+export type CompletedStep = Pick<typeof stepProgress.$inferSelect, 'stepId' | 'completedAt'>;
+
+/** One ticked item of one step: the ids and when it was first ticked. */
+export type DoneItem = Pick<typeof stepItemProgress.$inferSelect, 'stepId' | 'itemId' | 'doneAt'>;
+
+/** One acknowledgment record as stored (db/schema.ts `acknowledgments`). */
+export type AcknowledgmentRow = typeof acknowledgments.$inferSelect;
+
+/**
+ * Where the cache reads on a miss: the modules' own queries, which app.ts hands it (read-cache-sources.ts), so that
+ * the cache, below the modules, imports none of them (docs/decisions/067-nothing-below-the-modules-imports-them.md).
+ * Each takes the database and gives what the module's repository gives.
+ */
+export interface ReadCacheSources {
+  /** The API shape of a session's user (auth `toApiUser`). */
+  apiUser(user: UserRow, developmentSession: boolean): User;
+  /** The member record of a lower-case address, or undefined (members `getMember`). */
+  member(db: Database, email: string): Promise<MemberRow | undefined>;
+  /** The per-person adjustments of a lower-case address, oldest first (member-overview). */
+  adjustments(db: Database, email: string): Promise<StepAdjustmentRule[]>;
+  /** A member's own lead(s) and buddy (members `listPeopleOf`). */
+  people(db: Database, member: { email: string; department: string; buddy: string | null }): Promise<Person[]>;
+  /** A user's completed steps, oldest first (progress `listCompletedSteps`). */
+  completedSteps(db: Database, userId: string): Promise<CompletedStep[]>;
+  /** A user's ticked items, oldest first (progress `listDoneItems`). */
+  doneItems(db: Database, userId: string): Promise<DoneItem[]>;
+  /** A user's acknowledgment records, oldest first (acknowledgments `listAcknowledgmentsOfUser`). */
+  acknowledgments(db: Database, userId: string): Promise<AcknowledgmentRow[]>;
 }
 
 /** A user's progress of record: every completed step, every ticked item and every acknowledgment record, oldest first. */
@@ -44,6 +70,7 @@ export interface UserProgress {
  */
 export class ReadCache implements ChangeHandler {
   readonly #db: Database;
+  readonly #sources: ReadCacheSources;
   readonly #sessions: LoadingCache<string, CachedSession | undefined>;
   readonly #members: LoadingCache<string, MemberRow | null>;
   readonly #adjustments: LoadingCache<string, readonly StepAdjustmentRule[]>;
@@ -53,10 +80,12 @@ export class ReadCache implements ChangeHandler {
   /**
    * @param db the database read on a miss
    * @param feed the change feed to follow (it must outlive the cache)
+   * @param sources the modules' queries it reads on a miss (read-cache-sources.ts)
    * @param maxEntries the most entries of each kind (default {@link READ_CACHE_MAX_ENTRIES})
    */
-  constructor(db: Database, feed: ChangeFeed, maxEntries = READ_CACHE_MAX_ENTRIES) {
+  constructor(db: Database, feed: ChangeFeed, sources: ReadCacheSources, maxEntries = READ_CACHE_MAX_ENTRIES) {
     this.#db = db;
+    this.#sources = sources;
     const isLive = () => feed.live;
     // Unknown tokens are never kept: anyone can send one.
     this.#sessions = new LoadingCache({ maxEntries, isLive, keeps: (found) => found !== undefined });
@@ -76,12 +105,12 @@ export class ReadCache implements ChangeHandler {
     const load = async (hash: string): Promise<CachedSession | undefined> => {
       const found = await findSessionWithUser(this.#db, hash);
       if (!found) return undefined;
-      return deepFreeze({ ...found, apiUser: toApiUser(found.user, found.session.kind === 'development') });
+      return deepFreeze({ ...found, apiUser: this.#sources.apiUser(found.user, found.session.kind === 'development') });
     };
     return options.fresh === true ? this.#sessions.refresh(tokenHash, load) : this.#sessions.get(tokenHash, load);
   }
 
-  /** This process wrote a session's activity (sessions.repository.ts `touchSession`): keep the new times. */
+  /** This process wrote a session's activity (session-store.ts `touchSession`): keep the new times. */
   sessionTouched(
     tokenHash: string,
     kept: CachedSession,
@@ -101,7 +130,9 @@ export class ReadCache implements ChangeHandler {
    * @returns the record, or null when there is none
    */
   member(email: string): Promise<MemberRow | null> {
-    return this.#members.get(email.toLowerCase(), async (key) => deepFreeze((await getMember(this.#db, key)) ?? null));
+    return this.#members.get(email.toLowerCase(), async (key) =>
+      deepFreeze((await this.#sources.member(this.#db, key)) ?? null),
+    );
   }
 
   /**
@@ -111,12 +142,12 @@ export class ReadCache implements ChangeHandler {
    */
   adjustments(email: string): Promise<readonly StepAdjustmentRule[]> {
     return this.#adjustments.get(email.toLowerCase(), async (key) =>
-      deepFreeze((await listStepAdjustments(this.#db, key)).map(adjustmentRule)),
+      deepFreeze(await this.#sources.adjustments(this.#db, key)),
     );
   }
 
   /**
-   * A member's own lead(s) and buddy (docs/product.md#your-people; members.repository.ts `listPeopleOf`): the same
+   * A member's own lead(s) and buddy (docs/product.md#your-people; members' `listPeopleOf`): the same
    * frozen array until a member record or a user changes (any of them may be one of these people). Nobody: one shared
    * empty array.
    * @param member the member's address (any case), their department as decided for them, their buddy (null: none)
@@ -124,7 +155,7 @@ export class ReadCache implements ChangeHandler {
   people(member: { email: string; department: string; buddy: string | null }): Promise<readonly Person[]> {
     const key = [member.email, member.department.trim(), member.buddy ?? ''].map((v) => v.toLowerCase()).join('\n');
     return this.#people.get(key, async () => {
-      const people = await listPeopleOf(this.#db, member);
+      const people = await this.#sources.people(this.#db, member);
       return people.length === 0 ? NO_PEOPLE : deepFreeze(people);
     });
   }
@@ -133,9 +164,9 @@ export class ReadCache implements ChangeHandler {
   progress(userId: string): Promise<UserProgress> {
     return this.#progress.get(userId, async (id) => {
       const [completed, items, acknowledgments] = await Promise.all([
-        listCompletedSteps(this.#db, id),
-        listDoneItems(this.#db, id),
-        listAcknowledgmentsOfUser(this.#db, id),
+        this.#sources.completedSteps(this.#db, id),
+        this.#sources.doneItems(this.#db, id),
+        this.#sources.acknowledgments(this.#db, id),
       ]);
       return deepFreeze({ completed, items, acknowledgments });
     });

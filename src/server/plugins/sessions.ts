@@ -5,13 +5,7 @@ import type { User } from '../../shared/api.js';
 import type { Database } from '../db/client.js';
 import type { Config } from '../env.js';
 import { unauthorized } from '../http-errors.js';
-import {
-  deleteSession,
-  insertSession,
-  touchSession,
-  type SessionKind,
-  type SessionRow,
-} from '../modules/auth/sessions.repository.js';
+import { deleteSession, insertSession, touchSession, type SessionKind, type SessionRow } from './session-store.js';
 import { globalPlugin } from './global-plugin.js';
 import type { ReadCache } from './read-cache.js';
 

@@ -13,7 +13,7 @@ import type { OpenDatabase } from '../db/client.js';
 import { users } from '../db/schema.js';
 import type { AuthLimits } from '../plugins/auth-rate-limits.js';
 import { loadConfig, type Config } from '../env.js';
-import { insertSession, type SessionKind } from '../modules/auth/sessions.repository.js';
+import { insertSession, type SessionKind } from '../plugins/session-store.js';
 import { upsertGoogleUser, type UserRow } from '../modules/auth/users.repository.js';
 import { hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from '../plugins/sessions.js';
 import type { FirstScreenRenderer } from '../../shared/document-answers.js';
@@ -222,7 +222,7 @@ export async function signIn(app: FastifyInstance, body: { email?: string; name?
 
 /**
  * Signs a person in as if Google had admitted them, without a provider: stores the Google user and a session of kind
- * 'google' directly (the sessions repository), so tests of what a Google session may do (e.g. shared passwords,
+ * 'google' directly (the session store), so tests of what a Google session may do (e.g. shared passwords,
  * docs/product.md#shared-passwords) need no OpenID Connect round trip. The real sign-in is tested in
  * modules/google-auth.
  * @param t the test app (its database, configuration and clock)
@@ -239,7 +239,7 @@ export async function signInWithGoogleSession(t: TestApp, identity: { email: str
 }
 
 /**
- * Stores a session of `kind` for a user directly (the sessions repository), as a sign-in would, and returns its cookie.
+ * Stores a session of `kind` for a user directly (the session store), as a sign-in would, and returns its cookie.
  * @param t the test app (its database, configuration and clock)
  * @param userId the user's id
  * @param kind 'google' or 'development'

@@ -10,7 +10,8 @@ import {
 import { HttpError } from '../../http-errors.js';
 import { endSession, requireUser, signedInUser, type SessionDeps } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/index.js';
-import { endSessionOfUser, endSessionsOfUser, listSessionsOfUser, type SessionRow } from './sessions.repository.js';
+import type { SessionRow } from '../../plugins/session-store.js';
+import { endSessionOfUser, endSessionsOfUser, listSessionsOfUser } from './sessions.repository.js';
 
 /** The 404 message for a session id that is not one of the member's own. */
 export const NO_SUCH_DEVICE_MESSAGE = 'This device is not signed in to your account (any more).';

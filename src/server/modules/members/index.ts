@@ -15,5 +15,5 @@ export {
   type BuddyRefusal,
   type MemberWriteActor,
 } from './member-writes.service.js';
-export { getMember, type MemberRow } from './members.repository.js';
+export { getMember, listPeopleOf, type MemberRow } from './members.repository.js';
 export { resolveRoleOfRequest } from './role-of-request.js';

@@ -1,5 +1,5 @@
 /** Progress writes (docs/product.md#progress-rules): the module's one public file; other modules import only this. */
-export { completeStep, uncompleteStep } from './progress.repository.js';
+export { completeStep, listCompletedSteps, uncompleteStep } from './progress.repository.js';
 export { progressRoutes } from './progress.routes.js';
 export {
   ANSWERED_STEP_MESSAGE,
@@ -7,5 +7,5 @@ export {
   type RecordAgreement,
   SIGNATURE_REQUIRED_MESSAGE,
 } from './progress.service.js';
-export { doneItemIdsOfStep, untickAllItems } from './step-items.repository.js';
+export { doneItemIdsOfStep, listDoneItems, untickAllItems } from './step-items.repository.js';
 export { ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from './step-rules.js';
