@@ -36,7 +36,7 @@ const publicFileOnly = (dir) => {
 
 /**
  * The code below the server's modules (docs/architecture.md#modules): it imports no module at all, not even a public
- * file; what it needs from a module, app.ts hands it (docs/decisions/067-nothing-below-the-modules-imports-them.md).
+ * file; what it needs from a module, app.ts hands it (docs/decisions/068-nothing-below-the-modules-imports-them.md).
  */
 const belowTheModules = ['src/server/plugins', 'src/server/db', 'src/server/content'];
 

@@ -8,7 +8,7 @@ import type { ReadCacheSources } from './plugins/read-cache.js';
 /**
  * The modules' queries the read cache reads on a miss, through their public files. app.ts hands them to the cache,
  * which sits below the modules and imports none of them (docs/architecture.md#modules;
- * docs/decisions/067-nothing-below-the-modules-imports-them.md).
+ * docs/decisions/068-nothing-below-the-modules-imports-them.md).
  */
 export const readCacheSources: ReadCacheSources = {
   apiUser: toApiUser,

@@ -33,7 +33,7 @@ export type AcknowledgmentRow = typeof acknowledgments.$inferSelect;
 
 /**
  * Where the cache reads on a miss: the modules' own queries, which app.ts hands it (read-cache-sources.ts), so that
- * the cache, below the modules, imports none of them (docs/decisions/067-nothing-below-the-modules-imports-them.md).
+ * the cache, below the modules, imports none of them (docs/decisions/068-nothing-below-the-modules-imports-them.md).
  * Each takes the database and gives what the module's repository gives.
  */
 export interface ReadCacheSources {

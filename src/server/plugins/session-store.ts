@@ -6,7 +6,7 @@ import { sessions, users } from '../db/schema.js';
 /**
  * The session store (docs/architecture.md#sessions): the rows of the sessions table that the session hook
  * (plugins/sessions.ts) and the read cache (plugins/read-cache.ts) read and write. It sits below the modules with the
- * hook (docs/decisions/067-nothing-below-the-modules-imports-them.md); the auth module's list of devices builds on it.
+ * hook (docs/decisions/068-nothing-below-the-modules-imports-them.md); the auth module's list of devices builds on it.
  */
 
 /** A row of the users table, as a session's user. */
