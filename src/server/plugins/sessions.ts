@@ -66,6 +66,46 @@ export function hashSessionToken(secret: string, token: string): string {
   return createHmac('sha256', secret).update(token).digest('hex');
 }
 
+/** The most session tokens whose hash {@link SessionTokenHashes} keeps (the oldest goes first). */
+export const TOKEN_HASHES_MAX_ENTRIES = 20_000;
+
+/**
+ * The hash of each session token a request has shown (docs/architecture.md#sessions), kept so that a signed-in
+ * request computes no HMAC: the same token always has the same hash, so nothing here is ever out of date — whether
+ * the session is still valid is decided each time from the session itself (read cache, its expiry), and a session
+ * ended or revoked is refused at once. Only tokens of sessions that were found are kept (anyone can send a cookie).
+ */
+class SessionTokenHashes {
+  readonly #hashes = new Map<string, string>();
+  readonly #secret: string;
+  readonly #maxEntries: number;
+
+  constructor(secret: string, maxEntries = TOKEN_HASHES_MAX_ENTRIES) {
+    this.#secret = secret;
+    this.#maxEntries = maxEntries;
+  }
+
+  /** The token's hash ({@link hashSessionToken}), kept or computed. */
+  of(token: string): string {
+    return this.#hashes.get(token) ?? hashSessionToken(this.#secret, token);
+  }
+
+  /** Keeps the hash of a token whose session was found. */
+  keep(token: string, tokenHash: string): void {
+    if (this.#hashes.has(token)) return;
+    if (this.#hashes.size >= this.#maxEntries) {
+      const oldest = this.#hashes.keys().next();
+      if (oldest.done !== true) this.#hashes.delete(oldest.value);
+    }
+    this.#hashes.set(token, tokenHash);
+  }
+
+  /** Forgets a token (its session is gone). */
+  forget(token: string): void {
+    this.#hashes.delete(token);
+  }
+}
+
 /**
  * Signs a user in: creates a new session (a new token at every sign-in, docs/architecture.md#sessions), sets the
  * cookie, and clears the user's expired sessions. The session keeps the browser's User-Agent and the client address,
@@ -171,7 +211,8 @@ const isExpired = (session: SessionRow, now: Date) => session.idleExpiresAt <= n
 /**
  * Cookie parsing and session verification for every /api/* request, and for a route marked `readsSession`
  * (docs/architecture.md#sessions): reads the session
- * cookie, finds the session by the token's hash (through the read cache, plugins/read-cache.ts), rejects and deletes it
+ * cookie, finds the session by the token's hash (kept per token, {@link SessionTokenHashes}; the session through the
+ * read cache, plugins/read-cache.ts), rejects and deletes it
  * when idle- or absolutely expired, slides the idle expiry (written at most once a minute), and sets `request.user` /
  * `request.authSession`. A kept session that looks expired is read again first: another server process may have slid
  * its idle expiry (touches are not announced).
@@ -183,12 +224,13 @@ export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & 
     app.decorateRequest('authSession', null);
     const name = sessionCookieName(deps.config);
     const { reads } = deps;
+    const tokenHashes = new SessionTokenHashes(deps.config.sessionSecret);
 
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiRoute(request) && request.routeOptions.config.readsSession !== true) return;
       const token = request.cookies[name];
       if (token === undefined || token === '') return;
-      const tokenHash = hashSessionToken(deps.config.sessionSecret, token);
+      const tokenHash = tokenHashes.of(token);
       const now = deps.now();
       let found = await reads.session(tokenHash);
       if (found && isExpired(found.session, now)) found = await reads.session(tokenHash, { fresh: true });
@@ -197,6 +239,7 @@ export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & 
       const refused =
         found !== undefined && found !== null && deps.config.isProduction && found.session.kind === 'development';
       if (!found || refused || isExpired(found.session, now)) {
+        tokenHashes.forget(token);
         if (found) await deleteSession(deps.db, tokenHash);
         const { maxAge: _maxAge, ...options } = cookieOptions(deps.config);
         reply.clearCookie(name, options);
@@ -214,6 +257,7 @@ export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & 
           throw error;
         }
       }
+      tokenHashes.keep(token, tokenHash);
       request.user = found.apiUser;
       request.authSession = { tokenHash, kind: found.session.kind };
     });
