@@ -279,15 +279,34 @@ export async function lighthouseScores(): Promise<void> {
         },
         {
           // A response larger than the first window of a new TCP connection takes one more round trip: 150 ms in
-          // Lighthouse's phone (docs/decisions/029-first-paint-requests.md). Shown, not budgeted.
+          // Lighthouse's phone (docs/decisions/029-first-paint-requests.md). Budgeted for a volunteer's /dashboard (the
+          // bench's member is one); shown for /login.
           name: `Lighthouse ${page} mobile: document on the wire`,
           value: `${s.medianDocumentBytes} bytes with headers (first TCP window ${FIRST_TCP_WINDOW_BYTES}: ${
             s.medianDocumentBytes <= FIRST_TCP_WINDOW_BYTES
               ? `${FIRST_TCP_WINDOW_BYTES - s.medianDocumentBytes} bytes to spare`
               : 'past it, one more round trip'
           })`,
-          budget: '—',
-          ok: null,
+          budget:
+            page === '/dashboard' && lb.dashboardDocumentInFirstTcpWindow ? `≤ ${FIRST_TCP_WINDOW_BYTES} bytes` : '—',
+          ok:
+            page === '/dashboard' && lb.dashboardDocumentInFirstTcpWindow
+              ? s.medianDocumentBytes <= FIRST_TCP_WINDOW_BYTES
+              : null,
+        },
+        {
+          // Every run within the margin, not only the median: a single slow run is what a member on a phone meets.
+          name: `Lighthouse ${page} mobile: TBT − floor, the worst run`,
+          value: `${Math.max(...list.map((r, i) => r.tbtMs - (mobile.get(FLOOR_PATH)?.[i]?.tbtMs ?? 0)))} ms (each run against the floor's run beside it)`,
+          budget: page === '/dashboard' ? `≤ ${lb.mobileRelative.dashboardTbtMaxMsAboveFloorEveryRun} ms` : '—',
+          ok:
+            page === '/dashboard'
+              ? list.every(
+                  (r, i) =>
+                    r.tbtMs - (mobile.get(FLOOR_PATH)?.[i]?.tbtMs ?? 0) <=
+                    lb.mobileRelative.dashboardTbtMaxMsAboveFloorEveryRun,
+                )
+              : null,
         },
       );
     }

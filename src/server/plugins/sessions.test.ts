@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteSession } from '../modules/auth/sessions.repository.js';
+import { deleteSession } from './session-store.js';
 import { createTestApp, signIn, type TestApp } from '../test/test-app.js';
 import { hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.js';
 
