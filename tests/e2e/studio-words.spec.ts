@@ -38,10 +38,12 @@ test('a role says in words what its members also see, and keeps its key under Ad
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Publish these changes?' });
   await expect(
-    dialog.getByText(
-      'Renamed the role ‘Finance’: its key is now “money team” (it was “finance”); its members keep the role and their progress.',
-    ),
+    dialog.getByText('Changed the internal name of the role ‘Finance’; its members keep the role and their progress.'),
   ).toBeVisible();
+  // The keys are for technical readers, under "Advanced".
+  await expect(dialog.getByText('Its key is now “money team” (it was “finance”).')).toBeHidden();
+  await dialog.getByText('Advanced', { exact: true }).click();
+  await expect(dialog.getByText('Its key is now “money team” (it was “finance”).')).toBeVisible();
   await expect(dialog.getByText(/Removed the role/u)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await settings.getByRole('button', { name: 'Undo the rename' }).click();

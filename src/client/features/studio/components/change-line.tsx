@@ -1,6 +1,9 @@
 import type { ChangeSentence } from '../utils/change-sentences';
 
-/** One change as a sentence, with the words that changed marked: struck through when removed, underlined when added. */
+/**
+ * One change as a sentence, with the words that changed marked: struck through when removed, underlined when added;
+ * what only a technical reader needs (a rename's ids) under "Advanced".
+ */
 export function ChangeLine({ change }: { change: ChangeSentence }) {
   return (
     <li>
@@ -25,6 +28,12 @@ export function ChangeLine({ change }: { change: ChangeSentence }) {
             ),
           )}
         </span>
+      ) : null}
+      {change.advanced ? (
+        <details className="mt-0.5 text-slate-700">
+          <summary className="cursor-pointer text-xs font-semibold">Advanced</summary>
+          <span className="block text-xs">{change.advanced}</span>
+        </details>
       ) : null}
     </li>
   );

@@ -11,28 +11,8 @@ import {
   type Step,
 } from '@shared/content-schema';
 import { followQuestionText, optionalText, questionIdFrom, renameItem } from '../utils/catalog-edits';
+import { FILE_TYPE_LABELS, KIND_LABELS } from '../utils/content-words';
 import { Advanced, CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
-
-/** The field kinds in plain words (docs/product.md#form-steps). */
-const KIND_LABELS: Record<FormFieldKind, string> = {
-  'short-text': 'Short text (one line)',
-  'long-text': 'Long text (a paragraph)',
-  'single-choice': 'One of a list',
-  'multiple-choice': 'Any of a list',
-  'yes-no': 'Yes or no',
-  date: 'A date',
-  number: 'A number',
-  email: 'An e-mail address',
-  phone: 'A phone number',
-  file: 'A file (PDF or picture)',
-};
-
-/** The file types a file question may take, in plain words. */
-const FILE_TYPE_LABELS: Record<(typeof FORM_FILE_TYPES)[number], string> = {
-  pdf: 'PDF documents',
-  png: 'PNG pictures',
-  jpeg: 'JPEG pictures (photos)',
-};
 
 const MB = 1024 * 1024;
 

@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { StepIcon } from '@/features/onboarding';
 import { optionalText, renameItem, renameStep } from '../utils/catalog-edits';
+import { sharedPasswordWords } from '../utils/content-words';
 import { AssetField } from './asset-field';
 import { Advanced, CheckboxField, fieldDomId, ListEditor, NumberField, SelectField, TextField } from './fields';
 import { QuestionFields } from './question-fields';
@@ -627,7 +628,7 @@ export function StepForm({ step, path, onChange, roleNames, publishedStep }: Ste
                   name: v as (typeof SECRET_NAMES)[number],
                 })
               }
-              options={SECRET_NAMES.map((n) => ({ value: n, label: n }))}
+              options={SECRET_NAMES.map((n) => ({ value: n, label: sharedPasswordWords(n) }))}
             />
             <datalist id="studio-role-names">
               {['*', ...roleNames].map((n) => (

@@ -26,8 +26,8 @@ describe('change sentences of team tasks', () => {
   it('says which team task changed and that tasks not yet done follow', () => {
     const sentences = changeSentences([role([call])], [role([{ ...call, dueAfterDays: 3, who: 'buddy' }])]);
     expect(sentences.map((s) => s.text)).toEqual([
-      'Changed the people who do it of the team task ‘Book a welcome call’ (Volunteer).',
-      'Changed the due date (days from the start date) of the team task ‘Book a welcome call’ (Volunteer).',
+      "Changed who does the team task ‘Book a welcome call’ (Volunteer): the leads of the newcomer's department → the newcomer's buddy.",
+      'Changed the due date of the team task ‘Book a welcome call’ (Volunteer): 5 days after the start date → 3 days after the start date.',
       TEAM_TASKS_FOLLOW_SENTENCE,
     ]);
   });
@@ -35,7 +35,7 @@ describe('change sentences of team tasks', () => {
   it('names added and removed team tasks, and says nothing of team tasks when none changed', () => {
     const hello = { id: 'say-hello', title: 'Say hello', description: 'Hi.', who: 'buddy', dueAfterDays: 1 };
     expect(changeSentences([role([call])], [role([hello])]).map((s) => s.text)).toEqual([
-      'Added the team task ‘Say hello’ to Volunteer.',
+      "Added the team task ‘Say hello’ to Volunteer: done by the newcomer's buddy, due 1 day after the start date.",
       'Removed the team task ‘Book a welcome call’ from Volunteer.',
       TEAM_TASKS_FOLLOW_SENTENCE,
     ]);
@@ -63,16 +63,22 @@ describe('change sentences of a rename', () => {
       scopes: [{ id: 'start', title: 'Getting started', steps }],
     });
 
-  it('says a step and an item were renamed, in words, and not that one was removed and another added', () => {
+  it('says a step and an item were renamed, in words with the ids under Advanced, and not that one was removed and another added', () => {
     const renamed = {
       ...slack,
       id: 'join-slack',
       renamedFrom: 'set-up-slack',
       content: { checklist: [{ id: 'join-general', text: 'Join #general', renamedFrom: 'join' }] },
     };
-    expect(changeSentences([withSteps([slack])], [withSteps([renamed])]).map((s) => s.text)).toEqual([
-      'Renamed ‘Set up Slack’ (Volunteer): its id is now “join-slack” (it was “set-up-slack”); what members did on it moves with it.',
-      "Renamed the checklist item ‘Join #general’ of ‘Set up Slack’ (Volunteer): its id is now “join-general” (it was “join”); members' ticks move with it.",
+    expect(changeSentences([withSteps([slack])], [withSteps([renamed])])).toEqual([
+      {
+        text: 'Changed the internal name of ‘Set up Slack’ (Volunteer); what members did on it moves with it.',
+        advanced: 'Its id is now “join-slack” (it was “set-up-slack”).',
+      },
+      {
+        text: "Changed the internal name of the checklist item ‘Join #general’ of ‘Set up Slack’ (Volunteer); members' ticks move with it.",
+        advanced: 'Its id is now “join-general” (it was “join”).',
+      },
     ]);
     // A renamed step whose title changed too: both, the title with its words marked.
     const retitled = changeSentences([withSteps([slack])], [withSteps([{ ...renamed, title: 'Join Slack' }])]);
@@ -99,8 +105,8 @@ describe('change sentences of a rename', () => {
       teamTasks: [{ ...call, id: 'welcome-call', renamedFrom: call.id }],
     });
     expect(changeSentences([before], [after]).map((s) => s.text)).toEqual([
-      "Renamed the question ‘Your T-shirt size’ of ‘Set up Slack’ (Volunteer): its id is now “your-t-shirt-size” (it was “question-1”); members' answers move with it.",
-      'Renamed the team task ‘Book a welcome call’ (Volunteer): its id is now “welcome-call” (it was “book-welcome-call”); the tasks already made follow it.',
+      "Changed the internal name of the question ‘Your T-shirt size’ of ‘Set up Slack’ (Volunteer); members' answers move with it.",
+      'Changed the internal name of the team task ‘Book a welcome call’ (Volunteer); the tasks already made follow it.',
       TEAM_TASKS_FOLLOW_SENTENCE,
     ]);
     // The renamed required question is not a new required one; the renamed task's open tasks follow it.
@@ -134,7 +140,7 @@ describe('change sentences of a role rename', () => {
     const published = [finance('finance'), treasurer(['finance'])];
     const draft = [finance('money team', { renamedFrom: 'finance' }), treasurer(['money team'])];
     expect(changeSentences(published, draft).map((s) => s.text)).toEqual([
-      'Renamed the role ‘Finance’: its key is now “money team” (it was “finance”); its members keep the role and their progress.',
+      'Changed the internal name of the role ‘Finance’; its members keep the role and their progress.',
     ]);
     // Its team tasks are found under its published key: unchanged, they are not listed as changed.
     expect(changedTeamTasks(published, draft)).toEqual([]);

@@ -1,7 +1,29 @@
-import type { RoleConfiguration, Scope, Step, TeamTask } from '@shared/content-schema';
+import {
+  FORM_FILE_DEFAULT_MAX_BYTES,
+  FORM_FILE_TYPES,
+  type Form,
+  type FormField,
+  type MediaItem,
+  type Quiz,
+  type QuizQuestion,
+  type RoleConfiguration,
+  type Scope,
+  type Step,
+  type TeamTask,
+} from '@shared/content-schema';
+import { DEFAULT_DATE_SETTINGS, formatDay } from '@shared/dates';
 import { changeRoleKeyAt } from '@shared/roles';
 import { diffWords } from 'diff';
 import { unmarkRename, withoutRename, type Catalog } from './catalog-edits';
+import {
+  assigneeWords,
+  daysFromStart,
+  FILE_TYPE_LABELS,
+  KIND_WORDS,
+  mediaWords,
+  QUIZ_KIND_WORDS,
+  sharedPasswordWords,
+} from './content-words';
 
 /**
  * What changed between two catalogs, as sentences an editor reads before publishing
@@ -18,71 +40,143 @@ export interface WordPart {
 }
 
 export interface ChangeSentence {
-  /** The sentence, e.g. "Changed the description of ‘Set up Slack’ (Volunteer)." */
+  /** The sentence, e.g. "Changed the description of ‘Set up Slack’ (Volunteer)." Never an id or a setting's key. */
   text: string;
   /** For a changed text: the text's words, the removed and the added ones marked. */
   words?: WordPart[];
+  /** What only a technical reader needs (the ids of a rename), shown under "Advanced". */
+  advanced?: string;
 }
 
-/** Plain words for a step's fields, in the form's order; a field not named here is called by its key. */
-const STEP_FIELDS: readonly [string, string][] = [
-  ['title', 'title'],
-  ['description', 'description'],
-  ['id', 'id'],
-  ['icon', 'icon'],
-  ['iconColor', 'icon colour'],
-  ['category', 'category badge'],
-  ['completeButtonText', 'button text on a computer'],
-  ['mobileCompleteButtonText', 'button text on a phone'],
-  ['dueAfterDays', 'due date (days after the start date)'],
-  ['content.details', 'details'],
-  ['content.tasks', 'tasks'],
-  ['content.helpfulLinks', 'helpful links'],
-  ['footnote', 'footnote'],
-  ['easyRead', 'easy-read version'],
-  ['image', 'image'],
-  ['media', 'media'],
-  ['isContactStep', "'Your People' setting"],
-  ['content.contacts', 'contacts'],
-  ['isChecklistStep', 'checklist setting'],
-  ['content.checklistHeader', 'checklist header'],
-  ['content.checklist', 'checklist'],
-  ['isAcknowledgmentStep', 'acknowledgment setting'],
-  ['content.acknowledgmentHeader', 'acknowledgments header'],
-  ['content.acknowledgments', 'acknowledgments'],
-  ['requiresScrollOrDownload', "'Members must read a PDF' setting"],
-  ['pdfUrl', 'PDF'],
-  ['pdfDraft', "PDF's draft mark"],
-  ['signature', 'signature setting'],
-  ['version', 'agreement version'],
-  ['versionDate', 'version date'],
-  ['versionNote', 'note on what changed'],
-  ['renewEveryDays', 'renewal (days)'],
-  ['envVariable', 'shared password'],
-  ['form', 'form questions'],
-  ['quiz', 'quiz questions'],
+/** How the sentences name things: uploaded files by their names, roles by their display names. */
+interface Names {
+  files: ReadonlyMap<string, string>;
+  roles: ReadonlyMap<string, string>;
+}
+
+/** A file's address as its uploaded name, or the last part of its address. */
+function fileName(src: string, names: Names): string {
+  return names.files.get(src) ?? decodeURIComponent(src.split('/').pop() ?? src);
+}
+
+/** A role key as the role's name. */
+function roleName(key: string, names: Names): string {
+  return names.roles.get(key) ?? key;
+}
+
+/** A date of the content (YYYY-MM-DD) as the organisation writes it. */
+function dayWords(iso: string): string {
+  return formatDay(iso, DEFAULT_DATE_SETTINGS);
+}
+
+/** How one setting's value reads in a sentence; `undefined` for "not set". */
+type Words = (value: unknown, names: Names) => string;
+
+const plain: Words = (value, names) => textOf(value, names);
+const days: Words = (value) => (typeof value === 'number' ? daysFromStart(value) : '');
+
+/**
+ * One setting a sentence can name: its path, its words, how its value reads, and for a number, the sentence of its
+ * change ("5 → 10 days after the start date").
+ */
+interface Field {
+  path: string;
+  label: string;
+  words?: Words;
+  /** Said as "from → to" rather than with its words marked. */
+  arrow?: boolean;
+  /** The start of its sentence when it changed, when "Changed the <label> of <what>" reads badly. */
+  changed?: (what: string) => string;
+}
+
+const f = (path: string, label: string, words?: Words, arrow = false): Field => ({ path, label, words, arrow });
+
+/** Plain words for a step's fields, in the form's order. `id` and `renamedFrom` are said by the rename sentences. */
+const STEP_FIELDS: readonly Field[] = [
+  f('title', 'title'),
+  f('description', 'description'),
+  f('icon', 'icon'),
+  f('iconColor', 'icon colour'),
+  f('category', 'category badge'),
+  f('completeButtonText', 'button text on a computer'),
+  f('mobileCompleteButtonText', 'button text on a phone'),
+  f('dueAfterDays', 'due date', days, true),
+  f('content.details', 'details'),
+  f('content.tasks', 'tasks'),
+  f('content.helpfulLinks', 'helpful links'),
+  f('footnote', 'footnote'),
+  f('easyRead', 'easy-read version'),
+  f('image', 'image'),
+  f('media', 'pictures and videos'),
+  f('isContactStep', "'Your People' setting"),
+  f('content.contacts', 'contacts'),
+  f('isChecklistStep', 'checklist setting'),
+  f('content.checklistHeader', 'checklist header'),
+  f('content.checklist', 'checklist'),
+  f('isAcknowledgmentStep', 'acknowledgment setting'),
+  f('content.acknowledgmentHeader', 'acknowledgments header'),
+  f('content.acknowledgments', 'acknowledgments'),
+  f('requiresScrollOrDownload', "'Members must read a PDF' setting"),
+  f('pdfUrl', 'PDF'),
+  f('pdfDraft', "PDF's draft mark"),
+  f('signature', 'signature setting'),
+  f('version', 'agreement version', (v) => (typeof v === 'number' ? `version ${v}` : ''), true),
+  f('versionDate', 'version date', (v) => (typeof v === 'string' ? dayWords(v) : ''), true),
+  f('versionNote', 'note on what changed'),
+  f(
+    'renewEveryDays',
+    'renewal',
+    (v) => (typeof v === 'number' ? `agreed again every ${v} ${v === 1 ? 'day' : 'days'}` : ''),
+    true,
+  ),
+  f('envVariable', 'shared password', (v, names) => {
+    const secret = v as Step['envVariable'];
+    if (secret === undefined) return '';
+    return `${sharedPasswordWords(secret.name)}, shown to ${secret.requiredRole.map((r) => (r === '*' ? 'everyone' : roleName(r, names))).join(', ')}`;
+  }),
 ];
 
-const ROLE_FIELDS: readonly [string, string][] = [
-  ['displayName', 'name'],
-  ['key', 'key'],
-  ['version', 'version'],
-  ['icon', 'icon'],
-  ['colors', 'colours'],
-  ['isDepartment', 'department setting'],
-  ['parentDepartment', 'parent department'],
-  ['inherits', 'roles it inherits'],
-  ['aliases', 'other names (aliases)'],
+/** The step's keys the sentences say elsewhere: its id (renames), its form and quiz (one sentence per question). */
+const STEP_KEYS_SAID_ELSEWHERE = ['id', 'renamedFrom', 'form', 'quiz', 'content'] as const;
+
+const ROLE_FIELDS: readonly Field[] = [
+  f('displayName', 'name'),
+  f('version', 'version'),
+  f('icon', 'icon'),
+  f('colors', 'colours'),
+  f('isDepartment', 'department setting'),
+  f('parentDepartment', 'parent department', (v, names) => (typeof v === 'string' ? roleName(v, names) : ''), true),
+  f('inherits', 'roles it inherits', (v, names) =>
+    Array.isArray(v) ? v.map((k: string) => roleName(k, names)).join(', ') : '',
+  ),
+  f('aliases', 'other names (aliases)'),
 ];
 
-const TEAM_TASK_FIELDS: readonly [string, string][] = [
-  ['title', 'title'],
-  ['description', 'description'],
-  ['who', 'people who do it'],
-  ['dueAfterDays', 'due date (days from the start date)'],
-  ['appointment', 'appointment setting'],
-  ['id', 'id'],
+/** The role's keys the sentences say elsewhere: its key (renames), scopes and team tasks. */
+const ROLE_KEYS_SAID_ELSEWHERE = ['key', 'renamedFrom', 'scopes', 'teamTasks'] as const;
+
+const TEAM_TASK_FIELDS: readonly Field[] = [
+  f('title', 'title'),
+  f('description', 'description'),
+  {
+    ...f('who', 'people who do it', (v) => assigneeWords(v as TeamTask['who']), true),
+    changed: (what) => `Changed who does ${what}`,
+  },
+  f('dueAfterDays', 'due date', days, true),
+  f(
+    'appointment',
+    'meeting setting',
+    (v) => {
+      const a = v as TeamTask['appointment'];
+      if (a === undefined || a === false) return 'not a meeting';
+      if (a === true) return 'a meeting with the newcomer';
+      return `a meeting with the newcomer at ${a.time} for ${a.durationMinutes} minutes`;
+    },
+    true,
+  ),
 ];
+
+const TEAM_TASK_KEYS_SAID_ELSEWHERE = ['id', 'renamedFrom'] as const;
 
 /**
  * The sentence the publish dialog adds when team tasks change (docs/product.md#team-tasks): tasks already created
@@ -91,12 +185,20 @@ const TEAM_TASK_FIELDS: readonly [string, string][] = [
 export const TEAM_TASKS_FOLLOW_SENTENCE =
   'Team tasks not yet done follow this change; tasks already done stay as they were.';
 
-const SCOPE_FIELDS: readonly [string, string][] = [
-  ['title', 'title'],
-  ['id', 'id'],
-  ['description', 'description'],
-  ['include', 'steps it includes from other roles'],
-];
+/** A scope's include, in words: "all steps of Volunteer", "the steps of ‘During the call’ (External)". */
+function includeWords(value: unknown, names: Names, catalog: Catalog): string {
+  if (!Array.isArray(value)) return '';
+  return value
+    .map((entry: string) => {
+      const [key = entry, scopeId] = entry.split('/');
+      if (scopeId === undefined) return `all steps of ${roleName(key, names)}`;
+      const scope = catalog.find((r) => r.key === key)?.scopes.find((s) => s.id === scopeId);
+      return `the steps of ‘${scope?.title ?? 'a scope'}’ (${roleName(key, names)})`;
+    })
+    .join('\n');
+}
+
+const SCOPE_KEYS_SAID_ELSEWHERE = ['id', 'steps'] as const;
 
 /** The value at a dotted path (`content.tasks`). */
 function at(object: object, path: string): unknown {
@@ -112,64 +214,313 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * A value as the words an editor wrote: texts as they are, lists one item a line, links as "text (address)", files
- * by their name where `fileNames` knows their address.
+ * by their name. Never an id or a bare yes/no.
  */
-function textOf(value: unknown, fileNames: ReadonlyMap<string, string>): string {
+function textOf(value: unknown, names: Names): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return fileNames.get(value) ?? value;
+  if (typeof value === 'string') return names.files.get(value) ?? value;
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (Array.isArray(value)) return value.map((v) => textOf(v, fileNames)).join('\n');
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (Array.isArray(value)) return value.map((v) => textOf(v, names)).join('\n');
   const o = value as Record<string, unknown>;
-  if (typeof o.url === 'string' && typeof o.text === 'string') return `${o.text} (${textOf(o.url, fileNames)})`;
-  if (typeof o.email === 'string' && typeof o.name === 'string')
-    return [o.name, o.position, o.email, o.bio].filter((x) => typeof x === 'string' && x !== '').join(', ');
-  if (typeof o.content === 'string') return o.content;
-  if (typeof o.text === 'string' && typeof o.id === 'string') return o.text;
-  if (typeof o.src === 'string') {
-    return [o.title ?? o.alt ?? '', textOf(o.src, fileNames)].filter((x) => x !== '').join(': ');
+  if (typeof o.url === 'string' && typeof o.text === 'string') return `${o.text} (${textOf(o.url, names)})`;
+  if (typeof o.email === 'string' && typeof o.name === 'string') {
+    const picture = typeof o.picture === 'string' ? `picture: ${fileName(o.picture, names)}` : undefined;
+    return [o.name, o.position, o.email, o.bio, picture].filter((x) => typeof x === 'string' && x !== '').join(', ');
   }
-  if (typeof o.name === 'string' && Array.isArray(o.requiredRole))
-    return `${o.name}, shown to ${o.requiredRole.join(', ')}`;
-  if (typeof o.baseColor === 'string') return Object.values(o).join(', ');
+  const icon = typeof o.icon === 'string' ? ` (icon: ${o.icon})` : '';
+  if (typeof o.content === 'string') return `${o.content}${icon}`;
+  if (typeof o.text === 'string' && typeof o.id === 'string') return `${o.text}${icon}`;
+  if (typeof o.type === 'string' && typeof o.src === 'string') {
+    return mediaWords(o as unknown as MediaItem, fileName(o.src, names));
+  }
+  if (typeof o.src === 'string') return [o.alt, fileName(o.src, names)].filter((x) => x !== undefined).join(': ');
+  if (typeof o.text === 'string') {
+    const picture = o.picture as { src: string; alt: string } | undefined;
+    return picture === undefined ? o.text : `${o.text} (picture: ${picture.alt}, ${fileName(picture.src, names)})`;
+  }
+  if (typeof o.baseColor === 'string') {
+    return [
+      `main ${o.baseColor}`,
+      typeof o.secondaryColor === 'string' ? `second ${o.secondaryColor}` : '',
+      typeof o.gradientStartColor === 'string' ? `gradient from ${o.gradientStartColor}` : '',
+    ]
+      .filter((x) => x !== '')
+      .join(', ');
+  }
   return Object.values(o)
-    .map((v) => textOf(v, fileNames))
+    .map((v) => textOf(v, names))
     .join(', ');
 }
 
 /** The sentence of one changed field of `what` (e.g. "‘Set up Slack’"), with its words marked when it is a text. */
-function fieldSentence(
-  label: string,
-  what: string,
-  before: unknown,
-  after: unknown,
-  fileNames: ReadonlyMap<string, string>,
-): ChangeSentence {
+function fieldSentence(field: Field, what: string, before: unknown, after: unknown, names: Names): ChangeSentence {
+  const { label } = field;
   if (typeof after === 'boolean' || typeof before === 'boolean') {
     return { text: `Turned ${after === true ? 'on' : 'off'} the ${label} of ${what}.` };
   }
-  const a = textOf(before, fileNames);
-  const b = textOf(after, fileNames);
+  const words = field.words ?? plain;
+  const a = before === undefined || before === null ? '' : words(before, names);
+  const b = after === undefined || after === null ? '' : words(after, names);
   if (a === '') return { text: `Added the ${label} of ${what}: ${b}.` };
   if (b === '') return { text: `Removed the ${label} of ${what} (it was: ${a}).` };
+  const changed = field.changed?.(what) ?? `Changed the ${label} of ${what}`;
+  if (field.arrow === true) return { text: `${changed}: ${a} → ${b}.` };
   return {
-    text: `Changed the ${label} of ${what}.`,
+    text: `${changed}.`,
     words: diffWords(a, b).map((part) => ({ value: part.value, added: part.added, removed: part.removed })),
   };
 }
 
-/** The changed fields of two versions of one thing, in `fields`' order, then any other key. */
+/**
+ * The changed fields of two versions of one thing, in `fields`' order. A key neither named nor said elsewhere is
+ * called "other settings" rather than by its key.
+ */
 function changedFields(
-  fields: readonly [string, string][],
+  fields: readonly Field[],
   before: object,
   after: object,
-  skip: readonly string[],
-): [string, string][] {
-  const named = new Set(fields.map(([k]) => k.split('.')[0]));
+  saidElsewhere: readonly string[],
+): Field[] {
+  const named = new Set(fields.map(({ path }) => path.split('.')[0]));
   const others = [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((k) => !named.has(k) && !skip.includes(k))
-    .map((k): [string, string] => [k, k]);
-  return [...fields, ...others].filter(([path]) => !same(at(before, path), at(after, path)));
+    .filter((k) => !named.has(k) && !saidElsewhere.includes(k))
+    .map((k) => f(k, 'other settings'));
+  return [...fields, ...others].filter(({ path }) => !same(at(before, path), at(after, path)));
+}
+
+/** A changed text as a sentence with its words marked. */
+function textChange(text: string, before: string, after: string): ChangeSentence {
+  return {
+    text,
+    words: diffWords(before, after).map((part) => ({ value: part.value, added: part.added, removed: part.removed })),
+  };
+}
+
+/** "Changed the order of …" when the items kept in both lists are in another order. */
+function orderChanged(before: readonly { id: string }[], after: readonly { id: string }[]): boolean {
+  const kept = (list: readonly { id: string }[], other: readonly { id: string }[]) =>
+    list.map((x) => x.id).filter((id) => other.some((y) => y.id === id));
+  return !same(kept(before, after), kept(after, before));
+}
+
+/** A form question's settings in words: "short answer, optional", "one choice from a list: Red, Blue; required". */
+function questionWords(field: FormField): string {
+  const parts = [KIND_WORDS[field.kind], field.required ? 'required' : 'optional'];
+  if (field.sensitive) parts.push('kept private');
+  const options = field.options === undefined ? '' : `; options: ${field.options.map((o) => o.label).join(', ')}`;
+  return `${parts.join(', ')}${options}`;
+}
+
+const bytesWords = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** The sentences of one form question present in both versions. */
+function questionSentences(was: FormField, field: FormField, where: string): ChangeSentence[] {
+  const out: ChangeSentence[] = [];
+  const q = `the question ‘${was.label}’ of ${where}`;
+  const arrow = (label: string, a: string, b: string) => out.push({ text: `Changed ${label} of ${q}: ${a} → ${b}.` });
+  const keys = new Set([...Object.keys(was), ...Object.keys(field)]) as Set<keyof FormField>;
+  for (const key of keys) {
+    if (same(was[key], field[key])) continue;
+    switch (key) {
+      case 'id':
+      case 'renamedFrom':
+        break;
+      case 'label':
+        out.push(textChange(`Changed the wording of ${q}.`, was.label, field.label));
+        break;
+      case 'help':
+        if (field.help === undefined) out.push({ text: `Removed the help text of ${q} (it was: ${was.help}).` });
+        else if (was.help === undefined) out.push({ text: `Added a help text to ${q}: ${field.help}.` });
+        else out.push(textChange(`Changed the help text of ${q}.`, was.help, field.help));
+        break;
+      case 'kind':
+        arrow('the kind of answer', KIND_WORDS[was.kind], KIND_WORDS[field.kind]);
+        break;
+      case 'required':
+        out.push({ text: `Made ${q} ${field.required ? 'required' : 'optional'}.` });
+        break;
+      case 'sensitive':
+        out.push({
+          text: field.sensitive
+            ? `Made the answers to ${q} private: kept encrypted, read only by the member, admins and the member's leads.`
+            : `Made the answers to ${q} no longer private.`,
+        });
+        break;
+      case 'options': {
+        const before = was.options ?? [];
+        const after = field.options ?? [];
+        for (const option of after) {
+          const old = before.find((o) => o.id === option.id);
+          if (old === undefined) out.push({ text: `Added the option ‘${option.label}’ to ${q}.` });
+          else if (old.label !== option.label) {
+            out.push(textChange(`Changed the option ‘${old.label}’ of ${q}.`, old.label, option.label));
+          }
+        }
+        for (const option of before) {
+          if (!after.some((o) => o.id === option.id))
+            out.push({ text: `Removed the option ‘${option.label}’ from ${q}.` });
+        }
+        if (orderChanged(before, after)) out.push({ text: `Changed the order of the options of ${q}.` });
+        break;
+      }
+      case 'maxLength': {
+        const words = (n: number | undefined) => (n === undefined ? 'the usual limit' : `${n} characters`);
+        arrow('the longest answer', words(was.maxLength), words(field.maxLength));
+        break;
+      }
+      case 'min':
+      case 'max': {
+        const words = (n: number | undefined) => (n === undefined ? 'no limit' : String(n));
+        arrow(key === 'min' ? 'the smallest number' : 'the largest number', words(was[key]), words(field[key]));
+        break;
+      }
+      case 'accept': {
+        const words = (types: FormField['accept']) =>
+          (types ?? FORM_FILE_TYPES).map((t) => FILE_TYPE_LABELS[t]).join(', ');
+        arrow('the files taken', words(was.accept), words(field.accept));
+        break;
+      }
+      case 'maxBytes':
+        arrow(
+          'the largest file',
+          bytesWords(was.maxBytes ?? FORM_FILE_DEFAULT_MAX_BYTES),
+          bytesWords(field.maxBytes ?? FORM_FILE_DEFAULT_MAX_BYTES),
+        );
+        break;
+      default:
+        out.push({ text: `Changed other settings of ${q}.` });
+    }
+  }
+  return out;
+}
+
+/** The sentences of a step's form (docs/product.md#form-steps), questions matched by id. */
+function formSentences(before: Form | undefined, after: Form | undefined, where: string): ChangeSentence[] {
+  if (before === undefined && after === undefined) return [];
+  if (after === undefined) {
+    const n = before?.fields.length ?? 0;
+    return [{ text: `Removed the form of ${where} (its ${n} ${n === 1 ? 'question' : 'questions'}).` }];
+  }
+  const out: ChangeSentence[] = [];
+  const was = before ?? { fields: [], allowChanges: false };
+  if (before === undefined) out.push({ text: `Made ${where} a form.` });
+  for (const field of after.fields) {
+    const old = was.fields.find((x) => x.id === field.id);
+    if (old === undefined)
+      out.push({ text: `Added the question ‘${field.label}’ (${questionWords(field)}) to ${where}.` });
+    else out.push(...questionSentences(old, field, where));
+  }
+  for (const field of was.fields) {
+    if (!after.fields.some((x) => x.id === field.id))
+      out.push({ text: `Removed the question ‘${field.label}’ from ${where}.` });
+  }
+  if (orderChanged(was.fields, after.fields)) out.push({ text: `Changed the order of the questions of ${where}.` });
+  if (was.allowChanges !== after.allowChanges) {
+    out.push({
+      text: after.allowChanges
+        ? `Members may now change their answers to ${where} after sending them.`
+        : `Members may no longer change their answers to ${where} after sending them.`,
+    });
+  }
+  return out;
+}
+
+const triesWords = (tries: Quiz['tries']) =>
+  tries === 'unlimited' ? 'as many tries as they need' : `${tries} ${tries === 1 ? 'try' : 'tries'}`;
+
+/** The sentences of one quiz question present in both versions. */
+function quizQuestionSentences(was: QuizQuestion, question: QuizQuestion, where: string): ChangeSentence[] {
+  const out: ChangeSentence[] = [];
+  const q = `the quiz question ‘${was.text}’ of ${where}`;
+  if (was.text !== question.text) out.push(textChange(`Changed the wording of ${q}.`, was.text, question.text));
+  if (was.kind !== question.kind) {
+    out.push({ text: `Changed ${q}: ${QUIZ_KIND_WORDS[was.kind]} → ${QUIZ_KIND_WORDS[question.kind]}.` });
+  }
+  for (const answer of question.answers) {
+    const old = was.answers.find((x) => x.id === answer.id);
+    if (old === undefined) {
+      const right = answer.correct === true ? 'a right answer' : 'a wrong answer';
+      out.push({ text: `Added the answer ‘${answer.text}’ (${right}) to ${q}.` });
+      continue;
+    }
+    const a = `the answer ‘${old.text}’ to ${q}`;
+    if (old.text !== answer.text) out.push(textChange(`Changed the wording of ${a}.`, old.text, answer.text));
+    if ((old.correct === true) !== (answer.correct === true)) {
+      out.push({ text: `Made ${a} ${answer.correct === true ? 'a right answer' : 'a wrong answer'}.` });
+    }
+    if (old.explanation !== answer.explanation) {
+      if (answer.explanation === undefined) out.push({ text: `Removed the explanation of ${a}.` });
+      else if (old.explanation === undefined) out.push({ text: `Added an explanation to ${a}: ${answer.explanation}` });
+      else out.push(textChange(`Changed the explanation of ${a}.`, old.explanation, answer.explanation));
+    }
+  }
+  for (const answer of was.answers) {
+    if (!question.answers.some((x) => x.id === answer.id))
+      out.push({ text: `Removed the answer ‘${answer.text}’ from ${q}.` });
+  }
+  if (orderChanged(was.answers, question.answers)) out.push({ text: `Changed the order of the answers to ${q}.` });
+  return out;
+}
+
+/** The sentences of a step's quiz (docs/product.md#quiz-steps), questions and answers matched by id. */
+function quizSentences(before: Quiz | undefined, after: Quiz | undefined, where: string): ChangeSentence[] {
+  if (before === undefined && after === undefined) return [];
+  if (after === undefined) {
+    const n = before?.questions.length ?? 0;
+    return [{ text: `Removed the quiz of ${where} (its ${n} ${n === 1 ? 'question' : 'questions'}).` }];
+  }
+  const out: ChangeSentence[] = [];
+  if (before === undefined) {
+    out.push({
+      text: `Made ${where} a quiz: pass mark ${after.passMark}%, ${triesWords(after.tries)}.`,
+    });
+  } else {
+    if (before.passMark !== after.passMark) {
+      out.push({ text: `Changed the pass mark of ${where}: ${before.passMark}% → ${after.passMark}%.` });
+    }
+    if (before.tries !== after.tries) {
+      out.push({
+        text: `Changed the tries members have at ${where}: ${triesWords(before.tries)} → ${triesWords(after.tries)}.`,
+      });
+    }
+  }
+  const was = before?.questions ?? [];
+  for (const question of after.questions) {
+    const old = was.find((x) => x.id === question.id);
+    if (old === undefined) {
+      out.push({
+        text: `Added the quiz question ‘${question.text}’ (${QUIZ_KIND_WORDS[question.kind]}: ${question.answers.map((a) => a.text).join(', ')}) to ${where}.`,
+      });
+    } else out.push(...quizQuestionSentences(old, question, where));
+  }
+  for (const question of was) {
+    if (!after.questions.some((x) => x.id === question.id)) {
+      out.push({ text: `Removed the quiz question ‘${question.text}’ from ${where}.` });
+    }
+  }
+  if (orderChanged(was, after.questions)) out.push({ text: `Changed the order of the quiz questions of ${where}.` });
+  return out;
+}
+
+/** The sentences of one step present in both versions. */
+function stepSentences(old: Step, step: Step, name: string, names: Names): ChangeSentence[] {
+  const out: ChangeSentence[] = [];
+  const what = `‘${step.title}’ (${name})`;
+  const contentNamed = STEP_FIELDS.filter((x) => x.path.startsWith('content.')).map((x) =>
+    x.path.slice('content.'.length),
+  );
+  const fields = [
+    ...changedFields(STEP_FIELDS, old, step, STEP_KEYS_SAID_ELSEWHERE),
+    ...changedFields([], old.content, step.content, contentNamed),
+  ];
+  for (const field of fields) {
+    const where = field.path === 'title' ? `‘${old.title}’ (${name})` : what;
+    out.push(fieldSentence(field, where, at(old, field.path), at(step, field.path), names));
+  }
+  out.push(...formSentences(old.form, step.form, what));
+  out.push(...quizSentences(old.quiz, step.quiz, what));
+  return out;
 }
 
 interface Located {
@@ -184,16 +535,17 @@ function stepsOf(role: RoleConfiguration): Map<string, Located> {
 }
 
 /** The sentences of one role present in both catalogs. */
-function roleSentences(
-  a: RoleConfiguration,
-  b: RoleConfiguration,
-  fileNames: ReadonlyMap<string, string>,
-): ChangeSentence[] {
+function roleSentences(a: RoleConfiguration, b: RoleConfiguration, names: Names, catalog: Catalog): ChangeSentence[] {
   const name = b.displayName || b.key;
   const out: ChangeSentence[] = [];
-  for (const [path, label] of changedFields(ROLE_FIELDS, a, b, ['scopes', 'teamTasks'])) {
-    out.push(fieldSentence(label, `the role ${name}`, at(a, path), at(b, path), fileNames));
+  for (const field of changedFields(ROLE_FIELDS, a, b, ROLE_KEYS_SAID_ELSEWHERE)) {
+    out.push(fieldSentence(field, `the role ${name}`, at(a, field.path), at(b, field.path), names));
   }
+  const scopeFields: readonly Field[] = [
+    f('title', 'title'),
+    f('description', 'description'),
+    f('include', 'steps it includes from other roles', (v) => includeWords(v, names, catalog)),
+  ];
   const scopesA = new Map(a.scopes.map((s) => [s.id, s]));
   const scopesB = new Map(b.scopes.map((s) => [s.id, s]));
   for (const scope of b.scopes) {
@@ -202,20 +554,15 @@ function roleSentences(
       out.push({ text: `Added the scope ‘${scope.title}’ to ${name}.` });
       continue;
     }
-    for (const [path, label] of changedFields(SCOPE_FIELDS, old, scope, ['steps'])) {
-      out.push(fieldSentence(label, `the scope ‘${scope.title}’ (${name})`, at(old, path), at(scope, path), fileNames));
+    for (const field of changedFields(scopeFields, old, scope, SCOPE_KEYS_SAID_ELSEWHERE)) {
+      out.push(
+        fieldSentence(field, `the scope ‘${old.title}’ (${name})`, at(old, field.path), at(scope, field.path), names),
+      );
     }
   }
   for (const scope of a.scopes)
     if (!scopesB.has(scope.id)) out.push({ text: `Removed the scope ‘${scope.title}’ from ${name}.` });
-  if (
-    !same(
-      a.scopes.map((s) => s.id).filter((id) => scopesB.has(id)),
-      b.scopes.map((s) => s.id).filter((id) => scopesA.has(id)),
-    )
-  ) {
-    out.push({ text: `Changed the order of the scopes of ${name}.` });
-  }
+  if (orderChanged(a.scopes, b.scopes)) out.push({ text: `Changed the order of the scopes of ${name}.` });
 
   const stepsA = stepsOf(a);
   const stepsB = stepsOf(b);
@@ -225,32 +572,18 @@ function roleSentences(
       out.push({ text: `Added the step ‘${step.title}’ to ‘${scope.title}’ (${name}).` });
       continue;
     }
-    const what = `‘${step.title}’ (${name})`;
-    if (old.scope.id !== scope.id) out.push({ text: `Moved ${what} to the scope ‘${scope.title}’.` });
-    for (const [path, label] of changedFields(STEP_FIELDS, old.step, step, [])) {
-      out.push(
-        fieldSentence(
-          label,
-          path === 'title' ? `‘${old.step.title}’ (${name})` : what,
-          at(old.step, path),
-          at(step, path),
-          fileNames,
-        ),
-      );
-    }
+    if (old.scope.id !== scope.id) out.push({ text: `Moved ‘${step.title}’ (${name}) to the scope ‘${scope.title}’.` });
+    out.push(...stepSentences(old.step, step, name, names));
   }
   for (const [id, { step }] of stepsA)
     if (!stepsB.has(id)) out.push({ text: `Removed the step ‘${step.title}’ from ${name}.` });
   for (const scope of b.scopes) {
     const old = scopesA.get(scope.id);
-    if (!old) continue;
-    const kept = (s: Scope, other: Scope) =>
-      s.steps.map((t) => t.id).filter((x) => other.steps.some((t) => t.id === x));
-    if (!same(kept(old, scope), kept(scope, old))) {
+    if (old && orderChanged(old.steps, scope.steps)) {
       out.push({ text: `Changed the order of the steps in ‘${scope.title}’ (${name}).` });
     }
   }
-  out.push(...teamTaskSentences(a.teamTasks, b.teamTasks, name, fileNames));
+  out.push(...teamTaskSentences(a.teamTasks, b.teamTasks, name, names));
   return out;
 }
 
@@ -259,24 +592,27 @@ function teamTaskSentences(
   before: readonly TeamTask[],
   after: readonly TeamTask[],
   name: string,
-  fileNames: ReadonlyMap<string, string>,
+  names: Names,
 ): ChangeSentence[] {
   const out: ChangeSentence[] = [];
   const old = new Map(before.map((task) => [task.id, task]));
   for (const task of after) {
     const was = old.get(task.id);
     if (!was) {
-      out.push({ text: `Added the team task ‘${task.title}’ to ${name}.` });
+      out.push({
+        text: `Added the team task ‘${task.title}’ to ${name}: done by ${assigneeWords(task.who)}, due ${daysFromStart(task.dueAfterDays)}.`,
+      });
       continue;
     }
-    for (const [path, label] of changedFields(TEAM_TASK_FIELDS, was, task, [])) {
+    for (const field of changedFields(TEAM_TASK_FIELDS, was, task, TEAM_TASK_KEYS_SAID_ELSEWHERE)) {
       const what = `the team task ‘${was.title}’ (${name})`;
-      out.push(fieldSentence(label, what, at(was, path), at(task, path), fileNames));
+      out.push(fieldSentence(field, what, at(was, field.path), at(task, field.path), names));
     }
   }
   for (const task of before) {
     if (!after.some((t) => t.id === task.id)) out.push({ text: `Removed the team task ‘${task.title}’ from ${name}.` });
   }
+  if (orderChanged(before, after)) out.push({ text: `Changed the order of the team tasks of ${name}.` });
   return out;
 }
 
@@ -309,8 +645,8 @@ function withoutRoleRenames(catalog: Catalog): RoleConfiguration[] {
 }
 
 /**
- * The sentences of the steps and items a role's draft renames (docs/product.md#renaming-a-step): "Renamed ‘Pack your
- * bag’ (Volunteer): its id is now “pack-a-bag” (it was “pack-your-bag”); what members did on it moves with it."
+ * The sentences of the steps and items a role's draft renames (docs/product.md#renaming-a-step): "Changed the internal
+ * name of ‘Pack your bag’ (Volunteer); what members did on it moves with it.", the ids under "Advanced".
  */
 function renameSentences(before: RoleConfiguration | undefined, after: RoleConfiguration): ChangeSentence[] {
   const name = after.displayName || after.key;
@@ -321,7 +657,8 @@ function renameSentences(before: RoleConfiguration | undefined, after: RoleConfi
     const title = was?.title ?? step.title;
     if (step.renamedFrom !== undefined && step.renamedFrom !== step.id) {
       out.push({
-        text: `Renamed ‘${title}’ (${name}): its id is now “${step.id}” (it was “${step.renamedFrom}”); what members did on it moves with it.`,
+        text: `Changed the internal name of ‘${title}’ (${name}); what members did on it moves with it.`,
+        advanced: `Its id is now “${step.id}” (it was “${step.renamedFrom}”).`,
       });
     }
     for (const [list, what] of [
@@ -332,7 +669,8 @@ function renameSentences(before: RoleConfiguration | undefined, after: RoleConfi
         if (item.renamedFrom === undefined || item.renamedFrom === item.id) continue;
         const text = 'text' in item ? item.text : item.content;
         out.push({
-          text: `Renamed the ${what} ‘${text}’ of ‘${title}’ (${name}): its id is now “${item.id}” (it was “${item.renamedFrom}”); members' ticks move with it.`,
+          text: `Changed the internal name of the ${what} ‘${text}’ of ‘${title}’ (${name}); members' ticks move with it.`,
+          advanced: `Its id is now “${item.id}” (it was “${item.renamedFrom}”).`,
         });
       }
     }
@@ -343,14 +681,16 @@ function renameSentences(before: RoleConfiguration | undefined, after: RoleConfi
     for (const question of questions) {
       if (question.renamedFrom === undefined || question.renamedFrom === question.id) continue;
       out.push({
-        text: `Renamed the question ‘${question.text}’ of ‘${title}’ (${name}): its id is now “${question.id}” (it was “${question.renamedFrom}”); members' answers move with it.`,
+        text: `Changed the internal name of the question ‘${question.text}’ of ‘${title}’ (${name}); members' answers move with it.`,
+        advanced: `Its id is now “${question.id}” (it was “${question.renamedFrom}”).`,
       });
     }
   }
   for (const task of after.teamTasks) {
     if (task.renamedFrom === undefined || task.renamedFrom === task.id) continue;
     out.push({
-      text: `Renamed the team task ‘${task.title}’ (${name}): its id is now “${task.id}” (it was “${task.renamedFrom}”); the tasks already made follow it.`,
+      text: `Changed the internal name of the team task ‘${task.title}’ (${name}); the tasks already made follow it.`,
+      advanced: `Its id is now “${task.id}” (it was “${task.renamedFrom}”).`,
     });
   }
   return out;
@@ -369,6 +709,10 @@ export function changeSentences(
   fileNames: ReadonlyMap<string, string> = new Map(),
 ): ChangeSentence[] {
   const out: ChangeSentence[] = [];
+  const names: Names = {
+    files: fileNames,
+    roles: new Map([...before, ...after].map((role) => [role.key, role.displayName || role.key])),
+  };
   // A renamed role is compared under its published key, and so are the other roles' references to it.
   const plainRoles = withoutRoleRenames(after);
   after.forEach((b, i) => {
@@ -380,12 +724,13 @@ export function changeSentences(
     }
     if (b.renamedFrom !== undefined && b.renamedFrom !== b.key) {
       out.push({
-        text: `Renamed the role ‘${a.displayName || a.key}’: its key is now “${b.key}” (it was “${b.renamedFrom}”); its members keep the role and their progress.`,
+        text: `Changed the internal name of the role ‘${a.displayName || a.key}’; its members keep the role and their progress.`,
+        advanced: `Its key is now “${b.key}” (it was “${b.renamedFrom}”).`,
       });
     }
     out.push(...renameSentences(a, b));
     const plain = withoutRenames(plainRole);
-    if (!same(a, plain)) out.push(...roleSentences(a, plain, fileNames));
+    if (!same(a, plain)) out.push(...roleSentences(a, plain, names, after));
   });
   for (const a of before) {
     if (!plainRoles.some((r) => r.key === a.key)) out.push({ text: `Removed the role ${a.displayName || a.key}.` });

@@ -56,8 +56,8 @@ describe('a changed form or quiz in the publish dialog', () => {
     const before = [role(QUIZ, 'What helps?')];
     const after = [role(changed, 'What helps you?')];
     expect(changeSentences(before, after).map((s) => s.text)).toEqual([
-      'Changed the quiz questions of ‘Safeguarding’ (Volunteer).',
-      'Changed the form questions of ‘Your needs’ (Volunteer).',
+      'Changed the wording of the quiz question ‘Who do you tell?’ of ‘Safeguarding’ (Volunteer).',
+      'Changed the wording of the question ‘What helps?’ of ‘Your needs’ (Volunteer).',
     ]);
     // A reworded question is a material change (members take the quiz again); a reworded form label is not.
     expect(retakeSteps(before, after).map((s) => s.id)).toEqual(['check']);
