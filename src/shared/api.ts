@@ -38,6 +38,8 @@ export const appConfigSchema = z.object({
   supportEmail: z.string(),
   allowedDomain: z.string(),
   signIn: z.object({ google: z.boolean(), development: z.boolean() }),
+  /** How dates and times are written (docs/product.md#dates-and-times): LOCALE and TIME_ZONE. */
+  dates: z.object({ locale: z.string(), timeZone: z.string() }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -2,6 +2,7 @@ import type { User } from '@shared/api';
 import type { DocumentAnswer } from '@shared/document-answers';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
+import { setDateSettings } from '@/lib/dates';
 import {
   appConfigDecoder,
   type Decoder,
@@ -42,6 +43,9 @@ export function seedFirstAnswers(
   const due = decoded(answers[apiPaths.onboardingDue], memberDueDecoder);
   if (due !== undefined) queryClient.setQueryData(getDueDatesQueryOptions().queryKey, due);
   const config = decoded(answers[apiPaths.config], appConfigDecoder);
-  if (config !== undefined) queryClient.setQueryData(getConfigQueryOptions().queryKey, config);
+  if (config !== undefined) {
+    queryClient.setQueryData(getConfigQueryOptions().queryKey, config);
+    setDateSettings(config.dates);
+  }
   return me.user;
 }

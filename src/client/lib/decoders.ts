@@ -74,7 +74,14 @@ export const apiErrorDecoder = objectDecoder<{ message: string; role?: string }>
 
 /** GET /api/config */
 export const appConfigDecoder = objectDecoder<AppConfig>(
-  (v) => isString(v.version) && isString(v.supportEmail) && isRecord(v.signIn) && isBoolean(v.signIn.google),
+  (v) =>
+    isString(v.version) &&
+    isString(v.supportEmail) &&
+    isRecord(v.signIn) &&
+    isBoolean(v.signIn.google) &&
+    isRecord(v.dates) &&
+    isString(v.dates.locale) &&
+    isString(v.dates.timeZone),
 );
 
 /** GET /api/me, POST /api/auth/dev-login */

@@ -12,6 +12,7 @@ export const testConfig: AppConfig = {
   supportEmail: 'support@inspired2uplift.org',
   allowedDomain: 'inspired2uplift.org',
   signIn: { google: false, development: true },
+  dates: { locale: 'en-GB', timeZone: 'Europe/London' },
 };
 
 export const testUser: User = {

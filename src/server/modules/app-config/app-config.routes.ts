@@ -9,7 +9,7 @@ export const APP_NAME = 'Onboarding';
 /**
  * GET /api/config → public settings for the login screen and footer (docs/product.md#login-screen,
  * docs/product.md#header-and-footer): app name, version 0.5, organisation name, support e-mail, allowed domain, and
- * which sign-in modes are on. No secrets.
+ * which sign-in modes are on, and how dates are written (docs/product.md#dates-and-times). No secrets.
  */
 export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get('/api/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({
@@ -19,5 +19,6 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     supportEmail: config.supportEmail,
     allowedDomain: config.allowedDomain,
     signIn: { google: Boolean(config.googleClientId), development: config.devLogin },
+    dates: { locale: config.organisationLocale, timeZone: config.organisationTimeZone },
   }));
 };

@@ -1,9 +1,4 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** An ISO time as the reader's local date and time; '—' for none. */
-export function formatDateTime(iso: string | null): string {
-  return iso === null ? '—' : dateTime.format(new Date(iso));
-}
+export { formatDateTime, formatDay } from '@/lib/dates';
 
 /** The shared look of the console's text inputs and selects (visible focus, 40 px tall for touch). */
 export const fieldClass =

@@ -1,5 +1,6 @@
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { setDateSettings } from '@/lib/dates';
 import { appConfigDecoder } from '@/lib/decoders';
 
 /**
@@ -10,5 +11,8 @@ import { appConfigDecoder } from '@/lib/decoders';
  * @throws ApiError (5xx, no connection: status 0, an answer of another shape)
  */
 export async function getConfig({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(apiPaths.config, appConfigDecoder, { signal });
+  const config = await apiRequest(apiPaths.config, appConfigDecoder, { signal });
+  // Every date the app writes from now on follows the organisation's settings (docs/product.md#dates-and-times).
+  setDateSettings(config.dates);
+  return config;
 }
