@@ -707,6 +707,12 @@ export const roleConfigurationSchema = z
     displayName: z.string().min(1),
     version: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/, 'must look like "1.0"'),
     isDepartment: z.boolean().default(false),
+    /**
+     * The admin's Role lists (invite, member page, filters) offer this role (docs/product.md#roles). `false` for a role
+     * meant only to be inherited (common), for the demo (test), for shared accounts or as the fallback (default): a
+     * coordinator cannot give it to a person by mistake.
+     */
+    offered: z.boolean().default(true),
     parentDepartment: z.string().nullable().default(null),
     icon: z.string().min(1),
     colors: roleColorsSchema,

@@ -455,7 +455,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/roles',
     { ...needs('members:read'), schema: { response: { 200: adminRolesSchema } } },
     async (request) => ({
+      // Roles meant only for inheritance, the demo, shared accounts or the fallback are not offered (docs/product.md#roles).
       roles: [...request.catalog.values()]
+        .filter((c) => c.offered)
         .map((c) => ({ key: c.key.toLowerCase(), displayName: c.displayName }))
         .sort((a, b) => a.displayName.localeCompare(b.displayName)),
       departments: await listDepartments(db, readableDepartments(request.memberRole)),

@@ -132,6 +132,7 @@ const VARIANTS: Record<string, { keys: readonly string[]; variants: Record<strin
       displayName: [pair(withRole, {}, { displayName: 'Volunteers' })],
       version: [pair(withRole, {}, { version: '1.1' })],
       isDepartment: both(withRole, {}, { isDepartment: true }),
+      offered: both(withRole, {}, { offered: false }),
       parentDepartment: both(withRole, {}, { parentDepartment: 'finkey' }),
       icon: [pair(withRole, {}, { icon: 'Heart' })],
       colors: [pair(withRole, {}, { colors: { baseColor: '#15803e' } })],

@@ -145,6 +145,7 @@ const ROLE_FIELDS: readonly Field[] = [
   f('icon', 'icon'),
   f('colors', 'colours'),
   f('isDepartment', 'department setting'),
+  f('offered', "'offer in the Role lists' setting"),
   f('parentDepartment', 'parent department', (v, names) => (typeof v === 'string' ? roleName(v, names) : ''), true),
   f('inherits', 'roles it inherits', (v, names) =>
     Array.isArray(v) ? v.map((k: string) => roleName(k, names)).join(', ') : '',
