@@ -48,6 +48,22 @@ import {
 import { readOwnFormFile, readSentFormFile, type OpenedFormFile } from './form-files.js';
 
 /** The 403 message to a lead asking for the answers of a member outside the departments they lead. */
+/** The refusal of a newcomer's answers to anyone but admins and leads (a buddy, another member). */
+export const ANSWERS_READERS_MESSAGE = "Only admins and the newcomer's department leads can read their answers.";
+
+/**
+ * `onRequest` of the routes that read a member's answers: the admins' permission check, its refusal saying what it is
+ * about (docs/product.md#form-steps) rather than naming the admin console.
+ */
+async function checkAnswersReader(request: FastifyRequest): Promise<void> {
+  try {
+    await checkAdminPermission(request);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 403) throw forbidden(ANSWERS_READERS_MESSAGE);
+    throw error;
+  }
+}
+
 export const NOT_YOUR_MEMBER_MESSAGE =
   'You can read the answers of members of the departments you lead only. Ask an admin if you need these.';
 
@@ -357,7 +373,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
     '/api/admin/members/:email/answers',
     {
       config: { permission: 'members:read', ownSiteOnly: true },
-      onRequest: checkAdminPermission,
+      onRequest: checkAnswersReader,
       schema: { params: memberEmailParamsSchema, response: { 200: memberFormAnswersSchema } },
     },
     async (request) => {
@@ -388,7 +404,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
     '/api/admin/members/:email/answers/files/:fileId',
     {
       config: { permission: 'members:read', ownSiteOnly: true },
-      onRequest: checkAdminPermission,
+      onRequest: checkAnswersReader,
       schema: { params: memberFileParamsSchema },
     },
     async (request, reply) => {
@@ -427,7 +443,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
     '/api/admin/forms/:stepId/answers.csv',
     {
       config: { permission: 'members:read', ownSiteOnly: true },
-      onRequest: checkAdminPermission,
+      onRequest: checkAnswersReader,
       schema: { params: stepIdParamsSchema, querystring: formExportQuerySchema },
     },
     async (request, reply) => {

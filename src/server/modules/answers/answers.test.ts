@@ -16,7 +16,7 @@ import { ANSWERED_STEP_MESSAGE } from '../progress/index.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { SecretBox, SecretsKeyError } from '../secrets/secret-box.js';
 import { readFormAnswers } from './answers.repository.js';
-import { NOT_YOUR_MEMBER_MESSAGE } from './answers.routes.js';
+import { ANSWERS_READERS_MESSAGE, NOT_YOUR_MEMBER_MESSAGE } from './answers.routes.js';
 import { FORM_FINAL_MESSAGE, NO_TRIES_LEFT_MESSAGE, QUIZ_PASSED_MESSAGE } from './answers.service.js';
 
 const SECRET_NEED = 'I need a British Sign Language interpreter at meetings';
@@ -373,7 +373,10 @@ describe('who reads answers, and the audit log', () => {
   });
 
   it('refuses another member (403) and the lead of another department (403, audited)', async () => {
-    expect((await readAs('member-1@inspired2uplift.org')).statusCode).toBe(403);
+    const member = await readAs('member-1@inspired2uplift.org');
+    expect(member.statusCode).toBe(403);
+    // A buddy or another member reads what the refusal is about, not a word about the admin console.
+    expect(member.json()).toMatchObject({ message: ANSWERS_READERS_MESSAGE });
     const lead = await readAs('finance-lead@inspired2uplift.org');
     expect(lead.statusCode).toBe(403);
     expect(lead.json()).toMatchObject({ message: NOT_YOUR_MEMBER_MESSAGE });

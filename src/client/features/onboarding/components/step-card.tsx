@@ -272,7 +272,8 @@ export function StepCard(props: StepCardProps) {
                 <Check className="size-5" strokeWidth={3} />
               </span>
             </>
-          ) : (
+          ) : answered !== null ? null : (
+            // A form or quiz completes with its own Send or its pass: one button for one action.
             <Button
               onClick={() => {
                 if (step.signature === true && canSign) {

@@ -1,0 +1,74 @@
+import { stepSchema } from '@shared/content-schema';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StepCard } from './step-card';
+
+/**
+ * One button for one action (docs/product.md#step-cards): a form step completes with its Send and a quiz step with its
+ * pass, so their cards show no second, disabled "Complete" beside the hint; a checklist step keeps its button.
+ */
+
+const base = { title: 'About you', description: 'A few questions.', icon: 'User', category: 'Volunteer' };
+const STEPS = {
+  form: stepSchema.parse({
+    ...base,
+    id: 'about-you',
+    form: { fields: [{ id: 'pronouns', kind: 'short-text', label: 'Your pronouns' }] },
+  }),
+  quiz: stepSchema.parse({
+    ...base,
+    id: 'safe-quiz',
+    quiz: {
+      passMark: 100,
+      questions: [
+        {
+          id: 'who',
+          kind: 'single-choice',
+          text: 'Who do you tell?',
+          answers: [
+            { id: 'lead', text: 'The lead', correct: true, explanation: 'Yes.' },
+            { id: 'none', text: 'Nobody', correct: false, explanation: 'No.' },
+          ],
+        },
+      ],
+    },
+  }),
+  checklist: stepSchema.parse({
+    ...base,
+    id: 'get-ready',
+    isChecklistStep: true,
+    content: { checklist: [{ id: 'chat', text: 'Join the team chat' }] },
+  }),
+};
+
+function card(step: (typeof STEPS)[keyof typeof STEPS]) {
+  render(
+    <StepCard
+      step={step}
+      status="active"
+      index={0}
+      isOpen={false}
+      onToggle={() => {}}
+      onSetCompleted={() => {}}
+      doneItems={new Set()}
+      onItemChange={() => {}}
+      readOnly={false}
+      password={undefined}
+      isMobile={false}
+      accent="#15803d"
+    />,
+  );
+  return within(screen.getByRole('article', { name: step.title }));
+}
+
+describe('the buttons of a step card', () => {
+  it.each(['form', 'quiz'] as const)('a %s step shows its hint and no Complete button of its own', (kind) => {
+    const article = card(STEPS[kind]);
+    expect(article.getByText(kind === 'form' ? /send the form/u : /pass the quiz/u)).toBeInTheDocument();
+    expect(article.queryByRole('button', { name: 'Complete' })).toBeNull();
+  });
+
+  it('a checklist step keeps its Complete button, disabled until every item is ticked', () => {
+    expect(card(STEPS.checklist).getByRole('button', { name: 'Complete' })).toBeDisabled();
+  });
+});
