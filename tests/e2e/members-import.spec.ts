@@ -21,7 +21,9 @@ test('an admin imports a spreadsheet with its own headers and is told which colu
   await page.getByLabel('CSV file').setInputFiles({
     name: 'people.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`E-mail Address, ROLE ,Dept,Shoe size\n${email},Volunteer,Operations,38\n`),
+    buffer: Buffer.from(
+      `E-mail Address, ROLE ,Dept,Shoe size,Start date\n${email},Volunteer,Operations,38,16/11/2026\n`,
+    ),
   });
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('region', { name: 'Import preview' });
@@ -29,7 +31,14 @@ test('an admin imports a spreadsheet with its own headers and is told which colu
   await expect(preview.getByTestId('import-ignored-columns')).toContainText(
     'Columns not understood, so ignored: "Shoe size".',
   );
-  await expect(preview.getByRole('row', { name: new RegExp(email.replace(/\./gu, '\\.'), 'u') })).toContainText('OK');
+  const row = preview.getByRole('row', { name: new RegExp(email.replace(/\./gu, '\\.'), 'u') });
+  await expect(row).toContainText('OK');
+  // What the import sets for a new person, in words, before it is applied.
+  await expect(row).toContainText('New member: invited as Volunteer in Operations');
+  await expect(row).toContainText('Start date: 16 Nov 2026');
+  // The help names every column the import reads, in words.
+  await expect(page.getByText(/^A spreadsheet saved as CSV/u)).toContainText('Buddy');
+  await expect(page.getByText(/^A spreadsheet saved as CSV/u)).toContainText('Lead of');
 });
 
 /**

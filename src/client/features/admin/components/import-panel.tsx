@@ -5,7 +5,7 @@ import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useImportMembers, usePreviewMembersImport } from '../api/import-members';
-import { fieldClass, labelClass } from '../utils/format';
+import { fieldClass, formatDay, labelClass } from '../utils/format';
 
 /**
  * Bulk import of member records from CSV (docs/product.md#admin-area): choose or paste a file with the columns email,
@@ -47,11 +47,13 @@ export function ImportPanel() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        A CSV file with a header row naming the columns <code>email</code>, <code>role</code> and{' '}
-        <code>department</code> (optionally <code>isAdmin</code>, <code>isEditor</code>, <code>leadOf</code> with
-        departments separated by <code>;</code>, <code>startDate</code> and <code>leftOn</code>). Dates may be written
-        as in your spreadsheet (16/11/2026) or as 2026-11-16. A file exported from the members table imports as it is,
-        so you can export, edit and import it back.
+        A spreadsheet saved as CSV, its first row naming the columns. Needed: <strong>E-mail</strong>,{' '}
+        <strong>Role</strong> and <strong>Department</strong>. May be added: <strong>Start date</strong>,{' '}
+        <strong>Buddy</strong> (the buddy&rsquo;s e-mail address), <strong>Lead of</strong> (the departments the person
+        leads, separated by <code>;</code>), <strong>Admin</strong> and <strong>Editor</strong> (yes or no), and{' '}
+        <strong>Left on</strong>. A column left out changes nothing. Dates may be written as in your spreadsheet
+        (16/11/2026) or as 2026-11-16. A file exported from the members table imports as it is, so you can export, edit
+        and import it back.
       </p>
       <div className="grid gap-3">
         <div>
@@ -111,7 +113,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
       </p>
       {result.ignoredColumns.length > 0 ? (
         <p className="text-sm text-amber-900" data-testid="import-ignored-columns">
-          {`Columns not understood, so ignored: ${result.ignoredColumns.map((c) => `"${c}"`).join(', ')}. The import reads email, role, department, isAdmin, isEditor, leadOf, startDate and leftOn (other names such as "E-mail Address" or "Dept" work too).`}
+          {`Columns not understood, so ignored: ${result.ignoredColumns.map((c) => `"${c}"`).join(', ')}. The import reads E-mail, Role, Department, Start date, Buddy, Lead of, Admin, Editor and Left on (other names such as "E-mail Address" or "Dept" work too).`}
         </p>
       ) : null}
       {result.errors.map((e) => (
@@ -168,11 +170,24 @@ function ImportPreview({ result }: { result: ImportResult }) {
   );
 }
 
-/** What a row does: a new member, or each change old → new, and how each of its dates was read. */
+/** What a new member's row sets, line by line. */
+function newMemberLines(row: ImportRow): string[] {
+  return [
+    `New member: invited as ${row.role} in ${row.department}`,
+    ...(row.startOn === null ? [] : [`Start date: ${formatDay(row.startOn)}`]),
+    ...(row.buddy === undefined || row.buddy === null ? [] : [`Buddy: ${row.buddy}`]),
+    ...(row.leadOf === undefined || row.leadOf.length === 0 ? [] : [`Leads: ${row.leadOf.join(', ')}`]),
+    ...(row.isAdmin ? ['Admin'] : []),
+    ...(row.isEditor === true ? ['Content editor'] : []),
+    ...(row.leftOn === null ? [] : [`Left on ${formatDay(row.leftOn)}`]),
+  ];
+}
+
+/** What a row does: what a new member gets, or each change old → new, and how each of its dates was read. */
 function RowChanges({ row }: { row: ImportRow }) {
   const lines = [
     ...(!row.existing
-      ? ['New member']
+      ? newMemberLines(row)
       : row.changes.length === 0
         ? ['No change']
         : row.changes.map((c) => `${c.field}: ${c.from} → ${c.to}`)),

@@ -199,7 +199,8 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
       <fieldset className="sm:col-span-2" aria-describedby={`${id}-lead-hint`}>
         <legend className={labelClass}>Leads departments</legend>
         <p id={`${id}-lead-hint`} className="mb-2 text-sm text-slate-600">
-          A department lead can see the members of these departments and their progress, but cannot change anything.
+          A department lead sees the members of these departments, their progress and their answers, chooses their
+          buddies and does the team tasks given to leads. Only admins change roles, departments and records.
         </p>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           {leadOptions.map((o) => (
@@ -228,7 +229,7 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
           className="size-5 accent-brand-700"
         />
         <label htmlFor={`${id}-editor`} className="text-sm text-slate-800">
-          Content editor (may edit onboarding content once the content studio is available)
+          Content editor (may change the words, steps and files of onboarding in the content studio)
         </label>
       </div>
       {!inviting ? (
