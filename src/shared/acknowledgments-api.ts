@@ -102,6 +102,11 @@ export const receiptCheckSchema = z.object({
   records: z.array(acknowledgmentSchema),
   /** What does not match, in words; null when it matches or nothing was found. */
   problem: z.string().nullable(),
+  /**
+   * The receipt is of a draft document (docs/product.md#placeholders): the step still marks its PDF as a draft and the
+   * record is of that very document. Absent: not a receipt, or not of a draft.
+   */
+  draft: z.boolean().optional(),
 });
 export type ReceiptCheck = z.infer<typeof receiptCheckSchema>;
 

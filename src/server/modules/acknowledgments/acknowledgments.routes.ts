@@ -98,6 +98,18 @@ export interface AcknowledgmentRoutesOptions {
 const stepsOfCatalog = new WeakMap<RoleCatalog, Map<string, Step>>();
 
 /** Every step of the catalog by id (a step included by several roles is one step); once per catalog. */
+/**
+ * Whether a record is of a draft document (docs/product.md#placeholders): the step marks its PDF as a draft, and the
+ * record is of that very document (or, for a document not ours to hash, of the step's current version).
+ * @param step the record's step in the published catalog, null when gone
+ * @param record the acknowledgment record
+ * @param sameDocument the step's PDF now has the SHA-256 the record carries
+ */
+function isDraftRecord(step: Step | null, record: AcknowledgmentRow, sameDocument: boolean): boolean {
+  if (step?.pdfDraft !== true) return false;
+  return record.documentHash === null ? record.stepVersion === (step.version ?? 1) : sameDocument;
+}
+
 function stepsById(catalog: RoleCatalog): Map<string, Step> {
   const known = stepsOfCatalog.get(catalog);
   if (known) return known;
@@ -233,16 +245,13 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       const document = step ? await documents.document(step.pdfUrl) : null;
       // The agreement is attached only when it is still the very document that was agreed to.
       const sameDocument = document !== null && document.sha256 === record.documentHash;
+      const draft = isDraftRecord(step, record, sameDocument);
       const pdf = await makeReceipt({
         record,
         step,
         stepTextMatches: step !== null && stepTextHash(step) === record.textHash,
         document: sameDocument ? document.bytes : null,
-        // Still a draft: the step marks its PDF as one, and the record is of that very document (or, for a document
-        // not ours to hash, of the step's current version).
-        draft:
-          step?.pdfDraft === true &&
-          (record.documentHash === null ? record.stepVersion === (step.version ?? 1) : sameDocument),
+        draft,
         orgName: config.orgName,
         timeZone: config.organisationTimeZone,
       });
@@ -300,7 +309,17 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
           const problem = same
             ? null
             : "The SHA-256 this receipt carries is not the record's: the receipt was changed after it was made.";
-          return { found: 'receipt' as const, fileHash, matches: same, records: [toAcknowledgment(record)], problem };
+          const step = stepsById(request.catalog).get(record.stepId) ?? null;
+          const document = step ? await documents.document(step.pdfUrl) : null;
+          const draft = isDraftRecord(step, record, document !== null && document.sha256 === record.documentHash);
+          return {
+            found: 'receipt' as const,
+            fileHash,
+            matches: same,
+            records: [toAcknowledgment(record)],
+            problem,
+            draft,
+          };
         }
         // Not a receipt: perhaps the agreed document itself.
         const records = await findAcknowledgmentsByHash(db, fileHash);

@@ -397,7 +397,7 @@ describe('signing', () => {
         payload: Buffer.from(body),
       });
     const genuine = receiptCheckSchema.parse((await check(forAdmin.rawPayload)).json());
-    expect(genuine).toMatchObject({ found: 'receipt', matches: true, problem: null });
+    expect(genuine).toMatchObject({ found: 'receipt', matches: true, problem: null, draft: false });
     expect(genuine.records.map((r) => [r.id, r.email, r.signedName, r.stepVersion])).toEqual([
       [acknowledgment.id, email, 'Sam Lee', 1],
     ]);
@@ -477,6 +477,15 @@ describe('a draft agreement (docs/product.md#placeholders)', () => {
     expect(pages[0]).toContain('Volunteer Agreement page one');
     for (const page of pages) expect(page).toContain(DRAFT_STAMP);
     expect((pages[2] ?? '').replace(/\s+/gu, ' ')).toContain(DRAFT_RECEIPT_NOTICE);
+    // Checking the receipt says that the document signed was a draft.
+    const admin = await signIn(draftApp.app, { email: ADMIN });
+    const check = await draftApp.app.inject({
+      method: 'POST',
+      url: '/api/acknowledgments/check-receipt',
+      headers: { cookie: admin, 'content-type': 'application/pdf' },
+      payload: receipt.rawPayload,
+    });
+    expect(receiptCheckSchema.parse(check.json())).toMatchObject({ found: 'receipt', matches: true, draft: true });
   });
 });
 

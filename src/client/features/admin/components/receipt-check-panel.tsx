@@ -65,9 +65,15 @@ function OutcomeText({ outcome }: { outcome: Outcome }) {
     const check = outcome.result;
     if (check.found === 'receipt') {
       title = check.matches
-        ? 'This receipt matches a signed record.'
+        ? check.draft === true
+          ? 'This receipt matches a signed record of a DRAFT: the document signed was a draft, not the final agreement.'
+          : 'This receipt matches a signed record.'
         : 'This receipt does not match the signed record it names.';
-      detail = check.problem;
+      detail =
+        check.problem ??
+        (check.matches && check.draft === true
+          ? 'The person signed the draft only. When the final document replaces it, they are asked to sign again.'
+          : null);
     } else if (check.found === 'document') {
       title = `This file is the agreed document itself, not a receipt. ${check.records.length === 1 ? '1 person' : `${check.records.length} people`} agreed to it.`;
     } else {
