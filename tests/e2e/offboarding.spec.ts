@@ -70,10 +70,18 @@ test('a leaver who saw the Finance password: the admin rotates it and a finance 
   const admin = await signedIn(browser, ADMIN, 'Alex Admin');
   await admin.goto(`${origin}/admin/members/${encodeURIComponent(LEAVER)}`);
   await admin.getByLabel('Left on').fill('2026-11-20');
-  await admin.getByLabel('Note (optional)').fill('Moved to university in Leeds');
+  await admin.getByLabel('Note (optional)').fill('Moved to university in Leeds.');
   await admin.getByRole('button', { name: 'Mark as left' }).click();
+  // It asks first, naming what happens; nothing has happened yet.
+  const confirm = admin.getByRole('alertdialog', { name: /^Mark .* as left\?$/u });
+  await expect(confirm).toContainText('is signed out on every device now and can no longer sign in');
+  await expect(confirm).toContainText('They left on 20 Nov 2026.');
+  await confirm.getByRole('button', { name: 'Mark as left' }).click();
   await expect(admin.getByText(`${LEAVER} is marked as having left and is signed out`)).toBeVisible();
-  await expect(admin.getByText('Moved to university in Leeds')).toBeVisible();
+  // The note as typed, its full stop not doubled.
+  await expect(admin.getByText('Note: Moved to university in Leeds.', { exact: true })).toBeVisible();
+  // Someone who left is offered no buddy.
+  await expect(admin.getByText(/suggestions|Suggested:/u)).toHaveCount(0);
 
   // Their sessions ended at once: the next page load asks them to sign in, and signing in is refused kindly.
   await leaver.reload();

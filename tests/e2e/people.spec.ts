@@ -59,6 +59,7 @@ test('a member who left carries a badge, is neither overdue nor stalled, and is 
   await row.getByRole('link', { name: leaver }).click();
   await page.getByLabel('Left on').fill('2026-11-20');
   await page.getByRole('button', { name: 'Mark as left' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Mark as left' }).click();
   await expect(page.getByText(`${leaver} is marked as having left and is signed out`)).toBeVisible();
 
   // Hidden by default; 'Show who left' shows them with a badge and nothing overdue; 'Only who left' too.

@@ -103,7 +103,8 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
           ) : detail.data.leadOf.length > 0 ? (
             <p className="text-sm text-slate-700">Leads {detail.data.leadOf.join(', ')}.</p>
           ) : null}
-          {detail.data.hasMemberRecord ? (
+          {/* Someone who left needs no buddy: no suggestions on their page (docs/product.md#admin-area). */}
+          {detail.data.hasMemberRecord && detail.data.left === null ? (
             <BuddyField
               key={detail.data.buddy ?? ''}
               email={detail.data.member.email}

@@ -2,16 +2,17 @@ import type { MemberDetail } from '@shared/admin-api';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toasts';
 import { useLeave, useMarkRotated, useRevealedSecrets } from '../api/offboarding';
-import { fieldClass, formatDateTime, labelClass } from '../utils/format';
+import { fieldClass, formatDateTime, formatDay, labelClass } from '../utils/format';
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Offboarding on a member's page (admins only): mark the member as having left (a date and an optional note: their
- * sessions end and they can no longer sign in; record and progress stay), or undo it; and the shared passwords they
+ * sessions end and they can no longer sign in; record and progress stay), after a confirmation that says so, or undo
+ * it; and the shared passwords they
  * ever revealed, each with 'Mark rotated' once it has been changed.
  */
 export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
@@ -20,10 +21,16 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
   const { mark, undo } = useLeave();
   const [leftOn, setLeftOn] = useState(today);
   const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const error = mark.error ?? undo.error;
+  const name = detail.member.name === '' ? email : detail.member.name;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setConfirming(true);
+  };
+  const onConfirm = () => {
+    setConfirming(false);
     mark
       .mutateAsync({ email, leftOn, ...(note.trim() === '' ? {} : { note: note.trim() }) })
       .then(() => toast.success(`${email} is marked as having left and is signed out`))
@@ -38,10 +45,14 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
       {detail.left ? (
         <div className="space-y-2">
           <p className="text-slate-800">
-            Left on <strong>{day.format(new Date(detail.left.at))}</strong>
-            {detail.left.note ? <> — {detail.left.note}</> : null}. They cannot sign in; their record and progress stay
-            here.
+            Left on <strong>{formatDay(detail.left.at.slice(0, 10))}</strong>. They cannot sign in; their record and
+            progress stay here.
           </p>
+          {detail.left.note ? (
+            <p className="text-slate-800">
+              Note: <span className="whitespace-pre-wrap">{detail.left.note}</span>
+            </p>
+          ) : null}
           <Button type="button" variant="outline" disabled={undo.isPending} onClick={() => undo.mutate(email)}>
             {undo.isPending ? 'Undoing…' : 'Undo: they are still a member'}
           </Button>
@@ -88,6 +99,19 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
           {error.message}
         </p>
       ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={`Mark ${name} as left?`}
+        confirmLabel="Mark as left"
+        destructive
+        onConfirm={onConfirm}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          {name} is signed out on every device now and can no longer sign in. They left on {formatDay(leftOn)}.
+        </p>
+        <p>Their record, progress and signed agreements stay. You can undo this afterwards.</p>
+      </ConfirmDialog>
       <RevealedSecrets email={email} />
     </Card>
   );

@@ -19,7 +19,7 @@ import {
 } from '../api/studio-requests';
 import { changeSentences } from '../utils/change-sentences';
 import { ChangeLine } from './change-line';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RemovalsList } from './publish-bar';
 
 const KIND_TEXT = { publish: 'Published', restore: 'Restored', import: 'Imported' } as const;

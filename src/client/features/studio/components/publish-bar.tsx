@@ -30,7 +30,7 @@ import {
 } from '../utils/catalog-edits';
 import { changeSentences } from '../utils/change-sentences';
 import { ChangeLine } from './change-line';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /**
  * Who a publish moves (docs/security.md#access-is-an-invariant): nothing while loading or when nobody's access changes;

@@ -28,7 +28,7 @@ import {
   type StepAddress,
 } from '../utils/catalog-edits';
 import { locateProblem } from '../utils/validation';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   changeScopeId,
   freeRoleKey,
