@@ -64,4 +64,11 @@ test('the members table fits 1280 and 1024 px without scrolling sideways, and an
   await expect(row).toContainText('1 Nov 2026');
   await expect(row).not.toContainText('2026-11-01');
   await expectPlainWords(page, 'the members table');
+
+  // The member page: its Role list offers the roles people have, not the content's internal ones.
+  await row.getByRole('link', { name: INVITED }).click();
+  const roles = await page.getByLabel('Role', { exact: true }).locator('option').allInnerTexts();
+  expect(roles).toContain('Volunteer');
+  for (const internal of ['Test', 'Team member', 'Account', 'Member']) expect(roles).not.toContain(internal);
+  await expectPlainWords(page, "an invited person's page");
 });
