@@ -15,19 +15,28 @@ export const DEFAULT_DATE_SETTINGS: DateSettings = Object.freeze({ locale: 'en-G
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(settings: DateSettings, kind: 'day' | 'dayOfInstant' | 'dateTime' | 'weekday'): Intl.DateTimeFormat {
+type Kind = 'day' | 'dayOfInstant' | 'dateTime' | 'weekday' | 'dayMonth' | 'month' | 'shortMonth' | 'longDay';
+
+const OPTIONS: Record<Exclude<Kind, 'dayOfInstant' | 'dateTime'>, Intl.DateTimeFormatOptions> = {
+  day: { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
+  weekday: { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' },
+  dayMonth: { day: 'numeric', month: 'short', timeZone: 'UTC' },
+  month: { month: 'long', year: 'numeric', timeZone: 'UTC' },
+  shortMonth: { month: 'short', year: 'numeric', timeZone: 'UTC' },
+  longDay: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
+};
+
+function formatter(settings: DateSettings, kind: Kind): Intl.DateTimeFormat {
   const key = `${settings.locale}|${settings.timeZone}|${kind}`;
   let found = cache.get(key);
   if (found === undefined) {
     const day = { day: 'numeric', month: 'short', year: 'numeric' } as const;
     const options: Intl.DateTimeFormatOptions =
-      kind === 'day'
-        ? { ...day, timeZone: 'UTC' }
-        : kind === 'dayOfInstant'
-          ? { ...day, timeZone: settings.timeZone }
-          : kind === 'weekday'
-            ? { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }
-            : { ...day, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: settings.timeZone };
+      kind === 'dayOfInstant'
+        ? { ...day, timeZone: settings.timeZone }
+        : kind === 'dateTime'
+          ? { ...day, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: settings.timeZone }
+          : OPTIONS[kind];
     found = new Intl.DateTimeFormat(settings.locale, options);
     cache.set(key, found);
   }
@@ -52,6 +61,44 @@ export function formatDay(isoDay: string, settings: DateSettings = DEFAULT_DATE_
 export function formatDueDay(isoDay: string, settings: DateSettings = DEFAULT_DATE_SETTINGS): string {
   if (!/^\d{4}-\d{2}-\d{2}$/u.test(isoDay)) return isoDay;
   return formatter(settings, 'weekday').format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+/**
+ * A calendar day without its year when it is in `thisYear`: "3 Dec", else "3 Dec 2025".
+ * @param isoDay `YYYY-MM-DD`; anything else is returned as it is
+ * @param thisYear the current year in the organisation's time zone
+ * @param settings the organisation's locale and time zone
+ */
+export function formatShortDay(
+  isoDay: string,
+  thisYear: number,
+  settings: DateSettings = DEFAULT_DATE_SETTINGS,
+): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/u.test(isoDay)) return isoDay;
+  const kind = Number(isoDay.slice(0, 4)) === thisYear ? 'dayMonth' : 'day';
+  return formatter(settings, kind).format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+/**
+ * A month: "March 2025" (`short`: "Mar 2025", for a chart's axis).
+ * @param isoMonth `YYYY-MM`; anything else is returned as it is
+ * @param settings the organisation's locale and time zone
+ * @param short the month's name shortened
+ */
+export function formatMonth(isoMonth: string, settings: DateSettings = DEFAULT_DATE_SETTINGS, short = false): string {
+  if (!/^\d{4}-\d{2}$/u.test(isoMonth)) return isoMonth;
+  return formatter(settings, short ? 'shortMonth' : 'month').format(new Date(`${isoMonth}-01T00:00:00Z`));
+}
+
+/**
+ * A calendar day as a chart's axis or a sentence names it: "3 Mar" (`long`: "3 March 2025").
+ * @param isoDay `YYYY-MM-DD`; anything else is returned as it is
+ * @param settings the organisation's locale and time zone
+ * @param long with the month's full name and the year
+ */
+export function formatChartDay(isoDay: string, settings: DateSettings = DEFAULT_DATE_SETTINGS, long = false): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/u.test(isoDay)) return isoDay;
+  return formatter(settings, long ? 'longDay' : 'dayMonth').format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 /**

@@ -4,6 +4,9 @@ import {
   formatDay as formatDayIn,
   formatDayOf as formatDayOfIn,
   formatDueDay as formatDueDayIn,
+  formatChartDay as formatChartDayIn,
+  formatMonth as formatMonthIn,
+  formatShortDay as formatShortDayIn,
   type DateSettings,
 } from '@shared/dates';
 
@@ -33,5 +36,23 @@ export const formatDay = (isoDay: string): string => formatDayIn(isoDay, setting
 export const formatDueDay = (isoDay: string): string => formatDueDayIn(isoDay, settings);
 /** A moment as "6 Dec 2026, 21:08" in the organisation's time zone; "—" for null. */
 export const formatDateTime = (instant: string | Date | null): string => formatDateTimeIn(instant, settings);
+/** A month (`YYYY-MM`) as "March 2025" (`short`: "Mar 2025"). */
+export const formatMonth = (isoMonth: string, short = false): string => formatMonthIn(isoMonth, settings, short);
+/** A day (`YYYY-MM-DD`) as a chart names it: "3 Mar" (`long`: "3 March 2025"). */
+export const formatChartDay = (isoDay: string, long = false): string => formatChartDayIn(isoDay, settings, long);
+/** A day (`YYYY-MM-DD`) as "3 Dec", with its year ("3 Dec 2025") when it is not this year in the organisation. */
+export const formatShortDay = (isoDay: string, today: Date = new Date()): string =>
+  formatShortDayIn(isoDay, Number(isoDayOf(today).slice(0, 4)), settings);
+
+/** The organisation's local day of a moment as `YYYY-MM-DD` (the en-CA locale writes days that way). */
+export function isoDayOf(instant: string | Date): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  return new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: settings.timeZone,
+  }).format(date);
+}
 /** The organisation's local day of a moment: "6 Dec 2026". */
 export const formatDayOf = (instant: string | Date): string => formatDayOfIn(instant, settings);

@@ -5,7 +5,7 @@ import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { members, memberSchedules } from '../../db/schema.js';
-import { dateInWords } from './import-dates.js';
+import { dateInWords } from '../../../shared/read-day.js';
 import type { ExportExtras } from './member-import.js';
 
 /** A member record as an import compares it. */

@@ -9,7 +9,7 @@ import { announce } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { members } from '../../db/schema.js';
 import { toCsv } from '../../csv.js';
-import { readImportDate, shortDate } from './import-dates.js';
+import { readImportDate, shortDate } from '../../../shared/read-day.js';
 
 /**
  * Bulk import and export of member records as CSV (docs/product.md#admin-area), with csv-parse and
@@ -17,7 +17,7 @@ import { readImportDate, shortDate } from './import-dates.js';
  * spaces, dashes or underscores, and common other names: "E-mail Address", "Dept"; {@link HEADER_ALIASES});
  * `department`, `isAdmin`, `isEditor` (content editor), `leadOf` (departments led, separated by `;`), `startDate`,
  * `leftOn` and `buddy` (the buddy's e-mail address, docs/product.md#team-tasks) are optional (without the column, unchanged; an empty date cell changes nothing); dates are ISO or in the
- * organisation's locale (import-dates.ts); other columns are ignored, so a file exported by {@link membersToCsv}
+ * organisation's locale (src/shared/read-day.ts); other columns are ignored, so a file exported by {@link membersToCsv}
  * imports as it is, and every column the import reads is in the export.
  */
 

@@ -4,9 +4,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toasts';
 import { backupPaths, useBackups, useCreateBackup, useRestoreBackup } from '../api/backups';
+import { formatDateTime } from '@/lib/dates';
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 /**
  * Asks an admin to confirm a restore by typing the backup's date (docs/operations.md#backups), saying plainly what

@@ -5,6 +5,7 @@ import { useDepartments } from '../api/departments';
 import { useAdminRoles } from '../api/get-admin-roles';
 import { usePutMember } from '../api/put-member';
 import { fieldClass, labelClass } from '../utils/format';
+import { DateField } from '@/components/ui/date-field';
 
 interface MemberFormProps {
   /** The member to edit; omit to invite a new address (the form then asks for it). */
@@ -115,13 +116,7 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
           <label htmlFor={`${id}-start`} className={labelClass}>
             Start date (optional: else their first sign-in)
           </label>
-          <input
-            id={`${id}-start`}
-            type="date"
-            value={startOn}
-            onChange={(e) => setStartOn(e.target.value)}
-            className={fieldClass}
-          />
+          <DateField id={`${id}-start`} value={startOn} onChange={setStartOn} className={fieldClass} />
         </div>
       ) : null}
       {inviting ? (

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { useMemberMail, useUpdateMemberMail } from '../api/mail';
 import { fieldClass, formatDateTime, labelClass } from '../utils/format';
 import { OutboxList } from './outbox-list';
+import { DateField } from '@/components/ui/date-field';
 
 /**
  * A member's dates and reminders on their page (docs/product.md#due-dates-and-reminders): the start date (set by an
@@ -39,13 +40,7 @@ export function MemberMail({ email, canChange }: { email: string; canChange: boo
             <label htmlFor="member-start-on" className={labelClass}>
               Start date
             </label>
-            <input
-              id="member-start-on"
-              type="date"
-              className={fieldClass}
-              value={shown}
-              onChange={(event) => setStartOn(event.target.value)}
-            />
+            <DateField id="member-start-on" className={fieldClass} value={shown} onChange={setStartOn} />
           </div>
           <Button type="submit" disabled={update.isPending}>
             Save start date

@@ -6,8 +6,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toasts';
 import { useLeave, useMarkRotated, useRevealedSecrets } from '../api/offboarding';
 import { fieldClass, formatDateTime, formatDay, labelClass } from '../utils/format';
+import { DateField } from '@/components/ui/date-field';
+import { isoDayOf } from '@/lib/dates';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the organisation's time zone, YYYY-MM-DD. */
+const today = () => isoDayOf(new Date());
 
 /**
  * Offboarding on a member's page (admins only): mark the member as having left (a date and an optional note: their
@@ -63,14 +66,7 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
             <label htmlFor={`${id}-date`} className={labelClass}>
               Left on
             </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              required
-              value={leftOn}
-              onChange={(e) => setLeftOn(e.target.value)}
-              className={fieldClass}
-            />
+            <DateField id={`${id}-date`} required value={leftOn} onChange={setLeftOn} className={fieldClass} />
           </div>
           <div>
             <label htmlFor={`${id}-note`} className={labelClass}>

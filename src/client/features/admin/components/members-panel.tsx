@@ -22,6 +22,7 @@ import {
 } from '../utils/members-query';
 import { MembersTable } from './members-table';
 import { Pagination } from './pagination';
+import { DateField } from '@/components/ui/date-field';
 
 /**
  * The members tab of the admin console (docs/product.md#admin-area): search, filters by role / department / complete
@@ -192,11 +193,11 @@ export function MembersPanel() {
           <label htmlFor={`${id}-start-from`} className={labelClass}>
             Started from
           </label>
-          <input
+          <DateField
+            key={`from-${state.startFrom === '' ? 'none' : 'set'}`}
             id={`${id}-start-from`}
-            type="date"
             value={state.startFrom}
-            onChange={(e) => update({ startFrom: e.target.value })}
+            onChange={(day) => update({ startFrom: day })}
             className={fieldClass}
           />
         </div>
@@ -204,11 +205,11 @@ export function MembersPanel() {
           <label htmlFor={`${id}-start-to`} className={labelClass}>
             Started until
           </label>
-          <input
+          <DateField
+            key={`to-${state.startTo === '' ? 'none' : 'set'}`}
             id={`${id}-start-to`}
-            type="date"
             value={state.startTo}
-            onChange={(e) => update({ startTo: e.target.value })}
+            onChange={(day) => update({ startTo: day })}
             className={fieldClass}
           />
         </div>

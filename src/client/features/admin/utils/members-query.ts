@@ -1,4 +1,5 @@
 import { MEMBER_SORT_COLUMNS, type MemberSortColumn, type MembersQueryInput } from '@shared/admin-api';
+import { formatDay, formatMonth } from '@/lib/dates';
 
 /** The members table's state as it lives in the address (`?search=…&sort=…`), so a reload or Back keeps it. */
 export interface MembersTableState {
@@ -132,9 +133,6 @@ export function membersApiQuery(state: MembersTableState, withPaging = true): UR
   return new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
 }
 
-const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayName = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /**
  * The insights page's filters of a state in words, e.g. `["on the step “Set up Slack” now", "who started in
  * March 2025"]`; empty when none is set.
@@ -143,7 +141,7 @@ export function describeInsightFilters(state: MembersTableState): string[] {
   const words: string[] = [];
   if (state.currentStep !== '') words.push(`on the step “${state.currentStep}” now`);
   if (state.completedStep !== '') words.push(`who completed the step “${state.completedStep}”`);
-  if (state.started !== '') words.push(`who started in ${monthName.format(new Date(`${state.started}-01T00:00:00Z`))}`);
+  if (state.started !== '') words.push(`who started in ${formatMonth(state.started)}`);
   if (state.completeDaysMin !== '' || state.completeDaysMax !== '') {
     const min = state.completeDaysMin === '' ? '0' : state.completeDaysMin;
     words.push(
@@ -152,7 +150,6 @@ export function describeInsightFilters(state: MembersTableState): string[] {
         : `who completed onboarding in ${min} to ${state.completeDaysMax} days`,
     );
   }
-  if (state.activeWeek !== '')
-    words.push(`who completed a step in the week of ${dayName.format(new Date(`${state.activeWeek}T00:00:00Z`))}`);
+  if (state.activeWeek !== '') words.push(`who completed a step in the week of ${formatDay(state.activeWeek)}`);
   return words;
 }

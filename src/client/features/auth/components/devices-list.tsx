@@ -10,8 +10,7 @@ import { pageNavigation } from '@/lib/page-navigation';
 import { toastAfterNavigation } from '@/lib/toast-after-navigation';
 import { toast } from '@/lib/toasts';
 import { useDevices, useEndDevices } from '../api/devices';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@/lib/dates';
 
 /** A device's name in a few words: 'Chrome 131 on Windows 10', or what is known of it. */
 export function deviceName(device: Pick<Device, 'browser' | 'os'>): string {
@@ -78,9 +77,9 @@ export function DevicesList() {
                   </p>
                   <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-slate-700">
                     <dt>Signed in</dt>
-                    <dd>{when.format(new Date(device.signedInAt))}</dd>
+                    <dd>{formatDateTime(device.signedInAt)}</dd>
                     <dt>Last used</dt>
-                    <dd>{when.format(new Date(device.lastUsedAt))}</dd>
+                    <dd>{formatDateTime(device.lastUsedAt)}</dd>
                     <dt>From</dt>
                     <dd className="break-all">{device.ipAddress ?? 'Unknown'}</dd>
                   </dl>

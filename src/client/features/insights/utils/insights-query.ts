@@ -1,4 +1,5 @@
 import type { InsightsQuery } from '@shared/insights-api';
+import { formatChartDay, formatMonth as formatMonthIn } from '@/lib/dates';
 
 /** The insights page's filters as they live in the address (`?role=…&department=…&started=YYYY-MM`); '' = all. */
 export interface InsightsFilters {
@@ -44,26 +45,14 @@ export function membersHref(filters: InsightsFilters, figure: Record<string, str
   return `/admin?${params.toString()}`;
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const longMonthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const fullDayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** `2025-03` → 'Mar 2025' (`long`: 'March 2025'). */
+/** `2025-03` → 'Mar 2025' (`long`: 'March 2025'), as the organisation writes dates (docs/product.md#dates-and-times). */
 export function formatMonth(month: string, long = false): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  return (long ? longMonthFormat : monthFormat).format(date);
+  return formatMonthIn(month, !long);
 }
 
-/** `2025-03-03` → '3 Mar' (`long`: '3 March 2025'). */
+/** `2025-03-03` → '3 Mar' (`long`: '3 March 2025'), as the organisation writes dates. */
 export function formatDay(day: string, long = false): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return (long ? fullDayFormat : dayFormat).format(date);
+  return formatChartDay(day, long);
 }
 
 /** '1 member' / '3 members'. */

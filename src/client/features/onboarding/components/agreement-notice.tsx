@@ -3,17 +3,11 @@ import type { Step } from '@shared/content-schema';
 import FileDown from 'lucide-react/icons/file-down';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { apiPaths } from '@/config/paths';
+import { formatShortDay, isoDayOf } from '@/lib/dates';
 
-/** "3 Dec" from a day (YYYY-MM-DD) or an ISO time; with the year when it is not this year. */
+/** "3 Dec" from a day (YYYY-MM-DD) or an ISO time; with the year when it is not this year (docs/product.md#dates-and-times). */
 export function shortDate(value: string, today = new Date()): string {
-  const date = new Date(value.length === 10 ? `${value}T12:00:00Z` : value);
-  const sameYear = date.getUTCFullYear() === today.getUTCFullYear();
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  }).format(date);
+  return formatShortDay(value.length === 10 ? value : isoDayOf(value), today);
 }
 
 /**

@@ -29,6 +29,7 @@ import {
 } from '../utils/catalog-edits';
 import { locateProblem } from '../utils/validation';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { isoDayOf } from '@/lib/dates';
 import {
   changeScopeId,
   freeRoleKey,
@@ -584,7 +585,7 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                   <TeamTasksEditor
                     role={role}
                     publishedIds={publishedTaskIds}
-                    today={new Date().toISOString().slice(0, 10)}
+                    today={isoDayOf(new Date())}
                     onChange={(teamTasks) => edit((c) => updateRole(c, roleIndex, (r) => ({ ...r, teamTasks })))}
                   />
                 </section>

@@ -47,6 +47,7 @@ export function newRole(key: string, displayName: string): RoleConfiguration {
     displayName,
     version: '1.0',
     isDepartment: false,
+    offered: true,
     parentDepartment: null,
     icon: 'Users',
     colors: { baseColor: '#1d4ed8' },

@@ -7,6 +7,7 @@ import { apiPaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useFormState, useSaveForm } from '../../api/step-answers';
 import { FileQuestion } from './file-question';
+import { formatDateTime } from '@/lib/dates';
 
 /** What a field holds while the member fills it in: text for typed kinds, ids for choices, yes/no, an uploaded file. */
 type DraftValue = string | string[] | boolean | FileAnswer;
@@ -35,13 +36,6 @@ function toDraft(answers: Record<string, AnswerValue> | undefined): Draft {
     draft[id] = typeof value === 'number' ? String(value) : value;
   return draft;
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 interface FieldProps {
   stepId: string;
@@ -259,12 +253,12 @@ export function FormStep({ stepId, form, readOnly }: { stepId: string; form: For
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Your answers">
       {submitted && state.data?.changedSinceSent ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          The questions of this form changed after you sent it on {timeFormat.format(new Date(submitted.submittedAt))}.
-          Please check your answers and send it again.
+          The questions of this form changed after you sent it on {formatDateTime(submitted.submittedAt)}. Please check
+          your answers and send it again.
         </p>
       ) : submitted ? (
         <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          You sent this form on {timeFormat.format(new Date(submitted.submittedAt))}
+          You sent this form on {formatDateTime(submitted.submittedAt)}
           {submitted.version > 1 ? ` (version ${submitted.version})` : ''}.
           {canSubmit ? ' You can change your answers and send them again.' : ''}
         </p>

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 
 /**
- * Dates of a CSV import as an organisation writes them (docs/product.md#admin-area, CSV import): ISO (`2026-11-16`)
+ * Dates as an organisation writes them, read the same way by a CSV import and by the admin's date fields
+ * (docs/product.md#dates-and-times, docs/product.md#admin-area, CSV import): ISO (`2026-11-16`)
  * and the usual forms of the organisation's locale (LOCALE, default en-GB: `16/11/2026`, `16.11.2026`, `16/11/26`,
  * `16 Nov 2026`, `16 November 2026`; in en-US `11/16/2026`), read with luxon.
  */
