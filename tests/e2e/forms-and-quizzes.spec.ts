@@ -118,7 +118,7 @@ test('a volunteer sends the access-needs form by keyboard and passes the quiz on
   await expectNoAxeViolations(page, { state: 'dashboard, quiz step after a failed try' });
 
   await quiz.getByRole('radio', { name: /^Listen, stay calm/ }).check();
-  await quiz.getByRole('radio', { name: /^Call 911/ }).check();
+  await quiz.getByRole('radio', { name: /^Call the emergency number/ }).check();
   await quiz.getByRole('button', { name: 'Check my answers' }).click();
   await expect(quiz).toHaveAttribute('data-status', 'completed');
 

@@ -53,7 +53,7 @@ const VOLUNTEER_STEPS = [
 /** The right answers of the volunteer's safeguarding quiz (content/roles/volunteer.yaml), by the words shown. */
 const SAFEGUARDING_ANSWERS = [
   'Listen, stay calm, and tell your team lead or the Executive team the same day.',
-  'Call 911 (or the emergency number where you are), then tell your team lead.',
+  'Call the emergency number where you are, then tell your team lead.',
   'Using your INSPIRED 2 UPLIFT accounts, like Slack and your @inspired2uplift.org e-mail.',
   'Talking in group channels or calls where other team members are.',
   'Tell your team lead or the Executive team, even if you are not sure.',

@@ -21,6 +21,16 @@ const steps = () =>
     ),
   );
 
+/** Every text of a step (its strings at any depth), links' addresses left out. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => (key === 'url' || key === 'src' ? [] : textsOf(item)));
+  }
+  return [];
+}
+
 /** Names of internal documents that the content invented; each step naming one must say it is still to be confirmed. */
 const UNCONFIRMED_NAMES = [/Chapter Directory/u, /Donation Log/u, /budget tracker/iu];
 
@@ -37,6 +47,29 @@ describe('honest content (docs/product.md#placeholders)', () => {
       .filter(({ text }) => /501\(c\)\(3\)|\b\d+-minute\b|interviews?[^.]*\b\d+ minutes/iu.test(text))
       .map(({ where }) => where);
     expect(claims).toEqual([]);
+  });
+
+  it('states no country fact (emergency number, tax authority, currency amount) unless the same text marks it to be confirmed', () => {
+    // Where the organisation is based is not known: a text naming a country's emergency number, tax authority or
+    // forms, or an amount in a currency, says it is to be confirmed, so content:check --strict lists it.
+    const COUNTRY_FACT = /\b(?:911|999|112|000)\b|\bIRS\b|\bHMRC\b|Form (?:990|1023)|tax-exempt|[$£€]\s?\d/u;
+    const stated = steps().flatMap(({ where, step }) =>
+      textsOf(step)
+        .filter((text) => COUNTRY_FACT.test(text) && !PLACEHOLDER_MARK.test(text))
+        .map((text) => `${where}: ${text}`),
+    );
+    expect(stated).toEqual([]);
+  });
+
+  it('states no deadline in an acknowledgment as policy unless it marks it to be confirmed', () => {
+    const DEADLINE =
+      /\bwithin (?:one|two|three|a|\d+) (?:school )?(?:days?|weeks?|hours?)\b|\bat least (?:one|two|three|\d+) days? before\b|\b(?:over|longer than) \d+ minutes\b/iu;
+    const stated = steps().flatMap(({ where, step }) =>
+      step.content.acknowledgments
+        .filter((item) => DEADLINE.test(item.content) && !PLACEHOLDER_MARK.test(item.content))
+        .map((item) => `${where}: ${item.content}`),
+    );
+    expect(stated).toEqual([]);
   });
 
   it('offers no mailto: link: every team inbox in the content is still a guess', () => {
