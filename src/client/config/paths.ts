@@ -95,6 +95,8 @@ export const apiPaths = {
     `/api/admin/insights/${chart}${csv ? '.csv' : ''}${query.size === 0 ? '' : `?${query.toString()}`}`,
   /** Signs a step that asks for a signature (typed full name and 'I have read and agree'). */
   signStep: (stepId: string) => `/api/acknowledgments/steps/${encodeURIComponent(stepId)}/signature`,
+  /** A step's document as downloaded: a draft stamped "DRAFT" on every page. */
+  stepDocument: (stepId: string) => `/api/steps/${encodeURIComponent(stepId)}/document.pdf`,
   /** The receipt PDF of a signature or completion record. */
   receipt: (recordId: string) => `/api/acknowledgments/${encodeURIComponent(recordId)}/receipt.pdf`,
   /** Whether a receipt PDF matches its signature record (the body is the PDF). */

@@ -49,7 +49,7 @@ import {
 } from './acknowledgments.repository.js';
 import { stepTextHash, type ContentDocuments } from './content-hash.js';
 import { sha256Hex } from '../../hashing.js';
-import { makeReceipt, readReceiptKeywords, receiptUtcTime } from './receipt.js';
+import { makeReceipt, readReceiptKeywords, receiptUtcTime, stampDraftDocument } from './receipt.js';
 import { agreementsInRole, recordAcknowledgment, toAcknowledgment } from './record.js';
 
 /** The 400 message of a signature for a step that asks for none. */
@@ -59,6 +59,12 @@ export const NO_SIGNATURE_MESSAGE = 'This step does not ask for a signature. Use
 export const NO_RECEIPT_MESSAGE = 'There is no such receipt. Open your dashboard and download it from the signed step.';
 
 /** The 400 message of a receipt check whose file is not a PDF. */
+/** The answer for a step without a document of ours. */
+export const NO_DOCUMENT_MESSAGE = 'This step has no document to download.';
+
+/** The params of GET /api/steps/:stepId/document.pdf. */
+const stepDocumentParamsSchema = z.object({ stepId: z.string().min(1).max(200) });
+
 export const NOT_A_PDF_MESSAGE = 'This file is not a PDF. Choose the receipt PDF that was downloaded from the app.';
 
 /** The 400 message of a receipt check without a file. */
@@ -261,6 +267,24 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
         .header('content-disposition', `attachment; filename="receipt-${record.stepId}-${day}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    '/api/steps/:stepId/document.pdf',
+    { preValidation: requireUser, schema: { params: stepDocumentParamsSchema } },
+    async (request, reply) => {
+      const step = stepsById(request.catalog).get(request.params.stepId);
+      const document = step ? await documents.document(step.pdfUrl) : null;
+      if (!step || document === null) throw notFound(NO_DOCUMENT_MESSAGE);
+      // Every copy of a draft says it is one (docs/product.md#placeholders): the download is stamped like the viewer.
+      const draft = step.pdfDraft === true;
+      const bytes = draft ? await stampDraftDocument(document.bytes) : document.bytes;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${step.id}${draft ? '-DRAFT' : ''}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
     },
   );
 

@@ -487,6 +487,30 @@ describe('a draft agreement (docs/product.md#placeholders)', () => {
     });
     expect(receiptCheckSchema.parse(check.json())).toMatchObject({ found: 'receipt', matches: true, draft: true });
   });
+
+  it('gives the draft document itself, as downloaded, stamped DRAFT on every page; the final one as it is', async () => {
+    const cookie = await signIn(draftApp.app, { email: 'draft-reader@inspired2uplift.org' });
+    const download = async (app: TestApp['app'], who = cookie) =>
+      app.inject({ method: 'GET', url: '/api/steps/sign-agreement/document.pdf', headers: { cookie: who } });
+    const draft = await download(draftApp.app);
+    expect(draft.statusCode).toBe(200);
+    expect(draft.headers['content-disposition']).toContain('sign-agreement-DRAFT.pdf');
+    const pages = await pdfPageTexts(draft.rawPayload);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('Volunteer Agreement page one');
+    for (const page of pages) expect(page).toContain(DRAFT_STAMP);
+    // The final document (the main app's step is no draft) is the file itself.
+    const final = await download(t.app, await signIn(t.app, { email: 'final-reader@inspired2uplift.org' }));
+    expect(final.statusCode).toBe(200);
+    expect(Buffer.compare(final.rawPayload, Buffer.from(agreementPdf))).toBe(0);
+    // A step without a document of ours: 404.
+    const none = await draftApp.app.inject({
+      method: 'GET',
+      url: '/api/steps/plain/document.pdf',
+      headers: { cookie },
+    });
+    expect(none.statusCode).toBe(404);
+  });
 });
 
 /**

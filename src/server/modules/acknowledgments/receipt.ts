@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Step } from '../../../shared/content-schema.js';
 import { agreementSentence } from '../../../shared/acknowledgments.js';
 import type { AcknowledgmentRow } from './acknowledgments.repository.js';
@@ -124,6 +124,21 @@ export const DRAFT_STAMP = 'DRAFT';
 /** The sentence a receipt of a draft document carries on its signature page. */
 export const DRAFT_RECEIPT_NOTICE =
   'DRAFT: the document signed here is a draft, not the final agreement. This receipt records the signature of the draft only.';
+
+/**
+ * A draft document as it is downloaded (docs/product.md#placeholders): "DRAFT" across every page and at its top, so
+ * every copy of it says it is a draft, not only the viewer.
+ * @param bytes the document's PDF
+ * @returns the stamped PDF
+ * @throws when the bytes are no PDF pdf-lib can read
+ */
+export async function stampDraftDocument(bytes: Uint8Array): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+  const font = await pdf.embedFont(StandardFonts.HelveticaBold);
+  for (const page of pdf.getPages()) stampDraft(page, font);
+  pdf.setSubject('DRAFT: not the final document.');
+  return pdf.save();
+}
 
 /** Stamps "DRAFT" across a page: large, red, diagonal and half transparent, so the text under it stays readable. */
 function stampDraft(page: PDFPage, font: PDFFont): void {

@@ -13,6 +13,7 @@ import {
 } from './lazy-widgets';
 import { usePeople } from '../people-context';
 import type { PasswordInfo } from './widgets/contacts';
+import { apiPaths } from '@/config/paths';
 
 interface StepContentProps {
   step: Step;
@@ -177,6 +178,7 @@ export function StepContent(props: StepContentProps) {
       {step.requiresScrollOrDownload && step.pdfUrl !== undefined ? (
         <PdfViewer
           url={step.pdfUrl}
+          downloadUrl={step.pdfDraft === true ? apiPaths.stepDocument(step.id) : step.pdfUrl}
           title={step.title}
           draft={step.pdfDraft === true}
           onLoaded={onDocumentLoaded}

@@ -38,6 +38,11 @@ class ChunkErrorBoundary extends Component<{ onError: () => void; children: Reac
 
 interface PdfViewerProps {
   url: string;
+  /**
+   * What Download and Open Fullscreen fetch, when not `url`: a draft's copy stamped "DRAFT" on every page
+   * (docs/product.md#placeholders).
+   */
+  downloadUrl?: string;
   /** The step's title, to name the viewer for screen readers. */
   title: string;
   /** The document is shown: the step's countdown starts. */
@@ -66,7 +71,7 @@ const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
  * width, or at a readable scale where that would make them smaller than print (a phone); "Zoom in", "Zoom out" and
  * "Fit width" change it without loading the document again. react-pdf is loaded lazily.
  */
-export function PdfViewer({ url, title, onLoaded, onDownload, draft = false }: PdfViewerProps) {
+export function PdfViewer({ url, downloadUrl = url, title, onLoaded, onDownload, draft = false }: PdfViewerProps) {
   const [status, setStatus] = useState<PdfStatus>('loading');
   // Each attempt mounts a fresh document (and, after a chunk failure, a fresh lazy component).
   const [attempt, setAttempt] = useState(0);
@@ -138,14 +143,14 @@ export function PdfViewer({ url, title, onLoaded, onDownload, draft = false }: P
           Reload
         </Button>
         <Button asChild variant="outline" size="sm">
-          <a href={url} {...NEW_TAB}>
+          <a href={downloadUrl} {...NEW_TAB}>
             <ExternalLink />
             Open Fullscreen
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </Button>
         <Button asChild variant="outline" size="sm" className="ml-auto">
-          <a href={url} download onClick={onDownload}>
+          <a href={downloadUrl} download onClick={onDownload}>
             <Download />
             Download
           </a>
@@ -191,7 +196,7 @@ export function PdfViewer({ url, title, onLoaded, onDownload, draft = false }: P
                 Try Again
               </Button>
               <Button asChild variant="outline" size="sm">
-                <a href={url} download onClick={onDownload}>
+                <a href={downloadUrl} download onClick={onDownload}>
                   <Download />
                   Download Instead
                 </a>
