@@ -140,6 +140,10 @@ describe('admin console', () => {
     };
     const { user } = renderApp('/admin?tab=audit', handlers);
     expect(await screen.findByText(/You lead Finance\./u)).toBeInTheDocument();
+    // What a lead may do, said truly: they read, choose buddies and do their team tasks.
+    expect(screen.getByText(/You lead Finance\./u)).toHaveTextContent(
+      /choose their buddies and do the team tasks given to you/u,
+    );
     expect(await screen.findByRole('table', { name: /Members/u })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Members']);
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Admin' })).toBeInTheDocument();

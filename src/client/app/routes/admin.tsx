@@ -89,8 +89,9 @@ function AdminConsole({ user, view }: { user: User; view: 'admin' | 'lead' }) {
       {view === 'lead' ? (
         <p className="max-w-2xl text-slate-700">
           You lead {(user.leadOf ?? []).join(', ')}. You can see the members of{' '}
-          {(user.leadOf ?? []).length === 1 ? 'this department' : 'these departments'} and their progress. Only admins
-          can change anything.
+          {(user.leadOf ?? []).length === 1 ? 'this department' : 'these departments'}, their progress and their
+          answers, choose their buddies and do the team tasks given to you. Only admins change roles, departments and
+          records.
         </p>
       ) : null}
       {deciding ? (
