@@ -95,8 +95,9 @@ export async function api(): Promise<void> {
   console.log(`• API: ${DURATION_S} s × ${CONNECTIONS} connections each`);
   const baseline = await baselineLoad(null);
 
-  // No scheduled backup: the first one is taken right after the start, and would fall into the measurements.
-  const app = await startApp(tempDir('api'), { BACKUP_EVERY_HOURS: '0' });
+  // No scheduled backup: the first one is taken right after the start, and would fall into the measurements. Up to
+  // 3 minutes to start: on a busy machine the start (migrations, content) has taken more than a minute.
+  const app = await startApp(tempDir('api'), { BACKUP_EVERY_HOURS: '0' }, 180_000);
   try {
     const cookie = await devLogin(app.base, `bench-member@${DOMAIN}`);
     const writeHeaders = { cookie, origin: app.base, 'content-type': 'application/json' };
