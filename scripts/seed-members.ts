@@ -9,7 +9,8 @@
  *
  *   npm run seed:members -- 10000
  *
- * Writes into the configured database (DATABASE_URL, or the embedded one under DATA_DIR, which must not be in use by
+ * Writes into the configured database (read like every command's settings, src/server/command-settings.ts:
+ * DATABASE_URL, or the embedded one under DATA_DIR, which must not be in use by
  * a running server). Runs the migrations first. Addresses are `seed-00001@<ALLOWED_DOMAIN>`…; existing seeded rows are
  * kept (re-running adds nothing twice). Batch inserts of 1,000 rows in one transaction. Prints the number of members
  * added and of progress rows, and checks that every step id of the content was completed by someone (when there are
@@ -20,7 +21,7 @@ import { readPublishedCatalog } from '../src/server/content/published-content.js
 import { announce } from '../src/server/db/changes.js';
 import { migrate, openConfiguredDatabase } from '../src/server/db/client.js';
 import { members, stepProgress, users } from '../src/server/db/schema.js';
-import { loadConfig } from '../src/server/env.js';
+import { type CommandConfig, withCommandConfig } from '../src/server/command-settings.js';
 import { roleStepRows } from '../src/server/modules/member-overview/index.js';
 
 const BATCH = 1000;
@@ -39,13 +40,16 @@ function random(seed: number): () => number {
   };
 }
 
-async function main(): Promise<number> {
-  const count = Number(process.argv[2] ?? 10_000);
-  if (!Number.isInteger(count) || count < 1) {
-    console.error(`Usage: npm run seed:members -- <count>   (a whole number; got "${process.argv[2]}")`);
-    return 1;
-  }
-  const config = loadConfig(process.env);
+/** The usage, when the argument is not a whole number of members. */
+function usageProblem(args: string[]): string | undefined {
+  const count = Number(args[0] ?? 10_000);
+  return Number.isInteger(count) && count >= 1 && args.length <= 1
+    ? undefined
+    : `Usage: npm run seed:members -- <count> [--dotenv FILE | --no-dotenv]   (a whole number; got "${args.join(' ')}")`;
+}
+
+async function main({ config, settings }: CommandConfig): Promise<number> {
+  const count = Number(settings.args[0] ?? 10_000);
   const rand = random(7);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   // Each role's members take turns at 0, 1, …, all steps done (counted per run: a top-up run covers them again).
@@ -155,4 +159,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+process.exitCode = await withCommandConfig(process.argv.slice(2), main, usageProblem);

@@ -21,7 +21,7 @@ export function seed(dataDir: string, count: number): { ms: number; summary: str
   const t0 = Date.now();
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'scripts', 'seed-members.ts'), String(count)],
+    ['--import', 'tsx', path.join(root, 'scripts', 'seed-members.ts'), String(count), '--no-dotenv'],
     {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

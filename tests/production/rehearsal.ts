@@ -247,6 +247,7 @@ export async function startRehearsal(): Promise<Rehearsal> {
         MEMBER.email,
         MEMBER.role,
         MEMBER.department,
+        '--no-dotenv',
       ],
       { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] },
     );

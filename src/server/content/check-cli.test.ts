@@ -46,10 +46,14 @@ async function check(...args: string[]): Promise<{ code: number; stdout: string;
 async function run(script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, CONTENT_DIR: contentDir };
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: projectRoot,
-      env,
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', script, ...args, '--no-dotenv'],
+      {
+        cwd: projectRoot,
+        env,
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };

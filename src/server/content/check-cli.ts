@@ -6,15 +6,15 @@
  *
  * Placeholders (texts marked "to be added" or "to be confirmed", see placeholders.ts) are counted in the summary.
  * With `--strict` (before launch) each is listed as "file: path: text", and any placeholder makes the exit code 1.
+ * CONTENT_DIR is read like every command's settings (command-settings.ts; `--dotenv FILE` / `--no-dotenv`).
  */
 import path from 'node:path';
 import { resolveRole } from '../../shared/roles.js';
+import { readCommandSettings, SettingsFileError } from '../command-settings.js';
 import { projectRoot } from '../project-root.js';
 import { JSON_SCHEMA_FILE, jsonSchemaStatus } from './json-schema.js';
 import { ContentError, loadContent } from './load-content.js';
 import { findPlaceholders } from './placeholders.js';
-
-const contentDir = path.resolve(projectRoot, process.env.CONTENT_DIR?.trim() || 'content');
 
 /** The lines of the placeholder report: one per placeholder, "file: path: text". */
 function placeholderLines(catalog: Awaited<ReturnType<typeof loadContent>>): string[] {
@@ -68,7 +68,16 @@ async function main(strict: boolean): Promise<number> {
   }
 }
 
-const args = process.argv.slice(2);
+let settings;
+try {
+  settings = readCommandSettings(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof SettingsFileError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+const args = settings.args;
+const contentDir = path.resolve(projectRoot, settings.env.CONTENT_DIR?.trim() || 'content');
 const unknown = args.filter((arg) => arg !== '--strict');
 if (unknown.length > 0) {
   console.error(`Unknown option(s): ${unknown.join(' ')}. Usage: npm run content:check [-- --strict]`);

@@ -2,39 +2,34 @@
  * `npm run content:export -- DIR` writes the latest published content to DIR (role configurations as YAML under
  * DIR/roles, files under DIR/assets); `npm run content:import -- DIR [--replace]` loads such a folder as the content
  * studio's draft, to review and publish in the studio (docs/product.md#content-studio). Uses the configured database
- * (DATABASE_URL, or DATA_DIR's embedded one: then the server must not be running). Exit codes: 0 done, 1 a problem
+ * (DATABASE_URL, or DATA_DIR's embedded one: then the server must not be running), read like every command's
+ * settings (command-settings.ts). Exit codes: 0 done, 1 a problem
  * (one line each: file: path: problem), 2 wrong usage.
  */
 import path from 'node:path';
 import { migrate, openConfiguredDatabase } from '../db/client.js';
 import { DataDirBusyError } from '../db/data-dir-lock.js';
-import { ConfigError, loadConfig } from '../env.js';
+import { type CommandConfig, withCommandConfig } from '../command-settings.js';
 import { exportContent, ImportError, importContent } from './exchange.js';
 import { ContentError, loadContent } from './load-content.js';
 import { importSeedIfEmpty } from './published-content.js';
 
 const USAGE = 'Usage: npm run content:export -- DIR | npm run content:import -- DIR [--replace]';
 
-async function main(args: string[]): Promise<number> {
-  const [command, dir, ...rest] = args;
+/** The usage, when the arguments are not `export DIR` or `import DIR [--replace]`. */
+function usageProblem([command, dir, ...rest]: string[]): string | undefined {
   const replace = rest.includes('--replace');
-  if (
-    (command !== 'export' && command !== 'import') ||
-    dir === undefined ||
-    rest.some((a) => a !== '--replace') ||
-    (replace && command !== 'import')
-  ) {
-    console.error(USAGE);
-    return 2;
-  }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+  const fine =
+    (command === 'export' || command === 'import') &&
+    dir !== undefined &&
+    rest.every((a) => a === '--replace') &&
+    (!replace || command === 'import');
+  return fine ? undefined : USAGE;
+}
+
+async function main({ config, settings }: CommandConfig): Promise<number> {
+  const [command = '', dir = '', ...rest] = settings.args;
+  const replace = rest.includes('--replace');
   let database;
   try {
     database = await openConfiguredDatabase(config, `npm run content:${command}`);
@@ -81,4 +76,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await withCommandConfig(process.argv.slice(2), main, usageProblem);

@@ -33,7 +33,7 @@ function seed(dataDir: string, count: number): void {
   delete env.DATABASE_URL;
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, 'scripts', 'seed-members.ts'), String(count)],
+    ['--import', 'tsx', path.join(projectRoot, 'scripts', 'seed-members.ts'), String(count), '--no-dotenv'],
     {
       env,
       encoding: 'utf8',

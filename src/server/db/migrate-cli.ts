@@ -1,21 +1,13 @@
 /**
- * `npm run db:migrate`: applies the committed migrations to the configured database (DATABASE_URL, else the
- * embedded database under DATA_DIR) and exits. The server also migrates at start-up; this is for deploy pipelines.
+ * `npm run db:migrate [-- --dotenv FILE | --no-dotenv]`: applies the committed migrations to the configured database
+ * (DATABASE_URL, else the embedded database under DATA_DIR, read like every command: command-settings.ts) and exits. The server also migrates at start-up; this is for deploy pipelines.
  * The embedded database is refused while the server (or another tool) has it open (db/data-dir-lock.ts).
  */
-import { ConfigError, loadConfig } from '../env.js';
+import { type CommandConfig, withCommandConfig } from '../command-settings.js';
 import { migrate, openConfiguredDatabase } from './client.js';
 import { DataDirBusyError } from './data-dir-lock.js';
 
-async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+async function main({ config }: CommandConfig): Promise<number> {
   let database;
   try {
     database = await openConfiguredDatabase(config, 'npm run db:migrate');
@@ -35,4 +27,8 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+process.exitCode = await withCommandConfig(process.argv.slice(2), main, (args) =>
+  args.length > 0
+    ? `Unknown argument(s): ${args.join(' ')}. Usage: npm run db:migrate [-- --dotenv FILE | --no-dotenv]`
+    : undefined,
+);

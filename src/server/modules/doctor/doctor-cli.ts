@@ -1,13 +1,13 @@
 /**
  * `npm run doctor [-- --send-test-to ADDRESS] [--dotenv FILE | --no-dotenv]`: checks a configured installation and
- * prints what is wrong and how to fix it (docs/operations.md#checking-an-installation). Reads the project's `.env` like
- * `npm start` (variables set in the environment win). Exit code 1 when any check finds a problem, 2 on bad arguments.
+ * prints what is wrong and how to fix it (docs/operations.md#checking-an-installation). Reads its settings like every
+ * command (command-settings.ts: the project's `.env`, variables set in the environment win). Exit code 1 when any check finds a problem, 2 on bad arguments.
  * Without dev dependencies: `node dist/node/server/modules/doctor/doctor-cli.js`.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { describeDatabase, readCommandSettings } from '../../command-settings.js';
+import { ConfigError, loadConfig } from '../../env.js';
 import { projectRoot } from '../../project-root.js';
 import { formatReport, runChecks } from './checks.js';
 
@@ -15,14 +15,10 @@ const USAGE = 'Usage: npm run doctor -- [--send-test-to ADDRESS] [--dotenv FILE 
 
 async function main(): Promise<number> {
   let values;
+  let settings;
   try {
-    ({ values } = parseArgs({
-      options: {
-        'send-test-to': { type: 'string' },
-        dotenv: { type: 'string' },
-        'no-dotenv': { type: 'boolean' },
-      },
-    }));
+    settings = readCommandSettings(process.argv.slice(2));
+    ({ values } = parseArgs({ args: settings.args, options: { 'send-test-to': { type: 'string' } } }));
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return 2;
@@ -32,21 +28,18 @@ async function main(): Promise<number> {
     console.error(`--send-test-to: "${sendTestTo}" is not an e-mail address.\n${USAGE}`);
     return 2;
   }
-  let envFile: string | undefined;
-  if (values['no-dotenv'] !== true) {
-    const file = path.resolve(values.dotenv ?? path.join(projectRoot, '.env'));
-    if (existsSync(file)) {
-      process.loadEnvFile(file);
-      envFile = file;
-    } else if (values.dotenv !== undefined) {
-      console.error(`--dotenv: ${file} does not exist.`);
-      return 2;
-    }
-  }
+  const envFile = settings.envFile;
   console.log(
-    `Checking the installation in ${projectRoot}${envFile === undefined ? '' : ` with the settings of ${envFile}`} …\n`,
+    `Checking the installation in ${projectRoot}${envFile === undefined ? '' : ` with the settings of ${envFile}`} …`,
   );
-  const results = await runChecks({ env: process.env, envFile, sendTestTo });
+  try {
+    console.log(describeDatabase(loadConfig(settings.env), settings));
+  } catch (error) {
+    // The configuration check below lists every problem.
+    if (!(error instanceof ConfigError)) throw error;
+  }
+  console.log('');
+  const results = await runChecks({ env: settings.env, envFile, sendTestTo });
   console.log(formatReport(results));
   return results.some((r) => r.status === 'problem') ? 1 : 0;
 }

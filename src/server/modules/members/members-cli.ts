@@ -1,7 +1,7 @@
 /**
  * `npm run members -- <command>`: administrators set, list and remove member records (docs/product.md#member-records);
- * see members-command.ts for the commands. Uses the server's configuration (DATABASE_URL, else DATA_DIR, CONTENT_DIR,
- * ALLOWED_DOMAIN) and the roles of the published content and applies pending migrations first. With the embedded database it refuses to run while the server
+ * see members-command.ts for the commands. Uses the server's configuration, read like every command's
+ * (command-settings.ts: `.env` under the environment; DATABASE_URL, else DATA_DIR, CONTENT_DIR, ALLOWED_DOMAIN) and the roles of the published content and applies pending migrations first. With the embedded database it refuses to run while the server
  * (or another tool) has DATA_DIR open (db/data-dir-lock.ts). Exit codes: 0 done, 1 refused or failed, 2 wrong command
  * line.
  */
@@ -9,25 +9,14 @@ import { ContentError } from '../../content/load-content.js';
 import { readPublishedCatalog } from '../../content/published-content.js';
 import { migrate, openConfiguredDatabase } from '../../db/client.js';
 import { DataDirBusyError } from '../../db/data-dir-lock.js';
-import { ConfigError, loadConfig } from '../../env.js';
+import { type CommandConfig, withCommandConfig } from '../../command-settings.js';
 import { MEMBERS_USAGE, runMembersCommand } from './members-command.js';
 
 /** The name this tool has in lock files and messages. */
 const HOLDER = 'npm run members';
 
-async function main(args: string[]): Promise<number> {
-  if (args.length === 0 || args.includes('help') || args.includes('--help') || args.includes('-h')) {
-    (args.length === 0 ? console.error : console.log)(MEMBERS_USAGE);
-    return args.length === 0 ? 2 : 0;
-  }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+async function main({ config, settings }: CommandConfig): Promise<number> {
+  const args = settings.args;
   let database;
   try {
     database = await openConfiguredDatabase(config, HOLDER);
@@ -59,4 +48,10 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv.length === 0 || argv.includes('help') || argv.includes('--help') || argv.includes('-h')) {
+  (argv.length === 0 ? console.error : console.log)(MEMBERS_USAGE);
+  process.exitCode = argv.length === 0 ? 2 : 0;
+} else {
+  process.exitCode = await withCommandConfig(argv, main);
+}

@@ -285,10 +285,14 @@ describe('the real command line', () => {
   async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CONTENT_DIR: '', ALLOWED_DOMAIN: '' };
     try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
-        cwd: projectRoot,
-        env,
-      });
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', cli, ...args, '--no-dotenv'],
+        {
+          cwd: projectRoot,
+          env,
+        },
+      );
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code?: number; stdout?: string; stderr?: string };
