@@ -85,15 +85,21 @@ const trustHops =
   (_address: string, hop: number): boolean =>
     hop < hops;
 
+/** Whether a request came through a proxy while TRUST_PROXY is not set (the launch checklist says so). */
+interface ProxySeen {
+  forwardedWithoutTrust: boolean;
+}
+
 /**
  * Without TRUST_PROXY every client's address is the proxy's, so a whole organisation shares one address's sign-in
  * limits. A request that carries X-Forwarded-For says a proxy is in front: warn once, naming the setting.
  */
-function warnOnceAboutForwardedRequests(app: FastifyInstance): void {
+function warnOnceAboutForwardedRequests(app: FastifyInstance, seen: ProxySeen): void {
   let warned = false;
   app.addHook('onRequest', (request, _reply, done) => {
     if (!warned && request.headers['x-forwarded-for'] !== undefined) {
       warned = true;
+      seen.forwardedWithoutTrust = true;
       request.log.warn(
         { remoteAddress: request.socket.remoteAddress },
         'requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: every client shares the address of the proxy, also for the sign-in rate limits',
@@ -238,7 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Each sign-in route carries its own limit (route config), so no spelling of its path escapes it.
   await app.register(authRateLimitsPlugin);
   const authLimits: AuthLimits = { ...authLimitsFromConfig(config), ...deps.authLimits };
-  if (config.trustProxy === false) warnOnceAboutForwardedRequests(app);
+  const proxySeen: ProxySeen = { forwardedWithoutTrust: false };
+  if (config.trustProxy === false) warnOnceAboutForwardedRequests(app, proxySeen);
   await app.register(sessionsPlugin, { db, config, now, reads });
   await app.register(memberRolePlugin, { reads, config, content });
   const renderFirstScreen =
@@ -310,7 +317,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
   await app.register(backupRoutes, { db, backups, content });
-  await app.register(launchChecklistRoutes, { db, config, now });
+  await app.register(launchChecklistRoutes, {
+    db,
+    config,
+    now,
+    forwardedWithoutTrust: () => proxySeen.forwardedWithoutTrust,
+  });
   await app.register(insightsRoutes, { db, content, now, timeZone: config.organisationTimeZone });
   await app.register(secretsRoutes, { db, config, now });
   await app.register(studioRoutes, { db, content, config, now });

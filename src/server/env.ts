@@ -75,6 +75,8 @@ export interface Config {
   /** Whether the simulated development sign-in is available (never in production). */
   devLogin: boolean;
   supportEmail: string;
+  /** Whether SUPPORT_EMAIL was set (else `supportEmail` is the built-in example, and the launch checklist says so). */
+  supportEmailSet: boolean;
   orgName: string;
   /**
    * The organisation's IANA time zone (TIME_ZONE, default Europe/London): local times on acknowledgment receipts, start
@@ -442,6 +444,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminEmails: e.ADMIN_EMAILS,
     devLogin: !isProduction && (e.AUTH_DEV_LOGIN ?? e.GOOGLE_CLIENT_ID === undefined),
     supportEmail: e.SUPPORT_EMAIL,
+    supportEmailSet: env.SUPPORT_EMAIL !== undefined && env.SUPPORT_EMAIL.trim() !== '',
     orgName: e.ORG_NAME,
     organisationTimeZone: e.TIME_ZONE ?? e.ORGANISATION_TIME_ZONE,
     organisationLocale: e.LOCALE,

@@ -120,16 +120,24 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  const boundHost = typeof address === 'object' && address !== null ? address.address : config.host;
+  const everywhere = ['0.0.0.0', '::'].includes(boundHost);
+  const bound = `${boundHost.includes(':') ? `[${boundHost}]` : boundHost}:${port}`;
   app.log.info(
     {
-      url: config.publicUrl ?? `http://${shownHost}:${port}`,
+      url: config.publicUrl ?? `http://${everywhere ? 'localhost' : boundHost}:${port}`,
+      host: boundHost,
+      port,
       database: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}`,
       roles: app.content.catalog.size,
       contentVersion: app.content.version,
       developmentSignIn: config.devLogin,
     },
-    `Onboarding is listening on http://${shownHost}:${port}`,
+    // The real bind address (docs/operations.md#behind-a-reverse-proxy): every interface is said in words, since anyone who
+    // reaches the port directly then bypasses the proxy.
+    everywhere
+      ? `Onboarding is listening on ${bound}: every network interface of this machine, not only this machine itself`
+      : `Onboarding is listening on ${bound}`,
   );
 }
 

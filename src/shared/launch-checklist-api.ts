@@ -16,7 +16,16 @@ export const launchCheckStatusSchema = z.enum(['ok', 'warning', 'problem', 'skip
 export type LaunchCheckStatus = z.infer<typeof launchCheckStatusSchema>;
 
 /** The checks, in the order shown. */
-export const LAUNCH_CHECK_IDS = ['google', 'mail', 'backups', 'admins', 'placeholders', 'drafts'] as const;
+export const LAUNCH_CHECK_IDS = [
+  'google',
+  'mail',
+  'proxy',
+  'backups',
+  'admins',
+  'support-address',
+  'placeholders',
+  'drafts',
+] as const;
 export type LaunchCheckId = (typeof LAUNCH_CHECK_IDS)[number];
 
 /** A place in the content studio: one field of one role's content. */

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageProblems } from '../e2e/support/page-problems';
 import {
@@ -5,6 +7,7 @@ import {
   MEMBER,
   OIDC_ISSUER,
   PLAIN_HTTP_URL,
+  PORTS,
   PUBLIC_HOST_NAME,
   PUBLIC_URL,
   proxyRequest,
@@ -55,6 +58,24 @@ test('plain http is sent on to PUBLIC_URL, and answers over https carry HSTS', a
     const answer = await proxyRequest(`${PUBLIC_URL}${pathname}`, { ca: rehearsal.rootCertificate });
     expect(answer.headers['strict-transport-security'], pathname).toBe(HSTS);
   }
+});
+
+test('the app set up by npm run setup listens on this machine only, and says so', async () => {
+  // setup wrote HOST=127.0.0.1 beside TRUST_PROXY: nobody can reach the app without the proxy to forge an address.
+  expect(rehearsal.appLog()).toContain(`Onboarding is listening on 127.0.0.1:${PORTS.app}`);
+  const outside = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address !== undefined && address.family === 'IPv4' && !address.internal);
+  expect(outside, 'an address of this machine other than loopback, to knock on').toBeDefined();
+  const refused = await new Promise<string>((resolve) => {
+    const socket = connect({ host: outside?.address, port: PORTS.app });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+  expect(refused).toBe('ECONNREFUSED');
 });
 
 test('development sign-in is refused, and the login page offers Google only', async ({ page }) => {

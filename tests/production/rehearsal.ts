@@ -1,11 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { E2eOidcProvider } from '../e2e/support/oidc-provider';
 
@@ -65,29 +65,63 @@ export interface Rehearsal {
   stop(): Promise<void>;
 }
 
-/** The app's environment: exactly what an operator sets (docs/operations.md#deploying), nothing from the test runner. */
-function productionEnvironment(smtpUrl: string, caFile: string): Record<string, string> {
-  return {
+/**
+ * The app's settings, made the way docs/operations.md#deploying says: `npm run setup --yes` (its compiled command)
+ * writes the `.env`, and the operator adds the data folder and a shared password's initial value by hand. Nothing comes
+ * from the test runner but PATH and the local authority's root (NODE_EXTRA_CA_CERTS, read before any file).
+ * @returns the `.env` file and the environment the app's processes run with
+ */
+async function writeProductionSettings(
+  smtpUrl: string,
+  caFile: string,
+): Promise<{ envFile: string; env: Record<string, string> }> {
+  const envFile = path.join(REHEARSAL_DIR, 'settings.env');
+  const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORTS.app),
-    DATA_DIR: path.join(REHEARSAL_DIR, 'data'),
-    PUBLIC_URL,
-    TRUST_PROXY: '127.0.0.1',
-    GOOGLE_CLIENT_ID: 'onboarding-rehearsal.apps.googleusercontent.com',
-    GOOGLE_CLIENT_SECRET: 'onboarding-rehearsal-client-secret',
-    OIDC_ISSUER,
-    SESSION_SECRET: randomBytes(48).toString('base64'),
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-    ADMIN_EMAILS: MEMBER.email,
-    FINANCE_PASS,
-    SMTP_URL: smtpUrl,
-    MAIL_FROM: 'INSPIRED 2 UPLIFT <onboarding@inspired2uplift.org>',
-    // The local authority's root, for the server's own https requests (the provider's discovery, keys and tokens).
+    // The server's own https requests (the provider's discovery, keys and tokens) trust Caddy's local authority.
     NODE_EXTRA_CA_CERTS: caFile,
-    LOG_LEVEL: 'info',
   };
+  // Not execFileSync: setup checks that the SMTP server, which runs in this process, answers.
+  await promisify(execFile)(
+    process.execPath,
+    [
+      path.join(root, 'dist', 'node', 'server', 'modules', 'setup', 'setup-cli.js'),
+      '--yes',
+      '--dotenv',
+      envFile,
+      '--public-url',
+      PUBLIC_URL,
+      '--oidc-issuer',
+      OIDC_ISSUER,
+      '--google-client-id',
+      'onboarding-rehearsal.apps.googleusercontent.com',
+      '--google-client-secret',
+      'onboarding-rehearsal-client-secret',
+      '--allowed-domain',
+      'inspired2uplift.org',
+      '--admins',
+      MEMBER.email,
+      '--support-email',
+      'onboarding@inspired2uplift.org',
+      '--smtp-url',
+      smtpUrl,
+      '--mail-from',
+      'INSPIRED 2 UPLIFT <onboarding@inspired2uplift.org>',
+      '--trust-proxy',
+      '1',
+      '--port',
+      String(PORTS.app),
+    ],
+    { cwd: root, env },
+  ).catch((error: unknown) => {
+    const failed = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm run setup refused the rehearsal's settings:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`);
+  });
+  appendFileSync(
+    envFile,
+    `DATA_DIR=${path.join(REHEARSAL_DIR, 'data')}\nFINANCE_PASS=${FINANCE_PASS}\nLOG_LEVEL=info\n`,
+  );
+  return { envFile, env };
 }
 
 /** Resolves when `check` returns true, trying every 250 ms; rejects with `what` after `timeoutMs`. */
@@ -237,7 +271,7 @@ export async function startRehearsal(): Promise<Rehearsal> {
       caFile,
     ]);
 
-    const env = productionEnvironment(smtp.url, caFile);
+    const { envFile, env } = await writeProductionSettings(smtp.url, caFile);
     // The member record, set the way an operator sets one before the first start (docs/operations.md#members-and-admins).
     execFileSync(
       process.execPath,
@@ -247,11 +281,16 @@ export async function startRehearsal(): Promise<Rehearsal> {
         MEMBER.email,
         MEMBER.role,
         MEMBER.department,
-        '--no-dotenv',
+        '--dotenv',
+        envFile,
       ],
       { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] },
     );
-    const app = startProcess(process.execPath, [path.join(root, 'dist', 'node', 'server', 'server.js')], env);
+    const app = startProcess(
+      process.execPath,
+      [`--env-file=${envFile}`, path.join(root, 'dist', 'node', 'server', 'server.js')],
+      env,
+    );
     processes.push(app.child);
     await waitUntil(
       `the app to answer /api/health through the proxy\n${app.output()}`,

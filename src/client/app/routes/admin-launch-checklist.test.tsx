@@ -57,7 +57,7 @@ const checklist: LaunchChecklist = {
       summary: 'One document is marked as a draft.',
       links: [
         {
-          text: 'Volunteer › Getting started › Sign the Volunteer Agreement: /content/volunteer-agreement.pdf',
+          text: 'Volunteer › Getting started › Sign the Volunteer Agreement',
           href: '/admin/studio?role=volunteer&field=scopes%5B0%5D.steps%5B1%5D.pdfDraft',
         },
       ],

@@ -141,6 +141,21 @@ describe('npm run doctor reports what is broken, with a fix', { timeout: 120_000
     expect(find(results, 'database').fix).toContain('npm run db:migrate');
   });
 
+  it('TRUST_PROXY trusting whoever connects on a bind anyone can reach', async () => {
+    const open = find(
+      await runChecks({ env: installation({ TRUST_PROXY: '1', HOST: '0.0.0.0' }), now: NOW }),
+      'configuration',
+    );
+    expect(open).toMatchObject({ status: 'problem', fix: expect.stringContaining('HOST=127.0.0.1') });
+    expect(open.detail).toContain('can forge X-Forwarded-For');
+    for (const safe of [
+      { TRUST_PROXY: '1', HOST: '127.0.0.1' },
+      { TRUST_PROXY: '172.30.0.10', HOST: '0.0.0.0' },
+    ]) {
+      expect(find(await runChecks({ env: installation(safe), now: NOW }), 'configuration').status).toBe('ok');
+    }
+  });
+
   it('a provider whose discovery document cannot be fetched', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const results = await runChecks({ env: installation({ OIDC_ISSUER: closed }), now: NOW, timeoutMs: 3000 });
@@ -187,6 +202,33 @@ describe('npm run doctor reports what is broken, with a fix', { timeout: 120_000
 });
 
 describe('the doctor command', { timeout: 120_000 }, () => {
+  it("prints a migration fix that migrates the database it checked (a .env's DATA_DIR), after which it is happy", async () => {
+    const folder = path.join(scratch, 'fix-by-fix');
+    const database = await openDatabase({ dataDir: path.join(folder, 'data') });
+    await database.close();
+    const envFile = path.join(folder, 'settings.env');
+    writeFileSync(envFile, `DATA_DIR=${path.join(folder, 'data')}\n`, { mode: 0o600 });
+    const shell = promisify(execFile);
+    const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'development' };
+    const doctor = [
+      '--import',
+      'tsx',
+      path.join(projectRoot, 'src/server/modules/doctor/doctor-cli.ts'),
+      '--dotenv',
+      envFile,
+    ];
+    const before = await shell(process.execPath, doctor, { cwd: projectRoot, env }).catch(
+      (error: unknown) => error as { stdout: string },
+    );
+    const fix = /PROBLEM +Database: .*\n +Fix: Run `([^`]+)`/u.exec(before.stdout)?.[1];
+    expect(fix).toBe(`npm run db:migrate -- --dotenv ${envFile}`);
+    await shell('sh', ['-c', fix ?? 'false'], { cwd: projectRoot, env });
+    const after = await shell(process.execPath, doctor, { cwd: projectRoot, env }).catch(
+      (error: unknown) => error as { stdout: string },
+    );
+    expect(after.stdout).toMatch(/ok +Database: Reachable and migrated/u);
+  });
+
   it('prints the problems with their fixes and exits 1', async () => {
     const run = promisify(execFile);
     const failure = await run(

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR, type OpenDatabase, openConfiguredDatabase } from '../../db/client.js';
 import { DataDirBusyError } from '../../db/data-dir-lock.js';
 import { type Config, ConfigError, loadConfig } from '../../env.js';
+import { projectRoot } from '../../project-root.js';
 import { BACKUP_CHECK_INTERVAL_MS, COPY_FAILED_ADVICE, listBackups, readCopyStatus } from '../backups/index.js';
 
 /**
@@ -96,6 +97,13 @@ export function checkConfiguration(env: Record<string, string | undefined>): { c
       : `${config.nodeEnv} (development sign-in ${config.devLogin ? 'on' : 'off'})`;
     const database =
       config.databaseUrl === undefined ? `embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+    const forgeable = forgeableClientAddresses(config);
+    if (forgeable !== undefined) {
+      return {
+        check: result('configuration', title, 'problem', `Valid, but ${forgeable}.`, FORGEABLE_FIX),
+        config,
+      };
+    }
     return { check: result('configuration', title, 'ok', `Valid: ${mode}, ${database}.`), config };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -112,6 +120,31 @@ export function checkConfiguration(env: Record<string, string | undefined>): { c
   }
 }
 
+/** Whether a bind address (HOST) is this machine only: 127.0.0.0/8, ::1 or localhost. */
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/u.test(host);
+
+/**
+ * Whether anyone who reaches the server's port directly can choose the client address it sees
+ * (docs/operations.md#behind-a-reverse-proxy): TRUST_PROXY trusts whoever connects (`true` or a number of hops) and HOST
+ * is not this machine only. A list of the proxy's addresses is safe on any bind: only those peers are trusted.
+ * @param config the configuration (`trustProxy`, `host`)
+ * @returns a sentence saying so, or undefined when addresses cannot be forged that way
+ */
+export function forgeableClientAddresses(config: Pick<Config, 'trustProxy' | 'host'>): string | undefined {
+  const trustsAnyPeer = config.trustProxy === true || (typeof config.trustProxy === 'number' && config.trustProxy > 0);
+  if (!trustsAnyPeer || isLoopbackHost(config.host)) return undefined;
+  return (
+    `TRUST_PROXY=${String(config.trustProxy)} trusts whoever connects, and HOST=${config.host} lets anyone reach the ` +
+    'port without the proxy: they can forge X-Forwarded-For and choose the address the sign-in limits count'
+  );
+}
+
+/** The fix for {@link forgeableClientAddresses}. */
+export const FORGEABLE_FIX =
+  "Set HOST=127.0.0.1 when the proxy runs on this machine, or set TRUST_PROXY to the proxy's address as the app sees it " +
+  '(docs/operations.md#behind-a-reverse-proxy).';
+
 /** The migrations the code has, from drizzle-kit's journal: their `when` stamps, oldest first. */
 function committedMigrations(): number[] {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
@@ -123,8 +156,14 @@ function committedMigrations(): number[] {
 /**
  * The database: reachable, and migrated to the code's last migration. The embedded database is opened only when no
  * server holds it; while one does, its `/api/health` is asked instead.
+ * @param envFile the settings file the doctor read, when it is not the project's `.env`: the fixes printed name it
+ *   (`npm run db:migrate -- --dotenv FILE`), so that they act on the same database
  */
-export async function checkDatabase(config: Config, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<CheckResult> {
+export async function checkDatabase(
+  config: Config,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  envFile?: string,
+): Promise<CheckResult> {
   const title = 'Database';
   const where =
     config.databaseUrl === undefined ? `the embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -167,7 +206,7 @@ export async function checkDatabase(config: Config, timeoutMs = DEFAULT_TIMEOUT_
         title,
         'problem',
         `Reachable, but ${missing} of the code's ${expected.length} migrations are not applied to ${where}.`,
-        'Run `npm run db:migrate` (or start the server: it migrates at start-up). docs/operations.md#migrations',
+        `Run \`npm run db:migrate${envFile === undefined ? '' : ` -- --dotenv ${envFile}`}\` (or start the server: it migrates at start-up). docs/operations.md#migrations`,
       );
     }
     const unknown = applied.filter((when) => !expected.includes(when)).length;
@@ -568,7 +607,11 @@ export async function runChecks(options: DoctorOptions): Promise<CheckResult[]> 
   const { check, config } = checkConfiguration(options.env);
   results.push(check);
   if (config === undefined) return results;
-  results.push(await checkDatabase(config, timeoutMs));
+  const otherFile =
+    options.envFile !== undefined && path.resolve(options.envFile) !== path.join(projectRoot, '.env')
+      ? options.envFile
+      : undefined;
+  results.push(await checkDatabase(config, timeoutMs, otherFile));
   results.push(await checkGoogle(config, timeoutMs));
   results.push(await checkMail(config, options.sendTestTo, timeoutMs));
   results.push(await checkDataFolder(config));

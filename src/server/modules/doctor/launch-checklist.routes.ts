@@ -23,6 +23,8 @@ export interface LaunchChecklistRoutesOptions {
   db: Database;
   config: Config;
   now: () => Date;
+  /** Whether a request has come through a proxy (X-Forwarded-For) while TRUST_PROXY is not set. */
+  forwardedWithoutTrust: () => boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface LaunchChecklistRoutesOptions {
  */
 export const launchChecklistRoutes: FastifyPluginAsyncZod<LaunchChecklistRoutesOptions> = async (
   app,
-  { db, config, now },
+  { db, config, now, forwardedWithoutTrust },
 ) => {
   app.addHook('onRequest', requirePermission('launch:check'));
 
@@ -45,7 +47,13 @@ export const launchChecklistRoutes: FastifyPluginAsyncZod<LaunchChecklistRoutesO
     const at = now();
     return {
       checkedAt: at.toISOString(),
-      checks: await runLaunchChecklist({ config, db, catalog: request.catalog, now: at }),
+      checks: await runLaunchChecklist({
+        config,
+        db,
+        catalog: request.catalog,
+        now: at,
+        forwardedWithoutTrust: forwardedWithoutTrust(),
+      }),
     };
   });
 

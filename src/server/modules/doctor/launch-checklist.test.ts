@@ -15,7 +15,9 @@ import { createRoleCatalog } from '../../../shared/roles.js';
 import { auditLog } from '../../db/schema.js';
 import { createTestApp, createTestCatalog, signIn, type TestApp } from '../../test/test-app.js';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { loadConfig } from '../../env.js';
 import { backupFileName } from '../backups/backups.js';
+import { backupsCheck, googleCheck, mailCheck, proxyCheck, supportAddressCheck } from './launch-checklist.js';
 
 /**
  * The admin console's launch checklist (docs/product.md#launch-checklist) against a real database, an SMTP server on
@@ -159,10 +161,74 @@ describe('launch checklist', { timeout: 60_000 }, () => {
       summary: expect.stringContaining('One document is marked as a draft'),
       links: [
         {
-          text: 'Launch › Getting started › Sign the agreement: /content/agreement.pdf',
+          text: 'Launch › Getting started › Sign the agreement',
           href: `/admin/studio?role=launch&field=${encodeURIComponent('scopes[0].steps[1].pdfDraft')}`,
         },
       ],
+    });
+  });
+
+  it('speaks to people, not operators: no variable, command, file or guide address outside the details', async () => {
+    const admin = await signIn(t.app, { email: ADMIN });
+    const { checks } = launchChecklistSchema.parse((await get('/api/admin/launch-checklist', admin)).json());
+    // Every state each check can be in, besides the ones this installation is in.
+    const config = loadConfig({ TRUST_PROXY: '1', HOST: '0.0.0.0' });
+    const states = [
+      ...checks,
+      proxyCheck(config, false),
+      proxyCheck(loadConfig({}), true),
+      proxyCheck(loadConfig({}), false),
+      supportAddressCheck(loadConfig({})),
+      supportAddressCheck(loadConfig({ SUPPORT_EMAIL: 'help@inspired2uplift.org' })),
+      googleCheck({ id: 'google', title: 'Google sign-in', status: 'skipped', detail: 'GOOGLE_CLIENT_ID is not set.' }),
+      mailCheck({ id: 'mail', title: 'E-mail', status: 'skipped', detail: 'SMTP_URL is not set.' }),
+      mailCheck({ id: 'mail', title: 'E-mail', status: 'problem', detail: 'ECONNREFUSED 127.0.0.1:25', fix: 'x' }),
+      backupsCheck({
+        id: 'backups',
+        title: 'Backups',
+        status: 'problem',
+        detail: '/srv/data/backups: none for 3 days',
+      }),
+    ];
+    for (const shown of states) {
+      for (const text of [shown.summary, shown.todo ?? '', ...shown.links.map((l) => l.text)]) {
+        expect(text, `${shown.id}: ${text}`).not.toMatch(
+          /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|npm run|docs\/|\.md\b|\.pdf\b|(?:^|\s)\/[\w.-]+\//u,
+        );
+      }
+    }
+  });
+
+  it('says when requests come through a proxy that TRUST_PROXY does not name, or when addresses can be forged', async () => {
+    const admin = await signIn(t.app, { email: ADMIN });
+    const before = launchChecklistSchema.parse((await get('/api/admin/launch-checklist', admin)).json());
+    expect(check(before.checks, 'proxy').status).toBe('ok');
+    // One request through a proxy (this installation has no TRUST_PROXY).
+    await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const after = launchChecklistSchema.parse((await get('/api/admin/launch-checklist', admin)).json());
+    expect(check(after.checks, 'proxy')).toMatchObject({
+      status: 'warning',
+      todo: 'Ask whoever runs the server to follow ‘Behind a reverse proxy’ in the operations guide.',
+      technical: expect.stringContaining('TRUST_PROXY is not set'),
+    });
+    expect(proxyCheck(loadConfig({ TRUST_PROXY: '1', HOST: '0.0.0.0' }), false)).toMatchObject({
+      status: 'problem',
+      technical: expect.stringContaining('HOST=0.0.0.0'),
+    });
+    expect(proxyCheck(loadConfig({ TRUST_PROXY: '1', HOST: '127.0.0.1' }), false).status).toBe('ok');
+    expect(proxyCheck(loadConfig({ TRUST_PROXY: '172.30.0.10', HOST: '0.0.0.0' }), false).status).toBe('ok');
+  });
+
+  it('lists the support address until SUPPORT_EMAIL is set', async () => {
+    const admin = await signIn(t.app, { email: ADMIN });
+    const { checks } = launchChecklistSchema.parse((await get('/api/admin/launch-checklist', admin)).json());
+    expect(check(checks, 'support-address')).toMatchObject({
+      status: 'warning',
+      summary: expect.stringContaining('onboarding@inspired2uplift.org'),
+    });
+    expect(supportAddressCheck(loadConfig({ SUPPORT_EMAIL: 'help@inspired2uplift.org' }))).toMatchObject({
+      status: 'ok',
+      summary: 'People who need help are told to write to help@inspired2uplift.org.',
     });
   });
 

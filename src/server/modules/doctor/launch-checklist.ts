@@ -6,12 +6,20 @@ import { findPlaceholders } from '../../content/placeholders.js';
 import type { Database } from '../../db/client.js';
 import { auditLog, members } from '../../db/schema.js';
 import type { Config } from '../../env.js';
-import { type CheckResult, checkBackups, checkGoogle, checkMail } from './checks.js';
+import {
+  type CheckResult,
+  checkBackups,
+  checkGoogle,
+  checkMail,
+  FORGEABLE_FIX,
+  forgeableClientAddresses,
+} from './checks.js';
 
 /**
  * The admin console's launch checklist (docs/product.md#launch-checklist): the doctor's checks that matter before
- * launch (Google sign-in, e-mail, backups), the admins, the content still marked as placeholder and the draft
- * documents, each said in plain language with what to do, and the doctor's own words for whoever runs the server.
+ * launch (Google sign-in, e-mail, the proxy, backups), the admins, the support address, the content still marked as
+ * placeholder and the draft documents, each said in plain language with what to do (no file, command or variable
+ * names: those go in `technical`, shown under "Details for whoever runs the server").
  */
 
 /** The audit kind of hiding the checklist or showing it again; the admin's latest such entry is the state. */
@@ -25,6 +33,10 @@ const technical = (check: CheckResult): string =>
   check.fix === undefined ? check.detail : `${check.detail}\nFix: ${check.fix}`;
 
 const ASK_OPERATOR = 'Ask whoever runs the server to fix it: the details below say what is wrong and how.';
+
+/** What to ask whoever runs the server, naming the section of the operations guide in words (not a file or a variable). */
+const askToFollow = (section: string): string =>
+  `Ask whoever runs the server to follow ‘${section}’ in the operations guide.`;
 
 /**
  * The Google sign-in check in plain language.
@@ -41,7 +53,7 @@ export function googleCheck(check: CheckResult): LaunchCheck {
       status: 'warning',
       summary:
         'Google sign-in is not set up: this installation offers the development sign-in, which is for trying the app only.',
-      todo: 'Before launch, ask whoever runs the server to set up Google sign-in (docs/operations.md#google-sign-in).',
+      todo: `Before launch, set up sign-in with Google accounts. ${askToFollow('Google sign-in')}`,
     };
   }
   return {
@@ -77,8 +89,8 @@ export function mailCheck(check: CheckResult, sentTo?: string): LaunchCheck {
     return {
       ...base,
       status: 'warning',
-      summary: 'E-mail is not set up: reminders and digests wait in the outbox, and nobody receives them.',
-      todo: 'Ask whoever runs the server to set up e-mail (SMTP_URL and MAIL_FROM, docs/operations.md#e-mail).',
+      summary: 'E-mail is not set up yet: reminders and digests wait in the outbox, and nobody receives them.',
+      todo: askToFollow('E-mail'),
     };
   }
   return {
@@ -120,8 +132,72 @@ export function backupsCheck(check: CheckResult): LaunchCheck {
   return {
     ...base,
     status: check.status,
-    summary: check.detail,
+    summary:
+      'The app has not made a backup as often as it should: if the server’s disk failed now, recent work could be lost.',
     todo: 'Take a backup now in the Backups tab, and ask whoever runs the server why the scheduled backups stopped.',
+  };
+}
+
+/**
+ * The reverse proxy in plain language: whether each person's own address reaches the app (the sign-in limits count by
+ * it), and whether someone could get around the proxy to pretend to be another address.
+ * @param config the configuration (TRUST_PROXY, HOST)
+ * @param forwardedWithoutTrust whether a request came through a proxy while TRUST_PROXY is not set
+ */
+export function proxyCheck(config: Config, forwardedWithoutTrust: boolean): LaunchCheck {
+  const base = { id: 'proxy' as const, title: 'Visitors’ addresses', links: [] };
+  const forgeable = forgeableClientAddresses(config);
+  if (forgeable !== undefined) {
+    return {
+      ...base,
+      status: 'problem',
+      summary:
+        'Someone who reaches the server directly, without going through its front door (the proxy), can pretend to come from any address and get around the limits on failed sign-ins.',
+      todo: ASK_OPERATOR,
+      technical: `${forgeable}.\nFix: ${FORGEABLE_FIX}`,
+    };
+  }
+  if (config.trustProxy === false && forwardedWithoutTrust) {
+    return {
+      ...base,
+      status: 'warning',
+      summary:
+        'Visits come through a proxy, but the app has not been told to trust it: everyone seems to come from one address, so a few failed sign-ins can make everyone wait.',
+      todo: askToFollow('Behind a reverse proxy'),
+      technical:
+        "Requests carry X-Forwarded-For but TRUST_PROXY is not set.\nFix: set TRUST_PROXY to the proxy's address as the app sees it (or 1 with HOST=127.0.0.1 when the proxy is on this machine), then restart (docs/operations.md#behind-a-reverse-proxy).",
+    };
+  }
+  return {
+    ...base,
+    status: 'ok',
+    summary:
+      config.trustProxy === false
+        ? 'Visits reach the app directly (no proxy has been seen since it started), each with its own address.'
+        : 'The app knows the proxy in front of it, and only the proxy can tell it who is visiting.',
+  };
+}
+
+/**
+ * The support address in plain language: the address on the login page, every footer and the error pages, until it is
+ * set listed as to do (the built-in one is an example).
+ * @param config the configuration (`supportEmailSet`, `supportEmail`)
+ */
+export function supportAddressCheck(config: Config): LaunchCheck {
+  const base = { id: 'support-address' as const, title: 'Support address', links: [] };
+  if (config.supportEmailSet) {
+    return {
+      ...base,
+      status: 'ok',
+      summary: `People who need help are told to write to ${config.supportEmail}.`,
+    };
+  }
+  return {
+    ...base,
+    status: 'warning',
+    summary: `The login page and every footer tell people to write to ${config.supportEmail} for help, but nobody has said yet that this is the right address.`,
+    todo: `Choose the address people should write to for help, and ask whoever runs the server to set it (‘Configuration’ in the operations guide).`,
+    technical: `SUPPORT_EMAIL is not set: the built-in ${config.supportEmail} is shown.\nFix: set SUPPORT_EMAIL in .env (or run npm run setup again), then restart.`,
   };
 }
 
@@ -230,7 +306,7 @@ export function draftsCheck(catalog: RoleCatalog): LaunchCheck {
         step.pdfDraft === true
           ? [
               {
-                text: `${configuration.displayName} › ${scope.title} › ${step.title}: ${step.pdfUrl ?? ''}`,
+                text: `${configuration.displayName} › ${scope.title} › ${step.title}`,
                 href: studioFieldHref(configuration.key, `scopes[${s}].steps[${i}].pdfDraft`),
               },
             ]
@@ -261,6 +337,8 @@ export async function runLaunchChecklist(input: {
   db: Database;
   catalog: RoleCatalog;
   now: Date;
+  /** Whether a request came through a proxy while TRUST_PROXY is not set (default false). */
+  forwardedWithoutTrust?: boolean;
 }): Promise<LaunchCheck[]> {
   const { config, db, catalog, now } = input;
   const [google, mail, admins] = await Promise.all([
@@ -271,8 +349,10 @@ export async function runLaunchChecklist(input: {
   return [
     googleCheck(google),
     mailCheck(mail),
+    proxyCheck(config, input.forwardedWithoutTrust ?? false),
     backupsCheck(checkBackups(config, now)),
     adminsCheck(admins),
+    supportAddressCheck(config),
     placeholdersCheck(catalog),
     draftsCheck(catalog),
   ];

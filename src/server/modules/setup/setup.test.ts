@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { parseEnv } from 'node:util';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../env.js';
 import { freePort } from '../../test/server-process.js';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
-import { runSetup } from './setup.js';
+import { envValueProblem, runSetup } from './setup.js';
 
 /**
  * `npm run setup` (docs/operations.md#setting-up-with-npm-run-setup): a scripted run with flags writes a `.env` the
@@ -139,6 +140,53 @@ describe('npm run setup with flags (--yes)', () => {
     expect(() => statSync(envFile)).toThrow();
   });
 
+  it('writes HOST=127.0.0.1 with TRUST_PROXY, and refuses a bind anyone could reach with a hop count', async () => {
+    expect((await setup([...FLAGS, '--yes'])).code).toBe(0);
+    expect(written()).toMatchObject({ TRUST_PROXY: '1', HOST: '127.0.0.1', PORT: '3000' });
+    rmSync(envFile);
+    const open = await setup([...FLAGS, '--host', '0.0.0.0', '--yes']);
+    expect(open.code).toBe(1);
+    expect(open.output).toContain('HOST must be 127.0.0.1 (the proxy on this machine) with TRUST_PROXY=1');
+    expect(() => statSync(envFile)).toThrow();
+    // Trusting only the proxy's own address is safe on every interface (the container behind compose's Caddy).
+    const byAddress = await setup([...FLAGS, '--host', '0.0.0.0', '--trust-proxy', '172.30.0.10', '--yes']);
+    expect(byAddress.code).toBe(0);
+    expect(written()).toMatchObject({ HOST: '0.0.0.0', TRUST_PROXY: '172.30.0.10' });
+  });
+
+  it('writes every value without quotes, and refuses one the container would read differently', async () => {
+    const { code } = await setup([
+      ...FLAGS,
+      '--mail-from',
+      'Onboarding <onboarding@example.org>',
+      '--smtp-url',
+      smtp.url,
+      '--yes',
+    ]);
+    expect(code).toBe(0);
+    for (const line of readFileSync(envFile, 'utf8').split('\n')) {
+      if (line.startsWith('#') || line === '') continue;
+      expect(line).toMatch(/^[A-Z][A-Z0-9_]*=[^"'`$#\\]*$/u);
+    }
+    rmSync(envFile);
+    const dollar = await setup([...FLAGS, '--google-client-secret', 'GOCSPX-a$b', '--yes']);
+    expect(dollar.code).toBe(1);
+    expect(dollar.output).toContain('GOOGLE_CLIENT_SECRET cannot hold');
+    expect(() => statSync(envFile)).toThrow();
+  });
+
+  it('reads back every value it accepts exactly, as npm start and as --env-file (the line as written)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (value) => {
+        fc.pre(value !== '' && envValueProblem(value) === undefined);
+        const line = `NAME=${value}`;
+        expect(parseEnv(`${line}\n`).NAME).toBe(value);
+        expect(line.slice(line.indexOf('=') + 1)).toBe(value);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('names a missing required flag', async () => {
     const { code, output } = await setup(['--public-url', 'https://onboarding.example.org', '--yes']);
     expect(code).toBe(1);
@@ -155,13 +203,18 @@ describe('npm run setup with flags (--yes)', () => {
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('exists; nothing was changed. Add --overwrite');
     expect(readFileSync(envFile, 'utf8')).toBe(before);
+    writeFileSync(envFile, `${before}CHAPTERS_PASS="a shared password"\nLOG_LEVEL=warn\nPORT=3100\n`);
     const replaced = await setup([...FLAGS, '--yes', '--overwrite']);
     expect(replaced.code).toBe(0);
     expect(written()).toMatchObject({
       SECRETS_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
       SESSION_SECRET: 'an-existing-session-secret-of-enough-length',
       PUBLIC_URL: 'https://onboarding.example.org',
+      CHAPTERS_PASS: 'a shared password',
+      LOG_LEVEL: 'warn',
+      PORT: '3100',
     });
+    expect(replaced.output).toContain('Kept the other lines of the file it replaced: CHAPTERS_PASS, LOG_LEVEL.');
   });
 });
 
@@ -172,14 +225,18 @@ describe('npm run setup, answering its questions', () => {
       [
         'onboarding.example.org', // refused: not a URL
         'https://onboarding.example.org',
+        '', // Google
         '1234-abc.apps.googleusercontent.com',
         'GOCSPX-secret',
         '', // the default domain
         'ada@gmail.com', // refused: another domain
         'ada@inspired2uplift.org',
+        'help@inspired2uplift.org',
         '', // no SMTP
         '', // the embedded database
         '', // one proxy
+        '', // on this machine only
+        '', // port 3000
       ],
     );
     expect(output).toContain(
@@ -195,9 +252,49 @@ describe('npm run setup, answering its questions', () => {
     expect(config).toMatchObject({
       allowedDomain: 'inspired2uplift.org',
       adminEmails: ['ada@inspired2uplift.org'],
+      supportEmail: 'help@inspired2uplift.org',
       trustProxy: 1,
+      host: '127.0.0.1',
+      port: 3000,
+      oidcIssuer: 'https://accounts.google.com',
     });
     expect(config.mail.smtpUrl).toBeUndefined();
+    expect(written().OIDC_ISSUER).toBeUndefined();
+  });
+
+  it('reads the client secret without showing it on a terminal, and shows the other answers', async () => {
+    // A terminal's input: readline then echoes what is typed itself (the terminal's own echo is off in raw mode).
+    const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    const answers = [
+      'https://onboarding.example.org',
+      '',
+      '1234-abc.apps.googleusercontent.com',
+      'GOCSPX-never-on-screen',
+      'example.org',
+      'ada@example.org',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ];
+    const running = runSetup([], { input, output, envFile, timeoutMs: 3000 });
+    // Typed one key at a time, as on a keyboard, each answer once its question is asked (each question ends in ": ").
+    for (const [i, answer] of answers.entries()) {
+      await expect.poll(() => (text.match(/: /gu) ?? []).length, { timeout: 5000 }).toBeGreaterThan(i);
+      for (const key of `${answer}\r`) input.write(key);
+    }
+    expect(await running).toBe(0);
+    expect(written().GOOGLE_CLIENT_SECRET).toBe('GOCSPX-never-on-screen');
+    expect(text).toContain('1234-abc.apps.googleusercontent.com');
+    expect(text).not.toContain('never-on-screen');
+    expect(text).toContain('The Google OAuth client secret (not shown as you type): ');
   });
 
   it('leaves an existing .env alone when the answer is not yes', async () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import type { Readable, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { parseArgs, parseEnv } from 'node:util';
 import { ConfigError, loadConfig } from '../../env.js';
-import { postgresProblem, smtpProblem } from '../doctor/index.js';
+import { forgeableClientAddresses, isLoopbackHost, postgresProblem, smtpProblem } from '../doctor/index.js';
 
 /**
  * `npm run setup` (docs/operations.md#setting-up-with-npm-run-setup): writes a `.env` for a production server. It
@@ -27,6 +27,10 @@ interface Question {
   fallback?: (answers: Answers) => string | undefined;
   /** Whether the question applies, given the answers so far (default always). */
   applies?: (answers: Answers) => boolean;
+  /** A secret: read without echo on a terminal, never printed. */
+  secret?: boolean;
+  /** Written only when it differs from this value (the server's own default). */
+  omitWhen?: string;
   /** What the schema cannot check; undefined when the value is fine. */
   extra?: (value: string, answers: Answers, timeoutMs: number) => Promise<string | undefined> | string | undefined;
 }
@@ -44,6 +48,14 @@ const QUESTIONS: Question[] = [
     extra: (value) => (new URL(value).protocol === 'https:' ? undefined : 'must be an https address'),
   },
   {
+    name: 'OIDC_ISSUER',
+    flag: 'oidc-issuer',
+    prompt: 'The sign-in provider (OpenID Connect issuer; Enter for Google)',
+    required: true,
+    fallback: () => GOOGLE_ISSUER,
+    omitWhen: GOOGLE_ISSUER,
+  },
+  {
     name: 'GOOGLE_CLIENT_ID',
     flag: 'google-client-id',
     prompt: 'The Google OAuth client id (docs/operations.md#google-sign-in)',
@@ -56,8 +68,9 @@ const QUESTIONS: Question[] = [
   {
     name: 'GOOGLE_CLIENT_SECRET',
     flag: 'google-client-secret',
-    prompt: 'The Google OAuth client secret',
+    prompt: 'The Google OAuth client secret (not shown as you type)',
     required: true,
+    secret: true,
   },
   {
     name: 'ALLOWED_DOMAIN',
@@ -79,6 +92,13 @@ const QUESTIONS: Question[] = [
         .filter((e) => e !== '' && !e.endsWith(`@${domain}`));
       return outside.length > 0 ? `must be addresses of ${domain} (not ${outside.join(', ')})` : undefined;
     },
+  },
+  {
+    name: 'SUPPORT_EMAIL',
+    flag: 'support-email',
+    prompt:
+      'The address people write to for help, shown on the login page and every footer (empty: set it later; the launch checklist reminds you)',
+    required: false,
   },
   {
     name: 'SMTP_URL',
@@ -110,7 +130,33 @@ const QUESTIONS: Question[] = [
     required: true,
     fallback: () => '1',
   },
+  {
+    name: 'HOST',
+    flag: 'host',
+    prompt:
+      'The address the app listens on: 127.0.0.1 when the proxy runs on this machine (docs/operations.md#behind-a-reverse-proxy)',
+    required: true,
+    fallback: () => '127.0.0.1',
+    extra: (value, answers) => {
+      const trustProxy = answers.TRUST_PROXY;
+      if (trustProxy === undefined || isLoopbackHost(value)) return undefined;
+      const config = loadConfig({ TRUST_PROXY: trustProxy, HOST: value });
+      return forgeableClientAddresses(config) === undefined
+        ? undefined
+        : `must be 127.0.0.1 (the proxy on this machine) with TRUST_PROXY=${trustProxy}: on ${value} anyone who reaches the port directly could forge their address. Or give TRUST_PROXY the proxy's address`;
+    },
+  },
+  {
+    name: 'PORT',
+    flag: 'port',
+    prompt: 'The port the app listens on (the proxy forwards to it)',
+    required: true,
+    fallback: () => '3000',
+  },
 ];
+
+/** The variables setup writes: the questions', NODE_ENV and the generated secrets. Every other line is kept. */
+const OWNED = new Set(['NODE_ENV', 'SESSION_SECRET', 'SECRETS_KEY', ...QUESTIONS.map((q) => q.name)]);
 
 /** The secrets the setup generates, and keeps from an existing `.env` it replaces. */
 const GENERATED = {
@@ -156,11 +202,49 @@ async function problemWith(
   return extra === undefined ? undefined : `${question.name} ${extra}`;
 }
 
-/** A value as a line of `.env` Node's parser reads back exactly: in double quotes, or single ones when it has a `"`. */
+/**
+ * Characters a `.env` value may not hold: the file serves `npm start` (Node's parser), `--env-file` of Docker and Podman
+ * (the rest of the line, as written) and compose's `env_file` (which reads quotes, `$` and `#`), so it holds values
+ * that need no quotes, which all of them read the same (docs/operations.md#the-env-file).
+ */
+const NEEDS_QUOTES = /["'`$#\\\n\r]/u;
+
+/**
+ * Why a value cannot be written as a `.env` line every reader reads alike, or undefined when it can.
+ * @param value the value, e.g. an SMTP URL
+ */
+export function envValueProblem(value: string): string | undefined {
+  if (value !== value.trim()) return 'cannot start or end with a space';
+  if (NEEDS_QUOTES.test(value)) {
+    return (
+      'cannot hold \' " ` $ # or \\, which the container and compose read differently from npm start ' +
+      '(in a URL write them percent-encoded: # as %23, $ as %24, \' as %27, " as %22, ` as %60, \\ as %5C)'
+    );
+  }
+  return undefined;
+}
+
+/** A value as a line of `.env`, unquoted ({@link envValueProblem}). */
 function envLine(name: string, value: string): string {
-  if (/[\n\r]/u.test(value)) throw new SetupError(`${name} must be one line`);
-  const quoted = value.includes('"') ? `'${value}'` : `"${value}"`;
-  return `${name}=${quoted}`;
+  const problem = envValueProblem(value);
+  if (problem !== undefined) throw new SetupError(`${name} ${problem}. Nothing was written.`);
+  return `${name}=${value}`;
+}
+
+/**
+ * A readline output that can be muted: on a terminal, readline echoes what is typed through it, so muting it while a
+ * secret is typed keeps the secret off the screen.
+ */
+class MutableOutput extends Writable {
+  muted = false;
+  constructor(private readonly target: Writable) {
+    super();
+  }
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    // Passed on at once (not after the target's callback), so that each echo is muted or not as it is typed.
+    if (!this.muted) this.target.write(chunk);
+    callback();
+  }
 }
 
 /** What {@link runSetup} reads from and writes to. */
@@ -173,11 +257,12 @@ export interface SetupIo {
   timeoutMs?: number;
 }
 
-const USAGE = `Usage: npm run setup -- [--public-url URL] [--google-client-id ID] [--google-client-secret SECRET]
-  [--allowed-domain DOMAIN] [--admins a@domain,b@domain] [--smtp-url URL] [--mail-from SENDER]
-  [--database-url URL] [--trust-proxy N] [--dotenv FILE] [--yes] [--overwrite]
+const USAGE = `Usage: npm run setup -- [--public-url URL] [--oidc-issuer URL] [--google-client-id ID]
+  [--google-client-secret SECRET] [--allowed-domain DOMAIN] [--admins a@domain,b@domain] [--support-email ADDRESS]
+  [--smtp-url URL] [--mail-from SENDER] [--database-url URL] [--trust-proxy N] [--host ADDRESS] [--port N]
+  [--dotenv FILE] [--yes] [--overwrite]
 --yes asks nothing: flags and defaults only. --overwrite replaces an existing .env without asking (its
-SESSION_SECRET and SECRETS_KEY are kept).`;
+SESSION_SECRET and SECRETS_KEY are kept, and every line setup does not write).`;
 
 /**
  * Runs the setup: reads flags, asks for what is missing (unless `--yes`), checks every answer, and writes the file
@@ -199,7 +284,6 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
         yes: { type: 'boolean' },
         overwrite: { type: 'boolean' },
         help: { type: 'boolean' },
-        'oidc-issuer': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -213,12 +297,21 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
   const envFile = typeof values.dotenv === 'string' ? values.dotenv : io.envFile;
   const scripted = values.yes === true;
   const timeoutMs = io.timeoutMs ?? 10_000;
-  const lines = createInterface({ input: io.input, terminal: false })[Symbol.asyncIterator]();
-  const ask = async (prompt: string): Promise<string> => {
+  // On a terminal readline echoes what is typed itself, so that a secret's echo can be muted.
+  const terminal = (io.input as Readable & { isTTY?: boolean }).isTTY === true;
+  const echo = new MutableOutput(io.output);
+  const lines = createInterface({ input: io.input, output: echo, terminal })[Symbol.asyncIterator]();
+  const ask = async (prompt: string, secret = false): Promise<string> => {
     io.output.write(prompt);
-    const next = await lines.next();
-    if (next.done === true) throw new SetupError('The input ended before every question was answered.');
-    return next.value.trim();
+    echo.muted = secret;
+    try {
+      const next = await lines.next();
+      if (next.done === true) throw new SetupError('The input ended before every question was answered.');
+      return next.value.trim();
+    } finally {
+      echo.muted = false;
+      if (secret && terminal) io.output.write('\n');
+    }
   };
 
   try {
@@ -240,7 +333,6 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
     }
 
     const answers: Answers = {};
-    if (typeof values['oidc-issuer'] === 'string') answers.OIDC_ISSUER = values['oidc-issuer'];
     for (const question of QUESTIONS) {
       if (question.applies?.(answers) === false) continue;
       const flag = values[question.flag];
@@ -253,16 +345,21 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
               throw new SetupError(`--${question.flag} is required (${question.prompt}).`);
             value = fallback ?? '';
           } else {
-            const answer = await ask(`${question.prompt}${fallback === undefined ? '' : ` [${fallback}]`}: `);
+            const shown =
+              fallback === undefined ? '' : question.secret === true ? ' [keep the current one]' : ` [${fallback}]`;
+            const answer = await ask(`${question.prompt}${shown}: `, question.secret === true);
             value = answer === '' ? (fallback ?? '') : answer;
           }
         }
+        const unquotable = value === '' ? undefined : envValueProblem(value);
         const problem =
           value === ''
             ? question.required
               ? `${question.name} is required`
               : undefined
-            : await problemWith(question, value, answers, timeoutMs);
+            : unquotable !== undefined
+              ? `${question.name} ${unquotable}`
+              : await problemWith(question, value, answers, timeoutMs);
         if (problem === undefined) break;
         if (scripted) throw new SetupError(`${problem}. Nothing was written.`);
         say(`  ${problem}. Please try again.`);
@@ -278,10 +375,15 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
       SESSION_SECRET: previous.SESSION_SECRET ?? GENERATED.SESSION_SECRET(),
       SECRETS_KEY: previous.SECRETS_KEY ?? GENERATED.SECRETS_KEY(),
     };
-    const env: Answers = { NODE_ENV: 'production', ...answers, ...secrets };
+    const written = Object.fromEntries(
+      Object.entries(answers).filter(([name, value]) => QUESTIONS.find((q) => q.name === name)?.omitWhen !== value),
+    );
+    // Every line setup does not own is kept, as it was (a shared password's initial value, LOG_LEVEL …).
+    const kept = Object.fromEntries(Object.entries(previous).filter(([name]) => !OWNED.has(name)));
+    const env: Answers = { NODE_ENV: 'production', ...written, ...secrets };
     // The whole file, as the server will read it: refuse to write one it would refuse.
     try {
-      loadConfig(env);
+      loadConfig({ ...kept, ...env });
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       throw new SetupError(error.message);
@@ -289,15 +391,24 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
     const text = [
       '# Written by npm run setup. Every variable: docs/operations.md#configuration.',
       '# Keep a copy of SECRETS_KEY somewhere safe: without it the stored shared passwords cannot be read.',
+      '# Values are written without quotes, so that npm start, the container (--env-file) and compose read them alike.',
       ...Object.entries(env).map(([name, value]) => envLine(name, value)),
+      ...(Object.keys(kept).length > 0 ? ['# Kept from the file this one replaced:'] : []),
+      ...Object.entries(kept).map(([name, value]) => envLine(name, value)),
       '',
     ].join('\n');
     writeFileSync(envFile, text, { mode: 0o600 });
     chmodSync(envFile, 0o600);
-    const kept = previous.SECRETS_KEY !== undefined;
+    const keptSecrets = previous.SECRETS_KEY !== undefined;
     say(
-      `\nWrote ${envFile} (readable by you only). ${kept ? 'SESSION_SECRET and SECRETS_KEY were kept from the file it replaced.' : 'SESSION_SECRET and SECRETS_KEY were generated.'}`,
+      `\nWrote ${envFile} (readable by you only). ${keptSecrets ? 'SESSION_SECRET and SECRETS_KEY were kept from the file it replaced.' : 'SESSION_SECRET and SECRETS_KEY were generated.'}`,
     );
+    if (Object.keys(kept).length > 0) {
+      say(`Kept the other lines of the file it replaced: ${Object.keys(kept).join(', ')}.`);
+    }
+    if (answers.SUPPORT_EMAIL === undefined) {
+      say('No support address was given: the launch checklist lists it until SUPPORT_EMAIL is set.');
+    }
     say(
       `In the Google client, register the JavaScript origin ${answers.PUBLIC_URL} and the redirect address ${answers.PUBLIC_URL}/login.`,
     );
