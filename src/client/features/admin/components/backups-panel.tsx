@@ -127,36 +127,52 @@ export function BackupsPanel() {
   if (!overview.available)
     return (
       <div className="max-w-2xl space-y-3 text-sm text-slate-700">
-        <p>{overview.message}</p>
-        <p>Restoring is not done here on PostgreSQL. The routine the operations guide gives:</p>
-        <ul className="list-disc space-y-2 pl-5">
-          <li>
-            Every day:{' '}
-            <code className="break-all">
-              pg_dump --format=custom --file=onboarding-$(date +%F).dump &quot;$DATABASE_URL&quot;
-            </code>
-          </li>
-          <li>
-            To restore: stop the app, create an empty database, then{' '}
-            <code className="break-all">pg_restore --dbname=NEW_DATABASE_URL onboarding-DATE.dump</code>, point
-            DATABASE_URL at it and start the app.
-          </li>
-        </ul>
+        <p>
+          The app’s data is kept in a PostgreSQL database, which the app does not back up or restore itself. Ask whoever
+          runs the server how it is backed up, and when a restore was last tried (‘Backups’ in the operations guide).
+        </p>
+        <details>
+          <summary className="cursor-pointer font-medium text-slate-800">Details for whoever runs the server</summary>
+          <p className="mt-1">{overview.message}</p>
+          <ul className="mt-1 list-disc space-y-2 pl-5">
+            <li>
+              Every day:{' '}
+              <code className="break-all">
+                pg_dump --format=custom --file=onboarding-$(date +%F).dump &quot;$DATABASE_URL&quot;
+              </code>
+            </li>
+            <li>
+              To restore: stop the app, create an empty database, then{' '}
+              <code className="break-all">pg_restore --dbname=NEW_DATABASE_URL onboarding-DATE.dump</code>, point
+              DATABASE_URL at it and start the app.
+            </li>
+          </ul>
+        </details>
       </div>
     );
 
   const onCreate = () =>
-    create.mutate(undefined, { onSuccess: (backup) => toast.success(`Backup ${backup.name} is ready to download`) });
+    create.mutate(undefined, {
+      onSuccess: (backup) => toast.success(`The backup of ${when(backup.createdAt)} is ready to download`),
+    });
 
   return (
     <div className="space-y-4">
       <p className="max-w-2xl text-sm text-slate-700">
         {overview.everyHours > 0
-          ? `The server backs up the database every ${overview.everyHours} hours, without stopping, and keeps every backup of the last 24 hours and the last ${overview.keepDaily} daily and ${overview.keepWeekly} weekly backups`
-          : 'Scheduled backups are off (BACKUP_EVERY_HOURS=0); backups taken here are kept'}{' '}
-        in <code className="break-all">{overview.directory}</code>. Restoring one replaces everything in the app with
-        the backup; a safety backup of the current state is taken first.
+          ? `The app backs up its data every ${overview.everyHours} hours, without stopping, and keeps every backup of the last 24 hours and the last ${overview.keepDaily} daily and ${overview.keepWeekly} weekly backups.`
+          : 'The app does not back up its data by itself on this server: backups taken here are kept.'}{' '}
+        Restoring one replaces everything in the app with the backup; a safety backup of the current state is taken
+        first.
       </p>
+      <details className="max-w-2xl text-sm text-slate-700">
+        <summary className="cursor-pointer font-medium text-slate-800">Details for whoever runs the server</summary>
+        <p className="mt-1">
+          The backups are the files in <code className="break-all">{overview.directory}</code>
+          {overview.everyHours > 0 ? '' : ' (scheduled backups are off: BACKUP_EVERY_HOURS=0)'}. Keep a copy off this
+          machine (‘Backups’ in the operations guide).
+        </p>
+      </details>
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={onCreate} disabled={create.isPending}>
           {create.isPending ? 'Backing up…' : 'Back up now'}

@@ -92,9 +92,16 @@ export function MailPanel() {
           Outbox
         </h3>
         {outbox.data?.smtpConfigured === false ? (
-          <p className="max-w-2xl rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-            No SMTP server is set (SMTP_URL), so no e-mail leaves this server: every message is kept here instead.
-          </p>
+          <div className="max-w-2xl space-y-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+            <p>
+              E-mail is not set up yet, so no e-mail leaves the app: every message waits here instead. Ask whoever runs
+              the server to follow ‘E-mail’ in the operations guide.
+            </p>
+            <details>
+              <summary className="cursor-pointer font-medium">Details for whoever runs the server</summary>
+              <p className="mt-1">SMTP_URL is not set (docs/operations.md#e-mail).</p>
+            </details>
+          </div>
         ) : null}
         <form onSubmit={onFilter} className="flex flex-wrap items-end gap-3">
           <div>
