@@ -3,19 +3,8 @@ import type { RoleConfiguration, Step, TeamTask } from '../../../shared/content-
 import type { StudioProblem } from '../../../shared/studio-api.js';
 import { changeRoleKeyAt } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import {
-  acknowledgments,
-  formAnswers,
-  formFiles,
-  mailReminderSteps,
-  members,
-  memberStepAdjustments,
-  quizTries,
-  stepItemProgress,
-  stepProgress,
-  teamTasks,
-  users,
-} from '../../db/schema.js';
+import { acknowledgments, formAnswers, formFiles, quizTries, stepItemProgress, teamTasks } from '../../db/schema.js';
+import { moveStored, STORED_BY_ROLE_KEY, STORED_BY_STEP_ID } from './stored-by-id.js';
 
 /**
  * Renaming a step, an item, a form's or quiz's question or a team task in the studio (docs/product.md#renaming-a-step,
@@ -505,22 +494,13 @@ export async function renameRecordProblems(db: Database, renames: readonly Renam
         continue;
       }
       const leftOver = await Promise.all(
-        [
-          stepProgress,
-          stepItemProgress,
-          formAnswers,
-          formFiles,
-          quizTries,
-          memberStepAdjustments,
-          mailReminderSteps,
-          acknowledgments,
-        ].map((table) =>
+        STORED_BY_STEP_ID.map(({ table, column }) =>
           exists(
             db,
             db
               .select({ x: sql`1` })
               .from(table)
-              .where(eq(table.stepId, step.to))
+              .where(eq(column, step.to))
               .limit(1),
           ),
         ),
@@ -587,55 +567,9 @@ export async function moveRenamedRecords(tx: Database, renames: readonly Rename[
   for (const { step, item } of renames) {
     const moved: Record<string, number> = {};
     if (item === null) {
-      moved.completions = (
-        await tx
-          .update(stepProgress)
-          .set({ stepId: step.to })
-          .where(eq(stepProgress.stepId, step.from))
-          .returning({ x: stepProgress.stepId })
-      ).length;
-      moved.ticks = (
-        await tx
-          .update(stepItemProgress)
-          .set({ stepId: step.to })
-          .where(eq(stepItemProgress.stepId, step.from))
-          .returning({ x: stepItemProgress.stepId })
-      ).length;
-      moved.formAnswers = (
-        await tx
-          .update(formAnswers)
-          .set({ stepId: step.to })
-          .where(eq(formAnswers.stepId, step.from))
-          .returning({ x: formAnswers.stepId })
-      ).length;
-      moved.formFiles = (
-        await tx
-          .update(formFiles)
-          .set({ stepId: step.to })
-          .where(eq(formFiles.stepId, step.from))
-          .returning({ x: formFiles.stepId })
-      ).length;
-      moved.quizTries = (
-        await tx
-          .update(quizTries)
-          .set({ stepId: step.to })
-          .where(eq(quizTries.stepId, step.from))
-          .returning({ x: quizTries.stepId })
-      ).length;
-      moved.skips = (
-        await tx
-          .update(memberStepAdjustments)
-          .set({ stepId: step.to })
-          .where(and(eq(memberStepAdjustments.stepId, step.from), eq(memberStepAdjustments.kind, 'skip')))
-          .returning({ x: memberStepAdjustments.stepId })
-      ).length;
-      moved.reminders = (
-        await tx
-          .update(mailReminderSteps)
-          .set({ stepId: step.to })
-          .where(eq(mailReminderSteps.stepId, step.from))
-          .returning({ x: mailReminderSteps.stepId })
-      ).length;
+      for (const stored of STORED_BY_STEP_ID) {
+        if (stored.kept === undefined) moved[stored.name] = await moveStored(tx, stored, step);
+      }
     } else {
       moved.ticks = (
         await tx
@@ -789,25 +723,11 @@ export async function moveRenamedRoles(tx: Database, renames: readonly RoleRenam
   for (const { role } of renames) {
     // Only records whose role text is exactly the old key: a text that merely resolves to it ("Director of Finance and
     // Operations" once a role took that key) keeps its own words (docs/security.md#access-is-an-invariant).
-    const movedMembers = await tx
-      .update(members)
-      .set({ role: role.to, updatedAt: at })
-      .where(eq(members.role, role.from))
-      .returning({ x: members.email });
-    const movedUsers = await tx
-      .update(users)
-      .set({ role: role.to })
-      .where(eq(users.role, role.from))
-      .returning({ x: users.email });
-    const movedTasks = await tx
-      .update(teamTasks)
-      .set({ roleKey: role.to })
-      .where(eq(teamTasks.roleKey, role.from))
-      .returning({ x: teamTasks.id });
-    result.push({
-      role,
-      moved: { members: movedMembers.length, users: movedUsers.length, teamTasks: movedTasks.length },
-    });
+    const moved = { members: 0, users: 0, teamTasks: 0 };
+    for (const stored of STORED_BY_ROLE_KEY) {
+      if (stored.kept === undefined) moved[stored.name as keyof typeof moved] = await moveStored(tx, stored, role, at);
+    }
+    result.push({ role, moved });
   }
   return result;
 }

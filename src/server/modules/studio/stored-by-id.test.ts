@@ -1,0 +1,49 @@
+import { getTableColumns, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../../db/schema.js';
+import { STORED_BY_ROLE_KEY, STORED_BY_STEP_ID, type Stored } from './stored-by-id.js';
+
+/**
+ * A rename moves everything stored under the old id (docs/decisions/056-renaming-keeps-progress.md): a table added
+ * with a step id or a role column must be added to stored-by-id.ts, or this fails. The columns are read from the
+ * drizzle schema, every table of it.
+ */
+
+const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
+
+/** "table.column" of every column of the schema whose SQL name is one of `names`. */
+const columnsNamed = (names: readonly string[]) =>
+  tables.flatMap((table) =>
+    Object.values(getTableColumns(table))
+      .filter((column) => names.includes(column.name))
+      .map((column) => `${getTableName(table)}.${column.name}`),
+  );
+
+const listed = (stored: readonly Stored[]) =>
+  stored.map(({ table, column }) => {
+    expect(Object.values(getTableColumns(table))).toContain(column);
+    return `${getTableName(table)}.${column.name}`;
+  });
+
+describe('what is stored by a content id', () => {
+  it('reads the schema', () => {
+    expect(tables.length).toBeGreaterThan(20);
+  });
+
+  it('lists every table with a step id, and nothing else', () => {
+    expect(listed(STORED_BY_STEP_ID).sort()).toEqual(columnsNamed(['step_id']).sort());
+  });
+
+  it("lists every table with a role key (a member's or user's role text, a team task's role), and nothing else", () => {
+    expect(listed(STORED_BY_ROLE_KEY).sort()).toEqual(columnsNamed(['role', 'role_key']).sort());
+  });
+
+  it('names each entry once', () => {
+    for (const stored of [STORED_BY_STEP_ID, STORED_BY_ROLE_KEY]) {
+      expect(new Set(stored.map((s) => s.name)).size).toBe(stored.length);
+    }
+  });
+});
