@@ -331,7 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailTransport ??
     (config.mail.smtpUrl === undefined
       ? outboxOnlyTransport
-      : smtpTransport(config.mail.smtpUrl, config.mail.claimSeconds));
+      : smtpTransport(config.mail.smtpUrl, config.mail.claimSeconds, config.mail.concurrency));
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const worker = new MailWorker(
     () => ({

@@ -102,6 +102,8 @@ export interface Config {
     claimSeconds: number;
     retrySeconds: number;
     everySeconds: number;
+    /** Messages one process sends at once, each on its own SMTP connection of the pool (MAIL_CONCURRENCY, default 5). */
+    concurrency: number;
   };
   /**
    * Days the answers of form and quiz steps are kept after a member leaves (ANSWERS_KEEP_DAYS_AFTER_LEAVING, default
@@ -317,6 +319,17 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be a whole number of seconds from 1 to 99999'))
     .default(120),
+  MAIL_CONCURRENCY: z
+    .string()
+    .regex(/^\d{1,2}$/u, 'must be a whole number of messages from 1 to 50')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, 'must be a whole number of messages from 1 to 50')
+        .max(50, 'must be a whole number of messages from 1 to 50'),
+    )
+    .default(5),
   ANSWERS_KEEP_DAYS_AFTER_LEAVING: z
     .string()
     .regex(/^\d{1,4}$/u, 'must be a whole number of days from 0 to 3650')
@@ -455,6 +468,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       claimSeconds: e.MAIL_CLAIM_SECONDS,
       retrySeconds: e.MAIL_RETRY_SECONDS,
       everySeconds: e.MAIL_EVERY_SECONDS,
+      concurrency: e.MAIL_CONCURRENCY,
     },
     answersKeepDaysAfterLeaving: e.ANSWERS_KEEP_DAYS_AFTER_LEAVING,
     sessionSecret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,

@@ -22,6 +22,8 @@ export interface TestSmtp {
   answerAfterMs: ((mail: ParsedMail) => number) | undefined;
   /** Milliseconds the server takes to answer each MAIL FROM and RCPT TO command; 0 by default. */
   commandDelayMs: number;
+  /** The most messages the server was holding at once, received and not yet answered (the senders' concurrency). */
+  peakHolding: number;
   /** Resolves once at least `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     delayMs: 0,
     answerAfterMs: undefined,
     commandDelayMs: 0,
+    peakHolding: 0,
     waitFor(count, timeoutMs = 20_000) {
       if (state.messages.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
@@ -60,6 +63,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const closed = new Set<string>();
+  let holding = 0;
   const wait = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
   const server = new SMTPServer({
     authOptional: true,
@@ -80,7 +84,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on('end', () => {
         simpleParser(Buffer.concat(chunks))
           .then(async (parsed) => {
-            await wait(state.answerAfterMs?.(parsed) ?? state.delayMs);
+            holding += 1;
+            state.peakHolding = Math.max(state.peakHolding, holding);
+            await wait(state.answerAfterMs?.(parsed) ?? state.delayMs).finally(() => {
+              holding -= 1;
+            });
             if (state.refuseNext > 0) {
               state.refuseNext -= 1;
               callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
@@ -101,6 +109,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
       });
     },
+  });
+  // A sender killed with its pooled connections open resets them: not the test's failure.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.server.address();

@@ -631,7 +631,7 @@ describe('claims on messages (docs/reliability.md#e-mail)', () => {
       clock: () => t.clock.now,
       config: t.config,
       origin: 'http://localhost:3000',
-      transport: smtpTransport(slowRelay.url, t.config.mail.claimSeconds),
+      transport: smtpTransport(slowRelay.url, t.config.mail.claimSeconds, t.config.mail.concurrency),
       log: { warn: (_details, message) => warnings.push(message) },
     });
   }

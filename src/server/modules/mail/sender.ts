@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
+import { connect, Socket } from 'node:net';
 import nodemailer from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { dueLabel } from '../../../shared/due-label.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
@@ -43,8 +43,6 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** How many times a message is tried before it is 'failed'. */
 export const MAX_ATTEMPTS = 5;
-/** Messages one claim takes. */
-const CLAIM_BATCH = 10;
 
 /** One message handed to the transport. */
 export interface OutgoingMail extends RenderedMail {
@@ -96,56 +94,104 @@ export function smtpTimeLimits(claimSeconds: number): SmtpTimeLimits {
 }
 
 /**
- * nodemailer over SMTP, one connection per message, within the time limits of `smtpTimeLimits` (nodemailer's
- * `createTransport({ url, ...options })` keeps only what the URL says, so the limits are given to its SMTP transport
- * directly). The connection is opened here (nodemailer's `getSocket`), so that the whole send can be cut off at its
- * limit: the socket is destroyed, the relay never sees the end of the message, and the send fails.
+ * What of nodemailer's SMTPPool the cut-off reaches (not its public API, so checked at run time): the pool's
+ * connections, each with the message it is sending (`queueEntry.messageId`, the Message-ID without its brackets) and
+ * its SMTP connection's socket.
+ */
+interface PoolInternals {
+  _connections?: { queueEntry?: { messageId?: unknown } | false; connection?: { _socket?: unknown } | false }[];
+}
+
+/**
+ * The socket of the pool's connection that is sending a message, if it can be found.
+ * @param pool nodemailer's SMTPPool
+ * @param messageId the message's Message-ID, with or without its angle brackets
+ */
+function socketSending(pool: SMTPPool, messageId: string): Socket | undefined {
+  const id = messageId.replace(/[<>\s]/g, '');
+  const connections = (pool as unknown as PoolInternals)._connections;
+  if (!Array.isArray(connections)) return undefined;
+  const resource = connections.find((c) => c.queueEntry !== false && c.queueEntry?.messageId === id);
+  const socket = resource?.connection === false ? undefined : resource?.connection?._socket;
+  return socket instanceof Socket ? socket : undefined;
+}
+
+/**
+ * nodemailer's pooled SMTP transport: up to `concurrency` connections (`maxConnections`), each sending one message at
+ * a time and reused for the next (`maxMessages` 100, then a fresh one), within the time limits of `smtpTimeLimits`
+ * (nodemailer's `createTransport({ url, ...options })` keeps only what the URL says, so the limits are given to its
+ * SMTPPool directly). The sender never has more than `concurrency` sends in flight, so a message never waits in the
+ * pool's queue for a connection: its time limit runs while it is being sent. The whole send is cut off at its limit:
+ * the socket of the connection sending it is destroyed (the relay never sees the end of the message, and the send
+ * fails); should that connection not be found (another nodemailer), every connection of the pool is cut instead and
+ * the other sends in flight fail too (they are tried again under new claims; none is sent twice). The pool never sends
+ * a message again by itself when its connection closes (`maxRequeues: 0`): the outbox does, under a new claim. docs/reliability.md#e-mail.
  * @param url SMTP_URL, e.g. smtp://smtp-relay.gmail.com:587 (smtps:// for TLS from the start)
  * @param claimSeconds MAIL_CLAIM_SECONDS
+ * @param concurrency MAIL_CONCURRENCY: connections, and so messages in flight, at most (1 to 50)
  */
-export function smtpTransport(url: string, claimSeconds: number): MailTransport {
+export function smtpTransport(url: string, claimSeconds: number, concurrency: number): MailTransport {
   const limits = smtpTimeLimits(claimSeconds);
   const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+  /** Every socket the pool's connections use (opened here, in `getSocket`), until it closes. */
+  const sockets = new Set<Socket>();
+  const options: SMTPPool.Options & { maxRequeues: number } = {
+    pool: true,
+    url,
+    maxConnections: concurrency,
+    maxMessages: 100,
+    // A message whose connection closed while sending fails (the outbox tries it again under a new claim); the pool
+    // must not send it again by itself, after the sender has given up on it.
+    maxRequeues: 0,
+    connectionTimeout: limits.connectionTimeout,
+    greetingTimeout: limits.greetingTimeout,
+    socketTimeout: limits.socketTimeout,
+    getSocket(to, callback) {
+      const host = to.host ?? 'localhost';
+      const port = to.port ?? (to.secure === true ? 465 : 587);
+      const connecting = connect({ host, port });
+      sockets.add(connecting);
+      connecting.once('close', () => sockets.delete(connecting));
+      let connected = false;
+      const timer = setTimeout(
+        () =>
+          connecting.destroy(
+            new Error(`Could not connect to ${host}:${port} within ${seconds(limits.connectionTimeout)}`),
+          ),
+        limits.connectionTimeout,
+      );
+      // Stays attached: nodemailer adds its own handlers once it has the socket; an error before that ends the send.
+      connecting.on('error', (error) => {
+        clearTimeout(timer);
+        if (!connected) callback(error, undefined);
+      });
+      connecting.once('connect', () => {
+        connected = true;
+        clearTimeout(timer);
+        callback(null, { connection: connecting });
+      });
+    },
+  };
+  const open = () => new SMTPPool(options);
+  let pool = open();
+  let mailer = nodemailer.createTransport(pool);
   return {
     kind: 'smtp',
     async send(mail) {
-      let socket: Socket | undefined;
-      const transport = new SMTPTransport({
-        url,
-        connectionTimeout: limits.connectionTimeout,
-        greetingTimeout: limits.greetingTimeout,
-        socketTimeout: limits.socketTimeout,
-        getSocket(options, callback) {
-          const host = options.host ?? 'localhost';
-          const port = options.port ?? (options.secure === true ? 465 : 587);
-          const connecting = connect({ host, port });
-          socket = connecting;
-          let connected = false;
-          const timer = setTimeout(
-            () =>
-              connecting.destroy(
-                new Error(`Could not connect to ${host}:${port} within ${seconds(limits.connectionTimeout)}`),
-              ),
-            limits.connectionTimeout,
-          );
-          // Stays attached: nodemailer adds its own handlers once it has the socket; an error before that ends the send.
-          connecting.on('error', (error) => {
-            clearTimeout(timer);
-            if (!connected) callback(error, undefined);
-          });
-          connecting.once('connect', () => {
-            connected = true;
-            clearTimeout(timer);
-            callback(null, { connection: connecting });
-          });
-        },
-      });
-      const mailer = nodemailer.createTransport(transport);
       let timer: NodeJS.Timeout | undefined;
       const cutOff = new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => {
           const error = new Error(`The SMTP server did not take the message within ${seconds(limits.sendMs)}`);
-          socket?.destroy(error);
+          const socket = socketSending(pool, mail.messageId);
+          if (socket !== undefined) socket.destroy(error);
+          else {
+            // Not found: every connection is cut (nodemailer's close() would let busy ones finish their message),
+            // and a fresh pool takes the next messages, so nothing queued in the old one leaves later.
+            for (const each of sockets) each.destroy(error);
+            mailer.close();
+            pool = open();
+            mailer = nodemailer.createTransport(pool);
+          }
           reject(error);
         }, limits.sendMs);
       });
@@ -166,11 +212,9 @@ export function smtpTransport(url: string, claimSeconds: number): MailTransport 
         ]);
       } finally {
         clearTimeout(timer);
-        socket?.destroy();
-        mailer.close();
       }
     },
-    close: () => undefined,
+    close: () => mailer.close(),
   };
 }
 
@@ -220,7 +264,8 @@ interface Claimed {
 
 const clockOf = (deps: SendDeps): Date => deps.clock?.() ?? deps.now;
 
-async function claim(deps: SendDeps): Promise<Claimed[]> {
+/** Claims up to `limit` due messages for this process (a lease of MAIL_CLAIM_SECONDS under a fresh token). */
+async function claim(deps: SendDeps, limit: number): Promise<Claimed[]> {
   const token = randomUUID();
   const at = clockOf(deps);
   const now = at.toISOString();
@@ -241,7 +286,7 @@ async function claim(deps: SendDeps): Promise<Claimed[]> {
           and attempts < ${MAX_ATTEMPTS}
           and (kind = 'digest' or ${sendingHour})
         order by next_attempt_at, seq
-        limit ${CLAIM_BATCH}
+        limit ${limit}
         for update skip locked
       )
       returning o.id, o.kind, o.recipient, o.plan`),
@@ -256,22 +301,44 @@ async function claim(deps: SendDeps): Promise<Claimed[]> {
 }
 
 /**
- * Sends every message due now (claiming them batch by batch until none is left).
- * @param deps database, content, clock, configuration, public origin and transport
+ * Sends every message due now, up to MAIL_CONCURRENCY at once (docs/reliability.md#e-mail): it claims only as many as
+ * it has free connections, so each message it claims starts at once and is sent within its claim; the rest stay
+ * unclaimed for other processes. When a send ends, the next message is claimed, until none is left.
+ * @param deps database, content, clock, configuration (`mail.concurrency`), public origin and transport
  * @returns how many were sent, cancelled (nothing due any more, paused, unsubscribed, left), put back for a retry, and
  *   given up ('failed')
+ * @throws the first database error of a send, once the other sends in flight have ended (nothing more is claimed)
  */
 export async function sendDueMessages(deps: SendDeps): Promise<SendResult> {
   const result: SendResult = { sent: 0, cancelled: 0, retried: 0, failed: 0, lost: 0 };
   await refreshAdminMembers(deps.db, deps.catalog, deps.config.organisationTimeZone);
+  const concurrency = Math.max(1, deps.config.mail.concurrency);
+  const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  let drained = false;
   for (;;) {
-    const batch = await claim(deps);
-    if (batch.length === 0) return result;
-    for (const message of batch) {
-      const outcome = await sendOne(deps, message);
-      if (outcome !== 'skipped') result[outcome] += 1;
+    const free = concurrency - inFlight.size;
+    if (free > 0 && !drained && failure === undefined) {
+      const batch = await claim(deps, free);
+      if (batch.length === 0) drained = true;
+      for (const message of batch) {
+        const sending: Promise<void> = sendOne(deps, message)
+          .then((outcome) => {
+            if (outcome !== 'skipped') result[outcome] += 1;
+          })
+          .catch((error: unknown) => {
+            failure ??= { error };
+          })
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      }
+      if (batch.length > 0) continue;
     }
+    if (inFlight.size === 0) break;
+    await Promise.race(inFlight);
   }
+  if (failure !== undefined) throw failure.error;
+  return result;
 }
 
 /**

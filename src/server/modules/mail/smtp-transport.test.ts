@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
-import { smtpTimeLimits, smtpTransport, type OutgoingMail } from './sender.js';
+import { smtpTimeLimits, smtpTransport, type MailTransport, type OutgoingMail } from './sender.js';
 
 /**
  * The SMTP time limits (docs/reliability.md#e-mail) against a real SMTP server on loopback: every send ends before
@@ -21,7 +21,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp.close();
 });
+/** Pooled transports made by a test, closed after it (their connections stay open between messages). */
+const made: MailTransport[] = [];
+/** A pooled transport of two connections, with the claim of this file. */
+function transport(url = smtp.url): MailTransport {
+  const made1 = smtpTransport(url, CLAIM_SECONDS, 2);
+  made.push(made1);
+  return made1;
+}
+afterEach(() => {
+  for (const m of made.splice(0)) m.close();
+});
 beforeEach(() => {
+  smtp.answerAfterMs = undefined;
   smtp.messages.length = 0;
   smtp.abandoned.length = 0;
   smtp.delayMs = 0;
@@ -67,14 +79,14 @@ describe('the SMTP time limits', () => {
 
   it('a relay answering after 40 s of a 120 s claim: the message is delivered', async () => {
     smtp.delayMs = 40_000 * SCALE;
-    const result = await timed(smtpTransport(smtp.url, CLAIM_SECONDS).send(mail('slow@inspired2uplift.org')));
+    const result = await timed(transport().send(mail('slow@inspired2uplift.org')));
     expect(result.error).toBeUndefined();
     expect(smtp.messages).toHaveLength(1);
   });
 
   it('a relay answering after 150 s of a 120 s claim: the send fails well within the claim, and the message is not delivered', async () => {
     smtp.delayMs = 150_000 * SCALE;
-    const result = await timed(smtpTransport(smtp.url, CLAIM_SECONDS).send(mail('slower@inspired2uplift.org')));
+    const result = await timed(transport().send(mail('slower@inspired2uplift.org')));
     expect(result.error).toMatch(/timeout/iu);
     expect(result.ms).toBeGreaterThanOrEqual(limits.socketTimeout - 100);
     expect(result.ms).toBeLessThan(limits.sendMs);
@@ -88,12 +100,34 @@ describe('the SMTP time limits', () => {
     // MAIL FROM, RCPT TO and the message itself each answered after 60% of the silence limit: 180% in all.
     smtp.commandDelayMs = limits.socketTimeout * 0.6;
     smtp.delayMs = limits.socketTimeout * 0.6;
-    const result = await timed(smtpTransport(smtp.url, CLAIM_SECONDS).send(mail('drip@inspired2uplift.org')));
+    const result = await timed(transport().send(mail('drip@inspired2uplift.org')));
     expect(result.error).toContain(`did not take the message within ${limits.sendMs / 1000} s`);
     expect(result.ms).toBeGreaterThanOrEqual(limits.sendMs - 100);
     expect(result.ms).toBeLessThan(CLAIM_SECONDS * 1000);
     await new Promise((resolve) => setTimeout(resolve, limits.socketTimeout));
     expect(smtp.messages).toHaveLength(0);
+  }, 15_000);
+
+  it('cuts off the one send past the whole-send limit, not the other send in flight on the pool', async () => {
+    // Each command answered after 60% of the silence limit; "drip" then waits as long again for the message (180% of
+    // the silence limit in all, past the whole-send limit), "quick" only 15% (135%, within it). "quick" starts 0.5 s
+    // later, so it is still in flight on the pool's other connection when "drip" is cut off, and ends after that.
+    smtp.commandDelayMs = limits.socketTimeout * 0.6;
+    smtp.answerAfterMs = (m) => (JSON.stringify(m.to).includes('drip') ? 0.6 : 0.15) * limits.socketTimeout;
+    const pool = transport();
+    const drip = timed(pool.send(mail('drip@inspired2uplift.org')));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const quick = timed(pool.send(mail('quick@inspired2uplift.org')));
+    const [dripped, quickly] = await Promise.all([drip, quick]);
+    expect(dripped.error).toContain(`did not take the message within ${limits.sendMs / 1000} s`);
+    expect(quickly.error).toBeUndefined();
+    expect(quickly.ms + 500).toBeGreaterThan(dripped.ms);
+    // The pool goes on: a next message is delivered.
+    smtp.commandDelayMs = 0;
+    expect((await timed(pool.send(mail('next@inspired2uplift.org')))).error).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, limits.socketTimeout));
+    expect(smtp.messages.map((m) => JSON.stringify(m.to)).join()).not.toContain('drip');
+    expect(smtp.messages).toHaveLength(2);
   }, 15_000);
 
   describe('a server that accepts the connection but never greets', () => {
@@ -114,9 +148,7 @@ describe('the SMTP time limits', () => {
     it('fails after the greeting limit', async () => {
       const address = silent.address();
       const port = typeof address === 'object' && address !== null ? address.port : 0;
-      const result = await timed(
-        smtpTransport(`smtp://127.0.0.1:${port}`, CLAIM_SECONDS).send(mail('nobody@inspired2uplift.org')),
-      );
+      const result = await timed(transport(`smtp://127.0.0.1:${port}`).send(mail('nobody@inspired2uplift.org')));
       expect(result.error).toMatch(/greeting/iu);
       expect(result.ms).toBeGreaterThanOrEqual(limits.greetingTimeout - 100);
       expect(result.ms).toBeLessThan(limits.sendMs);
