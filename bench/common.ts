@@ -32,6 +32,8 @@ export const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets
     onboardingReadMinRatioToBaseline: number;
     onboardingReadMinRatioToSamePayload: number;
     onboardingReadMaxWireKb: number;
+    progressWriteMinRatioToBaseline: number;
+    progressWriteP99MaxMs: number;
     onboardingReadP99MaxMs: number;
   };
   bundle: { loginJsMaxGzipKb: number; dashboardJsMaxGzipKb: number };
@@ -50,6 +52,8 @@ export const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets
   };
   signin: { flows: number; wallMaxS: number; serverP95MaxMs: number };
   preferences: { addedDashboardJsMaxGzipKb: number };
+  restart: { members: number; healthyMaxS: number };
+  room: { members: number; workSeconds: number; signInP99MaxMs: number; onboardingP99MaxMs: number };
   studio: { publishP95MaxMs: number };
   reminders: { planMaxMs: number };
   teamTasks: { import1000MaxMs: number; create1000MaxMs: number; myTasksP95MaxMs: number };

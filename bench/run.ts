@@ -33,8 +33,13 @@
  * 10. Team tasks: importing 1,000 volunteers who start the same day (POST /api/admin/import, which creates their 3,000
  *    team tasks), and "My tasks" (GET /api/team-tasks/mine) of a lead with 500 open tasks, p95 of sequential requests
  *    (bench/parts/team-tasks.ts).
- * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, studio, reminders, preferences,
- * team-tasks; comma-separated)
+ * 11. Room: 200 imported members signing in with Google together, then working for 60 s (bench/parts/room.ts), on the
+ *    embedded database and, with BENCH_POSTGRES_URL, on PostgreSQL.
+ * 12. Restart: start to healthy on a 10,000-member embedded data folder, first, after a crash and after a clean stop
+ *    (bench/parts/restart.ts).
+ * The API part also times each statement of the progress write path in this process (bench/parts/write-path.ts).
+ * `npm run bench -- --only=api` (or bundle, scale, insights, lighthouse, signin, room, restart, studio, reminders,
+ * preferences, team-tasks; comma-separated)
  * runs just those parts. Each part is a file of bench/parts/; what they share (the build, budgets, results, starting
  * and loading the app) is bench/common.ts.
  */
@@ -48,6 +53,8 @@ import { insights } from './parts/insights.js';
 import { lighthouseScores } from './parts/lighthouse.js';
 import { preferencesBudgets } from './parts/preferences.js';
 import { reminders } from './parts/reminders.js';
+import { restart } from './parts/restart.js';
+import { room } from './parts/room.js';
 import { scale } from './parts/scale.js';
 import { signinRush } from './parts/signin.js';
 import { studio } from './parts/studio.js';
@@ -65,7 +72,7 @@ function printTable(): void {
 const only = new Set(
   (
     process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ??
-    'bundle,api,scale,insights,lighthouse,signin,studio,reminders,preferences,team-tasks'
+    'bundle,api,scale,insights,lighthouse,signin,room,restart,studio,reminders,preferences,team-tasks'
   ).split(','),
 );
 
@@ -80,6 +87,8 @@ async function main(): Promise<number> {
   if (only.has('insights')) await insights();
   if (only.has('lighthouse')) await lighthouseScores();
   if (only.has('signin')) await signinRush();
+  if (only.has('room')) await room();
+  if (only.has('restart')) await restart();
   if (only.has('studio')) await studio();
   if (only.has('reminders')) await reminders();
   if (only.has('preferences')) await preferencesBudgets();

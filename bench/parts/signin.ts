@@ -1,12 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { OAuth2Issuer, OAuth2Service, type MutableToken } from 'oauth2-mock-server';
 
 import { DOMAIN, type Server, budgets, checks, results, round, startApp, stopProcess, tempDir } from '../common.js';
+import { type FlowOutcome, startGoogleStandIn } from '../google.js';
 
 import { percentile } from './scale.js';
 
@@ -17,7 +15,7 @@ const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' 
  * The CPU time a process has used so far (user + system), from /proc/<pid>/stat.
  * @returns milliseconds, or null where there is no /proc (not Linux)
  */
-function cpuMsOf(pid: number | undefined): number | null {
+export function cpuMsOf(pid: number | undefined): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces, hence the last ')'): state is field 3, utime 14, stime 15.
@@ -43,92 +41,18 @@ function cpuMsOf(pid: number | undefined): number | null {
 export async function signinRush(): Promise<void> {
   console.log('• sign-in rush');
   const flows = budgets.signin.flows;
-  const issuerKeys = new OAuth2Issuer();
-  await issuerKeys.keys.generate('RS256');
-  const service = new OAuth2Service(issuerKeys);
-  // Each code belongs to one member: the ID token of its exchange carries that member's claims.
-  const accountOfCode = new Map<string, string>();
-  // The provider's own time for each code's token request, and what the server asked it for.
-  const providerMsOfCode = new Map<string, number>();
-  const codeOfRequest = new WeakMap<object, string>();
-  const providerRequests = new Map<string, number>();
-  service.on('beforeTokenSigning', (token: MutableToken, req: { body?: { code?: unknown } }) => {
-    codeOfRequest.set(req, String(req.body?.code));
-    if (token.payload.aud === undefined) return;
-    const email = accountOfCode.get(String(req.body?.code));
-    // Each person their own Google account (`sub`): the provider's default subject is the same for everyone, which
-    // would make every sign-in look like one person whose address changed.
-    Object.assign(token.payload, { sub: `google-${email}`, email, email_verified: true, hd: DOMAIN, name: email });
-  });
-  const providerServer = createServer((req, res) => {
-    const began = performance.now();
-    const route = new URL(req.url ?? '/', 'http://provider').pathname;
-    providerRequests.set(route, (providerRequests.get(route) ?? 0) + 1);
-    res.on('finish', () => {
-      const code = codeOfRequest.get(req);
-      if (code !== undefined) providerMsOfCode.set(code, performance.now() - began);
-    });
-    service.requestHandler(req, res);
-  });
-  await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
-  const { port: providerPort } = providerServer.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${providerPort}`;
-  issuerKeys.url = issuer;
+  const google = await startGoogleStandIn();
   /** A fresh server (its own database and rate-limit counters) signed in once, so discovery is done. */
   const googleApp = async (label: string): Promise<Server> => {
-    const server = await startApp(tempDir(label), {
-      GOOGLE_CLIENT_ID: 'onboarding-bench.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'bench-secret',
-      OIDC_ISSUER: issuer,
-      AUTH_DEV_LOGIN: 'false',
-    });
+    const server = await startApp(tempDir(label), { ...google.appEnv, AUTH_DEV_LOGIN: 'false' });
     app = server;
     await flow(`warm-up-${label}`);
     return server;
   };
   let app: Server | undefined;
-  const timed = async (run: () => Promise<Response>): Promise<{ res: Response; ms: number }> => {
-    const t0 = performance.now();
-    const res = await run();
-    await res.arrayBuffer();
-    return { res, ms: performance.now() - t0 };
-  };
-  interface FlowOutcome {
-    ok: boolean;
-    status: number;
-    /** The browser's time of the start and callback requests, less the provider's part. */
-    serverMs: number;
-    /** The provider's time answering the server's token request of this flow. */
-    providerMs: number;
-  }
   const flow = async (who: string): Promise<FlowOutcome> => {
     if (app === undefined) throw new Error('no server');
-    const { base } = app;
-    const start = await timed(() =>
-      fetch(`${base}/api/auth/google/start`, { redirect: 'manual', headers: { 'sec-fetch-mode': 'navigate' } }),
-    );
-    const location = start.res.headers.get('location');
-    const cookie = start.res.headers.getSetCookie()[0]?.split(';')[0];
-    if (start.res.status !== 302 || location === null || cookie === undefined)
-      return { ok: false, status: start.res.status, serverMs: start.ms, providerMs: 0 };
-    const authorized = await fetch(location, { redirect: 'manual' });
-    const back = new URL(authorized.headers.get('location') ?? '');
-    const code = back.searchParams.get('code') ?? '';
-    accountOfCode.set(code, `rush-${who}@${DOMAIN}`);
-    const callback = await timed(() =>
-      fetch(`${base}/api/auth/google/callback`, {
-        method: 'POST',
-        headers: { origin: base, cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ code, state: back.searchParams.get('state') }),
-      }),
-    );
-    const providerMs = providerMsOfCode.get(code) ?? 0;
-    return {
-      ok: callback.res.status === 200,
-      status: callback.res.status,
-      serverMs: start.ms + callback.ms - providerMs,
-      providerMs,
-    };
+    return google.flow(app.base, `rush-${who}@${DOMAIN}`);
   };
   /**
    * Runs `flows` flows: with `intervalMs`, the i-th started `i × intervalMs` after the first; with `concurrency`, that
@@ -204,7 +128,7 @@ export async function signinRush(): Promise<void> {
     const crowd = await arrive('crowd', { intervalMs: 100 });
     // Everyone in the same instant: a queue that no room makes, reported with its figures and no budget on its times.
     const burst = await arrive('burst', { intervalMs: 0 });
-    results.signin = { room, concurrent, crowd, burst, providerRequests: Object.fromEntries(providerRequests) };
+    results.signin = { room, concurrent, crowd, burst, providerRequests: Object.fromEntries(google.requests) };
     const cpu = (r: typeof room) => (r.serverCpuMsPerFlow === null ? '' : `, ${r.serverCpuMsPerFlow} ms CPU a flow`);
     const timesOf = (r: typeof room) =>
       `${r.wallS} s, ${r.flowsPerSecond} flows/s, ${r.refused} refused${r.refused > 0 ? ` (${r.refusedStatuses.join(', ')})` : ''}`;
@@ -244,10 +168,10 @@ export async function signinRush(): Promise<void> {
       `  load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
-        .join(', ')}; provider requests ${JSON.stringify(Object.fromEntries(providerRequests))}`,
+        .join(', ')}; provider requests ${JSON.stringify(Object.fromEntries(google.requests))}`,
     );
   } finally {
     if (app !== undefined) await stopProcess(app.child);
-    await new Promise((resolve) => providerServer.close(resolve));
+    await google.close();
   }
 }

@@ -113,7 +113,7 @@ export interface GoogleUpsertResult {
  * {@link formerAddressOf}, their sessions end, and the new person starts afresh. A user without a stored `sub` (a
  * development user, or one from before `sub` was kept) takes the token's. A `sub` stored on another address (the
  * person's address was renamed) moves to this one.
- * @param db the database
+ * @param db the database, or the sign-in's transaction
  * @param identity `email` (stored lower case), `name`, `picture` (an https URL from the token, or null), and the
  *   token's `subject` (optional: without it, the address alone identifies the person)
  * @param fromDirectory optional `role` (a configuration key) and `department` from the directory
@@ -228,7 +228,8 @@ function violatesUnique(error: unknown, name: string): boolean {
  * the user of `email` whose stored subject is `subject` or none. Writes nothing when the stored user has another
  * subject (the address was given to someone else) or another user holds `subject` (the person's address was renamed):
  * the caller's transaction deals with those.
- * @param db the database (not a transaction: a refused statement is how the second case shows)
+ * @param db the database or a transaction: the statement runs in a transaction (a savepoint inside the caller's) of its
+ *   own, because a refused statement is how the second case shows and must not end the caller's transaction
  * @returns the stored user, or undefined when nothing was written
  */
 async function upsertSamePerson(
@@ -238,15 +239,17 @@ async function upsertSamePerson(
   profile: Omit<typeof users.$inferInsert, 'email'>,
 ): Promise<UserRow | undefined> {
   try {
-    const [row] = await db
-      .insert(users)
-      .values({ email, ...profile })
-      .onConflictDoUpdate({
-        target: users.email,
-        set: { ...profile, lastSignInAt: sql`now()` },
-        setWhere: or(isNull(users.subject), eq(users.subject, subject)),
-      })
-      .returning(returningAnnounced);
+    const [row] = await db.transaction((own) =>
+      own
+        .insert(users)
+        .values({ email, ...profile })
+        .onConflictDoUpdate({
+          target: users.email,
+          set: { ...profile, lastSignInAt: sql`now()` },
+          setWhere: or(isNull(users.subject), eq(users.subject, subject)),
+        })
+        .returning(returningAnnounced),
+    );
     return row === undefined ? undefined : withoutAnnounced(row);
   } catch (error) {
     if (violatesUnique(error, 'users_subject_unique')) return undefined;

@@ -284,25 +284,31 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
           throw forbidden(leftSignInMessage(config));
         }
       }
-      const { user: row, formerAddress } = await upsertGoogleUser(db, admission.identity, fromDirectory);
-      if (formerAddress !== undefined) {
-        // Another person (another `sub`) had this address: they keep their record under the former address.
-        await recordAudit(db, {
-          kind: 'address-recycled',
+      // The sign-in's writes in one transaction: on the embedded database's single connection the sign-in then waits
+      // its turn once, not once for each of its three writes behind a room's other writes
+      // (docs/reliability.md#a-room-signing-in-together).
+      const { row, formerAddress } = await db.transaction(async (tx) => {
+        const upserted = await upsertGoogleUser(tx, admission.identity, fromDirectory);
+        if (upserted.formerAddress !== undefined) {
+          // Another person (another `sub`) had this address: they keep their record under the former address.
+          await recordAudit(tx, {
+            kind: 'address-recycled',
+            outcome: 'ok',
+            actorUserId: upserted.user.id,
+            actorEmail: upserted.user.email,
+            subject: upserted.user.email,
+            details: { formerAddress: upserted.formerAddress },
+          });
+        }
+        await rotateSession({ ...deps, db: tx }, request, reply, upserted.user.id, 'google');
+        await recordAudit(tx, {
+          kind: 'sign-in',
           outcome: 'ok',
-          actorUserId: row.id,
-          actorEmail: row.email,
-          subject: row.email,
-          details: { formerAddress },
+          actorUserId: upserted.user.id,
+          actorEmail: upserted.user.email,
+          details: { method: 'google' },
         });
-      }
-      await rotateSession(deps, request, reply, row.id, 'google');
-      await recordAudit(db, {
-        kind: 'sign-in',
-        outcome: 'ok',
-        actorUserId: row.id,
-        actorEmail: row.email,
-        details: { method: 'google' },
+        return { row: upserted.user, formerAddress: upserted.formerAddress };
       });
       // The same user GET /api/me answers with: the member record (if any) decides role and department. A recycled
       // address's record went with the former person, so it is read again.

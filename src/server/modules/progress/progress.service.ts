@@ -6,7 +6,7 @@ import { areStepItemsDone, stepItems, type StepItem } from '../../../shared/step
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../http-errors.js';
 import { signedInUser } from '../../plugins/sessions.js';
-import { completeStep, findCompletedStep, uncompleteStep } from './progress.repository.js';
+import { completeStep, findCompletedStep, uncompleteStep, type CompletedStep } from './progress.repository.js';
 import { doneItemIdsOfStep, tickItem, untickAllItems, untickItem } from './step-items.repository.js';
 import { ITEMS_NOT_DONE_MESSAGE } from './step-rules.js';
 
@@ -33,16 +33,22 @@ export interface ProgressDeps {
   recordAgreement: RecordAgreement;
 }
 
-/** Completes a step in `tx`, recording the agreement when the step asks for one and was not completed yet. */
+/**
+ * Completes a step in `tx`, recording the agreement when the step asks for one and was not completed yet.
+ * @param stored the step's stored completion when the caller has already read it in `tx` (then it is not read again)
+ */
 async function completeInTransaction(
   tx: Database,
   recordAgreement: RecordAgreement,
   request: FastifyRequest,
   step: Step,
   at: Date,
+  stored?: { completion: CompletedStep | undefined },
 ): Promise<StepProgress> {
   const userId = signedInUser(request).id;
-  const wasCompleted = needsAcknowledgment(step) && (await findCompletedStep(tx, userId, step.id)) !== undefined;
+  const wasCompleted =
+    needsAcknowledgment(step) &&
+    (stored === undefined ? await findCompletedStep(tx, userId, step.id) : stored.completion) !== undefined;
   const done = await completeStep(tx, userId, step.id, at);
   if (needsAcknowledgment(step) && !wasCompleted) {
     await recordAgreement(tx, request, step, { kind: 'completion', at });
@@ -108,10 +114,10 @@ export async function setStepCompleted(
     if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(tx, userId, step.id))) {
       throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
     }
-    if (step.signature === true && (await findCompletedStep(tx, userId, step.id)) === undefined) {
-      throw new HttpError(409, SIGNATURE_REQUIRED_MESSAGE);
-    }
-    return completeInTransaction(tx, deps.recordAgreement, request, step, now());
+    // A signature step completes only by signing: completing it here is the completion already stored, read once.
+    const stored = step.signature === true ? { completion: await findCompletedStep(tx, userId, step.id) } : undefined;
+    if (stored !== undefined && stored.completion === undefined) throw new HttpError(409, SIGNATURE_REQUIRED_MESSAGE);
+    return completeInTransaction(tx, deps.recordAgreement, request, step, now(), stored);
   });
 }
 
