@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema, type RoleConfiguration, type Step } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
+import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
 import type { StudioRetakes, StudioState } from '../../../shared/studio-api.js';
 import { auditLog, formAnswers, quizTries, stepProgress, users } from '../../db/schema.js';
 import { upsertMember } from '../members/members.repository.js';
+import { volunteerCatalog } from '../../test/test-roles.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -17,53 +17,37 @@ import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 const ADMIN = 'ada@inspired2uplift.org';
 
 const catalog = () =>
-  createRoleCatalog([
-    roleConfigurationSchema.parse({
-      key: 'volunteer',
-      displayName: 'Volunteer',
-      version: '1.0',
-      icon: 'HeartHandshake',
-      colors: { baseColor: '#15803d' },
-      scopes: [
-        {
-          id: 'pre-meeting',
-          title: 'Before your first meeting',
-          steps: [
-            { id: 'say-hello', title: 'Say hello', description: 'Hello.', icon: 'User', category: 'Volunteer' },
-            {
-              id: 'final-form',
-              title: 'One question',
-              description: 'Once.',
-              icon: 'User',
-              category: 'Volunteer',
-              form: { fields: [{ id: 'tshirt', kind: 'short-text', label: 'T-shirt size' }] },
-            },
-            {
-              id: 'safeguarding-quiz',
-              title: 'Safeguarding quiz',
-              description: 'Check.',
-              icon: 'ClipboardCheck',
-              category: 'Volunteer',
-              quiz: {
-                passMark: 100,
-                tries: 2,
-                questions: [
-                  {
-                    id: 'who',
-                    kind: 'single-choice',
-                    text: 'Who do you tell?',
-                    answers: [
-                      { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They know.' },
-                      { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
-                    ],
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    }),
+  volunteerCatalog([
+    {
+      id: 'final-form',
+      title: 'One question',
+      description: 'Once.',
+      icon: 'User',
+      category: 'Volunteer',
+      form: { fields: [{ id: 'tshirt', kind: 'short-text', label: 'T-shirt size' }] },
+    },
+    {
+      id: 'safeguarding-quiz',
+      title: 'Safeguarding quiz',
+      description: 'Check.',
+      icon: 'ClipboardCheck',
+      category: 'Volunteer',
+      quiz: {
+        passMark: 100,
+        tries: 2,
+        questions: [
+          {
+            id: 'who',
+            kind: 'single-choice',
+            text: 'Who do you tell?',
+            answers: [
+              { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They know.' },
+              { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
+            ],
+          },
+        ],
+      },
+    },
   ]);
 
 let t: TestApp;

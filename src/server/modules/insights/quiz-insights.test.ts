@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { quizzesSchema } from '../../../shared/insights-api.js';
 import { createRoleCatalog } from '../../../shared/roles.js';
 import { scoreQuiz } from '../../../shared/step-answers.js';
 import { quizTries, users } from '../../db/schema.js';
+import { volunteerCatalog } from '../../test/test-roles.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { quizzes } from './insights.repository.js';
 
@@ -26,64 +26,51 @@ import { quizzes } from './insights.repository.js';
  */
 const ADMIN = 'boss@inspired2uplift.org';
 
-const catalog = createRoleCatalog([
-  roleConfigurationSchema.parse({
-    key: 'volunteer',
-    displayName: 'Volunteer',
-    version: '1.0',
-    icon: 'HeartHandshake',
-    colors: { baseColor: '#15803d' },
-    scopes: [
-      {
-        id: 'start',
-        title: 'Start',
-        steps: [
-          { id: 'say-hello', title: 'Say hello', description: 'Hello.', icon: 'User', category: 'Volunteer' },
+const catalog = volunteerCatalog(
+  [
+    {
+      id: 'safety-quiz',
+      title: '=Safety quiz',
+      description: 'Check.',
+      icon: 'ClipboardCheck',
+      category: 'Volunteer',
+      quiz: {
+        passMark: 60,
+        questions: [
           {
-            id: 'safety-quiz',
-            title: '=Safety quiz',
-            description: 'Check.',
-            icon: 'ClipboardCheck',
-            category: 'Volunteer',
-            quiz: {
-              passMark: 60,
-              questions: [
-                {
-                  id: 'q1',
-                  kind: 'single-choice',
-                  text: 'Who do you tell?',
-                  answers: [
-                    { id: 'a', text: 'Your lead', correct: true, explanation: 'Yes.' },
-                    { id: 'b', text: 'Nobody', explanation: 'No.' },
-                  ],
-                },
-                {
-                  id: 'q2',
-                  kind: 'multiple-choice',
-                  text: 'Which accounts?',
-                  answers: [
-                    { id: 'x', text: 'Slack', correct: true, explanation: 'Yes.' },
-                    { id: 'y', text: 'E-mail', correct: true, explanation: 'Yes.' },
-                    { id: 'z', text: 'Personal', explanation: 'No.' },
-                  ],
-                },
-                {
-                  id: 'q3',
-                  kind: 'single-choice',
-                  text: 'Danger now?',
-                  answers: [
-                    { id: 'c', text: 'Call 911', correct: true, explanation: 'Yes.' },
-                    { id: 'd', text: 'Wait', explanation: 'No.' },
-                  ],
-                },
-              ],
-            },
+            id: 'q1',
+            kind: 'single-choice',
+            text: 'Who do you tell?',
+            answers: [
+              { id: 'a', text: 'Your lead', correct: true, explanation: 'Yes.' },
+              { id: 'b', text: 'Nobody', explanation: 'No.' },
+            ],
+          },
+          {
+            id: 'q2',
+            kind: 'multiple-choice',
+            text: 'Which accounts?',
+            answers: [
+              { id: 'x', text: 'Slack', correct: true, explanation: 'Yes.' },
+              { id: 'y', text: 'E-mail', correct: true, explanation: 'Yes.' },
+              { id: 'z', text: 'Personal', explanation: 'No.' },
+            ],
+          },
+          {
+            id: 'q3',
+            kind: 'single-choice',
+            text: 'Danger now?',
+            answers: [
+              { id: 'c', text: 'Call 911', correct: true, explanation: 'Yes.' },
+              { id: 'd', text: 'Wait', explanation: 'No.' },
+            ],
           },
         ],
       },
-    ],
-  }),
-]);
+    },
+  ],
+  { id: 'start', title: 'Start' },
+);
 
 const SEED: { key: string; department: string; tries: Record<string, string[]>[] }[] = [
   {
