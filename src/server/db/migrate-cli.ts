@@ -6,6 +6,7 @@
 import { type CommandConfig, withCommandConfig } from '../command-settings.js';
 import { migrate, openConfiguredDatabase } from './client.js';
 import { DataDirBusyError } from './data-dir-lock.js';
+import { postgresFix } from './postgres-fix.js';
 
 async function main({ config }: CommandConfig): Promise<number> {
   let database;
@@ -17,7 +18,16 @@ async function main({ config }: CommandConfig): Promise<number> {
     return 1;
   }
   try {
-    await migrate(database);
+    try {
+      await migrate(database);
+    } catch (error) {
+      const fix = config.databaseUrl === undefined ? undefined : postgresFix(error, config.databaseUrl);
+      if (fix === undefined) throw error;
+      console.error(
+        `The migrations could not be applied: ${error instanceof Error ? error.message : String(error)}\n${fix}`,
+      );
+      return 1;
+    }
     console.log(
       `Migrations applied (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`,
     );

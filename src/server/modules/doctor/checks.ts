@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { MIGRATIONS_DIR, type OpenDatabase, openConfiguredDatabase } from '../../db/client.js';
 import { DataDirBusyError } from '../../db/data-dir-lock.js';
+import { postgresFix } from '../../db/postgres-fix.js';
 import { type Config, ConfigError, loadConfig } from '../../env.js';
 import { projectRoot } from '../../project-root.js';
 import { BACKUP_CHECK_INTERVAL_MS, COPY_FAILED_ADVICE, listBackups, readCopyStatus } from '../backups/index.js';
@@ -192,7 +193,8 @@ export async function checkDatabase(
       `Could not open ${where}: ${message(error)}`,
       config.databaseUrl === undefined
         ? 'Check that DATA_DIR is the data folder and that this user may write it (docs/operations.md#when-the-database-is-down).'
-        : 'Check DATABASE_URL (host, port, user, password, database name) and that PostgreSQL accepts connections from this machine.',
+        : (postgresFix(error, config.databaseUrl) ??
+            'Check DATABASE_URL (host, port, user, password, database name) and that PostgreSQL accepts connections from this machine.'),
     );
   }
   try {
@@ -226,7 +228,8 @@ export async function checkDatabase(
       title,
       'problem',
       `${where} did not answer a query: ${message(error)}`,
-      'See docs/operations.md#when-the-database-is-down.',
+      (config.databaseUrl === undefined ? undefined : postgresFix(error, config.databaseUrl)) ??
+        'See docs/operations.md#when-the-database-is-down.',
     );
   } finally {
     await database.close();
@@ -441,7 +444,8 @@ export async function postgresProblem(
     await client.query('select 1');
     return undefined;
   } catch (error) {
-    return `the database could not be reached: ${message(error)}`;
+    const fix = postgresFix(error, databaseUrl);
+    return `the database could not be reached: ${message(error)}${fix === undefined ? '' : `. ${fix}`}`;
   } finally {
     await client.end().catch(() => undefined);
   }
