@@ -47,6 +47,7 @@ const SECOND = [
   'read-aloud',
   'devices',
   'members-import',
+  'reflow',
 ].map((name) => new RegExp(`[\\\\/]${name}\\.spec\\.ts$`));
 
 const chromium = {

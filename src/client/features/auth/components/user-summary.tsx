@@ -13,7 +13,7 @@ function initialsOf(name: string): string {
 export function UserSummary({ user, badge }: { user: User; badge?: ReactNode }) {
   const name = displayNameOf(user.name);
   return (
-    <div className="flex min-w-0 items-center gap-3">
+    <div className="flex min-w-0 flex-wrap items-center gap-3">
       <Avatar.Root className="inline-flex size-10 shrink-0 overflow-hidden rounded-full bg-brand-100 ring-2 ring-white shadow-sm">
         {user.picture ? (
           <Avatar.Image src={user.picture} alt="" referrerPolicy="no-referrer" className="size-full object-cover" />

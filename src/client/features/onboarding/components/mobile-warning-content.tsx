@@ -32,6 +32,8 @@ export function MobileWarningContent({ onDismiss }: { onDismiss: () => void }) {
       }
       document.documentElement.classList.add(SCROLL_LOCK_CLASS);
       continueRef.current?.focus({ preventScroll: true });
+      // Taller than the screen (large text on a phone), it scrolls: it opens at its title, not at the focused button.
+      dialog.scrollTop = 0;
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -44,7 +46,7 @@ export function MobileWarningContent({ onDismiss }: { onDismiss: () => void }) {
       ref={dialogRef}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      className="fixed top-1/2 left-1/2 z-50 m-0 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/60 focus:outline-none"
+      className="fixed top-1/2 left-1/2 z-50 m-0 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-4 sm:p-6 text-left shadow-xl backdrop:bg-slate-900/60 focus:outline-none"
       // Escape: the browser would close the dialog itself; the page closes it instead, as 'Continue Anyway' does.
       onCancel={(event) => {
         event.preventDefault();
@@ -59,7 +61,7 @@ export function MobileWarningContent({ onDismiss }: { onDismiss: () => void }) {
         if (event.target === dialogRef.current) onDismiss();
       }}
     >
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span className="flex size-10 items-center justify-center rounded-full bg-amber-100 text-amber-800">
           <Smartphone aria-hidden="true" className="size-5" />
         </span>

@@ -20,10 +20,7 @@ export function RoleBadge({ role, fallbackLabel, baseColor, className }: RoleBad
   const { background, text } = roleBadgeColors(baseColor);
   return (
     <span
-      className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        className,
-      )}
+      className={cn('inline-flex max-w-full items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', className)}
       style={{ backgroundColor: background, color: text }}
       data-role-color="fill"
     >

@@ -248,7 +248,7 @@ export function StepCard(props: StepCardProps) {
           {agreement ? <AgreementNotice step={step} agreement={agreement} completed={completed} /> : null}
         </div>
 
-        <div className="relative z-10 ml-auto flex shrink-0 items-center gap-2 self-center">
+        <div className="relative z-10 ml-auto flex max-w-full shrink-0 items-center gap-2 self-center">
           {completed ? (
             <>
               {answered === null ? (

@@ -99,7 +99,18 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
 
   useEffect(() => {
     const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
+    if (element !== null && !element.open) {
+      element.showModal();
+      // The browser scrolled the panel to its first control, which it focused: where that control still shows with
+      // the panel at its top (large text on a small screen), the panel opens at its title instead.
+      const focused = document.activeElement;
+      element.scrollTop = 0;
+      if (
+        focused instanceof HTMLElement &&
+        focused.getBoundingClientRect().bottom > element.getBoundingClientRect().bottom
+      )
+        focused.scrollIntoView({ block: 'nearest' });
+    }
     return () => element?.close();
   }, []);
 
@@ -132,7 +143,7 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
       ref={dialog}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="fixed top-1/2 left-1/2 z-50 m-0 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-left text-slate-900 shadow-xl backdrop:bg-slate-900/60"
+      className="fixed top-1/2 left-1/2 z-50 m-0 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 sm:p-6 text-left text-slate-900 shadow-xl backdrop:bg-slate-900/60"
     >
       <h2 id={titleId} className="text-lg font-bold text-slate-900">
         {PREFERENCES_TITLE}

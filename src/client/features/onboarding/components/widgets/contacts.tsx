@@ -8,7 +8,7 @@ import EyeOff from 'lucide-react/icons/eye-off';
 import KeyRound from 'lucide-react/icons/key-round';
 import Hand from 'lucide-react/icons/hand';
 import Mail from 'lucide-react/icons/mail';
-import { useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import * as Avatar from '@radix-ui/react-avatar';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
@@ -258,6 +258,44 @@ function PersonCard({ person }: { person: Person }) {
 }
 
 /**
+ * A contact's bio, cut to 4 lines (docs/product.md#step-widgets); when the cut hides some of it (a long bio, large
+ * text, more spacing), 'Show all' under it shows the rest, so nothing is lost whatever the text size (WCAG 1.4.4).
+ */
+function ContactBio({ bio }: { bio: string }) {
+  const id = useId();
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [open, setOpen] = useState(false);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null) return undefined;
+    const measure = () => setCut(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div>
+      <p id={id} ref={ref} className={cn('text-sm text-slate-700', !open && 'line-clamp-4')} title={bio}>
+        {bio}
+      </p>
+      {cut || open ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen(!open)}
+          className="mt-1 min-h-6 rounded-md text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          {open ? 'Show less' : 'Show all'}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * One contact: avatar, name (with a 'to be confirmed' badge when the contact holds a placeholder), position, e-mail
  * line, bio clamped to 4 lines, and the password line when there is one.
  */
@@ -265,9 +303,10 @@ function ContactCard({ contact, password }: { contact: Contact; password: Passwo
   const { emailUnconfirmed, bio, marked } = contactPlaceholders(contact);
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
-      <div className="flex items-center gap-3">
+      {/* The name goes under the picture when less than 8 rem is left beside it (large text on a phone). */}
+      <div className="flex flex-wrap items-center gap-3">
         <ContactAvatar name={contact.name} picture={contact.picture} />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1 basis-32">
           <p className="font-semibold text-slate-900">{contact.name}</p>
           <p className="text-sm text-slate-600">{contact.position}</p>
           {marked ? (
@@ -278,11 +317,7 @@ function ContactCard({ contact, password }: { contact: Contact; password: Passwo
         </div>
       </div>
       {emailUnconfirmed ? <UnconfirmedEmailLine /> : <EmailLine email={contact.email} />}
-      {bio ? (
-        <p className="line-clamp-4 text-sm text-slate-700" title={bio}>
-          {bio}
-        </p>
-      ) : null}
+      {bio ? <ContactBio bio={bio} /> : null}
       {password ? <PasswordLine password={password.value} hiddenReason={password.hiddenReason} /> : null}
     </li>
   );

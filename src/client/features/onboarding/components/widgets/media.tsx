@@ -75,7 +75,8 @@ function boxStyle(item: Pick<MediaItem, 'aspectRatio' | 'size'>): CSSProperties 
 
 /**
  * The overlay of a media item while it loads, after 8 s, and when it failed (docs/product.md#step-widgets,
- * docs/product.md#exact-texts).
+ * docs/product.md#exact-texts). Where large text makes its message taller than the box, it scrolls inside the box
+ * (from its top) rather than being cut off or widening the box.
  */
 export function MediaStatus({
   kind,
@@ -92,7 +93,7 @@ export function MediaStatus({
     return (
       <div
         role="alert"
-        className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-slate-100 p-4 text-center"
+        className="absolute inset-0 flex flex-col items-center justify-center-safe gap-1.5 overflow-y-auto bg-slate-100 p-4 text-center"
       >
         <TriangleAlert aria-hidden="true" className="size-7 text-red-700" />
         <p className="font-semibold text-slate-900">{texts.failed}</p>
@@ -115,7 +116,7 @@ export function MediaStatus({
   return (
     <div
       role="status"
-      className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-slate-100 p-4 text-center"
+      className="absolute inset-0 flex flex-col items-center justify-center-safe gap-1.5 overflow-y-auto bg-slate-100 p-4 text-center"
     >
       <Spinner className="size-7 text-slate-600" />
       <p className="font-semibold text-slate-900">{slow ? SLOW_TEXTS.title : texts.loading}</p>
@@ -140,7 +141,7 @@ function MediaBox({
     <div
       className={cn(
         'relative overflow-hidden rounded-xl border border-slate-200 bg-slate-50',
-        item.size === 'fit' && state !== 'loaded' && 'min-h-40 min-w-64',
+        item.size === 'fit' && state !== 'loaded' && 'min-h-40 min-w-[min(16rem,100%)]',
       )}
       style={boxStyle(item)}
       data-state={state}

@@ -108,7 +108,7 @@ export function PdfViewer({ url, downloadUrl = url, title, onLoaded, onDownload,
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2">
-        <div role="group" aria-label="Zoom" className="flex items-center gap-1">
+        <div role="group" aria-label="Zoom" className="flex flex-wrap items-center gap-1">
           <Button
             variant="outline"
             size="sm"

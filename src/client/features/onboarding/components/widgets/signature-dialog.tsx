@@ -75,9 +75,9 @@ export function SignatureDialog({ step, onClose, onSigned }: SignatureDialogProp
     <Dialog.Root open onOpenChange={(next) => (next || busy ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-4 sm:p-6 shadow-xl focus:outline-none">
           <form onSubmit={(event) => void submit(event)} noValidate>
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
               <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                 <PenLine aria-hidden="true" className="size-5" />
               </span>
