@@ -14,7 +14,7 @@ describe('a typed signature name (signedNameProblem, the signature body schema)'
     ['Ζωή Παπαδοπούλου'],
     ['Анна Петрова'],
     ['محمد علی'], // right to left by itself, no bidi control needed
-    ['می\u200Cخواهم'], // Persian with a zero-width non-joiner between letters
+    ['میخواهم'], // Persian typed without the zero-width non-joiner (invisible characters are refused)
     ['क्षत्रिय'], // Devanagari: letters with combining marks
     ['李小龍'],
     ['e\u0301mile'], // a combining accent on a letter
@@ -25,10 +25,7 @@ describe('a typed signature name (signedNameProblem, the signature body schema)'
   });
 
   it.each([
-    ['\u200B\u200C\u200D\u2060\uFEFF', 'zero-width characters only'],
     ['\u0301\u0308\u0336', 'combining marks only'],
-    ['\u3164 \uFFA0', 'Hangul fillers (letters that print nothing)'],
-    ['\u00AD\u034F', 'a soft hyphen and a grapheme joiner'],
     ['123 - .', 'no letter'],
     ['🙂🙂', 'emoji only'],
   ])('refuses %j (%s): no visible letter', (name) => {
@@ -48,11 +45,37 @@ describe('a typed signature name (signedNameProblem, the signature body schema)'
     ['Sam\tLee', 'a tab'],
     ['Sam\u0085Lee', 'a C1 control'],
     ['Sam\u2028Lee', 'a line separator'],
+    ['\u200B\u200C\u200D\u2060\uFEFF', 'zero-width characters only'],
+    ['Sam\u200BLee', 'a zero-width space'],
+    ['می\u200Cخواهم', 'a zero-width non-joiner between letters'],
+    ['Sam\u200DLee', 'a zero-width joiner'],
+    ['Sam\uFEFFLee', 'a byte order mark between letters'],
+    ['\u3164 \uFFA0', 'Hangul fillers (letters that print nothing)'],
+    ['Sam\u3164Lee', 'a Hangul filler between letters'],
+    ['\u00AD\u034F', 'a soft hyphen and a grapheme joiner'],
+    ['Sam Lee\u{E0041}', 'a tag character'],
   ])('refuses %j (%s): a hidden character', (name) => {
     expect(signedNameProblem(name)).toBe(SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE);
     expect(signStepBodySchema.safeParse({ name, agree: true, version: 1 }).error?.issues[0]?.message).toBe(
       SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE,
     );
+  });
+
+  it('refuses every invisible character (each format and default-ignorable code point) with the hidden-character message', () => {
+    const invisible = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+    let checked = 0;
+    for (let cp = 0; cp <= 0x10ffff; cp += 1) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (!invisible.test(ch)) continue;
+      checked += 1;
+      for (const name of [`Sam${ch}Lee`, `${ch}Sam Lee`, `Sam Lee${ch}`])
+        expect(signedNameProblem(name), `U+${cp.toString(16).toUpperCase()}`).toBe(
+          SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE,
+        );
+    }
+    // Unicode 15: 170 format characters and the default-ignorable ones beside them (tags, variation selectors, …).
+    expect(checked).toBeGreaterThan(4000);
   });
 
   it('keeps the empty-name message for an empty or blank name', () => {

@@ -16,11 +16,14 @@ export const SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE =
 export const SIGNED_NAME_NO_LETTERS_MESSAGE = 'Type your full name in letters to sign.';
 
 /**
- * Control characters (C0, DEL, C1), line and paragraph separators, and the Unicode bidirectional formatting characters
- * (LRM, RLM, ALM, the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069): none belongs in a name,
- * and the bidi ones can make a signature read differently from what was stored (Unicode UAX #9; "Trojan Source").
+ * Control characters (C0, DEL, C1), line and paragraph separators, every format character (`\p{Cf}`: the bidirectional
+ * ones — LRM, RLM, ALM, the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069 — and the zero-width
+ * space, non-joiner and joiner, the word joiner, U+FEFF, the soft hyphen, tags …) and every other character Unicode
+ * says to show as nothing (`\p{Default_Ignorable_Code_Point}`: the Hangul fillers, variation selectors, the grapheme
+ * joiner): none is seen, so two signatures that look the same could be stored differently, and the bidi ones can make
+ * a signature read differently from what was stored (Unicode UAX #9; "Trojan Source").
  */
-const HIDDEN_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 /**
  * A letter that is seen: any Unicode letter except the default-ignorable ones (e.g. the Hangul fillers U+3164 and
  * U+FFA0, which are letters that print nothing).
@@ -30,8 +33,9 @@ const VISIBLE_LETTER = /(?!\p{Default_Ignorable_Code_Point})\p{L}/u;
 /**
  * What is wrong with a typed full name as a signature (docs/product.md#signed-acknowledgments), beyond its length: a signature
  * must be readable as typed, so it needs at least one visible letter (`\p{L}` that is not default-ignorable), and it
- * may hold no control character and no bidirectional formatting character. Zero-width joiners and combining marks are
- * allowed beside letters (scripts and names need them), never alone. The shared signature body schema
+ * may hold no control character and no invisible one (format characters such as the bidi controls and the zero-width
+ * joiners, and every default-ignorable character), all refused with one message. Combining marks are allowed beside
+ * letters (scripts and names need them), never alone. The shared signature body schema
  * (acknowledgments-api.ts) and the signature dialog both use this rule, so they agree.
  * @param name the name as typed (trimmed or not)
  * @returns the message to show ({@link SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE} or
