@@ -113,6 +113,13 @@ describe('loadConfig', () => {
       'PUBLIC_URL: must be an https origin when NODE_ENV=production (session cookies are Secure)',
     ]);
     expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://localhost:3000' })).toEqual([]);
+    // The backup bucket gets every record: never over plain http in production (outside it, a local service is fine).
+    expect(problemsOf({ ...PRODUCTION, BACKUP_S3_ENDPOINT: 'http://s3.example.org' })).toEqual([
+      'BACKUP_S3_ENDPOINT: must be an https URL when NODE_ENV=production (backups hold every record)',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, BACKUP_S3_ENDPOINT: 'HTTP://s3.example.org' })).toHaveLength(1);
+    expect(problemsOf({ ...PRODUCTION, BACKUP_S3_ENDPOINT: 'https://s3.example.org' })).toEqual([]);
+    expect(problemsOf({ BACKUP_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([]);
     expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidcIssuer).toBe('http://127.0.0.1:9000');
   });
 

@@ -398,6 +398,10 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
   if (raw.OIDC_ISSUER?.toLowerCase().startsWith('http:') === true) {
     problems.push('OIDC_ISSUER: must be an https URL when NODE_ENV=production');
   }
+  if (raw.BACKUP_S3_ENDPOINT !== undefined && !isUrl(raw.BACKUP_S3_ENDPOINT, ['https:'])) {
+    // The database copy and the bucket's keys would cross the network in the clear.
+    problems.push('BACKUP_S3_ENDPOINT: must be an https URL when NODE_ENV=production (backups hold every record)');
+  }
   if (raw.PUBLIC_URL !== undefined && isUrl(raw.PUBLIC_URL, ['http:']) && !isLoopback(raw.PUBLIC_URL)) {
     problems.push('PUBLIC_URL: must be an https origin when NODE_ENV=production (session cookies are Secure)');
   }
@@ -409,8 +413,8 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
  * (`DATA_DIR`, `CONTENT_DIR`) are resolved against the project directory.
  * Development sign-in is on when `AUTH_DEV_LOGIN=true`, or outside production when no `GOOGLE_CLIENT_ID` is set;
  * never in production. Google sign-in needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET`; a production server
- * also needs `PUBLIC_URL`, `SESSION_SECRET` and `SECRETS_KEY` ({@link REQUIRED_IN_PRODUCTION}), and https for `PUBLIC_URL` and
- * `OIDC_ISSUER` (docs/architecture.md#sessions, docs/operations.md#deploying).
+ * also needs `PUBLIC_URL`, `SESSION_SECRET` and `SECRETS_KEY` ({@link REQUIRED_IN_PRODUCTION}), and https for `PUBLIC_URL`,
+ * `OIDC_ISSUER` and `BACKUP_S3_ENDPOINT` (docs/architecture.md#sessions, docs/operations.md#deploying).
  * @param env the variables, usually `process.env`
  * @returns the typed configuration
  * @throws ConfigError listing every problem ("NAME: what is wrong"), e.g. production without Google settings
