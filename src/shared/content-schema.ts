@@ -129,6 +129,32 @@ export function contentUrlProblem(value: string): string | null {
   return pathnames.some((p) => p === '/api' || p.startsWith('/api/')) ? CONTENT_API_PATH_MESSAGE : null;
 }
 
+/**
+ * What is wrong with an absolute content address on the app's own host (docs/security.md#what-was-checked-and-how):
+ * `https://<PUBLIC_URL host>/api/…` calls the app with the viewer's session like the path `/api/…`, so its path is
+ * checked as a path of this site ({@link contentUrlProblem}). The schema cannot know the host; the server checks this
+ * where it checks a catalogue's files.
+ * @param value the address as written in the content
+ * @param publicUrl the app's PUBLIC_URL (e.g. `https://onboarding.example.org`); undefined: nothing to compare
+ * @returns {@link CONTENT_API_PATH_MESSAGE} (or {@link CONTENT_URL_MESSAGE}) for an address of the app's host whose
+ *   path is refused; null otherwise
+ */
+export function ownOriginUrlProblem(value: string, publicUrl: string | undefined): string | null {
+  if (publicUrl === undefined || !/^https?:\/\//iu.test(value)) return null;
+  let url: URL;
+  let own: URL;
+  try {
+    url = new URL(value);
+    own = new URL(publicUrl);
+  } catch {
+    return null;
+  }
+  // Any port, and the host's absolute form with a trailing dot, reach the same app.
+  const host = (name: string) => name.replace(/\.$/u, '');
+  if (host(url.hostname) !== host(own.hostname)) return null;
+  return contentUrlProblem(`/${url.pathname.replace(/^\/+/u, '')}${url.search}`);
+}
+
 /** A link or asset address: an https URL, a mailto: address, or a path served by us (`/content/...`); see {@link contentUrlProblem}. */
 const urlSchema = z.string().superRefine((value, ctx) => {
   const problem = contentUrlProblem(value);

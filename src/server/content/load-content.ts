@@ -249,6 +249,10 @@ function crossCheck(files: ParsedFile[], problems: ContentProblem[], options: Cr
             at('content', 'helpfulLinks', i, 'url'),
             l.url,
           ]),
+          ...(step.easyRead ?? []).map((sentence, i): [PathSegment[], string | undefined] => [
+            at('easyRead', i, 'picture', 'src'),
+            sentence.picture?.src,
+          ]),
         ];
         for (const [segments, address] of addresses) {
           if (address === undefined) continue;

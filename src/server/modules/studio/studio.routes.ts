@@ -87,7 +87,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
 }> = async (app, { db, content, config, now }) => {
   const problemsOf = async (catalog: readonly unknown[]) =>
-    checkStudioCatalog(catalog, assetProblemOf(config.contentDir, await storedFiles(db)));
+    checkStudioCatalog(catalog, assetProblemOf(config.contentDir, await storedFiles(db), config.publicUrl));
 
   const published = async () => {
     const latest = await latestVersion(db);
@@ -149,7 +149,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     mayChangeAccess: mayUse(request.memberRole, 'content:access'),
     actor: actorOf(request),
     at: now(),
-    assetProblem: assetProblemOf(config.contentDir, await storedFiles(db)),
+    assetProblem: assetProblemOf(config.contentDir, await storedFiles(db), config.publicUrl),
   });
 
   app.get('/api/studio', { onRequest: editing, schema: { response: { 200: studioStateSchema } } }, async () => ({

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { needsAcknowledgment } from '../../../shared/acknowledgments.js';
-import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
+import { ownOriginUrlProblem, type RoleConfiguration, type Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { StudioProblem, StudioRemoval, StudioVersionSummary } from '../../../shared/studio-api.js';
 import { byHashOf, checkCatalog, directoryAssetProblem } from '../../content/load-content.js';
@@ -58,11 +58,19 @@ export async function storedFiles(db: Database): Promise<StoredFiles> {
 
 /**
  * Why an address points to no file: `/assets/content/by-hash/<sha256>` must be stored in the database;
- * `/content/<path>` must be a file of `<contentDir>/assets` or a stored file of that name.
+ * `/content/<path>` must be a file of `<contentDir>/assets` or a stored file of that name. An absolute address of the
+ * app's own host is checked as its path (`https://<PUBLIC_URL host>/api/…` is refused like `/api/…`).
+ * @param publicUrl the app's PUBLIC_URL, when set
  */
-export function assetProblemOf(contentDir: string, files: StoredFiles): (address: string) => string | undefined {
+export function assetProblemOf(
+  contentDir: string,
+  files: StoredFiles,
+  publicUrl?: string,
+): (address: string) => string | undefined {
   const onDisk = directoryAssetProblem(contentDir);
   return (address) => {
+    const own = ownOriginUrlProblem(address, publicUrl);
+    if (own !== null) return own;
     const hash = byHashOf(address);
     if (hash === '') return `"${address}" is not the address of a stored file (it needs the file's 64-digit SHA-256)`;
     if (hash !== undefined)
