@@ -114,6 +114,10 @@ const BUDDY_REFUSALS: Record<BuddyRefusal, string> = {
   'buddy-left': 'The buddy has left the organisation; choose someone else.',
 };
 
+/** The 400 message to a lead who chose a buddy outside the departments they lead. */
+export const BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE =
+  'As a lead, you can choose a buddy only from the departments you lead. Ask an admin to choose someone from another department.';
+
 /** Route options naming the permission a route needs (modules/permissions). */
 const needs = (permission: AdminPermission) => ({ config: { permission } });
 
@@ -136,7 +140,7 @@ const needs = (permission: AdminPermission) => ({ config: { permission } });
  * - POST /api/admin/members/:email/sign-out → ends every session of the person, on every app process.
  * - PUT /api/admin/members/:email/buddy `{ buddy }` → sets or clears the member's buddy (docs/product.md#team-tasks):
  *   admins, and leads for members of their departments (404 otherwise); 400 when the buddy is no member, has left,
- *   or is the member. Audited as 'buddy-change'; the member's open team tasks follow.
+ *   or is the member, or when a lead chooses a buddy from a department they do not lead. Audited as 'buddy-change'; the member's open team tasks follow.
  * - GET /api/admin/members/:email/buddy-suggestions → members who would make a good buddy (same department, own
  *   onboarding finished, fewest buddies first; src/shared/team-tasks-api.ts): admins and the member's leads.
  * - POST /api/admin/members/:email/leave `{ leftOn, note? }` → marks the member as having left (offboarding): their
@@ -309,7 +313,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       if (!(await getMemberDetail(db, ctxOf(request), email))) {
         throw notFound(`No member has the address ${request.params.email}.`);
       }
-      const set = await setMemberBuddy(db, email, request.body.buddy, actorOf(request), now());
+      // ...and chooses the buddy among those members too (an admin chooses from anyone): a buddy sees the newcomer's
+      // name and address in their team tasks.
+      const { buddy } = request.body;
+      if (
+        buddy !== null &&
+        request.memberRole?.isAdmin !== true &&
+        !(await getMemberDetail(db, ctxOf(request), buddy.toLowerCase()))
+      )
+        throw new HttpError(400, BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE);
+      const set = await setMemberBuddy(db, email, buddy, actorOf(request), now());
       if ('refused' in set) throw new HttpError(400, BUDDY_REFUSALS[set.refused]);
       await syncTeamTasks(syncDeps(request), [email]);
       const detail = await getMemberDetail(db, ctxOf(request), email);

@@ -10,6 +10,7 @@ import {
   teamTaskViewSchema,
   type TeamTaskView,
 } from '../../../shared/team-tasks-api.js';
+import { BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE } from '../admin/admin.routes.js';
 import { addDepartment } from '../departments/departments.service.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
@@ -444,6 +445,13 @@ describe('who sees and changes what', () => {
     expect((await set(NEWCOMER)).statusCode).toBe(400);
     expect((await set(BUDDY, FINANCE_LEAD)).statusCode).toBe(404);
     expect((await set(BUDDY, BUDDY)).statusCode).toBe(403);
+    // A lead chooses only from the departments they lead: Fin (Finance) is no buddy Lena (Events) may choose; Bea is.
+    const outside = await set(FINANCE_LEAD, LEAD);
+    expect(outside.json()).toMatchObject({ statusCode: 400, message: BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE });
+    expect((await set('nobody@inspired2uplift.org', LEAD)).statusCode).toBe(400);
+    expect((await set(BUDDY, LEAD)).statusCode).toBe(200);
+    // An admin chooses from anyone.
+    expect((await set(FINANCE_LEAD)).statusCode).toBe(200);
     const cleared = await set(null);
     expect(cleared.statusCode).toBe(200);
     expect(byTask((await tasksOf(NEWCOMER)).tasks)['say-hello-in-slack']).toMatchObject({ unassigned: true });
