@@ -59,14 +59,17 @@ export const backupNameSchema = z
 export const backupParamsSchema = z.object({ name: backupNameSchema });
 
 /**
- * What an admin types to confirm a restore: the backup's date as the Backups tab shows it, `YYYY-MM-DD` (UTC).
+ * What an admin types to confirm a restore: the backup's date and time to the minute, `YYYY-MM-DD HH:MM` (UTC), so two
+ * backups of one day cannot be confused (docs/operations.md#backups).
  * @param createdAt the backup's ISO 8601 time
+ * @returns e.g. `2026-12-06 21:26`
  */
-export const restoreConfirmationOf = (createdAt: string): string => createdAt.slice(0, 10);
+export const restoreConfirmationOf = (createdAt: string): string =>
+  `${createdAt.slice(0, 10)} ${createdAt.slice(11, 16)}`;
 
 /** POST /api/admin/backups/:name/restore body. */
 export const restoreRequestSchema = z.object({
-  /** The backup's date, typed by the admin ({@link restoreConfirmationOf}). */
+  /** The backup's date and time, typed by the admin ({@link restoreConfirmationOf}; spaces around and between ignored). */
   confirmation: z.string().max(100),
 });
 export type RestoreRequest = z.infer<typeof restoreRequestSchema>;

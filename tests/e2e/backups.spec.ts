@@ -54,16 +54,16 @@ test('an admin restores a backup with the typed date and everyone sees the state
   const dialog = admin.getByRole('alertdialog');
   await expect(dialog).toContainText('Every change made since then is replaced');
   await expect(dialog).toContainText('safety backup');
-  const field = dialog.getByLabel(/To confirm, type the backup's date/);
+  const field = dialog.getByLabel(/To confirm, type the backup's date and time/);
   await expect(field).toBeFocused();
   await expectNoAxeViolations(admin, { state: 'admin console, Backups tab, restore dialog' });
   const date = ((await dialog.locator('label span.font-mono').textContent()) ?? '').trim();
-  expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
   // A wrong date is refused and says what to type; nothing is restored.
   await field.fill('yes');
   await dialog.getByRole('button', { name: 'Restore this backup' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(`type the backup's date ${date}`);
+  await expect(dialog.getByRole('alert')).toContainText(`type the backup's date and time ${date}`);
 
   await field.fill(date);
   await dialog.getByRole('button', { name: 'Restore this backup' }).click();

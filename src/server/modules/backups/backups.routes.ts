@@ -121,10 +121,10 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
       const backup = backups.list().find((b) => b.name === name);
       if (backup === undefined) throw notFound(`There is no backup named ${name}; it may have been pruned.`);
       const expected = restoreConfirmationOf(backup.createdAt.toISOString());
-      if (request.body.confirmation.trim() !== expected) {
+      if (request.body.confirmation.trim().replace(/\s+/gu, ' ') !== expected) {
         throw new HttpError(
           400,
-          `Nothing was restored: to confirm, type the backup's date ${expected} exactly as shown.`,
+          `Nothing was restored: to confirm, type the backup's date and time ${expected} exactly as shown.`,
         );
       }
       let result;

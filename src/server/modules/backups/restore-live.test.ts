@@ -79,7 +79,9 @@ describe('restoring a backup from the Backups tab', { timeout: 180_000 }, () => 
     expect(taken.statusCode).toBe(201);
     const backup = backupSchema.parse(taken.json());
     const confirmation = restoreConfirmationOf(backup.createdAt);
-    expect(confirmation).toBe(t.clock.now.toISOString().slice(0, 10));
+    const iso = t.clock.now.toISOString();
+    // The date and the time to the minute (UTC): two backups of one day cannot be confused.
+    expect(confirmation).toBe(`${iso.slice(0, 10)} ${iso.slice(11, 16)}`);
 
     // After the backup: the member completes a step, and becomes a department lead; an editor is named.
     t.clock.advance(3_600_000);
@@ -109,7 +111,7 @@ describe('restoring a backup from the Backups tab', { timeout: 180_000 }, () => 
       401,
     );
     // A confirmation that is not the backup's date is refused, and says what to type.
-    for (const wrong of ['', 'yes', 'RESTORE', '2020-01-01']) {
+    for (const wrong of ['', 'yes', 'RESTORE', '2020-01-01', iso.slice(0, 10)]) {
       const refused = await restore(admin, backup.name, wrong);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ statusCode: 400, message: expect.stringContaining(confirmation) });
@@ -120,7 +122,7 @@ describe('restoring a backup from the Backups tab', { timeout: 180_000 }, () => 
 
     // The admin restores.
     t.clock.advance(60_000);
-    const restored = await restore(admin, backup.name, ` ${confirmation} `);
+    const restored = await restore(admin, backup.name, ` ${confirmation.replace(' ', '  ')} `);
     expect(restored.statusCode).toBe(200);
     const result = restoreResultSchema.parse(restored.json());
     expect(result.restored.name).toBe(backup.name);

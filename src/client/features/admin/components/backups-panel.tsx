@@ -10,7 +10,7 @@ const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 const when = (iso: string) => formatDateTime(iso);
 
 /**
- * Asks an admin to confirm a restore by typing the backup's date (docs/operations.md#backups), saying plainly what
+ * Asks an admin to confirm a restore by typing the backup's date and time (docs/operations.md#backups), saying plainly what
  * is replaced, what is not, and that a safety backup is taken first. Focus starts in the date field and returns to
  * the button that opened it (Radix AlertDialog).
  */
@@ -65,7 +65,7 @@ function RestoreDialog({ backup, onClose }: { backup: Backup; onClose: (message?
           <form onSubmit={onSubmit} className="mt-4 space-y-3">
             <div className="space-y-1">
               <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-                To confirm, type the backup&apos;s date: <span className="font-mono">{expected}</span>
+                To confirm, type the backup&apos;s date and time (UTC): <span className="font-mono">{expected}</span>
               </label>
               <input
                 id={inputId}
