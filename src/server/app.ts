@@ -341,6 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock: now,
       timeZone: config.organisationTimeZone,
       adminEmails: config.adminEmails,
+      organisationDomain: config.allowedDomain,
       config,
       origin,
       transport,

@@ -203,6 +203,23 @@ describe('naming people in a team task', () => {
     expect((await state()).published.version).toBe(published.version);
   });
 
+  it('refuses an assignee outside the organisation, also for an admin', async () => {
+    const { published } = await state();
+    await saveDraft(withTask(published.catalog, ['spy@evil.test']), admin);
+    const res = await publish(admin);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json<{ problems: { role: string; path: string; message: string }[] }>().problems).toEqual([
+      {
+        role: 'finance',
+        path: 'teamTasks[0].who.members[0]',
+        message:
+          "“spy@evil.test” is not an address of inspired2uplift.org: a team task can name only people of the organisation (it shows them the newcomer's name and address).",
+      },
+    ]);
+    expect((await state()).published.version).toBe(published.version);
+    await saveDraft(withTask(published.catalog, [EDITOR]), admin);
+  });
+
   it('publishes the same team task for an admin', async () => {
     const res = await publish(admin);
     expect(res.statusCode, res.body).toBe(200);

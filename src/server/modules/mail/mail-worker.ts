@@ -20,7 +20,7 @@ export class MailWorker {
    */
   constructor(
     private readonly deps: () => Omit<PlanDeps, 'timeZone'> &
-      SendDeps & { timeZone: string; adminEmails: readonly string[] },
+      SendDeps & { timeZone: string; adminEmails: readonly string[]; organisationDomain: string },
     private readonly log: FastifyBaseLogger,
   ) {}
 

@@ -253,12 +253,13 @@ export async function planWelcomes(db: Database, emails: readonly string[], now:
  * to each person who does it (its `assignees`; admins' tasks, which list none, are not mailed), once per task, person,
  * due date and occasion ('due' on the due day, 'overdue' after it), recorded in `team_task_mails` with the outbox message
  * that carries it. One message per person per local day with all of theirs. Nothing between 21:00 and 08:00 local
- * time; nobody who left, nor a former person's address. A task moved to a new due date is mailed again for it.
+ * time; nobody who left, nor a former person's address, nor an address outside the organisation's domain (a team task
+ * names its newcomer: docs/security.md#access-is-an-invariant). A task moved to a new due date is mailed again for it.
  * Safe with several processes: the day's message has a unique `dedupe_key`.
- * @param deps database, content, clock, time zone
+ * @param deps database, content, clock, time zone, and the organisation's domain (ALLOWED_DOMAIN, lower case)
  * @returns the number of messages planned
  */
-export async function planTeamTaskMails(deps: PlanDeps): Promise<number> {
+export async function planTeamTaskMails(deps: PlanDeps & { organisationDomain: string }): Promise<number> {
   if (!isSendingHour(deps.now, deps.timeZone)) return 0;
   const today = dayIn(deps.now, deps.timeZone);
   const at = deps.now.toISOString();
@@ -272,6 +273,7 @@ export async function planTeamTaskMails(deps: PlanDeps): Promise<number> {
     due as (
       select o.* from open_tasks o
       where o.recipient !~ ${FORMER_ADDRESS_PATTERN}
+        and lower(split_part(o.recipient, '@', 2)) = ${deps.organisationDomain.toLowerCase()}
         and not exists (select 1 from members m where m.email = o.recipient and m.left_at is not null)
         and not exists (
           select 1 from team_task_mails x

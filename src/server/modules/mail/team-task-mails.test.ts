@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
@@ -16,6 +17,8 @@ const ZONE = 'Europe/London';
 const ADMIN = 'tt.boss@inspired2uplift.org';
 const NEWCOMER = 'tt.nora@inspired2uplift.org';
 const BUDDY = 'tt.bea@inspired2uplift.org';
+const KIM = 'tt.kim@inspired2uplift.org';
+const SPY = 'spy@evil.test';
 
 const catalog = createRoleCatalog([
   roleConfigurationSchema.parse({
@@ -42,6 +45,14 @@ const catalog = createRoleCatalog([
     ],
     teamTasks: [
       { id: 'say-hello', title: 'Say hello in Slack', description: 'Say hello.', who: 'buddy', dueAfterDays: 1 },
+      // Content on disk is not checked as a publish is: it names someone outside the organisation.
+      {
+        id: 'show-the-office',
+        title: 'Show them the office',
+        description: 'A short tour.',
+        who: { members: [KIM, SPY] },
+        dueAfterDays: 1,
+      },
       // A meeting a month in (after the clocks go forward: 10:00 in London is 09:00 UTC).
       {
         id: 'welcome-call',
@@ -114,6 +125,18 @@ describe('team-task e-mails', () => {
     ]);
     expect(toBuddy()[1]?.text).toContain('Say hello in Slack, for');
     expect(toBuddy()[1]?.text).toContain('(Overdue by 2 days)');
+  });
+
+  it('go only to addresses of the organisation: a named assignee of another domain is never mailed', async () => {
+    t.clock.now = london('2026-03-03T09:00');
+    await t.app.mailWorker.runNow();
+    const to = (address: string) => smtp.messages.filter((m) => JSON.stringify(m.to ?? '').includes(address));
+    expect(to(KIM).map((m) => m.subject)).toEqual(['A task for a newcomer is due today']);
+    expect(to(SPY)).toEqual([]);
+    const planned = (await t.database.db.execute(
+      sql`select recipient from mail_outbox where recipient = ${SPY}`,
+    )) as unknown as { rows: unknown[] };
+    expect(planned.rows).toEqual([]);
   });
 
   it('carry a calendar invitation for a meeting on its due day, at its time in TIME_ZONE, once', async () => {

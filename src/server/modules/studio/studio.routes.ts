@@ -83,7 +83,7 @@ const editing = requirePermission('content:edit');
 export const studioRoutes: FastifyPluginAsyncZod<{
   db: Database;
   content: PublishedContent;
-  config: Pick<Config, 'contentDir' | 'organisationTimeZone'>;
+  config: Pick<Config, 'contentDir' | 'organisationTimeZone' | 'publicUrl' | 'allowedDomain'>;
   now: () => Date;
 }> = async (app, { db, content, config, now }) => {
   const problemsOf = async (catalog: readonly unknown[]) =>
@@ -150,6 +150,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     actor: actorOf(request),
     at: now(),
     assetProblem: assetProblemOf(config.contentDir, await storedFiles(db), config.publicUrl),
+    organisationDomain: config.allowedDomain,
   });
 
   app.get('/api/studio', { onRequest: editing, schema: { response: { 200: studioStateSchema } } }, async () => ({

@@ -404,6 +404,33 @@ export interface PublishVersionInput {
   at: Date;
   /** Why a file address points to no file ({@link assetProblemOf}). */
   assetProblem: (address: string) => string | undefined;
+  /** The organisation's domain (ALLOWED_DOMAIN, lower case): people a team task names must have an address of it. */
+  organisationDomain: string;
+}
+
+/**
+ * Team tasks that name someone outside the organisation (docs/security.md#access-is-an-invariant): a team task shows
+ * its assignees the newcomer's name and address and e-mails them, so `who: { members }` takes only addresses of the
+ * organisation's domain.
+ * @param configs the catalog to publish
+ * @param domain the organisation's domain, lower case
+ * @returns one problem per address of another domain
+ */
+export function teamTaskAssigneeProblems(configs: readonly RoleConfiguration[], domain: string): StudioProblem[] {
+  const problems: StudioProblem[] = [];
+  for (const config of configs)
+    config.teamTasks.forEach((task, ti) => {
+      if (typeof task.who !== 'object') return;
+      task.who.members.forEach((address, ai) => {
+        if (address.split('@').pop()?.toLowerCase() === domain.toLowerCase()) return;
+        problems.push({
+          role: config.key,
+          path: `teamTasks[${ti}].who.members[${ai}]`,
+          message: `“${address}” is not an address of ${domain}: a team task can name only people of the organisation (it shows them the newcomer's name and address).`,
+        });
+      });
+    });
+  return problems;
 }
 
 /**
@@ -437,6 +464,8 @@ export async function publishVersion(
 ): Promise<PublishOutcome> {
   const checked = checkStudioCatalog(input.catalog, input.assetProblem);
   if (!checked.configs) return { outcome: 'problems', problems: checked.problems };
+  const assignees = teamTaskAssigneeProblems(checked.configs, input.organisationDomain);
+  if (assignees.length > 0) return { outcome: 'problems', problems: assignees };
   const renamed = takeRenames(checked.configs, input.base.catalog);
   const renameProblems = [
     ...renamed.problems,
