@@ -63,20 +63,20 @@ describe('a typed signature name (signedNameProblem, the signature body schema)'
 
   it('refuses every invisible character (each format and default-ignorable code point) with the hidden-character message', () => {
     const invisible = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-    let checked = 0;
+    const codePoints: number[] = [];
     for (let cp = 0; cp <= 0x10ffff; cp += 1) {
-      if (cp >= 0xd800 && cp <= 0xdfff) continue;
-      const ch = String.fromCodePoint(cp);
-      if (!invisible.test(ch)) continue;
-      checked += 1;
-      for (const name of [`Sam${ch}Lee`, `${ch}Sam Lee`, `Sam Lee${ch}`])
-        expect(signedNameProblem(name), `U+${cp.toString(16).toUpperCase()}`).toBe(
-          SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE,
-        );
+      if ((cp < 0xd800 || cp > 0xdfff) && invisible.test(String.fromCodePoint(cp))) codePoints.push(cp);
     }
     // Unicode 15: 170 format characters and the default-ignorable ones beside them (tags, variation selectors, …).
-    expect(checked).toBeGreaterThan(4000);
-  });
+    expect(codePoints.length).toBeGreaterThan(4000);
+    const accepted = codePoints.filter((cp) => {
+      const ch = String.fromCodePoint(cp);
+      return [`Sam${ch}Lee`, `${ch}Sam Lee`, `Sam Lee${ch}`].some(
+        (name) => signedNameProblem(name) !== SIGNED_NAME_HIDDEN_CHARACTER_MESSAGE,
+      );
+    });
+    expect(accepted.map((cp) => `U+${cp.toString(16).toUpperCase()}`)).toEqual([]);
+  }, 30_000);
 
   it('keeps the empty-name message for an empty or blank name', () => {
     expect(
