@@ -52,7 +52,7 @@ const foldersOf = (dir: string): string[] =>
         .map((e) => `${dir.slice(0, -'<name>/'.length)}${e.name}/`)
     : [dir];
 
-describe('docs/architecture.md#source layout', () => {
+describe('docs/architecture.md#source-layout', () => {
   const groups = layoutGroups(readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8'));
 
   it.each(['src/server/', 'src/server/db/', 'src/server/plugins/', 'src/server/content/'])(
