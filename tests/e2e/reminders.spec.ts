@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
+import { formatDay } from '../../src/shared/dates';
 import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
 
 /**
@@ -92,7 +93,7 @@ async function setStartDate(admin: Page, email: string, date: string) {
   await expect(admin.getByRole('heading', { name: 'Start date and reminders' })).toBeVisible();
   await admin.getByLabel('Start date', { exact: true }).fill(date);
   await admin.getByRole('button', { name: 'Save start date' }).click();
-  await expect(admin.getByText(`Start date ${date}, set by an admin.`)).toBeVisible();
+  await expect(admin.getByText(`Start date ${formatDay(date)}, set by an admin.`)).toBeVisible();
 }
 
 /** The outbox items of the E-mail tab addressed to `email` (the page is reloaded until `count` are there). */

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { formatDay } from '../../src/shared/dates';
 
 /**
  * The content studio as a non-technical admin uses it (docs/product.md#editing-in-the-browser), on the e2e server's
@@ -104,7 +105,7 @@ test('after a material change, a member who was overdue has a grace period befor
   await admin.goto(`/admin/members/${encodeURIComponent(email)}`);
   await admin.getByLabel('Start date', { exact: true }).fill(started);
   await admin.getByRole('button', { name: 'Save start date' }).click();
-  await expect(admin.getByText(`Start date ${started}, set by an admin.`)).toBeVisible();
+  await expect(admin.getByText(`Start date ${formatDay(started)}, set by an admin.`)).toBeVisible();
   const agreement = stepCard(volunteer, 'Sign the Volunteer Agreement');
   await volunteer.reload();
   await expect(agreement.getByText(/^Overdue by \d+ days$/u)).toBeVisible();

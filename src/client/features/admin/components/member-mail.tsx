@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMemberMail, useUpdateMemberMail } from '../api/mail';
-import { fieldClass, formatDateTime, labelClass } from '../utils/format';
+import { fieldClass, formatDateTime, formatDay, labelClass } from '../utils/format';
 import { OutboxList } from './outbox-list';
 import { DateField } from '@/components/ui/date-field';
 
@@ -25,8 +25,8 @@ export function MemberMail({ email, canChange }: { email: string; canChange: boo
         {mail.data.startOn === null
           ? 'No start date yet: it will be the day of their first sign-in, unless you set one.'
           : mail.data.startOnSet === null
-            ? `Started on ${mail.data.startOn} (their first sign-in). Due dates count from the start date.`
-            : `Start date ${mail.data.startOn}, set by an admin. Due dates count from it.`}
+            ? `Started on ${formatDay(mail.data.startOn)} (their first sign-in). Due dates count from the start date.`
+            : `Start date ${formatDay(mail.data.startOn)}, set by an admin. Due dates count from it.`}
       </p>
       {canChange ? (
         <form
