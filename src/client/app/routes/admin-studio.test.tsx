@@ -591,7 +591,9 @@ describe('content studio', () => {
 
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish these changes?' });
-    expect(dialog).toHaveTextContent('Added the team task ‘Create the account’ to Volunteer.');
+    expect(dialog).toHaveTextContent(
+      'Added the team task ‘Create the account’ to Volunteer: done by it@inspired2uplift.org, due on the start date.',
+    );
     expect(dialog).toHaveTextContent(
       'Team tasks not yet done follow this change; tasks already done stay as they were.',
     );

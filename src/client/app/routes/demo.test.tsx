@@ -33,8 +33,9 @@ describe('demo page /test', () => {
     vi.setSystemTime(new Date(2026, 10, 26, 10, 0));
     await renderDemo();
     const header = screen.getByRole('banner');
-    expect(within(header).getByText('Beta')).toBeInTheDocument();
-    expect(within(header).getByText('Demo')).toBeInTheDocument();
+    // Beside the title and in the narrow widths' menu (see dashboard.test.tsx).
+    expect(within(header).getAllByText('Beta')).toHaveLength(2);
+    expect(within(header).getAllByText('Demo')).toHaveLength(2);
     expect(within(header).getByText('Demo User')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Step Examples' })).toBeInTheDocument();
     expect(
