@@ -49,6 +49,7 @@ describe('GET /api/config', () => {
       supportEmail: 'onboarding@inspired2uplift.org',
       allowedDomain: 'inspired2uplift.org',
       signIn: { google: false, development: true },
+      dates: { locale: 'en-GB', timeZone: 'Europe/London' },
     });
   });
 });

@@ -256,9 +256,9 @@ describe('signing', () => {
       [{ name: '   ', agree: true, version: 1 }, 'sign-agreement', 400, /Type your full name/],
       [{ name: 'x'.repeat(300), agree: true, version: 1 }, 'sign-agreement', 400, /at most 200 characters/],
       // Invisible names: zero-width, bidi override, control, combining characters only; a bidi control anywhere.
-      [{ name: '\u200B\u200C\u200D\u2060', agree: true, version: 1 }, 'sign-agreement', 400, /in letters/],
+      [{ name: '\u200B\u200C\u200D\u2060', agree: true, version: 1 }, 'sign-agreement', 400, /hidden character/],
       [{ name: '\u0301\u0308\u20DD', agree: true, version: 1 }, 'sign-agreement', 400, /in letters/],
-      [{ name: '\u3164\uFFA0', agree: true, version: 1 }, 'sign-agreement', 400, /in letters/],
+      [{ name: '\u3164\uFFA0', agree: true, version: 1 }, 'sign-agreement', 400, /hidden character/],
       [{ name: '1234 .-', agree: true, version: 1 }, 'sign-agreement', 400, /in letters/],
       [{ name: '\u202E\u202D', agree: true, version: 1 }, 'sign-agreement', 400, /hidden character/],
       [{ name: 'Sam \u202Eeel', agree: true, version: 1 }, 'sign-agreement', 400, /hidden character/],

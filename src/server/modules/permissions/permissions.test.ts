@@ -4,7 +4,8 @@ import { apiErrorSchema, meResponseSchema } from '../../../shared/api.js';
 import { memberMailResponseSchema } from '../../../shared/mail-api.js';
 import { memberFormAnswersSchema } from '../../../shared/answers-api.js';
 import { buddySuggestionsSchema } from '../../../shared/team-tasks-api.js';
-import { NOT_YOUR_MEMBER_MESSAGE } from '../answers/index.js';
+import { BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE } from '../admin/index.js';
+import { ANSWERS_READERS_MESSAGE, NOT_YOUR_MEMBER_MESSAGE } from '../answers/index.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
 import { saveDraft } from '../../content/content.repository.js';
@@ -105,6 +106,13 @@ const outsiders: Record<'editor' | 'member' | 'developmentUser' | 'anonymous', C
   developmentUser: refused(403, NOT_ADMIN_MESSAGE),
   anonymous: refused(401),
 };
+/** The answers of people with no admin access to a newcomer's answers: they are told who may read them. */
+const answersOutsiders: Record<'editor' | 'member' | 'developmentUser' | 'anonymous', Cell> = {
+  editor: refused(403, ANSWERS_READERS_MESSAGE),
+  member: refused(403, ANSWERS_READERS_MESSAGE),
+  developmentUser: refused(403, ANSWERS_READERS_MESSAGE),
+  anonymous: refused(401),
+};
 /** The answers of an admin-only route. */
 const adminOnly = (ok: Cell): Record<Actor, Cell> => ({
   admin: ok,
@@ -200,11 +208,13 @@ const ROUTES: Route[] = [
     payload: { buddy: FAY },
     cells: {
       admin: { status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).buddy).toBe(FAY) },
-      // Tara is in Events: Leo leads it, Lena (Finance) does not see her.
+      // Tara is in Events: Leo leads it, Lena (Finance) does not see her. Fay is in Finance, which Leo does not lead:
+      // a lead chooses buddies from the departments they lead only.
       leadHere: { status: 404 },
       leadElsewhere: {
-        status: 200,
-        check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).buddy).toBe(FAY),
+        status: 400,
+        check: (body) =>
+          expect(apiErrorSchema.parse(JSON.parse(body)).message).toBe(BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE),
       },
       ...outsiders,
     },
@@ -528,7 +538,7 @@ const ROUTES: Route[] = [
       },
       // Fay is in Finance; Leo leads Events: refused (and audited, see modules/answers).
       leadElsewhere: refused(403, NOT_YOUR_MEMBER_MESSAGE),
-      ...outsiders,
+      ...answersOutsiders,
     },
   },
   {
@@ -540,7 +550,7 @@ const ROUTES: Route[] = [
       admin: { status: 404 },
       leadHere: { status: 404 },
       leadElsewhere: refused(403, NOT_YOUR_MEMBER_MESSAGE),
-      ...outsiders,
+      ...answersOutsiders,
     },
   },
   {
@@ -548,7 +558,7 @@ const ROUTES: Route[] = [
     route: '/api/admin/forms/:stepId/answers.csv',
     // The test catalog has no form step: readers get 404 (the export itself is tested in modules/answers).
     url: '/api/admin/forms/no-such-form/answers.csv?sensitive=include',
-    cells: { admin: { status: 404 }, leadHere: { status: 404 }, leadElsewhere: { status: 404 }, ...outsiders },
+    cells: { admin: { status: 404 }, leadHere: { status: 404 }, leadElsewhere: { status: 404 }, ...answersOutsiders },
   },
   {
     method: 'GET',
@@ -564,6 +574,7 @@ const ROUTES: Route[] = [
   },
   // The content studio (rows in this order: the draft stored in beforeAll is discarded by the DELETE row).
   { method: 'GET', route: '/api/studio', url: '/api/studio', cells: contentEditors({ status: 200 }) },
+  { method: 'GET', route: '/api/studio/access', url: '/api/studio/access', cells: contentEditors({ status: 200 }) },
   {
     method: 'PUT',
     route: '/api/studio/draft',
