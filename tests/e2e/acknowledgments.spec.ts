@@ -158,7 +158,9 @@ test('an admin checks a receipt in the admin console: the PDF, a pasted SHA-256,
   // The receipt PDF: it matches, and says who, what, which version and when.
   await panel.getByLabel('Receipt PDF').setInputFiles(receiptPath);
   await panel.getByRole('button', { name: 'Check the file' }).click();
-  await expect(panel.getByTestId('receipt-check-verdict')).toHaveText('This receipt matches a signed record.');
+  await expect(panel.getByTestId('receipt-check-verdict')).toHaveText(
+    'This receipt matches a signed record of a DRAFT: the document signed was a draft, not the final agreement.',
+  );
   await expect(panel.getByRole('heading', { name: 'Result' })).toBeFocused();
   const record = panel.getByRole('list', { name: 'Matching records' }).getByRole('listitem');
   await expect(record).toHaveCount(1);

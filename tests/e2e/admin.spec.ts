@@ -100,7 +100,7 @@ test('an admin backs up the database from the Backups tab and downloads the back
   const admin = await context.newPage();
   await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
   await admin.goto('/admin?tab=backups');
-  await expect(admin.getByText(/backs up the database every 24 hours/)).toBeVisible();
+  await expect(admin.getByText(/backs up its data every 24 hours/)).toBeVisible();
   // The server took one when it started; 'Back up now' takes a newer one, which becomes the day's backup.
   const list = admin.getByRole('list', { name: 'Backups' });
   const newestLink = list.getByRole('link', { name: /Download/ }).first();
