@@ -188,7 +188,7 @@ test.describe('demo page /test', () => {
   test('works without signing in: checklist, acknowledgments and progress kept in this browser', async ({ page }) => {
     await page.goto('/test');
     await expect(page).toHaveURL(/\/test$/);
-    await expect(page.getByText('Demo', { exact: true })).toBeVisible();
+    await expect(page.getByText('Demo', { exact: true }).filter({ visible: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Step Examples', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Login' })).toBeVisible();
 
