@@ -481,7 +481,7 @@ test('keyboard only: the Volunteer Agreement is read, downloaded and signed', as
   await tabTo(page, download, { backwards: true });
   const downloaded = page.waitForEvent('download');
   await page.keyboard.press('Enter');
-  expect((await downloaded).suggestedFilename()).toBe('volunteer-agreement.pdf');
+  expect((await downloaded).suggestedFilename()).toBe('volunteer-agreement-DRAFT.pdf');
   const sign = card.getByRole('button', { name: 'Sign', exact: true });
   await expect(sign).toBeEnabled();
   await expect(card.getByRole('status').filter({ hasText: 'You can now press Sign.' })).toBeAttached();

@@ -92,7 +92,7 @@ test('a volunteer completes every step, the agreement through Download, and stay
       await expect(card.getByRole('button', { name: /^Please wait \(\d+s\)$/ })).toBeDisabled();
       const download = page.waitForEvent('download');
       await card.getByRole('link', { name: 'Download', exact: true }).click();
-      expect((await download).suggestedFilename()).toBe('volunteer-agreement.pdf');
+      expect((await download).suggestedFilename()).toBe('volunteer-agreement-DRAFT.pdf');
     }
     await card.getByRole('button', { name: button, exact: true }).click();
     if (title === 'Sign the Volunteer Agreement') await signAgreement(page, 'Sam Lee');

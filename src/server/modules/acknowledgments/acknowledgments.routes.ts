@@ -282,7 +282,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       const bytes = draft ? await stampDraftDocument(document.bytes) : document.bytes;
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${step.id}${draft ? '-DRAFT' : ''}.pdf"`)
+        .header('content-disposition', `attachment; filename="${documentFileName(step.pdfUrl, draft)}"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(bytes));
     },
@@ -424,3 +424,17 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
     },
   );
 };
+
+/**
+ * The name a downloaded document is saved under: the document's own file name (`/content/volunteer-agreement.pdf` →
+ * `volunteer-agreement.pdf`), with `-DRAFT` before `.pdf` for a draft (docs/product.md#placeholders). Only letters,
+ * digits, dots, dashes and underscores are kept, so the Content-Disposition header needs no quoting rules.
+ *
+ * @param pdfUrl the step's `pdfUrl` (a path of the app or an absolute URL)
+ * @param draft whether the step marks its PDF as a draft
+ */
+export function documentFileName(pdfUrl: string | undefined, draft: boolean): string {
+  const last = new URL(pdfUrl ?? 'document.pdf', 'http://localhost/').pathname.split('/').pop() ?? '';
+  const base = last.replace(/\.pdf$/i, '').replace(/[^A-Za-z0-9._-]/g, '') || 'document';
+  return `${base}${draft ? '-DRAFT' : ''}.pdf`;
+}

@@ -494,7 +494,7 @@ describe('a draft agreement (docs/product.md#placeholders)', () => {
       app.inject({ method: 'GET', url: '/api/steps/sign-agreement/document.pdf', headers: { cookie: who } });
     const draft = await download(draftApp.app);
     expect(draft.statusCode).toBe(200);
-    expect(draft.headers['content-disposition']).toContain('sign-agreement-DRAFT.pdf');
+    expect(draft.headers['content-disposition']).toContain('filename="agreement-DRAFT.pdf"');
     const pages = await pdfPageTexts(draft.rawPayload);
     expect(pages).toHaveLength(2);
     expect(pages[0]).toContain('Volunteer Agreement page one');
