@@ -145,7 +145,9 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   await expect(admin.getByText(/^Renamed from “meet-your-buddy”: what members did on this step moves/u)).toBeVisible();
   await expect(admin.getByText('Saved', { exact: true })).toBeVisible();
   await admin.getByRole('button', { name: 'Publish' }).click();
-  await expect(dialog).toContainText('Renamed ‘Meet your buddy’ (Volunteer)');
+  await expect(dialog).toContainText(
+    'Changed the internal name of ‘Meet your buddy’ (Volunteer); what members did on it moves with it.',
+  );
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(admin.getByText(/^Published version \d+\. Members see it from their next page load\.$/u)).toBeVisible();
   await volunteer.reload();
