@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleConfigurationSchema, type RoleConfiguration } from '../../shared/content-schema.js';
 import { changeRoleKeyAt, createRoleCatalog } from '../../shared/roles.js';
-import type { StudioAccessRefusal, StudioState } from '../../shared/studio-api.js';
+import type { StudioAccessRefusal } from '../../shared/studio-api.js';
 import { upsertMember } from '../modules/members/members.repository.js';
 import { ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from '../modules/studio/access-fields.js';
 import { createTestApp, createTestCatalog, signInWithGoogleSession, type TestApp } from '../test/test-app.js';
+import { studioHeaders as headers, studioRequests } from '../test/studio-requests.js';
 import { TEST_SECRET_VALUES } from '../test/test-secrets.js';
 
 /**
@@ -66,35 +67,7 @@ let admin: string;
 let editor: string;
 let dana: string;
 
-const headers = (cookie: string) => ({ cookie, 'x-requested-with': 'onboarding' });
-
-async function state(): Promise<StudioState> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/studio', headers: headers(admin) });
-  expect(res.statusCode).toBe(200);
-  return res.json<StudioState>();
-}
-
-async function saveDraft(catalog: unknown[], cookie: string) {
-  const s = await state();
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: '/api/studio/draft',
-    headers: headers(cookie),
-    payload: { catalog, baseUpdatedAt: s.draft?.updatedAt ?? null },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-const publish = (cookie: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/studio/publish',
-    headers: headers(cookie),
-    payload: { materialChanges: [] },
-  });
-
-const reveal = (stepId: string, cookie: string) =>
-  t.app.inject({ method: 'GET', url: `/api/secrets/${stepId}`, headers: { cookie } });
+const { state, saveDraft, publish, reveal } = studioRequests(() => ({ t, admin }));
 
 const roleTextOf = async (email: string) =>
   (
