@@ -1,0 +1,230 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  memberDetailSchema,
+  memberEmailParamsSchema,
+  membersPageSchema,
+  membersQuerySchema,
+  putMemberBodySchema,
+  leaveBodySchema,
+  removeMemberResultSchema,
+  signOutResultSchema,
+} from '../../../shared/admin-api.js';
+import { findRoleConfiguration } from '../../../shared/role-lookup.js';
+import { HttpError, notFound } from '../../http-errors.js';
+import {
+  endMemberSessions,
+  getMember,
+  markMemberLeft,
+  markMemberRejoined,
+  removeMemberRecord,
+  setMemberBuddy,
+  setMemberRecord,
+} from '../members/index.js';
+import { planWelcomes, updateSchedule } from '../mail/index.js';
+import { suggestBuddies, syncTeamTasks } from '../team-tasks/index.js';
+import { buddySuggestionsSchema, putBuddyBodySchema } from '../../../shared/team-tasks-api.js';
+import { listAllMemberOverviews, listMemberOverviews, refreshAdminMembers } from '../member-overview/index.js';
+import { checkMemberDepartments } from '../departments/index.js';
+import { exportExtras } from './import-changes.js';
+import { getMemberDetail } from './member-detail.js';
+import { membersToCsv } from './member-import.js';
+import {
+  type AdminRoutesOptions,
+  BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE,
+  BUDDY_REFUSALS,
+  actorOf,
+  adminContexts,
+  needs,
+} from './admin-route-kit.js';
+
+/** The members routes of the admin console: the table, a member's page, invitations and member records, sign-out, buddies and leaving (docs/product.md#admin-console). */
+export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
+  const { db, config, now } = options;
+  const { baseOf, ctxOf, syncDeps } = adminContexts(options);
+  app.get(
+    '/api/admin/members',
+    { ...needs('members:read'), schema: { querystring: membersQuerySchema, response: { 200: membersPageSchema } } },
+    async (request) => listMemberOverviews(db, ctxOf(request), request.query),
+  );
+
+  app.get(
+    '/api/admin/members.csv',
+    { ...needs('members:read'), schema: { querystring: membersQuerySchema } },
+    async (request, reply) => {
+      const rows = await listAllMemberOverviews(db, ctxOf(request), request.query);
+      const extras = await exportExtras(
+        db,
+        rows.map((r) => r.email),
+      );
+      const date = now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="members-${date}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(membersToCsv(rows, extras));
+    },
+  );
+
+  app.get(
+    '/api/admin/members/:email',
+    { ...needs('members:read'), schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
+    async (request) => {
+      const detail = await getMemberDetail(db, ctxOf(request), request.params.email.toLowerCase());
+      if (!detail) throw notFound(`No member has the address ${request.params.email}.`);
+      return detail;
+    },
+  );
+
+  app.put(
+    '/api/admin/members/:email',
+    {
+      ...needs('members:write'),
+      schema: { params: memberEmailParamsSchema, body: putMemberBodySchema, response: { 200: memberDetailSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      if (!z.email().safeParse(email).success || email.slice(email.lastIndexOf('@') + 1) !== config.allowedDomain) {
+        throw new HttpError(400, `Only e-mail addresses at ${config.allowedDomain} can be members.`);
+      }
+      const { role, department, isAdmin } = request.body;
+      if (findRoleConfiguration(request.catalog, role).matchedBy === 'default') {
+        throw new HttpError(400, `Unknown role "${role}". Valid roles: ${[...request.catalog.keys()].join(', ')}.`);
+      }
+      const { leadOf, isEditor, startOn, buddy } = request.body;
+      await db.transaction(async (tx) => {
+        // Departments are chosen from the list (docs/product.md#departments); what the record has already stays.
+        const checked = await checkMemberDepartments(
+          tx,
+          request.catalog,
+          { department, leadOf },
+          await getMember(tx, email),
+        );
+        const { before } = await setMemberRecord(
+          tx,
+          { email, role, department: checked.department, isAdmin, leadOf: checked.leadOf, isEditor },
+          actorOf(request),
+          now(),
+        );
+        // The start date (docs/product.md#due-dates-and-reminders): the invite form may set it.
+        if (startOn !== undefined) await updateSchedule(tx, email, { startOn }, now());
+        // The buddy (docs/product.md#team-tasks): the invite form may name one.
+        if (buddy !== undefined) {
+          const set = await setMemberBuddy(tx, email, buddy, actorOf(request), now());
+          if ('refused' in set) throw new HttpError(400, BUDDY_REFUSALS[set.refused]);
+        }
+        // An invitation (no record before; planWelcomes skips whoever signed in): a welcome with a link to sign in
+        // (docs/product.md#admin-area).
+        if (before === undefined) await planWelcomes(tx, [email], now());
+      });
+      await syncTeamTasks(syncDeps(request), [email]);
+      const detail = await getMemberDetail(db, baseOf(request), email);
+      if (!detail) throw new Error(`member ${email} vanished after it was written`);
+      return detail;
+    },
+  );
+
+  app.delete(
+    '/api/admin/members/:email',
+    {
+      ...needs('members:write'),
+      schema: { params: memberEmailParamsSchema, response: { 200: removeMemberResultSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const removed = await removeMemberRecord(db, email, actorOf(request), now());
+      if (removed === null) throw notFound(`No member record has the address ${request.params.email}.`);
+      return { removed: true as const, sessionsEnded: removed.sessionsEnded };
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:email/sign-out',
+    { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: signOutResultSchema } } },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      const sessionsEnded = await db.transaction((tx) =>
+        endMemberSessions(tx, email, 'signed-out-by-admin', actorOf(request), now()),
+      );
+      return { sessionsEnded };
+    },
+  );
+
+  app.put(
+    '/api/admin/members/:email/buddy',
+    {
+      ...needs('members:buddy'),
+      schema: { params: memberEmailParamsSchema, body: putBuddyBodySchema, response: { 200: memberDetailSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      // A lead sets buddies only for members of the departments they lead (the member page they can read).
+      if (!(await getMemberDetail(db, ctxOf(request), email))) {
+        throw notFound(`No member has the address ${request.params.email}.`);
+      }
+      // ...and chooses the buddy among those members too (an admin chooses from anyone): a buddy sees the newcomer's
+      // name and address in their team tasks.
+      const { buddy } = request.body;
+      if (
+        buddy !== null &&
+        request.memberRole?.isAdmin !== true &&
+        !(await getMemberDetail(db, ctxOf(request), buddy.toLowerCase()))
+      )
+        throw new HttpError(400, BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE);
+      const set = await setMemberBuddy(db, email, buddy, actorOf(request), now());
+      if ('refused' in set) throw new HttpError(400, BUDDY_REFUSALS[set.refused]);
+      await syncTeamTasks(syncDeps(request), [email]);
+      const detail = await getMemberDetail(db, ctxOf(request), email);
+      if (!detail) throw new Error(`member ${email} vanished after it was written`);
+      return detail;
+    },
+  );
+
+  app.get(
+    '/api/admin/members/:email/buddy-suggestions',
+    {
+      ...needs('members:buddy'),
+      schema: { params: memberEmailParamsSchema, response: { 200: buddySuggestionsSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      // The same people as the buddy itself: admins, and leads for members of their departments.
+      if (!(await getMemberDetail(db, ctxOf(request), email))) {
+        throw notFound(`No member has the address ${request.params.email}.`);
+      }
+      await refreshAdminMembers(db, request.catalog, config.organisationTimeZone);
+      return { suggestions: await suggestBuddies(db, email) };
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:email/leave',
+    {
+      ...needs('members:write'),
+      schema: { params: memberEmailParamsSchema, body: leaveBodySchema, response: { 200: memberDetailSchema } },
+    },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      if (!(await markMemberLeft(db, email, request.body, actorOf(request), now())))
+        throw notFound(`No member has the address ${request.params.email}.`);
+      await syncTeamTasks(syncDeps(request), [email]);
+      const detail = await getMemberDetail(db, baseOf(request), email);
+      if (!detail) throw new Error(`member ${email} vanished after it was written`);
+      return detail;
+    },
+  );
+
+  app.delete(
+    '/api/admin/members/:email/leave',
+    { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
+    async (request) => {
+      const email = request.params.email.toLowerCase();
+      if (!(await markMemberRejoined(db, email, actorOf(request), now())))
+        throw notFound(`${request.params.email} is not marked as having left.`);
+      await syncTeamTasks(syncDeps(request), [email]);
+      const detail = await getMemberDetail(db, baseOf(request), email);
+      if (!detail) throw new Error(`member ${email} vanished after it was written`);
+      return detail;
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import type { RoleCatalog } from '../../../shared/roles.js';
+import type { Database } from '../../db/client.js';
+import type { Config } from '../../env.js';
+import type { MailTransport } from './smtp-transport.js';
+
+/** What sending a claimed outbox message needs and gives (docs/reliability.md#e-mail). */
+
+export type Row = Record<string, unknown>;
+export const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** What sending needs. */
+export interface SendDeps {
+  db: Database;
+  /** Where a lost claim is reported (default: nowhere). */
+  log?: { warn(details: Record<string, unknown>, message: string): void };
+  catalog: RoleCatalog;
+  now: Date;
+  config: Pick<Config, 'organisationTimeZone' | 'orgName' | 'supportEmail' | 'sessionSecret' | 'adminEmails' | 'mail'>;
+  /** The app's public origin, for links. */
+  origin: string;
+  transport: MailTransport;
+  /**
+   * The running clock for claims (a run may last longer than a claim); default: `now` throughout (tests that move the
+   * clock themselves).
+   */
+  clock?: () => Date;
+}
+
+/** What one run did. */
+export interface SendResult {
+  sent: number;
+  cancelled: number;
+  retried: number;
+  failed: number;
+  /** Sent or tried, but the claim had passed to another process meanwhile: the outcome was logged, not recorded. */
+  lost: number;
+}
+
+export interface Claimed {
+  id: string;
+  kind: 'reminder' | 'digest' | 'welcome' | 'team-tasks';
+  recipient: string;
+  plan: Record<string, unknown>;
+  /** This claim's token: the message is still ours while the row holds it. */
+  token: string;
+}
+
+export const clockOf = (deps: SendDeps): Date => deps.clock?.() ?? deps.now;
