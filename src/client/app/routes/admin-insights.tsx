@@ -5,14 +5,9 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAdminRoles } from '@/features/admin/api/get-admin-roles';
 import { fieldClass, labelClass } from '@/features/admin/utils/format';
-import {
-  ActivityCard,
-  CohortsCard,
-  FunnelCard,
-  QuizzesCard,
-  TeamTasksCard,
-  TimeToCompleteCard,
-} from '@/features/insights/components/insight-cards';
+import { FunnelCard } from '@/features/insights/components/funnel-card';
+import { ActivityCard, CohortsCard, TimeToCompleteCard } from '@/features/insights/components/progress-cards';
+import { QuizzesCard, TeamTasksCard } from '@/features/insights/components/quiz-task-cards';
 import { type InsightsFilters, insightsParams, readInsightsFilters } from '@/features/insights/utils/insights-query';
 import { AdminShell } from './admin-shell';
 

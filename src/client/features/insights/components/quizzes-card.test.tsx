@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { json, stubNetwork } from '@/test/render-app';
-import { QuizzesCard } from './insight-cards';
+import { QuizzesCard } from './quiz-task-cards';
 
 const NOT_TAKEN: Quizzes['quizzes'][number] = {
   stepId: 'data-quiz',

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { json, stubNetwork } from '@/test/render-app';
-import { TeamTasksCard } from './insight-cards';
+import { TeamTasksCard } from './quiz-task-cards';
 
 /** The insights page's team tasks card (docs/product.md#team-tasks). */
 

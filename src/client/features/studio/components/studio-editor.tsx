@@ -1,5 +1,3 @@
-import { roleColorsOrFallback } from '@shared/colors';
-import type { RoleConfiguration, StepCategory } from '@shared/content-schema';
 import type { StudioProblem, StudioState } from '@shared/studio-api';
 import { useQuery } from '@tanstack/react-query';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
@@ -7,15 +5,12 @@ import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash';
-import Users from 'lucide-react/icons/users';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/features/admin';
 import { cn } from '@/lib/cn';
 import { getUsage, studioKeys } from '../api/studio-requests';
 import { useStudioEditor } from '../hooks/use-studio-editor';
 import {
-  describeChanges,
   followTitle,
   freeStepId,
   moveItem,
@@ -47,59 +42,12 @@ import { SortableSteps } from './sortable-steps';
 import { StepForm } from './step-form';
 import { StepPreview } from './step-preview';
 import { TeamTasksEditor } from './team-task-form';
-
-/** The category badge a new step of a role gets: its own when one matches its name, else 'Volunteer'. */
-function categoryFor(role: RoleConfiguration): StepCategory {
-  const match: Record<string, StepCategory> = {
-    chapters: 'Chapters',
-    executive: 'Executives',
-    external: 'External',
-    'content creator': 'Content Creator',
-    'blog writer': 'Blog Writer',
-    finance: 'Finance',
-    hr: 'HR',
-    internal: 'Internal',
-    test: 'Test',
-    account: 'Account',
-  };
-  return match[role.key] ?? 'Volunteer';
-}
+import { DraftConflict } from './draft-conflict';
+import { RoleHeading, RoleNav } from './role-nav';
+import { categoryFor, describeProblem } from '../utils/role-words';
 
 /** The element id of the 'Edit' button of a step in the list. */
 const editButtonId = (scope: number, step: number) => `studio-edit-${scope}-${step}`;
-
-/** 'a', 'a and b', 'a, b and c'. */
-function joinAnd(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
-}
-
-/**
- * A role's relations in words (docs/product.md#editing-in-the-browser), e.g. 'A department. Finance members also see
- * every Volunteer step, and count as Volunteer for shared passwords.'
- */
-export function relationsInWords(role: RoleConfiguration, catalog: readonly RoleConfiguration[]): string {
-  const nameOf = (key: string) => {
-    const other = catalog.find((r) => r.key === key);
-    return other ? other.displayName || other.key : key;
-  };
-  const included = [...new Set(role.scopes.flatMap((s) => s.include))].map((entry) => {
-    const [key = '', scopeId] = entry.split('/');
-    if (scopeId === undefined) return `every ${nameOf(key)} step`;
-    const scope = catalog.find((r) => r.key === key)?.scopes.find((s) => s.id === scopeId);
-    return `the ${nameOf(key)} steps of ‘${scope?.title ?? scopeId}’`;
-  });
-  const inherited = role.inherits.map(nameOf);
-  const who = `${role.displayName || role.key} members`;
-  const sentences: string[] = [];
-  if (role.isDepartment) {
-    sentences.push(role.parentDepartment ? `A department within ${nameOf(role.parentDepartment)}.` : 'A department.');
-  } else if (role.parentDepartment) sentences.push(`Part of ${nameOf(role.parentDepartment)}.`);
-  const passwords = `count as ${joinAnd(inherited)} for shared passwords`;
-  if (included.length > 0) {
-    sentences.push(`${who} also see ${joinAnd(included)}${inherited.length > 0 ? `, and ${passwords}` : ''}.`);
-  } else if (inherited.length > 0) sentences.push(`${who} ${passwords}.`);
-  return sentences.join(' ');
-}
 
 /** One field of one role's content, as a link names it (`/admin/studio?role=volunteer&field=scopes[0].title`). */
 export interface StudioFieldAddress {
@@ -215,19 +163,6 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
     setPendingFocus(fieldDomId(problem.path));
   };
 
-  const describeProblem = (problem: StudioProblem) => {
-    const r = catalog.find((x) => x.key === problem.role);
-    const where = locateProblem(problem.path);
-    const scope = where.scope === null ? undefined : r?.scopes[where.scope];
-    const s = where.step === null ? undefined : scope?.steps[where.step];
-    const task = /^teamTasks\[(\d+)\]/u.exec(problem.path);
-    const taskTitle = task ? `Team task ‘${r?.teamTasks[Number(task[1])]?.title ?? ''}’` : undefined;
-    const field = problem.path.replace(/^(?:scopes\[\d+\](\.steps\[\d+\])?|teamTasks\[\d+\])\.?/u, '');
-    return [r?.displayName ?? (problem.role || 'Catalog'), scope?.title, s?.title, taskTitle, field]
-      .filter((x) => x !== undefined && x !== '')
-      .join(' › ');
-  };
-
   const addStep = (scope: number) => {
     const id = freeStepId(catalog);
     const at = { role: roleIndex, scope, step: role.scopes[scope]?.steps.length ?? 0 };
@@ -269,29 +204,9 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
           editor={editor}
           published={initial.published}
           onShowProblem={showProblem}
-          describeProblem={describeProblem}
+          describeProblem={(problem) => describeProblem(catalog, problem)}
         />
-        {editor.status === 'conflict' && editor.conflict ? (
-          <div
-            role="alert"
-            className="space-y-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-          >
-            <p className="font-semibold">
-              {editor.conflict.updatedBy} saved the draft at {formatDateTime(editor.conflict.updatedAt)} while you were
-              editing, so your last changes were not saved.
-            </p>
-            {(() => {
-              const theirs = describeChanges(editor.baseCatalog, editor.conflict.catalog as RoleConfiguration[]);
-              return theirs.length > 0 ? <p>They changed: {theirs.join('; ')}.</p> : null;
-            })()}
-            <div className="flex flex-wrap gap-2">
-              <Button onClick={() => editor.reloadFromServer(editor.conflict)}>Load their version</Button>
-              <Button variant="outline" onClick={() => void editor.overwrite()}>
-                Keep my version (replaces theirs)
-              </Button>
-            </div>
-          </div>
-        ) : null}
+        <DraftConflict editor={editor} />
         {notice ? (
           <p role="status" className="text-sm text-slate-700">
             {notice}
@@ -300,48 +215,14 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
 
         <div className={cn('grid gap-4 [&>*]:min-w-0', !step && 'lg:grid-cols-[16rem_minmax(0,1fr)]')}>
           {/* While a step is open, its form and preview take the whole width; 'All steps of …' leads back. */}
-          <nav aria-label="Roles" className={cn('space-y-2', step && 'hidden')}>
-            <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Roles</h3>
-            <ul className="space-y-1 max-lg:max-h-72 max-lg:overflow-y-auto max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-1">
-              {catalog.map((r, i) => {
-                const count = editor.problems.filter((p) => p.role === r.key).length;
-                const color = roleColorsOrFallback(r.key, r.colors).baseColor;
-                return (
-                  <li key={`${i}:${r.key}`}>
-                    <button
-                      type="button"
-                      aria-current={i === roleIndex ? 'true' : undefined}
-                      onClick={() => selectRole(i)}
-                      className={cn(
-                        'flex w-full items-start gap-2 rounded-xl border px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-brand-700',
-                        i === roleIndex ? 'border-brand-700 bg-brand-50' : 'border-transparent hover:bg-white',
-                      )}
-                    >
-                      <span
-                        aria-hidden="true"
-                        className="mt-1 size-3 shrink-0 rounded-full"
-                        style={{ backgroundColor: color }}
-                      />
-                      <span className="min-w-0 flex-1">
-                        <span className="block text-sm font-semibold text-slate-900">
-                          {r.displayName || r.key}
-                          {count > 0 ? (
-                            <span className="ml-1 text-xs font-semibold text-red-800">
-                              ({count} {count === 1 ? 'problem' : 'problems'})
-                            </span>
-                          ) : null}
-                        </span>
-                        <span className="block text-xs text-slate-600">{relationsInWords(r, catalog)}</span>
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            <Button variant="outline" size="sm" onClick={addRole}>
-              <Plus aria-hidden="true" /> New role
-            </Button>
-          </nav>
+          <RoleNav
+            catalog={catalog}
+            roleIndex={roleIndex}
+            problems={editor.problems}
+            hidden={step !== undefined}
+            selectRole={selectRole}
+            addRole={addRole}
+          />
 
           <div className="min-w-0 space-y-4">
             {step && selectedStep ? (
@@ -376,43 +257,12 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
               </div>
             ) : (
               <>
-                <section aria-labelledby="studio-role-heading" className="space-y-1">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3
-                      id="studio-role-heading"
-                      tabIndex={-1}
-                      className="text-xl font-bold text-slate-900 focus:outline-none"
-                    >
-                      {role.displayName || role.key}
-                    </h3>
-                    <div className="flex items-center gap-2 text-sm text-slate-600">
-                      <Users aria-hidden="true" className="size-4" />
-                      {roleMembers === undefined
-                        ? 'Counting members…'
-                        : `${roleMembers} ${roleMembers === 1 ? 'member' : 'members'}`}
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={!canDeleteRole}
-                        title={
-                          canDeleteRole
-                            ? undefined
-                            : role.key === 'volunteer'
-                              ? 'Volunteer is everyone’s fallback role.'
-                              : 'Members have this role.'
-                        }
-                        onClick={() => setDeletingRole(true)}
-                      >
-                        <Trash2 aria-hidden="true" /> Delete role
-                      </Button>
-                    </div>
-                  </div>
-                  {!canDeleteRole && roleMembers !== undefined && roleMembers > 0 ? (
-                    <p className="text-xs text-slate-600">
-                      A role can be deleted once no member has it: give its members another role first.
-                    </p>
-                  ) : null}
-                </section>
+                <RoleHeading
+                  role={role}
+                  roleMembers={roleMembers}
+                  canDeleteRole={canDeleteRole}
+                  onDelete={() => setDeletingRole(true)}
+                />
 
                 {role.scopes.map((scope, si) => (
                   <section
