@@ -1,3 +1,5 @@
+// Longer than 500 lines: every setting with its check and its Config field in one place, so that the settings table of
+// docs/operations.md is tested against one file.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+// Longer than 500 lines: every table of the database in one file, which drizzle-kit reads to write the migrations.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -1,3 +1,5 @@
+// Longer than 500 lines: every kind of rename (steps, items, questions, team tasks, roles) with its checks and its
+// moves, in the order one publish transaction applies them.
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { RoleConfiguration, Step, TeamTask } from '../../../shared/content-schema.js';
 import type { StudioProblem } from '../../../shared/studio-api.js';
