@@ -14,6 +14,7 @@ import {
   tempDir,
 } from '../common.js';
 import { type GoogleStandIn, startGoogleStandIn } from '../google.js';
+import { BROWSER_ACCEPT_ENCODING } from './api.js';
 import { percentile } from './scale.js';
 import { cpuMsOf } from './signin.js';
 
@@ -66,7 +67,7 @@ class Timings {
 /**
  * One room on a fresh server: ROOM_MEMBERS (budgets.room.members, 200) volunteers imported with today's start date
  * sign in with Google at the same instant (bench/google.ts), each opens the dashboard (GET /api/onboarding), then
- * works for budgets.room.workSeconds: GET /api/onboarding, PUT /api/progress/steps/:id (the member's plain steps
+ * works for budgets.room.workSeconds, asking as Chromium asks (its Accept-Encoding: brotli answers): GET /api/onboarding, PUT /api/progress/steps/:id (the member's plain steps
  * completed one by one, then reset one by one), GET /api/team-tasks/mine, then a pause of 0.8–1.2 s, as people read.
  * A request unanswered after {@link TIMEOUT_MS} counts as a timeout.
  * @param google the provider the members sign in through
@@ -120,10 +121,15 @@ async function oneRoom(google: GoogleStandIn, databaseUrl?: string) {
       try {
         const res = await fetch(`${app.base}${url}`, {
           ...(put === undefined
-            ? { headers: { cookie } }
+            ? { headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING } }
             : {
                 method: 'PUT',
-                headers: { cookie, origin: app.base, 'content-type': 'application/json' },
+                headers: {
+                  cookie,
+                  origin: app.base,
+                  'content-type': 'application/json',
+                  'accept-encoding': BROWSER_ACCEPT_ENCODING,
+                },
                 body: JSON.stringify(put),
               }),
           signal: AbortSignal.timeout(TIMEOUT_MS),

@@ -51,10 +51,7 @@ function compressJsonAnswer(
   if (encoding === null) return done(null, payload);
   let compressed: Buffer;
   try {
-    compressed =
-      encoding === 'br'
-        ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } })
-        : gzipSync(payload);
+    compressed = compressNow(payload, encoding);
   } catch (error) {
     return done(error instanceof Error ? error : new Error(String(error)));
   }
@@ -84,13 +81,27 @@ export function acceptedEncoding(header: string | undefined): AnswerEncoding | n
   return encoding;
 }
 
+/**
+ * Compresses an answer for the request at hand, quickly (about 2 ms for the dashboard's 24 kB on this machine's kind,
+ * against 45–90 ms at brotli's highest quality): brotli at {@link PER_REQUEST_BROTLI_QUALITY}, gzip at its default
+ * level, on the thread that answers.
+ * @param payload the answer's text or bytes
+ * @param encoding 'br' or 'gzip'
+ * @returns the compressed bytes
+ */
+export function compressNow(payload: string | Buffer, encoding: AnswerEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } })
+    : gzipSync(payload);
+}
+
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Compresses bytes that are kept and sent many times (kept-json.ts) as small as the encoding goes: brotli at its
- * highest quality (11, text mode), gzip at level 9. The work runs on libuv's thread pool, not on the thread that
- * answers requests.
+ * Compresses bytes that are kept and sent many times (kept-json.ts, once an answer has been sent
+ * `KEPT_BEST_AFTER_SENDS` times) as small as the encoding goes: brotli at its highest quality (11, text mode), gzip at
+ * level 9. The work runs on libuv's thread pool, not on the thread that answers requests.
  * @param bytes the answer's bytes
  * @param encoding 'br' or 'gzip'
  * @returns the compressed bytes

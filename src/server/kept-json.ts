@@ -1,16 +1,34 @@
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { acceptedEncoding, type AnswerEncoding, COMPRESS_MIN_BYTES, compressKept } from './compression.js';
+import { acceptedEncoding, type AnswerEncoding, COMPRESS_MIN_BYTES, compressKept, compressNow } from './compression.js';
 import { isDeepFrozen } from './deep-freeze.js';
 
 /** What is kept of a frozen answer: its text, its UTF-8 bytes and, once asked for, their compressed forms. */
 interface KeptAnswer {
   text: string;
   bytes: Buffer;
-  /** Per encoding: the compressed bytes, or their compression under way (compression.ts `compressKept`). */
-  compressed: Map<AnswerEncoding, Buffer | Promise<Buffer>>;
+  /** Per encoding: the compressed bytes sent, and how they were made. */
+  compressed: Map<AnswerEncoding, KeptCompressed>;
 }
+
+/** One encoding of a kept answer. */
+interface KeptCompressed {
+  /** What is sent: quickly compressed first (compression.ts `compressNow`), then the smallest form once made. */
+  bytes: Buffer;
+  /** How many times these bytes were sent. */
+  sends: number;
+  /** 'quick' → 'making the smallest' (compression.ts `compressKept`, on the thread pool) → 'smallest'. */
+  state: 'quick' | 'making' | 'smallest';
+}
+
+/**
+ * After how many sends of one kept answer in one encoding it is compressed as small as the encoding goes. A member's
+ * own answer changes with each of their steps (a room working through the dashboard makes a new one every few seconds)
+ * and is mostly sent once or twice: brotli's highest quality costs 20–40 times the quick one, which a room of 200 on
+ * two cores cannot pay on every change. An answer read again and again (the steady read) is worth the smallest bytes.
+ */
+export const KEPT_BEST_AFTER_SENDS = 3;
 
 /**
  * Response serialization that keeps the JSON of values that never change (docs/decisions/008-read-cache.md).
@@ -20,7 +38,8 @@ interface KeptAnswer {
  * is encoded once and its JSON kept, for as long as the value lives — the answer itself too, when it is frozen whole,
  * with its UTF-8 bytes, which are sent instead of the text (so the text is neither measured nor encoded again), and
  * their brotli and gzip forms (docs/architecture.md#compressed-answers): an answer of at least 1 kB goes to a browser
- * that accepts br or gzip compressed once, as small as the encoding goes, with `Content-Encoding` and
+ * that accepts br or gzip compressed quickly, then (from its {@link KEPT_BEST_AFTER_SENDS}th send) as small as the
+ * encoding goes, with `Content-Encoding` and
  * `Vary: Accept-Encoding`, so a steady read compresses nothing either. The
  * text is the same as encoding the whole answer at once (`JSON.stringify(schema.encode(answer))`: the schema's keys in
  * its order, undefined ones left out); an answer that is missing a key, or does not fit the schema, goes to the
@@ -64,22 +83,30 @@ export function keptJson(schema: z.ZodObject) {
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       if (encoding === null) return done(null, kept.bytes);
       reply.header('content-encoding', encoding);
-      const compressed = kept.compressed.get(encoding);
-      if (Buffer.isBuffer(compressed)) return done(null, compressed);
-      // The first answer in this encoding waits for its compression; the answers asked for meanwhile share it.
-      let pending: Promise<Buffer> | undefined = compressed;
-      if (pending === undefined) {
-        pending = compressKept(kept.bytes, encoding);
-        kept.compressed.set(encoding, pending);
-        pending.then(
-          (bytes) => kept.compressed.set(encoding, bytes),
-          () => kept.compressed.delete(encoding),
+      let compressed = kept.compressed.get(encoding);
+      if (compressed === undefined) {
+        try {
+          compressed = { bytes: compressNow(kept.bytes, encoding), sends: 0, state: 'quick' };
+        } catch (error) {
+          return done(error instanceof Error ? error : new Error(String(error)));
+        }
+        kept.compressed.set(encoding, compressed);
+      }
+      compressed.sends += 1;
+      if (compressed.state === 'quick' && compressed.sends >= KEPT_BEST_AFTER_SENDS) {
+        const entry = compressed;
+        entry.state = 'making';
+        compressKept(kept.bytes, encoding).then(
+          (bytes) => {
+            entry.bytes = bytes;
+            entry.state = 'smallest';
+          },
+          () => {
+            entry.state = 'quick';
+          },
         );
       }
-      pending.then(
-        (bytes) => done(null, bytes),
-        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-      );
+      done(null, compressed.bytes);
     },
   };
 }
