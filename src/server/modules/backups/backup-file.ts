@@ -1,4 +1,5 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
 import { extract, pack } from 'tar-stream';
 import type { DatabaseSummary } from '../../db/tables.js';
 
@@ -67,15 +68,18 @@ export async function withoutLeftOutEntries(tar: Buffer): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const gzipOffTheLoop = promisify(gzip);
+
 /**
- * Puts a backup file together.
+ * Puts a backup file together. The compression runs on libuv's thread pool, so the server answers other requests
+ * meanwhile (docs/reliability.md#backups-one-at-a-time).
  * @param manifest what the backup holds
  * @param tar the database folder as an uncompressed tar archive (PGlite's `dumpDataDir('none')`)
  * @returns the file's bytes
  */
 export async function buildBackupFile(manifest: BackupManifest, tar: Buffer): Promise<Buffer> {
   const head = Buffer.from(`${BACKUP_MAGIC}\n${JSON.stringify(manifest)}\n`, 'utf8');
-  return Buffer.concat([head, gzipSync(await withoutLeftOutEntries(tar))]);
+  return Buffer.concat([head, await gzipOffTheLoop(await withoutLeftOutEntries(tar))]);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { chmodSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { makePrivate, PRIVATE_FILE_MODE } from '../../db/private-files.js';
@@ -154,10 +155,13 @@ export interface BackupService {
   /** The backups, newest first. */
   list(): BackupInfo[];
   /**
-   * Takes a backup now (one at a time: a second call while one runs gets the same backup), then prunes old ones.
+   * Takes a backup now, then prunes old ones. One at a time (docs/reliability.md#backups-one-at-a-time): a call while
+   * one is being taken gets that one, so requests that pile up make one backup, not one each.
    * @throws the database or file system error when it fails (nothing half-written is left behind)
    */
   create(): Promise<BackupInfo>;
+  /** True while a backup is being taken (the embedded database is busy with it). */
+  isTaking(): boolean;
   /**
    * Restores a backup into the running database (restore-live.ts), after a new safety backup of what there is now
    * (named `…-before-restore.backup`, listed with the others). One restore at a time.
@@ -195,13 +199,13 @@ export async function takeBackup(
 ): Promise<BackupInfo> {
   // Only the server's user may read a backup: it holds everything (docs/operations.md#backups).
   makePrivate(directory);
-  const { manifest, tar } = await client.transaction(async (tx) => {
+  const { manifest, dump } = await client.transaction(async (tx) => {
     const run: SqlRunner = async (statement, params) =>
       (await tx.query<Record<string, unknown>>(statement, params)).rows;
     const [migrations] = await run('select count(*)::int as n from drizzle.__drizzle_migrations');
     const tables = await summarizeTables(run);
     await tx.exec('CHECKPOINT');
-    const dump = await client.dumpDataDir('none');
+    const copy = await client.dumpDataDir('none');
     const content: BackupManifest = {
       app: 'onboarding',
       format: 1,
@@ -209,13 +213,15 @@ export async function takeBackup(
       migrations: Number(migrations?.n ?? 0),
       tables,
     };
-    return { manifest: content, tar: Buffer.from(await dump.arrayBuffer()) };
+    return { manifest: content, dump: copy };
   });
+  // The copy is whole once made: reading it out and compressing it need not keep the database waiting.
+  const tar = Buffer.from(await dump.arrayBuffer());
   const name = backupFileName(at, beforeRestore);
   const file = path.join(directory, name);
   const partial = `${file}.partial`;
   const bytes = await buildBackupFile(manifest, tar);
-  writeFileSync(partial, bytes, { mode: PRIVATE_FILE_MODE });
+  await writeFile(partial, bytes, { mode: PRIVATE_FILE_MODE });
   chmodSync(partial, PRIVATE_FILE_MODE);
   renameSync(partial, file);
   return { name, createdAt: at, bytes: bytes.length, beforeRestore };
@@ -282,6 +288,7 @@ export function createBackupService(options: {
       return listBackups(directory);
     },
     create: () => create(),
+    isTaking: () => running !== undefined,
     restore: async (name) => {
       if (!client) throw new BackupsUnavailableError();
       const file = service.pathOf(name);
