@@ -34,6 +34,7 @@ import {
 import { memberRolePlugin } from './modules/members/index.js';
 import { onboardingRoutes } from './modules/onboarding/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
+import { privateEmailRoutes } from './modules/preboarding/index.js';
 import { progressRoutes } from './modules/progress/index.js';
 import { prepareStoredSecrets, SecretsKeyError, secretsRoutes } from './modules/secrets/index.js';
 import { studioRoutes } from './modules/studio/index.js';
@@ -314,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { db, config, content, now });
   await app.register(departmentsRoutes, { db, now });
   await app.register(adjustmentsRoutes, { db, now });
+  await app.register(privateEmailRoutes, { db, allowedDomain: config.allowedDomain, now });
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
   await app.register(backupRoutes, { db, backups, content });

@@ -159,6 +159,11 @@ export const memberDetailSchema = z.object({
   leadOf: z.array(z.string()),
   /** Whether the member is a content editor. */
   isEditor: z.boolean(),
+  /**
+   * Whether the member record has a private e-mail address (docs/product.md#private-e-mail-address); the address
+   * itself is read on its own, audited. Absent from servers before it existed.
+   */
+  hasPrivateEmail: z.boolean().optional(),
   /** The member's buddy (docs/product.md#team-tasks): address, or null. Absent from servers before buddies. */
   buddy: z.string().nullable().optional(),
   /** When the member left the organisation (ISO time) and the admin's note; null while they are a member. */
@@ -194,6 +199,11 @@ export const putMemberBodySchema = z
     startOn: z.iso.date({ error: 'The start date must be a date as YYYY-MM-DD.' }).nullable().optional(),
     /** The buddy's address (docs/product.md#team-tasks; null: none); absent = unchanged. */
     buddy: z.email({ error: 'The buddy must be an e-mail address.' }).max(254).nullable().optional(),
+    /**
+     * The private e-mail address (docs/product.md#private-e-mail-address; null or '': none), checked by the server with
+     * `privateEmailProblem` (src/shared/private-email.ts); absent = unchanged.
+     */
+    privateEmail: z.string().trim().max(254).nullable().optional(),
   })
   .strict();
 export type PutMemberBody = z.input<typeof putMemberBodySchema>;
@@ -293,6 +303,11 @@ export const importRowSchema = z.object({
    * (no buddy); absent when the file has no such column (unchanged).
    */
   buddy: z.string().nullable().optional(),
+  /**
+   * The optional `privateEmail` column (docs/product.md#private-e-mail-address): the address in lower case; null for
+   * an empty cell (unchanged) or a file without the column.
+   */
+  privateEmail: z.string().nullable().optional(),
   /** How each date cell was read: the column, the text as written, the day (YYYY-MM-DD) and the day in words. */
   dates: z.array(z.object({ column: z.string(), written: z.string(), date: z.string(), said: z.string() })).default([]),
   /** Whether the address has a member record already (the row changes it) or not (the row invites the person). */

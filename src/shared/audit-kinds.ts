@@ -62,6 +62,15 @@ export const AUDIT_KINDS = [
   'answers-due-again',
   /** Form answers and quiz tries of a member were deleted, ANSWERS_KEEP_DAYS_AFTER_LEAVING days after they left. */
   'answers-deleted',
+  /**
+   * Someone other than the member read the member's private e-mail address (an admin or one of their leads;
+   * docs/product.md#private-e-mail-address), or was refused.
+   */
+  'private-email-read',
+  /** An admin added, changed or removed a member's private e-mail address (`details.action`, `details.via`). */
+  'private-email-change',
+  /** A member's private e-mail address was cleared, ANSWERS_KEEP_DAYS_AFTER_LEAVING days after they left. */
+  'private-email-deleted',
   /** An admin hid the launch checklist (`details.dismissed: true`) or showed it again (`false`). */
   'launch-checklist',
   /** An admin added, renamed, retired or restored a department of the list, or moved members to one (`reason`). */

@@ -67,6 +67,8 @@ export const apiPaths = {
   adminMembersCsv: '/api/admin/members.csv',
   adminMember: (email: string) => `/api/admin/members/${encodeURIComponent(email)}`,
   adminMemberSignOut: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/sign-out`,
+  /** A member's private e-mail address (docs/product.md#private-e-mail-address): each read is audited. */
+  adminMemberPrivateEmail: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/private-email`,
   /** A member's buddy, and members suggested as one (docs/product.md#team-tasks). */
   adminMemberBuddy: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/buddy`,
   adminMemberBuddySuggestions: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/buddy-suggestions`,

@@ -133,10 +133,20 @@ export const members = pgTable(
      * team tasks for this person; null: none.
      */
     buddy: text('buddy'),
+    /**
+     * The person's private e-mail address (docs/product.md#private-e-mail-address), lower case: where mail goes before
+     * their Workspace account works. Personal data: read by admins and the person's department leads only, every
+     * read audited; cleared with the form answers after leaving.
+     */
+    privateEmail: text('private_email'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('members_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    check('members_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('members_private_email_lower_case', sql`${t.privateEmail} = lower(${t.privateEmail})`),
+    index('members_private_email_idx').on(t.privateEmail),
+  ],
 );
 
 /**

@@ -11,6 +11,7 @@ import { MemberAnswers } from '@/features/admin/components/member-answers';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MemberMail } from '@/features/admin/components/member-mail';
 import { MemberOffboarding } from '@/features/admin/components/member-offboarding';
+import { MemberPrivateEmail } from '@/features/admin/components/member-private-email';
 import { MemberSessions } from '@/features/admin/components/member-sessions';
 import { MemberSteps, RemovedSteps } from '@/features/admin/components/member-steps';
 import { formatDateTime } from '@/features/admin/utils/format';
@@ -121,6 +122,13 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
           {view === 'admin' ? <MemberAdjustments detail={detail.data} /> : null}
           <RemovedSteps steps={detail.data.removedSteps ?? []} />
           <MemberMail email={detail.data.member.email} canChange={view === 'admin'} />
+          {detail.data.hasMemberRecord ? (
+            <MemberPrivateEmail
+              email={detail.data.member.email}
+              hasPrivateEmail={detail.data.hasPrivateEmail ?? false}
+              canChange={view === 'admin'}
+            />
+          ) : null}
           <MemberAnswers email={detail.data.member.email} />
           <MemberAcknowledgments email={detail.data.member.email} />
         </>

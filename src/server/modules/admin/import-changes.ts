@@ -18,7 +18,11 @@ interface Before {
   leftOn: string | null;
   startOn: string | null;
   buddy: string | null;
+  privateEmail: string | null;
 }
+
+/** The field name of a private address change in the preview (docs/product.md#private-e-mail-address). */
+export const PRIVATE_EMAIL_FIELD = 'Private e-mail';
 
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 const listed = (names: readonly string[]) => (names.length === 0 ? 'none' : names.join(', '));
@@ -30,7 +34,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
 /**
  * What each row of an import changes in the person's existing member record (docs/product.md#admin-area, CSV import:
  * the preview shows old → new), in words: role (by display name), department, admin, content editor, departments led,
- * start date, leaving day (in the locale's words) and buddy. A row whose role text names the same role configuration as the
+ * start date, leaving day (in the locale's words), buddy and private address (never the one stored: 'another address'). A row whose role text names the same role configuration as the
  * record's keeps the record's wording ('Treasurer' stays, not 'finance'), so an exported file imports without changes.
  * Only the fields a row states are compared: an absent column or an empty date cell changes nothing.
  * @param db the database
@@ -61,6 +65,7 @@ export async function describeImportChanges(
         leftAt: members.leftAt,
         startOn: memberSchedules.startOn,
         buddy: members.buddy,
+        privateEmail: members.privateEmail,
       })
       .from(members)
       .leftJoin(memberSchedules, eq(memberSchedules.email, members.email))
@@ -93,6 +98,13 @@ export async function describeImportChanges(
       changes.push({ field: 'Left', from: day(was.leftOn), to: day(row.leftOn) });
     if (row.buddy !== undefined && row.buddy !== was.buddy)
       changes.push({ field: 'Buddy', from: was.buddy ?? 'none', to: row.buddy ?? 'none' });
+    // The address the record has is not shown (reading it is audited on the member page): only whether there was one.
+    if (typeof row.privateEmail === 'string' && row.privateEmail !== was.privateEmail)
+      changes.push({
+        field: PRIVATE_EMAIL_FIELD,
+        from: was.privateEmail === null ? 'none' : 'another address',
+        to: row.privateEmail,
+      });
     return { ...row, role: sameRole ? was.role : row.role, existing: true, changes };
   });
   return { ...preview, rows };

@@ -17,7 +17,7 @@ import { syncTeamTasks } from '../team-tasks/index.js';
 import { readableDepartments } from '../permissions/index.js';
 import { listDepartments } from '../member-overview/index.js';
 import { checkImportDepartments } from './import-departments.js';
-import { checkImportBuddies, describeImportChanges, leaversOfImport } from './import-changes.js';
+import { checkImportBuddies, describeImportChanges, leaversOfImport, PRIVATE_EMAIL_FIELD } from './import-changes.js';
 import { adminChangesOfImport, applyImport, previewImport } from './member-import.js';
 import {
   type AdminRoutesOptions,
@@ -143,6 +143,20 @@ export const importRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
               previous: change === undefined || change.from === 'none' ? null : change.from,
               via: 'import',
             },
+            at,
+          });
+        }
+        // A private address added or changed is audited per person, never with the address
+        // (docs/product.md#private-e-mail-address).
+        for (const row of preview.rows) {
+          const change = row.changes.find((c) => c.field === PRIVATE_EMAIL_FIELD);
+          if (change === undefined && (row.existing || typeof row.privateEmail !== 'string')) continue;
+          await recordAudit(tx, {
+            kind: 'private-email-change',
+            outcome: 'ok',
+            ...actorOf(request),
+            subject: row.email,
+            details: { action: change === undefined || change.from === 'none' ? 'added' : 'changed', via: 'import' },
             at,
           });
         }

@@ -112,6 +112,8 @@ export async function getMemberDetail(
     member,
     roleText,
     hasMemberRecord: record !== undefined,
+    // Whether one is set, never the address: reading it is audited (docs/product.md#private-e-mail-address).
+    hasPrivateEmail: record?.privateEmail != null,
     leadOf: record?.leadOf ?? [],
     isEditor: record?.isEditor ?? false,
     buddy: record?.buddy ?? null,

@@ -10,15 +10,18 @@ import type { Database } from '../../db/client.js';
 import { members } from '../../db/schema.js';
 import { toCsv } from '../../csv.js';
 import { readImportDate, shortDate } from '../../../shared/read-day.js';
+import { privateEmailProblem } from '../../../shared/private-email.js';
 
 /**
  * Bulk import and export of member records as CSV (docs/product.md#admin-area), with csv-parse and
  * csv-stringify. An import file has a header row naming at least `email` and `role` (any case, any order, with
  * spaces, dashes or underscores, and common other names: "E-mail Address", "Dept"; {@link HEADER_ALIASES});
  * `department`, `isAdmin`, `isEditor` (content editor), `leadOf` (departments led, separated by `;`), `startDate`,
- * `leftOn` and `buddy` (the buddy's e-mail address, docs/product.md#team-tasks) are optional (without the column, unchanged; an empty date cell changes nothing); dates are ISO or in the
- * organisation's locale (src/shared/read-day.ts); other columns are ignored, so a file exported by {@link membersToCsv}
- * imports as it is, and every column the import reads is in the export.
+ * `leftOn`, `buddy` (the buddy's e-mail address, docs/product.md#team-tasks) and `privateEmail`
+ * (docs/product.md#private-e-mail-address) are optional (without the column, unchanged; an empty date or private
+ * address cell changes nothing); dates are ISO or in the organisation's locale (src/shared/read-day.ts); other columns
+ * are ignored, so a file exported by {@link membersToCsv} imports as it is, and every column the import reads is in
+ * the export but `privateEmail`: personal data that is read one member at a time, audited, never in bulk.
  */
 
 /** The columns of the export, in order. */
@@ -96,7 +99,16 @@ const emailSchema = z.email();
 
 /** The import's columns. */
 type ImportField =
-  'email' | 'role' | 'department' | 'isAdmin' | 'isEditor' | 'startDate' | 'leadOf' | 'leftOn' | 'buddy';
+  | 'email'
+  | 'role'
+  | 'department'
+  | 'isAdmin'
+  | 'isEditor'
+  | 'startDate'
+  | 'leadOf'
+  | 'leftOn'
+  | 'buddy'
+  | 'privateEmail';
 
 /**
  * A header as compared: lower case, without spaces, dashes, underscores, dots or apostrophes ("E-mail Address" →
@@ -115,6 +127,14 @@ const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   leadOf: ['leadof', 'leads', 'lead', 'departmentsled'],
   leftOn: ['lefton', 'left', 'leftat', 'leavingdate', 'enddate'],
   buddy: ['buddy', 'buddyemail', 'buddyemailaddress', 'buddysemail', 'buddysemailaddress', 'buddyaddress'],
+  privateEmail: [
+    'privateemail',
+    'privateemailaddress',
+    'personalemail',
+    'personalemailaddress',
+    'homeemail',
+    'privateaddress',
+  ],
 };
 
 /** The departments of a `leadOf` cell: separated by `;` (or `,`), trimmed, empty parts dropped. */
@@ -185,6 +205,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
   const leadAt = column('leadOf');
   const leftAt = column('leftOn');
   const buddyAt = column('buddy');
+  const privateAt = column('privateEmail');
   const ignoredColumns = header.filter((h, i) => h !== '' && !KNOWN_HEADERS.has(names[i] ?? ''));
   const missing = [emailAt === -1 ? 'email' : null, roleAt === -1 ? 'role' : null].filter((n) => n !== null);
   if (missing.length > 0) {
@@ -231,6 +252,10 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
     if (buddyText !== '' && !emailSchema.safeParse(buddyText).success)
       errors.push(`buddy "${buddyText}" is not an e-mail address.`);
     else if (buddyText !== '' && buddyText === email) errors.push('A member cannot be their own buddy.');
+    // The private address (docs/product.md#private-e-mail-address): an empty cell changes nothing.
+    const privateText = cell(privateAt).toLowerCase();
+    const privateProblem = privateText === '' ? null : privateEmailProblem(privateText, ctx.allowedDomain);
+    if (privateProblem !== null) errors.push(`privateEmail: ${privateProblem}`);
     if (!emailSchema.safeParse(email).success) errors.push(`"${email}" is not an e-mail address.`);
     else if (email.slice(email.lastIndexOf('@') + 1) !== ctx.allowedDomain) {
       errors.push(`${email} is not at ${ctx.allowedDomain}.`);
@@ -259,6 +284,7 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
       ...leadOf,
       leftOn,
       ...buddy,
+      ...(privateText === '' ? {} : { privateEmail: privateText }),
       dates,
       existing: false,
       changes: [],
@@ -272,8 +298,8 @@ export function previewImport(csv: string, ctx: ImportContext): ImportResult {
 
 /**
  * Writes the member records of a checked import in one transaction: every row or none. Existing records are replaced
- * (role, department, admin flag, and the content editor flag, departments led and buddy when the file has those columns;
- * `createdAt` kept); start dates of rows that give one. Leaving days are not written here (the route marks leavers
+ * (role, department, admin flag, and the content editor flag, departments led and buddy when the file has those columns,
+ * the private address when the row gives one; `createdAt` kept); start dates of rows that give one. Leaving days are not written here (the route marks leavers
  * with the member page's own offboarding, audited). Announces that member records changed (db/changes.ts), once.
  * @param db the database
  * @param rows rows of a preview whose `valid` is true
@@ -300,6 +326,7 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
         isEditor: r.isEditor ?? false,
         leadOf: r.leadOf ?? [],
         buddy: r.buddy ?? null,
+        privateEmail: r.privateEmail ?? null,
         createdAt: now,
         updatedAt: now,
       }));
@@ -315,6 +342,8 @@ export async function applyImport(db: Database, rows: readonly ImportRow[], now:
             ...(setsEditor ? { isEditor: sqlExcluded('is_editor') } : {}),
             ...(setsLeadOf ? { leadOf: sqlExcluded('lead_of') } : {}),
             ...(setsBuddy ? { buddy: sqlExcluded('buddy') } : {}),
+            // A private address cell that is empty keeps the one the record has.
+            privateEmail: sql`coalesce(excluded.private_email, ${members.privateEmail})`,
             updatedAt: now,
           },
         });

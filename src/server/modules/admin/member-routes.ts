@@ -18,8 +18,10 @@ import {
   markMemberLeft,
   markMemberRejoined,
   removeMemberRecord,
+  checkedPrivateEmail,
   setMemberBuddy,
   setMemberRecord,
+  setPrivateEmail,
 } from '../members/index.js';
 import { planWelcomes, updateSchedule } from '../mail/index.js';
 import { suggestBuddies, syncTeamTasks } from '../team-tasks/index.js';
@@ -92,6 +94,14 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
         throw new HttpError(400, `Unknown role "${role}". Valid roles: ${[...request.catalog.keys()].join(', ')}.`);
       }
       const { leadOf, isEditor, startOn, buddy } = request.body;
+      // The private address (docs/product.md#private-e-mail-address), checked before anything is written.
+      const typedPrivate = request.body.privateEmail;
+      const privateEmail =
+        typedPrivate === undefined
+          ? undefined
+          : typedPrivate === null || typedPrivate === ''
+            ? null
+            : checkedPrivateEmail(typedPrivate, config.allowedDomain);
       await db.transaction(async (tx) => {
         // Departments are chosen from the list (docs/product.md#departments); what the record has already stays.
         const checked = await checkMemberDepartments(
@@ -112,6 +122,16 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
         if (buddy !== undefined) {
           const set = await setMemberBuddy(tx, email, buddy, actorOf(request), now());
           if ('refused' in set) throw new HttpError(400, BUDDY_REFUSALS[set.refused]);
+        }
+        if (privateEmail !== undefined) {
+          await setPrivateEmail(
+            tx,
+            email,
+            privateEmail,
+            actorOf(request),
+            now(),
+            before === undefined ? 'invite' : 'member-page',
+          );
         }
         // An invitation (no record before; planWelcomes skips whoever signed in): a welcome with a link to sign in
         // (docs/product.md#admin-area).

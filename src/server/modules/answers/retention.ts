@@ -3,6 +3,7 @@ import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type { Database } from '../../db/client.js';
 import { formAnswers, formFiles, members, quizTries, users } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
+import { clearPrivateEmailsAfterLeaving } from '../members/index.js';
 import { deleteUnheldFiles } from './form-files.js';
 import { sweepDueRetakes } from './retake.js';
 
@@ -93,6 +94,10 @@ export class AnswersSweep {
       .then(async () => {
         const deps = this.deps();
         const people = await deleteAnswersAfterLeaving(deps);
+        // The private e-mail address goes with the answers (docs/product.md#private-e-mail-address).
+        const addresses = await clearPrivateEmailsAfterLeaving(deps);
+        if (addresses.length > 0)
+          this.log.info({ people: addresses.length }, 'private addresses of members who left deleted');
         // Files uploaded and never saved with answers, or replaced in a draft, go after a day.
         const unheld = await deleteUnheldFiles(deps.db, { before: new Date(deps.now.getTime() - UNHELD_FILE_KEEP_MS) });
         if (unheld > 0) this.log.info({ files: unheld }, 'uploaded files no answer holds deleted');

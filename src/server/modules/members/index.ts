@@ -16,4 +16,10 @@ export {
   type MemberWriteActor,
 } from './member-writes.service.js';
 export { getMember, listPeopleOf, type MemberRow } from './members.repository.js';
+export {
+  checkedPrivateEmail,
+  clearPrivateEmailsAfterLeaving,
+  readPrivateEmail,
+  setPrivateEmail,
+} from './private-email.js';
 export { resolveRoleOfRequest } from './role-of-request.js';

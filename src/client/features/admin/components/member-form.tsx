@@ -36,6 +36,7 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
   const [isEditor, setIsEditor] = useState(initial?.isEditor ?? false);
   const [startOn, setStartOn] = useState('');
   const [buddy, setBuddy] = useState('');
+  const [privateEmail, setPrivateEmail] = useState('');
   const inviting = email === undefined;
   const roleOptions = roles.data?.roles ?? [];
   const knownRole = roleOptions.some((r) => r.key === role);
@@ -75,12 +76,15 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
         ...(inviting && startOn !== '' ? { startOn } : {}),
         // The invite form's buddy (docs/product.md#team-tasks); the member's page has its own field.
         ...(inviting && buddy.trim() !== '' ? { buddy: buddy.trim().toLowerCase() } : {}),
+        // The private address for the welcome e-mail (docs/product.md#private-e-mail-address); the page has its own.
+        ...(inviting && privateEmail.trim() !== '' ? { privateEmail: privateEmail.trim().toLowerCase() } : {}),
       })
       .then(() => {
         toast.success(inviting ? `Invited ${target}` : `Saved ${target}`);
         if (inviting) {
           setAddress('');
           setBuddy('');
+          setPrivateEmail('');
         }
         onSaved?.(target);
       })
@@ -107,6 +111,22 @@ export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
             autoComplete="off"
             value={address}
             onChange={(e) => setAddress(e.target.value)}
+            className={fieldClass}
+          />
+        </div>
+      ) : null}
+      {inviting ? (
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-private`} className={labelClass}>
+            Private e-mail address (optional: the welcome e-mail goes there too, with a link to prepare before the first
+            day)
+          </label>
+          <input
+            id={`${id}-private`}
+            type="email"
+            autoComplete="off"
+            value={privateEmail}
+            onChange={(e) => setPrivateEmail(e.target.value)}
             className={fieldClass}
           />
         </div>
