@@ -1,4 +1,4 @@
-import { CLIENT_REQUEST_HEADER } from '@shared/client-request';
+import { CLIENT_REQUEST_HEADER, IDEMPOTENCY_KEY_HEADER } from '@shared/client-request';
 import { DOCUMENT_ANSWERS_ID, type DocumentAnswer } from '@shared/document-answers';
 import { apiErrorDecoder, type Decoder } from './decoders';
 
@@ -55,6 +55,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Lets the request outlive the page (fetch's `keepalive`: a save sent as the page is left; at most 64 KiB). */
   keepalive?: boolean;
+  /** The send's Idempotency-Key (lib/send-once.ts): letters, digits, `-` and `_` only. */
+  idempotencyKey?: string;
 }
 
 /** The API answers the document came with (src/shared/document-answers.ts), each given out once. */
@@ -119,7 +121,7 @@ function takeDocumentAnswer(path: string): Response | undefined {
 
 async function send(
   path: string,
-  { method = 'GET', body, file, signal, keepalive }: RequestOptions,
+  { method = 'GET', body, file, signal, keepalive, idempotencyKey }: RequestOptions,
 ): Promise<Response> {
   const fromDocument = method === 'GET' ? takeDocumentAnswer(path) : undefined;
   let response: Response;
@@ -132,6 +134,8 @@ async function send(
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (file !== undefined) headers['Content-Type'] = file.type;
+    // A Structured Field String: the key's characters need no escaping inside the quotes.
+    if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = `"${idempotencyKey}"`;
     try {
       response = await fetch(path, {
         method,

@@ -581,6 +581,35 @@ export const quizTries = pgTable(
 );
 
 /**
+ * The Idempotency-Key of each form sending and quiz try that came with one (docs/reliability.md#a-send-that-counts-once),
+ * written in the send's transaction: a send repeated with the same key gets `reply` again instead of being stored
+ * twice. `fingerprint` is the SHA-256 of what was sent (step, kind, body), so a key used again for something else is
+ * refused. A form's reply is kept without its answers: they are read back from the sending `version` (sensitive ones
+ * stay sealed there). Kept a day (the hourly answers sweep), deleted with the member's answers after leaving.
+ */
+export const sendKeys = pgTable(
+  'send_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    stepId: text('step_id').notNull(),
+    kind: text('kind').$type<'form' | 'quiz'>().notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** The form sending's version (form_answers.version) whose answers the reply shows; null for a quiz try. */
+    version: integer('version'),
+    reply: jsonb('reply').$type<Record<string, unknown>>().notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('send_keys_at_idx').on(t.at),
+    check('send_keys_kind', sql`${t.kind} in ('form', 'quiz')`),
+  ],
+);
+
+/**
  * The organisation's departments (docs/product.md#departments): the list a member's department and the departments a
  * lead leads are chosen from. Seeded once from the published role configurations' departments and 'Operations'
  * (modules/departments); admins add, rename and retire them. `key` is the name trimmed and in lower case, so

@@ -118,6 +118,26 @@ export async function readFormAnswers(
 }
 
 /**
+ * One sending of a member's form, opened (a send repeated with its key shows that sending's answers).
+ * @param version the sending's version (1, 2, …)
+ * @returns the sending, or undefined when there is none of that version
+ * @throws SecretsKeyError when sealed answers do not open with the configured keys
+ */
+export async function readFormSending(
+  db: Database,
+  box: SecretBox,
+  userId: string,
+  stepId: string,
+  version: number,
+): Promise<StoredFormAnswers | undefined> {
+  const [row] = await db
+    .select()
+    .from(formAnswers)
+    .where(and(eq(formAnswers.userId, userId), eq(formAnswers.stepId, stepId), eq(formAnswers.version, version)));
+  return row && opened(box, row);
+}
+
+/**
  * The highest version sent of a member's form (0 when never sent) and the step's content version it was sent to (0
  * when never sent), read in `db` (the caller's transaction).
  */

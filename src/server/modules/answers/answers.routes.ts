@@ -19,6 +19,7 @@ import {
   type MyAnswers,
 } from '../../../shared/answers-api.js';
 import { memberEmailParamsSchema } from '../../../shared/admin-api.js';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/client-request.js';
 import { progressWriteQuerySchema, stepIdParamsSchema } from '../../../shared/api.js';
 import type { Step } from '../../../shared/content-schema.js';
 import { resolveMemberRole } from '../../../shared/role-lookup.js';
@@ -46,6 +47,10 @@ import {
   type AnswersDeps,
 } from './answers.service.js';
 import { readOwnFormFile, readSentFormFile, type OpenedFormFile } from './form-files.js';
+import { sendKeyOf } from './send-keys.js';
+
+/** The Idempotency-Key header as Node names it (lower case). */
+const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 
 /** The 403 message to a lead asking for the answers of a member outside the departments they lead. */
 /** The refusal of a newcomer's answers to anyone but admins and leads (a buddy, another member). */
@@ -179,6 +184,9 @@ async function answeredForms(
  *   that do not fit; 409 when the form was sent and allows no changes.
  * - GET /api/steps/:stepId/quiz → their tries; POST `{ answers: { questionId: [answerId] } }` → one try scored here,
  *   completing the step on a pass; 409 when passed already or no try is left.
+ * - Both sends take an `Idempotency-Key` header (send-keys.ts, docs/reliability.md#a-send-that-counts-once): sent
+ *   again with the same key, the send is not stored again and gets the first answer; 422 when the key was used for a
+ *   different send, 400 for a key that is not a quoted string of the published form.
  * - GET /api/answers/mine?format=json|csv → a download of their own answers (every form's latest sending, the tries;
  *   a file question by the file's name).
  * - POST /api/steps/:stepId/form/files/:fieldId?name= (the file as the body, its Content-Type) → 201 the file's answer
@@ -235,7 +243,8 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
     async (request) => {
       const step = own(request);
       refusePreviewWrite(request.query);
-      return submitForm(deps, request, step, request.body.answers);
+      const key = sendKeyOf(request.headers[KEY_HEADER], { kind: 'form', stepId: step.id, body: request.body });
+      return submitForm(deps, request, step, request.body.answers, key);
     },
   );
 
@@ -308,7 +317,8 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
     async (request) => {
       const step = own(request);
       refusePreviewWrite(request.query);
-      return tryQuiz(deps, request, step, request.body.answers);
+      const key = sendKeyOf(request.headers[KEY_HEADER], { kind: 'quiz', stepId: step.id, body: request.body });
+      return tryQuiz(deps, request, step, request.body.answers, key);
     },
   );
 

@@ -22,12 +22,14 @@ import { completeAnsweredStep } from '../progress/index.js';
 import type { SecretBox } from '../secrets/index.js';
 import { checkUpload } from '../../uploads.js';
 import { deleteUnheldFiles, resolveFileAnswers, storeFormFile } from './form-files.js';
+import { keepSend, keptSend, type SendKey } from './send-keys.js';
 import {
   deleteDraft,
   insertQuizTry,
   latestSending,
   quizTriesOf,
   readFormAnswers,
+  readFormSending,
   writeFormAnswers,
   type QuizTryRow,
 } from './answers.repository.js';
@@ -163,33 +165,78 @@ export async function saveFormDraft(
 }
 
 /**
+ * The first answer to a send repeated with its key (send-keys.ts), or undefined when the key is new (or none).
+ * A form's answer is kept without its answers: they are read back from the sending it stored.
+ * @throws HttpError 422 when the key was used for a different send
+ */
+async function repeatedSend(
+  deps: AnswersDeps,
+  userId: string,
+  key: SendKey | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  if (key === undefined) return undefined;
+  const kept = await keptSend(deps.db, userId, key, deps.now());
+  if (kept === undefined) return undefined;
+  if (kept.version === null) return kept.reply;
+  const sending = await readFormSending(deps.db, deps.box, userId, key.stepId, kept.version);
+  const submitted = kept.reply.submitted as Record<string, unknown>;
+  return { ...kept.reply, submitted: { ...submitted, answers: sending?.answers ?? {} } };
+}
+
+/**
+ * Runs a send; when two sends took the same version or try number at once (a unique violation), the one that lost
+ * gets the first one's answer when both came with the same key, else 409 {@link SENT_TWICE_MESSAGE}.
+ */
+async function once<T>(
+  deps: AnswersDeps,
+  userId: string,
+  key: SendKey | undefined,
+  send: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const first = await repeatedSend(deps, userId, key);
+    if (first !== undefined) return first as T;
+    throw new HttpError(409, SENT_TWICE_MESSAGE);
+  }
+}
+
+/**
  * Sends a form step (docs/product.md#form-steps): stores the answers as the next version, drops the draft and
- * completes the step through the progress service, all in one transaction.
+ * completes the step through the progress service, all in one transaction. With a key (send-keys.ts) the send counts
+ * once: the key and the answer are kept in the same transaction, and a repeat gets the first answer.
+ * @param key the send's Idempotency-Key and fingerprint, when it came with one
  * @throws HttpError 400 with `problems` (a required question unanswered, an answer that does not fit, a question the
- *   form does not have; nothing stored); 409 {@link FORM_FINAL_MESSAGE} or {@link SENT_TWICE_MESSAGE}
+ *   form does not have; nothing stored); 409 {@link FORM_FINAL_MESSAGE} or {@link SENT_TWICE_MESSAGE}; 422 when the
+ *   key was used for a different send
  */
 export async function submitForm(
   deps: AnswersDeps,
   request: FastifyRequest,
   step: Step,
   answers: Record<string, unknown>,
+  key?: SendKey,
 ): Promise<FormSubmitAnswer> {
   const form = formOf(step);
+  const userId = signedInUser(request).id;
+  const repeated = await repeatedSend(deps, userId, key);
+  if (repeated !== undefined) return repeated as FormSubmitAnswer;
   const checked = checkFormAnswers(form, answers, 'submit');
   if (!checked.ok) throw answerProblemsError('form', checked.problems);
-  const userId = signedInUser(request).id;
   const at = deps.now();
-  let completion;
-  try {
-    completion = await deps.db.transaction(async (tx) => {
+  return once(deps, userId, key, () =>
+    deps.db.transaction(async (tx) => {
       const latest = await latestSending(tx, userId, step.id);
       if (!form.allowChanges && latest.version > 0 && latest.stepVersion >= stepVersion(step))
         throw new HttpError(409, FORM_FINAL_MESSAGE);
       const withFiles = await withStoredFiles(tx, deps.box, userId, step.id, form, checked.answers);
+      const version = latest.version + 1;
       await writeFormAnswers(tx, deps.box, {
         userId,
         stepId: step.id,
-        version: latest.version + 1,
+        version,
         stepVersion: stepVersion(step),
         answers: withFiles,
         form,
@@ -197,13 +244,16 @@ export async function submitForm(
       });
       await deleteDraft(tx, userId, step.id);
       await deleteUnheldFiles(tx, { userId, stepId: step.id, fieldIds: fileFieldIds(withFiles) });
-      return completeAnsweredStep(tx, request, step, at);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, SENT_TWICE_MESSAGE);
-    throw error;
-  }
-  return { ...(await formState(deps, request, step)), step: completion };
+      const completion = await completeAnsweredStep(tx, request, step, at);
+      const answer: FormSubmitAnswer = { ...(await formState({ ...deps, db: tx }, request, step)), step: completion };
+      if (key !== undefined) {
+        // Kept without the answers (sensitive ones stay sealed in the sending): a repeat reads them from `version`.
+        const reply = { ...answer, submitted: answer.submitted && { ...answer.submitted, answers: {} } };
+        await keepSend(tx, userId, key, { reply, version, at });
+      }
+      return answer;
+    }),
+  );
 }
 
 /**
@@ -240,26 +290,32 @@ export async function quizState(deps: AnswersDeps, request: FastifyRequest, step
 
 /**
  * One try of a quiz step, scored on the server (docs/product.md#quiz-steps): stored with its score; a pass completes
- * the step through the progress service in the same transaction.
+ * the step through the progress service in the same transaction. With a key (send-keys.ts) the try counts once: a
+ * repeat gets the first answer and uses up no try.
  * @param answers question id → the answer ids chosen
+ * @param key the try's Idempotency-Key and fingerprint, when it came with one
  * @returns the result (which questions were wrong, each chosen answer's explanation), the tries after it and the step's
  *   completion
  * @throws HttpError 400 with `problems` for an unanswered question or an answer the question does not have (no try
- *   counted); 409 {@link QUIZ_PASSED_MESSAGE}, {@link NO_TRIES_LEFT_MESSAGE}, {@link SENT_TWICE_MESSAGE}
+ *   counted); 409 {@link QUIZ_PASSED_MESSAGE}, {@link NO_TRIES_LEFT_MESSAGE}, {@link SENT_TWICE_MESSAGE}; 422 when the
+ *   key was used for a different try
  */
 export async function tryQuiz(
   deps: AnswersDeps,
   request: FastifyRequest,
   step: Step,
   answers: QuizTry,
+  key?: SendKey,
 ): Promise<QuizTryAnswer> {
   const quiz = quizOf(step);
+  const userId = signedInUser(request).id;
+  const repeated = await repeatedSend(deps, userId, key);
+  if (repeated !== undefined) return repeated as QuizTryAnswer;
   const problems = quizTryProblems(quiz, answers);
   if (problems.length > 0) throw answerProblemsError('quiz', problems);
-  const userId = signedInUser(request).id;
   const at = deps.now();
-  try {
-    return await deps.db.transaction(async (tx) => {
+  return once(deps, userId, key, () =>
+    deps.db.transaction(async (tx) => {
       const allTries = await quizTriesOf(tx, userId, step.id);
       const tries = currentTries(step, allTries);
       if (tries.some((t) => t.passed)) throw new HttpError(409, QUIZ_PASSED_MESSAGE);
@@ -280,12 +336,11 @@ export async function tryQuiz(
       const completion = result.passed
         ? await completeAnsweredStep(tx, request, step, at)
         : { stepId: step.id, completed: false, completedAt: null };
-      return { ...quizStateOf(step, quiz, [...allTries, row]), last: result, step: completion };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, SENT_TWICE_MESSAGE);
-    throw error;
-  }
+      const answer: QuizTryAnswer = { ...quizStateOf(step, quiz, [...allTries, row]), last: result, step: completion };
+      if (key !== undefined) await keepSend(tx, userId, key, { reply: answer, version: null, at });
+      return answer;
+    }),
+  );
 }
 
 /** The name a file is stored under: the name given (without folders or control characters), else "file". */

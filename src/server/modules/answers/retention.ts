@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type { Database } from '../../db/client.js';
-import { formAnswers, formFiles, members, quizTries, users } from '../../db/schema.js';
+import { formAnswers, formFiles, members, quizTries, sendKeys, users } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
 import { clearPrivateEmailsAfterLeaving } from '../members/index.js';
 import { deleteUnheldFiles } from './form-files.js';
 import { sweepDueRetakes } from './retake.js';
+import { deleteExpiredSendKeys } from './send-keys.js';
 
 /** A day in milliseconds. */
 const DAY_MS = 86_400_000;
@@ -14,7 +15,8 @@ const DAY_MS = 86_400_000;
 export const UNHELD_FILE_KEEP_MS = DAY_MS;
 
 /**
- * Deletes the form answers (drafts and every sending), their uploaded files and quiz tries of every member who left the organisation at least
+ * Deletes the form answers (drafts and every sending), their uploaded files, quiz tries and the keys of their sends
+ * (send-keys.ts) of every member who left the organisation at least
  * `keepDays` days before `now` (ANSWERS_KEEP_DAYS_AFTER_LEAVING; docs/product.md#form-steps), one audit entry
  * 'answers-deleted' per person. A member who rejoined (no `left_at`) keeps theirs. Safe to run from several processes
  * at once: a row is deleted once.
@@ -43,6 +45,8 @@ export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date;
       .delete(quizTries)
       .where(inArray(quizTries.userId, ids))
       .returning({ userId: quizTries.userId });
+    // The keys of their sends keep the first answers (a quiz's result): they go with the answers.
+    await tx.delete(sendKeys).where(inArray(sendKeys.userId, ids));
     let people = 0;
     for (const person of left) {
       const answers = forms.filter((r) => r.userId === person.userId).length;
@@ -64,7 +68,8 @@ export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date;
 }
 
 /**
- * The hourly sweep of {@link deleteAnswersAfterLeaving} (and of files no answer holds, and of due re-takes, {@link sweepDueRetakes}) in one app process, as the agreement sweep and the mail worker
+ * The hourly sweep of {@link deleteAnswersAfterLeaving} (and of files no answer holds, expired send keys, and due
+ * re-takes, {@link sweepDueRetakes}) in one app process, as the agreement sweep and the mail worker
  * run theirs: a timer that a restart starts again (nothing is lost: the next run finds what is due), runs that never
  * overlap, and `runNow()` for tests with a moved clock.
  */
@@ -101,6 +106,8 @@ export class AnswersSweep {
         // Files uploaded and never saved with answers, or replaced in a draft, go after a day.
         const unheld = await deleteUnheldFiles(deps.db, { before: new Date(deps.now.getTime() - UNHELD_FILE_KEEP_MS) });
         if (unheld > 0) this.log.info({ files: unheld }, 'uploaded files no answer holds deleted');
+        // Keys of sends older than a day (send-keys.ts): a send repeated later is a new one.
+        await deleteExpiredSendKeys(deps.db, deps.now);
         if (deps.configs !== undefined) {
           const retakes = await sweepDueRetakes({ db: deps.db, configs: deps.configs });
           if (retakes > 0) this.log.info({ retakes }, 'forms and quizzes to answer again: steps made not completed');

@@ -10,6 +10,7 @@ import {
   members,
   memberStepAdjustments,
   quizTries,
+  sendKeys,
   stepItemProgress,
   stepProgress,
   teamTasks,
@@ -45,6 +46,7 @@ export const STORED_BY_STEP_ID: readonly Stored[] = [
   { name: 'formAnswers', table: formAnswers, column: formAnswers.stepId },
   { name: 'formFiles', table: formFiles, column: formFiles.stepId },
   { name: 'quizTries', table: quizTries, column: quizTries.stepId },
+  { name: 'sendKeys', table: sendKeys, column: sendKeys.stepId },
   {
     name: 'skips',
     table: memberStepAdjustments,

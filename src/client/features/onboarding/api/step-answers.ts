@@ -4,6 +4,7 @@ import { fileAnswerSchema, type QuizTry } from '@shared/step-answers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { sendOnce } from '@/lib/send-once';
 import { updateCachedProgress, withStepCompletion } from './progress-cache';
 
 /**
@@ -36,7 +37,10 @@ export function useFormState(stepId: string, enabled: boolean) {
   });
 }
 
-/** PUT …/form/draft (`send: false`) or POST …/form (`send: true`); a sending completes the step. @throws ApiError */
+/**
+ * PUT …/form/draft (`send: false`) or POST …/form (`send: true`, with an Idempotency-Key: lib/send-once.ts); a sending
+ * completes the step. @throws ApiError
+ */
 export function useSaveForm(stepId: string) {
   const queryClient = useQueryClient();
   const applyCompletion = useApplyCompletion();
@@ -45,10 +49,13 @@ export function useSaveForm(stepId: string) {
       if (!send) {
         return apiRequest(apiPaths.stepFormDraft(stepId), formStateSchema, { method: 'PUT', body: { answers } });
       }
-      const sent = await apiRequest(apiPaths.stepForm(stepId), formSubmitAnswerSchema, {
-        method: 'POST',
-        body: { answers },
-      });
+      const sent = await sendOnce(`form:${stepId}`, { answers }, (idempotencyKey) =>
+        apiRequest(apiPaths.stepForm(stepId), formSubmitAnswerSchema, {
+          method: 'POST',
+          body: { answers },
+          idempotencyKey,
+        }),
+      );
       applyCompletion(sent.step);
       return sent;
     },
@@ -80,13 +87,22 @@ export function useQuizState(stepId: string, enabled: boolean) {
   });
 }
 
-/** POST /api/steps/:stepId/quiz — one try, scored by the server; a pass completes the step. @throws ApiError */
+/**
+ * POST /api/steps/:stepId/quiz — one try (with an Idempotency-Key: lib/send-once.ts), scored by the server; a pass
+ * completes the step. @throws ApiError
+ */
 export function useTryQuiz(stepId: string) {
   const queryClient = useQueryClient();
   const applyCompletion = useApplyCompletion();
   return useMutation({
     mutationFn: (answers: QuizTry) =>
-      apiRequest(apiPaths.stepQuiz(stepId), quizTryAnswerSchema, { method: 'POST', body: { answers } }),
+      sendOnce(`quiz:${stepId}`, { answers }, (idempotencyKey) =>
+        apiRequest(apiPaths.stepQuiz(stepId), quizTryAnswerSchema, {
+          method: 'POST',
+          body: { answers },
+          idempotencyKey,
+        }),
+      ),
     onSuccess: (result) => {
       queryClient.setQueryData(quizKey(stepId), result);
       applyCompletion(result.step);
