@@ -86,6 +86,29 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      // A route's handler is a named function (docs/architecture.md#modules): a walk through the code, a stack trace
+      // and a CPU profile can start at a route by its name.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete)$/] > ArrowFunctionExpression:last-child",
+          message:
+            'Give the route handler a name: `async function getThing(request, reply) { … }`, named after its method and path.',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete)$/] > FunctionExpression:last-child:not([id])",
+          message:
+            'Give the route handler a name: `async function getThing(request, reply) { … }`, named after its method and path.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -3,6 +3,7 @@ import { E2E_MEMBERS } from './fixtures/members';
 import { withoutDocumentAnswers } from './support/document-answers';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocus, tabThroughPage, tabTo } from './support/keyboard';
+import { signInAs } from './support/sign-in';
 
 /**
  * Accessibility end to end (docs/product.md#accessibility): axe-core with the WCAG 2.x A/AA rules on every
@@ -29,15 +30,6 @@ const stepCard = (page: Page, title: string) =>
 /** A unique e-mail address, so a repeated test starts with fresh progress. */
 const uniqueEmail = (name: string) =>
   `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
-
-/** Signs the page's browser context in with the development sign-in as `email`. */
-async function signInAs(page: Page, email: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /**
  * A new page of its own browser context at `viewport`, with the mobile warning already dismissed at phone width so
@@ -127,7 +119,7 @@ for (const [label, viewport] of VIEWPORTS) {
       baseURL,
     }) => {
       const page = await newPage(browser, baseURL, viewport);
-      await signInAs(page, uniqueEmail('a11y.volunteer'), baseURL);
+      await signInAs(page, uniqueEmail('a11y.volunteer'), { baseURL });
       await page.goto('/dashboard');
       await expect(progressBar(page)).toBeVisible();
       await expectNoAxeViolations(page, { state: `volunteer dashboard (${label})` });
@@ -139,19 +131,19 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
       await expectNoAxeViolations(page, { state: `volunteer dashboard, one step completed (${label})` });
 
-      await signInAs(page, E2E_MEMBERS.finance.email, baseURL);
+      await signInAs(page, E2E_MEMBERS.finance.email, { baseURL });
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toBeVisible();
       await expectNoAxeViolations(page, { state: `finance dashboard (${label})` });
 
-      await signInAs(page, E2E_MEMBERS.account.email, baseURL);
+      await signInAs(page, E2E_MEMBERS.account.email, { baseURL });
       await page.goto('/dashboard');
       await expect(
         page.getByText('Logged in as an account! Please log out and use your personal account.'),
       ).toBeVisible();
       await expectNoAxeViolations(page, { state: `account dashboard (red card) (${label})` });
 
-      await signInAs(page, ADMIN, baseURL);
+      await signInAs(page, ADMIN, { baseURL });
       await page.goto('/dashboard');
       await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
       await expectNoAxeViolations(page, { state: `admin's dashboard (${label})` });
@@ -163,7 +155,7 @@ for (const [label, viewport] of VIEWPORTS) {
       baseURL,
     }) => {
       const page = await newPage(browser, baseURL, viewport);
-      await signInAs(page, ADMIN, baseURL);
+      await signInAs(page, ADMIN, { baseURL });
       await page.goto('/admin?tab=members');
       await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible();
       await expect(page.getByRole('row').nth(1)).toBeVisible();
@@ -339,7 +331,7 @@ test('media have no violations while loading and when they fail', async ({ page 
 });
 
 test('a role preview with its banner and toast has no violations', async ({ page, baseURL }) => {
-  await signInAs(page, uniqueEmail('a11y.preview'), baseURL);
+  await signInAs(page, uniqueEmail('a11y.preview'), { baseURL });
   await page.goto('/dashboard');
   await page
     .getByRole('banner')
@@ -355,7 +347,7 @@ test('a role preview with its banner and toast has no violations', async ({ page
 });
 
 test('the loading states of sign-in and the dashboard have no violations', async ({ page, baseURL }) => {
-  await signInAs(page, uniqueEmail('a11y.loading'), baseURL);
+  await signInAs(page, uniqueEmail('a11y.loading'), { baseURL });
   // Held answers: the protected wrapper's 'Authenticating', then the dashboard's skeleton.
   let releaseMe: () => void = () => undefined;
   const meHeld = new Promise<void>((resolve) => {
@@ -388,7 +380,7 @@ test('the error page (role configuration missing) has no violations', async ({ p
   // Content is validated at start-up (a role cannot name a missing configuration), so a real server never gives this
   // answer with our content; the browser receives the server's 409 body of that case (src/server/modules/onboarding/
   // member-role.ts) instead.
-  await signInAs(page, E2E_MEMBERS.finance.email, baseURL);
+  await signInAs(page, E2E_MEMBERS.finance.email, { baseURL });
   await withoutDocumentAnswers(page);
   await page.route('**/api/onboarding', (route) =>
     route.fulfill({
@@ -460,7 +452,7 @@ test('keyboard only: a checklist and an acknowledgment, with visible focus at ev
 });
 
 test('keyboard only: the Volunteer Agreement is read, downloaded and signed', async ({ page, baseURL }) => {
-  await signInAs(page, uniqueEmail('a11y.keyboard'), baseURL);
+  await signInAs(page, uniqueEmail('a11y.keyboard'), { baseURL });
   await page.goto('/dashboard');
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
   const card = stepCard(page, 'Sign the Volunteer Agreement');
@@ -537,7 +529,7 @@ test('every Tab stop of the main pages shows a visible, uncovered focus indicato
     await ready();
     expect((await tabThroughPage(page)).length, path).toBeGreaterThan(0);
   }
-  await signInAs(page, ADMIN, baseURL);
+  await signInAs(page, ADMIN, { baseURL });
   const signedIn: [string, () => Promise<void>][] = [
     ['/dashboard', () => expect(progressBar(page)).toBeVisible()],
     ['/admin?tab=members', () => expect(page.getByRole('row').nth(1)).toBeVisible()],
@@ -553,7 +545,7 @@ test('every Tab stop of the main pages shows a visible, uncovered focus indicato
   // At phone width the sticky scope titles cover more of the screen.
   const phone = await newPage(browser, baseURL, PHONE);
   for (const path of ['/test', '/dashboard']) {
-    if (path === '/dashboard') await signInAs(phone, ADMIN, baseURL);
+    if (path === '/dashboard') await signInAs(phone, ADMIN, { baseURL });
     await phone.goto(path);
     await expect(progressBar(phone)).toBeVisible();
     expect((await tabThroughPage(phone)).length, `${path} (phone)`).toBeGreaterThan(3);
@@ -567,7 +559,7 @@ test('the progress bar is named and carries the percentage shown, at desktop and
 }) => {
   for (const [label, viewport] of VIEWPORTS) {
     const page = await newPage(browser, baseURL, viewport);
-    await signInAs(page, uniqueEmail(`a11y.progress.${label}`), baseURL);
+    await signInAs(page, uniqueEmail(`a11y.progress.${label}`), { baseURL });
     await page.goto('/dashboard');
     expect(await expectProgressBarMatchesShownPercent(page)).toBe(0);
     const button = viewport === PHONE ? 'Done' : 'Complete';

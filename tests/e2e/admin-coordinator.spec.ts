@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectPlainWords } from './support/plain-words';
+import { signInAs } from './support/sign-in';
 
 /**
  * The admin's side as a volunteer coordinator uses it, at 1280 px (docs/product.md#admin-area): the members table fits
@@ -8,21 +9,13 @@ import { expectPlainWords } from './support/plain-words';
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 const INVITED = 'coordinator.invited.e2e@inspired2uplift.org';
 
-async function signInAs(page: Page, email: string, name: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('the members table fits 1280 and 1024 px without scrolling sideways, and an invited person shows their address once', async ({
   page,
   baseURL,
 }) => {
-  await signInAs(page, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   const invite = await page.request.put(`/api/admin/members/${encodeURIComponent(INVITED)}`, {
     data: { role: 'volunteer', department: 'Finance', startOn: '2026-11-01' },
     headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AUDIT_KINDS } from '../../src/shared/audit-kinds';
 import { expectNoAxeViolations } from './support/axe';
+import { signInAs } from './support/sign-in';
 
 /**
  * The admin console end to end (docs/product.md#admin-area). `admin.e2e@…` is listed in ADMIN_EMAILS of the e2e server
@@ -10,21 +11,13 @@ import { expectNoAxeViolations } from './support/axe';
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 const MEMBER = 'role.change.e2e@inspired2uplift.org';
 
-async function signInAs(page: Page, email: string, name: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test('an admin finds a member, changes their role, exports a CSV holding them, and finds the change in the audit log by its kind', async ({
   browser,
   baseURL,
 }) => {
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  await signInAs(member, MEMBER, 'Riley Rolechange', baseURL);
+  await signInAs(member, MEMBER, { name: 'Riley Rolechange', baseURL });
   await member.goto('/dashboard');
   await expect(member.getByRole('heading', { level: 3, name: 'Set up Slack' })).toBeVisible();
   await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toHaveCount(0);
@@ -33,7 +26,7 @@ test('an admin finds a member, changes their role, exports a CSV holding them, a
 
   const adminContext = await browser.newContext({ acceptDownloads: true });
   const admin = await adminContext.newPage();
-  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(admin, ADMIN, { name: 'Alex Admin', baseURL });
   await admin.goto('/dashboard');
   await admin.getByRole('link', { name: 'Admin', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Admin console' })).toBeVisible();
@@ -63,7 +56,7 @@ test('an admin finds a member, changes their role, exports a CSV holding them, a
   // asks them to sign in, and after signing in they see the finance steps.
   await member.reload();
   await expect(member).toHaveURL(/\/login/);
-  await signInAs(member, MEMBER, 'Riley Rolechange', baseURL);
+  await signInAs(member, MEMBER, { name: 'Riley Rolechange', baseURL });
   await member.goto('/dashboard');
   await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toBeVisible();
   await expect(member.getByText('Role: Finance', { exact: true })).toBeVisible();
@@ -98,7 +91,7 @@ test('an admin finds a member, changes their role, exports a CSV holding them, a
 test('an admin backs up the database from the Backups tab and downloads the backup', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ acceptDownloads: true });
   const admin = await context.newPage();
-  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(admin, ADMIN, { name: 'Alex Admin', baseURL });
   await admin.goto('/admin?tab=backups');
   await expect(admin.getByText(/backs up its data every 24 hours/)).toBeVisible();
   // The server took one when it started; 'Back up now' takes a newer one, which becomes the day's backup.

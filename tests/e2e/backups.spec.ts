@@ -1,6 +1,7 @@
 import { renameSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { signInAs } from './support/sign-in';
 
 /**
  * Restoring a backup from the admin console's Backups tab (docs/operations.md#backups), as an admin would: back up,
@@ -9,27 +10,19 @@ import { expectNoAxeViolations } from './support/axe';
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 const MEMBER = 'restore.e2e@inspired2uplift.org';
 
-async function signInAs(page: Page, email: string, name: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test('an admin restores a backup with the typed date and everyone sees the state of the backup', async ({
   browser,
   baseURL,
 }) => {
   test.setTimeout(120_000);
   const member = await (await browser.newContext()).newPage();
-  await signInAs(member, MEMBER, 'Robin Restore', baseURL);
+  await signInAs(member, MEMBER, { name: 'Robin Restore', baseURL });
   await member.goto('/dashboard');
   await expect(member.getByRole('heading', { level: 3, name: 'Set up Slack' })).toBeVisible();
   await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toHaveCount(0);
 
   const admin = await (await browser.newContext()).newPage();
-  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(admin, ADMIN, { name: 'Alex Admin', baseURL });
   await admin.goto('/admin?tab=backups');
   await admin.getByRole('button', { name: 'Back up now' }).click();
   await expect(admin.getByText(/is ready to download/)).toBeVisible({ timeout: 30_000 });
@@ -41,7 +34,7 @@ test('an admin restores a backup with the typed date and everyone sees the state
   });
   expect(changed.status()).toBe(200);
   // A change of role ends the member's sessions: they sign in again.
-  await signInAs(member, MEMBER, 'Robin Restore', baseURL);
+  await signInAs(member, MEMBER, { name: 'Robin Restore', baseURL });
   await member.reload();
   await expect(member.getByRole('heading', { level: 3, name: 'Meet your Finance team' })).toBeVisible();
 
@@ -90,7 +83,7 @@ test('a copy off this machine that fails is shown in the Backups tab and the lau
   const copyDir = process.env.E2E_BACKUP_COPY_DIR;
   if (copyDir === undefined) throw new Error('playwright.config.ts sets E2E_BACKUP_COPY_DIR');
   const admin = await (await browser.newContext()).newPage();
-  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(admin, ADMIN, { name: 'Alex Admin', baseURL });
   await admin.goto('/admin?tab=backups');
   const failed = admin.getByRole('alert').filter({ hasText: 'The copy of the last backup off this machine failed.' });
   renameSync(copyDir, `${copyDir}-unplugged`);

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { withoutDocumentAnswers } from './support/document-answers';
+import { signInAs } from './support/sign-in';
 
 /**
  * Database unavailable, in the browser (docs/architecture.md#database-unavailable): the member's change stays shown
@@ -27,15 +28,6 @@ const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Onboa
 const stepCard = (page: Page, title: string) =>
   page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
-/** Signs the page's browser context in as a member of its own (development sign-in; Origin for the same-origin check). */
-async function signInAs(page: Page, email: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name: 'Robin Reliable' },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 /** Answers the first `count` requests of `method` to `pattern` as the server without its database does. */
 async function failFirst(page: Page, pattern: string, method: string, count: number): Promise<() => number> {
   let failed = 0;
@@ -54,7 +46,7 @@ test('a step completed while the database is unavailable stays shown, is saved o
   page,
   baseURL,
 }) => {
-  await signInAs(page, 'reliability.e2e@inspired2uplift.org', baseURL);
+  await signInAs(page, 'reliability.e2e@inspired2uplift.org', { name: 'Robin Reliable', baseURL });
   await page.goto('/dashboard');
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
   const failed = await failFirst(page, '**/api/progress/steps/**', 'PUT', 2);
@@ -86,7 +78,7 @@ test("the steps cannot be read while the database is unavailable: the Error page
   page,
   baseURL,
 }) => {
-  await signInAs(page, 'reliability.read.e2e@inspired2uplift.org', baseURL);
+  await signInAs(page, 'reliability.read.e2e@inspired2uplift.org', { name: 'Robin Reliable', baseURL });
   // The page tries a failed read three times (1 s, then 2 s apart) before it shows the Error page. The server's own read
   // for the document fails the same way, so the document carries no steps and the page asks the API
   // (docs/decisions/028-dashboard-render-on-a-phone.md).

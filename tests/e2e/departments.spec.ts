@@ -1,5 +1,6 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { E2E_MEMBERS } from './fixtures/members';
+import { signInAs } from './support/sign-in';
 
 /**
  * Departments as an admin keeps them, in the browser only (docs/product.md#departments): the list, adding, renaming
@@ -11,20 +12,12 @@ const ADMIN = 'admin.e2e@inspired2uplift.org';
 /** Each page of the admin console loads its own chunk: on a busy machine the first render takes more than 10 s. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-async function signInAsAdmin(page: Page, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email: ADMIN, name: 'Alex Admin' },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test('an admin keeps the departments list, and departments are chosen from it, not typed', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page, baseURL);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   await page.goto('/admin?tab=departments');
   const list = page.getByRole('list', { name: 'Departments' });
   // Seeded from the role configurations' departments, and Operations.
@@ -89,7 +82,7 @@ test('a department typed before the list existed stays until the admin moves its
 }) => {
   test.setTimeout(120_000);
   const { email } = E2E_MEMBERS.chapterz;
-  await signInAsAdmin(page, baseURL);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
 
   // Their page says so, and keeps it.
   await page.goto(`/admin/members/${encodeURIComponent(email)}`);

@@ -1,19 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_MEMBERS } from './fixtures/members';
+import { signInAs } from './support/sign-in';
 
 /**
  * Where a careful new member used to trip over the app, end to end in Chromium: the role menu of the header, free
  * role text in the badge, a role the product's password rules name, and progress kept by the app's earlier version.
  */
-
-/** Signs the page's browser context in as `email` (development sign-in; Origin for the same-origin check). */
-async function signInAs(page: Page, email: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
 
 const uniqueEmail = (name: string) =>
   `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
@@ -22,7 +14,7 @@ test("the role menu in the header says 'Already using that role' when the curren
   page,
   baseURL,
 }) => {
-  await signInAs(page, uniqueEmail('fidelity.menu'), baseURL);
+  await signInAs(page, uniqueEmail('fidelity.menu'), { baseURL });
   await page.goto('/dashboard');
   const menuButton = page.getByRole('banner').getByRole('button', { name: 'Preview as…' });
   await expect(menuButton).toBeVisible();
@@ -50,7 +42,7 @@ test("the role menu in the header says 'Already using that role' when the curren
 
 test('on a phone the role menu stays in the header', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, uniqueEmail('fidelity.phone'), baseURL);
+  await signInAs(page, uniqueEmail('fidelity.phone'), { baseURL });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Continue Anyway' }).click();
   const menuButton = page.getByRole('banner').getByRole('button', { name: 'Preview as…' });
@@ -63,7 +55,7 @@ test('free role text shows in the badge as the display label, in the colours of 
   page,
   baseURL,
 }) => {
-  await signInAs(page, E2E_MEMBERS.financeDirector.email, baseURL);
+  await signInAs(page, E2E_MEMBERS.financeDirector.email, { baseURL });
   await page.goto('/dashboard');
   const badge = page.getByRole('banner').getByText('Role: Director of Finance and Operations', { exact: true });
   await expect(badge).toBeVisible();
@@ -72,7 +64,7 @@ test('free role text shows in the badge as the display label, in the colours of 
 });
 
 test('a graphic designer gets the External steps with the Design email step', async ({ page, baseURL }) => {
-  await signInAs(page, E2E_MEMBERS.graphicDesigner.email, baseURL);
+  await signInAs(page, E2E_MEMBERS.graphicDesigner.email, { baseURL });
   await page.goto('/dashboard');
   await expect(page.getByRole('banner').getByText('Role: Graphic Designer', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'Design email' })).toBeVisible();
@@ -82,7 +74,7 @@ test("progress kept in this browser by the app's earlier version is imported onc
   page,
   baseURL,
 }) => {
-  await signInAs(page, uniqueEmail('fidelity.import'), baseURL);
+  await signInAs(page, uniqueEmail('fidelity.import'), { baseURL });
   const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
   await page.goto('/test');
   await page.evaluate((id) => {

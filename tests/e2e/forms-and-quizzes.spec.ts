@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { tabTo, waitForTakeOver } from './support/keyboard';
+import { signInAs } from './support/sign-in';
 
 /**
  * Form and quiz steps end to end (docs/product.md#form-steps, #quiz-steps), in Chromium against the built app: a
@@ -20,14 +21,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const stepCard = (page: Page, title: string) =>
   page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
-async function signIn(page: Page, baseURL: string | undefined, email: string, name: string) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test('a volunteer sends the access-needs form by keyboard and passes the quiz on a second try; their lead reads the answers', async ({
   page,
   baseURL,
@@ -36,7 +29,7 @@ test('a volunteer sends the access-needs form by keyboard and passes the quiz on
   const origin = new URL(baseURL ?? 'http://localhost').origin;
 
   // The volunteer and the lead of their department (Chapters).
-  await signIn(page, baseURL, ADMIN, 'Alex Admin');
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   for (const [email, data] of [
     [VOLUNTEER, { role: 'volunteer', department: 'Chapters', isAdmin: false }],
     [LEAD, { role: 'chapters', department: 'Chapters', isAdmin: false, leadOf: ['Chapters'] }],
@@ -49,7 +42,7 @@ test('a volunteer sends the access-needs form by keyboard and passes the quiz on
   }
 
   // The form, keyboard only: open the step, fill in, save a draft.
-  await signIn(page, baseURL, VOLUNTEER, 'Vera Volunteer');
+  await signInAs(page, VOLUNTEER, { name: 'Vera Volunteer', baseURL });
   await page.goto('/dashboard');
   await waitForTakeOver(page);
   const form = stepCard(page, FORM);
@@ -123,7 +116,7 @@ test('a volunteer sends the access-needs form by keyboard and passes the quiz on
   await expect(quiz).toHaveAttribute('data-status', 'completed');
 
   // The lead of Chapters reads the answers, sensitive ones included.
-  await signIn(page, baseURL, LEAD, 'Lee Lead');
+  await signInAs(page, LEAD, { name: 'Lee Lead', baseURL });
   await page.goto(`/admin/members/${encodeURIComponent(VOLUNTEER)}`);
   await page.getByRole('button', { name: 'Show answers' }).click();
   const answers = page.getByRole('article', { name: FORM });
@@ -133,7 +126,7 @@ test('a volunteer sends the access-needs form by keyboard and passes the quiz on
   await expect(answers.getByText('Sensitive', { exact: true }).first()).toBeVisible();
 
   // That read is in the audit log.
-  await signIn(page, baseURL, ADMIN, 'Alex Admin');
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   const audit = await page.request.get('/api/admin/audit?kind=answers-read');
   expect(audit.status()).toBe(200);
   const { items } = (await audit.json()) as { items: { actorEmail: string; subject: string; outcome: string }[] };

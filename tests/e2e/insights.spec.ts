@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { EXPECTED_CALLOUT, INSIGHTS_DEPARTMENT } from './fixtures/insights';
 import { expectNoAxeViolations } from './support/axe';
+import { signInAs } from './support/sign-in';
 
 /**
  * The insights page end to end, on the people scripts/e2e-seed.ts writes (tests/e2e/fixtures/insights.ts): the
@@ -9,14 +10,6 @@ import { expectNoAxeViolations } from './support/axe';
  * phone width are attached to the test's results.
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';
-
-async function signInAsAdmin(page: Page, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email: ADMIN, name: 'Alex Admin' },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /** The texts of a region's charts that run past the chart's right edge (its card cuts them off). */
 async function textsPastTheEdge(region: Locator): Promise<string[]> {
@@ -36,7 +29,7 @@ test('an admin reads where people stop in the largest role, sees the same number
 }, testInfo) => {
   // Five axe runs over a page of charts: over a minute when the machine is busy.
   test.setTimeout(150_000);
-  await signInAsAdmin(page, baseURL);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   // The charting library comes with the insights page only.
   const scripts: string[] = [];
   page.on('request', (request) => {

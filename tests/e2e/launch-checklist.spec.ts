@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { signInAs } from './support/sign-in';
 
 /**
  * The launch checklist end to end (docs/product.md#launch-checklist): an admin's first page until they hide it, with
@@ -9,27 +10,19 @@ import { expectNoAxeViolations } from './support/axe';
 const FIRST_ADMIN = 'admin.e2e@inspired2uplift.org';
 const ADMIN = 'launch.e2e@inspired2uplift.org';
 
-async function signInAs(page: Page, email: string, name: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test('an admin starts on the launch checklist, follows a link into the studio, and hides the checklist', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(120_000);
   const origin = new URL(baseURL ?? 'http://localhost').origin;
-  await signInAs(page, FIRST_ADMIN, 'Alex Admin', baseURL);
+  await signInAs(page, FIRST_ADMIN, { name: 'Alex Admin', baseURL });
   const made = await page.request.put(`/api/admin/members/${encodeURIComponent(ADMIN)}`, {
     data: { role: 'volunteer', department: 'Operations', isAdmin: true },
     headers: { Origin: origin },
   });
   expect(made.status()).toBe(200);
-  await signInAs(page, ADMIN, 'Lee Launch', baseURL);
+  await signInAs(page, ADMIN, { name: 'Lee Launch', baseURL });
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Launch checklist' })).toBeVisible();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { freePort, startServer } from '../../src/server/test/server-process';
+import { signInAs } from './support/sign-in';
 
 /**
  * The admin's side of people, as an admin does it in the browser (docs/product.md#admin-area): members who left and
@@ -11,14 +12,6 @@ import { freePort, startServer } from '../../src/server/test/server-process';
  * ADMIN_EMAILS; the welcome on a server of its own whose clock is at 10:00 London (outside quiet hours).
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';
-
-async function signInAsAdmin(page: Page, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email: ADMIN, name: 'Alex Admin' },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /** Opens the admin console's tab `name`. */
 async function openTab(page: Page, name: string) {
@@ -38,7 +31,7 @@ test('a member who left carries a badge, is neither overdue nor stalled, and is 
 }) => {
   test.setTimeout(120_000);
   const leaver = 'lee.leaver.people.e2e@inspired2uplift.org';
-  await signInAsAdmin(page, baseURL);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   // Invited with a start date long past: their steps with due dates are overdue.
   await openTab(page, 'Invite');
   await page.getByLabel('E-mail address', { exact: true }).fill(leaver);

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, LOOK_RULES } from './support/axe';
 import { expectVisibleFocus, tabTo, waitForTakeOver } from './support/keyboard';
+import { signInAs } from './support/sign-in';
 
 /**
  * Reading and display preferences (docs/product.md#reading-and-display): each chosen with the keyboard only, saved on
@@ -22,15 +23,6 @@ async function newPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP });
   await context.addInitScript(() => localStorage.setItem('mobile-warning-dismissed', 'true'));
   return context.newPage();
-}
-
-/** Signs the page's browser context in with the development sign-in as `email`. */
-async function signInAs(page: Page, email: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
 }
 
 /** Saves preferences for the page's signed-in member through the API. */
@@ -58,7 +50,7 @@ test('each preference is chosen with the keyboard only, saved, and shown by anot
 }) => {
   const email = uniqueEmail('prefs.keyboard');
   const page = await newPage(browser, baseURL);
-  await signInAs(page, email, baseURL);
+  await signInAs(page, email, { baseURL });
   await page.goto('/dashboard');
   await waitForTakeOver(page);
 
@@ -126,7 +118,7 @@ test('each preference is chosen with the keyboard only, saved, and shown by anot
 
   // Another browser (a second device): signs in, and the server's HTML already carries them.
   const other = await newPage(browser, baseURL);
-  await signInAs(other, email, baseURL);
+  await signInAs(other, email, { baseURL });
   const served = await (await other.request.get('/dashboard')).text();
   expect(served).toMatch(
     /<html lang="en" data-text-size="200" data-spacing="wide" data-font="legible" data-theme="contrast" data-motion="reduced" data-steps="one" data-reading="standard">/,
@@ -166,7 +158,7 @@ test('chosen on the login page before sign-in: kept in the browser, then saved t
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(248, 250, 252)');
 
   const email = uniqueEmail('prefs.login');
-  await signInAs(page, email, baseURL);
+  await signInAs(page, email, { baseURL });
   await page.goto('/dashboard');
   await expect(html(page)).toHaveAttribute('data-theme', 'dark');
   await expect
@@ -180,7 +172,7 @@ test('one step at a time: only the step shown, Previous and Next by keyboard, it
   baseURL,
 }) => {
   const page = await newPage(browser, baseURL);
-  await signInAs(page, uniqueEmail('prefs.one.step'), baseURL);
+  await signInAs(page, uniqueEmail('prefs.one.step'), { baseURL });
   await savePreferences(page, baseURL, { oneStepAtATime: true });
   await page.goto('/dashboard');
   const steps = page.locator('main article');
@@ -227,7 +219,7 @@ test('easy read: switched on with the keyboard, a volunteer step shows its easy-
   baseURL,
 }) => {
   const page = await newPage(browser, baseURL);
-  await signInAs(page, uniqueEmail('prefs.easy.read'), baseURL);
+  await signInAs(page, uniqueEmail('prefs.easy.read'), { baseURL });
   await page.goto('/dashboard');
   await waitForTakeOver(page);
   // The open volunteer step, 'Sign in to your Chrome profile' (content/roles/volunteer.yaml).
@@ -278,7 +270,7 @@ const LOOK_STATES: { state: string; open: (page: Page, baseURL: string | undefin
   {
     state: 'volunteer dashboard',
     open: async (page, baseURL) => {
-      await signInAs(page, uniqueEmail('prefs.axe'), baseURL);
+      await signInAs(page, uniqueEmail('prefs.axe'), { baseURL });
       await page.goto('/dashboard');
       await waitForTakeOver(page);
     },
@@ -286,7 +278,7 @@ const LOOK_STATES: { state: string; open: (page: Page, baseURL: string | undefin
   {
     state: 'Reading and display panel',
     open: async (page, baseURL) => {
-      await signInAs(page, uniqueEmail('prefs.axe.panel'), baseURL);
+      await signInAs(page, uniqueEmail('prefs.axe.panel'), { baseURL });
       await page.goto('/dashboard');
       await waitForTakeOver(page);
       await page.getByRole('button', { name: 'Reading and display' }).click();
@@ -296,7 +288,7 @@ const LOOK_STATES: { state: string; open: (page: Page, baseURL: string | undefin
   {
     state: 'dashboard, one step at a time',
     open: async (page, baseURL) => {
-      await signInAs(page, uniqueEmail('prefs.axe.focus'), baseURL);
+      await signInAs(page, uniqueEmail('prefs.axe.focus'), { baseURL });
       await savePreferences(page, baseURL, { oneStepAtATime: true });
       await page.goto('/dashboard');
       await waitForTakeOver(page);
@@ -306,7 +298,7 @@ const LOOK_STATES: { state: string; open: (page: Page, baseURL: string | undefin
   {
     state: 'admin members',
     open: async (page, baseURL) => {
-      await signInAs(page, ADMIN, baseURL);
+      await signInAs(page, ADMIN, { baseURL });
       await page.goto('/admin?tab=members');
       await expect(page.getByRole('row').nth(1)).toBeVisible();
     },
@@ -314,7 +306,7 @@ const LOOK_STATES: { state: string; open: (page: Page, baseURL: string | undefin
   {
     state: 'admin import preview with errors',
     open: async (page, baseURL) => {
-      await signInAs(page, ADMIN, baseURL);
+      await signInAs(page, ADMIN, { baseURL });
       await page.goto('/admin?tab=import');
       await page.getByLabel('Or paste the CSV').fill('email,role,department\nnot-an-address,nobody,\n');
       await page.getByRole('button', { name: 'Preview' }).click();
@@ -365,7 +357,7 @@ test('high contrast: every text on the dashboard has at least 7:1 contrast, meas
   baseURL,
 }) => {
   const page = await newPage(browser, baseURL);
-  await signInAs(page, uniqueEmail('prefs.contrast'), baseURL);
+  await signInAs(page, uniqueEmail('prefs.contrast'), { baseURL });
   await savePreferences(page, baseURL, { theme: 'contrast' });
   await page.goto('/dashboard');
   await waitForTakeOver(page);
@@ -438,7 +430,7 @@ test('high contrast: every text on the dashboard has at least 7:1 contrast, meas
 
 test('the legible font is downloaded only when chosen', async ({ browser, baseURL }) => {
   const page = await newPage(browser, baseURL);
-  await signInAs(page, uniqueEmail('prefs.font'), baseURL);
+  await signInAs(page, uniqueEmail('prefs.font'), { baseURL });
   const fonts: string[] = [];
   page.on('request', (request) => {
     if (/atkinson/i.test(request.url())) fonts.push(request.url());
@@ -460,7 +452,7 @@ test('the legible font is downloaded only when chosen', async ({ browser, baseUR
 test('motion: the system setting until chosen, then the choice, either way', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await signInAs(page, uniqueEmail('prefs.motion'), baseURL);
+  await signInAs(page, uniqueEmail('prefs.motion'), { baseURL });
   const spin = () =>
     page.evaluate(() => {
       const probe = document.createElement('div');
@@ -478,7 +470,7 @@ test('motion: the system setting until chosen, then the choice, either way', asy
   await context.close();
 
   const still = await newPage(browser, baseURL);
-  await signInAs(still, uniqueEmail('prefs.motion.off'), baseURL);
+  await signInAs(still, uniqueEmail('prefs.motion.off'), { baseURL });
   await savePreferences(still, baseURL, { motion: 'reduced' });
   await still.goto('/dashboard');
   expect(
@@ -539,7 +531,7 @@ test('reflow: no horizontal scrolling at 320 CSS px wide, nor at 400% zoom of a 
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   await check('/login', [{}]);
 
-  await signInAs(page, ADMIN, baseURL);
+  await signInAs(page, ADMIN, { baseURL });
   await page.goto('/dashboard');
   await waitForTakeOver(page);
   await check('/dashboard', [{ steps: 'all' }, { steps: 'one' }]);

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_MEMBERS } from './fixtures/members';
+import { signInAs } from './support/sign-in';
 
 /**
  * Roles end to end (docs/product.md#member-records): the member record decides what a person sees. The records are
@@ -7,17 +8,8 @@ import { E2E_MEMBERS } from './fixtures/members';
  * addresses.
  */
 
-/** Signs the page's browser context in as `email` (development sign-in; Origin for the same-origin check). */
-async function signInAs(page: Page, email: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test('a member set to finance sees the finance steps and the Finance badge', async ({ page, baseURL }) => {
-  await signInAs(page, E2E_MEMBERS.finance.email, baseURL);
+  await signInAs(page, E2E_MEMBERS.finance.email, { baseURL });
   await page.goto('/dashboard');
 
   await expect(page.getByText(E2E_MEMBERS.finance.email).first()).toBeVisible();
@@ -53,7 +45,7 @@ test('a member set to finance sees the finance steps and the Finance badge', asy
 });
 
 test('a shared account sees the red card and no progress bar or steps', async ({ page, baseURL }) => {
-  await signInAs(page, E2E_MEMBERS.account.email, baseURL);
+  await signInAs(page, E2E_MEMBERS.account.email, { baseURL });
   await page.goto('/dashboard');
 
   await expect(page.getByText('Logged in as an account! Please log out and use your personal account.')).toBeVisible();
@@ -62,7 +54,7 @@ test('a shared account sees the red card and no progress bar or steps', async ({
 });
 
 test('a person without a member record gets the volunteer steps', async ({ page, baseURL }) => {
-  await signInAs(page, 'no.record.e2e@inspired2uplift.org', baseURL);
+  await signInAs(page, 'no.record.e2e@inspired2uplift.org', { baseURL });
   await page.goto('/dashboard');
   await expect(page.getByText('Role: Volunteer', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(8);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatDay } from '../../src/shared/dates';
+import { signInAs } from './support/sign-in';
 
 /**
  * The content studio as a non-technical admin uses it (docs/product.md#editing-in-the-browser), on the e2e server's
@@ -12,17 +13,9 @@ const ADMIN = 'admin.e2e@inspired2uplift.org';
 // Each test publishes and restores, with two browsers open.
 test.describe.configure({ timeout: 180_000 });
 
-async function signInAs(page: Page, email: string, name: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 async function adminPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInAs(page, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   return page;
 }
 
@@ -64,7 +57,7 @@ async function restore(admin: Page, version: number) {
 
 test('a due date set in the step form reaches members', async ({ browser, baseURL }) => {
   const volunteer = await (await browser.newContext()).newPage();
-  await signInAs(volunteer, 'due.volunteer.e2e@inspired2uplift.org', 'Dana Due', baseURL);
+  await signInAs(volunteer, 'due.volunteer.e2e@inspired2uplift.org', { name: 'Dana Due', baseURL });
   await volunteer.goto('/dashboard');
   const apps = stepCard(volunteer, 'Get the apps on your phone');
   await expect(apps.getByText(/^Due /u)).toBeVisible();
@@ -96,7 +89,7 @@ test('after a material change, a member who was overdue has a grace period befor
 }) => {
   const email = 'grace.volunteer.e2e@inspired2uplift.org';
   const volunteer = await (await browser.newContext()).newPage();
-  await signInAs(volunteer, email, 'Gale Grace', baseURL);
+  await signInAs(volunteer, email, { name: 'Gale Grace', baseURL });
   await volunteer.goto('/dashboard');
 
   // The admin sets the member's start date 30 days ago: the agreement (due after 5 days) is 25 days overdue.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { signInAs } from './support/sign-in';
 
 /**
  * The content studio end to end (docs/product.md#content-studio), on the e2e server's own database: an admin adds a
@@ -11,14 +12,6 @@ import { expectNoAxeViolations } from './support/axe';
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 const VOLUNTEER = 'studio.volunteer.e2e@inspired2uplift.org';
-
-async function signInAs(page: Page, email: string, name: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /** The volunteer's "N of M steps completed". */
 async function progressCounts(page: Page): Promise<{ done: number; total: number }> {
@@ -34,14 +27,14 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
   test.setTimeout(180_000);
   const volunteerContext = await browser.newContext();
   const volunteer = await volunteerContext.newPage();
-  await signInAs(volunteer, VOLUNTEER, 'Vic Volunteer', baseURL);
+  await signInAs(volunteer, VOLUNTEER, { name: 'Vic Volunteer', baseURL });
   await volunteer.goto('/dashboard');
   await expect(volunteer.getByRole('heading', { level: 3, name: 'Set up Slack' })).toBeVisible();
   const before = await progressCounts(volunteer);
 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
-  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(admin, ADMIN, { name: 'Alex Admin', baseURL });
   // The studio's code comes with the studio only (docs/architecture.md#client-bundle).
   const scripts: string[] = [];
   admin.on('request', (request) => {
@@ -190,7 +183,7 @@ test('an admin adds a step, previews and publishes it; a volunteer sees it; the 
 });
 
 test('an admin reorders steps with the keyboard alone, then discards the draft', async ({ page, baseURL }) => {
-  await signInAs(page, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   await page.goto('/admin/studio');
   const list = page.getByRole('list', { name: /^Steps of /u }).first();
   await expect(list.getByRole('listitem').first()).toBeVisible();
@@ -234,7 +227,7 @@ test('an admin uploads an image to a step, and a broken PDF is refused with the 
   page,
   baseURL,
 }) => {
-  await signInAs(page, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   await page.goto('/admin/studio');
   await page.getByRole('button', { name: 'Edit Set up Slack' }).click();
   await page.getByLabel('Show an image').check();

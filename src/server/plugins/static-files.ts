@@ -134,7 +134,7 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
     // GET also answers HEAD (Fastify's exposeHeadRoutes). A build without login.html is incomplete (an older build):
     // /login then says so, and never falls back to the app, which would only send the browser back to /login.
     if (existsSync(path.join(clientDir, LOGIN_HTML))) {
-      app.get(LOGIN_PATH, async (request, reply) => {
+      app.get(LOGIN_PATH, async function getLogin(request, reply) {
         // GET: with the answers the screen asks for as it opens (who is signed in, the configuration); HEAD, or when
         // they cannot be had: the plain document, and the page asks for them itself.
         if (request.method === 'GET' && (await sendLoginDocument(app, request, reply, clientDir))) return reply;
@@ -143,7 +143,9 @@ export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, op
     } else {
       const message = `The client build in ${clientDir} has no ${LOGIN_HTML}: build it again (npm run build) and restart the server.`;
       app.log.error({ dir: clientDir }, message);
-      app.get(LOGIN_PATH, (_request, reply) => reply.code(500).send(apiError(500, message)));
+      app.get(LOGIN_PATH, function getLoginWithoutItsDocument(_request, reply) {
+        return reply.code(500).send(apiError(500, message));
+      });
     }
   }
   if (existsSync(options.contentAssetsDir)) {

@@ -213,7 +213,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
         response: { 200: signStepResponseSchema },
       },
     },
-    async (request) => {
+    async function postAcknowledgmentsStepsByStepIdSignature(request) {
       const user = signedInUser(request);
       const step = memberStep(request.catalog, request, request.params.stepId);
       refusePreviewWrite(request.query);
@@ -242,7 +242,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
   app.get(
     '/api/acknowledgments/:id/receipt.pdf',
     { preValidation: requireUser, schema: { params: acknowledgmentIdParamsSchema } },
-    async (request, reply) => {
+    async function getAcknowledgmentsByIdReceiptPdf(request, reply) {
       const user = signedInUser(request);
       const record = await findAcknowledgment(db, request.params.id);
       const mayRead = record !== undefined && (record.userId === user.id || request.memberRole?.isAdmin === true);
@@ -273,7 +273,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
   app.get(
     '/api/steps/:stepId/document.pdf',
     { preValidation: requireUser, schema: { params: stepDocumentParamsSchema } },
-    async (request, reply) => {
+    async function getStepsByStepIdDocumentPdf(request, reply) {
       const step = stepsById(request.catalog).get(request.params.stepId);
       const document = step ? await documents.document(step.pdfUrl) : null;
       if (!step || document === null) throw notFound(NO_DOCUMENT_MESSAGE);
@@ -291,7 +291,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
   app.get(
     '/api/acknowledgments/verify',
     { onRequest: readRecords, schema: { querystring: verifyQuerySchema, response: { 200: verifyResponseSchema } } },
-    async (request) => {
+    async function getAcknowledgmentsVerify(request) {
       const records = await findAcknowledgmentsByHash(db, request.query.hash);
       return { hash: request.query.hash, matches: records.length > 0, records: records.map(toAcknowledgment) };
     },
@@ -310,7 +310,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
     checks.post(
       '/api/acknowledgments/check-receipt',
       { onRequest: readRecords, bodyLimit: RECEIPT_CHECK_MAX_BYTES, schema: { response: { 200: receiptCheckSchema } } },
-      async (request) => {
+      async function postAcknowledgmentsCheckReceipt(request) {
         const body = request.body;
         if (!(body instanceof Buffer) || body.length === 0) throw new HttpError(400, NO_FILE_MESSAGE);
         const fileHash = sha256Hex(body);
@@ -364,7 +364,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       onRequest: readRecords,
       schema: { params: memberEmailParamsSchema, response: { 200: memberAcknowledgmentsResponseSchema } },
     },
-    async (request) => {
+    async function getAdminMembersByEmailAcknowledgments(request) {
       const email = request.params.email.toLowerCase();
       // The records of the person who holds the address now (by user id): a recycled address's former holder keeps
       // theirs under their former address (docs/decisions/035-a-person-is-their-user-id.md).
@@ -397,18 +397,20 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       onRequest: readRecords,
       schema: { querystring: pendingAgreementsQuerySchema, response: { 200: pendingAgreementsResponseSchema } },
     },
-    async (request) => ({
-      pending: await pendingAgreements(
-        { db, catalog: request.catalog, now: now(), timeZone: config.organisationTimeZone },
-        request.query,
-      ),
-    }),
+    async function getAdminAcknowledgmentsPending(request) {
+      return {
+        pending: await pendingAgreements(
+          { db, catalog: request.catalog, now: now(), timeZone: config.organisationTimeZone },
+          request.query,
+        ),
+      };
+    },
   );
 
   app.get(
     '/api/admin/acknowledgments.csv',
     { onRequest: readRecords, schema: { querystring: acknowledgmentsCsvQuerySchema } },
-    async (request, reply) => {
+    async function getAdminAcknowledgmentsCsv(request, reply) {
       const { stepId, from, to } = request.query;
       const toDate = to === undefined ? undefined : new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000);
       const fromDate = from === undefined ? undefined : new Date(`${from}T00:00:00.000Z`);

@@ -40,7 +40,7 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod<AdjustmentsRoutesOptions> 
         response: { 201: z.object({ id: z.uuid() }) },
       },
     },
-    async (request, reply) => {
+    async function postAdminMembersByEmailAdjustments(request, reply) {
       const email = request.params.email.toLowerCase();
       const id = await addAdjustment(db, request.catalog, email, request.body, actorOf(request), now());
       await app.changeFeed.settle();
@@ -51,7 +51,7 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod<AdjustmentsRoutesOptions> 
   app.delete(
     '/api/admin/members/:email/adjustments/:id',
     { schema: { params: adjustmentParamsSchema, response: { 200: z.object({ removed: z.literal(true) }) } } },
-    async (request) => {
+    async function deleteAdminMembersByEmailAdjustmentsById(request) {
       await removeAdjustment(db, request.params.email.toLowerCase(), request.params.id, actorOf(request), now());
       await app.changeFeed.settle();
       return { removed: true as const };

@@ -83,7 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   app.get(
     '/api/admin/audit',
     { ...needs('audit:read'), schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } },
-    async (request) => {
+    async function getAdminAudit(request) {
       const { actor, kind, page, pageSize } = request.query;
       const { entries, total } = await listAudit(db, {
         filters: {

@@ -35,14 +35,16 @@ export const importRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
   app.get(
     '/api/admin/roles',
     { ...needs('members:read'), schema: { response: { 200: adminRolesSchema } } },
-    async (request) => ({
-      // Roles meant only for inheritance, the demo, shared accounts or the fallback are not offered (docs/product.md#roles).
-      roles: [...request.catalog.values()]
-        .filter((c) => c.offered)
-        .map((c) => ({ key: c.key.toLowerCase(), displayName: c.displayName }))
-        .sort((a, b) => a.displayName.localeCompare(b.displayName)),
-      departments: await listDepartments(db, readableDepartments(request.memberRole)),
-    }),
+    async function getAdminRoles(request) {
+      return {
+        // Roles meant only for inheritance, the demo, shared accounts or the fallback are not offered (docs/product.md#roles).
+        roles: [...request.catalog.values()]
+          .filter((c) => c.offered)
+          .map((c) => ({ key: c.key.toLowerCase(), displayName: c.displayName }))
+          .sort((a, b) => a.displayName.localeCompare(b.displayName)),
+        departments: await listDepartments(db, readableDepartments(request.memberRole)),
+      };
+    },
   );
 
   const importOptions = {
@@ -68,7 +70,9 @@ export const importRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       ),
     );
 
-  app.post('/api/admin/import/preview', importOptions, async (request) => previewOf(request));
+  app.post('/api/admin/import/preview', importOptions, async function postAdminImportPreview(request) {
+    return previewOf(request);
+  });
 
   // A 400 is either the refusal with the row errors or a malformed request (the error handler's plain JSON error);
   // with only the refusal schema, a malformed body's 400 failed serialization and became a 500.
@@ -81,7 +85,7 @@ export const importRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
         response: { 200: importResultSchema, 400: z.union([importRefusalSchema, apiErrorSchema]) },
       },
     },
-    async (request, reply) => {
+    async function postAdminImport(request, reply) {
       const preview = await previewOf(request);
       if (!preview.valid) {
         const bad = preview.rows.filter((r) => r.errors.length > 0).length;

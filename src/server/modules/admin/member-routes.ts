@@ -47,13 +47,15 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
   app.get(
     '/api/admin/members',
     { ...needs('members:read'), schema: { querystring: membersQuerySchema, response: { 200: membersPageSchema } } },
-    async (request) => listMemberOverviews(db, ctxOf(request), request.query),
+    async function getAdminMembers(request) {
+      return listMemberOverviews(db, ctxOf(request), request.query);
+    },
   );
 
   app.get(
     '/api/admin/members.csv',
     { ...needs('members:read'), schema: { querystring: membersQuerySchema } },
-    async (request, reply) => {
+    async function getAdminMembersCsv(request, reply) {
       const rows = await listAllMemberOverviews(db, ctxOf(request), request.query);
       const extras = await exportExtras(
         db,
@@ -71,7 +73,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
   app.get(
     '/api/admin/members/:email',
     { ...needs('members:read'), schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
-    async (request) => {
+    async function getAdminMembersByEmail(request) {
       const detail = await getMemberDetail(db, ctxOf(request), request.params.email.toLowerCase());
       if (!detail) throw notFound(`No member has the address ${request.params.email}.`);
       return detail;
@@ -84,7 +86,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       ...needs('members:write'),
       schema: { params: memberEmailParamsSchema, body: putMemberBodySchema, response: { 200: memberDetailSchema } },
     },
-    async (request) => {
+    async function putAdminMembersByEmail(request) {
       const email = request.params.email.toLowerCase();
       if (!z.email().safeParse(email).success || email.slice(email.lastIndexOf('@') + 1) !== config.allowedDomain) {
         throw new HttpError(400, `Only e-mail addresses at ${config.allowedDomain} can be members.`);
@@ -150,7 +152,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       ...needs('members:write'),
       schema: { params: memberEmailParamsSchema, response: { 200: removeMemberResultSchema } },
     },
-    async (request) => {
+    async function deleteAdminMembersByEmail(request) {
       const email = request.params.email.toLowerCase();
       const removed = await removeMemberRecord(db, email, actorOf(request), now());
       if (removed === null) throw notFound(`No member record has the address ${request.params.email}.`);
@@ -161,7 +163,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
   app.post(
     '/api/admin/members/:email/sign-out',
     { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: signOutResultSchema } } },
-    async (request) => {
+    async function postAdminMembersByEmailSignOut(request) {
       const email = request.params.email.toLowerCase();
       const sessionsEnded = await db.transaction((tx) =>
         endMemberSessions(tx, email, 'signed-out-by-admin', actorOf(request), now()),
@@ -176,7 +178,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       ...needs('members:buddy'),
       schema: { params: memberEmailParamsSchema, body: putBuddyBodySchema, response: { 200: memberDetailSchema } },
     },
-    async (request) => {
+    async function putAdminMembersByEmailBuddy(request) {
       const email = request.params.email.toLowerCase();
       // A lead sets buddies only for members of the departments they lead (the member page they can read).
       if (!(await getMemberDetail(db, ctxOf(request), email))) {
@@ -206,7 +208,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       ...needs('members:buddy'),
       schema: { params: memberEmailParamsSchema, response: { 200: buddySuggestionsSchema } },
     },
-    async (request) => {
+    async function getAdminMembersByEmailBuddySuggestions(request) {
       const email = request.params.email.toLowerCase();
       // The same people as the buddy itself: admins, and leads for members of their departments.
       if (!(await getMemberDetail(db, ctxOf(request), email))) {
@@ -223,7 +225,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       ...needs('members:write'),
       schema: { params: memberEmailParamsSchema, body: leaveBodySchema, response: { 200: memberDetailSchema } },
     },
-    async (request) => {
+    async function postAdminMembersByEmailLeave(request) {
       const email = request.params.email.toLowerCase();
       if (!(await markMemberLeft(db, email, request.body, actorOf(request), now())))
         throw notFound(`No member has the address ${request.params.email}.`);
@@ -237,7 +239,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
   app.delete(
     '/api/admin/members/:email/leave',
     { ...needs('members:write'), schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
-    async (request) => {
+    async function deleteAdminMembersByEmailLeave(request) {
       const email = request.params.email.toLowerCase();
       if (!(await markMemberRejoined(db, email, actorOf(request), now())))
         throw notFound(`${request.params.email} is not marked as having left.`);

@@ -22,7 +22,9 @@ export const secretRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       ...needs('secrets:manage'),
       schema: { params: memberEmailParamsSchema, response: { 200: revealedSecretsSchema } },
     },
-    async (request) => ({ items: await listRevealedSecrets(db, request.catalog, request.params.email.toLowerCase()) }),
+    async function getAdminMembersByEmailRevealedSecrets(request) {
+      return { items: await listRevealedSecrets(db, request.catalog, request.params.email.toLowerCase()) };
+    },
   );
 
   app.post(
@@ -31,7 +33,7 @@ export const secretRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       ...needs('secrets:manage'),
       schema: { params: secretNameParamsSchema, response: { 200: markRotatedResultSchema } },
     },
-    async (request) => {
+    async function postAdminSecretsByNameRotated(request) {
       const name = secretNameOf(request.params.name);
       const at = now();
       await recordAudit(db, {
@@ -49,7 +51,7 @@ export const secretRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
   app.get(
     '/api/admin/secrets',
     { ...needs('secrets:manage'), schema: { response: { 200: adminSecretsSchema } } },
-    async (request) => {
+    async function getAdminSecrets(request) {
       const titles = secretStepTitles(request.catalog);
       return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
     },
@@ -61,7 +63,7 @@ export const secretRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       ...needs('secrets:manage'),
       schema: { params: secretNameParamsSchema, body: putSecretBodySchema, response: { 200: adminSecretsSchema } },
     },
-    async (request) => {
+    async function putAdminSecretsByName(request) {
       const name = secretNameOf(request.params.name);
       const at = now();
       await db.transaction(async (tx) => {
@@ -83,7 +85,7 @@ export const secretRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
   app.post(
     '/api/admin/secrets/:name/reveal',
     { ...needs('secrets:manage'), schema: { params: secretNameParamsSchema, response: { 200: revealSecretSchema } } },
-    async (request, reply) => {
+    async function postAdminSecretsByNameReveal(request, reply) {
       const name = secretNameOf(request.params.name);
       reply.header('cache-control', 'no-store');
       const stored = await readStoredSecret(db, config.secretBox, name);

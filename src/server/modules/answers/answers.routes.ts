@@ -208,7 +208,9 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
   app.get(
     '/api/steps/:stepId/form',
     { preValidation: requireUser, schema: { params: stepIdParamsSchema, response: { 200: formStateSchema } } },
-    async (request) => formState(deps, request, own(request)),
+    async function getStepsByStepIdForm(request) {
+      return formState(deps, request, own(request));
+    },
   );
 
   app.put(
@@ -222,7 +224,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
         response: { 200: formStateSchema },
       },
     },
-    async (request) => {
+    async function putStepsByStepIdFormDraft(request) {
       const step = own(request);
       refusePreviewWrite(request.query);
       return saveFormDraft(deps, request, step, request.body.answers);
@@ -240,7 +242,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
         response: { 200: formSubmitAnswerSchema },
       },
     },
-    async (request) => {
+    async function postStepsByStepIdForm(request) {
       const step = own(request);
       refusePreviewWrite(request.query);
       const key = sendKeyOf(request.headers[KEY_HEADER], { kind: 'form', stepId: step.id, body: request.body });
@@ -265,7 +267,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
           response: { 201: fileAnswerSchema },
         },
       },
-      async (request, reply) => {
+      async function postStepsByStepIdFormFilesByFieldId(request, reply) {
         const step = memberStep(request.catalog, request, request.params.stepId);
         refusePreviewWrite(request.query);
         const body: unknown = request.body;
@@ -285,7 +287,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
   app.get(
     '/api/steps/:stepId/form/files/:fileId',
     { preValidation: requireUser, schema: { params: formFileParamsSchema } },
-    async (request, reply) => {
+    async function getStepsByStepIdFormFilesByFileId(request, reply) {
       const step = own(request);
       const file = await readOwnFormFile(db, box, {
         userId: signedInUser(request).id,
@@ -300,7 +302,9 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
   app.get(
     '/api/steps/:stepId/quiz',
     { preValidation: requireUser, schema: { params: stepIdParamsSchema, response: { 200: quizStateSchema } } },
-    async (request) => quizState(deps, request, own(request)),
+    async function getStepsByStepIdQuiz(request) {
+      return quizState(deps, request, own(request));
+    },
   );
 
   app.post(
@@ -314,7 +318,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
         response: { 200: quizTryAnswerSchema },
       },
     },
-    async (request) => {
+    async function postStepsByStepIdQuiz(request) {
       const step = own(request);
       refusePreviewWrite(request.query);
       const key = sendKeyOf(request.headers[KEY_HEADER], { kind: 'quiz', stepId: step.id, body: request.body });
@@ -325,7 +329,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
   app.get(
     '/api/answers/mine',
     { preValidation: requireUser, schema: { querystring: myAnswersQuerySchema } },
-    async (request, reply) => {
+    async function getAnswersMine(request, reply) {
       const user = signedInUser(request);
       const steps = stepsOfRole(request.catalog, request.memberRole?.roleText ?? user.role);
       const quizzes: MyAnswers['quizzes'] = [];
@@ -386,7 +390,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
       onRequest: checkAnswersReader,
       schema: { params: memberEmailParamsSchema, response: { 200: memberFormAnswersSchema } },
     },
-    async (request) => {
+    async function getAdminMembersByEmailAnswers(request) {
       const email = request.params.email.toLowerCase();
       const record = await getMember(db, email);
       const [user] = await db.select().from(users).where(eq(users.email, email));
@@ -417,7 +421,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
       onRequest: checkAnswersReader,
       schema: { params: memberFileParamsSchema },
     },
-    async (request, reply) => {
+    async function getAdminMembersByEmailAnswersFilesByFileId(request, reply) {
       const email = request.params.email.toLowerCase();
       const record = await getMember(db, email);
       const [user] = await db.select().from(users).where(eq(users.email, email));
@@ -456,7 +460,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
       onRequest: checkAnswersReader,
       schema: { params: stepIdParamsSchema, querystring: formExportQuerySchema },
     },
-    async (request, reply) => {
+    async function getAdminFormsByStepIdAnswersCsv(request, reply) {
       const found = formStepById(request.catalog, request.params.stepId);
       if (!found) throw notFound(`No form step has the id ${request.params.stepId}.`);
       const { step, form } = found;

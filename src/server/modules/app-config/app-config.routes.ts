@@ -12,13 +12,15 @@ export const APP_NAME = 'Onboarding';
  * which sign-in modes are on, and how dates are written (docs/product.md#dates-and-times). No secrets.
  */
 export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  app.get('/api/config', { schema: { response: { 200: appConfigSchema } } }, async () => ({
-    appName: APP_NAME,
-    version: APP_VERSION,
-    orgName: config.orgName,
-    supportEmail: config.supportEmail,
-    allowedDomain: config.allowedDomain,
-    signIn: { google: Boolean(config.googleClientId), development: config.devLogin },
-    dates: { locale: config.organisationLocale, timeZone: config.organisationTimeZone },
-  }));
+  app.get('/api/config', { schema: { response: { 200: appConfigSchema } } }, async function getConfig() {
+    return {
+      appName: APP_NAME,
+      version: APP_VERSION,
+      orgName: config.orgName,
+      supportEmail: config.supportEmail,
+      allowedDomain: config.allowedDomain,
+      signIn: { google: Boolean(config.googleClientId), development: config.devLogin },
+      dates: { locale: config.organisationLocale, timeZone: config.organisationTimeZone },
+    };
+  });
 };

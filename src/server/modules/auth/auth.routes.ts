@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { content: CatalogS
       config: { rateLimit: routeRateLimit(deps.limits.devLogin) },
       schema: { body: devLoginBodySchema.optional(), response: { 200: meResponseSchema } },
     },
-    async (request, reply) => {
+    async function postAuthDevLogin(request, reply) {
       if (!config.devLogin) throw forbidden('Development sign-in is turned off on this server. Sign in with Google.');
       const email = (request.body?.email ?? `dev@${config.allowedDomain}`).toLowerCase();
       if (email.slice(email.lastIndexOf('@') + 1) !== config.allowedDomain) {
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { content: CatalogS
   app.post(
     '/api/auth/logout',
     { config: { rateLimit: routeRateLimit(deps.limits.signOut) } },
-    async (request, reply) => {
+    async function postAuthLogout(request, reply) {
       await endSession(deps, request, reply);
       return reply.code(204).send();
     },
@@ -76,6 +76,8 @@ export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { content: CatalogS
   app.get(
     '/api/me',
     { preValidation: requireUser, schema: { response: { 200: meResponseSchema } } },
-    async (request) => ({ user: signedInUser(request) }),
+    async function getMe(request) {
+      return { user: signedInUser(request) };
+    },
   );
 };

@@ -20,7 +20,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<{ db: Database; picture
   app.get(
     '/api/users/me/picture',
     { preValidation: requireUser, schema: { querystring: z.object({ v: z.string().max(64).optional() }) } },
-    async (request, reply) => {
+    async function getUsersMePicture(request, reply) {
       const row = await findUserById(db, signedInUser(request).id);
       if (!row) throw unauthorized();
       const picture = await pictures.pictureOf(row);

@@ -57,7 +57,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
   app.get(
     '/api/admin/backups',
     { schema: { response: { 200: backupsOverviewSchema } } },
-    async (): Promise<BackupsOverview> => {
+    async function getAdminBackups(): Promise<BackupsOverview> {
       if (!backups.available || backups.directory === undefined)
         return { available: false, message: POSTGRES_BACKUP_MESSAGE };
       const copy = readCopyStatus(backups.directory);
@@ -73,24 +73,28 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
     },
   );
 
-  app.post('/api/admin/backups', { schema: { response: { 201: backupSchema } } }, async (request, reply) => {
-    if (!backups.available) throw new HttpError(409, POSTGRES_BACKUP_MESSAGE);
-    const backup = await backups.create();
-    await recordAudit(db, {
-      kind: 'backup',
-      outcome: 'ok',
-      ...actorOf(request.user),
-      subject: backup.name,
-      details: { bytes: backup.bytes },
-    });
-    return reply.code(201).send(shown(backup));
-  });
+  app.post(
+    '/api/admin/backups',
+    { schema: { response: { 201: backupSchema } } },
+    async function postAdminBackups(request, reply) {
+      if (!backups.available) throw new HttpError(409, POSTGRES_BACKUP_MESSAGE);
+      const backup = await backups.create();
+      await recordAudit(db, {
+        kind: 'backup',
+        outcome: 'ok',
+        ...actorOf(request.user),
+        subject: backup.name,
+        details: { bytes: backup.bytes },
+      });
+      return reply.code(201).send(shown(backup));
+    },
+  );
 
   // A download writes an audit entry: another site must not start one (plugins/same-origin.ts).
   app.get(
     '/api/admin/backups/:name',
     { config: { ownSiteOnly: true }, schema: { params: backupParamsSchema } },
-    async (request, reply) => {
+    async function getAdminBackupsByName(request, reply) {
       if (!backups.available) throw new HttpError(409, POSTGRES_BACKUP_MESSAGE);
       const file = backups.pathOf(request.params.name);
       if (file === undefined)
@@ -115,7 +119,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
       config: { ownSiteOnly: true },
       schema: { params: backupParamsSchema, body: restoreRequestSchema, response: { 200: restoreResultSchema } },
     },
-    async (request): Promise<RestoreResult> => {
+    async function postAdminBackupsByNameRestore(request): Promise<RestoreResult> {
       if (!backups.available) throw new HttpError(409, POSTGRES_BACKUP_MESSAGE);
       const { name } = request.params;
       const backup = backups.list().find((b) => b.name === name);

@@ -37,7 +37,7 @@ function demoRole(catalog: RoleCatalog, log: FastifyBaseLogger): ResolvedRole {
  * members see, so no secret is part of it. 404 when the content has no test role or it has no steps.
  */
 export const demoRoutes: FastifyPluginAsyncZod<{ content: CatalogSource }> = async (app, { content }) => {
-  app.get('/api/demo', { schema: { response: { 200: demoResponseSchema } } }, async (request) => {
+  app.get('/api/demo', { schema: { response: { 200: demoResponseSchema } } }, async function getDemo(request) {
     const role = demoRole(content.catalog, request.log);
     const first = role.scopes[0];
     if (!first) throw notFound(DEMO_UNAVAILABLE_MESSAGE);

@@ -42,14 +42,18 @@ export const departmentsRoutes: FastifyPluginAsyncZod<DepartmentsRoutesOptions> 
   });
   const list = (request: FastifyRequest) => listDepartmentsWithCounts(db, request.catalog);
 
-  app.get('/api/admin/departments', { schema: { response: { 200: departmentsSchema } } }, async (request) =>
-    list(request),
+  app.get(
+    '/api/admin/departments',
+    { schema: { response: { 200: departmentsSchema } } },
+    async function getAdminDepartments(request) {
+      return list(request);
+    },
   );
 
   app.post(
     '/api/admin/departments',
     { schema: { body: addDepartmentBodySchema, response: { 200: departmentsSchema } } },
-    async (request) => {
+    async function postAdminDepartments(request) {
       await addDepartment(db, request.catalog, request.body.name, actorOf(request), now());
       return list(request);
     },
@@ -64,7 +68,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<DepartmentsRoutesOptions> 
         response: { 200: departmentsSchema },
       },
     },
-    async (request) => {
+    async function patchAdminDepartmentsByName(request) {
       await changeDepartment(db, request.catalog, request.params.name, request.body, actorOf(request), now());
       return list(request);
     },
@@ -73,7 +77,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<DepartmentsRoutesOptions> 
   app.post(
     '/api/admin/departments/move',
     { schema: { body: moveDepartmentBodySchema, response: { 200: departmentsSchema } } },
-    async (request) => {
+    async function postAdminDepartmentsMove(request) {
       await moveDepartment(db, request.catalog, request.body.from, request.body.to, actorOf(request), now());
       return list(request);
     },

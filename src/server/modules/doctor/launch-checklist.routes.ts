@@ -43,30 +43,36 @@ export const launchChecklistRoutes: FastifyPluginAsyncZod<LaunchChecklistRoutesO
 ) => {
   app.addHook('onRequest', requirePermission('launch:check'));
 
-  app.get('/api/admin/launch-checklist', { schema: { response: { 200: launchChecklistSchema } } }, async (request) => {
-    const at = now();
-    return {
-      checkedAt: at.toISOString(),
-      checks: await runLaunchChecklist({
-        config,
-        db,
-        catalog: request.catalog,
-        now: at,
-        forwardedWithoutTrust: forwardedWithoutTrust(),
-      }),
-    };
-  });
+  app.get(
+    '/api/admin/launch-checklist',
+    { schema: { response: { 200: launchChecklistSchema } } },
+    async function getAdminLaunchChecklist(request) {
+      const at = now();
+      return {
+        checkedAt: at.toISOString(),
+        checks: await runLaunchChecklist({
+          config,
+          db,
+          catalog: request.catalog,
+          now: at,
+          forwardedWithoutTrust: forwardedWithoutTrust(),
+        }),
+      };
+    },
+  );
 
   app.get(
     '/api/admin/launch-checklist/state',
     { schema: { response: { 200: launchChecklistStateSchema } } },
-    async (request) => ({ dismissed: await isChecklistDismissed(db, signedInUser(request).id) }),
+    async function getAdminLaunchChecklistState(request) {
+      return { dismissed: await isChecklistDismissed(db, signedInUser(request).id) };
+    },
   );
 
   app.put(
     '/api/admin/launch-checklist/state',
     { schema: { body: launchChecklistStateSchema, response: { 200: launchChecklistStateSchema } } },
-    async (request) => {
+    async function putAdminLaunchChecklistState(request) {
       const user = signedInUser(request);
       const { dismissed } = request.body;
       if ((await isChecklistDismissed(db, user.id)) !== dismissed) {
@@ -86,7 +92,7 @@ export const launchChecklistRoutes: FastifyPluginAsyncZod<LaunchChecklistRoutesO
   app.post(
     '/api/admin/launch-checklist/test-message',
     { schema: { response: { 200: testMessageResponseSchema } } },
-    async (request) => {
+    async function postAdminLaunchChecklistTestMessage(request) {
       const to = signedInUser(request).email;
       const check = await checkMail(
         config,

@@ -158,7 +158,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
       },
       schema: { querystring: z.object({ returnTo: z.string().optional() }) },
     },
-    async (request, reply) => {
+    async function getAuthGoogleStart(request, reply) {
       let configuration: client.Configuration;
       try {
         configuration = await provider.configuration();
@@ -203,7 +203,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
       },
       schema: { body: googleCallbackBodySchema, response: { 200: googleCallbackResponseSchema } },
     },
-    async (request, reply) => {
+    async function postAuthGoogleCallback(request, reply) {
       noStore(reply).clearCookie(cookieName, transactionCookieOptions(config));
       const now = deps.now();
       const opened = await openTransaction(config.sessionSecret, request.cookies[cookieName], now);

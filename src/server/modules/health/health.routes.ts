@@ -23,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; databaseTimeout
   app.get(
     '/api/health',
     { schema: { response: { 200: healthSchema, 503: apiErrorSchema } } },
-    async (request, reply) => {
+    async function getHealth(request, reply) {
       try {
         await db.execute(sql`select 1`);
       } catch (error) {

@@ -158,10 +158,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = asyn
     csvRows: (data: T) => (string | number | null)[][],
   ): void {
     // The answer is checked against the chart's schema before it is sent (the type provider cannot follow T).
-    app.get(`/api/admin/insights/${name}`, { schema }, async (request) =>
-      response.parse(await compute(db, contextOf(request), request.query)),
-    );
-    app.get(`/api/admin/insights/${name}.csv`, { schema }, async (request, reply) => {
+    app.get(`/api/admin/insights/${name}`, { schema }, async function getInsightChart(request) {
+      return response.parse(await compute(db, contextOf(request), request.query));
+    });
+    app.get(`/api/admin/insights/${name}.csv`, { schema }, async function getInsightChartCsv(request, reply) {
       const ctx = contextOf(request);
       const data = await compute(db, ctx, request.query);
       return reply

@@ -75,7 +75,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/onboarding/due',
     { preValidation: requireUser, schema: { response: { 200: memberDueResponseSchema } } },
-    async (request) => {
+    async function getOnboardingDue(request) {
       const user = signedInUser(request);
       const { role } = resolveRoleOfRequest(request.catalog, request);
       const today = dayIn(now(), zone);
@@ -107,19 +107,23 @@ export const mailRoutes: FastifyPluginAsyncZod<{
 <a href="mailto:${escapeHtml(config.supportEmail)}">${escapeHtml(config.supportEmail)}</a> and we will stop the reminders.</p>`,
     );
 
-  app.get('/api/mail/unsubscribe', { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => {
-    const email = checkToken(request.query);
-    if (email === null) return badLink(reply);
-    const action = `/api/mail/unsubscribe?${new URLSearchParams(request.query).toString()}`;
-    return smallPage(
-      reply,
-      200,
-      'Stop onboarding reminders?',
-      `<p>We send ${escapeHtml(email)} a reminder when an onboarding step is due or overdue.</p>
+  app.get(
+    '/api/mail/unsubscribe',
+    { schema: { querystring: unsubscribeQuerySchema } },
+    async function getMailUnsubscribe(request, reply) {
+      const email = checkToken(request.query);
+      if (email === null) return badLink(reply);
+      const action = `/api/mail/unsubscribe?${new URLSearchParams(request.query).toString()}`;
+      return smallPage(
+        reply,
+        200,
+        'Stop onboarding reminders?',
+        `<p>We send ${escapeHtml(email)} a reminder when an onboarding step is due or overdue.</p>
 <form method="post" action="${escapeHtml(action)}"><button type="submit" style="font-size:1rem;padding:.6rem 1rem;background:#4338ca;color:#fff;border:0;border-radius:6px">Stop my reminders</button></form>
 <p>You can still open your steps at any time.</p>`,
-    );
-  });
+      );
+    },
+  );
 
   // RFC 8058: the body is `List-Unsubscribe=One-Click` (form-encoded); the app takes no other form posts.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -128,7 +132,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/mail/unsubscribe',
     { config: { allowCrossSite: true }, schema: { querystring: unsubscribeQuerySchema } },
-    async (request, reply) => {
+    async function postMailUnsubscribe(request, reply) {
       const link = checkLink(request.query);
       if (link === null) return badLink(reply);
       const { email } = link;
@@ -184,7 +188,7 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
         ...needs('members:read'),
         schema: { params: memberEmailParamsSchema, response: { 200: memberMailResponseSchema } },
       },
-      async (request) => {
+      async function getAdminMembersByEmailMail(request) {
         const email = request.params.email.toLowerCase();
         await readable(request, email);
         return mailOf(email);
@@ -201,7 +205,7 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
           response: { 200: memberMailResponseSchema },
         },
       },
-      async (request) => {
+      async function putAdminMembersByEmailMail(request) {
         const email = request.params.email.toLowerCase();
         await readable(request, email);
         const user = signedInUser(request);
@@ -226,12 +230,14 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
     adminApp.get(
       '/api/admin/outbox',
       { ...needs('mail:manage'), schema: { querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } } },
-      async (request) => ({
-        smtpConfigured,
-        ...(await pageOutbox(db, request.query)),
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-      }),
+      async function getAdminOutbox(request) {
+        return {
+          smtpConfigured,
+          ...(await pageOutbox(db, request.query)),
+          page: request.query.page,
+          pageSize: request.query.pageSize,
+        };
+      },
     );
 
     adminApp.get(
@@ -240,7 +246,7 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
         ...needs('mail:manage'),
         schema: { params: z.object({ id: z.string().max(64) }), response: { 200: outboxMessageDetailSchema } },
       },
-      async (request) => {
+      async function getAdminOutboxById(request) {
         const message = await getOutboxMessage(db, request.params.id);
         if (message === undefined) throw notFound('There is no such message in the outbox.');
         return message;
@@ -250,7 +256,7 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
     adminApp.post(
       '/api/admin/digest',
       { ...needs('mail:manage'), schema: { response: { 200: digestNowResponseSchema } } },
-      async (request) => {
+      async function postAdminDigest(request) {
         const user = signedInUser(request);
         const id = await planDigestNow(db, user.email, now());
         const message = await getOutboxMessage(db, id);
@@ -265,15 +271,17 @@ want them. Changed your mind? Ask <a href="mailto:${escapeHtml(config.supportEma
     adminApp.get(
       '/api/admin/digest',
       { ...needs('mail:manage'), schema: { response: { 200: digestSettingsSchema } } },
-      async (request) => ({
-        digestOn: !(await getSchedule(db, signedInUser(request).email)).digestOff,
-      }),
+      async function getAdminDigest(request) {
+        return {
+          digestOn: !(await getSchedule(db, signedInUser(request).email)).digestOff,
+        };
+      },
     );
 
     adminApp.put(
       '/api/admin/digest',
       { ...needs('mail:manage'), schema: { body: digestSettingsSchema, response: { 200: digestSettingsSchema } } },
-      async (request) => {
+      async function putAdminDigest(request) {
         const email = signedInUser(request).email;
         if (typeof request.body.digestOn !== 'boolean') throw new HttpError(400, 'digestOn must be true or false.');
         await updateSchedule(db, email, { digestOff: !request.body.digestOn }, now());

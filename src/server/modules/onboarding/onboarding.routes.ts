@@ -58,7 +58,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       schema: { querystring: onboardingQuerySchema, response: { 200: onboardingResponseSchema } },
       ...keptJson(onboardingResponseSchema),
     },
-    async (request) => {
+    async function getOnboarding(request) {
       const user = signedInUser(request);
       const { catalog } = request;
       const { previewRole } = request.query;

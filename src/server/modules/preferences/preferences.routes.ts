@@ -13,12 +13,16 @@ export const preferencesRoutes: FastifyPluginAsyncZod<Pick<SessionDeps, 'db' | '
   app.get(
     PREFERENCES_PATH,
     { preValidation: requireUser, schema: { response: { 200: preferencesSchema } } },
-    async (request) => preferencesOf(db, signedInUser(request).id),
+    async function getPreferences(request) {
+      return preferencesOf(db, signedInUser(request).id);
+    },
   );
 
   app.put(
     PREFERENCES_PATH,
     { preValidation: requireUser, schema: { body: preferencesSchema, response: { 200: preferencesSchema } } },
-    async (request) => savePreferences(db, signedInUser(request).id, request.body, now()),
+    async function putPreferences(request) {
+      return savePreferences(db, signedInUser(request).id, request.body, now());
+    },
   );
 };

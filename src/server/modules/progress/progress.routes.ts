@@ -62,7 +62,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{
         response: { 200: stepProgressSchema },
       },
     },
-    async (request) => {
+    async function putProgressStepsByStepId(request) {
       const step = memberStep(request.catalog, request, request.params.stepId);
       refusePreviewWrite(request.query);
       refuseOtherVersion(step, request.body.version);
@@ -81,7 +81,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{
         response: { 200: stepItemProgressSchema },
       },
     },
-    async (request) => {
+    async function putProgressStepsByStepIdItemsByItemId(request) {
       const { stepId, itemId } = request.params;
       const step = memberStep(request.catalog, request, stepId);
       const item = stepItems(step).find((i) => i.id === itemId);
@@ -102,7 +102,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{
         response: { 200: progressImportResponseSchema },
       },
     },
-    async (request) => {
+    async function postProgressImport(request) {
       refusePreviewWrite(request.query);
       const steps = resolveRoleOfRequest(request.catalog, request).role.scopes.flatMap((scope) => scope.steps);
       return importBrowserProgress({ db }, request, steps, request.body.stepIds, now);

@@ -204,7 +204,7 @@ export const secretsRoutes: FastifyPluginAsyncZod<SecretsRoutesOptions> = async 
         },
       },
     },
-    async (request, reply) => {
+    async function getSecretsByStepId(request, reply) {
       noStore(reply);
       const { stepId } = request.params;
       const knownStep = secretStepsOf(request.catalog).get(stepId);

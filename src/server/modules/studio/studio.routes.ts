@@ -153,10 +153,16 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     organisationDomain: config.allowedDomain,
   });
 
-  app.get('/api/studio', { onRequest: editing, schema: { response: { 200: studioStateSchema } } }, async () => ({
-    published: await published(),
-    draft: await getDraft(db),
-  }));
+  app.get(
+    '/api/studio',
+    { onRequest: editing, schema: { response: { 200: studioStateSchema } } },
+    async function getStudio() {
+      return {
+        published: await published(),
+        draft: await getDraft(db),
+      };
+    },
+  );
 
   /** The 409 answer to a save made from an older copy than the stored draft. */
   const conflictReply = (reply: FastifyReply, other: StudioDraft) =>
@@ -196,8 +202,9 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       bodyLimit: STUDIO_BODY_LIMIT_BYTES,
       schema: { body: saveDraftRequestSchema, response: { 200: saveDraftResponseSchema, 409: draftConflictSchema } },
     },
-    async (request, reply) =>
-      storeDraft(request, reply, request.body.catalog, request.body.baseUpdatedAt, await getDraft(db)),
+    async function putStudioDraft(request, reply) {
+      return storeDraft(request, reply, request.body.catalog, request.body.baseUpdatedAt, await getDraft(db));
+    },
   );
 
   // Only the roles that changed (src/shared/studio-patch.ts): small enough for the save-on-leave request's keepalive
@@ -209,7 +216,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       bodyLimit: STUDIO_BODY_LIMIT_BYTES,
       schema: { body: draftPatchSchema, response: { 200: saveDraftResponseSchema, 409: draftConflictSchema } },
     },
-    async (request, reply) => {
+    async function patchStudioDraft(request, reply) {
       const { baseUpdatedAt } = request.body;
       const current = await getDraft(db);
       // A patch is of the draft the editor last saw: another save since is a conflict, as for a whole save. With no
@@ -221,40 +228,46 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.delete('/api/studio/draft', { onRequest: editing }, async (_request, reply) => {
+  app.delete('/api/studio/draft', { onRequest: editing }, async function deleteStudioDraft(_request, reply) {
     await deleteDraft(db);
     return reply.code(204).send();
   });
 
   const publishSchemas = { body: publishRequestSchema, response: { 200: publishResponseSchema } };
-  app.post('/api/studio/publish', { onRequest: editing, schema: publishSchemas }, async (request, reply) => {
-    const draft = await getDraft(db);
-    if (!draft) throw new HttpError(409, 'There is no draft to publish: make a change first.');
-    const { materialChanges, note, confirmRemovals } = request.body;
-    const result = await publishVersion(db, content, {
-      ...(await publishing(request)),
-      kind: 'publish',
-      catalog: draft.catalog,
-      restoredFrom: null,
-      draftUpdatedAt: new Date(draft.updatedAt),
-      materialChanges,
-      note,
-      confirmRemovals: confirmRemovals === true,
-    });
-    if (result.outcome === 'published') await afterPublish();
-    return answerPublish(reply, result);
-  });
+  app.post(
+    '/api/studio/publish',
+    { onRequest: editing, schema: publishSchemas },
+    async function postStudioPublish(request, reply) {
+      const draft = await getDraft(db);
+      if (!draft) throw new HttpError(409, 'There is no draft to publish: make a change first.');
+      const { materialChanges, note, confirmRemovals } = request.body;
+      const result = await publishVersion(db, content, {
+        ...(await publishing(request)),
+        kind: 'publish',
+        catalog: draft.catalog,
+        restoredFrom: null,
+        draftUpdatedAt: new Date(draft.updatedAt),
+        materialChanges,
+        note,
+        confirmRemovals: confirmRemovals === true,
+      });
+      if (result.outcome === 'published') await afterPublish();
+      return answerPublish(reply, result);
+    },
+  );
 
   app.get(
     '/api/studio/versions',
     { onRequest: editing, schema: { response: { 200: versionsResponseSchema } } },
-    async () => ({ versions: await listVersions(db) }),
+    async function getStudioVersions() {
+      return { versions: await listVersions(db) };
+    },
   );
 
   app.get(
     '/api/studio/versions/:version',
     { onRequest: editing, schema: { params: versionParamsSchema, response: { 200: studioVersionSchema } } },
-    async (request) => {
+    async function getStudioVersionsByVersion(request) {
       const found = await getVersion(db, request.params.version);
       if (!found) throw notFound(`There is no version ${request.params.version}.`);
       return found;
@@ -267,7 +280,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
       onRequest: editing,
       schema: { params: versionParamsSchema, body: restoreRequestSchema, response: { 200: publishResponseSchema } },
     },
-    async (request, reply) => {
+    async function postStudioVersionsByVersionRestore(request, reply) {
       const wanted = await getVersion(db, request.params.version);
       if (!wanted) throw notFound(`There is no version ${request.params.version}.`);
       const result = await publishVersion(db, content, {
@@ -285,21 +298,29 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/api/studio/usage', { onRequest: editing, schema: { response: { 200: usageResponseSchema } } }, async () => {
-    const usage = await membersPerRole(db, content.catalog);
-    return { roles: [...usage].map(([key, members]) => ({ key, members })).sort((a, b) => a.key.localeCompare(b.key)) };
-  });
+  app.get(
+    '/api/studio/usage',
+    { onRequest: editing, schema: { response: { 200: usageResponseSchema } } },
+    async function getStudioUsage() {
+      const usage = await membersPerRole(db, content.catalog);
+      return {
+        roles: [...usage].map(([key, members]) => ({ key, members })).sort((a, b) => a.key.localeCompare(b.key)),
+      };
+    },
+  );
 
   app.get(
     '/api/studio/team-tasks',
     { onRequest: editing, schema: { response: { 200: openTeamTasksResponseSchema } } },
-    async () => ({ tasks: await countOpenTeamTasks(db) }),
+    async function getStudioTeamTasks() {
+      return { tasks: await countOpenTeamTasks(db) };
+    },
   );
 
   app.get(
     '/api/studio/retakes',
     { onRequest: editing, schema: { response: { 200: retakesResponseSchema } } },
-    async () => {
+    async function getStudioRetakes() {
       const draft = await getDraft(db);
       if (!draft) return { steps: [] };
       const checked = checkStudioCatalog(draft.catalog, () => undefined);
@@ -315,7 +336,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/studio/access',
     { onRequest: editing, schema: { response: { 200: accessMovesResponseSchema } } },
-    async () => {
+    async function getStudioAccess() {
       const draft = await getDraft(db);
       if (!draft) return { changes: [] };
       const checked = checkStudioCatalog(draft.catalog, () => undefined);
@@ -331,7 +352,9 @@ export const studioRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/studio/assets',
     { onRequest: editing, schema: { response: { 200: assetsResponseSchema } } },
-    async () => ({ assets: await listAssets(db) }),
+    async function getStudioAssets() {
+      return { assets: await listAssets(db) };
+    },
   );
 
   await app.register(async (plugin) => {
@@ -351,7 +374,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
         bodyLimit: STUDIO_ASSET_MAX_BYTES,
         schema: { querystring: assetQuerySchema, response: { 201: studioAssetSchema } },
       },
-      async (request, reply) => {
+      async function postStudioAssets(request, reply) {
         const body = request.body;
         if (!(body instanceof Buffer))
           throw new HttpError(
@@ -380,7 +403,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/assets/content/by-hash/:sha256',
     { schema: { params: hashParamsSchema }, config: { readsSession: true } },
-    async (request, reply) => {
+    async function getAssetsContentByHashBySha256(request, reply) {
       const { sha256 } = request.params;
       if (!/^[0-9a-f]{64}$/u.test(sha256)) throw notFound('No such file.');
       const asset = await readAsset(db, sha256);

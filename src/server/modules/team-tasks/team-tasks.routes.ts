@@ -52,7 +52,7 @@ export const teamTaskRoutes: FastifyPluginAsyncZod<TeamTaskRoutesOptions> = asyn
   app.get(
     '/api/team-tasks/mine',
     { preValidation: requireUser, schema: { response: { 200: teamTaskListSchema } } },
-    async (request) => {
+    async function getTeamTasksMine(request) {
       const today = dayIn(now(), timeZone);
       const user = signedInUser(request);
       const tasks = await listMyTeamTasks(
@@ -70,7 +70,7 @@ export const teamTaskRoutes: FastifyPluginAsyncZod<TeamTaskRoutesOptions> = asyn
       preValidation: requireUser,
       schema: { params: z.object({ email: z.string().trim().min(3).max(254) }), response: { 200: teamTaskListSchema } },
     },
-    async (request) => {
+    async function getTeamTasksNewcomersByEmail(request) {
       const email = request.params.email.toLowerCase();
       const me = signedInUser(request).email.toLowerCase();
       const access = await getNewcomerAccess(db, email);
@@ -88,7 +88,7 @@ export const teamTaskRoutes: FastifyPluginAsyncZod<TeamTaskRoutesOptions> = asyn
       preValidation: requireUser,
       schema: { params: teamTaskParamsSchema, body: putTeamTaskBodySchema, response: { 200: teamTaskViewSchema } },
     },
-    async (request) => {
+    async function putTeamTasksById(request) {
       const me = signedInUser(request).email.toLowerCase();
       const access = await getTeamTaskAccess(db, request.params.id);
       const mayChange =

@@ -1,0 +1,24 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Signs the page's browser context in with the development sign-in (`AUTH_DEV_LOGIN`, docs/operations.md#configuration): the app's
+ * session cookie is set in the context, as after a real sign-in. The request carries the app's Origin, as a page of the
+ * app would (the same-origin check, docs/security.md).
+ * @param page any page of the browser context to sign in
+ * @param email the address to sign in as
+ * @param options `name`: the name the person has (else the part of the address before @); `baseURL`: the app's address
+ *   (default: the project's baseURL)
+ * @throws when the app does not answer 200
+ */
+export async function signInAs(
+  page: Page,
+  email: string,
+  options: { name?: string; baseURL?: string | undefined } = {},
+): Promise<void> {
+  const origin = new URL(options.baseURL ?? test.info().project.use.baseURL ?? 'http://localhost').origin;
+  const response = await page.request.post(`${origin}/api/auth/dev-login`, {
+    data: options.name === undefined ? { email } : { email, name: options.name },
+    headers: { Origin: origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
