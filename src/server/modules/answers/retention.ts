@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type { Database } from '../../db/client.js';
-import { formAnswers, formFiles, members, quizTries, sendKeys, users } from '../../db/schema.js';
+import { members, users } from '../../db/schema.js';
+import { STORED_BY_STEP_ID } from '../../db/stored-by-id.js';
 import { recordAudit } from '../audit/index.js';
 import { clearPrivateEmailsAfterLeaving } from '../members/index.js';
 import { deleteUnheldFiles } from './form-files.js';
@@ -33,25 +34,23 @@ export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date;
       .where(and(isNotNull(members.leftAt), lte(members.leftAt, cutoff)));
     if (left.length === 0) return 0;
     const ids = left.map((l) => l.userId);
-    const forms = await tx
-      .delete(formAnswers)
-      .where(inArray(formAnswers.userId, ids))
-      .returning({ userId: formAnswers.userId });
-    const files = await tx
-      .delete(formFiles)
-      .where(inArray(formFiles.userId, ids))
-      .returning({ userId: formFiles.userId });
-    const tries = await tx
-      .delete(quizTries)
-      .where(inArray(quizTries.userId, ids))
-      .returning({ userId: quizTries.userId });
-    // The keys of their sends keep the first answers (a quiz's result): they go with the answers.
-    await tx.delete(sendKeys).where(inArray(sendKeys.userId, ids));
+    // Every table stored by a step id says what becomes of a leaver's rows (db/stored-by-id.ts): their answers go.
+    const deleted = new Map<string, unknown[]>();
+    for (const stored of STORED_BY_STEP_ID) {
+      if (!('deleteBy' in stored.afterLeaving)) continue;
+      const by = stored.afterLeaving.deleteBy;
+      const rows = await tx.delete(stored.table).where(inArray(by, ids)).returning({ userId: by });
+      deleted.set(
+        stored.name,
+        rows.map((r) => r.userId),
+      );
+    }
+    const countOf = (name: string, userId: string) => (deleted.get(name) ?? []).filter((id) => id === userId).length;
     let people = 0;
     for (const person of left) {
-      const answers = forms.filter((r) => r.userId === person.userId).length;
-      const quizTriesDeleted = tries.filter((r) => r.userId === person.userId).length;
-      const filesDeleted = files.filter((r) => r.userId === person.userId).length;
+      const answers = countOf('formAnswers', person.userId);
+      const quizTriesDeleted = countOf('quizTries', person.userId);
+      const filesDeleted = countOf('formFiles', person.userId);
       if (answers + quizTriesDeleted + filesDeleted === 0) continue;
       people += 1;
       await recordAudit(tx, {

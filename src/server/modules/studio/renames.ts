@@ -1,12 +1,21 @@
 // Longer than 500 lines: every kind of rename (steps, items, questions, team tasks, roles) with its checks and its
 // moves, in the order one publish transaction applies them.
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { RoleConfiguration, Step, TeamTask } from '../../../shared/content-schema.js';
 import type { StudioProblem } from '../../../shared/studio-api.js';
 import { changeRoleKeyAt } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { acknowledgments, formAnswers, formFiles, quizTries, stepItemProgress, teamTasks } from '../../db/schema.js';
-import { moveStored, STORED_BY_ROLE_KEY, STORED_BY_STEP_ID } from './stored-by-id.js';
+import { acknowledgments, stepItemProgress, teamTasks } from '../../db/schema.js';
+import {
+  anyStored,
+  hasSealedAnswers,
+  holdingQuestion,
+  moveQuestion,
+  moveStored,
+  STORED_BY_QUESTION_ID,
+  STORED_BY_ROLE_KEY,
+  STORED_BY_STEP_ID,
+} from '../../db/stored-by-id.js';
 
 /**
  * Renaming a step, an item, a form's or quiz's question or a team task in the studio (docs/product.md#renaming-a-step,
@@ -456,11 +465,6 @@ export function withPublishedQuestionIds(
   }));
 }
 
-/** Whether a query finds a row. */
-async function exists(db: Database, query: Promise<unknown[]>): Promise<boolean> {
-  return (await query).length > 0;
-}
-
 /**
  * What stops renames in the database: records that name the old id and cannot change (signed acknowledgments are
  * append-only; sealed answers are bound to their step's id), or records a step or item removed earlier left under the
@@ -473,22 +477,8 @@ export async function renameRecordProblems(db: Database, renames: readonly Renam
     const { step, item } = rename;
     const problem = (message: string) => problems.push({ role: rename.role, path: rename.path, message });
     if (item === null) {
-      const signed = await exists(
-        db,
-        db
-          .select({ x: sql`1` })
-          .from(acknowledgments)
-          .where(eq(acknowledgments.stepId, step.from))
-          .limit(1),
-      );
-      const sealed = await exists(
-        db,
-        db
-          .select({ x: sql`1` })
-          .from(formAnswers)
-          .where(and(eq(formAnswers.stepId, step.from), isNotNull(formAnswers.sealed)))
-          .limit(1),
-      );
+      const signed = await anyStored(db, acknowledgments, eq(acknowledgments.stepId, step.from));
+      const sealed = await hasSealedAnswers(db, step.from);
       if (signed || sealed) {
         problem(
           `Members have ${signed ? 'agreed to' : 'sent sensitive answers to'} ${named(rename.title)}, and ${signed ? 'their signed records name' : 'their sealed answers are locked to'} it by its id “${step.from}”, which cannot change. Set its id back to “${step.from}”.`,
@@ -496,16 +486,7 @@ export async function renameRecordProblems(db: Database, renames: readonly Renam
         continue;
       }
       const leftOver = await Promise.all(
-        STORED_BY_STEP_ID.map(({ table, column }) =>
-          exists(
-            db,
-            db
-              .select({ x: sql`1` })
-              .from(table)
-              .where(eq(column, step.to))
-              .limit(1),
-          ),
-        ),
+        STORED_BY_STEP_ID.map(({ table, column }) => anyStored(db, table, eq(column, step.to))),
       );
       if (leftOver.some(Boolean)) {
         problem(
@@ -514,13 +495,10 @@ export async function renameRecordProblems(db: Database, renames: readonly Renam
       }
       continue;
     }
-    const signed = await exists(
+    const signed = await anyStored(
       db,
-      db
-        .select({ x: sql`1` })
-        .from(acknowledgments)
-        .where(and(eq(acknowledgments.stepId, step.from), eq(acknowledgments.itemId, item.from)))
-        .limit(1),
+      acknowledgments,
+      and(eq(acknowledgments.stepId, step.from), eq(acknowledgments.itemId, item.from)),
     );
     if (signed) {
       problem(
@@ -528,18 +506,13 @@ export async function renameRecordProblems(db: Database, renames: readonly Renam
       );
       continue;
     }
-    const leftOver = await exists(
+    const leftOver = await anyStored(
       db,
-      db
-        .select({ x: sql`1` })
-        .from(stepItemProgress)
-        .where(
-          and(
-            or(eq(stepItemProgress.stepId, step.from), eq(stepItemProgress.stepId, step.to)),
-            eq(stepItemProgress.itemId, item.to),
-          ),
-        )
-        .limit(1),
+      stepItemProgress,
+      and(
+        or(eq(stepItemProgress.stepId, step.from), eq(stepItemProgress.stepId, step.to)),
+        eq(stepItemProgress.itemId, item.to),
+      ),
     );
     if (leftOver) {
       problem(
@@ -601,52 +574,25 @@ export async function answerRenameProblems(
   for (const rename of questions) {
     const { step, question } = rename;
     const problem = (message: string) => problems.push({ role: rename.role, path: rename.path, message });
-    if (rename.sensitive) {
-      const sealed = await exists(
-        db,
-        db
-          .select({ x: sql`1` })
-          .from(formAnswers)
-          .where(and(eq(formAnswers.stepId, step.from), isNotNull(formAnswers.sealed)))
-          .limit(1),
+    if (rename.sensitive && (await hasSealedAnswers(db, step.from))) {
+      problem(
+        `Members have sent answers to the sensitive question ${named(rename.title)}; they are sealed with its id “${question.from}”, which cannot change. Set its id back to “${question.from}”.`,
       );
-      if (sealed) {
-        problem(
-          `Members have sent answers to the sensitive question ${named(rename.title)}; they are sealed with its id “${question.from}”, which cannot change. Set its id back to “${question.from}”.`,
-        );
-        continue;
-      }
+      continue;
     }
-    const table = rename.kind === 'form' ? formAnswers : quizTries;
-    const leftOver = await exists(
-      db,
-      db
-        .select({ x: sql`1` })
-        .from(table)
-        .where(
-          and(
-            or(eq(table.stepId, step.from), eq(table.stepId, step.to)),
-            sql`(${table.answers} -> ${question.to}::text) is not null`,
-          ),
-        )
-        .limit(1),
+    const leftOver = await Promise.all(
+      STORED_BY_QUESTION_ID.filter((stored) => stored.kind === rename.kind).map((stored) =>
+        anyStored(db, stored.table, holdingQuestion(stored, [step.from, step.to], question.to)),
+      ),
     );
-    if (leftOver) {
+    if (leftOver.some(Boolean)) {
       problem(
         `The id “${question.to}” belonged to a question removed earlier, and members' answers still carry it. Choose another id for ${named(rename.title)}.`,
       );
     }
   }
   for (const rename of tasks) {
-    const taken = await exists(
-      db,
-      db
-        .select({ x: sql`1` })
-        .from(teamTasks)
-        .where(eq(teamTasks.taskId, rename.task.to))
-        .limit(1),
-    );
-    if (taken) {
+    if (await anyStored(db, teamTasks, eq(teamTasks.taskId, rename.task.to))) {
       problems.push({
         role: rename.role,
         path: rename.path,
@@ -676,22 +622,13 @@ export async function moveRenamedAnswers(
 ): Promise<MovedAnswers[]> {
   const result: MovedAnswers[] = [];
   for (const { step, question, kind } of questions) {
-    const table = kind === 'form' ? formAnswers : quizTries;
-    const rows = await tx
-      .update(table)
-      .set({
-        answers: sql`(${table.answers} - ${question.from}::text) || jsonb_build_object(${question.to}::text, ${table.answers} -> ${question.from}::text)`,
-      })
-      .where(and(eq(table.stepId, step.to), sql`(${table.answers} -> ${question.from}::text) is not null`))
-      .returning({ x: table.stepId });
-    // A file question's files follow it (the answers above hold them by id).
-    if (kind === 'form') {
-      await tx
-        .update(formFiles)
-        .set({ fieldId: question.to })
-        .where(and(eq(formFiles.stepId, step.to), eq(formFiles.fieldId, question.from)));
+    // The answers' count is the audit's; a file question's files follow its answers (which hold them by id).
+    let moved = 0;
+    for (const stored of STORED_BY_QUESTION_ID.filter((s) => s.kind === kind)) {
+      const rows = await moveQuestion(tx, stored, step.to, question);
+      if (stored.holds === 'key') moved = rows;
     }
-    result.push({ step: step.to, question, kind, moved: rows.length });
+    result.push({ step: step.to, question, kind, moved });
   }
   for (const { task, role } of tasks) {
     const rows = await tx

@@ -1,12 +1,12 @@
 import { getTableColumns, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import * as schema from '../../db/schema.js';
-import { STORED_BY_ROLE_KEY, STORED_BY_STEP_ID, type Stored } from './stored-by-id.js';
+import * as schema from './schema.js';
+import { STORED_BY_QUESTION_ID, STORED_BY_ROLE_KEY, STORED_BY_STEP_ID, type Stored } from './stored-by-id.js';
 
 /**
  * A rename moves everything stored under the old id (docs/decisions/056-renaming-keeps-progress.md): a table added
- * with a step id or a role column must be added to stored-by-id.ts, or this fails. The columns are read from the
+ * with a step id, a question id or a role column must be added to stored-by-id.ts, or this fails. The columns are read from the
  * drizzle schema, every table of it.
  */
 
@@ -41,8 +41,31 @@ describe('what is stored by a content id', () => {
     expect(listed(STORED_BY_ROLE_KEY).sort()).toEqual(columnsNamed(['role', 'role_key']).sort());
   });
 
+  it("lists every table with a question's id (a question's column, a JSON of answers), and nothing else", () => {
+    const answers = tables.flatMap((table) =>
+      Object.values(getTableColumns(table))
+        .filter((column) => column.name === 'answers' && column.getSQLType() === 'jsonb')
+        .map((column) => `${getTableName(table)}.${column.name}`),
+    );
+    const listedQuestions = STORED_BY_QUESTION_ID.map(({ table, step, column }) => {
+      expect(Object.values(getTableColumns(table))).toEqual(expect.arrayContaining([step, column]));
+      return `${getTableName(table)}.${column.name}`;
+    });
+    expect(listedQuestions.sort()).toEqual([...columnsNamed(['field_id', 'question_id']), ...answers].sort());
+  });
+
+  it("says what becomes of a leaver's rows: a table whose rows go is deleted by its user id", () => {
+    for (const { table, afterLeaving } of STORED_BY_STEP_ID) {
+      if ('keep' in afterLeaving) expect(afterLeaving.keep).not.toBe('');
+      else expect(afterLeaving.deleteBy).toBe(getTableColumns(table).userId);
+    }
+    expect(STORED_BY_STEP_ID.filter((s) => 'deleteBy' in s.afterLeaving).map((s) => s.name)).toEqual(
+      expect.arrayContaining(['formAnswers', 'formFiles', 'quizTries']),
+    );
+  });
+
   it('names each entry once', () => {
-    for (const stored of [STORED_BY_STEP_ID, STORED_BY_ROLE_KEY]) {
+    for (const stored of [STORED_BY_STEP_ID, STORED_BY_ROLE_KEY, STORED_BY_QUESTION_ID]) {
       expect(new Set(stored.map((s) => s.name)).size).toBe(stored.length);
     }
   });
