@@ -149,14 +149,19 @@ export async function syncTeamTasks(
   }
   let closed = 0;
   if (synced.length > 0) {
-    const keep = desired.map((d) => `${String(d.newcomer_email)} ${String(d.task_id)}`);
+    const keep = desired.map((d) => ({ newcomer_email: d.newcomer_email, task_id: d.task_id }));
+    // The tasks kept are a set the open tasks are matched against (a hash anti-join): comparing each open task with
+    // every kept one took 20-35 s for 10,000 members, on the embedded database's one connection.
     const result = await db.execute(sql`
+      with keep as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(keep)}::jsonb) as k(newcomer_email text, task_id text)
+      )
       update team_tasks t set status = 'closed', updated_at = ${at}::timestamptz,
         closed_reason = case when exists (select 1 from members m where m.email = t.newcomer_email and m.left_at is not null)
           then ${NEWCOMER_LEFT_REASON} else ${TASK_REMOVED_REASON} end
       where t.status = 'open'
         and t.newcomer_email in (select jsonb_array_elements_text(${JSON.stringify(synced)}::jsonb))
-        and (t.newcomer_email || ' ' || t.task_id) <> all (array(select jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb)))
+        and not exists (select 1 from keep k where k.newcomer_email = t.newcomer_email and k.task_id = t.task_id)
       returning t.id`);
     closed = rowsOf(result).length;
   }
