@@ -1,70 +1,57 @@
 import { and, eq, gt } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import { formAnswers, members, quizTries, sendKeys, users } from '../../db/schema.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { volunteerCatalog } from '../../test/test-roles.js';
 import { NO_TRIES_LEFT_MESSAGE, QUIZ_PASSED_MESSAGE } from './answers.service.js';
 import { deleteAnswersAfterLeaving } from './retention.js';
 import { KEY_FORMAT_MESSAGE, KEY_REUSED_MESSAGE, SEND_KEY_KEEP_MS } from './send-keys.js';
 
 /** A form that may be sent again (one answer sensitive: sealed at rest) and a quiz of two tries. */
 const catalog = () =>
-  createRoleCatalog([
-    roleConfigurationSchema.parse({
-      key: 'volunteer',
-      displayName: 'Volunteer',
-      version: '1.0',
-      icon: 'HeartHandshake',
-      colors: { baseColor: '#15803d' },
-      scopes: [
-        {
-          id: 'first-week',
-          title: 'Your first week',
-          steps: [
+  volunteerCatalog(
+    [
+      {
+        id: 'access-needs',
+        title: 'What helps you take part',
+        description: 'Tell us what helps.',
+        icon: 'Heart',
+        category: 'Volunteer',
+        form: {
+          allowChanges: true,
+          fields: [
+            { id: 'name', kind: 'short-text', label: 'Your name', required: true },
+            { id: 'needs', kind: 'long-text', label: 'What helps you take part?', sensitive: true },
+          ],
+        },
+      },
+      {
+        id: 'safeguarding-check',
+        title: 'Safeguarding check',
+        description: 'Check.',
+        icon: 'ClipboardCheck',
+        category: 'Volunteer',
+        quiz: {
+          passMark: 100,
+          tries: 2,
+          questions: [
             {
-              id: 'access-needs',
-              title: 'What helps you take part',
-              description: 'Tell us what helps.',
-              icon: 'Heart',
-              category: 'Volunteer',
-              form: {
-                allowChanges: true,
-                fields: [
-                  { id: 'name', kind: 'short-text', label: 'Your name', required: true },
-                  { id: 'needs', kind: 'long-text', label: 'What helps you take part?', sensitive: true },
-                ],
-              },
-            },
-            {
-              id: 'safeguarding-check',
-              title: 'Safeguarding check',
-              description: 'Check.',
-              icon: 'ClipboardCheck',
-              category: 'Volunteer',
-              quiz: {
-                passMark: 100,
-                tries: 2,
-                questions: [
-                  {
-                    id: 'who',
-                    kind: 'single-choice',
-                    text: 'Who do you tell when a young person is at risk?',
-                    answers: [
-                      { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They act on it.' },
-                      { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
-                    ],
-                  },
-                ],
-              },
+              id: 'who',
+              kind: 'single-choice',
+              text: 'Who do you tell when a young person is at risk?',
+              answers: [
+                { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They act on it.' },
+                { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
+              ],
             },
           ],
         },
-      ],
-    }),
-  ]);
+      },
+    ],
+    { id: 'first-week', title: 'Your first week' },
+  );
 
 const FORM_URL = '/api/steps/access-needs/form';
 const QUIZ_URL = '/api/steps/safeguarding-check/quiz';
