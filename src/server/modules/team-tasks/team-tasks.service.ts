@@ -134,8 +134,14 @@ export async function syncTeamTasks(
       from jsonb_to_recordset(${JSON.stringify(desired)}::jsonb) as x(newcomer_email text, task_id text,
         role_key text, title text, description text, who text, assignees jsonb, appointment boolean, due_on date,
         recent boolean)
-      where x.recent
-        or exists (select 1 from team_tasks t where t.newcomer_email = x.newcomer_email and t.task_id = x.task_id)
+      left join team_tasks t on t.newcomer_email = x.newcomer_email and t.task_id = x.task_id
+      -- Only what is new or changed reaches the insert (one hash join, not a conflict check per task): a steady sync of
+      -- 10,000 members writes nothing and took 2-3.5 s of conflict checks on the embedded database.
+      where (t.id is null and x.recent)
+        or (t.id is not null and t.status <> 'done' and (t.status = 'closed' or t.role_key <> x.role_key
+          or t.title <> x.title or t.description <> x.description or t.who <> x.who
+          or t.assignees <> array(select jsonb_array_elements_text(x.assignees))
+          or t.appointment <> x.appointment or t.due_on <> x.due_on))
       on conflict (newcomer_email, task_id) do update set
         role_key = excluded.role_key, title = excluded.title, description = excluded.description, who = excluded.who,
         assignees = excluded.assignees, appointment = excluded.appointment, due_on = excluded.due_on,
