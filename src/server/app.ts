@@ -17,12 +17,7 @@ import { appConfigRoutes } from './modules/app-config/index.js';
 import { authRoutes, devicesRoutes, profilePictureRoutes, ProfilePictures } from './modules/auth/index.js';
 import { demoRoutes } from './modules/demo/index.js';
 import { departmentsRoutes } from './modules/departments/index.js';
-import {
-  googleAuthRoutes,
-  loadServiceAccountKey,
-  OidcProvider,
-  WorkspaceDirectory,
-} from './modules/google-auth/index.js';
+import { googleAuthRoutes, OidcProvider, WorkspaceDirectory } from './modules/google-auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import {
   mailRoutes,
@@ -39,6 +34,12 @@ import { progressRoutes } from './modules/progress/index.js';
 import { prepareStoredSecrets, SecretsKeyError, secretsRoutes } from './modules/secrets/index.js';
 import { studioRoutes } from './modules/studio/index.js';
 import { teamTaskRoutes } from './modules/team-tasks/index.js';
+import {
+  loadServiceAccountKey,
+  WorkspaceConnection,
+  workspaceRoutes,
+  WorkspaceWorker,
+} from './modules/workspace/index.js';
 import { compressJsonAnswers } from './compression.js';
 import { OneLinePerRequest } from './logger.js';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
@@ -74,6 +75,8 @@ declare module 'fastify' {
     answersSweep: AnswersSweep;
     /** The mail work of this process (modules/mail): `runNow()` plans and sends what is due at the app's clock. */
     mailWorker: MailWorker;
+    /** The Workspace jobs (the suspension on the leaving date), when the directory is configured. */
+    workspaceWorker: WorkspaceWorker | undefined;
   }
 }
 
@@ -142,6 +145,8 @@ export interface AppDeps {
   answersSweepEveryMs?: number;
   /** How often reminders and digests are planned and sent, in ms (modules/mail); default never (tests run it). */
   mailEveryMs?: number;
+  /** How often due Workspace jobs run, in ms (modules/workspace/jobs.ts); default never (tests run them). */
+  workspaceEveryMs?: number;
   /** Where mail goes (default: SMTP_URL's server, else the outbox only); tests may pass their own. */
   mailTransport?: MailTransport;
   /**
@@ -267,13 +272,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appConfigRoutes, { config });
   await app.register(authRoutes, { db, config, now, content, limits: authLimits });
   await app.register(devicesRoutes, { db, config, now });
-  const directory = config.directory
-    ? new WorkspaceDirectory({
+  const workspace = config.directory
+    ? new WorkspaceConnection({
         key: loadServiceAccountKey(config.directory.serviceAccountKeyFile),
         adminEmail: config.directory.adminEmail,
         apiUrl: config.directory.apiUrl,
       })
     : undefined;
+  const directory = workspace ? new WorkspaceDirectory(workspace) : undefined;
   if (config.googleClientId !== undefined && config.googleClientSecret !== undefined) {
     const provider = new OidcProvider({
       issuer: config.oidcIssuer,
@@ -329,6 +335,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(secretsRoutes, { db, config, now });
   await app.register(studioRoutes, { db, content, config, now });
   await app.register(teamTaskRoutes, { db, timeZone: config.organisationTimeZone, now });
+  await app.register(workspaceRoutes, {
+    db,
+    connection: workspace,
+    write: config.directory?.write ?? false,
+    timeZone: config.organisationTimeZone,
+    now,
+  });
+  const workspaceWorker =
+    workspace === undefined
+      ? undefined
+      : new WorkspaceWorker(() => ({ db, connection: workspace, now: now() }), app.log);
+  app.decorate('workspaceWorker', workspaceWorker);
+  app.addHook('onClose', async () => {
+    await workspaceWorker?.stop();
+  });
   const transport =
     deps.mailTransport ??
     (config.mail.smtpUrl === undefined
@@ -360,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.ready();
   if (deps.mailEveryMs !== undefined) worker.start(deps.mailEveryMs);
+  if (deps.workspaceEveryMs !== undefined) workspaceWorker?.start(deps.workspaceEveryMs);
   if (deps.answersSweepEveryMs !== undefined) answersSweep.start(deps.answersSweepEveryMs);
   return app;
 }

@@ -134,9 +134,22 @@ describe('loadConfig', () => {
       serviceAccountKeyFile: '/etc/onboarding/key.json',
       adminEmail: 'admin@example.org',
       apiUrl: 'https://admin.googleapis.com',
+      write: false,
     });
     expect(problemsOf({ GOOGLE_DIRECTORY_ADMIN_EMAIL: 'admin@example.org' })).toEqual([
       'GOOGLE_SERVICE_ACCOUNT_KEY_FILE, GOOGLE_DIRECTORY_ADMIN_EMAIL: the Workspace directory needs both, or neither',
+    ]);
+  });
+
+  it('turns writing to Google Workspace on only when asked, and only with the directory', () => {
+    const directory = { GOOGLE_SERVICE_ACCOUNT_KEY_FILE: '/k.json', GOOGLE_DIRECTORY_ADMIN_EMAIL: 'a@example.org' };
+    expect(loadConfig(directory).directory?.write).toBe(false);
+    expect(loadConfig({ ...directory, GOOGLE_WORKSPACE_WRITE: 'TRUE' }).directory?.write).toBe(true);
+    expect(problemsOf({ ...directory, GOOGLE_WORKSPACE_WRITE: 'yes' })).toEqual([
+      'GOOGLE_WORKSPACE_WRITE: must be "true" or "false"',
+    ]);
+    expect(problemsOf({ GOOGLE_WORKSPACE_WRITE: 'true' })).toEqual([
+      'GOOGLE_WORKSPACE_WRITE: needs the Workspace directory (GOOGLE_SERVICE_ACCOUNT_KEY_FILE)',
     ]);
   });
 

@@ -60,10 +60,11 @@ export interface Config {
   /** OpenID Connect issuer whose discovery document is used (default Google); https in production. */
   oidcIssuer: string;
   /**
-   * The optional Google Workspace directory (docs/product.md#member-records, docs/product.md#profile-pictures): a service account
-   * with domain-wide delegation that reads users as `adminEmail`. Undefined when not configured.
+   * The optional Google Workspace directory (docs/product.md#member-records, docs/operations.md#google-workspace): a
+   * service account with domain-wide delegation acting as `adminEmail`; `write` when it may also create, suspend and
+   * group accounts (GOOGLE_WORKSPACE_WRITE, off by default). Undefined when not configured.
    */
-  directory: { serviceAccountKeyFile: string; adminEmail: string; apiUrl: string } | undefined;
+  directory: { serviceAccountKeyFile: string; adminEmail: string; apiUrl: string; write: boolean } | undefined;
   /** Fastify's `trustProxy`: false (default), true, a number of hops, or a list of proxy addresses / CIDR ranges. */
   trustProxy: boolean | number | string[];
   /** Sign-in starts (and, separately, sign-outs) one client address may make per minute (plugins/auth-rate-limits.ts). */
@@ -227,6 +228,7 @@ const envSchema = z.object({
     .refine((v) => isUrl(v, ['http:', 'https:']), { message: 'must be an http(s) URL' })
     .transform((v) => v.replace(/\/+$/u, ''))
     .default('https://admin.googleapis.com'),
+  GOOGLE_WORKSPACE_WRITE: booleanSchema.default(false),
   TRUST_PROXY: z
     .string()
     .transform((v, ctx): boolean | number | string[] => {
@@ -387,6 +389,9 @@ function crossFieldProblems(raw: Partial<Record<EnvKey, string>>): string[] {
       'GOOGLE_SERVICE_ACCOUNT_KEY_FILE, GOOGLE_DIRECTORY_ADMIN_EMAIL: the Workspace directory needs both, or neither',
     );
   }
+  if (raw.GOOGLE_WORKSPACE_WRITE?.toLowerCase() === 'true' && raw.GOOGLE_SERVICE_ACCOUNT_KEY_FILE === undefined) {
+    problems.push('GOOGLE_WORKSPACE_WRITE: needs the Workspace directory (GOOGLE_SERVICE_ACCOUNT_KEY_FILE)');
+  }
   if (raw.NODE_ENV !== 'production') return problems;
   for (const key of REQUIRED_IN_PRODUCTION) {
     if (raw[key] === undefined) problems.push(`${key}: is required when NODE_ENV=production`);
@@ -454,6 +459,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             serviceAccountKeyFile: path.resolve(projectRoot, e.GOOGLE_SERVICE_ACCOUNT_KEY_FILE),
             adminEmail: e.GOOGLE_DIRECTORY_ADMIN_EMAIL.toLowerCase(),
             apiUrl: e.GOOGLE_DIRECTORY_API_URL,
+            write: e.GOOGLE_WORKSPACE_WRITE,
           }
         : undefined,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -82,6 +82,7 @@ async function main(): Promise<void> {
       agreementSweepEveryMs: 3_600_000,
       answersSweepEveryMs: 3_600_000,
       mailEveryMs: config.mail.everySeconds * 1000,
+      workspaceEveryMs: 60_000,
       ...testClock(config),
     });
   } catch (error) {

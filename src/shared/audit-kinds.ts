@@ -75,6 +75,11 @@ export const AUDIT_KINDS = [
   'launch-checklist',
   /** An admin added, renamed, retired or restored a department of the list, or moved members to one (`reason`). */
   'department-change',
+  /**
+   * The app created a member's Google Workspace account (docs/product.md#google-workspace-accounts; `reason`
+   * 'created'), or an admin changed the mapping of roles and departments to org units (`reason` 'org-units').
+   */
+  'workspace-account',
 ] as const;
 
 /** What happened, as the audit log records it. Free text in the database, so a new kind needs no migration. */

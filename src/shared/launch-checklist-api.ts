@@ -18,6 +18,7 @@ export type LaunchCheckStatus = z.infer<typeof launchCheckStatusSchema>;
 /** The checks, in the order shown. */
 export const LAUNCH_CHECK_IDS = [
   'google',
+  'workspace',
   'mail',
   'proxy',
   'backups',

@@ -76,6 +76,10 @@ export const apiPaths = {
   myTeamTasks: '/api/team-tasks/mine',
   newcomerTeamTasks: (email: string) => `/api/team-tasks/newcomers/${encodeURIComponent(email)}`,
   teamTask: (id: string) => `/api/team-tasks/${encodeURIComponent(id)}`,
+  /** A member's Google Workspace account (src/shared/workspace-api.ts). */
+  adminMemberWorkspaceAccount: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/workspace-account`,
+  adminMemberWorkspaceSuspension: (email: string) =>
+    `/api/admin/members/${encodeURIComponent(email)}/workspace-suspension`,
   adminMemberLeave: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/leave`,
   adminMemberAdjustments: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/adjustments`,
   adminMemberAdjustment: (email: string, id: string) =>

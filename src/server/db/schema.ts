@@ -688,3 +688,97 @@ export const teamTaskMails = pgTable(
   },
   (t) => [primaryKey({ columns: [t.taskId, t.recipient, t.dueOn, t.occasion] })],
 );
+
+/**
+ * The Google Workspace account the app created for a member (docs/product.md#google-workspace-accounts), one per
+ * member address: the operation's state, kept like the outbox's so that a retried or doubled request never creates two
+ * accounts. `creating` is held by one request at a time (`claimed_until`); `insert_sent` records that Google may have
+ * the account from an earlier attempt, so that finding it then means it is ours.
+ */
+export const workspaceAccounts = pgTable(
+  'workspace_accounts',
+  {
+    /** The member's address, lower case: the account's primary address. */
+    memberEmail: text('member_email').primaryKey(),
+    state: text('state', { enum: ['creating', 'created', 'failed'] }).notNull(),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    orgUnitPath: text('org_unit_path').notNull(),
+    /** Google's id of the user, once created. */
+    googleId: text('google_id'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedUntil: timestamptz('claimed_until'),
+    insertSent: boolean('insert_sent').notNull().default(false),
+    /** Where the temporary password went: 'private-email', or 'shown' (once, to the admin who created it). */
+    passwordDelivery: text('password_delivery', { enum: ['private-email', 'shown'] }),
+    /** Why the last attempt failed, in Google's words. */
+    lastError: text('last_error'),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    check('workspace_accounts_state', sql`${t.state} in ('creating', 'created', 'failed')`),
+    check('workspace_accounts_email_lower_case', sql`${t.memberEmail} = lower(${t.memberEmail})`),
+  ],
+);
+
+/**
+ * The admins' mapping of roles and departments to Google Workspace places (docs/product.md#google-workspace-accounts):
+ * an organisational unit (`kind` 'org-unit') for new accounts. A null role or department matches any; the most
+ * specific row wins (role and department, then role, then department, then neither).
+ */
+export const workspaceMappings = pgTable(
+  'workspace_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['org-unit'] }).notNull(),
+    /** A role configuration's key, or null for any role. */
+    roleKey: text('role_key'),
+    /** A department as written on member records, or null for any department. */
+    department: text('department'),
+    /** The org unit's path, e.g. `/Volunteers`. */
+    target: text('target').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [check('workspace_mappings_kind', sql`${t.kind} in ('org-unit')`)],
+);
+
+/**
+ * Changes to a member's Google Workspace account planned for a day (docs/product.md#google-workspace-accounts): today
+ * the suspension on the leaving date. One pending job per member and kind; a worker claims due jobs with a lease
+ * (`claimed_until`, `claim_token`) as the outbox's sender does, carries each out once, retries Google's failures with
+ * back-off and ends 'failed' after its last attempt, each outcome shown on the member page.
+ */
+export const workspaceJobs = pgTable(
+  'workspace_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The member's address, lower case. */
+    memberEmail: text('member_email').notNull(),
+    kind: text('kind', { enum: ['suspend'] }).notNull(),
+    /** The day it is due (the leaving date), in the organisation's time zone. */
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    claimedUntil: timestamptz('claimed_until'),
+    claimToken: uuid('claim_token'),
+    /** What happened, in words for the member page: Google's error, or what was done. */
+    outcome: text('outcome'),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    doneAt: timestamptz('done_at'),
+  },
+  (t) => [
+    uniqueIndex('workspace_jobs_pending_idx')
+      .on(t.memberEmail, t.kind)
+      .where(sql`${t.status} = 'pending'`),
+    index('workspace_jobs_due_idx').on(t.status, t.nextAttemptAt),
+    check('workspace_jobs_kind', sql`${t.kind} in ('suspend')`),
+    check('workspace_jobs_status', sql`${t.status} in ('pending', 'done', 'failed', 'cancelled')`),
+  ],
+);

@@ -15,6 +15,7 @@ import {
   stepProgress,
   teamTasks,
   users,
+  workspaceMappings,
 } from './schema.js';
 
 /**
@@ -95,6 +96,7 @@ export const STORED_BY_ROLE_KEY: readonly Stored[] = [
   { name: 'members', table: members, column: members.role, stamp: 'updatedAt' },
   { name: 'users', table: users, column: users.role },
   { name: 'teamTasks', table: teamTasks, column: teamTasks.roleKey },
+  { name: 'workspaceMappings', table: workspaceMappings, column: workspaceMappings.roleKey },
   {
     name: 'adminMembers',
     table: adminMembers,

@@ -17,6 +17,7 @@ import { MemberSteps, RemovedSteps } from '@/features/admin/components/member-st
 import { formatDateTime } from '@/features/admin/utils/format';
 import { BuddyField } from '@/features/team-tasks/components/buddy-field';
 import { NewcomerTasks } from '@/features/team-tasks/components/newcomer-tasks';
+import { WorkspaceAccountCard } from '@/features/workspace';
 import { AdminShell } from './admin-shell';
 
 /**
@@ -98,6 +99,7 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
                   }}
                 />
               </Card>
+              {detail.data.hasMemberRecord ? <WorkspaceAccountCard email={detail.data.member.email} /> : null}
               <MemberSessions email={detail.data.member.email} hasMemberRecord={detail.data.hasMemberRecord} />
               <MemberOffboarding detail={detail.data} />
             </>

@@ -14,10 +14,11 @@ import {
   FORGEABLE_FIX,
   forgeableClientAddresses,
 } from './checks.js';
+import { checkWorkspace, workspaceLaunchCheck } from './workspace-check.js';
 
 /**
  * The admin console's launch checklist (docs/product.md#launch-checklist): the doctor's checks that matter before
- * launch (Google sign-in, e-mail, the proxy, backups), the admins, the support address, the content still marked as
+ * launch (Google sign-in, the Google Workspace connection, e-mail, the proxy, backups), the admins, the support address, the content still marked as
  * placeholder and the draft documents, each said in plain language with what to do (no file, command or variable
  * names: those go in `technical`, shown under "Details for whoever runs the server").
  */
@@ -29,7 +30,7 @@ export const LAUNCH_CHECKLIST_AUDIT_KIND = 'launch-checklist';
 export const LAUNCH_CHECK_TIMEOUT_MS = 5000;
 
 /** The doctor's finding and fix, for whoever runs the server. */
-const technical = (check: CheckResult): string =>
+const technical = (check: Pick<CheckResult, 'detail' | 'fix'>): string =>
   check.fix === undefined ? check.detail : `${check.detail}\nFix: ${check.fix}`;
 
 const ASK_OPERATOR = 'Ask whoever runs the server to fix it: the details below say what is wrong and how.';
@@ -341,13 +342,15 @@ export async function runLaunchChecklist(input: {
   forwardedWithoutTrust?: boolean;
 }): Promise<LaunchCheck[]> {
   const { config, db, catalog, now } = input;
-  const [google, mail, admins] = await Promise.all([
+  const [google, workspace, mail, admins] = await Promise.all([
     checkGoogle(config, LAUNCH_CHECK_TIMEOUT_MS),
+    checkWorkspace(config, LAUNCH_CHECK_TIMEOUT_MS),
     checkMail(config, undefined, LAUNCH_CHECK_TIMEOUT_MS),
     listAdmins(config, db),
   ]);
   return [
     googleCheck(google),
+    workspaceLaunchCheck(workspace, technical(workspace)),
     mailCheck(mail),
     proxyCheck(config, input.forwardedWithoutTrust ?? false),
     backupsCheck(checkBackups(config, now)),

@@ -1,57 +1,44 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '../../../shared/api.js';
 import { googleCallbackResponseSchema } from '../../../shared/google-sign-in-api.js';
 import { createTestCatalog, type TestApp, PAGE_NAVIGATION } from '../../test/test-app.js';
 import { googleSignIn, startGoogleTestApp, type GoogleTestApp } from '../../test/test-google.js';
-import { TestDirectory } from '../../test/test-directory.js';
+import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
-import {
-  DIRECTORY_READONLY_SCOPE,
-  DirectoryError,
-  loadServiceAccountKey,
-  roleFromDirectory,
-  ServiceAccountKeyError,
-  WorkspaceDirectory,
-} from './directory.js';
+import { loadServiceAccountKey, WorkspaceConnection } from '../workspace/index.js';
+import { DIRECTORY_READONLY_SCOPE, DirectoryError, roleFromDirectory, WorkspaceDirectory } from './directory.js';
 
 /**
- * The optional Google Workspace directory (docs/product.md#member-records, docs/product.md#profile-pictures), against a
- * local stand-in of the Admin SDK Directory API and Google's token endpoint (src/server/test/test-directory.ts).
+ * The optional Google Workspace directory (docs/product.md#member-records, docs/product.md#profile-pictures): Google's
+ * own client against a local protocol peer of the Admin SDK Directory API and Google's token endpoint
+ * (src/server/test/workspace-peer.ts).
  */
 
 const ADMIN = 'directory-admin@inspired2uplift.org';
 // Bytes whose base64 holds '+', '/' and '=' — the characters the Directory API's "web-safe" base64 replaces.
 const PHOTO = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0xfb, 0xef, 0xbe, 0x3f, 0xff]);
 
-let standIn: TestDirectory;
+let standIn: WorkspacePeer;
 beforeAll(async () => {
-  standIn = await TestDirectory.start(ADMIN);
+  standIn = await WorkspacePeer.start(ADMIN);
 });
 afterAll(async () => {
   await standIn?.stop();
 });
 beforeEach(() => {
   standIn.down = false;
-  standIn.members = new Map([
-    [
-      'ada@inspired2uplift.org',
-      {
-        organizations: [
-          { title: 'Volunteer coordinator' },
-          { title: 'Treasurer', department: 'Finance', primary: true },
-        ],
-        photo: { data: PHOTO, mimeType: 'image/png' },
-      },
-    ],
-    ['nophoto@inspired2uplift.org', { organizations: [] }],
-  ]);
+  standIn.users.clear();
+  standIn.addUser('ada@inspired2uplift.org', {
+    organizations: [{ title: 'Volunteer coordinator' }, { title: 'Treasurer', department: 'Finance', primary: true }],
+    photo: { data: PHOTO, mimeType: 'image/png' },
+  });
+  standIn.addUser('nophoto@inspired2uplift.org', { organizations: [] });
 });
 
-const directoryAs = (adminEmail: string) =>
-  new WorkspaceDirectory({ key: loadServiceAccountKey(standIn.keyFile), adminEmail, apiUrl: standIn.apiUrl });
+const directoryAs = (adminEmail: string, apiUrl = standIn.apiUrl) =>
+  new WorkspaceDirectory(
+    new WorkspaceConnection({ key: loadServiceAccountKey(standIn.keyFile), adminEmail, apiUrl, timeoutMs: 2000 }),
+  );
 
 describe('WorkspaceDirectory', () => {
   it('reads the primary organisation of a member, and null for someone the directory does not know', async () => {
@@ -80,19 +67,24 @@ describe('WorkspaceDirectory', () => {
 
   it('throws DirectoryError when the grant is refused, the directory fails or cannot be reached', async () => {
     await expect(directoryAs('someone-else@inspired2uplift.org').profileOf('ada@inspired2uplift.org')).rejects.toThrow(
-      'the token endpoint answered 400',
+      "Google refused the service account's sign-in (invalid_grant: Invalid email or User ID)",
     );
     standIn.down = true;
-    await expect(directoryAs(ADMIN).photoOf('ada@inspired2uplift.org')).rejects.toBeInstanceOf(DirectoryError);
-    const unreachable = new WorkspaceDirectory({
-      key: loadServiceAccountKey(standIn.keyFile),
-      adminEmail: ADMIN,
-      apiUrl: 'http://127.0.0.1:9',
-    });
-    standIn.down = false;
-    await expect(unreachable.profileOf('ada@inspired2uplift.org')).rejects.toThrow(
-      'the directory could not be reached',
+    await expect(directoryAs(ADMIN).photoOf('ada@inspired2uplift.org')).rejects.toThrow(
+      'Google answered 503 (Backend Error) while reading the directory (photo)',
     );
+    standIn.down = false;
+    await expect(directoryAs(ADMIN, 'http://127.0.0.1:9').profileOf('ada@inspired2uplift.org')).rejects.toThrow(
+      DirectoryError,
+    );
+  });
+
+  it('retries a busy answer once: sign-in waits for it', async () => {
+    standIn.failNext = [503];
+    expect(await directoryAs(ADMIN).profileOf('ada@inspired2uplift.org')).toMatchObject({ jobTitle: 'Treasurer' });
+    standIn.failNext = [429, 503];
+    await expect(directoryAs(ADMIN).profileOf('ada@inspired2uplift.org')).rejects.toThrow('Google answered 503');
+    expect(standIn.failNext).toEqual([]);
   });
 });
 
@@ -109,27 +101,6 @@ describe('roleFromDirectory', () => {
       department: 'Outreach',
     });
     expect(roleFromDirectory(catalog, { jobTitle: 'Head Chef', department: null })).toEqual({});
-  });
-});
-
-describe('loadServiceAccountKey', () => {
-  it('names the file and the problem', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-key-'));
-    try {
-      const notJson = path.join(dir, 'a.json');
-      writeFileSync(notJson, 'nope');
-      const notAKey = path.join(dir, 'b.json');
-      writeFileSync(notAKey, JSON.stringify({ type: 'authorized_user' }));
-      expect(() => loadServiceAccountKey(path.join(dir, 'missing.json'))).toThrow(
-        /missing\.json\): cannot be read \(ENOENT\)/,
-      );
-      expect(() => loadServiceAccountKey(notJson)).toThrow(ServiceAccountKeyError);
-      expect(() => loadServiceAccountKey(notAKey)).toThrow(
-        /is not a service account key \(client_email, private_key\)/,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 

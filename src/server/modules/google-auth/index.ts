@@ -1,4 +1,4 @@
 /** Google sign-in and the Workspace directory: the module's one public file; other modules import only this. */
-export { loadServiceAccountKey, WorkspaceDirectory } from './directory.js';
+export { WorkspaceDirectory } from './directory.js';
 export { googleAuthRoutes } from './google-auth.routes.js';
 export { OidcProvider } from './oidc-provider.js';

@@ -4,4 +4,4 @@
  */
 export { countOpenTeamTasks, hasTeamTasks, listNewcomerTeamTasks, suggestBuddies } from './team-tasks.repository.js';
 export { teamTaskRoutes } from './team-tasks.routes.js';
-export { syncTeamTasks, type SyncDeps } from './team-tasks.service.js';
+export { markTeamTaskDone, syncTeamTasks, type SyncDeps } from './team-tasks.service.js';

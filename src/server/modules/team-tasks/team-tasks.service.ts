@@ -219,3 +219,41 @@ export async function setTeamTaskDone(
     return true as const;
   });
 }
+
+/**
+ * Marks a newcomer's open team task done with a note, when they have it (e.g. the app created their Google account:
+ * docs/product.md#google-workspace-accounts), audited as `team-task-done`; a task already done, closed or absent is
+ * left as it is.
+ * @param tx the caller's transaction
+ * @param task the newcomer's address (lower case) and the task's id in the content
+ * @param note what was done, shown with the task
+ * @param actor who did it
+ * @param at when
+ * @returns whether a task was marked done
+ */
+export async function markTeamTaskDone(
+  tx: Database,
+  task: { newcomerEmail: string; taskId: string },
+  note: string,
+  actor: MemberWriteActor,
+  at: Date,
+): Promise<boolean> {
+  const marked = rowsOf(
+    await tx.execute(sql`
+      update team_tasks set status = 'done', done_at = ${at.toISOString()}::timestamptz, done_by = ${actor.actorEmail},
+        note = ${note}, updated_at = ${at.toISOString()}::timestamptz
+      where newcomer_email = ${task.newcomerEmail} and task_id = ${task.taskId} and status = 'open'
+      returning id`),
+  );
+  if (marked.length === 0) return false;
+  await recordAudit(tx, {
+    kind: 'team-task-done',
+    outcome: 'ok',
+    ...actor,
+    subject: task.newcomerEmail,
+    reason: 'done',
+    details: { taskId: task.taskId, note },
+    at,
+  });
+  return true;
+}

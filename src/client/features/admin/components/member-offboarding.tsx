@@ -7,6 +7,7 @@ import { toast } from '@/lib/toasts';
 import { useLeave, useMarkRotated, useRevealedSecrets } from '../api/offboarding';
 import { fieldClass, formatDateTime, formatDay, labelClass } from '../utils/format';
 import { DateField } from '@/components/ui/date-field';
+import { SuspendOnLeavingField, useLeavingSuspension } from '@/features/workspace';
 import { isoDayOf } from '@/lib/dates';
 
 /** Today in the organisation's time zone, YYYY-MM-DD. */
@@ -25,6 +26,8 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
   const [leftOn, setLeftOn] = useState(today);
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const suspension = useLeavingSuspension(email);
+  const [suspensionError, setSuspensionError] = useState<string | null>(null);
   const error = mark.error ?? undo.error;
   const name = detail.member.name === '' ? email : detail.member.name;
 
@@ -34,9 +37,17 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
   };
   const onConfirm = () => {
     setConfirming(false);
+    setSuspensionError(null);
     mark
       .mutateAsync({ email, leftOn, ...(note.trim() === '' ? {} : { note: note.trim() }) })
-      .then(() => toast.success(`${email} is marked as having left and is signed out`))
+      .then(() => {
+        toast.success(`${email} is marked as having left and is signed out`);
+        return suspension.afterLeaving(leftOn).catch((failure: unknown) => {
+          setSuspensionError(
+            `They are marked as having left, but the suspension of their Google account could not be planned: ${failure instanceof Error ? failure.message : String(failure)}`,
+          );
+        });
+      })
       .catch(() => {
         // Shown below from `error`.
       });
@@ -56,7 +67,32 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
               Note: <span className="whitespace-pre-wrap">{detail.left.note}</span>
             </p>
           ) : null}
-          <Button type="button" variant="outline" disabled={undo.isPending} onClick={() => undo.mutate(email)}>
+          {suspension.said === null ? null : (
+            <p
+              role={suspension.failed ? 'alert' : undefined}
+              className={suspension.failed ? 'text-red-700' : 'text-slate-800'}
+            >
+              {suspension.said}
+            </p>
+          )}
+          <Button
+            type="button"
+            variant="outline"
+            disabled={undo.isPending}
+            onClick={() => {
+              setSuspensionError(null);
+              undo
+                .mutateAsync(email)
+                .then(() =>
+                  suspension.afterUndo().catch((failure: unknown) => {
+                    setSuspensionError(failure instanceof Error ? failure.message : String(failure));
+                  }),
+                )
+                .catch(() => {
+                  // Shown below from `error`.
+                });
+            }}
+          >
             {undo.isPending ? 'Undoing…' : 'Undo: they are still a member'}
           </Button>
         </div>
@@ -80,6 +116,7 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
               className={fieldClass}
             />
           </div>
+          <SuspendOnLeavingField suspension={suspension} id={`${id}-suspend`} />
           <p className="text-sm text-slate-600 sm:col-span-2">
             Marking someone as left signs them out everywhere and stops them signing in. Their record and progress stay.
           </p>
@@ -95,6 +132,11 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
           {error.message}
         </p>
       ) : null}
+      {suspensionError === null ? null : (
+        <p role="alert" className="text-sm text-red-700">
+          {suspensionError}
+        </p>
+      )}
       <ConfirmDialog
         open={confirming}
         title={`Mark ${name} as left?`}
@@ -106,6 +148,9 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
         <p>
           {name} is signed out on every device now and can no longer sign in. They left on {formatDay(leftOn)}.
         </p>
+        {suspension.offered && suspension.chosen ? (
+          <p>Their Google account is suspended on {formatDay(leftOn)}, unless you undo this before then.</p>
+        ) : null}
         <p>Their record, progress and signed agreements stay. You can undo this afterwards.</p>
       </ConfirmDialog>
       <RevealedSecrets email={email} />

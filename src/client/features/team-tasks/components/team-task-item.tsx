@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { fieldClass, formatDateTime, labelClass } from '@/features/admin';
+import { CREATE_ACCOUNT_TASK_ID, CreateAccountLink } from '@/features/workspace';
 import { toast } from '@/lib/toasts';
 import { useSetTeamTaskDone } from '../api/team-tasks';
 
@@ -91,6 +92,9 @@ export function TeamTaskItem({
       ) : null}
       {task.status === 'closed' && task.closedReason !== null ? (
         <p className="text-sm text-slate-700">{task.closedReason}</p>
+      ) : null}
+      {canChange && task.status === 'open' && task.who === 'admins' && task.taskId === CREATE_ACCOUNT_TASK_ID ? (
+        <CreateAccountLink email={task.newcomer.email} />
       ) : null}
       {canChange && task.status === 'open' ? (
         noting ? (

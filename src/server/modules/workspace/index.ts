@@ -1,0 +1,17 @@
+/**
+ * The Google Workspace account follows the member (docs/operations.md#google-workspace): the one connection to
+ * Google's Directory API. The module's one public file; other modules import only this.
+ */
+export {
+  GOOGLE_TOKEN_URL,
+  loadServiceAccountKey,
+  ServiceAccountKeyError,
+  WORKSPACE_SCOPES,
+  WorkspaceConnection,
+  WorkspaceError,
+  workspaceError,
+  type ServiceAccountKey,
+  type WorkspaceFailure,
+} from './connection.js';
+export { workspaceRoutes } from './workspace.routes.js';
+export { WorkspaceWorker } from './jobs.js';

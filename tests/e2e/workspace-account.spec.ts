@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
+import { WorkspacePeer } from '../../src/server/test/workspace-peer';
+import { expectNoAxeViolations } from './support/axe';
+
+/**
+ * The Google Workspace account follows the member, in the browser (docs/product.md#google-workspace-accounts): an admin
+ * invites a volunteer, creates their Google account from the member page (the temporary password shown once is the
+ * one Google got), marks them as left tomorrow with the suspension; the next day (the same database, the server's
+ * clock a day on) the account is suspended, once.
+ *
+ * Google is the local protocol peer (src/server/test/workspace-peer.ts), run by this file; the app is its own server
+ * (the build), as tests/e2e/team-tasks.spec.ts does, so that TEST_CLOCK_OFFSET_MS sets its clock.
+ */
+const ADMIN = 'admin.workspace.e2e@inspired2uplift.org';
+const DELEGATED = 'directory-admin@inspired2uplift.org';
+const NEWCOMER = 'nina.newcomer@inspired2uplift.org';
+const ZONE = 'Europe/London';
+const today = DateTime.now().setZone(ZONE).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+
+let port: number;
+let dataDir: string;
+let peer: WorkspacePeer;
+let server: ServerProcess | undefined;
+
+const origin = () => `http://127.0.0.1:${port}`;
+
+function startClockServer(clock: DateTime): Promise<ServerProcess> {
+  return startServer({
+    entry: 'build',
+    port,
+    readyTimeoutMs: 90_000,
+    env: {
+      PUBLIC_URL: origin(),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'onboarding-e2e-workspace-session-secret-0123456789',
+      ADMIN_EMAILS: ADMIN,
+      TIME_ZONE: ZONE,
+      GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
+      GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
+      GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
+      GOOGLE_WORKSPACE_WRITE: 'true',
+      TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
+    },
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  peer = await WorkspacePeer.start(DELEGATED);
+  port = await freePort();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-workspace-'));
+  server = await startClockServer(today);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await peer?.stop();
+  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedIn(browser: Browser, email: string, name: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: origin() });
+  const page = await context.newPage();
+  const response = await page.request.post('/api/auth/dev-login', {
+    data: { email, name },
+    headers: { Origin: origin() },
+  });
+  expect(response.status()).toBe(200);
+  return page;
+}
+
+test('invite → create the Google account → mark as left tomorrow → suspended once the next day', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await signedIn(browser, ADMIN, 'Alex Admin');
+  const invited = await admin.request.put(`/api/admin/members/${encodeURIComponent(NEWCOMER)}`, {
+    data: { role: 'volunteer', department: 'Operations', isAdmin: false, startOn: today.plus({ days: 7 }).toISODate() },
+    headers: { Origin: origin() },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+
+  await admin.goto(`/admin/members/${encodeURIComponent(NEWCOMER)}`);
+  const card = admin.locator('#google-account');
+  await expect(card.getByText('it is free in Google Workspace')).toBeVisible();
+  await expect(card.getByLabel('First name')).toHaveValue('Nina');
+  await expect(card.getByLabel('Last name')).toHaveValue('Newcomer');
+  await expectNoAxeViolations(admin, { state: 'the Google account card, before creating' });
+  await card.getByRole('button', { name: 'Create their Google account' }).click();
+  await expect(card.getByText('Their temporary password is shown only now')).toBeVisible();
+  const shown = (await card.locator('p.font-mono').textContent())?.trim();
+  expect(shown).toMatch(/^\S{4}-\S{4}-\S{4}-\S{4}$/);
+  expect(peer.users.get(NEWCOMER)).toMatchObject({ password: shown, changePasswordAtNextLogin: true });
+  await expectNoAxeViolations(admin, { state: 'the temporary password shown once' });
+
+  // Reloaded: the account is there, the password is not.
+  await admin.reload();
+  await expect(card.getByText(`The app created ${NEWCOMER} in Google Workspace`)).toBeVisible();
+  await expect(admin.getByText(shown ?? 'no password')).toHaveCount(0);
+
+  // Marked as left tomorrow, with the suspension (on by default).
+  const tomorrow = today.plus({ days: 1 }).toISODate() ?? '';
+  await admin.getByLabel('Left on').fill(tomorrow);
+  await expect(admin.getByRole('checkbox', { name: /Also suspend their Google account on that day/ })).toBeChecked();
+  await admin.getByRole('button', { name: 'Mark as left' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Mark as left' }).click();
+  await expect(admin.getByText(/Their Google account will be suspended on/)).toBeVisible();
+  expect(peer.users.get(NEWCOMER)?.suspended).toBe(false);
+
+  // The next day: the server (restarted with its clock a day on) suspends the account once.
+  await server?.stop();
+  server = await startClockServer(today.plus({ days: 1 }));
+  await expect.poll(() => peer.users.get(NEWCOMER)?.suspended, { timeout: 30_000 }).toBe(true);
+  const admin2 = await signedIn(browser, ADMIN, 'Alex Admin');
+  await admin2.goto(`/admin/members/${encodeURIComponent(NEWCOMER)}`);
+  await expect(admin2.getByText('Suspended: they can no longer sign in to Google.', { exact: false })).toBeVisible();
+  expect(peer.writes().filter((r) => r.method === 'PUT')).toHaveLength(1);
+});
