@@ -4,7 +4,8 @@
 export type CheckStatus = 'ok' | 'warning' | 'problem' | 'skipped';
 
 /** The checks, in the order they run. */
-export type CheckId = 'env-file' | 'configuration' | 'database' | 'google' | 'mail' | 'data-folder' | 'backups';
+export type CheckId =
+  'env-file' | 'configuration' | 'database' | 'google' | 'workspace' | 'mail' | 'data-folder' | 'backups';
 
 /** What one check found. */
 export interface CheckResult {

@@ -73,6 +73,7 @@ describe('npm run doctor on a healthy installation', { timeout: 120_000 }, () =>
       ['configuration', 'ok'],
       ['database', 'ok'],
       ['google', 'ok'],
+      ['workspace', 'skipped'],
       ['mail', 'ok'],
       ['data-folder', 'ok'],
       ['backups', 'ok'],

@@ -5,6 +5,7 @@ import { projectRoot } from '../../project-root.js';
 import { type CheckResult, type CheckStatus, DEFAULT_TIMEOUT_MS, openToOthers, result } from './check-result.js';
 import { checkDatabase } from './database-check.js';
 import { checkGoogle } from './google-check.js';
+import { checkWorkspace } from './workspace-check.js';
 import { checkMail } from './mail-check.js';
 import { checkBackups, checkDataFolder } from './storage-checks.js';
 
@@ -17,6 +18,7 @@ import { checkBackups, checkDataFolder } from './storage-checks.js';
 export type { CheckId, CheckResult, CheckStatus } from './check-result.js';
 export { checkDatabase, postgresProblem } from './database-check.js';
 export { checkGoogle } from './google-check.js';
+export { checkWorkspace } from './workspace-check.js';
 export { checkMail, smtpProblem } from './mail-check.js';
 export { checkBackups, checkDataFolder } from './storage-checks.js';
 
@@ -134,6 +136,7 @@ export async function runChecks(options: DoctorOptions): Promise<CheckResult[]> 
       : undefined;
   results.push(await checkDatabase(config, timeoutMs, otherFile));
   results.push(await checkGoogle(config, timeoutMs));
+  results.push(await checkWorkspace(config, timeoutMs));
   results.push(await checkMail(config, options.sendTestTo, timeoutMs));
   results.push(await checkDataFolder(config));
   results.push(checkBackups(config, options.now ?? new Date()));

@@ -8,7 +8,7 @@ import {
   WorkspaceError,
   workspaceError,
 } from '../workspace/index.js';
-import type { CheckResult } from './checks.js';
+import type { CheckResult } from './check-result.js';
 
 /**
  * The Google Workspace connection's check (docs/operations.md#google-workspace), for `npm run doctor` and the launch
@@ -33,7 +33,7 @@ export function scopesNeeded(write: boolean): string[] {
 }
 
 /** What {@link checkWorkspace} found; `missingScopes` when the delegation lacks some. */
-export type WorkspaceCheckResult = Omit<CheckResult, 'id'> & { id: 'workspace'; missingScopes?: string[] };
+export type WorkspaceCheckResult = CheckResult & { missingScopes?: string[] };
 
 const result = (status: CheckResult['status'], detail: string, fix?: string): WorkspaceCheckResult =>
   fix === undefined
