@@ -122,7 +122,8 @@ const create = (names = { givenName: 'Nora', familyName: 'Newcomer' }) =>
   t.app.inject({ method: 'POST', url, headers: { cookie }, payload: names });
 const inserts = () => peer.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/users') && r.status === 200);
 
-describe('creating the account', () => {
+// A fresh migrated database per test: slow on a busy machine.
+describe('creating the account', { timeout: 120_000 }, () => {
   afterEach(async () => {
     await t.close();
   });

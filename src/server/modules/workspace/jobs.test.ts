@@ -51,7 +51,7 @@ beforeEach(async () => {
   t.clock.now = new Date('2026-03-02T10:00:00Z');
   await upsertMember(t.database.db, { email: LEO, role: 'volunteer', department: 'Operations', isAdmin: false });
   cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
-});
+}, 120_000);
 afterEach(async () => {
   await t?.close();
 });
@@ -73,7 +73,8 @@ const suspension = async () => {
 const run = () => t.app.workspaceWorker?.runNow();
 const suspends = () => peer.writes().filter((r) => r.method === 'PUT' && r.path.endsWith(encodeURIComponent(LEO)));
 
-describe('the suspension on the leaving date', () => {
+// A fresh migrated database per test: slow on a busy machine.
+describe('the suspension on the leaving date', { timeout: 120_000 }, () => {
   it('waits for the start of the day in the time zone, then suspends once', async () => {
     expect(await schedule('2026-03-05')).toMatchObject({ status: 'pending', dueOn: '2026-03-05', attempts: 0 });
     t.clock.now = new Date('2026-03-04T23:59:00Z'); // 23:59 in London: not yet
