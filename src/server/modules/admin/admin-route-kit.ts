@@ -9,7 +9,7 @@ import { type SecretName } from '../secrets/index.js';
 import { type AdminPermission, readableDepartments } from '../permissions/index.js';
 import { type MembersContext } from '../member-overview/index.js';
 
-/** What the admin console's route files share (docs/architecture.md#server). */
+/** What the admin console's route files share (docs/architecture.md#modules). */
 
 /** What the admin routes need. */
 export interface AdminRoutesOptions {

@@ -28,7 +28,7 @@ import {
   needs,
 } from './admin-route-kit.js';
 
-/** The roles list and the CSV import of the admin console (docs/product.md#importing-members). */
+/** The roles list and the CSV import of the admin console (docs/product.md#member-records). */
 export const importRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
   const { db, config, now } = options;
   const { syncDeps } = adminContexts(options);

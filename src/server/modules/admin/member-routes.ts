@@ -40,7 +40,7 @@ import {
   needs,
 } from './admin-route-kit.js';
 
-/** The members routes of the admin console: the table, a member's page, invitations and member records, sign-out, buddies and leaving (docs/product.md#admin-console). */
+/** The members routes of the admin console: the table, a member's page, invitations and member records, sign-out, buddies and leaving (docs/product.md#admin-area). */
 export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
   const { db, config, now } = options;
   const { baseOf, ctxOf, syncDeps } = adminContexts(options);

@@ -15,17 +15,14 @@ import {
   myAnswersSchema,
   quizStateSchema,
   quizTryAnswerSchema,
-  type MemberFormAnswers,
   type MyAnswers,
 } from '../../../shared/answers-api.js';
 import { memberEmailParamsSchema } from '../../../shared/admin-api.js';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/client-request.js';
 import { progressWriteQuerySchema, stepIdParamsSchema } from '../../../shared/api.js';
-import type { Step } from '../../../shared/content-schema.js';
-import { resolveMemberRole } from '../../../shared/role-lookup.js';
-import { RoleConfigurationError, type RoleCatalog } from '../../../shared/roles.js';
+
 import { FORM_FILE_MAX_BYTES } from '../../../shared/content-schema.js';
-import { answerText, fileAnswerSchema, isFileAnswer, quizTryBodySchema } from '../../../shared/step-answers.js';
+import { answerText, fileAnswerSchema, quizTryBodySchema } from '../../../shared/step-answers.js';
 import { toCsv } from '../../csv.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -36,7 +33,7 @@ import { getMember } from '../members/index.js';
 import { checkAdminPermission, mayReadDepartment } from '../permissions/index.js';
 import { memberStep, refusePreviewWrite } from '../progress/index.js';
 import type { SecretBox } from '../secrets/index.js';
-import { latestSubmissions, quizTriesOf, submissionsOfStep } from './answers.repository.js';
+import { quizTriesOf, submissionsOfStep } from './answers.repository.js';
 import {
   formState,
   quizState,
@@ -47,12 +44,15 @@ import {
   type AnswersDeps,
 } from './answers.service.js';
 import { readOwnFormFile, readSentFormFile, type OpenedFormFile } from './form-files.js';
+import { answeredForms, formStepById, stepsOfRole } from './answered-forms.js';
 import { sendKeyOf } from './send-keys.js';
 
 /** The Idempotency-Key header as Node names it (lower case). */
 const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+/** The kinds of send a key is kept for (send-keys.ts); not audit kinds. */
+const FORM_SEND = 'form';
+const QUIZ_SEND = 'quiz';
 
-/** The 403 message to a lead asking for the answers of a member outside the departments they lead. */
 /** The refusal of a newcomer's answers to anyone but admins and leads (a buddy, another member). */
 export const ANSWERS_READERS_MESSAGE = "Only admins and the newcomer's department leads can read their answers.";
 
@@ -95,82 +95,6 @@ export interface AnswersRoutesOptions {
   db: Database;
   box: SecretBox;
   now: () => Date;
-}
-
-/** Every form step of a list of steps, with its form. */
-const formSteps = (steps: readonly Step[]) =>
-  steps.flatMap((step) => (step.form === undefined ? [] : [{ step, form: step.form }]));
-
-/** The form step of the published content with this id (the first one, as step ids are unique per scope). */
-function formStepById(catalog: RoleCatalog, stepId: string): { step: Step; form: NonNullable<Step['form']> } | null {
-  for (const config of catalog.values()) {
-    for (const scope of config.scopes) {
-      const found = formSteps(scope.steps).find(({ step }) => step.id === stepId);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
-/** The steps of a person's role (by their role text), or none when it names no configuration. */
-function stepsOfRole(catalog: RoleCatalog, roleText: string): Step[] {
-  try {
-    return resolveMemberRole(catalog, roleText).role.scopes.flatMap((scope) => scope.steps);
-  } catch (error) {
-    if (error instanceof RoleConfigurationError) return [];
-    throw error;
-  }
-}
-
-/**
- * The latest sending of each form of a member, question by question as text, in the order of their role's steps;
- * forms the member sent that their role no longer has follow, by their stored field ids.
- */
-async function answeredForms(
-  db: Database,
-  box: SecretBox,
-  userId: string,
-  steps: readonly Step[],
-): Promise<MemberFormAnswers['forms']> {
-  const latest = await latestSubmissions(db, box, userId);
-  const forms: MemberFormAnswers['forms'] = [];
-  for (const { step, form } of formSteps(steps)) {
-    const sent = latest.get(step.id);
-    if (!sent) continue;
-    latest.delete(step.id);
-    forms.push({
-      stepId: step.id,
-      stepTitle: step.title,
-      version: sent.version,
-      submittedAt: sent.savedAt.toISOString(),
-      answers: form.fields.map((field) => {
-        const value = sent.answers[field.id];
-        return {
-          fieldId: field.id,
-          label: field.label,
-          sensitive: field.sensitive,
-          text: answerText(field, value),
-          ...(isFileAnswer(value) ? { file: value } : {}),
-        };
-      }),
-    });
-  }
-  for (const sent of latest.values()) {
-    forms.push({
-      stepId: sent.stepId,
-      stepTitle: sent.stepId,
-      version: sent.version,
-      submittedAt: sent.savedAt.toISOString(),
-      answers: Object.entries(sent.answers).map(([fieldId, value]) => ({
-        fieldId,
-        label: fieldId,
-        sensitive: false,
-        text: isFileAnswer(value) ? value.name : Array.isArray(value) ? value.join('; ') : String(value),
-        ...(isFileAnswer(value) ? { file: value } : {}),
-      })),
-    });
-  }
-  return forms;
 }
 
 /**
@@ -245,7 +169,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
     async function postStepsByStepIdForm(request) {
       const step = own(request);
       refusePreviewWrite(request.query);
-      const key = sendKeyOf(request.headers[KEY_HEADER], { kind: 'form', stepId: step.id, body: request.body });
+      const key = sendKeyOf(request.headers[KEY_HEADER], { kind: FORM_SEND, stepId: step.id, body: request.body });
       return submitForm(deps, request, step, request.body.answers, key);
     },
   );
@@ -321,7 +245,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
     async function postStepsByStepIdQuiz(request) {
       const step = own(request);
       refusePreviewWrite(request.query);
-      const key = sendKeyOf(request.headers[KEY_HEADER], { kind: 'quiz', stepId: step.id, body: request.body });
+      const key = sendKeyOf(request.headers[KEY_HEADER], { kind: QUIZ_SEND, stepId: step.id, body: request.body });
       return tryQuiz(deps, request, step, request.body.answers, key);
     },
   );
