@@ -104,8 +104,13 @@ export const memberOverviewSchema = z.object({
   startOn: z.string().nullable().default(null),
   /** Steps not completed whose due date has passed (docs/product.md#due-dates-and-reminders). */
   overdueSteps: z.number().int().default(0),
-  /** No step completed for STALLED_AFTER_DAYS days since the start (or the last completion), and not done. */
+  /** Stalled, as src/shared/stalled.ts says it (one definition for this table, Insights and the digest). */
   stalled: z.boolean().default(false),
+  /**
+   * Whether the person does an onboarding (docs/product.md#who-starts-an-onboarding): false for someone who signed in
+   * with an admin role to look around, who has no overdue steps and is never stalled.
+   */
+  onboarding: z.boolean().default(true),
   /**
    * The day the member left the organisation (YYYY-MM-DD, offboarding); null while they are a member. Someone who left
    * has no overdue steps and is never stalled (docs/product.md#admin-area).
@@ -120,6 +125,8 @@ export const membersPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** STALLED_AFTER_DAYS, for the page's explanation of "Stalled" (src/shared/stalled.ts). */
+  stalledAfterDays: z.number().int().default(7),
 });
 export type MembersPage = z.infer<typeof membersPageSchema>;
 

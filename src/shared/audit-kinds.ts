@@ -23,6 +23,8 @@ export const AUDIT_KINDS = [
   'member-rejoined',
   /** An admin or the newcomer's department lead set or cleared a member's buddy (docs/product.md#team-tasks). */
   'buddy-change',
+  /** Someone who signed in with an admin role to look around started their own onboarding on purpose. */
+  'onboarding-started',
   /** Someone marked a team task done, or open again (docs/product.md#team-tasks). */
   'team-task-done',
   /** An admin changed a member's start date or paused / resumed their reminders. */

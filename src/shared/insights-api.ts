@@ -34,7 +34,10 @@ export const insightsQuerySchema = z
   .strict();
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 
-/** Members on a step for this many days or more count as stopped there (the funnel's call-out). */
+/**
+ * STALLED_AFTER_DAYS unless the server is set otherwise: members waiting this many days or more are stalled (one
+ * definition for the members table and Insights: src/shared/stalled.ts says it in words).
+ */
 export const STALLED_AFTER_DAYS = 7;
 
 /** One step of the funnel, in the role's order. */
@@ -47,9 +50,12 @@ export const funnelStepSchema = z.object({
   completed: z.number().int(),
   /** Members whose current step (first not completed) it is. */
   current: z.number().int(),
-  /** Of them, those waiting {@link STALLED_AFTER_DAYS} days or more. */
+  /** Of them, those stalled (src/shared/stalled.ts). */
   stalled: z.number().int(),
-  /** Median whole days the members on it have waited (since their last step completion, else their start); null when nobody is on it. */
+  /**
+   * Median whole days the members on it have waited (since their last step completion or their start date, whichever
+   * is later); null when nobody is on it.
+   */
   medianWaitDays: z.number().nullable(),
 });
 export type FunnelStep = z.infer<typeof funnelStepSchema>;
@@ -77,8 +83,12 @@ export const funnelSchema = z.object({
   members: z.number().int(),
   /** Of them, members who completed every step. */
   complete: z.number().int(),
+  /** Of them, members who are stalled (src/shared/stalled.ts), whichever step they wait at. */
+  stalled: z.number().int().default(0),
+  /** STALLED_AFTER_DAYS as the server counts it. */
+  stalledAfterDays: z.number().int().default(STALLED_AFTER_DAYS),
   steps: z.array(funnelStepSchema),
-  /** The step most people stopped at (most members waiting ≥ {@link STALLED_AFTER_DAYS} days); null when nobody waits that long. */
+  /** The step most people stopped at (the most stalled members); null when nobody is stalled. */
   calledOut: funnelStepSchema.nullable(),
   /** Every role with members matching the filters, most members first (ties: by key). */
   roles: z.array(roleCompletionSchema),
@@ -244,10 +254,13 @@ export type TeamTasksInsight = z.infer<typeof teamTasksInsightSchema>;
  * The funnel's call-out in words: "Most people who stop, stop at 'Set up Slack': 23 members, waiting a median of 9
  * days."
  * @param step the called-out step; null when nobody has waited long enough to count
+ * @param stalledAfterDays STALLED_AFTER_DAYS as the server counts it
  * @returns the sentence
  */
-export function funnelCalloutText(step: FunnelStep | null): string {
-  if (step === null) return `Nobody has been waiting on a step for ${STALLED_AFTER_DAYS} days or more.`;
+export function funnelCalloutText(step: FunnelStep | null, stalledAfterDays = STALLED_AFTER_DAYS): string {
+  if (step === null) {
+    return `Nobody has been waiting on a step for ${stalledAfterDays} ${stalledAfterDays === 1 ? 'day' : 'days'} or more.`;
+  }
   const members = `${step.current} ${step.current === 1 ? 'member' : 'members'}`;
   const days = step.medianWaitDays ?? 0;
   return `Most people who stop, stop at '${step.title}': ${members}, waiting a median of ${days} ${days === 1 ? 'day' : 'days'}.`;

@@ -16,8 +16,22 @@ export const memberDueResponseSchema = z.object({
   startOn: calendarDaySchema,
   /** Steps of the member's role with a due date, in step order; `daysLate` < 0 while still to come. */
   steps: z.array(z.object({ stepId: z.string(), dueOn: calendarDaySchema, daysLate: z.number().int() })),
+  /**
+   * Whether the member does an onboarding (docs/product.md#who-starts-an-onboarding): false for someone who signed in
+   * with an admin role to look around (then `steps` is empty: nothing is due) until they start their own.
+   */
+  onboarding: z.boolean().default(true),
 });
 export type MemberDueResponse = z.infer<typeof memberDueResponseSchema>;
+
+/** POST /api/onboarding/start — the signed-in person's own onboarding started on purpose. */
+export const ownOnboardingStartSchema = z.object({
+  /** 'started', or 'already' when they were onboarding already (nothing changed). */
+  result: z.enum(['started', 'already']),
+  /** Their start date (YYYY-MM-DD). */
+  startOn: calendarDaySchema,
+});
+export type OwnOnboardingStartResponse = z.infer<typeof ownOnboardingStartSchema>;
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

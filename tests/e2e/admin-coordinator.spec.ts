@@ -66,3 +66,24 @@ test('the members table fits 1280 and 1024 px without scrolling sideways, and an
   for (const internal of ['Test', 'Team member', 'Account', 'Member']) expect(roles).not.toContain(internal);
   await expectPlainWords(page, "an invited person's page");
 });
+
+test('an admin who signs in to look is not a newcomer until they start their own onboarding on purpose', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAs(page, ADMIN, 'Alex Admin', baseURL);
+  await page.goto('/dashboard');
+  const notice = page.getByRole('region', { name: 'You are looking around' });
+  await expect(notice).toContainText('you are not doing an onboarding');
+  // Nothing is due for someone only looking.
+  await expect(page.getByText(/^(Due |Overdue by )/u)).toHaveCount(0);
+  await notice.getByRole('button', { name: 'Start my own onboarding' }).click();
+  const yes = notice.getByRole('button', { name: 'Yes, start my onboarding today' });
+  await expect(yes).toBeFocused();
+  await yes.click();
+  await expect(page.getByText('Your onboarding has started')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  // Now the steps have due dates, counted from today.
+  await expect(page.getByText(/^Due /u).first()).toBeVisible();
+  await expectPlainWords(page, 'the dashboard of an admin who started their onboarding');
+});

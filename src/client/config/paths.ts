@@ -38,6 +38,8 @@ export const apiPaths = {
   onboarding: '/api/onboarding',
   /** The member's start day and due dates (docs/product.md#due-dates-and-reminders). */
   onboardingDue: '/api/onboarding/due',
+  /** One's own onboarding, started on purpose (docs/product.md#who-starts-an-onboarding). */
+  onboardingStart: '/api/onboarding/start',
   adminMemberMail: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/mail`,
   adminOutbox: '/api/admin/outbox',
   adminOutboxMessage: (id: string) => `/api/admin/outbox/${encodeURIComponent(id)}`,

@@ -44,6 +44,12 @@ export const users = pgTable(
     subject: text('subject').unique(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSignInAt: timestamptz('last_sign_in_at').notNull().defaultNow(),
+    /**
+     * Whether the person does an onboarding (docs/product.md#who-starts-an-onboarding): false for someone who first
+     * signed in with an admin role (admin, department lead, content editor) without being invited or imported, until
+     * they start one on purpose. Decided once, when the user is created.
+     */
+    onboarding: boolean('onboarding').notNull().default(true),
   },
   (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
 );
@@ -139,6 +145,12 @@ export const members = pgTable(
      * read audited; cleared with the form answers after leaving.
      */
     privateEmail: text('private_email'),
+    /**
+     * When an admin invited or imported the person (the invite form, the CSV import) before their first sign-in; null
+     * for a record made otherwise (`npm run members`) or for someone who had signed in already. An invited person
+     * starts an onboarding whatever their role (docs/product.md#who-starts-an-onboarding).
+     */
+    invitedAt: timestamptz('invited_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -230,6 +242,8 @@ export const adminMembers = pgTable('admin_members', {
   startOn: date('start_on', { mode: 'string' }),
   /** When the person first signed in (users.created_at); null for an invited person. */
   firstSignInAt: timestamptz('first_sign_in_at'),
+  /** users.onboarding (true for an invited person): false, the person has no due dates, team tasks or stalls. */
+  onboarding: boolean('onboarding').notNull().default(true),
   /**
    * `dueAfterDays` of the role's steps not completed, ascending: with the start day, the overdue count at any moment
    * (docs/product.md#due-dates-and-reminders) without recomputing rows as days pass.

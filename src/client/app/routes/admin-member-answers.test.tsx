@@ -26,6 +26,7 @@ const detail: MemberDetail = {
     startOn: null,
     overdueSteps: 0,
     stalled: false,
+    onboarding: true,
     leftOn: null,
   },
   roleText: 'volunteer',

@@ -26,6 +26,7 @@ const detail = (buddy: string | null): MemberDetail => ({
     startOn: '2026-03-09',
     overdueSteps: 0,
     stalled: false,
+    onboarding: true,
     leftOn: null,
   },
   roleText: 'volunteer',

@@ -21,10 +21,17 @@ const member = (email: string, name: string, percent: number): MemberOverview =>
   startOn: null,
   overdueSteps: 0,
   stalled: false,
+  onboarding: true,
   leftOn: null,
 });
 
-const page = (items: MemberOverview[], total = items.length): MembersPage => ({ items, total, page: 1, pageSize: 25 });
+const page = (items: MemberOverview[], total = items.length): MembersPage => ({
+  items,
+  total,
+  page: 1,
+  pageSize: 25,
+  stalledAfterDays: 7,
+});
 
 const adminHandlers = (members: MembersPage) => ({
   'GET /api/me': () => json({ user: { ...testUser, isAdmin: true } }),

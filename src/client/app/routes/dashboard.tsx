@@ -19,6 +19,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { UserSummary } from '@/features/auth/components/user-summary';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { useDueDates } from '@/features/onboarding/api/get-due-dates';
+import { LookingAroundNotice } from '@/features/onboarding/components/looking-around-notice';
 import {
   isRoleConfigurationFailure,
   useOnboarding,
@@ -117,7 +118,9 @@ function useShownOnboarding() {
 
   const shown: OnboardingResponse | undefined = previewRole !== undefined ? preview.data : own.data;
   const initialStepId = searchParams.get(STEP_PARAM) ?? undefined;
-  return { own, shown, setPreviewRole, dueDates, initialStepId };
+  // docs/product.md#who-starts-an-onboarding: someone with an admin role who signed in to look around.
+  const lookingAround = previewRole === undefined && due.data?.onboarding === false;
+  return { own, shown, setPreviewRole, dueDates, initialStepId, lookingAround };
 }
 
 /**
@@ -138,7 +141,7 @@ function preloadFirstOpenStep(onboarding: OnboardingResponse): void {
 /** /dashboard (docs/product.md#dashboard): header, progress panel, scope blocks, footer. Rendered inside the protected wrapper. */
 export function DashboardRoute() {
   const { data: user } = useMe();
-  const { own, shown, setPreviewRole, dueDates, initialStepId } = useShownOnboarding();
+  const { own, shown, setPreviewRole, dueDates, initialStepId, lookingAround } = useShownOnboarding();
   const config = useConfig();
   const onLogoClick = useClickCount(LOGO_CLICKS, () => playConfetti(DASHBOARD_CONFETTI_PIECES));
   const previewing = shown?.preview === true;
@@ -224,6 +227,8 @@ export function DashboardRoute() {
               notice={
                 previewing ? (
                   <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} />
+                ) : lookingAround ? (
+                  <LookingAroundNotice />
                 ) : null
               }
               dueDates={previewing ? undefined : dueDates}

@@ -11,7 +11,7 @@ import {
 import { apiErrorSchema } from '../../../shared/api.js';
 import { apiError } from '../../plugins/error-handler.js';
 import { recordAudit } from '../audit/index.js';
-import { markMemberLeft } from '../members/index.js';
+import { markInvited, markMemberLeft } from '../members/index.js';
 import { planWelcomes } from '../mail/index.js';
 import { syncTeamTasks } from '../team-tasks/index.js';
 import { readableDepartments } from '../permissions/index.js';
@@ -108,12 +108,11 @@ export const importRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
         for (const leaver of leavers) {
           await markMemberLeft(tx, leaver.email, { leftOn: leaver.leftOn }, actorOf(request), at);
         }
-        // New records of people who never signed in are invitations: each gets a welcome.
-        await planWelcomes(
-          tx,
-          emails.filter((e) => !recorded.has(e)),
-          at,
-        );
+        // New records of people who never signed in are invitations: each gets a welcome, and starts an onboarding
+        // whatever the role (docs/product.md#who-starts-an-onboarding).
+        const invited = emails.filter((e) => !recorded.has(e));
+        await planWelcomes(tx, invited, at);
+        await markInvited(tx, invited, at);
         await recordAudit(tx, {
           kind: 'import',
           outcome: 'ok',

@@ -23,6 +23,7 @@ const overview = (email: string, name: string, department: string, role: string,
   startOn: null,
   overdueSteps: 0,
   stalled: false,
+  onboarding: true,
   leftOn: null,
 });
 

@@ -20,6 +20,7 @@ import {
   removeMemberRecord,
   checkedPrivateEmail,
   setMemberBuddy,
+  markInvited,
   setMemberRecord,
   setPrivateEmail,
 } from '../members/index.js';
@@ -136,8 +137,11 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
           );
         }
         // An invitation (no record before; planWelcomes skips whoever signed in): a welcome with a link to sign in
-        // (docs/product.md#admin-area).
-        if (before === undefined) await planWelcomes(tx, [email], now());
+        // (docs/product.md#admin-area), and an onboarding whatever the role (docs/product.md#who-starts-an-onboarding).
+        if (before === undefined) {
+          await planWelcomes(tx, [email], now());
+          await markInvited(tx, [email], now());
+        }
       });
       await syncTeamTasks(syncDeps(request), [email]);
       const detail = await getMemberDetail(db, baseOf(request), email);

@@ -269,9 +269,12 @@ async function oracle(): Promise<MemberOverview[]> {
               s.dueAfterDays !== undefined &&
               start.plus({ days: s.dueAfterDays }).toISODate()! < today!,
           ).length;
-    const complete = steps.length > 0 && completedSteps >= steps.length;
     const left = member?.leftAt ?? null;
-    const quietSince = last === undefined ? start : DateTime.fromMillis(last);
+    const onboarding = user?.onboarding ?? true;
+    // Stalled (member-overview/stalled.ts): signed in, onboarding, not left, a step left, and waiting at least 7 days
+    // since the start of the start day or the last completion, whichever is later.
+    const waitingSince =
+      start === null ? null : Math.max(start.startOf('day').toMillis(), last ?? Number.NEGATIVE_INFINITY);
     return {
       email,
       name: user?.name ?? '',
@@ -287,9 +290,15 @@ async function oracle(): Promise<MemberOverview[]> {
       isAdmin: (member?.isAdmin ?? false) || email === ADMIN,
       invited: user === undefined,
       startOn,
-      overdueSteps: left === null ? overdueSteps : 0,
+      overdueSteps: left === null && onboarding ? overdueSteps : 0,
       stalled:
-        left === null && start !== null && !complete && quietSince !== null && quietSince < now.minus({ days: 7 }),
+        user !== undefined &&
+        onboarding &&
+        left === null &&
+        completedSteps < steps.length &&
+        waitingSince !== null &&
+        waitingSince <= now.minus({ days: 7 }).toMillis(),
+      onboarding,
       leftOn: left === null ? null : left.toISOString().slice(0, 10),
     };
   });
@@ -404,11 +413,13 @@ describe('members table answers (pinned against an oracle)', () => {
     expect(byEmail.get(emailOf(14))).toMatchObject({ role: 'volunteer', invited: true, lastSignInAt: null });
     expect(new Set(rows.map((r) => r.percent)).size).toBeLessThan(rows.length);
     // Start dates, overdue steps and stalled members of every kind (docs/product.md#due-dates-and-reminders).
+    // An invitation whose start date passed: overdue, but not stalled — nobody stalls before signing in (the one
+    // definition of member-overview/stalled.ts, which Insights counts too); the table says 'Invited'.
     expect(byEmail.get(emailOf(13))).toMatchObject({
       invited: true,
       startOn: '2025-03-20',
       overdueSteps: 2,
-      stalled: true,
+      stalled: false,
     });
     // Kim's start date is set to 30 March: Chrome (due 31 March) is done, the password (due 2 April) not yet due.
     expect(byEmail.get(emailOf(16))).toMatchObject({ startOn: '2025-03-30', overdueSteps: 0 });
@@ -450,18 +461,19 @@ describe('members table answers (pinned against an oracle)', () => {
         }
         expect(seen, JSON.stringify({ filter, sort })).toEqual(expected);
         const beyond = await page({ ...filter, sort, dir, pageSize: 4, page: 100 });
-        expect(beyond).toEqual({ items: [], total: expected.length, page: 100, pageSize: 4 });
+        expect(beyond).toEqual({ items: [], total: expected.length, page: 100, pageSize: 4, stalledAfterDays: 7 });
       }
     }
   });
 
   it('answers an empty page with total 0 when nothing matches', async () => {
-    expect(await page({ search: 'zzz' })).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect(await page({ search: 'zzz' })).toEqual({ items: [], total: 0, page: 1, pageSize: 25, stalledAfterDays: 7 });
     expect(await page({ search: 'zzz', page: 3, sort: 'percent' })).toEqual({
       items: [],
       total: 0,
       page: 3,
       pageSize: 25,
+      stalledAfterDays: 7,
     });
   });
 

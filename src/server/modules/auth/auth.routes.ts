@@ -5,7 +5,7 @@ import { forbidden } from '../../http-errors.js';
 import { routeRateLimit, type AuthLimits } from '../../plugins/auth-rate-limits.js';
 import { endSession, requireUser, rotateSession, signedInUser, type SessionDeps } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/index.js';
-import { applyMemberRole, refuseIfLeft } from '../members/index.js';
+import { applyMemberRole, getMember, refuseIfLeft, startsOnboardingAtFirstSignIn } from '../members/index.js';
 import { toApiUser, upsertDevelopmentUser } from './users.repository.js';
 
 /**
@@ -49,7 +49,9 @@ export const authRoutes: FastifyPluginAsyncZod<SessionDeps & { content: CatalogS
         });
         throw error;
       }
-      const row = await upsertDevelopmentUser(db, { email, name: request.body?.name });
+      // docs/product.md#who-starts-an-onboarding: decided when the user is created.
+      const onboarding = startsOnboardingAtFirstSignIn(email, await getMember(db, email), config.adminEmails);
+      const row = await upsertDevelopmentUser(db, { email, name: request.body?.name }, onboarding);
       await rotateSession(deps, request, reply, row.id, 'development');
       await recordAudit(db, {
         kind: 'sign-in',

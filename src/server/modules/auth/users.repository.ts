@@ -55,11 +55,14 @@ export function toApiUser(row: UserRow, developmentSession: boolean): User {
  * Announces the change of the user (db/changes.ts).
  * @param db the database
  * @param identity `email` (any case; stored lower case) and an optional display `name`
+ * @param onboarding whether a new user starts an onboarding (docs/product.md#who-starts-an-onboarding; members module
+ *   `startsOnboardingAtFirstSignIn`); an existing user keeps theirs
  * @returns the stored user
  */
 export async function upsertDevelopmentUser(
   db: Database,
   identity: { email: string; name: string | undefined },
+  onboarding = true,
 ): Promise<UserRow> {
   const email = identity.email.toLowerCase();
   const [row] = await db
@@ -71,6 +74,7 @@ export async function upsertDevelopmentUser(
       department: 'Operations',
       workspaceId: email.slice(email.lastIndexOf('@') + 1),
       isDevelopmentUser: true,
+      onboarding,
     })
     .onConflictDoUpdate({
       target: users.email,
@@ -117,12 +121,15 @@ export interface GoogleUpsertResult {
  * @param identity `email` (stored lower case), `name`, `picture` (an https URL from the token, or null), and the
  *   token's `subject` (optional: without it, the address alone identifies the person)
  * @param fromDirectory optional `role` (a configuration key) and `department` from the directory
+ * @param onboarding whether a new user starts an onboarding (docs/product.md#who-starts-an-onboarding; members module
+ *   `startsOnboardingAtFirstSignIn`); an existing user keeps theirs
  * @returns the stored user, and the former person's new address when the address was recycled
  */
 export async function upsertGoogleUser(
   db: Database,
   identity: { email: string; name: string; picture: string | null; subject?: string },
   fromDirectory: { role?: string; department?: string } = {},
+  onboarding = true,
 ): Promise<GoogleUpsertResult> {
   const email = identity.email.toLowerCase();
   const workspaceId = email.slice(email.lastIndexOf('@') + 1);
@@ -138,7 +145,7 @@ export async function upsertGoogleUser(
   if (subject !== undefined) {
     // The usual sign-in — someone new, or the same person again — is one statement; a sign-in that finds the address
     // or the subject held by another person is left to the transaction below.
-    const same = await upsertSamePerson(db, email, subject, profile);
+    const same = await upsertSamePerson(db, email, subject, profile, onboarding);
     if (same !== undefined) return { user: same };
   }
   return db.transaction(async (tx) => {
@@ -177,7 +184,7 @@ export async function upsertGoogleUser(
     }
     const [row] = await tx
       .insert(users)
-      .values({ email, ...profile })
+      .values({ email, ...profile, onboarding })
       .onConflictDoUpdate({ target: users.email, set: { ...profile, lastSignInAt: sql`now()` } })
       .returning(returningAnnounced);
     if (!row) throw new Error(`upsert of user ${email} returned no row`);
@@ -230,6 +237,7 @@ function violatesUnique(error: unknown, name: string): boolean {
  * the caller's transaction deals with those.
  * @param db the database or a transaction: the statement runs in a transaction (a savepoint inside the caller's) of its
  *   own, because a refused statement is how the second case shows and must not end the caller's transaction
+ * @param onboarding a new user's `onboarding`
  * @returns the stored user, or undefined when nothing was written
  */
 async function upsertSamePerson(
@@ -237,12 +245,13 @@ async function upsertSamePerson(
   email: string,
   subject: string,
   profile: Omit<typeof users.$inferInsert, 'email'>,
+  onboarding: boolean,
 ): Promise<UserRow | undefined> {
   try {
     const [row] = await db.transaction((own) =>
       own
         .insert(users)
-        .values({ email, ...profile })
+        .values({ email, ...profile, onboarding })
         .onConflictDoUpdate({
           target: users.email,
           set: { ...profile, lastSignInAt: sql`now()` },

@@ -23,7 +23,12 @@ import type { ReadCache } from '../../plugins/read-cache.js';
 import { rotateSession, type SessionDeps } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/index.js';
 import { toApiUser, upsertGoogleUser } from '../auth/index.js';
-import { applyMemberRecord, applyMemberRole, leftSignInMessage } from '../members/index.js';
+import {
+  applyMemberRecord,
+  applyMemberRole,
+  leftSignInMessage,
+  startsOnboardingAtFirstSignIn,
+} from '../members/index.js';
 import { admitGoogleAccount } from './admission.js';
 import { DIRECTORY_READONLY_SCOPE, roleFromDirectory, type WorkspaceDirectory } from './directory.js';
 import { isProviderRefusal, type OidcProvider } from './oidc-provider.js';
@@ -288,7 +293,12 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
       // its turn once, not once for each of its three writes behind a room's other writes
       // (docs/reliability.md#a-room-signing-in-together).
       const { row, formerAddress } = await db.transaction(async (tx) => {
-        const upserted = await upsertGoogleUser(tx, admission.identity, fromDirectory);
+        const upserted = await upsertGoogleUser(
+          tx,
+          admission.identity,
+          fromDirectory,
+          startsOnboardingAtFirstSignIn(admission.identity.email, member, config.adminEmails),
+        );
         if (upserted.formerAddress !== undefined) {
           // Another person (another `sub`) had this address: they keep their record under the former address.
           await recordAudit(tx, {

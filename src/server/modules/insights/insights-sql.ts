@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type InsightsQuery } from '../../../shared/insights-api.js';
+import { STALLED_AFTER_DAYS, type InsightsQuery } from '../../../shared/insights-api.js';
 import { type RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { memberStartsSql, refreshAdminMembers } from '../member-overview/index.js';
+import { memberStartsSql, refreshAdminMembers, stalledSql, waitingSinceSql } from '../member-overview/index.js';
 
 /** What the insights queries share: their context, the population of members the filters choose, and reading rows (docs/product.md#admin-area). */
 
@@ -18,7 +18,12 @@ export interface InsightsContext {
    * nobody. For people who may see only their own departments.
    */
   departments?: readonly string[] | undefined;
+  /** STALLED_AFTER_DAYS (default {@link STALLED_AFTER_DAYS}): the one definition of stalled (member-overview/stalled.ts). */
+  stalledAfterDays?: number | undefined;
 }
+
+/** STALLED_AFTER_DAYS as the context says, else the default. */
+export const stalledAfterDaysOf = (ctx: InsightsContext): number => ctx.stalledAfterDays ?? STALLED_AFTER_DAYS;
 
 type Row = Record<string, unknown>;
 export const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
@@ -32,12 +37,13 @@ export const oneDecimal = (value: unknown): number | null => {
 
 /**
  * Brings `admin_members` up to date and returns the common table expressions every chart starts with: `pop`, the
- * people matching the filters and the viewer's departments, with `started_at`, `is_complete` and `has_left` (left the
- * organisation).
+ * people matching the filters and the viewer's departments who do an onboarding, with `started_at`, `is_complete`,
+ * `has_left` (left the organisation), `waiting_since` and `is_stalled` (the one definition: member-overview/stalled.ts).
  */
 export async function populationCtes(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<SQL> {
   await refreshAdminMembers(db, ctx.catalog, ctx.timeZone);
-  const conditions: SQL[] = [sql`true`];
+  // docs/product.md#who-starts-an-onboarding: someone only looking around is no newcomer.
+  const conditions: SQL[] = [sql`a.onboarding`];
   if (query.role !== undefined && query.role !== '') conditions.push(sql`a.role_key = ${query.role.toLowerCase()}`);
   if (query.department !== undefined && query.department !== '') {
     conditions.push(sql`a.department_key = ${query.department.toLowerCase()}`);
@@ -49,12 +55,15 @@ export async function populationCtes(db: Database, ctx: InsightsContext, query: 
     const allowed = JSON.stringify(ctx.departments.map((d) => d.toLowerCase()));
     conditions.push(sql`a.department_key in (select jsonb_array_elements_text(${allowed}::jsonb))`);
   }
+  const hasLeft = sql`exists (select 1 from members m where m.email = a.email and m.left_at is not null)`;
+  const clock = { now: ctx.now, timeZone: ctx.timeZone, stalledAfterDays: stalledAfterDaysOf(ctx) };
   return sql`
     with starts as (${memberStartsSql()}),
     pop as materialized (
       select a.email, a.user_id, a.role_key, a.current_step_title, a.last_progress_at, s.started_at,
         (a.total_steps > 0 and a.completed_steps >= a.total_steps) as is_complete,
-        exists (select 1 from members m where m.email = a.email and m.left_at is not null) as has_left
+        ${hasLeft} as has_left, ${waitingSinceSql('a', ctx.timeZone)} as waiting_since,
+        ${stalledSql('a', hasLeft, clock)} as is_stalled
       from admin_members a join starts s on s.user_id = a.user_id
       where ${sql.join(conditions, sql` and `)}
     )`;

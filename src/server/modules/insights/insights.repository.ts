@@ -3,7 +3,6 @@ import {
   ACTIVITY_WEEKS,
   COHORT_DAYS,
   COMPLETION_BUCKETS,
-  STALLED_AFTER_DAYS,
   type Activity,
   type Cohorts,
   type Funnel,
@@ -16,7 +15,16 @@ import { formatRoleLabel } from '../../../shared/role-label.js';
 import { weekStartsIn } from '../../calendar.js';
 import type { Database } from '../../db/client.js';
 import { roleStepRows, wholeDaysSql } from '../member-overview/index.js';
-import { type InsightsContext, isUnfiltered, nowSql, num, oneDecimal, populationCtes, rowsOf } from './insights-sql.js';
+import {
+  type InsightsContext,
+  isUnfiltered,
+  nowSql,
+  num,
+  oneDecimal,
+  populationCtes,
+  rowsOf,
+  stalledAfterDaysOf,
+} from './insights-sql.js';
 
 /**
  * The insights charts, each one SQL query over the derived members table `admin_members` (one row per person with
@@ -43,11 +51,14 @@ export { quizzes, teamTasks } from './quiz-task-insights.js';
  */
 export async function funnel(db: Database, ctx: InsightsContext, query: InsightsQuery): Promise<Funnel> {
   const ctes = await populationCtes(db, ctx, query);
-  const roles = rowsOf(
+  const roleRows = rowsOf(
     await db.execute(sql`${ctes}
-    select role_key, count(*)::int as members, (count(*) filter (where is_complete))::int as complete
+    select role_key, count(*)::int as members, (count(*) filter (where is_complete))::int as complete,
+      (count(*) filter (where is_stalled))::int as stalled
     from pop group by role_key`),
-  )
+  );
+  const stalledOf = new Map(roleRows.map((r) => [String(r.role_key), num(r.stalled)]));
+  const roles = roleRows
     .map((r) => roleCompletion(ctx, String(r.role_key), num(r.members), num(r.complete)))
     .sort((a, b) => b.members - a.members || a.role.localeCompare(b.role));
   const chosen = query.role === undefined || query.role === '' ? undefined : query.role.toLowerCase();
@@ -55,7 +66,8 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
     chosen === undefined ? roles[0] : (roles.find((r) => r.role === chosen) ?? roleCompletion(ctx, chosen, 0, 0));
   if (shown === undefined || shown.members === 0) {
     const role = { role: shown?.role ?? null, roleLabel: shown?.roleLabel ?? null };
-    return { ...role, members: 0, complete: 0, steps: [], calledOut: null, roles };
+    const stalledAfterDays = stalledAfterDaysOf(ctx);
+    return { ...role, members: 0, complete: 0, stalled: 0, stalledAfterDays, steps: [], calledOut: null, roles };
   }
   const steps = roleStepRows(ctx.catalog)
     .filter((s) => s.roleKey === shown.role)
@@ -103,13 +115,13 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
       group by pp.step_id
     ),
     waiting as (
-      select f.step_id, ${wholeDaysSql(sql`coalesce(greatest(p.started_at, p.last_progress_at), p.started_at)`, nowSql(ctx))} as days
+      select f.step_id, ${wholeDaysSql(sql`p.waiting_since`, nowSql(ctx))} as days, p.is_stalled
       from fpop p join firsts f on f.role_key = p.role_key and f.title = p.current_step_title
       -- Someone who left waits at no step (docs/product.md#admin-area): neither on it now nor stalled there.
       where not p.has_left
     ),
     per_wait as (
-      select step_id, count(*)::int as current, count(*) filter (where days >= ${STALLED_AFTER_DAYS})::int as stalled,
+      select step_id, count(*)::int as current, count(*) filter (where is_stalled)::int as stalled,
         percentile_cont(0.5) within group (order by days) as median_wait
       from waiting group by step_id
     ),
@@ -140,6 +152,8 @@ export async function funnel(db: Database, ctx: InsightsContext, query: Insights
     roleLabel: shown.roleLabel,
     members: num(rows[0]?.members),
     complete: num(rows[0]?.complete),
+    stalled: stalledOf.get(shown.role) ?? 0,
+    stalledAfterDays: stalledAfterDaysOf(ctx),
     steps: stepsOut,
     calledOut: calledOutStep(stepsOut),
     roles,
@@ -152,7 +166,7 @@ function roleCompletion(ctx: InsightsContext, role: string, members: number, com
 }
 
 /**
- * The step most people stopped at: the most members waiting at least {@link STALLED_AFTER_DAYS} days, then the most
+ * The step most people stopped at: the most stalled members (member-overview/stalled.ts), then the most
  * members on it, then the longest median wait, then the earliest.
  * @returns the step, or null when nobody has waited that long anywhere
  */

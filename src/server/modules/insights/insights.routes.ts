@@ -39,6 +39,8 @@ export interface InsightsRoutesOptions {
   now: () => Date;
   /** The organisation's IANA time zone (TIME_ZONE): the charts' weeks and months are local. */
   timeZone: string;
+  /** STALLED_AFTER_DAYS (member-overview/stalled.ts); default 7. */
+  stalledAfterDays?: number;
 }
 
 /**
@@ -140,13 +142,14 @@ export const CSV_ROWS = {
  */
 export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (
   app,
-  { db, content, now, timeZone },
+  { db, content, now, timeZone, stalledAfterDays },
 ) => {
   app.addHook('onRequest', requirePermission('insights:read'));
   // Admins see every department; a department lead only the members of the departments they lead.
   const contextOf = (request: FastifyRequest): InsightsContext => {
     const readable = readableDepartments(request.memberRole);
-    return { catalog: content.catalog, now: now(), timeZone, ...(readable === 'all' ? {} : { departments: readable }) };
+    const departments = readable === 'all' ? {} : { departments: readable };
+    return { catalog: content.catalog, now: now(), timeZone, stalledAfterDays, ...departments };
   };
   const schema = { querystring: insightsQuerySchema };
 

@@ -122,7 +122,8 @@ export async function teamTasks(db: Database, ctx: InsightsContext, query: Insig
   await refreshAdminMembers(db, ctx.catalog, ctx.timeZone);
   const today = dayIn(ctx.now, ctx.timeZone);
   const startOn = sql`coalesce(a.start_on, (a.first_sign_in_at at time zone ${ctx.timeZone})::date)`;
-  const conditions: SQL[] = [sql`true`];
+  // docs/product.md#who-starts-an-onboarding: someone only looking around is no newcomer.
+  const conditions: SQL[] = [sql`a.onboarding`];
   if (query.role !== undefined && query.role !== '') conditions.push(sql`a.role_key = ${query.role.toLowerCase()}`);
   if (query.department !== undefined && query.department !== '') {
     conditions.push(sql`a.department_key = ${query.department.toLowerCase()}`);

@@ -9,6 +9,7 @@ import {
   memberMailBodySchema,
   memberMailResponseSchema,
   outboxMessageDetailSchema,
+  ownOnboardingStartSchema,
   outboxQuerySchema,
   outboxResponseSchema,
 } from '../../../shared/mail-api.js';
@@ -19,7 +20,7 @@ import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { getMemberOverview } from '../member-overview/index.js';
 import { recordAudit } from '../audit/index.js';
 import { syncTeamTasks } from '../team-tasks/index.js';
-import { resolveRoleOfRequest } from '../members/index.js';
+import { isOnboarding, resolveRoleOfRequest, startOwnOnboarding } from '../members/index.js';
 import { type AdminPermission, checkAdminPermission, readableDepartments } from '../permissions/index.js';
 import { dayIn, daysFrom, stepDueOn } from '../../calendar.js';
 import type { MailWorker } from './mail-worker.js';
@@ -53,7 +54,10 @@ function smallPage(reply: FastifyReply, status: number, title: string, body: str
 /**
  * Due dates, reminders and digests (docs/product.md#due-dates-and-reminders):
  *
- * - GET /api/onboarding/due (signed in) → the member's start day and each step's due date and days late.
+ * - GET /api/onboarding/due (signed in) → the member's start day and each step's due date and days late, and whether
+ *   they do an onboarding (docs/product.md#who-starts-an-onboarding).
+ * - POST /api/onboarding/start (signed in) → starts the person's own onboarding when they signed in with an admin role
+ *   to look around: their start date becomes today unless one was set; audited as 'onboarding-started'.
  * - GET /api/mail/unsubscribe?email&token → a page with one button; POST (the button, or a mail provider's RFC 8058
  *   one-click request from anywhere: the signed token is the authority, so no session and no same-origin check) →
  *   no more reminders for that person, and their pending ones cancelled. A wrong token: 400, nothing changes.
@@ -80,6 +84,9 @@ export const mailRoutes: FastifyPluginAsyncZod<{
       const { role } = resolveRoleOfRequest(request.catalog, request);
       const today = dayIn(now(), zone);
       const startOn = (await effectiveStartOn(db, user.email, zone)) ?? today;
+      // docs/product.md#who-starts-an-onboarding: someone only looking around has nothing due.
+      if (!(await isOnboarding(db, user.email)))
+        return { today, timeZone: zone, startOn, steps: [], onboarding: false };
       const steps = role.scopes
         .flatMap((s) => s.steps)
         .flatMap((step) => {
@@ -87,7 +94,19 @@ export const mailRoutes: FastifyPluginAsyncZod<{
           const dueOn = stepDueOn(startOn, step.dueAfterDays, step.versionDate);
           return [{ stepId: step.id, dueOn, daysLate: daysFrom(dueOn, today) }];
         });
-      return { today, timeZone: zone, startOn, steps };
+      return { today, timeZone: zone, startOn, steps, onboarding: true };
+    },
+  );
+
+  app.post(
+    '/api/onboarding/start',
+    { preValidation: requireUser, schema: { response: { 200: ownOnboardingStartSchema } } },
+    async (request) => {
+      const user = signedInUser(request);
+      const today = dayIn(now(), zone);
+      const result = await startOwnOnboarding(db, { actorUserId: user.id, actorEmail: user.email }, today, now());
+      await syncTeamTasks({ db, catalog: request.catalog, timeZone: zone, now: now() }, [user.email.toLowerCase()]);
+      return { result, startOn: (await effectiveStartOn(db, user.email, zone)) ?? today };
     },
   );
 

@@ -483,6 +483,7 @@ describe('due dates for the member', () => {
         { stepId: 'sign-in-to-chrome', dueOn: '2026-03-03', daysLate: 2 },
         { stepId: 'change-password', dueOn: '2026-03-08', daysLate: -3 },
       ],
+      onboarding: true,
     });
   });
 

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { dueLabel } from '../../../shared/due-label.js';
-import { adjustedStepRows, adjustmentRule, listStepAdjustments, roleStepRows } from '../member-overview/index.js';
+import {
+  adjustedStepRows,
+  adjustmentRule,
+  listStepAdjustments,
+  roleStepRows,
+  stalledSql,
+} from '../member-overview/index.js';
 import { addDays, dayIn, daysFrom, stepDueOn } from '../../calendar.js';
 import { formatRoleLabel } from '../../../shared/role-label.js';
 import {
@@ -95,6 +101,8 @@ interface PlannedTask {
   taskId: string;
   dueOn: string;
   occasion?: 'due' | 'overdue';
+  /** Due the day it was made (made late, docs/product.md#team-tasks): the mail says it is urgent. */
+  urgent?: boolean;
 }
 
 /**
@@ -130,11 +138,13 @@ export async function buildTeamTasks(deps: SendDeps, message: Claimed): Promise<
     .filter((r) => planned.some((p) => p.taskId === String(r.id) && p.dueOn === String(r.due_on)))
     .map((r) => {
       const late = daysFrom(String(r.due_on), today);
+      const plan = planned.find((p) => p.taskId === String(r.id) && p.dueOn === String(r.due_on));
       return {
         title: String(r.title),
         newcomer: String(r.newcomer),
         dueLabel: dueLabel(String(r.due_on), late),
         overdue: late > 0,
+        urgent: plan?.urgent === true && late === 0,
       };
     });
   if (tasks.length === 0) return { cancel: 'nothing due any more' };
@@ -229,7 +239,7 @@ export async function buildDigest(deps: SendDeps, message: Claimed): Promise<Bui
   if (!isAdmin && leads.length === 0) return { cancel: 'no longer an admin or department lead' };
   const today = dayIn(deps.now, zone);
   const weekAgo = new Date(deps.now.getTime() - 7 * 86_400_000).toISOString();
-  const stalledBefore = new Date(deps.now.getTime() - deps.config.mail.stalledAfterDays * 86_400_000).toISOString();
+  const clock = { now: deps.now, timeZone: zone, stalledAfterDays: deps.config.mail.stalledAfterDays };
   const departments = isAdmin
     ? sql`true`
     : sql`am.department_key in (${sql.join(
@@ -243,12 +253,14 @@ export async function buildDigest(deps: SendDeps, message: Claimed): Promise<Bui
         from admin_members am
         where ${departments}
           and not exists (select 1 from members m where m.email = am.email and m.left_at is not null)
+          -- docs/product.md#who-starts-an-onboarding: someone only looking around is no newcomer.
+          and am.onboarding
       )
       select p.email, p.name, p.department, p.percent, p.total_steps, p.completed_steps,
         (p.started_on between ${addDays(today, -6)}::date and ${today}::date) as started,
         (p.total_steps > 0 and p.completed_steps = p.total_steps and p.last_progress_at >= ${weekAgo}::timestamptz) as finished,
-        (p.completed_steps < p.total_steps and p.started_on is not null
-          and coalesce(p.last_progress_at, p.started_on::timestamptz) < ${stalledBefore}::timestamptz) as stalled,
+        -- Stalled: the one definition of the members table and Insights (member-overview/stalled.ts).
+        ${stalledSql('p', sql`false`, clock)} as stalled,
         (select count(*) from unnest(p.open_due_after_days) d where p.started_on + d < ${today}::date)::int as overdue
       from people p
       order by p.name_key, p.email`),

@@ -70,6 +70,8 @@ export async function planReminders(deps: PlanDeps): Promise<number> {
         coalesce(am.start_on, (am.first_sign_in_at at time zone ${deps.timeZone})::date) as start_on
       from admin_members am
       where (am.start_on is not null or am.first_sign_in_at is not null)
+        -- docs/product.md#who-starts-an-onboarding: someone only looking around has nothing due.
+        and am.onboarding
         and cardinality(am.open_due_after_days) > 0
         -- The earliest open step's first reminder (3 days before) has come.
         and coalesce(am.start_on, (am.first_sign_in_at at time zone ${deps.timeZone})::date)
@@ -255,6 +257,7 @@ export async function planWelcomes(db: Database, emails: readonly string[], now:
  * that carries it. One message per person per local day with all of theirs. Nothing between 21:00 and 08:00 local
  * time; nobody who left, nor a former person's address, nor an address outside the organisation's domain (a team task
  * names its newcomer: docs/security.md#access-is-an-invariant). A task moved to a new due date is mailed again for it.
+ * A task due the day it was made (made late) is marked `urgent` in the plan: its mail says so.
  * Safe with several processes: the day's message has a unique `dedupe_key`.
  * @param deps database, content, clock, time zone, and the organisation's domain (ALLOWED_DOMAIN, lower case)
  * @returns the number of messages planned
@@ -266,7 +269,9 @@ export async function planTeamTaskMails(deps: PlanDeps & { organisationDomain: s
   const result = await deps.db.execute(sql`
     with open_tasks as (
       select t.id as task_id, r.recipient, t.due_on,
-        case when t.due_on < ${today}::date then 'overdue' else 'due' end as occasion
+        case when t.due_on < ${today}::date then 'overdue' else 'due' end as occasion,
+        -- Made late (docs/product.md#team-tasks): due the day it was made, with no notice; its mail says it is urgent.
+        (t.due_on = (t.created_at at time zone ${deps.timeZone})::date) as urgent
       from team_tasks t cross join lateral unnest(t.assignees) as r(recipient)
       where t.status = 'open' and t.due_on <= ${today}::date
     ),
@@ -284,7 +289,7 @@ export async function planTeamTaskMails(deps: PlanDeps & { organisationDomain: s
       insert into mail_outbox (kind, recipient, dedupe_key, plan, next_attempt_at, created_at)
       select 'team-tasks', d.recipient, 'team-tasks:' || d.recipient || ':' || ${today},
         jsonb_build_object('day', ${today}::text, 'tasks', jsonb_agg(
-          jsonb_build_object('taskId', d.task_id, 'dueOn', d.due_on::text, 'occasion', d.occasion)
+          jsonb_build_object('taskId', d.task_id, 'dueOn', d.due_on::text, 'occasion', d.occasion, 'urgent', d.urgent)
           order by d.due_on, d.task_id)),
         ${at}::timestamptz, ${at}::timestamptz
       from due d group by d.recipient

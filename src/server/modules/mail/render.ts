@@ -213,6 +213,11 @@ export interface MailedTeamTask {
   /** "Due today" or "Overdue by 2 days". */
   dueLabel: string;
   overdue: boolean;
+  /**
+   * Made late (docs/product.md#team-tasks): due the day it was made, so the person had no notice; the mail says it is
+   * urgent.
+   */
+  urgent?: boolean;
 }
 
 /**
@@ -226,19 +231,28 @@ export function renderTeamTasks(input: {
   orgName: string;
 }): RenderedMail {
   const overdue = input.tasks.filter((t) => t.overdue).length;
+  const urgent = input.tasks.filter((t) => t.urgent === true && !t.overdue).length;
   const count = input.tasks.length;
+  const dueToday = `${count === 1 ? 'a task for a newcomer is' : `${count} tasks for newcomers are`} due today`;
   const subject =
     overdue > 0
       ? `${overdue === 1 ? '1 task for a newcomer is' : `${overdue} tasks for newcomers are`} overdue`
-      : `${count === 1 ? 'A task for a newcomer is' : `${count} tasks for newcomers are`} due today`;
+      : urgent > 0
+        ? `Urgent: ${dueToday}`
+        : `${dueToday.charAt(0).toUpperCase()}${dueToday.slice(1)}`;
   const hello = input.name.trim() === '' ? 'Hello,' : `Hello ${input.name.trim().split(/\s+/)[0]},`;
-  const intro = 'Someone new is counting on you. These tasks for the people you welcome are due:';
+  const intro =
+    urgent > 0
+      ? 'Someone new is counting on you, and there is little time: a newcomer was added late, so a task that would ' +
+        'have been due earlier is due today. Please do it today if you can. These tasks for the people you welcome are due:'
+      : 'Someone new is counting on you. These tasks for the people you welcome are due:';
+  const labelOf = (t: MailedTeamTask) => (t.urgent === true && !t.overdue ? `${t.dueLabel}, urgent` : t.dueLabel);
   const text = [
     hello,
     '',
     intro,
     '',
-    ...input.tasks.map((t) => `- ${t.title}, for ${t.newcomer} (${t.dueLabel})`),
+    ...input.tasks.map((t) => `- ${t.title}, for ${t.newcomer} (${labelOf(t)})`),
     '',
     `Mark them done on your tasks page: ${input.tasksUrl}`,
     '',
@@ -247,7 +261,7 @@ export function renderTeamTasks(input: {
   const items = input.tasks
     .map(
       (t) => `<li style="margin:0 0 12px"><strong>${escapeHtml(t.title)}</strong>, for ${escapeHtml(t.newcomer)}<br>
-<span style="color:${t.overdue ? '#b91c1c' : BRAND.muted}">${escapeHtml(t.dueLabel)}</span></li>`,
+<span style="color:${t.overdue || t.urgent === true ? '#b91c1c' : BRAND.muted}">${escapeHtml(labelOf(t))}</span></li>`,
     )
     .join('\n');
   const body = `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(subject)}</h1>

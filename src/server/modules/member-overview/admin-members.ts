@@ -86,7 +86,7 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog, ti
     who as (
       select st.email, u.id as user_id, coalesce(u.name, '') as name, rm.role_key,
         coalesce(m.department, u.department) as department, coalesce(m.is_admin, false) as member_is_admin,
-        u.last_sign_in_at, u.created_at as first_sign_in_at, ms.start_on,
+        u.last_sign_in_at, u.created_at as first_sign_in_at, ms.start_on, coalesce(u.onboarding, true) as onboarding,
         coalesce(ms.start_on, (u.created_at at time zone ${timeZone})::date) as start_day
       -- Lateral lookups by address (the limit keeps the planner from turning them into joins of whole tables): a
       -- few people are pending almost always. An inner join with rm: a role text the lookup has not seen leaves the
@@ -140,12 +140,12 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog, ti
     written as (
       insert into admin_members (email, user_id, name, name_key, role_key, department, department_key, member_is_admin,
         last_sign_in_at, invited, total_steps, completed_steps, percent, current_step_title, current_step_key,
-        last_progress_at, start_on, first_sign_in_at, open_due_after_days)
+        last_progress_at, start_on, first_sign_in_at, open_due_after_days, onboarding)
       select c.email, c.user_id, c.name, lower(c.name), c.role_key, c.department, lower(c.department), c.member_is_admin,
         c.last_sign_in_at, c.user_id is null, c.total_steps, c.completed_steps,
         case when c.total_steps = 0 then 0 else round(c.completed_steps * 100.0 / c.total_steps)::int end,
         c.current_step_title, lower(c.current_step_title), c.last_progress_at, c.start_on, c.first_sign_in_at,
-        c.open_due_after_days
+        c.open_due_after_days, c.onboarding
       from computed c
       on conflict (email) do update set
         user_id = excluded.user_id,
@@ -165,7 +165,8 @@ export async function refreshAdminMembers(db: Database, catalog: RoleCatalog, ti
         last_progress_at = excluded.last_progress_at,
         start_on = excluded.start_on,
         first_sign_in_at = excluded.first_sign_in_at,
-        open_due_after_days = excluded.open_due_after_days
+        open_due_after_days = excluded.open_due_after_days,
+        onboarding = excluded.onboarding
       returning email
     ),
     done as (

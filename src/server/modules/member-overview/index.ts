@@ -21,3 +21,4 @@ export {
   type MembersFilter,
 } from './member-overview.repository.js';
 export { roleStepRows, type RoleStepRow } from './role-steps.js';
+export { stalledSql, waitingSinceSql, type StalledClock } from './stalled.js';

@@ -5,6 +5,10 @@ import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { memberStartsSql, wholeDaysSql } from './member-start.js';
 import { refreshAdminMembers } from './admin-members.js';
+import { stalledSql } from './stalled.js';
+
+/** STALLED_AFTER_DAYS unless the caller says otherwise. */
+const STALLED_AFTER_DAYS = 7;
 
 /**
  * Reads of the admin console's members table (docs/product.md#admin-area; docs/decisions/007-admin-members-query.md).
@@ -75,10 +79,10 @@ async function membersCtes(db: Database, ctx: MembersContext): Promise<SQL> {
   const zone = ctx.timeZone ?? 'Europe/London';
   await refreshAdminMembers(db, ctx.catalog, zone);
   const now = ctx.now ?? new Date();
-  const stalledBefore = new Date(now.getTime() - (ctx.stalledAfterDays ?? 7) * 86_400_000).toISOString();
+  const clock = { now, timeZone: zone, stalledAfterDays: ctx.stalledAfterDays ?? STALLED_AFTER_DAYS };
   // Overdue steps from the start day and the open steps' dueAfterDays (db/schema.ts admin_members): nothing to
-  // recompute as days pass. Stalled: not done, and nothing completed since the start day (or the last completion)
-  // for STALLED_AFTER_DAYS. Someone who left has neither (docs/product.md#admin-area).
+  // recompute as days pass. Stalled: the one definition (stalled.ts). Someone who left, or who does no onboarding
+  // (docs/product.md#who-starts-an-onboarding), has neither (docs/product.md#admin-area).
   return sql`
     with admins as (select jsonb_array_elements_text(${JSON.stringify(ctx.adminEmails)}::jsonb) as email),
     dated as (
@@ -89,13 +93,11 @@ async function membersCtes(db: Database, ctx: MembersContext): Promise<SQL> {
     ),
     scored as (
       select d.*,
-        case when d.left_at is not null or d.start_day is null or cardinality(d.open_due_after_days) = 0
+        case when d.left_at is not null or not d.onboarding or d.start_day is null or cardinality(d.open_due_after_days) = 0
           or d.start_day + d.open_due_after_days[1] >= d.today then 0
           else (select count(*) from unnest(d.open_due_after_days) x where d.start_day + x < d.today)::int end
           as overdue_steps,
-        (d.left_at is null and d.start_day is not null and not (d.total_steps > 0 and d.completed_steps >= d.total_steps)
-          and coalesce(d.last_progress_at, d.start_day::timestamp at time zone ${zone}) < ${stalledBefore}::timestamptz)
-          as is_stalled
+        ${stalledSql('d', sql`d.left_at is not null`, clock)} as is_stalled
       from dated d
     )`;
 }
@@ -108,7 +110,7 @@ function columnsOf(row: string): SQL {
   const r = sql.raw(row);
   return sql`${r}.email, ${r}.name, ${r}.role_key, ${r}.department, ${r}.percent, ${r}.completed_steps, ${r}.total_steps,
     ${r}.current_step_title, ${r}.last_sign_in_at, ${r}.last_progress_at, ${r}.invited, ${r}.start_day::text as start_day,
-    ${r}.overdue_steps, ${r}.is_stalled, to_char(${r}.left_at at time zone 'UTC', 'YYYY-MM-DD') as left_on,
+    ${r}.overdue_steps, ${r}.is_stalled, ${r}.onboarding, to_char(${r}.left_at at time zone 'UTC', 'YYYY-MM-DD') as left_on,
     (${r}.member_is_admin or ${r}.email in (select email from admins)) as is_admin`;
 }
 
@@ -204,6 +206,7 @@ function toOverview(row: Row, catalog: RoleCatalog): MemberOverview {
     startOn: typeof row.start_day === 'string' ? row.start_day : null,
     overdueSteps: Number(row.overdue_steps ?? 0),
     stalled: row.is_stalled === true,
+    onboarding: row.onboarding !== false,
     leftOn: typeof row.left_on === 'string' ? row.left_on : null,
   };
 }
@@ -213,13 +216,14 @@ function toOverview(row: Row, catalog: RoleCatalog): MemberOverview {
  * @param db the database
  * @param ctx the catalog (role steps, display names) and ADMIN_EMAILS
  * @param query filters, order, page (from 1) and page size
- * @returns the page's rows, the number of members matching the filters, and the page and size asked for
+ * @returns the page's rows, the number of members matching the filters, the page and size asked for, and
+ *   STALLED_AFTER_DAYS (for the page's explanation of "Stalled")
  */
 export async function listMemberOverviews(
   db: Database,
   ctx: MembersContext,
   query: MembersQuery,
-): Promise<{ items: MemberOverview[]; total: number; page: number; pageSize: number }> {
+): Promise<{ items: MemberOverview[]; total: number; page: number; pageSize: number; stalledAfterDays: number }> {
   const ctes = await membersCtes(db, ctx);
   const offset = (query.page - 1) * query.pageSize;
   const order = orderOf(query);
@@ -234,7 +238,8 @@ export async function listMemberOverviews(
   );
   const total = Number(rows[0]?.total_count ?? 0);
   const items = rows.filter((r) => r.email !== null && r.email !== undefined).map((r) => toOverview(r, ctx.catalog));
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  const stalledAfterDays = ctx.stalledAfterDays ?? STALLED_AFTER_DAYS;
+  return { items, total, page: query.page, pageSize: query.pageSize, stalledAfterDays };
 }
 
 /**

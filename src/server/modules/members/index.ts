@@ -22,4 +22,11 @@ export {
   readPrivateEmail,
   setPrivateEmail,
 } from './private-email.js';
+export {
+  isOnboarding,
+  markInvited,
+  startOwnOnboarding,
+  startsOnboardingAtFirstSignIn,
+  type OwnOnboardingStart,
+} from './onboarding-start.js';
 export { resolveRoleOfRequest } from './role-of-request.js';

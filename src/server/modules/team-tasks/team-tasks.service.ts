@@ -18,6 +18,11 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** The reason an open task is closed when its newcomer left. */
 export const NEWCOMER_LEFT_REASON = 'The newcomer left.';
+/**
+ * The reason an open task is closed when its person does no onboarding (docs/product.md#who-starts-an-onboarding):
+ * someone who signed in with an admin role to look around.
+ */
+export const NOT_ONBOARDING_REASON = 'They are not doing an onboarding.';
 /** The reason an open task is closed when the newcomer's role no longer has it. */
 export const TASK_REMOVED_REASON = 'The task is no longer in the content for this newcomer.';
 
@@ -44,9 +49,11 @@ export interface SyncDeps {
  * and department leads: a task is created once per newcomer and task id (the unique key; a second process's insert
  * finds the first's row), an open one follows a moved start date, a changed buddy or lead, and a published change of
  * its title, description, who or due days; a newcomer who left has their open tasks closed; a task their role no
- * longer has is closed. A done task is never changed. The start day is the one an admin set, else the day of the first
- * sign-in in `timeZone` (docs/product.md#due-dates-and-reminders); nobody without one gets tasks, and nobody whose start
- * day lies more than {@link TEAM_TASKS_FOR_STARTS_WITHIN_DAYS} days back gets new ones.
+ * longer has is closed. A done task is never changed. A task is never due before the day it was made: one made late
+ * (the newcomer was invited the day before they start, or after) is due that day. The start day is the one an admin
+ * set, else the day of the first sign-in in `timeZone` (docs/product.md#due-dates-and-reminders); nobody without one
+ * gets tasks, nor anyone who does no onboarding (docs/product.md#who-starts-an-onboarding), and nobody whose start day
+ * lies more than {@link TEAM_TASKS_FOR_STARTS_WITHIN_DAYS} days back gets new ones.
  * @param deps database, published content, time zone, clock
  * @param emails lower-case addresses of the newcomers to bring in line; undefined: everyone
  * @returns how many tasks were created or changed, and how many closed
@@ -66,7 +73,7 @@ export async function syncTeamTasks(
     await db.execute(sql`
       select am.email, am.role_key, am.department,
         coalesce(am.start_on, (am.first_sign_in_at at time zone ${timeZone})::date)::text as start_on,
-        m.buddy, (m.left_at is not null) as left,
+        m.buddy, (m.left_at is not null) as left, am.onboarding,
         (b.email is not null and b.left_at is null) as buddy_here
       from admin_members am
       left join members m on m.email = am.email
@@ -87,7 +94,7 @@ export async function syncTeamTasks(
     const email = String(p.email);
     if (FORMER_ADDRESS.test(email)) continue;
     synced.push(email);
-    if (p.left === true || typeof p.start_on !== 'string') continue;
+    if (p.left === true || p.onboarding === false || typeof p.start_on !== 'string') continue;
     const roleKey = String(p.role_key);
     let tasks = tasksOfRole.get(roleKey);
     if (tasks === undefined) {
@@ -123,14 +130,20 @@ export async function syncTeamTasks(
     }
   }
   const at = now.toISOString();
+  const today = dayIn(now, timeZone);
   let written = 0;
   if (desired.length > 0) {
     const result = await db.execute(sql`
       insert into team_tasks (newcomer_email, task_id, role_key, title, description, who, assignees, appointment,
         due_on, created_at, updated_at)
       select x.newcomer_email, x.task_id, x.role_key, x.title, x.description, x.who,
-        array(select jsonb_array_elements_text(x.assignees)), x.appointment, x.due_on, ${at}::timestamptz,
-        ${at}::timestamptz
+        array(select jsonb_array_elements_text(x.assignees)), x.appointment,
+        -- A task made late is due the day it was made, never before (docs/product.md#team-tasks, "Made late").
+        greatest(x.due_on, coalesce(
+          (select (t.created_at at time zone ${timeZone})::date from team_tasks t
+            where t.newcomer_email = x.newcomer_email and t.task_id = x.task_id),
+          ${today}::date)),
+        ${at}::timestamptz, ${at}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(desired)}::jsonb) as x(newcomer_email text, task_id text,
         role_key text, title text, description text, who text, assignees jsonb, appointment boolean, due_on date,
         recent boolean)
@@ -164,7 +177,9 @@ export async function syncTeamTasks(
       )
       update team_tasks t set status = 'closed', updated_at = ${at}::timestamptz,
         closed_reason = case when exists (select 1 from members m where m.email = t.newcomer_email and m.left_at is not null)
-          then ${NEWCOMER_LEFT_REASON} else ${TASK_REMOVED_REASON} end
+          then ${NEWCOMER_LEFT_REASON}
+          when exists (select 1 from admin_members am where am.email = t.newcomer_email and not am.onboarding)
+          then ${NOT_ONBOARDING_REASON} else ${TASK_REMOVED_REASON} end
       where t.status = 'open'
         and t.newcomer_email in (select jsonb_array_elements_text(${JSON.stringify(synced)}::jsonb))
         and not exists (select 1 from keep k where k.newcomer_email = t.newcomer_email and k.task_id = t.task_id)

@@ -228,9 +228,18 @@ describe('creating team tasks', () => {
       method: 'PUT',
       url: `/api/admin/members/${encodeURIComponent(LONELY)}/mail`,
       headers: as(ADMIN),
+      payload: { startOn: '2026-04-25' },
+    });
+    expect(byTask((await tasksOf(LONELY)).tasks)['book-welcome-call']?.dueOn).toBe('2026-04-30');
+    // Moved back before the day the task was made (2 March), it is due that day, never earlier
+    // (docs/product.md#team-tasks, "Made late").
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${encodeURIComponent(LONELY)}/mail`,
+      headers: as(ADMIN),
       payload: { startOn: '2026-02-11' },
     });
-    expect(byTask((await tasksOf(LONELY)).tasks)['book-welcome-call']?.dueOn).toBe('2026-02-16');
+    expect(byTask((await tasksOf(LONELY)).tasks)['book-welcome-call']?.dueOn).toBe('2026-03-02');
   });
 
   it('leaves a task nobody can do unassigned, shown to admins only', async () => {

@@ -1,4 +1,5 @@
 import type { MemberSortColumn } from '@shared/admin-api';
+import { stalledMeaning } from '@shared/stalled';
 import BarChart3 from 'lucide-react/icons/chart-column';
 import Download from 'lucide-react/icons/download';
 import Search from 'lucide-react/icons/search';
@@ -241,6 +242,10 @@ export function MembersPanel() {
       ) : (
         <div aria-busy={members.isFetching} className="space-y-3">
           <MembersTable members={members.data.items} sort={state.sort} dir={state.dir} onSort={onSort} />
+          <p className="text-sm text-slate-600">
+            {stalledMeaning(members.data.stalledAfterDays)} ‘No onboarding’ marks someone who signed in with an admin
+            role to look around.
+          </p>
           <Pagination
             noun="members"
             page={state.page}

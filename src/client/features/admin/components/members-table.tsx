@@ -111,10 +111,11 @@ export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) 
                   {m.name === '' ? m.email : m.name}
                 </Link>
                 {m.name === '' ? null : <span className="block text-xs break-all text-slate-600">{m.email}</span>}
-                {m.isAdmin || m.invited || m.leftOn !== null ? (
+                {m.isAdmin || m.invited || m.leftOn !== null || !m.onboarding ? (
                   <span className="mt-1 flex flex-wrap gap-1">
                     {m.isAdmin ? <Badge variant="default">Admin</Badge> : null}
                     {m.invited ? <Badge variant="warning">Invited</Badge> : null}
+                    {m.onboarding ? null : <Badge variant="secondary">No onboarding</Badge>}
                     {m.leftOn !== null ? <Badge variant="secondary">Left {formatDay(m.leftOn)}</Badge> : null}
                   </span>
                 ) : null}
