@@ -324,14 +324,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(privateEmailRoutes, { db, allowedDomain: config.allowedDomain, now });
   const backups =
     deps.backups ?? createBackupService({ client: undefined, directory: '', settings: config.backups, now });
-  await app.register(backupRoutes, { db, backups, content });
+  await app.register(backupRoutes, {
+    db,
+    backups,
+    content,
+    dateSettings: { locale: config.organisationLocale, timeZone: config.organisationTimeZone },
+  });
   await app.register(launchChecklistRoutes, {
     db,
     config,
     now,
     forwardedWithoutTrust: () => proxySeen.forwardedWithoutTrust,
   });
-  await app.register(insightsRoutes, { db, content, now, timeZone: config.organisationTimeZone });
+  await app.register(insightsRoutes, {
+    db,
+    content,
+    now,
+    timeZone: config.organisationTimeZone,
+    stalledAfterDays: config.mail.stalledAfterDays,
+  });
   await app.register(secretsRoutes, { db, config, now });
   await app.register(studioRoutes, { db, content, config, now });
   await app.register(teamTaskRoutes, { db, timeZone: config.organisationTimeZone, now });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DATE_SETTINGS, formatDateTime, type DateSettings } from './dates.js';
 
 /**
  * The admin console's backups API: GET /api/admin/backups lists them, POST /api/admin/backups takes one now,
@@ -59,17 +60,39 @@ export const backupNameSchema = z
 export const backupParamsSchema = z.object({ name: backupNameSchema });
 
 /**
- * What an admin types to confirm a restore: the backup's date and time to the minute, `YYYY-MM-DD HH:MM` (UTC), so two
- * backups of one day cannot be confused (docs/operations.md#backups).
+ * What an admin types to confirm a restore: the backup's date and time to the minute as the organisation writes them
+ * (docs/product.md#dates-and-times: the title of the restore dialog shows it the same way), so two backups of one day
+ * cannot be confused (docs/operations.md#backups).
  * @param createdAt the backup's ISO 8601 time
- * @returns e.g. `2026-12-06 21:26`
+ * @param settings the organisation's locale and time zone
+ * @returns e.g. `6 Dec 2026, 21:26`
  */
-export const restoreConfirmationOf = (createdAt: string): string =>
-  `${createdAt.slice(0, 10)} ${createdAt.slice(11, 16)}`;
+export const restoreConfirmationOf = (createdAt: string, settings: DateSettings = DEFAULT_DATE_SETTINGS): string =>
+  formatDateTime(createdAt, settings);
+
+/**
+ * Whether what an admin typed is the backup's confirmation ({@link restoreConfirmationOf}): case, commas and spaces
+ * around and between the words aside.
+ * @param typed what was typed
+ * @param createdAt the backup's ISO 8601 time
+ * @param settings the organisation's locale and time zone
+ */
+export function confirmsRestore(
+  typed: string,
+  createdAt: string,
+  settings: DateSettings = DEFAULT_DATE_SETTINGS,
+): boolean {
+  const norm = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[\s,]+/gu, ' ')
+      .trim();
+  return norm(typed) === norm(restoreConfirmationOf(createdAt, settings));
+}
 
 /** POST /api/admin/backups/:name/restore body. */
 export const restoreRequestSchema = z.object({
-  /** The backup's date and time, typed by the admin ({@link restoreConfirmationOf}; spaces around and between ignored). */
+  /** The backup's date and time, typed by the admin ({@link restoreConfirmationOf}; checked by {@link confirmsRestore}). */
   confirmation: z.string().max(100),
 });
 export type RestoreRequest = z.infer<typeof restoreRequestSchema>;

@@ -15,11 +15,13 @@ export const DEFAULT_DATE_SETTINGS: DateSettings = Object.freeze({ locale: 'en-G
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-type Kind = 'day' | 'dayOfInstant' | 'dateTime' | 'weekday' | 'dayMonth' | 'month' | 'shortMonth' | 'longDay';
+type Kind =
+  'day' | 'dayOfInstant' | 'dateTime' | 'weekday' | 'longWeekday' | 'dayMonth' | 'month' | 'shortMonth' | 'longDay';
 
 const OPTIONS: Record<Exclude<Kind, 'dayOfInstant' | 'dateTime'>, Intl.DateTimeFormatOptions> = {
   day: { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
   weekday: { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' },
+  longWeekday: { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' },
   dayMonth: { day: 'numeric', month: 'short', timeZone: 'UTC' },
   month: { month: 'long', year: 'numeric', timeZone: 'UTC' },
   shortMonth: { month: 'short', year: 'numeric', timeZone: 'UTC' },
@@ -61,6 +63,16 @@ export function formatDay(isoDay: string, settings: DateSettings = DEFAULT_DATE_
 export function formatDueDay(isoDay: string, settings: DateSettings = DEFAULT_DATE_SETTINGS): string {
   if (!/^\d{4}-\d{2}-\d{2}$/u.test(isoDay)) return isoDay;
   return formatter(settings, 'weekday').format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+/**
+ * A calendar day in a sentence, with its weekday and month spelled out: "Saturday 5 December".
+ * @param isoDay `YYYY-MM-DD`; anything else is returned as it is
+ * @param settings the organisation's locale and time zone
+ */
+export function formatSentenceDay(isoDay: string, settings: DateSettings = DEFAULT_DATE_SETTINGS): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/u.test(isoDay)) return isoDay;
+  return formatter(settings, 'longWeekday').format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 /**

@@ -51,7 +51,9 @@ test('an admin restores a backup with the typed date and everyone sees the state
   await expect(field).toBeFocused();
   await expectNoAxeViolations(admin, { state: 'admin console, Backups tab, restore dialog' });
   const date = ((await dialog.locator('label span.font-mono').textContent()) ?? '').trim();
-  expect(date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  // The organisation's way of writing a date and time, as the dialog's title says it.
+  expect(date).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+  await expect(dialog.getByRole('heading')).toHaveText(`Restore the backup of ${date}?`);
 
   // A wrong date is refused and says what to type; nothing is restored.
   await field.fill('yes');

@@ -6,6 +6,7 @@ import {
   formatDueDay as formatDueDayIn,
   formatChartDay as formatChartDayIn,
   formatMonth as formatMonthIn,
+  formatSentenceDay as formatSentenceDayIn,
   formatShortDay as formatShortDayIn,
   type DateSettings,
 } from '@shared/dates';
@@ -32,6 +33,8 @@ export function dateSettings(): DateSettings {
 
 /** A calendar day (`YYYY-MM-DD`) as "1 Nov 2026"; see {@link formatDayIn}. */
 export const formatDay = (isoDay: string): string => formatDayIn(isoDay, settings);
+/** A day (`YYYY-MM-DD`) in a sentence: "Saturday 5 December"; see {@link formatSentenceDayIn}. */
+export const formatSentenceDay = (isoDay: string): string => formatSentenceDayIn(isoDay, settings);
 /** A due day (`YYYY-MM-DD`) as "Sat 12 Dec"; see {@link formatDueDayIn}. */
 export const formatDueDay = (isoDay: string): string => formatDueDayIn(isoDay, settings);
 /** A moment as "6 Dec 2026, 21:08" in the organisation's time zone; "—" for null. */

@@ -28,7 +28,7 @@ async function renderDemo(handlers: Parameters<typeof renderApp>[1] = {}) {
 
 describe('demo page /test', () => {
   it("shows 'Beta' and 'Demo', a fake user, 'Return to Login', the Step Examples note and the test steps", async () => {
-    // Thursday, November 26, 2026: the deadline is the Saturday after next, never a date that has passed.
+    // Thursday 26 November 2026: the deadline is the Saturday after next, never a date that has passed.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 10, 26, 10, 0));
     await renderDemo();
@@ -40,7 +40,7 @@ describe('demo page /test', () => {
     expect(screen.getByRole('heading', { name: 'Step Examples' })).toBeInTheDocument();
     expect(
       screen.getByText(
-        /Please send the onboarding steps for your team by Saturday, December 5\. Report back even if you have none\./,
+        /Please send the onboarding steps for your team by Saturday 5 December\. Report back even if you have none\./,
       ),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(

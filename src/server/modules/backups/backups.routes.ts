@@ -4,12 +4,14 @@ import {
   backupParamsSchema,
   backupSchema,
   backupsOverviewSchema,
+  confirmsRestore,
   restoreConfirmationOf,
   restoreRequestSchema,
   restoreResultSchema,
   type BackupsOverview,
   type RestoreResult,
 } from '../../../shared/backups-api.js';
+import { DEFAULT_DATE_SETTINGS, type DateSettings } from '../../../shared/dates.js';
 import type { PublishedContent } from '../../content/published-content.js';
 import type { Database } from '../../db/client.js';
 import { HttpError, notFound } from '../../http-errors.js';
@@ -26,6 +28,11 @@ export interface BackupRoutesOptions {
   backups: BackupService;
   /** The served content: it switches to the restored content after a restore. */
   content?: Pick<PublishedContent, 'reload'>;
+  /**
+   * The organisation's way of writing dates (LOCALE, TIME_ZONE): the typed confirmation of a restore is the backup's
+   * date and time written so (docs/product.md#dates-and-times); default en-GB, Europe/London.
+   */
+  dateSettings?: DateSettings;
 }
 
 const shown = (backup: BackupInfo) => ({
@@ -47,7 +54,10 @@ const shown = (backup: BackupInfo) => ({
  *   restored (nothing changed). Audited as 'backup-restore' (who, which backup, the safety backup), also when refused
  *   after the safety backup was taken.
  */
-export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { db, backups, content }) => {
+export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (
+  app,
+  { db, backups, content, dateSettings = DEFAULT_DATE_SETTINGS },
+) => {
   app.addHook('onRequest', requirePermission('backups:manage'));
   const actorOf = (user: { id: string; email: string } | null) => ({
     actorUserId: user?.id ?? null,
@@ -124,8 +134,9 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
       const { name } = request.params;
       const backup = backups.list().find((b) => b.name === name);
       if (backup === undefined) throw notFound(`There is no backup named ${name}; it may have been pruned.`);
-      const expected = restoreConfirmationOf(backup.createdAt.toISOString());
-      if (request.body.confirmation.trim().replace(/\s+/gu, ' ') !== expected) {
+      const createdAt = backup.createdAt.toISOString();
+      const expected = restoreConfirmationOf(createdAt, dateSettings);
+      if (!confirmsRestore(request.body.confirmation, createdAt, dateSettings)) {
         throw new HttpError(
           400,
           `Nothing was restored: to confirm, type the backup's date and time ${expected} exactly as shown.`,

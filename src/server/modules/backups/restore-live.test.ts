@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingResponseSchema } from '../../../shared/api.js';
+import { formatDateTime, formatDayOf } from '../../../shared/dates.js';
 import {
   backupSchema,
   backupsOverviewSchema,
@@ -80,8 +81,10 @@ describe('restoring a backup from the Backups tab', { timeout: 180_000 }, () => 
     const backup = backupSchema.parse(taken.json());
     const confirmation = restoreConfirmationOf(backup.createdAt);
     const iso = t.clock.now.toISOString();
-    // The date and the time to the minute (UTC): two backups of one day cannot be confused.
-    expect(confirmation).toBe(`${iso.slice(0, 10)} ${iso.slice(11, 16)}`);
+    // The date and the time to the minute, as the organisation writes them (en-GB, Europe/London): two backups of one
+    // day cannot be confused.
+    expect(confirmation).toBe(formatDateTime(t.clock.now));
+    expect(confirmation).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/u);
 
     // After the backup: the member completes a step, and becomes a department lead; an editor is named.
     t.clock.advance(3_600_000);
@@ -111,7 +114,15 @@ describe('restoring a backup from the Backups tab', { timeout: 180_000 }, () => 
       401,
     );
     // A confirmation that is not the backup's date is refused, and says what to type.
-    for (const wrong of ['', 'yes', 'RESTORE', '2020-01-01', iso.slice(0, 10)]) {
+    for (const wrong of [
+      '',
+      'yes',
+      'RESTORE',
+      '2020-01-01',
+      iso.slice(0, 10),
+      formatDayOf(t.clock.now),
+      `${iso.slice(0, 10)} ${iso.slice(11, 16)}`,
+    ]) {
       const refused = await restore(admin, backup.name, wrong);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ statusCode: 400, message: expect.stringContaining(confirmation) });
@@ -122,7 +133,12 @@ describe('restoring a backup from the Backups tab', { timeout: 180_000 }, () => 
 
     // The admin restores.
     t.clock.advance(60_000);
-    const restored = await restore(admin, backup.name, ` ${confirmation.replace(' ', '  ')} `);
+    // Case, commas and spaces aside.
+    const restored = await restore(
+      admin,
+      backup.name,
+      ` ${confirmation.replace(',', '').replace(' ', '  ').toUpperCase()} `,
+    );
     expect(restored.statusCode).toBe(200);
     const result = restoreResultSchema.parse(restored.json());
     expect(result.restored.name).toBe(backup.name);

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toasts';
 import { backupPaths, useBackups, useCreateBackup, useRestoreBackup } from '../api/backups';
-import { formatDateTime } from '@/lib/dates';
+import { dateSettings, formatDateTime } from '@/lib/dates';
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 const when = (iso: string) => formatDateTime(iso);
@@ -19,7 +19,7 @@ function RestoreDialog({ backup, onClose }: { backup: Backup; onClose: (message?
   const [typed, setTyped] = useState('');
   const inputId = useId();
   const hintId = useId();
-  const expected = restoreConfirmationOf(backup.createdAt);
+  const expected = restoreConfirmationOf(backup.createdAt, dateSettings());
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +65,7 @@ function RestoreDialog({ backup, onClose }: { backup: Backup; onClose: (message?
           <form onSubmit={onSubmit} className="mt-4 space-y-3">
             <div className="space-y-1">
               <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-                To confirm, type the backup&apos;s date and time (UTC): <span className="font-mono">{expected}</span>
+                To confirm, type the backup&apos;s date and time: <span className="font-mono">{expected}</span>
               </label>
               <input
                 id={inputId}

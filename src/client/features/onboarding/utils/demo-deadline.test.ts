@@ -3,10 +3,10 @@ import { demoDeadline, formatDemoDeadline } from './demo-deadline';
 
 describe('demoDeadline (docs/product.md#demo-page)', () => {
   it.each([
-    ['2026-11-26', 'Saturday, December 5'], // a Thursday: the Saturday after next
-    ['2026-11-28', 'Saturday, December 5'], // a Saturday: one week later
-    ['2026-11-29', 'Saturday, December 12'], // a Sunday: 13 days later
-    ['2026-12-27', 'Saturday, January 9'], // across the year's end
+    ['2026-11-26', 'Saturday 5 December'], // a Thursday: the Saturday after next
+    ['2026-11-28', 'Saturday 5 December'], // a Saturday: one week later
+    ['2026-11-29', 'Saturday 12 December'], // a Sunday: 13 days later
+    ['2026-12-27', 'Saturday 9 January'], // across the year's end
   ])('from %s → %s', (today, expected) => {
     const [y, m, d] = today.split('-').map(Number) as [number, number, number];
     expect(formatDemoDeadline(demoDeadline(new Date(y, m - 1, d, 15, 30)))).toBe(expected);

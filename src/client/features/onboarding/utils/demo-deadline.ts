@@ -1,3 +1,5 @@
+import { formatSentenceDay } from '@/lib/dates';
+
 /**
  * The deadline of the demo page's 'Step Examples' note (docs/product.md#demo-page): a Saturday, counted from today, so
  * the note never names a date that has passed.
@@ -20,9 +22,11 @@ export function demoDeadline(today: Date): Date {
 }
 
 /**
- * The deadline as the note writes it, e.g. 'Saturday, April 18' (English, the weekday and the month spelled out).
- * @param date the deadline
+ * The deadline as the note writes it, the organisation's way (docs/product.md#dates-and-times): 'Saturday 5 December'
+ * in en-GB.
+ * @param date the deadline (local midnight)
  */
 export function formatDemoDeadline(date: Date): string {
-  return date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return formatSentenceDay(`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`);
 }
