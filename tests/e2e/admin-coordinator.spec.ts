@@ -71,7 +71,7 @@ test('an admin who signs in to look is not a newcomer until they start their own
   page,
   baseURL,
 }) => {
-  await signInAs(page, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   await page.goto('/dashboard');
   const notice = page.getByRole('region', { name: 'You are looking around' });
   await expect(notice).toContainText('you are not doing an onboarding');

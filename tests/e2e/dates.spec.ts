@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectDatesOneWay } from './support/dates-one-way';
+import { signInAs } from './support/sign-in';
 
 /**
  * One way of writing dates and times (docs/product.md#dates-and-times), at 1280 px: every date the member's pages and
@@ -10,20 +11,12 @@ import { expectDatesOneWay } from './support/dates-one-way';
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 const NEWCOMER = 'dates.newcomer.e2e@inspired2uplift.org';
 
-async function signInAs(page: Page, email: string, name: string, baseURL: string | undefined) {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('every date the member and admin pages show is written by the one formatter', async ({ browser, baseURL }) => {
   const origin = { Origin: new URL(baseURL ?? 'http://localhost').origin };
   const admin = await (await browser.newContext()).newPage();
-  await signInAs(admin, ADMIN, 'Alex Admin', baseURL);
+  await signInAs(admin, ADMIN, { name: 'Alex Admin', baseURL });
   const invite = await admin.request.put(`/api/admin/members/${encodeURIComponent(NEWCOMER)}`, {
     data: { role: 'volunteer', department: 'Finance', startOn: '2026-11-01' },
     headers: origin,
@@ -33,7 +26,7 @@ test('every date the member and admin pages show is written by the one formatter
 
   // The newcomer's own pages: due dates on the steps, their devices.
   const member = await (await browser.newContext()).newPage();
-  await signInAs(member, NEWCOMER, 'Dana Dates', baseURL);
+  await signInAs(member, NEWCOMER, { name: 'Dana Dates', baseURL });
   await member.goto('/dashboard');
   await expect(member.getByText(/Overdue by \d+ days?/u).first()).toBeVisible();
   const checked: Record<string, number> = {};

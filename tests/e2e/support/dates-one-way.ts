@@ -6,6 +6,7 @@ import {
   formatSentenceDay,
   formatShortDay,
 } from '../../../src/shared/dates';
+import { shortDate } from '../../../src/shared/read-day';
 
 /**
  * Every date a page shows is written the organisation's one way (docs/product.md#dates-and-times; en-GB and
@@ -40,8 +41,13 @@ const OTHER_WAYS: readonly [RegExp, string][] = [
     'a month-first date',
   ],
   [/\b\d{1,2}:\d{2}(?::\d{2})? ?(?:AM|PM|am|pm)\b/gu, 'a 12-hour time'],
-  [/\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/gu, 'a numeric date outside a date field'],
 ];
+
+/** A numeric date ("16/11/2026", how the date fields ask for a day) that is not the organisation's way of typing it. */
+const notTypedTheOrganisationsWay = (numeric: string): boolean => {
+  const [d = 0, m = 0, y = 0] = numeric.split('/').map(Number);
+  return m < 1 || m > 12 || d < 1 || d > 31 || shortDate(iso(y, m, d), DEFAULT_DATE_SETTINGS.locale) !== numeric;
+};
 
 /**
  * The dates of one text that are written the organisation's way, each with what the formatter writes for its day
@@ -119,6 +125,9 @@ export async function expectDatesOneWay(page: Page, where: string): Promise<numb
   const otherWays = OTHER_WAYS.flatMap(([pattern, what]) =>
     [...cleaned.matchAll(pattern)].map((m) => `${what}: “${m[0]}”`),
   );
+  for (const m of cleaned.matchAll(/\b\d{1,2}\/\d{1,2}\/\d{4}\b/gu)) {
+    if (notTypedTheOrganisationsWay(m[0])) otherWays.push(`a numeric date not as the organisation types it: “${m[0]}”`);
+  }
   expect(otherWays, `dates written another way on ${where}`).toEqual([]);
   const pairs = datesAgainstFormatter(cleaned, new Date().getUTCFullYear());
   expect(

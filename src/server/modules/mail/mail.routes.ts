@@ -101,7 +101,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/onboarding/start',
     { preValidation: requireUser, schema: { response: { 200: ownOnboardingStartSchema } } },
-    async (request) => {
+    async function postOnboardingStart(request) {
       const user = signedInUser(request);
       const today = dayIn(now(), zone);
       const result = await startOwnOnboarding(db, { actorUserId: user.id, actorEmail: user.email }, today, now());

@@ -1,8 +1,6 @@
 import Compass from 'lucide-react/icons/compass';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDay } from '@/lib/dates';
-import { toast } from '@/lib/toasts';
 import { useStartOwnOnboarding } from '../api/start-own-onboarding';
 
 /**
@@ -15,13 +13,6 @@ export function LookingAroundNotice() {
   const start = useStartOwnOnboarding();
   const [asked, setAsked] = useState(false);
   const failed = start.isError ? 'Your onboarding could not be started. Check your connection, then try again.' : '';
-  const begin = () =>
-    start.mutate(undefined, {
-      onSuccess: ({ startOn }) =>
-        toast.success('Your onboarding has started', {
-          description: `Your start date is ${formatDay(startOn)}: your steps now show when they are due.`,
-        }),
-    });
   return (
     <div
       role="region"
@@ -40,7 +31,13 @@ export function LookingAroundNotice() {
       </div>
       {asked ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" autoFocus disabled={start.isPending} aria-busy={start.isPending} onClick={begin}>
+          <Button
+            size="sm"
+            autoFocus
+            disabled={start.isPending}
+            aria-busy={start.isPending}
+            onClick={() => start.mutate()}
+          >
             Yes, start my onboarding today
           </Button>
           <Button size="sm" variant="outline" disabled={start.isPending} onClick={() => setAsked(false)}>
