@@ -31,6 +31,7 @@ describe('members repository', () => {
       leftAt: null,
       leftNote: null,
       buddy: null,
+      privateEmail: null,
       invitedAt: null,
       createdAt: at('2025-04-01T09:00:00Z'),
       updatedAt: at('2025-04-01T09:00:00Z'),
