@@ -72,7 +72,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
   app.get(
     '/api/admin/members/:email/workspace-account',
     { schema: { params: memberEmailParamsSchema, response: { 200: workspaceAccountViewSchema } } },
-    async (request): Promise<WorkspaceAccountView> => {
+    async function getAdminMembersByEmailWorkspaceAccount(request): Promise<WorkspaceAccountView> {
       const email = request.params.email.toLowerCase();
       const member = await memberOf(email);
       const account = await getAccount(db, email);
@@ -110,7 +110,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
         response: { 200: createdAccountSchema, 502: apiErrorSchema, 503: apiErrorSchema },
       },
     },
-    async (request, reply) => {
+    async function postAdminMembersByEmailWorkspaceAccount(request, reply) {
       const connected = writingOrRefuse();
       const email = request.params.email.toLowerCase();
       const member = await memberOf(email);
@@ -149,7 +149,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
   app.put(
     '/api/admin/members/:email/workspace-suspension',
     { schema: { params: memberEmailParamsSchema, body: suspensionBodySchema, response: { 200: workspaceJobSchema } } },
-    async (request) => {
+    async function putAdminMembersByEmailWorkspaceSuspension(request) {
       writingOrRefuse();
       const email = request.params.email.toLowerCase();
       await memberOf(email);
@@ -167,21 +167,27 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
   app.delete(
     '/api/admin/members/:email/workspace-suspension',
     { schema: { params: memberEmailParamsSchema, response: { 200: z.object({ cancelled: z.boolean() }) } } },
-    async (request) => {
+    async function deleteAdminMembersByEmailWorkspaceSuspension(request) {
       const email = request.params.email.toLowerCase();
       await memberOf(email);
       return { cancelled: await cancelSuspension(db, { email, actor: actorOf(request), now: now() }) };
     },
   );
 
-  app.get('/api/admin/workspace/org-units', { schema: { response: { 200: orgUnitMappingSchema } } }, async () => ({
-    rules: await listOrgUnitRules(db),
-  }));
+  app.get(
+    '/api/admin/workspace/org-units',
+    { schema: { response: { 200: orgUnitMappingSchema } } },
+    async function getAdminWorkspaceOrgUnits() {
+      return {
+        rules: await listOrgUnitRules(db),
+      };
+    },
+  );
 
   app.put(
     '/api/admin/workspace/org-units',
     { schema: { body: orgUnitMappingSchema, response: { 200: orgUnitMappingSchema } } },
-    async (request) => {
+    async function putAdminWorkspaceOrgUnits(request) {
       await replaceOrgUnitRules(db, request.body.rules, actorOf(request), now());
       return { rules: await listOrgUnitRules(db) };
     },
