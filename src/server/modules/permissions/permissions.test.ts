@@ -562,6 +562,47 @@ const ROUTES: Route[] = [
     payload: { privateEmail: 'fay.home@example.com' },
     cells: adminOnly({ status: 200 }),
   },
+  // The Google Workspace account (modules/workspace): admins only. Writing is off in the test app, so a change is
+  // refused with 409 (whoever runs the server turns it on), while reading and cancelling answer.
+  {
+    method: 'GET',
+    route: '/api/admin/members/:email/workspace-account',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-account`,
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/members/:email/workspace-account',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-account`,
+    payload: { givenName: 'Fay', familyName: 'Finance' },
+    cells: adminOnly({ status: 409 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/members/:email/workspace-suspension',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-suspension`,
+    payload: { dueOn: '2026-12-31' },
+    cells: adminOnly({ status: 409 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/members/:email/workspace-suspension',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-suspension`,
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/workspace/org-units',
+    url: '/api/admin/workspace/org-units',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/workspace/org-units',
+    url: '/api/admin/workspace/org-units',
+    payload: { rules: [] },
+    cells: adminOnly({ status: 200 }),
+  },
   {
     method: 'GET',
     route: '/api/admin/members/:email/answers/files/:fileId',

@@ -17,7 +17,7 @@ export function LookingAroundNotice() {
     <div
       role="region"
       aria-label="You are looking around"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-sky-300 bg-sky-50 px-4 py-3 text-sky-950"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sky-900"
     >
       <div className="flex min-w-0 items-start gap-2.5">
         <Compass aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
