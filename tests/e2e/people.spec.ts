@@ -44,8 +44,10 @@ test('a member who left carries a badge, is neither overdue nor stalled, and is 
   const row = page.getByRole('row').filter({ hasText: leaver });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').last()).toHaveText(/^[1-9]\d* steps? overdue$/u);
-  // Nothing completed since their start date: stalled.
+  // Invited, never signed in: not stalled (stalled counts only people doing their onboarding, docs/product.md).
   await page.getByLabel('Activity', { exact: true }).selectOption({ label: 'Stalled' });
+  await expect(page.getByText('No members match these filters.')).toBeVisible();
+  await page.getByLabel('Activity', { exact: true }).selectOption({ label: 'Everyone' });
   await expect(row).toHaveCount(1);
 
   // They leave.
