@@ -145,10 +145,11 @@ test('an invited volunteer’s buddy is e-mailed the overdue task once; lead and
   await admin.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(admin.getByText(`Invited ${NEWCOMER}`)).toBeVisible();
 
-  // The buddy's hello is overdue: the next mail run e-mails it to them; the lead's call is not due yet.
+  // The buddy's hello was made late (its day has passed): it is due today, and the next mail run e-mails it to them as
+  // urgent (docs/product.md#team-tasks); the lead's call is not due yet.
   await expect.poll(() => teamTaskMailsTo(BUDDY).length).toBe(1);
   const overdue = teamTaskMailsTo(BUDDY)[0];
-  expect(overdue?.subject).toBe('1 task for a newcomer is overdue');
+  expect(overdue?.subject).toBe('Urgent: a task for a newcomer is due today');
   expect(overdue?.text).toContain(`- Say hello in Slack, for ${NEWCOMER}`);
   expect(overdue?.text).toContain(`${origin()}/tasks`);
   expect(teamTaskMailsTo(LEAD)).toHaveLength(0);
