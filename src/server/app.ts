@@ -345,7 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(secretsRoutes, { db, config, now });
   await app.register(studioRoutes, { db, content, config, now });
-  await app.register(teamTaskRoutes, { db, timeZone: config.organisationTimeZone, now });
+  await app.register(teamTaskRoutes, { db, reads, timeZone: config.organisationTimeZone, now });
   await app.register(workspaceRoutes, {
     db,
     connection: workspace,

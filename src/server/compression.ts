@@ -99,6 +99,20 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
+ * {@link compressNow}'s quick compression (brotli at {@link PER_REQUEST_BROTLI_QUALITY}, gzip at its default level) on
+ * libuv's thread pool, so that the thread that answers requests does not pay for it: for a kept answer sent for the
+ * first time (kept-json.ts), which a busy server would otherwise compress between other requests' work.
+ * @param bytes the answer's bytes
+ * @param encoding 'br' or 'gzip'
+ * @returns the compressed bytes
+ */
+export function compressQuickSoon(bytes: Buffer, encoding: AnswerEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } })
+    : gzipAsync(bytes);
+}
+
+/**
  * Compresses bytes that are kept and sent many times (kept-json.ts, once an answer has been sent
  * `KEPT_BEST_AFTER_SENDS` times) as small as the encoding goes: brotli at its highest quality (11, text mode), gzip at
  * level 9. The work runs on libuv's thread pool, not on the thread that answers requests.

@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { acceptedEncoding, type AnswerEncoding, COMPRESS_MIN_BYTES, compressKept, compressNow } from './compression.js';
+import {
+  acceptedEncoding,
+  type AnswerEncoding,
+  COMPRESS_MIN_BYTES,
+  compressKept,
+  compressQuickSoon,
+} from './compression.js';
 import { isDeepFrozen } from './deep-freeze.js';
 
 /** What is kept of a frozen answer: its text, its UTF-8 bytes and, once asked for, their compressed forms. */
@@ -14,8 +20,13 @@ interface KeptAnswer {
 
 /** One encoding of a kept answer. */
 interface KeptCompressed {
-  /** What is sent: quickly compressed first (compression.ts `compressNow`), then the smallest form once made. */
-  bytes: Buffer;
+  /**
+   * What is sent: quickly compressed first (compression.ts `compressQuickSoon`, on the thread pool; null until that is
+   * done), then the smallest form once made.
+   */
+  bytes: Buffer | null;
+  /** The quick compression: sends that come before it is done wait for it. */
+  quick: Promise<Buffer>;
   /** How many times these bytes were sent. */
   sends: number;
   /** 'quick' → 'making the smallest' (compression.ts `compressKept`, on the thread pool) → 'smallest'. */
@@ -38,7 +49,7 @@ export const KEPT_BEST_AFTER_SENDS = 3;
  * is encoded once and its JSON kept, for as long as the value lives — the answer itself too, when it is frozen whole,
  * with its UTF-8 bytes, which are sent instead of the text (so the text is neither measured nor encoded again), and
  * their brotli and gzip forms (docs/architecture.md#compressed-answers): an answer of at least 1 kB goes to a browser
- * that accepts br or gzip compressed quickly, then (from its {@link KEPT_BEST_AFTER_SENDS}th send) as small as the
+ * that accepts br or gzip compressed quickly (on the thread pool), then (from its {@link KEPT_BEST_AFTER_SENDS}th send) as small as the
  * encoding goes, with `Content-Encoding` and
  * `Vary: Accept-Encoding`, so a steady read compresses nothing either. The
  * text is the same as encoding the whole answer at once (`JSON.stringify(schema.encode(answer))`: the schema's keys in
@@ -85,16 +96,28 @@ export function keptJson(schema: z.ZodObject) {
       reply.header('content-encoding', encoding);
       let compressed = kept.compressed.get(encoding);
       if (compressed === undefined) {
-        try {
-          compressed = { bytes: compressNow(kept.bytes, encoding), sends: 0, state: 'quick' };
-        } catch (error) {
-          return done(error instanceof Error ? error : new Error(String(error)));
-        }
-        kept.compressed.set(encoding, compressed);
+        const entry: KeptCompressed = {
+          bytes: null,
+          quick: compressQuickSoon(kept.bytes, encoding).then(
+            (bytes) => {
+              entry.bytes ??= bytes;
+              return bytes;
+            },
+            (error: unknown) => {
+              // The next send tries again.
+              kept.compressed.delete(encoding);
+              throw error;
+            },
+          ),
+          sends: 0,
+          state: 'quick',
+        };
+        compressed = entry;
+        kept.compressed.set(encoding, entry);
       }
-      compressed.sends += 1;
-      if (compressed.state === 'quick' && compressed.sends >= KEPT_BEST_AFTER_SENDS) {
-        const entry = compressed;
+      const entry = compressed;
+      entry.sends += 1;
+      if (entry.state === 'quick' && entry.sends >= KEPT_BEST_AFTER_SENDS) {
         entry.state = 'making';
         compressKept(kept.bytes, encoding).then(
           (bytes) => {
@@ -106,7 +129,11 @@ export function keptJson(schema: z.ZodObject) {
           },
         );
       }
-      done(null, compressed.bytes);
+      if (entry.bytes !== null) return done(null, entry.bytes);
+      entry.quick.then(
+        (bytes) => done(null, entry.bytes ?? bytes),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     },
   };
 }

@@ -2,7 +2,8 @@ import { listAcknowledgmentsOfUser } from './modules/acknowledgments/index.js';
 import { toApiUser } from './modules/auth/index.js';
 import { adjustmentRule, listStepAdjustments } from './modules/member-overview/index.js';
 import { getMember, listPeopleOf } from './modules/members/index.js';
-import { listCompletedSteps, listDoneItems } from './modules/progress/index.js';
+import { loadProgressOfRecord } from './modules/progress/index.js';
+import { listMyTeamTasks } from './modules/team-tasks/index.js';
 import type { ReadCacheSources } from './plugins/read-cache.js';
 
 /**
@@ -15,7 +16,7 @@ export const readCacheSources: ReadCacheSources = {
   member: getMember,
   adjustments: async (db, email) => (await listStepAdjustments(db, email)).map(adjustmentRule),
   people: listPeopleOf,
-  completedSteps: listCompletedSteps,
-  doneItems: listDoneItems,
+  progressOfRecord: loadProgressOfRecord,
+  myTeamTasks: listMyTeamTasks,
   acknowledgments: (db, userId) => listAcknowledgmentsOfUser(db, userId),
 };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyImport, previewImport } from '../modules/admin/member-import.js';
 import { deleteExpiredSessionsOfUser, deleteSession, insertSession, touchSession } from '../plugins/session-store.js';
@@ -53,13 +54,14 @@ describe('change payloads', () => {
       { kind: 'member', email: 'ann@inspired2uplift.org' },
       { kind: 'members' },
       { kind: 'progress', userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3' },
+      { kind: 'team-tasks' },
       { kind: 'everything' },
     ];
     for (const change of changes) expect(parseChange(changePayload(change))).toEqual(change);
   });
 
   it('ignore payloads that are no change', () => {
-    for (const payload of ['', 'sync:abc:1', 'session:', ':x', 'bogus:x', 'members:x'])
+    for (const payload of ['', 'sync:abc:1', 'session:', ':x', 'bogus:x', 'members:x', 'team-tasks:x'])
       expect(parseChange(payload)).toBeUndefined();
   });
 });
@@ -164,6 +166,32 @@ describe('writes announce what they changed, when they commit', () => {
     const again = await completeStep(database.db, userId, 'set-up-slack', new Date(now.getTime() + day));
     expect(first).toEqual({ stepId: 'set-up-slack', completedAt: now });
     expect(again).toEqual(first);
+  });
+
+  it('team tasks: the database announces every statement that writes the table, whoever writes it', async () => {
+    const insert = sql`
+      insert into team_tasks (newcomer_email, task_id, role_key, title, description, who, assignees, due_on, created_at,
+        updated_at)
+      values ('new@inspired2uplift.org', 'welcome-call', 'volunteer', 'Book a welcome call', 'Call them.', 'lead',
+        array['lead@inspired2uplift.org'], '2025-04-02', now(), now())`;
+    expect(await announced(() => database.db.execute(insert))).toEqual([{ kind: 'team-tasks' }]);
+    expect(
+      await announced(() =>
+        database.db.execute(
+          sql`update team_tasks set status = 'done' where newcomer_email = 'new@inspired2uplift.org'`,
+        ),
+      ),
+    ).toEqual([{ kind: 'team-tasks' }]);
+    // One announcement per transaction, however many statements wrote.
+    expect(
+      await announced(() =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`update team_tasks set note = 'done' where status = 'done'`);
+          await tx.execute(sql`delete from team_tasks where newcomer_email = 'new@inspired2uplift.org'`);
+        }),
+      ),
+    ).toEqual([{ kind: 'team-tasks' }]);
+    expect(await announced(() => database.db.execute(sql`select count(*) from team_tasks`))).toEqual([]);
   });
 
   it('announces nothing for a transaction that rolls back, and a bulk change when it commits', async () => {

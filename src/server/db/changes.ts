@@ -28,6 +28,11 @@ export type Change =
   | { kind: 'members' }
   /** A user's completed steps or ticked items changed. */
   | { kind: 'progress'; userId: string }
+  /**
+   * Any team task was written (docs/product.md#team-tasks). Announced by the database itself: a trigger on
+   * `team_tasks` (migration team-task-changes) announces every statement that writes the table, whoever wrote it.
+   */
+  | { kind: 'team-tasks' }
   /** A new version of the content was published (docs/product.md#content-studio): every process switches to it. */
   | { kind: 'content'; version: number }
   /** Anything may have changed (a bulk seed, or an operator after editing with SQL by hand). */
@@ -38,7 +43,7 @@ type KeyedKind = 'session' | 'user' | 'member' | 'progress';
 
 /**
  * The notification payload of a change: `session:<hash>`, `user:<id>`, `member:<email>`, `members`,
- * `progress:<id>`, `content:<version>`, `everything`.
+ * `progress:<id>`, `team-tasks`, `content:<version>`, `everything`.
  */
 export function changePayload(change: Change): string {
   switch (change.kind) {
@@ -53,6 +58,7 @@ export function changePayload(change: Change): string {
     case 'content':
       return `content:${change.version}`;
     case 'members':
+    case 'team-tasks':
     case 'everything':
       return change.kind;
   }
@@ -63,7 +69,7 @@ export function changePayload(change: Change): string {
  * @returns the change, or undefined for any other payload (e.g. the change feed's own sync markers)
  */
 export function parseChange(payload: string): Change | undefined {
-  if (payload === 'members' || payload === 'everything') return { kind: payload };
+  if (payload === 'members' || payload === 'team-tasks' || payload === 'everything') return { kind: payload };
   const colon = payload.indexOf(':');
   const kind = payload.slice(0, colon);
   const key = payload.slice(colon + 1);

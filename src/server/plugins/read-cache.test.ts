@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema, onboardingResponseSchema } from '../../shared/api.js';
 import type { ChangeFeed } from '../db/change-feed.js';
@@ -85,6 +86,37 @@ describe('what the next request sees after a write', () => {
       200,
     );
     expect((await onboarding(cookie)).progress.completed).toEqual([]);
+  });
+
+  it('"My tasks": kept while no team task changes, and a team task written beside the app is seen once heard', async () => {
+    const lead = 'tasks-lead@inspired2uplift.org';
+    const cookie = await signIn(t.app, { email: lead });
+    const mine = async () => {
+      const res = await get('/api/team-tasks/mine', cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { tasks: { title: string; status: string }[] }).tasks;
+    };
+    expect(await mine()).toEqual([]);
+    statements = 0;
+    expect(await mine()).toEqual([]);
+    expect(statements).toBe(0);
+    await t.database.db.execute(sql`
+      insert into team_tasks (newcomer_email, task_id, role_key, title, description, who, assignees, due_on, created_at,
+        updated_at)
+      values ('tasks-newcomer@inspired2uplift.org', 'welcome-call', 'volunteer', 'Book a welcome call', 'Call them.',
+        'lead', array[${lead}], '2099-01-01', now(), now())`);
+    await t.app.changeFeed.settle();
+    expect(await mine()).toEqual([expect.objectContaining({ title: 'Book a welcome call', status: 'open' })]);
+    await t.database.db.execute(
+      sql`update team_tasks set status = 'done' where newcomer_email = 'tasks-newcomer@inspired2uplift.org'`,
+    );
+    await t.app.changeFeed.settle();
+    expect(await mine()).toEqual([expect.objectContaining({ title: 'Book a welcome call', status: 'done' })]);
+    await t.database.db.execute(
+      sql`delete from team_tasks where newcomer_email = 'tasks-newcomer@inspired2uplift.org'`,
+    );
+    await t.app.changeFeed.settle();
+    expect(await mine()).toEqual([]);
   });
 
   it('a sign-out: the kept session is gone', async () => {

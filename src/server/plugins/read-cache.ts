@@ -1,5 +1,6 @@
 import type { StepAdjustmentRule } from '../../shared/adjustments.js';
 import type { Person, User } from '../../shared/api.js';
+import type { TeamTaskView } from '../../shared/team-tasks-api.js';
 import type { ChangeFeed, ChangeHandler } from '../db/change-feed.js';
 import type { Change } from '../db/changes.js';
 import type { Database } from '../db/client.js';
@@ -45,10 +46,16 @@ export interface ReadCacheSources {
   adjustments(db: Database, email: string): Promise<StepAdjustmentRule[]>;
   /** A member's own lead(s) and buddy (members `listPeopleOf`). */
   people(db: Database, member: { email: string; department: string; buddy: string | null }): Promise<Person[]>;
-  /** A user's completed steps, oldest first (progress `listCompletedSteps`). */
-  completedSteps(db: Database, userId: string): Promise<CompletedStep[]>;
-  /** A user's ticked items, oldest first (progress `listDoneItems`). */
-  doneItems(db: Database, userId: string): Promise<DoneItem[]>;
+  /**
+   * A user's completed steps and ticked items, oldest first, and whether they have acknowledgment records, in one
+   * statement (progress `loadProgressOfRecord`).
+   */
+  progressOfRecord(
+    db: Database,
+    userId: string,
+  ): Promise<{ completed: CompletedStep[]; items: DoneItem[]; hasAcknowledgments: boolean }>;
+  /** The team tasks a person does, for "My tasks" (team-tasks `listMyTeamTasks`). */
+  myTeamTasks(db: Database, who: { email: string; isAdmin: boolean }, today: string): Promise<TeamTaskView[]>;
   /** A user's acknowledgment records, oldest first (acknowledgments `listAcknowledgmentsOfUser`). */
   acknowledgments(db: Database, userId: string): Promise<AcknowledgmentRow[]>;
 }
@@ -62,7 +69,7 @@ export interface UserProgress {
 
 /**
  * The read cache of one server process (docs/decisions/008-read-cache.md): sessions by token hash, member records
- * by e-mail, and progress by user, so that a signed-in read in the steady state asks the database nothing. The
+ * by e-mail, progress by user, and each person's "My tasks", so that a signed-in read in the steady state asks the database nothing. The
  * database stays the source of truth: every write announces what it changed (db/changes.ts), the change feed
  * (db/change-feed.ts) tells this cache, and it forgets the entries concerned. Nothing is kept while the feed is not
  * live (PostgreSQL: the listening connection is down), and everything is forgotten when the feed resets. Cached
@@ -76,6 +83,7 @@ export class ReadCache implements ChangeHandler {
   readonly #adjustments: LoadingCache<string, readonly StepAdjustmentRule[]>;
   readonly #progress: LoadingCache<string, UserProgress>;
   readonly #people: LoadingCache<string, readonly Person[]>;
+  readonly #teamTasks: LoadingCache<string, readonly TeamTaskView[]>;
 
   /**
    * @param db the database read on a miss
@@ -93,6 +101,7 @@ export class ReadCache implements ChangeHandler {
     this.#adjustments = new LoadingCache({ maxEntries, isLive });
     this.#progress = new LoadingCache({ maxEntries, isLive });
     this.#people = new LoadingCache({ maxEntries, isLive });
+    this.#teamTasks = new LoadingCache({ maxEntries, isLive });
     feed.subscribe(this);
   }
 
@@ -163,13 +172,25 @@ export class ReadCache implements ChangeHandler {
   /** A user's completed steps, ticked items and acknowledgment records, of every role. */
   progress(userId: string): Promise<UserProgress> {
     return this.#progress.get(userId, async (id) => {
-      const [completed, items, acknowledgments] = await Promise.all([
-        this.#sources.completedSteps(this.#db, id),
-        this.#sources.doneItems(this.#db, id),
-        this.#sources.acknowledgments(this.#db, id),
-      ]);
+      const { completed, items, hasAcknowledgments } = await this.#sources.progressOfRecord(this.#db, id);
+      // Most members have no acknowledgment record (only agreements make them): no statement for those.
+      const acknowledgments = hasAcknowledgments ? await this.#sources.acknowledgments(this.#db, id) : [];
       return deepFreeze({ completed, items, acknowledgments });
     });
+  }
+
+  /**
+   * The team tasks a person does ("My tasks", docs/product.md#team-tasks), as team-tasks' `listMyTeamTasks` gives
+   * them: the same frozen array until any team task changes (the database announces every write of the table), or a
+   * user or member record does (the newcomers' names), or the day does.
+   * @param who the person's lower-case address and whether they are an admin
+   * @param today YYYY-MM-DD in the organisation's time zone (what is overdue)
+   */
+  myTeamTasks(who: { email: string; isAdmin: boolean }, today: string): Promise<readonly TeamTaskView[]> {
+    const key = `${who.email.toLowerCase()}\n${who.isAdmin}\n${today}`;
+    return this.#teamTasks.get(key, async () =>
+      deepFreeze(await this.#sources.myTeamTasks(this.#db, { ...who, email: who.email.toLowerCase() }, today)),
+    );
   }
 
   /** How many entries are kept, per kind (for tests and diagnostics). */
@@ -185,18 +206,24 @@ export class ReadCache implements ChangeHandler {
         return;
       case 'user':
         this.#sessions.deleteWhere((kept) => kept?.user.id === change.userId);
-        // A name or picture may have changed; whose people they are is not known here.
+        // A name or picture may have changed; whose people (or whose tasks' newcomer) they are is not known here.
         this.#people.clear();
+        this.#teamTasks.clear();
         return;
       case 'member':
         this.#members.delete(change.email);
         this.#adjustments.delete(change.email);
         this.#people.clear();
+        this.#teamTasks.clear();
         return;
       case 'members':
         this.#members.clear();
         this.#adjustments.clear();
         this.#people.clear();
+        this.#teamTasks.clear();
+        return;
+      case 'team-tasks':
+        this.#teamTasks.clear();
         return;
       case 'progress':
         this.#progress.delete(change.userId);
@@ -217,6 +244,7 @@ export class ReadCache implements ChangeHandler {
     this.#adjustments.clear();
     this.#progress.clear();
     this.#people.clear();
+    this.#teamTasks.clear();
   }
 }
 

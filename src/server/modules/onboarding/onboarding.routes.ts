@@ -11,7 +11,7 @@ import { APP_VERSION } from '../../../shared/content-schema.js';
 import { orderedStepIds, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
 import { stepItems } from '../../../shared/step-items.js';
 import type { Database } from '../../db/client.js';
-import { deepFreeze } from '../../deep-freeze.js';
+import { deepFreeze, isDeepFrozen } from '../../deep-freeze.js';
 import type { Config } from '../../env.js';
 import { keptJson } from '../../kept-json.js';
 import { NO_PEOPLE, type ReadCache, type UserProgress } from '../../plugins/read-cache.js';
@@ -166,7 +166,7 @@ function answerOf(
       appVersion: APP_VERSION,
       role: roleSummary(role),
       // Quizzes without their answer key: the server scores (docs/product.md#quiz-steps).
-      scopes: role.scopes.map(scopeWithoutQuizKey),
+      scopes: scopesShown(role),
       progress: sameDue?.progress ?? { ...progressInRole(progress, role), agreements },
       preview: flags.preview,
       canPreviewRoles: flags.canPreviewRoles,
@@ -175,6 +175,26 @@ function answerOf(
     byFlags.set(key, answer);
   }
   return answer;
+}
+
+/** The scopes shown of each frozen role, made once (see {@link scopesShown}). */
+const shownScopes = new WeakMap<ResolvedRole, OnboardingResponse['scopes']>();
+
+/**
+ * The scopes of a role as the answer shows them: quizzes without their answer key (docs/product.md#quiz-steps). Of a
+ * frozen role (content/resolved-roles.ts) they are made once and frozen, so that every answer of the role carries the
+ * same array and its JSON, most of the answer's, is encoded once for all of them (kept-json.ts): a member's new
+ * progress then encodes only the progress.
+ * @param role the resolved role shown
+ * @returns the scopes (the same frozen array for every call with the same frozen role)
+ */
+function scopesShown(role: ResolvedRole): OnboardingResponse['scopes'] {
+  const kept = shownScopes.get(role);
+  if (kept) return kept;
+  const scopes = role.scopes.map(scopeWithoutQuizKey);
+  if (!isDeepFrozen(role)) return scopes;
+  shownScopes.set(role, deepFreeze(scopes));
+  return scopes;
 }
 
 /** The answer's `progress`: the user's completed steps that belong to the role, in step order, and {@link itemsOf}. */

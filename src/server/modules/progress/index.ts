@@ -1,5 +1,6 @@
 /** Progress writes (docs/product.md#progress-rules): the module's one public file; other modules import only this. */
 export { completeStep, listCompletedSteps, uncompleteStep } from './progress.repository.js';
+export { loadProgressOfRecord, type ProgressOfRecord } from './progress-of-record.js';
 export { progressRoutes } from './progress.routes.js';
 export {
   ANSWERED_STEP_MESSAGE,

@@ -5,24 +5,23 @@ import {
   putTeamTaskBodySchema,
   teamTaskListSchema,
   teamTaskParamsSchema,
+  type TeamTaskView,
   teamTaskViewSchema,
 } from '../../../shared/team-tasks-api.js';
 import { dayIn } from '../../calendar.js';
 import type { Database } from '../../db/client.js';
 import { HttpError, forbidden, notFound } from '../../http-errors.js';
+import type { ReadCache } from '../../plugins/read-cache.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { readableDepartments } from '../permissions/index.js';
-import {
-  getNewcomerAccess,
-  getTeamTaskAccess,
-  listMyTeamTasks,
-  listNewcomerTeamTasks,
-} from './team-tasks.repository.js';
+import { getNewcomerAccess, getTeamTaskAccess, listNewcomerTeamTasks } from './team-tasks.repository.js';
 import { setTeamTaskDone } from './team-tasks.service.js';
 
 /** What the team tasks' routes need. */
 export interface TeamTaskRoutesOptions {
   db: Database;
+  /** The read cache ("My tasks" comes from it). */
+  reads: ReadCache;
   timeZone: string;
   now: () => Date;
 }
@@ -48,19 +47,21 @@ function leadsOrAdmin(request: FastifyRequest, department: string | null): boole
  *   admins, and the leads of the newcomer's department; 403 to others who can see it, 404 for an unknown task, 409 for
  *   a closed one. Audited as 'team-task-done'.
  */
-export const teamTaskRoutes: FastifyPluginAsyncZod<TeamTaskRoutesOptions> = async (app, { db, timeZone, now }) => {
+export const teamTaskRoutes: FastifyPluginAsyncZod<TeamTaskRoutesOptions> = async (
+  app,
+  { db, reads, timeZone, now },
+) => {
   app.get(
     '/api/team-tasks/mine',
     { preValidation: requireUser, schema: { response: { 200: teamTaskListSchema } } },
     async function getTeamTasksMine(request) {
       const today = dayIn(now(), timeZone);
       const user = signedInUser(request);
-      const tasks = await listMyTeamTasks(
-        db,
+      const tasks = await reads.myTeamTasks(
         { email: user.email.toLowerCase(), isAdmin: request.memberRole?.isAdmin === true },
         today,
       );
-      return { today, tasks };
+      return { today, tasks: tasks as TeamTaskView[] };
     },
   );
 
