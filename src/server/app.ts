@@ -390,9 +390,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(mailRoutes, { db, config, now, worker, smtpConfigured: transport.kind === 'smtp' });
 
+  const firstRuns: NodeJS.Timeout[] = [];
+  const startSoon = (everyMs: number | undefined, start: (everyMs: number) => void) => {
+    if (everyMs === undefined) return;
+    const timer = setTimeout(() => start(everyMs), Math.min(everyMs, BACKGROUND_FIRST_RUN_AFTER_MS));
+    timer.unref();
+    firstRuns.push(timer);
+  };
+  app.addHook('onClose', () => {
+    for (const timer of firstRuns) clearTimeout(timer);
+  });
   await app.ready();
-  if (deps.mailEveryMs !== undefined) worker.start(deps.mailEveryMs);
-  if (deps.workspaceEveryMs !== undefined) workspaceWorker?.start(deps.workspaceEveryMs);
-  if (deps.answersSweepEveryMs !== undefined) answersSweep.start(deps.answersSweepEveryMs);
+  startSoon(deps.mailEveryMs, (every) => worker.start(every));
+  startSoon(deps.workspaceEveryMs, (every) => workspaceWorker?.start(every));
+  startSoon(deps.answersSweepEveryMs, (every) => answersSweep.start(every));
   return app;
 }
+
+/**
+ * How long after start-up the background work (mail, Workspace jobs, the answers' sweep) first runs, at most: one
+ * period when that is shorter. A server that starts (after a crash, a deploy) answers the people waiting for it first:
+ * on the embedded database the first run after a long pause (the team tasks' sync, the members' derived table) takes
+ * its one connection for seconds (docs/reliability.md#restart-time).
+ */
+export const BACKGROUND_FIRST_RUN_AFTER_MS = 10_000;
