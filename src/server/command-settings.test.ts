@@ -66,6 +66,7 @@ const NO_SETTINGS: Record<string, string> = {
   'test:db': 'tests set their own settings',
   'test:e2e': 'tests set their own settings',
   'test:production': 'tests set their own settings',
+  'test:deploy-docs': 'tests set their own settings',
   'test:container': 'builds an image; its settings are the test’s own',
   'db:generate': 'drizzle-kit reads the schema, not a database',
   validate: 'runs lint, typecheck and the tests',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../../env.js';
 import { projectRoot } from '../../project-root.js';
 import { type CheckResult, type CheckStatus, DEFAULT_TIMEOUT_MS, openToOthers, result } from './check-result.js';
+import { type SettingsSource, setupFix } from './configuration-fix.js';
 import { checkDatabase } from './database-check.js';
 import { checkGoogle } from './google-check.js';
 import { checkWorkspace } from './workspace-check.js';
@@ -28,6 +29,8 @@ export interface DoctorOptions {
   env: Record<string, string | undefined>;
   /** The settings file that was read (its permissions are checked), if any. */
   envFile?: string;
+  /** The variables whose value came from `envFile` (a configuration setup can mend is then fixed by one command). */
+  fromFile?: ReadonlySet<string>;
   /** Send a test message to this address through SMTP_URL (opt-in: the doctor sends nothing otherwise). */
   sendTestTo?: string;
   /** The time backups are judged against (default now). */
@@ -60,9 +63,15 @@ export function checkEnvFile(file: string | undefined): CheckResult {
 
 /**
  * The configuration, validated as the server validates it at start-up (src/server/env.ts).
+ * @param env the settings to check
+ * @param source the settings file and the variables it gave: when `npm run setup` mends every problem, the fix is
+ *   that one command ({@link setupFix})
  * @returns the check and, when valid, the configuration the other checks use
  */
-export function checkConfiguration(env: Record<string, string | undefined>): { check: CheckResult; config?: Config } {
+export function checkConfiguration(
+  env: Record<string, string | undefined>,
+  source?: SettingsSource,
+): { check: CheckResult; config?: Config } {
   const title = 'Configuration';
   try {
     const config = loadConfig(env);
@@ -87,8 +96,9 @@ export function checkConfiguration(env: Record<string, string | undefined>): { c
         title,
         'problem',
         `The server would refuse to start:\n${error.problems.map((p) => `- ${p}`).join('\n')}`,
-        'Correct each variable named above in .env (or the environment); docs/operations.md#configuration says what each one takes. ' +
-          '`npm run setup` writes a complete .env for production.',
+        setupFix(error.problems, env, source) ??
+          'Correct each variable named above in .env (or the environment); docs/operations.md#configuration says what each one takes. ' +
+            '`npm run setup` writes a complete .env for production.',
       ),
     };
   }
@@ -127,7 +137,10 @@ export const FORGEABLE_FIX =
 export async function runChecks(options: DoctorOptions): Promise<CheckResult[]> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const results = [checkEnvFile(options.envFile)];
-  const { check, config } = checkConfiguration(options.env);
+  const { check, config } = checkConfiguration(
+    options.env,
+    options.fromFile === undefined ? undefined : { envFile: options.envFile, fromFile: options.fromFile },
+  );
   results.push(check);
   if (config === undefined) return results;
   const otherFile =

@@ -39,7 +39,7 @@ async function main(): Promise<number> {
     if (!(error instanceof ConfigError)) throw error;
   }
   console.log('');
-  const results = await runChecks({ env: settings.env, envFile, sendTestTo });
+  const results = await runChecks({ env: settings.env, envFile, fromFile: settings.fromFile, sendTestTo });
   console.log(formatReport(results));
   return results.some((r) => r.status === 'problem') ? 1 : 0;
 }
