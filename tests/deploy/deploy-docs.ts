@@ -45,10 +45,10 @@ interface Started {
 }
 const started: Started[] = [];
 
-/** Starts `bash -euo pipefail -c script` in the clone, in a process group (and session) of its own, without a terminal. */
+/** Starts `bash --norc -euo pipefail -c script` in the clone, in a process group (and session) of its own, without a terminal. */
 function bash(script: string, env: Record<string, string>, what: string, input = ''): Started {
   let output = '';
-  const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
+  const child = spawn('bash', ['--norc', '-euo', 'pipefail', '-c', script], {
     cwd: clone,
     env,
     detached: true,
