@@ -27,7 +27,9 @@ describe('docs/operations.md#deploying as the deploy test reads it', () => {
       expect(run.some((code) => code.includes(command))).toBe(true);
     }
     expect(run.some((code) => code.includes('createuser --pwprompt onboarding'))).toBe(true);
-    expect(docs.blocks.filter((block) => block.section === 'On PostgreSQL').every((block) => block.note.run)).toBe(true);
+    expect(docs.blocks.filter((block) => block.section === 'On PostgreSQL').every((block) => block.note.run)).toBe(
+      true,
+    );
   });
 
   it('has a test value for exactly the placeholders of the table', () => {
@@ -40,15 +42,26 @@ describe('docs/operations.md#deploying as the deploy test reads it', () => {
 
 /** A document of the two sections with `deploying` as the body of Deploying. */
 const doc = (deploying: string) =>
-  ['## Deploying', '', '| `<port>` | the port | `3000` |', '', deploying, '', '### On PostgreSQL', '', '### Next', ''].join(
-    '\n',
-  );
+  [
+    '## Deploying',
+    '',
+    '| `<port>` | the port | `3000` |',
+    '',
+    deploying,
+    '',
+    '### On PostgreSQL',
+    '',
+    '### Next',
+    '',
+  ].join('\n');
 
 describe('the deploy test is strict', () => {
   it('fails on a block without a note', () => {
     const { problems, blocks } = readDeployBlocks(doc('1. Start:\n\n   ```sh\n   npm start\n   ```'));
     expect(blocks).toEqual([]);
-    expect(problems).toEqual([expect.stringContaining('docs/operations.md:7 (Deploying): the block has no note above it')]);
+    expect(problems).toEqual([
+      expect.stringContaining('docs/operations.md:7 (Deploying): the block has no note above it'),
+    ]);
   });
 
   it('fails on a note it does not know, and on one that does not say why a block is not run', () => {
@@ -60,9 +73,11 @@ describe('the deploy test is strict', () => {
 
   it('fails on a placeholder the table does not name, and fills in those it does', () => {
     const { problems, blocks } = readDeployBlocks(
-      doc('<!-- docs-test: run in the background, until http://127.0.0.1:<port>/ answers -->\n```sh\nPORT=<port> <host> npm start\n```'),
+      doc(
+        '<!-- docs-test: run in the background, until http://127.0.0.1:<port>/ answers -->\n```sh\nPORT=<port> <host> npm start\n```',
+      ),
     );
-    expect(problems).toEqual(['docs/operations.md:6: <host> is not in the placeholders\' table of Deploying']);
+    expect(problems).toEqual(["docs/operations.md:6: <host> is not in the placeholders' table of Deploying"]);
     expect(blocks[0]?.note).toEqual({ run: true, when: 'in order', until: 'http://127.0.0.1:<port>/' });
     expect(() => fillIn(blocks[0]?.code ?? '', { '<port>': '3160' })).toThrow('no value for <host>');
     expect(fillIn('PORT=<port>', { '<port>': '3160' })).toBe('PORT=3160');
@@ -70,11 +85,19 @@ describe('the deploy test is strict', () => {
 
   it('reads a marked block of a list item without its indentation, and stops at the next heading', () => {
     const { problems, blocks } = readDeployBlocks(
-      doc('1. Build:\n\n   <!-- docs-test: not run: CI builds -->\n   ```sh\n   npm ci\n   # a comment\n   ```\n\n## Other\n\n```sh\nls\n```'),
+      doc(
+        '1. Build:\n\n   <!-- docs-test: not run: CI builds -->\n   ```sh\n   npm ci\n   # a comment\n   ```\n\n## Other\n\n```sh\nls\n```',
+      ),
     );
     expect(problems).toEqual([]);
     expect(blocks).toEqual([
-      { section: 'Deploying', line: 8, language: 'sh', code: 'npm ci\n# a comment', note: { run: false, reason: 'CI builds' } },
+      {
+        section: 'Deploying',
+        line: 8,
+        language: 'sh',
+        code: 'npm ci\n# a comment',
+        note: { run: false, reason: 'CI builds' },
+      },
     ]);
   });
 });
@@ -87,11 +110,17 @@ describe("the commands of the doctor's fixes", () => {
         id: 'database',
         title: 'Database',
         status: 'problem',
-        detail: 'Reachable, but 3 of the code\'s 40 migrations are not applied\nto PostgreSQL.',
+        detail: "Reachable, but 3 of the code's 40 migrations are not applied\nto PostgreSQL.",
         fix: 'Run `npm run db:migrate` (or start the server). docs/operations.md#migrations',
       },
       { id: 'backups', title: 'Backups', status: 'ok', detail: 'fine' },
-      { id: 'mail', title: 'E-mail', status: 'problem', detail: 'No answer.', fix: 'Check `SMTP_URL`, then run `npm run doctor`.' },
+      {
+        id: 'mail',
+        title: 'E-mail',
+        status: 'problem',
+        detail: 'No answer.',
+        fix: 'Check `SMTP_URL`, then run `npm run doctor`.',
+      },
     ]);
     expect(fixCommands(report)).toEqual(['npm run db:migrate', 'npm run doctor']);
   });

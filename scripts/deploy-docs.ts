@@ -149,14 +149,22 @@ export function fixCommands(report: string): string[] {
   for (const line of report.split('\n')) {
     if (/^\S/u.test(line)) problem = line.startsWith('PROBLEM ');
     const fix = /^\s+Fix: (.*)$/u.exec(line)?.[1];
-    if (problem && fix !== undefined) commands.push(...[...fix.matchAll(/\b[Rr]un `([^`]+)`/gu)].map((m) => m[1] ?? ''));
+    if (problem && fix !== undefined)
+      commands.push(...[...fix.matchAll(/\b[Rr]un `([^`]+)`/gu)].map((m) => m[1] ?? ''));
   }
   return commands;
 }
 
 /** The ports of the deploy test, from `base` (REHEARSAL_PORT + 20): the app, https, plain http, the provider and its https. */
 export function deployTestPorts(base: number) {
-  return { app: base, https: base + 1, http: base + 2, provider: base + 3, providerHttps: base + 4, providerHttp: base + 5 };
+  return {
+    app: base,
+    https: base + 1,
+    http: base + 2,
+    provider: base + 3,
+    providerHttps: base + 4,
+    providerHttp: base + 5,
+  };
 }
 
 /**

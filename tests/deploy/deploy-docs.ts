@@ -72,7 +72,8 @@ const exited = (child: ChildProcess): Promise<number> =>
 async function runToEnd(script: string, env: Record<string, string>, what: string, input = ''): Promise<string> {
   const command = bash(script, env, what, input);
   const code = await exited(command.child);
-  if (code !== 0) throw new Error(`${what} failed (exit code ${code}):\n${script}\n--- its output:\n${command.output()}`);
+  if (code !== 0)
+    throw new Error(`${what} failed (exit code ${code}):\n${script}\n--- its output:\n${command.output()}`);
   return command.output();
 }
 

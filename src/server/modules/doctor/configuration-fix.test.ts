@@ -119,7 +119,10 @@ describe("the doctor's fix of a configuration setup can mend", () => {
     expect(check(file).fix).toContain('Correct each variable named above');
     expect(check(file).fix).not.toContain('npm run setup --');
 
-    const settings = readCommandSettings(['--dotenv', file], { PUBLIC_URL: `${ORIGIN}/login`, SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') });
+    const settings = readCommandSettings(['--dotenv', file], {
+      PUBLIC_URL: `${ORIGIN}/login`,
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
     // Rewriting the file would not change a value the environment sets.
     expect(checkConfiguration(settings.env, settings).check.fix).toContain('Correct each variable named above');
   });

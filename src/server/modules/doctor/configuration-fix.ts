@@ -53,7 +53,11 @@ export function setupFix(
       continue;
     }
     const origin = httpsOrigin(env.PUBLIC_URL);
-    if (problem.startsWith('PUBLIC_URL: must be an origin') && source.fromFile.has('PUBLIC_URL') && origin !== undefined) {
+    if (
+      problem.startsWith('PUBLIC_URL: must be an origin') &&
+      source.fromFile.has('PUBLIC_URL') &&
+      origin !== undefined
+    ) {
       flags.push('--public-url', origin);
       mends.push(
         `writes PUBLIC_URL as the origin ${origin} (the Google client's redirect address is that followed by /login)`,
