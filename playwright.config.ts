@@ -48,6 +48,7 @@ const SECOND = [
   'devices',
   'members-import',
   'reflow',
+  'screen-reader',
 ].map((name) => new RegExp(`[\\\\/]${name}\\.spec\\.ts$`));
 
 const chromium = {

@@ -275,7 +275,7 @@ test('the document viewer has no violations while loading, counting down, unlock
   // A document that cannot be fetched: the failure state with 'Try Again' and 'Download Instead'.
   await page.unroute('**/content/volunteer-agreement.pdf');
   await page.route('**/content/volunteer-agreement.pdf', (route) => route.abort('failed'));
-  await card.getByRole('button', { name: 'Reload', exact: true }).click();
+  await card.getByRole('button', { name: 'Reload the document', exact: true }).click();
   await expect(card.getByText('Failed to load PDF')).toBeVisible({ timeout: 15_000 });
   await expectNoAxeViolations(page, { state: 'PDF viewer failed' });
 });

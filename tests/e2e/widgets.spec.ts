@@ -220,7 +220,7 @@ test.describe('demo page /test', () => {
     // Reset unticks every item.
     const again = stepCard(page, 'Get ready for your first team call');
     await again.getByRole('button', { name: 'Get ready for your first team call' }).click();
-    await again.getByRole('button', { name: 'Reset', exact: true }).click();
+    await again.getByRole('button', { name: 'Reset all ticks', exact: true }).click();
     await expect(again.getByText('0 of 7 done')).toBeVisible();
     await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '14');
   });

@@ -123,7 +123,7 @@ describe('checklist step on the dashboard', () => {
     );
     const checklist = card('Get ready for your first call');
     expect(within(checklist).getByText('2 of 3 done')).toBeInTheDocument();
-    await user.click(within(checklist).getByRole('button', { name: 'Reset' }));
+    await user.click(within(checklist).getByRole('button', { name: 'Reset all ticks' }));
     expect(within(checklist).getByText('0 of 3 done')).toBeInTheDocument();
     await waitFor(() =>
       expect(puts(fetchMock)).toEqual(['/api/progress/steps/first-call-checklist {"completed":false}']),

@@ -78,7 +78,7 @@ describe('demo page /test', () => {
     expect(stored(DEMO_PROGRESS_KEYS.steps)).toEqual([]);
 
     // Reset clears every tick.
-    await user.click(within(checklist).getByRole('button', { name: 'Reset' }));
+    await user.click(within(checklist).getByRole('button', { name: 'Reset all ticks' }));
     expect(
       within(checklist)
         .getAllByRole('checkbox')

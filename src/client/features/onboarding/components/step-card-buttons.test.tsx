@@ -41,11 +41,13 @@ const STEPS = {
   }),
 };
 
-function card(step: (typeof STEPS)[keyof typeof STEPS]) {
-  render(
+type Status = 'active' | 'completed' | 'pending';
+
+function cardElement(step: (typeof STEPS)[keyof typeof STEPS], status: Status) {
+  return (
     <StepCard
       step={step}
-      status="active"
+      status={status}
       index={0}
       isOpen={false}
       onToggle={() => {}}
@@ -56,8 +58,12 @@ function card(step: (typeof STEPS)[keyof typeof STEPS]) {
       password={undefined}
       isMobile={false}
       accent="#15803d"
-    />,
+    />
   );
+}
+
+function card(step: (typeof STEPS)[keyof typeof STEPS]) {
+  render(cardElement(step, 'active'));
   return within(screen.getByRole('article', { name: step.title }));
 }
 
@@ -68,7 +74,27 @@ describe('the buttons of a step card', () => {
     expect(article.queryByRole('button', { name: 'Complete' })).toBeNull();
   });
 
-  it('a checklist step keeps its Complete button, disabled until every item is ticked', () => {
-    expect(card(STEPS.checklist).getByRole('button', { name: 'Complete' })).toBeDisabled();
+  it('a checklist step keeps its Complete button, disabled until every item is ticked, and says why to a screen reader', () => {
+    const button = card(STEPS.checklist).getByRole('button', { name: 'Complete' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Open this step and tick every item in it to complete it.');
+  });
+});
+
+describe('the status region of a step card (docs/product.md#step-cards)', () => {
+  const status = () => within(screen.getByRole('article', { name: base.title })).getByRole('status');
+
+  it('announces a completion as it happens, then a reset', () => {
+    const { rerender } = render(cardElement(STEPS.checklist, 'active'));
+    expect(status()).toHaveTextContent(/^$/u);
+    rerender(cardElement(STEPS.checklist, 'completed'));
+    expect(status()).toHaveTextContent('This step is finished. Well done!');
+    rerender(cardElement(STEPS.checklist, 'active'));
+    expect(status()).toHaveTextContent('This step is open again: it is not finished any more.');
+  });
+
+  it('announces nothing for a step that was completed before the page opened', () => {
+    render(cardElement(STEPS.form, 'completed'));
+    expect(status()).toHaveTextContent(/^$/u);
   });
 });

@@ -112,6 +112,7 @@ export function StepCard(props: StepCardProps) {
   const [signing, setSigning] = useState(false);
   const contentId = useId();
   const titleId = useId();
+  const lockHintId = useId();
   const gate = useDocumentGate();
   // Bumped by a reset: the open content mounts anew (docs/product.md#progress-rules: resetting a step also resets what
   // is open in it).
@@ -144,14 +145,31 @@ export function StepCard(props: StepCardProps) {
   const iconColor = step.iconColor ? roleAccentColor(step.iconColor) : accent;
   const strong = roleTextColor(accent);
   const borderColor = completed ? '#059669' : status === 'active' ? accent : 'var(--color-slate-300)';
+  // What changed while the member was here: the step completed (by its button, a form sent, a quiz passed) or reset.
+  // A step that was already completed when the page opened announces nothing. React's "state from the previous
+  // render" pattern: no effect, so the announcement is in the same render as the change.
+  const [seenStatus, setSeenStatus] = useState(status);
+  const [change, setChange] = useState<'completed' | 'reset' | null>(null);
+  if (seenStatus !== status) {
+    setSeenStatus(status);
+    setChange(completed ? 'completed' : seenStatus === 'completed' ? 'reset' : null);
+  }
   // Announced twice only: when the wait starts and when the button unlocks (not every second).
-  const announcement =
+  const documentAnnouncement =
     completed || !needsDocument || readOnly
       ? ''
       : counting
         ? `Please wait ${DOCUMENT_WAIT_SECONDS} seconds before you can press ${buttonText}, or download the document to continue now.`
         : gate.unlocked
           ? `You can now press ${buttonText}.`
+          : '';
+  const announcement =
+    completed && change === 'completed'
+      ? 'This step is finished. Well done!'
+      : documentAnnouncement !== ''
+        ? documentAnnouncement
+        : !completed && change === 'reset'
+          ? 'This step is open again: it is not finished any more.'
           : '';
 
   useEffect(() => {
@@ -243,7 +261,9 @@ export function StepCard(props: StepCardProps) {
             {step.description}
           </p>
           {!completed && lock !== null && lock !== 'preview' ? (
-            <p className="mt-2 text-xs font-medium text-amber-800">{LOCK_HINTS[lock][isOpen ? 'open' : 'closed']}</p>
+            <p id={lockHintId} className="mt-2 text-xs font-medium text-amber-800">
+              {LOCK_HINTS[lock][isOpen ? 'open' : 'closed']}
+            </p>
           ) : null}
           {agreement ? <AgreementNotice step={step} agreement={agreement} completed={completed} /> : null}
         </div>
@@ -285,6 +305,8 @@ export function StepCard(props: StepCardProps) {
               }}
               disabled={lock !== null}
               title={lock === 'preview' ? 'Not available in a role preview' : undefined}
+              // A disabled button says why (the hint beside it), so a screen reader hears the reason with the button.
+              aria-describedby={lock !== null && lock !== 'preview' ? lockHintId : undefined}
               // White on the role's colour in every theme (the theme's `text-white` is dark in the dark theme); black in
               // high contrast (data-role-color, src/client/styles/index.css).
               style={status === 'active' && lock === null ? { backgroundColor: strong, color: '#fff' } : undefined}

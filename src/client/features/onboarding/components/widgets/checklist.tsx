@@ -61,7 +61,13 @@ export function Checklist({ header, items, done, onItemChange, onReset, readOnly
           );
         })}
       </ul>
-      <Button variant="outline" size="sm" onClick={onReset} disabled={readOnly || count === 0}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onReset}
+        disabled={readOnly || count === 0}
+        aria-label="Reset all ticks"
+      >
         <RotateCcw />
         Reset
       </Button>

@@ -260,8 +260,9 @@ function PersonCard({ person }: { person: Person }) {
 /**
  * A contact's bio, cut to 4 lines (docs/product.md#step-widgets); when the cut hides some of it (a long bio, large
  * text, more spacing), 'Show all' under it shows the rest, so nothing is lost whatever the text size (WCAG 1.4.4).
+ * @param bio the text; `name` the contact's name, in the button's accessible name ('Show all about Volunteer Support')
  */
-function ContactBio({ bio }: { bio: string }) {
+function ContactBio({ bio, name }: { bio: string; name: string }) {
   const id = useId();
   const ref = useRef<HTMLParagraphElement>(null);
   const [open, setOpen] = useState(false);
@@ -285,6 +286,8 @@ function ContactBio({ bio }: { bio: string }) {
           type="button"
           aria-expanded={open}
           aria-controls={id}
+          // Which contact's text, for a screen reader listing the buttons of the page.
+          aria-label={`${open ? 'Show less' : 'Show all'} about ${name}`}
           onClick={() => setOpen(!open)}
           className="mt-1 min-h-6 rounded-md text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
         >
@@ -317,7 +320,7 @@ function ContactCard({ contact, password }: { contact: Contact; password: Passwo
         </div>
       </div>
       {emailUnconfirmed ? <UnconfirmedEmailLine /> : <EmailLine email={contact.email} />}
-      {bio ? <ContactBio bio={bio} /> : null}
+      {bio ? <ContactBio bio={bio} name={contact.name} /> : null}
       {password ? <PasswordLine password={password.value} hiddenReason={password.hiddenReason} /> : null}
     </li>
   );

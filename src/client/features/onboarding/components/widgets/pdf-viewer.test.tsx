@@ -200,7 +200,7 @@ describe('PDF viewer and document step', () => {
     const viewer = screen.getByRole('region', { name: 'Sign the Volunteer Agreement: document' });
     expect(viewer.style.height).toBe(`${PDF_VIEWER_HEIGHT_PX}px`);
     expect(viewer).toHaveAttribute('tabindex', '0');
-    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reload the document' }));
     await act(async () => {
       await vi.dynamicImportSettled();
     });

@@ -138,7 +138,7 @@ export function PdfViewer({ url, downloadUrl = url, title, onLoaded, onDownload,
             </span>
           )}
         </div>
-        <Button variant="outline" size="sm" onClick={reload}>
+        <Button variant="outline" size="sm" onClick={reload} aria-label="Reload the document">
           <RotateCw />
           Reload
         </Button>

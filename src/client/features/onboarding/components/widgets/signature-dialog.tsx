@@ -39,6 +39,7 @@ export function SignatureDialog({ step, onClose, onSigned }: SignatureDialogProp
   const nameId = useId();
   const agreeId = useId();
   const hintId = useId();
+  const reasonId = useId();
   const [name, setName] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -129,7 +130,11 @@ export function SignatureDialog({ step, onClose, onSigned }: SignatureDialogProp
               <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={!ready}>
+              {/* Why Sign is disabled, read with the button by a screen reader (hidden text may describe). */}
+              <span id={reasonId} hidden>
+                Type your full name and tick the box first.
+              </span>
+              <Button type="submit" disabled={!ready} aria-describedby={!ready && !busy ? reasonId : undefined}>
                 {busy ? (
                   <>
                     <Spinner /> Signing…
