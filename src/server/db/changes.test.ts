@@ -4,7 +4,7 @@ import { applyImport, previewImport } from '../modules/admin/member-import.js';
 import { deleteExpiredSessionsOfUser, deleteSession, insertSession, touchSession } from '../plugins/session-store.js';
 import { upsertDevelopmentUser, upsertGoogleUser } from '../modules/auth/users.repository.js';
 import { deleteMember, upsertMember } from '../modules/members/members.repository.js';
-import { completeStep, uncompleteStep } from '../modules/progress/progress.repository.js';
+import { completeStep, uncompleteStep, uncompleteStepAndItems } from '../modules/progress/progress.repository.js';
 import { tickItem, untickAllItems, untickItem } from '../modules/progress/step-items.repository.js';
 import { createTestCatalog } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-db.js';
@@ -155,6 +155,28 @@ describe('writes announce what they changed, when they commit', () => {
     await tickItem(database.db, { ...tick, itemId: 'video' }, now);
     expect(await announced(() => untickAllItems(database.db, userId, tick.stepId))).toEqual(progress); // once, not per item
     expect(await announced(() => untickAllItems(database.db, userId, tick.stepId))).toEqual([]);
+
+    // Un-completing with the items, in one statement: once for whatever it removed, nothing when nothing was there.
+    const stored = async () =>
+      (
+        (await database.db.execute(sql`
+        select (select count(*)::int from step_progress where user_id = ${userId} and step_id = ${tick.stepId}) as steps,
+          (select count(*)::int from step_item_progress where user_id = ${userId} and step_id = ${tick.stepId}) as items`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows[0];
+    await tickItem(database.db, tick, now);
+    await tickItem(database.db, { ...tick, itemId: 'video' }, now);
+    await completeStep(database.db, userId, tick.stepId, now);
+    expect(await stored()).toEqual({ steps: 1, items: 2 });
+    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual(progress);
+    expect(await stored()).toEqual({ steps: 0, items: 0 });
+    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual([]);
+    await tickItem(database.db, tick, now);
+    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual(progress);
+    await completeStep(database.db, userId, tick.stepId, now);
+    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual(progress);
+    expect(await stored()).toEqual({ steps: 0, items: 0 });
   });
 
   it('keeps the first completion time when completing again, whatever time is given', async () => {

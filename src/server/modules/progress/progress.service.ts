@@ -6,8 +6,14 @@ import { areStepItemsDone, stepItems, type StepItem } from '../../../shared/step
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../http-errors.js';
 import { signedInUser } from '../../plugins/sessions.js';
-import { completeStep, findCompletedStep, uncompleteStep, type CompletedStep } from './progress.repository.js';
-import { doneItemIdsOfStep, tickItem, untickAllItems, untickItem } from './step-items.repository.js';
+import {
+  completeStep,
+  findCompletedStep,
+  uncompleteStep,
+  uncompleteStepAndItems,
+  type CompletedStep,
+} from './progress.repository.js';
+import { doneItemIdsOfStep, tickItem, untickItem } from './step-items.repository.js';
 import { ITEMS_NOT_DONE_MESSAGE } from './step-rules.js';
 
 /** The 409 message of completing a step that asks for a signature without signing. */
@@ -81,9 +87,10 @@ export async function completeAnsweredStep(
 }
 
 /**
- * Completes or un-completes one of the signed-in member's steps (docs/product.md#progress-rules), all its writes in
- * one transaction: the completion and its acknowledgment record (acknowledgments/record.ts) are stored together or
- * not at all, and so are un-completing and unticking the step's items.
+ * Completes or un-completes one of the signed-in member's steps (docs/product.md#progress-rules), atomically: the
+ * completion and its acknowledgment record (acknowledgments/record.ts) are stored together or not at all (one
+ * transaction), and so are un-completing and unticking the step's items (one statement); a step without items, signature
+ * or acknowledgment completes in one statement of its own.
  * @param deps the database and the agreement recorder
  * @param request the member's request (signed in; checked by the caller to be one of their steps, not a preview)
  * @param step the step as the member's content has it
@@ -104,12 +111,16 @@ export async function setStepCompleted(
 ): Promise<StepProgress> {
   const userId = signedInUser(request).id;
   if (step.form !== undefined || step.quiz !== undefined) throw new HttpError(409, ANSWERED_STEP_MESSAGE);
+  // One statement each, atomic on its own: no transaction to begin and commit (most steps, most of the time).
+  if (!completed) {
+    await uncompleteStepAndItems(deps.db, userId, step.id);
+    return { stepId: step.id, completed: false, completedAt: null };
+  }
+  if (stepItems(step).length === 0 && step.signature !== true && !needsAcknowledgment(step)) {
+    const done = await completeStep(deps.db, userId, step.id, now());
+    return { stepId: step.id, completed: true, completedAt: done.completedAt.toISOString() };
+  }
   return deps.db.transaction(async (tx) => {
-    if (!completed) {
-      await untickAllItems(tx, userId, step.id);
-      await uncompleteStep(tx, userId, step.id);
-      return { stepId: step.id, completed: false, completedAt: null };
-    }
     // A step without items is never blocked (docs/product.md#progress-rules): no need to read its ticks.
     if (stepItems(step).length > 0 && !areStepItemsDone(step, await doneItemIdsOfStep(tx, userId, step.id))) {
       throw new HttpError(409, ITEMS_NOT_DONE_MESSAGE);
