@@ -85,7 +85,7 @@ test('an admin exports a member, edits the file as a spreadsheet would and impor
     .getByRole('region', { name: 'Import preview' })
     .getByRole('row', { name: new RegExp(email.replace(/\./gu, '\\.'), 'u') });
   await expect(line).toContainText('Start date: Monday, 2 November 2026 → Monday, 16 November 2026');
-  await expect(line).toContainText('startDate "16/11/2026" read as Monday, 16 November 2026');
+  await expect(line).toContainText('Start date "16/11/2026" read as Monday, 16 November 2026');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Imported 1 member records')).toBeVisible();
   const exported = await page.request.get(`/api/admin/members.csv?search=${encodeURIComponent(email)}`);

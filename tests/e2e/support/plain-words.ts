@@ -40,9 +40,15 @@ export async function expectPlainWords(page: Page, where: string): Promise<void>
       node.childNodes.forEach(walk);
     };
     walk(document.body);
-    // Input values are on the screen too.
+    // Input values are on the screen too, outside the two disclosures (the studio's ids are under "Advanced").
+    const disclosed = (el: Element) => {
+      for (let d = el.closest('details'); d !== null; d = d.parentElement?.closest('details') ?? null) {
+        if (hidden.has(d.querySelector(':scope > summary')?.textContent?.trim() ?? '')) return true;
+      }
+      return false;
+    };
     document.querySelectorAll('input:not([type=hidden]), textarea').forEach((el) => {
-      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) parts.push(el.value);
+      if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && !disclosed(el)) parts.push(el.value);
     });
     return parts.join('\n');
   });

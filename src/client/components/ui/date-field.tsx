@@ -10,6 +10,10 @@ interface DateFieldProps {
   onChange: (day: string) => void;
   required?: boolean;
   className?: string;
+  /** Marks the field invalid from outside (a problem the form found), besides text that reads as no date. */
+  invalid?: boolean;
+  /** Ids of further texts that describe the field (a hint, a problem), read after the day in words. */
+  describedBy?: string | undefined;
 }
 
 /**
@@ -17,12 +21,27 @@ interface DateFieldProps {
  * browser's "mm/dd/yyyy"; ISO and month names are read too, as the CSV import reads them. Under the field the day is
  * said in words ("Monday, 16 November 2026"), or what to write when it reads as no date.
  */
-export function DateField({ id, value, onChange, required = false, className = '' }: DateFieldProps) {
+export function DateField({
+  id,
+  value,
+  onChange,
+  required = false,
+  className = '',
+  invalid = false,
+  describedBy,
+}: DateFieldProps) {
   const { locale } = dateSettings();
   const example = shortDate('2026-11-16', locale);
   const [text, setText] = useState(value === '' ? '' : shortDate(value, locale));
+  const [shown, setShown] = useState(value);
   const hintId = useId();
   const read = text.trim() === '' ? null : readImportDate(text, locale);
+  // A day set from outside (a draft discarded, another version restored) replaces what was typed; a day that came
+  // from the typing itself leaves the typing as it is.
+  if (value !== shown) {
+    setShown(value);
+    if ((read?.date ?? '') !== value) setText(value === '' ? '' : shortDate(value, locale));
+  }
   const hint =
     text.trim() === ''
       ? `Write the date like ${example}.`
@@ -38,8 +57,8 @@ export function DateField({ id, value, onChange, required = false, className = '
         autoComplete="off"
         placeholder={example}
         required={required}
-        aria-describedby={hintId}
-        aria-invalid={text.trim() !== '' && read === null ? true : undefined}
+        aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+        aria-invalid={invalid || (text.trim() !== '' && read === null) ? true : undefined}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAudit } from '../api/get-audit';
+import { auditDetailsText } from '../utils/audit-details';
 import { fieldClass, formatDateTime, labelClass } from '../utils/format';
 import { Pagination } from './pagination';
 
@@ -119,7 +120,7 @@ export function AuditLog() {
                     <td className="px-3 py-2 break-all">{e.actorEmail ?? '—'}</td>
                     <td className="px-3 py-2 break-all">{e.subject ?? '—'}</td>
                     <td className="px-3 py-2 font-mono text-xs break-all text-slate-600">
-                      {[e.reason, e.detail ? JSON.stringify(e.detail) : null].filter(Boolean).join(' ')}
+                      {auditDetailsText(e.reason, e.detail)}
                     </td>
                   </tr>
                 ))}

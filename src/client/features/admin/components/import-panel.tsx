@@ -52,8 +52,8 @@ export function ImportPanel() {
         <strong>Buddy</strong> (the buddy&rsquo;s e-mail address), <strong>Lead of</strong> (the departments the person
         leads, separated by <code>;</code>), <strong>Admin</strong> and <strong>Editor</strong> (yes or no), and{' '}
         <strong>Left on</strong>. A column left out changes nothing. Dates may be written as in your spreadsheet
-        (16/11/2026) or as 2026-11-16. A file exported from the members table imports as it is, so you can export, edit
-        and import it back.
+        (16/11/2026), or year first as the export writes them. A file exported from the members table imports as it is,
+        so you can export, edit and import it back.
       </p>
       <div className="grid gap-3">
         <div>
@@ -183,6 +183,9 @@ function newMemberLines(row: ImportRow): string[] {
   ];
 }
 
+/** The date columns of the import as its help names them. */
+const DATE_COLUMN_WORDS: Readonly<Record<string, string>> = { startDate: 'Start date', leftOn: 'Left on' };
+
 /** What a row does: what a new member gets, or each change old → new, and how each of its dates was read. */
 function RowChanges({ row }: { row: ImportRow }) {
   const lines = [
@@ -191,7 +194,7 @@ function RowChanges({ row }: { row: ImportRow }) {
       : row.changes.length === 0
         ? ['No change']
         : row.changes.map((c) => `${c.field}: ${c.from} → ${c.to}`)),
-    ...row.dates.map((d) => `${d.column} "${d.written}" read as ${d.said}`),
+    ...row.dates.map((d) => `${DATE_COLUMN_WORDS[d.column] ?? d.column} "${d.written}" read as ${d.said}`),
   ];
   return (
     <ul className="space-y-0.5">

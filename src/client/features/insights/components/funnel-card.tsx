@@ -1,4 +1,5 @@
-import { type Funnel, STALLED_AFTER_DAYS, funnelCalloutText } from '@shared/insights-api';
+import { type Funnel, funnelCalloutText } from '@shared/insights-api';
+import { stalledMeaning } from '@shared/stalled';
 import type { UseQueryResult } from '@tanstack/react-query';
 import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { useId } from 'react';
@@ -72,7 +73,7 @@ export function FunnelCard({
           >
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-800" />
             <span>
-              {funnelCalloutText(f.calledOut)}
+              {funnelCalloutText(f.calledOut, f.stalledAfterDays)}
               {f.calledOut !== null && (
                 <>
                   {' '}
@@ -85,6 +86,22 @@ export function FunnelCard({
                 </>
               )}
             </span>
+          </p>
+          <p data-testid="stalled-meaning" className="text-sm text-slate-700">
+            {stalledMeaning(f.stalledAfterDays)}{' '}
+            {f.stalled === 0 ? (
+              'Nobody here is stalled now.'
+            ) : (
+              <>
+                {`${plural(f.stalled, 'member is', 'members are')} stalled now.`}{' '}
+                <NumberLink
+                  href={membersHref(roleFilters(f), { stalled: 'true' })}
+                  label="See who is stalled in the members table"
+                >
+                  See who is stalled
+                </NumberLink>
+              </>
+            )}
           </p>
         </div>
       )}
@@ -133,7 +150,7 @@ export function FunnelCard({
               <th scope="col">Have the step</th>
               <th scope="col">Completed</th>
               <th scope="col">On it now</th>
-              <th scope="col">{`Waiting ${STALLED_AFTER_DAYS}+ days`}</th>
+              <th scope="col">{`Stalled (waiting ${f.stalledAfterDays}+ days)`}</th>
               <th scope="col">Median wait</th>
             </tr>
           </thead>

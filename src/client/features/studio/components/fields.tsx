@@ -4,6 +4,7 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash';
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
 import { cn } from '@/lib/cn';
 
 /**
@@ -70,7 +71,7 @@ interface TextFieldProps {
   onChange: (value: string) => void;
   hint?: string;
   multiline?: boolean;
-  type?: 'text' | 'url' | 'email' | 'date';
+  type?: 'text' | 'url' | 'email';
   className?: string;
   placeholder?: string;
   /** The id of a `<datalist>` of suggestions. */
@@ -114,6 +115,39 @@ export function TextField({
           />
         )
       }
+    </FieldFrame>
+  );
+}
+
+/**
+ * A day (`YYYY-MM-DD`, or '' for none), typed as the organisation writes dates ("16/11/2026" in en-GB), with the day
+ * in words under it: the shared date field (docs/product.md#dates-and-times), not the browser's "mm/dd/yyyy".
+ */
+export function DayField({
+  path,
+  label,
+  value,
+  onChange,
+  hint,
+}: {
+  path: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+}) {
+  return (
+    <FieldFrame path={path} label={label} hint={hint}>
+      {(props) => (
+        <DateField
+          id={props.id}
+          value={value}
+          onChange={onChange}
+          invalid={props['aria-invalid']}
+          describedBy={props['aria-describedby']}
+          className={cn(inputClass, 'h-10')}
+        />
+      )}
     </FieldFrame>
   );
 }

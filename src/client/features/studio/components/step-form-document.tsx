@@ -1,7 +1,7 @@
 import { SECRET_NAMES } from '@shared/content-schema';
 import { sharedPasswordWords } from '../utils/content-words';
 import { AssetField } from './asset-field';
-import { CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
+import { CheckboxField, DayField, ListEditor, NumberField, SelectField, TextField } from './fields';
 import { Section, type StepSectionProps, stepEdits } from './step-form-kit';
 
 /** The document to read, its signature and version, and the shared password of a step (docs/product.md#step-widgets, docs/product.md#shared-passwords). */
@@ -62,10 +62,9 @@ export function StepDocumentSections(props: StepSectionProps & { roleNames: read
             }
             hint="Empty: an agreement does not lapse."
           />
-          <TextField
+          <DayField
             path={p('versionDate')}
             label="Version date (optional)"
-            type="date"
             value={step.versionDate ?? ''}
             onChange={(v) => text('versionDate', v)}
           />

@@ -1,7 +1,9 @@
 import { contrastRatio, textColorFor } from '@shared/colors';
 import { ICON_NAMES, roleConfigurationSchema, type RoleConfiguration } from '@shared/content-schema';
 import type { StudioProblem } from '@shared/studio-api';
+import { shortDate } from '@shared/read-day';
 import type { z } from 'zod';
+import { dateSettings } from '@/lib/dates';
 
 /**
  * The studio's checks (docs/product.md#content-studio): each role configuration through the same zod schema the server
@@ -35,7 +37,7 @@ export function friendlyMessage(issue: z.core.$ZodIssue): string {
       return `Use a whole number of at most ${String(issue.maximum)}.`;
     case 'invalid_format':
       if (issue.format === 'email') return 'Write a whole e-mail address, e.g. name@inspired2uplift.org.';
-      if (issue.format === 'date') return 'Write a date as YYYY-MM-DD, e.g. 2026-09-01.';
+      if (issue.format === 'date') return `Write a date like ${shortDate('2026-11-16', dateSettings().locale)}.`;
       return sentence(`This ${issue.message}`);
     case 'invalid_value':
       return `Choose one of: ${issue.values.map(String).join(', ')}.`;
