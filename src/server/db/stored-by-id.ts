@@ -1,30 +1,47 @@
 import { and, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { announcingEach } from './changes.js';
 import type { Database } from './client.js';
 import {
   acknowledgments,
   adminMembers,
+  adminMembersPending,
+  auditLog,
+  contentAssets,
+  contentDraft,
+  contentVersions,
   formAnswers,
   formFiles,
+  mailOutbox,
   mailReminderSteps,
   members,
+  memberPreferences,
+  memberSchedules,
   memberStepAdjustments,
+  progressImports,
   quizTries,
   sendKeys,
+  sessions,
+  sharedSecrets,
   stepItemProgress,
   stepProgress,
+  teamTaskMails,
   teamTasks,
   users,
+  workspaceAccounts,
+  workspaceJobs,
   workspaceMappings,
 } from './schema.js';
 
 /**
  * What the database stores by a content id — a step's id, a form's or quiz's question id, a role's key — and what a
  * rename does with it (docs/decisions/056-renaming-keeps-progress.md, docs/decisions/061-renaming-questions-and-team-tasks.md,
- * docs/decisions/062-renaming-a-role.md), and what becomes of a member's rows after they left (the answers sweep,
- * modules/answers/retention.ts). One entry per table and column, so a table added with such a column is added here
- * once: stored-by-id.test.ts reads the schema and fails for a table with a `step_id`, question (`field_id`,
- * `question_id`, a JSON `answers`) or role column that is not listed.
+ * docs/decisions/062-renaming-a-role.md); what becomes of a member's rows after they left (the answers sweep,
+ * modules/answers/retention.ts); and what is stored by a person's address, which follows the former person when their
+ * address passes to someone else (docs/decisions/035-a-person-is-their-user-id.md). One entry per table and column, so
+ * a table added with such a column is added here once: stored-by-id.test.ts reads the schema and fails for a table
+ * with a `step_id`, question (`field_id`, `question_id`, a JSON `answers`), role, user id or address column that is
+ * not listed.
  */
 
 /** A table and its column that holds the id. */
@@ -49,8 +66,11 @@ export interface StoredByStepId extends Stored {
    * (docs/product.md#form-steps, modules/answers/retention.ts): `deleteBy` names the user id column they are deleted
    * by; `keep` says why they stay.
    */
-  afterLeaving: { deleteBy: PgColumn } | { keep: string };
+  afterLeaving: AfterLeaving;
 }
+
+/** What becomes of a member's rows after they left: deleted by their user id column, or kept and why. */
+export type AfterLeaving = { deleteBy: PgColumn } | { keep: string };
 
 /** Kept after leaving: the organisation's record of the member's onboarding, not their answers. */
 const PROGRESS_RECORD = "the organisation's record of the member's onboarding, not their answers";
@@ -90,6 +110,197 @@ export const STORED_BY_STEP_ID: readonly StoredByStepId[] = [
     afterLeaving: { keep: 'signed records the organisation may need to produce' },
   },
 ];
+
+/**
+ * Every other table stored by a user id (a step's tables are in {@link STORED_BY_STEP_ID}), and what the answers sweep
+ * does with a member's rows `ANSWERS_KEEP_DAYS_AFTER_LEAVING` days after they left.
+ */
+export const STORED_BY_USER_ID: readonly {
+  name: string;
+  table: PgTable;
+  column: PgColumn;
+  afterLeaving: AfterLeaving;
+}[] = [
+  // Reading and display settings can tell of access needs: they go with the answers.
+  {
+    name: 'preferences',
+    table: memberPreferences,
+    column: memberPreferences.userId,
+    afterLeaving: { deleteBy: memberPreferences.userId },
+  },
+  {
+    name: 'sessions',
+    table: sessions,
+    column: sessions.userId,
+    afterLeaving: { keep: 'none are left: marking someone as left ends their sessions (modules/members)' },
+  },
+  {
+    name: 'progressImports',
+    table: progressImports,
+    column: progressImports.userId,
+    afterLeaving: { keep: 'which steps an earlier version of the app completed: part of the onboarding record' },
+  },
+  {
+    name: 'auditLog',
+    table: auditLog,
+    column: auditLog.actorUserId,
+    afterLeaving: { keep: 'the audit log: who did what, kept as it happened' },
+  },
+  {
+    name: 'adminMembers',
+    table: adminMembers,
+    column: adminMembers.userId,
+    afterLeaving: { keep: 'derived from the member records, recomputed' },
+  },
+];
+
+/** Why the former person's mail not yet sent is cancelled when their address is given to someone else. */
+export const ADDRESS_RECYCLED_CANCEL_REASON = 'the address was given to another person';
+
+/** A table stored by a person's e-mail address, and what becomes of its rows when the address passes to another. */
+export interface StoredByAddress {
+  name: string;
+  table: PgTable;
+  /** The column that holds the address (lower case). */
+  column: PgColumn;
+  /**
+   * When the address passes to another Google account: `move` — the rows go to the former person's address, with
+   * `also` further columns set in the same update and `announce` the caches told of each row (db/changes.ts);
+   * `keep` — they stay with the address, and why.
+   */
+  onRecycle:
+    | {
+        move: {
+          also?: (ids: { from: string; to: string }) => Record<string, SQL>;
+          announce?: { kind: 'user' | 'member'; key: PgColumn };
+        };
+      }
+    | { keep: string };
+}
+
+/** An address that says who did something, kept as it was when the address passes to someone else. */
+const stamp = (name: string, table: PgTable, column: PgColumn): StoredByAddress => ({
+  name,
+  table,
+  column,
+  onRecycle: { keep: 'who did it, as it happened' },
+});
+
+/** Everything stored by a person's address, in the order a recycled address moves it. */
+export const STORED_BY_ADDRESS: readonly StoredByAddress[] = [
+  {
+    name: 'users',
+    table: users,
+    column: users.email,
+    onRecycle: { move: { announce: { kind: 'user', key: users.id } } },
+  },
+  {
+    name: 'members',
+    table: members,
+    column: members.email,
+    onRecycle: { move: { announce: { kind: 'member', key: members.email } } },
+  },
+  // Their start date, paused or unsubscribed reminders and digest setting.
+  { name: 'schedules', table: memberSchedules, column: memberSchedules.email, onRecycle: { move: {} } },
+  // Their mail history, with the dedupe keys that name the address (so the new person's reminder of the same day is
+  // planned); messages not yet sent are cancelled: a former address is never written to (with plus addressing it would
+  // reach the address's new holder).
+  {
+    name: 'outbox',
+    table: mailOutbox,
+    column: mailOutbox.recipient,
+    onRecycle: {
+      move: {
+        also: ({ from, to }) => ({
+          dedupeKey: sql`replace(${mailOutbox.dedupeKey}, ${`:${from}:`}, ${`:${to}:`})`,
+          status: sql`case when ${mailOutbox.status} = 'pending' then 'cancelled' else ${mailOutbox.status} end`,
+          cancelReason: sql`case when ${mailOutbox.status} = 'pending' then ${ADDRESS_RECYCLED_CANCEL_REASON} else ${mailOutbox.cancelReason} end`,
+        }),
+      },
+    },
+  },
+  // The reminder occasions already sent to them, and the team task mails.
+  { name: 'reminders', table: mailReminderSteps, column: mailReminderSteps.email, onRecycle: { move: {} } },
+  { name: 'teamTaskMails', table: teamTaskMails, column: teamTaskMails.recipient, onRecycle: { move: {} } },
+  // An admin's skips and extra steps, and the team tasks done for them, are the former person's.
+  { name: 'adjustments', table: memberStepAdjustments, column: memberStepAdjustments.email, onRecycle: { move: {} } },
+  { name: 'teamTasks', table: teamTasks, column: teamTasks.newcomerEmail, onRecycle: { move: {} } },
+  {
+    name: 'acknowledgments',
+    table: acknowledgments,
+    column: acknowledgments.email,
+    onRecycle: { keep: 'signed records, append-only: the address as signed; they follow the person by user id' },
+  },
+  {
+    name: 'auditLog',
+    table: auditLog,
+    column: auditLog.actorEmail,
+    onRecycle: { keep: 'the audit log: who did what, as it happened' },
+  },
+  // Who did something, as it happened: a stamp, not the person's record (record 035).
+  stamp('sharedSecrets', sharedSecrets, sharedSecrets.updatedByEmail),
+  stamp('contentVersions', contentVersions, contentVersions.createdBy),
+  stamp('contentDraft', contentDraft, contentDraft.updatedBy),
+  stamp('contentAssets', contentAssets, contentAssets.createdBy),
+  stamp('adjustmentsBy', memberStepAdjustments, memberStepAdjustments.createdBy),
+  stamp('teamTasksDoneBy', teamTasks, teamTasks.doneBy),
+  stamp('workspaceAccountsBy', workspaceAccounts, workspaceAccounts.requestedBy),
+  stamp('workspaceJobsBy', workspaceJobs, workspaceJobs.requestedBy),
+  {
+    name: 'privateEmail',
+    table: members,
+    column: members.privateEmail,
+    onRecycle: { keep: "the member's own private address: it moves with their member record" },
+  },
+  {
+    name: 'adminMembers',
+    table: adminMembers,
+    column: adminMembers.email,
+    onRecycle: { keep: 'derived from the member records, recomputed' },
+  },
+  {
+    name: 'adminMembersPending',
+    table: adminMembersPending,
+    column: adminMembersPending.email,
+    onRecycle: { keep: 'derived: a note that the row above is to be recomputed' },
+  },
+  {
+    name: 'workspaceAccounts',
+    table: workspaceAccounts,
+    column: workspaceAccounts.memberEmail,
+    onRecycle: { keep: "the Google Workspace account is the address's: it passes with the address" },
+  },
+  {
+    name: 'workspaceJobs',
+    table: workspaceJobs,
+    column: workspaceJobs.memberEmail,
+    onRecycle: { keep: "jobs on the Google Workspace account, which is the address's" },
+  },
+];
+
+/**
+ * Moves everything {@link STORED_BY_ADDRESS} says follows a person from their address to their former address, in the
+ * transaction that gives the address to someone else.
+ * @param tx that transaction
+ * @param ids `from` (the recycled address) and `to` (the former person's address), lower case
+ * @returns how many rows moved, by entry name
+ */
+export async function moveAddress(tx: Database, ids: { from: string; to: string }): Promise<Map<string, number>> {
+  const moved = new Map<string, number>();
+  for (const stored of STORED_BY_ADDRESS) {
+    if (!('move' in stored.onRecycle)) continue;
+    const { also, announce } = stored.onRecycle.move;
+    // Keys of a table chosen at run time: the type of `set` cannot name them.
+    const set = { [keyOf(stored.table, stored.column)]: ids.to, ...also?.(ids) } as PgUpdateSetSource<PgTable>;
+    const rows = await tx
+      .update(stored.table)
+      .set(set)
+      .where(eq(stored.column, ids.from))
+      .returning(announce === undefined ? { x: stored.column } : announcingEach(announce.kind, announce.key));
+    moved.set(stored.name, rows.length);
+  }
+  return moved;
+}
 
 /** Everything stored by a role's key. */
 export const STORED_BY_ROLE_KEY: readonly Stored[] = [

@@ -4,9 +4,17 @@ import { memberAcknowledgmentsResponseSchema } from '../../shared/acknowledgment
 import { memberDetailSchema } from '../../shared/admin-api.js';
 import { meResponseSchema } from '../../shared/api.js';
 import { memberMailResponseSchema } from '../../shared/mail-api.js';
-import { mailOutbox, mailReminderSteps, memberSchedules, stepProgress } from '../db/schema.js';
+import {
+  mailOutbox,
+  mailReminderSteps,
+  memberSchedules,
+  memberStepAdjustments,
+  stepProgress,
+  teamTasks,
+} from '../db/schema.js';
 import { insertAcknowledgment } from '../modules/acknowledgments/acknowledgments.repository.js';
-import { ADDRESS_RECYCLED_CANCEL_REASON, formerAddressOf } from '../modules/auth/users.repository.js';
+import { ADDRESS_RECYCLED_CANCEL_REASON } from '../db/stored-by-id.js';
+import { formerAddressOf } from '../modules/auth/users.repository.js';
 import { digestRecipients } from '../modules/mail/planner.js';
 import { upsertMember } from '../modules/members/members.repository.js';
 import { signIn, type TestApp } from '../test/test-app.js';
@@ -15,7 +23,8 @@ import { googleSignIn, startGoogleTestApp, type GoogleTestApp } from '../test/te
 /**
  * A recycled address (docs/decisions/035-a-person-is-their-user-id.md, docs/security.md): when an address passes to
  * another Google account (another `sub`), everything of the former person stays with the former person — their
- * agreements, start date, paused reminders and mail history — and the new person starts empty. Against a real OpenID
+ * agreements, start date, paused reminders, mail history, an admin's skips and their team tasks — and the new person
+ * starts empty (what moves is db/stored-by-id.ts's STORED_BY_ADDRESS). Against a real OpenID
  * Connect provider, on PGlite or PostgreSQL (TEST_DATABASE_URL).
  */
 
@@ -129,6 +138,26 @@ describe('a recycled address', () => {
       occasion: 0,
       outboxId: sent?.id ?? '',
     });
+    // An admin skipped a step for her, and a team task was made for her.
+    await t.database.db.insert(memberStepAdjustments).values({
+      email: ADA,
+      kind: 'skip',
+      stepId: 'change-password',
+      reason: 'Has changed it already',
+      createdBy: ADMIN,
+    });
+    await t.database.db.insert(teamTasks).values({
+      newcomerEmail: ADA,
+      taskId: 'welcome-call',
+      roleKey: 'volunteer',
+      title: 'Book a welcome call',
+      description: 'A call in the first week.',
+      who: 'admins',
+      dueOn: '2025-03-03',
+      status: 'done',
+      createdAt: t.clock.now,
+      updatedAt: t.clock.now,
+    });
     const before = await memberPage(admin, ADA);
     expect(before.acknowledgments).toHaveLength(1);
     expect(before.mail).toMatchObject({ startOnSet: '2025-03-03', remindersPaused: true });
@@ -165,6 +194,17 @@ describe('a recycled address', () => {
         .from(mailReminderSteps)
         .where(eq(mailReminderSteps.email, former)),
     ).toEqual([{ stepId: 'change-password' }]);
+    // The admin's skip and the team task done for her are hers, not the new person's.
+    const skips = await t.database.db
+      .select({ email: memberStepAdjustments.email })
+      .from(memberStepAdjustments)
+      .where(eq(memberStepAdjustments.stepId, 'change-password'));
+    expect(skips).toEqual([{ email: former }]);
+    const tasks = await t.database.db
+      .select({ email: teamTasks.newcomerEmail })
+      .from(teamTasks)
+      .where(eq(teamTasks.taskId, 'welcome-call'));
+    expect(tasks).toEqual([{ email: former }]);
     const [cancelled] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'digest'));
     expect(cancelled).toMatchObject({
       dedupeKey: `digest:${former}:2025-W14`,

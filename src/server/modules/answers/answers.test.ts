@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { createRoleCatalog } from '../../../shared/roles.js';
-import { auditLog, formAnswers, quizTries, users } from '../../db/schema.js';
+import { auditLog, formAnswers, memberPreferences, quizTries, users } from '../../db/schema.js';
 import { quoteIdentifier } from '../../db/tables.js';
 import { parseBackupFile } from '../backups/backup-file.js';
 import { takeBackup } from '../backups/backups.js';
@@ -596,12 +596,19 @@ describe('quiz steps (docs/product.md#quiz-steps)', () => {
 
 describe('deletion after leaving (ANSWERS_KEEP_DAYS_AFTER_LEAVING, default 90)', () => {
   // Last: it moves the app's clock 91 days on.
-  it('deletes answers and quiz tries 90 days after the member left, by the sweep, and audits it', async () => {
+  it('deletes answers, quiz tries and reading settings 90 days after the member left, by the sweep, and audits it', async () => {
     await send(member, 'POST', '/api/steps/support-needs/form', { answers: ANSWERS });
     await send(member, 'POST', '/api/steps/safeguarding-quiz/quiz', { answers: { who: ['nobody'] } });
     const stays = { email: 'member-1@inspired2uplift.org' };
     const [staying] = await t.database.db.select().from(users).where(eq(users.email, stays.email));
     const kept = await countRows(staying!.id);
+    // Reading and display settings can tell of access needs: the leaver's go with the answers.
+    await t.database.db.insert(memberPreferences).values([
+      { userId: memberId, preferences: { textSize: 175 } },
+      { userId: staying!.id, preferences: { textSize: 150 } },
+    ]);
+    const preferencesOf = async () =>
+      (await t.database.db.select({ userId: memberPreferences.userId }).from(memberPreferences)).map((r) => r.userId);
     const admin = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
     const left = await send(admin, 'POST', `/api/admin/members/${memberEmail}/leave`, {
       leftOn: '2025-04-01',
@@ -614,6 +621,7 @@ describe('deletion after leaving (ANSWERS_KEEP_DAYS_AFTER_LEAVING, default 90)',
     expect(await t.app.answersSweep.runNow()).toBe(1);
     expect(await countRows()).toEqual({ forms: 0, tries: 0 });
     expect(await countRows(staying!.id)).toEqual(kept);
+    expect(await preferencesOf()).toEqual([staying!.id]);
     const adminAgain = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
     const audit = await send(adminAgain, 'GET', '/api/admin/audit?kind=answers-deleted');
     expect((audit.json() as { items: unknown[] }).items).toMatchObject([

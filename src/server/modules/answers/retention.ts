@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type { Database } from '../../db/client.js';
 import { members, users } from '../../db/schema.js';
-import { STORED_BY_STEP_ID } from '../../db/stored-by-id.js';
+import { STORED_BY_STEP_ID, STORED_BY_USER_ID } from '../../db/stored-by-id.js';
 import { recordAudit } from '../audit/index.js';
 import { clearPrivateEmailsAfterLeaving } from '../members/index.js';
 import { deleteUnheldFiles } from './form-files.js';
@@ -16,8 +16,8 @@ const DAY_MS = 86_400_000;
 export const UNHELD_FILE_KEEP_MS = DAY_MS;
 
 /**
- * Deletes the form answers (drafts and every sending), their uploaded files, quiz tries and the keys of their sends
- * (send-keys.ts) of every member who left the organisation at least
+ * Deletes the form answers (drafts and every sending), their uploaded files, quiz tries, the keys of their sends
+ * (send-keys.ts) and their reading and display settings of every member who left the organisation at least
  * `keepDays` days before `now` (ANSWERS_KEEP_DAYS_AFTER_LEAVING; docs/product.md#form-steps), one audit entry
  * 'answers-deleted' per person. A member who rejoined (no `left_at`) keeps theirs. Safe to run from several processes
  * at once: a row is deleted once.
@@ -34,9 +34,10 @@ export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date;
       .where(and(isNotNull(members.leftAt), lte(members.leftAt, cutoff)));
     if (left.length === 0) return 0;
     const ids = left.map((l) => l.userId);
-    // Every table stored by a step id says what becomes of a leaver's rows (db/stored-by-id.ts): their answers go.
+    // Every table stored by a step id or a user id says what becomes of a leaver's rows (db/stored-by-id.ts): their
+    // answers and their reading and display settings go.
     const deleted = new Map<string, unknown[]>();
-    for (const stored of STORED_BY_STEP_ID) {
+    for (const stored of [...STORED_BY_STEP_ID, ...STORED_BY_USER_ID]) {
       if (!('deleteBy' in stored.afterLeaving)) continue;
       const by = stored.afterLeaving.deleteBy;
       const rows = await tx.delete(stored.table).where(inArray(by, ids)).returning({ userId: by });

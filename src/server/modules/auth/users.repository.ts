@@ -3,7 +3,8 @@ import { and, eq, getTableColumns, isNotNull, isNull, ne, or, sql } from 'drizzl
 import type { User } from '../../../shared/api.js';
 import { announce, announcingEach, withoutAnnounced } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
-import { members, sessions, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
+import { moveAddress } from '../../db/stored-by-id.js';
 
 /** A row of the users table. */
 export type UserRow = typeof users.$inferSelect;
@@ -158,18 +159,9 @@ export async function upsertGoogleUser(
         .for('update');
       if (stored && stored.subject !== null && stored.subject !== subject) {
         formerAddress = formerAddressOf(email, stored.id);
-        await tx
-          .update(users)
-          .set({ email: formerAddress })
-          .where(eq(users.id, stored.id))
-          .returning(announcingEach('user', users.id));
-        const moved = await tx
-          .update(members)
-          .set({ email: formerAddress })
-          .where(eq(members.email, email))
-          .returning(announcingEach('member', members.email));
-        if (moved.length > 0) await announce(tx, { kind: 'member', email });
-        await moveMailOfAddress(tx, email, formerAddress);
+        // Everything stored by the address that is the former person's follows them (db/stored-by-id.ts).
+        const moved = await moveAddress(tx, { from: email, to: formerAddress });
+        if ((moved.get('members') ?? 0) > 0) await announce(tx, { kind: 'member', email });
         await tx
           .delete(sessions)
           .where(eq(sessions.userId, stored.id))
@@ -190,31 +182,6 @@ export async function upsertGoogleUser(
     if (!row) throw new Error(`upsert of user ${email} returned no row`);
     return { user: withoutAnnounced(row), ...(formerAddress === undefined ? {} : { formerAddress }) };
   });
-}
-
-/** Why the former person's mail not yet sent is cancelled when their address is given to someone else. */
-export const ADDRESS_RECYCLED_CANCEL_REASON = 'the address was given to another person';
-
-/**
- * Moves what the mail module keeps by address (docs/decisions/035-a-person-is-their-user-id.md) from a recycled
- * address to the former person's address, inside the transaction that renames them: their start date, paused or
- * unsubscribed reminders and digest setting (`member_schedules`), their mail history (`mail_outbox`, with the dedupe
- * keys that name the address, so the new person's reminder of the same day is planned), and the reminder occasions
- * already sent (`mail_reminder_steps`). Messages not yet sent are cancelled: a former address is never written to
- * (with plus addressing it would reach the address's new holder).
- * @param tx the transaction of the rename
- * @param email the recycled address (lower case)
- * @param formerAddress where the former person's records go ({@link formerAddressOf})
- */
-async function moveMailOfAddress(tx: Database, email: string, formerAddress: string): Promise<void> {
-  await tx.execute(sql`update member_schedules set email = ${formerAddress} where email = ${email}`);
-  await tx.execute(sql`
-    update mail_outbox set recipient = ${formerAddress},
-      dedupe_key = replace(dedupe_key, ${`:${email}:`}, ${`:${formerAddress}:`}),
-      status = case when status = 'pending' then 'cancelled' else status end,
-      cancel_reason = case when status = 'pending' then ${ADDRESS_RECYCLED_CANCEL_REASON} else cancel_reason end
-    where recipient = ${email}`);
-  await tx.execute(sql`update mail_reminder_steps set email = ${formerAddress} where email = ${email}`);
 }
 
 /** Whether an error of the database driver (as drizzle passes it on) is a violation of the unique constraint `name`. */
