@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import { addDepartment } from '../departments/departments.service.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { teamTaskCatalog } from '../../test/test-roles.js';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 
 /**
@@ -20,50 +19,25 @@ const BUDDY = 'tt.bea@inspired2uplift.org';
 const KIM = 'tt.kim@inspired2uplift.org';
 const SPY = 'spy@evil.test';
 
-const catalog = createRoleCatalog([
-  roleConfigurationSchema.parse({
-    key: 'volunteer',
-    displayName: 'Volunteer',
-    version: '1.0',
-    icon: 'HeartHandshake',
-    colors: { baseColor: '#15803d' },
-    scopes: [
-      {
-        id: 'getting-started',
-        title: 'Getting started',
-        steps: [
-          {
-            id: 'set-up-slack',
-            title: 'Set up Slack',
-            description: 'Set up Slack.',
-            icon: 'User',
-            category: 'Volunteer',
-            content: { details: ['How.'], tasks: ['Do it.'] },
-          },
-        ],
-      },
-    ],
-    teamTasks: [
-      { id: 'say-hello', title: 'Say hello in Slack', description: 'Say hello.', who: 'buddy', dueAfterDays: 1 },
-      // Content on disk is not checked as a publish is: it names someone outside the organisation.
-      {
-        id: 'show-the-office',
-        title: 'Show them the office',
-        description: 'A short tour.',
-        who: { members: [KIM, SPY] },
-        dueAfterDays: 1,
-      },
-      // A meeting a month in (after the clocks go forward: 10:00 in London is 09:00 UTC).
-      {
-        id: 'welcome-call',
-        title: 'Welcome call',
-        description: 'A video call to welcome them.',
-        who: 'buddy',
-        dueAfterDays: 30,
-        appointment: { time: '10:00', durationMinutes: 30 },
-      },
-    ],
-  }),
+const catalog = teamTaskCatalog([
+  { id: 'say-hello', title: 'Say hello in Slack', description: 'Say hello.', who: 'buddy', dueAfterDays: 1 },
+  // Content on disk is not checked as a publish is: it names someone outside the organisation.
+  {
+    id: 'show-the-office',
+    title: 'Show them the office',
+    description: 'A short tour.',
+    who: { members: [KIM, SPY] },
+    dueAfterDays: 1,
+  },
+  // A meeting a month in (after the clocks go forward: 10:00 in London is 09:00 UTC).
+  {
+    id: 'welcome-call',
+    title: 'Welcome call',
+    description: 'A video call to welcome them.',
+    who: 'buddy',
+    dueAfterDays: 30,
+    appointment: { time: '10:00', durationMinutes: 30 },
+  },
 ]);
 
 const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { membersPageSchema } from '../../../shared/admin-api.js';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { memberDueResponseSchema, ownOnboardingStartSchema } from '../../../shared/mail-api.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import { addDepartment } from '../departments/departments.service.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { teamTaskCatalog } from '../../test/test-roles.js';
 import { syncTeamTasks } from '../team-tasks/index.js';
 import { upsertMember } from './members.repository.js';
 
@@ -20,41 +19,10 @@ const ZONE = 'Europe/London';
 const ADMIN = 'coordinator@inspired2uplift.org';
 const DOMAIN = '@inspired2uplift.org';
 
-const catalog = createRoleCatalog([
-  roleConfigurationSchema.parse({
-    key: 'volunteer',
-    displayName: 'Volunteer',
-    version: '1.0',
-    icon: 'HeartHandshake',
-    colors: { baseColor: '#15803d' },
-    scopes: [
-      {
-        id: 'getting-started',
-        title: 'Getting started',
-        steps: [
-          {
-            id: 'set-up-slack',
-            title: 'Set up Slack',
-            description: 'Set up Slack.',
-            icon: 'User',
-            category: 'Volunteer',
-            dueAfterDays: 2,
-            content: { details: ['How.'], tasks: ['Do it.'] },
-          },
-        ],
-      },
-    ],
-    teamTasks: [
-      {
-        id: 'book-welcome-call',
-        title: 'Book a welcome call',
-        description: 'Book it.',
-        who: 'admins',
-        dueAfterDays: 3,
-      },
-    ],
-  }),
-]);
+const catalog = teamTaskCatalog(
+  [{ id: 'book-welcome-call', title: 'Book a welcome call', description: 'Book it.', who: 'admins', dueAfterDays: 3 }],
+  { dueAfterDays: 2 },
+);
 
 let t: TestApp;
 let admin: string;

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import { addDays } from '../../calendar.js';
 import { addDepartment } from '../departments/departments.service.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { teamTaskCatalog } from '../../test/test-roles.js';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { TEAM_TASKS_FOR_STARTS_WITHIN_DAYS } from './team-tasks.service.js';
 
@@ -25,38 +24,15 @@ const ADMIN = 'late.boss@inspired2uplift.org';
 const DUE_AFTER_DAYS = [-3, -1, 0, 1, 3] as const;
 const taskIdOf = (days: number) => `task-${days < 0 ? `minus-${-days}` : days}`;
 
-const catalog = createRoleCatalog([
-  roleConfigurationSchema.parse({
-    key: 'volunteer',
-    displayName: 'Volunteer',
-    version: '1.0',
-    icon: 'HeartHandshake',
-    colors: { baseColor: '#15803d' },
-    scopes: [
-      {
-        id: 'getting-started',
-        title: 'Getting started',
-        steps: [
-          {
-            id: 'set-up-slack',
-            title: 'Set up Slack',
-            description: 'Set up Slack.',
-            icon: 'User',
-            category: 'Volunteer',
-            content: { details: ['How.'], tasks: ['Do it.'] },
-          },
-        ],
-      },
-    ],
-    teamTasks: DUE_AFTER_DAYS.map((days) => ({
-      id: taskIdOf(days),
-      title: `Task ${days}`,
-      description: 'Do it.',
-      who: 'buddy',
-      dueAfterDays: days,
-    })),
-  }),
-]);
+const catalog = teamTaskCatalog(
+  DUE_AFTER_DAYS.map((days) => ({
+    id: taskIdOf(days),
+    title: `Task ${days}`,
+    description: 'Do it.',
+    who: 'buddy',
+    dueAfterDays: days,
+  })),
+);
 
 const dayOf = (at: Date) => DateTime.fromJSDate(at, { zone: ZONE }).toISODate() ?? '';
 const localTime = (day: string, hour: number, minute = 0) =>

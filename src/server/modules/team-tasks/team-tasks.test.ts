@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberDetailSchema } from '../../../shared/admin-api.js';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { openTeamTasksResponseSchema } from '../../../shared/studio-api.js';
 import { createRoleCatalog, type RoleCatalog } from '../../../shared/roles.js';
 import {
@@ -14,6 +13,7 @@ import { BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE } from '../admin/admin.routes.js'
 import { addDepartment } from '../departments/departments.service.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { teamTaskRole } from '../../test/test-roles.js';
 import { syncTeamTasks } from './team-tasks.service.js';
 
 /**
@@ -31,54 +31,32 @@ const OTHER_BUDDY = 'otto@inspired2uplift.org';
 const FINANCE_LEAD = 'fin@inspired2uplift.org';
 const LONELY = 'lou@inspired2uplift.org'; // Finance has no lead but FINANCE_LEAD; Lou is in Garden, which has none
 
+/** The volunteer role of these tests: the welcome call's title and the buddy's hello's day can change. */
 const volunteer = (welcomeTitle = 'Book a welcome call', buddyDays = 1) =>
-  roleConfigurationSchema.parse({
-    key: 'volunteer',
-    displayName: 'Volunteer',
-    version: '1.0',
-    icon: 'HeartHandshake',
-    colors: { baseColor: '#15803d' },
-    scopes: [
-      {
-        id: 'getting-started',
-        title: 'Getting started',
-        steps: [
-          {
-            id: 'set-up-slack',
-            title: 'Set up Slack',
-            description: 'Set up Slack.',
-            icon: 'User',
-            category: 'Volunteer',
-            content: { details: ['How.'], tasks: ['Do it.'] },
-          },
-        ],
-      },
-    ],
-    teamTasks: [
-      {
-        id: 'create-google-account',
-        title: 'Create the account',
-        description: 'Create it.',
-        who: 'admins',
-        dueAfterDays: -2,
-      },
-      {
-        id: 'say-hello-in-slack',
-        title: 'Say hello in Slack',
-        description: 'Say hello.',
-        who: 'buddy',
-        dueAfterDays: buddyDays,
-      },
-      {
-        id: 'book-welcome-call',
-        title: welcomeTitle,
-        description: 'Book it.',
-        who: 'lead',
-        dueAfterDays: 5,
-        appointment: true,
-      },
-    ],
-  });
+  teamTaskRole([
+    {
+      id: 'create-google-account',
+      title: 'Create the account',
+      description: 'Create it.',
+      who: 'admins',
+      dueAfterDays: -2,
+    },
+    {
+      id: 'say-hello-in-slack',
+      title: 'Say hello in Slack',
+      description: 'Say hello.',
+      who: 'buddy',
+      dueAfterDays: buddyDays,
+    },
+    {
+      id: 'book-welcome-call',
+      title: welcomeTitle,
+      description: 'Book it.',
+      who: 'lead',
+      dueAfterDays: 5,
+      appointment: true,
+    },
+  ]);
 const catalogOf = (...args: Parameters<typeof volunteer>): RoleCatalog => createRoleCatalog([volunteer(...args)]);
 
 let t: TestApp;
