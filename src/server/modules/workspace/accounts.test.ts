@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberDetailSchema } from '../../../shared/admin-api.js';
 import { apiErrorSchema } from '../../../shared/api.js';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import { teamTaskListSchema } from '../../../shared/team-tasks-api.js';
 import {
   createdAccountSchema,
@@ -14,6 +12,7 @@ import {
 import { listAudit } from '../audit/index.js';
 import { addDepartment } from '../departments/departments.service.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { teamTaskCatalog } from '../../test/test-roles.js';
 import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { temporaryPassword } from './accounts.js';
 import { orgUnitFor, TOP_ORG_UNIT } from './mappings.js';
@@ -28,40 +27,18 @@ const ADMIN = 'ws.boss@inspired2uplift.org';
 const DELEGATED = 'directory-admin@inspired2uplift.org';
 const NORA = 'nora.newcomer@inspired2uplift.org';
 
-const catalog = createRoleCatalog([
-  roleConfigurationSchema.parse({
-    key: 'volunteer',
-    displayName: 'Volunteer',
-    version: '1.0',
-    icon: 'HeartHandshake',
-    colors: { baseColor: '#15803d' },
-    scopes: [
-      {
-        id: 'getting-started',
-        title: 'Getting started',
-        steps: [
-          {
-            id: 'change-password',
-            title: 'Change your password',
-            description: 'Change it.',
-            icon: 'User',
-            category: 'Volunteer',
-            content: { details: ['How.'], tasks: ['Do it.'] },
-          },
-        ],
-      },
-    ],
-    teamTasks: [
-      {
-        id: 'create-google-account',
-        title: 'Create the account',
-        description: 'Create it.',
-        who: 'admins',
-        dueAfterDays: -2,
-      },
-    ],
-  }),
-]);
+const catalog = teamTaskCatalog(
+  [
+    {
+      id: 'create-google-account',
+      title: 'Create the account',
+      description: 'Create it.',
+      who: 'admins',
+      dueAfterDays: -2,
+    },
+  ],
+  { id: 'change-password', title: 'Change your password' },
+);
 
 let peer: WorkspacePeer;
 let t: TestApp;
