@@ -5,8 +5,15 @@ import { tabTo, waitForTakeOver } from './support/keyboard';
 /**
  * Read aloud (docs/product.md#reading-and-display): 'Read this step' speaks the open step's title, description and
  * tasks sentence by sentence with the browser's speech synthesis, highlights the sentence being read, pauses, resumes
- * and stops; it is not offered where the browser has no voices. Chromium headless has no voices, so the page gets a
- * stand-in `speechSynthesis` that records what it is asked and ends an utterance when the test says so.
+ * and stops; it is not offered where the browser has no voices.
+ *
+ * Chromium headless has no voices, and Chromium's Linux engine (speech-dispatcher) never sends word `boundary` events
+ * (only start, end, pause, resume and cancel), so the page gets a stand-in `speechSynthesis` that fires the Web Speech
+ * API's events in the order Chromium does: `speak` queues; the first utterance in the queue gets `start`; when the test
+ * says the engine has spoken it (`finishUtterance()`), a `boundary` for each word, then `end`, then the next one
+ * starts; `pause` and `resume` fire their events and nothing ends while paused; `cancel` ends the utterance being
+ * spoken with an `error` of 'interrupted' and every queued one with 'canceled'. `speaking`, `paused` and `pending`
+ * follow. `window.speechLog` lists the calls and events.
  */
 
 const DESKTOP = { width: 1280, height: 800 } as const;
@@ -14,39 +21,84 @@ const DESKTOP = { width: 1280, height: 800 } as const;
 const uniqueEmail = (name: string) =>
   `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
-/** The stand-in speech synthesis: one voice; `window.speechLog` lists calls, `window.finishUtterance()` ends one. */
+/** The stand-in speech synthesis, one English voice (see the file's comment for the order of its events). */
 function standInSpeech() {
   const log: string[] = [];
-  let current: SpeechSynthesisUtterance | null = null;
+  const queue: SpeechSynthesisUtterance[] = [];
+  const voice = { name: 'Stand-in', lang: 'en-GB', default: true, localService: true, voiceURI: 'stand-in' };
+  const fire = (utterance: SpeechSynthesisUtterance, type: string, charIndex = 0, error?: string) => {
+    const init = { utterance, charIndex, elapsedTime: 0, name: type === 'boundary' ? 'word' : '' };
+    const event =
+      error === undefined
+        ? new SpeechSynthesisEvent(type, init)
+        : new SpeechSynthesisErrorEvent(type, { ...init, error: error as SpeechSynthesisErrorCode });
+    if (type !== 'boundary') log.push(`event ${type}${error === undefined ? '' : ` ${error}`}`);
+    utterance.dispatchEvent(event);
+  };
   const synthesis = {
     speaking: false,
     paused: false,
     pending: false,
     onvoiceschanged: null,
-    getVoices: () => [{ name: 'Stand-in', lang: 'en-GB', default: true, localService: true, voiceURI: 'stand-in' }],
+    getVoices: () => [voice],
     speak(utterance: SpeechSynthesisUtterance) {
       log.push(`speak: ${utterance.text}`);
-      current = utterance;
-      setTimeout(() => utterance.dispatchEvent(new Event('start')), 0);
+      queue.push(utterance);
+      synthesis.pending = queue.length > 1;
+      if (queue.length === 1) startNext();
     },
-    pause: () => log.push('pause'),
-    resume: () => log.push('resume'),
+    pause() {
+      log.push('pause');
+      if (!synthesis.speaking || synthesis.paused) return;
+      synthesis.paused = true;
+      const current = queue[0];
+      if (current !== undefined) setTimeout(() => fire(current, 'pause'), 0);
+    },
+    resume() {
+      log.push('resume');
+      if (!synthesis.paused) return;
+      synthesis.paused = false;
+      const current = queue[0];
+      if (current !== undefined) setTimeout(() => fire(current, 'resume'), 0);
+    },
     cancel() {
       log.push('cancel');
-      const utterance = current;
-      current = null;
-      if (utterance !== null) setTimeout(() => utterance.dispatchEvent(new Event('error')), 0);
+      const [current, ...queued] = queue.splice(0);
+      synthesis.speaking = false;
+      synthesis.paused = false;
+      synthesis.pending = false;
+      setTimeout(() => {
+        if (current !== undefined) fire(current, 'error', 0, 'interrupted');
+        for (const utterance of queued) fire(utterance, 'error', 0, 'canceled');
+      }, 0);
     },
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   };
+  // Each utterance starts once, when it reaches the head of the queue.
+  const started = new WeakSet<SpeechSynthesisUtterance>();
+  const startNext = () => {
+    const next = queue[0];
+    synthesis.pending = queue.length > 1;
+    synthesis.speaking = next !== undefined;
+    if (next === undefined || started.has(next)) return;
+    started.add(next);
+    setTimeout(() => {
+      if (queue[0] === next) fire(next, 'start');
+    }, 0);
+  };
   Object.defineProperty(window, 'speechSynthesis', { value: synthesis, configurable: true });
   Object.assign(window, {
     speechLog: log,
+    /** The engine has spoken the current utterance: its words' boundaries, its end, then the next one starts. */
     finishUtterance: () => {
-      const utterance = current;
-      current = null;
-      utterance?.dispatchEvent(new Event('end'));
+      const current = queue[0];
+      if (current === undefined || synthesis.paused) return false;
+      for (const word of current.text.matchAll(/\S+/g)) fire(current, 'boundary', word.index);
+      queue.shift();
+      fire(current, 'end', current.text.length);
+      startNext();
+      return true;
     },
   });
 }
@@ -67,8 +119,11 @@ async function signedInPage(browser: Browser, baseURL: string | undefined, withV
 }
 
 const speechLog = (page: Page) => page.evaluate(() => (window as unknown as { speechLog: string[] }).speechLog);
+/** What the page asked of the engine (speak, pause, resume, cancel), without the engine's events. */
+const calls = async (page: Page) => (await speechLog(page)).filter((line) => !line.startsWith('event '));
+/** The engine has spoken the current utterance; false when there was none or the engine is paused. */
 const finishUtterance = (page: Page) =>
-  page.evaluate(() => (window as unknown as { finishUtterance: () => void }).finishUtterance());
+  page.evaluate(() => (window as unknown as { finishUtterance: () => boolean }).finishUtterance());
 /** The text of the sentence highlighted as being read, or null. */
 const highlighted = (page: Page) =>
   page.evaluate(() => {
@@ -89,34 +144,50 @@ test('read aloud starts with the title, goes sentence by sentence with a highlig
   await tabTo(page, read);
   await page.keyboard.press('Enter');
 
-  await expect.poll(() => speechLog(page)).toEqual(['cancel', `speak: ${title}`]);
+  // The title is highlighted once the engine starts it, and stays so through its word boundaries until it ends.
+  await expect.poll(() => calls(page)).toEqual(['cancel', `speak: ${title}`]);
+  await expect.poll(() => speechLog(page)).toContain('event start');
   await expect.poll(() => highlighted(page)).toBe(title);
-  await finishUtterance(page);
-  const firstSentence = (await speechLog(page)).at(-1)?.replace(/^speak: /, '') ?? '';
+  expect(await finishUtterance(page)).toBe(true);
+  await expect.poll(async () => (await calls(page)).length).toBe(3);
+  const firstSentence = (await calls(page)).at(-1)?.replace(/^speak: /, '') ?? '';
   expect(description.startsWith(firstSentence)).toBe(true);
   await expect.poll(() => highlighted(page)).toBe(firstSentence);
   await expectNoAxeViolations(page, { state: 'dashboard, a step being read aloud' });
 
-  // The same button pauses and resumes; focus stays on it.
+  // The same button pauses and resumes; focus stays on it. Pause stops the voice (the engine interrupts the sentence)
+  // and the highlight stays where the reading goes on; Resume reads that sentence again, then the next follows. The
+  // engine's own pause and resume are not used (speech-dispatcher loses a resume).
   const pause = card.getByRole('button', { name: 'Pause' });
   await expect(pause).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(card.getByRole('button', { name: 'Resume' })).toBeFocused();
+  expect((await calls(page)).at(-1)).toBe('cancel');
+  await expect.poll(() => speechLog(page)).toContain('event error interrupted');
+  expect(await finishUtterance(page)).toBe(false);
+  expect(await highlighted(page)).toBe(firstSentence);
   await page.keyboard.press('Enter');
   await expect(pause).toBeFocused();
-  expect((await speechLog(page)).slice(-2)).toEqual(['pause', 'resume']);
+  expect((await calls(page)).at(-1)).toBe(`speak: ${firstSentence}`);
+  await expect.poll(() => highlighted(page)).toBe(firstSentence);
+  expect(await finishUtterance(page)).toBe(true);
+  await expect.poll(async () => (await calls(page)).at(-1)).not.toBe(`speak: ${firstSentence}`);
+  const secondSentence = (await calls(page)).at(-1)?.replace(/^speak: /, '') ?? '';
+  expect(secondSentence).not.toBe('');
+  await expect.poll(() => highlighted(page)).toBe(secondSentence);
 
+  // Stop: the engine interrupts the sentence; nothing more is spoken, the highlight goes, focus returns.
   await page.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: 'Stop' })).toBeFocused();
   await page.keyboard.press('Enter');
-  expect((await speechLog(page)).at(-1)).toBe('cancel');
+  expect((await calls(page)).at(-1)).toBe('cancel');
+  await expect.poll(() => speechLog(page)).toContain('event error interrupted');
   await expect.poll(() => highlighted(page)).toBeNull();
   await expect(read).toBeFocused();
   await expect(card.getByRole('button', { name: 'Stop' })).toHaveCount(0);
-  // Nothing more is spoken after a stop.
-  const spoken = (await speechLog(page)).length;
-  await finishUtterance(page);
-  expect((await speechLog(page)).length).toBe(spoken);
+  const spoken = (await calls(page)).length;
+  expect(await finishUtterance(page)).toBe(false);
+  expect((await calls(page)).length).toBe(spoken);
   await page.context().close();
 });
 
@@ -125,7 +196,7 @@ test('read aloud reads to the end of the step, then is ready to start again', as
   const card = page.locator('main article', { has: page.locator('[aria-expanded="true"]') });
   const read = card.getByRole('button', { name: 'Read this step' });
   await read.click();
-  const spokenLines = async () => (await speechLog(page)).filter((line) => line.startsWith('speak: '));
+  const spokenLines = async () => (await calls(page)).filter((line) => line.startsWith('speak: '));
   for (let i = 1; i < 60; i += 1) {
     await finishUtterance(page);
     await expect

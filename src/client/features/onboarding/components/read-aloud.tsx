@@ -82,18 +82,29 @@ type ReaderState = 'idle' | 'speaking' | 'paused';
  * marked {@link READ_ALOUD_ATTRIBUTE} inside `root`) with the browser's own speech synthesis, one sentence after the
  * other, highlighting the sentence being read (the CSS Custom Highlight API); then 'Pause'/'Resume' and 'Stop'. Not
  * shown where the browser has no voices. Stops when the card closes.
+ *
+ * Pause stops the voice (`cancel`) and keeps the place; Resume reads the paused sentence again from its start. The
+ * engine's own `pause`/`resume` are not used: Chromium with speech-dispatcher (Linux) pauses only at the end of a
+ * sentence and loses a resume, after which nothing is spoken again; a cancel and a new utterance work everywhere
+ * (docs/decisions/072-read-aloud-pause-and-a-real-voice-in-ci.md).
  * @param root the step card holding the marked elements
  */
 export function ReadAloud({ root }: { root: RefObject<HTMLElement | null> }) {
   const hasVoices = useHasVoices();
   const [state, setState] = useState<ReaderState>('idle');
   const mainButton = useRef<HTMLButtonElement>(null);
-  // This card's reading, or null: events of an earlier reading's utterances are ignored.
+  // This card's reading, or null: another card's reading stops it first.
   const reading = useRef<Reading | null>(null);
+  const sentences = useRef<Sentence[]>([]);
+  // The sentence being read, or where a paused reading goes on.
+  const at = useRef(0);
+  // The utterance whose events count: an utterance cancelled (by Pause, Stop or another reading) is ignored.
+  const live = useRef<SpeechSynthesisUtterance | null>(null);
 
   const stop = (cancel: boolean) => {
     if (currentReading === reading.current) currentReading = null;
     reading.current = null;
+    live.current = null;
     if (cancel) speechSynthesis.cancel();
     highlight(null);
     setState('idle');
@@ -104,6 +115,7 @@ export function ReadAloud({ root }: { root: RefObject<HTMLElement | null> }) {
       if (reading.current !== null) {
         if (currentReading === reading.current) currentReading = null;
         reading.current = null;
+        live.current = null;
         speechSynthesis.cancel();
         highlight(null);
       }
@@ -111,35 +123,39 @@ export function ReadAloud({ root }: { root: RefObject<HTMLElement | null> }) {
     [],
   );
 
+  const speakFrom = (index: number) => {
+    const sentence = sentences.current[index];
+    if (sentence === undefined) {
+      stop(false);
+      return;
+    }
+    at.current = index;
+    const utterance = new SpeechSynthesisUtterance(sentence.text);
+    utterance.lang = document.documentElement.lang || 'en';
+    live.current = utterance;
+    utterance.addEventListener('start', () => {
+      if (live.current === utterance) highlight(sentence.range);
+    });
+    utterance.addEventListener('end', () => {
+      if (live.current === utterance) speakFrom(index + 1);
+    });
+    utterance.addEventListener('error', () => {
+      if (live.current === utterance) stop(false);
+    });
+    speechSynthesis.speak(utterance);
+  };
+
   const start = () => {
     const element = root.current;
     if (element === null) return;
     currentReading?.stop();
     speechSynthesis.cancel();
-    const sentences = sentencesIn(element);
+    sentences.current = sentencesIn(element);
     const token: Reading = { stop: () => stop(false) };
     reading.current = token;
     currentReading = token;
-    const speak = (index: number) => {
-      const sentence = sentences[index];
-      if (token !== reading.current) return;
-      if (sentence === undefined) {
-        stop(false);
-        return;
-      }
-      const utterance = new SpeechSynthesisUtterance(sentence.text);
-      utterance.lang = document.documentElement.lang || 'en';
-      utterance.addEventListener('start', () => {
-        if (token === reading.current) highlight(sentence.range);
-      });
-      utterance.addEventListener('end', () => speak(index + 1));
-      utterance.addEventListener('error', () => {
-        if (token === reading.current) stop(false);
-      });
-      speechSynthesis.speak(utterance);
-    };
     setState('speaking');
-    speak(0);
+    speakFrom(0);
   };
 
   if (!hasVoices) return null;
@@ -154,11 +170,13 @@ export function ReadAloud({ root }: { root: RefObject<HTMLElement | null> }) {
         onClick={() => {
           if (state === 'idle') start();
           else if (state === 'speaking') {
-            speechSynthesis.pause();
+            // The highlight stays on the sentence that Resume reads again.
+            live.current = null;
+            speechSynthesis.cancel();
             setState('paused');
           } else {
-            speechSynthesis.resume();
             setState('speaking');
+            speakFrom(at.current);
           }
         }}
       >
