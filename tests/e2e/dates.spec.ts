@@ -35,7 +35,7 @@ test('every date the member and admin pages show is written by the one formatter
   const checked: Record<string, number> = {};
   checked.dashboard = await expectDatesOneWay(member, "the newcomer's dashboard");
   await member.goto('/devices');
-  await expect(member.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(member.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem').first()).toBeVisible();
   checked.devices = await expectDatesOneWay(member, 'the devices page');
   await member.goto('/test');
   await expect(member.getByText(/Please send the onboarding steps for your team by/u)).toBeVisible();

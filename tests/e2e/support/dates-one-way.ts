@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { visibleText } from './visible-text';
 import {
   DEFAULT_DATE_SETTINGS,
   formatDay,
@@ -102,25 +103,7 @@ export function datesAgainstFormatter(text: string, thisYear: number): [string, 
  * @returns how many dates were checked
  */
 export async function expectDatesOneWay(page: Page, where: string): Promise<number> {
-  const text = await page.evaluate(() => {
-    const hidden = new Set(['Advanced', 'Details for whoever runs the server']);
-    const parts: string[] = [];
-    const walk = (node: Node) => {
-      if (node instanceof HTMLElement) {
-        if (node.tagName === 'DETAILS') {
-          const summary = node.querySelector(':scope > summary')?.textContent?.trim() ?? '';
-          if (hidden.has(summary)) return;
-        }
-        if (node.tagName === 'SCRIPT' || node.tagName === 'STYLE' || node.hidden) return;
-        const style = getComputedStyle(node);
-        if (style.display === 'none' || style.visibility === 'hidden') return;
-      }
-      if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
-      node.childNodes.forEach(walk);
-    };
-    walk(document.body);
-    return parts.join('\n');
-  });
+  const text = await visibleText(page);
   const cleaned = text.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu, ' ').replace(/https?:\/\/\S+/gu, ' ');
   const otherWays = OTHER_WAYS.flatMap(([pattern, what]) =>
     [...cleaned.matchAll(pattern)].map((m) => `${what}: “${m[0]}”`),

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { visibleText } from './visible-text';
 
 /**
  * The admin's screens speak to people, not operators (docs/product.md#admin-area): outside "Advanced" and "Details for
@@ -23,35 +24,7 @@ const PLAIN = /\b(?:16-year-old|step-by-step|up-to-date|one-to-one|face-to-face|
  * @param where the screen's name for the failure message
  */
 export async function expectPlainWords(page: Page, where: string): Promise<void> {
-  const text = await page.evaluate(() => {
-    const hidden = new Set(['Advanced', 'Details for whoever runs the server']);
-    const parts: string[] = [];
-    const walk = (node: Node) => {
-      if (node instanceof HTMLElement) {
-        if (node.tagName === 'DETAILS') {
-          const summary = node.querySelector(':scope > summary')?.textContent?.trim() ?? '';
-          if (hidden.has(summary)) return;
-        }
-        if (node.tagName === 'SCRIPT' || node.tagName === 'STYLE' || node.hidden) return;
-        const style = getComputedStyle(node);
-        if (style.display === 'none' || style.visibility === 'hidden') return;
-      }
-      if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
-      node.childNodes.forEach(walk);
-    };
-    walk(document.body);
-    // Input values are on the screen too, outside the two disclosures (the studio's ids are under "Advanced").
-    const disclosed = (el: Element) => {
-      for (let d = el.closest('details'); d !== null; d = d.parentElement?.closest('details') ?? null) {
-        if (hidden.has(d.querySelector(':scope > summary')?.textContent?.trim() ?? '')) return true;
-      }
-      return false;
-    };
-    document.querySelectorAll('input:not([type=hidden]), textarea').forEach((el) => {
-      if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && !disclosed(el)) parts.push(el.value);
-    });
-    return parts.join('\n');
-  });
+  const text = await visibleText(page, { inputs: true });
   const lines = text
     .split('\n')
     .map((line) =>
