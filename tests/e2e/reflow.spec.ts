@@ -4,6 +4,7 @@ import { FONTS, THEMES, type Preferences } from '../../src/shared/preferences';
 import { allCombinations, pairwiseCombinations, type Factors } from './support/pairwise';
 import { expectVisibleFocus, tabTo, waitForTakeOver } from './support/keyboard';
 import { dialogProblems, reflowProblems } from './support/reflow';
+import { openStep } from './support/steps';
 
 /**
  * Reflow, text spacing and resized text at the edges (docs/product.md#accessibility, WCAG 2.2 1.4.10, 1.4.12, 1.4.4):
@@ -85,19 +86,6 @@ const preferencesOf = (settings: Settings): Preferences => ({
 async function check(page: Page, state: string, settings: Settings, found: string[], dialog = false) {
   const problems = [...(await reflowProblems(page)), ...(dialog ? await dialogProblems(page) : [])];
   for (const problem of problems) found.push(`${state} | ${describeSettings(settings)} | ${problem}`);
-}
-
-/** Opens the step card titled `title` (its toggle is the button named as its title) and returns the card. */
-async function openStep(page: Page, title: string) {
-  const toggle = page.locator('main article h3').getByRole('button', { name: title, exact: true });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  const card = page
-    .locator('main article')
-    .filter({ has: page.locator('h3').getByRole('button', { name: title, exact: true }) });
-  // Pictures laid out (loaded or failed: no network here), the document's viewer loaded.
-  await expect(card.getByText(/^Loading (image|PDF)\.\.\.$/)).toHaveCount(0);
-  return card;
 }
 
 /** Opens each step card of the page in turn and checks the page. */

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
+import { openStep } from './support/steps';
 
 /**
  * What a screen reader hears (docs/product.md#accessibility): the accessibility tree of every step kind and dialog,
@@ -35,18 +36,6 @@ async function newPage(
   const page = await context.newPage();
   if (signedIn) await signInAs(page, uniqueEmail('screen.reader'), { name: 'Sam Lee', baseURL });
   return page;
-}
-
-/** The step card titled `title`, opened, its picture and document loaded. */
-async function openStep(page: Page, title: string): Promise<Locator> {
-  const toggle = page.locator('main article h3').getByRole('button', { name: title, exact: true });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  const card = page
-    .locator('main article')
-    .filter({ has: page.locator('h3').getByRole('button', { name: title, exact: true }) });
-  await expect(card.getByText(/^Loading (image|PDF)\.\.\.$/)).toHaveCount(0);
-  return card;
 }
 
 /** File name of a step's snapshot: its title in lower case with dashes. */
