@@ -24,12 +24,19 @@ import {
   type MailTransport,
   MailWorker,
   outboxOnlyTransport,
+  planPreboardingLinkMails,
   smtpTransport,
 } from './modules/mail/index.js';
 import { memberRolePlugin } from './modules/members/index.js';
 import { onboardingRoutes } from './modules/onboarding/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
-import { privateEmailRoutes } from './modules/preboarding/index.js';
+import {
+  DEFAULT_PREBOARDING_LIMITS,
+  preboardingLinkRoutes,
+  preboardingRoutes,
+  privateEmailRoutes,
+  type PreboardingLimits,
+} from './modules/preboarding/index.js';
 import { progressRoutes } from './modules/progress/index.js';
 import { prepareStoredSecrets, SecretsKeyError, secretsRoutes } from './modules/secrets/index.js';
 import { studioRoutes } from './modules/studio/index.js';
@@ -137,6 +144,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The sign-in rate limits (default: from the configuration, plugins/auth-rate-limits.ts); tests replace some. */
   authLimits?: Partial<AuthLimits>;
+  /** The pre-boarding links' rate limits (default DEFAULT_PREBOARDING_LIMITS; the limit tests set small ones). */
+  preboardingLimits?: PreboardingLimits;
   /** Backups of the embedded database (modules/backups); default: none available (as on PostgreSQL). */
   backups?: BackupService;
   /** How often agreements due again are swept for everyone, in ms (modules/acknowledgments/due-again.ts); default never. */
@@ -389,6 +398,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transport.close();
   });
   await app.register(mailRoutes, { db, config, now, worker, smtpConfigured: transport.kind === 'smtp' });
+  // Pre-boarding (docs/product.md#pre-boarding): the link's pages, and the page's API under its own session.
+  await app.register(preboardingLinkRoutes, {
+    db,
+    config,
+    now,
+    limits: deps.preboardingLimits ?? DEFAULT_PREBOARDING_LIMITS,
+    planLinkMails: planPreboardingLinkMails,
+    wakeMail: () => void worker.runNow(),
+  });
+  await app.register(preboardingRoutes, { db, box: config.secretBox, config, now });
 
   const firstRuns: NodeJS.Timeout[] = [];
   const startSoon = (everyMs: number | undefined, start: (everyMs: number) => void) => {

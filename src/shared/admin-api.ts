@@ -155,6 +155,19 @@ export const memberStepSchema = z.object({
 });
 export type MemberStep = z.infer<typeof memberStepSchema>;
 
+/**
+ * What a member did before their first day (docs/product.md#pre-boarding): when they first opened their pre-boarding
+ * page, the steps they marked done and the forms they sent (titles and times, never answers), and when it became
+ * theirs at their first Google sign-in (null: not yet).
+ */
+export const memberPreboardingSchema = z.object({
+  firstOpenedAt: z.string().nullable(),
+  joinedAt: z.string().nullable(),
+  steps: z.array(z.object({ stepId: z.string(), title: z.string(), at: z.string() })),
+  formsSent: z.array(z.object({ stepId: z.string(), title: z.string(), at: z.string() })),
+});
+export type MemberPreboarding = z.infer<typeof memberPreboardingSchema>;
+
 /** GET /api/admin/members/:email answer: the member's row, the role text of their record, and their steps. */
 export const memberDetailSchema = z.object({
   member: memberOverviewSchema,
@@ -186,6 +199,8 @@ export const memberDetailSchema = z.object({
    * `steps`) and skipped steps (no longer in `steps`).
    */
   adjustments: z.array(stepAdjustmentSchema).optional(),
+  /** What the member did before their first day; null when they never opened a pre-boarding link. */
+  preboarding: memberPreboardingSchema.nullable().optional(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

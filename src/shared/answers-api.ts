@@ -14,7 +14,8 @@ export const formAnswersBodySchema = z
   .strict();
 export type FormAnswersBody = z.infer<typeof formAnswersBodySchema>;
 
-const storedAnswersSchema = z.record(
+/** Stored answers as the API gives them back: question id → the answer. */
+export const storedAnswersSchema = z.record(
   z.string(),
   z.union([z.string(), z.array(z.string()), z.boolean(), z.number(), fileAnswerSchema]),
 );

@@ -73,6 +73,15 @@ export const AUDIT_KINDS = [
   'private-email-change',
   /** A member's private e-mail address was cleared, ANSWERS_KEEP_DAYS_AFTER_LEAVING days after they left. */
   'private-email-deleted',
+  /**
+   * A pre-boarding link was opened into a session (`allowed`), or refused (`refused`: used, expired, ended, signed-in);
+   * docs/security.md#pre-boarding.
+   */
+  'preboarding-opened',
+  /** Someone asked for a new pre-boarding link for a member's private address (docs/product.md#pre-boarding). */
+  'preboarding-link-requested',
+  /** The first Google sign-in made what a newcomer did before their first day theirs (docs/product.md#pre-boarding). */
+  'preboarding-joined',
   /** An admin hid the launch checklist (`details.dismissed: true`) or showed it again (`false`). */
   'launch-checklist',
   /** An admin added, renamed, retired or restored a department of the list, or moved members to one (`reason`). */

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 import { renamedFromSchema, stableIdSchema } from './content-ids.js';
-import { contentUrlProblem } from './content-urls.js';
+import { contentUrlSchema } from './content-urls.js';
+import {
+  beforeFirstDayProblems,
+  firstDaySchema,
+  preboardingMailProblems,
+  preboardingMailSchema,
+} from './content-preboarding.js';
 import { formSchema, quizKeyProblems, quizSchema } from './content-forms.js';
 
 /**
@@ -17,46 +23,8 @@ export { APP_VERSION } from './version.js';
 export * from './content-ids.js';
 export * from './content-urls.js';
 export * from './content-forms.js';
-
-/** The 35 step icon names (docs/product.md#scopes-and-steps). An unknown name falls back to `User` in the client. */
-export const ICON_NAMES = [
-  'User',
-  'BookOpenText',
-  'Pen',
-  'Chrome',
-  'Lock',
-  'FileText',
-  'Users',
-  'Laptop',
-  'Mail',
-  'BookOpen',
-  'ArrowUpDown',
-  'HeartHandshake',
-  'Briefcase',
-  'Slack',
-  'Smartphone',
-  'Heart',
-  'Globe',
-  'GraduationCap',
-  'Crown',
-  'MapPin',
-  'MessageSquare',
-  'Map',
-  'ClipboardCheck',
-  'UserPlus',
-  'Award',
-  'ClipboardList',
-  'Microscope',
-  'Layers',
-  'Brush',
-  'Search',
-  'ListChecks',
-  'LayoutDashboard',
-  'DollarSign',
-  'Instagram',
-  'Signal',
-] as const;
-export type IconName = (typeof ICON_NAMES)[number];
+export * from './content-preboarding.js';
+export * from './content-icons.js';
 
 /** Step category badges (docs/product.md#roles), 'Account' being the account notice step's. */
 export const STEP_CATEGORIES = [
@@ -90,20 +58,14 @@ export const SECRET_NAMES = [
 
 const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like "#1d4ed8"');
 
-/** A link or asset address: an https URL, a mailto: address, or a path served by us (`/content/...`); see {@link contentUrlProblem}. */
-const urlSchema = z.string().superRefine((value, ctx) => {
-  const problem = contentUrlProblem(value);
-  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-});
-
-export const helpfulLinkSchema = z.object({ text: z.string().min(1), url: urlSchema }).strict();
+export const helpfulLinkSchema = z.object({ text: z.string().min(1), url: contentUrlSchema }).strict();
 
 export const contactSchema = z
   .object({
     name: z.string().min(1),
     email: z.email(),
     position: z.string().min(1),
-    picture: urlSchema.optional(),
+    picture: contentUrlSchema.optional(),
     bio: z.string().optional(),
   })
   .strict();
@@ -131,7 +93,7 @@ export const MEDIA_SIZES = ['full', 'text', 'small', 'medium', 'large', 'banner'
 export const mediaItemSchema = z
   .object({
     type: z.enum(['youtube', 'image', 'video']),
-    src: urlSchema,
+    src: contentUrlSchema,
     alt: z.string().optional(),
     title: z.string().optional(),
     text: z.string().optional(),
@@ -179,7 +141,7 @@ export const easyReadSentenceSchema = z
       ),
     picture: z
       .object({
-        src: urlSchema,
+        src: contentUrlSchema,
         alt: z
           .string()
           .trim()
@@ -213,7 +175,7 @@ export const stepSchema = z
     mobileCompleteButtonText: z.string().min(1).optional(),
     footnote: z.string().optional(),
     requiresScrollOrDownload: z.boolean().default(false),
-    pdfUrl: urlSchema.optional(),
+    pdfUrl: contentUrlSchema.optional(),
     /**
      * The PDF at `pdfUrl` is a draft, not the final text (docs/product.md#placeholders): the viewer shows a "DRAFT"
      * banner, every signed receipt of it is stamped "DRAFT", and the admin's launch checklist lists it. Remove it
@@ -228,7 +190,7 @@ export const stepSchema = z
       .strict()
       .optional(),
     image: z
-      .object({ src: urlSchema, alt: z.string().min(1) })
+      .object({ src: contentUrlSchema, alt: z.string().min(1) })
       .strict()
       .optional(),
     /**
@@ -254,6 +216,11 @@ export const stepSchema = z
     dueAfterDays: z.number().int().min(0, 'must be 0 or more days').max(365, 'must be at most 365 days').optional(),
     /** A form step: the questions it asks (docs/product.md#form-steps). It completes when the member sends it. */
     form: formSchema.optional(),
+    /**
+     * The step can be done before the first day, on the pre-boarding page opened from the link sent to the private
+     * e-mail address (docs/product.md#pre-boarding). Only a step that reads, or asks a form without file questions.
+     */
+    beforeFirstDay: z.boolean().optional(),
     /** A quiz step (docs/product.md#quiz-steps). It completes when the member passes it. */
     quiz: quizSchema.optional(),
     media: z.array(mediaItemSchema).default([]),
@@ -317,6 +284,9 @@ export const stepSchema = z
           message: `a ${kind} step completes when the member sends it, so it cannot also be a ${other} step`,
         });
       }
+    }
+    if (step.beforeFirstDay === true) {
+      for (const problem of beforeFirstDayProblems(step)) ctx.addIssue({ code: 'custom', ...problem });
     }
     if (step.requiresScrollOrDownload && !step.pdfUrl) {
       ctx.addIssue({
@@ -459,6 +429,10 @@ export const roleConfigurationSchema = z
     scopes: z.array(scopeSchema).default([]),
     /** Work the people around a newcomer of this role do (docs/product.md#team-tasks). */
     teamTasks: z.array(teamTaskSchema).default([]),
+    /** The first day of this role's newcomers (docs/product.md#pre-boarding); else the first one of a role it inherits. */
+    firstDay: firstDaySchema.optional(),
+    /** Messages to a newcomer's private address before their first day (docs/product.md#pre-boarding). */
+    preboardingMails: z.array(preboardingMailSchema).optional(),
   })
   .strict()
   .superRefine((role, ctx) => {
@@ -473,6 +447,8 @@ export const roleConfigurationSchema = z
       }
       seen.add(task.id);
     });
+    for (const problem of preboardingMailProblems(role.preboardingMails ?? []))
+      ctx.addIssue({ code: 'custom', ...problem });
   });
 
 export type HelpfulLink = z.infer<typeof helpfulLinkSchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The addresses content may use (docs/product.md#scopes-and-steps: links, pictures, images, media, PDFs) and why one
  * is refused (docs/security.md#what-was-checked-and-how).
@@ -68,3 +70,9 @@ export function ownOriginUrlProblem(value: string, publicUrl: string | undefined
   if (host(url.hostname) !== host(own.hostname)) return null;
   return contentUrlProblem(`/${url.pathname.replace(/^\/+/u, '')}${url.search}`);
 }
+
+/** A link or asset address in content: an https URL, a mailto: address, or a path served by us; see {@link contentUrlProblem}. */
+export const contentUrlSchema = z.string().superRefine((value, ctx) => {
+  const problem = contentUrlProblem(value);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+});

@@ -35,8 +35,12 @@ export type OwnOnboardingStartResponse = z.infer<typeof ownOnboardingStartSchema
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-/** Reminders, digests, and the welcome an invited person gets (docs/product.md#due-dates-and-reminders). */
-export const OUTBOX_KINDS = ['reminder', 'digest', 'welcome'] as const;
+/**
+ * Reminders, digests, the welcome an invited person gets (docs/product.md#due-dates-and-reminders), and the messages to
+ * a newcomer's private address before their first day (docs/product.md#pre-boarding: shown by the member's Workspace
+ * address, never the private one).
+ */
+export const OUTBOX_KINDS = ['reminder', 'digest', 'welcome', 'preboarding'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 /** The largest page of the outbox. */
 export const OUTBOX_MAX_PAGE_SIZE = 200;

@@ -90,3 +90,6 @@ export function preferencesFrom(value: unknown): Preferences {
 
 /** The API's address of the signed-in member's preferences (GET and PUT; src/shared/preferences-api.ts). */
 export const PREFERENCES_PATH = '/api/me/preferences';
+
+/** Where the pre-boarding page saves them (docs/product.md#pre-boarding): the newcomer's until their first sign-in. */
+export const PREBOARDING_PREFERENCES_PATH = '/api/preboarding/preferences';

@@ -128,7 +128,7 @@ for (const [label, viewport] of VIEWPORTS) {
       const first = stepCard(page, 'Sign in to your Chrome profile');
       await first.getByRole('button', { name: viewport === PHONE ? 'Done' : 'Complete', exact: true }).click();
       await expect(first.getByRole('button', { name: 'Reset step' })).toBeVisible();
-      await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+      await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
       await expectNoAxeViolations(page, { state: `volunteer dashboard, one step completed (${label})` });
 
       await signInAs(page, E2E_MEMBERS.finance.email, { baseURL });
@@ -494,8 +494,8 @@ test('keyboard only: the Volunteer Agreement is read, downloaded and signed', as
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(card.getByText('Completed')).toBeVisible();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
-  expect(await expectProgressBarMatchesShownPercent(page)).toBe(13);
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
+  expect(await expectProgressBarMatchesShownPercent(page)).toBe(11);
   // Focus moves to the step's reset icon rather than being lost.
   await expect(card.getByRole('button', { name: 'Reset step' })).toBeFocused();
   await expectVisibleFocus(page);
@@ -564,11 +564,11 @@ test('the progress bar is named and carries the percentage shown, at desktop and
     expect(await expectProgressBarMatchesShownPercent(page)).toBe(0);
     const button = viewport === PHONE ? 'Done' : 'Complete';
     await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: button, exact: true }).click();
-    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
-    expect(await expectProgressBarMatchesShownPercent(page)).toBe(13);
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
+    expect(await expectProgressBarMatchesShownPercent(page)).toBe(11);
     await stepCard(page, 'Change your password').getByRole('button', { name: button, exact: true }).click();
-    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '25');
-    expect(await expectProgressBarMatchesShownPercent(page)).toBe(25);
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '22');
+    expect(await expectProgressBarMatchesShownPercent(page)).toBe(22);
     await page.context().close();
   }
 });

@@ -58,17 +58,17 @@ test('a step completed while the database is unavailable stays shown, is saved o
   const notice = page.getByRole('status').filter({ hasText: 'Not saved yet' });
   await expect(notice).toContainText("We couldn't save that just now — the server can't reach its database.");
   await expect(notice).toContainText("Your change is kept here and we'll save it when the connection is back.");
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
   await expect(first.getByRole('button', { name: 'Reset step' })).toBeVisible();
 
   // Tried again after 1 s and 2 s: the third try reaches the real server, which stores it.
   await expect(page.getByText('Progress saved', { exact: true })).toBeVisible({ timeout: 15_000 });
   expect(failed()).toBe(2);
   await expect(notice).toHaveCount(0);
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
 
   await page.reload();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
   await expect(
     stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' }),
   ).toBeVisible();

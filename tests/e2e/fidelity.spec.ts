@@ -83,11 +83,11 @@ test("progress kept in this browser by the app's earlier version is imported onc
   }, me.user.id);
   await page.goto('/dashboard');
   const bar = page.getByRole('progressbar', { name: 'Onboarding progress' });
-  await expect(bar).toHaveAttribute('aria-valuenow', '38');
+  await expect(bar).toHaveAttribute('aria-valuenow', '33');
   await expect
     .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('completed_steps'))))
     .toEqual([]);
   // Of record now: a reload shows the same, and nothing is imported twice.
   await page.reload();
-  await expect(bar).toHaveAttribute('aria-valuenow', '38');
+  await expect(bar).toHaveAttribute('aria-valuenow', '33');
 });

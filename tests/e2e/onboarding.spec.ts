@@ -44,7 +44,7 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await expect(page.getByText('Dev', { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(page.getByText('dev@inspired2uplift.org').first()).toBeVisible();
 
-  // All eight volunteer steps of docs/product.md#roles, in order.
+  // All nine volunteer steps of docs/product.md#roles, in order.
   const titles = await page.getByRole('heading', { level: 3 }).allTextContents();
   expect(titles).toEqual([
     'Sign in to your Chrome profile',
@@ -52,23 +52,24 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
     'Sign the Volunteer Agreement',
     'Set up Slack',
     'Meet your people',
+    'What to expect when you start',
     'Your support and access needs',
     'Safeguarding: check what you know',
     'Get the apps on your phone',
   ]);
 
-  // The first step is the active one; completing it moves the bar to 1/8 = 12.5%, shown as 13%.
+  // The first step is the active one; completing it moves the bar to 1/9 = 11.1%, shown as 11%.
   const first = stepCard(page, 'Sign in to your Chrome profile');
   await expect(first.getByRole('heading', { name: 'Tasks' })).toBeVisible();
   await first.getByRole('button', { name: 'Complete', exact: true }).click();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
-  await expect(page.getByText('13%', { exact: true })).toBeVisible();
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
+  await expect(page.getByText('11%', { exact: true })).toBeVisible();
   await expect(first.getByRole('button', { name: 'Reset step' })).toBeVisible();
   await expectNoAxeViolations(page, { state: 'dashboard, first step completed' });
 
   // The server has it: a reload shows the same.
   await page.reload();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
 
   // Sign out, sign in again: still there.
   await page.getByRole('button', { name: /log ?out|sign out/i }).click();
@@ -76,7 +77,7 @@ test('a volunteer signs in, completes a step, and the progress is kept across re
   await expect(page).toHaveURL(/\/login$/);
   await expectNoAxeViolations(page, { state: "login screen with the 'Logged Out' toast" });
   await signInThroughLoginScreen(page);
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
 
   // Un-completing is kept too.
   await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' }).click();
@@ -108,10 +109,10 @@ test("the dashboard's first API answers come with its document, and the page ask
 
   // Completing a step goes to the server, and a reload shows it: the document carries the new answers.
   await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete', exact: true }).click();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
   await expect.poll(() => asked.some((line) => line.startsWith('PUT /api/progress/steps/'))).toBe(true);
   await page.reload();
-  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '13');
+  await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '11');
   await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Reset step' }).click();
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
 });

@@ -19,12 +19,13 @@ test('a member set to finance sees the finance steps and the Finance badge', asy
 
   // Both finance scopes: the volunteer and team steps first, then the finance team's own.
   const titles = await page.getByRole('heading', { level: 3 }).allTextContents();
-  expect(titles.slice(0, 8)).toEqual([
+  expect(titles.slice(0, 9)).toEqual([
     'Sign in to your Chrome profile',
     'Change your password',
     'Sign the Volunteer Agreement',
     'Set up Slack',
     'Meet your people',
+    'What to expect when you start',
     'Your support and access needs',
     'Safeguarding: check what you know',
     'Get the apps on your phone',
@@ -32,7 +33,7 @@ test('a member set to finance sees the finance steps and the Finance badge', asy
   for (const title of ['Meet your Finance team', 'Finance profile', 'Do your first donation check']) {
     expect(titles).toContain(title);
   }
-  expect(titles).toHaveLength(19);
+  expect(titles).toHaveLength(20);
 
   // Each finance step carries the Finance category badge.
   const financeCard = page

@@ -26,6 +26,8 @@ const DevicesRoute = lazyPage(async () => (await import('./routes/devices')).Dev
 // 'My tasks' (docs/product.md#team-tasks): its own chunk, loaded when someone with team tasks opens it.
 const MyTasksRoute = lazyPage(async () => (await import('./routes/my-tasks')).MyTasksRoute);
 const AdminMemberRoute = lazyPage(async () => (await import('./routes/admin-member')).AdminMemberRoute);
+// Getting ready before the first day (docs/product.md#pre-boarding): its own chunk, outside sign-in.
+const PreboardingRoute = lazyPage(async () => (await import('./routes/preboarding')).PreboardingRoute);
 
 /**
  * The routes of docs/product.md#pages, in react-router's declarative mode (docs/decisions/013): each page a lazy chunk
@@ -44,6 +46,7 @@ export function AppRoutes() {
             {/* The login screen is its own document (login.html, docs/decisions/012): an in-app link to /login loads it. */}
             <Route path={paths.login.path} element={<LoginRedirectRoute />} />
             <Route path={paths.demo.path} element={<DemoRoute />} />
+            <Route path={paths.preboarding.path} element={<PreboardingRoute />} />
             <Route element={<ProtectedRoute />}>
               <Route path={paths.dashboard.path} element={<DashboardRoute />} />
               <Route path={paths.devices.path} element={<DevicesRoute />} />

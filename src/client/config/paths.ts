@@ -27,6 +27,10 @@ export const paths = {
     path: '/admin/members/:email',
     getHref: (email: string) => `/admin/members/${encodeURIComponent(email)}`,
   },
+  /** Getting ready before the first day, from the link sent to the private address (docs/product.md#pre-boarding). */
+  preboarding: { path: '/preboarding', getHref: () => '/preboarding' },
+  /** The server's page that sends a new pre-boarding link (a plain page, not the app's). */
+  preboardingNewLink: { path: '/preboarding/new-link', getHref: () => '/preboarding/new-link' },
 } as const;
 
 export const apiPaths = {
@@ -69,6 +73,12 @@ export const apiPaths = {
   adminMembersCsv: '/api/admin/members.csv',
   adminMember: (email: string) => `/api/admin/members/${encodeURIComponent(email)}`,
   adminMemberSignOut: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/sign-out`,
+  /** The pre-boarding page's API (docs/product.md#pre-boarding), under its own session. */
+  preboarding: '/api/preboarding',
+  preboardingStep: (stepId: string) => `/api/preboarding/steps/${encodeURIComponent(stepId)}`,
+  preboardingForm: (stepId: string) => `/api/preboarding/steps/${encodeURIComponent(stepId)}/form`,
+  preboardingFormDraft: (stepId: string) => `/api/preboarding/steps/${encodeURIComponent(stepId)}/form/draft`,
+  preboardingSignOut: '/api/preboarding/sign-out',
   /** A member's private e-mail address (docs/product.md#private-e-mail-address): each read is audited. */
   adminMemberPrivateEmail: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/private-email`,
   /** A member's buddy, and members suggested as one (docs/product.md#team-tasks). */

@@ -16,8 +16,8 @@ import { loadContent } from './load-content.js';
  */
 
 /**
- * The volunteer steps of docs/product.md#roles: Chrome profile, password, agreement, Slack, meet your people, the
- * support and access needs form, the safeguarding quiz, mobile apps, in this order.
+ * The volunteer steps of docs/product.md#roles: Chrome profile, password, agreement, Slack, meet your people, what to
+ * expect, the support and access needs form, the safeguarding quiz, mobile apps, in this order.
  */
 const VOLUNTEER_STEPS = [
   'sign-in-chrome-profile',
@@ -25,6 +25,7 @@ const VOLUNTEER_STEPS = [
   'sign-volunteer-agreement',
   'set-up-slack',
   'meet-your-people',
+  'what-to-expect',
   'support-and-access-needs',
   'safeguarding-quiz',
   'download-mobile-apps',
@@ -54,11 +55,11 @@ const DEPARTMENT = { inherits: ['common', 'volunteer'], isDepartment: true, pare
 const PLAIN = { inherits: [], isDepartment: false, parentDepartment: null, aliases: [] } as const;
 
 const EXPECTED: Record<string, Expected> = {
-  volunteer: { ...PLAIN, scopes: [['getting-started', 8]], category: 'Volunteer', aliases: ['vol'] },
+  volunteer: { ...PLAIN, scopes: [['getting-started', 9]], category: 'Volunteer', aliases: ['vol'] },
   chapters: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 16],
+      ['pre-meeting', 17],
       ['during-call', 4],
     ],
     category: 'Chapters',
@@ -67,7 +68,7 @@ const EXPECTED: Record<string, Expected> = {
   executive: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 16],
+      ['pre-meeting', 17],
       ['during-call', 4],
     ],
     category: 'Executives',
@@ -76,7 +77,7 @@ const EXPECTED: Record<string, Expected> = {
   external: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 16],
+      ['pre-meeting', 17],
       ['during-call', 4],
     ],
     category: 'External',
@@ -86,7 +87,7 @@ const EXPECTED: Record<string, Expected> = {
     ...PLAIN,
     parentDepartment: 'external',
     scopes: [
-      ['pre-meeting', 18],
+      ['pre-meeting', 19],
       ['during-call', 7],
     ],
     category: 'Blog Writer',
@@ -96,7 +97,7 @@ const EXPECTED: Record<string, Expected> = {
     ...PLAIN,
     parentDepartment: 'external',
     scopes: [
-      ['pre-meeting', 18],
+      ['pre-meeting', 19],
       ['during-call', 6],
     ],
     category: 'Content Creator',
@@ -105,7 +106,7 @@ const EXPECTED: Record<string, Expected> = {
   finance: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 15],
+      ['pre-meeting', 16],
       ['during-call', 4],
     ],
     category: 'Finance',
@@ -114,7 +115,7 @@ const EXPECTED: Record<string, Expected> = {
   hr: {
     ...DEPARTMENT,
     scopes: [
-      ['pre-meeting', 16],
+      ['pre-meeting', 17],
       ['during-call', 3],
       ['post-call', 3],
     ],
@@ -123,14 +124,14 @@ const EXPECTED: Record<string, Expected> = {
   },
   internal: {
     ...DEPARTMENT,
-    scopes: [['pre-meeting', 17]],
+    scopes: [['pre-meeting', 18]],
     category: 'Internal',
     aliases: ['director of internal'],
   },
   test: { ...PLAIN, scopes: [['examples', 7]], category: 'Test' },
   account: { ...PLAIN, inherits: ['volunteer'], scopes: [['account-notice', 1]], category: 'Account' },
   common: { ...PLAIN, scopes: [['team-basics', 4]], category: 'Volunteer' },
-  default: { ...PLAIN, scopes: [['getting-started', 8]], category: null },
+  default: { ...PLAIN, scopes: [['getting-started', 9]], category: null },
 };
 
 /**
@@ -245,7 +246,7 @@ describe.each(ROLES)('role configuration "%s"', (key) => {
     expect(categories).toEqual(expected.category === null ? [] : [expected.category]);
   });
 
-  it('starts a pre-meeting scope with the eight volunteer steps in order (then the common steps for teams)', () => {
+  it('starts a pre-meeting scope with the nine volunteer steps in order (then the common steps for teams)', () => {
     const preMeeting = resolveRole(catalog, key).scopes.find((s) => s.id === 'pre-meeting');
     if (preMeeting === undefined) {
       expect(expected.scopes.map(([id]) => id)).not.toContain('pre-meeting');

@@ -447,7 +447,9 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['reminder', 'digest', 'welcome', 'team-tasks'] }).notNull(),
+    kind: text('kind', {
+      enum: ['reminder', 'digest', 'welcome', 'team-tasks', 'preboarding', 'preboarding-link'],
+    }).notNull(),
     recipient: text('recipient').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     /** What the message is about: a reminder's steps `{ steps: [{ stepId, dueOn, occasion }] }`, a digest's `{ week }`. */
@@ -475,7 +477,10 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_recipient_idx').on(t.recipient, t.seq),
     index('mail_outbox_seq_idx').on(t.seq),
-    check('mail_outbox_kind', sql`${t.kind} in ('reminder', 'digest', 'welcome', 'team-tasks')`),
+    check(
+      'mail_outbox_kind',
+      sql`${t.kind} in ('reminder', 'digest', 'welcome', 'team-tasks', 'preboarding', 'preboarding-link')`,
+    ),
     check('mail_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'cancelled')`),
   ],
 );
@@ -794,5 +799,94 @@ export const workspaceJobs = pgTable(
     index('workspace_jobs_due_idx').on(t.status, t.nextAttemptAt),
     check('workspace_jobs_kind', sql`${t.kind} in ('suspend')`),
     check('workspace_jobs_status', sql`${t.status} in ('pending', 'done', 'failed', 'cancelled')`),
+  ],
+);
+
+/**
+ * A pre-boarding link (docs/product.md#pre-boarding, docs/security.md#pre-boarding): sent to a member's private
+ * address, it opens a pre-boarding session once. Only the HMAC of its token is kept (`tokenHash`, keyed like session
+ * tokens), and it is bound to the invitation: the member record's `createdAt` (`invitedAt`) and the private address it
+ * was sent to, so a record made again or a private address changed ends it. `usedAt` marks its single use; `endedAt`
+ * and `endedReason` say why it can no longer be used otherwise ('signed-in': the first Google sign-in).
+ */
+export const preboardingLinks = pgTable(
+  'preboarding_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The member's address (their Workspace account), lower case. */
+    email: text('email').notNull(),
+    /** The private address the link was sent to, lower case. */
+    privateEmail: text('private_email').notNull(),
+    invitedAt: timestamptz('invited_at').notNull(),
+    tokenHash: text('token_hash').notNull().unique('preboarding_links_token_hash_unique'),
+    /** The outbox message that carried it (no foreign key: the outbox is kept apart). */
+    outboxId: uuid('outbox_id'),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    endedAt: timestamptz('ended_at'),
+    endedReason: text('ended_reason'),
+  },
+  (t) => [index('preboarding_links_email_idx').on(t.email)],
+);
+
+/**
+ * A pre-boarding session (docs/security.md#pre-boarding): opened with a pre-boarding link, its own cookie, the HMAC of
+ * its token only. It ends at `expiresAt` (a few days after the start date), at the first Google sign-in, and when the
+ * link's invitation or private address no longer holds (checked at each request).
+ */
+export const preboardingSessions = pgTable(
+  'preboarding_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => preboardingLinks.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('preboarding_sessions_email_idx').on(t.email)],
+);
+
+/**
+ * What a newcomer did before their first day (docs/product.md#pre-boarding), one row per member address: the steps
+ * completed (`steps`: `[{ stepId, at }]`), their reading preferences, and when it joined their user at the first
+ * Google sign-in (`joinedAt`, `joinedUserId`; once: what is joined is the member's from then on, and this row keeps
+ * only what was done, for the member page).
+ */
+export const preboardingRecords = pgTable('preboarding_records', {
+  email: text('email').primaryKey(),
+  steps: jsonb('steps').$type<{ stepId: string; at: string }[]>().notNull().default([]),
+  /** Forms sent before the first day: `[{ stepId, at }]` (never the answers: those are in preboarding_answers). */
+  sentForms: jsonb('sent_forms').$type<{ stepId: string; at: string }[]>().notNull().default([]),
+  preferences: jsonb('preferences'),
+  firstOpenedAt: timestamptz('first_opened_at'),
+  joinedAt: timestamptz('joined_at'),
+  joinedUserId: uuid('joined_user_id'),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/**
+ * Form answers given before the first day (docs/product.md#pre-boarding), by member address: version 0 the draft, 1
+ * the sending. As in form_answers, the answers to sensitive questions are sealed with SECRETS_KEY (`sealed`, `keyId`),
+ * bound to the address and step. Moved to form_answers (under the member's user id) at the first Google sign-in.
+ */
+export const preboardingAnswers = pgTable(
+  'preboarding_answers',
+  {
+    email: text('email').notNull(),
+    stepId: text('step_id').notNull(),
+    version: integer('version').notNull(),
+    stepVersion: integer('step_version').notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    sealed: text('sealed'),
+    keyId: text('key_id'),
+    savedAt: timestamptz('saved_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.stepId, t.version] }),
+    check('preboarding_answers_version', sql`${t.version} in (0, 1)`),
+    check('preboarding_answers_sealed_key', sql`(${t.sealed} is null) = (${t.keyId} is null)`),
   ],
 );

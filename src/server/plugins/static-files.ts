@@ -63,8 +63,8 @@ const FILE_EXTENSION =
 
 /**
  * The page addresses the client's router has a page for (src/client/config/paths.ts; keep the two in step): the
- * dashboard (and anything under it), the demo page, the admin console, its insights page and content studio, and one
- * member's page. Any other page address
+ * dashboard (and anything under it), the demo page, the admin console, its insights page and content studio, one
+ * member's page, and the pre-boarding page. Any other page address
  * gets the app with HTTP 404, and the router shows its 404 page.
  */
 const APP_PAGES = [
@@ -74,6 +74,7 @@ const APP_PAGES = [
   /^\/admin\/?$/,
   /^\/admin\/(?:insights|studio)\/?$/,
   /^\/admin\/members\/[^/]+\/?$/,
+  /^\/preboarding\/?$/,
 ];
 
 /** True when `pathname` is a page of the app (see {@link APP_PAGES}). */

@@ -157,6 +157,7 @@ export interface TestApp {
  *   by `close()` all the same)
  * @param options.backups makes the app's backup service from the database and the test clock (default: none)
  * @param options.onRoute told of every route as it is registered (buildApp's `onRoute`)
+ * @param options.preboardingLimits the pre-boarding links' rate limits (default: the server's)
  */
 export async function createTestApp(
   options: {
@@ -170,6 +171,7 @@ export async function createTestApp(
     database?: OpenDatabase;
     backups?: (database: OpenDatabase, now: () => Date) => BackupService;
     onRoute?: AppDeps['onRoute'];
+    preboardingLimits?: AppDeps['preboardingLimits'];
   } = {},
 ): Promise<TestApp> {
   const contentDir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-content-'));
@@ -194,6 +196,7 @@ export async function createTestApp(
     ...(options.renderFirstScreen === undefined ? {} : { renderFirstScreen: options.renderFirstScreen }),
     ...(options.backups === undefined ? {} : { backups: options.backups(database, () => clock.now) }),
     ...(options.onRoute === undefined ? {} : { onRoute: options.onRoute }),
+    ...(options.preboardingLimits === undefined ? {} : { preboardingLimits: options.preboardingLimits }),
   });
   if (options.sendOrigin !== false) sendOwnOriginByDefault(app, config.publicUrl ?? 'http://localhost');
   return {

@@ -11,6 +11,7 @@ import { MemberAnswers } from '@/features/admin/components/member-answers';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MemberMail } from '@/features/admin/components/member-mail';
 import { MemberOffboarding } from '@/features/admin/components/member-offboarding';
+import { MemberPreboarding } from '@/features/admin/components/member-preboarding';
 import { MemberPrivateEmail } from '@/features/admin/components/member-private-email';
 import { MemberSessions } from '@/features/admin/components/member-sessions';
 import { MemberSteps, RemovedSteps } from '@/features/admin/components/member-steps';
@@ -131,6 +132,7 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
               canChange={view === 'admin'}
             />
           ) : null}
+          {detail.data.preboarding ? <MemberPreboarding preboarding={detail.data.preboarding} /> : null}
           <MemberAnswers email={detail.data.member.email} />
           <MemberAcknowledgments email={detail.data.member.email} />
         </>

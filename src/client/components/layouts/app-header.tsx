@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { PreferencesButton } from '@/features/preferences';
+import { PreferencesButton, type PreferencesSavedTo } from '@/features/preferences';
 
 interface AppHeaderProps {
   isDevelopmentUser?: boolean;
@@ -20,6 +20,11 @@ interface AppHeaderProps {
    * A content editor who is no admin: a 'Content studio' link instead of 'Admin' (docs/product.md#content-studio).
    */
   isEditor?: boolean;
+  /**
+   * Where 'Reading and display' saves (default: the account; 'browser' on the demo page). The pre-boarding page saves
+   * to the newcomer's pre-boarding (docs/product.md#pre-boarding).
+   */
+  preferencesSavedTo?: PreferencesSavedTo;
   /** The signed-in person's summary and actions, on the right (below on narrow screens). */
   children?: ReactNode;
 }
@@ -38,6 +43,7 @@ export function AppHeader({
   isDemo = false,
   isAdmin = false,
   isEditor = false,
+  preferencesSavedTo,
   onLogoClick,
   children,
 }: AppHeaderProps) {
@@ -79,7 +85,7 @@ export function AppHeader({
           )}
         >
           <span className="hidden flex-wrap gap-2 @max-[24rem]:flex @max-[24rem]:w-full">{badges}</span>
-          <PreferencesButton savedTo={isDemo ? 'browser' : 'account'} />
+          <PreferencesButton savedTo={preferencesSavedTo ?? (isDemo ? 'browser' : 'account')} />
           {isAdmin ? (
             <Link
               to={paths.admin.getHref()}

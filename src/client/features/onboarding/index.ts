@@ -2,3 +2,11 @@
 export { StepCard } from './components/step-card';
 export { StepIcon } from './components/step-icon';
 export { roleAccentColor } from './utils/role';
+export { EasyRead } from './components/step-content';
+export {
+  FormField,
+  toFormAnswers,
+  toFormDraft,
+  type FormDraft,
+  type FormDraftValue,
+} from './components/widgets/form-field';

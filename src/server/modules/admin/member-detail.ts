@@ -7,6 +7,7 @@ import { RoleConfigurationError, type ResolvedScope } from '../../../shared/role
 import type { Database } from '../../db/client.js';
 import { contentVersions, stepItemProgress, stepProgress, users } from '../../db/schema.js';
 import { getMember } from '../members/index.js';
+import { preboardingSummary } from '../preboarding/index.js';
 import {
   adjustmentRule,
   getMemberOverview,
@@ -120,6 +121,7 @@ export async function getMemberDetail(
     left: record?.leftAt ? { at: record.leftAt.toISOString(), note: record.leftNote } : null,
     steps,
     removedSteps,
+    preboarding: await preboardingSummary(db, ctx.catalog, email),
     adjustments: adjustmentRows.map((row) => ({
       id: row.id,
       kind: row.kind === 'extra' ? 'extra' : 'skip',

@@ -29,6 +29,7 @@ import {
   leftSignInMessage,
   startsOnboardingAtFirstSignIn,
 } from '../members/index.js';
+import { joinPreboarding } from '../preboarding/index.js';
 import { admitGoogleAccount } from './admission.js';
 import { DIRECTORY_READONLY_SCOPE, roleFromDirectory, type WorkspaceDirectory } from './directory.js';
 import { isProviderRefusal, type OidcProvider } from './oidc-provider.js';
@@ -310,6 +311,12 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthDeps> = async (ap
             details: { formerAddress: upserted.formerAddress },
           });
         }
+        // What they did before their first day becomes theirs, once; pre-boarding ends (docs/product.md#pre-boarding).
+        await joinPreboarding(
+          tx,
+          { box: config.secretBox, catalog: content.catalog, now: deps.now() },
+          { id: upserted.user.id, email: upserted.user.email },
+        );
         await rotateSession({ ...deps, db: tx }, request, reply, upserted.user.id, 'google');
         await recordAudit(tx, {
           kind: 'sign-in',

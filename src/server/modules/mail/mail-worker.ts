@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { syncTeamTasks } from '../team-tasks/index.js';
 import { planReminders, planTeamTaskMails, planWeeklyDigests, type PlanDeps } from './planner.js';
+import { planPreboardingMails } from './preboarding-mails.js';
 import { sendDueMessages, type SendDeps } from './sender.js';
 
 /**
@@ -43,9 +44,14 @@ export class MailWorker {
           const reminders = await planReminders(deps);
           const digests = await planWeeklyDigests(deps);
           const teamTasks = await planTeamTaskMails(deps);
+          // Before the first day (docs/product.md#pre-boarding): the welcome to the private address, timed messages.
+          const preboarding = await planPreboardingMails(deps);
           const sent = await sendDueMessages(deps);
           if (reminders + digests + sent.sent + sent.failed + sent.retried + sent.cancelled + sent.lost > 0) {
-            this.log.info({ planned: { reminders, digests, teamTasks }, ...sent }, 'mail: planned and sent');
+            this.log.info(
+              { planned: { reminders, digests, teamTasks, preboarding }, ...sent },
+              'mail: planned and sent',
+            );
           }
         } catch (error) {
           this.log.error({ err: error }, 'mail: the run failed; the next one tries again');

@@ -5,7 +5,7 @@
  */
 
 /** The organisation's brand colours in messages (the app's brand-700 on white, brand-50 for the panel). */
-const BRAND = { accent: '#4338ca', panel: '#eef2ff', text: '#111827', muted: '#374151' } as const;
+export const BRAND = { accent: '#4338ca', panel: '#eef2ff', text: '#111827', muted: '#374151' } as const;
 
 /** One message, ready for nodemailer. */
 export interface RenderedMail {
@@ -23,10 +23,18 @@ export interface ReminderStep {
   url: string;
 }
 
-const escapeHtml = (value: string): string =>
+/** Text made safe for a message's HTML. */
+export const escapeHtml = (value: string): string =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-function page(title: string, orgName: string, body: string, footer: string): string {
+/**
+ * A whole HTML message: the organisation's name, the body and the footer, in the messages' accessible layout.
+ * @param title the subject (also the document's title and the article's label)
+ * @param orgName the organisation's name
+ * @param body HTML
+ * @param footer HTML
+ */
+export function page(title: string, orgName: string, body: string, footer: string): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>

@@ -105,8 +105,14 @@ export async function effectiveStartOn(db: Database, email: string, timeZone: st
 
 const messageOf = (r: Row): OutboxMessage => ({
   id: String(r.id),
-  kind: r.kind === 'digest' || r.kind === 'welcome' ? r.kind : 'reminder',
-  recipient: String(r.recipient),
+  kind:
+    r.kind === 'digest' || r.kind === 'welcome'
+      ? r.kind
+      : r.kind === 'preboarding' || r.kind === 'preboarding-link'
+        ? 'preboarding'
+        : 'reminder',
+  // A message to a private address names the member instead: reading that address is audited on the member page.
+  recipient: typeof r.member === 'string' ? `${r.member} (private address)` : String(r.recipient),
   status: String(r.status) as OutboxMessage['status'],
   transport: r.transport === 'smtp' || r.transport === 'outbox' ? r.transport : null,
   subject: typeof r.subject === 'string' ? r.subject : null,
@@ -119,7 +125,7 @@ const messageOf = (r: Row): OutboxMessage => ({
 });
 
 const MESSAGE_COLUMNS = sql`id, kind, recipient, status, transport, subject, attempts, created_at, sent_at, next_attempt_at,
-  last_error, cancel_reason`;
+  last_error, cancel_reason, case when kind in ('preboarding', 'preboarding-link') then plan->>'member' end as member`;
 
 /**
  * The latest outbox messages to one address, newest first (a member's page).
@@ -129,7 +135,9 @@ const MESSAGE_COLUMNS = sql`id, kind, recipient, status, transport, subject, att
 export async function listOutbox(db: Database, recipient: string, limit = 200): Promise<OutboxMessage[]> {
   const rows = rowsOf(
     await db.execute(
-      sql`select ${MESSAGE_COLUMNS} from mail_outbox where recipient = ${recipient} order by seq desc limit ${limit}`,
+      sql`select ${MESSAGE_COLUMNS} from mail_outbox
+        where recipient = ${recipient} or (kind in ('preboarding', 'preboarding-link') and plan->>'member' = ${recipient})
+        order by seq desc limit ${limit}`,
     ),
   );
   return rows.map(messageOf);
@@ -145,10 +153,14 @@ export async function pageOutbox(
 ): Promise<{ messages: OutboxMessage[]; total: number }> {
   const conditions = [sql`true`];
   if (query.status !== undefined) conditions.push(sql`status = ${query.status}`);
-  if (query.kind !== undefined) conditions.push(sql`kind = ${query.kind}`);
+  if (query.kind === 'preboarding') conditions.push(sql`kind in ('preboarding', 'preboarding-link')`);
+  else if (query.kind !== undefined) conditions.push(sql`kind = ${query.kind}`);
   if (query.recipient !== undefined && query.recipient !== '') {
     const pattern = `%${query.recipient.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
-    conditions.push(sql`lower(recipient) like ${pattern}`);
+    // A private address is not searched: the member's address stands for it.
+    conditions.push(
+      sql`lower(case when kind in ('preboarding', 'preboarding-link') then plan->>'member' else recipient end) like ${pattern}`,
+    );
   }
   const where = sql.join(conditions, sql` and `);
   const [count] = rowsOf(await db.execute(sql`select count(*)::int as n from mail_outbox where ${where}`));

@@ -15,7 +15,16 @@ export interface SendDeps {
   log?: { warn(details: Record<string, unknown>, message: string): void };
   catalog: RoleCatalog;
   now: Date;
-  config: Pick<Config, 'organisationTimeZone' | 'orgName' | 'supportEmail' | 'sessionSecret' | 'adminEmails' | 'mail'>;
+  config: Pick<
+    Config,
+    | 'organisationTimeZone'
+    | 'organisationLocale'
+    | 'orgName'
+    | 'supportEmail'
+    | 'sessionSecret'
+    | 'adminEmails'
+    | 'mail'
+  >;
   /** The app's public origin, for links. */
   origin: string;
   transport: MailTransport;
@@ -36,9 +45,23 @@ export interface SendResult {
   lost: number;
 }
 
+/**
+ * The kinds of outbox messages (mail_outbox.kind): a member's reminder, a digest, an invited person's welcome, the
+ * day's team tasks, and the messages to a newcomer's private address before the first day (docs/product.md#pre-boarding:
+ * the welcome and timed ones, and a new link asked for).
+ */
+export const OUTBOX_MESSAGE_KINDS = [
+  'reminder',
+  'digest',
+  'welcome',
+  'team-tasks',
+  'preboarding',
+  'preboarding-link',
+] as const;
+
 export interface Claimed {
   id: string;
-  kind: 'reminder' | 'digest' | 'welcome' | 'team-tasks';
+  kind: (typeof OUTBOX_MESSAGE_KINDS)[number];
   recipient: string;
   plan: Record<string, unknown>;
   /** This claim's token: the message is still ours while the row holds it. */

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { refreshAdminMembers } from '../member-overview/index.js';
 import { isSendingHour } from '../../calendar.js';
 import type { OutgoingMail } from './smtp-transport.js';
-import { type Claimed, type SendDeps, type SendResult, clockOf, rowsOf } from './send-deps.js';
+import { type Claimed, OUTBOX_MESSAGE_KINDS, type SendDeps, type SendResult, clockOf, rowsOf } from './send-deps.js';
 import { buildDigest, buildReminder, buildTeamTasks, buildWelcome } from './message-builders.js';
+import { buildPreboardingMessage } from './preboarding-mails.js';
 
 /**
  * Sending (docs/decisions/025-reminders-and-outbox.md, docs/reliability.md#e-mail): claims due outbox messages with
@@ -49,7 +50,7 @@ async function claim(deps: SendDeps, limit: number): Promise<Claimed[]> {
         where ((status = 'pending' and next_attempt_at <= ${now}::timestamptz)
             or (status = 'sending' and claimed_until <= ${now}::timestamptz))
           and attempts < ${MAX_ATTEMPTS}
-          and (kind = 'digest' or ${sendingHour})
+          and (kind in ('digest', 'preboarding-link') or ${sendingHour})
         order by next_attempt_at, seq
         limit ${limit}
         for update skip locked
@@ -58,7 +59,7 @@ async function claim(deps: SendDeps, limit: number): Promise<Claimed[]> {
   );
   return rows.map((r) => ({
     id: String(r.id),
-    kind: r.kind === 'digest' || r.kind === 'welcome' || r.kind === 'team-tasks' ? r.kind : 'reminder',
+    kind: OUTBOX_MESSAGE_KINDS.find((kind) => kind === r.kind) ?? 'reminder',
     recipient: String(r.recipient),
     plan: (r.plan ?? {}) as Record<string, unknown>,
     token,
@@ -150,7 +151,9 @@ async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResu
         ? await buildWelcome(deps, message)
         : message.kind === 'team-tasks'
           ? await buildTeamTasks(deps, message)
-          : await buildDigest(deps, message);
+          : message.kind === 'preboarding' || message.kind === 'preboarding-link'
+            ? await buildPreboardingMessage(deps, { ...message, kind: message.kind })
+            : await buildDigest(deps, message);
   if ('cancel' in built) {
     const done = await record(deps, message, 'cancelled', sql`status = 'cancelled', cancel_reason = ${built.cancel}`);
     return done ? 'cancelled' : 'skipped';
@@ -165,9 +168,11 @@ async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResu
     messageId: `<${message.id}@${host}>`,
     headers: built.headers,
     date: deps.now,
-    ...(built.icalEvent === undefined ? {} : { icalEvent: built.icalEvent }),
+    ...('icalEvent' in built && built.icalEvent !== undefined ? { icalEvent: built.icalEvent } : {}),
   };
-  const bodies = sql`subject = ${outgoing.subject}, text_body = ${outgoing.text}, html_body = ${outgoing.html}`;
+  // What the outbox keeps: a message with a single-use link keeps it without the link (docs/security.md#pre-boarding).
+  const kept = 'stored' in built ? built.stored : outgoing;
+  const bodies = sql`subject = ${kept.subject}, text_body = ${kept.text}, html_body = ${kept.html}`;
   try {
     await deps.transport.send(outgoing);
   } catch (error) {

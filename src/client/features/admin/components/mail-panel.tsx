@@ -9,7 +9,12 @@ import { OUTBOX_STATUS_TEXT, OutboxList } from './outbox-list';
 import { Pagination } from './pagination';
 
 const PAGE_SIZE = 50;
-const KIND_TEXT: Record<OutboxKind, string> = { reminder: 'Reminders', digest: 'Digests', welcome: 'Welcome messages' };
+const KIND_TEXT: Record<OutboxKind, string> = {
+  reminder: 'Reminders',
+  digest: 'Digests',
+  welcome: 'Welcome messages',
+  preboarding: 'Before the first day',
+};
 
 /**
  * The admin console's E-mail tab (docs/product.md#due-dates-and-reminders): the admin's own weekly digest (on or off,

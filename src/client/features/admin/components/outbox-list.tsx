@@ -15,7 +15,12 @@ export const OUTBOX_STATUS_TEXT: Record<OutboxMessage['status'], string> = {
 };
 
 /** A message's kind in words. */
-const KIND_NAME: Record<OutboxMessage['kind'], string> = { reminder: 'Reminder', digest: 'Digest', welcome: 'Welcome' };
+const KIND_NAME: Record<OutboxMessage['kind'], string> = {
+  reminder: 'Reminder',
+  digest: 'Digest',
+  welcome: 'Welcome',
+  preboarding: 'Before the first day',
+};
 
 /** What a message's status says, in words (never colour alone). */
 function statusOf(m: OutboxMessage): { text: string; variant: 'secondary' | 'outline' | 'warning' | 'default' } {

@@ -33,6 +33,7 @@ const SAVED_MESSAGES = {
   saving: 'Saving…',
   account: 'Saved to your account: every device you sign in on shows it.',
   browser: 'Saved in this browser. Once you sign in, it is saved to your account.',
+  preboarding: 'Saved for you: from your first sign-in, it is part of your account.',
 } as const;
 
 type SaveState = keyof typeof SAVED_MESSAGES | { failed: string } | null;
@@ -125,10 +126,10 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
     }
     setSaved('saving');
     saving.current = saving.current.then(() =>
-      savePreferences(next).then(
+      savePreferences(next, savedTo === 'preboarding' ? 'preboarding' : 'account').then(
         () => {
           storePreferences({ preferences: next, unsaved: false });
-          setSaved('account');
+          setSaved(savedTo === 'preboarding' ? 'preboarding' : 'account');
         },
         (error: unknown) => {
           if (isApiError(error) && error.status === 401) setSaved('browser');

@@ -9,8 +9,11 @@ import { type Preferences, preferenceAttributes, preferencesFrom } from '@shared
 /** The title of the panel and the name of the button that opens it (docs/product.md#reading-and-display). */
 export const PREFERENCES_TITLE = 'Reading and display';
 
-/** Where a choice is saved: the member's account (signed in), or only this browser (before sign-in). */
-export type PreferencesSavedTo = 'account' | 'browser';
+/**
+ * Where a choice is saved: the member's account (signed in), only this browser (before sign-in), or the newcomer's
+ * pre-boarding (docs/product.md#pre-boarding: theirs from their first Google sign-in).
+ */
+export type PreferencesSavedTo = 'account' | 'browser' | 'preboarding';
 
 /** The browser's copy: `{ preferences, unsaved }`; `unsaved` while they were chosen signed out (login page). */
 export const PREFERENCES_STORAGE_KEY = 'onboarding_preferences';

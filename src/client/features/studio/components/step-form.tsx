@@ -2,7 +2,7 @@ import { ICON_NAMES, STEP_CATEGORIES, type HelpfulLink, type Step } from '@share
 import { Button } from '@/components/ui/button';
 import { StepIcon } from '@/features/onboarding';
 import { renameStep } from '../utils/catalog-edits';
-import { Advanced, fieldDomId, ListEditor, NumberField, SelectField, TextField } from './fields';
+import { Advanced, CheckboxField, fieldDomId, ListEditor, NumberField, SelectField, TextField } from './fields';
 import { QuestionFields } from './question-fields';
 import { StepDocumentSections } from './step-form-document';
 import { StepItemsSection } from './step-form-items';
@@ -27,8 +27,8 @@ interface StepFormProps {
  * Every field and widget of a step (src/shared/content-schema.ts; docs/product.md#scopes-and-steps and
  * #step-widgets): texts, icon, category, button texts, details, tasks, helpful links, footnote, the easy-read version
  * (#easy-read), image, media, contacts, checklist and acknowledgments with their headers, the PDF to read, the shared
- * password and who may reveal it, the signature and the agreement's version, a form's or quiz's questions, and the due
- * date (days after the member's start date). Each field shows its own problem.
+ * password and who may reveal it, the signature and the agreement's version, a form's or quiz's questions, the due
+ * date (days after the member's start date), and whether it can be done before the first day (#pre-boarding). Each field shows its own problem.
  */
 export function StepForm({ step, path, onChange, roleNames, publishedStep }: StepFormProps) {
   const publishedItemIds = new Set(
@@ -106,6 +106,15 @@ export function StepForm({ step, path, onChange, roleNames, publishedStep }: Ste
             hint="0 is the member's first day. Members see the due date and get reminders; empty: no due date."
           />
         </div>
+        <CheckboxField
+          path={p('beforeFirstDay')}
+          label="Before the first day"
+          checked={step.beforeFirstDay === true}
+          onChange={(checked) =>
+            onChange(checked ? { ...step, beforeFirstDay: true } : (({ beforeFirstDay: _b, ...rest }) => rest)(step))
+          }
+          hint="Newcomers can read it, or send its form, on the page opened from the link sent to their private e-mail, before they have their Google account. Only for a step that asks for no password, signature, checklist, contacts, document, quiz or file."
+        />
         <Advanced>
           <TextField
             path={p('id')}
