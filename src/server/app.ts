@@ -32,9 +32,11 @@ import { onboardingRoutes } from './modules/onboarding/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
 import {
   DEFAULT_PREBOARDING_LIMITS,
+  deletePreboardingAfterLeaving,
   preboardingLinkRoutes,
   preboardingRoutes,
   privateEmailRoutes,
+  sentPreboardingAnswers,
   type PreboardingLimits,
 } from './modules/preboarding/index.js';
 import { progressRoutes } from './modules/progress/index.js';
@@ -319,9 +321,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     documents,
     ...(deps.agreementSweepEveryMs === undefined ? {} : { sweepEveryMs: deps.agreementSweepEveryMs }),
   });
-  await app.register(answersRoutes, { db, box: config.secretBox, now });
+  await app.register(answersRoutes, {
+    db,
+    box: config.secretBox,
+    now,
+    sentBeforeFirstDay: sentPreboardingAnswers,
+  });
   const answersSweep = new AnswersSweep(
-    () => ({ db, now: now(), keepDays: config.answersKeepDaysAfterLeaving, configs: content.catalog.values() }),
+    () => ({
+      db,
+      now: now(),
+      keepDays: config.answersKeepDaysAfterLeaving,
+      configs: content.catalog.values(),
+      alsoAfterLeaving: deletePreboardingAfterLeaving,
+    }),
     app.log,
   );
   app.decorate('answersSweep', answersSweep);

@@ -113,6 +113,8 @@ export const memberFormAnswersSchema = z.object({
       stepTitle: z.string(),
       version: z.number().int(),
       submittedAt: z.string(),
+      /** Sent from the page opened from the private e-mail, before the first sign-in (docs/product.md#pre-boarding). */
+      beforeFirstDay: z.boolean().optional(),
       answers: z.array(
         z.object({
           fieldId: z.string(),

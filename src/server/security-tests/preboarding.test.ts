@@ -2,13 +2,22 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formStateSchema } from '../../shared/answers-api.js';
+import { formStateSchema, memberFormAnswersSchema } from '../../shared/answers-api.js';
 import { roleConfigurationSchema } from '../../shared/content-schema.js';
 import { preboardingFormStateSchema, preboardingPageSchema } from '../../shared/preboarding-api.js';
 import { preferencesSchema } from '../../shared/preferences-api.js';
 import { createRoleCatalog } from '../../shared/roles.js';
 import type { RegisteredRoute } from '../app.js';
-import { formAnswers, mailOutbox, preboardingLinks, stepProgress, users } from '../db/schema.js';
+import {
+  formAnswers,
+  mailOutbox,
+  preboardingAnswers,
+  preboardingLinks,
+  preboardingRecords,
+  preboardingSessions,
+  stepProgress,
+  users,
+} from '../db/schema.js';
 import { listAudit } from '../modules/audit/index.js';
 import { updateSchedule } from '../modules/mail/schedules.repository.js';
 import { upsertMember } from '../modules/members/members.repository.js';
@@ -417,6 +426,132 @@ describe('a pre-boarding link and its session', () => {
     expect(posted.cookie).toBe('');
     // The link is still unused: the person's own press opens it.
     expect((await open(t, token)).res.statusCode).toBe(303);
+  });
+
+  it('lets admins and her department’s leads read a form sent before her first day, each read audited; no one else', async () => {
+    const db = t.database.db;
+    const EVENTS_LEAD = 'pb.events.lead@inspired2uplift.org';
+    const FINANCE_LEAD = 'pb.finance.lead@inspired2uplift.org';
+    await upsertMember(db, {
+      email: EVENTS_LEAD,
+      role: 'volunteer',
+      department: 'Events',
+      isAdmin: false,
+      leadOf: ['Events'],
+    });
+    await upsertMember(db, {
+      email: FINANCE_LEAD,
+      role: 'volunteer',
+      department: 'Finance',
+      isAdmin: false,
+      leadOf: ['Finance'],
+    });
+    await t.app.changeFeed.settle();
+    const read = async (reader: string) =>
+      t.app.inject({
+        url: `/api/admin/members/${encodeURIComponent(NINA)}/answers`,
+        headers: { cookie: await signInWithGoogleSession(t, { email: reader, name: 'Reader' }) },
+      });
+    // A draft is hers alone: nothing to read yet.
+    const { cookie } = await open(t, await linkFor(t));
+    const as = (method: 'PUT' | 'POST', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { cookie }, payload });
+    await as('PUT', '/api/preboarding/steps/access-needs/form/draft', { answers: { support: 'DRAFT-ONLY' } });
+    expect(memberFormAnswersSchema.parse((await read(ADMIN)).json()).forms).toEqual([]);
+    const sent = await as('POST', '/api/preboarding/steps/access-needs/form', {
+      answers: { 'name-to-use': 'Nina', support: NINA_SECRET },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    // Sent: the admin and the lead of her department read it before her first sign-in, sensitive answer included.
+    for (const reader of [ADMIN, EVENTS_LEAD]) {
+      const res = await read(reader);
+      expect(res.statusCode, reader).toBe(200);
+      expect(memberFormAnswersSchema.parse(res.json()).forms).toEqual([
+        {
+          stepId: 'access-needs',
+          stepTitle: 'Your access needs',
+          version: 1,
+          submittedAt: t.clock.now.toISOString(),
+          beforeFirstDay: true,
+          answers: [
+            { fieldId: 'name-to-use', label: 'Name to use', sensitive: false, text: 'Nina' },
+            { fieldId: 'support', label: 'What helps you', sensitive: true, text: NINA_SECRET },
+          ],
+        },
+      ]);
+    }
+    const other = await read(FINANCE_LEAD);
+    expect(other.statusCode).toBe(403);
+    expect(other.body).not.toContain('NINA-SECRET');
+    const reads = (await listAudit(db, { filters: { kind: 'answers-read' } })).entries.filter(
+      (e) => e.subject === NINA,
+    );
+    expect(reads.map((e) => [e.actorEmail, e.outcome]).sort()).toEqual(
+      [
+        [ADMIN, 'allowed'],
+        [ADMIN, 'allowed'],
+        [EVENTS_LEAD, 'allowed'],
+        [FINANCE_LEAD, 'refused'],
+      ].sort(),
+    );
+    // Her own pre-boarding session still never reads it back.
+    expect(
+      (await t.app.inject({ url: '/api/preboarding/steps/access-needs/form', headers: { cookie } })).body,
+    ).not.toContain('NINA-SECRET');
+  });
+
+  it('deletes what she did before her first day, her links and messages, ANSWERS_KEEP_DAYS_AFTER_LEAVING days after leaving', async () => {
+    const db = t.database.db;
+    const { cookie } = await open(t, await linkFor(t));
+    const as = (method: 'PUT' | 'POST', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { cookie }, payload });
+    expect((await as('PUT', '/api/preboarding/steps/what-to-expect', { done: true })).statusCode).toBe(200);
+    await as('POST', '/api/preboarding/steps/access-needs/form', { answers: { support: NINA_SECRET } });
+    // A new link asked for: a message to her private address in the outbox.
+    await t.app.inject({
+      method: 'POST',
+      url: '/preboarding/new-link',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ privateEmail: NINA_PRIVATE }).toString(),
+    });
+    const rowsOf = async (email: string) => ({
+      answers: (await db.select().from(preboardingAnswers).where(eq(preboardingAnswers.email, email))).length,
+      records: (await db.select().from(preboardingRecords).where(eq(preboardingRecords.email, email))).length,
+      links: (await db.select().from(preboardingLinks).where(eq(preboardingLinks.email, email))).length,
+      sessions: (await db.select().from(preboardingSessions).where(eq(preboardingSessions.email, email))).length,
+      messages: (await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, NINA_PRIVATE))).length,
+    });
+    const before = await rowsOf(NINA);
+    expect(
+      Object.values(before).every((n) => n > 0),
+      JSON.stringify(before),
+    ).toBe(true);
+
+    const admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Admin' });
+    const left = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${encodeURIComponent(NINA)}/leave`,
+      headers: { cookie: admin },
+      payload: { leftOn: t.clock.now.toISOString().slice(0, 10) },
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    // Kept while answers are kept after leaving (90 days by default) …
+    t.clock.advance(89 * 86_400_000);
+    await t.app.answersSweep.runNow();
+    expect(await rowsOf(NINA)).toEqual(before);
+    // … then gone, audited; Otto, who did not leave, keeps his answers.
+    t.clock.advance(2 * 86_400_000);
+    await t.app.answersSweep.runNow();
+    expect(await rowsOf(NINA)).toEqual({ answers: 0, records: 0, links: 0, sessions: 0, messages: 0 });
+    expect(await db.select().from(formAnswers)).toHaveLength(1);
+    const deleted = (await listAudit(db, { filters: { kind: 'answers-deleted' } })).entries;
+    expect(deleted.map((e) => [e.subject, e.details])).toEqual([
+      [NINA, { beforeFirstDay: { formVersions: 1, records: 1, links: 1, messages: 1 }, keepDays: 90 }],
+    ]);
+    // Nothing left to delete: the next run says nothing.
+    await t.app.answersSweep.runNow();
+    expect((await listAudit(db, { filters: { kind: 'answers-deleted' } })).entries).toHaveLength(1);
   });
 
   it('ends with the invitation: a changed private address, leaving, or the time after the start date', async () => {

@@ -5,7 +5,7 @@ import { RoleConfigurationError, type RoleCatalog } from '../../../shared/roles.
 import { answerText, isFileAnswer } from '../../../shared/step-answers.js';
 import type { Database } from '../../db/client.js';
 import type { SecretBox } from '../secrets/index.js';
-import { latestSubmissions } from './answers.repository.js';
+import { latestSubmissions, type StoredFormAnswers } from './answers.repository.js';
 
 /** The form steps of the published content and of a person's role, and the answered forms an admin or lead reads (docs/product.md#form-steps). */
 
@@ -40,14 +40,29 @@ export function stepsOfRole(catalog: RoleCatalog, roleText: string): Step[] {
 /**
  * The latest sending of each form of a member, question by question as text, in the order of their role's steps;
  * forms the member sent that their role no longer has follow, by their stored field ids.
+ * @param db the database
+ * @param box the keys (SECRETS_KEY)
+ * @param userId the member's user, or null before their first sign-in
+ * @param steps the steps of their role
+ * @param sentBeforeFirstDay forms sent before the first day and not joined to the user yet (docs/product.md#pre-boarding),
+ *   by step id: shown where the user has no sending of that step, marked `beforeFirstDay`
+ * @throws SecretsKeyError when sealed answers do not open with the configured keys
  */
 export async function answeredForms(
   db: Database,
   box: SecretBox,
-  userId: string,
+  userId: string | null,
   steps: readonly Step[],
+  sentBeforeFirstDay: ReadonlyMap<string, StoredFormAnswers> = new Map(),
 ): Promise<MemberFormAnswers['forms']> {
-  const latest = await latestSubmissions(db, box, userId);
+  const latest = userId === null ? new Map<string, StoredFormAnswers>() : await latestSubmissions(db, box, userId);
+  const early = new Set<string>();
+  for (const [stepId, sent] of sentBeforeFirstDay) {
+    if (latest.has(stepId)) continue;
+    latest.set(stepId, sent);
+    early.add(stepId);
+  }
+  const marked = (stepId: string) => (early.has(stepId) ? { beforeFirstDay: true } : {});
   const forms: MemberFormAnswers['forms'] = [];
   for (const { step, form } of formSteps(steps)) {
     const sent = latest.get(step.id);
@@ -58,6 +73,7 @@ export async function answeredForms(
       stepTitle: step.title,
       version: sent.version,
       submittedAt: sent.savedAt.toISOString(),
+      ...marked(step.id),
       answers: form.fields.map((field) => {
         const value = sent.answers[field.id];
         return {
@@ -76,6 +92,7 @@ export async function answeredForms(
       stepTitle: sent.stepId,
       version: sent.version,
       submittedAt: sent.savedAt.toISOString(),
+      ...marked(sent.stepId),
       answers: Object.entries(sent.answers).map(([fieldId, value]) => ({
         fieldId,
         label: fieldId,

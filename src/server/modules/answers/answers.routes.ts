@@ -33,7 +33,7 @@ import { getMember } from '../members/index.js';
 import { checkAdminPermission, mayReadDepartment } from '../permissions/index.js';
 import { memberStep, refusePreviewWrite } from '../progress/index.js';
 import type { SecretBox } from '../secrets/index.js';
-import { quizTriesOf, submissionsOfStep } from './answers.repository.js';
+import { quizTriesOf, submissionsOfStep, type StoredFormAnswers } from './answers.repository.js';
 import {
   formState,
   quizState,
@@ -95,6 +95,12 @@ export interface AnswersRoutesOptions {
   db: Database;
   box: SecretBox;
   now: () => Date;
+  /**
+   * The forms a member sent before their first day and not joined to their user yet, by step id
+   * (docs/product.md#pre-boarding; the pre-boarding module's): the readers of answers see them from the moment they
+   * are sent.
+   */
+  sentBeforeFirstDay?: (db: Database, box: SecretBox, email: string) => Promise<ReadonlyMap<string, StoredFormAnswers>>;
 }
 
 /**
@@ -118,12 +124,15 @@ export interface AnswersRoutesOptions {
  *   type (by the bytes) and size. GET /api/steps/:stepId/form/files/:fileId → their own file.
  *
  * Admins and the member's leads: GET /api/admin/members/:email/answers → the latest sending of each form, sensitive
- * answers included; every read is audited ('answers-read'); a lead of another department gets 403 (audited
+ * answers included, and the forms sent before the first day not joined yet (`beforeFirstDay`); every read is audited ('answers-read'); a lead of another department gets 403 (audited
  * 'refused'). GET /api/admin/members/:email/answers/files/:fileId → a file of the member's sendings, under the same
  * rule and audit ('answers-read' with the file). Writes from a role preview answer 409. The hourly sweep of retention.ts deletes the answers of members
  * who left.
  */
-export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async (app, { db, box, now }) => {
+export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async (
+  app,
+  { db, box, now, sentBeforeFirstDay },
+) => {
   const deps: AnswersDeps = { db, box, now };
 
   const own = (request: FastifyRequest<{ Params: { stepId: string } }>) =>
@@ -327,7 +336,8 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
         throw forbidden(NOT_YOUR_MEMBER_MESSAGE);
       }
       const steps = stepsOfRole(request.catalog, record?.role ?? user?.role ?? '');
-      const forms = user ? await answeredForms(db, box, user.id, steps) : [];
+      const early = sentBeforeFirstDay === undefined ? undefined : await sentBeforeFirstDay(db, box, email);
+      const forms = await answeredForms(db, box, user?.id ?? null, steps, early);
       await recordAudit(db, {
         ...audit,
         outcome: 'allowed',

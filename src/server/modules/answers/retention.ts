@@ -88,6 +88,11 @@ export class AnswersSweep {
       keepDays: number;
       /** The running content's role configurations: each run also makes due re-takes not completed (retake.ts). */
       configs?: Iterable<RoleConfiguration>;
+      /**
+       * Other personal data of members who left, deleted with their answers (another module's: what they did before
+       * their first day, docs/product.md#pre-boarding). @returns how many people's rows were deleted
+       */
+      alsoAfterLeaving?: (deps: { db: Database; now: Date; keepDays: number }) => Promise<number>;
     },
     private readonly log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
   ) {}
@@ -99,6 +104,8 @@ export class AnswersSweep {
       .then(async () => {
         const deps = this.deps();
         const people = await deleteAnswersAfterLeaving(deps);
+        const others = (await deps.alsoAfterLeaving?.(deps)) ?? 0;
+        if (others > 0) this.log.info({ people: others }, 'pre-boarding answers of members who left deleted');
         // The private e-mail address goes with the answers (docs/product.md#private-e-mail-address).
         const addresses = await clearPrivateEmailsAfterLeaving(deps);
         if (addresses.length > 0)

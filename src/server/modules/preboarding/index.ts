@@ -11,7 +11,9 @@ export {
   whyNoPreboarding,
   type PreboardingPerson,
 } from './preboarding-links.js';
+export { sentPreboardingAnswers } from './preboarding-answers.js';
 export { preboardingDoneStepIds } from './preboarding-page.js';
+export { deletePreboardingAfterLeaving } from './preboarding-retention.js';
 export { preboardingRoutes } from './preboarding.routes.js';
 export { preboardingSummary } from './preboarding-summary.js';
 export { privateEmailRoutes, PRIVATE_EMAIL_NOT_YOUR_MEMBER_MESSAGE } from './private-email.routes.js';

@@ -161,7 +161,34 @@ export async function savePreboardingForm(
   return preboardingFormState(deps.db, deps.box, email, step);
 }
 
-/** One stored version of pre-boarding answers, opened (for the first Google sign-in's join only). */
+/**
+ * The forms a member sent before their first day that are not theirs yet (no first Google sign-in since), opened, for
+ * the admins and leads who read the member's answers (docs/product.md#pre-boarding): the pre-boarding session itself
+ * never reads them back. Drafts are left out.
+ * @param db the database
+ * @param box the keys (SECRETS_KEY)
+ * @param email the member's address, lower case
+ * @returns the sending of each form, by step id (version 1)
+ * @throws SecretsKeyError when sealed answers do not open with the configured keys
+ */
+export async function sentPreboardingAnswers(
+  db: Database,
+  box: SecretBox,
+  email: string,
+): Promise<Map<string, OpenedPreboardingAnswers>> {
+  const rows = await db
+    .select()
+    .from(preboardingAnswers)
+    .where(and(eq(preboardingAnswers.email, email), eq(preboardingAnswers.version, 1)));
+  return new Map(
+    rows.map((row) => [
+      row.stepId,
+      { stepId: row.stepId, version: 1, stepVersion: row.stepVersion, answers: opened(box, row), savedAt: row.savedAt },
+    ]),
+  );
+}
+
+/** One stored version of pre-boarding answers, opened (the first Google sign-in's join; the readers of answers). */
 export interface OpenedPreboardingAnswers {
   stepId: string;
   /** 0: the draft; 1: the sending. */

@@ -57,7 +57,9 @@ export function MemberAnswers({ email }: { email: string }) {
                 {form.stepTitle}
               </h4>
               <p className="text-sm text-slate-600">
-                Sent {formatDateTime(form.submittedAt)} (version {form.version})
+                {form.beforeFirstDay === true
+                  ? `Sent before the first day, ${formatDateTime(form.submittedAt)}`
+                  : `Sent ${formatDateTime(form.submittedAt)} (version ${form.version})`}
               </p>
             </div>
             <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
