@@ -15,8 +15,8 @@ import { E2eOidcProvider } from './support/oidc-provider';
  * address and a start date a week away; the welcome reaches the private address (a real SMTP server on loopback); its
  * link opens the pre-boarding page (also at 320 CSS px with 200% text); one sends the support and access needs form; two
  * days later the reminder to fill it in goes to the other only; her first Google sign-in (a real OpenID provider on
- * loopback) makes the answers hers; the link used again, after the sign-in, and opened from another site are each
- * refused with a page that says what to do.
+ * loopback) makes the answers hers (an admin read them before); the link used again, after the sign-in, opened from
+ * another site, and after pre-boarding is over are each refused with a page that says what to do.
  *
  * It runs its own server (the build of `npm start`, NODE_ENV=test) so that TEST_CLOCK_OFFSET_MS sets its clock (10:00
  * London: the welcome waits out the quiet hours, and CI may run at night), with MAIL_EVERY_SECONDS=1 and Google sign-in
@@ -117,10 +117,10 @@ async function googleSignIn(page: Page, account: { email: string; name: string }
 const newPage = async (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) =>
   (await browser.newContext(options)).newPage();
 
-test('invite with a private address → the e-mail → the link → the page (also at 320 px, 200% text) → the form sent → the first Google sign-in makes it hers; used, signed-in and cross-site links refused', async ({
+test('invite with a private address → the e-mail → the link → the page (also at 320 px, 200% text) → the form sent → the first Google sign-in makes it hers; used, signed-in, cross-site and late links refused', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const admin = await newPage(browser);
   await googleSignIn(admin, ADMIN);
   for (const person of [NINA, OLLY]) {
@@ -180,6 +180,13 @@ test('invite with a private address → the e-mail → the link → the page (al
   await expect(nina.getByText(/^You sent this form on /u)).toBeVisible();
   expect(await nina.content()).not.toContain('NINA-E2E-SECRET');
 
+  // Before her first sign-in, the admin already reads what she sent (the support can be ready on day one).
+  await admin.goto(`${origin()}/admin/members/${encodeURIComponent(NINA.email)}`);
+  await admin.getByRole('button', { name: 'Show answers' }).click();
+  const sentForm = admin.getByRole('article', { name: 'Your support and access needs' });
+  await expect(sentForm.getByText(/^Sent before the first day, /u)).toBeVisible();
+  await expect(sentForm.getByText(NINA_SECRET)).toBeVisible();
+
   // The same link again: used.
   const again = await newPage(browser);
   await again.goto(link);
@@ -226,4 +233,12 @@ test('invite with a private address → the e-mail → the link → the page (al
   const before = admin.getByRole('region', { name: 'Before the first day' });
   await expect(before.getByText(/^Your support and access needs: form sent on /u)).toBeVisible();
   await expect(before.getByText(/It became part of their onboarding at their first sign-in/u)).toBeVisible();
+
+  // After the third day after the start date, Olly's unused link says pre-boarding is over and points to the sign-in.
+  await server?.stop();
+  server = await startClockServer(today.plus({ days: 11 }));
+  const late = await newPage(browser);
+  await late.goto(ollyLink);
+  await expect(late.getByRole('heading', { name: 'Your first day has passed' })).toBeVisible();
+  await expect(late.getByRole('link', { name: 'Sign in' })).toBeVisible();
 });

@@ -572,12 +572,39 @@ describe('a pre-boarding link and its session', () => {
     expect(refused.res.body).toContain('Your invitation or your private e-mail address changed');
 
     const b = await open(t, await linkFor(t));
+    const never = await linkFor(t);
     expect((await page(t, b.cookie)).statusCode).toBe(200);
     // Three days after the start date it still works; at the end of that day it is over.
     t.clock.now = new Date('2025-04-14T22:59:00.000Z');
     expect((await page(t, b.cookie)).statusCode).toBe(200);
     t.clock.now = new Date('2025-04-14T23:00:00.000Z');
     expect((await page(t, b.cookie)).statusCode).toBe(401);
+    // A link of then says so and points to the Google sign-in, not to a new link (none would come).
+    const shown = await t.app.inject({ url: `/preboarding/open?token=${never}` });
+    const pressed = await open(t, never);
+    for (const res of [shown, pressed.res]) {
+      expect(res.statusCode).toBe(410);
+      expect(res.body).toContain('Your first day has passed');
+      expect(res.body).toContain('href="/login"');
+      expect(res.body).not.toContain('Send me a new link');
+    }
+    expect(pressed.cookie).toBe('');
+  });
+
+  it('says a link is too old, with a new one a click away, when it outlives its 30 days before a far start date', async () => {
+    await updateSchedule(t.database.db, NINA, { startOn: '2025-07-01' }, t.clock.now);
+    const token = await linkFor(t);
+    t.clock.advance(30 * 86_400_000);
+    const shown = await t.app.inject({ url: `/preboarding/open?token=${token}` });
+    const pressed = await open(t, token);
+    for (const res of [shown, pressed.res]) {
+      expect(res.statusCode).toBe(410);
+      expect(res.body).toContain('This link is too old');
+      expect(res.body).toContain('Send me a new link');
+    }
+    expect(pressed.cookie).toBe('');
+    // A new link for the same address still opens her page.
+    expect((await open(t, await linkFor(t))).res.statusCode).toBe(303);
   });
 });
 

@@ -128,8 +128,9 @@ export const preboardingLinkRoutes: FastifyPluginAsyncZod<PreboardingLinkRoutesO
       const why = whyNoPreboarding(person, now(), config.organisationTimeZone);
       if (found.endedReason === 'signed-in' || why === 'signed-in')
         return html(reply, 410, refusedPage(ctx, 'signed-in'));
+      if (why === 'over') return html(reply, 410, refusedPage(ctx, 'over'));
       if (found.usedAt !== null) return html(reply, 410, refusedPage(ctx, 'used'));
-      if (found.expiresAt <= now() || why === 'over') return html(reply, 410, refusedPage(ctx, 'expired'));
+      if (found.expiresAt <= now()) return html(reply, 410, refusedPage(ctx, 'expired'));
       if (found.endedAt !== null || why !== null || person?.privateEmail !== found.privateEmail)
         return html(reply, 410, refusedPage(ctx, 'ended'));
       const crossSite = startedByAnotherSite(config, request);

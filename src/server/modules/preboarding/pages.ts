@@ -105,7 +105,7 @@ export function openPage(
 }
 
 /** What each refusal of a link says. */
-const REFUSALS: Record<Exclude<LinkRefusal, 'signed-in'>, { title: string; text: string }> = {
+const REFUSALS: Record<Exclude<LinkRefusal, 'signed-in' | 'over'>, { title: string; text: string }> = {
   unknown: {
     title: 'This link does not work',
     text: 'The link may be cut short or copied wrongly. Open the newest e-mail we sent you and use its link, or ask for a new one.',
@@ -136,6 +136,15 @@ export function refusedPage(ctx: PageContext, refusal: LinkRefusal): string {
       ctx,
       'You have signed in already',
       `<p>Your pre-boarding is over: everything you did is in your onboarding now. Sign in with your ${escapeHtml(ctx.orgName)} Google account to see it.</p>
+<a class="button" href="/login">Sign in</a>`,
+    );
+  }
+  if (refusal === 'over') {
+    return page(
+      ctx,
+      'Your first day has passed',
+      `<p>This page was for the days before your first day, so it is closed now. Sign in with your ${escapeHtml(ctx.orgName)} Google account to carry on with your onboarding: what you did here is kept for you.</p>
+<p>No Google account yet, or it does not work? Write to <a href="mailto:${escapeHtml(ctx.supportEmail)}">${escapeHtml(ctx.supportEmail)}</a> and we will help.</p>
 <a class="button" href="/login">Sign in</a>`,
     );
   }

@@ -157,8 +157,11 @@ export async function findLink(
   return link;
 }
 
-/** Why a link did not open. */
-export type LinkRefusal = 'unknown' | 'used' | 'expired' | 'signed-in' | 'ended';
+/**
+ * Why a link did not open: 'over' when pre-boarding itself is over (the days after the start date have passed: a new
+ * link would not help), 'expired' when only the link is too old.
+ */
+export type LinkRefusal = 'unknown' | 'used' | 'expired' | 'over' | 'signed-in' | 'ended';
 
 /**
  * Opens a link: checks it, marks it used (once, even with two requests at the same moment) and starts a pre-boarding
@@ -187,10 +190,12 @@ export async function openLink(
     const refusal: LinkRefusal | null =
       link.endedReason === 'signed-in' || why === 'signed-in'
         ? 'signed-in'
-        : link.usedAt !== null
-          ? 'used'
-          : link.expiresAt <= deps.now || why === 'over'
-            ? 'expired'
+        : why === 'over'
+          ? 'over'
+          : link.usedAt !== null
+            ? 'used'
+            : link.expiresAt <= deps.now
+              ? 'expired'
             : link.endedAt !== null ||
                 why !== null ||
                 person?.invitedAt.getTime() !== link.invitedAt.getTime() ||
