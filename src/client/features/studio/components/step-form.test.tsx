@@ -174,6 +174,30 @@ describe('the step form', () => {
     expect(step.quiz?.questions).toHaveLength(1);
   });
 
+  it("marks a step 'Before the first day' and unmarks it, leaving no key behind", () => {
+    const plain = {
+      id: 'what-to-expect',
+      title: 'What to expect',
+      description: 'Your first day.',
+      icon: 'Map',
+      category: 'Volunteer',
+      content: stepContentSchema.parse({}),
+    };
+    let step = stepSchema.parse(plain);
+    const { getByLabelText, rerender } = render(
+      <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />,
+    );
+    const box = () => getByLabelText(/^Before the first day/) as HTMLInputElement;
+    expect(box().checked).toBe(false);
+    fireEvent.click(box());
+    expect(step.beforeFirstDay).toBe(true);
+    expect(stepSchema.safeParse(step).success).toBe(true);
+    rerender(<StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />);
+    expect(box().checked).toBe(true);
+    fireEvent.click(box());
+    expect('beforeFirstDay' in step).toBe(false);
+  });
+
   it('edits a quiz: pass mark, tries, a question, which answers are right and why', () => {
     const plain = {
       id: 'check',
