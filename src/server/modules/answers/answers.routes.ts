@@ -124,8 +124,8 @@ export interface AnswersRoutesOptions {
  *   type (by the bytes) and size. GET /api/steps/:stepId/form/files/:fileId → their own file.
  *
  * Admins and the member's leads: GET /api/admin/members/:email/answers → the latest sending of each form, sensitive
- * answers included, and the forms sent before the first day not joined yet (`beforeFirstDay`); every read is audited ('answers-read'); a lead of another department gets 403 (audited
- * 'refused'). GET /api/admin/members/:email/answers/files/:fileId → a file of the member's sendings, under the same
+ * answers included, and the forms sent before the first day not joined yet (`beforeFirstDay`); every read is audited
+ * ('answers-read'); a lead of another department gets 403 (audited 'refused'). GET /api/admin/members/:email/answers/files/:fileId → a file of the member's sendings, under the same
  * rule and audit ('answers-read' with the file). Writes from a role preview answer 409. The hourly sweep of retention.ts deletes the answers of members
  * who left.
  */
