@@ -196,12 +196,12 @@ export async function openLink(
             ? 'used'
             : link.expiresAt <= deps.now
               ? 'expired'
-            : link.endedAt !== null ||
-                why !== null ||
-                person?.invitedAt.getTime() !== link.invitedAt.getTime() ||
-                person.privateEmail !== link.privateEmail
-              ? 'ended'
-              : null;
+              : link.endedAt !== null ||
+                  why !== null ||
+                  person?.invitedAt.getTime() !== link.invitedAt.getTime() ||
+                  person.privateEmail !== link.privateEmail
+                ? 'ended'
+                : null;
     if (refusal !== null || person === undefined || person.startOn === null) {
       await recordAudit(tx, {
         kind: 'preboarding-opened',
