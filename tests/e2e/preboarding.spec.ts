@@ -210,8 +210,9 @@ test('invite with a private address → the e-mail → the link → the page (al
   await expect.poll(() => mailsTo(OLLY.private, REMINDER_SUBJECT).length, { timeout: 30_000 }).toBe(1);
   expect(mailsTo(NINA.private, REMINDER_SUBJECT)).toHaveLength(0);
 
-  // Nina's first Google sign-in: what she did is hers.
+  // Nina's first Google sign-in: what she did is hers. On her phone the app first says it is meant for a computer.
   await googleSignIn(nina, NINA);
+  await nina.getByRole('button', { name: 'Continue Anyway' }).click();
   const step = nina.locator('article').filter({
     has: nina.getByRole('heading', { level: 3, name: 'Your support and access needs', exact: true }),
   });
