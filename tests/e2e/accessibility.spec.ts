@@ -342,7 +342,7 @@ test('a role preview with its banner and toast has no violations', async ({ page
   await page.getByRole('menuitemradio', { name: 'Finance' }).click();
   await expect(page.getByRole('region', { name: 'Role preview' })).toBeVisible();
   await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(19);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(20);
   await expectNoAxeViolations(page, { state: 'role preview banner with the Role Switched toast' });
 });
 

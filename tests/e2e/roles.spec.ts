@@ -58,5 +58,5 @@ test('a person without a member record gets the volunteer steps', async ({ page,
   await signInAs(page, 'no.record.e2e@inspired2uplift.org', { baseURL });
   await page.goto('/dashboard');
   await expect(page.getByText('Role: Volunteer', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(8);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(9);
 });

@@ -173,13 +173,13 @@ test('role preview shows another role read-only and leads back', async ({ page, 
   await page.getByRole('menuitemradio', { name: 'Finance' }).click();
   await expect(page.getByText('Previewing Finance', { exact: true })).toBeVisible();
   await expect(page.getByText('Role Switched', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(19);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(20);
   await expect(
     stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' }),
   ).toBeDisabled();
   await expectNoAxeViolations(page, { state: 'role preview (read-only steps)' });
   await page.getByRole('button', { name: 'Back to my steps' }).click();
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(8);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(9);
   await expect(
     stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete' }),
   ).toBeEnabled();
