@@ -18,6 +18,10 @@ import {
   memberPreferences,
   memberSchedules,
   memberStepAdjustments,
+  preboardingAnswers,
+  preboardingLinks,
+  preboardingRecords,
+  preboardingSessions,
   progressImports,
   quizTries,
   sendKeys,
@@ -102,6 +106,15 @@ export const STORED_BY_STEP_ID: readonly StoredByStepId[] = [
     column: mailReminderSteps.stepId,
     afterLeaving: { keep: 'the mail history, by address: which reminders were sent' },
   },
+  // Answers given before the first day, by address until the first sign-in joins them (docs/product.md#pre-boarding).
+  {
+    name: 'preboardingAnswers',
+    table: preboardingAnswers,
+    column: preboardingAnswers.stepId,
+    afterLeaving: {
+      keep: 'deleted by address with the rest of pre-boarding (modules/preboarding/preboarding-retention.ts)',
+    },
+  },
   {
     name: 'acknowledgments',
     table: acknowledgments,
@@ -145,6 +158,14 @@ export const STORED_BY_USER_ID: readonly {
     table: auditLog,
     column: auditLog.actorUserId,
     afterLeaving: { keep: 'the audit log: who did what, kept as it happened' },
+  },
+  {
+    name: 'preboardingJoined',
+    table: preboardingRecords,
+    column: preboardingRecords.joinedUserId,
+    afterLeaving: {
+      keep: 'deleted by address with the rest of pre-boarding (modules/preboarding/preboarding-retention.ts)',
+    },
   },
   {
     name: 'adminMembers',
@@ -246,6 +267,22 @@ export const STORED_BY_ADDRESS: readonly StoredByAddress[] = [
   stamp('teamTasksDoneBy', teamTasks, teamTasks.doneBy),
   stamp('workspaceAccountsBy', workspaceAccounts, workspaceAccounts.requestedBy),
   stamp('workspaceJobsBy', workspaceJobs, workspaceJobs.requestedBy),
+  // What the former person did before their first day is theirs: it must not join the new holder's account.
+  { name: 'preboardingRecords', table: preboardingRecords, column: preboardingRecords.email, onRecycle: { move: {} } },
+  { name: 'preboardingAnswers', table: preboardingAnswers, column: preboardingAnswers.email, onRecycle: { move: {} } },
+  { name: 'preboardingLinks', table: preboardingLinks, column: preboardingLinks.email, onRecycle: { move: {} } },
+  {
+    name: 'preboardingSessions',
+    table: preboardingSessions,
+    column: preboardingSessions.email,
+    onRecycle: { move: {} },
+  },
+  {
+    name: 'preboardingLinksSentTo',
+    table: preboardingLinks,
+    column: preboardingLinks.privateEmail,
+    onRecycle: { keep: "the private address the link was sent to: it moves with the link's row" },
+  },
   {
     name: 'privateEmail',
     table: members,
@@ -380,6 +417,14 @@ export const STORED_BY_QUESTION_ID: readonly StoredByQuestion[] = [
     step: formFiles.stepId,
     column: formFiles.fieldId,
     holds: 'value',
+  },
+  {
+    name: 'preboardingAnswers',
+    kind: 'form',
+    table: preboardingAnswers,
+    step: preboardingAnswers.stepId,
+    column: preboardingAnswers.answers,
+    holds: 'key',
   },
   {
     name: 'quizTries',
