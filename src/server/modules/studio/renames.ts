@@ -622,11 +622,12 @@ export async function moveRenamedAnswers(
 ): Promise<MovedAnswers[]> {
   const result: MovedAnswers[] = [];
   for (const { step, question, kind } of questions) {
-    // The answers' count is the audit's; a file question's files follow its answers (which hold them by id).
+    // The answers' count is the audit's (a member's and those given before the first day); a file question's files
+    // follow its answers (which hold them by id).
     let moved = 0;
     for (const stored of STORED_BY_QUESTION_ID.filter((s) => s.kind === kind)) {
       const rows = await moveQuestion(tx, stored, step.to, question);
-      if (stored.holds === 'key') moved = rows;
+      if (stored.holds === 'key') moved += rows;
     }
     result.push({ step: step.to, question, kind, moved });
   }
