@@ -326,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box: config.secretBox,
     now,
     sentBeforeFirstDay: sentPreboardingAnswers,
+    dateSettings: { locale: config.organisationLocale, timeZone: config.organisationTimeZone },
   });
   const answersSweep = new AnswersSweep(
     () => ({

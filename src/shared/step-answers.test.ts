@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatDay } from './dates.js';
 import { formSchema, quizSchema, stepSchema } from './content-schema.js';
 import {
   ANSWER_REQUIRED_MESSAGE,
@@ -127,6 +129,21 @@ describe('checkFormAnswers (docs/product.md#form-steps)', () => {
     expect(answerText(support!, ['captions', 'quiet'])).toBe('Captions; A quiet room');
     expect(answerText(photos!, true)).toBe('Yes');
     expect(answerText(photos!, undefined)).toBe('');
+  });
+
+  it('writes a date answer as the organisation writes days when given its settings, and as stored without (CSV)', () => {
+    const date = { id: 'start', kind: 'date' as const, label: 'When can you start?' };
+    const settings = { locale: 'en-GB', timeZone: 'Europe/London' };
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }), (d) => {
+        const day = d.toISOString().slice(0, 10);
+        expect(answerText(date, day, settings)).toBe(formatDay(day, settings));
+        expect(answerText(date, day)).toBe(day);
+      }),
+      { numRuns: 50 },
+    );
+    expect(answerText(date, '2026-12-24', settings)).toBe('24 Dec 2026');
+    expect(answerText(date, '2026-12-24', { locale: 'en-US', timeZone: 'America/New_York' })).toBe('Dec 24, 2026');
   });
 });
 

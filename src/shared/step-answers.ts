@@ -1,3 +1,4 @@
+import { type DateSettings, formatDay } from './dates.js';
 import { z } from 'zod';
 import {
   FORM_FILE_DEFAULT_MAX_BYTES,
@@ -293,10 +294,13 @@ export function scopeWithoutQuizKey<S extends Pick<Scope, 'steps'>>(scope: S): S
  * "No", several options joined by "; ".
  * @param field the question
  * @param value the stored answer, undefined when not answered
+ * @param dates the organisation's locale and time zone: a date question's answer is then written as the organisation
+ *   writes days ("24 Dec 2026", docs/product.md#dates-and-times); without them it stays `YYYY-MM-DD` (CSV exports)
  * @returns the text, '' when not answered
  */
-export function answerText(field: FormField, value: AnswerValue | undefined): string {
+export function answerText(field: FormField, value: AnswerValue | undefined, dates?: DateSettings): string {
   if (value === undefined) return '';
+  if (dates !== undefined && field.kind === 'date' && typeof value === 'string') return formatDay(value, dates);
   const label = (id: string) => field.options?.find((o) => o.id === id)?.label ?? id;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (isFileAnswer(value)) return value.name;

@@ -1,3 +1,4 @@
+import { DEFAULT_DATE_SETTINGS, type DateSettings } from '../../../shared/dates.js';
 import { type MemberFormAnswers } from '../../../shared/answers-api.js';
 import type { Step } from '../../../shared/content-schema.js';
 import { resolveMemberRole } from '../../../shared/role-lookup.js';
@@ -46,6 +47,7 @@ export function stepsOfRole(catalog: RoleCatalog, roleText: string): Step[] {
  * @param steps the steps of their role
  * @param sentBeforeFirstDay forms sent before the first day and not joined to the user yet (docs/product.md#pre-boarding),
  *   by step id: shown where the user has no sending of that step, marked `beforeFirstDay`
+ * @param dates the organisation's locale and time zone (date answers are written its way)
  * @throws SecretsKeyError when sealed answers do not open with the configured keys
  */
 export async function answeredForms(
@@ -54,6 +56,7 @@ export async function answeredForms(
   userId: string | null,
   steps: readonly Step[],
   sentBeforeFirstDay: ReadonlyMap<string, StoredFormAnswers> = new Map(),
+  dates: DateSettings = DEFAULT_DATE_SETTINGS,
 ): Promise<MemberFormAnswers['forms']> {
   const latest = userId === null ? new Map<string, StoredFormAnswers>() : await latestSubmissions(db, box, userId);
   const early = new Set<string>();
@@ -80,7 +83,7 @@ export async function answeredForms(
           fieldId: field.id,
           label: field.label,
           sensitive: field.sensitive,
-          text: answerText(field, value),
+          text: answerText(field, value, dates),
           ...(isFileAnswer(value) ? { file: value } : {}),
         };
       }),

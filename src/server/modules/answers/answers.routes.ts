@@ -1,3 +1,4 @@
+import { DEFAULT_DATE_SETTINGS, type DateSettings } from '../../../shared/dates.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -101,6 +102,8 @@ export interface AnswersRoutesOptions {
    * are sent.
    */
   sentBeforeFirstDay?: (db: Database, box: SecretBox, email: string) => Promise<ReadonlyMap<string, StoredFormAnswers>>;
+  /** The organisation's locale and time zone: date answers are written its way (default en-GB, Europe/London). */
+  dateSettings?: DateSettings;
 }
 
 /**
@@ -131,7 +134,7 @@ export interface AnswersRoutesOptions {
  */
 export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async (
   app,
-  { db, box, now, sentBeforeFirstDay },
+  { db, box, now, sentBeforeFirstDay, dateSettings = DEFAULT_DATE_SETTINGS },
 ) => {
   const deps: AnswersDeps = { db, box, now };
 
@@ -284,7 +287,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
       const mine: MyAnswers = myAnswersSchema.parse({
         email: user.email,
         downloadedAt: now().toISOString(),
-        forms: await answeredForms(db, box, user.id, steps),
+        forms: await answeredForms(db, box, user.id, steps, new Map(), dateSettings),
         quizzes,
       });
       const date = now().toISOString().slice(0, 10);
@@ -337,7 +340,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
       }
       const steps = stepsOfRole(request.catalog, record?.role ?? user?.role ?? '');
       const early = sentBeforeFirstDay === undefined ? undefined : await sentBeforeFirstDay(db, box, email);
-      const forms = await answeredForms(db, box, user?.id ?? null, steps, early);
+      const forms = await answeredForms(db, box, user?.id ?? null, steps, early, dateSettings);
       await recordAudit(db, {
         ...audit,
         outcome: 'allowed',
