@@ -132,7 +132,13 @@ describe('checkFormAnswers (docs/product.md#form-steps)', () => {
   });
 
   it('writes a date answer as the organisation writes days when given its settings, and as stored without (CSV)', () => {
-    const date = { id: 'start', kind: 'date' as const, label: 'When can you start?' };
+    const date = {
+      id: 'start',
+      kind: 'date' as const,
+      label: 'When can you start?',
+      required: false,
+      sensitive: false,
+    };
     const settings = { locale: 'en-GB', timeZone: 'Europe/London' };
     fc.assert(
       fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }), (d) => {
