@@ -59,3 +59,27 @@ export function isoDayOf(instant: string | Date): string {
 }
 /** The organisation's local day of a moment: "6 Dec 2026". */
 export const formatDayOf = (instant: string | Date): string => formatDayOfIn(instant, settings);
+
+/**
+ * A calendar day in full words with its weekday and year, as a letter writes it: "Monday 14 December 2026" (the
+ * pre-boarding page, where the newcomer reads when they start). The locale is the organisation's, given by the page
+ * (a pre-boarding session does not read GET /api/config).
+ * @param isoDay `YYYY-MM-DD`
+ * @param locale the organisation's locale (BCP 47)
+ */
+export function formatDayInWords(isoDay: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+/**
+ * A moment as "6 Dec 2026, 21:08" with settings the caller has (the pre-boarding page's own), not those of
+ * GET /api/config; see {@link formatDateTime}.
+ */
+export const formatDateTimeWith = (instant: string | Date, given: DateSettings): string =>
+  formatDateTimeIn(instant, given);

@@ -4,12 +4,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField, type FormDraft, toFormAnswers, toFormDraft } from '@/features/onboarding';
 import { isApiError } from '@/lib/api-client';
+import { formatDateTimeWith } from '@/lib/dates';
 import { usePreboardingForm, useSavePreboardingForm } from '../api/preboarding';
 
 /** A time as the organisation writes it ('3 Dec 2026, 14:05'). */
-function formatWhen(iso: string, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
-}
+const formatWhen = (iso: string, locale: string, timeZone: string): string =>
+  formatDateTimeWith(iso, { locale, timeZone });
 
 /**
  * A form before the first day (docs/product.md#pre-boarding): fill in, save a draft, send once. The draft comes back

@@ -6,22 +6,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EasyRead } from '@/features/onboarding';
+import { formatDayInWords } from '@/lib/dates';
 import { useMarkPreboardingStep } from '../api/preboarding';
 import { PreboardingForm } from './preboarding-form';
 
 /** The standard text of a step that has an easy-read version: hidden under `<html data-reading="easy">`. */
 const STANDARD_TEXT = { 'data-standard-text': '' } as const;
-
-/** A calendar day with its weekday, as the organisation writes it ('Monday 14 December 2026'). */
-export function dayInWords(isoDay: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDay}T00:00:00Z`));
-}
 
 const TO_BE_CONFIRMED = 'to be confirmed';
 
@@ -44,7 +34,7 @@ function FirstDay({ page }: { page: PreboardingPage }) {
         <div>
           <dt className="text-slate-600">When</dt>
           <dd className="font-semibold text-slate-900">
-            {dayInWords(page.startOn, page.locale)}, {firstDay.time ?? `time ${TO_BE_CONFIRMED}`}
+            {formatDayInWords(page.startOn, page.locale)}, {firstDay.time ?? `time ${TO_BE_CONFIRMED}`}
           </dd>
         </div>
         <div>
@@ -183,7 +173,7 @@ export function PreboardingView({ page }: { page: PreboardingPage }) {
           Welcome to {page.orgName}!
         </h2>
         <p className="text-slate-700">
-          You start as {page.roleLabel} in {page.department} on {dayInWords(page.startOn, page.locale)}. We are glad you
+          You start as {page.roleLabel} in {page.department} on {formatDayInWords(page.startOn, page.locale)}. We are glad you
           are joining us. This page shows what happens on your first day, and a few things you can do before then, at
           your own pace.
         </p>
@@ -208,7 +198,7 @@ export function PreboardingView({ page }: { page: PreboardingPage }) {
       </section>
       <p className="text-sm text-slate-700">
         This page stays open until you first sign in with your {page.orgName} Google account, or at the latest until{' '}
-        {dayInWords(page.closesOn, page.locale)}. Everything you do here becomes part of your onboarding when you sign
+        {formatDayInWords(page.closesOn, page.locale)}. Everything you do here becomes part of your onboarding when you sign
         in. Questions? Write to{' '}
         <a className="font-medium text-brand-700 underline underline-offset-2" href={`mailto:${page.supportEmail}`}>
           {page.supportEmail}

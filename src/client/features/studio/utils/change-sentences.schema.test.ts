@@ -22,6 +22,7 @@ import {
   stepSchema,
   teamTaskSchema,
 } from '@shared/content-schema';
+import { firstDaySchema, preboardingMailSchema } from '@shared/content-preboarding';
 import { changeSentences } from './change-sentences';
 
 /**
@@ -93,7 +94,15 @@ const fileNames = new Map([
   ['/content/sam.jpg', 'Photo of Sam'],
 ]);
 
+const baseMail = {
+  id: 'mail-m1',
+  daysBefore: 3,
+  subject: 'Fill in your support form',
+  paragraphs: ['Tell us what helps you.'],
+};
 const withRole = (role: Raw): Raw => ({ ...baseRole, ...role });
+const withFirstDay = (firstDay: Raw): Raw => withRole({ firstDay });
+const withMail = (mail: Raw): Raw => withRole({ preboardingMails: [{ ...baseMail, ...mail }] });
 const withStep = (step: Raw): Raw =>
   withRole({ scopes: [{ id: 'scope-a1', title: 'Getting started', steps: [{ ...baseStep, ...step }] }] });
 const withScope = (scope: Raw): Raw =>
@@ -146,6 +155,15 @@ const VARIANTS: Record<string, { keys: readonly string[]; variants: Record<strin
           { scopes: [{ id: 'scope-a2', title: 'Your first week' }, ...baseRole.scopes] },
         ),
       ],
+      firstDay: both(withRole, {}, { firstDay: { time: '17:30', place: 'The community hall' } }),
+      preboardingMails: [
+        ...both(withRole, {}, { preboardingMails: [baseMail] }),
+        pair(
+          withRole,
+          { preboardingMails: [baseMail, { ...baseMail, id: 'mail-m2', subject: 'See you on Monday' }] },
+          { preboardingMails: [{ ...baseMail, id: 'mail-m2', subject: 'See you on Monday' }, baseMail] },
+        ),
+      ],
       teamTasks: [
         ...both(withRole, {}, { teamTasks: [] }),
         pair(
@@ -154,6 +172,25 @@ const VARIANTS: Record<string, { keys: readonly string[]; variants: Record<strin
           { teamTasks: [{ ...baseTask, id: 'task-e6', title: 'Say hello' }, baseTask] },
         ),
       ],
+    },
+  },
+  firstDay: {
+    keys: Object.keys(firstDaySchema.shape),
+    variants: {
+      time: [...both(withFirstDay, {}, { time: '17:30' }), pair(withFirstDay, { time: '17:30' }, { time: '18:00' })],
+      place: both(withFirstDay, {}, { place: 'The community hall' }),
+      callLink: both(withFirstDay, {}, { callLink: 'https://meet.example.org/welcome' }),
+      details: both(withFirstDay, {}, { details: ['Bring a water bottle.'] }),
+    },
+  },
+  preboardingMail: {
+    keys: Object.keys(preboardingMailSchema.shape),
+    variants: {
+      id: [pair(withMail, {}, { id: 'mail-m9' })],
+      daysBefore: [pair(withMail, {}, { daysBefore: 2 }), pair(withMail, {}, { daysBefore: 0 })],
+      subject: [pair(withMail, {}, { subject: 'Your support form' })],
+      paragraphs: [pair(withMail, {}, { paragraphs: ['Tell us what helps you most.'] })],
+      unlessDone: both(withMail, {}, { unlessDone: 'step-b2' }),
     },
   },
   colors: {
@@ -197,6 +234,7 @@ const VARIANTS: Record<string, { keys: readonly string[]; variants: Record<strin
       completeButtonText: both(withStep, {}, { completeButtonText: 'Done' }),
       mobileCompleteButtonText: both(withStep, {}, { mobileCompleteButtonText: 'OK' }),
       footnote: both(withStep, {}, { footnote: 'Ask your lead if unsure.' }),
+      beforeFirstDay: both(withStep, {}, { beforeFirstDay: true }),
       requiresScrollOrDownload: both(withStep, pdf, { ...pdf, requiresScrollOrDownload: true }),
       pdfUrl: [...both(withStep, {}, pdf), pair(withStep, pdf, { pdfUrl: '/content/agreement-2.pdf' })],
       pdfDraft: both(withStep, pdf, { ...pdf, pdfDraft: true }),

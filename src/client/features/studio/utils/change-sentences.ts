@@ -1,3 +1,4 @@
+import type { PreboardingMail } from '@shared/content-preboarding';
 import { type MediaItem, type RoleConfiguration, type Scope, type Step, type TeamTask } from '@shared/content-schema';
 import { DEFAULT_DATE_SETTINGS, formatDay } from '@shared/dates';
 import { changeRoleKeyAt } from '@shared/roles';
@@ -88,6 +89,7 @@ const STEP_FIELDS: readonly Field[] = [
   f('pdfUrl', 'PDF'),
   f('pdfDraft', "PDF's draft mark"),
   f('signature', 'signature setting'),
+  f('beforeFirstDay', "'Before the first day' setting"),
   f('version', 'agreement version', (v) => (typeof v === 'number' ? `version ${v}` : ''), true),
   f('versionDate', 'version date', (v) => (typeof v === 'string' ? dayWords(v) : ''), true),
   f('versionNote', 'note on what changed'),
@@ -119,10 +121,14 @@ const ROLE_FIELDS: readonly Field[] = [
     Array.isArray(v) ? v.map((k: string) => roleName(k, names)).join(', ') : '',
   ),
   f('aliases', 'other names (aliases)'),
+  f('firstDay.time', "first day's time"),
+  f('firstDay.place', "first day's place"),
+  f('firstDay.callLink', "first day's call link"),
+  f('firstDay.details', "first day's details"),
 ];
 
 /** The role's keys the sentences say elsewhere: its key (renames), scopes and team tasks. */
-const ROLE_KEYS_SAID_ELSEWHERE = ['key', 'renamedFrom', 'scopes', 'teamTasks'] as const;
+const ROLE_KEYS_SAID_ELSEWHERE = ['key', 'renamedFrom', 'scopes', 'teamTasks', 'preboardingMails'] as const;
 
 const TEAM_TASK_FIELDS: readonly Field[] = [
   f('title', 'title'),
@@ -337,6 +343,61 @@ function roleSentences(a: RoleConfiguration, b: RoleConfiguration, names: Names,
     }
   }
   out.push(...teamTaskSentences(a.teamTasks, b.teamTasks, name, names));
+  const stepTitle = (id: unknown) => {
+    const found = typeof id === 'string' ? (stepsB.get(id) ?? stepsA.get(id)) : undefined;
+    return found === undefined ? '' : `‘${found.step.title}’`;
+  };
+  out.push(...preboardingMailSentences(a.preboardingMails ?? [], b.preboardingMails ?? [], name, stepTitle, names));
+  return out;
+}
+
+/** The days before the start date a message before the first day goes: "3 days before the start date". */
+const daysBefore: Words = (v) =>
+  typeof v === 'number'
+    ? v === 0
+      ? 'on the start date'
+      : `${v} ${v === 1 ? 'day' : 'days'} before the start date`
+    : '';
+
+/**
+ * The sentences of a role's messages before the first day (docs/product.md#pre-boarding), matched by id, said as
+ * the team tasks are.
+ * @param stepTitle a step id in words (the step a message is not sent once done)
+ */
+function preboardingMailSentences(
+  before: readonly PreboardingMail[],
+  after: readonly PreboardingMail[],
+  name: string,
+  stepTitle: (id: unknown) => string,
+  names: Names,
+): ChangeSentence[] {
+  const fields: readonly Field[] = [
+    f('subject', 'subject'),
+    f('paragraphs', 'text'),
+    f('daysBefore', 'day it goes', daysBefore, true),
+    f('unlessDone', 'step that stops it once done', (v) => stepTitle(v)),
+  ];
+  const out: ChangeSentence[] = [];
+  const old = new Map(before.map((mail) => [mail.id, mail]));
+  for (const mail of after) {
+    const was = old.get(mail.id);
+    if (!was) {
+      out.push({
+        text: `Added the message before the first day ‘${mail.subject}’ to ${name}: sent ${daysBefore(mail.daysBefore, names)}.`,
+      });
+      continue;
+    }
+    for (const field of changedFields(fields, was, mail, ['id'])) {
+      const what = `the message before the first day ‘${was.subject}’ (${name})`;
+      out.push(fieldSentence(field, what, at(was, field.path), at(mail, field.path), names));
+    }
+  }
+  for (const mail of before) {
+    if (!after.some((m) => m.id === mail.id))
+      out.push({ text: `Removed the message before the first day ‘${mail.subject}’ from ${name}.` });
+  }
+  if (orderChanged(before, after))
+    out.push({ text: `Changed the order of the messages before the first day of ${name}.` });
   return out;
 }
 
