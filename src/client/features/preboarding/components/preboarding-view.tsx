@@ -173,9 +173,9 @@ export function PreboardingView({ page }: { page: PreboardingPage }) {
           Welcome to {page.orgName}!
         </h2>
         <p className="text-slate-700">
-          You start as {page.roleLabel} in {page.department} on {formatDayInWords(page.startOn, page.locale)}. We are glad you
-          are joining us. This page shows what happens on your first day, and a few things you can do before then, at
-          your own pace.
+          You start as {page.roleLabel} in {page.department} on {formatDayInWords(page.startOn, page.locale)}. We are
+          glad you are joining us. This page shows what happens on your first day, and a few things you can do before
+          then, at your own pace.
         </p>
       </section>
       <FirstDay page={page} />
@@ -198,8 +198,8 @@ export function PreboardingView({ page }: { page: PreboardingPage }) {
       </section>
       <p className="text-sm text-slate-700">
         This page stays open until you first sign in with your {page.orgName} Google account, or at the latest until{' '}
-        {formatDayInWords(page.closesOn, page.locale)}. Everything you do here becomes part of your onboarding when you sign
-        in. Questions? Write to{' '}
+        {formatDayInWords(page.closesOn, page.locale)}. Everything you do here becomes part of your onboarding when you
+        sign in. Questions? Write to{' '}
         <a className="font-medium text-brand-700 underline underline-offset-2" href={`mailto:${page.supportEmail}`}>
           {page.supportEmail}
         </a>
