@@ -1,3 +1,6 @@
+// Longer than 500 lines: the one sentence builder of the publish dialog, a words table per content object (steps, roles,
+// scopes, team tasks, messages before the first day) and the matching by id that they share; split, the tables would
+// need its private helpers exported.
 import type { PreboardingMail } from '@shared/content-preboarding';
 import { type MediaItem, type RoleConfiguration, type Scope, type Step, type TeamTask } from '@shared/content-schema';
 import { DEFAULT_DATE_SETTINGS, formatDay } from '@shared/dates';
