@@ -3,6 +3,7 @@ import type { StepItemProgress, StepProgress } from '../../../shared/api.js';
 import { needsAcknowledgment } from '../../../shared/acknowledgments.js';
 import type { Step } from '../../../shared/content-schema.js';
 import { areStepItemsDone, stepItems, type StepItem } from '../../../shared/step-items.js';
+import { writeOnlyIfAnswered } from '../../db/answered-write.js';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../http-errors.js';
 import { signedInUser } from '../../plugins/sessions.js';
@@ -111,13 +112,14 @@ export async function setStepCompleted(
 ): Promise<StepProgress> {
   const userId = signedInUser(request).id;
   if (step.form !== undefined || step.quiz !== undefined) throw new HttpError(409, ANSWERED_STEP_MESSAGE);
-  // One statement each, atomic on its own: no transaction to begin and commit (most steps, most of the time).
+  // One statement each, atomic on its own: on the embedded database no transaction to begin and commit (most steps,
+  // most of the time); on PostgreSQL one, so that a write answered 503 is never applied later.
   if (!completed) {
-    await uncompleteStepAndItems(deps.db, userId, step.id);
+    await writeOnlyIfAnswered(deps.db, (db) => uncompleteStepAndItems(db, userId, step.id));
     return { stepId: step.id, completed: false, completedAt: null };
   }
   if (stepItems(step).length === 0 && step.signature !== true && !needsAcknowledgment(step)) {
-    const done = await completeStep(deps.db, userId, step.id, now());
+    const done = await writeOnlyIfAnswered(deps.db, (db) => completeStep(db, userId, step.id, now()));
     return { stepId: step.id, completed: true, completedAt: done.completedAt.toISOString() };
   }
   return deps.db.transaction(async (tx) => {
