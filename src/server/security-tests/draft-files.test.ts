@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleConfiguration } from '../../shared/content-schema.js';
 import type { StudioAsset, StudioState } from '../../shared/studio-api.js';
-import { upsertMember } from '../modules/members/members.repository.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../test/test-app.js';
+import { signInEditor } from '../test/test-members.js';
 
 /**
  * Files uploaded in the content studio are the editors' preview until a published version uses them
@@ -25,14 +25,7 @@ const headers = (cookie: string) => ({ cookie, 'x-requested-with': 'onboarding' 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
   admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Ada' });
-  await upsertMember(t.database.db, {
-    email: EDITOR,
-    role: 'volunteer',
-    department: 'Operations',
-    isAdmin: false,
-    isEditor: true,
-  });
-  editor = await signIn(t.app, { email: EDITOR, name: 'Eda' });
+  editor = await signInEditor(t, { email: EDITOR, name: 'Eda' }, 'development');
   member = await signIn(t.app, { email: MEMBER, name: 'Mo' });
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { createRoleCatalog } from '../../shared/roles.js';
 import { createTestApp, createTestCatalog, signInWithGoogleSession, type TestApp } from '../test/test-app.js';
 import { studioHeaders as headers, studioRequests } from '../test/studio-requests.js';
 import { TEST_SECRET_VALUES } from '../test/test-secrets.js';
-import { upsertMember } from '../modules/members/members.repository.js';
+import { signInEditor } from '../test/test-members.js';
 import { ADMIN_MUST_CHANGE_ACCESS_MESSAGE } from '../modules/studio/access-fields.js';
 
 /**
@@ -81,14 +81,7 @@ beforeAll(async () => {
     env: { ADMIN_EMAILS: ADMIN, ...TEST_SECRET_VALUES },
   });
   admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Ada' });
-  await upsertMember(t.database.db, {
-    email: EDITOR,
-    role: 'volunteer',
-    department: 'Operations',
-    isAdmin: false,
-    isEditor: true,
-  });
-  editor = await signInWithGoogleSession(t, { email: EDITOR, name: 'Eddie' });
+  editor = await signInEditor(t, { email: EDITOR, name: 'Eddie' });
 });
 afterAll(async () => {
   await t.close();

@@ -1,5 +1,6 @@
 import { roleConfigurationSchema, type RoleConfiguration } from '../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
+import { createTestCatalog } from './test-app.js';
 
 /**
  * The role configurations the server tests build their catalogs from: one role, `volunteer` (version 1.0), with the
@@ -44,6 +45,47 @@ export function volunteerCatalog(
 }
 
 /**
+ * A form step of one question, sent once (no changes after): "One question" (`final-form`), its question `tshirt`
+ * ("T-shirt size", short text). As a role configuration writes it, for {@link volunteerCatalog}.
+ */
+export const FINAL_FORM_STEP = {
+  id: 'final-form',
+  title: 'One question',
+  description: 'Once.',
+  icon: 'User',
+  category: 'Volunteer',
+  form: { fields: [{ id: 'tshirt', kind: 'short-text', label: 'T-shirt size' }] },
+} as const;
+
+/**
+ * A quiz step of one question and two tries, passed with every answer right: "Safeguarding quiz"
+ * (`safeguarding-quiz`), question `who` with the right answer `lead` and the wrong `nobody`. As a role configuration
+ * writes it, for {@link volunteerCatalog}.
+ */
+export const SAFEGUARDING_QUIZ_STEP = {
+  id: 'safeguarding-quiz',
+  title: 'Safeguarding quiz',
+  description: 'Check.',
+  icon: 'ClipboardCheck',
+  category: 'Volunteer',
+  quiz: {
+    passMark: 100,
+    tries: 2,
+    questions: [
+      {
+        id: 'who',
+        kind: 'single-choice',
+        text: 'Who do you tell?',
+        answers: [
+          { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They know what to do.' },
+          { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
+        ],
+      },
+    ],
+  },
+} as const;
+
+/**
  * The role of the tests about team tasks (docs/product.md#team-tasks), who starts an onboarding and Google Workspace
  * accounts: `volunteer` with one scope, "Getting started", of one step ("Set up Slack", `set-up-slack`, unless `step`
  * says otherwise) and `teamTasks`.
@@ -81,3 +123,23 @@ export function teamTaskRole(
 /** A catalog of {@link teamTaskRole} alone. */
 export const teamTaskCatalog = (...args: Parameters<typeof teamTaskRole>): RoleCatalog =>
   createRoleCatalog([teamTaskRole(...args)]);
+
+/**
+ * The server-test catalog ({@link createTestCatalog}: volunteer, finance) and a `test` role (version 1.0) whose first
+ * scope, "Step examples" (`examples`), holds `steps`: the set-up of the tests about the kinds of steps (checklists,
+ * acknowledgments, agreements, progress). The test role is given to a person with signInWithRole (test-members.ts).
+ * @param steps the scope's steps, as a role configuration writes them
+ * @param laterScopes further scopes after it
+ * @throws ZodError when a step or scope is not valid
+ */
+export function testRoleCatalog(steps: readonly unknown[], laterScopes: readonly unknown[] = []): RoleCatalog {
+  const test = roleConfigurationSchema.parse({
+    key: 'test',
+    displayName: 'Test',
+    version: '1.0',
+    icon: 'Microscope',
+    colors: { baseColor: '#6d28d9' },
+    scopes: [{ id: 'examples', title: 'Step examples', steps }, ...laterScopes],
+  });
+  return createRoleCatalog([...createTestCatalog().values(), test]);
+}

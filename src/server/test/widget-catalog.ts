@@ -1,6 +1,5 @@
-import { roleConfigurationSchema } from '../../shared/content-schema.js';
-import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
-import { createTestCatalog } from './test-app.js';
+import type { RoleCatalog } from '../../shared/roles.js';
+import { testRoleCatalog } from './test-roles.js';
 
 /** The test role's checklist step and its items, in order. */
 export const CHECKLIST_STEP = { id: 'first-call-checklist', items: ['calendar', 'audio', 'agenda'] } as const;
@@ -14,53 +13,43 @@ export const PLAIN_STEP_ID = 'how-steps-work';
  * plain step, a checklist step and an acknowledgment step, and a second scope the demo must not show.
  */
 export function createWidgetCatalog(): RoleCatalog {
-  const test = roleConfigurationSchema.parse({
-    key: 'test',
-    displayName: 'Test',
-    version: '1.0',
-    icon: 'Microscope',
-    colors: { baseColor: '#6d28d9' },
-    scopes: [
+  return testRoleCatalog(
+    [
       {
-        id: 'examples',
-        title: 'Step examples',
-        steps: [
-          {
-            id: PLAIN_STEP_ID,
-            title: 'How steps work',
-            description: 'A plain step.',
-            icon: 'BookOpenText',
-            category: 'Test',
-          },
-          {
-            id: CHECKLIST_STEP.id,
-            title: 'Get ready',
-            description: 'A checklist.',
-            icon: 'ListChecks',
-            category: 'Test',
-            isChecklistStep: true,
-            content: {
-              checklistHeader: 'Before your first call:',
-              checklist: CHECKLIST_STEP.items.map((id) => ({ id, text: `Item ${id}` })),
-            },
-          },
-          {
-            id: ACKNOWLEDGMENT_STEP.id,
-            title: 'Our values',
-            description: 'Acknowledgments.',
-            icon: 'Heart',
-            category: 'Test',
-            isAcknowledgmentStep: true,
-            content: { acknowledgments: ACKNOWLEDGMENT_STEP.items.map((id) => ({ id, content: `Value ${id}` })) },
-          },
-        ],
+        id: PLAIN_STEP_ID,
+        title: 'How steps work',
+        description: 'A plain step.',
+        icon: 'BookOpenText',
+        category: 'Test',
       },
+      {
+        id: CHECKLIST_STEP.id,
+        title: 'Get ready',
+        description: 'A checklist.',
+        icon: 'ListChecks',
+        category: 'Test',
+        isChecklistStep: true,
+        content: {
+          checklistHeader: 'Before your first call:',
+          checklist: CHECKLIST_STEP.items.map((id) => ({ id, text: `Item ${id}` })),
+        },
+      },
+      {
+        id: ACKNOWLEDGMENT_STEP.id,
+        title: 'Our values',
+        description: 'Acknowledgments.',
+        icon: 'Heart',
+        category: 'Test',
+        isAcknowledgmentStep: true,
+        content: { acknowledgments: ACKNOWLEDGMENT_STEP.items.map((id) => ({ id, content: `Value ${id}` })) },
+      },
+    ],
+    [
       {
         id: 'later',
         title: 'Later',
         steps: [{ id: 'later-step', title: 'Later step', description: 'Later.', icon: 'User', category: 'Test' }],
       },
     ],
-  });
-  return createRoleCatalog([...createTestCatalog().values(), test]);
+  );
 }

@@ -13,8 +13,8 @@ import {
   verifyResponseSchema,
 } from '../../../shared/acknowledgments-api.js';
 import { meResponseSchema, onboardingResponseSchema } from '../../../shared/api.js';
-import { roleConfigurationSchema, type Step } from '../../../shared/content-schema.js';
-import { createRoleCatalog, type RoleCatalog } from '../../../shared/roles.js';
+import type { Step } from '../../../shared/content-schema.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
 import { buildApp } from '../../app.js';
 import { sortedConfigs } from '../../content/published-content.js';
 import { publishCatalog } from '../studio/studio.service.js';
@@ -28,13 +28,14 @@ import { agreementSentence } from '../../../shared/acknowledgments.js';
 import { pdfPageTexts } from '../../test/pdf-text.js';
 import {
   createTestApp,
-  createTestCatalog,
   sendOwnOriginByDefault,
   signIn,
   signInWithGoogleSession,
   updateStoredUser,
   type TestApp,
 } from '../../test/test-app.js';
+import { signInWithRole } from '../../test/test-members.js';
+import { testRoleCatalog } from '../../test/test-roles.js';
 import * as repository from './acknowledgments.repository.js';
 import { sha256Hex } from '../../hashing.js';
 import { canonicalStepText, stepTextHash } from './content-hash.js';
@@ -47,63 +48,49 @@ const ADMIN = 'admin@inspired2uplift.org';
 
 /** The values step (two acknowledgment items), the agreement (a PDF and a signature) and a yearly code of conduct. */
 function agreementCatalog(version = 1, { draft = false } = {}): RoleCatalog {
-  const test = roleConfigurationSchema.parse({
-    key: 'test',
-    displayName: 'Test',
-    version: '1.0',
-    icon: 'Microscope',
-    colors: { baseColor: '#6d28d9' },
-    scopes: [
-      {
-        id: 'examples',
-        title: 'Step examples',
-        steps: [
-          {
-            id: 'our-values',
-            title: 'Our values',
-            description: 'Acknowledgments.',
-            icon: 'Heart',
-            category: 'Test',
-            isAcknowledgmentStep: true,
-            content: {
-              details: ['We treat each other with respect.'],
-              acknowledgments: [
-                { id: 'inclusion', content: 'I will include everyone.' },
-                { id: 'integrity', content: 'I will act with integrity.' },
-              ],
-            },
-          },
-          {
-            id: 'sign-agreement',
-            title: 'Sign the Volunteer Agreement',
-            description: 'Read and sign.',
-            icon: 'Pen',
-            category: 'Test',
-            completeButtonText: 'Sign',
-            requiresScrollOrDownload: true,
-            pdfUrl: '/content/agreement.pdf',
-            ...(draft ? { pdfDraft: true } : {}),
-            signature: true,
-            version,
-            ...(version > 1 ? { versionDate: '2025-12-03', versionNote: 'The section on photos is new.' } : {}),
-            content: { details: ['The agreement is three short pages.'] },
-          },
-          {
-            id: 'code-of-conduct',
-            title: 'Read the code of conduct',
-            description: 'Yearly.',
-            icon: 'BookOpen',
-            category: 'Test',
-            isAcknowledgmentStep: true,
-            renewEveryDays: 365,
-            content: { acknowledgments: [{ id: 'read-it', content: 'I have read the code of conduct.' }] },
-          },
-          { id: 'plain', title: 'A plain step', description: 'Plain.', icon: 'User', category: 'Test' },
+  return testRoleCatalog([
+    {
+      id: 'our-values',
+      title: 'Our values',
+      description: 'Acknowledgments.',
+      icon: 'Heart',
+      category: 'Test',
+      isAcknowledgmentStep: true,
+      content: {
+        details: ['We treat each other with respect.'],
+        acknowledgments: [
+          { id: 'inclusion', content: 'I will include everyone.' },
+          { id: 'integrity', content: 'I will act with integrity.' },
         ],
       },
-    ],
-  });
-  return createRoleCatalog([...createTestCatalog().values(), test]);
+    },
+    {
+      id: 'sign-agreement',
+      title: 'Sign the Volunteer Agreement',
+      description: 'Read and sign.',
+      icon: 'Pen',
+      category: 'Test',
+      completeButtonText: 'Sign',
+      requiresScrollOrDownload: true,
+      pdfUrl: '/content/agreement.pdf',
+      ...(draft ? { pdfDraft: true } : {}),
+      signature: true,
+      version,
+      ...(version > 1 ? { versionDate: '2025-12-03', versionNote: 'The section on photos is new.' } : {}),
+      content: { details: ['The agreement is three short pages.'] },
+    },
+    {
+      id: 'code-of-conduct',
+      title: 'Read the code of conduct',
+      description: 'Yearly.',
+      icon: 'BookOpen',
+      category: 'Test',
+      isAcknowledgmentStep: true,
+      renewEveryDays: 365,
+      content: { acknowledgments: [{ id: 'read-it', content: 'I have read the code of conduct.' }] },
+    },
+    { id: 'plain', title: 'A plain step', description: 'Plain.', icon: 'User', category: 'Test' },
+  ]);
 }
 
 let t: TestApp;
@@ -121,14 +108,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signInAsTester(email: string, app = t.app): Promise<string> {
-  const cookie = await signIn(app, { email, name: 'Test Person' });
-  const { user } = meResponseSchema.parse(
-    (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
-  );
-  await updateStoredUser({ app, database: t.database }, user.email, { role: 'test' });
-  return cookie;
-}
+const signInAsTester = (email: string) => signInWithRole(t, email, 'test', 'Test Person');
 
 const recordsOf = (email: string) =>
   t.database.db.select().from(acknowledgments).where(eq(acknowledgments.email, email)).orderBy(acknowledgments.seq);
@@ -461,8 +441,7 @@ describe('a draft agreement (docs/product.md#placeholders)', () => {
 
   it('gives a receipt that says DRAFT on every page, the agreement pages too, and says what was signed', async () => {
     const email = 'draft-signer@inspired2uplift.org';
-    const cookie = await signIn(draftApp.app, { email, name: 'Test Person' });
-    await updateStoredUser({ app: draftApp.app, database: draftApp.database }, email, { role: 'test' });
+    const cookie = await signInWithRole(draftApp, email, 'test', 'Test Person');
     const res = await sign(cookie, 'sign-agreement', { name: 'Sam Lee', agree: true, version: 1 }, draftApp.app);
     expect(res.statusCode).toBe(200);
     const { acknowledgment } = signStepResponseSchema.parse(res.json());

@@ -4,16 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
-import { auditLog, formAnswers, memberPreferences, quizTries, users } from '../../db/schema.js';
+import { auditLog, formAnswers, memberPreferences, quizTries } from '../../db/schema.js';
 import { quoteIdentifier } from '../../db/tables.js';
 import { parseBackupFile } from '../backups/backup-file.js';
 import { takeBackup } from '../backups/backups.js';
 import { rowsOf } from '../departments/departments.repository.js';
-import { upsertMember } from '../members/members.repository.js';
 import { ANSWERED_STEP_MESSAGE } from '../progress/index.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { leadRecord, signInMember, storeMembers, userIdOf } from '../../test/test-members.js';
+import { FINAL_FORM_STEP, SAFEGUARDING_QUIZ_STEP, volunteerCatalog } from '../../test/test-roles.js';
 import { SecretBox, SecretsKeyError } from '../secrets/secret-box.js';
 import { readFormAnswers } from './answers.repository.js';
 import { ANSWERS_READERS_MESSAGE, NOT_YOUR_MEMBER_MESSAGE } from './answers.routes.js';
@@ -24,95 +23,46 @@ const SECRET_PHONE = '+44 7700 900987';
 
 /** A volunteer role with a form step (one question of each kind; two sensitive) and a quiz of two tries. */
 const catalog = () =>
-  createRoleCatalog([
-    roleConfigurationSchema.parse({
-      key: 'volunteer',
-      displayName: 'Volunteer',
-      version: '1.0',
-      icon: 'HeartHandshake',
-      colors: { baseColor: '#15803d' },
-      scopes: [
-        {
-          id: 'pre-meeting',
-          title: 'Before your first meeting',
-          steps: [
-            { id: 'say-hello', title: 'Say hello', description: 'Hello.', icon: 'User', category: 'Volunteer' },
-            {
-              id: 'support-needs',
-              title: 'Your support and access needs',
-              description: 'Tell us what helps.',
-              icon: 'Heart',
-              category: 'Volunteer',
-              form: {
-                allowChanges: true,
-                fields: [
-                  { id: 'name', kind: 'short-text', label: 'Your name', required: true },
-                  { id: 'needs', kind: 'long-text', label: 'What helps you take part?', sensitive: true },
-                  {
-                    id: 'contact-by',
-                    kind: 'single-choice',
-                    label: 'Contact me by',
-                    options: [
-                      { id: 'email', label: 'E-mail' },
-                      { id: 'text', label: 'Text message' },
-                    ],
-                  },
-                  {
-                    id: 'days',
-                    kind: 'multiple-choice',
-                    label: 'Days',
-                    options: [
-                      { id: 'sat', label: 'Saturday' },
-                      { id: 'sun', label: 'Sunday' },
-                    ],
-                  },
-                  { id: 'photos-ok', kind: 'yes-no', label: 'Photos?' },
-                  { id: 'start', kind: 'date', label: 'Start' },
-                  { id: 'hours', kind: 'number', label: 'Hours', min: 1, max: 40 },
-                  { id: 'email', kind: 'email', label: 'E-mail' },
-                  { id: 'phone', kind: 'phone', label: 'Emergency phone', sensitive: true },
-                ],
-              },
-            },
-            {
-              id: 'final-form',
-              title: 'One question',
-              description: 'Once.',
-              icon: 'User',
-              category: 'Volunteer',
-              form: { fields: [{ id: 'tshirt', kind: 'short-text', label: 'T-shirt size' }] },
-            },
-            {
-              id: 'safeguarding-quiz',
-              title: 'Safeguarding quiz',
-              description: 'Check.',
-              icon: 'ClipboardCheck',
-              category: 'Volunteer',
-              quiz: {
-                passMark: 100,
-                tries: 2,
-                questions: [
-                  {
-                    id: 'who',
-                    kind: 'single-choice',
-                    text: 'Who do you tell?',
-                    answers: [
-                      {
-                        id: 'lead',
-                        text: 'The safeguarding lead',
-                        correct: true,
-                        explanation: 'They know what to do.',
-                      },
-                      { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
-                    ],
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    }),
+  volunteerCatalog([
+    {
+      id: 'support-needs',
+      title: 'Your support and access needs',
+      description: 'Tell us what helps.',
+      icon: 'Heart',
+      category: 'Volunteer',
+      form: {
+        allowChanges: true,
+        fields: [
+          { id: 'name', kind: 'short-text', label: 'Your name', required: true },
+          { id: 'needs', kind: 'long-text', label: 'What helps you take part?', sensitive: true },
+          {
+            id: 'contact-by',
+            kind: 'single-choice',
+            label: 'Contact me by',
+            options: [
+              { id: 'email', label: 'E-mail' },
+              { id: 'text', label: 'Text message' },
+            ],
+          },
+          {
+            id: 'days',
+            kind: 'multiple-choice',
+            label: 'Days',
+            options: [
+              { id: 'sat', label: 'Saturday' },
+              { id: 'sun', label: 'Sunday' },
+            ],
+          },
+          { id: 'photos-ok', kind: 'yes-no', label: 'Photos?' },
+          { id: 'start', kind: 'date', label: 'Start' },
+          { id: 'hours', kind: 'number', label: 'Hours', min: 1, max: 40 },
+          { id: 'email', kind: 'email', label: 'E-mail' },
+          { id: 'phone', kind: 'phone', label: 'Emergency phone', sensitive: true },
+        ],
+      },
+    },
+    FINAL_FORM_STEP,
+    SAFEGUARDING_QUIZ_STEP,
   ]);
 
 const ANSWERS = {
@@ -132,40 +82,21 @@ let t: TestApp;
 let member: string;
 let memberEmail: string;
 let memberId: string;
-let people = 0;
+/** The member of the file's first test: another member for the later tests. */
+let firstMemberEmail: string | undefined;
 
 // One app for the file (a migrated database per test costs tens of seconds on a busy machine): each test has its own
 // member, and every check reads that member's rows only.
 beforeAll(async () => {
   t = await createTestApp({ catalog: catalog(), env: { ADMIN_EMAILS: 'admin@inspired2uplift.org' } });
-  const db = t.database.db;
-  await upsertMember(db, {
-    email: 'events-lead@inspired2uplift.org',
-    role: 'volunteer',
-    department: 'Events',
-    isAdmin: false,
-    leadOf: ['Events'],
-  });
-  await upsertMember(db, {
-    email: 'finance-lead@inspired2uplift.org',
-    role: 'volunteer',
-    department: 'Finance',
-    isAdmin: false,
-    leadOf: ['Finance'],
-  });
-  await t.app.changeFeed.settle();
+  await storeMembers(t, [leadRecord('Events'), leadRecord('Finance')]);
 });
 afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  people += 1;
-  memberEmail = `member-${people}@inspired2uplift.org`;
-  await upsertMember(t.database.db, { email: memberEmail, role: 'volunteer', department: 'Events', isAdmin: false });
-  await t.app.changeFeed.settle();
-  member = await signIn(t.app, { email: memberEmail, name: 'Sam' });
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, memberEmail));
-  memberId = row!.id;
+  ({ cookie: member, email: memberEmail, id: memberId } = await signInMember(t));
+  firstMemberEmail ??= memberEmail;
 });
 
 const send = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object | string) =>
@@ -373,7 +304,7 @@ describe('who reads answers, and the audit log', () => {
   });
 
   it('refuses another member (403) and the lead of another department (403, audited)', async () => {
-    const member = await readAs('member-1@inspired2uplift.org');
+    const member = await readAs(firstMemberEmail!);
     expect(member.statusCode).toBe(403);
     // A buddy or another member reads what the refusal is about, not a word about the admin console.
     expect(member.json()).toMatchObject({ message: ANSWERS_READERS_MESSAGE });
@@ -599,13 +530,12 @@ describe('deletion after leaving (ANSWERS_KEEP_DAYS_AFTER_LEAVING, default 90)',
   it('deletes answers, quiz tries and reading settings 90 days after the member left, by the sweep, and audits it', async () => {
     await send(member, 'POST', '/api/steps/support-needs/form', { answers: ANSWERS });
     await send(member, 'POST', '/api/steps/safeguarding-quiz/quiz', { answers: { who: ['nobody'] } });
-    const stays = { email: 'member-1@inspired2uplift.org' };
-    const [staying] = await t.database.db.select().from(users).where(eq(users.email, stays.email));
-    const kept = await countRows(staying!.id);
+    const stayingId = await userIdOf(t, firstMemberEmail!);
+    const kept = await countRows(stayingId);
     // Reading and display settings can tell of access needs: the leaver's go with the answers.
     await t.database.db.insert(memberPreferences).values([
       { userId: memberId, preferences: { textSize: 175 } },
-      { userId: staying!.id, preferences: { textSize: 150 } },
+      { userId: stayingId, preferences: { textSize: 150 } },
     ]);
     const preferencesOf = async () =>
       (await t.database.db.select({ userId: memberPreferences.userId }).from(memberPreferences)).map((r) => r.userId);
@@ -620,8 +550,8 @@ describe('deletion after leaving (ANSWERS_KEEP_DAYS_AFTER_LEAVING, default 90)',
     t.clock.advance(2 * 86_400_000);
     expect(await t.app.answersSweep.runNow()).toBe(1);
     expect(await countRows()).toEqual({ forms: 0, tries: 0 });
-    expect(await countRows(staying!.id)).toEqual(kept);
-    expect(await preferencesOf()).toEqual([staying!.id]);
+    expect(await countRows(stayingId)).toEqual(kept);
+    expect(await preferencesOf()).toEqual([stayingId]);
     const adminAgain = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
     const audit = await send(adminAgain, 'GET', '/api/admin/audit?kind=answers-deleted');
     expect((audit.json() as { items: unknown[] }).items).toMatchObject([

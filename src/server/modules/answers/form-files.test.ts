@@ -2,75 +2,46 @@ import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import type { FileAnswer } from '../../../shared/step-answers.js';
-import { formFiles, users } from '../../db/schema.js';
-import { upsertMember } from '../members/members.repository.js';
+import { formFiles } from '../../db/schema.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { leadRecord, signInMember, storeMembers } from '../../test/test-members.js';
+import { volunteerCatalog } from '../../test/test-roles.js';
 
 /** The sensitive file's name and title: the database must never hold it in clear. */
 const MARKER = 'SUPPORT-PLAN-MARKER-7f3a9c';
 
-/** A volunteer role with a form step of two file questions: a certificate (PDF only, 8 KB) and a sensitive plan. */
+/**
+ * A volunteer role with "Say hello" and a form step of two file questions: a certificate (PDF only, 8 KB) and a
+ * sensitive plan.
+ */
 const catalog = () =>
-  createRoleCatalog([
-    roleConfigurationSchema.parse({
-      key: 'volunteer',
-      displayName: 'Volunteer',
-      version: '1.0',
-      icon: 'HeartHandshake',
-      colors: { baseColor: '#15803d' },
-      scopes: [
-        {
-          id: 'pre-meeting',
-          title: 'Before your first meeting',
-          steps: [
-            {
-              id: 'documents',
-              title: 'Your documents',
-              description: 'Upload them.',
-              icon: 'FileText',
-              category: 'Volunteer',
-              form: {
-                allowChanges: true,
-                fields: [
-                  { id: 'name', kind: 'short-text', label: 'Your name' },
-                  { id: 'certificate', kind: 'file', label: 'Your certificate', accept: ['pdf'], maxBytes: 8192 },
-                  { id: 'plan', kind: 'file', label: 'Your support plan', sensitive: true, required: true },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    }),
+  volunteerCatalog([
+    {
+      id: 'documents',
+      title: 'Your documents',
+      description: 'Upload them.',
+      icon: 'FileText',
+      category: 'Volunteer',
+      form: {
+        allowChanges: true,
+        fields: [
+          { id: 'name', kind: 'short-text', label: 'Your name' },
+          { id: 'certificate', kind: 'file', label: 'Your certificate', accept: ['pdf'], maxBytes: 8192 },
+          { id: 'plan', kind: 'file', label: 'Your support plan', sensitive: true, required: true },
+        ],
+      },
+    },
   ]);
 
 let t: TestApp;
 let pdf: Uint8Array;
 let secretPdf: Uint8Array;
 let png: Uint8Array;
-let people = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ catalog: catalog(), env: { ADMIN_EMAILS: 'admin@inspired2uplift.org' } });
-  const db = t.database.db;
-  await upsertMember(db, {
-    email: 'events-lead@inspired2uplift.org',
-    role: 'volunteer',
-    department: 'Events',
-    isAdmin: false,
-    leadOf: ['Events'],
-  });
-  await upsertMember(db, {
-    email: 'finance-lead@inspired2uplift.org',
-    role: 'volunteer',
-    department: 'Finance',
-    isAdmin: false,
-    leadOf: ['Finance'],
-  });
-  await t.app.changeFeed.settle();
+  await storeMembers(t, [leadRecord('Events'), leadRecord('Finance')]);
   const doc = await PDFDocument.create();
   doc.addPage([200, 200]);
   pdf = await doc.save();
@@ -89,15 +60,7 @@ afterAll(async () => {
 });
 
 /** A new volunteer of the Events department, signed in. */
-async function newMember(): Promise<{ cookie: string; email: string; id: string }> {
-  people += 1;
-  const email = `member-${people}@inspired2uplift.org`;
-  await upsertMember(t.database.db, { email, role: 'volunteer', department: 'Events', isAdmin: false });
-  await t.app.changeFeed.settle();
-  const cookie = await signIn(t.app, { email, name: 'Sam' });
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-  return { cookie, email, id: row!.id };
-}
+const newMember = () => signInMember(t);
 
 const upload = (cookie: string, fieldId: string, bytes: Uint8Array, type: string, name: string, step = 'documents') =>
   t.app.inject({

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RoleConfiguration, Step } from '../../../shared/content-schema.js';
 import type { StudioRetakes, StudioState } from '../../../shared/studio-api.js';
-import { auditLog, formAnswers, quizTries, stepProgress, users } from '../../db/schema.js';
-import { upsertMember } from '../members/members.repository.js';
-import { volunteerCatalog } from '../../test/test-roles.js';
+import { auditLog, formAnswers, quizTries, stepProgress } from '../../db/schema.js';
+import { FINAL_FORM_STEP, SAFEGUARDING_QUIZ_STEP, volunteerCatalog } from '../../test/test-roles.js';
+import { signInMember } from '../../test/test-members.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -16,46 +16,14 @@ import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 
 const ADMIN = 'ada@inspired2uplift.org';
 
-const catalog = () =>
-  volunteerCatalog([
-    {
-      id: 'final-form',
-      title: 'One question',
-      description: 'Once.',
-      icon: 'User',
-      category: 'Volunteer',
-      form: { fields: [{ id: 'tshirt', kind: 'short-text', label: 'T-shirt size' }] },
-    },
-    {
-      id: 'safeguarding-quiz',
-      title: 'Safeguarding quiz',
-      description: 'Check.',
-      icon: 'ClipboardCheck',
-      category: 'Volunteer',
-      quiz: {
-        passMark: 100,
-        tries: 2,
-        questions: [
-          {
-            id: 'who',
-            kind: 'single-choice',
-            text: 'Who do you tell?',
-            answers: [
-              { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They know.' },
-              { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
-            ],
-          },
-        ],
-      },
-    },
-  ]);
+const catalog = () => volunteerCatalog([FINAL_FORM_STEP, SAFEGUARDING_QUIZ_STEP]);
 
 let t: TestApp;
 let admin: string;
 let member: string;
 let memberEmail: string;
 let memberId: string;
-let people = 0;
+let memberName: string;
 
 const headers = (cookie: string) => ({ cookie, 'x-requested-with': 'onboarding' });
 const send = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -69,13 +37,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  people += 1;
-  memberEmail = `member-${people}@inspired2uplift.org`;
-  await upsertMember(t.database.db, { email: memberEmail, role: 'volunteer', department: 'Events', isAdmin: false });
-  await t.app.changeFeed.settle();
-  member = await signIn(t.app, { email: memberEmail, name: `Sam ${people}` });
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, memberEmail));
-  memberId = row!.id;
+  ({ cookie: member, email: memberEmail, name: memberName, id: memberId } = await signInMember(t));
 });
 
 const completed = async () => {
@@ -170,7 +132,7 @@ describe('changing a form or quiz after people answered', () => {
     const retakes = await saveDraft(reworded);
     expect(retakes).toHaveLength(1);
     expect(retakes[0]).toMatchObject({ stepId: 'safeguarding-quiz', title: 'Safeguarding quiz' });
-    expect(retakes[0]!.members).toContainEqual({ email: memberEmail, name: `Sam ${people}` });
+    expect(retakes[0]!.members).toContainEqual({ email: memberEmail, name: memberName });
     await publish();
 
     // The version was raised and dated, as for an agreement (its grace period follows from the date).
@@ -288,7 +250,7 @@ describe('changing a form or quiz after people answered', () => {
     }));
     const retakes = await saveDraft(renamed);
     expect(retakes.map((r) => r.stepId)).toEqual(['safeguarding-check']);
-    expect(retakes[0]!.members).toContainEqual({ email: memberEmail, name: `Sam ${people}` });
+    expect(retakes[0]!.members).toContainEqual({ email: memberEmail, name: memberName });
     await publish();
     const done = await completed();
     expect(done).not.toContain('safeguarding-check');

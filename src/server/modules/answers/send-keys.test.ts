@@ -1,9 +1,9 @@
 import { and, eq, gt } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formAnswers, members, quizTries, sendKeys, users } from '../../db/schema.js';
-import { upsertMember } from '../members/members.repository.js';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { formAnswers, members, quizTries, sendKeys } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { signInMember } from '../../test/test-members.js';
 import { volunteerCatalog } from '../../test/test-roles.js';
 import { NO_TRIES_LEFT_MESSAGE, QUIZ_PASSED_MESSAGE } from './answers.service.js';
 import { deleteAnswersAfterLeaving } from './retention.js';
@@ -62,23 +62,11 @@ const BODIES = {
 } as const;
 
 let t: TestApp;
-let people = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ catalog: catalog() });
 });
 afterAll(() => t.close());
-
-/** A new volunteer, signed in: their cookie and user id. */
-async function newMember(): Promise<{ cookie: string; userId: string; email: string }> {
-  people += 1;
-  const email = `sender-${people}@inspired2uplift.org`;
-  await upsertMember(t.database.db, { email, role: 'volunteer', department: 'Events', isAdmin: false });
-  await t.app.changeFeed.settle();
-  const cookie = await signIn(t.app, { email, name: 'Sam' });
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { cookie, userId: row!.id, email };
-}
 
 const post = (cookie: string, url: string, payload: object, key?: string) =>
   t.app.inject({
@@ -112,7 +100,7 @@ describe('a send that counts once (docs/reliability.md#a-send-that-counts-once)'
     });
     await fc.assert(
       fc.asyncProperty(fc.array(send, { minLength: 1, maxLength: 8 }), async (sends) => {
-        const { cookie, userId } = await newMember();
+        const { cookie, id: userId } = await signInMember(t);
         // The model: each key's first stored send, and what the member has used.
         const kept = new Map<string, { kind: string; body: number; reply: unknown }>();
         let sendings = 0;
@@ -148,7 +136,7 @@ describe('a send that counts once (docs/reliability.md#a-send-that-counts-once)'
   });
 
   it('gives a repeated form sending its sealed answers back, and answers two sends with one key at once once', async () => {
-    const { cookie, userId } = await newMember();
+    const { cookie, id: userId } = await signInMember(t);
     const first = await post(cookie, FORM_URL, BODIES.form[0], '"lost-answer-1"');
     expect(first.json()).toMatchObject({ submitted: { version: 1, answers: BODIES.form[0].answers } });
     const again = await post(cookie, FORM_URL, BODIES.form[0], '"lost-answer-1"');
@@ -167,7 +155,7 @@ describe('a send that counts once (docs/reliability.md#a-send-that-counts-once)'
   });
 
   it('refuses a key that is not a quoted string of the published form, and stores nothing', async () => {
-    const { cookie, userId } = await newMember();
+    const { cookie, id: userId } = await signInMember(t);
     for (const key of ['lost-answer', '"has space"', `"${'x'.repeat(65)}"`, '""', '"a", "b"', '?1']) {
       const res = await post(cookie, QUIZ_URL, BODIES.quiz[0], key);
       expect(res.statusCode, key).toBe(400);
@@ -177,17 +165,17 @@ describe('a send that counts once (docs/reliability.md#a-send-that-counts-once)'
   });
 
   it("keeps keys per member: another member's key is a new send, never their answer", async () => {
-    const sam = await newMember();
-    const alex = await newMember();
+    const sam = await signInMember(t);
+    const alex = await signInMember(t);
     const samsTry = await post(sam.cookie, QUIZ_URL, BODIES.quiz[1], '"same-key"');
     const alexsTry = await post(alex.cookie, QUIZ_URL, BODIES.quiz[0], '"same-key"');
     expect(alexsTry.statusCode).toBe(200);
     expect(alexsTry.json()).not.toEqual(samsTry.json());
-    expect(await stored(alex.userId)).toMatchObject({ tries: 1, keys: 1 });
+    expect(await stored(alex.id)).toMatchObject({ tries: 1, keys: 1 });
   });
 
   it('forgets a key after a day, and deletes the keys with the answers of a member who left', async () => {
-    const { cookie, userId, email } = await newMember();
+    const { cookie, id: userId, email } = await signInMember(t);
     await post(cookie, FORM_URL, BODIES.form[0], '"next-day"');
     t.clock.advance(SEND_KEY_KEEP_MS);
     // A day later the key is new: the send is stored again (the page would have made a new key long before).

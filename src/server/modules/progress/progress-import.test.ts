@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, onboardingResponseSchema, progressImportResponseSchema } from '../../../shared/api.js';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
-import { acknowledgments, progressImports, stepItemProgress, users } from '../../db/schema.js';
+import { acknowledgments, progressImports, stepItemProgress } from '../../db/schema.js';
 import { listAudit } from '../audit/index.js';
-import {
-  createTestApp,
-  createTestCatalog,
-  FINANCE_STEP_ID,
-  signIn,
-  updateStoredUser,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createTestApp, FINANCE_STEP_ID, type TestApp } from '../../test/test-app.js';
+import { signInWithRole, userIdOf } from '../../test/test-members.js';
+import { testRoleCatalog } from '../../test/test-roles.js';
 
 /**
  * POST /api/progress/import (docs/product.md#progress-rules): the progress the app's earlier, browser-only version
@@ -29,43 +22,27 @@ const plain = (id: string, title: string) => ({
   content: { tasks: [`${title}.`] },
 });
 
-const catalog = createRoleCatalog([
-  ...createTestCatalog().values(),
-  roleConfigurationSchema.parse({
-    key: 'test',
-    displayName: 'Test',
-    version: '1.0',
-    icon: 'Microscope',
-    colors: { baseColor: '#6d28d9' },
-    scopes: [
-      {
-        id: 'examples',
-        title: 'Step examples',
-        steps: [
-          plain('say-hello', 'Say hello'),
-          plain('meet-the-team', 'Meet the team'),
-          {
-            ...plain('our-values', 'Our values'),
-            isAcknowledgmentStep: true,
-            content: { acknowledgments: [{ id: 'inclusion', content: 'I will include everyone.' }] },
-          },
-          { ...plain('read-handbook', 'Read the handbook'), requiresScrollOrDownload: true, pdfUrl: '/content/h.pdf' },
-          {
-            ...plain('sign-agreement', 'Sign the Volunteer Agreement'),
-            completeButtonText: 'Sign',
-            requiresScrollOrDownload: true,
-            pdfUrl: '/content/agreement.pdf',
-            signature: true,
-          },
-          {
-            ...plain('first-call', 'Get ready for your first call'),
-            isChecklistStep: true,
-            content: { checklist: [{ id: 'calendar-invite', text: 'Accepted the invitation' }] },
-          },
-        ],
-      },
-    ],
-  }),
+const catalog = testRoleCatalog([
+  plain('say-hello', 'Say hello'),
+  plain('meet-the-team', 'Meet the team'),
+  {
+    ...plain('our-values', 'Our values'),
+    isAcknowledgmentStep: true,
+    content: { acknowledgments: [{ id: 'inclusion', content: 'I will include everyone.' }] },
+  },
+  { ...plain('read-handbook', 'Read the handbook'), requiresScrollOrDownload: true, pdfUrl: '/content/h.pdf' },
+  {
+    ...plain('sign-agreement', 'Sign the Volunteer Agreement'),
+    completeButtonText: 'Sign',
+    requiresScrollOrDownload: true,
+    pdfUrl: '/content/agreement.pdf',
+    signature: true,
+  },
+  {
+    ...plain('first-call', 'Get ready for your first call'),
+    isChecklistStep: true,
+    content: { checklist: [{ id: 'calendar-invite', text: 'Accepted the invitation' }] },
+  },
 ]);
 
 let t: TestApp;
@@ -76,11 +53,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signInAsTester(email: string): Promise<string> {
-  const cookie = await signIn(t.app, { email, name: 'Test Person' });
-  await updateStoredUser(t, email, { role: 'test' });
-  return cookie;
-}
+const signInAsTester = (email: string) => signInWithRole(t, email, 'test', 'Test Person');
 
 const importProgress = (cookie: string | undefined, payload: unknown, query = '') =>
   t.app.inject({
@@ -98,17 +71,11 @@ const completedOf = async (cookie: string) => {
     .sort();
 };
 
-async function userIdOf(email: string): Promise<string> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
-
 async function acknowledgmentRowsOf(email: string) {
   return t.database.db
     .select({ stepId: acknowledgments.stepId, kind: acknowledgments.kind })
     .from(acknowledgments)
-    .where(eq(acknowledgments.userId, await userIdOf(email)));
+    .where(eq(acknowledgments.userId, await userIdOf(t, email)));
 }
 
 describe('POST /api/progress/import', () => {
@@ -171,7 +138,7 @@ describe('POST /api/progress/import', () => {
     const ticks = await t.database.db
       .select()
       .from(stepItemProgress)
-      .where(eq(stepItemProgress.userId, await userIdOf(email)));
+      .where(eq(stepItemProgress.userId, await userIdOf(t, email)));
     expect(ticks).toEqual([]);
   });
 
@@ -187,7 +154,7 @@ describe('POST /api/progress/import', () => {
     const recorded = await t.database.db
       .select({ stepIds: progressImports.stepIds })
       .from(progressImports)
-      .where(eq(progressImports.userId, await userIdOf('import-bob@inspired2uplift.org')));
+      .where(eq(progressImports.userId, await userIdOf(t, 'import-bob@inspired2uplift.org')));
     expect(recorded).toEqual([{ stepIds: ['meet-the-team'] }]);
   });
 
@@ -237,7 +204,7 @@ describe('POST /api/progress/import', () => {
     const recorded = await t.database.db
       .select()
       .from(progressImports)
-      .where(eq(progressImports.userId, await userIdOf(email)));
+      .where(eq(progressImports.userId, await userIdOf(t, email)));
     expect(recorded).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
-import { acknowledgments, stepItemProgress, stepProgress, users } from '../../db/schema.js';
-import { createTestApp, createTestCatalog, signIn, updateStoredUser, type TestApp } from '../../test/test-app.js';
+import { acknowledgments, stepItemProgress, stepProgress } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { signInWithRole, userIdOf } from '../../test/test-members.js';
+import { testRoleCatalog } from '../../test/test-roles.js';
 
 /**
  * Writes that belong together are one transaction (docs/architecture.md#a-progress-write): when the second write of a
@@ -11,57 +11,41 @@ import { createTestApp, createTestCatalog, signIn, updateStoredUser, type TestAp
  * this test's database refuse a write for members whose e-mail starts with a given prefix.
  */
 
-const catalog = createRoleCatalog([
-  ...createTestCatalog().values(),
-  roleConfigurationSchema.parse({
-    key: 'test',
-    displayName: 'Test',
-    version: '1.0',
-    icon: 'Microscope',
-    colors: { baseColor: '#6d28d9' },
-    scopes: [
-      {
-        id: 'examples',
-        title: 'Step examples',
-        steps: [
-          {
-            id: 'our-values',
-            title: 'Our values',
-            description: 'Acknowledgments.',
-            icon: 'Heart',
-            category: 'Test',
-            isAcknowledgmentStep: true,
-            content: {
-              acknowledgments: [
-                { id: 'inclusion', content: 'I will include everyone.' },
-                { id: 'integrity', content: 'I will act with integrity.' },
-              ],
-            },
-          },
-          {
-            id: 'read-handbook',
-            title: 'Read the handbook',
-            description: 'Read it to the end.',
-            icon: 'BookOpen',
-            category: 'Test',
-            requiresScrollOrDownload: true,
-            pdfUrl: '/content/handbook.pdf',
-          },
-          {
-            id: 'sign-agreement',
-            title: 'Sign the Volunteer Agreement',
-            description: 'Read and sign.',
-            icon: 'Pen',
-            category: 'Test',
-            completeButtonText: 'Sign',
-            requiresScrollOrDownload: true,
-            pdfUrl: '/content/agreement.pdf',
-            signature: true,
-          },
-        ],
-      },
-    ],
-  }),
+const catalog = testRoleCatalog([
+  {
+    id: 'our-values',
+    title: 'Our values',
+    description: 'Acknowledgments.',
+    icon: 'Heart',
+    category: 'Test',
+    isAcknowledgmentStep: true,
+    content: {
+      acknowledgments: [
+        { id: 'inclusion', content: 'I will include everyone.' },
+        { id: 'integrity', content: 'I will act with integrity.' },
+      ],
+    },
+  },
+  {
+    id: 'read-handbook',
+    title: 'Read the handbook',
+    description: 'Read it to the end.',
+    icon: 'BookOpen',
+    category: 'Test',
+    requiresScrollOrDownload: true,
+    pdfUrl: '/content/handbook.pdf',
+  },
+  {
+    id: 'sign-agreement',
+    title: 'Sign the Volunteer Agreement',
+    description: 'Read and sign.',
+    icon: 'Pen',
+    category: 'Test',
+    completeButtonText: 'Sign',
+    requiresScrollOrDownload: true,
+    pdfUrl: '/content/agreement.pdf',
+    signature: true,
+  },
 ]);
 
 let t: TestApp;
@@ -101,21 +85,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signInAsTester(email: string): Promise<string> {
-  const cookie = await signIn(t.app, { email, name: 'Test Person' });
-  await updateStoredUser(t, email, { role: 'test' });
-  return cookie;
-}
-
-async function userIdOf(email: string): Promise<string> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
+const signInAsTester = (email: string) => signInWithRole(t, email, 'test', 'Test Person');
 
 /** What the database holds for one member and step: completed or not, the ticked items, the record kinds. */
 async function stored(email: string, stepId: string) {
-  const userId = await userIdOf(email);
+  const userId = await userIdOf(t, email);
   const completed = await t.database.db
     .select()
     .from(stepProgress)

@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiErrorSchema,
-  meResponseSchema,
-  onboardingResponseSchema,
-  stepItemProgressSchema,
-} from '../../../shared/api.js';
+import { apiErrorSchema, onboardingResponseSchema, stepItemProgressSchema } from '../../../shared/api.js';
 import { stepItemProgress } from '../../db/schema.js';
-import { createTestApp, signIn, updateStoredUser, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { signInWithRole } from '../../test/test-members.js';
 import { ACKNOWLEDGMENT_STEP, CHECKLIST_STEP, createWidgetCatalog, PLAIN_STEP_ID } from '../../test/widget-catalog.js';
 import { ITEMS_NOT_DONE_MESSAGE, PREVIEW_WRITE_MESSAGE } from './step-rules.js';
 
@@ -20,14 +16,7 @@ afterAll(async () => {
 });
 
 /** Signs a new member in and gives them the test role (their user record's role; no member record). */
-async function signInAsTester(email: string): Promise<string> {
-  const cookie = await signIn(t.app, { email });
-  const { user } = meResponseSchema.parse(
-    (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json(),
-  );
-  await updateStoredUser(t, user.email, { role: 'test' });
-  return cookie;
-}
+const signInAsTester = (email: string) => signInWithRole(t, email, 'test');
 
 const putItem = (cookie: string | undefined, stepId: string, itemId: string, payload: unknown, query = '') =>
   t.app.inject({

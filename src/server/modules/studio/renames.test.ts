@@ -5,7 +5,7 @@ import type { RoleConfiguration, Step } from '../../../shared/content-schema.js'
 import type { StudioDraft, StudioProblem, StudioState } from '../../../shared/studio-api.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { listAudit } from '../audit/audit.repository.js';
-import { upsertMember } from '../members/members.repository.js';
+import { signInEditor } from '../../test/test-members.js';
 
 /**
  * Renaming a step or an item in the studio keeps members' progress (docs/product.md#renaming-a-step): the draft marks
@@ -617,14 +617,7 @@ describe('renaming a role', () => {
     );
     expect(draft.problems).toEqual([]);
     // A content editor may publish it: the role keeps its aliases, so the rename changes nobody's access.
-    await upsertMember(t.database.db, {
-      email: 'eddie@inspired2uplift.org',
-      role: 'volunteer',
-      department: 'Operations',
-      isAdmin: false,
-      isEditor: true,
-    });
-    const eddie = await signInWithGoogleSession(t, { email: 'eddie@inspired2uplift.org', name: 'Eddie' });
+    const eddie = await signInEditor(t, { email: 'eddie@inspired2uplift.org', name: 'Eddie' });
     const res = await publish(eddie);
     expect(res.statusCode, res.body).toBe(200);
     await t.app.changeFeed.settle();

@@ -22,6 +22,7 @@ import {
   signInWithGoogleSession,
   type TestApp,
 } from '../../test/test-app.js';
+import { signInEditor } from '../../test/test-members.js';
 import { listAudit } from '../audit/audit.repository.js';
 import { upsertMember } from '../members/members.repository.js';
 import { listAcknowledgmentsOfUser } from '../acknowledgments/acknowledgments.repository.js';
@@ -143,14 +144,7 @@ describe('drafts', () => {
 
     // A second editor who opened the studio before the first save (no draft then) is refused, and told who saved.
     const editor = 'eddie@inspired2uplift.org';
-    await upsertMember(t.database.db, {
-      email: editor,
-      role: 'volunteer',
-      department: 'Operations',
-      isAdmin: false,
-      isEditor: true,
-    });
-    const eddie = await signInWithGoogleSession(t, { email: editor, name: 'Eddie' });
+    const eddie = await signInEditor(t, { email: editor, name: 'Eddie' });
     const stale = await save(published.catalog, null, eddie);
     expect(stale.statusCode).toBe(409);
     const conflict = stale.json<{ message: string; draft: StudioDraft }>();
