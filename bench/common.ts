@@ -57,6 +57,7 @@ export const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets
   studio: { publishP95MaxMs: number };
   reminders: { planMaxMs: number };
   teamTasks: { import1000MaxMs: number; create1000MaxMs: number; myTasksP95MaxMs: number };
+  workspace: { newcomers: number; wallMaxRatioToPace: number };
 };
 /** The Workspace domain of the bench's people. */
 export const DOMAIN = 'inspired2uplift.org';

@@ -374,12 +374,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connection: workspace,
     write: config.directory?.write ?? false,
     timeZone: config.organisationTimeZone,
+    box: config.secretBox,
     now,
   });
   const workspaceWorker =
     workspace === undefined
       ? undefined
-      : new WorkspaceWorker(() => ({ db, connection: workspace, now: now() }), app.log);
+      : new WorkspaceWorker(
+          () => ({
+            db,
+            connection: workspace,
+            now: now(),
+            timeZone: config.organisationTimeZone,
+            checkGroups: config.directory?.write ?? false,
+          }),
+          app.log,
+        );
   app.decorate('workspaceWorker', workspaceWorker);
   app.addHook('onClose', async () => {
     await workspaceWorker?.stop();

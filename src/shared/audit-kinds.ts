@@ -87,8 +87,11 @@ export const AUDIT_KINDS = [
   /** An admin added, renamed, retired or restored a department of the list, or moved members to one (`reason`). */
   'department-change',
   /**
-   * The app created a member's Google Workspace account (docs/product.md#google-workspace-accounts; `reason`
-   * 'created'), or an admin changed the mapping of roles and departments to org units (`reason` 'org-units').
+   * A change to Google Workspace (docs/product.md#google-workspace-accounts, #google-workspace-groups), by `reason`:
+   * 'created' (an account, with where its temporary password went), 'org-units' and 'group-rules' (an admin changed a
+   * mapping), 'groups' (members added to and removed from groups: `details.added`, `removed`, `failed`),
+   * 'suspension-planned', 'suspension-cancelled', 'suspended', 'suspension-failed', and 'groups-checked' (the nightly
+   * check's report in `details`).
    */
   'workspace-account',
 ] as const;

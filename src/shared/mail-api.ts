@@ -37,10 +37,11 @@ export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'cancell
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 /**
  * Reminders, digests, the welcome an invited person gets (docs/product.md#due-dates-and-reminders), and the messages to
- * a newcomer's private address before their first day (docs/product.md#pre-boarding: shown by the member's Workspace
- * address, never the private one).
+ * a member's private address: those before their first day (docs/product.md#pre-boarding) and a new Google account's
+ * temporary password (docs/product.md#google-workspace-accounts), shown by the member's Workspace address, never the
+ * private one.
  */
-export const OUTBOX_KINDS = ['reminder', 'digest', 'welcome', 'preboarding'] as const;
+export const OUTBOX_KINDS = ['reminder', 'digest', 'welcome', 'preboarding', 'workspace-password'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 /** The largest page of the outbox. */
 export const OUTBOX_MAX_PAGE_SIZE = 200;

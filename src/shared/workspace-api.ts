@@ -114,3 +114,68 @@ export type OrgUnitRule = z.infer<typeof orgUnitRuleSchema>;
 /** GET and PUT /api/admin/workspace/org-units. */
 export const orgUnitMappingSchema = z.object({ rules: z.array(orgUnitRuleSchema).max(200) }).strict();
 export type OrgUnitMapping = z.infer<typeof orgUnitMappingSchema>;
+
+/**
+ * One row of the groups mapping (docs/product.md#google-workspace-groups): members of a role and/or department (null:
+ * any) belong in a Google Group. Every matching row adds its group.
+ */
+export const groupRuleSchema = z
+  .object({
+    roleKey: z.string().trim().min(1).max(100).nullable(),
+    department: z.string().trim().min(1).max(100).nullable(),
+    /** Kept in lower case. */
+    groupEmail: z.email({ error: "Write the group's address, e.g. volunteers@inspired2uplift.org." }).max(320),
+  })
+  .strict();
+export type GroupRule = z.infer<typeof groupRuleSchema>;
+
+/** GET and PUT /api/admin/workspace/groups. */
+export const groupMappingSchema = z.object({ rules: z.array(groupRuleSchema).max(200) }).strict();
+export type GroupMapping = z.infer<typeof groupMappingSchema>;
+
+/**
+ * GET /api/admin/members/:email/workspace-groups: what the member's account needs, to show before anything changes
+ * ("Will add to volunteers@…, remove from finance@…").
+ */
+export const groupsPreviewSchema = z.object({
+  add: z.array(z.string()),
+  remove: z.array(z.string()),
+  /** The mapped groups the account is in now. */
+  current: z.array(z.string()),
+  /** Groups the mapping names that Google does not have (never created by the app). */
+  missingGroups: z.array(z.string()),
+});
+export type GroupsPreview = z.infer<typeof groupsPreviewSchema>;
+
+/** POST /api/admin/members/:email/workspace-groups: the changes shown, confirmed. */
+export const applyGroupsBodySchema = z
+  .object({ add: z.array(z.email()).max(200), remove: z.array(z.email()).max(200) })
+  .strict();
+export type ApplyGroupsBody = z.input<typeof applyGroupsBodySchema>;
+
+/** The answer of POST /api/admin/members/:email/workspace-groups. */
+export const appliedGroupsSchema = z.object({
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  failed: z.array(z.object({ group: z.string(), words: z.string() })),
+});
+
+/** One difference the nightly check found between Google and the mapping. */
+export const groupDifferenceSchema = z.object({
+  group: z.string(),
+  /** The member's address; null when the group itself is missing in Google. */
+  email: z.string().nullable(),
+  /** 'missing': the mapping says they belong in it and they are not; 'extra': in it, but the mapping says not. */
+  difference: z.enum(['missing', 'extra', 'no-group']),
+});
+export type GroupDifference = z.infer<typeof groupDifferenceSchema>;
+
+/** GET /api/admin/workspace/groups-check: the latest nightly check, or null before the first. */
+export const groupsCheckSchema = z.object({
+  checkedAt: z.string(),
+  groups: z.number().int(),
+  differences: z.array(groupDifferenceSchema),
+  /** Differences beyond those kept. */
+  more: z.number().int(),
+});
+export type GroupsCheck = z.infer<typeof groupsCheckSchema>;

@@ -4,27 +4,34 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
+import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { WorkspacePeer } from '../../src/server/test/workspace-peer';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
- * The Google Workspace account follows the member, in the browser (docs/product.md#google-workspace-accounts): an admin
- * invites a volunteer, creates their Google account from the member page (the temporary password shown once is the
- * one Google got), marks them as left tomorrow with the suspension; the next day (the same database, the server's
- * clock a day on) the account is suspended, once.
+ * The Google Workspace account follows the member, in the browser (docs/product.md#google-workspace-accounts,
+ * docs/product.md#google-workspace-groups): an admin sets volunteers' group in the Google Workspace tab, invites a
+ * volunteer with a private e-mail address, creates their Google account from the member page (the temporary password
+ * arrives at the private address and is the one Google got), applies the groups the member page lists, marks them as
+ * left tomorrow with the suspension; the next day (the same database, the server's clock a day on) the account is out
+ * of its group and suspended, once.
  *
- * Google is the local protocol peer (src/server/test/workspace-peer.ts), run by this file; the app is its own server
- * (the build), as tests/e2e/team-tasks.spec.ts does, so that TEST_CLOCK_OFFSET_MS sets its clock.
+ * Google is the local protocol peer (src/server/test/workspace-peer.ts) and e-mail a real SMTP server on loopback
+ * (src/server/test/test-smtp.ts), both run by this file; the app is its own server (the build), as
+ * tests/e2e/team-tasks.spec.ts does, so that TEST_CLOCK_OFFSET_MS sets its clock.
  */
 const ADMIN = 'admin.workspace.e2e@inspired2uplift.org';
 const DELEGATED = 'directory-admin@inspired2uplift.org';
 const NEWCOMER = 'nina.newcomer@inspired2uplift.org';
+const NINA_HOME = 'nina.home@example.com';
+const VOLUNTEERS = 'volunteers@inspired2uplift.org';
 const ZONE = 'Europe/London';
 const today = DateTime.now().setZone(ZONE).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
 
 let port: number;
 let dataDir: string;
 let peer: WorkspacePeer;
+let smtp: TestSmtp;
 let server: ServerProcess | undefined;
 
 const origin = () => `http://127.0.0.1:${port}`;
@@ -44,6 +51,9 @@ function startClockServer(clock: DateTime): Promise<ServerProcess> {
       GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
       GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
       GOOGLE_WORKSPACE_WRITE: 'true',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
+      MAIL_EVERY_SECONDS: '1',
       TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
     },
   });
@@ -52,6 +62,8 @@ function startClockServer(clock: DateTime): Promise<ServerProcess> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   peer = await WorkspacePeer.start(DELEGATED);
+  peer.groups.set(VOLUNTEERS, new Set());
+  smtp = await startTestSmtp();
   port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-workspace-'));
   server = await startClockServer(today);
@@ -60,6 +72,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await peer?.stop();
+  await smtp?.close();
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -74,13 +87,30 @@ async function signedIn(browser: Browser, email: string, name: string): Promise<
   return page;
 }
 
-test('invite → create the Google account → mark as left tomorrow → suspended once the next day', async ({
+test('groups set → invite with a private address → create the Google account → password by e-mail → groups applied → left tomorrow → out of the group and suspended once the next day', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const admin = await signedIn(browser, ADMIN, 'Alex Admin');
+
+  // The admin says volunteers belong in volunteers@.
+  await admin.goto('/admin?tab=workspace');
+  const groupsForm = admin.getByRole('form', { name: 'Groups' });
+  await groupsForm.getByRole('button', { name: 'Add a row' }).click();
+  await groupsForm.getByLabel('Role').selectOption({ label: 'Volunteer' });
+  await groupsForm.getByLabel('Group address').fill(VOLUNTEERS);
+  await expectNoAxeViolations(admin, { state: 'the Google Workspace tab' });
+  await groupsForm.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Saved: Groups')).toBeVisible();
+
   const invited = await admin.request.put(`/api/admin/members/${encodeURIComponent(NEWCOMER)}`, {
-    data: { role: 'volunteer', department: 'Operations', isAdmin: false, startOn: today.plus({ days: 7 }).toISODate() },
+    data: {
+      role: 'volunteer',
+      department: 'Operations',
+      isAdmin: false,
+      startOn: today.plus({ days: 7 }).toISODate(),
+      privateEmail: NINA_HOME,
+    },
     headers: { Origin: origin() },
   });
   expect(invited.status(), await invited.text()).toBe(200);
@@ -88,20 +118,32 @@ test('invite → create the Google account → mark as left tomorrow → suspend
   await admin.goto(`/admin/members/${encodeURIComponent(NEWCOMER)}`);
   const card = admin.locator('#google-account');
   await expect(card.getByText('it is free in Google Workspace')).toBeVisible();
+  await expect(card.getByText('e-mails it to their private address')).toBeVisible();
   await expect(card.getByLabel('First name')).toHaveValue('Nina');
   await expect(card.getByLabel('Last name')).toHaveValue('Newcomer');
   await expectNoAxeViolations(admin, { state: 'the Google account card, before creating' });
   await card.getByRole('button', { name: 'Create their Google account' }).click();
-  await expect(card.getByText('Their temporary password is shown only now')).toBeVisible();
-  const shown = (await card.locator('p.font-mono').textContent())?.trim();
-  expect(shown).toMatch(/^\S{4}-\S{4}-\S{4}-\S{4}$/);
-  expect(peer.users.get(NEWCOMER)).toMatchObject({ password: shown, changePasswordAtNextLogin: true });
-  await expectNoAxeViolations(admin, { state: 'the temporary password shown once' });
-
-  // Reloaded: the account is there, the password is not.
-  await admin.reload();
   await expect(card.getByText(`The app created ${NEWCOMER} in Google Workspace`)).toBeVisible();
-  await expect(admin.getByText(shown ?? 'no password')).toHaveCount(0);
+  await expect(card.getByText('The temporary password went to their private e-mail address.')).toBeVisible();
+
+  // The password arrives at the private address, once, and is the one Google got.
+  const password = peer.users.get(NEWCOMER)?.password ?? '';
+  expect(peer.users.get(NEWCOMER)?.changePasswordAtNextLogin).toBe(true);
+  const toNina = () =>
+    smtp.messages.filter(
+      (m) => JSON.stringify(m.to).includes(NINA_HOME) && (m.text ?? '').includes('Temporary password'),
+    );
+  await expect.poll(() => toNina().length, { timeout: 30_000 }).toBe(1);
+  expect(toNina()[0]?.text).toContain(`Temporary password: ${password}`);
+  await expect(admin.getByText(password)).toHaveCount(0);
+
+  // The groups: listed first, applied on confirmation.
+  await expect(card.getByText(`Will add to ${VOLUNTEERS}`)).toBeVisible();
+  expect(peer.groups.get(VOLUNTEERS)?.has(NEWCOMER)).toBe(false);
+  await expectNoAxeViolations(admin, { state: 'the groups to apply' });
+  await card.getByRole('button', { name: 'Apply these changes' }).click();
+  await expect(card.getByText(`In the right groups: ${VOLUNTEERS}.`)).toBeVisible();
+  expect(peer.groups.get(VOLUNTEERS)?.has(NEWCOMER)).toBe(true);
 
   // Marked as left tomorrow, with the suspension (on by default).
   const tomorrow = today.plus({ days: 1 }).toISODate() ?? '';
@@ -112,12 +154,17 @@ test('invite → create the Google account → mark as left tomorrow → suspend
   await expect(admin.getByText(/Their Google account will be suspended on/)).toBeVisible();
   expect(peer.users.get(NEWCOMER)?.suspended).toBe(false);
 
-  // The next day: the server (restarted with its clock a day on) suspends the account once.
+  // The next day: the server (restarted with its clock a day on) takes the account out of its group and suspends it, once.
   await server?.stop();
   server = await startClockServer(today.plus({ days: 1 }));
   await expect.poll(() => peer.users.get(NEWCOMER)?.suspended, { timeout: 30_000 }).toBe(true);
+  expect(peer.groups.get(VOLUNTEERS)?.has(NEWCOMER)).toBe(false);
   const admin2 = await signedIn(browser, ADMIN, 'Alex Admin');
   await admin2.goto(`/admin/members/${encodeURIComponent(NEWCOMER)}`);
-  await expect(admin2.getByText('Suspended: they can no longer sign in to Google.', { exact: false })).toBeVisible();
+  await expect(
+    admin2.getByText(`Suspended: they can no longer sign in to Google. Removed from ${VOLUNTEERS}.`, { exact: false }),
+  ).toBeVisible();
   expect(peer.writes().filter((r) => r.method === 'PUT')).toHaveLength(1);
+  expect(peer.writes().filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  expect(toNina()).toHaveLength(1);
 });

@@ -90,6 +90,10 @@ export const apiPaths = {
   teamTask: (id: string) => `/api/team-tasks/${encodeURIComponent(id)}`,
   /** A member's Google Workspace account (src/shared/workspace-api.ts). */
   adminMemberWorkspaceAccount: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/workspace-account`,
+  adminMemberWorkspaceGroups: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/workspace-groups`,
+  adminWorkspaceOrgUnits: '/api/admin/workspace/org-units',
+  adminWorkspaceGroups: '/api/admin/workspace/groups',
+  adminWorkspaceGroupsCheck: '/api/admin/workspace/groups-check',
   adminMemberWorkspaceSuspension: (email: string) =>
     `/api/admin/members/${encodeURIComponent(email)}/workspace-suspension`,
   adminMemberLeave: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/leave`,

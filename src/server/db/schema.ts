@@ -437,6 +437,13 @@ export const memberStepAdjustments = pgTable(
 );
 
 /**
+ * The outbox's kinds sent to a member's private address: their plan names the member (`plan.member`); the admin's
+ * views show and search that member's address, never the private one, and the copies go with the member's
+ * pre-boarding after leaving (docs/security.md#pre-boarding, docs/product.md#google-workspace-accounts).
+ */
+export const OUTBOX_KINDS_TO_PRIVATE_ADDRESS = ['preboarding', 'preboarding-link', 'workspace-password'] as const;
+
+/**
  * The outbox (docs/decisions/025-reminders-and-outbox.md): every message the app sends, durable before it is sent.
  * Planned once per `dedupeKey` (a member's reminder of a local day, an admin's digest of a week or an on-demand
  * request, an invited person's welcome); claimed by one process at a time (`for update skip locked`, a lease in `claimedUntil`); rendered at send
@@ -448,8 +455,9 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     kind: text('kind', {
-      enum: ['reminder', 'digest', 'welcome', 'team-tasks', 'preboarding', 'preboarding-link'],
+      enum: ['reminder', 'digest', 'welcome', 'team-tasks', 'preboarding', 'preboarding-link', 'workspace-password'],
     }).notNull(),
+    /** The address it goes to; for {@link OUTBOX_KINDS_TO_PRIVATE_ADDRESS} the member's private address. */
     recipient: text('recipient').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     /** What the message is about: a reminder's steps `{ steps: [{ stepId, dueOn, occasion }] }`, a digest's `{ week }`. */
@@ -479,7 +487,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_seq_idx').on(t.seq),
     check(
       'mail_outbox_kind',
-      sql`${t.kind} in ('reminder', 'digest', 'welcome', 'team-tasks', 'preboarding', 'preboarding-link')`,
+      sql`${t.kind} in ('reminder', 'digest', 'welcome', 'team-tasks', 'preboarding', 'preboarding-link', 'workspace-password')`,
     ),
     check('mail_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'cancelled')`),
   ],
@@ -744,23 +752,24 @@ export const workspaceAccounts = pgTable(
 
 /**
  * The admins' mapping of roles and departments to Google Workspace places (docs/product.md#google-workspace-accounts):
- * an organisational unit (`kind` 'org-unit') for new accounts. A null role or department matches any; the most
- * specific row wins (role and department, then role, then department, then neither).
+ * an organisational unit (`kind` 'org-unit') for new accounts, where the most specific row wins (role and department,
+ * then role, then department, then neither); and Google Groups (`kind` 'group', docs/product.md#google-workspace-groups),
+ * where every matching row adds its group. A null role or department matches any.
  */
 export const workspaceMappings = pgTable(
   'workspace_mappings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['org-unit'] }).notNull(),
+    kind: text('kind', { enum: ['org-unit', 'group'] }).notNull(),
     /** A role configuration's key, or null for any role. */
     roleKey: text('role_key'),
     /** A department as written on member records, or null for any department. */
     department: text('department'),
-    /** The org unit's path, e.g. `/Volunteers`. */
+    /** The org unit's path, e.g. `/Volunteers`, or the group's address, lower case. */
     target: text('target').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
-  (t) => [check('workspace_mappings_kind', sql`${t.kind} in ('org-unit')`)],
+  (t) => [check('workspace_mappings_kind', sql`${t.kind} in ('org-unit', 'group')`)],
 );
 
 /**

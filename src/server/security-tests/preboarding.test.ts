@@ -19,6 +19,7 @@ import {
   users,
 } from '../db/schema.js';
 import { listAudit } from '../modules/audit/index.js';
+import { planWorkspacePassword } from '../modules/mail/index.js';
 import { updateSchedule } from '../modules/mail/schedules.repository.js';
 import { upsertMember } from '../modules/members/members.repository.js';
 import { setPrivateEmail } from '../modules/members/index.js';
@@ -515,6 +516,15 @@ describe('a pre-boarding link and its session', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ privateEmail: NINA_PRIVATE }).toString(),
     });
+    // Her Google account's temporary password, planned to her private address (sent, the outbox keeps a copy).
+    await planWorkspacePassword(db, {
+      member: NINA,
+      privateEmail: NINA_PRIVATE,
+      password: 'Temporary-1234',
+      box: t.config.secretBox,
+      attempt: 1,
+      now: t.clock.now,
+    });
     const rowsOf = async (email: string) => ({
       answers: (await db.select().from(preboardingAnswers).where(eq(preboardingAnswers.email, email))).length,
       records: (await db.select().from(preboardingRecords).where(eq(preboardingRecords.email, email))).length,
@@ -529,6 +539,10 @@ describe('a pre-boarding link and its session', () => {
       Object.values(before).every((n) => n > 0),
       JSON.stringify(before),
     ).toBe(true);
+    expect(
+      await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'workspace-password')),
+      'the password message went and its copy is kept',
+    ).toEqual([expect.objectContaining({ recipient: NINA_PRIVATE, status: 'sent' })]);
 
     const admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Admin' });
     const left = await t.app.inject({

@@ -54,6 +54,20 @@ function apiError(code: number, message: string, reason: string, status: string)
 }
 
 const NOT_FOUND = (what: string) => apiError(404, `Resource Not Found: ${what}`, 'notFound', 'NOT_FOUND');
+
+/** The error body Google sends with a status the tests ask for: its documented reason for each. */
+function failureOf(status: number): unknown {
+  if (status === 403) {
+    return apiError(
+      403,
+      'Request had insufficient authentication scopes.',
+      'insufficientPermissions',
+      'PERMISSION_DENIED',
+    );
+  }
+  if (status === 429) return apiError(429, 'Rate Limit Exceeded', 'rateLimitExceeded', 'RESOURCE_EXHAUSTED');
+  return apiError(status, 'Backend Error', 'backendError', 'UNAVAILABLE');
+}
 const INSUFFICIENT = apiError(
   403,
   'Request had insufficient authentication scopes.',
@@ -99,8 +113,25 @@ export class WorkspacePeer {
   delegatedScopes = new Set<string>(Object.values(SCOPE));
   /** When true, every Directory API request answers 503. */
   down = false;
-  /** Statuses the next Directory API requests answer, in order (e.g. `[429, 503]`), before answering normally. */
+  /**
+   * Statuses the next Directory API requests answer, in order (e.g. `[429, 503]`, or 403 for a scope the token
+   * lacks), with Google's reason for each, before answering normally.
+   */
   failNext: number[] = [];
+  /**
+   * Google's per-user quota (2,400 queries a minute by default, docs: Directory API "Limits and quotas"): when set,
+   * a request beyond `queries` in any `windowMs` answers 403 `userRateLimitExceeded`, counted in `overQuota`.
+   */
+  quota: { queries: number; windowMs: number } | undefined;
+  /** How many requests the quota refused. */
+  overQuota = 0;
+  readonly #recent: number[] = [];
+  /**
+   * When true, the next write is carried out and then never answered (the connection held open), as when the app's
+   * process dies while it waits: a test kills the process, then `releaseHeld()`.
+   */
+  holdNextWrite = false;
+  readonly #held: ServerResponse[] = [];
   /**
    * When true, the next write is carried out but answered 503, as when Google did the work and the answer was lost
    * on the way back.
@@ -183,14 +214,31 @@ export class WorkspacePeer {
     const method = req.method ?? 'GET';
     const lose = method !== 'GET' && this.loseNextWriteAnswer;
     if (lose) this.loseNextWriteAnswer = false;
+    const hold = method !== 'GET' && this.holdNextWrite;
+    if (hold) this.holdNextWrite = false;
     const answer = (status: number, value?: unknown) => {
       const shown = lose ? 503 : status;
       this.requests.push({ method, path: url.pathname, status: shown });
+      if (hold) {
+        this.#held.push(res);
+        return;
+      }
       send(res, shown, lose ? apiError(503, 'Backend Error', 'backendError', 'UNAVAILABLE') : value);
     };
+    if (this.quota !== undefined) {
+      const now = Date.now();
+      while (this.#recent.length > 0 && (this.#recent[0] ?? now) <= now - this.quota.windowMs) this.#recent.shift();
+      if (this.#recent.length >= this.quota.queries) {
+        this.overQuota += 1;
+        return answer(
+          403,
+          apiError(403, 'Quota exceeded for quota metric Queries per minute per user.', 'userRateLimitExceeded', ''),
+        );
+      }
+      this.#recent.push(now);
+    }
     const failure = this.failNext.shift();
-    if (failure !== undefined)
-      return answer(failure, apiError(failure, 'Backend Error', 'backendError', 'UNAVAILABLE'));
+    if (failure !== undefined) return answer(failure, failureOf(failure));
     if (this.down) return answer(503, apiError(503, 'Backend Error', 'backendError', 'UNAVAILABLE'));
     const scopes = this.#tokens.get((req.headers.authorization ?? '').replace(/^Bearer /u, ''));
     if (!scopes) {
@@ -203,6 +251,12 @@ export class WorkspacePeer {
       const writing = method !== 'GET';
       if (!(writing ? may(SCOPE.writeUsers) : may(SCOPE.readUsers, SCOPE.writeUsers))) return answer(403, INSUFFICIENT);
       return this.#users(method, key.slice(1), url.searchParams, jsonObject(body), answer);
+    }
+    if (key[0] === 'groups' && key[2] === 'hasmember') {
+      if (!may(SCOPE.groupMembers, SCOPE.groups)) return answer(403, INSUFFICIENT);
+      const members = this.groups.get(key[1] ?? '');
+      if (!members) return answer(404, NOT_FOUND('groupKey'));
+      return answer(200, { isMember: members.has(key[3] ?? '') });
     }
     if (key[0] === 'groups' && key[2] === 'members') {
       if (!may(SCOPE.groupMembers, SCOPE.groups)) return answer(403, INSUFFICIENT);
@@ -351,8 +405,14 @@ export class WorkspacePeer {
     return answer(400, apiError(400, 'Invalid Input', 'invalid', 'INVALID_ARGUMENT'));
   }
 
+  /** Ends the held answers' connections (the process that waited for them is gone). */
+  releaseHeld(): void {
+    for (const res of this.#held.splice(0)) res.destroy();
+  }
+
   /** Stops the peer and removes the key file. */
   async stop(): Promise<void> {
+    this.releaseHeld();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
     rmSync(this.dir, { recursive: true, force: true });

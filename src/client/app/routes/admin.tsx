@@ -18,6 +18,7 @@ import { MembersPanel } from '@/features/admin/components/members-panel';
 import { PendingAgreementsPanel } from '@/features/admin/components/pending-agreements-panel';
 import { ReceiptCheckPanel } from '@/features/admin/components/receipt-check-panel';
 import { SharedPasswordsPanel } from '@/features/admin/components/shared-passwords-panel';
+import { WorkspacePanel } from '@/features/admin/components/workspace-panel';
 import { AdminShell } from './admin-shell';
 
 const TABS = [
@@ -32,6 +33,7 @@ const TABS = [
   { value: 'agreements', label: 'Agreements' },
   { value: 'receipts', label: 'Check a receipt' },
   { value: 'mail', label: 'E-mail' },
+  { value: 'workspace', label: 'Google Workspace' },
 ] as const;
 
 const tabTrigger =
@@ -39,8 +41,8 @@ const tabTrigger =
 
 /**
  * The admin console (docs/product.md#admin-area; its own lazily loaded chunk): tabs for the launch checklist, the members table, inviting an address, the CSV
- * import, the departments list, the audit log, the backups, the shared passwords, who must agree again and the receipt
- * check. The open tab is kept in the address (`?tab=`).
+ * import, the departments list, the audit log, the backups, the shared passwords, who must agree again, the receipt
+ * check, e-mail and Google Workspace. The open tab is kept in the address (`?tab=`).
  * An admin's first page is the launch checklist until they hide it (docs/product.md#launch-checklist); an address with
  * a query (a members-table filter) opens the members table.
  */
@@ -154,6 +156,9 @@ function AdminConsole({ user, view }: { user: User; view: 'admin' | 'lead' }) {
           </Tabs.Content>
           <Tabs.Content value="mail" className="pt-5">
             <MailPanel />
+          </Tabs.Content>
+          <Tabs.Content value="workspace" className="pt-5">
+            <WorkspacePanel />
           </Tabs.Content>
         </Tabs.Root>
       )}

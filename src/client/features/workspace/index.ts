@@ -4,4 +4,11 @@
  */
 export { WorkspaceAccountCard } from './components/workspace-account-card';
 export { SuspendOnLeavingField, useLeavingSuspension, type LeavingSuspension } from './components/suspend-on-leaving';
-export { CREATE_ACCOUNT_TASK_ID, CreateAccountLink } from './components/create-account-link';
+export { CREATE_ACCOUNT_TASK_ID, CreateAccountFromTask } from './components/create-account-link';
+export {
+  useGroupRules,
+  useGroupsCheck,
+  useOrgUnitRules,
+  useSaveGroupRules,
+  useSaveOrgUnitRules,
+} from './api/workspace-account';

@@ -5,3 +5,4 @@ export { FIRST_DAYS_WITHOUT_REMINDERS, planWelcomes } from './planner.js';
 export { planPreboardingLinkMails } from './preboarding-mails.js';
 export { updateSchedule } from './schedules.repository.js';
 export { outboxOnlyTransport, smtpTransport, type MailTransport } from './sender.js';
+export { planWorkspacePassword } from './workspace-password-mail.js';

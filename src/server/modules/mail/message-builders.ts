@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_DATE_SETTINGS, formatDay } from '../../../shared/dates.js';
 import { dueLabel } from '../../../shared/due-label.js';
 import {
   adjustedStepRows,
@@ -271,6 +272,25 @@ export async function buildDigest(deps: SendDeps, message: Claimed): Promise<Bui
     detail,
     url: `${deps.origin}/admin/members/${encodeURIComponent(String(r.email))}`,
   });
+  // docs/product.md#google-workspace-accounts: a Workspace change that failed stays in every admin digest until an
+  // admin tries it again or does it by hand (the member's latest job of each kind is no longer 'failed').
+  const workspace = isAdmin
+    ? rowsOf(
+        await deps.db.execute(sql`
+          select j.member_email as email, j.kind, j.outcome, j.due_on::text as due_on, am.name
+          from (
+            select distinct on (member_email, kind) member_email, kind, status, outcome, due_on
+            from workspace_jobs order by member_email, kind, created_at desc, id desc
+          ) j left join admin_members am on am.email = j.member_email
+          where j.status = 'failed'
+          order by j.due_on, j.member_email`),
+      ).map((r) =>
+        person(
+          r,
+          `Google account not suspended (due ${formatDay(String(r.due_on), { ...DEFAULT_DATE_SETTINGS, timeZone: zone })}): ${String(r.outcome ?? '')}`,
+        ),
+      )
+    : [];
   const progress = (r: Row) =>
     `${String(r.department)} · ${Number(r.completed_steps)} of ${Number(r.total_steps)} steps`;
   const mail = renderDigest({
@@ -282,6 +302,7 @@ export async function buildDigest(deps: SendDeps, message: Claimed): Promise<Bui
         .filter((r) => Number(r.overdue) > 0)
         .map((r) => person(r, `${Number(r.overdue)} ${Number(r.overdue) === 1 ? 'step' : 'steps'} overdue`)),
     },
+    workspace,
     scope: isAdmin
       ? 'all departments'
       : (Array.isArray(who?.lead_of) ? (who.lead_of as unknown[]).map(String) : []).join(', '),

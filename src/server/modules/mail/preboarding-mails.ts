@@ -10,6 +10,7 @@ import type { Config } from '../../env.js';
 import { issueLink, preboardingDoneStepIds, preboardingPerson, whyNoPreboarding } from '../preboarding/index.js';
 import { renderPreboardingMail, renderPreboardingNewLink, renderPreboardingWelcome } from './preboarding-render.js';
 import type { RenderedMail } from './render.js';
+import type { BuiltWithSecret } from './send-deps.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
 /**
@@ -134,10 +135,6 @@ export async function planPreboardingLinkMails(db: Database, emails: readonly st
   return rowsOf(result).length;
 }
 
-/** A pre-boarding message ready to leave, and the copy the outbox keeps (its link left out); or why not. */
-export type BuiltPreboarding =
-  { mail: RenderedMail; stored: RenderedMail; headers: Record<string, string> } | { cancel: string };
-
 /**
  * Builds a pre-boarding message when it leaves: checks that the person may still pre-board and that the recipient is
  * still their private address (and, for a timed message, that it still applies), then makes a new single-use link.
@@ -153,7 +150,7 @@ export async function buildPreboardingMessage(
     origin: string;
   },
   message: { id: string; kind: 'preboarding' | 'preboarding-link'; recipient: string; plan: Record<string, unknown> },
-): Promise<BuiltPreboarding> {
+): Promise<BuiltWithSecret> {
   const zone = deps.config.organisationTimeZone;
   const email = typeof message.plan.member === 'string' ? message.plan.member : '';
   const person = await preboardingPerson(deps.db, email);

@@ -164,14 +164,20 @@ const SECTION_TITLES: Record<keyof DigestSections, string> = {
   overdue: 'Overdue steps',
 };
 
+/** The title of the digest's Google Workspace section (docs/product.md#google-workspace-accounts). */
+export const WORKSPACE_SECTION_TITLE = 'Google Workspace: needs you';
+
 /**
  * An admin's (or department lead's) digest: who started, finished, stalled or is overdue, each with a link to their
- * member page.
- * @param input the sections, who it is for ('all departments' or their names), the admin area's address, the address
- *   that turns the digest off, and the organisation's name
+ * member page; for admins also, when there are any, the Google Workspace changes that failed (first, so none is
+ * missed).
+ * @param input the sections, the failed Workspace changes (people and what failed; omitted or empty: no section),
+ *   who it is for ('all departments' or their names), the admin area's address, the address that turns the digest
+ *   off, and the organisation's name
  */
 export function renderDigest(input: {
   sections: DigestSections;
+  workspace?: DigestPerson[];
   scope: string;
   adminUrl: string;
   settingsUrl: string;
@@ -180,9 +186,17 @@ export function renderDigest(input: {
   const s = input.sections;
   const subject = `Onboarding digest: ${s.started.length} started, ${s.finished.length} finished, ${s.stalled.length} stalled, ${s.overdue.length} overdue`;
   const keys = Object.keys(SECTION_TITLES) as (keyof DigestSections)[];
+  const workspace = input.workspace ?? [];
   const text = [
     `Onboarding digest for ${input.scope}.`,
     '',
+    ...(workspace.length === 0
+      ? []
+      : [
+          `${WORKSPACE_SECTION_TITLE} (${workspace.length})`,
+          ...workspace.map((p) => `- ${p.name || p.email} (${p.detail}): ${p.url}`),
+          '',
+        ]),
     ...keys.flatMap((k) => [
       `${SECTION_TITLES[k]} (${s[k].length})`,
       ...(s[k].length === 0 ? ['  Nobody.'] : s[k].map((p) => `- ${p.name || p.email} (${p.detail}): ${p.url}`)),
@@ -205,9 +219,19 @@ export function renderDigest(input: {
       return `<h2 style="margin:24px 0 8px;font-size:18px">${escapeHtml(SECTION_TITLES[k])} (${s[k].length})</h2>\n${list}`;
     })
     .join('\n');
+  const workspaceSection =
+    workspace.length === 0
+      ? ''
+      : `<h2 style="margin:24px 0 8px;font-size:18px">${escapeHtml(WORKSPACE_SECTION_TITLE)} (${workspace.length})</h2>
+<ul style="margin:0 0 16px;padding:0 0 0 20px">${workspace
+          .map(
+            (p) =>
+              `<li style="margin:0 0 6px"><a href="${escapeHtml(p.url)}" style="color:${BRAND.accent}">${escapeHtml(p.name || p.email)}</a> — ${escapeHtml(p.detail)}</li>`,
+          )
+          .join('\n')}</ul>\n`;
   const body = `<h1 style="margin:0 0 8px;font-size:22px">Onboarding digest</h1>
 <p style="margin:0 0 8px">For ${escapeHtml(input.scope)}.</p>
-${sections}
+${workspaceSection}${sections}
 <p style="margin:16px 0"><a href="${escapeHtml(input.adminUrl)}" style="color:${BRAND.accent};font-weight:bold">Open the admin area</a></p>`;
   const footer = `<a href="${escapeHtml(input.settingsUrl)}" style="color:${BRAND.accent}">Turn this digest off</a> in the admin area.`;
   return { subject, text, html: page('Onboarding digest', input.orgName, body, footer) };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { OutboxMessage, OutboxQuery } from '../../../shared/mail-api.js';
 import type { Database } from '../../db/client.js';
+import { OUTBOX_KINDS_TO_PRIVATE_ADDRESS } from '../../db/schema.js';
 
 /**
  * Start dates and mail settings of people (db/schema.ts `member_schedules`), and the outbox as the admin area reads it
@@ -106,7 +107,7 @@ export async function effectiveStartOn(db: Database, email: string, timeZone: st
 const messageOf = (r: Row): OutboxMessage => ({
   id: String(r.id),
   kind:
-    r.kind === 'digest' || r.kind === 'welcome'
+    r.kind === 'digest' || r.kind === 'welcome' || r.kind === 'workspace-password'
       ? r.kind
       : r.kind === 'preboarding' || r.kind === 'preboarding-link'
         ? 'preboarding'
@@ -124,8 +125,14 @@ const messageOf = (r: Row): OutboxMessage => ({
   cancelReason: typeof r.cancel_reason === 'string' ? r.cancel_reason : null,
 });
 
+/** Whether a message went to a member's private address (then `plan.member` names the member). */
+const TO_PRIVATE_ADDRESS = sql`kind in (${sql.join(
+  OUTBOX_KINDS_TO_PRIVATE_ADDRESS.map((kind) => sql`${kind}`),
+  sql`, `,
+)})`;
+
 const MESSAGE_COLUMNS = sql`id, kind, recipient, status, transport, subject, attempts, created_at, sent_at, next_attempt_at,
-  last_error, cancel_reason, case when kind in ('preboarding', 'preboarding-link') then plan->>'member' end as member`;
+  last_error, cancel_reason, case when ${TO_PRIVATE_ADDRESS} then plan->>'member' end as member`;
 
 /**
  * The latest outbox messages to one address, newest first (a member's page).
@@ -136,7 +143,7 @@ export async function listOutbox(db: Database, recipient: string, limit = 200): 
   const rows = rowsOf(
     await db.execute(
       sql`select ${MESSAGE_COLUMNS} from mail_outbox
-        where recipient = ${recipient} or (kind in ('preboarding', 'preboarding-link') and plan->>'member' = ${recipient})
+        where recipient = ${recipient} or (${TO_PRIVATE_ADDRESS} and plan->>'member' = ${recipient})
         order by seq desc limit ${limit}`,
     ),
   );
@@ -159,7 +166,7 @@ export async function pageOutbox(
     const pattern = `%${query.recipient.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
     // A private address is not searched: the member's address stands for it.
     conditions.push(
-      sql`lower(case when kind in ('preboarding', 'preboarding-link') then plan->>'member' else recipient end) like ${pattern}`,
+      sql`lower(case when ${TO_PRIVATE_ADDRESS} then plan->>'member' else recipient end) like ${pattern}`,
     );
   }
   const where = sql.join(conditions, sql` and `);

@@ -1,6 +1,7 @@
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
+import type { RenderedMail } from './render.js';
 import type { MailTransport } from './smtp-transport.js';
 
 /** What sending a claimed outbox message needs and gives (docs/reliability.md#e-mail). */
@@ -24,6 +25,7 @@ export interface SendDeps {
     | 'sessionSecret'
     | 'adminEmails'
     | 'mail'
+    | 'secretBox'
   >;
   /** The app's public origin, for links. */
   origin: string;
@@ -47,8 +49,9 @@ export interface SendResult {
 
 /**
  * The kinds of outbox messages (mail_outbox.kind): a member's reminder, a digest, an invited person's welcome, the
- * day's team tasks, and the messages to a newcomer's private address before the first day (docs/product.md#pre-boarding:
- * the welcome and timed ones, and a new link asked for).
+ * day's team tasks, the messages to a newcomer's private address before the first day (docs/product.md#pre-boarding:
+ * the welcome and timed ones, and a new link asked for), and a new Google account's temporary password to the
+ * member's private address (docs/product.md#google-workspace-accounts).
  */
 export const OUTBOX_MESSAGE_KINDS = [
   'reminder',
@@ -57,7 +60,15 @@ export const OUTBOX_MESSAGE_KINDS = [
   'team-tasks',
   'preboarding',
   'preboarding-link',
+  'workspace-password',
 ] as const;
+
+/**
+ * A message that carries a secret (a single-use link, a temporary password) ready to leave, and the copy the outbox
+ * keeps without it; or why it is not sent.
+ */
+export type BuiltWithSecret =
+  { mail: RenderedMail; stored: RenderedMail; headers: Record<string, string> } | { cancel: string };
 
 export interface Claimed {
   id: string;

@@ -6,6 +6,7 @@ import type { OutgoingMail } from './smtp-transport.js';
 import { type Claimed, OUTBOX_MESSAGE_KINDS, type SendDeps, type SendResult, clockOf, rowsOf } from './send-deps.js';
 import { buildDigest, buildReminder, buildTeamTasks, buildWelcome } from './message-builders.js';
 import { buildPreboardingMessage } from './preboarding-mails.js';
+import { buildWorkspacePassword } from './workspace-password-mail.js';
 
 /**
  * Sending (docs/decisions/025-reminders-and-outbox.md, docs/reliability.md#e-mail): claims due outbox messages with
@@ -39,7 +40,7 @@ async function claim(deps: SendDeps, limit: number): Promise<Claimed[]> {
   const sendingHour = isSendingHour(deps.now, deps.config.organisationTimeZone);
   // A claim that lapsed during the last attempt (its process stopped while sending): no attempt beyond the limit.
   await deps.db.execute(sql`
-    update mail_outbox set status = 'failed', claimed_until = null,
+    update mail_outbox set status = 'failed', claimed_until = null, plan = plan - 'sealed',
       last_error = ${`The app stopped while sending attempt ${MAX_ATTEMPTS} of ${MAX_ATTEMPTS}; the message may or may not have left.`}
     where status = 'sending' and claimed_until <= ${now}::timestamptz and attempts >= ${MAX_ATTEMPTS}`);
   const rows = rowsOf(
@@ -125,13 +126,16 @@ async function startAttempt(deps: SendDeps, message: Claimed): Promise<number | 
 }
 
 /**
- * Records what became of a message, if the claim is still ours (status 'sending' under our token).
+ * Records what became of a message, if the claim is still ours (status 'sending' under our token). Once a message is
+ * sent, given up or cancelled, a sealed secret of its plan (a temporary password, workspace-password-mail.ts) is
+ * dropped: it is kept only while it may still be sent.
  * @returns false when the claim was lost: another process has the message now, so nothing is changed and it is logged
  */
 async function record(deps: SendDeps, message: Claimed, outcome: string, changes: SQL): Promise<boolean> {
   const rows = rowsOf(
     await deps.db.execute(sql`
-      update mail_outbox set ${changes}, claimed_until = null
+      update mail_outbox set ${changes}, claimed_until = null,
+        plan = case when ${outcome} = 'retry' then plan else plan - 'sealed' end
       where id = ${message.id} and status = 'sending' and claim_token = ${message.token}::uuid
       returning id`),
   );
@@ -153,7 +157,9 @@ async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResu
           ? await buildTeamTasks(deps, message)
           : message.kind === 'preboarding' || message.kind === 'preboarding-link'
             ? await buildPreboardingMessage(deps, { ...message, kind: message.kind })
-            : await buildDigest(deps, message);
+            : message.kind === 'workspace-password'
+              ? await buildWorkspacePassword(deps, message)
+              : await buildDigest(deps, message);
   if ('cancel' in built) {
     const done = await record(deps, message, 'cancelled', sql`status = 'cancelled', cancel_reason = ${built.cancel}`);
     return done ? 'cancelled' : 'skipped';
@@ -170,7 +176,8 @@ async function sendOne(deps: SendDeps, message: Claimed): Promise<keyof SendResu
     date: deps.now,
     ...('icalEvent' in built && built.icalEvent !== undefined ? { icalEvent: built.icalEvent } : {}),
   };
-  // What the outbox keeps: a message with a single-use link keeps it without the link (docs/security.md#pre-boarding).
+  // What the outbox keeps: a message with a secret (a single-use link, a temporary password) keeps a copy without it
+  // (docs/security.md#pre-boarding, docs/decisions/074-groups-follow-the-role.md).
   const kept = 'stored' in built ? built.stored : outgoing;
   const bodies = sql`subject = ${kept.subject}, text_body = ${kept.text}, html_body = ${kept.html}`;
   try {

@@ -592,6 +592,38 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/members/:email/workspace-groups',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-groups`,
+    cells: adminOnly({ status: 409 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/members/:email/workspace-groups',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-groups`,
+    payload: { add: [], remove: [] },
+    cells: adminOnly({ status: 409 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/workspace/groups',
+    url: '/api/admin/workspace/groups',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/workspace/groups',
+    url: '/api/admin/workspace/groups',
+    payload: { rules: [] },
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/workspace/groups-check',
+    url: '/api/admin/workspace/groups-check',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/workspace/org-units',
     url: '/api/admin/workspace/org-units',
     cells: adminOnly({ status: 200 }),

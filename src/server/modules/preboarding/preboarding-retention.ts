@@ -1,6 +1,13 @@
 import { and, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { mailOutbox, members, preboardingAnswers, preboardingLinks, preboardingRecords } from '../../db/schema.js';
+import {
+  mailOutbox,
+  members,
+  OUTBOX_KINDS_TO_PRIVATE_ADDRESS,
+  preboardingAnswers,
+  preboardingLinks,
+  preboardingRecords,
+} from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
 
 /** A day in milliseconds. */
@@ -10,8 +17,9 @@ const DAY_MS = 86_400_000;
  * Deletes what a member did before their first day (docs/product.md#pre-boarding) once they left the organisation at
  * least `keepDays` days before `now`, as their form answers go (ANSWERS_KEEP_DAYS_AFTER_LEAVING): answers sent or
  * drafted before the first day and never joined (no first Google sign-in), the record of what they did, their links
- * and sessions, and the outbox's copies of the messages to their private address (each names it as its recipient). One audit entry 'answers-deleted' per person whose
- * rows went. A member who rejoined (no `left_at`) keeps theirs; safe to run from several processes at once.
+ * and sessions, and the outbox's copies of the messages to their private address (each names it as its recipient:
+ * those before the first day and a new Google account's temporary password, OUTBOX_KINDS_TO_PRIVATE_ADDRESS). One
+ * audit entry 'answers-deleted' per person whose rows went. A member who rejoined (no `left_at`) keeps theirs; safe to run from several processes at once.
  * @param deps the database, the clock's time and the days kept after leaving
  * @returns how many people's pre-boarding rows were deleted
  */
@@ -45,7 +53,7 @@ export async function deletePreboardingAfterLeaving(deps: {
       .delete(mailOutbox)
       .where(
         and(
-          inArray(mailOutbox.kind, ['preboarding', 'preboarding-link']),
+          inArray(mailOutbox.kind, [...OUTBOX_KINDS_TO_PRIVATE_ADDRESS]),
           inArray(sql<string>`${mailOutbox.plan}->>'member'`, emails),
         ),
       )

@@ -148,6 +148,7 @@ describe('creating the account', { timeout: 120_000 }, () => {
     const [task] = teamTaskListSchema.parse(tasks.json()).tasks;
     expect(task).toMatchObject({ taskId: 'create-google-account', status: 'done' });
     expect(task?.note).toContain(`Created ${NORA} in Google Workspace`);
+    expect(task?.note).toContain('The temporary password was shown once to the admin who created it.');
     const audit = (await listAudit(t.database.db, { filters: { kind: 'workspace-account', subject: NORA } })).entries;
     expect(audit.map((e) => e.reason)).toEqual(['created']);
     expect(JSON.stringify(audit)).not.toContain(created.temporaryPassword ?? 'no password');

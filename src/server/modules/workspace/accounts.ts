@@ -96,6 +96,11 @@ export interface CreateAccountInput {
   orgUnitPath: string;
   actor: MemberWriteActor;
   now: Date;
+  /**
+   * Sends the temporary password on its way in the transaction that records the account (so it is planned exactly
+   * when the account is recorded), or says it is to be shown: 'private-email' or 'shown'. Default: shown.
+   */
+  deliver?: (tx: Database, password: string, attempt: number) => Promise<'private-email' | 'shown'>;
 }
 
 /** The HTTP answer of a failure: the message says what to do. */
@@ -232,15 +237,27 @@ export async function createAccount(input: CreateAccountInput): Promise<{ row: R
     return fail(failure);
   }
   const recorded = await db.transaction(async (tx) => {
+    const delivery = input.deliver ? await input.deliver(tx, password, row.attempts) : 'shown';
     const [done] = await tx
       .update(workspaceAccounts)
-      .set({ state: 'created', googleId: googleId ?? null, claimedUntil: null, lastError: null, updatedAt: now })
+      .set({
+        state: 'created',
+        googleId: googleId ?? null,
+        claimedUntil: null,
+        lastError: null,
+        passwordDelivery: delivery,
+        updatedAt: now,
+      })
       .where(eq(workspaceAccounts.memberEmail, email))
       .returning();
     await markTeamTaskDone(
       tx,
       { newcomerEmail: email, taskId: CREATE_ACCOUNT_TASK_ID },
-      `Created ${email} in Google Workspace (${input.orgUnitPath}) with the app.`,
+      `Created ${email} in Google Workspace (${input.orgUnitPath}) with the app. ${
+        delivery === 'private-email'
+          ? 'The temporary password went to their private e-mail address.'
+          : 'The temporary password was shown once to the admin who created it.'
+      }`,
       actor,
       now,
     );
@@ -250,27 +267,11 @@ export async function createAccount(input: CreateAccountInput): Promise<{ row: R
       ...actor,
       subject: email,
       reason: 'created',
-      details: { orgUnitPath: input.orgUnitPath, attempts: row.attempts },
+      details: { orgUnitPath: input.orgUnitPath, attempts: row.attempts, passwordDelivery: delivery },
       at: now,
     });
     return done;
   });
   if (recorded === undefined) throw new Error(`the workspace account row of ${email} disappeared`);
   return { row: recorded, password };
-}
-
-/**
- * Records where the temporary password went.
- * @param db the database
- * @param email the member's address
- * @param delivery 'private-email' or 'shown'
- */
-export async function recordDelivery(db: Database, email: string, delivery: 'private-email' | 'shown'): Promise<Row> {
-  const [row] = await db
-    .update(workspaceAccounts)
-    .set({ passwordDelivery: delivery })
-    .where(eq(workspaceAccounts.memberEmail, email))
-    .returning();
-  if (row === undefined) throw new Error(`the workspace account row of ${email} disappeared`);
-  return row;
 }

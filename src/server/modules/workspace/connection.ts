@@ -107,6 +107,8 @@ const googleErrorSchema = z.object({
     })
     .optional(),
 });
+/** Google's reasons for a 403 that means "slow down" (Directory API "Limits and quotas"): worth trying again later. */
+const QUOTA_REASONS = new Set(['userRateLimitExceeded', 'quotaExceeded', 'rateLimitExceeded']);
 const tokenErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 const apiErrorSchema = z.object({
   error: z.object({
@@ -147,7 +149,7 @@ export function workspaceError(error: unknown, what: string): WorkspaceError {
       ? 'not-found'
       : status === 409
         ? 'duplicate'
-        : status === 429 || status >= 500
+        : status === 429 || status >= 500 || (status === 403 && QUOTA_REASONS.has(reason ?? ''))
           ? 'unavailable'
           : status === 403 && reason === 'insufficientPermissions'
             ? 'missing-scope'
@@ -155,6 +157,35 @@ export function workspaceError(error: unknown, what: string): WorkspaceError {
   return new WorkspaceError(`Google answered ${status}${words === '' ? '' : ` (${words})`} while ${what}`, failure, {
     cause: error,
   });
+}
+
+/**
+ * The Directory API queries a minute the app allows itself: Google's documented default quota is 2,400 a minute per
+ * user (the administrator the service account acts as) per Cloud project, answered 403 `userRateLimitExceeded` beyond
+ * it; the app keeps a sixth of it for the admins' own tools.
+ */
+export const DIRECTORY_QUERIES_PER_MINUTE = 2_000;
+
+/**
+ * Spaces out the starts of requests so that no minute holds more than `perMinute` (one start every 60,000 / perMinute
+ * ms, in the order asked). In memory, per connection: one app process is one user of the quota.
+ */
+export class RequestPacer {
+  readonly #intervalMs: number;
+  #next = 0;
+
+  /** @param perMinute the most request starts in any minute */
+  constructor(perMinute: number) {
+    this.#intervalMs = 60_000 / perMinute;
+  }
+
+  /** @returns when the next request may start */
+  async wait(): Promise<void> {
+    const now = performance.now();
+    const at = Math.max(now, this.#next);
+    this.#next = at + this.#intervalMs;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, Math.ceil(at - now)));
+  }
 }
 
 /** Settings of {@link WorkspaceConnection}. */
@@ -166,6 +197,8 @@ export interface WorkspaceConnectionSettings {
   apiUrl: string;
   /** Milliseconds each request may take (default 10 000). */
   timeoutMs?: number;
+  /** The most Directory API requests a minute (default {@link DIRECTORY_QUERIES_PER_MINUTE}). */
+  queriesPerMinute?: number;
 }
 
 /**
@@ -173,12 +206,16 @@ export interface WorkspaceConnectionSettings {
  * until shortly before it expires (google-auth-library's own cache). The token request goes to the key's `token_uri`
  * (Google's, unless the key names a private endpoint): google-auth-library's service account client always posts to
  * Google's URL, so a request interceptor of its own transporter sends it where the key says; the assertion's
- * audience stays Google's token URL, as Google requires. Directory requests are the library's, at `apiUrl`.
+ * audience stays Google's token URL, as Google requires. Directory requests are the library's, at `apiUrl`, paced by
+ * the same interceptor under Google's quota ({@link RequestPacer}, shared by every client of the connection).
  */
 export class WorkspaceConnection {
   readonly #clients = new Map<string, admin_directory_v1.Admin>();
+  readonly #pacer: RequestPacer;
 
-  constructor(readonly settings: WorkspaceConnectionSettings) {}
+  constructor(readonly settings: WorkspaceConnectionSettings) {
+    this.#pacer = new RequestPacer(settings.queriesPerMinute ?? DIRECTORY_QUERIES_PER_MINUTE);
+  }
 
   /**
    * The Directory API client acting with the given scopes.
@@ -222,15 +259,14 @@ export class WorkspaceConnection {
   #auth(scopes: readonly string[]): JWT {
     const { key, adminEmail } = this.settings;
     const auth = new JWT({ email: key.client_email, key: key.private_key, scopes: [...scopes], subject: adminEmail });
-    if (key.token_uri !== GOOGLE_TOKEN_URL) {
-      const tokenUri = new URL(key.token_uri);
-      auth.transporter.interceptors.request.add({
-        resolved: (request) => {
-          if (request.url.href === GOOGLE_TOKEN_URL) request.url = tokenUri;
-          return Promise.resolve(request);
-        },
-      });
-    }
+    const tokenUri = new URL(key.token_uri);
+    auth.transporter.interceptors.request.add({
+      resolved: async (request) => {
+        if (request.url.href === GOOGLE_TOKEN_URL) request.url = tokenUri;
+        else await this.#pacer.wait();
+        return request;
+      },
+    });
     return auth;
   }
 }

@@ -3,6 +3,7 @@
  * Google's Directory API. The module's one public file; other modules import only this.
  */
 export {
+  DIRECTORY_QUERIES_PER_MINUTE,
   GOOGLE_TOKEN_URL,
   loadServiceAccountKey,
   ServiceAccountKeyError,

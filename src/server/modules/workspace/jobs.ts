@@ -8,13 +8,15 @@ import { workspaceJobs } from '../../db/schema.js';
 import { HttpError } from '../../http-errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { MemberWriteActor } from '../members/index.js';
-import { WORKSPACE_SCOPES, type WorkspaceConnection, workspaceError } from './connection.js';
+import { WORKSPACE_SCOPES, type WorkspaceConnection, WorkspaceError, workspaceError } from './connection.js';
+import { applyGroups, checkGroups, groupsCheckDue, listGroupRules, previewGroups } from './groups.js';
 
 /**
  * Suspending a member's Google Workspace account on their leaving date (docs/product.md#google-workspace-accounts): a
  * job kept in the database, carried out once by whichever app process claims it when it is due, retried with back-off
- * while Google is busy, and shown on the member page with its outcome. Cancelling it before then (the leaving undone)
- * leaves the account as it is.
+ * while Google is busy, and shown on the member page with its outcome. It first takes the account out of the groups
+ * the mapping names (docs/product.md#google-workspace-groups), then suspends it. Cancelling it before then (the leaving
+ * undone) leaves the account as it is.
  */
 
 /** How long a claim holds a job: longer than the client's retries of one request (about 3 s) many times over. */
@@ -161,6 +163,10 @@ export interface JobDeps {
   db: Database;
   connection: WorkspaceConnection;
   now: Date;
+  /** The organisation's time zone (the nightly groups check runs by its clock); default Europe/London. */
+  timeZone?: string;
+  /** Whether the nightly groups check runs (writing is on); default false. */
+  checkGroups?: boolean;
 }
 
 /**
@@ -200,23 +206,32 @@ export async function runDueJobs(deps: JobDeps): Promise<{ done: number; retried
           throw failure;
         },
       );
-      if (found === null)
+      if (found === null) {
         outcome = { status: 'done', words: 'Google Workspace has no account with this address: nothing to suspend.' };
-      else if (found.suspended === true) outcome = { status: 'done', words: 'The account was suspended already.' };
-      else {
-        await users.update({ userKey: email, requestBody: { suspended: true } }, ONE_RETRY);
-        outcome = { status: 'done', words: 'Suspended: they can no longer sign in to Google.' };
+      } else {
+        const removed = await leaveGroups(deps, email);
+        const groups = removed.length === 0 ? '' : ` Removed from ${removed.join(', ')}.`;
+        if (found.suspended === true)
+          outcome = { status: 'done', words: `The account was suspended already.${groups}` };
+        else {
+          await users.update({ userKey: email, requestBody: { suspended: true } }, ONE_RETRY);
+          outcome = { status: 'done', words: `Suspended: they can no longer sign in to Google.${groups}` };
+        }
       }
     } catch (error) {
       const failure = workspaceError(error, `suspending ${email}`);
       const wait = RETRY_MINUTES[job.attempts - 1];
+      const hint =
+        failure.failure === 'missing-scope'
+          ? ` Google does not give the app the permission it needs: the launch checklist names the scope to add.`
+          : '';
       outcome =
         wait === undefined
           ? {
               status: 'failed',
-              words: `${failure.message}. The app stopped trying: suspend the account in Google's Admin console.`,
+              words: `${failure.message}.${hint} The app stopped trying: suspend the account in Google's Admin console, or press 'Try again'.`,
             }
-          : { status: 'pending', words: `${failure.message}. The app tries again.` };
+          : { status: 'pending', words: `${failure.message}.${hint} The app tries again.` };
     }
     const at = now.toISOString();
     const retryAt = new Date(now.getTime() + (RETRY_MINUTES[job.attempts - 1] ?? 0) * 60_000).toISOString();
@@ -246,8 +261,26 @@ export async function runDueJobs(deps: JobDeps): Promise<{ done: number; retried
 }
 
 /**
- * The Workspace jobs of one app process: every `everyMs` it runs {@link runDueJobs}. Runs never overlap within a
- * process; across processes the claims decide. Nothing lives only in memory: a restart finds the jobs where they stand.
+ * Takes a leaver's account out of every group the mapping names that it is in.
+ * @returns the groups it was taken out of
+ * @throws WorkspaceError when Google refuses one (the job tries again)
+ */
+async function leaveGroups(deps: JobDeps, email: string): Promise<string[]> {
+  const rules = await listGroupRules(deps.db);
+  if (rules.length === 0) return [];
+  const preview = await previewGroups(deps.connection, rules, { email, roleKey: '', department: '', left: true });
+  const done = await applyGroups(deps.db, deps.connection, { email, add: [], remove: preview.remove, now: deps.now });
+  const failed = done.failed[0];
+  if (failed !== undefined) {
+    throw new WorkspaceError(failed.words, failed.failure);
+  }
+  return done.removed;
+}
+
+/**
+ * The Workspace jobs of one app process: every `everyMs` it runs {@link runDueJobs}, then the nightly groups check when
+ * it is due (groups.ts). Runs never overlap within a process; across processes the claims decide. Nothing lives only
+ * in memory: a restart finds the jobs where they stand.
  */
 export class WorkspaceWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -264,9 +297,14 @@ export class WorkspaceWorker {
 
   /** One run now, or the one in progress. @returns when it is over (failures are logged, never thrown) */
   runNow(): Promise<void> {
-    this.running ??= runDueJobs(this.deps())
-      .then((counts) => {
+    const deps = this.deps();
+    this.running ??= runDueJobs(deps)
+      .then(async (counts) => {
         if (counts.done + counts.retried + counts.failed > 0) this.log.info(counts, 'workspace: jobs run');
+        if (deps.checkGroups === true && (await groupsCheckDue(deps.db, deps.now, deps.timeZone ?? 'Europe/London'))) {
+          const report = await checkGroups(deps.db, deps.connection, deps.now);
+          this.log.info({ differences: report.differences.length + report.more }, 'workspace: groups checked');
+        }
       })
       .catch((error: unknown) => this.log.error({ err: error }, 'workspace: the run failed; the next one tries again'))
       .finally(() => {

@@ -1,11 +1,16 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberEmailParamsSchema } from '../../../shared/admin-api.js';
 import { apiErrorSchema } from '../../../shared/api.js';
 import {
+  appliedGroupsSchema,
+  applyGroupsBodySchema,
   createAccountBodySchema,
   createdAccountSchema,
+  groupMappingSchema,
+  groupsCheckSchema,
+  groupsPreviewSchema,
   orgUnitMappingSchema,
   suspensionBodySchema,
   workspaceAccountViewSchema,
@@ -17,8 +22,11 @@ import { HttpError, notFound } from '../../http-errors.js';
 import { apiError } from '../../plugins/error-handler.js';
 import { getMember, type MemberRow } from '../members/index.js';
 import { requirePermission } from '../permissions/index.js';
-import { accountView, addressState, createAccount, getAccount, recordDelivery } from './accounts.js';
-import type { WorkspaceConnection } from './connection.js';
+import { accountView, addressState, createAccount, getAccount } from './accounts.js';
+import { planWorkspacePassword } from '../mail/index.js';
+import type { SecretBox } from '../secrets/index.js';
+import { type WorkspaceConnection, workspaceError } from './connection.js';
+import { applyGroups, latestGroupsCheck, listGroupRules, previewGroups, replaceGroupRules } from './groups.js';
 import { cancelSuspension, jobView, latestSuspension, scheduleSuspension } from './jobs.js';
 import { listOrgUnitRules, orgUnitFor, replaceOrgUnitRules } from './mappings.js';
 
@@ -31,6 +39,8 @@ export interface WorkspaceRoutesOptions {
   write: boolean;
   /** The organisation's time zone: a suspension is due at the start of its day there. */
   timeZone: string;
+  /** Seals a temporary password while its message waits in the outbox (SECRETS_KEY). */
+  box: SecretBox;
   now: () => Date;
 }
 
@@ -48,7 +58,7 @@ function namesFromAddress(email: string): { givenName: string; familyName: strin
  * admins only (`members:write`: 401 anonymous, 403 otherwise, leads included).
  */
 export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = async (app, options) => {
-  const { db, connection, write, timeZone, now } = options;
+  const { db, connection, write, timeZone, box, now } = options;
   const writingOrRefuse = (): WorkspaceConnection => {
     if (!write || connection === undefined) {
       throw new HttpError(
@@ -95,7 +105,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
           ...(account ? { givenName: account.givenName, familyName: account.familyName } : namesFromAddress(email)),
           orgUnitPath,
           address: await addressState(connection, email),
-          hasPrivateEmail: false,
+          hasPrivateEmail: member.privateEmail !== null,
         },
       };
     },
@@ -119,9 +129,10 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
         roleKey: member.role,
         department: member.department,
       });
-      let password: string;
+      let created: Awaited<ReturnType<typeof createAccount>>;
+      const privateEmail = member.privateEmail;
       try {
-        ({ password } = await createAccount({
+        created = await createAccount({
           db,
           connection: connected,
           email,
@@ -130,7 +141,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
           orgUnitPath,
           actor: actorOf(request),
           now: now(),
-        }));
+          // docs/product.md#google-workspace-accounts: to the private address when there is one, else shown once.
+          deliver: async (tx, password, attempt) => {
+            if (privateEmail === null) return 'shown';
+            await planWorkspacePassword(tx, { member: email, privateEmail, password, box, attempt, now: now() });
+            return 'private-email';
+          },
+        });
       } catch (error) {
         // Google's failure, said as it is (the error handler would hide a 5xx's message): what happened, what to do.
         if (error instanceof HttpError && (error.statusCode === 502 || error.statusCode === 503)) {
@@ -140,9 +157,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
         }
         throw error;
       }
-      const row = await recordDelivery(db, email, 'shown');
       await app.changeFeed.settle();
-      return { account: accountView(row), temporaryPassword: password };
+      return {
+        account: accountView(created.row),
+        ...(created.row.passwordDelivery === 'shown' ? { temporaryPassword: created.password } : {}),
+      };
     },
   );
 
@@ -171,6 +190,106 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
       const email = request.params.email.toLowerCase();
       await memberOf(email);
       return { cancelled: await cancelSuspension(db, { email, actor: actorOf(request), now: now() }) };
+    },
+  );
+
+  /** Google's failure said as it is (the error handler would hide a 5xx's message), with what to do. */
+  const googleFailure = (error: unknown, what: string): HttpError => {
+    const failure = workspaceError(error, what);
+    if (failure.failure === 'unavailable') {
+      return new HttpError(503, 'Google Workspace is busy or cannot be reached right now. Try again in a few minutes.');
+    }
+    if (failure.failure === 'missing-scope') {
+      return new HttpError(
+        502,
+        'Google does not let the app change group members yet: a Workspace administrator has to give the app the permission https://www.googleapis.com/auth/admin.directory.group.member (the launch checklist says how).',
+      );
+    }
+    return new HttpError(502, `${failure.message}.`);
+  };
+  const sendFailure = (request: FastifyRequest, reply: FastifyReply, error: HttpError) => {
+    request.log.warn({ err: error }, 'a Google Workspace request failed');
+    if (error.statusCode === 503) reply.header('Retry-After', '60');
+    return reply.code(error.statusCode).send(apiError(error.statusCode, error.message));
+  };
+
+  app.get(
+    '/api/admin/members/:email/workspace-groups',
+    {
+      schema: {
+        params: memberEmailParamsSchema,
+        response: { 200: groupsPreviewSchema, 502: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async function getAdminMembersByEmailWorkspaceGroups(request, reply) {
+      const connected = writingOrRefuse();
+      const email = request.params.email.toLowerCase();
+      const member = await memberOf(email);
+      try {
+        return await previewGroups(connected, await listGroupRules(db), {
+          email,
+          roleKey: member.role,
+          department: member.department,
+          left: member.leftAt !== null,
+        });
+      } catch (error) {
+        return sendFailure(request, reply, googleFailure(error, `reading the groups of ${email}`));
+      }
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:email/workspace-groups',
+    {
+      schema: {
+        params: memberEmailParamsSchema,
+        body: applyGroupsBodySchema,
+        response: { 200: appliedGroupsSchema, 502: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async function postAdminMembersByEmailWorkspaceGroups(request, reply) {
+      const connected = writingOrRefuse();
+      const email = request.params.email.toLowerCase();
+      const member = await memberOf(email);
+      try {
+        // Only what was shown and is still needed: a list shown before someone else changed it applies no more.
+        const needed = await previewGroups(connected, await listGroupRules(db), {
+          email,
+          roleKey: member.role,
+          department: member.department,
+          left: member.leftAt !== null,
+        });
+        const add = request.body.add.map((g) => g.toLowerCase()).filter((g) => needed.add.includes(g));
+        const remove = request.body.remove.map((g) => g.toLowerCase()).filter((g) => needed.remove.includes(g));
+        return await applyGroups(db, connected, { email, add, remove, actor: actorOf(request), now: now() });
+      } catch (error) {
+        return sendFailure(request, reply, googleFailure(error, `changing the groups of ${email}`));
+      }
+    },
+  );
+
+  app.get(
+    '/api/admin/workspace/groups',
+    { schema: { response: { 200: groupMappingSchema } } },
+    async function getAdminWorkspaceGroups() {
+      return { rules: await listGroupRules(db) };
+    },
+  );
+
+  app.put(
+    '/api/admin/workspace/groups',
+    { schema: { body: groupMappingSchema, response: { 200: groupMappingSchema } } },
+    async function putAdminWorkspaceGroups(request) {
+      await replaceGroupRules(db, request.body.rules, actorOf(request), now());
+      return { rules: await listGroupRules(db) };
+    },
+  );
+
+  app.get(
+    '/api/admin/workspace/groups-check',
+    { schema: { response: { 200: groupsCheckSchema.nullable() } } },
+    async function getAdminWorkspaceGroupsCheck() {
+      return latestGroupsCheck(db);
     },
   );
 

@@ -14,6 +14,7 @@ const KIND_TEXT: Record<OutboxKind, string> = {
   digest: 'Digests',
   welcome: 'Welcome messages',
   preboarding: 'Before the first day',
+  'workspace-password': 'Google account passwords',
 };
 
 /**

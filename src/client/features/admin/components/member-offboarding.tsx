@@ -75,6 +75,23 @@ export function MemberOffboarding({ detail }: { detail: MemberDetail }) {
               {suspension.said}
             </p>
           )}
+          {suspension.failed ? (
+            <Button
+              type="button"
+              disabled={suspension.retrying}
+              onClick={() => {
+                setSuspensionError(null);
+                suspension
+                  .retry()
+                  .then(() => toast.success('The app tries again to suspend their Google account'))
+                  .catch((failure: unknown) => {
+                    setSuspensionError(failure instanceof Error ? failure.message : String(failure));
+                  });
+              }}
+            >
+              {suspension.retrying ? 'Planning…' : 'Try again'}
+            </Button>
+          ) : null}
           <Button
             type="button"
             variant="outline"

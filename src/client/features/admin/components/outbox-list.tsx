@@ -20,6 +20,7 @@ const KIND_NAME: Record<OutboxMessage['kind'], string> = {
   digest: 'Digest',
   welcome: 'Welcome',
   preboarding: 'Before the first day',
+  'workspace-password': 'Google account password',
 };
 
 /** What a message's status says, in words (never colour alone). */

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { fieldClass, formatDateTime, labelClass } from '@/features/admin';
-import { CREATE_ACCOUNT_TASK_ID, CreateAccountLink } from '@/features/workspace';
+import { CREATE_ACCOUNT_TASK_ID, CreateAccountFromTask } from '@/features/workspace';
 import { toast } from '@/lib/toasts';
 import { useSetTeamTaskDone } from '../api/team-tasks';
 
@@ -93,8 +93,9 @@ export function TeamTaskItem({
       {task.status === 'closed' && task.closedReason !== null ? (
         <p className="text-sm text-slate-700">{task.closedReason}</p>
       ) : null}
-      {canChange && task.status === 'open' && task.who === 'admins' && task.taskId === CREATE_ACCOUNT_TASK_ID ? (
-        <CreateAccountLink email={task.newcomer.email} />
+      {/* Mounted while the task is done too: a temporary password shown once stays on screen. */}
+      {canChange && task.who === 'admins' && task.taskId === CREATE_ACCOUNT_TASK_ID ? (
+        <CreateAccountFromTask email={task.newcomer.email} open={task.status === 'open'} />
       ) : null}
       {canChange && task.status === 'open' ? (
         noting ? (

@@ -1,6 +1,14 @@
 import {
+  appliedGroupsSchema,
+  type ApplyGroupsBody,
   type CreateAccountBody,
   createdAccountSchema,
+  type GroupMapping,
+  groupMappingSchema,
+  groupsCheckSchema,
+  groupsPreviewSchema,
+  type OrgUnitMapping,
+  orgUnitMappingSchema,
   workspaceAccountViewSchema,
   workspaceJobSchema,
 } from '@shared/workspace-api';
@@ -12,6 +20,10 @@ import { apiRequest } from '@/lib/api-client';
 /** Query keys of the Workspace account; the admin console's writes invalidate `['admin']`, which holds them. */
 export const workspaceKeys = {
   account: (email: string) => ['admin', 'workspace-account', email] as const,
+  groups: (email: string) => ['admin', 'workspace-groups', email] as const,
+  orgUnits: ['admin', 'workspace', 'org-units'] as const,
+  groupRules: ['admin', 'workspace', 'groups'] as const,
+  groupsCheck: ['admin', 'workspace', 'groups-check'] as const,
 };
 
 /**
@@ -64,5 +76,72 @@ export function useCancelSuspension(email: string) {
         method: 'DELETE',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.account(email) }),
+  });
+}
+
+/**
+ * GET /api/admin/members/:email/workspace-groups — the groups the member's account is to be added to and removed from
+ * (docs/product.md#google-workspace-groups); only asked for when `enabled`.
+ */
+export function useWorkspaceGroups(email: string, enabled: boolean) {
+  return useQuery({
+    queryKey: workspaceKeys.groups(email),
+    queryFn: () => apiRequest(apiPaths.adminMemberWorkspaceGroups(email), groupsPreviewSchema),
+    enabled,
+    retry: false,
+  });
+}
+
+/** POST /api/admin/members/:email/workspace-groups — applies the changes shown. */
+export function useApplyWorkspaceGroups(email: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApplyGroupsBody) =>
+      apiRequest(apiPaths.adminMemberWorkspaceGroups(email), appliedGroupsSchema, { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.groups(email) }),
+  });
+}
+
+/** GET /api/admin/workspace/org-units — where new accounts go. */
+export function useOrgUnitRules() {
+  return useQuery({
+    queryKey: workspaceKeys.orgUnits,
+    queryFn: () => apiRequest(apiPaths.adminWorkspaceOrgUnits, orgUnitMappingSchema),
+  });
+}
+
+/** PUT /api/admin/workspace/org-units — replaces the rules. */
+export function useSaveOrgUnitRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrgUnitMapping) =>
+      apiRequest(apiPaths.adminWorkspaceOrgUnits, orgUnitMappingSchema, { method: 'PUT', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** GET /api/admin/workspace/groups — which groups each role and department belongs in. */
+export function useGroupRules() {
+  return useQuery({
+    queryKey: workspaceKeys.groupRules,
+    queryFn: () => apiRequest(apiPaths.adminWorkspaceGroups, groupMappingSchema),
+  });
+}
+
+/** PUT /api/admin/workspace/groups — replaces the rules. */
+export function useSaveGroupRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GroupMapping) =>
+      apiRequest(apiPaths.adminWorkspaceGroups, groupMappingSchema, { method: 'PUT', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** GET /api/admin/workspace/groups-check — the latest nightly check of the groups, or null. */
+export function useGroupsCheck() {
+  return useQuery({
+    queryKey: workspaceKeys.groupsCheck,
+    queryFn: () => apiRequest(apiPaths.adminWorkspaceGroupsCheck, groupsCheckSchema.nullable()),
   });
 }

@@ -18,6 +18,10 @@ export interface LeavingSuspension {
   said: string | null;
   /** Whether the last suspension failed (shown as an alert). */
   failed: boolean;
+  /** After a failure: plans the suspension again for now (its day has come). @throws ApiError */
+  retry: () => Promise<void>;
+  /** Whether a retry is being planned. */
+  retrying: boolean;
 }
 
 /**
@@ -56,6 +60,10 @@ export function useLeavingSuspension(email: string): LeavingSuspension {
     },
     said,
     failed: job?.status === 'failed',
+    retry: async () => {
+      if (job !== null) await schedule.mutateAsync(job.dueOn);
+    },
+    retrying: schedule.isPending,
   };
 }
 

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toasts';
 import { useCreateWorkspaceAccount, useWorkspaceAccount } from '../api/workspace-account';
+import { WorkspaceGroups } from './workspace-groups';
 
 const fieldClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus:border-brand-700 focus:outline-2 focus:outline-offset-1 focus:outline-brand-700';
@@ -16,8 +17,9 @@ export const WORKSPACE_CARD_ID = 'google-account';
 
 /**
  * The Google Workspace account on a member's page (admins only; docs/product.md#google-workspace-accounts): nothing
- * while the app may not create accounts; the account once created; otherwise one form — first and last name, the
- * address and whether it is free, the org unit — and 'Create their Google account'. The temporary password is shown
+ * while the app may not create accounts; the account once created, with its groups (docs/product.md#google-workspace-groups);
+ * otherwise one form — first and last name, the address and whether it is free, the org unit — and 'Create their
+ * Google account'. The temporary password goes to the member's private e-mail address, or, without one, is shown
  * once, right after, to give to the person privately.
  * @param email the member's address
  */
@@ -56,11 +58,22 @@ export function WorkspaceAccountCard({ email }: { email: string }) {
     <Card ref={card} id={WORKSPACE_CARD_ID} className="space-y-3 p-5" tabIndex={-1}>
       <h3 className="text-lg font-semibold">Google account</h3>
       <AccountBody email={email} view={account.data} />
+      {/* Groups once the account exists in Google (the app's, or one it found there). */}
+      {account.data.writing &&
+      (account.data.account?.state === 'created' || account.data.proposal?.address === 'taken') ? (
+        <WorkspaceGroups email={email} />
+      ) : null}
     </Card>
   );
 }
 
-function AccountBody({ email, view }: { email: string; view: WorkspaceAccountView }) {
+/**
+ * The account's state, or the form that creates it (the member page's card and the team task "Create their Google
+ * account" show the same).
+ * @param email the member's address
+ * @param view what the server says of the account
+ */
+export function AccountBody({ email, view }: { email: string; view: WorkspaceAccountView }) {
   const create = useCreateWorkspaceAccount(email);
   const [password, setPassword] = useState<string | undefined>();
   if (password !== undefined) return <ShownPassword email={email} password={password} />;
@@ -95,7 +108,11 @@ function AccountBody({ email, view }: { email: string; view: WorkspaceAccountVie
           create
             .mutateAsync(body)
             .then((created) => {
-              toast.success(`Created the Google account ${created.account.primaryEmail}`);
+              toast.success(
+                created.account.passwordDelivery === 'private-email'
+                  ? `Created the Google account ${created.account.primaryEmail}. The temporary password is on its way to their private e-mail address.`
+                  : `Created the Google account ${created.account.primaryEmail}`,
+              );
               if (created.temporaryPassword !== undefined) setPassword(created.temporaryPassword);
             })
             .catch(() => {
@@ -165,8 +182,9 @@ function CreateForm({
         />
       </div>
       <p className="text-sm text-slate-600 sm:col-span-2">
-        The app makes a temporary password. You see it once, to give to them privately; they choose their own when they
-        first sign in.
+        {proposal.hasPrivateEmail
+          ? 'The app makes a temporary password and e-mails it to their private address. They choose their own when they first sign in.'
+          : 'The app makes a temporary password. They have no private e-mail address here, so you see it once, to give to them privately; they choose their own when they first sign in.'}
       </p>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={pending || proposal.address === 'taken'}>

@@ -1,0 +1,141 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { workspaceAccountViewSchema, workspaceJobSchema } from '../../../shared/workspace-api.js';
+import { upsertMember } from '../members/members.repository.js';
+import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { WorkspacePeer } from '../../test/workspace-peer.js';
+import { RETRY_MINUTES } from './jobs.js';
+
+/**
+ * A suspension that fails is never lost (docs/product.md#google-workspace-accounts): Google down until the last
+ * attempt, or a scope the delegation lacks, is said on the member page with what to do, listed in every admin's digest
+ * (a real SMTP server on loopback) until 'Try again' succeeds; against the local protocol peer of Google's API.
+ */
+
+const ADMIN = 'leaving.boss@inspired2uplift.org';
+const DELEGATED = 'directory-admin@inspired2uplift.org';
+const LEO = 'leo.leaver@inspired2uplift.org';
+const WRITE_USERS = 'https://www.googleapis.com/auth/admin.directory.user';
+
+let peer: WorkspacePeer;
+let smtp: TestSmtp;
+let t: TestApp;
+let cookie: string;
+let allScopes: Set<string>;
+
+beforeAll(async () => {
+  peer = await WorkspacePeer.start(DELEGATED);
+  allScopes = new Set(peer.delegatedScopes);
+  smtp = await startTestSmtp();
+});
+afterAll(async () => {
+  await peer?.stop();
+  await smtp?.close();
+});
+
+beforeEach(async () => {
+  peer.users.clear();
+  peer.requests.length = 0;
+  peer.down = false;
+  peer.delegatedScopes = new Set(allScopes);
+  smtp.messages.length = 0;
+  peer.addUser(LEO);
+  t = await createTestApp({
+    env: {
+      ADMIN_EMAILS: ADMIN,
+      GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
+      GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
+      GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
+      GOOGLE_WORKSPACE_WRITE: 'true',
+      TIME_ZONE: 'Europe/London',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
+    },
+  });
+  t.clock.now = new Date('2026-03-02T10:00:00Z');
+  await upsertMember(t.database.db, { email: LEO, role: 'volunteer', department: 'Operations', isAdmin: false });
+  cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+}, 120_000);
+afterEach(async () => {
+  await t?.close();
+});
+
+const suspensionUrl = `/api/admin/members/${encodeURIComponent(LEO)}/workspace-suspension`;
+const plan = async (dueOn: string) => {
+  const res = await t.app.inject({ method: 'PUT', url: suspensionUrl, headers: { cookie }, payload: { dueOn } });
+  expect(res.statusCode, res.body).toBe(200);
+  return workspaceJobSchema.parse(res.json());
+};
+const suspension = async () => {
+  const res = await t.app.inject({
+    url: `/api/admin/members/${encodeURIComponent(LEO)}/workspace-account`,
+    headers: { cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return workspaceAccountViewSchema.parse(res.json()).suspension;
+};
+const run = () => t.app.workspaceWorker?.runNow();
+/** The admin's digest, asked for now, as it arrived. */
+const digest = async () => {
+  smtp.messages.length = 0;
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/digest', headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.app.mailWorker.runNow();
+  await smtp.waitFor(1);
+  return smtp.messages[0]?.text ?? '';
+};
+
+describe('a suspension that fails', { timeout: 120_000 }, () => {
+  it('is said on the member page and in every digest until it is tried again successfully', async () => {
+    await plan('2026-03-03');
+    t.clock.now = new Date('2026-03-03T08:00:00Z');
+    peer.down = true;
+    for (const minutes of RETRY_MINUTES) {
+      await run();
+      t.clock.advance(minutes * 60_000);
+    }
+    await run();
+    const failed = await suspension();
+    expect(failed?.status).toBe('failed');
+    expect(failed?.outcome).toContain('Google answered 503');
+    expect(failed?.outcome).toContain("suspend the account in Google's Admin console, or press 'Try again'");
+
+    const first = await digest();
+    expect(first).toContain('Google Workspace: needs you (1)');
+    expect(first).toContain(`${LEO} (Google account not suspended (due 3 Mar 2026): Google answered 503`);
+    // Still there a week later: nothing has changed.
+    t.clock.advance(7 * 86_400_000);
+    cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+    expect(await digest()).toContain('Google Workspace: needs you (1)');
+
+    // 'Try again' plans it anew; Google is back.
+    peer.down = false;
+    expect(await plan('2026-03-03')).toMatchObject({ status: 'pending', attempts: 0 });
+    await run();
+    expect(await suspension()).toMatchObject({ status: 'done' });
+    expect(peer.users.get(LEO)?.suspended).toBe(true);
+    expect(await digest()).not.toContain('Google Workspace');
+  });
+
+  it('names the scope the delegation lacks', async () => {
+    peer.delegatedScopes.delete(WRITE_USERS);
+    await plan('2026-03-03');
+    t.clock.now = new Date('2026-03-03T08:00:00Z');
+    await run();
+    const job = await suspension();
+    expect(job).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(job?.outcome).toContain('unauthorized_client');
+    expect(job?.outcome).toContain('the launch checklist names the scope to add');
+    expect(peer.users.get(LEO)?.suspended).toBe(false);
+  });
+
+  it('names the scope when Google refuses the request itself (403 insufficient scopes)', async () => {
+    await plan('2026-03-03');
+    t.clock.now = new Date('2026-03-03T08:00:00Z');
+    peer.failNext = [403];
+    await run();
+    const job = await suspension();
+    expect(job?.outcome).toContain('Google answered 403 (Request had insufficient authentication scopes.)');
+    expect(job?.outcome).toContain('the launch checklist names the scope to add');
+  });
+});
