@@ -184,6 +184,36 @@ export class WorkspacePeer {
   }
 
   /**
+   * The app's settings that point it at this peer: GOOGLE_SERVICE_ACCOUNT_KEY_FILE, GOOGLE_DIRECTORY_ADMIN_EMAIL and
+   * GOOGLE_DIRECTORY_API_URL (writing stays off unless the test adds GOOGLE_WORKSPACE_WRITE).
+   */
+  get appEnv(): Record<string, string> {
+    return {
+      GOOGLE_SERVICE_ACCOUNT_KEY_FILE: this.keyFile,
+      GOOGLE_DIRECTORY_ADMIN_EMAIL: this.adminEmail,
+      GOOGLE_DIRECTORY_API_URL: this.apiUrl,
+    };
+  }
+
+  /**
+   * Back to a fresh peer between tests: no users or groups, every scope delegated, no failure, quota or held write
+   * planned, no request recorded (the access tokens issued stay valid).
+   */
+  reset(): void {
+    this.users.clear();
+    this.groups.clear();
+    this.delegatedScopes = new Set(Object.values(SCOPE));
+    this.down = false;
+    this.failNext = [];
+    this.quota = undefined;
+    this.overQuota = 0;
+    this.#recent.length = 0;
+    this.holdNextWrite = false;
+    this.loseNextWriteAnswer = false;
+    this.requests.length = 0;
+  }
+
+  /**
    * Adds a user the way an administrator would in Google's console.
    * @param primaryEmail the user's address
    * @param fields any other fields

@@ -56,9 +56,7 @@ async function startApp(write: boolean): Promise<void> {
     catalog,
     env: {
       ADMIN_EMAILS: ADMIN,
-      GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
-      GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
-      GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
+      ...peer.appEnv,
       GOOGLE_WORKSPACE_WRITE: String(write),
     },
   });
@@ -76,10 +74,7 @@ async function startApp(write: boolean): Promise<void> {
 }
 
 beforeEach(() => {
-  peer.users.clear();
-  peer.requests.length = 0;
-  peer.failNext = [];
-  peer.down = false;
+  peer.reset();
   peer.delegatedScopes = new Set(
     Object.values({
       read: 'https://www.googleapis.com/auth/admin.directory.user.readonly',

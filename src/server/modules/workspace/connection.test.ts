@@ -29,11 +29,8 @@ afterAll(async () => {
   await peer?.stop();
 });
 beforeEach(() => {
-  peer.users.clear();
-  peer.groups.clear();
+  peer.reset();
   peer.delegatedScopes = new Set(ALL);
-  peer.failNext = [];
-  peer.down = false;
 });
 
 const connect = (adminEmail = ADMIN, apiUrl = peer.apiUrl) =>

@@ -44,14 +44,7 @@ afterAll(async () => {
   await peer?.stop();
 });
 
-const env = () => ({
-  ADMIN_EMAILS: ADMIN,
-  GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
-  GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
-  GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
-  GOOGLE_WORKSPACE_WRITE: 'true',
-  TIME_ZONE: ZONE,
-});
+const env = () => ({ ADMIN_EMAILS: ADMIN, ...peer.appEnv, GOOGLE_WORKSPACE_WRITE: 'true', TIME_ZONE: ZONE });
 
 function resetGroups(members: Record<string, string[]> = {}): void {
   peer.groups.clear();
@@ -60,9 +53,7 @@ function resetGroups(members: Record<string, string[]> = {}): void {
 }
 
 beforeEach(async () => {
-  peer.users.clear();
-  peer.failNext = [];
-  peer.down = false;
+  peer.reset();
   peer.addUser(GIL);
   resetGroups();
   t = await createTestApp({ env: env() });

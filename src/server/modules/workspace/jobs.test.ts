@@ -30,24 +30,12 @@ afterAll(async () => {
   await peer?.stop();
 });
 
-const env = {
-  ADMIN_EMAILS: ADMIN,
-  GOOGLE_SERVICE_ACCOUNT_KEY_FILE: '',
-  GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
-  GOOGLE_DIRECTORY_API_URL: '',
-  GOOGLE_WORKSPACE_WRITE: 'true',
-  TIME_ZONE: ZONE,
-};
+const env = () => ({ ADMIN_EMAILS: ADMIN, ...peer.appEnv, GOOGLE_WORKSPACE_WRITE: 'true', TIME_ZONE: ZONE });
 
 beforeEach(async () => {
-  peer.users.clear();
-  peer.requests.length = 0;
-  peer.failNext = [];
-  peer.down = false;
+  peer.reset();
   peer.addUser(LEO);
-  t = await createTestApp({
-    env: { ...env, GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile, GOOGLE_DIRECTORY_API_URL: peer.apiUrl },
-  });
+  t = await createTestApp({ env: env() });
   t.clock.now = new Date('2026-03-02T10:00:00Z');
   await upsertMember(t.database.db, { email: LEO, role: 'volunteer', department: 'Operations', isAdmin: false });
   cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
@@ -146,7 +134,7 @@ describe('the suspension on the leaving date', { timeout: 120_000 }, () => {
   it('is carried out once by two app processes on one database, and found by a restarted one', async () => {
     await schedule('2026-03-05');
     const second = await createTestApp({
-      env: { ...env, GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile, GOOGLE_DIRECTORY_API_URL: peer.apiUrl },
+      env: env(),
       database: t.database,
     });
     try {
@@ -170,12 +158,7 @@ describe('the suspension on the leaving date', { timeout: 120_000 }, () => {
 
   it('is refused while writing is off, and for someone without a member record', async () => {
     const off = await createTestApp({
-      env: {
-        ...env,
-        GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
-        GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
-        GOOGLE_WORKSPACE_WRITE: 'false',
-      },
+      env: { ...env(), GOOGLE_WORKSPACE_WRITE: 'false' },
       database: t.database,
     });
     try {

@@ -21,11 +21,9 @@ let peer: WorkspacePeer;
 let smtp: TestSmtp;
 let t: TestApp;
 let cookie: string;
-let allScopes: Set<string>;
 
 beforeAll(async () => {
   peer = await WorkspacePeer.start(DELEGATED);
-  allScopes = new Set(peer.delegatedScopes);
   smtp = await startTestSmtp();
 });
 afterAll(async () => {
@@ -34,18 +32,13 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  peer.users.clear();
-  peer.requests.length = 0;
-  peer.down = false;
-  peer.delegatedScopes = new Set(allScopes);
+  peer.reset();
   smtp.messages.length = 0;
   peer.addUser(LEO);
   t = await createTestApp({
     env: {
       ADMIN_EMAILS: ADMIN,
-      GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
-      GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
-      GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
+      ...peer.appEnv,
       GOOGLE_WORKSPACE_WRITE: 'true',
       TIME_ZONE: 'Europe/London',
       SMTP_URL: smtp.url,

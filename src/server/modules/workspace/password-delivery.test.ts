@@ -34,15 +34,12 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  peer.users.clear();
-  peer.requests.length = 0;
+  peer.reset();
   smtp.messages.length = 0;
   t = await createTestApp({
     env: {
       ADMIN_EMAILS: ADMIN,
-      GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
-      GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
-      GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
+      ...peer.appEnv,
       GOOGLE_WORKSPACE_WRITE: 'true',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
