@@ -125,6 +125,45 @@ export const teamTaskCatalog = (...args: Parameters<typeof teamTaskRole>): RoleC
   createRoleCatalog([teamTaskRole(...args)]);
 
 /**
+ * An acknowledgment step, "Our values" (`our-values`): one detail and two items to tick, `inclusion` ("I will include
+ * everyone.") and `integrity` ("I will act with integrity."). As a role configuration writes it, for
+ * {@link testRoleCatalog}.
+ */
+export const VALUES_STEP = {
+  id: 'our-values',
+  title: 'Our values',
+  description: 'Acknowledgments.',
+  icon: 'Heart',
+  category: 'Test',
+  isAcknowledgmentStep: true,
+  content: {
+    details: ['We treat each other with respect.'],
+    acknowledgments: [
+      { id: 'inclusion', content: 'I will include everyone.' },
+      { id: 'integrity', content: 'I will act with integrity.' },
+    ],
+  },
+} as const;
+
+/**
+ * The agreement step, "Sign the Volunteer Agreement" (`sign-agreement`): its PDF (`/content/agreement.pdf`) read to
+ * the end, then signed (docs/product.md#signed-acknowledgments). As a role configuration writes it, for {@link testRoleCatalog}.
+ * @param more settings to add or replace (e.g. `version`, `pdfDraft`, `content`)
+ */
+export const agreementStep = (more: Record<string, unknown> = {}) => ({
+  id: 'sign-agreement',
+  title: 'Sign the Volunteer Agreement',
+  description: 'Read and sign.',
+  icon: 'Pen',
+  category: 'Test',
+  completeButtonText: 'Sign',
+  requiresScrollOrDownload: true,
+  pdfUrl: '/content/agreement.pdf',
+  signature: true,
+  ...more,
+});
+
+/**
  * The server-test catalog ({@link createTestCatalog}: volunteer, finance) and a `test` role (version 1.0) whose first
  * scope, "Step examples" (`examples`), holds `steps`: the set-up of the tests about the kinds of steps (checklists,
  * acknowledgments, agreements, progress). The test role is given to a person with signInWithRole (test-members.ts).

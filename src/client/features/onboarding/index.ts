@@ -3,10 +3,5 @@ export { StepCard } from './components/step-card';
 export { StepIcon } from './components/step-icon';
 export { roleAccentColor } from './utils/role';
 export { EasyRead } from './components/step-content';
-export {
-  FormField,
-  toFormAnswers,
-  toFormDraft,
-  type FormDraft,
-  type FormDraftValue,
-} from './components/widgets/form-field';
+export { FormQuestions } from './components/widgets/form-questions';
+export { useFormAnswers, type FormAnswersState, type FormSaving } from './hooks/use-form-answers';

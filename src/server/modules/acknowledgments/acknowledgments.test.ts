@@ -35,7 +35,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { signInWithRole } from '../../test/test-members.js';
-import { testRoleCatalog } from '../../test/test-roles.js';
+import { agreementStep, testRoleCatalog, VALUES_STEP } from '../../test/test-roles.js';
 import * as repository from './acknowledgments.repository.js';
 import { sha256Hex } from '../../hashing.js';
 import { canonicalStepText, stepTextHash } from './content-hash.js';
@@ -49,36 +49,13 @@ const ADMIN = 'admin@inspired2uplift.org';
 /** The values step (two acknowledgment items), the agreement (a PDF and a signature) and a yearly code of conduct. */
 function agreementCatalog(version = 1, { draft = false } = {}): RoleCatalog {
   return testRoleCatalog([
-    {
-      id: 'our-values',
-      title: 'Our values',
-      description: 'Acknowledgments.',
-      icon: 'Heart',
-      category: 'Test',
-      isAcknowledgmentStep: true,
-      content: {
-        details: ['We treat each other with respect.'],
-        acknowledgments: [
-          { id: 'inclusion', content: 'I will include everyone.' },
-          { id: 'integrity', content: 'I will act with integrity.' },
-        ],
-      },
-    },
-    {
-      id: 'sign-agreement',
-      title: 'Sign the Volunteer Agreement',
-      description: 'Read and sign.',
-      icon: 'Pen',
-      category: 'Test',
-      completeButtonText: 'Sign',
-      requiresScrollOrDownload: true,
-      pdfUrl: '/content/agreement.pdf',
+    VALUES_STEP,
+    agreementStep({
       ...(draft ? { pdfDraft: true } : {}),
-      signature: true,
       version,
       ...(version > 1 ? { versionDate: '2025-12-03', versionNote: 'The section on photos is new.' } : {}),
       content: { details: ['The agreement is three short pages.'] },
-    },
+    }),
     {
       id: 'code-of-conduct',
       title: 'Read the code of conduct',

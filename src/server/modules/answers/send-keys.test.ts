@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formAnswers, members, quizTries, sendKeys } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInMember } from '../../test/test-members.js';
-import { volunteerCatalog } from '../../test/test-roles.js';
+import { SAFEGUARDING_QUIZ_STEP, volunteerCatalog } from '../../test/test-roles.js';
 import { NO_TRIES_LEFT_MESSAGE, QUIZ_PASSED_MESSAGE } from './answers.service.js';
 import { deleteAnswersAfterLeaving } from './retention.js';
 import { KEY_FORMAT_MESSAGE, KEY_REUSED_MESSAGE, SEND_KEY_KEEP_MS } from './send-keys.js';
@@ -27,34 +27,13 @@ const catalog = () =>
           ],
         },
       },
-      {
-        id: 'safeguarding-check',
-        title: 'Safeguarding check',
-        description: 'Check.',
-        icon: 'ClipboardCheck',
-        category: 'Volunteer',
-        quiz: {
-          passMark: 100,
-          tries: 2,
-          questions: [
-            {
-              id: 'who',
-              kind: 'single-choice',
-              text: 'Who do you tell when a young person is at risk?',
-              answers: [
-                { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They act on it.' },
-                { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
-              ],
-            },
-          ],
-        },
-      },
+      SAFEGUARDING_QUIZ_STEP,
     ],
     { id: 'first-week', title: 'Your first week' },
   );
 
 const FORM_URL = '/api/steps/access-needs/form';
-const QUIZ_URL = '/api/steps/safeguarding-check/quiz';
+const QUIZ_URL = `/api/steps/${SAFEGUARDING_QUIZ_STEP.id}/quiz`;
 /** Two different bodies of each kind of send. */
 const BODIES = {
   form: [{ answers: { name: 'Sam', needs: 'A quiet room' } }, { answers: { name: 'Sam', needs: 'Large print' } }],

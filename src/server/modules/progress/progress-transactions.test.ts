@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgments, stepItemProgress, stepProgress } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInWithRole, userIdOf } from '../../test/test-members.js';
-import { testRoleCatalog } from '../../test/test-roles.js';
+import { agreementStep, testRoleCatalog, VALUES_STEP } from '../../test/test-roles.js';
 
 /**
  * Writes that belong together are one transaction (docs/architecture.md#a-progress-write): when the second write of a
@@ -12,20 +12,7 @@ import { testRoleCatalog } from '../../test/test-roles.js';
  */
 
 const catalog = testRoleCatalog([
-  {
-    id: 'our-values',
-    title: 'Our values',
-    description: 'Acknowledgments.',
-    icon: 'Heart',
-    category: 'Test',
-    isAcknowledgmentStep: true,
-    content: {
-      acknowledgments: [
-        { id: 'inclusion', content: 'I will include everyone.' },
-        { id: 'integrity', content: 'I will act with integrity.' },
-      ],
-    },
-  },
+  VALUES_STEP,
   {
     id: 'read-handbook',
     title: 'Read the handbook',
@@ -35,17 +22,7 @@ const catalog = testRoleCatalog([
     requiresScrollOrDownload: true,
     pdfUrl: '/content/handbook.pdf',
   },
-  {
-    id: 'sign-agreement',
-    title: 'Sign the Volunteer Agreement',
-    description: 'Read and sign.',
-    icon: 'Pen',
-    category: 'Test',
-    completeButtonText: 'Sign',
-    requiresScrollOrDownload: true,
-    pdfUrl: '/content/agreement.pdf',
-    signature: true,
-  },
+  agreementStep(),
 ]);
 
 let t: TestApp;

@@ -1,9 +1,6 @@
 import type { Form } from '@shared/content-schema';
-import { checkFormAnswers, type AnswerProblem } from '@shared/step-answers';
-import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormField, type FormDraft, toFormAnswers, toFormDraft } from '@/features/onboarding';
-import { isApiError } from '@/lib/api-client';
+import { FormQuestions, useFormAnswers } from '@/features/onboarding';
 import { formatDateTimeWith } from '@/lib/dates';
 import { usePreboardingForm, useSavePreboardingForm } from '../api/preboarding';
 
@@ -29,10 +26,7 @@ export function PreboardingForm({
 }) {
   const state = usePreboardingForm(stepId);
   const save = useSavePreboardingForm(stepId);
-  const [draft, setDraft] = useState<FormDraft | undefined>(undefined);
-  const [problems, setProblems] = useState<AnswerProblem[]>([]);
-  const [notice, setNotice] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, onSubmit, saveDraft, ...answers } = useFormAnswers(form, state.data?.draft?.answers, save);
 
   if (state.isPending) return <p className="text-sm text-slate-600">Loading your answers…</p>;
   if (state.isError) {
@@ -50,45 +44,6 @@ export function PreboardingForm({
       </p>
     );
   }
-  const values = draft ?? toFormDraft(state.data.draft?.answers);
-  const errorOf = (fieldId: string) => problems.find((p) => p.fieldId === fieldId)?.message;
-  const focusFirstProblem = (found: AnswerProblem[]) => {
-    const first = form.fields.find((f) => found.some((p) => p.fieldId === f.id));
-    if (first) formRef.current?.querySelector<HTMLElement>(`[data-field="${first.id}"]`)?.focus();
-  };
-  const run = (send: boolean) => {
-    const answers = toFormAnswers(form, values);
-    const checked = checkFormAnswers(form, answers, send ? 'submit' : 'draft');
-    if (!checked.ok) {
-      setProblems(checked.problems);
-      setNotice(
-        `Please change ${checked.problems.length === 1 ? 'one answer' : `${checked.problems.length} answers`}.`,
-      );
-      focusFirstProblem(checked.problems);
-      return;
-    }
-    setProblems([]);
-    save.mutate(
-      { answers, send },
-      {
-        onSuccess: () => setNotice(send ? 'Your answers were sent. Thank you!' : 'Your draft was saved.'),
-        onError: (error) => {
-          const body = isApiError(error) ? error.body : undefined;
-          const found =
-            typeof body === 'object' && body !== null && 'problems' in body && Array.isArray(body.problems)
-              ? (body.problems as AnswerProblem[])
-              : [];
-          setProblems(found);
-          setNotice(error.message);
-          focusFirstProblem(found);
-        },
-      },
-    );
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    run(true);
-  };
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Your answers">
       {state.data.draft ? (
@@ -96,26 +51,12 @@ export function PreboardingForm({
           Your draft from {formatWhen(state.data.draft.savedAt, locale, timeZone)} is filled in below.
         </p>
       ) : null}
-      {form.fields.map((field) => (
-        <FormField
-          key={field.id}
-          stepId={stepId}
-          field={field}
-          value={values[field.id]}
-          error={errorOf(field.id)}
-          disabled={save.isPending}
-          onChange={(value) => setDraft((current) => ({ ...(current ?? values), [field.id]: value }))}
-          onBusy={() => undefined}
-        />
-      ))}
-      <p role="status" aria-live="polite" className="text-sm font-medium text-slate-800">
-        {notice}
-      </p>
+      <FormQuestions stepId={stepId} form={form} answers={answers} disabled={save.isPending} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           Send
         </Button>
-        <Button type="button" variant="outline" disabled={save.isPending} onClick={() => run(false)}>
+        <Button type="button" variant="outline" disabled={save.isPending} onClick={saveDraft}>
           Save draft
         </Button>
       </div>

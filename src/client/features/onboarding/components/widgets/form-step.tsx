@@ -1,12 +1,11 @@
 import type { Form } from '@shared/content-schema';
-import { checkFormAnswers, type AnswerProblem } from '@shared/step-answers';
 import Download from 'lucide-react/icons/download';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { apiPaths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useFormState, useSaveForm } from '../../api/step-answers';
-import { FormField, type FormDraft, toFormAnswers, toFormDraft } from './form-field';
+import { useFormAnswers } from '../../hooks/use-form-answers';
+import { FormQuestions } from './form-questions';
 import { formatDateTime } from '@/lib/dates';
 
 /**
@@ -18,57 +17,15 @@ import { formatDateTime } from '@/lib/dates';
 export function FormStep({ stepId, form, readOnly }: { stepId: string; form: Form; readOnly: boolean }) {
   const state = useFormState(stepId, !readOnly);
   const save = useSaveForm(stepId);
-  const [draft, setDraft] = useState<FormDraft | undefined>(undefined);
-  const [problems, setProblems] = useState<AnswerProblem[]>([]);
-  const [notice, setNotice] = useState('');
   const [uploading, setUploading] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-
   // Until the member changes something, the fields show the saved draft, else the latest sending.
-  const values = draft ?? toFormDraft(state.data?.draft?.answers ?? state.data?.submitted?.answers);
+  const { formRef, onSubmit, saveDraft, ...answers } = useFormAnswers(
+    form,
+    state.data?.draft?.answers ?? state.data?.submitted?.answers,
+    save,
+  );
   const canSubmit = !readOnly && (state.data?.canSubmit ?? false);
   const disabled = readOnly || !canSubmit || save.isPending;
-  const errorOf = (fieldId: string) => problems.find((p) => p.fieldId === fieldId)?.message;
-
-  const focusFirstProblem = (found: AnswerProblem[]) => {
-    const first = form.fields.find((f) => found.some((p) => p.fieldId === f.id));
-    if (first) formRef.current?.querySelector<HTMLElement>(`[data-field="${first.id}"]`)?.focus();
-  };
-
-  const run = (send: boolean) => {
-    const answers = toFormAnswers(form, values);
-    const checked = checkFormAnswers(form, answers, send ? 'submit' : 'draft');
-    if (!checked.ok) {
-      setProblems(checked.problems);
-      setNotice(
-        `Please change ${checked.problems.length === 1 ? 'one answer' : `${checked.problems.length} answers`}.`,
-      );
-      focusFirstProblem(checked.problems);
-      return;
-    }
-    setProblems([]);
-    save.mutate(
-      { answers, send },
-      {
-        onSuccess: () => setNotice(send ? 'Your answers were sent. Thank you!' : 'Your draft was saved.'),
-        onError: (error) => {
-          const body = isApiError(error) ? error.body : undefined;
-          const found =
-            typeof body === 'object' && body !== null && 'problems' in body && Array.isArray(body.problems)
-              ? (body.problems as AnswerProblem[])
-              : [];
-          setProblems(found);
-          setNotice(error.message);
-          focusFirstProblem(found);
-        },
-      },
-    );
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    run(true);
-  };
 
   if (!readOnly && state.isPending) return <p className="text-sm text-slate-600">Loading your answers…</p>;
   if (!readOnly && state.isError) {
@@ -93,51 +50,36 @@ export function FormStep({ stepId, form, readOnly }: { stepId: string; form: For
           {canSubmit ? ' You can change your answers and send them again.' : ''}
         </p>
       ) : null}
-      {form.fields.map((field) => (
-        <FormField
-          key={field.id}
-          stepId={stepId}
-          field={field}
-          value={values[field.id]}
-          error={errorOf(field.id)}
-          disabled={disabled}
-          onChange={(value) => {
-            setDraft((current) => ({ ...(current ?? values), [field.id]: value }));
-          }}
-          onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
-        />
-      ))}
-      <p role="status" aria-live="polite" className="text-sm font-medium text-slate-800">
-        {notice}
-      </p>
+      <FormQuestions
+        stepId={stepId}
+        form={form}
+        answers={answers}
+        disabled={disabled}
+        onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
+      />
       {canSubmit ? (
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending || uploading > 0}>
             {submitted ? 'Send changes' : 'Send'}
           </Button>
-          <Button type="button" variant="outline" disabled={save.isPending || uploading > 0} onClick={() => run(false)}>
+          <Button type="button" variant="outline" disabled={save.isPending || uploading > 0} onClick={saveDraft}>
             Save draft
           </Button>
         </div>
       ) : null}
       {submitted ? (
         <p className="flex flex-wrap gap-x-4 text-sm">
-          <a
-            className="font-medium text-brand-700 underline underline-offset-2"
-            href={apiPaths.myAnswers('csv')}
-            download
-          >
-            <Download aria-hidden="true" className="mr-1 inline size-3.5" />
-            Download my answers (CSV)
-          </a>
-          <a
-            className="font-medium text-brand-700 underline underline-offset-2"
-            href={apiPaths.myAnswers('json')}
-            download
-          >
-            <Download aria-hidden="true" className="mr-1 inline size-3.5" />
-            Download my answers (JSON)
-          </a>
+          {(['csv', 'json'] as const).map((format) => (
+            <a
+              key={format}
+              className="font-medium text-brand-700 underline underline-offset-2"
+              href={apiPaths.myAnswers(format)}
+              download
+            >
+              <Download aria-hidden="true" className="mr-1 inline size-3.5" />
+              Download my answers ({format.toUpperCase()})
+            </a>
+          ))}
         </p>
       ) : null}
     </form>
