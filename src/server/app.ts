@@ -44,6 +44,8 @@ import { prepareStoredSecrets, SecretsKeyError, secretsRoutes } from './modules/
 import { studioRoutes } from './modules/studio/index.js';
 import { teamTaskRoutes } from './modules/team-tasks/index.js';
 import {
+  DirectoryReader,
+  directoryRoutes,
   loadServiceAccountKey,
   WorkspaceConnection,
   workspaceRoutes,
@@ -86,6 +88,8 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     /** The Workspace jobs (the suspension on the leaving date), when the directory is configured. */
     workspaceWorker: WorkspaceWorker | undefined;
+    /** The periodic read of the Workspace directory (who left, who is not a member yet), when it is configured. */
+    directoryReader: DirectoryReader | undefined;
   }
 }
 
@@ -158,6 +162,8 @@ export interface AppDeps {
   mailEveryMs?: number;
   /** How often due Workspace jobs run, in ms (modules/workspace/jobs.ts); default never (tests run them). */
   workspaceEveryMs?: number;
+  /** How often the Workspace directory is read, in ms (modules/workspace/directory-reader.ts); default never. */
+  directoryReadEveryMs?: number;
   /** Where mail goes (default: SMTP_URL's server, else the outbox only); tests may pass their own. */
   mailTransport?: MailTransport;
   /**
@@ -394,6 +400,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await workspaceWorker?.stop();
   });
+  const directoryReader =
+    workspace === undefined
+      ? undefined
+      : new DirectoryReader(() => ({ db, connection: workspace, domain: config.allowedDomain, now: now() }), app.log);
+  app.decorate('directoryReader', directoryReader);
+  app.addHook('onClose', async () => {
+    await directoryReader?.stop();
+  });
+  await app.register(directoryRoutes, { db, reader: directoryReader, timeZone: config.organisationTimeZone, now });
   const transport =
     deps.mailTransport ??
     (config.mail.smtpUrl === undefined
@@ -446,6 +461,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.ready();
   startSoon(deps.mailEveryMs, (every) => worker.start(every));
   startSoon(deps.workspaceEveryMs, (every) => workspaceWorker?.start(every));
+  startSoon(deps.directoryReadEveryMs, (every) => directoryReader?.start(every));
   startSoon(deps.answersSweepEveryMs, (every) => answersSweep.start(every));
   return app;
 }

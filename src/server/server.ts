@@ -83,6 +83,7 @@ async function main(): Promise<void> {
       answersSweepEveryMs: 3_600_000,
       mailEveryMs: config.mail.everySeconds * 1000,
       workspaceEveryMs: 60_000,
+      directoryReadEveryMs: 3_600_000,
       ...testClock(config),
     });
   } catch (error) {

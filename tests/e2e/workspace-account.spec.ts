@@ -168,3 +168,56 @@ test('groups set → invite with a private address → create the Google account
   expect(peer.writes().filter((r) => r.method === 'DELETE')).toHaveLength(1);
   expect(toNina()).toHaveLength(1);
 });
+
+test('the directory tells who left: one click marks them as left; an account not invited yet is invited', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // Google (the peer) has Sue's account suspended, Dan's deleted, and Nora's that nobody invited.
+  const SUE = 'sue.suspended.e2e@inspired2uplift.org';
+  const DAN = 'dan.deleted.e2e@inspired2uplift.org';
+  const NORA = 'nora.notyet.e2e@inspired2uplift.org';
+  peer.addUser(SUE, { name: { givenName: 'Sue', familyName: 'Suspended' } });
+  peer.addUser(DAN, { name: { givenName: 'Dan', familyName: 'Deleted' } });
+  peer.addUser(NORA, { name: { givenName: 'Nora', familyName: 'Notyet' } });
+  peer.suspendUser(SUE, today.minus({ days: 2 }).toJSDate());
+  peer.deleteUser(DAN, today.minus({ days: 1 }).toJSDate());
+  const admin = await signedIn(browser, ADMIN, 'Alex Admin');
+  for (const email of [SUE, DAN]) {
+    const invited = await admin.request.put(`/api/admin/members/${encodeURIComponent(email)}`, {
+      data: { role: 'volunteer', department: 'Operations', isAdmin: false },
+      headers: { Origin: origin() },
+    });
+    expect(invited.status(), await invited.text()).toBe(200);
+  }
+
+  await admin.goto('/admin?tab=workspace');
+  await admin.getByRole('button', { name: 'Read now' }).click();
+  await expect(admin.getByText(/^Last read .*: \d+ accounts\. The app reads it every hour\.$/u)).toBeVisible();
+  const left = admin.getByRole('region', { name: 'Left in Google Workspace' });
+  // Nina, suspended by the app and marked as left already, is not asked about.
+  await expect(left.getByRole('listitem')).toHaveCount(2);
+  await expect(left.getByRole('listitem').filter({ hasText: SUE })).toContainText('account suspended on');
+  await expect(left.getByRole('listitem').filter({ hasText: DAN })).toContainText('account deleted on');
+  const toInvite = admin.getByRole('region', { name: 'In Google Workspace, not members yet' });
+  await expect(toInvite.getByText('Nora Notyet')).toBeVisible();
+  await expectNoAxeViolations(admin, { state: 'what the directory read found' });
+
+  // Sue: one click, on the day her account was suspended.
+  await left.getByRole('button', { name: 'Confirm Sue Suspended left' }).click();
+  await expect(left.getByRole('listitem')).toHaveCount(1);
+  await admin.goto(`/admin/members/${encodeURIComponent(SUE)}`);
+  await expect(admin.getByText('Their Google Workspace account was suspended on')).toBeVisible();
+
+  // Dan's page says his account was deleted, with the same button.
+  await admin.goto(`/admin/members/${encodeURIComponent(DAN)}`);
+  const notice = admin.getByRole('region', { name: 'Left in Google Workspace?' });
+  await expect(notice).toContainText('Their Google Workspace account was deleted on');
+  await notice.getByRole('button', { name: 'Confirm Dan Deleted left' }).click();
+  await expect(notice).toHaveCount(0);
+
+  // Nora: 'Invite' opens the invite form with her address.
+  await admin.goto('/admin?tab=workspace');
+  await toInvite.getByRole('link', { name: 'Invite Nora Notyet' }).click();
+  await expect(admin.getByLabel('E-mail address', { exact: true })).toHaveValue(NORA);
+});

@@ -94,6 +94,10 @@ export const apiPaths = {
   adminWorkspaceOrgUnits: '/api/admin/workspace/org-units',
   adminWorkspaceGroups: '/api/admin/workspace/groups',
   adminWorkspaceGroupsCheck: '/api/admin/workspace/groups-check',
+  /** What the directory read found (src/shared/workspace-directory-api.ts). */
+  adminWorkspaceDirectory: '/api/admin/workspace/directory',
+  adminWorkspaceDirectoryRead: '/api/admin/workspace/directory/read',
+  adminMemberDirectory: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/directory`,
   adminMemberWorkspaceSuspension: (email: string) =>
     `/api/admin/members/${encodeURIComponent(email)}/workspace-suspension`,
   adminMemberLeave: (email: string) => `/api/admin/members/${encodeURIComponent(email)}/leave`,

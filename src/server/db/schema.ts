@@ -899,3 +899,42 @@ export const preboardingAnswers = pgTable(
     check('preboarding_answers_sealed_key', sql`(${t.sealed} is null) = (${t.keyId} is null)`),
   ],
 );
+
+/**
+ * The domain's accounts as the periodic directory read last found them (docs/product.md#who-left-in-google-workspace):
+ * 'active', 'suspended', or 'deleted' (listed by Google as deleted, or no longer listed at all after having been seen).
+ * `since` is when Google suspended or deleted it (or when a read first found it so); `seenAt` the last read that
+ * listed it. A non-member's account deleted for 30 days is forgotten.
+ */
+export const workspaceDirectoryAccounts = pgTable(
+  'workspace_directory_accounts',
+  {
+    /** The primary address, lower case. */
+    email: text('email').primaryKey(),
+    /** Google's immutable user id. */
+    googleId: text('google_id').notNull(),
+    givenName: text('given_name').notNull().default(''),
+    familyName: text('family_name').notNull().default(''),
+    state: text('state', { enum: ['active', 'suspended', 'deleted'] }).notNull(),
+    since: timestamptz('since'),
+    seenAt: timestamptz('seen_at').notNull(),
+  },
+  (t) => [
+    index('workspace_directory_accounts_state_idx').on(t.state),
+    check('workspace_directory_accounts_state', sql`${t.state} in ('active', 'suspended', 'deleted')`),
+    check('workspace_directory_accounts_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * The last read of the directory (one row, `id` 'directory'): when, whether it worked and how many accounts it found;
+ * a failure says why in `problem`. Several app processes read at most once per period between them (`startedAt`).
+ */
+export const workspaceDirectoryReads = pgTable('workspace_directory_reads', {
+  id: text('id').primaryKey(),
+  startedAt: timestamptz('started_at').notNull(),
+  finishedAt: timestamptz('finished_at'),
+  ok: boolean('ok').notNull().default(false),
+  problem: text('problem'),
+  accounts: integer('accounts').notNull().default(0),
+});

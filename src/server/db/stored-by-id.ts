@@ -33,6 +33,7 @@ import {
   teamTasks,
   users,
   workspaceAccounts,
+  workspaceDirectoryAccounts,
   workspaceJobs,
   workspaceMappings,
 } from './schema.js';
@@ -76,6 +77,8 @@ export interface StoredByStepId extends Stored {
 /** What becomes of a member's rows after they left: deleted by their user id column, or kept and why. */
 export type AfterLeaving = { deleteBy: PgColumn } | { keep: string };
 
+/** What a recycled address does with the directory read's row (workspace_directory_accounts). */
+const READ = { keep: "Google Workspace's directory as last read: the next read says what the address is now" };
 /** Kept after leaving: the organisation's record of the member's onboarding, not their answers. */
 const PROGRESS_RECORD = "the organisation's record of the member's onboarding, not their answers";
 
@@ -313,6 +316,7 @@ export const STORED_BY_ADDRESS: readonly StoredByAddress[] = [
     column: workspaceJobs.memberEmail,
     onRecycle: { keep: "jobs on the Google Workspace account, which is the address's" },
   },
+  { name: 'directory', table: workspaceDirectoryAccounts, column: workspaceDirectoryAccounts.email, onRecycle: READ },
 ];
 
 /**

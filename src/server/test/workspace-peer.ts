@@ -13,6 +13,12 @@ export interface PeerUser {
   name: { givenName: string; familyName: string };
   orgUnitPath: string;
   suspended: boolean;
+  /** Why it is suspended, as Google says it ('ADMIN' when an administrator did); only while `suspended`. */
+  suspensionReason?: string;
+  /** When it was suspended (RFC 3339); only while `suspended`. */
+  suspensionTime?: string;
+  /** When it was deleted (RFC 3339): deleted users only, listed with `showDeleted=true`. */
+  deletionTime?: string;
   changePasswordAtNextLogin: boolean;
   /** The password set at creation (the real API never returns it; the peer's tests read it). */
   password?: string;
@@ -99,7 +105,7 @@ function jsonObject(text: string): Record<string, unknown> | undefined {
  * - the OAuth 2.0 token endpoint's JWT bearer grant (RFC 7523) for a service account with domain-wide delegation:
  *   the assertion's RS256 signature with the account's key, `iss`, `sub` (the administrator), `aud` (Google's token
  *   URL) and times; every requested scope must be delegated, else `401 unauthorized_client` as Google answers;
- * - the Directory API's users (get, insert, update, list, photos), groups' members (insert, delete, list) with
+ * - the Directory API's users (get, insert, update, list with paging and `showDeleted`, photos), groups' members (insert, delete, list) with
  *   Google's error shapes: 404 `notFound`, 409 `duplicate`, 403 `insufficientPermissions` for a token without the
  *   method's scope, 401 without a token; and, on demand, 429 / 503 for the next requests to test retries.
  * The service account key file it writes names the peer's token endpoint as `token_uri`.
@@ -107,6 +113,11 @@ function jsonObject(text: string): Record<string, unknown> | undefined {
 export class WorkspacePeer {
   /** The users by lower-case primary e-mail; change per test. */
   users = new Map<string, PeerUser>();
+  /**
+   * Users deleted in the last 20 days, by lower-case primary e-mail: users.list gives them (with `deletionTime`) only
+   * with `showDeleted=true`, as Google does; {@link deleteUser} puts one here.
+   */
+  deletedUsers = new Map<string, PeerUser>();
   /** The groups' members: group e-mail → member e-mails (all lower case); change per test. */
   groups = new Map<string, Set<string>>();
   /** The scopes the domain-wide delegation grants (default: all the app uses). */
@@ -201,6 +212,7 @@ export class WorkspacePeer {
    */
   reset(): void {
     this.users.clear();
+    this.deletedUsers.clear();
     this.groups.clear();
     this.delegatedScopes = new Set(Object.values(SCOPE));
     this.down = false;
@@ -230,6 +242,30 @@ export class WorkspacePeer {
     };
     this.users.set(user.primaryEmail, user);
     return user;
+  }
+
+  /**
+   * Suspends a user the way an administrator would in Google's console.
+   * @param primaryEmail the user's address
+   * @param at when (default now)
+   */
+  suspendUser(primaryEmail: string, at = new Date()): void {
+    const user = this.users.get(primaryEmail.toLowerCase());
+    if (!user) throw new Error(`the peer has no user ${primaryEmail}`);
+    Object.assign(user, { suspended: true, suspensionReason: 'ADMIN', suspensionTime: at.toISOString() });
+  }
+
+  /**
+   * Deletes a user the way an administrator would in Google's console: listed as deleted for 20 days.
+   * @param primaryEmail the user's address
+   * @param at when (default now)
+   */
+  deleteUser(primaryEmail: string, at = new Date()): void {
+    const key = primaryEmail.toLowerCase();
+    const user = this.users.get(key);
+    if (!user) throw new Error(`the peer has no user ${primaryEmail}`);
+    this.users.delete(key);
+    this.deletedUsers.set(key, { ...user, deletionTime: at.toISOString() });
   }
 
   /** The Directory API requests that changed something (POST, PUT, PATCH, DELETE) and succeeded. */
@@ -347,8 +383,13 @@ export class WorkspacePeer {
       ...user,
     });
     if (userKey === undefined && method === 'GET') {
+      // users.list: `customer` or `domain` is required; `showDeleted=true` lists only the deleted users.
       const domain = query.get('domain');
-      const all = [...this.users.values()]
+      if (domain === null && query.get('customer') === null) {
+        return answer(400, apiError(400, 'Bad Request', 'badRequest', 'INVALID_ARGUMENT'));
+      }
+      const listed = query.get('showDeleted') === 'true' ? this.deletedUsers : this.users;
+      const all = [...listed.values()]
         .filter((u) => domain === null || u.primaryEmail.endsWith(`@${domain.toLowerCase()}`))
         .sort((a, b) => a.primaryEmail.localeCompare(b.primaryEmail));
       const size = Math.min(Number(query.get('maxResults') ?? 100), 500);
@@ -389,7 +430,10 @@ export class WorkspacePeer {
     }
     if (method === 'GET') return answer(200, shown(user));
     if (method === 'PUT' || method === 'PATCH') {
-      if (typeof body?.suspended === 'boolean') user.suspended = body.suspended;
+      if (typeof body?.suspended === 'boolean' && body.suspended !== user.suspended) {
+        if (body.suspended) this.suspendUser(user.primaryEmail);
+        else Object.assign(user, { suspended: false, suspensionReason: undefined, suspensionTime: undefined });
+      }
       if (typeof body?.orgUnitPath === 'string') user.orgUnitPath = body.orgUnitPath;
       if (typeof body?.password === 'string') {
         if (body.password.length < 8)

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useMember } from '@/features/admin/api/get-member';
 import { MemberAcknowledgments } from '@/features/admin/components/member-acknowledgments';
 import { MemberAdjustments } from '@/features/admin/components/member-adjustments';
+import { LeftInGoogleNotice } from '@/features/admin/components/left-in-google-notice';
 import { MemberAnswers } from '@/features/admin/components/member-answers';
 import { MemberForm } from '@/features/admin/components/member-form';
 import { MemberMail } from '@/features/admin/components/member-mail';
@@ -85,6 +86,9 @@ function MemberPage({ view }: { view: 'admin' | 'lead' }) {
           </dl>
           {view === 'admin' ? (
             <>
+              {detail.data.hasMemberRecord && detail.data.left === null ? (
+                <LeftInGoogleNotice email={detail.data.member.email} />
+              ) : null}
               <Card className="p-5">
                 <h3 className="mb-4 text-lg font-semibold">Role, department and permissions</h3>
                 <MemberForm

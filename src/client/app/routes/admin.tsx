@@ -18,6 +18,7 @@ import { MembersPanel } from '@/features/admin/components/members-panel';
 import { PendingAgreementsPanel } from '@/features/admin/components/pending-agreements-panel';
 import { ReceiptCheckPanel } from '@/features/admin/components/receipt-check-panel';
 import { SharedPasswordsPanel } from '@/features/admin/components/shared-passwords-panel';
+import { DirectoryPanel } from '@/features/admin/components/directory-panel';
 import { WorkspacePanel } from '@/features/admin/components/workspace-panel';
 import { AdminShell } from './admin-shell';
 
@@ -130,7 +131,8 @@ function AdminConsole({ user, view }: { user: User; view: 'admin' | 'lead' }) {
               <p className="mb-4 text-sm text-slate-600">
                 The role and department apply from the person's first sign-in.
               </p>
-              <MemberForm />
+              {/* 'Invite' of an account the directory lists fills in its address (?email=). */}
+              <MemberForm key={params.get('email') ?? ''} proposedAddress={params.get('email') ?? undefined} />
             </Card>
           </Tabs.Content>
           <Tabs.Content value="import" className="pt-5">
@@ -158,7 +160,10 @@ function AdminConsole({ user, view }: { user: User; view: 'admin' | 'lead' }) {
             <MailPanel />
           </Tabs.Content>
           <Tabs.Content value="workspace" className="pt-5">
-            <WorkspacePanel />
+            <div className="space-y-8">
+              <DirectoryPanel />
+              <WorkspacePanel />
+            </div>
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -622,6 +622,25 @@ const ROUTES: Route[] = [
     url: '/api/admin/workspace/groups-check',
     cells: adminOnly({ status: 200 }),
   },
+  // What the directory read found: no directory in the test app, so 'Read now' is refused with 409.
+  {
+    method: 'GET',
+    route: '/api/admin/workspace/directory',
+    url: '/api/admin/workspace/directory',
+    cells: adminOnly({ status: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/workspace/directory/read',
+    url: '/api/admin/workspace/directory/read',
+    cells: adminOnly({ status: 409 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/members/:email/directory',
+    url: `/api/admin/members/${encodeURIComponent(FAY)}/directory`,
+    cells: adminOnly({ status: 200 }),
+  },
   {
     method: 'GET',
     route: '/api/admin/workspace/org-units',

@@ -16,3 +16,5 @@ export {
 } from './connection.js';
 export { workspaceRoutes } from './workspace.routes.js';
 export { WorkspaceWorker } from './jobs.js';
+export { DirectoryReader } from './directory-reader.js';
+export { directoryRoutes } from './directory.routes.js';

@@ -14,6 +14,8 @@ interface MemberFormProps {
   initial?: { role: string; department: string; isAdmin: boolean; leadOf?: readonly string[]; isEditor?: boolean };
   /** Called with the saved address. */
   onSaved?: (email: string) => void;
+  /** Inviting: the address to fill in (an account the Google Workspace directory lists). */
+  proposedAddress?: string;
 }
 
 /**
@@ -23,12 +25,12 @@ interface MemberFormProps {
  * the member has already that is not in the list (or is retired) stays offered, marked so. The server's refusal (e.g.
  * an address outside the organisation's domain) is shown under the form.
  */
-export function MemberForm({ email, initial, onSaved }: MemberFormProps) {
+export function MemberForm({ email, initial, onSaved, proposedAddress }: MemberFormProps) {
   const id = useId();
   const roles = useAdminRoles();
   const departments = useDepartments();
   const save = usePutMember();
-  const [address, setAddress] = useState('');
+  const [address, setAddress] = useState(proposedAddress ?? '');
   const [role, setRole] = useState(initial?.role ?? 'volunteer');
   const [department, setDepartment] = useState(initial?.department ?? 'Operations');
   const [isAdmin, setIsAdmin] = useState(initial?.isAdmin ?? false);
