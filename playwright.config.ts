@@ -49,6 +49,7 @@ const SECOND = [
   'members-import',
   'reflow',
   'screen-reader',
+  'aaa-preferences',
 ].map((name) => new RegExp(`[\\\\/]${name}\\.spec\\.ts$`));
 
 const chromium = {

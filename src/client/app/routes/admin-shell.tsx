@@ -2,6 +2,7 @@ import type { User } from '@shared/api';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AppHeader } from '@/components/layouts/app-header';
+import { SkipLink } from '@/components/ui/skip-link';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { DevicesLink } from '@/features/auth/components/devices-link';
@@ -39,12 +40,7 @@ export function AdminShell({
   const view = editors ? (user.isAdmin === true || user.isEditor === true ? 'admin' : null) : adminView;
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <AppHeader
         isDevelopmentUser={user.isDevelopmentUser}
         isAdmin={adminView !== null}

@@ -209,7 +209,7 @@ export function StepContent(props: StepContentProps) {
 
       {content.helpfulLinks.length > 0 ? (
         <Section title="Helpful Resources">
-          <ul className="space-y-1.5">
+          <ul className="space-y-1">
             {content.helpfulLinks.map((link) => (
               <li key={link.url}>
                 <a
@@ -219,7 +219,7 @@ export function StepContent(props: StepContentProps) {
                   {...(needsDocument && isSameDocument(link.url, step.pdfUrl)
                     ? { onClick: onDocumentDownloaded, onAuxClick: onDocumentDownloaded }
                     : {})}
-                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  className="inline-block py-0.5 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
                 >
                   {link.text}
                   <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />

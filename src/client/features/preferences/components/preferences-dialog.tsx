@@ -64,9 +64,9 @@ function Choices<T extends string | number>({
   return (
     <fieldset className="mt-5">
       <legend className="text-base font-semibold text-slate-900">{legend}</legend>
-      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+      <div className="mt-1 flex flex-wrap gap-x-5">
         {values.map((option) => (
-          <label key={option} className="inline-flex items-center gap-2 text-sm text-slate-800">
+          <label key={option} className="inline-flex items-center gap-2 py-1 text-sm text-slate-800">
             <input
               type="radio"
               name={name}
@@ -159,7 +159,7 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
       />
       <fieldset className="mt-5">
         <legend className="text-base font-semibold text-slate-900">Text</legend>
-        <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+        <label className="mt-1 flex items-center gap-2 py-1 text-sm text-slate-800">
           <input
             type="checkbox"
             checked={preferences.spacing}
@@ -168,7 +168,7 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
           />
           {SPACING_LABEL}
         </label>
-        <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+        <label className="flex items-center gap-2 py-1 text-sm text-slate-800">
           <input
             type="checkbox"
             checked={preferences.font === 'legible'}
@@ -177,7 +177,7 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
           />
           {FONT_LABEL}
         </label>
-        <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+        <label className="flex items-center gap-2 py-1 text-sm text-slate-800">
           <input
             type="checkbox"
             checked={preferences.easyRead}
@@ -189,7 +189,7 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
       </fieldset>
       <fieldset className="mt-5">
         <legend className="text-base font-semibold text-slate-900">Steps</legend>
-        <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+        <label className="mt-1 flex items-center gap-2 py-1 text-sm text-slate-800">
           <input
             type="checkbox"
             checked={preferences.oneStepAtATime}

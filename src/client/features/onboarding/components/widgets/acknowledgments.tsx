@@ -51,7 +51,7 @@ export function Acknowledgments({ header, items, done, onItemChange, readOnly }:
                   {item.content}
                 </p>
               </div>
-              <div className="mt-3 flex items-center gap-2.5 sm:pl-8">
+              <div className="mt-2 flex items-center gap-2.5 sm:pl-8">
                 <Checkbox
                   id={checkboxId}
                   checked={checked}
@@ -59,7 +59,7 @@ export function Acknowledgments({ header, items, done, onItemChange, readOnly }:
                   aria-describedby={textId}
                   onCheckedChange={(value) => onItemChange(item.id, value === true)}
                 />
-                <label htmlFor={checkboxId} className="cursor-pointer text-sm font-semibold text-slate-900">
+                <label htmlFor={checkboxId} className="cursor-pointer py-1 text-sm font-semibold text-slate-900">
                   I acknowledge
                 </label>
               </div>

@@ -72,7 +72,7 @@ export function EmailLine({ email }: { email: string }) {
       <button
         type="button"
         onClick={() => void copy(email, 'Email copied to clipboard')}
-        className="group inline-flex max-w-full items-center gap-1.5 rounded-md text-left text-sm font-medium text-brand-700 hover:text-brand-800"
+        className="group inline-flex max-w-full items-center gap-1.5 rounded-md py-0.5 text-left text-sm font-medium text-brand-700 hover:text-brand-800"
       >
         <Mail aria-hidden="true" className="size-4 shrink-0" />
         <span className="[overflow-wrap:anywhere] underline underline-offset-2">

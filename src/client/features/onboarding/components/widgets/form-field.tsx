@@ -111,9 +111,9 @@ export function FormField({ stepId, field, value, error, disabled, onChange, onB
       <fieldset className="space-y-2" aria-describedby={describedBy}>
         <legend className="text-sm font-semibold text-slate-900">{label}</legend>
         {help}
-        <div className="space-y-1.5">
+        <div>
           {options.map((option, i) => (
-            <label key={option.id} className="flex items-center gap-2 text-sm">
+            <label key={option.id} className="flex items-center gap-2 py-1 text-sm">
               <input
                 type={multiple ? 'checkbox' : 'radio'}
                 name={`${id}-${field.id}`}

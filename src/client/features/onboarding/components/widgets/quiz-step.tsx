@@ -104,11 +104,11 @@ export function QuizStep({ stepId, quiz, readOnly }: { stepId: string; quiz: Qui
                 {q + 1}. {question.text}
                 {multiple ? <span className="font-normal text-slate-600"> (choose all that are right)</span> : null}
               </legend>
-              <div className="space-y-1.5">
+              <div>
                 {question.answers.map((answer, a) => {
                   const checked = (chosen[question.id] ?? []).includes(answer.id);
                   return (
-                    <label key={answer.id} className="flex items-center gap-2 text-sm">
+                    <label key={answer.id} className="flex items-center gap-2 py-1 text-sm">
                       <input
                         type={multiple ? 'checkbox' : 'radio'}
                         name={`${id}-${question.id}`}

@@ -99,20 +99,20 @@ export function SignatureDialog({ step, onClose, onSigned }: SignatureDialogProp
               maxLength={SIGNED_NAME_MAX_LENGTH}
               onChange={(event) => setName(event.target.value)}
               aria-describedby={hintId}
-              className="mt-1.5 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-600/40"
+              className="mt-1.5 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-600"
             />
             <p id={hintId} className="mt-1 text-xs text-slate-600">
               For example: Sam Lee. Use the name you would sign on paper.
             </p>
 
-            <div className="mt-4 flex items-start gap-3">
+            <div className="mt-3 flex items-start gap-3">
               <Checkbox
                 id={agreeId}
                 checked={agreed}
                 onCheckedChange={(state) => setAgreed(state === true)}
-                className="mt-0.5"
+                className="mt-1.5"
               />
-              <label htmlFor={agreeId} className="text-sm text-slate-900">
+              <label htmlFor={agreeId} className="py-1 text-sm text-slate-900">
                 {agreementSentence(step.title)}
               </label>
             </div>
