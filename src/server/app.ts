@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { RoleCatalog } from '../shared/roles.js';
 import { PublishedContent } from './content/published-content.js';
 import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
-import type { Database } from './db/client.js';
+import { isEmbedded, type Database } from './db/client.js';
 import type { Config } from './env.js';
 import { acknowledgmentRoutes, ContentDocuments, recordAcknowledgment } from './modules/acknowledgments/index.js';
 import { adjustmentsRoutes } from './modules/adjustments/index.js';
@@ -64,6 +64,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionCookieName, sessionsPlugin } from './plugins/sessions.js';
 import { loadFirstScreenRenderer } from './plugins/first-screen.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
+import { gateWork, WORK_GATE_LIMIT, WorkGate } from './plugins/work-gate.js';
 import { projectRoot } from './project-root.js';
 import type { FirstScreenRenderer } from '../shared/document-answers.js';
 
@@ -152,6 +153,11 @@ export interface AppDeps {
   authLimits?: Partial<AuthLimits>;
   /** The pre-boarding links' rate limits (default DEFAULT_PREBOARDING_LIMITS; the limit tests set small ones). */
   preboardingLimits?: PreboardingLimits;
+  /**
+   * The gate API requests wait at, sign-ins passing first (plugins/work-gate.ts); default: one of WORK_GATE_LIMIT places
+   * on the embedded database, none on PostgreSQL; null for none.
+   */
+  workGate?: WorkGate | null;
   /** Backups of the embedded database (modules/backups); default: none available (as on PostgreSQL). */
   backups?: BackupService;
   /** How often agreements due again are swept for everyone, in ms (modules/acknowledgments/due-again.ts); default never. */
@@ -206,6 +212,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   compressJsonAnswers(app);
+  // Sign-ins first on the embedded database (plugins/work-gate.ts); PostgreSQL serves requests side by side.
+  const workGate =
+    deps.workGate !== undefined ? deps.workGate : isEmbedded(deps.db) ? new WorkGate(WORK_GATE_LIMIT) : null;
+  if (workGate !== null) gateWork(app, workGate);
   const { onRoute } = deps;
   if (onRoute !== undefined) {
     app.addHook('onRoute', (route) => {

@@ -1,5 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import type { Database } from './client.js';
+import { isEmbedded, type Database } from './client.js';
 
 /**
  * Runs a write that is atomic on its own (one statement) so that a write answered as failed is never applied later
@@ -14,6 +13,6 @@ import type { Database } from './client.js';
  * @throws whatever the write or the database throws; nothing is stored then
  */
 export async function writeOnlyIfAnswered<T>(db: Database, write: (db: Database) => Promise<T>): Promise<T> {
-  if ((db as Database & { $client?: unknown }).$client instanceof PGlite) return write(db);
+  if (isEmbedded(db)) return write(db);
   return db.transaction(async (tx) => write(tx));
 }

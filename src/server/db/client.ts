@@ -19,6 +19,16 @@ import { failFastWhileUnanswered } from './unanswered-database.js';
  */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Whether a database is the embedded one (PGlite: one connection in the server's own thread), as drizzle's `$client`
+ * says; a transaction, or a database of another driver, is not.
+ * @param db a database or transaction
+ * @returns true for the embedded database itself
+ */
+export function isEmbedded(db: Database): boolean {
+  return (db as Database & { $client?: unknown }).$client instanceof PGlite;
+}
+
 /** An open database and the driver behind it. */
 export interface OpenDatabase {
   db: Database;

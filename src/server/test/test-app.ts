@@ -158,6 +158,7 @@ export interface TestApp {
  * @param options.backups makes the app's backup service from the database and the test clock (default: none)
  * @param options.onRoute told of every route as it is registered (buildApp's `onRoute`)
  * @param options.preboardingLimits the pre-boarding links' rate limits (default: the server's)
+ * @param options.workGate the gate API requests wait at (buildApp's `workGate`; default: the server's)
  */
 export async function createTestApp(
   options: {
@@ -172,6 +173,7 @@ export async function createTestApp(
     backups?: (database: OpenDatabase, now: () => Date) => BackupService;
     onRoute?: AppDeps['onRoute'];
     preboardingLimits?: AppDeps['preboardingLimits'];
+    workGate?: AppDeps['workGate'];
   } = {},
 ): Promise<TestApp> {
   const contentDir = mkdtempSync(path.join(tmpdir(), 'onboarding-test-content-'));
@@ -197,6 +199,7 @@ export async function createTestApp(
     ...(options.backups === undefined ? {} : { backups: options.backups(database, () => clock.now) }),
     ...(options.onRoute === undefined ? {} : { onRoute: options.onRoute }),
     ...(options.preboardingLimits === undefined ? {} : { preboardingLimits: options.preboardingLimits }),
+    ...(options.workGate === undefined ? {} : { workGate: options.workGate }),
   });
   if (options.sendOrigin !== false) sendOwnOriginByDefault(app, config.publicUrl ?? 'http://localhost');
   return {
