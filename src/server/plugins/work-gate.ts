@@ -5,17 +5,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * docs/decisions/075-sign-ins-first-on-the-embedded-database.md). The embedded database runs one statement at a
  * time in the server's own thread: when a room works together, every request's statements queue behind everyone's,
  * and the queue drains without the thread reading new connections, so the last members to sign in waited more than
- * 10 s before the server even read their request. Here at most {@link WORK_GATE_LIMIT} API requests are served at once;
- * the others wait their turn in arrival order before any of their work is done, and a request whose browser has gone
- * while it waited is never served. Sign-in and sign-out (`/api/auth/…`) and the health check pass at once, so a room
- * working together never keeps the next person out. The work done is the same; only its order changes.
+ * 10 s before the server even read their request. Here at most {@link WORK_GATE_LIMIT} members' API requests are served
+ * at once; the others wait their turn in arrival order before any of their work is done, and a request whose browser has
+ * gone while it waited is never served. Sign-in and sign-out (`/api/auth/…`) and the health check pass at once, so a
+ * room working together never keeps the next person out; so does the admin area (`/api/admin/…`): its requests are few,
+ * and some take seconds (a backup, a restore, an import), which in the line would hold places the room needs. The work
+ * done is the same; only its order changes.
  */
 
 /** API requests served at once on the embedded database (one connection: more would only queue in the database). */
 export const WORK_GATE_LIMIT = 8;
 
-/** Route patterns that pass at once: signing in and out, and the health check (a stuck probe is worse than a slow one). */
-const PASSES_AT_ONCE = /^\/api\/(?:auth\/|health$)/u;
+/**
+ * Route patterns that pass at once: signing in and out, the admin area (few requests, some long), and the health check
+ * (a stuck probe is worse than a slow one).
+ */
+const PASSES_AT_ONCE = /^\/api\/(?:auth\/|admin\/|health$)/u;
 
 /**
  * Whether a request waits its turn at the gate: API routes (matched by their route pattern, so no spelling of a path
