@@ -54,6 +54,14 @@ describe('change payloads', () => {
       { kind: 'member', email: 'ann@inspired2uplift.org' },
       { kind: 'members' },
       { kind: 'progress', userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3' },
+      {
+        kind: 'step-completed',
+        userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3',
+        stepId: 'read-the-agreement',
+        completedAt: new Date('2026-12-07T14:10:00.123Z'),
+      },
+      { kind: 'step-uncompleted', userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3', stepId: 'a:b', withItems: true },
+      { kind: 'step-uncompleted', userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3', stepId: 'x', withItems: false },
       { kind: 'team-tasks' },
       { kind: 'everything' },
     ];
@@ -61,7 +69,20 @@ describe('change payloads', () => {
   });
 
   it('ignore payloads that are no change', () => {
-    for (const payload of ['', 'sync:abc:1', 'session:', ':x', 'bogus:x', 'members:x', 'team-tasks:x'])
+    for (const payload of [
+      '',
+      'sync:abc:1',
+      'session:',
+      ':x',
+      'bogus:x',
+      'members:x',
+      'team-tasks:x',
+      'step-completed:["u","s"]',
+      'step-completed:["u","s","not a time"]',
+      'step-completed:not json',
+      'step-uncompleted:["u","s","yes"]',
+      'step-uncompleted:["u",1,true]',
+    ])
       expect(parseChange(payload)).toBeUndefined();
   });
 });
@@ -139,11 +160,17 @@ describe('writes announce what they changed, when they commit', () => {
       name: undefined,
     });
     const progress: Change[] = [{ kind: 'progress', userId }];
-    expect(await announced(() => completeStep(database.db, userId, 'change-password', now))).toEqual(progress);
+    // A completion and an un-completion announce which step and (for a completion) the stored time, to the millisecond.
+    const at = new Date(now.getTime() + 123);
+    expect(await announced(() => completeStep(database.db, userId, 'change-password', at))).toEqual([
+      { kind: 'step-completed', userId, stepId: 'change-password', completedAt: at },
+    ]);
     expect(
       await announced(() => completeStep(database.db, userId, 'change-password', new Date(now.getTime() + day))),
     ).toEqual([]);
-    expect(await announced(() => uncompleteStep(database.db, userId, 'change-password'))).toEqual(progress);
+    expect(await announced(() => uncompleteStep(database.db, userId, 'change-password'))).toEqual([
+      { kind: 'step-uncompleted', userId, stepId: 'change-password', withItems: false },
+    ]);
     expect(await announced(() => uncompleteStep(database.db, userId, 'change-password'))).toEqual([]);
 
     const tick = { userId, stepId: 'first-call-checklist', itemId: 'audio', kind: 'checklist' as const };
@@ -169,13 +196,14 @@ describe('writes announce what they changed, when they commit', () => {
     await tickItem(database.db, { ...tick, itemId: 'video' }, now);
     await completeStep(database.db, userId, tick.stepId, now);
     expect(await stored()).toEqual({ steps: 1, items: 2 });
-    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual(progress);
+    const uncompleted: Change[] = [{ kind: 'step-uncompleted', userId, stepId: tick.stepId, withItems: true }];
+    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual(uncompleted);
     expect(await stored()).toEqual({ steps: 0, items: 0 });
     expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual([]);
     await tickItem(database.db, tick, now);
-    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual(progress);
+    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual(uncompleted);
     await completeStep(database.db, userId, tick.stepId, now);
-    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual(progress);
+    expect(await announced(() => uncompleteStepAndItems(database.db, userId, tick.stepId))).toEqual(uncompleted);
     expect(await stored()).toEqual({ steps: 0, items: 0 });
   });
 

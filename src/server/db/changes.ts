@@ -29,6 +29,16 @@ export type Change =
   /** A user's completed steps or ticked items changed. */
   | { kind: 'progress'; userId: string }
   /**
+   * A user completed one step (a new completion, stored with `completedAt`): nothing else of their progress changed,
+   * so a kept copy of it can take the completion in rather than be read again.
+   */
+  | { kind: 'step-completed'; userId: string; stepId: string; completedAt: Date }
+  /**
+   * One step of a user is no longer completed; `withItems`: its ticked items were unticked too. Nothing else of their
+   * progress changed.
+   */
+  | { kind: 'step-uncompleted'; userId: string; stepId: string; withItems: boolean }
+  /**
    * Any team task was written (docs/product.md#team-tasks). Announced by the database itself: a trigger on
    * `team_tasks` (migration team-task-changes) announces every statement that writes the table, whoever wrote it.
    */
@@ -43,7 +53,8 @@ type KeyedKind = 'session' | 'user' | 'member' | 'progress';
 
 /**
  * The notification payload of a change: `session:<hash>`, `user:<id>`, `member:<email>`, `members`,
- * `progress:<id>`, `team-tasks`, `content:<version>`, `everything`.
+ * `progress:<id>`, `step-completed:["<user id>","<step id>","<ISO 8601 time>"]`,
+ * `step-uncompleted:["<user id>","<step id>",<with items>]`, `team-tasks`, `content:<version>`, `everything`.
  */
 export function changePayload(change: Change): string {
   switch (change.kind) {
@@ -55,12 +66,26 @@ export function changePayload(change: Change): string {
       return `member:${change.email}`;
     case 'progress':
       return `progress:${change.userId}`;
+    case 'step-completed':
+      return `step-completed:${JSON.stringify([change.userId, change.stepId, change.completedAt.toISOString()])}`;
+    case 'step-uncompleted':
+      return `step-uncompleted:${JSON.stringify([change.userId, change.stepId, change.withItems])}`;
     case 'content':
       return `content:${change.version}`;
     case 'members':
     case 'team-tasks':
     case 'everything':
       return change.kind;
+  }
+}
+
+/** The three values of a JSON array of three, or none when the text is not one. */
+function jsonTuple(text: string): [unknown, unknown, unknown] | [] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) && parsed.length === 3 ? [parsed[0], parsed[1], parsed[2]] : [];
+  } catch {
+    return [];
   }
 }
 
@@ -86,6 +111,19 @@ export function parseChange(payload: string): Change | undefined {
     case 'content': {
       const version = Number(key);
       return Number.isSafeInteger(version) && version > 0 ? { kind, version } : undefined;
+    }
+    case 'step-completed': {
+      const [userId, stepId, at] = jsonTuple(key);
+      const completedAt = typeof at === 'string' ? new Date(at) : undefined;
+      return typeof userId === 'string' && typeof stepId === 'string' && completedAt && !Number.isNaN(completedAt.getTime())
+        ? { kind, userId, stepId, completedAt }
+        : undefined;
+    }
+    case 'step-uncompleted': {
+      const [userId, stepId, withItems] = jsonTuple(key);
+      return typeof userId === 'string' && typeof stepId === 'string' && typeof withItems === 'boolean'
+        ? { kind, userId, stepId, withItems }
+        : undefined;
     }
     default:
       return undefined;
@@ -118,6 +156,21 @@ export async function announce(tx: Database, ...changes: Change[]): Promise<void
   if (changes.length === 0) return;
   const calls = changes.map((change) => sql`pg_notify(${CHANGES_CHANNEL}, ${changePayload(change)})`);
   await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+}
+
+/**
+ * A RETURNING column of a statement that inserts rows of `step_progress`: announces each new completion as
+ * `step-completed` (the row's user, step and stored time, as {@link changePayload} writes it).
+ * @param columns the inserted row's `user_id`, `step_id` and `completed_at`
+ */
+export function announcingCompletions(columns: {
+  userId: AnyPgColumn;
+  stepId: AnyPgColumn;
+  completedAt: AnyPgColumn;
+}): { announced: SQL<unknown> } {
+  return {
+    announced: sql`pg_notify(${CHANGES_CHANNEL}, 'step-completed:' || json_build_array(${columns.userId}::text, ${columns.stepId}::text, to_char(${columns.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)`,
+  };
 }
 
 /** Drops the `announced` column of a row written with {@link announcing} / {@link announcingEach}. */

@@ -64,6 +64,25 @@ export class LoadingCache<K, V> {
     if (this.#entries.has(key)) this.#entries.set(key, value);
   }
 
+  /**
+   * Changes the kept value of `key` (a change announced in commit order, which `change` applies to what was read
+   * before it); a read of `key` under way is not kept, as after {@link delete}: it may have read before or after the
+   * change.
+   * @param change the new value from the kept one, or undefined to forget the key instead
+   */
+  update(key: K, change: (kept: V) => V | undefined): void {
+    const kept = this.#entries.get(key);
+    const under = this.#loads.get(key);
+    if (under) {
+      under.stale = true;
+      this.#loads.delete(key);
+    }
+    if (kept === undefined) return;
+    const changed = change(kept);
+    if (changed === undefined) this.#entries.delete(key);
+    else this.#entries.set(key, changed);
+  }
+
   /** Forgets `key`; a read of it under way is not kept. */
   delete(key: K): void {
     this.#entries.delete(key);

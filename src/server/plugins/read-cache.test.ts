@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema, onboardingResponseSchema } from '../../shared/api.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { OpenDatabase } from '../db/client.js';
 import { touchSession } from './session-store.js';
+import { upsertDevelopmentUser } from '../modules/auth/users.repository.js';
 import { upsertMember } from '../modules/members/members.repository.js';
+import { completeStep, uncompleteStep, uncompleteStepAndItems } from '../modules/progress/progress.repository.js';
+import { tickItem, untickAllItems, untickItem } from '../modules/progress/step-items.repository.js';
 import { createTestApp, FINANCE_STEP_ID, signIn, type TestApp, VOLUNTEER_STEP_IDS } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-db.js';
 import { readCacheSources } from '../read-cache-sources.js';
@@ -71,6 +75,78 @@ describe('a signed-in read in the steady state', () => {
       expect((await me(cookie)).email).toBe('steady@inspired2uplift.org');
     }
     expect(statements).toBe(0);
+  });
+});
+
+describe("a member's own step", () => {
+  it('the next read asks the database nothing: the kept progress takes the completion in', async () => {
+    const cookie = await signIn(t.app, { email: 'own-step@inspired2uplift.org' });
+    await onboarding(cookie); // fills the cache
+    for (const completed of [true, false, true]) {
+      const res = await put(`/api/progress/steps/${VOLUNTEER_STEP_IDS[2]}`, cookie, { completed });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.app.changeFeed.settle();
+      statements = 0;
+      const answer = await onboarding(cookie);
+      expect(statements).toBe(0);
+      expect(answer.progress.completed.map((c) => c.stepId)).toEqual(completed ? [VOLUNTEER_STEP_IDS[2]] : []);
+    }
+  });
+
+  it('over any writes of steps and items: what is kept is what a fresh read gives', async () => {
+    const steps = ['step-a', 'step-b', 'step-c'];
+    const base = new Date('2026-12-07T09:00:00.000Z').getTime();
+    // Four times a few milliseconds apart, so that two completions may have the same time.
+    const time = fc.integer({ min: 0, max: 3 }).map((i) => new Date(base + i * 7));
+    const write = fc.oneof(
+      fc.record({ kind: fc.constant('complete' as const), user: fc.nat(1), step: fc.constantFrom(...steps), at: time }),
+      fc.record({ kind: fc.constant('uncomplete' as const), user: fc.nat(1), step: fc.constantFrom(...steps) }),
+      fc.record({ kind: fc.constant('uncomplete-all' as const), user: fc.nat(1), step: fc.constantFrom(...steps) }),
+      fc.record({
+        kind: fc.constant('tick' as const),
+        user: fc.nat(1),
+        step: fc.constantFrom(...steps),
+        item: fc.constantFrom('x', 'y'),
+        at: time,
+      }),
+      fc.record({
+        kind: fc.constant('untick' as const),
+        user: fc.nat(1),
+        step: fc.constantFrom(...steps),
+        item: fc.constantFrom('x', 'y'),
+      }),
+      fc.record({ kind: fc.constant('untick-all' as const), user: fc.nat(1), step: fc.constantFrom(...steps) }),
+    );
+    const db = t.database.db;
+    const cache = new ReadCache(db, t.app.changeFeed, readCacheSources);
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 12 }), async (writes) => {
+        run += 1;
+        const users = await Promise.all(
+          [0, 1].map(async (i) =>
+            (await upsertDevelopmentUser(db, { email: `kept-${run}-${i}@inspired2uplift.org`, name: undefined })).id,
+          ),
+        );
+        const fresh = async (userId: string) => {
+          const { completed, items, hasAcknowledgments } = await readCacheSources.progressOfRecord(db, userId);
+          return { completed, items, acknowledgments: hasAcknowledgments ? ['some'] : [] };
+        };
+        for (const userId of users) await cache.progress(userId); // kept before the writes
+        for (const w of writes) {
+          const userId = users[w.user] ?? '';
+          if (w.kind === 'complete') await completeStep(db, userId, w.step, w.at);
+          else if (w.kind === 'uncomplete') await uncompleteStep(db, userId, w.step);
+          else if (w.kind === 'uncomplete-all') await uncompleteStepAndItems(db, userId, w.step);
+          else if (w.kind === 'tick') await tickItem(db, { userId, stepId: w.step, itemId: w.item, kind: 'checklist' }, w.at);
+          else if (w.kind === 'untick') await untickItem(db, userId, w.step, w.item);
+          else await untickAllItems(db, userId, w.step);
+          await t.app.changeFeed.settle();
+          for (const id of users) expect(await cache.progress(id)).toEqual(await fresh(id));
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 });
 

@@ -228,6 +228,12 @@ export class ReadCache implements ChangeHandler {
       case 'progress':
         this.#progress.delete(change.userId);
         return;
+      case 'step-completed':
+        this.#progress.update(change.userId, (kept) => withCompletion(kept, change.stepId, change.completedAt));
+        return;
+      case 'step-uncompleted':
+        this.#progress.update(change.userId, (kept) => withoutCompletion(kept, change.stepId, change.withItems));
+        return;
       case 'content':
         // Role lookups are kept per catalog (content/resolved-roles.ts); a new version is a new catalog.
         return;
@@ -246,6 +252,34 @@ export class ReadCache implements ChangeHandler {
     this.#people.clear();
     this.#teamTasks.clear();
   }
+}
+
+/**
+ * A kept progress with one more completion, in the order of a fresh read (oldest first, then by step id), so that
+ * a member's own step does not cost a read of their whole progress (docs/decisions/008-read-cache.md).
+ * @returns the new frozen progress; the same one when the step is kept as completed already; undefined (forget it)
+ *   when another completion has the same time, whose order against this one only the database's collation decides
+ */
+export function withCompletion(kept: UserProgress, stepId: string, completedAt: Date): UserProgress | undefined {
+  if (kept.completed.some((c) => c.stepId === stepId)) return kept;
+  const at = completedAt.getTime();
+  if (kept.completed.some((c) => c.completedAt.getTime() === at)) return undefined;
+  const completed = [...kept.completed];
+  const before = completed.findIndex((c) => c.completedAt.getTime() > at);
+  completed.splice(before === -1 ? completed.length : before, 0, { stepId, completedAt });
+  return deepFreeze({ ...kept, completed });
+}
+
+/**
+ * A kept progress without one step's completion, and without its ticked items when they were unticked too.
+ * @returns the new frozen progress
+ */
+export function withoutCompletion(kept: UserProgress, stepId: string, withItems: boolean): UserProgress {
+  return deepFreeze({
+    ...kept,
+    completed: kept.completed.filter((c) => c.stepId !== stepId),
+    items: withItems ? kept.items.filter((i) => i.stepId !== stepId) : kept.items,
+  });
 }
 
 /** The people of a member who has none (one frozen array, so that answers that carry it can be kept). */

@@ -5,7 +5,6 @@
 export { joinPreboarding } from './join.js';
 export { DEFAULT_PREBOARDING_LIMITS, preboardingLinkRoutes, type PreboardingLimits } from './link.routes.js';
 export {
-  endPreboarding,
   issueLink,
   preboardingPerson,
   whyNoPreboarding,

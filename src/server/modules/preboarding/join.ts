@@ -7,7 +7,7 @@ import { latestSending, writeFormAnswers } from '../answers/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { SecretBox } from '../secrets/index.js';
 import { takePreboardingAnswers } from './preboarding-answers.js';
-import { endPreboarding } from './preboarding-links.js';
+import { endPreboardingAndLockRecord } from './preboarding-links.js';
 
 /**
  * The first Google sign-in joins pre-boarding up (docs/product.md#pre-boarding): what the newcomer did before their
@@ -44,8 +44,7 @@ export async function joinPreboarding(
   user: { id: string; email: string },
 ): Promise<boolean> {
   const email = user.email.toLowerCase();
-  await endPreboarding(tx, email, 'signed-in', deps.now);
-  const [record] = await tx.select().from(preboardingRecords).where(eq(preboardingRecords.email, email)).for('update');
+  const record = await endPreboardingAndLockRecord(tx, email, 'signed-in', deps.now);
   if (record === undefined || record.joinedAt !== null) return false;
   const answers = await takePreboardingAnswers(tx, deps.box, email);
   // A sent form whose step the content no longer has: every answer is kept sealed, as if all were sensitive.

@@ -302,23 +302,46 @@ export async function findSession(
 }
 
 /**
- * Ends a person's pre-boarding: deletes every pre-boarding session of theirs and ends every link not ended yet.
- * @param db the database or a transaction
+ * Ends a person's pre-boarding at their first sign-in and reads their pre-boarding record, locked for the sign-in's
+ * transaction: every pre-boarding session of theirs is deleted and every link not ended yet ends, in the same one
+ * statement (on the embedded database a sign-in waits its turn once per statement,
+ * docs/reliability.md#a-room-signing-in-together).
+ * @param tx the sign-in's transaction
  * @param email lower case
- * @param reason e.g. 'signed-in', 'signed-out'
+ * @param reason why the links end, e.g. 'signed-in'
  * @param now the clock's time
- * @returns how many sessions ended
+ * @returns the pre-boarding record, or undefined when the person has none
  */
-export async function endPreboarding(db: Database, email: string, reason: string, now: Date): Promise<number> {
-  const ended = await db
-    .delete(preboardingSessions)
-    .where(eq(preboardingSessions.email, email))
-    .returning({ tokenHash: preboardingSessions.tokenHash });
-  await db
-    .update(preboardingLinks)
-    .set({ endedAt: now, endedReason: reason })
-    .where(and(eq(preboardingLinks.email, email), isNull(preboardingLinks.endedAt)));
-  return ended.length;
+export async function endPreboardingAndLockRecord(
+  tx: Database,
+  email: string,
+  reason: string,
+  now: Date,
+): Promise<typeof preboardingRecords.$inferSelect | undefined> {
+  const endedSessions = tx
+    .$with('ended_sessions')
+    .as(
+      tx
+        .delete(preboardingSessions)
+        .where(eq(preboardingSessions.email, email))
+        .returning({ tokenHash: preboardingSessions.tokenHash }),
+    );
+  const endedLinks = tx
+    .$with('ended_links')
+    .as(
+      tx
+        .update(preboardingLinks)
+        .set({ endedAt: now, endedReason: reason })
+        .where(and(eq(preboardingLinks.email, email), isNull(preboardingLinks.endedAt)))
+        .returning({ email: preboardingLinks.email }),
+    );
+  const [record] = await tx
+    .with(endedSessions, endedLinks)
+    .select()
+    .from(preboardingRecords)
+    .where(eq(preboardingRecords.email, email))
+    .for('update');
+  return record;
 }
 
 /**

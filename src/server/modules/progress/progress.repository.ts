@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { announcing, announcingEach } from '../../db/changes.js';
+import { announcing, announcingCompletions } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { progressImports, stepProgress } from '../../db/schema.js';
 
@@ -34,7 +34,7 @@ function prepareCompleteStep(db: Database) {
       .returning({
         stepId: stepProgress.stepId,
         completedAt: stepProgress.completedAt,
-        ...announcingEach('progress', stepProgress.userId),
+        ...announcingCompletions(stepProgress),
       }),
   );
   const existing = db
@@ -57,8 +57,8 @@ const completeStepStatements = new WeakMap<Database, ReturnType<typeof prepareCo
 
 /**
  * Marks a step completed. Idempotent: completing it again keeps the first completion time. One statement: it inserts
- * the completion, or else reads the stored one; a new completion announces the user's progress change
- * (db/changes.ts) in the same statement.
+ * the completion, or else reads the stored one; a new completion announces itself (`step-completed`, db/changes.ts)
+ * in the same statement.
  * @param now the completion time to store when the step was not completed yet
  * @returns the stored completion
  */
@@ -82,7 +82,7 @@ export async function uncompleteStep(db: Database, userId: string, stepId: strin
   await db
     .delete(stepProgress)
     .where(and(eq(stepProgress.userId, userId), eq(stepProgress.stepId, stepId)))
-    .returning(announcing({ kind: 'progress', userId }));
+    .returning(announcing({ kind: 'step-uncompleted', userId, stepId, withItems: false }));
 }
 
 /**
@@ -99,7 +99,7 @@ export async function uncompleteStepAndItems(db: Database, userId: string, stepI
     ), uncompleted as (
       delete from step_progress where user_id = ${userId} and step_id = ${stepId} returning 1
     )
-    select ${announcing({ kind: 'progress', userId }).announced}
+    select ${announcing({ kind: 'step-uncompleted', userId, stepId, withItems: true }).announced}
     from (select 1 from unticked union all select 1 from uncompleted) as changed
     limit 1`);
 }
