@@ -197,6 +197,29 @@ export async function devLogin(base: string, email: string): Promise<string> {
   return cookie;
 }
 
+/**
+ * The start and end every part that measures the running app shares: starts the compiled server ({@link startApp}),
+ * signs one person in with development sign-in, runs `work`, and stops the server when `work` is done or fails.
+ * @param start `dataDir` (DATA_DIR of the server); `email`, whom to sign in: the bench's admin when absent
+ *   ({@link ADMIN_EMAIL}, made an admin with ADMIN_EMAILS); `env`, further variables; `startTimeoutMs`, how long
+ *   /api/health may take (ms; 60 s when absent)
+ * @param work what the part measures, given the server (base URL, process) and the session cookie (`name=value`)
+ * @returns what `work` returns
+ * @throws what starting, signing in or `work` throws (the server is stopped first)
+ */
+export async function withSignedInApp<T>(
+  start: { dataDir: string; email?: string; env?: Record<string, string>; startTimeoutMs?: number },
+  work: (app: Server, cookie: string) => Promise<T>,
+): Promise<T> {
+  const env = start.email === undefined ? { ADMIN_EMAILS: ADMIN_EMAIL, ...start.env } : start.env;
+  const app = await startApp(start.dataDir, env, start.startTimeoutMs);
+  try {
+    return await work(app, await devLogin(app.base, start.email ?? ADMIN_EMAIL));
+  } finally {
+    await stopProcess(app.child);
+  }
+}
+
 export interface LoadResult {
   reqPerSec: number;
   p50Ms: number;

@@ -10,16 +10,15 @@ import {
   STEP_ID,
   budgets,
   checks,
-  devLogin,
   load,
   results,
   root,
   round,
-  startApp,
   startProcess,
   stopProcess,
   tempDir,
   waitFor,
+  withSignedInApp,
 } from '../common.js';
 import { writePathStatements } from './write-path.js';
 
@@ -98,9 +97,13 @@ export async function api(): Promise<void> {
 
   // No scheduled backup: the first one is taken right after the start, and would fall into the measurements. Up to
   // 3 minutes to start: on a busy machine the start (migrations, content) has taken more than a minute.
-  const app = await startApp(tempDir('api'), { BACKUP_EVERY_HOURS: '0' }, 180_000);
-  try {
-    const cookie = await devLogin(app.base, `bench-member@${DOMAIN}`);
+  const start = {
+    dataDir: tempDir('api'),
+    email: `bench-member@${DOMAIN}`,
+    env: { BACKUP_EVERY_HOURS: '0' },
+    startTimeoutMs: 180_000,
+  };
+  await withSignedInApp(start, async (app, cookie) => {
     const writeHeaders = { cookie, origin: app.base, 'content-type': 'application/json' };
     const body = JSON.stringify({ completed: true });
     const readHeaders = { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
@@ -189,8 +192,6 @@ export async function api(): Promise<void> {
         ok: progress.p99Ms <= budgets.api.progressWriteP99MaxMs,
       },
     );
-  } finally {
-    await stopProcess(app.child);
-  }
+  });
   await writePathStatements();
 }

@@ -2,19 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.js';
-import {
-  CLIENT_DIR,
-  DOMAIN,
-  budgets,
-  checks,
-  devLogin,
-  gzipBytes,
-  results,
-  round,
-  startApp,
-  stopProcess,
-  tempDir,
-} from '../common.js';
+import { CLIENT_DIR, DOMAIN, budgets, checks, gzipBytes, results, round, tempDir, withSignedInApp } from '../common.js';
 
 interface ManifestChunk {
   file: string;
@@ -132,11 +120,9 @@ function studioChunk(): string {
  */
 export async function loadedInBrowser(): Promise<void> {
   console.log('• bundle sizes as loaded in Chromium');
-  const app = await startApp(tempDir('loaded'));
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   const loaded: Record<string, unknown> = {};
-  try {
-    const cookie = await devLogin(app.base, `bench-bundle@${DOMAIN}`);
+  await withSignedInApp({ dataDir: tempDir('loaded'), email: `bench-bundle@${DOMAIN}` }, async (app, cookie) => {
     for (const pagePath of ['/login', '/dashboard']) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       if (pagePath !== '/login') {
@@ -195,9 +181,6 @@ export async function loadedInBrowser(): Promise<void> {
         },
       );
     }
-  } finally {
-    await browser.close();
-    await stopProcess(app.child);
-  }
+  }).finally(() => browser.close());
   results.bundleLoaded = loaded;
 }

@@ -1,15 +1,4 @@
-import {
-  ADMIN_EMAIL,
-  ADMIN_SAMPLES,
-  budgets,
-  checks,
-  devLogin,
-  results,
-  round,
-  startApp,
-  stopProcess,
-  tempDir,
-} from '../common.js';
+import { ADMIN_SAMPLES, budgets, checks, results, round, tempDir, withSignedInApp } from '../common.js';
 import { percentile, seed } from './scale.js';
 
 /** Members seeded for the insights part. */
@@ -25,10 +14,8 @@ export async function insights(): Promise<void> {
   console.log(`• insights: seeding ${INSIGHTS_MEMBERS} members`);
   const seeded = seed(dataDir, INSIGHTS_MEMBERS);
   console.log(`  ${seeded.summary}`);
-  const app = await startApp(dataDir, { ADMIN_EMAILS: ADMIN_EMAIL });
   const perQuery: Record<string, { p50Ms: number; p95Ms: number; maxMs: number }> = {};
-  try {
-    const cookie = await devLogin(app.base, ADMIN_EMAIL);
+  await withSignedInApp({ dataDir }, async (app, cookie) => {
     const timed = async (url: string) => {
       const t0 = performance.now();
       const res = await fetch(url, { headers: { cookie } });
@@ -65,7 +52,5 @@ export async function insights(): Promise<void> {
       }
     }
     results.insights = { seed: seeded.summary, firstRequestMs, queries: perQuery };
-  } finally {
-    await stopProcess(app.child);
-  }
+  });
 }

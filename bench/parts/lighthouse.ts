@@ -6,19 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.js';
-import {
-  CLIENT_DIR,
-  DOMAIN,
-  budgets,
-  checks,
-  devLogin,
-  results,
-  root,
-  round,
-  startApp,
-  stopProcess,
-  tempDir,
-} from '../common.js';
+import { CLIENT_DIR, DOMAIN, budgets, checks, results, root, round, tempDir, withSignedInApp } from '../common.js';
 
 /** Where the floor page is built, inside the built client so that the app's own server serves it (bench-floor/). */
 const FLOOR_DIR = path.join(CLIENT_DIR, 'bench-floor');
@@ -107,12 +95,11 @@ export async function lighthouseScores(): Promise<void> {
     `• Lighthouse: the floor page, /login and /dashboard on mobile (interleaved, ${runs} runs each), /login and /dashboard on desktop`,
   );
   const floorJsGzipBytes = await buildFloor();
-  const app = await startApp(tempDir('lighthouse'));
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_ARGS] });
-  const loadBefore = loadAverage();
   const scores: Record<string, unknown> = {};
-  try {
-    const cookie = await devLogin(app.base, `bench-lighthouse@${DOMAIN}`);
+  const start = { dataDir: tempDir('lighthouse'), email: `bench-lighthouse@${DOMAIN}` };
+  await withSignedInApp(start, async (app, cookie) => {
+    const loadBefore = loadAverage();
     const failing = new Map<string, Set<string>>();
     /** One Lighthouse run, retried twice when Lighthouse could not finish it (e.g. NO_NAVSTART); then it counts 0. */
     const measure = async (page: string, preset: 'mobile' | 'desktop', run: number): Promise<LighthouseRun> => {
@@ -333,10 +320,9 @@ export async function lighthouseScores(): Promise<void> {
     }
     scores.loadAverage = { before: loadBefore, after: loadAfter };
     scores.lowAudits = Object.fromEntries([...failing].map(([k, v]) => [k, [...v]]));
-  } finally {
+  }).finally(() => {
     chrome.kill();
-    await stopProcess(app.child);
     rmSync(FLOOR_DIR, { recursive: true, force: true });
-  }
+  });
   results.lighthouse = scores;
 }

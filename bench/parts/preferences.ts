@@ -7,19 +7,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { PluginOption, UserConfig } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.js';
-import {
-  CLIENT_DIR,
-  DOMAIN,
-  budgets,
-  checks,
-  devLogin,
-  results,
-  root,
-  round,
-  startApp,
-  stopProcess,
-  tempDir,
-} from '../common.js';
+import { CLIENT_DIR, DOMAIN, budgets, checks, results, root, round, tempDir, withSignedInApp } from '../common.js';
 
 /**
  * Part 9, preferences (docs/product.md#reading-and-display; budgets in docs/architecture.md#performance-budgets):
@@ -39,14 +27,11 @@ export async function preferencesBudgets(): Promise<void> {
   console.log('• preferences: JavaScript added to /dashboard, the font only when chosen, Lighthouse in each theme');
   await addedJavaScript();
   // A busy machine may take longer than a minute to start the server.
-  const app = await startApp(tempDir('preferences'), {}, 180_000);
-  try {
-    const cookie = await devLogin(app.base, `bench-preferences@${DOMAIN}`);
+  const start = { dataDir: tempDir('preferences'), email: `bench-preferences@${DOMAIN}`, startTimeoutMs: 180_000 };
+  await withSignedInApp(start, async (app, cookie) => {
     await fontOnlyWhenChosen(app.base, cookie);
     await accessibilityInEachTheme(app.base, cookie);
-  } finally {
-    await stopProcess(app.child);
-  }
+  });
 }
 
 interface ManifestChunk {

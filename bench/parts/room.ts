@@ -1,18 +1,7 @@
 import os from 'node:os';
 
 import { createEmptyPostgresDatabase } from '../../src/server/test/server-process.js';
-import {
-  ADMIN_EMAIL,
-  DOMAIN,
-  budgets,
-  checks,
-  devLogin,
-  results,
-  round,
-  startApp,
-  stopProcess,
-  tempDir,
-} from '../common.js';
+import { DOMAIN, budgets, checks, results, round, tempDir, withSignedInApp } from '../common.js';
 import { type GoogleStandIn, startGoogleStandIn } from '../google.js';
 import { BROWSER_ACCEPT_ENCODING } from './api.js';
 import { percentile } from './scale.js';
@@ -76,21 +65,19 @@ class Timings {
 async function oneRoom(google: GoogleStandIn, databaseUrl?: string) {
   const size = Number(process.env.ROOM_MEMBERS ?? budgets.room.members);
   const workMs = budgets.room.workSeconds * 1000;
-  const app = await startApp(
-    tempDir('room'),
-    {
+  const start = {
+    dataDir: tempDir('room'),
+    env: {
       ...google.appEnv,
       // Development sign-in for the admin's import only; the members sign in with Google.
       AUTH_DEV_LOGIN: 'true',
-      ADMIN_EMAILS: ADMIN_EMAIL,
       // The room's sign-in starts come from one address: more than the default 120 a minute (decision 016).
       AUTH_RATE_LIMIT_PER_MINUTE: String(size * 2),
       ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
     },
-    180_000,
-  );
-  try {
-    const adminCookie = await devLogin(app.base, ADMIN_EMAIL);
+    startTimeoutMs: 180_000,
+  };
+  return withSignedInApp(start, async (app, adminCookie) => {
     const headers = { cookie: adminCookie, origin: app.base, 'content-type': 'application/json' };
     const departments = (await (await fetch(`${app.base}/api/admin/departments`, { headers })).json()) as {
       items: { name: string; retired: boolean }[];
@@ -196,9 +183,7 @@ async function oneRoom(google: GoogleStandIn, databaseUrl?: string) {
       loadAverageBefore: loadBefore,
       loadAverageAfter: os.loadavg().map((l) => round(l, 2)),
     };
-  } finally {
-    await stopProcess(app.child);
-  }
+  });
 }
 
 /**

@@ -1,20 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-import {
-  ADMIN_EMAIL,
-  ADMIN_SAMPLES,
-  SCALES,
-  budgets,
-  checks,
-  devLogin,
-  results,
-  root,
-  round,
-  startApp,
-  stopProcess,
-  tempDir,
-} from '../common.js';
+import { ADMIN_SAMPLES, SCALES, budgets, checks, results, root, round, tempDir, withSignedInApp } from '../common.js';
 
 /** Seeds up to `count` members; returns the time taken and the seed's own line (members added, progress rows). */
 export function seed(dataDir: string, count: number): { ms: number; summary: string } {
@@ -66,9 +53,7 @@ export async function scale(): Promise<void> {
     console.log(`• scale: seeding up to ${count} members`);
     const seeded = seed(dataDir, count);
     console.log(`  ${seeded.summary}`);
-    const app = await startApp(dataDir, { ADMIN_EMAILS: ADMIN_EMAIL });
-    try {
-      const cookie = await devLogin(app.base, ADMIN_EMAIL);
+    await withSignedInApp({ dataDir }, async (app, cookie) => {
       const timed = async (url: string) => {
         const t0 = performance.now();
         const res = await fetch(url, { headers: { cookie } });
@@ -139,9 +124,7 @@ export async function scale(): Promise<void> {
         csvMs,
         queries: perQuery,
       };
-    } finally {
-      await stopProcess(app.child);
-    }
+    });
   }
   results.scale = scaleResults;
 }

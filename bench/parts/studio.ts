@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL, budgets, checks, devLogin, results, round, startApp, stopProcess, tempDir } from '../common.js';
+import { budgets, checks, results, round, tempDir, withSignedInApp } from '../common.js';
 
 import { percentile } from './scale.js';
 
@@ -10,10 +10,7 @@ const STUDIO_PUBLISHES = 20;
  * changed step title (so every publish is a real new version) and times POST /api/studio/publish alone.
  */
 export async function studio(): Promise<void> {
-  const dataDir = tempDir('studio');
-  const app = await startApp(dataDir, { ADMIN_EMAILS: ADMIN_EMAIL });
-  try {
-    const cookie = await devLogin(app.base, ADMIN_EMAIL);
+  await withSignedInApp({ dataDir: tempDir('studio') }, async (app, cookie) => {
     const headers = { cookie, origin: app.base, 'x-requested-with': 'onboarding', 'content-type': 'application/json' };
     const times: number[] = [];
     let roles = 0;
@@ -64,9 +61,7 @@ export async function studio(): Promise<void> {
       p95Ms: p95,
       maxMs: round(times.at(-1) ?? NaN),
     };
-  } finally {
-    await stopProcess(app.child);
-  }
+  });
 }
 
 /** `--only=api,bundle,scale,insights,lighthouse,signin,studio,reminders` runs just those parts (default: all). */

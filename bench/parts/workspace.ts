@@ -1,18 +1,7 @@
 import os from 'node:os';
 import { DIRECTORY_QUERIES_PER_MINUTE } from '../../src/server/modules/workspace/connection.js';
 import { WorkspacePeer } from '../../src/server/test/workspace-peer.js';
-import {
-  ADMIN_EMAIL,
-  DOMAIN,
-  budgets,
-  checks,
-  devLogin,
-  results,
-  round,
-  startApp,
-  stopProcess,
-  tempDir,
-} from '../common.js';
+import { DOMAIN, budgets, checks, results, round, tempDir, withSignedInApp } from '../common.js';
 
 /** The administrator the service account acts as. */
 const DELEGATED = `directory-admin@${DOMAIN}`;
@@ -37,21 +26,12 @@ export async function workspace(): Promise<void> {
   console.log(`• workspace: ${newcomers} Google accounts for a CSV import`);
   const peer = await WorkspacePeer.start(DELEGATED);
   peer.quota = { queries: GOOGLE_QUOTA_PER_MINUTE, windowMs: 60_000 };
-  const dataDir = tempDir('workspace');
-  const app = await startApp(
-    dataDir,
-    {
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
-      GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
-      GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
-      GOOGLE_WORKSPACE_WRITE: 'true',
-      MAIL_EVERY_SECONDS: '99999',
-    },
-    180_000,
-  );
-  try {
-    const cookie = await devLogin(app.base, ADMIN_EMAIL);
+  const start = {
+    dataDir: tempDir('workspace'),
+    env: { ...peer.appEnv, GOOGLE_WORKSPACE_WRITE: 'true', MAIL_EVERY_SECONDS: '99999' },
+    startTimeoutMs: 180_000,
+  };
+  await withSignedInApp(start, async (app, cookie) => {
     const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
       const res = await fetch(`${app.base}${url}`, {
         method,
@@ -110,8 +90,5 @@ export async function workspace(): Promise<void> {
       budget: `≤ ${budgets.workspace.wallMaxRatioToPace} × the client's pace`,
       ok: wallS <= pacedS * budgets.workspace.wallMaxRatioToPace,
     });
-  } finally {
-    await stopProcess(app.child);
-    await peer.stop();
-  }
+  }).finally(() => peer.stop());
 }
