@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
+import { CHROMIUM_ARGS, chromiumPath, PLAYWRIGHT_RUN } from './scripts/chromium';
 import { E2E_SECRETS } from './tests/e2e/fixtures/secrets';
 
 /**
@@ -82,19 +82,12 @@ const appServer = (serverPort: number, serverDataDir: string, serverBackupCopyDi
 });
 
 export default defineConfig({
+  ...PLAYWRIGHT_RUN,
   testDir: 'tests/e2e',
-  fullyParallel: false,
   // One worker per project: each project's files run one after another against its own server.
   workers: 2,
-  forbidOnly: true,
-  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
-  use: {
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
   projects: [
     {
       name: 'chromium',

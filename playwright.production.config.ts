@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
+import { CHROMIUM_ARGS, chromiumPath, PLAYWRIGHT_RUN } from './scripts/chromium';
 import { BROWSER_HOME, PUBLIC_HOST_NAME, PUBLIC_URL } from './tests/production/rehearsal';
 
 /**
@@ -10,20 +10,13 @@ import { BROWSER_HOME, PUBLIC_HOST_NAME, PUBLIC_URL } from './tests/production/r
  * DNS.
  */
 export default defineConfig({
+  ...PLAYWRIGHT_RUN,
   testDir: 'tests/production',
-  fullyParallel: false,
   workers: 1,
-  forbidOnly: true,
-  retries: 0,
   timeout: 180_000,
   // Generous: on a busy machine the first pages of a fresh browser take long to load; CI's run is far quicker.
   expect: { timeout: 30_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: PUBLIC_URL,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
+  use: { ...PLAYWRIGHT_RUN.use, baseURL: PUBLIC_URL },
   projects: [
     {
       name: 'chromium',
