@@ -29,6 +29,7 @@ import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { HttpError, notFound } from '../../http-errors.js';
+import { PeriodicTimer } from '../../periodic-timer.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { requirePermission } from '../permissions/index.js';
 import { getMember } from '../members/index.js';
@@ -173,7 +174,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
   { db, content, config, now, documents, sweepEveryMs },
 ) => {
   if (sweepEveryMs !== undefined) {
-    let timer: NodeJS.Timeout | undefined;
+    const timer = new PeriodicTimer();
     let running: Promise<unknown> = Promise.resolve();
     const sweep = () => {
       running = sweepDueAgreements({
@@ -188,15 +189,8 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
         (error: unknown) => app.log.error({ err: error }, 'the sweep of agreements due again failed'),
       );
     };
-    app.addHook('onReady', async () => {
-      sweep();
-      timer = setInterval(sweep, sweepEveryMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+    app.addHook('onReady', async () => timer.start(sweepEveryMs, sweep));
+    app.addHook('onClose', async () => timer.stop(running));
   }
 
   /** The admin routes below: admins only, checked before anything of the request is read. */

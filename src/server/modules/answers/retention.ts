@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { RoleConfiguration } from '../../../shared/content-schema.js';
 import type { Database } from '../../db/client.js';
 import { members, users } from '../../db/schema.js';
+import { PeriodicTimer } from '../../periodic-timer.js';
 import { STORED_BY_STEP_ID, STORED_BY_USER_ID } from '../../db/stored-by-id.js';
 import { recordAudit } from '../audit/index.js';
 import { clearPrivateEmailsAfterLeaving } from '../members/index.js';
@@ -74,7 +75,7 @@ export async function deleteAnswersAfterLeaving(deps: { db: Database; now: Date;
  * overlap, and `runNow()` for tests with a moved clock.
  */
 export class AnswersSweep {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer = new PeriodicTimer();
   private running: Promise<number> = Promise.resolve(0);
 
   /**
@@ -133,14 +134,11 @@ export class AnswersSweep {
         },
         (error: unknown) => this.log.error({ err: error }, 'the sweep of answers of members who left failed'),
       );
-    sweep();
-    this.timer = setInterval(sweep, everyMs);
-    this.timer.unref();
+    this.timer.start(everyMs, sweep);
   }
 
   /** Stops the timer and waits for a run in progress. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running.catch(() => 0);
+    await this.timer.stop(this.running);
   }
 }

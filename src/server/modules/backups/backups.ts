@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { makePrivate, PRIVATE_FILE_MODE } from '../../db/private-files.js';
 import { summarizeTables, type SqlRunner } from '../../db/tables.js';
 import type { DatabaseSummary } from '../../db/tables.js';
+import { PeriodicTimer } from '../../periodic-timer.js';
 import { buildBackupFile, type BackupManifest } from './backup-file.js';
 import { restoreIntoRunningDatabase } from './restore-live.js';
 import { copyBackup, type BackupCopyTarget } from './backup-copies.js';
@@ -246,7 +247,7 @@ export function createBackupService(options: {
   const copies = options.copies ?? [];
   const now = options.now ?? (() => new Date());
   let running: Promise<BackupInfo> | undefined;
-  let timer: NodeJS.Timeout | undefined;
+  const timer = new PeriodicTimer();
 
   const prune = () => {
     const all = listBackups(directory);
@@ -310,17 +311,11 @@ export function createBackupService(options: {
       return due ? create() : undefined;
     },
     startSchedule: (onError) => {
-      if (!client || settings.everyHours <= 0 || timer) return;
+      if (!client || settings.everyHours <= 0 || timer.started) return;
       const check = () => void service.runScheduled().catch(onError);
-      check();
-      timer = setInterval(check, Math.min(BACKUP_CHECK_INTERVAL_MS, settings.everyHours * 3_600_000));
-      timer.unref();
+      timer.start(Math.min(BACKUP_CHECK_INTERVAL_MS, settings.everyHours * 3_600_000), check);
     },
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
+    stop: () => timer.stop(running),
     pathOf: (name) => {
       if (!client || backupTime(name) === undefined) return undefined;
       const file = path.join(directory, name);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicTimer } from '../../periodic-timer.js';
 import { syncTeamTasks } from '../team-tasks/index.js';
 import { planReminders, planTeamTaskMails, planWeeklyDigests, type PlanDeps } from './planner.js';
 import { planPreboardingMails } from './preboarding-mails.js';
@@ -11,7 +12,7 @@ import { sendDueMessages, type SendDeps } from './sender.js';
  * memory: a restart picks up where the outbox stands.
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer = new PeriodicTimer();
   private running: Promise<void> | undefined;
   private again = false;
 
@@ -68,15 +69,11 @@ export class MailWorker {
    * @param everyMs milliseconds between runs
    */
   start(everyMs: number): void {
-    void this.runNow();
-    this.timer = setInterval(() => void this.runNow(), everyMs);
-    this.timer.unref();
+    this.timer.start(everyMs, () => void this.runNow());
   }
 
   /** Stops the timer and waits for a run in progress. */
   async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.timer.stop(this.running);
   }
 }

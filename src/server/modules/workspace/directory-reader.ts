@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import { PeriodicTimer } from '../../periodic-timer.js';
 import type { WorkspaceConnection } from './connection.js';
 import { lastReadStartedAt, readDirectory, type DirectoryReadOutcome } from './directory-read.js';
 
@@ -9,7 +10,7 @@ import { lastReadStartedAt, readDirectory, type DirectoryReadOutcome } from './d
  * less than half a period ago.
  */
 export class DirectoryReader {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer = new PeriodicTimer();
   private running: Promise<DirectoryReadOutcome | null> = Promise.resolve(null);
 
   /**
@@ -50,14 +51,11 @@ export class DirectoryReader {
       void this.runNow({ unlessReadWithinMs: everyMs / 2 }).catch((error: unknown) =>
         this.log.warn({ err: error }, 'the Workspace directory read failed'),
       );
-    run();
-    this.timer = setInterval(run, everyMs);
-    this.timer.unref();
+    this.timer.start(everyMs, run);
   }
 
   /** Stops the timer and waits for a read in progress. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running.catch(() => null);
+    await this.timer.stop(this.running);
   }
 }

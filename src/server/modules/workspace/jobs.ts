@@ -6,6 +6,7 @@ import type { WorkspaceJob } from '../../../shared/workspace-api.js';
 import type { Database } from '../../db/client.js';
 import { workspaceJobs } from '../../db/schema.js';
 import { HttpError } from '../../http-errors.js';
+import { PeriodicTimer } from '../../periodic-timer.js';
 import { recordAudit } from '../audit/index.js';
 import type { MemberWriteActor } from '../members/index.js';
 import { WORKSPACE_SCOPES, type WorkspaceConnection, WorkspaceError, workspaceError } from './connection.js';
@@ -283,7 +284,7 @@ async function leaveGroups(deps: JobDeps, email: string): Promise<string[]> {
  * in memory: a restart finds the jobs where they stand.
  */
 export class WorkspaceWorker {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer = new PeriodicTimer();
   private running: Promise<void> | undefined;
 
   /**
@@ -318,15 +319,11 @@ export class WorkspaceWorker {
    * @param everyMs milliseconds between runs
    */
   start(everyMs: number): void {
-    void this.runNow();
-    this.timer = setInterval(() => void this.runNow(), everyMs);
-    this.timer.unref();
+    this.timer.start(everyMs, () => void this.runNow());
   }
 
   /** Stops the timer and waits for a run in progress. */
   async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.timer.stop(this.running);
   }
 }
