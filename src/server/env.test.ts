@@ -1,6 +1,7 @@
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.js';
+import { ConfigError, configurationVariables, loadConfig } from './env.js';
 import { projectRoot } from './project-root.js';
 
 const PRODUCTION = {
@@ -178,5 +179,33 @@ describe('loadConfig', () => {
     const problems = problemsOf(env);
     for (const key of Object.keys(env)) expect(problems.some((p) => p.startsWith(`${key}`))).toBe(true);
     expect(() => loadConfig(env)).toThrow(/The server configuration is invalid:\n {2}- PORT: must be a whole number/);
+  });
+});
+
+describe('whole-number settings', () => {
+  /** Each setting a word is refused by as "must be a whole number …", with the range its message names. */
+  const settings = configurationVariables().flatMap((name) => {
+    const problem = problemsOf({ [name]: 'x' }).find((p) => p.startsWith(`${name}: must be a whole number`));
+    if (problem === undefined) return [];
+    const range = /(?:from|between) (\d+)(?: \([^)]*\))? (?:to|and) (\d+)$/u.exec(problem);
+    return [{ name, problem, min: Number(range?.[1] ?? NaN), max: Number(range?.[2] ?? NaN) }];
+  });
+
+  it('name their range in their message', () => {
+    expect(settings.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['PORT', 'MAIL_CONCURRENCY', 'BACKUP_EVERY_HOURS']),
+    );
+    expect(settings.filter((s) => Number.isNaN(s.min) || Number.isNaN(s.max)).map((s) => s.problem)).toEqual([]);
+  });
+
+  it('accept exactly the whole numbers of that range, and refuse the others with that message', () => {
+    for (const { name, problem, min, max } of settings) {
+      const check = (n: number) => {
+        const problems = problemsOf({ [name]: String(n) });
+        expect(problems).toEqual(n >= min && n <= max ? [] : [problem]);
+      };
+      for (const edge of [min - 1, min, max, max + 1]) if (edge >= 0) check(edge);
+      fc.assert(fc.property(fc.integer({ min: 0, max: max * 2 + 10 }), check), { numRuns: 40 });
+    }
   });
 });

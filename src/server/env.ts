@@ -163,6 +163,18 @@ const isUrl = (value: string, protocols: readonly string[]): boolean => {
 /** Whether a URL's host is this machine (browsers accept Secure cookies from http://localhost). */
 const isLoopback = (value: string): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
 
+/**
+ * A whole number written in digits: `digits` says how many may be written and whether the first may be 0 (e.g.
+ * /^[1-9]\d{0,5}$/u), `min` and `max` bound the value; every refusal says `message` (docs/operations.md#configuration).
+ * @returns the schema of the variable's text, parsed to a number
+ */
+function wholeNumber(digits: RegExp, message: string, bounds: { min?: number; max?: number } = {}) {
+  let value = z.number();
+  if (bounds.min !== undefined) value = value.min(bounds.min, message);
+  if (bounds.max !== undefined) value = value.max(bounds.max, message);
+  return z.string().regex(digits, message).transform(Number).pipe(value);
+}
+
 const booleanSchema = z
   .string()
   .transform((v) => v.toLowerCase())
@@ -170,12 +182,7 @@ const booleanSchema = z
   .transform((v) => v === 'true');
 
 const envSchema = z.object({
-  PORT: z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number between 0 and 65535')
-    .transform(Number)
-    .pipe(z.number().max(65535, 'must be a whole number between 0 and 65535'))
-    .default(3000),
+  PORT: wholeNumber(/^\d+$/, 'must be a whole number between 0 and 65535', { max: 65535 }).default(3000),
   HOST: z.string().trim().min(1, 'must name an interface, e.g. 127.0.0.1 or 0.0.0.0').optional(),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -187,12 +194,9 @@ const envSchema = z.object({
       message: 'must be a PostgreSQL URL like postgres://user:password@host:5432/database',
     })
     .optional(),
-  DATABASE_TIMEOUT_SECONDS: z
-    .string()
-    .regex(/^\d{1,3}$/u, 'must be a whole number of seconds from 1 to 999')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be a whole number of seconds from 1 to 999'))
-    .default(5),
+  DATABASE_TIMEOUT_SECONDS: wholeNumber(/^\d{1,3}$/u, 'must be a whole number of seconds from 1 to 999', {
+    min: 1,
+  }).default(5),
   PUBLIC_URL: z
     .string()
     .refine((v) => isUrl(v, ['http:', 'https:']) && ['', '/'].includes(new URL(v).pathname + new URL(v).search), {
@@ -247,31 +251,17 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .optional(),
-  AUTH_RATE_LIMIT_PER_MINUTE: z
-    .string()
-    .regex(/^[1-9]\d{0,5}$/u, 'must be a whole number from 1 to 999999')
-    .transform(Number)
-    .default(120),
-  AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: z
-    .string()
-    .regex(/^[1-9]\d{0,5}$/u, 'must be a whole number from 1 to 999999')
-    .transform(Number)
-    .default(20),
-  BACKUP_EVERY_HOURS: z
-    .string()
-    .regex(/^\d{1,4}$/u, 'must be a whole number of hours from 0 (no scheduled backups) to 9999')
-    .transform(Number)
-    .default(24),
-  BACKUP_KEEP_DAILY: z
-    .string()
-    .regex(/^[1-9]\d{0,2}$/u, 'must be a whole number from 1 to 999')
-    .transform(Number)
-    .default(7),
-  BACKUP_KEEP_WEEKLY: z
-    .string()
-    .regex(/^\d{1,3}$/u, 'must be a whole number from 0 to 999')
-    .transform(Number)
-    .default(4),
+  AUTH_RATE_LIMIT_PER_MINUTE: wholeNumber(/^[1-9]\d{0,5}$/u, 'must be a whole number from 1 to 999999').default(120),
+  AUTH_DEV_LOGIN_RATE_LIMIT_PER_MINUTE: wholeNumber(
+    /^[1-9]\d{0,5}$/u,
+    'must be a whole number from 1 to 999999',
+  ).default(20),
+  BACKUP_EVERY_HOURS: wholeNumber(
+    /^\d{1,4}$/u,
+    'must be a whole number of hours from 0 (no scheduled backups) to 9999',
+  ).default(24),
+  BACKUP_KEEP_DAILY: wholeNumber(/^[1-9]\d{0,2}$/u, 'must be a whole number from 1 to 999').default(7),
+  BACKUP_KEEP_WEEKLY: wholeNumber(/^\d{1,3}$/u, 'must be a whole number from 0 to 999').default(4),
   BACKUP_COPY_DIR: z.string().trim().min(1, 'must be a folder path').optional(),
   BACKUP_S3_BUCKET: z.string().trim().min(1, 'must be a bucket name').optional(),
   BACKUP_S3_ENDPOINT: z.url('must be the URL of an S3-compatible service, e.g. https://s3.example.org').optional(),
@@ -287,12 +277,7 @@ const envSchema = z.object({
     .trim()
     .default('Europe/London')
     .refine(isTimeZone, 'must be an IANA time zone, e.g. "Europe/London"'),
-  STALLED_AFTER_DAYS: z
-    .string()
-    .regex(/^\d{1,3}$/u, 'must be a whole number of days from 1 to 999')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be a whole number of days from 1 to 999'))
-    .default(7),
+  STALLED_AFTER_DAYS: wholeNumber(/^\d{1,3}$/u, 'must be a whole number of days from 1 to 999', { min: 1 }).default(7),
   SMTP_URL: z
     .string()
     .refine(
@@ -305,41 +290,22 @@ const envSchema = z.object({
     .trim()
     .min(3, 'must be a sender, e.g. "INSPIRED 2 UPLIFT <onboarding@inspired2uplift.org>"')
     .optional(),
-  MAIL_EVERY_SECONDS: z
-    .string()
-    .regex(/^\d{1,5}$/u, 'must be a whole number of seconds from 1 to 99999')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be a whole number of seconds from 1 to 99999'))
-    .default(60),
-  MAIL_CLAIM_SECONDS: z
-    .string()
-    .regex(/^\d{1,4}$/u, 'must be a whole number of seconds from 5 to 9999')
-    .transform(Number)
-    .pipe(z.number().min(5, 'must be a whole number of seconds from 5 to 9999'))
-    .default(120),
-  MAIL_RETRY_SECONDS: z
-    .string()
-    .regex(/^\d{1,5}$/u, 'must be a whole number of seconds from 1 to 99999')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be a whole number of seconds from 1 to 99999'))
-    .default(120),
-  MAIL_CONCURRENCY: z
-    .string()
-    .regex(/^\d{1,2}$/u, 'must be a whole number of messages from 1 to 50')
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, 'must be a whole number of messages from 1 to 50')
-        .max(50, 'must be a whole number of messages from 1 to 50'),
-    )
-    .default(5),
-  ANSWERS_KEEP_DAYS_AFTER_LEAVING: z
-    .string()
-    .regex(/^\d{1,4}$/u, 'must be a whole number of days from 0 to 3650')
-    .transform(Number)
-    .pipe(z.number().max(3650, 'must be a whole number of days from 0 to 3650'))
-    .default(90),
+  MAIL_EVERY_SECONDS: wholeNumber(/^\d{1,5}$/u, 'must be a whole number of seconds from 1 to 99999', {
+    min: 1,
+  }).default(60),
+  MAIL_CLAIM_SECONDS: wholeNumber(/^\d{1,4}$/u, 'must be a whole number of seconds from 5 to 9999', { min: 5 }).default(
+    120,
+  ),
+  MAIL_RETRY_SECONDS: wholeNumber(/^\d{1,5}$/u, 'must be a whole number of seconds from 1 to 99999', {
+    min: 1,
+  }).default(120),
+  MAIL_CONCURRENCY: wholeNumber(/^\d{1,2}$/u, 'must be a whole number of messages from 1 to 50', {
+    min: 1,
+    max: 50,
+  }).default(5),
+  ANSWERS_KEEP_DAYS_AFTER_LEAVING: wholeNumber(/^\d{1,4}$/u, 'must be a whole number of days from 0 to 3650', {
+    max: 3650,
+  }).default(90),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SECRETS_KEY: z
     .string()
