@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { GroupDifference, GroupRule, GroupsCheck, GroupsPreview } from '../../../shared/workspace-api.js';
 import type { Database } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { auditLog, members, workspaceMappings } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
 import type { MemberWriteActor } from '../members/index.js';
 import { WORKSPACE_SCOPES, type WorkspaceConnection, type WorkspaceFailure, workspaceError } from './connection.js';
+import { listMapping, replaceMapping } from './mappings.js';
 
 /**
  * Groups follow the role (docs/product.md#google-workspace-groups): the admins' mapping of roles and departments to
@@ -31,11 +32,7 @@ const MAX_REPORTED = 500;
  * @param db the database
  */
 export async function listGroupRules(db: Database): Promise<GroupRule[]> {
-  const rows = await db
-    .select()
-    .from(workspaceMappings)
-    .where(eq(workspaceMappings.kind, GROUP))
-    .orderBy(asc(workspaceMappings.updatedAt), asc(workspaceMappings.id));
+  const rows = await listMapping(db, GROUP);
   return rows.map((r) => ({ roleKey: r.roleKey, department: r.department, groupEmail: r.target }));
 }
 
@@ -52,28 +49,8 @@ export async function replaceGroupRules(
   actor: MemberWriteActor,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(workspaceMappings).where(eq(workspaceMappings.kind, GROUP));
-    if (rules.length > 0) {
-      await tx.insert(workspaceMappings).values(
-        rules.map((r, i) => ({
-          kind: GROUP,
-          roleKey: r.roleKey,
-          department: r.department,
-          target: r.groupEmail.toLowerCase(),
-          updatedAt: new Date(now.getTime() + i),
-        })),
-      );
-    }
-    await recordAudit(tx, {
-      kind: 'workspace-account',
-      outcome: 'ok',
-      ...actor,
-      reason: 'group-rules',
-      details: { rules },
-      at: now,
-    });
-  });
+  const rows = rules.map((r) => ({ roleKey: r.roleKey, department: r.department, target: r.groupEmail.toLowerCase() }));
+  await replaceMapping(db, GROUP, rows, { reason: 'group-rules', details: { rules }, actor, now });
 }
 
 /** Every group the mapping names, sorted. */
