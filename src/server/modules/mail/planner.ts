@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { EXTRA_STEP_ORDINAL_BASE, refreshAdminMembers, roleStepRows } from '../member-overview/index.js';
@@ -27,6 +27,55 @@ const FORMER_ADDRESS_PATTERN = '\\+former-[0-9a-f]{8}@';
  * or overdue.
  */
 export const FIRST_DAYS_WITHOUT_REMINDERS = 3;
+
+/**
+ * The end of a day's plan (member reminders, team-task mails), after a `due` CTE of one row per recipient and item:
+ * one outbox message per recipient with the day's items in its plan, once per recipient and day (its `dedupe_key`:
+ * a second planner's insert does nothing), and each item recorded with that message in `record.table` (so the same
+ * occasion is not planned again).
+ * @param plan `kind` of the message (also its `dedupe_key`'s start); `recipient`, the column of `due` that holds the
+ *   address; `today` (YYYY-MM-DD) and `at` (ISO time) of the plan; `list`, the plan's key of the items, `item` the
+ *   SQL of one item from a `due` row `d`, `order` their order; `record`, the table of the recorded items and its
+ *   columns, each named as in `due`
+ * @returns the SQL of the two CTEs and the closing select, which answers `planned` (the messages planned)
+ */
+function planPerRecipient(plan: {
+  kind: 'reminder' | 'team-tasks';
+  recipient: 'email' | 'recipient';
+  today: string;
+  at: string;
+  list: 'steps' | 'tasks';
+  item: SQL;
+  order: SQL;
+  record: { table: 'mail_reminder_steps' | 'team_task_mails'; columns: readonly string[] };
+}): SQL {
+  const recipient = sql.identifier(plan.recipient);
+  const columns = sql.join(
+    plan.record.columns.map((c) => sql.identifier(c)),
+    sql`, `,
+  );
+  const fromDue = sql.join(
+    plan.record.columns.map((c) => sql`d.${sql.identifier(c)}`),
+    sql`, `,
+  );
+  return sql`
+    planned as (
+      insert into mail_outbox (kind, recipient, dedupe_key, plan, next_attempt_at, created_at)
+      select ${sql.raw(`'${plan.kind}'`)}, d.${recipient}, ${sql.raw(`'${plan.kind}:'`)} || d.${recipient} || ':' || ${plan.today},
+        jsonb_build_object('day', ${plan.today}::text, ${sql.raw(`'${plan.list}'`)}, jsonb_agg(${plan.item} order by ${plan.order})),
+        ${plan.at}::timestamptz, ${plan.at}::timestamptz
+      from due d group by d.${recipient}
+      on conflict (dedupe_key) do nothing
+      returning id, recipient
+    ),
+    recorded as (
+      insert into ${sql.identifier(plan.record.table)} (${columns}, outbox_id)
+      select ${fromDue}, p.id from due d join planned p on p.recipient = d.${recipient}
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from planned)::int as planned, (select count(*) from recorded)::int as recorded`;
+}
 
 /** What planning needs: the database, the running content, the clock and the organisation's time zone. */
 export interface PlanDeps {
@@ -127,23 +176,16 @@ export async function planReminders(deps: PlanDeps): Promise<number> {
           where r.email = o.email and r.step_id = o.step_id and r.due_on = o.due_on and r.occasion = o.occasion
         )
     ),
-    planned as (
-      insert into mail_outbox (kind, recipient, dedupe_key, plan, next_attempt_at, created_at)
-      select 'reminder', d.email, 'reminder:' || d.email || ':' || ${today},
-        jsonb_build_object('day', ${today}::text, 'steps', jsonb_agg(
-          jsonb_build_object('stepId', d.step_id, 'dueOn', d.due_on::text, 'occasion', d.occasion) order by d.ordinal)),
-        ${deps.now.toISOString()}::timestamptz, ${deps.now.toISOString()}::timestamptz
-      from due d group by d.email
-      on conflict (dedupe_key) do nothing
-      returning id, recipient
-    ),
-    recorded as (
-      insert into mail_reminder_steps (email, step_id, due_on, occasion, outbox_id)
-      select d.email, d.step_id, d.due_on, d.occasion, p.id from due d join planned p on p.recipient = d.email
-      on conflict do nothing
-      returning 1
-    )
-    select (select count(*) from planned)::int as planned, (select count(*) from recorded)::int as steps`);
+    ${planPerRecipient({
+      kind: 'reminder',
+      recipient: 'email',
+      today,
+      at: deps.now.toISOString(),
+      list: 'steps',
+      item: sql`jsonb_build_object('stepId', d.step_id, 'dueOn', d.due_on::text, 'occasion', d.occasion)`,
+      order: sql`d.ordinal`,
+      record: { table: 'mail_reminder_steps', columns: ['email', 'step_id', 'due_on', 'occasion'] },
+    })}`);
   return Number(rowsOf(result)[0]?.planned ?? 0);
 }
 
@@ -285,23 +327,15 @@ export async function planTeamTaskMails(deps: PlanDeps & { organisationDomain: s
           where x.task_id = o.task_id and x.recipient = o.recipient and x.due_on = o.due_on and x.occasion = o.occasion
         )
     ),
-    planned as (
-      insert into mail_outbox (kind, recipient, dedupe_key, plan, next_attempt_at, created_at)
-      select 'team-tasks', d.recipient, 'team-tasks:' || d.recipient || ':' || ${today},
-        jsonb_build_object('day', ${today}::text, 'tasks', jsonb_agg(
-          jsonb_build_object('taskId', d.task_id, 'dueOn', d.due_on::text, 'occasion', d.occasion, 'urgent', d.urgent)
-          order by d.due_on, d.task_id)),
-        ${at}::timestamptz, ${at}::timestamptz
-      from due d group by d.recipient
-      on conflict (dedupe_key) do nothing
-      returning id, recipient
-    ),
-    recorded as (
-      insert into team_task_mails (task_id, recipient, due_on, occasion, outbox_id)
-      select d.task_id, d.recipient, d.due_on, d.occasion, p.id from due d join planned p on p.recipient = d.recipient
-      on conflict do nothing
-      returning 1
-    )
-    select (select count(*) from planned)::int as planned, (select count(*) from recorded)::int as tasks`);
+    ${planPerRecipient({
+      kind: 'team-tasks',
+      recipient: 'recipient',
+      today,
+      at,
+      list: 'tasks',
+      item: sql`jsonb_build_object('taskId', d.task_id, 'dueOn', d.due_on::text, 'occasion', d.occasion, 'urgent', d.urgent)`,
+      order: sql`d.due_on, d.task_id`,
+      record: { table: 'team_task_mails', columns: ['task_id', 'recipient', 'due_on', 'occasion'] },
+    })}`);
   return Number(rowsOf(result)[0]?.planned ?? 0);
 }
