@@ -20,7 +20,6 @@ import {
 } from '../../../shared/acknowledgments-api.js';
 import { memberEmailParamsSchema } from '../../../shared/admin-api.js';
 import { pendingAgreements, sweepDueAgreements } from './due-again.js';
-import { progressWriteQuerySchema } from '../../../shared/api.js';
 import type { Step } from '../../../shared/content-schema.js';
 import { RoleConfigurationError, type RoleCatalog } from '../../../shared/roles.js';
 import { areStepItemsDone, stepItems } from '../../../shared/step-items.js';
@@ -37,9 +36,9 @@ import {
   completeStep,
   doneItemIdsOfStep,
   ITEMS_NOT_DONE_MESSAGE,
-  memberStep,
   refuseOtherVersion,
-  refusePreviewWrite,
+  stepWriteRoute,
+  writableStep,
 } from '../progress/index.js';
 import {
   findAcknowledgment,
@@ -198,19 +197,10 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
 
   app.post(
     '/api/acknowledgments/steps/:stepId/signature',
-    {
-      preValidation: requireUser,
-      schema: {
-        params: signStepParamsSchema,
-        querystring: progressWriteQuerySchema,
-        body: signStepBodySchema,
-        response: { 200: signStepResponseSchema },
-      },
-    },
+    stepWriteRoute(signStepParamsSchema, signStepBodySchema, signStepResponseSchema),
     async function postAcknowledgmentsStepsByStepIdSignature(request) {
       const user = signedInUser(request);
-      const step = memberStep(request.catalog, request, request.params.stepId);
-      refusePreviewWrite(request.query);
+      const step = writableStep(request, request.params.stepId);
       if (step.signature !== true) throw new HttpError(400, NO_SIGNATURE_MESSAGE);
       refuseOtherVersion(step, request.body.version);
       // The signature record and the completion are stored together or not at all.

@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type MemberDetail,
   memberDetailSchema,
   memberEmailParamsSchema,
   membersPageSchema,
@@ -27,7 +29,12 @@ import {
 import { planWelcomes, updateSchedule } from '../mail/index.js';
 import { suggestBuddies, syncTeamTasks } from '../team-tasks/index.js';
 import { buddySuggestionsSchema, putBuddyBodySchema } from '../../../shared/team-tasks-api.js';
-import { listAllMemberOverviews, listMemberOverviews, refreshAdminMembers } from '../member-overview/index.js';
+import {
+  listAllMemberOverviews,
+  listMemberOverviews,
+  type MembersContext,
+  refreshAdminMembers,
+} from '../member-overview/index.js';
 import { checkMemberDepartments } from '../departments/index.js';
 import { exportExtras } from './import-changes.js';
 import { getMemberDetail } from './member-detail.js';
@@ -45,6 +52,22 @@ import {
 export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
   const { db, config, now } = options;
   const { baseOf, ctxOf, syncDeps } = adminContexts(options);
+  /**
+   * The page of the request's member as its reader may see it (a lead: members of the departments they lead).
+   * @throws HttpError 404 when there is none they may read
+   */
+  const readablePage = async (request: FastifyRequest<{ Params: { email: string } }>): Promise<MemberDetail> => {
+    const detail = await getMemberDetail(db, ctxOf(request), request.params.email.toLowerCase());
+    if (!detail) throw notFound(`No member has the address ${request.params.email}.`);
+    return detail;
+  };
+  /** After a write about a member: their team tasks brought in line (docs/product.md#team-tasks), then their page. */
+  const pageAfterWrite = async (request: FastifyRequest, ctx: MembersContext, email: string): Promise<MemberDetail> => {
+    await syncTeamTasks(syncDeps(request), [email]);
+    const detail = await getMemberDetail(db, ctx, email);
+    if (!detail) throw new Error(`member ${email} vanished after it was written`);
+    return detail;
+  };
   app.get(
     '/api/admin/members',
     { ...needs('members:read'), schema: { querystring: membersQuerySchema, response: { 200: membersPageSchema } } },
@@ -75,9 +98,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
     '/api/admin/members/:email',
     { ...needs('members:read'), schema: { params: memberEmailParamsSchema, response: { 200: memberDetailSchema } } },
     async function getAdminMembersByEmail(request) {
-      const detail = await getMemberDetail(db, ctxOf(request), request.params.email.toLowerCase());
-      if (!detail) throw notFound(`No member has the address ${request.params.email}.`);
-      return detail;
+      return readablePage(request);
     },
   );
 
@@ -143,10 +164,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
           await markInvited(tx, [email], now());
         }
       });
-      await syncTeamTasks(syncDeps(request), [email]);
-      const detail = await getMemberDetail(db, baseOf(request), email);
-      if (!detail) throw new Error(`member ${email} vanished after it was written`);
-      return detail;
+      return pageAfterWrite(request, baseOf(request), email);
     },
   );
 
@@ -185,9 +203,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
     async function putAdminMembersByEmailBuddy(request) {
       const email = request.params.email.toLowerCase();
       // A lead sets buddies only for members of the departments they lead (the member page they can read).
-      if (!(await getMemberDetail(db, ctxOf(request), email))) {
-        throw notFound(`No member has the address ${request.params.email}.`);
-      }
+      await readablePage(request);
       // ...and chooses the buddy among those members too (an admin chooses from anyone): a buddy sees the newcomer's
       // name and address in their team tasks.
       const { buddy } = request.body;
@@ -199,10 +215,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
         throw new HttpError(400, BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE);
       const set = await setMemberBuddy(db, email, buddy, actorOf(request), now());
       if ('refused' in set) throw new HttpError(400, BUDDY_REFUSALS[set.refused]);
-      await syncTeamTasks(syncDeps(request), [email]);
-      const detail = await getMemberDetail(db, ctxOf(request), email);
-      if (!detail) throw new Error(`member ${email} vanished after it was written`);
-      return detail;
+      return pageAfterWrite(request, ctxOf(request), email);
     },
   );
 
@@ -215,9 +228,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
     async function getAdminMembersByEmailBuddySuggestions(request) {
       const email = request.params.email.toLowerCase();
       // The same people as the buddy itself: admins, and leads for members of their departments.
-      if (!(await getMemberDetail(db, ctxOf(request), email))) {
-        throw notFound(`No member has the address ${request.params.email}.`);
-      }
+      await readablePage(request);
       await refreshAdminMembers(db, request.catalog, config.organisationTimeZone);
       return { suggestions: await suggestBuddies(db, email) };
     },
@@ -233,10 +244,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       const email = request.params.email.toLowerCase();
       if (!(await markMemberLeft(db, email, request.body, actorOf(request), now())))
         throw notFound(`No member has the address ${request.params.email}.`);
-      await syncTeamTasks(syncDeps(request), [email]);
-      const detail = await getMemberDetail(db, baseOf(request), email);
-      if (!detail) throw new Error(`member ${email} vanished after it was written`);
-      return detail;
+      return pageAfterWrite(request, baseOf(request), email);
     },
   );
 
@@ -247,10 +255,7 @@ export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
       const email = request.params.email.toLowerCase();
       if (!(await markMemberRejoined(db, email, actorOf(request), now())))
         throw notFound(`${request.params.email} is not marked as having left.`);
-      await syncTeamTasks(syncDeps(request), [email]);
-      const detail = await getMemberDetail(db, baseOf(request), email);
-      if (!detail) throw new Error(`member ${email} vanished after it was written`);
-      return detail;
+      return pageAfterWrite(request, baseOf(request), email);
     },
   );
 };

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/answers-api.js';
 import { memberEmailParamsSchema } from '../../../shared/admin-api.js';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/client-request.js';
-import { progressWriteQuerySchema, stepIdParamsSchema } from '../../../shared/api.js';
+import { stepIdParamsSchema } from '../../../shared/api.js';
 
 import { FORM_FILE_MAX_BYTES } from '../../../shared/content-schema.js';
 import { answerText, fileAnswerSchema, quizTryBodySchema } from '../../../shared/step-answers.js';
@@ -32,7 +32,7 @@ import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { recordAudit } from '../audit/index.js';
 import { getMember } from '../members/index.js';
 import { checkAdminPermission, mayReadDepartment } from '../permissions/index.js';
-import { memberStep, refusePreviewWrite } from '../progress/index.js';
+import { memberStep, stepWriteRoute, writableStep } from '../progress/index.js';
 import type { SecretBox } from '../secrets/index.js';
 import { quizTriesOf, submissionsOfStep, type StoredFormAnswers } from './answers.repository.js';
 import {
@@ -151,36 +151,18 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
 
   app.put(
     '/api/steps/:stepId/form/draft',
-    {
-      preValidation: requireUser,
-      schema: {
-        params: stepIdParamsSchema,
-        querystring: progressWriteQuerySchema,
-        body: formAnswersBodySchema,
-        response: { 200: formStateSchema },
-      },
-    },
+    stepWriteRoute(stepIdParamsSchema, formAnswersBodySchema, formStateSchema),
     async function putStepsByStepIdFormDraft(request) {
-      const step = own(request);
-      refusePreviewWrite(request.query);
+      const step = writableStep(request, request.params.stepId);
       return saveFormDraft(deps, request, step, request.body.answers);
     },
   );
 
   app.post(
     '/api/steps/:stepId/form',
-    {
-      preValidation: requireUser,
-      schema: {
-        params: stepIdParamsSchema,
-        querystring: progressWriteQuerySchema,
-        body: formAnswersBodySchema,
-        response: { 200: formSubmitAnswerSchema },
-      },
-    },
+    stepWriteRoute(stepIdParamsSchema, formAnswersBodySchema, formSubmitAnswerSchema),
     async function postStepsByStepIdForm(request) {
-      const step = own(request);
-      refusePreviewWrite(request.query);
+      const step = writableStep(request, request.params.stepId);
       const key = sendKeyOf(request.headers[KEY_HEADER], { kind: FORM_SEND, stepId: step.id, body: request.body });
       return submitForm(deps, request, step, request.body.answers, key);
     },
@@ -204,8 +186,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
         },
       },
       async function postStepsByStepIdFormFilesByFieldId(request, reply) {
-        const step = memberStep(request.catalog, request, request.params.stepId);
-        refusePreviewWrite(request.query);
+        const step = writableStep(request, request.params.stepId);
         const body: unknown = request.body;
         if (!(body instanceof Buffer))
           throw new HttpError(415, 'Send the file itself as the body, with its type as the Content-Type.');
@@ -245,18 +226,9 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
 
   app.post(
     '/api/steps/:stepId/quiz',
-    {
-      preValidation: requireUser,
-      schema: {
-        params: stepIdParamsSchema,
-        querystring: progressWriteQuerySchema,
-        body: quizTryBodySchema,
-        response: { 200: quizTryAnswerSchema },
-      },
-    },
+    stepWriteRoute(stepIdParamsSchema, quizTryBodySchema, quizTryAnswerSchema),
     async function postStepsByStepIdQuiz(request) {
-      const step = own(request);
-      refusePreviewWrite(request.query);
+      const step = writableStep(request, request.params.stepId);
       const key = sendKeyOf(request.headers[KEY_HEADER], { kind: QUIZ_SEND, stepId: step.id, body: request.body });
       return tryQuiz(deps, request, step, request.body.answers, key);
     },

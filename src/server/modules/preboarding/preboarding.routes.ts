@@ -134,47 +134,30 @@ export const preboardingRoutes: FastifyPluginAsyncZod<PreboardingRoutesOptions> 
     },
   );
 
-  app.put(
-    '/api/preboarding/steps/:stepId/form/draft',
-    {
-      schema: {
-        params: stepIdParamsSchema,
-        body: preboardingFormBodySchema,
-        response: { 200: preboardingFormStateSchema },
-      },
+  // Saving the draft and sending take the same body and answer the same state: only `send` tells them apart.
+  const formWrite = {
+    schema: {
+      params: stepIdParamsSchema,
+      body: preboardingFormBodySchema,
+      response: { 200: preboardingFormStateSchema },
     },
-    async function savePreboardingDraft(request) {
-      const step = await formStepOf(request, request.params.stepId);
-      return savePreboardingForm(
-        { db, box, now: now() },
-        preboardingOf(request).email,
-        step,
-        request.body.answers,
-        false,
-      );
-    },
-  );
+  };
+  const saveForm = async (
+    request: FastifyRequest<{ Params: { stepId: string } }>,
+    answers: Record<string, unknown>,
+    send: boolean,
+  ) => {
+    const step = await formStepOf(request, request.params.stepId);
+    return savePreboardingForm({ db, box, now: now() }, preboardingOf(request).email, step, answers, send);
+  };
 
-  app.post(
-    '/api/preboarding/steps/:stepId/form',
-    {
-      schema: {
-        params: stepIdParamsSchema,
-        body: preboardingFormBodySchema,
-        response: { 200: preboardingFormStateSchema },
-      },
-    },
-    async function sendPreboardingForm(request) {
-      const step = await formStepOf(request, request.params.stepId);
-      return savePreboardingForm(
-        { db, box, now: now() },
-        preboardingOf(request).email,
-        step,
-        request.body.answers,
-        true,
-      );
-    },
-  );
+  app.put('/api/preboarding/steps/:stepId/form/draft', formWrite, async function savePreboardingDraft(request) {
+    return saveForm(request, request.body.answers, false);
+  });
+
+  app.post('/api/preboarding/steps/:stepId/form', formWrite, async function sendPreboardingForm(request) {
+    return saveForm(request, request.body.answers, true);
+  });
 
   app.put(
     '/api/preboarding/preferences',

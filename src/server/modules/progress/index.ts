@@ -9,4 +9,11 @@ export {
   SIGNATURE_REQUIRED_MESSAGE,
 } from './progress.service.js';
 export { doneItemIdsOfStep, listDoneItems, untickAllItems } from './step-items.repository.js';
-export { ITEMS_NOT_DONE_MESSAGE, memberStep, refuseOtherVersion, refusePreviewWrite } from './step-rules.js';
+export {
+  ITEMS_NOT_DONE_MESSAGE,
+  memberStep,
+  refuseOtherVersion,
+  refusePreviewWrite,
+  stepWriteRoute,
+  writableStep,
+} from './step-rules.js';

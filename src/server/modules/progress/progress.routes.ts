@@ -17,7 +17,7 @@ import { requireUser } from '../../plugins/sessions.js';
 import { resolveRoleOfRequest } from '../members/index.js';
 import { importBrowserProgress } from './progress-import.service.js';
 import { setStepCompleted, setStepItemDone, type RecordAgreement } from './progress.service.js';
-import { memberStep, refuseOtherVersion, refusePreviewWrite } from './step-rules.js';
+import { memberStep, refuseOtherVersion, refusePreviewWrite, stepWriteRoute, writableStep } from './step-rules.js';
 
 /**
  * Progress writes (docs/product.md#progress-rules: idempotent PUTs of a state, never a toggle).
@@ -53,18 +53,9 @@ export const progressRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, now, recordAgreement }) => {
   app.put(
     '/api/progress/steps/:stepId',
-    {
-      preValidation: requireUser,
-      schema: {
-        params: stepIdParamsSchema,
-        querystring: progressWriteQuerySchema,
-        body: putStepProgressBodySchema,
-        response: { 200: stepProgressSchema },
-      },
-    },
+    stepWriteRoute(stepIdParamsSchema, putStepProgressBodySchema, stepProgressSchema),
     async function putProgressStepsByStepId(request) {
-      const step = memberStep(request.catalog, request, request.params.stepId);
-      refusePreviewWrite(request.query);
+      const step = writableStep(request, request.params.stepId);
       refuseOtherVersion(step, request.body.version);
       return setStepCompleted({ db, recordAgreement }, request, step, request.body.completed, now);
     },
@@ -72,15 +63,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/api/progress/steps/:stepId/items/:itemId',
-    {
-      preValidation: requireUser,
-      schema: {
-        params: stepItemParamsSchema,
-        querystring: progressWriteQuerySchema,
-        body: putStepItemBodySchema,
-        response: { 200: stepItemProgressSchema },
-      },
-    },
+    stepWriteRoute(stepItemParamsSchema, putStepItemBodySchema, stepItemProgressSchema),
     async function putProgressStepsByStepIdItemsByItemId(request) {
       const { stepId, itemId } = request.params;
       const step = memberStep(request.catalog, request, stepId);

@@ -317,17 +317,27 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /**
+   * The draft against the published catalog, for what publishing it would do: the published catalog, and the draft's
+   * role configurations with its renames taken; null when there is no draft or it does not check.
+   */
+  const draftAgainstPublished = async () => {
+    const draft = await getDraft(db);
+    if (!draft) return null;
+    const checked = checkStudioCatalog(draft.catalog, () => undefined);
+    if (!checked.configs) return null;
+    const { catalog } = await published();
+    return { catalog, renamed: takeRenames(checked.configs, catalog) };
+  };
+
   app.get(
     '/api/studio/retakes',
     { onRequest: editing, schema: { response: { 200: retakesResponseSchema } } },
     async function getStudioRetakes() {
-      const draft = await getDraft(db);
-      if (!draft) return { steps: [] };
-      const checked = checkStudioCatalog(draft.catalog, () => undefined);
-      if (!checked.configs) return { steps: [] };
-      const { catalog } = await published();
+      const against = await draftAgainstPublished();
+      if (!against) return { steps: [] };
+      const { catalog, renamed } = against;
       // A renamed question is the same question: it asks nobody again.
-      const renamed = takeRenames(checked.configs, catalog);
       const asAnswered = withPublishedQuestionIds(renamed.configs, renamed.questionRenames);
       return { steps: await retakesOfChange(db, catalog, asAnswered, stepRenamesOf(renamed.renames)) };
     },
@@ -337,12 +347,9 @@ export const studioRoutes: FastifyPluginAsyncZod<{
     '/api/studio/access',
     { onRequest: editing, schema: { response: { 200: accessMovesResponseSchema } } },
     async function getStudioAccess() {
-      const draft = await getDraft(db);
-      if (!draft) return { changes: [] };
-      const checked = checkStudioCatalog(draft.catalog, () => undefined);
-      if (!checked.configs) return { changes: [] };
-      const { catalog } = await published();
-      const renamed = takeRenames(checked.configs, catalog);
+      const against = await draftAgainstPublished();
+      if (!against) return { changes: [] };
+      const { catalog, renamed } = against;
       const aliases = aliasChanges(withRenamedRoleKeys(catalog, renamed.roleRenames), renamed.configs);
       const moves = await accessMovesOfPublish(db, catalog, renamed.configs, roleRenamesOf(renamed.roleRenames));
       return { changes: [...aliases, ...moves.map((m) => m.sentence)] };

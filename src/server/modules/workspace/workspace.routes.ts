@@ -78,6 +78,29 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
     if (!member) throw notFound(`No member record for ${email}.`);
     return member;
   };
+  /**
+   * What a request that goes to Google about a member starts from: the connection to write with, the member's address
+   * (lower case) and record. @throws HttpError 409 when the app may not write, 404 without a member record
+   */
+  const toGoogle = async (request: FastifyRequest<{ Params: { email: string } }>) => {
+    const connected = writingOrRefuse();
+    const email = request.params.email.toLowerCase();
+    return { connected, email, member: await memberOf(email) };
+  };
+  /** The answers of a route that goes to Google: `answer`, or Google's failure (502; 503 when busy). */
+  const orGoogleFailure = <A extends z.ZodType>(answer: A) => ({
+    200: answer,
+    502: apiErrorSchema,
+    503: apiErrorSchema,
+  });
+  /** The groups the member's account needs added and removed, as Google has them now (groups.ts). */
+  const neededGroups = async (connected: WorkspaceConnection, email: string, member: MemberRow) =>
+    previewGroups(connected, await listGroupRules(db), {
+      email,
+      roleKey: member.role,
+      department: member.department,
+      left: member.leftAt !== null,
+    });
 
   app.get(
     '/api/admin/members/:email/workspace-account',
@@ -117,13 +140,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
       schema: {
         params: memberEmailParamsSchema,
         body: createAccountBodySchema,
-        response: { 200: createdAccountSchema, 502: apiErrorSchema, 503: apiErrorSchema },
+        response: orGoogleFailure(createdAccountSchema),
       },
     },
     async function postAdminMembersByEmailWorkspaceAccount(request, reply) {
-      const connected = writingOrRefuse();
-      const email = request.params.email.toLowerCase();
-      const member = await memberOf(email);
+      const { connected, email, member } = await toGoogle(request);
       if (member.leftAt !== null) throw new HttpError(409, `${email} has left: no account is created for them.`);
       const orgUnitPath = orgUnitFor(await listOrgUnitRules(db), {
         roleKey: member.role,
@@ -215,23 +236,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
 
   app.get(
     '/api/admin/members/:email/workspace-groups',
-    {
-      schema: {
-        params: memberEmailParamsSchema,
-        response: { 200: groupsPreviewSchema, 502: apiErrorSchema, 503: apiErrorSchema },
-      },
-    },
+    { schema: { params: memberEmailParamsSchema, response: orGoogleFailure(groupsPreviewSchema) } },
     async function getAdminMembersByEmailWorkspaceGroups(request, reply) {
-      const connected = writingOrRefuse();
-      const email = request.params.email.toLowerCase();
-      const member = await memberOf(email);
+      const { connected, email, member } = await toGoogle(request);
       try {
-        return await previewGroups(connected, await listGroupRules(db), {
-          email,
-          roleKey: member.role,
-          department: member.department,
-          left: member.leftAt !== null,
-        });
+        return await neededGroups(connected, email, member);
       } catch (error) {
         return sendFailure(request, reply, googleFailure(error, `reading the groups of ${email}`));
       }
@@ -244,21 +253,14 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceRoutesOptions> = as
       schema: {
         params: memberEmailParamsSchema,
         body: applyGroupsBodySchema,
-        response: { 200: appliedGroupsSchema, 502: apiErrorSchema, 503: apiErrorSchema },
+        response: orGoogleFailure(appliedGroupsSchema),
       },
     },
     async function postAdminMembersByEmailWorkspaceGroups(request, reply) {
-      const connected = writingOrRefuse();
-      const email = request.params.email.toLowerCase();
-      const member = await memberOf(email);
+      const { connected, email, member } = await toGoogle(request);
       try {
         // Only what was shown and is still needed: a list shown before someone else changed it applies no more.
-        const needed = await previewGroups(connected, await listGroupRules(db), {
-          email,
-          roleKey: member.role,
-          department: member.department,
-          left: member.leftAt !== null,
-        });
+        const needed = await neededGroups(connected, email, member);
         const add = request.body.add.map((g) => g.toLowerCase()).filter((g) => needed.add.includes(g));
         const remove = request.body.remove.map((g) => g.toLowerCase()).filter((g) => needed.remove.includes(g));
         return await applyGroups(db, connected, { email, add, remove, actor: actorOf(request), now: now() });
