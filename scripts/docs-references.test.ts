@@ -145,3 +145,79 @@ describe('links to sections of docs/product.md, docs/architecture.md and docs/op
 function contentFiles(): string[] {
   return readdirSync(path.join(root, 'content', 'roles')).map((name) => path.join('content', 'roles', name));
 }
+
+/** Test files the docs name, e.g. `tests/e2e/reflow.spec.ts`, `reflow.spec.ts` or `modules/x/y.test.ts`. */
+const TEST_FILE = /[\w./-]*[\w-]\.(?:spec|test)\.tsx?\b/gu;
+
+/**
+ * Whether a test file named in the docs is one of `files`: the same path, or (a name or the end of a path) the end of
+ * exactly such a path.
+ */
+function namesTrackedFile(name: string, files: readonly string[]): boolean {
+  return files.some((file) => file === name || file.endsWith(`/${name}`));
+}
+
+/** The success criteria of WCAG 2.2 at levels A and AA (4.1.1, obsolete, left out as 2.2 does). */
+const WCAG_22_A_AA = [
+  ...['1.1.1', '1.2.1', '1.2.2', '1.2.3', '1.2.4', '1.2.5', '1.3.1', '1.3.2', '1.3.3', '1.3.4', '1.3.5'],
+  ...['1.4.1', '1.4.2', '1.4.3', '1.4.4', '1.4.5', '1.4.10', '1.4.11', '1.4.12', '1.4.13'],
+  ...['2.1.1', '2.1.2', '2.1.4', '2.2.1', '2.2.2', '2.3.1', '2.4.1', '2.4.2', '2.4.3', '2.4.4', '2.4.5', '2.4.6'],
+  ...['2.4.7', '2.4.11', '2.5.1', '2.5.2', '2.5.3', '2.5.4', '2.5.7', '2.5.8'],
+  ...[
+    '3.1.1',
+    '3.1.2',
+    '3.2.1',
+    '3.2.2',
+    '3.2.3',
+    '3.2.4',
+    '3.2.6',
+    '3.3.1',
+    '3.3.2',
+    '3.3.3',
+    '3.3.4',
+    '3.3.7',
+    '3.3.8',
+  ],
+  ...['4.1.2', '4.1.3'],
+];
+
+describe('test files named by the docs', () => {
+  const files = filesInScope();
+  // The decision records stay as they were written: a test they name may have been renamed since.
+  const docs = [...files.filter((file) => /^docs\/[^/]+\.md$/u.test(file)), 'README.md'];
+
+  it('are recognised by name or by the end of their path', () => {
+    expect(namesTrackedFile('reflow.spec.ts', files)).toBe(true);
+    expect(namesTrackedFile('tests/e2e/reflow.spec.ts', files)).toBe(true);
+    expect(namesTrackedFile('e2e/reflow.spec.ts', files)).toBe(true);
+    expect(namesTrackedFile('flow.spec.ts', files)).toBe(false);
+    expect(namesTrackedFile('tests/e2e/no-such.spec.ts', files)).toBe(false);
+  });
+
+  it('all exist', () => {
+    const missing = docs.flatMap((doc) =>
+      [...readFileSync(path.join(root, doc), 'utf8').matchAll(TEST_FILE)]
+        .map((m) => m[0])
+        .filter((name) => !namesTrackedFile(name, files))
+        .map((name) => `${doc}: ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('in docs/product.md#accessibility: every WCAG 2.2 A and AA success criterion, and a test for each row of its tables', () => {
+    const product = readFileSync(path.join(root, 'docs', 'product.md'), 'utf8');
+    const section = product.slice(
+      product.indexOf('\n## Accessibility\n'),
+      product.indexOf('\n## Reading and display\n'),
+    );
+    const named = new Set(section.match(/\b\d\.\d\.\d+\b/gu));
+    expect(WCAG_22_A_AA.filter((criterion) => !named.has(criterion))).toEqual([]);
+    // Each row of its tables (but their header and rule) names a test in its last column.
+    const rows = section
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !/^\| (WCAG 2\.2|Preference) \|/u.test(line));
+    expect(rows.length).toBeGreaterThan(10);
+    const untested = rows.filter((row) => (row.split('|').at(-2) ?? '').match(TEST_FILE) === null);
+    expect(untested).toEqual([]);
+  });
+});

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEFAULT_PREFERENCES, type Preferences } from '../../src/shared/preferences';
+import type { Preferences } from '../../src/shared/preferences';
 import { contrastProblems } from './support/contrast';
 import { signInAs } from './support/sign-in';
 import { openStep } from './support/steps';
-import { longLines, smallTargets } from './support/targets';
+import { labelsNotInNames, longLines, smallTargets } from './support/targets';
 
 /**
  * AAA where a preference asks for it (docs/product.md#accessibility): the high-contrast theme gives every text at
@@ -14,7 +14,9 @@ import { longLines, smallTargets } from './support/targets';
  * makes every pointer target at least 44 × 44 px (2.5.5); easy read keeps lines to 80 characters (1.4.8). Each is
  * measured as drawn over the pages the reflow matrix opens (tests/e2e/reflow.spec.ts): every step of the demo page
  * and of the volunteer role, open in turn, and the dialogs; the contrast also over the admin's charts, a form with
- * placeholders and a toast. The looks run in parallel pages of one browser; a failure names the page state.
+ * placeholders and a toast; the target sizes also over every tab of the admin console and the content studio's pages.
+ * The looks run in parallel pages of one browser; a failure names the page state. The shared e2e admin gets back the
+ * preferences it had.
  */
 
 const ADMIN = 'admin.e2e@inspired2uplift.org';
@@ -60,6 +62,76 @@ async function newPage(
 }
 
 type Check = (page: Page) => Promise<string[]>;
+
+/**
+ * Runs `run`, then gives the shared e2e admin back the preferences it had before (the other spec files of this server
+ * sign in as it too and expect theirs).
+ */
+async function keepingAdminPreferences<T>(
+  browser: Browser,
+  baseURL: string | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInAs(page, ADMIN, { baseURL });
+  const before = await page.request.get('/api/me/preferences');
+  expect(before.status()).toBe(200);
+  const preferences: unknown = await before.json();
+  try {
+    return await run();
+  } finally {
+    const origin = new URL(baseURL ?? 'http://localhost').origin;
+    const put = await page.request.put('/api/me/preferences', { data: preferences, headers: { Origin: origin } });
+    expect(put.status(), await put.text()).toBe(200);
+    await context.close();
+  }
+}
+
+/** Waits until the main part of the page has nothing left loading. */
+async function loaded(page: Page) {
+  await expect(page.locator('main').getByText(/Loading/)).toHaveCount(0, { timeout: 20_000 });
+}
+
+/**
+ * Every tab of the admin console, then (with `studio`) the content studio: its editor, a step's form with 'Advanced'
+ * open, its history and its files; `check` runs on each, and its problems are prefixed with the state.
+ */
+async function adminPages(page: Page, where: string, check: Check, studio: boolean): Promise<string[]> {
+  const found: string[] = [];
+  const checkAs = async (state: string) => {
+    for (const problem of await check(page)) found.push(`${where}, ${state} | ${problem}`);
+  };
+  await page.goto('/admin?tab=members');
+  const tabs = page.getByRole('tablist', { name: 'Admin console' }).getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
+  const names = (await tabs.allTextContents()).map((name) => name.trim());
+  expect(names).toContain('Google Workspace');
+  for (const name of names) {
+    const tab = page.getByRole('tab', { name, exact: true });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await loaded(page);
+    await checkAs(`admin console, ${name} tab`);
+  }
+  if (!studio) return found;
+  await page.goto('/admin/studio');
+  const edit = page.getByRole('button', { name: 'Edit Sign in to your Chrome profile' });
+  await expect(edit).toBeVisible();
+  await checkAs('content studio');
+  await edit.click();
+  await page.getByText('Advanced', { exact: true }).first().click();
+  await expect(page.locator('input[placeholder]').first()).toBeVisible();
+  await checkAs("content studio, a step's form");
+  for (const name of ['History', 'Files']) {
+    const tab = page.getByRole('tab', { name, exact: true });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await loaded(page);
+    await checkAs(`content studio, ${name} tab`);
+  }
+  return found;
+}
 
 const CLIENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/client');
 
@@ -209,18 +281,16 @@ test('high contrast: every text is at least 7:1, with placeholders, disabled con
     expect(checked).toBeGreaterThan(10);
     return found;
   };
-  const admin = async () => {
-    const page = await newPage(browser, baseURL, 1280, contrast, ADMIN);
-    try {
-      return await adminPages(page);
-    } finally {
-      // The admin is shared with the other spec files of this server: its preferences go back to the defaults they expect.
-      const origin = new URL(baseURL ?? 'http://localhost').origin;
-      await page.request.put('/api/me/preferences', { data: DEFAULT_PREFERENCES, headers: { Origin: origin } });
-      await page.context().close();
-    }
-  };
-  const adminPages = async (page: Page) => {
+  const admin = () =>
+    keepingAdminPreferences(browser, baseURL, async () => {
+      const page = await newPage(browser, baseURL, 1280, contrast, ADMIN);
+      try {
+        return await adminCharts(page);
+      } finally {
+        await page.context().close();
+      }
+    });
+  const adminCharts = async (page: Page) => {
     const found: string[] = [];
     // The charts' labels.
     await page.goto('/admin');
@@ -252,14 +322,32 @@ test('high contrast: every text is at least 7:1, with placeholders, disabled con
   expect(found, found.join('\n')).toEqual([]);
 });
 
-test('200% text: every pointer target is at least 44 × 44 px, at 320 px and at 1280 px', async ({
+test("200% text: every pointer target is at least 44 × 44 px, at 320 px and at 1280 px, on member and admin pages; every control's name holds the words it shows", async ({
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const large = { ...DEFAULTS, textSize: 200 } satisfies Preferences;
-  const check: Check = (page) => smallTargets(page, 44);
-  const results = await Promise.all([320, 1280].map((width) => reflowPages(browser, baseURL, width, large, check)));
+  // 2.5.3 Label in name (AA) rides along: the same pages, one more look at each.
+  const check: Check = async (page) => [...(await smallTargets(page, 44)), ...(await labelsNotInNames(page))];
+  const admin = () =>
+    keepingAdminPreferences(browser, baseURL, async () => {
+      const pages = await Promise.all([320, 1280].map((width) => newPage(browser, baseURL, width, large, ADMIN)));
+      try {
+        // The content studio is laid out for a computer: at 320 px with 200% text it scrolls sideways
+        // (docs/product.md#accessibility), so its targets are measured at 1280 px.
+        const [narrow, wide] = pages as [Page, Page];
+        return (
+          await Promise.all([adminPages(narrow, '320 px', check, false), adminPages(wide, '1280 px', check, true)])
+        ).flat();
+      } finally {
+        for (const page of pages) await page.context().close();
+      }
+    });
+  const results = await Promise.all([
+    ...[320, 1280].map((width) => reflowPages(browser, baseURL, width, large, check)),
+    admin(),
+  ]);
   const found = results.flat();
   expect(found, found.join('\n')).toEqual([]);
 });

@@ -459,7 +459,12 @@ test('reflow: no horizontal scrolling at 320 CSS px wide, nor at 400% zoom of a 
   await signInAs(page, ADMIN, { baseURL });
   await page.goto('/dashboard');
   await waitForTakeOver(page);
-  await check('/dashboard', [{ steps: 'all' }, { steps: 'one' }]);
+  // High contrast too: the open step's scope is highlighted, with a ring and a background of its own.
+  await check('/dashboard', [
+    { steps: 'all', theme: 'light' },
+    { steps: 'one', theme: 'light' },
+    { steps: 'all', theme: 'contrast' },
+  ]);
 
   await page.goto('/admin?tab=members');
   await expect(page.getByRole('row').nth(1)).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import fc from 'fast-check';
 import { FONTS, THEMES, type Preferences } from '../../src/shared/preferences';
-import { allCombinations, pairwiseCombinations, type Factors } from './support/pairwise';
+import { allCombinations, eachValueOnce, pairwiseCombinations, type Factors } from './support/pairwise';
 import { expectVisibleFocus, tabTo, waitForTakeOver } from './support/keyboard';
 import { dialogProblems, reflowProblems } from './support/reflow';
 import { openStep } from './support/steps';
@@ -10,9 +10,10 @@ import { openStep } from './support/steps';
  * Reflow, text spacing and resized text at the edges (docs/product.md#accessibility, WCAG 2.2 1.4.10, 1.4.12, 1.4.4):
  * every step kind of the demo page and every step of the volunteer role, each opened in turn, and the dialogs (the
  * mobile warning, reading and display, the agreement's signature, then its receipt), at 320 CSS px and at 1280 px
- * zoomed to 400% (a 320 × 200 CSS px viewport at 4 device pixels each), for pairwise combinations of text size,
- * spacing, theme, font and easy read. Nothing with text or a control leaves the viewport outside a scroll container,
- * the page never scrolls sideways, no text is cut off, and a dialog fits the screen and opens at its title.
+ * zoomed to 400% (a 320 × 200 CSS px viewport at 4 device pixels each), for combinations of text size, spacing,
+ * theme, font and easy read (every pair of their values at 320 px). Nothing with text or a control leaves the viewport
+ * outside a scroll container, the page never scrolls sideways, no text is cut off, and a dialog fits the screen and
+ * opens at its title.
  * The combinations run in parallel pages of one browser; each failure names the page state, the settings and the
  * element.
  */
@@ -22,8 +23,8 @@ const VIEWPORTS = {
   '1280 px at 400%': { viewport: { width: 320, height: 200 }, deviceScaleFactor: 4 },
 } as const;
 
-const FACTORS = {
-  viewport: Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[],
+/** The reading and display settings the matrix combines. */
+const SETTINGS = {
   textSize: [100, 150, 200] as const,
   spacing: [false, true],
   theme: THEMES,
@@ -31,7 +32,14 @@ const FACTORS = {
   easyRead: [false, true],
 } satisfies Factors;
 
-const COMBINATIONS = pairwiseCombinations(FACTORS);
+/**
+ * At 320 px every pair of values of two settings (high contrast with 200% text among them); at 400% zoom, the same
+ * width but 200 px tall, each value once, the largest of each together first (the dialogs' height is what differs).
+ */
+const COMBINATIONS = [
+  ...pairwiseCombinations(SETTINGS).map((settings) => ({ viewport: '320 px' as const, ...settings })),
+  ...eachValueOnce(SETTINGS).map((settings) => ({ viewport: '1280 px at 400%' as const, ...settings })),
+];
 /** Pages open at once: each waits on the server and the browser's layout most of the time. */
 const PARALLEL_PAGES = 4;
 
@@ -43,20 +51,34 @@ const describeSettings = (settings: Settings) =>
 const uniqueEmail = (name: string) =>
   `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
-test('the settings matrix covers every pair of values of two settings, in fewer combinations than all', () => {
-  const pairs = (factors: Factors, rows: Record<string, unknown>[]) => {
-    const names = Object.keys(factors);
-    const missing: string[] = [];
-    for (let i = 0; i < names.length; i += 1)
-      for (let j = i + 1; j < names.length; j += 1)
-        for (const a of factors[names[i] ?? ''] ?? [])
-          for (const b of factors[names[j] ?? ''] ?? [])
-            if (!rows.some((row) => row[names[i] ?? ''] === a && row[names[j] ?? ''] === b))
-              missing.push(`${names[i]}=${String(a)} with ${names[j]}=${String(b)}`);
-    return missing;
-  };
-  expect(pairs(FACTORS, COMBINATIONS)).toEqual([]);
-  expect(COMBINATIONS.length).toBeLessThan(allCombinations(FACTORS).length / 8);
+/** Each pair of values of two different settings that no row of `rows` holds together. */
+function missingPairs(factors: Factors, rows: readonly Record<string, unknown>[]): string[] {
+  const names = Object.keys(factors);
+  const missing: string[] = [];
+  for (let i = 0; i < names.length; i += 1)
+    for (let j = i + 1; j < names.length; j += 1)
+      for (const a of factors[names[i] ?? ''] ?? [])
+        for (const b of factors[names[j] ?? ''] ?? [])
+          if (!rows.some((row) => row[names[i] ?? ''] === a && row[names[j] ?? ''] === b))
+            missing.push(`${names[i]}=${String(a)} with ${names[j]}=${String(b)}`);
+  return missing;
+}
+
+test('the settings matrix covers every pair of values of two settings at 320 px, each value at 400%, in fewer combinations than all', () => {
+  const at = (viewport: keyof typeof VIEWPORTS) => COMBINATIONS.filter((row) => row.viewport === viewport);
+  expect(missingPairs(SETTINGS, at('320 px'))).toEqual([]);
+  expect(
+    at('320 px').some((row) => row.theme === 'contrast' && row.textSize === 200),
+    'high contrast with 200% text',
+  ).toBe(true);
+  for (const [name, values] of Object.entries(SETTINGS))
+    for (const value of values)
+      expect(
+        at('1280 px at 400%').map((row) => row[name as keyof typeof SETTINGS]),
+        `${name}=${value} at 400%`,
+      ).toContain(value);
+  expect(at('1280 px at 400%')[0]).toMatchObject({ textSize: 200, spacing: true, font: 'legible', easyRead: true });
+  expect(COMBINATIONS.length).toBeLessThan(allCombinations(SETTINGS).length / 4);
   // Any matrix: 1 to 5 settings of 1 to 4 values each.
   fc.assert(
     fc.property(fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 5 }), (sizes) => {
@@ -64,8 +86,12 @@ test('the settings matrix covers every pair of values of two settings, in fewer 
         sizes.map((size, i) => [`s${i}`, Array.from({ length: size }, (_, value) => value)]),
       );
       const rows = pairwiseCombinations(factors);
-      expect(pairs(factors, rows)).toEqual([]);
+      expect(missingPairs(factors, rows)).toEqual([]);
       expect(rows.length).toBeLessThanOrEqual(allCombinations(factors).length);
+      const once = eachValueOnce(factors);
+      expect(once).toHaveLength(Math.max(...sizes));
+      for (const [name, values] of Object.entries(factors))
+        expect(new Set(once.map((row) => row[name]))).toEqual(new Set(values));
     }),
     { numRuns: 60 },
   );
@@ -175,7 +201,7 @@ async function checkCombination(browser: Browser, baseURL: string | undefined, s
   return found;
 }
 
-test(`reflow: every step and dialog, ${COMBINATIONS.length} pairwise combinations of the settings, nothing sideways or cut off`, async ({
+test(`reflow: every step and dialog, ${COMBINATIONS.length} combinations of the settings, nothing sideways or cut off`, async ({
   browser,
   baseURL,
 }) => {

@@ -6,7 +6,10 @@ import { DateTime } from 'luxon';
 import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
 import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { WorkspacePeer } from '../../src/server/test/workspace-peer';
+import { DEFAULT_PREFERENCES } from '../../src/shared/preferences';
 import { expectNoAxeViolations } from './support/axe';
+import { reflowProblems } from './support/reflow';
+import { labelsNotInNames, smallTargets } from './support/targets';
 
 /**
  * The Google Workspace account follows the member, in the browser (docs/product.md#google-workspace-accounts,
@@ -85,6 +88,30 @@ async function signedIn(browser: Browser, email: string, name: string): Promise<
   });
   expect(response.status()).toBe(200);
   return page;
+}
+
+/**
+ * The Google Workspace tab as an admin with 200% text and high contrast sees it on a 320 px screen: nothing sideways
+ * or cut off (WCAG 1.4.10, 1.4.4), every pointer target 44 × 44 px (2.5.5),
+ * every control's name holding the words it shows (2.5.3).
+ * The admin's preferences go back to the defaults afterwards.
+ */
+async function narrowProblems(browser: Browser): Promise<string[]> {
+  const page = await signedIn(browser, ADMIN, 'Alex Admin');
+  const save = (data: object) => page.request.put('/api/me/preferences', { data, headers: { Origin: origin() } });
+  expect((await save({ ...DEFAULT_PREFERENCES, theme: 'contrast', textSize: 200, motion: 'reduced' })).status()).toBe(
+    200,
+  );
+  try {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/admin?tab=workspace');
+    await expect(page.getByRole('region', { name: 'Left in Google Workspace' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('form', { name: 'Groups' })).toBeVisible();
+    return [...(await reflowProblems(page)), ...(await smallTargets(page, 44)), ...(await labelsNotInNames(page))];
+  } finally {
+    expect((await save(DEFAULT_PREFERENCES)).status()).toBe(200);
+    await page.context().close();
+  }
 }
 
 test('groups set → invite with a private address → create the Google account → password by e-mail → groups applied → left tomorrow → out of the group and suspended once the next day', async ({
@@ -202,9 +229,10 @@ test('the directory tells who left: one click marks them as left; an account not
   const toInvite = admin.getByRole('region', { name: 'In Google Workspace, not members yet' });
   await expect(toInvite.getByText('Nora Notyet')).toBeVisible();
   await expectNoAxeViolations(admin, { state: 'what the directory read found' });
+  expect(await narrowProblems(browser)).toEqual([]);
 
   // Sue: one click, on the day her account was suspended.
-  await left.getByRole('button', { name: 'Confirm Sue Suspended left' }).click();
+  await left.getByRole('button', { name: 'Confirm they left: Sue Suspended' }).click();
   await expect(left.getByRole('listitem')).toHaveCount(1);
   await admin.goto(`/admin/members/${encodeURIComponent(SUE)}`);
   await expect(admin.getByText('Their Google Workspace account was suspended on')).toBeVisible();
@@ -213,7 +241,7 @@ test('the directory tells who left: one click marks them as left; an account not
   await admin.goto(`/admin/members/${encodeURIComponent(DAN)}`);
   const notice = admin.getByRole('region', { name: 'Left in Google Workspace?' });
   await expect(notice).toContainText('Their Google Workspace account was deleted on');
-  await notice.getByRole('button', { name: 'Confirm Dan Deleted left' }).click();
+  await notice.getByRole('button', { name: 'Confirm they left: Dan Deleted' }).click();
   await expect(notice).toHaveCount(0);
 
   // Nora: 'Invite' opens the invite form with her address.

@@ -58,3 +58,22 @@ export function pairwiseCombinations<F extends Factors>(factors: F): Combination
   // With a single setting there are no pairs: each of its values once.
   return chosen.length > 0 || Object.keys(factors).length !== 1 ? chosen : allCombinations(factors);
 }
+
+/**
+ * A few combinations in which every value of every setting appears at least once: as many as the setting with the
+ * most values has, the n-th taking each setting's n-th value from its end (its first once they run out), so the first
+ * combination holds every setting's last value together.
+ * @param factors the settings and their values, each with at least one value
+ * @returns the combinations, one per value of the largest setting
+ */
+export function eachValueOnce<F extends Factors>(factors: F): Combination<F>[] {
+  const entries = Object.entries(factors);
+  const count = Math.max(...entries.map(([, values]) => values.length));
+  return Array.from(
+    { length: count },
+    (_, n) =>
+      Object.fromEntries(
+        entries.map(([name, values]) => [name, values[Math.max(values.length - 1 - n, 0)]]),
+      ) as Combination<F>,
+  );
+}

@@ -53,6 +53,33 @@ export async function smallTargets(page: Page, minimum: number): Promise<string[
 }
 
 /**
+ * Controls whose accessible name, given by `aria-label`, does not contain the words they show (WCAG 2.2 2.5.3 Label in
+ * Name, docs/product.md#accessibility): someone who says "click Confirm they left" to their speech input must reach the
+ * button that shows it. Compared as lower-case words, punctuation aside.
+ * @param page the page, in the state to check
+ * @returns one line per control: the words it shows and its name, empty when none
+ */
+export async function labelsNotInNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const CONTROLS = 'a[href], button, summary, [role="button"], [role="link"], [role="tab"], [role^="menuitem"]';
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+    const found: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(`:is(${CONTROLS})[aria-label]`)) {
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const shown = words(element.innerText);
+      const name = element.getAttribute('aria-label') ?? '';
+      if (shown !== '' && !words(name).includes(shown))
+        found.push(`<${element.tagName.toLowerCase()}> shows "${element.innerText.trim()}" but is named "${name}"`);
+    }
+    return found;
+  });
+}
+
+/**
  * Lines of text longer than `maximum` characters (WCAG 2.2 1.4.8 Visual Presentation, docs/product.md#accessibility),
  * counted as drawn: each text node's characters grouped by the line box they land on.
  * @param page the page, in the state to check

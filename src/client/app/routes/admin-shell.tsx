@@ -48,7 +48,7 @@ export function AdminShell({
       >
         <Link
           to={paths.dashboard.getHref()}
-          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           My steps
         </Link>

@@ -248,7 +248,7 @@ describe('admin console', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText(/2 sessions ended/u)).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Mark Finance profile rotated' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark rotated: Finance profile' }));
     expect(
       fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/admin/secrets/FINANCE_PASS/rotated')),
     ).toBe(true);

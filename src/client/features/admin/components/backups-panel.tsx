@@ -132,7 +132,9 @@ export function BackupsPanel() {
           runs the server how it is backed up, and when a restore was last tried (‘Backups’ in the operations guide).
         </p>
         <details>
-          <summary className="cursor-pointer font-medium text-slate-800">Details for whoever runs the server</summary>
+          <summary className="cursor-pointer py-1 font-medium text-slate-800">
+            Details for whoever runs the server
+          </summary>
           <p className="mt-1">{overview.message}</p>
           <ul className="mt-1 list-disc space-y-2 pl-5">
             <li>
@@ -166,7 +168,9 @@ export function BackupsPanel() {
         first.
       </p>
       <details className="max-w-2xl text-sm text-slate-700">
-        <summary className="cursor-pointer font-medium text-slate-800">Details for whoever runs the server</summary>
+        <summary className="cursor-pointer py-1 font-medium text-slate-800">
+          Details for whoever runs the server
+        </summary>
         <p className="mt-1">
           The backups are the files in <code className="break-all">{overview.directory}</code>
           {overview.everyHours > 0 ? '' : ' (scheduled backups are off: BACKUP_EVERY_HOURS=0)'}. Keep a copy off this
@@ -221,14 +225,12 @@ export function BackupsPanel() {
                   </span>
                 ) : null}
               </span>
-              <span className="flex items-center gap-4">
-                <a
-                  href={backupPaths.file(backup.name)}
-                  download={backup.name}
-                  className="font-semibold text-brand-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-700"
-                >
-                  Download<span className="sr-only"> the backup of {when(backup.createdAt)}</span>
-                </a>
+              <span className="flex flex-wrap items-center gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <a href={backupPaths.file(backup.name)} download={backup.name}>
+                    Download<span className="sr-only"> the backup of {when(backup.createdAt)}</span>
+                  </a>
+                </Button>
                 <Button
                   variant="outline"
                   size="sm"

@@ -241,7 +241,7 @@ function UnlistedRow({
         type="button"
         variant="outline"
         disabled={pending}
-        aria-label={`Add ${d.name} to the list`}
+        aria-label={`Add to the list: ${d.name}`}
         onClick={() => void run({ kind: 'add', name: d.name }, `Added ${d.name}`)}
       >
         Add to the list

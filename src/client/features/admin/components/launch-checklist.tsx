@@ -44,7 +44,7 @@ function StudioLinks({ check }: { check: LaunchCheck }) {
           <li key={link.href}>
             <Link
               to={link.href}
-              className="text-brand-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-700"
+              className="inline-block py-1 text-brand-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-700"
             >
               {link.text}
             </Link>
@@ -98,7 +98,9 @@ function CheckItem({ check }: { check: LaunchCheck }) {
       <StudioLinks check={check} />
       {check.technical !== undefined ? (
         <details className="text-sm text-slate-700">
-          <summary className="cursor-pointer font-medium text-slate-800">Details for whoever runs the server</summary>
+          <summary className="cursor-pointer py-1 font-medium text-slate-800">
+            Details for whoever runs the server
+          </summary>
           <p className="mt-1 whitespace-pre-line">{check.technical}</p>
         </details>
       ) : null}

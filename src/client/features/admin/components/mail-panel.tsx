@@ -59,7 +59,7 @@ export function MailPanel() {
         <p className="text-sm text-slate-700">
           Every Monday morning: who started, who finished, who is stalled and who has overdue steps.
         </p>
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <label className="flex items-center gap-2 py-0.5 text-sm font-medium text-slate-800">
           <input
             type="checkbox"
             className="size-4 accent-brand-700"
@@ -104,7 +104,7 @@ export function MailPanel() {
               the server to follow ‘E-mail’ in the operations guide.
             </p>
             <details>
-              <summary className="cursor-pointer font-medium">Details for whoever runs the server</summary>
+              <summary className="cursor-pointer py-1 font-medium">Details for whoever runs the server</summary>
               <p className="mt-1">SMTP_URL is not set (docs/operations.md#e-mail).</p>
             </details>
           </div>

@@ -26,7 +26,7 @@ export function MarkLeftFromDirectory({ found }: { found: LeftInGoogle }) {
         variant="destructive"
         size="sm"
         disabled={mark.isPending}
-        aria-label={`Confirm ${found.name} left`}
+        aria-label={`Confirm they left: ${found.name}`}
         onClick={() => {
           mark
             .mutateAsync({

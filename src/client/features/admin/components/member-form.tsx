@@ -209,7 +209,7 @@ export function MemberForm({ email, initial, onSaved, proposedAddress }: MemberF
           onChange={(e) => setIsAdmin(e.target.checked)}
           className="size-5 accent-brand-700"
         />
-        <label htmlFor={`${id}-admin`} className="text-sm text-slate-800">
+        <label htmlFor={`${id}-admin`} className="py-0.5 text-sm text-slate-800">
           Admin (may open the admin console)
         </label>
       </div>
@@ -221,7 +221,7 @@ export function MemberForm({ email, initial, onSaved, proposedAddress }: MemberF
         </p>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           {leadOptions.map((o) => (
-            <label key={o.value} className="flex items-center gap-2 text-sm text-slate-800">
+            <label key={o.value} className="flex items-center gap-2 py-0.5 text-sm text-slate-800">
               <input
                 type="checkbox"
                 checked={leadOf.some((d) => d.toLowerCase() === o.value.toLowerCase())}
@@ -245,7 +245,7 @@ export function MemberForm({ email, initial, onSaved, proposedAddress }: MemberF
           onChange={(e) => setIsEditor(e.target.checked)}
           className="size-5 accent-brand-700"
         />
-        <label htmlFor={`${id}-editor`} className="text-sm text-slate-800">
+        <label htmlFor={`${id}-editor`} className="py-0.5 text-sm text-slate-800">
           Content editor (may change the words, steps and files of onboarding in the content studio)
         </label>
       </div>

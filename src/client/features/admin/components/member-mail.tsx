@@ -58,7 +58,7 @@ export function MemberMail({ email, canChange }: { email: string; canChange: boo
         </form>
       ) : null}
       {canChange ? (
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <label className="flex items-center gap-2 py-0.5 text-sm font-medium text-slate-800">
           <input
             type="checkbox"
             className="size-4 accent-brand-700"

@@ -211,7 +211,7 @@ function RevealedSecrets({ email }: { email: string }) {
                   size="sm"
                   variant="outline"
                   disabled={rotate.isPending}
-                  aria-label={`Mark ${item.steps[0] ?? item.name} rotated`}
+                  aria-label={`Mark rotated: ${item.steps[0] ?? item.name}`}
                   onClick={() => rotate.mutate(item.name)}
                 >
                   Mark rotated

@@ -333,7 +333,11 @@ export function StepCard(props: StepCardProps) {
         />
       ) : null}
 
-      <div id={contentId} hidden={!isOpen} className="border-t border-slate-100 px-4 pt-4 pb-5 sm:px-5 sm:pl-20">
+      <div
+        id={contentId}
+        hidden={!isOpen}
+        className="border-t border-slate-100 px-3 pt-4 pb-5 min-[24rem]:px-4 sm:px-5 sm:pl-20"
+      >
         {/* Mounted only while open: videos stop and the PDF chunk loads only when a step is read. */}
         {isOpen ? <ReadAloud root={cardRef} /> : null}
         {isOpen ? (

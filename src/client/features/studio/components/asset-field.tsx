@@ -84,7 +84,7 @@ export function AssetField({ path, label, value, onChange, kind, hint }: AssetFi
               </a>
             </p>
             <details>
-              <summary className="cursor-pointer text-sm text-slate-700">Advanced</summary>
+              <summary className="cursor-pointer py-1 text-sm text-slate-700">Advanced</summary>
               {addressField}
             </details>
           </div>

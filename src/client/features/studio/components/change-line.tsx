@@ -31,7 +31,7 @@ export function ChangeLine({ change }: { change: ChangeSentence }) {
       ) : null}
       {change.advanced ? (
         <details className="mt-0.5 text-slate-700">
-          <summary className="cursor-pointer text-xs font-semibold">Advanced</summary>
+          <summary className="cursor-pointer py-1 text-xs font-semibold">Advanced</summary>
           <span className="block text-xs">{change.advanced}</span>
         </details>
       ) : null}

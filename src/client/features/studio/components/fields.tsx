@@ -233,7 +233,7 @@ export function CheckboxField({ path, label, checked, onChange, hint }: Checkbox
           aria-describedby={problem ? `${id}-error` : hint ? `${id}-hint` : undefined}
           className="mt-0.5 size-4 accent-brand-700"
         />
-        <label htmlFor={id} className="text-sm text-slate-800">
+        <label htmlFor={id} className="py-0.5 text-sm text-slate-800">
           {label}
           {hint ? (
             <span id={`${id}-hint`} className="block text-xs text-slate-600">
@@ -354,7 +354,7 @@ function swap<T>(items: readonly T[], a: number, b: number): T[] {
 export function Advanced({ children }: { children: ReactNode }) {
   return (
     <details className="rounded-xl border border-slate-200 p-3">
-      <summary className="cursor-pointer text-sm font-semibold text-slate-800">Advanced</summary>
+      <summary className="cursor-pointer py-1 text-sm font-semibold text-slate-800">Advanced</summary>
       <div className="mt-3 space-y-3">{children}</div>
     </details>
   );

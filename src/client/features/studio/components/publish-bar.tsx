@@ -404,7 +404,7 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
             <legend className="px-1 font-semibold text-slate-900">Changed agreements</legend>
             <p>Is the change material? Members who agreed before must then read and agree again.</p>
             {agreements.map((s) => (
-              <label key={s.id} className="flex items-center gap-2">
+              <label key={s.id} className="flex items-center gap-2 py-0.5">
                 <input
                   type="checkbox"
                   className="size-4 accent-brand-700"

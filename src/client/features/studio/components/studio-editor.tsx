@@ -325,7 +325,9 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                       Shown to: {scopeAudience(catalog, role.key, scope.id).join(', ')}
                     </p>
                     <details className="rounded-xl border border-slate-200 p-3">
-                      <summary className="cursor-pointer text-sm font-semibold text-slate-800">Scope settings</summary>
+                      <summary className="cursor-pointer py-1 text-sm font-semibold text-slate-800">
+                        Scope settings
+                      </summary>
                       <div className="mt-3 grid gap-3 sm:grid-cols-2">
                         <TextField
                           path={`scopes[${si}].title`}

@@ -64,6 +64,9 @@ export const DRAFT_DOCUMENT_NOTICE = 'This document is a draft, not the final te
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
+/** A toolbar button with words: in a narrow viewer (under 14 rem), without its icon and with less padding. */
+const LABELLED_NARROW = '@max-[14rem]:px-2 @max-[14rem]:[&_svg]:hidden';
+
 /**
  * The PDF viewer of a document step (docs/product.md#step-widgets): 'Loading PDF...', one automatic reload if not
  * loaded after 5 s, the failure state 'Failed to load PDF' with 'Try Again' and 'Download Instead', and Reload, Open
@@ -106,8 +109,10 @@ export function PdfViewer({ url, downloadUrl = url, title, onLoaded, onDownload,
   const handleError = useCallback(() => setStatus('failed'), []);
 
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2">
+    <div className="@container overflow-hidden rounded-xl border border-slate-200 bg-white">
+      {/* Under 14 rem (a phone at 150% text or more) the labelled buttons drop their icons and some padding, so that
+          each label stays on one line (docs/product.md#reading-and-display: Reflow). */}
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2 @max-[14rem]:gap-1.5 @max-[14rem]:px-2">
         <div role="group" aria-label="Zoom" className="flex flex-wrap items-center gap-1">
           <Button
             variant="outline"
@@ -127,7 +132,7 @@ export function PdfViewer({ url, downloadUrl = url, title, onLoaded, onDownload,
           >
             <ZoomIn />
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setChosenZoom(1)}>
+          <Button variant="outline" size="sm" onClick={() => setChosenZoom(1)} className={LABELLED_NARROW}>
             <MoveHorizontal />
             Fit width
           </Button>
@@ -138,18 +143,24 @@ export function PdfViewer({ url, downloadUrl = url, title, onLoaded, onDownload,
             </span>
           )}
         </div>
-        <Button variant="outline" size="sm" onClick={reload} aria-label="Reload the document">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={reload}
+          aria-label="Reload the document"
+          className={LABELLED_NARROW}
+        >
           <RotateCw />
           Reload
         </Button>
-        <Button asChild variant="outline" size="sm">
+        <Button asChild variant="outline" size="sm" className={LABELLED_NARROW}>
           <a href={downloadUrl} {...NEW_TAB}>
             <ExternalLink />
             Open Fullscreen
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </Button>
-        <Button asChild variant="outline" size="sm" className="ml-auto">
+        <Button asChild variant="outline" size="sm" className={`ml-auto ${LABELLED_NARROW}`}>
           <a href={downloadUrl} download onClick={onDownload}>
             <Download />
             Download
