@@ -3,6 +3,7 @@ import { decodeCsvFile } from '@shared/csv-text';
 import { type ChangeEvent, useId, useState } from 'react';
 import { toast } from '@/lib/toasts';
 import { Button } from '@/components/ui/button';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useImportMembers, usePreviewMembersImport } from '../api/import-members';
 import { fieldClass, formatDay, labelClass } from '../utils/format';
@@ -125,28 +126,11 @@ function ImportPreview({ result }: { result: ImportResult }) {
         <ScrollRegion label="Rows of the file">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Rows of the file and their errors</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Row
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  E-mail
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Role
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Department
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Changes
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Problems
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={['Row', 'E-mail', 'Role', 'Department', 'Changes', 'Problems']}
+              className="bg-slate-50"
+              cellClassName="px-3 py-2"
+            />
             <tbody>
               {result.rows.map((r) => (
                 <tr key={r.row} className={`border-t border-slate-200 ${r.errors.length > 0 ? 'bg-red-50' : ''}`}>

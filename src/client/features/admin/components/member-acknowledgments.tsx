@@ -2,7 +2,8 @@ import type { Acknowledgment } from '@shared/acknowledgments-api';
 import FileDown from 'lucide-react/icons/file-down';
 import { Badge } from '@/components/ui/badge';
 import { revealFocused } from '@/components/ui/scroll-region';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ColumnHeads } from '@/components/ui/column-heads';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { apiPaths } from '@/config/paths';
 import { useMemberAcknowledgments } from '../api/get-member-acknowledgments';
 import { formatDateTime } from '../utils/format';
@@ -37,10 +38,7 @@ export function MemberAcknowledgments({ email }: { email: string }) {
         </a>
       </div>
       {query.isPending ? (
-        <div role="status" className="space-y-2">
-          <span className="sr-only">Loading the acknowledgments…</span>
-          <Skeleton className="h-24 rounded-xl" />
-        </div>
+        <LoadingStatus label="Loading the acknowledgments…" placeholders={['h-24 rounded-xl']} className="space-y-2" />
       ) : query.isError ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           {query.error.message}
@@ -68,28 +66,11 @@ export function MemberAcknowledgments({ email }: { email: string }) {
             >
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Every acknowledgment and signature of {email}, newest first</caption>
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      When
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Step
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      What
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Version
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      SHA-256
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Receipt
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads
+                  columns={['When', 'Step', 'What', 'Version', 'SHA-256', 'Receipt']}
+                  className="bg-slate-50 text-slate-700"
+                  cellClassName="px-3 py-2 font-semibold"
+                />
                 <tbody>
                   {query.data.acknowledgments.map((a) => (
                     <tr key={a.id} className="border-t border-slate-100 align-top">

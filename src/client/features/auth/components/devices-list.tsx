@@ -4,7 +4,7 @@ import Monitor from 'lucide-react/icons/monitor';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { paths } from '@/config/paths';
 import { pageNavigation } from '@/lib/page-navigation';
 import { toastAfterNavigation } from '@/lib/toast-after-navigation';
@@ -17,6 +17,9 @@ export function deviceName(device: Pick<Device, 'browser' | 'os'>): string {
   if (device.browser !== null && device.os !== null) return `${device.browser} on ${device.os}`;
   return device.browser ?? device.os ?? 'Unknown browser';
 }
+
+/** What shows while the devices load: two blocks the size of a device. */
+const TWO_DEVICES = ['h-20 rounded-xl', 'h-20 rounded-xl'];
 
 /**
  * The member's signed-in devices (docs/product.md#your-devices): each with its browser and system, when it signed in,
@@ -41,13 +44,7 @@ export function DevicesList() {
     });
 
   if (devices.isPending) {
-    return (
-      <div role="status" aria-live="polite" className="space-y-3">
-        <span className="sr-only">Loading your devices…</span>
-        <Skeleton className="h-20 rounded-xl" />
-        <Skeleton className="h-20 rounded-xl" />
-      </div>
-    );
+    return <LoadingStatus label="Loading your devices…" placeholders={TWO_DEVICES} className="space-y-3" />;
   }
   if (devices.isError) {
     return (

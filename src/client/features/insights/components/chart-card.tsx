@@ -6,7 +6,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryView } from '@/components/ui/query-view';
 import { revealFocused } from '@/components/ui/scroll-region';
 
 /**
@@ -58,33 +58,27 @@ export function ChartCard<T>({
           </Button>
         </div>
       </div>
-      {query.isPending ? (
-        <div role="status" className="space-y-2">
-          <span className="sr-only">Loading {title.toLowerCase()}…</span>
-          <Skeleton className="h-5 w-2/3 rounded" />
-          <Skeleton className="h-40 rounded-lg" />
-        </div>
-      ) : query.isError ? (
-        <div role="alert" className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p>{query.error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : isEmpty(query.data) ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>
-      ) : (
-        <div aria-busy={query.isFetching} className="flex flex-col gap-4">
-          <div className="text-sm text-slate-800">{summary(query.data)}</div>
-          {asTable ? (
-            <div className="relative overflow-x-auto" onFocus={revealFocused}>
-              {table(query.data)}
-            </div>
-          ) : (
-            chart(query.data)
-          )}
-        </div>
-      )}
+      <QueryView
+        query={query}
+        loading={`Loading ${title.toLowerCase()}…`}
+        placeholders={['h-5 w-2/3 rounded', 'h-40 rounded-lg']}
+        isEmpty={isEmpty}
+        empty={empty}
+        className="flex flex-col gap-4"
+      >
+        {(data) => (
+          <>
+            <div className="text-sm text-slate-800">{summary(data)}</div>
+            {asTable ? (
+              <div className="relative overflow-x-auto" onFocus={revealFocused}>
+                {table(data)}
+              </div>
+            ) : (
+              chart(data)
+            )}
+          </>
+        )}
+      </QueryView>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import type { TeamTaskView } from '@shared/team-tasks-api';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { paths } from '@/config/paths';
 import { useMyTeamTasks } from '../api/team-tasks';
 import { TeamTaskItem } from './team-task-item';
@@ -19,6 +19,9 @@ export function groupByNewcomer(
   return [...groups.values()];
 }
 
+/** What shows while the tasks load: two blocks the size of a task. */
+const TWO_TASKS = ['h-24 rounded-xl', 'h-24 rounded-xl'];
+
 /**
  * "My tasks" (docs/product.md#team-tasks): the team tasks the signed-in person does for newcomers, grouped by
  * newcomer, overdue first, each with its due date and 'Mark as done' (an optional note). Loading, empty and error
@@ -28,13 +31,7 @@ export function groupByNewcomer(
 export function MyTasks({ canOpenMembers }: { canOpenMembers: boolean }) {
   const tasks = useMyTeamTasks();
   if (tasks.isPending) {
-    return (
-      <div role="status" aria-live="polite" className="space-y-3">
-        <span className="sr-only">Loading your tasks…</span>
-        <Skeleton className="h-24 rounded-xl" />
-        <Skeleton className="h-24 rounded-xl" />
-      </div>
-    );
+    return <LoadingStatus label="Loading your tasks…" placeholders={TWO_TASKS} className="space-y-3" />;
   }
   if (tasks.isError) {
     return (
