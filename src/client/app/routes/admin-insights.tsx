@@ -3,13 +3,16 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAdminRoles } from '@/features/admin/api/get-admin-roles';
-import { fieldClass, labelClass } from '@/features/admin/utils/format';
+import { useFilterChoices } from '@/features/admin/api/get-admin-roles';
+import { LabelledInput, LabelledSelect } from '@/features/admin/components/fields';
 import { FunnelCard } from '@/features/insights/components/funnel-card';
 import { ActivityCard, CohortsCard, TimeToCompleteCard } from '@/features/insights/components/progress-cards';
 import { QuizzesCard, TeamTasksCard } from '@/features/insights/components/quiz-task-cards';
 import { type InsightsFilters, insightsParams, readInsightsFilters } from '@/features/insights/utils/insights-query';
 import { AdminShell } from './admin-shell';
+
+/** The width of each filter: shrinks to the screen on a phone, as wide as it needs beside the others. */
+const filterClass = 'min-w-40 flex-1 sm:flex-none';
 
 /**
  * The insights page (admins; its own lazily loaded chunk, with the charting library): where people get stuck and how
@@ -21,7 +24,7 @@ export function AdminInsightsRoute() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const filters = readInsightsFilters(params);
-  const roles = useAdminRoles();
+  const choices = useFilterChoices();
   // The funnel's own role ('' = the role with the most members, 'all' = completion per role) lives in the address too.
   const funnelView = params.get('funnel') ?? '';
   const withFunnel = (next: URLSearchParams, view: string) => {
@@ -53,54 +56,30 @@ export function AdminInsightsRoute() {
             onSubmit={(e) => e.preventDefault()}
             className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-4"
           >
-            <div className="min-w-40 flex-1 sm:flex-none">
-              <label htmlFor={`${id}-role`} className={labelClass}>
-                Role
-              </label>
-              <select
-                id={`${id}-role`}
-                value={filters.role}
-                onChange={(e) => update({ role: e.target.value })}
-                className={fieldClass}
-              >
-                <option value="">All roles</option>
-                {(roles.data?.roles ?? []).map((r) => (
-                  <option key={r.key} value={r.key}>
-                    {r.displayName}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="min-w-40 flex-1 sm:flex-none">
-              <label htmlFor={`${id}-department`} className={labelClass}>
-                Department
-              </label>
-              <select
-                id={`${id}-department`}
-                value={filters.department}
-                onChange={(e) => update({ department: e.target.value })}
-                className={fieldClass}
-              >
-                <option value="">All departments</option>
-                {(roles.data?.departments ?? []).map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="min-w-40 flex-1 sm:flex-none">
-              <label htmlFor={`${id}-started`} className={labelClass}>
-                Started in (month)
-              </label>
-              <input
-                id={`${id}-started`}
-                type="month"
-                value={filters.started}
-                onChange={(e) => update({ started: e.target.value })}
-                className={fieldClass}
-              />
-            </div>
+            <LabelledSelect
+              id={`${id}-role`}
+              label="Role"
+              value={filters.role}
+              onChange={(role) => update({ role })}
+              options={choices.role}
+              className={filterClass}
+            />
+            <LabelledSelect
+              id={`${id}-department`}
+              label="Department"
+              value={filters.department}
+              onChange={(department) => update({ department })}
+              options={choices.department}
+              className={filterClass}
+            />
+            <LabelledInput
+              id={`${id}-started`}
+              label="Started in (month)"
+              type="month"
+              value={filters.started}
+              onChange={(e) => update({ started: e.target.value })}
+              className={filterClass}
+            />
             {filtered && (
               <Button variant="ghost" onClick={() => update({ role: '', department: '', started: '' })}>
                 Clear filters

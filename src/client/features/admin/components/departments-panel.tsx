@@ -1,10 +1,10 @@
 import type { Department, Departments } from '@shared/departments-api';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/toasts';
 import { useChangeDepartments, useDepartments, type DepartmentChange } from '../api/departments';
-import { fieldClass, labelClass } from '../utils/format';
+import { LabelledInput, LabelledSelect } from './fields';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -83,70 +83,93 @@ export function DepartmentsPanel() {
 
 type Run = (what: DepartmentChange, done: string) => Promise<boolean>;
 
-function AddDepartment({ pending, onAdd }: { pending: boolean; onAdd: (name: string) => Promise<boolean> }) {
+/**
+ * A form of one department name: its field, the submit button and `children` (e.g. 'Cancel'). The name is sent
+ * trimmed; once `onSave` says the change was made, the field starts again from `initial`.
+ */
+function NameForm({
+  label,
+  initial,
+  submit,
+  pending,
+  onSave,
+  className,
+  fieldClassName,
+  children,
+}: {
+  label: string;
+  initial: string;
+  /** The submit button's words. */
+  submit: string;
+  pending: boolean;
+  /** Makes the change; resolves to whether it was made. */
+  onSave: (name: string) => Promise<boolean>;
+  className: string;
+  fieldClassName: string;
+  children?: ReactNode;
+}) {
   const id = useId();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initial);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void onAdd(name.trim()).then((ok) => (ok ? setName('') : undefined));
+    void onSave(name.trim()).then((ok) => (ok ? setName(initial) : undefined));
   };
   return (
-    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-      <div className="min-w-64 flex-1">
-        <label htmlFor={`${id}-name`} className={labelClass}>
-          New department
-        </label>
-        <input
-          id={`${id}-name`}
-          required
-          maxLength={120}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className={fieldClass}
-        />
-      </div>
+    <form onSubmit={onSubmit} className={className}>
+      <LabelledInput
+        id={`${id}-name`}
+        label={label}
+        required
+        maxLength={120}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        className={fieldClassName}
+      />
       <Button type="submit" disabled={pending || name.trim() === ''}>
-        Add department
+        {submit}
       </Button>
+      {children}
     </form>
   );
 }
 
+function AddDepartment({ pending, onAdd }: { pending: boolean; onAdd: (name: string) => Promise<boolean> }) {
+  return (
+    <NameForm
+      label="New department"
+      initial=""
+      submit="Add department"
+      pending={pending}
+      onSave={onAdd}
+      className="flex flex-wrap items-end gap-3"
+      fieldClassName="min-w-64 flex-1"
+    />
+  );
+}
+
 function DepartmentRow({ department: d, pending, run }: { department: Department; pending: boolean; run: Run }) {
-  const id = useId();
   const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(d.name);
-  const onRename = (event: FormEvent) => {
-    event.preventDefault();
-    const next = name.trim();
-    void run({ kind: 'rename', current: d.name, name: next }, `Renamed ${d.name} to ${next}`).then((ok) =>
-      ok ? setRenaming(false) : undefined,
-    );
-  };
+  const onRename = (name: string) =>
+    run({ kind: 'rename', current: d.name, name }, `Renamed ${d.name} to ${name}`).then((ok) => {
+      if (ok) setRenaming(false);
+      return ok;
+    });
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
       {renaming ? (
-        <form onSubmit={onRename} className="flex flex-1 flex-wrap items-end gap-2">
-          <div className="min-w-56 flex-1">
-            <label htmlFor={`${id}-rename`} className={labelClass}>
-              New name for {d.name}
-            </label>
-            <input
-              id={`${id}-rename`}
-              required
-              maxLength={120}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              className={fieldClass}
-            />
-          </div>
-          <Button type="submit" disabled={pending || name.trim() === ''}>
-            Save name
-          </Button>
+        <NameForm
+          label={`New name for ${d.name}`}
+          initial={d.name}
+          submit="Save name"
+          pending={pending}
+          onSave={onRename}
+          className="flex flex-1 flex-wrap items-end gap-2"
+          fieldClassName="min-w-56 flex-1"
+        >
           <Button type="button" variant="outline" onClick={() => setRenaming(false)}>
             Cancel
           </Button>
-        </form>
+        </NameForm>
       ) : (
         <>
           <div className="min-w-48 flex-1">
@@ -156,15 +179,7 @@ function DepartmentRow({ department: d, pending, run }: { department: Department
             </p>
             <p className="text-sm text-slate-600">{countsOf(d)}</p>
           </div>
-          <Button
-            type="button"
-            variant="outline"
-            aria-label={`Rename ${d.name}`}
-            onClick={() => {
-              setName(d.name);
-              setRenaming(true);
-            }}
-          >
+          <Button type="button" variant="outline" aria-label={`Rename ${d.name}`} onClick={() => setRenaming(true)}>
             Rename
           </Button>
           <Button
@@ -246,18 +261,13 @@ function UnlistedRow({
       >
         Add to the list
       </Button>
-      <div>
-        <label htmlFor={`${id}-to`} className={labelClass}>
-          Move the members of {d.name} to
-        </label>
-        <select id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} className={fieldClass}>
-          {open.map((o) => (
-            <option key={o.name} value={o.name}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        id={`${id}-to`}
+        label={`Move the members of ${d.name} to`}
+        value={to}
+        onChange={setTo}
+        options={open.map((o) => ({ value: o.name, label: o.name }))}
+      />
       <Button
         type="button"
         disabled={pending || to === ''}

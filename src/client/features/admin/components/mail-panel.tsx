@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/toasts';
 import { useDigestSettings, useOutbox, useSendDigestNow, useSetDigest } from '../api/mail';
-import { fieldClass, labelClass } from '../utils/format';
+import { filterOptions, LabelledInput, LabelledSelect } from './fields';
 import { OUTBOX_STATUS_TEXT, OutboxList } from './outbox-list';
 import { Pagination } from './pagination';
 
@@ -46,6 +46,13 @@ export function MailPanel() {
   const sendNow = useSendDigestNow();
   const followedMessage = outbox.data?.messages.find((m) => m.id === followed);
 
+  /** A filter select's change: its value ('' for none) is set and the outbox goes back to its first page. */
+  const filterBy =
+    <T extends string>(values: readonly T[], set: (value: T | '') => void) =>
+    (value: string) => {
+      set(values.find((v) => v === value) ?? '');
+      setPage(1);
+    };
   const onFilter = (event: FormEvent) => {
     event.preventDefault();
     setRecipient(recipientInput.trim());
@@ -110,60 +117,28 @@ export function MailPanel() {
           </div>
         ) : null}
         <form onSubmit={onFilter} className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor={`${id}-status`} className={labelClass}>
-              Status
-            </label>
-            <select
-              id={`${id}-status`}
-              value={status}
-              onChange={(e) => {
-                setStatus(OUTBOX_STATUSES.find((s) => s === e.target.value) ?? '');
-                setPage(1);
-              }}
-              className={fieldClass}
-            >
-              <option value="">All statuses</option>
-              {OUTBOX_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {OUTBOX_STATUS_TEXT[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-kind`} className={labelClass}>
-              Kind
-            </label>
-            <select
-              id={`${id}-kind`}
-              value={kind}
-              onChange={(e) => {
-                setKind(OUTBOX_KINDS.find((k) => k === e.target.value) ?? '');
-                setPage(1);
-              }}
-              className={fieldClass}
-            >
-              <option value="">Every kind</option>
-              {OUTBOX_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {KIND_TEXT[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="min-w-[min(100%,15rem)] flex-1">
-            <label htmlFor={`${id}-recipient`} className={labelClass}>
-              Recipient (part of the e-mail address)
-            </label>
-            <input
-              id={`${id}-recipient`}
-              type="search"
-              value={recipientInput}
-              onChange={(e) => setRecipientInput(e.target.value)}
-              className={fieldClass}
-            />
-          </div>
+          <LabelledSelect
+            id={`${id}-status`}
+            label="Status"
+            value={status}
+            onChange={filterBy(OUTBOX_STATUSES, setStatus)}
+            options={filterOptions('All statuses', OUTBOX_STATUSES, (s) => OUTBOX_STATUS_TEXT[s])}
+          />
+          <LabelledSelect
+            id={`${id}-kind`}
+            label="Kind"
+            value={kind}
+            onChange={filterBy(OUTBOX_KINDS, setKind)}
+            options={filterOptions('Every kind', OUTBOX_KINDS, (k) => KIND_TEXT[k])}
+          />
+          <LabelledInput
+            id={`${id}-recipient`}
+            label="Recipient (part of the e-mail address)"
+            type="search"
+            value={recipientInput}
+            onChange={(e) => setRecipientInput(e.target.value)}
+            className="min-w-[min(100%,15rem)] flex-1"
+          />
           <Button type="submit" variant="outline">
             Filter
           </Button>

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/toasts';
 import { useAdjustments } from '../api/adjustments';
-import { fieldClass, formatDateTime, labelClass } from '../utils/format';
+import { fieldClass, formatDateTime } from '../utils/format';
+import { LabelledField, LabelledInput, LabelledSelect } from './fields';
 
 /**
  * Steps just for one member (admins only; docs/product.md#per-person-adjustments): the extra steps added for them and
@@ -102,38 +103,25 @@ export function MemberAdjustments({ detail }: { detail: MemberDetail }) {
         <h4 id={`${id}-extra`} className="font-semibold sm:col-span-2">
           Add an extra step
         </h4>
-        <div>
-          <label htmlFor={`${id}-title`} className={labelClass}>
-            Title
-          </label>
-          <input
-            id={`${id}-title`}
-            required
-            maxLength={200}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-days`} className={labelClass}>
-            Due days after the start date (optional)
-          </label>
-          <input
-            id={`${id}-days`}
-            type="number"
-            min={0}
-            max={365}
-            inputMode="numeric"
-            value={dueAfterDays}
-            onChange={(e) => setDueAfterDays(e.target.value)}
-            className={fieldClass}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-description`} className={labelClass}>
-            What to do
-          </label>
+        <LabelledInput
+          id={`${id}-title`}
+          label="Title"
+          required
+          maxLength={200}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <LabelledInput
+          id={`${id}-days`}
+          label="Due days after the start date (optional)"
+          type="number"
+          min={0}
+          max={365}
+          inputMode="numeric"
+          value={dueAfterDays}
+          onChange={(e) => setDueAfterDays(e.target.value)}
+        />
+        <LabelledField id={`${id}-description`} label="What to do" className="sm:col-span-2">
           <textarea
             id={`${id}-description`}
             required
@@ -143,7 +131,7 @@ export function MemberAdjustments({ detail }: { detail: MemberDetail }) {
             onChange={(e) => setDescription(e.target.value)}
             className={fieldClass}
           />
-        </div>
+        </LabelledField>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={add.isPending}>
             Add the step
@@ -155,36 +143,21 @@ export function MemberAdjustments({ detail }: { detail: MemberDetail }) {
           <h4 id={`${id}-skip`} className="font-semibold sm:col-span-2">
             Skip a step
           </h4>
-          <div>
-            <label htmlFor={`${id}-step`} className={labelClass}>
-              Step
-            </label>
-            <select
-              id={`${id}-step`}
-              value={stepId === '' ? (skippable[0]?.id ?? '') : stepId}
-              onChange={(e) => setStepId(e.target.value)}
-              className={fieldClass}
-            >
-              {skippable.map((step) => (
-                <option key={step.id} value={step.id}>
-                  {step.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-reason`} className={labelClass}>
-              Reason
-            </label>
-            <input
-              id={`${id}-reason`}
-              required
-              maxLength={1000}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              className={fieldClass}
-            />
-          </div>
+          <LabelledSelect
+            id={`${id}-step`}
+            label="Step"
+            value={stepId === '' ? (skippable[0]?.id ?? '') : stepId}
+            onChange={setStepId}
+            options={skippable.map((step) => ({ value: step.id, label: step.title }))}
+          />
+          <LabelledInput
+            id={`${id}-reason`}
+            label="Reason"
+            required
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
           <div className="sm:col-span-2">
             <Button type="submit" variant="outline" disabled={add.isPending}>
               Skip the step

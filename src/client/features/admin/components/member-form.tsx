@@ -6,6 +6,7 @@ import { useAdminRoles } from '../api/get-admin-roles';
 import { usePutMember } from '../api/put-member';
 import { fieldClass, labelClass } from '../utils/format';
 import { DateField } from '@/components/ui/date-field';
+import { LabelledField, LabelledInput, LabelledSelect } from './fields';
 
 interface MemberFormProps {
   /** The member to edit; omit to invite a new address (the form then asks for it). */
@@ -102,83 +103,56 @@ export function MemberForm({ email, initial, onSaved, proposedAddress }: MemberF
       aria-describedby={save.isError ? `${id}-error` : undefined}
     >
       {inviting ? (
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            E-mail address
-          </label>
-          <input
+        <>
+          <LabelledInput
             id={`${id}-email`}
+            label="E-mail address"
             type="email"
             required
             autoComplete="off"
             value={address}
             onChange={(e) => setAddress(e.target.value)}
-            className={fieldClass}
+            className="sm:col-span-2"
           />
-        </div>
-      ) : null}
-      {inviting ? (
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-private`} className={labelClass}>
-            Private e-mail address (optional: the welcome e-mail goes there too, with a link to prepare before the first
-            day)
-          </label>
-          <input
+          <LabelledInput
             id={`${id}-private`}
+            label="Private e-mail address (optional: the welcome e-mail goes there too, with a link to prepare before the first day)"
             type="email"
             autoComplete="off"
             value={privateEmail}
             onChange={(e) => setPrivateEmail(e.target.value)}
-            className={fieldClass}
+            className="sm:col-span-2"
           />
-        </div>
-      ) : null}
-      {inviting ? (
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-start`} className={labelClass}>
-            Start date (optional: else their first sign-in)
-          </label>
-          <DateField id={`${id}-start`} value={startOn} onChange={setStartOn} className={fieldClass} />
-        </div>
-      ) : null}
-      {inviting ? (
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-buddy`} className={labelClass}>
-            Buddy’s e-mail address (optional: a member who helps them settle in)
-          </label>
-          <input
+          <LabelledField
+            id={`${id}-start`}
+            label="Start date (optional: else their first sign-in)"
+            className="sm:col-span-2"
+          >
+            <DateField id={`${id}-start`} value={startOn} onChange={setStartOn} className={fieldClass} />
+          </LabelledField>
+          <LabelledInput
             id={`${id}-buddy`}
+            label="Buddy’s e-mail address (optional: a member who helps them settle in)"
             type="email"
             autoComplete="off"
             value={buddy}
             onChange={(e) => setBuddy(e.target.value)}
-            className={fieldClass}
+            className="sm:col-span-2"
           />
-        </div>
+        </>
       ) : null}
-      <div>
-        <label htmlFor={`${id}-role`} className={labelClass}>
-          Role
-        </label>
-        <select
-          id={`${id}-role`}
-          value={role}
-          onChange={(e) => setRole(e.target.value)}
-          className={fieldClass}
-          required
-        >
-          {!knownRole ? <option value={role}>{role}</option> : null}
-          {roleOptions.map((r) => (
-            <option key={r.key} value={r.key}>
-              {r.displayName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-department`} className={labelClass}>
-          Department
-        </label>
+      <LabelledSelect
+        id={`${id}-role`}
+        label="Role"
+        value={role}
+        onChange={setRole}
+        options={[
+          ...(knownRole ? [] : [{ value: role, label: role }]),
+          ...roleOptions.map((r) => ({ value: r.key, label: r.displayName })),
+        ]}
+        required
+      />
+      <LabelledField id={`${id}-department`} label="Department">
         <select
           id={`${id}-department`}
           required
@@ -200,7 +174,7 @@ export function MemberForm({ email, initial, onSaved, proposedAddress }: MemberF
             This department is not one that can be chosen now. It stays until you choose another.
           </p>
         ) : null}
-      </div>
+      </LabelledField>
       <div className="flex items-center gap-2 sm:col-span-2">
         <input
           id={`${id}-admin`}

@@ -7,11 +7,11 @@ import X from 'lucide-react/icons/x';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryView } from '@/components/ui/query-view';
 import { apiPaths, paths } from '@/config/paths';
-import { useAdminRoles } from '../api/get-admin-roles';
+import { useFilterChoices } from '../api/get-admin-roles';
 import { useMembers } from '../api/get-members';
-import { fieldClass, labelClass } from '../utils/format';
+import { fieldClass } from '../utils/format';
 import {
   describeInsightFilters,
   INSIGHT_FILTERS,
@@ -21,9 +21,42 @@ import {
   membersTableParams,
   readMembersTableState,
 } from '../utils/members-query';
+import { LabelledField, LabelledInput, LabelledSelect, type SelectOption } from './fields';
 import { MembersTable } from './members-table';
 import { Pagination } from './pagination';
 import { DateField } from '@/components/ui/date-field';
+
+/** The members table's filters that are a select: each sets the state's field of its name. */
+type SelectFilter = 'role' | 'department' | 'complete' | 'overdue' | 'stalled' | 'left';
+
+/** The choices of a filter that is on or off: everyone (''), those it holds for ('true'), the others ('false'). */
+const yesNo = (yes: string, no: string): SelectOption[] => [
+  { value: '', label: 'Everyone' },
+  { value: 'true', label: yes },
+  { value: 'false', label: no },
+];
+
+/** The select filters whose choices are fixed, in the order shown after role and department. */
+const FIXED_FILTERS: readonly { key: SelectFilter; label: string; options: readonly SelectOption[] }[] = [
+  { key: 'complete', label: 'Onboarding', options: yesNo('Complete', 'Not complete') },
+  { key: 'overdue', label: 'Due dates', options: yesNo('With overdue steps', 'Nothing overdue') },
+  { key: 'stalled', label: 'Activity', options: yesNo('Stalled', 'Not stalled') },
+  {
+    key: 'left',
+    label: 'Who left',
+    options: [
+      { value: '', label: 'Hide who left' },
+      { value: 'all', label: 'Show who left' },
+      { value: 'only', label: 'Only who left' },
+    ],
+  },
+];
+
+/** The start-date filters: from and until. */
+const DATE_FILTERS = [
+  { key: 'startFrom', label: 'Started from' },
+  { key: 'startTo', label: 'Started until' },
+] as const;
 
 /**
  * The members tab of the admin console (docs/product.md#admin-area): search, filters by role / department / complete
@@ -38,7 +71,7 @@ export function MembersPanel() {
   const state = readMembersTableState(params);
   const [search, setSearch] = useState(state.search);
   const members = useMembers(membersApiQuery(state));
-  const roles = useAdminRoles();
+  const choices = useFilterChoices();
 
   const update = (change: Partial<MembersTableState>) =>
     setParams(membersTableParams({ ...state, page: 1, ...change }, params.get('tab') ?? undefined));
@@ -50,6 +83,11 @@ export function MembersPanel() {
   };
 
   const insightFilters = describeInsightFilters(state);
+  const filterSelects: readonly { key: SelectFilter; label: string; options: readonly SelectOption[] }[] = [
+    { key: 'role', label: 'Role', options: choices.role },
+    { key: 'department', label: 'Department', options: choices.department },
+    ...FIXED_FILTERS,
+  ];
 
   return (
     <div className="space-y-4">
@@ -77,143 +115,42 @@ export function MembersPanel() {
       )}
       <div className="flex flex-wrap items-end gap-3">
         <form role="search" onSubmit={onSearch} className="flex min-w-[min(100%,15rem)] flex-1 items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor={`${id}-search`} className={labelClass}>
-              Search by name or e-mail
-            </label>
-            <input
-              id={`${id}-search`}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className={fieldClass}
-            />
-          </div>
+          <LabelledInput
+            id={`${id}-search`}
+            label="Search by name or e-mail"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="min-w-0 flex-1"
+          />
           <Button type="submit" variant="outline" aria-label="Search">
             <Search aria-hidden="true" />
             <span className="max-sm:sr-only">Search</span>
           </Button>
         </form>
-        <div className="min-w-0">
-          <label htmlFor={`${id}-role`} className={labelClass}>
-            Role
-          </label>
-          <select
-            id={`${id}-role`}
-            value={state.role}
-            onChange={(e) => update({ role: e.target.value })}
-            className={fieldClass}
-          >
-            <option value="">All roles</option>
-            {(roles.data?.roles ?? []).map((r) => (
-              <option key={r.key} value={r.key}>
-                {r.displayName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={`${id}-department`} className={labelClass}>
-            Department
-          </label>
-          <select
-            id={`${id}-department`}
-            value={state.department}
-            onChange={(e) => update({ department: e.target.value })}
-            className={fieldClass}
-          >
-            <option value="">All departments</option>
-            {(roles.data?.departments ?? []).map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={`${id}-complete`} className={labelClass}>
-            Onboarding
-          </label>
-          <select
-            id={`${id}-complete`}
-            value={state.complete}
-            onChange={(e) => update({ complete: e.target.value as MembersTableState['complete'] })}
-            className={fieldClass}
-          >
-            <option value="">Everyone</option>
-            <option value="true">Complete</option>
-            <option value="false">Not complete</option>
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={`${id}-overdue`} className={labelClass}>
-            Due dates
-          </label>
-          <select
-            id={`${id}-overdue`}
-            value={state.overdue}
-            onChange={(e) => update({ overdue: e.target.value as MembersTableState['overdue'] })}
-            className={fieldClass}
-          >
-            <option value="">Everyone</option>
-            <option value="true">With overdue steps</option>
-            <option value="false">Nothing overdue</option>
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={`${id}-stalled`} className={labelClass}>
-            Activity
-          </label>
-          <select
-            id={`${id}-stalled`}
-            value={state.stalled}
-            onChange={(e) => update({ stalled: e.target.value as MembersTableState['stalled'] })}
-            className={fieldClass}
-          >
-            <option value="">Everyone</option>
-            <option value="true">Stalled</option>
-            <option value="false">Not stalled</option>
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={`${id}-left`} className={labelClass}>
-            Who left
-          </label>
-          <select
-            id={`${id}-left`}
-            value={state.left}
-            onChange={(e) => update({ left: e.target.value as MembersTableState['left'] })}
-            className={fieldClass}
-          >
-            <option value="">Hide who left</option>
-            <option value="all">Show who left</option>
-            <option value="only">Only who left</option>
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={`${id}-start-from`} className={labelClass}>
-            Started from
-          </label>
-          <DateField
-            key={`from-${state.startFrom === '' ? 'none' : 'set'}`}
-            id={`${id}-start-from`}
-            value={state.startFrom}
-            onChange={(day) => update({ startFrom: day })}
-            className={fieldClass}
+        {filterSelects.map((filter) => (
+          <LabelledSelect
+            key={filter.key}
+            id={`${id}-${filter.key}`}
+            label={filter.label}
+            value={state[filter.key]}
+            // The select offers only the filter's own values.
+            onChange={(value) => update({ [filter.key]: value } as Partial<MembersTableState>)}
+            options={filter.options}
+            className="min-w-0"
           />
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={`${id}-start-to`} className={labelClass}>
-            Started until
-          </label>
-          <DateField
-            key={`to-${state.startTo === '' ? 'none' : 'set'}`}
-            id={`${id}-start-to`}
-            value={state.startTo}
-            onChange={(day) => update({ startTo: day })}
-            className={fieldClass}
-          />
-        </div>
+        ))}
+        {DATE_FILTERS.map((filter) => (
+          <LabelledField key={filter.key} id={`${id}-${filter.key}`} label={filter.label} className="min-w-0">
+            <DateField
+              key={`${filter.key}-${state[filter.key] === '' ? 'none' : 'set'}`}
+              id={`${id}-${filter.key}`}
+              value={state[filter.key]}
+              onChange={(day) => update({ [filter.key]: day })}
+              className={fieldClass}
+            />
+          </LabelledField>
+        ))}
         <Button asChild variant="outline">
           <a href={`${apiPaths.adminMembersCsv}?${membersApiQuery(state, false).toString()}`} download>
             <Download aria-hidden="true" /> Export CSV
@@ -221,40 +158,31 @@ export function MembersPanel() {
         </Button>
       </div>
 
-      {members.isPending ? (
-        <div role="status" aria-live="polite" className="space-y-2">
-          <span className="sr-only">Loading members…</span>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-10 rounded-lg" />
-          ))}
-        </div>
-      ) : members.isError ? (
-        <div role="alert" className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p>{members.error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void members.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : members.data.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          No members match these filters.
-        </p>
-      ) : (
-        <div aria-busy={members.isFetching} className="space-y-3">
-          <MembersTable members={members.data.items} sort={state.sort} dir={state.dir} onSort={onSort} />
-          <p className="text-sm text-slate-600">
-            {stalledMeaning(members.data.stalledAfterDays)} ‘No onboarding’ marks someone who signed in with an admin
-            role to look around.
-          </p>
-          <Pagination
-            noun="members"
-            page={state.page}
-            pageSize={MEMBERS_PAGE_SIZE}
-            total={members.data.total}
-            onPageChange={(page) => update({ page })}
-          />
-        </div>
-      )}
+      <QueryView
+        query={members}
+        loading="Loading members…"
+        placeholders={['h-10 rounded-lg', 'h-10 rounded-lg', 'h-10 rounded-lg', 'h-10 rounded-lg']}
+        isEmpty={(data) => data.items.length === 0}
+        empty="No members match these filters."
+        className="space-y-3"
+      >
+        {(data) => (
+          <>
+            <MembersTable members={data.items} sort={state.sort} dir={state.dir} onSort={onSort} />
+            <p className="text-sm text-slate-600">
+              {stalledMeaning(data.stalledAfterDays)} ‘No onboarding’ marks someone who signed in with an admin role to
+              look around.
+            </p>
+            <Pagination
+              noun="members"
+              page={state.page}
+              pageSize={MEMBERS_PAGE_SIZE}
+              total={data.total}
+              onPageChange={(page) => update({ page })}
+            />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -2,10 +2,12 @@ import type { PendingAgreement } from '@shared/acknowledgments-api';
 import FileDown from 'lucide-react/icons/file-down';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ColumnHeads } from '@/components/ui/column-heads';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { apiPaths, paths } from '@/config/paths';
 import { usePendingAgreements } from '../api/get-pending-agreements';
-import { fieldClass, formatDateTime, labelClass } from '../utils/format';
+import { formatDateTime } from '../utils/format';
+import { LabelledSelect } from './fields';
 
 /** Why the person is asked again, in words. */
 function reasonOf(p: PendingAgreement): string {
@@ -50,10 +52,7 @@ export function PendingAgreementsPanel() {
         Until they do, the step counts as not done. They see it on their dashboard.
       </p>
       {query.isPending ? (
-        <div role="status" className="space-y-2">
-          <span className="sr-only">Loading who must agree again…</span>
-          <Skeleton className="h-24 rounded-xl" />
-        </div>
+        <LoadingStatus label="Loading who must agree again…" placeholders={['h-24 rounded-xl']} className="space-y-2" />
       ) : query.isError ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           {query.error.message}
@@ -64,34 +63,24 @@ export function PendingAgreementsPanel() {
         </p>
       ) : (
         <>
-          <div className="max-w-sm">
-            <label htmlFor={`${id}-step`} className={labelClass}>
-              Step
-            </label>
-            <select id={`${id}-step`} value={stepId} onChange={(e) => setStepId(e.target.value)} className={fieldClass}>
-              <option value="">Every step ({query.data.pending.length})</option>
-              {steps.map(([value, title]) => (
-                <option key={value} value={value}>
-                  {title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            id={`${id}-step`}
+            label="Step"
+            value={stepId}
+            onChange={setStepId}
+            options={[
+              { value: '', label: `Every step (${query.data.pending.length})` },
+              ...steps.map(([value, title]) => ({ value, label: title })),
+            ]}
+            className="max-w-sm"
+          />
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">People who must agree again</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Member
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Step
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Why
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={['Member', 'Step', 'Why']}
+              rowClassName="border-b border-slate-200 text-slate-600"
+              cellClassName="py-2 pr-3 font-semibold last:pr-0"
+            />
             <tbody>
               {shown.map((p) => (
                 <tr key={`${p.email} ${p.stepId}`} className="border-b border-slate-100 align-top">

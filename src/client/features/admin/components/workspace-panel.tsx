@@ -11,7 +11,8 @@ import {
 import { toast } from '@/lib/toasts';
 import { useDepartments } from '../api/departments';
 import { useAdminRoles } from '../api/get-admin-roles';
-import { fieldClass, formatDateTime, labelClass } from '../utils/format';
+import { formatDateTime } from '../utils/format';
+import { filterOptions, LabelledInput, LabelledSelect } from './fields';
 
 /** One row as the form edits it: '' stands for "any". */
 interface Row {
@@ -21,6 +22,50 @@ interface Row {
 }
 
 const ANY = '';
+
+/** A saved rule: a role and/or department (null: any) to a target (an org unit path, a group address) named `K`. */
+type Rule<K extends string> = { roleKey: string | null; department: string | null } & Record<K, string>;
+
+/** The saved rules as the form's rows ('' for "any"); undefined while they load. */
+function rowsOf<K extends string>(rules: readonly Rule<K>[] | undefined, target: K): Row[] | undefined {
+  return rules?.map((r) => ({ roleKey: r.roleKey ?? ANY, department: r.department ?? ANY, target: r[target] }));
+}
+
+/** The form's rows as rules to save (null for "any"), the target trimmed and named `target`. */
+function rulesOf<K extends string>(rows: readonly Row[], target: K): Rule<K>[] {
+  return rows.map(
+    (r) =>
+      ({
+        roleKey: r.roleKey === ANY ? null : r.roleKey,
+        department: r.department === ANY ? null : r.department,
+        [target]: r.target.trim(),
+      }) as Rule<K>,
+  );
+}
+
+/** What a rule card says: its title, what its rows do, and its target field's label and example. */
+interface RuleWords {
+  title: string;
+  intro: string;
+  targetLabel: string;
+  targetHint: string;
+}
+
+const ORG_UNIT_WORDS: RuleWords = {
+  title: 'Where new accounts go',
+  intro:
+    'Each new Google account goes in an organisational unit (org unit) of Google Workspace. The most exact row wins: role and department first, then role, then department, then a row for anyone. With no row, the account goes in the top unit, /.',
+  targetLabel: 'Org unit',
+  targetHint: '/Volunteers',
+};
+
+const GROUP_WORDS: RuleWords = {
+  title: 'Groups',
+  intro:
+    "Members are added to every group whose row matches their role and department, and taken out of the other groups listed here. The app shows the changes on the member's page first and makes them only when you apply them. Groups not listed here are never touched.",
+  targetLabel: 'Group address',
+  targetHint: 'volunteers@inspired2uplift.org',
+};
 
 /**
  * The Google Workspace tab of the admin console (docs/product.md#google-workspace-accounts,
@@ -39,48 +84,18 @@ export function WorkspacePanel() {
         whoever runs the server has turned it on (the launch checklist says whether it is on).
       </p>
       <RuleCard
-        title="Where new accounts go"
-        intro="Each new Google account goes in an organisational unit (org unit) of Google Workspace. The most exact row wins: role and department first, then role, then department, then a row for anyone. With no row, the account goes in the top unit, /."
-        targetLabel="Org unit"
-        targetHint="/Volunteers"
-        rows={orgUnits.data?.rules.map((r) => ({
-          roleKey: r.roleKey ?? ANY,
-          department: r.department ?? ANY,
-          target: r.orgUnitPath,
-        }))}
+        {...ORG_UNIT_WORDS}
+        rows={rowsOf(orgUnits.data?.rules, 'orgUnitPath')}
         loadError={orgUnits.error?.message}
         saving={saveOrgUnits.isPending}
-        onSave={(rows) =>
-          saveOrgUnits.mutateAsync({
-            rules: rows.map((r) => ({
-              roleKey: r.roleKey === ANY ? null : r.roleKey,
-              department: r.department === ANY ? null : r.department,
-              orgUnitPath: r.target.trim(),
-            })),
-          })
-        }
+        onSave={(rows) => saveOrgUnits.mutateAsync({ rules: rulesOf(rows, 'orgUnitPath') })}
       />
       <RuleCard
-        title="Groups"
-        intro="Members are added to every group whose row matches their role and department, and taken out of the other groups listed here. The app shows the changes on the member's page first and makes them only when you apply them. Groups not listed here are never touched."
-        targetLabel="Group address"
-        targetHint="volunteers@inspired2uplift.org"
-        rows={groups.data?.rules.map((r) => ({
-          roleKey: r.roleKey ?? ANY,
-          department: r.department ?? ANY,
-          target: r.groupEmail,
-        }))}
+        {...GROUP_WORDS}
+        rows={rowsOf(groups.data?.rules, 'groupEmail')}
         loadError={groups.error?.message}
         saving={saveGroups.isPending}
-        onSave={(rows) =>
-          saveGroups.mutateAsync({
-            rules: rows.map((r) => ({
-              roleKey: r.roleKey === ANY ? null : r.roleKey,
-              department: r.department === ANY ? null : r.department,
-              groupEmail: r.target.trim(),
-            })),
-          })
-        }
+        onSave={(rows) => saveGroups.mutateAsync({ rules: rulesOf(rows, 'groupEmail') })}
       />
       <GroupsCheckCard />
     </div>
@@ -96,11 +111,7 @@ function RuleCard({
   loadError,
   saving,
   onSave,
-}: {
-  title: string;
-  intro: string;
-  targetLabel: string;
-  targetHint: string;
+}: RuleWords & {
   rows: Row[] | undefined;
   loadError: string | undefined;
   saving: boolean;
@@ -169,58 +180,34 @@ function RuleCard({
                 aria-label={`Row ${index + 1}`}
                 className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1.3fr_auto] sm:items-end"
               >
-                <div>
-                  <label htmlFor={`${rowId}-role`} className={labelClass}>
-                    Role
-                  </label>
-                  <select
-                    id={`${rowId}-role`}
-                    value={row.roleKey}
-                    onChange={(e) => change(index, { roleKey: e.target.value })}
-                    className={fieldClass}
-                  >
-                    <option value={ANY}>Any role</option>
-                    {roleOptions.map((r) => (
-                      <option key={r.key} value={r.key}>
-                        {r.displayName}
-                      </option>
-                    ))}
-                    {row.roleKey !== ANY && !roleOptions.some((r) => r.key === row.roleKey) ? (
-                      <option value={row.roleKey}>{row.roleKey}</option>
-                    ) : null}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={`${rowId}-department`} className={labelClass}>
-                    Department
-                  </label>
-                  <select
-                    id={`${rowId}-department`}
-                    value={row.department}
-                    onChange={(e) => change(index, { department: e.target.value })}
-                    className={fieldClass}
-                  >
-                    <option value={ANY}>Any department</option>
-                    {departmentChoices.map((d) => (
-                      <option key={d} value={d}>
-                        {d}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={`${rowId}-target`} className={labelClass}>
-                    {targetLabel}
-                  </label>
-                  <input
-                    id={`${rowId}-target`}
-                    required
-                    value={row.target}
-                    placeholder={targetHint}
-                    onChange={(e) => change(index, { target: e.target.value })}
-                    className={fieldClass}
-                  />
-                </div>
+                <LabelledSelect
+                  id={`${rowId}-role`}
+                  label="Role"
+                  value={row.roleKey}
+                  onChange={(roleKey) => change(index, { roleKey })}
+                  options={[
+                    { value: ANY, label: 'Any role' },
+                    ...roleOptions.map((r) => ({ value: r.key, label: r.displayName })),
+                    ...(row.roleKey !== ANY && !roleOptions.some((r) => r.key === row.roleKey)
+                      ? [{ value: row.roleKey, label: row.roleKey }]
+                      : []),
+                  ]}
+                />
+                <LabelledSelect
+                  id={`${rowId}-department`}
+                  label="Department"
+                  value={row.department}
+                  onChange={(department) => change(index, { department })}
+                  options={filterOptions('Any department', departmentChoices)}
+                />
+                <LabelledInput
+                  id={`${rowId}-target`}
+                  label={targetLabel}
+                  required
+                  value={row.target}
+                  placeholder={targetHint}
+                  onChange={(e) => change(index, { target: e.target.value })}
+                />
                 <Button
                   type="button"
                   variant="outline"

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import FileText from 'lucide-react/icons/file-text';
 import Image from 'lucide-react/icons/image';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/features/admin';
 import { getAssets, studioKeys } from '../api/studio-requests';
 import { Advanced } from './fields';
+import { LoadingOrFailed } from './loading-or-failed';
 
 /** Sizes in words: 12 kB, 3.4 MB. */
 function formatBytes(bytes: number): string {
@@ -19,22 +18,8 @@ function formatBytes(bytes: number): string {
  */
 export function FilesPanel() {
   const assets = useQuery({ queryKey: studioKeys.assets, queryFn: ({ signal }) => getAssets({ signal }) });
-  if (assets.isPending) {
-    return (
-      <p className="flex items-center gap-2 text-slate-700">
-        <Spinner className="size-4" /> Loading the files…
-      </p>
-    );
-  }
-  if (assets.isError) {
-    return (
-      <div role="alert" className="space-y-2">
-        <p>The files could not be loaded: {assets.error.message}</p>
-        <Button variant="outline" onClick={() => void assets.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+  if (assets.isPending || assets.isError) {
+    return <LoadingOrFailed query={assets} loading="Loading the files…" failed="The files could not be loaded" />;
   }
   if (assets.data.length === 0) {
     return (

@@ -7,7 +7,8 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { revealFocused } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
-import { fieldClass, formatDateTime, labelClass } from '@/features/admin';
+import { ColumnHeads } from '@/components/ui/column-heads';
+import { formatDateTime, LabelledSelect } from '@/features/admin';
 import type { StudioRemoval } from '@shared/studio-api';
 import {
   getAssets,
@@ -20,6 +21,7 @@ import {
 import { changeSentences } from '../utils/change-sentences';
 import { ChangeLine } from './change-line';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadingOrFailed } from './loading-or-failed';
 import { RemovalsList } from './publish-bar';
 
 const KIND_TEXT = { publish: 'Published', restore: 'Restored', import: 'Imported' } as const;
@@ -125,21 +127,9 @@ export function HistoryPanel({
     }
   };
 
-  if (versions.isPending) {
+  if (versions.isPending || versions.isError) {
     return (
-      <p className="flex items-center gap-2 text-slate-700">
-        <Spinner className="size-4" /> Loading the versions…
-      </p>
-    );
-  }
-  if (versions.isError) {
-    return (
-      <div role="alert" className="space-y-2">
-        <p>The versions could not be loaded: {versions.error.message}</p>
-        <Button variant="outline" onClick={() => void versions.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadingOrFailed query={versions} loading="Loading the versions…" failed="The versions could not be loaded" />
     );
   }
 
@@ -169,25 +159,11 @@ export function HistoryPanel({
         <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white" onFocus={revealFocused}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Published versions, newest first</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Version
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  What
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  By
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={['Version', 'What', 'By', 'When', <span className="sr-only">Actions</span>]}
+              className="bg-slate-50 text-slate-700"
+              cellClassName="px-3 py-2"
+            />
             <tbody>
               {list.map((v) => (
                 <tr key={v.version} className="border-t border-slate-100">
@@ -235,40 +211,22 @@ export function HistoryPanel({
             Compare two versions
           </h3>
           <div className="flex flex-wrap gap-3">
-            <div className="min-w-52">
-              <label htmlFor={`${id}-from`} className={labelClass}>
-                From
-              </label>
-              <select
-                id={`${id}-from`}
-                className={fieldClass}
-                value={String(fromVersion ?? '')}
-                onChange={(e) => setFrom(Number(e.target.value))}
-              >
-                {options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="min-w-52">
-              <label htmlFor={`${id}-to`} className={labelClass}>
-                To
-              </label>
-              <select
-                id={`${id}-to`}
-                className={fieldClass}
-                value={String(toVersion ?? '')}
-                onChange={(e) => setTo(Number(e.target.value))}
-              >
-                {options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <LabelledSelect
+              id={`${id}-from`}
+              label="From"
+              value={String(fromVersion ?? '')}
+              onChange={(value) => setFrom(Number(value))}
+              options={options}
+              className="min-w-52"
+            />
+            <LabelledSelect
+              id={`${id}-to`}
+              label="To"
+              value={String(toVersion ?? '')}
+              onChange={(value) => setTo(Number(value))}
+              options={options}
+              className="min-w-52"
+            />
           </div>
           {fromVersion === toVersion ? (
             <p className="text-sm text-slate-700">Choose two different versions.</p>

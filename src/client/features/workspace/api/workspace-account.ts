@@ -3,11 +3,9 @@ import {
   type ApplyGroupsBody,
   type CreateAccountBody,
   createdAccountSchema,
-  type GroupMapping,
   groupMappingSchema,
   groupsCheckSchema,
   groupsPreviewSchema,
-  type OrgUnitMapping,
   orgUnitMappingSchema,
   workspaceAccountViewSchema,
   workspaceJobSchema,
@@ -16,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPaths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import type { Decoder } from '@/lib/decoders';
 
 /** Query keys of the Workspace account; the admin console's writes invalidate `['admin']`, which holds them. */
 export const workspaceKeys = {
@@ -102,40 +101,48 @@ export function useApplyWorkspaceGroups(email: string) {
   });
 }
 
+/**
+ * GET of a set of Workspace rules (where new accounts go, which groups members belong in).
+ * @param queryKey its query key ({@link workspaceKeys})
+ * @param path its address
+ * @param decoder the shape of its answer
+ */
+function useRules<T>(queryKey: readonly unknown[], path: string, decoder: Decoder<T>) {
+  return useQuery({ queryKey, queryFn: () => apiRequest(path, decoder) });
+}
+
+/**
+ * PUT of a set of Workspace rules: replaces them, then refreshes the admin console's queries (members' proposals
+ * follow the rules).
+ * @param path its address
+ * @param decoder the shape of the rules, sent and answered
+ */
+function useSaveRules<T>(path: string, decoder: Decoder<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: T) => apiRequest(path, decoder, { method: 'PUT', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
 /** GET /api/admin/workspace/org-units — where new accounts go. */
 export function useOrgUnitRules() {
-  return useQuery({
-    queryKey: workspaceKeys.orgUnits,
-    queryFn: () => apiRequest(apiPaths.adminWorkspaceOrgUnits, orgUnitMappingSchema),
-  });
+  return useRules(workspaceKeys.orgUnits, apiPaths.adminWorkspaceOrgUnits, orgUnitMappingSchema);
 }
 
 /** PUT /api/admin/workspace/org-units — replaces the rules. */
 export function useSaveOrgUnitRules() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: OrgUnitMapping) =>
-      apiRequest(apiPaths.adminWorkspaceOrgUnits, orgUnitMappingSchema, { method: 'PUT', body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  return useSaveRules(apiPaths.adminWorkspaceOrgUnits, orgUnitMappingSchema);
 }
 
 /** GET /api/admin/workspace/groups — which groups each role and department belongs in. */
 export function useGroupRules() {
-  return useQuery({
-    queryKey: workspaceKeys.groupRules,
-    queryFn: () => apiRequest(apiPaths.adminWorkspaceGroups, groupMappingSchema),
-  });
+  return useRules(workspaceKeys.groupRules, apiPaths.adminWorkspaceGroups, groupMappingSchema);
 }
 
 /** PUT /api/admin/workspace/groups — replaces the rules. */
 export function useSaveGroupRules() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: GroupMapping) =>
-      apiRequest(apiPaths.adminWorkspaceGroups, groupMappingSchema, { method: 'PUT', body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  return useSaveRules(apiPaths.adminWorkspaceGroups, groupMappingSchema);
 }
 
 /** GET /api/admin/workspace/groups-check — the latest nightly check of the groups, or null. */
