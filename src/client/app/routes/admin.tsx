@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import BarChart3 from 'lucide-react/icons/chart-column';
 import SquarePen from 'lucide-react/icons/square-pen';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { User } from '@shared/api';
 import { Button } from '@/components/ui/button';
@@ -36,6 +37,7 @@ const TABS = [
   { value: 'mail', label: 'E-mail' },
   { value: 'workspace', label: 'Google Workspace' },
 ] as const;
+type TabValue = (typeof TABS)[number]['value'];
 
 const tabTrigger =
   'min-w-0 rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800';
@@ -70,6 +72,39 @@ function AdminConsole({ user, view }: { user: User; view: 'admin' | 'lead' }) {
       // Hidden: the console opens on the members table, as it will next time.
       { onSuccess: () => (next ? setParams({}) : undefined) },
     );
+  /** Each tab's content; Radix mounts the open tab's only. */
+  const panels: Record<TabValue, ReactNode> = {
+    launch: (
+      <LaunchChecklist
+        dismissed={dismissed}
+        onDismissedChange={changeDismissed}
+        changing={setChecklistState.isPending}
+      />
+    ),
+    members: <MembersPanel />,
+    invite: (
+      <Card className="max-w-2xl p-5">
+        <h3 className="mb-1 text-lg font-semibold">Invite by e-mail</h3>
+        <p className="mb-4 text-sm text-slate-600">The role and department apply from the person's first sign-in.</p>
+        {/* 'Invite' of an account the directory lists fills in its address (?email=). */}
+        <MemberForm key={params.get('email') ?? ''} proposedAddress={params.get('email') ?? undefined} />
+      </Card>
+    ),
+    import: <ImportPanel />,
+    departments: <DepartmentsPanel />,
+    audit: <AuditLog />,
+    backups: <BackupsPanel />,
+    passwords: <SharedPasswordsPanel />,
+    agreements: <PendingAgreementsPanel />,
+    receipts: <ReceiptCheckPanel />,
+    mail: <MailPanel />,
+    workspace: (
+      <div className="space-y-8">
+        <DirectoryPanel />
+        <WorkspacePanel />
+      </div>
+    ),
+  };
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -115,56 +150,11 @@ function AdminConsole({ user, view }: { user: User; view: 'admin' | 'lead' }) {
             ))}
           </Tabs.List>
           {/* A tab panel is a Tab stop (Radix): it keeps the app's focus ring (WCAG 2.4.7). */}
-          <Tabs.Content value="launch" className="pt-5">
-            <LaunchChecklist
-              dismissed={dismissed}
-              onDismissedChange={changeDismissed}
-              changing={setChecklistState.isPending}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="members" className="pt-5">
-            <MembersPanel />
-          </Tabs.Content>
-          <Tabs.Content value="invite" className="pt-5">
-            <Card className="max-w-2xl p-5">
-              <h3 className="mb-1 text-lg font-semibold">Invite by e-mail</h3>
-              <p className="mb-4 text-sm text-slate-600">
-                The role and department apply from the person's first sign-in.
-              </p>
-              {/* 'Invite' of an account the directory lists fills in its address (?email=). */}
-              <MemberForm key={params.get('email') ?? ''} proposedAddress={params.get('email') ?? undefined} />
-            </Card>
-          </Tabs.Content>
-          <Tabs.Content value="import" className="pt-5">
-            <ImportPanel />
-          </Tabs.Content>
-          <Tabs.Content value="departments" className="pt-5">
-            <DepartmentsPanel />
-          </Tabs.Content>
-          <Tabs.Content value="audit" className="pt-5">
-            <AuditLog />
-          </Tabs.Content>
-          <Tabs.Content value="backups" className="pt-5">
-            <BackupsPanel />
-          </Tabs.Content>
-          <Tabs.Content value="passwords" className="pt-5">
-            <SharedPasswordsPanel />
-          </Tabs.Content>
-          <Tabs.Content value="agreements" className="pt-5">
-            <PendingAgreementsPanel />
-          </Tabs.Content>
-          <Tabs.Content value="receipts" className="pt-5">
-            <ReceiptCheckPanel />
-          </Tabs.Content>
-          <Tabs.Content value="mail" className="pt-5">
-            <MailPanel />
-          </Tabs.Content>
-          <Tabs.Content value="workspace" className="pt-5">
-            <div className="space-y-8">
-              <DirectoryPanel />
-              <WorkspacePanel />
-            </div>
-          </Tabs.Content>
+          {TABS.map((t) => (
+            <Tabs.Content key={t.value} value={t.value} className="pt-5">
+              {panels[t.value]}
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
       )}
     </div>

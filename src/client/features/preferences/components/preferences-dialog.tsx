@@ -83,6 +83,35 @@ function Choices<T extends string | number>({
   );
 }
 
+/** A group of checkboxes with its legend, each one preference that is on or off. */
+function Toggles({
+  legend,
+  toggles,
+}: {
+  legend: string;
+  toggles: readonly { label: string; checked: boolean; onToggle: (on: boolean) => void }[];
+}) {
+  return (
+    <fieldset className="mt-5">
+      <legend className="text-base font-semibold text-slate-900">{legend}</legend>
+      {toggles.map((toggle, i) => (
+        <label
+          key={toggle.label}
+          className={`${i === 0 ? 'mt-1 ' : ''}flex items-center gap-2 py-1 text-sm text-slate-800`}
+        >
+          <input
+            type="checkbox"
+            checked={toggle.checked}
+            onChange={(event) => toggle.onToggle(event.target.checked)}
+            className="size-4 accent-brand-700"
+          />
+          {toggle.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
  * The 'Reading and display' panel (docs/product.md#reading-and-display), the browser's own modal dialog: text size,
  * spacing, font, easy read, one step at a time, theme and motion. Each choice shows at once and is saved at once, to
@@ -157,48 +186,28 @@ export function PreferencesDialog({ savedTo, onClose }: { savedTo: PreferencesSa
         value={preferences.textSize}
         onChoose={(textSize) => choose({ textSize })}
       />
-      <fieldset className="mt-5">
-        <legend className="text-base font-semibold text-slate-900">Text</legend>
-        <label className="mt-1 flex items-center gap-2 py-1 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={preferences.spacing}
-            onChange={(event) => choose({ spacing: event.target.checked })}
-            className="size-4 accent-brand-700"
-          />
-          {SPACING_LABEL}
-        </label>
-        <label className="flex items-center gap-2 py-1 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={preferences.font === 'legible'}
-            onChange={(event) => choose({ font: event.target.checked ? 'legible' : 'standard' })}
-            className="size-4 accent-brand-700"
-          />
-          {FONT_LABEL}
-        </label>
-        <label className="flex items-center gap-2 py-1 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={preferences.easyRead}
-            onChange={(event) => choose({ easyRead: event.target.checked })}
-            className="size-4 accent-brand-700"
-          />
-          {EASY_READ_LABEL}
-        </label>
-      </fieldset>
-      <fieldset className="mt-5">
-        <legend className="text-base font-semibold text-slate-900">Steps</legend>
-        <label className="mt-1 flex items-center gap-2 py-1 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={preferences.oneStepAtATime}
-            onChange={(event) => choose({ oneStepAtATime: event.target.checked })}
-            className="size-4 accent-brand-700"
-          />
-          {ONE_STEP_LABEL}
-        </label>
-      </fieldset>
+      <Toggles
+        legend="Text"
+        toggles={[
+          { label: SPACING_LABEL, checked: preferences.spacing, onToggle: (spacing) => choose({ spacing }) },
+          {
+            label: FONT_LABEL,
+            checked: preferences.font === 'legible',
+            onToggle: (legible) => choose({ font: legible ? 'legible' : 'standard' }),
+          },
+          { label: EASY_READ_LABEL, checked: preferences.easyRead, onToggle: (easyRead) => choose({ easyRead }) },
+        ]}
+      />
+      <Toggles
+        legend="Steps"
+        toggles={[
+          {
+            label: ONE_STEP_LABEL,
+            checked: preferences.oneStepAtATime,
+            onToggle: (oneStepAtATime) => choose({ oneStepAtATime }),
+          },
+        ]}
+      />
       <Choices
         legend="Theme"
         name="theme"

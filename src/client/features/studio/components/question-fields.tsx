@@ -10,9 +10,10 @@ import {
   type QuizQuestion,
   type Step,
 } from '@shared/content-schema';
-import { followQuestionText, optionalText, questionIdFrom, renameItem } from '../utils/catalog-edits';
+import { optionalText, questionIdFrom } from '../utils/catalog-edits';
 import { FILE_TYPE_LABELS, KIND_LABELS } from '../utils/content-words';
-import { Advanced, CheckboxField, ListEditor, NumberField, SelectField, TextField } from './fields';
+import { CheckboxField, ListEditor, NumberField, TextField } from './fields';
+import { QuestionHead, type QuestionHeads, QuestionId } from './question-head';
 
 const MB = 1024 * 1024;
 
@@ -60,6 +61,36 @@ function newQuestion(questions: readonly { id: string }[]): QuizQuestion {
   };
 }
 
+/** The kinds of a quiz question, in words. */
+const QUIZ_KINDS = [
+  { value: 'single-choice', label: 'Exactly one answer is right' },
+  { value: 'multiple-choice', label: 'One or more answers are right (all must be chosen)' },
+] as const;
+
+type QuizHeads = QuestionHeads<QuizQuestion, 'text'>;
+type FormHeads = QuestionHeads<FormField, 'label'>;
+
+/**
+ * What the form editor and the quiz editor are given: the form or quiz, its place (e.g. `scopes[0].steps[2].form`),
+ * what to call with it changed, and the heads of its questions.
+ */
+interface EditorProps<C, H> {
+  content: C;
+  path: string;
+  onChange: (content: C) => void;
+  heads: H;
+}
+
+/** The heads of a quiz's questions: a question's text, and its kind, how many answers are right. */
+const quizHeads = (quiz: Quiz, publishedIds: ReadonlySet<string>): QuizHeads => ({
+  questions: quiz.questions,
+  publishedIds,
+  textKey: 'text',
+  kindLabel: 'right answers',
+  kinds: QUIZ_KINDS,
+  withKind: (question, kind) => ({ ...question, kind: kind as QuizQuestion['kind'] }),
+});
+
 /** A new quiz: one question, pass mark 75%, as many tries as members like. */
 export function newQuiz(): Quiz {
   return { passMark: 75, tries: 'unlimited', questions: [newQuestion([])] };
@@ -79,41 +110,15 @@ function withKind(field: FormField, kind: FormFieldKind): FormField {
   };
 }
 
-/**
- * A question's id under 'Advanced' (docs/product.md#renaming-a-step): made from its text until the step is published
- * with it; changing a published question's id is a rename that keeps members' answers.
- */
-function QuestionId<T extends { id: string; renamedFrom?: string | undefined }>({
-  question,
-  path,
-  label,
+/** The heads of a form's questions: a question's text is its label, its kind the answer it takes. */
+const formHeads = (form: Form, publishedIds: ReadonlySet<string>): FormHeads => ({
+  questions: form.fields,
   publishedIds,
-  onChange,
-}: {
-  question: T;
-  path: string;
-  label: string;
-  publishedIds: ReadonlySet<string>;
-  onChange: (question: T) => void;
-}) {
-  return (
-    <Advanced>
-      <TextField
-        path={path}
-        label={label}
-        value={question.id}
-        onChange={(v) => onChange(renameItem(question, v, publishedIds))}
-        hint={
-          question.renamedFrom !== undefined
-            ? `Renamed from “${question.renamedFrom}”: members' answers move to the new id when you publish.`
-            : publishedIds.has(question.id)
-              ? "Members' answers are stored by it. Changing it renames the question: when you publish, their answers move to the new id."
-              : 'Made from the question until the step is published with it.'
-        }
-      />
-    </Advanced>
-  );
-}
+  textKey: 'label',
+  kindLabel: 'answer',
+  kinds: FORM_FIELD_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })),
+  withKind: (field, kind) => withKind(field, kind as FormFieldKind),
+});
 
 /** The ids of a published step's form questions or quiz questions. */
 const questionIds = (step: Step | undefined, kind: 'form' | 'quiz') =>
@@ -122,17 +127,7 @@ const questionIds = (step: Step | undefined, kind: 'form' | 'quiz') =>
   );
 
 /** The questions of a form step: kind, question, help, required, sensitive, options, limits and ids. */
-function FormEditor({
-  form,
-  path,
-  onChange,
-  publishedIds,
-}: {
-  form: Form;
-  path: string;
-  onChange: (form: Form) => void;
-  publishedIds: ReadonlySet<string>;
-}) {
+function FormEditor({ content: form, path, onChange, heads }: EditorProps<Form, FormHeads>) {
   return (
     <>
       <CheckboxField
@@ -160,30 +155,7 @@ function FormEditor({
         })}
         renderItem={(field, change, itemPath, i) => (
           <>
-            <TextField
-              path={`${itemPath}.label`}
-              label={`Question ${i + 1}`}
-              value={field.label}
-              onChange={(v) =>
-                change(
-                  followQuestionText(
-                    field,
-                    v,
-                    publishedIds.has(field.id),
-                    form.fields.filter((_, j) => j !== i).map((f) => f.id),
-                    (f) => f.label,
-                    (f, label) => ({ ...f, label }),
-                  ),
-                )
-              }
-            />
-            <SelectField
-              path={`${itemPath}.kind`}
-              label={`Question ${i + 1}: answer`}
-              value={field.kind}
-              onChange={(v) => change(withKind(field, v as FormFieldKind))}
-              options={FORM_FIELD_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-            />
+            <QuestionHead heads={heads} question={field} index={i} itemPath={itemPath} onChange={change} />
             <TextField
               path={`${itemPath}.help`}
               label={`Question ${i + 1}: help text (optional)`}
@@ -292,7 +264,7 @@ function FormEditor({
               question={field}
               path={`${itemPath}.id`}
               label={`Question ${i + 1}: id`}
-              publishedIds={publishedIds}
+              publishedIds={heads.publishedIds}
               onChange={change}
             />
           </>
@@ -303,17 +275,7 @@ function FormEditor({
 }
 
 /** The questions of a quiz step: pass mark, tries, and each question with its answers, which are right and why. */
-function QuizEditor({
-  quiz,
-  path,
-  onChange,
-  publishedIds,
-}: {
-  quiz: Quiz;
-  path: string;
-  onChange: (quiz: Quiz) => void;
-  publishedIds: ReadonlySet<string>;
-}) {
+function QuizEditor({ content: quiz, path, onChange, heads }: EditorProps<Quiz, QuizHeads>) {
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -343,33 +305,7 @@ function QuizEditor({
         create={() => newQuestion(quiz.questions)}
         renderItem={(question, change, itemPath, i) => (
           <>
-            <TextField
-              path={`${itemPath}.text`}
-              label={`Question ${i + 1}`}
-              value={question.text}
-              onChange={(v) =>
-                change(
-                  followQuestionText(
-                    question,
-                    v,
-                    publishedIds.has(question.id),
-                    quiz.questions.filter((_, j) => j !== i).map((q) => q.id),
-                    (q) => q.text,
-                    (q, text) => ({ ...q, text }),
-                  ),
-                )
-              }
-            />
-            <SelectField
-              path={`${itemPath}.kind`}
-              label={`Question ${i + 1}: right answers`}
-              value={question.kind}
-              onChange={(v) => change({ ...question, kind: v as QuizQuestion['kind'] })}
-              options={[
-                { value: 'single-choice', label: 'Exactly one answer is right' },
-                { value: 'multiple-choice', label: 'One or more answers are right (all must be chosen)' },
-              ]}
-            />
+            <QuestionHead heads={heads} question={question} index={i} itemPath={itemPath} onChange={change} />
             <ListEditor<QuizQuestion['answers'][number]>
               path={`${itemPath}.answers`}
               label={`Question ${i + 1}: answers`}
@@ -412,7 +348,7 @@ function QuizEditor({
               question={question}
               path={`${itemPath}.id`}
               label={`Question ${i + 1}: id`}
-              publishedIds={publishedIds}
+              publishedIds={heads.publishedIds}
               onChange={change}
             />
           </>
@@ -465,18 +401,18 @@ export function QuestionFields({
       />
       {step.form !== undefined ? (
         <FormEditor
-          form={step.form}
+          content={step.form}
           path={`${path}.form`}
           onChange={(form) => onChange({ ...step, form })}
-          publishedIds={questionIds(publishedStep, 'form')}
+          heads={formHeads(step.form, questionIds(publishedStep, 'form'))}
         />
       ) : null}
       {step.quiz !== undefined ? (
         <QuizEditor
-          quiz={step.quiz}
+          content={step.quiz}
           path={`${path}.quiz`}
           onChange={(quiz) => onChange({ ...step, quiz })}
-          publishedIds={questionIds(publishedStep, 'quiz')}
+          heads={quizHeads(step.quiz, questionIds(publishedStep, 'quiz'))}
         />
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import type { WorkspaceAccountView } from '@shared/workspace-api';
+import { MAX_NAME_LENGTH, type WorkspaceAccountView } from '@shared/workspace-api';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -124,6 +124,12 @@ export function AccountBody({ email, view }: { email: string; view: WorkspaceAcc
   );
 }
 
+/** The account's name fields, in order. */
+const NAME_FIELDS = [
+  { key: 'givenName', label: 'First name' },
+  { key: 'familyName', label: 'Last name' },
+] as const;
+
 function CreateForm({
   proposal,
   pending,
@@ -136,11 +142,10 @@ function CreateForm({
   onCreate: (body: { givenName: string; familyName: string }) => void;
 }) {
   const id = useId();
-  const [givenName, setGivenName] = useState(proposal.givenName);
-  const [familyName, setFamilyName] = useState(proposal.familyName);
+  const [names, setNames] = useState({ givenName: proposal.givenName, familyName: proposal.familyName });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onCreate({ givenName, familyName });
+    onCreate(names);
   };
   return (
     <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
@@ -153,34 +158,22 @@ function CreateForm({
             : '. Google could not be asked whether it is free: the app checks again when you create it.'}{' '}
         It goes in the org unit <strong>{proposal.orgUnitPath}</strong>.
       </p>
-      <div>
-        <label htmlFor={`${id}-given`} className={labelClass}>
-          First name
-        </label>
-        <input
-          id={`${id}-given`}
-          required
-          maxLength={60}
-          autoComplete="off"
-          value={givenName}
-          onChange={(e) => setGivenName(e.target.value)}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-family`} className={labelClass}>
-          Last name
-        </label>
-        <input
-          id={`${id}-family`}
-          required
-          maxLength={60}
-          autoComplete="off"
-          value={familyName}
-          onChange={(e) => setFamilyName(e.target.value)}
-          className={fieldClass}
-        />
-      </div>
+      {NAME_FIELDS.map((field) => (
+        <div key={field.key}>
+          <label htmlFor={`${id}-${field.key}`} className={labelClass}>
+            {field.label}
+          </label>
+          <input
+            id={`${id}-${field.key}`}
+            required
+            maxLength={MAX_NAME_LENGTH}
+            autoComplete="off"
+            value={names[field.key]}
+            onChange={(e) => setNames({ ...names, [field.key]: e.target.value })}
+            className={fieldClass}
+          />
+        </div>
+      ))}
       <p className="text-sm text-slate-600 sm:col-span-2">
         {proposal.hasPrivateEmail
           ? 'The app makes a temporary password and e-mails it to their private address. They choose their own when they first sign in.'
