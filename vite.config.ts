@@ -49,7 +49,7 @@ function sharedDocument(): Plugin {
   const meta = (attrs: Record<string, string>): HtmlTagDescriptor => ({ tag: 'meta', attrs, injectTo: 'head-prepend' });
   return {
     name: 'onboarding:shared-document',
-    transformIndexHtml(html) {
+    transformIndexHtml(html, ctx) {
       if (!html.includes('<div id="root"></div>'))
         throw new Error('The page has no empty <div id="root"></div> to fill.');
       return {
@@ -57,11 +57,16 @@ function sharedDocument(): Plugin {
         tags: [
           meta({ charset: 'UTF-8' }),
           meta({ name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
-          meta({
-            name: 'description',
-            content:
-              'Onboarding for new volunteers and team members of INSPIRED 2 UPLIFT: sign in and work through your onboarding steps.',
-          }),
+          // For the login page, the one page a search engine or a shared link sees; the app's pages are a member's own.
+          ...(ctx.filename.endsWith('login.html')
+            ? [
+                meta({
+                  name: 'description',
+                  content:
+                    'Onboarding for new volunteers and team members of INSPIRED 2 UPLIFT: sign in and work through your onboarding steps.',
+                }),
+              ]
+            : []),
           meta({ name: 'theme-color', content: '#ffffff' }),
           // An empty icon: the page's code shows the organisation's logo once the page is idle (src/client/lib/page-icon.ts).
           // An icon to fetch would be the browser's first request after the document, and it took the document's connection,
@@ -81,7 +86,9 @@ function sharedDocument(): Plugin {
  *   waits for. A style sheet is the browser's most urgent request: as its own file it took the document's connection,
  *   already warmed up, and the scripts started on new connections, which start slowly (TCP slow start). The `<link>`
  *   stays, `disabled` (the browser does not fetch it), so that Vite's loader of the lazy pages, which lists the style
- *   sheet among their dependencies, finds it already in the page and does not load it again.
+ *   sheet among their dependencies, finds it already in the page and does not load it again. The dashboard the server
+ *   renders for a member asks for no script before its first paint, so there the server links the file instead, to keep
+ *   the document within the first TCP window (src/server/plugins/document-answers.ts; docs/decisions/076-dashboard-document-in-the-first-tcp-window.md).
  * - The module preloads come before the entry's own small script tag, largest first, so that the largest script takes
  *   the warmed-up connection.
  * @returns the build plugin
@@ -143,7 +150,11 @@ function firstPaintDocument(): Plugin {
           .sort((a, b) => b.size - a.size)
           .map((p) => `${entry[1]}<link rel="modulepreload" crossorigin href="${p.href}">\n`)
           .join('');
-        return rest.replace(entry[0], `${ordered}${entry[0]}`);
+        // The source's comments are for whoever reads src/client/*.html, not for a phone's connection (the first screen's
+        // markers stay: the server puts the first screen between them).
+        return rest
+          .replace(entry[0], `${ordered}${entry[0]}`)
+          .replace(/[ \t]*<!--(?!\/?first-screen-->)[\s\S]*?-->\n?/g, '');
       },
     },
   };

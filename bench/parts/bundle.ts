@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.js';
 import { CLIENT_DIR, DOMAIN, budgets, checks, gzipBytes, results, round, tempDir, withSignedInApp } from '../common.js';
+import { FIRST_TCP_WINDOW_BYTES } from './lighthouse.js';
 
 interface ManifestChunk {
   file: string;
@@ -100,6 +102,69 @@ export function bundle(): void {
   );
 }
 
+/** How a phone's Chromium asks for a document (Lighthouse's mobile preset: its user agent and client hint). */
+const PHONE_HEADERS = {
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'user-agent':
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
+  'sec-ch-ua-mobile': '?1',
+};
+
+/**
+ * The bytes a document's answer takes on the wire (status line, headers and body as sent, compressed as a phone's
+ * browser accepts it): everything read from a connection of its own, opened for this one request.
+ * @param url the document's address
+ * @param headers further request headers (the session cookie)
+ * @returns the bytes read and the answer's status and encoding
+ */
+function documentOnTheWire(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ bytes: number; status: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { ...PHONE_HEADERS, ...headers } }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        resolve({
+          bytes: response.socket.bytesRead,
+          status: response.statusCode ?? 0,
+          encoding: String(response.headers['content-encoding'] ?? 'identity'),
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * /login's and a volunteer's /dashboard's documents on the wire, as a phone asks for them, against the first window of
+ * a new TCP connection (docs/decisions/076-dashboard-document-in-the-first-tcp-window.md): budgeted for /dashboard
+ * (`dashboardDocumentInFirstTcpWindow`), shown for /login. The same figure as the Lighthouse part's, without Chromium.
+ * @param base the app's address
+ * @param cookie the volunteer's session cookie (`name=value`)
+ */
+async function documentsOnTheWire(base: string, cookie: string): Promise<void> {
+  const sizes: Record<string, unknown> = {};
+  for (const pagePath of ['/login', '/dashboard']) {
+    const measured = await documentOnTheWire(`${base}${pagePath}`, pagePath === '/login' ? {} : { cookie });
+    if (measured.status !== 200) throw new Error(`${pagePath} answered ${measured.status}`);
+    sizes[pagePath] = measured;
+    const budgeted = pagePath === '/dashboard' && budgets.lighthouse.dashboardDocumentInFirstTcpWindow;
+    checks.push({
+      name: `${pagePath} document on the wire (a phone's request, ${measured.encoding})`,
+      value: `${measured.bytes} bytes with headers (first TCP window ${FIRST_TCP_WINDOW_BYTES}: ${
+        measured.bytes <= FIRST_TCP_WINDOW_BYTES
+          ? `${FIRST_TCP_WINDOW_BYTES - measured.bytes} bytes to spare`
+          : 'past it, one more round trip'
+      })`,
+      budget: budgeted ? `≤ ${FIRST_TCP_WINDOW_BYTES} bytes` : '—',
+      ok: budgeted ? measured.bytes <= FIRST_TCP_WINDOW_BYTES : null,
+    });
+  }
+  results.documents = sizes;
+}
+
 /** The file of the content studio's page chunk (src/client/app/routes/admin-studio.tsx) in Vite's manifest. */
 function studioChunk(): string {
   const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
@@ -123,6 +188,7 @@ export async function loadedInBrowser(): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   const loaded: Record<string, unknown> = {};
   await withSignedInApp({ dataDir: tempDir('loaded'), email: `bench-bundle@${DOMAIN}` }, async (app, cookie) => {
+    await documentsOnTheWire(app.base, cookie);
     for (const pagePath of ['/login', '/dashboard']) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       if (pagePath !== '/login') {

@@ -37,7 +37,7 @@ export async function buildFloor(): Promise<number> {
 }
 
 /** The first window of a new TCP connection: 10 packets of 1,460 bytes (what Lighthouse's simulation assumes too). */
-const FIRST_TCP_WINDOW_BYTES = 10 * 1460;
+export const FIRST_TCP_WINDOW_BYTES = 10 * 1460;
 
 /** Lighthouse's main-thread groups (mainthread-work-breakdown), as the bench reports them. */
 const MAIN_THREAD_GROUPS = {

@@ -4,7 +4,7 @@ import { LoginPage } from './app/login-page';
 import { showStoredPreferences } from './features/preferences';
 import { ToastersHost } from './components/ui/toasters-host';
 import { prepareClassNames } from './lib/cn';
-import { showPageIconWhenIdle } from './lib/page-icon';
+import { prefetchStyleSheetWhenIdle, showPageIconWhenIdle } from './lib/page-icon';
 import { showToastsFromLastPage } from './lib/toast-after-navigation';
 import './styles/index.css';
 
@@ -24,6 +24,8 @@ if (!root) throw new Error('The page has no #root element.');
 setTimeout(showToastsFromLastPage, 0);
 // The organisation's logo as the page's icon, last of all (docs/decisions/029-first-paint-requests.md).
 showPageIconWhenIdle();
+// The style sheet the dashboard links, for the cache, once idle (docs/decisions/076-dashboard-document-in-the-first-tcp-window.md).
+prefetchStyleSheetWhenIdle();
 setTimeout(prepareClassNames, 0);
 setTimeout(() => {
   startTransition(() => {

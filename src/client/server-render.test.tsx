@@ -133,6 +133,31 @@ describe('the dashboard rendered on the server', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome, Alex!' })).toBe(painted);
   });
 
+  it("hydrates the step cards a phone's first screen does not show after its controls work, and they act then", async () => {
+    // docs/decisions/076-dashboard-document-in-the-first-tcp-window.md: the cards from the fourth on are a <Suspense>
+    // boundary, which React hydrates in a pass of its own after the rest of the page. Whether React has taken an element
+    // over is seen on the element itself (React keeps its fiber in a property named '__reactFiber$…'); what it has taken
+    // over is read when the page says its controls work (it removes the root's attribute, app/first-screen-taken-over.tsx).
+    stubNetwork(defaultHandlers());
+    const answers = dashboardAnswers();
+    const takenOver = (title: string) =>
+      Object.keys(screen.getByRole('article', { name: title })).some((key) => key.startsWith('__reactFiber$'));
+    const atTakeOver: Record<string, boolean> = {};
+    container.removeAttribute = function removeAttribute(name: string) {
+      if (name === SERVER_RENDERED_ATTRIBUTE) {
+        atTakeOver.first = takenOver('Change your password');
+        atTakeOver.later = takenOver('Set up Slack');
+      }
+      Element.prototype.removeAttribute.call(this, name);
+    };
+    const errors = await hydrate(renderFirstScreen('/dashboard', answers, 'wide') ?? '', answers);
+    expect(errors).toEqual([]);
+    expect(atTakeOver).toEqual({ first: true, later: false });
+    expect(takenOver('Set up Slack')).toBe(true);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Set up Slack' }));
+    expect(screen.getByRole('button', { name: 'Set up Slack' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it("matches whatever this browser holds: another cached profile, a dismissed mobile warning, a phone's width, the open step's widget code", async () => {
     stubNetwork(defaultHandlers());
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...testUser, name: 'Someone Else' }));

@@ -278,6 +278,8 @@ describe("the dashboard's first screen rendered on the server", () => {
     '    <link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
     '    <link rel="modulepreload" crossorigin href="/assets/app-2.js">',
     '    <script type="module" crossorigin src="/assets/main-3.js"></script>',
+    '    <style>body{color:#000}</style>',
+    '    <link rel="stylesheet" crossorigin href="/assets/styles-4.css" disabled>',
     '</head><body><div id="root"><!--first-screen--><p>Loading</p><!--/first-screen--></div><noscript>Onboarding needs JavaScript.</noscript></body></html>',
   ].join('\n');
   let dir: string;
@@ -327,6 +329,17 @@ describe("the dashboard's first screen rendered on the server", () => {
     expect(res.body).not.toContain('modulepreload');
     // The scripts that load the app after the first paint, and the answers the page hydrates from, are still there.
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/main-3.js"></script>');
+    // The style sheet is linked, not written in, and asked for before the boot script (a phone's document stays within
+    // the first TCP window: docs/decisions/076-dashboard-document-in-the-first-tcp-window.md).
+    expect(res.body).not.toContain('<style>');
+    expect(res.body).not.toContain('disabled');
+    expect(res.body).toContain(
+      [
+        '    <link rel="stylesheet" crossorigin href="/assets/styles-4.css">',
+        '    <script type="module" crossorigin src="/assets/main-3.js"></script>',
+        '</head>',
+      ].join('\n'),
+    );
     expect(res.body).toContain('<script type="application/json" id="document-answers">');
     expect(rendered).toEqual([
       {
@@ -390,6 +403,9 @@ describe("the dashboard's first screen rendered on the server", () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"><!--first-screen--><p>Loading</p><!--/first-screen--></div>');
       expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/app-2.js">');
+      // The page paints 'Loading' while its scripts arrive: nothing but them is asked for before (decision 029).
+      expect(res.body).toContain('<style>body{color:#000}</style>');
+      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/styles-4.css" disabled>');
       expect(res.body).toContain('<script type="application/json" id="document-answers">');
     }
   });

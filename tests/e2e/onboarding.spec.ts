@@ -145,14 +145,30 @@ test('before their first paint, the login page and the dashboard ask only for th
   await expect
     .poll(() => page.locator('link[rel="icon"]').getAttribute('href'), { timeout: 10_000 })
     .toBe('/content/logo.svg');
+  // So is the style sheet the dashboard links, for the browser's cache (a prefetch, when idle: decision 076).
+  await expect.poll(() => asked.filter((line) => /^GET \/assets\/styles-[\w-]+\.css$/.test(line))).toHaveLength(1);
 
   await signInThroughLoginScreen(page);
   asked.length = 0;
   await page.reload();
   await expect(page.getByRole('heading', { level: 3, name: 'Set up Slack', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(asked.filter((line) => line.endsWith('.css'))).toEqual([]);
+  // The dashboard the server rendered links the build's style sheet instead (a file a browser keeps for a year), so that
+  // its document fits in the first TCP window (docs/decisions/076-dashboard-document-in-the-first-tcp-window.md): at most
+  // that one file, and the page is styled by it.
+  expect(asked.filter((line) => line.endsWith('.css'))).toEqual(
+    asked.filter((line) => /^GET \/assets\/styles-[\w-]+\.css$/.test(line)).slice(0, 1),
+  );
+  expect(
+    await page.evaluate(() => ({
+      inline: [...document.querySelectorAll('style')].some((style) => style.textContent?.includes('tailwindcss')),
+      linked: [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/styles-') === true),
+      // The page's background comes from the style sheet (a browser's own is transparent).
+      background: getComputedStyle(document.body).backgroundColor,
+    })),
+  ).toEqual({ inline: false, linked: true, background: expect.not.stringMatching(/^rgba\(0, 0, 0, 0\)$/) });
   // A page of its own chunks (the demo) lists the style sheet among what it needs; it is in the page already.
+  asked.length = 0;
   await page.goto('/demo');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { showPageIconWhenIdle } from './page-icon';
+import { prefetchStyleSheetWhenIdle, showPageIconWhenIdle } from './page-icon';
 
 describe('showPageIconWhenIdle', () => {
   afterEach(() => {
@@ -31,5 +31,31 @@ describe('showPageIconWhenIdle', () => {
     const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="icon"]');
     expect(links).toHaveLength(1);
     expect(links[0]?.getAttribute('href')).toBe('/content/logo.svg');
+  });
+});
+
+describe('prefetchStyleSheetWhenIdle', () => {
+  afterEach(() => {
+    for (const link of document.head.querySelectorAll('link')) link.remove();
+    vi.useRealTimers();
+  });
+
+  it("asks for the document's disabled style sheet as a prefetch once the page is idle, and for nothing else", () => {
+    vi.useFakeTimers();
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="stylesheet" crossorigin href="/assets/styles-1.css" disabled><link rel="stylesheet" href="/assets/other-2.css">',
+    );
+    prefetchStyleSheetWhenIdle();
+    const prefetches = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => ({
+        href: link.getAttribute('href'),
+        as: link.getAttribute('as'),
+        crossOrigin: link.crossOrigin,
+      }));
+    vi.advanceTimersByTime(1_500);
+    expect(prefetches()).toEqual([]);
+    vi.advanceTimersByTime(2_500);
+    expect(prefetches()).toEqual([{ href: '/assets/styles-1.css', as: 'style', crossOrigin: 'anonymous' }]);
   });
 });

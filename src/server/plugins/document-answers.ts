@@ -73,9 +73,42 @@ const ROOT_WITH_FIRST_SCREEN = new RegExp(`<div id="root">${FIRST_SCREEN_START}[
 const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
 
 /**
+ * The style sheet as the build writes it into the app's document (vite.config.ts firstPaintDocument()): its text in a
+ * `<style>` element, then its `<link>`, disabled; the link's address is the first group.
+ */
+const INLINE_STYLE_SHEET =
+  /[ \t]*<style>[\s\S]*?<\/style>\n?[ \t]*<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)" disabled>\n?/g;
+/** The document's first script (the boot script), with its line's indentation as the first group. */
+const FIRST_SCRIPT = /([ \t]*)<script\b/;
+
+/**
+ * The document with its style sheet linked instead of written into it: the build's file, whose address changes with
+ * its content, so a browser keeps it for a year (plugins/static-files.ts) and asks for it once. The link comes before
+ * the boot script, so that the style sheet, the one request the first paint waits for, is asked for first and gets the
+ * document's connection, already warmed up (docs/decisions/076-dashboard-document-in-the-first-tcp-window.md).
+ * @param document a built document of the app
+ * @returns the document, unchanged when it has no style sheet written into it
+ */
+function withLinkedStyleSheet(document: string): string {
+  const hrefs: string[] = [];
+  const without = document.replace(INLINE_STYLE_SHEET, (_sheet, href: string) => {
+    hrefs.push(href);
+    return '';
+  });
+  if (hrefs.length === 0) return document;
+  const script = FIRST_SCRIPT.exec(without);
+  const indent = script?.[1] ?? '';
+  const links = hrefs.map((href) => `${indent}<link rel="stylesheet" crossorigin href="${href}">\n`).join('');
+  if (script === null) return without.replace('</head>', () => `${links}</head>`);
+  return `${without.slice(0, script.index)}${links}${without.slice(script.index)}`;
+}
+
+/**
  * The document with the first screen the server rendered in its root element, marked so the page hydrates it; without
  * the app's module preloads, so that the browser paints the first screen before its scripts are asked for (the boot
- * script loads them after the first paint, src/client/boot.ts; docs/decisions/030-dashboard-first-screen-from-the-server.md).
+ * script loads them after the first paint, src/client/boot.ts; docs/decisions/030-dashboard-first-screen-from-the-server.md);
+ * and with its style sheet linked rather than written in, so that a volunteer's document fits in the first TCP window
+ * of a new connection (docs/decisions/076-dashboard-document-in-the-first-tcp-window.md).
  * @param document the built index.html
  * @param firstScreen the rendered first screen and the screen it was rendered for
  * @returns the document, or undefined when it has no first screen to replace (a build older than this server)
@@ -84,7 +117,7 @@ function withFirstScreen(document: string, firstScreen: RenderedFirstScreen): st
   if (!ROOT_WITH_FIRST_SCREEN.test(document)) return undefined;
   // A function as the replacement, so that no `$` in the page's text is read as a pattern.
   const root = () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="${firstScreen.width}">${firstScreen.html}</div>`;
-  return document.replace(ROOT_WITH_FIRST_SCREEN, root).replace(MODULE_PRELOAD, '');
+  return withLinkedStyleSheet(document.replace(MODULE_PRELOAD, '')).replace(ROOT_WITH_FIRST_SCREEN, root);
 }
 
 /**

@@ -3,7 +3,7 @@ import { roleColorsOrFallback } from '@shared/colors';
 import { DASHBOARD_PREVIEW_PARAM } from '@shared/document-answers';
 import { APP_VERSION } from '@shared/version';
 import { RoleConfigurationError } from '@shared/roles';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toasts';
 import { AppFooter } from '@/components/layouts/app-footer';
@@ -147,11 +147,6 @@ export function DashboardRoute() {
   const previewing = shown?.preview === true;
   const progress = useServerProgress(shown?.progress ?? EMPTY_PROGRESS, previewing);
   useLocalProgressImport(user?.id, own.data);
-  // The steps (the most work of the page by far) appear in a background render that React does in short slices, so a
-  // phone is never blocked for long when they arrive; until then the skeleton stays (docs/decisions/026-main-thread-on-a-phone.md).
-  // Steps the server has rendered already are hydrated as they are (docs/decisions/030-dashboard-first-screen-from-the-server.md).
-  const hydrating = useHydrating();
-  const stepsReady = useDeferredValue(shown !== undefined, hydrating && shown !== undefined);
   // Meanwhile the widgets of the step that will open (the first not completed) start loading, so they are normally
   // there when it mounts instead of after a 'Loading…' (docs/decisions/014-load-what-the-page-shows.md).
   useEffect(() => {
@@ -210,34 +205,34 @@ export function DashboardRoute() {
         className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
       >
         <ProgressSaveNotice />
-        {shown && stepsReady ? (
-          <PeopleContext value={shown.people}>
-            <OnboardingView
-              // A new role's steps start fresh: which step is open belongs to the role shown.
-              key={shown.role.key}
-              role={shown.role}
-              scopes={shown.scopes}
-              progress={progress}
-              userName={displayNameOf(user.name)}
-              userRole={previewing ? shown.role.key : user.role}
-              confettiPieces={DASHBOARD_CONFETTI_PIECES}
-              celebrationKey={previewing ? undefined : `${user.id}:${shown.role.key}`}
-              progressLabel={previewing ? `Your progress on the ${shown.role.displayName} steps` : undefined}
-              passwordHiddenReason={passwordHiddenReason(previewing)}
-              notice={
-                previewing ? (
-                  <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} />
-                ) : lookingAround ? (
-                  <LookingAroundNotice />
-                ) : null
-              }
-              dueDates={previewing ? undefined : dueDates}
-              initialStepId={initialStepId}
-            />
-          </PeopleContext>
-        ) : (
-          <DashboardSkeleton />
-        )}
+        <WhenStepsReady ready={shown !== undefined} skeleton={<DashboardSkeleton />}>
+          {shown ? (
+            <PeopleContext value={shown.people}>
+              <OnboardingView
+                // A new role's steps start fresh: which step is open belongs to the role shown.
+                key={shown.role.key}
+                role={shown.role}
+                scopes={shown.scopes}
+                progress={progress}
+                userName={displayNameOf(user.name)}
+                userRole={previewing ? shown.role.key : user.role}
+                confettiPieces={DASHBOARD_CONFETTI_PIECES}
+                celebrationKey={previewing ? undefined : `${user.id}:${shown.role.key}`}
+                progressLabel={previewing ? `Your progress on the ${shown.role.displayName} steps` : undefined}
+                passwordHiddenReason={passwordHiddenReason(previewing)}
+                notice={
+                  previewing ? (
+                    <PreviewBanner roleName={shown.role.displayName} onExit={() => setPreviewRole(null)} />
+                  ) : lookingAround ? (
+                    <LookingAroundNotice />
+                  ) : null
+                }
+                dueDates={previewing ? undefined : dueDates}
+                initialStepId={initialStepId}
+              />
+            </PeopleContext>
+          ) : null}
+        </WhenStepsReady>
       </main>
       <AppFooter
         orgName={config.data?.orgName}
@@ -248,6 +243,21 @@ export function DashboardRoute() {
       <MobileWarningDialog />
     </div>
   );
+}
+
+/**
+ * The steps once they may be shown, else the skeleton. The steps (the most work of the page by far) appear in a
+ * background render that React does in short slices, so a phone is never blocked for long when they arrive
+ * (docs/decisions/026-main-thread-on-a-phone.md); steps the server has rendered already are hydrated as they are
+ * (docs/decisions/030-dashboard-first-screen-from-the-server.md). A component of its own: when hydration ends,
+ * `useHydrating()` makes the component that asks it render again at once, synchronously, and here that is only this
+ * one; its children, made by the page, are the same elements, so React leaves the steps as they are instead of
+ * rendering every step card again in one long task (docs/decisions/076-dashboard-document-in-the-first-tcp-window.md).
+ */
+function WhenStepsReady({ ready, skeleton, children }: { ready: boolean; skeleton: ReactNode; children: ReactNode }) {
+  const hydrating = useHydrating();
+  const stepsReady = useDeferredValue(ready, hydrating && ready);
+  return ready && stepsReady ? children : skeleton;
 }
 
 const EMPTY_PROGRESS: OnboardingResponse['progress'] = { completed: [], items: [], agreements: [] };

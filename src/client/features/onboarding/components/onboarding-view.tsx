@@ -7,7 +7,7 @@ import type { SecretRefusalReason } from '@shared/secret-access';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Monitor from 'lucide-react/icons/monitor';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { markCelebrated, wasCelebrated } from '../utils/celebration';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { Button } from '@/components/ui/button';
@@ -222,46 +222,73 @@ export function OnboardingView(props: OnboardingViewProps) {
             setHoveredScopeId((current) => (hovered ? scope.id : current === scope.id ? null : current))
           }
         >
-          {scope.steps.map((step, j) => {
-            const i = (offsets[s] ?? 0) + j;
-            return (
-              <li
-                key={step.id}
-                id={stepAnchorId(step.id)}
-                className="scroll-mt-4"
-                // One step at a time shows only this one (src/client/styles/index.css).
-                data-shown-step={shownStepId === step.id ? '' : undefined}
-              >
-                <StepCard
-                  step={step}
-                  due={dueOf(step.id)}
-                  index={i}
-                  status={derived.statuses[i] ?? 'pending'}
-                  isOpen={openId === step.id}
-                  onToggle={() => {
-                    pinShownStep();
-                    setChosenOpenId(openId === step.id ? null : step.id);
-                  }}
-                  onSetCompleted={(completed) => setCompleted(step, completed)}
-                  doneItems={progress.doneItemsOf(step.id)}
-                  onItemChange={(itemId, done) => setItemDone(step, itemId, done)}
-                  readOnly={progress.readOnly}
-                  password={step.envVariable ? { value: undefined, hiddenReason: passwordHiddenReason } : undefined}
-                  isMobile={isMobile}
-                  accent={accent}
-                  agreement={progress.agreementOf?.(step.id)}
-                  canSign={progress.agreementOf !== undefined}
-                  onSigned={() => openNextAfter(step)}
-                />
-              </li>
-            );
-          })}
+          <HydratedAfterTheFirstScreen firstIndex={offsets[s] ?? 0}>
+            {scope.steps.map((step, j) => {
+              const i = (offsets[s] ?? 0) + j;
+              return (
+                <li
+                  key={step.id}
+                  id={stepAnchorId(step.id)}
+                  className="scroll-mt-4"
+                  // One step at a time shows only this one (src/client/styles/index.css).
+                  data-shown-step={shownStepId === step.id ? '' : undefined}
+                >
+                  <StepCard
+                    step={step}
+                    due={dueOf(step.id)}
+                    index={i}
+                    status={derived.statuses[i] ?? 'pending'}
+                    isOpen={openId === step.id}
+                    onToggle={() => {
+                      pinShownStep();
+                      setChosenOpenId(openId === step.id ? null : step.id);
+                    }}
+                    onSetCompleted={(completed) => setCompleted(step, completed)}
+                    doneItems={progress.doneItemsOf(step.id)}
+                    onItemChange={(itemId, done) => setItemDone(step, itemId, done)}
+                    readOnly={progress.readOnly}
+                    password={step.envVariable ? { value: undefined, hiddenReason: passwordHiddenReason } : undefined}
+                    isMobile={isMobile}
+                    accent={accent}
+                    agreement={progress.agreementOf?.(step.id)}
+                    canSign={progress.agreementOf !== undefined}
+                    onSigned={() => openNextAfter(step)}
+                  />
+                </li>
+              );
+            })}
+          </HydratedAfterTheFirstScreen>
         </ScopeSection>
       ))}
       {shownStepId !== undefined ? (
         <StepByStepNav position={ids.indexOf(shownStepId) + 1} total={ids.length} onMove={moveBy} />
       ) : null}
     </div>
+  );
+}
+
+/** How many step cards a phone's first screen shows at most, under the header and the progress panel. */
+const FIRST_SCREEN_STEPS = 3;
+
+/**
+ * A scope's step cards, those a phone's first screen does not show hydrated after it
+ * (docs/decisions/076-dashboard-document-in-the-first-tcp-window.md): the cards from the fourth of the page on are one
+ * `<Suspense>` boundary per scope. When React hydrates the page the server rendered, it hydrates such a boundary in a
+ * pass of its own, at idle priority, after the rest of the page has been hydrated and committed: the first screen's
+ * controls work as soon as they would have, and the work of hydrating the later cards no longer makes the page's one
+ * commit and its effects longer. A click or key press on a card not hydrated yet makes React hydrate it at once, then
+ * it acts. In any other render (no server HTML) nothing suspends here, and the boundary changes nothing.
+ * @param firstIndex the page-wide index of the scope's first card
+ * @param children the scope's cards (list items), in order
+ */
+function HydratedAfterTheFirstScreen({ firstIndex, children }: { firstIndex: number; children: ReactNode[] }) {
+  const shown = Math.max(0, FIRST_SCREEN_STEPS - firstIndex);
+  if (children.length <= shown) return children;
+  return (
+    <>
+      {children.slice(0, shown)}
+      <Suspense fallback={null}>{children.slice(shown)}</Suspense>
+    </>
   );
 }
 
