@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '../project-root.js';
+import { runScript } from '../test/run-script.js';
 import { roleConfigurationJsonSchemaText } from './json-schema.js';
 
 /** `npm run content:check` run for real (tsx, as the npm script does) on a temporary CONTENT_DIR. */
@@ -39,28 +38,9 @@ afterEach(() => {
   rmSync(contentDir, { recursive: true, force: true });
 });
 
-async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return run(cli, ...args);
-}
-
-async function run(script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, CONTENT_DIR: contentDir };
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', script, ...args, '--no-dotenv'],
-      {
-        cwd: projectRoot,
-        env,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof failed.code !== 'number') throw error;
-    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+/** Runs `script` with `args` on the temporary CONTENT_DIR. */
+const run = (script: string, ...args: string[]) => runScript(script, args, { ...process.env, CONTENT_DIR: contentDir });
+const check = (...args: string[]) => run(cli, ...args);
 
 describe('npm run content:check', () => {
   it('passes valid content and summarises it, changing nothing in the folder it checks', async () => {

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupSchema } from '../../shared/backups-api.js';
 import { migrate, openDatabase } from '../db/client.js';
 import { listAudit } from '../modules/audit/audit.repository.js';
-import { createBackupService } from '../modules/backups/backups.js';
 import { CROSS_SITE_MESSAGE } from '../plugins/same-origin.js';
-import { createTestApp, signIn, type TestApp } from '../test/test-app.js';
+import { createTestApp, embeddedBackups, signIn, type TestApp } from '../test/test-app.js';
 
 /**
  * Security review (docs/security.md#what-was-checked-and-how): a GET with a side effect — a backup download hands out
@@ -28,13 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { ADMIN_EMAILS: ADMIN },
     database,
-    backups: (db, now) =>
-      createBackupService({
-        client: db.driver.kind === 'pglite' ? db.driver.client : undefined,
-        directory: backupsDir,
-        settings: { everyHours: 24, keepDaily: 7, keepWeekly: 4 },
-        now,
-      }),
+    backups: embeddedBackups(backupsDir),
   });
   admin = await signIn(t.app, { email: ADMIN });
   const created = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: admin } });

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../csv.js';
-import { upsertMember } from '../modules/members/members.repository.js';
+import { storeMembers } from '../test/test-members.js';
 import { createTestApp, signIn, type TestApp } from '../test/test-app.js';
 
 /**
@@ -36,19 +36,10 @@ describe('GET /api/admin/members.csv', () => {
 
   it('escapes names, role texts and departments that look like formulas', async () => {
     await signIn(t.app, { email: 'mallory@inspired2uplift.org', name: '=HYPERLINK("https://evil.example")' });
-    await upsertMember(t.database.db, {
-      email: 'mallory@inspired2uplift.org',
-      role: 'volunteer',
-      department: '@SUM(A1)',
-      isAdmin: false,
-    });
-    await upsertMember(t.database.db, {
-      email: 'plus@inspired2uplift.org',
-      role: 'volunteer',
-      department: '+Finance',
-      isAdmin: false,
-    });
-    await t.app.changeFeed.settle();
+    await storeMembers(t, [
+      { email: 'mallory@inspired2uplift.org', role: 'volunteer', department: '@SUM(A1)', isAdmin: false },
+      { email: 'plus@inspired2uplift.org', role: 'volunteer', department: '+Finance', isAdmin: false },
+    ]);
     const cookie = await signIn(t.app, { email: 'admin@inspired2uplift.org' });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/members.csv', headers: { cookie } });
     expect(res.statusCode).toBe(200);

@@ -18,7 +18,7 @@ import { formerAddressOf } from '../modules/auth/users.repository.js';
 import { digestRecipients } from '../modules/mail/planner.js';
 import { upsertMember } from '../modules/members/members.repository.js';
 import { signIn, type TestApp } from '../test/test-app.js';
-import { googleSignIn, startGoogleTestApp, type GoogleTestApp } from '../test/test-google.js';
+import { googleSessionOf, startGoogleTestApp, type GoogleTestApp } from '../test/test-google.js';
 
 /**
  * A recycled address (docs/decisions/035-a-person-is-their-user-id.md, docs/security.md): when an address passes to
@@ -42,11 +42,7 @@ afterAll(async () => {
 });
 
 /** A whole Google sign-in as the account with `sub`; returns the session cookie. */
-async function googleSignInAs(sub: string, claims: Record<string, unknown> = {}): Promise<string> {
-  const { res, cookie } = await googleSignIn(google, { ...claims, sub });
-  expect(res.statusCode, res.body).toBe(200);
-  return cookie;
-}
+const googleSignInAs = (sub: string, claims: Record<string, unknown> = {}) => googleSessionOf(google, sub, claims);
 
 const userIdOf = async (cookie: string) =>
   meResponseSchema.parse((await t.app.inject({ url: '/api/me', headers: { cookie } })).json()).user.id;

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { roleConfigurationSchema } from '../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
 import { buildApp, type AppDeps } from '../app.js';
-import type { BackupService } from '../modules/backups/backups.js';
+import { createBackupService, type BackupService } from '../modules/backups/backups.js';
 import { eq } from 'drizzle-orm';
 import { announcingEach } from '../db/changes.js';
 import type { OpenDatabase } from '../db/client.js';
@@ -140,6 +140,21 @@ export interface TestApp {
   /** Closes the app, drops the database and removes the temporary directories. */
   close(): Promise<void>;
 }
+
+/**
+ * The `backups` option of {@link createTestApp} for an app on the embedded database (docs/operations.md#backups): its
+ * backup service, writing to `directory`, a backup a day with 7 daily and 4 weekly ones kept, on the test clock.
+ * @param directory the backups' folder
+ */
+export const embeddedBackups =
+  (directory: string) =>
+  (database: OpenDatabase, now: () => Date): BackupService =>
+    createBackupService({
+      client: database.driver.kind === 'pglite' ? database.driver.client : undefined,
+      directory,
+      settings: { everyHours: 24, keepDaily: 7, keepWeekly: 4 },
+      now,
+    });
 
 /**
  * Builds the app on a fresh migrated database (see test-db.ts) with the test catalog, a temporary content

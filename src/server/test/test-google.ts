@@ -80,3 +80,21 @@ export async function googleSignIn(
   const session = res.cookies.find((c) => c.name === 'onboarding_session');
   return { res, cookie: `onboarding_session=${session?.value ?? ''}` };
 }
+
+/**
+ * A whole Google sign-in ({@link googleSignIn}) as the account with `sub`, which must succeed.
+ * @param google the app and provider from {@link startGoogleTestApp}
+ * @param sub the ID token's `sub` (who the account is, whatever its address)
+ * @param claims the other claims of the ID token (`email`, `name`…)
+ * @returns the `cookie` header value of the session
+ * @throws Error with the answer when the sign-in does not answer 200
+ */
+export async function googleSessionOf(
+  google: Pick<GoogleTestApp, 'provider' | 't'>,
+  sub: string,
+  claims: TestClaims = {},
+): Promise<string> {
+  const { res, cookie } = await googleSignIn(google, { ...claims, sub });
+  if (res.statusCode !== 200) throw new Error(`Google sign-in as ${sub}: ${res.statusCode} ${res.body}`);
+  return cookie;
+}

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { memberDetailSchema, type MemberDetail } from '../../shared/admin-api.js';
 import { users } from '../db/schema.js';
 import { upsertMember, type MemberInput } from '../modules/members/members.repository.js';
 import { signIn, signInWithGoogleSession, updateStoredUser, type TestApp } from './test-app.js';
@@ -127,4 +128,31 @@ export async function signInWithRole(
   const cookie = await signIn(t.app, name === undefined ? { email } : { email, name });
   await updateStoredUser(t, email.toLowerCase(), { role });
   return cookie;
+}
+
+/**
+ * Sets a member record through the admin API (PUT /api/admin/members/:email), as an admin does on the member page: what
+ * the route does besides storing it happens too (a start date's team tasks, the buddy, the private address, ending the
+ * person's sessions), unlike {@link storeMembers}.
+ * @param t the test app
+ * @param adminCookie the `cookie` header value of an admin's session
+ * @param email the member's address
+ * @param record the request's body: `role`, `department`, `isAdmin`, and any of `startOn`, `buddy`, `privateEmail`…
+ * @returns the member page the route answers
+ * @throws Error with the answer when it is not 200
+ */
+export async function putMemberRecord(
+  t: Pick<TestApp, 'app'>,
+  adminCookie: string,
+  email: string,
+  record: Record<string, unknown>,
+): Promise<MemberDetail> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/members/${encodeURIComponent(email)}`,
+    headers: { cookie: adminCookie },
+    payload: record,
+  });
+  if (res.statusCode !== 200) throw new Error(`PUT ${email}: ${res.statusCode} ${res.body}`);
+  return memberDetailSchema.parse(res.json());
 }

@@ -45,6 +45,22 @@ export function volunteerCatalog(
 }
 
 /**
+ * A form step that may be sent again and changed, "<title>" (`id`) with the questions `fields`, as a role configuration
+ * writes it, for {@link volunteerCatalog}.
+ * @param id the step's id
+ * @param title its title
+ * @param fields its questions, as a role configuration writes them
+ */
+export const formStep = (id: string, title: string, fields: readonly unknown[]) => ({
+  id,
+  title,
+  description: `${title}.`,
+  icon: 'Heart',
+  category: 'Volunteer',
+  form: { allowChanges: true, fields },
+});
+
+/**
  * A form step of one question, sent once (no changes after): "One question" (`final-form`), its question `tshirt`
  * ("T-shirt size", short text). As a role configuration writes it, for {@link volunteerCatalog}.
  */
@@ -86,9 +102,40 @@ export const SAFEGUARDING_QUIZ_STEP = {
 } as const;
 
 /**
+ * A plain step of the volunteer role, as a role configuration writes it: "<title>." as its description, one detail
+ * ("How to <title, lower case>.") and one task ("<title>.").
+ * @param id the step's id
+ * @param title its title
+ * @param dueAfterDays days after the start date it is due (none by default)
+ */
+export const plainStep = (id: string, title: string, dueAfterDays?: number) => ({
+  id,
+  title,
+  description: `${title}.`,
+  icon: 'User',
+  category: 'Volunteer',
+  ...(dueAfterDays === undefined ? {} : { dueAfterDays }),
+  content: { details: [`How to ${title.toLowerCase()}.`], tasks: [`${title}.`] },
+});
+
+/**
+ * The volunteer role (version 1.0) with one scope, "Getting started" (`getting-started`), of `steps`: the set-up of the
+ * tests about reminders, adjustments, pre-boarding messages and team tasks.
+ * @param steps the scope's steps, as a role configuration writes them (e.g. {@link plainStep})
+ * @param more further settings of the role (e.g. `teamTasks`, `preboardingMails`)
+ * @throws ZodError when a step or setting is not valid
+ */
+export const gettingStartedRole = (steps: readonly unknown[], more: Record<string, unknown> = {}): RoleConfiguration =>
+  volunteerRole([{ id: 'getting-started', title: 'Getting started', steps }], more);
+
+/** A catalog of {@link gettingStartedRole} alone. */
+export const gettingStartedCatalog = (...args: Parameters<typeof gettingStartedRole>): RoleCatalog =>
+  createRoleCatalog([gettingStartedRole(...args)]);
+
+/**
  * The role of the tests about team tasks (docs/product.md#team-tasks), who starts an onboarding and Google Workspace
- * accounts: `volunteer` with one scope, "Getting started", of one step ("Set up Slack", `set-up-slack`, unless `step`
- * says otherwise) and `teamTasks`.
+ * accounts: {@link gettingStartedRole} of one {@link plainStep} ("Set up Slack", `set-up-slack`, unless `step` says
+ * otherwise) and `teamTasks`.
  * @param teamTasks the role's team tasks, as a role configuration writes them
  * @param step the one step's id, title and `dueAfterDays` (none by default)
  * @throws ZodError when a task is not a valid team task
@@ -98,26 +145,7 @@ export function teamTaskRole(
   step: { id?: string; title?: string; dueAfterDays?: number } = {},
 ): RoleConfiguration {
   const { id = 'set-up-slack', title = 'Set up Slack', dueAfterDays } = step;
-  return volunteerRole(
-    [
-      {
-        id: 'getting-started',
-        title: 'Getting started',
-        steps: [
-          {
-            id,
-            title,
-            description: `${title}.`,
-            icon: 'User',
-            category: 'Volunteer',
-            ...(dueAfterDays === undefined ? {} : { dueAfterDays }),
-            content: { details: ['How.'], tasks: ['Do it.'] },
-          },
-        ],
-      },
-    ],
-    { teamTasks },
-  );
+  return gettingStartedRole([plainStep(id, title, dueAfterDays)], { teamTasks });
 }
 
 /** A catalog of {@link teamTaskRole} alone. */

@@ -30,6 +30,16 @@ export interface TestSmtp {
 }
 
 /**
+ * The settings of an app that sends its mail to `smtp`: SMTP_URL, and MAIL_FROM the onboarding address of the
+ * organisation.
+ * @param smtp the started server
+ */
+export const mailSettings = (smtp: Pick<TestSmtp, 'url'>): Record<string, string> => ({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
+});
+
+/**
  * Starts the server on a free loopback port (no TLS, no authentication: the test's own machine only).
  * @returns the server, with its URL and the messages it received
  */

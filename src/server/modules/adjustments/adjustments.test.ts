@@ -4,14 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { EXTRA_STEPS_SCOPE_TITLE } from '../../../shared/adjustments.js';
 import { memberDetailSchema } from '../../../shared/admin-api.js';
 import { apiErrorSchema, onboardingResponseSchema } from '../../../shared/api.js';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { funnelSchema } from '../../../shared/insights-api.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import { listAudit } from '../audit/index.js';
 import { updateSchedule } from '../mail/schedules.repository.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
-import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { gettingStartedCatalog, plainStep } from '../../test/test-roles.js';
+import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { SKIPPED_ALREADY_MESSAGE } from './adjustments.service.js';
 
 /**
@@ -24,35 +23,10 @@ const ADMIN = 'adj.boss@inspired2uplift.org';
 const AMY = 'adj.amy@inspired2uplift.org';
 const BEN = 'adj.ben@inspired2uplift.org';
 
-const step = (id: string, title: string, dueAfterDays?: number) => ({
-  id,
-  title,
-  description: `${title}.`,
-  icon: 'User',
-  category: 'Volunteer',
-  ...(dueAfterDays === undefined ? {} : { dueAfterDays }),
-  content: { details: [`How to ${title.toLowerCase()}.`], tasks: [`${title}.`] },
-});
-
-const catalog = createRoleCatalog([
-  roleConfigurationSchema.parse({
-    key: 'volunteer',
-    displayName: 'Volunteer',
-    version: '1.0',
-    icon: 'HeartHandshake',
-    colors: { baseColor: '#15803d' },
-    scopes: [
-      {
-        id: 'getting-started',
-        title: 'Getting started',
-        steps: [
-          step('sign-in-to-chrome', 'Sign in to your Chrome profile', 2),
-          step('change-password', 'Change your password', 7),
-          step('meet-your-buddy', 'Meet your buddy'),
-        ],
-      },
-    ],
-  }),
+const catalog = gettingStartedCatalog([
+  plainStep('sign-in-to-chrome', 'Sign in to your Chrome profile', 2),
+  plainStep('change-password', 'Change your password', 7),
+  plainStep('meet-your-buddy', 'Meet your buddy'),
 ]);
 
 const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
@@ -72,7 +46,7 @@ beforeEach(async () => {
   smtp.messages.length = 0;
   t = await createTestApp({
     catalog,
-    env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' },
+    env: { ...mailSettings(smtp), ADMIN_EMAILS: ADMIN },
   });
   t.clock.now = london('2026-03-01T10:00');
   await upsertMember(t.database.db, { email: AMY, role: 'volunteer', department: 'Operations', isAdmin: false });

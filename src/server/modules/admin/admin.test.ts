@@ -12,6 +12,7 @@ import { CSV_NOT_UTF8_MESSAGE } from '../../../shared/csv-text.js';
 import { apiErrorSchema, meResponseSchema, onboardingResponseSchema } from '../../../shared/api.js';
 import { members, stepProgress, users } from '../../db/schema.js';
 import { createTestApp, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
+import { storeMembers } from '../../test/test-members.js';
 import { upsertMember } from '../members/members.repository.js';
 
 const ADMIN = 'boss@inspired2uplift.org';
@@ -97,18 +98,10 @@ describe('members table', () => {
     await cookieOf('alice@inspired2uplift.org', 'Alice Apple');
     await cookieOf('bob@inspired2uplift.org', 'Bob Brown');
     await cookieOf('carol@inspired2uplift.org', 'Carol Cherry');
-    await upsertMember(t.database.db, {
-      email: 'bob@inspired2uplift.org',
-      role: 'Finance',
-      department: 'Finance',
-      isAdmin: false,
-    });
-    await upsertMember(t.database.db, {
-      email: 'invitee@inspired2uplift.org',
-      role: 'finance',
-      department: 'Finance',
-      isAdmin: false,
-    });
+    await storeMembers(t, [
+      { email: 'bob@inspired2uplift.org', role: 'Finance', department: 'Finance', isAdmin: false },
+      { email: 'invitee@inspired2uplift.org', role: 'finance', department: 'Finance', isAdmin: false },
+    ]);
     await completeSteps('alice@inspired2uplift.org', VOLUNTEER_STEP_IDS);
     await completeSteps('bob@inspired2uplift.org', [VOLUNTEER_STEP_IDS[0]], new Date('2025-03-02T10:00:00Z'));
   });

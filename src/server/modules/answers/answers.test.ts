@@ -12,7 +12,7 @@ import { rowsOf } from '../departments/departments.repository.js';
 import { ANSWERED_STEP_MESSAGE } from '../progress/index.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { leadRecord, signInMember, storeMembers, userIdOf } from '../../test/test-members.js';
-import { FINAL_FORM_STEP, SAFEGUARDING_QUIZ_STEP, volunteerCatalog } from '../../test/test-roles.js';
+import { FINAL_FORM_STEP, formStep, SAFEGUARDING_QUIZ_STEP, volunteerCatalog } from '../../test/test-roles.js';
 import { SecretBox, SecretsKeyError } from '../secrets/secret-box.js';
 import { readFormAnswers } from './answers.repository.js';
 import { ANSWERS_READERS_MESSAGE, NOT_YOUR_MEMBER_MESSAGE } from './answers.routes.js';
@@ -24,43 +24,33 @@ const SECRET_PHONE = '+44 7700 900987';
 /** A volunteer role with a form step (one question of each kind; two sensitive) and a quiz of two tries. */
 const catalog = () =>
   volunteerCatalog([
-    {
-      id: 'support-needs',
-      title: 'Your support and access needs',
-      description: 'Tell us what helps.',
-      icon: 'Heart',
-      category: 'Volunteer',
-      form: {
-        allowChanges: true,
-        fields: [
-          { id: 'name', kind: 'short-text', label: 'Your name', required: true },
-          { id: 'needs', kind: 'long-text', label: 'What helps you take part?', sensitive: true },
-          {
-            id: 'contact-by',
-            kind: 'single-choice',
-            label: 'Contact me by',
-            options: [
-              { id: 'email', label: 'E-mail' },
-              { id: 'text', label: 'Text message' },
-            ],
-          },
-          {
-            id: 'days',
-            kind: 'multiple-choice',
-            label: 'Days',
-            options: [
-              { id: 'sat', label: 'Saturday' },
-              { id: 'sun', label: 'Sunday' },
-            ],
-          },
-          { id: 'photos-ok', kind: 'yes-no', label: 'Photos?' },
-          { id: 'start', kind: 'date', label: 'Start' },
-          { id: 'hours', kind: 'number', label: 'Hours', min: 1, max: 40 },
-          { id: 'email', kind: 'email', label: 'E-mail' },
-          { id: 'phone', kind: 'phone', label: 'Emergency phone', sensitive: true },
+    formStep('support-needs', 'Your support and access needs', [
+      { id: 'name', kind: 'short-text', label: 'Your name', required: true },
+      { id: 'needs', kind: 'long-text', label: 'What helps you take part?', sensitive: true },
+      {
+        id: 'contact-by',
+        kind: 'single-choice',
+        label: 'Contact me by',
+        options: [
+          { id: 'email', label: 'E-mail' },
+          { id: 'text', label: 'Text message' },
         ],
       },
-    },
+      {
+        id: 'days',
+        kind: 'multiple-choice',
+        label: 'Days',
+        options: [
+          { id: 'sat', label: 'Saturday' },
+          { id: 'sun', label: 'Sunday' },
+        ],
+      },
+      { id: 'photos-ok', kind: 'yes-no', label: 'Photos?' },
+      { id: 'start', kind: 'date', label: 'Start' },
+      { id: 'hours', kind: 'number', label: 'Hours', min: 1, max: 40 },
+      { id: 'email', kind: 'email', label: 'E-mail' },
+      { id: 'phone', kind: 'phone', label: 'Emergency phone', sensitive: true },
+    ]),
     FINAL_FORM_STEP,
     SAFEGUARDING_QUIZ_STEP,
   ]);

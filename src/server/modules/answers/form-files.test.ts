@@ -6,7 +6,7 @@ import type { FileAnswer } from '../../../shared/step-answers.js';
 import { formFiles } from '../../db/schema.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { leadRecord, signInMember, storeMembers } from '../../test/test-members.js';
-import { volunteerCatalog } from '../../test/test-roles.js';
+import { formStep, volunteerCatalog } from '../../test/test-roles.js';
 
 /** The sensitive file's name and title: the database must never hold it in clear. */
 const MARKER = 'SUPPORT-PLAN-MARKER-7f3a9c';
@@ -17,21 +17,11 @@ const MARKER = 'SUPPORT-PLAN-MARKER-7f3a9c';
  */
 const catalog = () =>
   volunteerCatalog([
-    {
-      id: 'documents',
-      title: 'Your documents',
-      description: 'Upload them.',
-      icon: 'FileText',
-      category: 'Volunteer',
-      form: {
-        allowChanges: true,
-        fields: [
-          { id: 'name', kind: 'short-text', label: 'Your name' },
-          { id: 'certificate', kind: 'file', label: 'Your certificate', accept: ['pdf'], maxBytes: 8192 },
-          { id: 'plan', kind: 'file', label: 'Your support plan', sensitive: true, required: true },
-        ],
-      },
-    },
+    formStep('documents', 'Your documents', [
+      { id: 'name', kind: 'short-text', label: 'Your name' },
+      { id: 'certificate', kind: 'file', label: 'Your certificate', accept: ['pdf'], maxBytes: 8192 },
+      { id: 'plan', kind: 'file', label: 'Your support plan', sensitive: true, required: true },
+    ]),
   ]);
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formAnswers, members, quizTries, sendKeys } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInMember } from '../../test/test-members.js';
-import { SAFEGUARDING_QUIZ_STEP, volunteerCatalog } from '../../test/test-roles.js';
+import { formStep, SAFEGUARDING_QUIZ_STEP, volunteerCatalog } from '../../test/test-roles.js';
 import { NO_TRIES_LEFT_MESSAGE, QUIZ_PASSED_MESSAGE } from './answers.service.js';
 import { deleteAnswersAfterLeaving } from './retention.js';
 import { KEY_FORMAT_MESSAGE, KEY_REUSED_MESSAGE, SEND_KEY_KEEP_MS } from './send-keys.js';
@@ -13,20 +13,10 @@ import { KEY_FORMAT_MESSAGE, KEY_REUSED_MESSAGE, SEND_KEY_KEEP_MS } from './send
 const catalog = () =>
   volunteerCatalog(
     [
-      {
-        id: 'access-needs',
-        title: 'What helps you take part',
-        description: 'Tell us what helps.',
-        icon: 'Heart',
-        category: 'Volunteer',
-        form: {
-          allowChanges: true,
-          fields: [
-            { id: 'name', kind: 'short-text', label: 'Your name', required: true },
-            { id: 'needs', kind: 'long-text', label: 'What helps you take part?', sensitive: true },
-          ],
-        },
-      },
+      formStep('access-needs', 'What helps you take part', [
+        { id: 'name', kind: 'short-text', label: 'Your name', required: true },
+        { id: 'needs', kind: 'long-text', label: 'What helps you take part?', sensitive: true },
+      ]),
       SAFEGUARDING_QUIZ_STEP,
     ],
     { id: 'first-week', title: 'Your first week' },

@@ -8,7 +8,7 @@ import { migrate, openDatabase, type OpenDatabase } from '../../db/client.js';
 import { DataDirBusyError, LOCK_FILE_NAME, processStartTime } from '../../db/data-dir-lock.js';
 import { stepItemProgress } from '../../db/schema.js';
 import { summarizeTables, type SqlRunner } from '../../db/tables.js';
-import { createTestApp, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
+import { createTestApp, embeddedBackups, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { upsertMember } from '../members/members.repository.js';
 import { parseBackupFile, NotABackupError } from './backup-file.js';
@@ -51,13 +51,7 @@ describe('backups of the embedded database', { timeout: 120_000 }, () => {
     t = await createTestApp({
       env: { ADMIN_EMAILS: ADMIN },
       database: await openEmbedded(dataDir),
-      backups: (database, now) =>
-        createBackupService({
-          client: database.driver.kind === 'pglite' ? database.driver.client : undefined,
-          directory: backupsDir,
-          settings,
-          now,
-        }),
+      backups: embeddedBackups(backupsDir),
     });
     admin = await signIn(t.app, { email: ADMIN, name: 'Boss Person' });
   });

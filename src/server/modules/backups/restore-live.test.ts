@@ -11,9 +11,9 @@ import {
   restoreResultSchema,
 } from '../../../shared/backups-api.js';
 import { migrate, openDatabase } from '../../db/client.js';
-import { createTestApp, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
+import { createTestApp, embeddedBackups, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
 import { upsertMember } from '../members/members.repository.js';
-import { createBackupService, listBackups } from './backups.js';
+import { listBackups } from './backups.js';
 
 const ADMIN = 'boss@inspired2uplift.org';
 const MEMBER = 'volunteer@inspired2uplift.org';
@@ -62,13 +62,7 @@ describe('restoring a backup from the Backups tab', { timeout: 180_000 }, () => 
     t = await createTestApp({
       env: { ADMIN_EMAILS: ADMIN },
       database,
-      backups: (db, now) =>
-        createBackupService({
-          client: db.driver.kind === 'pglite' ? db.driver.client : undefined,
-          directory: backupsDir,
-          settings: { everyHours: 24, keepDaily: 7, keepWeekly: 4 },
-          now,
-        }),
+      backups: embeddedBackups(backupsDir),
     });
     admin = await signIn(t.app, { email: ADMIN, name: 'Boss Person' });
     member = await signIn(t.app, { email: MEMBER, name: 'Vol Unteer' });

@@ -4,7 +4,7 @@ import { auditPageSchema, memberDetailSchema, membersPageSchema } from '../../..
 import { meResponseSchema } from '../../../shared/api.js';
 import { members, stepProgress, users } from '../../db/schema.js';
 import { signIn, type TestApp } from '../../test/test-app.js';
-import { googleSignIn, startGoogleTestApp, type GoogleTestApp } from '../../test/test-google.js';
+import { googleSessionOf, startGoogleTestApp, type GoogleTestApp } from '../../test/test-google.js';
 import { formerAddressOf } from '../auth/users.repository.js';
 import { upsertMember } from '../members/members.repository.js';
 
@@ -27,11 +27,7 @@ afterAll(async () => {
 });
 
 /** A whole Google sign-in as the account with `sub`; returns the session cookie. */
-async function googleSignInAs(sub: string, claims: Record<string, unknown> = {}): Promise<string> {
-  const { res, cookie } = await googleSignIn(google, { ...claims, sub });
-  expect(res.statusCode, res.body).toBe(200);
-  return cookie;
-}
+const googleSignInAs = (sub: string, claims: Record<string, unknown> = {}) => googleSessionOf(google, sub, claims);
 
 const me = async (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
 

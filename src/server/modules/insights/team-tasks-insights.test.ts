@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
 import { teamTasksInsightSchema, type TeamTasksInsight } from '../../../shared/insights-api.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import { teamTaskListSchema } from '../../../shared/team-tasks-api.js';
 import { addDepartment } from '../departments/departments.service.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { putMemberRecord } from '../../test/test-members.js';
+import { teamTaskCatalog } from '../../test/test-roles.js';
 
 /**
  * The team tasks chart (docs/product.md#team-tasks) on a seed worked out by hand, with the test clock. The volunteer
@@ -33,41 +33,24 @@ const PIA = 'pia@inspired2uplift.org';
 const NORA = 'nora@inspired2uplift.org';
 const LOU = 'lou@inspired2uplift.org';
 
-const catalog = createRoleCatalog([
-  roleConfigurationSchema.parse({
-    key: 'volunteer',
-    displayName: 'Volunteer',
-    version: '1.0',
-    icon: 'HeartHandshake',
-    colors: { baseColor: '#15803d' },
-    scopes: [
-      {
-        id: 'start',
-        title: 'Start',
-        steps: [{ id: 'say-hi', title: 'Say hi', description: 'Hi.', icon: 'User', category: 'Volunteer' }],
-      },
-    ],
-    teamTasks: [
-      { id: 'create-account', title: 'Create the account', description: 'Do.', who: 'admins', dueAfterDays: -2 },
-      { id: 'say-hello', title: 'Say hello', description: 'Do.', who: 'buddy', dueAfterDays: 1 },
-      { id: 'welcome-call', title: 'Book a welcome call', description: 'Do.', who: 'lead', dueAfterDays: 5 },
-    ],
-  }),
+const catalog = teamTaskCatalog([
+  { id: 'create-account', title: 'Create the account', description: 'Do.', who: 'admins', dueAfterDays: -2 },
+  { id: 'say-hello', title: 'Say hello', description: 'Do.', who: 'buddy', dueAfterDays: 1 },
+  { id: 'welcome-call', title: 'Book a welcome call', description: 'Do.', who: 'lead', dueAfterDays: 5 },
 ]);
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
 const as = (email: string) => ({ cookie: cookies[email] ?? '' });
 
-async function invite(email: string, department: string, startOn: string, buddy?: string) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/admin/members/${encodeURIComponent(email)}`,
-    headers: as(ADMIN),
-    payload: { role: 'volunteer', department, isAdmin: false, startOn, ...(buddy ? { buddy } : {}) },
+const invite = (email: string, department: string, startOn: string, buddy?: string) =>
+  putMemberRecord(t, as(ADMIN).cookie, email, {
+    role: 'volunteer',
+    department,
+    isAdmin: false,
+    startOn,
+    ...(buddy ? { buddy } : {}),
   });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 /** Marks the newcomer's task done as `who` (who must see it in 'My tasks'). */
 async function done(who: string, newcomer: string, taskId: string) {

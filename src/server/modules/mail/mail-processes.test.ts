@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabase, startServer, type ServerProcess } from '../../test/server-process.js';
-import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 
 /**
  * Exactly once with several processes (docs/decisions/025-reminders-and-outbox.md): two real server processes on one
@@ -35,6 +35,47 @@ async function until(condition: () => boolean, timeoutMs: number, what: () => st
   }
 }
 
+/** 10:00 London tomorrow: the processes' time (TEST_CLOCK_OFFSET_MS), outside the quiet hours. */
+const tomorrowAtTen = (): DateTime =>
+  DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+
+/** The rows of `query` on the database at `url`. */
+async function rowsOf(url: string, query: string, values: unknown[] = []): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(query, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Member records (invitations) of the volunteer role, in Operations, for `emails`, who started on `startOn`. */
+async function addVolunteers(url: string, emails: readonly string[], startOn: string): Promise<void> {
+  await rowsOf(
+    url,
+    `insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`,
+    [emails],
+  );
+  await rowsOf(url, `insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`, [
+    emails,
+    startOn,
+  ]);
+}
+
+/**
+ * The configuration of the processes of a slow-relay test: time scaled by `scale` (the claim and the first retry
+ * 120 s × scale), planning every second, the clock at `clock`.
+ */
+const scaledEnv = (databaseUrl: string, smtp: TestSmtp, clock: DateTime, scale: number): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  ...mailSettings(smtp),
+  MAIL_EVERY_SECONDS: '1',
+  MAIL_CLAIM_SECONDS: String(120 * scale),
+  MAIL_RETRY_SECONDS: String(120 * scale),
+  TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
+});
+
 // Two processes need a database they can share: PostgreSQL. `npm run test:db` (CI) runs this with TEST_DATABASE_URL.
 describe.skipIf(!postgresUrl)(
   'reminders from two server processes on one PostgreSQL database (runs with TEST_DATABASE_URL)',
@@ -46,39 +87,21 @@ describe.skipIf(!postgresUrl)(
     let startOn: string;
 
     /** Member records (invitations) of the volunteer role, started three days ago: two steps overdue, two due soon. */
-    async function addMembers(prefix: string): Promise<void> {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const emails = Array.from(
-          { length: MEMBERS },
-          (_, i) => `${prefix}${String(i).padStart(3, '0')}@inspired2uplift.org`,
-        );
-        await client.query(
-          `insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`,
-          [emails],
-        );
-        await client.query(
-          `insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`,
-          [emails, startOn],
-        );
-      } finally {
-        await client.end();
-      }
-    }
+    const addMembers = (prefix: string) =>
+      addVolunteers(
+        database.url,
+        Array.from({ length: MEMBERS }, (_, i) => `${prefix}${String(i).padStart(3, '0')}@inspired2uplift.org`),
+        startOn,
+      );
 
     beforeAll(async () => {
       smtp = await startTestSmtp();
       database = await createEmptyPostgresDatabase(String(postgresUrl));
-      const target = DateTime.now()
-        .setZone('Europe/London')
-        .plus({ days: 1 })
-        .set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+      const target = tomorrowAtTen();
       startOn = target.minus({ days: 3 }).toISODate() ?? '';
       env = {
         DATABASE_URL: database.url,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
+        ...mailSettings(smtp),
         MAIL_EVERY_SECONDS: '1',
         MAIL_CLAIM_SECONDS: '8',
         TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
@@ -132,14 +155,9 @@ describe.skipIf(!postgresUrl)(
       const duplicates = [...counts.values()].filter((n) => n > 1).length;
       // A process sends up to MAIL_CONCURRENCY (5) at once: those in flight when it was killed may arrive twice.
       expect(duplicates).toBeLessThanOrEqual(5);
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query(`select status, count(*)::int as n from mail_outbox group by status`);
-        expect(rows).toEqual([{ status: 'sent', n: 2 * MEMBERS }]);
-      } finally {
-        await client.end();
-      }
+      expect(await rowsOf(database.url, `select status, count(*)::int as n from mail_outbox group by status`)).toEqual([
+        { status: 'sent', n: 2 * MEMBERS },
+      ]);
     }, 240_000);
   },
 );
@@ -174,35 +192,11 @@ describe.skipIf(!postgresUrl)(
         return (first && index % 3 === 0 ? 150_000 : 40_000) * SCALE;
       };
       database = await createEmptyPostgresDatabase(String(postgresUrl));
-      const target = DateTime.now()
-        .setZone('Europe/London')
-        .plus({ days: 1 })
-        .set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
-      const env = {
-        DATABASE_URL: database.url,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
-        MAIL_EVERY_SECONDS: '1',
-        MAIL_CLAIM_SECONDS: String(120 * SCALE),
-        MAIL_RETRY_SECONDS: String(120 * SCALE),
-        TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
-      };
+      const target = tomorrowAtTen();
+      const env = scaledEnv(database.url, smtp, target, SCALE);
       servers.push(await startServer({ env }));
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const emails = Array.from({ length: COUNT }, (_, i) => `slow-${i}@inspired2uplift.org`);
-        await client.query(
-          `insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`,
-          [emails],
-        );
-        await client.query(
-          `insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`,
-          [emails, target.minus({ days: 3 }).toISODate()],
-        );
-      } finally {
-        await client.end();
-      }
+      const emails = Array.from({ length: COUNT }, (_, i) => `slow-${i}@inspired2uplift.org`);
+      await addVolunteers(database.url, emails, target.minus({ days: 3 }).toISODate() ?? '');
       servers.push(await startServer({ env }));
     }, 60_000);
     afterAll(async () => {
@@ -225,19 +219,11 @@ describe.skipIf(!postgresUrl)(
       // The relay's answers after 150 s (scaled) came when the sender had given up: 4 of 12, none delivered.
       expect(smtp.abandoned).toHaveLength(COUNT / 3);
       expect(servers.every((s) => s.child.exitCode === null)).toBe(true);
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query(
-          `select status, attempts, count(*)::int as n from mail_outbox group by status, attempts order by attempts`,
-        );
-        expect(rows).toEqual([
-          { status: 'sent', attempts: 1, n: COUNT - COUNT / 3 },
-          { status: 'sent', attempts: 2, n: COUNT / 3 },
-        ]);
-      } finally {
-        await client.end();
-      }
+      const outbox = `select status, attempts, count(*)::int as n from mail_outbox group by status, attempts order by attempts`;
+      expect(await rowsOf(database.url, outbox)).toEqual([
+        { status: 'sent', attempts: 1, n: COUNT - COUNT / 3 },
+        { status: 'sent', attempts: 2, n: COUNT / 3 },
+      ]);
     }, 240_000);
   },
 );
@@ -266,36 +252,12 @@ describe.skipIf(!postgresUrl)(
       smtp = await startTestSmtp();
       smtp.delayMs = 40_000 * SCALE;
       database = await createEmptyPostgresDatabase(String(postgresUrl));
-      const target = DateTime.now()
-        .setZone('Europe/London')
-        .plus({ days: 1 })
-        .set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
-      const env = {
-        DATABASE_URL: database.url,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
-        MAIL_EVERY_SECONDS: '1',
-        MAIL_CLAIM_SECONDS: String(120 * SCALE),
-        MAIL_RETRY_SECONDS: String(120 * SCALE),
-        TEST_CLOCK_OFFSET_MS: String(target.toMillis() - Date.now()),
-      };
+      const target = tomorrowAtTen();
+      const env = scaledEnv(database.url, smtp, target, SCALE);
       servers.push(await startServer({ env }));
       servers.push(await startServer({ env }));
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const emails = Array.from({ length: COUNT }, (_, i) => `pooled-${i}@inspired2uplift.org`);
-        await client.query(
-          `insert into members (email, role, department) select e, 'volunteer', 'Operations' from unnest($1::text[]) e`,
-          [emails],
-        );
-        await client.query(
-          `insert into member_schedules (email, start_on) select e, $2::date from unnest($1::text[]) e`,
-          [emails, target.minus({ days: 3 }).toISODate()],
-        );
-      } finally {
-        await client.end();
-      }
+      const emails = Array.from({ length: COUNT }, (_, i) => `pooled-${i}@inspired2uplift.org`);
+      await addVolunteers(database.url, emails, target.minus({ days: 3 }).toISODate() ?? '');
     }, 60_000);
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
@@ -319,16 +281,8 @@ describe.skipIf(!postgresUrl)(
       expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
       expect(smtp.peakHolding).toBe(2 * CONCURRENCY);
       expect(smtp.abandoned).toEqual([]);
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query(
-          `select status, attempts, count(*)::int as n from mail_outbox group by status, attempts`,
-        );
-        expect(rows).toEqual([{ status: 'sent', attempts: 1, n: COUNT }]);
-      } finally {
-        await client.end();
-      }
+      const outbox = `select status, attempts, count(*)::int as n from mail_outbox group by status, attempts`;
+      expect(await rowsOf(database.url, outbox)).toEqual([{ status: 'sent', attempts: 1, n: COUNT }]);
     }, 260_000);
   },
 );

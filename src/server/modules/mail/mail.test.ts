@@ -9,11 +9,10 @@ import {
   outboxResponseSchema,
 } from '../../../shared/mail-api.js';
 import { membersPageSchema } from '../../../shared/admin-api.js';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
-import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { gettingStartedCatalog, plainStep } from '../../test/test-roles.js';
+import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { MATERIAL_CHANGE_GRACE_DAYS, reminderOccasion } from '../../calendar.js';
 import { updateSchedule } from './schedules.repository.js';
 import { MAX_ATTEMPTS, sendDueMessages, smtpTransport, type SendResult } from './sender.js';
@@ -28,40 +27,15 @@ const ZONE = 'Europe/London';
 const ADMIN = 'boss@inspired2uplift.org';
 const AMY = 'amy@inspired2uplift.org';
 
-const step = (id: string, title: string, dueAfterDays?: number) => ({
-  id,
-  title,
-  description: `${title}.`,
-  icon: 'User',
-  category: 'Volunteer',
-  ...(dueAfterDays === undefined ? {} : { dueAfterDays }),
-  content: { details: [`How to ${title.toLowerCase()}.`], tasks: [`${title}.`] },
-});
-
 /** The volunteer's content; `changedOn`: 'Change your password' had a material change published that day. */
 const catalog = (changedOn?: string) =>
-  createRoleCatalog([
-    roleConfigurationSchema.parse({
-      key: 'volunteer',
-      displayName: 'Volunteer',
-      version: '1.0',
-      icon: 'HeartHandshake',
-      colors: { baseColor: '#15803d' },
-      scopes: [
-        {
-          id: 'getting-started',
-          title: 'Getting started',
-          steps: [
-            step('sign-in-to-chrome', 'Sign in to your Chrome profile', 2),
-            {
-              ...step('change-password', 'Change your password', 7),
-              ...(changedOn === undefined ? {} : { version: 2, versionDate: changedOn }),
-            },
-            step('meet-your-buddy', 'Meet your buddy'),
-          ],
-        },
-      ],
-    }),
+  gettingStartedCatalog([
+    plainStep('sign-in-to-chrome', 'Sign in to your Chrome profile', 2),
+    {
+      ...plainStep('change-password', 'Change your password', 7),
+      ...(changedOn === undefined ? {} : { version: 2, versionDate: changedOn }),
+    },
+    plainStep('meet-your-buddy', 'Meet your buddy'),
   ]);
 
 /** A local time in London as an instant. */
@@ -83,7 +57,7 @@ afterAll(async () => {
 async function start(content = catalog()) {
   t = await createTestApp({
     catalog: content,
-    env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' },
+    env: { ...mailSettings(smtp), ADMIN_EMAILS: ADMIN },
   });
   await upsertMember(t.database.db, { email: AMY, role: 'volunteer', department: 'Operations', isAdmin: false });
   t.clock.now = london('2026-03-01T10:00');

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { roleConfigurationSchema } from '../../../shared/content-schema.js';
-import { createRoleCatalog } from '../../../shared/roles.js';
 import { mailOutbox } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { gettingStartedCatalog } from '../../test/test-roles.js';
 import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { setPrivateEmail } from '../members/index.js';
 import { upsertMember } from '../members/members.repository.js';
@@ -28,37 +27,26 @@ const REMINDER = 'Is there anything that would help you?';
 const SEE_YOU = 'See you tomorrow';
 const WELCOME = 'Welcome to INSPIRED 2 UPLIFT: get ready for your first day';
 
-const catalog = createRoleCatalog([
-  roleConfigurationSchema.parse({
-    key: 'volunteer',
-    displayName: 'Volunteer',
-    version: '1.0',
-    icon: 'HeartHandshake',
-    colors: { baseColor: '#15803d' },
-    scopes: [
-      {
-        id: 'getting-started',
-        title: 'Getting started',
-        steps: [
-          {
-            id: 'access-needs',
-            title: 'Your access needs',
-            description: 'What helps you.',
-            icon: 'Heart',
-            category: 'Volunteer',
-            beforeFirstDay: true,
-            content: { details: ['Tell us.'], tasks: ['Tell us.'] },
-            form: { allowChanges: true, fields: [{ id: 'help', kind: 'long-text', label: 'What helps?' }] },
-          },
-        ],
-      },
-    ],
+const catalog = gettingStartedCatalog(
+  [
+    {
+      id: 'access-needs',
+      title: 'Your access needs',
+      description: 'What helps you.',
+      icon: 'Heart',
+      category: 'Volunteer',
+      beforeFirstDay: true,
+      content: { details: ['Tell us.'], tasks: ['Tell us.'] },
+      form: { allowChanges: true, fields: [{ id: 'help', kind: 'long-text', label: 'What helps?' }] },
+    },
+  ],
+  {
     preboardingMails: [
       { id: 'reminder', daysBefore: 5, subject: REMINDER, paragraphs: ['Tell us.'], unlessDone: 'access-needs' },
       { id: 'see-you', daysBefore: 1, subject: SEE_YOU, paragraphs: ['Tomorrow.'] },
     ],
-  }),
-]);
+  },
+);
 
 /** A local time in London as an instant. */
 const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();

@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { addDepartment } from '../departments/departments.service.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { putMemberRecord } from '../../test/test-members.js';
 import { teamTaskCatalog } from '../../test/test-roles.js';
-import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 
 /**
  * Team-task e-mails (docs/product.md#team-tasks) end to end on the server: a real SMTP server on loopback receives what
@@ -55,20 +56,20 @@ beforeEach(async () => {
   smtp.messages.length = 0;
   t = await createTestApp({
     catalog,
-    env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' },
+    env: { ...mailSettings(smtp), ADMIN_EMAILS: ADMIN },
   });
   t.clock.now = london('2026-03-02T10:00');
   await addDepartment(t.database.db, catalog, 'Events', { actorUserId: null, actorEmail: ADMIN }, t.clock.now);
   await upsertMember(t.database.db, { email: BUDDY, role: 'volunteer', department: 'Events', isAdmin: false });
   await signInWithGoogleSession(t, { email: BUDDY, name: 'Bea Smith' });
   const admin = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/admin/members/${encodeURIComponent(NEWCOMER)}`,
-    headers: { cookie: admin },
-    payload: { role: 'volunteer', department: 'Events', isAdmin: false, startOn: '2026-03-02', buddy: BUDDY },
+  await putMemberRecord(t, admin, NEWCOMER, {
+    role: 'volunteer',
+    department: 'Events',
+    isAdmin: false,
+    startOn: '2026-03-02',
+    buddy: BUDDY,
   });
-  expect(res.statusCode, res.body).toBe(200);
   // A fresh migrated database per test: the first, cold, takes long on a busy machine.
 }, 180_000);
 afterEach(async () => {

@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import { loadContent } from '../../content/load-content.js';
 import type { OpenDatabase } from '../../db/client.js';
 import { LOCK_FILE_NAME } from '../../db/data-dir-lock.js';
 import { projectRoot } from '../../project-root.js';
+import { runScript } from '../../test/run-script.js';
 import { createTestDatabase } from '../../test/test-db.js';
 import { formatTable, MEMBERS_USAGE, runMembersCommand } from './members-command.js';
 import { getMember, listMembers, upsertMember } from './members.repository.js';
@@ -282,24 +281,8 @@ describe('the real command line', () => {
   });
 
   /** Runs the CLI the way `npm run members` does, on the temporary DATA_DIR (never PostgreSQL). */
-  async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CONTENT_DIR: '', ALLOWED_DOMAIN: '' };
-    try {
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', cli, ...args, '--no-dotenv'],
-        {
-          cwd: projectRoot,
-          env,
-        },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code?: number; stdout?: string; stderr?: string };
-      if (typeof failed.code !== 'number') throw error;
-      return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-    }
-  }
+  const run = (...args: string[]) =>
+    runScript(cli, args, { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CONTENT_DIR: '', ALLOWED_DOMAIN: '' });
 
   it('migrates the embedded database, sets and lists records, and releases its lock', async () => {
     const set = await run('set', 'sam@inspired2uplift.org', 'head of finance', '--admin');

@@ -82,9 +82,11 @@ interface Cell {
   check?: (body: string) => void;
 }
 
+/** The body of an answer, read with `schema`. */
+const read = <T>(schema: { parse(value: unknown): T }, body: string): T => schema.parse(JSON.parse(body));
+
 const emailsOfPage = (body: string) =>
-  membersPageSchema
-    .parse(JSON.parse(body))
+  read(membersPageSchema, body)
     .items.map((m) => m.email)
     .sort();
 const csvEmails = (body: string) =>
@@ -98,7 +100,7 @@ const csvEmails = (body: string) =>
 const refused = (status: 401 | 403, message?: string): Cell => ({
   status,
   check: (body) => {
-    if (message !== undefined) expect(apiErrorSchema.parse(JSON.parse(body)).message).toBe(message);
+    if (message !== undefined) expect(read(apiErrorSchema, body).message).toBe(message);
   },
 });
 /** The answers of people with no admin access at all. */
@@ -148,12 +150,38 @@ interface Route {
 
 const everyoneInFinance = [FAY, 'leo@inspired2uplift.org', 'eddie@inspired2uplift.org'].sort();
 
+/** The answers of a route that department leads read too (their departments' part: tested in its module). */
+const departmentReaders: Record<Actor, Cell> = {
+  admin: { status: 200 },
+  leadHere: { status: 200 },
+  leadElsewhere: { status: 200 },
+  ...outsiders,
+};
+
+/**
+ * A row of the matrix.
+ * @param more `email`: the url is the route with `:email` standing for this address; `url`: the url (default: the
+ *   route itself); `payload`: the request's body
+ */
+function row(
+  method: Route['method'],
+  route: string,
+  cells: Record<Actor, Cell>,
+  more: { email?: string; url?: string; payload?: object | string } = {},
+): Route {
+  const {
+    email,
+    url = email === undefined ? route : route.replace(':email', encodeURIComponent(email)),
+    payload,
+  } = more;
+  return { method, route, url, cells, ...(payload === undefined ? {} : { payload }) };
+}
+
 const ROUTES: Route[] = [
-  {
-    method: 'GET',
-    route: '/api/admin/members',
-    url: '/api/admin/members?pageSize=200',
-    cells: {
+  row(
+    'GET',
+    '/api/admin/members',
+    {
       admin: {
         status: 200,
         check: (body) => expect(emailsOfPage(body)).toEqual(expect.arrayContaining([FAY, OLLY, ADMIN])),
@@ -163,630 +191,274 @@ const ROUTES: Route[] = [
       leadElsewhere: { status: 200, check: (body) => expect(emailsOfPage(body)).toEqual([TARGET]) },
       ...outsiders,
     },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members.csv',
-    url: '/api/admin/members.csv?department=Operations',
-    cells: {
+    { url: '/api/admin/members?pageSize=200' },
+  ),
+  row(
+    'GET',
+    '/api/admin/members.csv',
+    {
       admin: { status: 200, check: (body) => expect(csvEmails(body)).toContain(OLLY) },
       // A lead's filter for another department finds nothing, and their own finds only their department.
       leadHere: { status: 200, check: (body) => expect(csvEmails(body)).toEqual([]) },
       leadElsewhere: { status: 200, check: (body) => expect(csvEmails(body)).toEqual([]) },
       ...outsiders,
     },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}`,
-    cells: {
-      admin: {
-        status: 200,
-        check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).member.email).toBe(FAY),
-      },
-      leadHere: {
-        status: 200,
-        check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).member.email).toBe(FAY),
-      },
+    { url: '/api/admin/members.csv?department=Operations' },
+  ),
+  row(
+    'GET',
+    '/api/admin/members/:email',
+    {
+      admin: { status: 200, check: (body) => expect(read(memberDetailSchema, body).member.email).toBe(FAY) },
+      leadHere: { status: 200, check: (body) => expect(read(memberDetailSchema, body).member.email).toBe(FAY) },
       leadElsewhere: { status: 404 },
       ...outsiders,
     },
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/members/:email',
-    url: `/api/admin/members/${encodeURIComponent(TARGET)}`,
-    payload: { role: 'finance', department: 'Finance', isAdmin: true, leadOf: ['Finance'] },
-    cells: adminOnly({
-      status: 200,
-      check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).leadOf).toEqual(['Finance']),
-    }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/members/:email/buddy',
-    url: `/api/admin/members/${encodeURIComponent(TARGET)}/buddy`,
-    payload: { buddy: FAY },
-    cells: {
-      admin: { status: 200, check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).buddy).toBe(FAY) },
+    { email: FAY },
+  ),
+  row(
+    'PUT',
+    '/api/admin/members/:email',
+    adminOnly({ status: 200, check: (body) => expect(read(memberDetailSchema, body).leadOf).toEqual(['Finance']) }),
+    { email: TARGET, payload: { role: 'finance', department: 'Finance', isAdmin: true, leadOf: ['Finance'] } },
+  ),
+  row(
+    'PUT',
+    '/api/admin/members/:email/buddy',
+    {
+      admin: { status: 200, check: (body) => expect(read(memberDetailSchema, body).buddy).toBe(FAY) },
       // Tara is in Events: Leo leads it, Lena (Finance) does not see her. Fay is in Finance, which Leo does not lead:
       // a lead chooses buddies from the departments they lead only.
       leadHere: { status: 404 },
       leadElsewhere: {
         status: 400,
-        check: (body) =>
-          expect(apiErrorSchema.parse(JSON.parse(body)).message).toBe(BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE),
+        check: (body) => expect(read(apiErrorSchema, body).message).toBe(BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE),
       },
       ...outsiders,
     },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/buddy-suggestions',
-    url: `/api/admin/members/${encodeURIComponent(TARGET)}/buddy-suggestions`,
-    cells: {
+    { email: TARGET, payload: { buddy: FAY } },
+  ),
+  row(
+    'GET',
+    '/api/admin/members/:email/buddy-suggestions',
+    {
       admin: {
         status: 200,
-        check: (body) => expect(buddySuggestionsSchema.parse(JSON.parse(body)).suggestions).toBeInstanceOf(Array),
+        check: (body) => expect(read(buddySuggestionsSchema, body).suggestions).toBeInstanceOf(Array),
       },
       // The same people as the buddy itself (the row above).
       leadHere: { status: 404 },
       leadElsewhere: {
         status: 200,
-        check: (body) => expect(buddySuggestionsSchema.parse(JSON.parse(body)).suggestions).toBeInstanceOf(Array),
+        check: (body) => expect(read(buddySuggestionsSchema, body).suggestions).toBeInstanceOf(Array),
       },
       ...outsiders,
     },
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/members/:email/adjustments',
-    url: `/api/admin/members/${encodeURIComponent(TARGET)}/adjustments`,
+    { email: TARGET },
+  ),
+  row('POST', '/api/admin/members/:email/adjustments', adminOnly({ status: 201 }), {
+    email: TARGET,
     payload: { kind: 'extra', title: 'Meet the events team', description: 'Say hello at the next events call.' },
-    cells: adminOnly({ status: 201 }),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/admin/members/:email/adjustments/:id',
-    // No such adjustment: an admin learns so (404); everyone else is refused before the lookup.
+  }),
+  // No such adjustment: an admin learns so (404); everyone else is refused before the lookup.
+  row('DELETE', '/api/admin/members/:email/adjustments/:id', adminOnly({ status: 404 }), {
     url: `/api/admin/members/${encodeURIComponent(TARGET)}/adjustments/00000000-0000-4000-8000-000000000000`,
-    cells: adminOnly({ status: 404 }),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/admin/members/:email',
-    url: `/api/admin/members/${encodeURIComponent(TARGET)}`,
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/members/:email/sign-out',
-    url: `/api/admin/members/${encodeURIComponent(TARGET)}/sign-out`,
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/members/:email/leave',
-    url: `/api/admin/members/${encodeURIComponent(TARGET)}/leave`,
-    payload: { leftOn: '2025-03-31' },
-    cells: adminOnly({
-      status: 200,
-      check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).not.toBeNull(),
-    }),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/admin/members/:email/leave',
-    url: `/api/admin/members/${encodeURIComponent(TARGET)}/leave`,
-    // Each cell of this row starts with Tara marked as having left (see the set-up of each cell).
-    cells: adminOnly({
-      status: 200,
-      check: (body) => expect(memberDetailSchema.parse(JSON.parse(body)).left).toBeNull(),
-    }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/revealed-secrets',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/revealed-secrets`,
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/secrets/:name/rotated',
+  }),
+  row('DELETE', '/api/admin/members/:email', adminOnly({ status: 200 }), { email: TARGET }),
+  row('POST', '/api/admin/members/:email/sign-out', adminOnly({ status: 200 }), { email: TARGET }),
+  row(
+    'POST',
+    '/api/admin/members/:email/leave',
+    adminOnly({ status: 200, check: (body) => expect(read(memberDetailSchema, body).left).not.toBeNull() }),
+    { email: TARGET, payload: { leftOn: '2025-03-31' } },
+  ),
+  // Each cell of this row starts with Tara marked as having left (see the set-up of each cell).
+  row(
+    'DELETE',
+    '/api/admin/members/:email/leave',
+    adminOnly({ status: 200, check: (body) => expect(read(memberDetailSchema, body).left).toBeNull() }),
+    { email: TARGET },
+  ),
+  row('GET', '/api/admin/members/:email/revealed-secrets', adminOnly({ status: 200 }), { email: FAY }),
+  row('POST', '/api/admin/secrets/:name/rotated', adminOnly({ status: 200 }), {
     url: '/api/admin/secrets/FINANCE_PASS/rotated',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/secrets',
-    url: '/api/admin/secrets',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/secrets/:name',
+  }),
+  row('GET', '/api/admin/secrets', adminOnly({ status: 200 })),
+  row('PUT', '/api/admin/secrets/:name', adminOnly({ status: 200 }), {
     url: '/api/admin/secrets/FINANCE_PASS',
     payload: { value: 'a-new-finance-password' },
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/secrets/:name/reveal',
+  }),
+  row('POST', '/api/admin/secrets/:name/reveal', adminOnly({ status: 200 }), {
     url: '/api/admin/secrets/FINANCE_PASS/reveal',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/roles',
-    url: '/api/admin/roles',
-    cells: {
-      admin: {
-        status: 200,
-        check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toContain('Operations'),
-      },
-      leadHere: {
-        status: 200,
-        check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toEqual(['Finance']),
-      },
-      leadElsewhere: {
-        status: 200,
-        check: (body) => expect(adminRolesSchema.parse(JSON.parse(body)).departments).toEqual(['Events']),
-      },
-      ...outsiders,
+  }),
+  row('GET', '/api/admin/roles', {
+    admin: { status: 200, check: (body) => expect(read(adminRolesSchema, body).departments).toContain('Operations') },
+    leadHere: { status: 200, check: (body) => expect(read(adminRolesSchema, body).departments).toEqual(['Finance']) },
+    leadElsewhere: {
+      status: 200,
+      check: (body) => expect(read(adminRolesSchema, body).departments).toEqual(['Events']),
     },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/departments',
-    url: '/api/admin/departments',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/departments',
-    url: '/api/admin/departments',
-    payload: { name: 'Matrix Department' },
-    // The admin's cell adds it (the others are refused before); the PATCH row retires it.
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'PATCH',
-    route: '/api/admin/departments/:name',
+    ...outsiders,
+  }),
+  row('GET', '/api/admin/departments', adminOnly({ status: 200 })),
+  // The admin's cell adds it (the others are refused before); the PATCH row retires it.
+  row('POST', '/api/admin/departments', adminOnly({ status: 200 }), { payload: { name: 'Matrix Department' } }),
+  row('PATCH', '/api/admin/departments/:name', adminOnly({ status: 200 }), {
     url: '/api/admin/departments/Matrix%20Department',
     payload: { retired: true },
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/departments/move',
-    url: '/api/admin/departments/move',
-    // Nobody's department is 'Nowhere': the leads' departments stay as the other rows need them.
+  }),
+  // Nobody's department is 'Nowhere': the leads' departments stay as the other rows need them.
+  row('POST', '/api/admin/departments/move', adminOnly({ status: 200 }), {
     payload: { from: 'Nowhere', to: 'Operations' },
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/import/preview',
-    url: '/api/admin/import/preview',
+  }),
+  row('POST', '/api/admin/import/preview', adminOnly({ status: 200 }), {
     payload: { csv: `email,role\n${TARGET},volunteer\n` },
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/import',
-    url: '/api/admin/import',
+  }),
+  row('POST', '/api/admin/import', adminOnly({ status: 200 }), {
     payload: { csv: `email,role\n${TARGET},volunteer\n` },
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/audit',
-    url: '/api/admin/audit',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/funnel',
-    url: '/api/admin/insights/funnel',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/funnel.csv',
-    url: '/api/admin/insights/funnel.csv',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/time-to-complete',
-    url: '/api/admin/insights/time-to-complete',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/time-to-complete.csv',
-    url: '/api/admin/insights/time-to-complete.csv',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/cohorts',
-    url: '/api/admin/insights/cohorts',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/cohorts.csv',
-    url: '/api/admin/insights/cohorts.csv',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/activity',
-    url: '/api/admin/insights/activity',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/activity.csv',
-    url: '/api/admin/insights/activity.csv',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/quizzes',
-    url: '/api/admin/insights/quizzes',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/quizzes.csv',
-    url: '/api/admin/insights/quizzes.csv',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/team-tasks',
-    url: '/api/admin/insights/team-tasks',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/insights/team-tasks.csv',
-    url: '/api/admin/insights/team-tasks.csv',
-    // Leads read their departments' figures (the restriction itself is tested in modules/insights).
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 200 }, ...outsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/backups',
-    url: '/api/admin/backups',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    // The test app has no embedded-database backup service (as on PostgreSQL): an admin is told to use pg_dump.
-    method: 'POST',
-    route: '/api/admin/backups',
-    url: '/api/admin/backups',
-    cells: adminOnly({ status: 409 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/launch-checklist',
-    url: '/api/admin/launch-checklist',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/launch-checklist/state',
-    url: '/api/admin/launch-checklist/state',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/launch-checklist/state',
-    url: '/api/admin/launch-checklist/state',
-    payload: { dismissed: false },
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    // The test app has no SMTP_URL: the answer says e-mail is not set up, and nothing is sent.
-    method: 'POST',
-    route: '/api/admin/launch-checklist/test-message',
-    url: '/api/admin/launch-checklist/test-message',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/backups/:name',
+  }),
+  row('GET', '/api/admin/audit', adminOnly({ status: 200 })),
+  // Leads read their departments' figures (the restriction itself is tested in modules/insights).
+  ...['funnel', 'time-to-complete', 'cohorts', 'activity', 'quizzes', 'team-tasks'].flatMap((chart) => [
+    row('GET', `/api/admin/insights/${chart}`, departmentReaders),
+    row('GET', `/api/admin/insights/${chart}.csv`, departmentReaders),
+  ]),
+  row('GET', '/api/admin/backups', adminOnly({ status: 200 })),
+  // The test app has no embedded-database backup service (as on PostgreSQL): an admin is told to use pg_dump.
+  row('POST', '/api/admin/backups', adminOnly({ status: 409 })),
+  row('GET', '/api/admin/launch-checklist', adminOnly({ status: 200 })),
+  row('GET', '/api/admin/launch-checklist/state', adminOnly({ status: 200 })),
+  row('PUT', '/api/admin/launch-checklist/state', adminOnly({ status: 200 }), { payload: { dismissed: false } }),
+  // The test app has no SMTP_URL: the answer says e-mail is not set up, and nothing is sent.
+  row('POST', '/api/admin/launch-checklist/test-message', adminOnly({ status: 200 })),
+  row('GET', '/api/admin/backups/:name', adminOnly({ status: 409 }), {
     url: '/api/admin/backups/onboarding-2025-04-01T09-00-00-000Z.backup',
-    cells: adminOnly({ status: 409 }),
-  },
-  {
-    // No embedded-database backup service in the test app (as on PostgreSQL): an admin is told to use pg_restore.
-    method: 'POST',
-    route: '/api/admin/backups/:name/restore',
+  }),
+  // No embedded-database backup service in the test app (as on PostgreSQL): an admin is told to use pg_restore.
+  row('POST', '/api/admin/backups/:name/restore', adminOnly({ status: 409 }), {
     url: '/api/admin/backups/onboarding-2025-04-01T09-00-00-000Z.backup/restore',
     payload: { confirmation: '2025-04-01' },
-    cells: adminOnly({ status: 409 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/acknowledgments',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/acknowledgments`,
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/answers',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/answers`,
-    cells: {
-      admin: { status: 200, check: (body) => expect(memberFormAnswersSchema.parse(JSON.parse(body)).email).toBe(FAY) },
-      leadHere: {
-        status: 200,
-        check: (body) => expect(memberFormAnswersSchema.parse(JSON.parse(body)).email).toBe(FAY),
-      },
+  }),
+  row('GET', '/api/admin/members/:email/acknowledgments', adminOnly({ status: 200 }), { email: FAY }),
+  row(
+    'GET',
+    '/api/admin/members/:email/answers',
+    {
+      admin: { status: 200, check: (body) => expect(read(memberFormAnswersSchema, body).email).toBe(FAY) },
+      leadHere: { status: 200, check: (body) => expect(read(memberFormAnswersSchema, body).email).toBe(FAY) },
       // Fay is in Finance; Leo leads Events: refused (and audited, see modules/answers).
       leadElsewhere: refused(403, NOT_YOUR_MEMBER_MESSAGE),
       ...answersOutsiders,
     },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/private-email',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/private-email`,
-    cells: {
-      admin: { status: 200, check: (body) => expect(privateEmailSchema.parse(JSON.parse(body)).email).toBe(FAY) },
-      leadHere: { status: 200, check: (body) => expect(privateEmailSchema.parse(JSON.parse(body)).email).toBe(FAY) },
+    { email: FAY },
+  ),
+  row(
+    'GET',
+    '/api/admin/members/:email/private-email',
+    {
+      admin: { status: 200, check: (body) => expect(read(privateEmailSchema, body).email).toBe(FAY) },
+      leadHere: { status: 200, check: (body) => expect(read(privateEmailSchema, body).email).toBe(FAY) },
       // Fay is in Finance; Leo leads Events: refused (and audited, see modules/preboarding).
       leadElsewhere: refused(403, PRIVATE_EMAIL_NOT_YOUR_MEMBER_MESSAGE),
       ...outsiders,
     },
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/members/:email/private-email',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/private-email`,
+    { email: FAY },
+  ),
+  row('PUT', '/api/admin/members/:email/private-email', adminOnly({ status: 200 }), {
+    email: FAY,
     payload: { privateEmail: 'fay.home@example.com' },
-    cells: adminOnly({ status: 200 }),
-  },
+  }),
   // The Google Workspace account (modules/workspace): admins only. Writing is off in the test app, so a change is
   // refused with 409 (whoever runs the server turns it on), while reading and cancelling answer.
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/workspace-account',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-account`,
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/members/:email/workspace-account',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-account`,
+  row('GET', '/api/admin/members/:email/workspace-account', adminOnly({ status: 200 }), { email: FAY }),
+  row('POST', '/api/admin/members/:email/workspace-account', adminOnly({ status: 409 }), {
+    email: FAY,
     payload: { givenName: 'Fay', familyName: 'Finance' },
-    cells: adminOnly({ status: 409 }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/members/:email/workspace-suspension',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-suspension`,
+  }),
+  row('PUT', '/api/admin/members/:email/workspace-suspension', adminOnly({ status: 409 }), {
+    email: FAY,
     payload: { dueOn: '2026-12-31' },
-    cells: adminOnly({ status: 409 }),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/admin/members/:email/workspace-suspension',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-suspension`,
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/workspace-groups',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-groups`,
-    cells: adminOnly({ status: 409 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/members/:email/workspace-groups',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/workspace-groups`,
+  }),
+  row('DELETE', '/api/admin/members/:email/workspace-suspension', adminOnly({ status: 200 }), { email: FAY }),
+  row('GET', '/api/admin/members/:email/workspace-groups', adminOnly({ status: 409 }), { email: FAY }),
+  row('POST', '/api/admin/members/:email/workspace-groups', adminOnly({ status: 409 }), {
+    email: FAY,
     payload: { add: [], remove: [] },
-    cells: adminOnly({ status: 409 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/workspace/groups',
-    url: '/api/admin/workspace/groups',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/workspace/groups',
-    url: '/api/admin/workspace/groups',
-    payload: { rules: [] },
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/workspace/groups-check',
-    url: '/api/admin/workspace/groups-check',
-    cells: adminOnly({ status: 200 }),
-  },
+  }),
+  row('GET', '/api/admin/workspace/groups', adminOnly({ status: 200 })),
+  row('PUT', '/api/admin/workspace/groups', adminOnly({ status: 200 }), { payload: { rules: [] } }),
+  row('GET', '/api/admin/workspace/groups-check', adminOnly({ status: 200 })),
   // What the directory read found: no directory in the test app, so 'Read now' is refused with 409.
-  {
-    method: 'GET',
-    route: '/api/admin/workspace/directory',
-    url: '/api/admin/workspace/directory',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/workspace/directory/read',
-    url: '/api/admin/workspace/directory/read',
-    cells: adminOnly({ status: 409 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/directory',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/directory`,
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/workspace/org-units',
-    url: '/api/admin/workspace/org-units',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/workspace/org-units',
-    url: '/api/admin/workspace/org-units',
-    payload: { rules: [] },
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/answers/files/:fileId',
-    // Fay sent no file: readers of her answers get 404 (the file itself is tested in modules/answers), others as above.
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/answers/files/00000000-0000-4000-8000-000000000000`,
-    cells: {
+  row('GET', '/api/admin/workspace/directory', adminOnly({ status: 200 })),
+  row('POST', '/api/admin/workspace/directory/read', adminOnly({ status: 409 })),
+  row('GET', '/api/admin/members/:email/directory', adminOnly({ status: 200 }), { email: FAY }),
+  row('GET', '/api/admin/workspace/org-units', adminOnly({ status: 200 })),
+  row('PUT', '/api/admin/workspace/org-units', adminOnly({ status: 200 }), { payload: { rules: [] } }),
+  // Fay sent no file: readers of her answers get 404 (the file itself is tested in modules/answers), others as above.
+  row(
+    'GET',
+    '/api/admin/members/:email/answers/files/:fileId',
+    {
       admin: { status: 404 },
       leadHere: { status: 404 },
       leadElsewhere: refused(403, NOT_YOUR_MEMBER_MESSAGE),
       ...answersOutsiders,
     },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/forms/:stepId/answers.csv',
-    // The test catalog has no form step: readers get 404 (the export itself is tested in modules/answers).
-    url: '/api/admin/forms/no-such-form/answers.csv?sensitive=include',
-    cells: { admin: { status: 404 }, leadHere: { status: 404 }, leadElsewhere: { status: 404 }, ...answersOutsiders },
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/acknowledgments.csv',
-    url: '/api/admin/acknowledgments.csv',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/acknowledgments/pending',
-    url: '/api/admin/acknowledgments/pending',
-    cells: adminOnly({ status: 200 }),
-  },
+    { url: `/api/admin/members/${encodeURIComponent(FAY)}/answers/files/00000000-0000-4000-8000-000000000000` },
+  ),
+  // The test catalog has no form step: readers get 404 (the export itself is tested in modules/answers).
+  row(
+    'GET',
+    '/api/admin/forms/:stepId/answers.csv',
+    { admin: { status: 404 }, leadHere: { status: 404 }, leadElsewhere: { status: 404 }, ...answersOutsiders },
+    { url: '/api/admin/forms/no-such-form/answers.csv?sensitive=include' },
+  ),
+  row('GET', '/api/admin/acknowledgments.csv', adminOnly({ status: 200 })),
+  row('GET', '/api/admin/acknowledgments/pending', adminOnly({ status: 200 })),
   // The content studio (rows in this order: the draft stored in beforeAll is discarded by the DELETE row).
-  { method: 'GET', route: '/api/studio', url: '/api/studio', cells: contentEditors({ status: 200 }) },
-  { method: 'GET', route: '/api/studio/access', url: '/api/studio/access', cells: contentEditors({ status: 200 }) },
-  {
-    method: 'PUT',
-    route: '/api/studio/draft',
-    url: '/api/studio/draft',
+  row('GET', '/api/studio', contentEditors({ status: 200 })),
+  row('GET', '/api/studio/access', contentEditors({ status: 200 })),
+  row('PUT', '/api/studio/draft', contentEditors({ status: 409 }), {
     payload: { catalog: [], baseUpdatedAt: '2000-01-01T00:00:00.000Z' },
-    cells: contentEditors({ status: 409 }),
-  },
-  {
-    method: 'PATCH',
-    route: '/api/studio/draft',
-    url: '/api/studio/draft',
+  }),
+  row('PATCH', '/api/studio/draft', contentEditors({ status: 409 }), {
     payload: { baseUpdatedAt: '2000-01-01T00:00:00.000Z', roles: [], order: [] },
-    cells: contentEditors({ status: 409 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/studio/publish',
-    url: '/api/studio/publish',
-    payload: { materialChanges: [] },
-    cells: contentEditors({ status: 422 }),
-  },
-  { method: 'DELETE', route: '/api/studio/draft', url: '/api/studio/draft', cells: contentEditors({ status: 204 }) },
-  { method: 'GET', route: '/api/studio/versions', url: '/api/studio/versions', cells: contentEditors({ status: 200 }) },
-  {
-    method: 'GET',
-    route: '/api/studio/versions/:version',
-    url: '/api/studio/versions/1',
-    cells: contentEditors({ status: 200 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/studio/versions/:version/restore',
+  }),
+  row('POST', '/api/studio/publish', contentEditors({ status: 422 }), { payload: { materialChanges: [] } }),
+  row('DELETE', '/api/studio/draft', contentEditors({ status: 204 })),
+  row('GET', '/api/studio/versions', contentEditors({ status: 200 })),
+  row('GET', '/api/studio/versions/:version', contentEditors({ status: 200 }), { url: '/api/studio/versions/1' }),
+  row('POST', '/api/studio/versions/:version/restore', contentEditors({ status: 404 }), {
     url: '/api/studio/versions/99/restore',
-    cells: contentEditors({ status: 404 }),
-  },
-  { method: 'GET', route: '/api/studio/usage', url: '/api/studio/usage', cells: contentEditors({ status: 200 }) },
-  { method: 'GET', route: '/api/studio/retakes', url: '/api/studio/retakes', cells: contentEditors({ status: 200 }) },
-  { method: 'GET', route: '/api/studio/assets', url: '/api/studio/assets', cells: contentEditors({ status: 200 }) },
-  {
-    method: 'GET',
-    route: '/api/studio/team-tasks',
-    url: '/api/studio/team-tasks',
-    cells: contentEditors({ status: 200 }),
-  },
+  }),
+  row('GET', '/api/studio/usage', contentEditors({ status: 200 })),
+  row('GET', '/api/studio/retakes', contentEditors({ status: 200 })),
+  row('GET', '/api/studio/assets', contentEditors({ status: 200 })),
+  row('GET', '/api/studio/team-tasks', contentEditors({ status: 200 })),
   // A plain-text body is refused after the permission check (415), so nothing is stored by any cell.
-  {
-    method: 'POST',
-    route: '/api/studio/assets',
-    url: '/api/studio/assets',
-    payload: 'hello',
-    cells: contentEditors({ status: 415 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/members/:email/mail',
-    url: `/api/admin/members/${encodeURIComponent(FAY)}/mail`,
-    cells: { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 404 }, ...outsiders },
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/members/:email/mail',
-    url: `/api/admin/members/${encodeURIComponent(TARGET)}/mail`,
-    payload: { startOn: '2025-03-03', remindersPaused: true },
-    cells: adminOnly({
+  row('POST', '/api/studio/assets', contentEditors({ status: 415 }), { payload: 'hello' }),
+  row(
+    'GET',
+    '/api/admin/members/:email/mail',
+    { admin: { status: 200 }, leadHere: { status: 200 }, leadElsewhere: { status: 404 }, ...outsiders },
+    { email: FAY },
+  ),
+  row(
+    'PUT',
+    '/api/admin/members/:email/mail',
+    adminOnly({
       status: 200,
-      check: (body) => expect(memberMailResponseSchema.parse(JSON.parse(body)).startOnSet).toBe('2025-03-03'),
+      check: (body) => expect(read(memberMailResponseSchema, body).startOnSet).toBe('2025-03-03'),
     }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/outbox',
-    url: '/api/admin/outbox',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/outbox/:id',
+    { email: TARGET, payload: { startOn: '2025-03-03', remindersPaused: true } },
+  ),
+  row('GET', '/api/admin/outbox', adminOnly({ status: 200 })),
+  row('GET', '/api/admin/outbox/:id', adminOnly({ status: 404 }), {
     url: '/api/admin/outbox/00000000-0000-0000-0000-000000000000',
-    cells: adminOnly({ status: 404 }),
-  },
-  {
-    method: 'POST',
-    route: '/api/admin/digest',
-    url: '/api/admin/digest',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'GET',
-    route: '/api/admin/digest',
-    url: '/api/admin/digest',
-    cells: adminOnly({ status: 200 }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/admin/digest',
-    url: '/api/admin/digest',
-    payload: { digestOn: true },
-    cells: adminOnly({ status: 200 }),
-  },
+  }),
+  row('POST', '/api/admin/digest', adminOnly({ status: 200 })),
+  row('GET', '/api/admin/digest', adminOnly({ status: 200 })),
+  row('PUT', '/api/admin/digest', adminOnly({ status: 200 }), { payload: { digestOn: true } }),
 ];
 
 describe('the permission matrix', () => {

@@ -5,7 +5,7 @@ import type { RoleConfiguration, Step } from '../../../shared/content-schema.js'
 import type { StudioDraft, StudioProblem, StudioState } from '../../../shared/studio-api.js';
 import { createTestApp, signIn, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { listAudit } from '../audit/audit.repository.js';
-import { signInEditor } from '../../test/test-members.js';
+import { putMemberRecord, signInEditor } from '../../test/test-members.js';
 
 /**
  * Renaming a step or an item in the studio keeps members' progress (docs/product.md#renaming-a-step): the draft marks
@@ -371,18 +371,12 @@ describe('renaming a question or a team task', () => {
     const res = await publish();
     expect(res.statusCode, res.body).toBe(200);
     // Kit starts today: the team task is made for Kit.
-    const invited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/members/${encodeURIComponent(KIT)}`,
-      headers: headers(admin),
-      payload: {
-        role: 'volunteer',
-        department: 'Operations',
-        isAdmin: false,
-        startOn: t.clock.now.toISOString().slice(0, 10),
-      },
+    await putMemberRecord(t, admin, KIT, {
+      role: 'volunteer',
+      department: 'Operations',
+      isAdmin: false,
+      startOn: t.clock.now.toISOString().slice(0, 10),
     });
-    expect(invited.statusCode, invited.body).toBe(200);
     // A record made for Kit ends Kit's sessions: Kit signs in again.
     kit = await signIn(t.app, { email: KIT, name: 'Kit' });
     const sent = await t.app.inject({
@@ -556,18 +550,12 @@ describe('renaming a role', () => {
     expect((await publish()).statusCode).toBe(200);
     // Lee's member record names the role by its key (a rename moves exactly those); Lee starts today, so the team task
     // is made.
-    const recorded = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/members/${encodeURIComponent(LEE)}`,
-      headers: headers(admin),
-      payload: {
-        role: 'finance',
-        department: 'Operations',
-        isAdmin: false,
-        startOn: t.clock.now.toISOString().slice(0, 10),
-      },
+    await putMemberRecord(t, admin, LEE, {
+      role: 'finance',
+      department: 'Operations',
+      isAdmin: false,
+      startOn: t.clock.now.toISOString().slice(0, 10),
     });
-    expect(recorded.statusCode, recorded.body).toBe(200);
     lee = await signIn(t.app, { email: LEE, name: 'Lee' });
     const done = await t.app.inject({
       method: 'PUT',

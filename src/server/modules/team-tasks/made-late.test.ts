@@ -7,7 +7,7 @@ import { addDepartment } from '../departments/departments.service.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { teamTaskCatalog } from '../../test/test-roles.js';
-import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { TEAM_TASKS_FOR_STARTS_WITHIN_DAYS } from './team-tasks.service.js';
 
 /**
@@ -46,7 +46,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await createTestApp({
     catalog,
-    env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>' },
+    env: { ...mailSettings(smtp), ADMIN_EMAILS: ADMIN },
   });
   t.clock.now = new Date('2026-03-01T10:00:00Z');
   await addDepartment(t.database.db, catalog, 'Events', { actorUserId: null, actorEmail: ADMIN }, t.clock.now);

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { memberDetailSchema } from '../../../shared/admin-api.js';
 import { apiErrorSchema } from '../../../shared/api.js';
 import { teamTaskListSchema } from '../../../shared/team-tasks-api.js';
 import {
@@ -11,8 +10,10 @@ import {
 } from '../../../shared/workspace-api.js';
 import { listAudit } from '../audit/index.js';
 import { addDepartment } from '../departments/departments.service.js';
-import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { putMemberRecord } from '../../test/test-members.js';
 import { teamTaskCatalog } from '../../test/test-roles.js';
+import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
 import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { temporaryPassword } from './accounts.js';
 import { orgUnitFor, TOP_ORG_UNIT } from './mappings.js';
@@ -24,7 +25,6 @@ import { orgUnitFor, TOP_ORG_UNIT } from './mappings.js';
  */
 
 const ADMIN = 'ws.boss@inspired2uplift.org';
-const DELEGATED = 'directory-admin@inspired2uplift.org';
 const NORA = 'nora.newcomer@inspired2uplift.org';
 
 const catalog = teamTaskCatalog(
@@ -52,25 +52,18 @@ afterAll(async () => {
 });
 
 async function startApp(write: boolean): Promise<void> {
-  t = await createTestApp({
+  ({ t, cookie } = await startWorkspaceApp(peer, {
+    admin: ADMIN,
     catalog,
-    env: {
-      ADMIN_EMAILS: ADMIN,
-      ...peer.appEnv,
-      GOOGLE_WORKSPACE_WRITE: String(write),
-    },
-  });
-  t.clock.now = new Date('2026-03-02T10:00:00Z');
+    env: workspaceEnv(peer, ADMIN, { GOOGLE_WORKSPACE_WRITE: String(write) }),
+  }));
   await addDepartment(t.database.db, catalog, 'Events', { actorUserId: null, actorEmail: ADMIN }, t.clock.now);
-  cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
-  const invited = await t.app.inject({
-    method: 'PUT',
-    url: `/api/admin/members/${encodeURIComponent(NORA)}`,
-    headers: { cookie },
-    payload: { role: 'volunteer', department: 'Events', isAdmin: false, startOn: '2026-03-09' },
+  await putMemberRecord(t, cookie, NORA, {
+    role: 'volunteer',
+    department: 'Events',
+    isAdmin: false,
+    startOn: '2026-03-09',
   });
-  expect(invited.statusCode, invited.body).toBe(200);
-  memberDetailSchema.parse(invited.json());
 }
 
 beforeEach(() => {

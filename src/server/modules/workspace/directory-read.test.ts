@@ -9,6 +9,7 @@ import {
 import { workspaceDirectoryAccounts } from '../../db/schema.js';
 import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { DELEGATED, startWorkspaceApp } from '../../test/test-workspace.js';
 import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { USERS_PAGE_SIZE } from './directory-read.js';
 import { NO_DIRECTORY_MESSAGE } from './directory.routes.js';
@@ -21,7 +22,6 @@ import { NO_DIRECTORY_MESSAGE } from './directory.routes.js';
  */
 
 const ADMIN = 'dir.boss@inspired2uplift.org';
-const DELEGATED = 'directory-admin@inspired2uplift.org';
 const SUE = 'sue.suspended@inspired2uplift.org';
 const DAN = 'dan.deleted@inspired2uplift.org';
 const AMY = 'amy.active@inspired2uplift.org';
@@ -44,13 +44,12 @@ beforeEach(async () => {
   for (const email of [DELEGATED, ADMIN, SUE, DAN, AMY, LEA]) peer.addUser(email);
   peer.addUser(NEW, { name: { givenName: 'Nora', familyName: 'Notyet' } });
   peer.addUser('someone@elsewhere.example');
-  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN, ...peer.appEnv } });
-  t.clock.now = new Date('2026-03-02T10:00:00Z');
-  const db = t.database.db;
-  for (const email of [SUE, DAN, AMY, LEA]) {
-    await upsertMember(db, { email, role: 'volunteer', department: 'Operations', isAdmin: false });
-  }
-  cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+  // Reading only: writing is off.
+  ({ t, cookie } = await startWorkspaceApp(peer, {
+    admin: ADMIN,
+    env: { ADMIN_EMAILS: ADMIN, ...peer.appEnv },
+    volunteers: Object.fromEntries([SUE, DAN, AMY, LEA].map((email) => [email, 'Operations'])),
+  }));
   const left = await t.app.inject({
     method: 'POST',
     url: `/api/admin/members/${encodeURIComponent(LEA)}/leave`,

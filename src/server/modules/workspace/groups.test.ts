@@ -10,7 +10,8 @@ import {
 } from '../../../shared/workspace-api.js';
 import { listAudit } from '../audit/index.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
-import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
+import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
 import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { loadServiceAccountKey, WorkspaceConnection } from './connection.js';
 import { applyGroups, groupsFor } from './groups.js';
@@ -23,7 +24,6 @@ import { applyGroups, groupsFor } from './groups.js';
  */
 
 const ADMIN = 'groups.boss@inspired2uplift.org';
-const DELEGATED = 'directory-admin@inspired2uplift.org';
 const GIL = 'gil.groups@inspired2uplift.org';
 const ZONE = 'Europe/London';
 const VOLUNTEERS = 'volunteers@inspired2uplift.org';
@@ -44,8 +44,6 @@ afterAll(async () => {
   await peer?.stop();
 });
 
-const env = () => ({ ADMIN_EMAILS: ADMIN, ...peer.appEnv, GOOGLE_WORKSPACE_WRITE: 'true', TIME_ZONE: ZONE });
-
 function resetGroups(members: Record<string, string[]> = {}): void {
   peer.groups.clear();
   for (const group of [...MAPPABLE, CHESS]) peer.groups.set(group, new Set(members[group] ?? []));
@@ -56,10 +54,11 @@ beforeEach(async () => {
   peer.reset();
   peer.addUser(GIL);
   resetGroups();
-  t = await createTestApp({ env: env() });
-  t.clock.now = new Date('2026-03-02T10:00:00Z');
-  await upsertMember(t.database.db, { email: GIL, role: 'volunteer', department: 'Events', isAdmin: false });
-  cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+  ({ t, cookie } = await startWorkspaceApp(peer, {
+    admin: ADMIN,
+    env: workspaceEnv(peer, ADMIN, { TIME_ZONE: ZONE }),
+    volunteers: { [GIL]: 'Events' },
+  }));
 }, 120_000);
 afterEach(async () => {
   await t?.close();

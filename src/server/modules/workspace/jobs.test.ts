@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { apiErrorSchema } from '../../../shared/api.js';
 import { workspaceAccountViewSchema, workspaceJobSchema } from '../../../shared/workspace-api.js';
 import { listAudit } from '../audit/index.js';
-import { upsertMember } from '../members/members.repository.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
 import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { RETRY_MINUTES } from './jobs.js';
 
@@ -15,7 +15,6 @@ import { RETRY_MINUTES } from './jobs.js';
  */
 
 const ADMIN = 'jobs.boss@inspired2uplift.org';
-const DELEGATED = 'directory-admin@inspired2uplift.org';
 const LEO = 'leo.leaver@inspired2uplift.org';
 const ZONE = 'Europe/London';
 
@@ -30,15 +29,12 @@ afterAll(async () => {
   await peer?.stop();
 });
 
-const env = () => ({ ADMIN_EMAILS: ADMIN, ...peer.appEnv, GOOGLE_WORKSPACE_WRITE: 'true', TIME_ZONE: ZONE });
+const env = () => workspaceEnv(peer, ADMIN, { TIME_ZONE: ZONE });
 
 beforeEach(async () => {
   peer.reset();
   peer.addUser(LEO);
-  t = await createTestApp({ env: env() });
-  t.clock.now = new Date('2026-03-02T10:00:00Z');
-  await upsertMember(t.database.db, { email: LEO, role: 'volunteer', department: 'Operations', isAdmin: false });
-  cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+  ({ t, cookie } = await startWorkspaceApp(peer, { admin: ADMIN, env: env(), volunteers: { [LEO]: 'Operations' } }));
 }, 120_000);
 afterEach(async () => {
   await t?.close();

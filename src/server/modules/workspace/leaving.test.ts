@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { workspaceAccountViewSchema, workspaceJobSchema } from '../../../shared/workspace-api.js';
-import { upsertMember } from '../members/members.repository.js';
-import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
-import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
+import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
 import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { RETRY_MINUTES } from './jobs.js';
 
@@ -13,7 +13,6 @@ import { RETRY_MINUTES } from './jobs.js';
  */
 
 const ADMIN = 'leaving.boss@inspired2uplift.org';
-const DELEGATED = 'directory-admin@inspired2uplift.org';
 const LEO = 'leo.leaver@inspired2uplift.org';
 const WRITE_USERS = 'https://www.googleapis.com/auth/admin.directory.user';
 
@@ -35,19 +34,11 @@ beforeEach(async () => {
   peer.reset();
   smtp.messages.length = 0;
   peer.addUser(LEO);
-  t = await createTestApp({
-    env: {
-      ADMIN_EMAILS: ADMIN,
-      ...peer.appEnv,
-      GOOGLE_WORKSPACE_WRITE: 'true',
-      TIME_ZONE: 'Europe/London',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
-    },
-  });
-  t.clock.now = new Date('2026-03-02T10:00:00Z');
-  await upsertMember(t.database.db, { email: LEO, role: 'volunteer', department: 'Operations', isAdmin: false });
-  cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+  ({ t, cookie } = await startWorkspaceApp(peer, {
+    admin: ADMIN,
+    env: workspaceEnv(peer, ADMIN, { TIME_ZONE: 'Europe/London', ...mailSettings(smtp) }),
+    volunteers: { [LEO]: 'Operations' },
+  }));
 }, 120_000);
 afterEach(async () => {
   await t?.close();

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createdAccountSchema, workspaceAccountViewSchema } from '../../../shared/workspace-api.js';
 import { setMemberLeft } from '../members/members.repository.js';
-import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
-import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import type { TestApp } from '../../test/test-app.js';
+import { putMemberRecord } from '../../test/test-members.js';
+import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
 import { WorkspacePeer } from '../../test/workspace-peer.js';
 
 /**
@@ -14,7 +16,6 @@ import { WorkspacePeer } from '../../test/workspace-peer.js';
  */
 
 const ADMIN = 'pw.boss@inspired2uplift.org';
-const DELEGATED = 'directory-admin@inspired2uplift.org';
 const NORA = 'nora.newcomer@inspired2uplift.org';
 const NORA_HOME = 'nora.home@example.com';
 const OLLIE = 'ollie.other@inspired2uplift.org';
@@ -36,35 +37,22 @@ afterAll(async () => {
 beforeEach(async () => {
   peer.reset();
   smtp.messages.length = 0;
-  t = await createTestApp({
-    env: {
-      ADMIN_EMAILS: ADMIN,
-      ...peer.appEnv,
-      GOOGLE_WORKSPACE_WRITE: 'true',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
-    },
-  });
-  // 10:00 in London: within the sending hours.
-  t.clock.now = new Date('2026-03-02T10:00:00Z');
-  cookie = await signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
+  // At 10:00 in London: within the sending hours.
+  ({ t, cookie } = await startWorkspaceApp(peer, {
+    admin: ADMIN,
+    env: workspaceEnv(peer, ADMIN, mailSettings(smtp)),
+  }));
   for (const [email, privateEmail] of [
     [NORA, NORA_HOME],
     [OLLIE, undefined],
   ] as const) {
-    const invited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/members/${encodeURIComponent(email)}`,
-      headers: { cookie },
-      payload: {
-        role: 'volunteer',
-        department: 'Operations',
-        isAdmin: false,
-        startOn: '2026-03-09',
-        ...(privateEmail === undefined ? {} : { privateEmail }),
-      },
+    await putMemberRecord(t, cookie, email, {
+      role: 'volunteer',
+      department: 'Operations',
+      isAdmin: false,
+      startOn: '2026-03-09',
+      ...(privateEmail === undefined ? {} : { privateEmail }),
     });
-    expect(invited.statusCode, invited.body).toBe(200);
   }
   // The invitations' welcomes leave first, so that what follows counts only the password's message.
   await t.app.mailWorker.runNow();
