@@ -1,3 +1,4 @@
+import type { MemberDetail, MemberOverview } from '@shared/admin-api';
 import { type AppConfig, type User, onboardingResponseSchema } from '@shared/api';
 import type { TeamTaskView } from '@shared/team-tasks-api';
 
@@ -108,6 +109,51 @@ export function testTeamTask(over: Partial<TeamTaskView> & Pick<TeamTaskView, 'i
     doneBy: null,
     note: null,
     closedReason: null,
+    ...over,
+  };
+}
+
+/**
+ * A row of the admin's members table as GET /api/admin/members sends it (docs/product.md#admin-area): Sam Lee, a
+ * volunteer of Events with a member record, signed in on 1 April 2025, none of 7 steps done; `over` sets the rest.
+ */
+export function testMemberOverview(over: Partial<MemberOverview> = {}): MemberOverview {
+  return {
+    email: 'sam@inspired2uplift.org',
+    name: 'Sam Lee',
+    role: 'volunteer',
+    roleLabel: 'Volunteer',
+    department: 'Events',
+    percent: 0,
+    completedSteps: 0,
+    totalSteps: 7,
+    currentStepTitle: null,
+    lastSignInAt: '2025-04-01T09:00:00.000Z',
+    lastProgressAt: null,
+    isAdmin: false,
+    invited: false,
+    startOn: null,
+    overdueSteps: 0,
+    stalled: false,
+    onboarding: true,
+    leftOn: null,
+    ...over,
+  };
+}
+
+/**
+ * A member page as GET /api/admin/members/:email sends it: {@link testMemberOverview} of `member`, a member record
+ * naming the volunteer role, no permissions, not left, no steps listed; `over` sets the rest.
+ */
+export function testMemberDetail(member: Partial<MemberOverview> = {}, over: Partial<MemberDetail> = {}): MemberDetail {
+  return {
+    member: testMemberOverview(member),
+    roleText: 'volunteer',
+    hasMemberRecord: true,
+    leadOf: [],
+    isEditor: false,
+    left: null,
+    steps: [],
     ...over,
   };
 }

@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode, useLayoutEffect } from 'react';
+import { type ReactElement, StrictMode, useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { pageNavigation } from '@/lib/page-navigation';
@@ -100,6 +101,24 @@ export function renderApp(
   );
   render(options.strictMode ? <StrictMode>{app}</StrictMode> : app);
   return { currentLocation, queryClient, fetchMock, user, pageLoads };
+}
+
+/**
+ * Renders one card of the insights page (features/insights) as the page does, in a router and a fresh query client,
+ * over a network where `GET <path>` answers `answer` (docs/product.md#admin-area).
+ * @param card the card's element, with its filters
+ * @param path the figures' API path, e.g. '/api/admin/insights/quizzes'
+ * @param answer what the server sends for it
+ * @returns the fetch mock, to inspect the calls made
+ */
+export function renderInsightCard(card: ReactElement, path: string, answer: unknown) {
+  const fetchMock = stubNetwork({ [`GET ${path}`]: () => json(answer) });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>{card}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return fetchMock;
 }
 
 /** Stubs `matchMedia` so `(max-width: …)` queries match as on a phone (true) or a computer (false). */

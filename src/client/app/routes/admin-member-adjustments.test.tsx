@@ -1,7 +1,6 @@
-import type { MemberDetail } from '@shared/admin-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testUser } from '@/test/fixtures';
+import { testMemberDetail, testUser } from '@/test/fixtures';
 import { apiError, json, renderApp } from '@/test/render-app';
 
 const EMAIL = 'sam@inspired2uplift.org';
@@ -17,47 +16,25 @@ const step = (id: string, title: string) => ({
   items: [],
 });
 
-const detail: MemberDetail = {
-  member: {
-    email: EMAIL,
-    name: 'Sam Lee',
-    role: 'volunteer',
-    roleLabel: 'Volunteer',
-    department: 'Events',
-    percent: 0,
-    completedSteps: 0,
-    totalSteps: 2,
-    currentStepTitle: 'Set up Slack',
-    lastSignInAt: '2025-04-01T09:00:00.000Z',
-    lastProgressAt: null,
-    isAdmin: false,
-    invited: false,
-    startOn: null,
-    overdueSteps: 0,
-    stalled: false,
-    onboarding: true,
-    leftOn: null,
+const detail = testMemberDetail(
+  { email: EMAIL, totalSteps: 2, currentStepTitle: 'Set up Slack' },
+  {
+    steps: [step('set-up-slack', 'Set up Slack'), step('extra-0123456789ab', 'Tour the warehouse')],
+    adjustments: [
+      {
+        id: SKIP_ID,
+        kind: 'skip',
+        stepId: 'change-password',
+        title: 'Change your password',
+        description: null,
+        dueAfterDays: null,
+        reason: 'Signs in with a key.',
+        createdBy: 'boss@inspired2uplift.org',
+        createdAt: '2025-04-01T10:00:00.000Z',
+      },
+    ],
   },
-  roleText: 'volunteer',
-  hasMemberRecord: true,
-  leadOf: [],
-  isEditor: false,
-  left: null,
-  steps: [step('set-up-slack', 'Set up Slack'), step('extra-0123456789ab', 'Tour the warehouse')],
-  adjustments: [
-    {
-      id: SKIP_ID,
-      kind: 'skip',
-      stepId: 'change-password',
-      title: 'Change your password',
-      description: null,
-      dueAfterDays: null,
-      reason: 'Signs in with a key.',
-      createdBy: 'boss@inspired2uplift.org',
-      createdAt: '2025-04-01T10:00:00.000Z',
-    },
-  ],
-};
+);
 
 describe('steps just for one member on their admin page (docs/product.md#per-person-adjustments)', () => {
   it(

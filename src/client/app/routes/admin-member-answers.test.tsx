@@ -1,41 +1,18 @@
-import type { MemberDetail } from '@shared/admin-api';
 import type { MemberFormAnswers } from '@shared/answers-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testUser } from '@/test/fixtures';
+import { testMemberDetail, testUser } from '@/test/fixtures';
 import { json, renderApp } from '@/test/render-app';
 
 const EMAIL = 'sam@inspired2uplift.org';
 const PATH = `/api/admin/members/${encodeURIComponent(EMAIL)}`;
 
-const detail: MemberDetail = {
-  member: {
-    email: EMAIL,
-    name: 'Sam Lee',
-    role: 'volunteer',
-    roleLabel: 'Volunteer',
-    department: 'Events',
-    percent: 29,
-    completedSteps: 2,
-    totalSteps: 7,
-    currentStepTitle: 'Sign the Volunteer Agreement',
-    lastSignInAt: '2025-04-01T09:00:00.000Z',
-    lastProgressAt: null,
-    isAdmin: false,
-    invited: false,
-    startOn: null,
-    overdueSteps: 0,
-    stalled: false,
-    onboarding: true,
-    leftOn: null,
-  },
-  roleText: 'volunteer',
-  hasMemberRecord: true,
-  leadOf: [],
-  isEditor: false,
-  left: null,
-  steps: [],
-};
+const detail = testMemberDetail({
+  email: EMAIL,
+  percent: 29,
+  completedSteps: 2,
+  currentStepTitle: 'Sign the Volunteer Agreement',
+});
 
 const answers: MemberFormAnswers = {
   email: EMAIL,

@@ -1,42 +1,17 @@
-import type { MemberDetail } from '@shared/admin-api';
 import type { TeamTaskList } from '@shared/team-tasks-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testUser } from '@/test/fixtures';
+import { testMemberDetail, testUser } from '@/test/fixtures';
 import { json, renderApp } from '@/test/render-app';
 
 const EMAIL = 'nora@inspired2uplift.org';
 const PATH = `/api/admin/members/${encodeURIComponent(EMAIL)}`;
 
-const detail = (buddy: string | null): MemberDetail => ({
-  member: {
-    email: EMAIL,
-    name: 'Nora New',
-    role: 'volunteer',
-    roleLabel: 'Volunteer',
-    department: 'Events',
-    percent: 0,
-    completedSteps: 0,
-    totalSteps: 7,
-    currentStepTitle: null,
-    lastSignInAt: null,
-    lastProgressAt: null,
-    isAdmin: false,
-    invited: true,
-    startOn: '2026-03-09',
-    overdueSteps: 0,
-    stalled: false,
-    onboarding: true,
-    leftOn: null,
-  },
-  roleText: 'volunteer',
-  hasMemberRecord: true,
-  leadOf: [],
-  isEditor: false,
-  left: null,
-  steps: [],
-  buddy,
-});
+const detail = (buddy: string | null) =>
+  testMemberDetail(
+    { email: EMAIL, name: 'Nora New', lastSignInAt: null, invited: true, startOn: '2026-03-09' },
+    { buddy },
+  );
 
 const base = {
   newcomer: { email: EMAIL, name: 'Nora New' },

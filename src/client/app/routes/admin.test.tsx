@@ -1,29 +1,19 @@
-import type { MemberDetail, MemberOverview, MembersPage } from '@shared/admin-api';
+import type { MemberOverview, MembersPage } from '@shared/admin-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testUser } from '@/test/fixtures';
+import { testMemberDetail, testMemberOverview, testUser } from '@/test/fixtures';
 import { apiError, json, renderApp } from '@/test/render-app';
 
-const member = (email: string, name: string, percent: number): MemberOverview => ({
-  email,
-  name,
-  role: 'volunteer',
-  roleLabel: 'Volunteer',
-  department: 'Operations',
-  percent,
-  completedSteps: percent === 100 ? 3 : 1,
-  totalSteps: 3,
-  currentStepTitle: percent === 100 ? null : 'Change your password',
-  lastSignInAt: '2025-04-01T09:00:00.000Z',
-  lastProgressAt: null,
-  isAdmin: false,
-  invited: false,
-  startOn: null,
-  overdueSteps: 0,
-  stalled: false,
-  onboarding: true,
-  leftOn: null,
-});
+const member = (email: string, name: string, percent: number): MemberOverview =>
+  testMemberOverview({
+    email,
+    name,
+    department: 'Operations',
+    percent,
+    completedSteps: percent === 100 ? 3 : 1,
+    totalSteps: 3,
+    currentStepTitle: percent === 100 ? null : 'Change your password',
+  });
 
 const page = (items: MemberOverview[], total = items.length): MembersPage => ({
   items,
@@ -131,15 +121,7 @@ describe('admin console', () => {
 
   it('shows a department lead the members table only, and member pages without the form or session actions', async () => {
     const lead = { ...testUser, isAdmin: false, leadOf: ['Finance'] };
-    const detail: MemberDetail = {
-      member: member('fay@inspired2uplift.org', 'Fay Finch', 33),
-      roleText: 'finance',
-      hasMemberRecord: true,
-      leadOf: [],
-      isEditor: false,
-      left: null,
-      steps: [],
-    };
+    const detail = testMemberDetail(member('fay@inspired2uplift.org', 'Fay Finch', 33), { roleText: 'finance' });
     const handlers = {
       ...adminHandlers(page([member('fay@inspired2uplift.org', 'Fay Finch', 33)])),
       'GET /api/me': () => json({ user: lead }),
@@ -161,13 +143,7 @@ describe('admin console', () => {
   });
 
   it('marks steps and ticks that the published content no longer has as removed, keeping their times', async () => {
-    const detail: MemberDetail = {
-      member: member('kit@inspired2uplift.org', 'Kit Kemp', 50),
-      roleText: 'volunteer',
-      hasMemberRecord: true,
-      leadOf: [],
-      isEditor: false,
-      left: null,
+    const detail = testMemberDetail(member('kit@inspired2uplift.org', 'Kit Kemp', 50), {
       steps: [
         {
           id: 'pack-your-bag',
@@ -188,7 +164,7 @@ describe('admin console', () => {
         },
       ],
       removedSteps: [{ id: 'meet-your-buddy', title: 'Meet your buddy', completedAt: '2026-11-19T09:30:00.000Z' }],
-    };
+    });
     renderApp('/admin/members/kit%40inspired2uplift.org', {
       ...adminHandlers(page([])),
       'GET /api/admin/members/kit%40inspired2uplift.org': () => json(detail),
@@ -204,15 +180,7 @@ describe('admin console', () => {
   });
 
   it('gives admins the permissions on the member page, and signs a member out everywhere', async () => {
-    const detail: MemberDetail = {
-      member: member('fay@inspired2uplift.org', 'Fay Finch', 33),
-      roleText: 'volunteer',
-      hasMemberRecord: true,
-      leadOf: ['Finance'],
-      isEditor: false,
-      left: null,
-      steps: [],
-    };
+    const detail = testMemberDetail(member('fay@inspired2uplift.org', 'Fay Finch', 33), { leadOf: ['Finance'] });
     const { user, fetchMock } = renderApp('/admin/members/fay%40inspired2uplift.org', {
       ...adminHandlers(page([])),
       'GET /api/admin/members/fay%40inspired2uplift.org': () => json(detail),

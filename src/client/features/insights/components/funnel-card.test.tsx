@@ -1,12 +1,9 @@
 import type { Funnel, FunnelStep } from '@shared/insights-api';
 import { stalledMeaning } from '@shared/stalled';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '@/lib/react-query';
-import { json, stubNetwork } from '@/test/render-app';
+import { renderInsightCard } from '@/test/render-app';
 import { FunnelCard } from './funnel-card';
 
 /**
@@ -37,16 +34,12 @@ const FUNNEL: Funnel = {
   roles: [{ role: 'volunteer', roleLabel: 'Volunteer', members: 4, complete: 1 }],
 };
 
-function renderCard(answer: Funnel) {
-  stubNetwork({ 'GET /api/admin/insights/funnel': () => json(answer) });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={createQueryClient()}>
-        <FunnelCard filters={{ role: 'volunteer', department: '', started: '' }} view="" onViewChange={() => {}} />
-      </QueryClientProvider>
-    </MemoryRouter>,
+const renderCard = (answer: Funnel) =>
+  renderInsightCard(
+    <FunnelCard filters={{ role: 'volunteer', department: '', started: '' }} view="" onViewChange={() => {}} />,
+    '/api/admin/insights/funnel',
+    answer,
   );
-}
 
 describe('insights: what "Stalled" means', () => {
   it('explains stalled with the server’s days, says how many are stalled and links to them', async () => {

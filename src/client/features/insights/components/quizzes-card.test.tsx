@@ -1,10 +1,8 @@
 import type { Quizzes } from '@shared/insights-api';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '@/lib/react-query';
-import { json, stubNetwork } from '@/test/render-app';
+import { renderInsightCard } from '@/test/render-app';
 import { QuizzesCard } from './quiz-task-cards';
 
 const NOT_TAKEN: Quizzes['quizzes'][number] = {
@@ -42,15 +40,12 @@ const QUIZZES: Quizzes = {
   ],
 };
 
-function renderCard(answer: Quizzes) {
-  const fetchMock = stubNetwork({ 'GET /api/admin/insights/quizzes': () => json(answer) });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <QuizzesCard filters={{ role: 'volunteer', department: '', started: '' }} />
-    </QueryClientProvider>,
+const renderCard = (answer: Quizzes) =>
+  renderInsightCard(
+    <QuizzesCard filters={{ role: 'volunteer', department: '', started: '' }} />,
+    '/api/admin/insights/quizzes',
+    answer,
   );
-  return fetchMock;
-}
 
 describe('insights: quizzes card', () => {
   it('says each quiz’s pass rate and tries and lists the questions most often answered wrong; the table holds the same', async () => {

@@ -1,9 +1,7 @@
 import type { TeamTasksInsight } from '@shared/insights-api';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '@/lib/react-query';
-import { json, stubNetwork } from '@/test/render-app';
+import { renderInsightCard } from '@/test/render-app';
 import { TeamTasksCard } from './quiz-task-cards';
 
 /** The insights page's team tasks card (docs/product.md#team-tasks). */
@@ -23,15 +21,12 @@ const FIGURES: TeamTasksInsight = {
   medianDaysToAllDone: 6.5,
 };
 
-function renderCard(answer: TeamTasksInsight) {
-  const fetchMock = stubNetwork({ 'GET /api/admin/insights/team-tasks': () => json(answer) });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TeamTasksCard filters={{ role: '', department: 'Events', started: '' }} />
-    </QueryClientProvider>,
+const renderCard = (answer: TeamTasksInsight) =>
+  renderInsightCard(
+    <TeamTasksCard filters={{ role: '', department: 'Events', started: '' }} />,
+    '/api/admin/insights/team-tasks',
+    answer,
   );
-  return fetchMock;
-}
 
 describe('insights: team tasks card', () => {
   it('says how many tasks are open and overdue, by person and by task, and the median days to all done', async () => {

@@ -71,6 +71,21 @@ function render(element: ReactElement) {
   return renderElement(element, { wrapper });
 }
 
+/**
+ * Renders the form for `initial` as the studio does, each change becoming the step the form shows when `again()`
+ * renders it anew; `step()` is the latest change.
+ */
+function editing(initial: Step) {
+  let step = initial;
+  const form = () => <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />;
+  const view = render(form());
+  return { ...view, step: () => step, again: () => view.rerender(form()) };
+}
+
+/** A new step with nothing but what every step has (no content yet). */
+const bareStep = (id: string, title: string, description: string, icon: string): Step =>
+  stepSchema.parse({ id, title, description, icon, category: 'Volunteer', content: stepContentSchema.parse({}) });
+
 /** Whether the form has a field for `field` (its own element id, or one of its list items' or parts' ids). */
 function hasField(container: HTMLElement, field: string): boolean {
   const id = fieldDomId(`${PATH}.${field}`);
@@ -124,19 +139,7 @@ describe('the step form', () => {
   });
 
   it('makes a step a form, edits its questions and options, and the result passes the content check', () => {
-    const plain: Step = {
-      id: 'ask',
-      title: 'Ask',
-      description: 'Questions.',
-      icon: 'Heart',
-      category: 'Volunteer',
-      content: stepContentSchema.parse({}),
-    } as Step;
-    let step = stepSchema.parse(plain);
-    const { getByLabelText, getByRole, rerender } = render(
-      <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />,
-    );
-    const again = () => rerender(<StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />);
+    const { getByLabelText, getByRole, step, again } = editing(bareStep('ask', 'Ask', 'Questions.', 'Heart'));
     fireEvent.click(getByLabelText(/^This step is a form/));
     again();
     fireEvent.change(getByLabelText('Question 1'), { target: { value: 'How would you like us to contact you?' } });
@@ -148,7 +151,9 @@ describe('the step form', () => {
     fireEvent.click(getByLabelText(/^Sensitive \(access needs/));
     again();
     fireEvent.click(getByRole('button', { name: 'Add question' }));
-    expect(step.form?.fields.map((f) => [f.id, f.kind, f.label, f.sensitive, f.options?.map((o) => o.label)])).toEqual([
+    expect(
+      step().form?.fields.map((f) => [f.id, f.kind, f.label, f.sensitive, f.options?.map((o) => o.label)]),
+    ).toEqual([
       // Ids made from the questions' texts, unique within the step.
       [
         'how-would-you-like-us-to-contact-you',
@@ -161,57 +166,36 @@ describe('the step form', () => {
     ]);
     again();
     fireEvent.click(getByRole('button', { name: 'Add question' }));
-    expect(step.form?.fields.map((f) => f.id)).toEqual([
+    expect(step().form?.fields.map((f) => f.id)).toEqual([
       'how-would-you-like-us-to-contact-you',
       'your-question',
       'your-question-2',
     ]);
-    expect(stepSchema.safeParse(step).success).toBe(true);
+    expect(stepSchema.safeParse(step()).success).toBe(true);
     // A quiz instead: the form goes (a step is never both).
     again();
     fireEvent.click(getByLabelText(/^This step is a quiz/));
-    expect(step.form).toBeUndefined();
-    expect(step.quiz?.questions).toHaveLength(1);
+    expect(step().form).toBeUndefined();
+    expect(step().quiz?.questions).toHaveLength(1);
   });
 
   it("marks a step 'Before the first day' and unmarks it, leaving no key behind", () => {
-    const plain = {
-      id: 'what-to-expect',
-      title: 'What to expect',
-      description: 'Your first day.',
-      icon: 'Map',
-      category: 'Volunteer',
-      content: stepContentSchema.parse({}),
-    };
-    let step = stepSchema.parse(plain);
-    const { getByLabelText, rerender } = render(
-      <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />,
+    const { getByLabelText, step, again } = editing(
+      bareStep('what-to-expect', 'What to expect', 'Your first day.', 'Map'),
     );
     const box = () => getByLabelText(/^Before the first day/) as HTMLInputElement;
     expect(box().checked).toBe(false);
     fireEvent.click(box());
-    expect(step.beforeFirstDay).toBe(true);
-    expect(stepSchema.safeParse(step).success).toBe(true);
-    rerender(<StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />);
+    expect(step().beforeFirstDay).toBe(true);
+    expect(stepSchema.safeParse(step()).success).toBe(true);
+    again();
     expect(box().checked).toBe(true);
     fireEvent.click(box());
-    expect('beforeFirstDay' in step).toBe(false);
+    expect('beforeFirstDay' in step()).toBe(false);
   });
 
   it('edits a quiz: pass mark, tries, a question, which answers are right and why', () => {
-    const plain = {
-      id: 'check',
-      title: 'Check',
-      description: 'A quiz.',
-      icon: 'Heart',
-      category: 'Volunteer',
-      content: stepContentSchema.parse({}),
-    };
-    let step = stepSchema.parse(plain);
-    const { getByLabelText, getAllByLabelText, rerender } = render(
-      <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />,
-    );
-    const again = () => rerender(<StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />);
+    const { getByLabelText, getAllByLabelText, step, again } = editing(bareStep('check', 'Check', 'A quiz.', 'Heart'));
     fireEvent.click(getByLabelText(/^This step is a quiz/));
     again();
     fireEvent.change(getByLabelText('Tries (empty: as many as they like)'), { target: { value: '3' } });
@@ -223,7 +207,7 @@ describe('the step form', () => {
     fireEvent.click(getAllByLabelText('This answer is right')[1]!);
     again();
     fireEvent.change(getByLabelText('Answer 2: why it is right or not'), { target: { value: 'Also right.' } });
-    expect(step.quiz).toEqual({
+    expect(step().quiz).toEqual({
       passMark: 75,
       tries: 3,
       questions: [
@@ -238,16 +222,12 @@ describe('the step form', () => {
         },
       ],
     });
-    expect(stepSchema.safeParse(step).success).toBe(true);
+    expect(stepSchema.safeParse(step()).success).toBe(true);
   });
 
   it('writes an easy-read version beside the standard text: sentences, a picture with its alt text, and none again', () => {
     const { easyRead: _e, ...plain } = everyField();
-    let step: Step = plain;
-    const { getByLabelText, getByRole, rerender } = render(
-      <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />,
-    );
-    const again = () => rerender(<StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />);
+    const { getByLabelText, getByRole, step, again } = editing(plain);
     fireEvent.click(getByRole('button', { name: 'Add sentence' }));
     again();
     fireEvent.change(getByLabelText('Sentence 1'), { target: { value: 'Press Sign.' } });
@@ -260,17 +240,17 @@ describe('the step form', () => {
       target: { value: 'A hand pressing a button that says Sign' },
     });
     again();
-    expect(step.easyRead).toEqual([
+    expect(step().easyRead).toEqual([
       {
         text: 'Press Sign.',
         picture: { src: '/content/images/sign.png', alt: 'A hand pressing a button that says Sign' },
       },
     ]);
-    expect(stepSchema.safeParse(step).success).toBe(true);
+    expect(stepSchema.safeParse(step()).success).toBe(true);
     // The standard text is untouched; removing every sentence leaves no easy-read version (the standard text shows).
-    expect(step.content).toEqual(plain.content);
+    expect(step().content).toEqual(plain.content);
     fireEvent.click(getByRole('button', { name: 'Remove sentence 1' }));
-    expect(step).not.toHaveProperty('easyRead');
+    expect(step()).not.toHaveProperty('easyRead');
   });
 
   it('sets and clears the due date in days after the start date', () => {

@@ -224,6 +224,22 @@ const quiz = quizSchema.parse({
   ],
 });
 
+/** The quiz as the server sends it to the member: without which answers are right. */
+const memberQuiz = withoutQuizKey({
+  id: 'quiz',
+  title: 'Quiz',
+  description: 'Q.',
+  icon: 'User',
+  category: 'Volunteer' as const,
+  requiresScrollOrDownload: false,
+  isContactStep: false,
+  isChecklistStep: false,
+  isAcknowledgmentStep: false,
+  media: [],
+  content: { details: [], tasks: [], helpfulLinks: [], contacts: [], checklist: [], acknowledgments: [] },
+  quiz,
+}).quiz!;
+
 describe('QuizStep (docs/product.md#quiz-steps)', () => {
   it('shows which answers were wrong and why after a try, and passes on the second', async () => {
     const tries: unknown[] = [];
@@ -261,23 +277,9 @@ describe('QuizStep (docs/product.md#quiz-steps)', () => {
       },
     });
     const user = userEvent.setup();
-    const step = withoutQuizKey({
-      id: 'quiz',
-      title: 'Quiz',
-      description: 'Q.',
-      icon: 'User',
-      category: 'Volunteer' as const,
-      requiresScrollOrDownload: false,
-      isContactStep: false,
-      isChecklistStep: false,
-      isAcknowledgmentStep: false,
-      media: [],
-      content: { details: [], tasks: [], helpfulLinks: [], contacts: [], checklist: [], acknowledgments: [] },
-      quiz,
-    });
     render(
       <AppProvider>
-        <QuizStep stepId="quiz" quiz={step.quiz!} readOnly={false} />
+        <QuizStep stepId="quiz" quiz={memberQuiz} readOnly={false} />
       </AppProvider>,
     );
     await screen.findByRole('group', { name: '1. Who do you tell?' });
@@ -313,23 +315,9 @@ describe('a form or quiz that changed since the member answered it', () => {
           changedSinceSent: true,
         }),
     });
-    const step = withoutQuizKey({
-      id: 'quiz',
-      title: 'Quiz',
-      description: 'Q.',
-      icon: 'User',
-      category: 'Volunteer' as const,
-      requiresScrollOrDownload: false,
-      isContactStep: false,
-      isChecklistStep: false,
-      isAcknowledgmentStep: false,
-      media: [],
-      content: { details: [], tasks: [], helpfulLinks: [], contacts: [], checklist: [], acknowledgments: [] },
-      quiz,
-    });
     render(
       <AppProvider>
-        <QuizStep stepId="quiz" quiz={step.quiz!} readOnly={false} />
+        <QuizStep stepId="quiz" quiz={memberQuiz} readOnly={false} />
         <FormStep stepId="support" form={finalForm} readOnly={false} />
       </AppProvider>,
     );
