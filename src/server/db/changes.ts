@@ -115,7 +115,10 @@ export function parseChange(payload: string): Change | undefined {
     case 'step-completed': {
       const [userId, stepId, at] = jsonTuple(key);
       const completedAt = typeof at === 'string' ? new Date(at) : undefined;
-      return typeof userId === 'string' && typeof stepId === 'string' && completedAt && !Number.isNaN(completedAt.getTime())
+      return typeof userId === 'string' &&
+        typeof stepId === 'string' &&
+        completedAt &&
+        !Number.isNaN(completedAt.getTime())
         ? { kind, userId, stepId, completedAt }
         : undefined;
     }

@@ -124,8 +124,9 @@ describe("a member's own step", () => {
       fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 12 }), async (writes) => {
         run += 1;
         const users = await Promise.all(
-          [0, 1].map(async (i) =>
-            (await upsertDevelopmentUser(db, { email: `kept-${run}-${i}@inspired2uplift.org`, name: undefined })).id,
+          [0, 1].map(
+            async (i) =>
+              (await upsertDevelopmentUser(db, { email: `kept-${run}-${i}@inspired2uplift.org`, name: undefined })).id,
           ),
         );
         const fresh = async (userId: string) => {
@@ -138,7 +139,8 @@ describe("a member's own step", () => {
           if (w.kind === 'complete') await completeStep(db, userId, w.step, w.at);
           else if (w.kind === 'uncomplete') await uncompleteStep(db, userId, w.step);
           else if (w.kind === 'uncomplete-all') await uncompleteStepAndItems(db, userId, w.step);
-          else if (w.kind === 'tick') await tickItem(db, { userId, stepId: w.step, itemId: w.item, kind: 'checklist' }, w.at);
+          else if (w.kind === 'tick')
+            await tickItem(db, { userId, stepId: w.step, itemId: w.item, kind: 'checklist' }, w.at);
           else if (w.kind === 'untick') await untickItem(db, userId, w.step, w.item);
           else await untickAllItems(db, userId, w.step);
           await t.app.changeFeed.settle();

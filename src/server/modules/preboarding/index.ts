@@ -4,12 +4,7 @@
  */
 export { joinPreboarding } from './join.js';
 export { DEFAULT_PREBOARDING_LIMITS, preboardingLinkRoutes, type PreboardingLimits } from './link.routes.js';
-export {
-  issueLink,
-  preboardingPerson,
-  whyNoPreboarding,
-  type PreboardingPerson,
-} from './preboarding-links.js';
+export { issueLink, preboardingPerson, whyNoPreboarding, type PreboardingPerson } from './preboarding-links.js';
 export { sentPreboardingAnswers } from './preboarding-answers.js';
 export { preboardingDoneStepIds } from './preboarding-page.js';
 export { deletePreboardingAfterLeaving } from './preboarding-retention.js';

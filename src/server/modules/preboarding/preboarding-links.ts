@@ -326,15 +326,13 @@ export async function endPreboardingAndLockRecord(
         .where(eq(preboardingSessions.email, email))
         .returning({ tokenHash: preboardingSessions.tokenHash }),
     );
-  const endedLinks = tx
-    .$with('ended_links')
-    .as(
-      tx
-        .update(preboardingLinks)
-        .set({ endedAt: now, endedReason: reason })
-        .where(and(eq(preboardingLinks.email, email), isNull(preboardingLinks.endedAt)))
-        .returning({ email: preboardingLinks.email }),
-    );
+  const endedLinks = tx.$with('ended_links').as(
+    tx
+      .update(preboardingLinks)
+      .set({ endedAt: now, endedReason: reason })
+      .where(and(eq(preboardingLinks.email, email), isNull(preboardingLinks.endedAt)))
+      .returning({ email: preboardingLinks.email }),
+  );
   const [record] = await tx
     .with(endedSessions, endedLinks)
     .select()
