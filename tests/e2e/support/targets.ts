@@ -70,10 +70,12 @@ export async function labelsNotInNames(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(`:is(${CONTROLS})[aria-label]`)) {
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-      const shown = words(element.innerText);
+      // An SVG element (a chart's bar or point) has no innerText: what it shows is its text content.
+      const text = (element.innerText as string | undefined) ?? element.textContent ?? '';
+      const shown = words(text);
       const name = element.getAttribute('aria-label') ?? '';
       if (shown !== '' && !words(name).includes(shown))
-        found.push(`<${element.tagName.toLowerCase()}> shows "${element.innerText.trim()}" but is named "${name}"`);
+        found.push(`<${element.tagName.toLowerCase()}> shows "${text.trim()}" but is named "${name}"`);
     }
     return found;
   });

@@ -12,7 +12,7 @@ import { type InsightsFilters, insightsParams, readInsightsFilters } from '@/fea
 import { AdminShell } from './admin-shell';
 
 /** The width of each filter: shrinks to the screen on a phone, as wide as it needs beside the others. */
-const filterClass = 'min-w-40 flex-1 sm:flex-none';
+const filterClass = 'min-w-[min(10rem,100%)] flex-1 sm:flex-none';
 
 /**
  * The insights page (admins; its own lazily loaded chunk, with the charting library): where people get stuck and how

@@ -142,7 +142,7 @@ function AddDepartment({ pending, onAdd }: { pending: boolean; onAdd: (name: str
       pending={pending}
       onSave={onAdd}
       className="flex flex-wrap items-end gap-3"
-      fieldClassName="min-w-64 flex-1"
+      fieldClassName="min-w-[min(16rem,100%)] flex-1"
     />
   );
 }
@@ -164,7 +164,7 @@ function DepartmentRow({ department: d, pending, run }: { department: Department
           pending={pending}
           onSave={onRename}
           className="flex flex-1 flex-wrap items-end gap-2"
-          fieldClassName="min-w-56 flex-1"
+          fieldClassName="min-w-[min(14rem,100%)] flex-1"
         >
           <Button type="button" variant="outline" onClick={() => setRenaming(false)}>
             Cancel
@@ -172,7 +172,7 @@ function DepartmentRow({ department: d, pending, run }: { department: Department
         </NameForm>
       ) : (
         <>
-          <div className="min-w-48 flex-1">
+          <div className="min-w-[min(12rem,100%)] flex-1">
             <p className="font-medium text-slate-900">
               {d.name}
               {d.retired ? <span className="ml-2 text-sm font-normal text-slate-600">(retired)</span> : null}
@@ -248,7 +248,7 @@ function UnlistedRow({
   const [to, setTo] = useState(open[0]?.name ?? '');
   return (
     <li className="flex flex-wrap items-end gap-3 px-4 py-3">
-      <div className="min-w-40 flex-1">
+      <div className="min-w-[min(10rem,100%)] flex-1">
         <p className="font-medium text-slate-900">{d.name}</p>
         <p className="text-sm text-slate-600">{countsOf(d)}</p>
       </div>

@@ -56,7 +56,7 @@ export function ImportPanel() {
         (16/11/2026), or year first as the export writes them. A file exported from the members table imports as it is,
         so you can export, edit and import it back.
       </p>
-      <div className="grid gap-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div>
           <label htmlFor={`${id}-file`} className={labelClass}>
             CSV file
@@ -66,7 +66,7 @@ export function ImportPanel() {
             type="file"
             accept=".csv,text/csv"
             onChange={(e) => void onFile(e)}
-            className="text-sm"
+            className="w-full min-w-0 text-sm"
           />
         </div>
         <div>

@@ -25,7 +25,7 @@ function StatusBadge({ status }: { status: LaunchCheckStatus }) {
   const { word, icon: Icon, className } = STATUS[status];
   return (
     <span
-      className={`inline-flex shrink-0 items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold ${className}`}
+      className={`inline-flex max-w-full items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold ${className}`}
     >
       <Icon aria-hidden="true" className="size-3.5" />
       {word}

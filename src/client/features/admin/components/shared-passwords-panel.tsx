@@ -101,7 +101,7 @@ function SharedPasswordRow({ item }: { item: AdminSecret }) {
         </div>
       ) : null}
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
+        <div className="min-w-[min(16rem,100%)] flex-1">
           <label htmlFor={`${id}-value`} className={labelClass}>
             New password
           </label>

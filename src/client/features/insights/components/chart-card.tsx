@@ -40,13 +40,13 @@ export function ChartCard<T>({
   return (
     <Card className="flex min-w-0 flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${id}-title`} role="region">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-64 flex-1">
+        <div className="min-w-[min(16rem,100%)] flex-1">
           <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
             {title}
           </h3>
           <p className="text-sm text-slate-600">{description}</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
             {asTable ? <BarChart3 aria-hidden="true" /> : <Table2 aria-hidden="true" />}
             {asTable ? 'Show chart' : 'Show table'}

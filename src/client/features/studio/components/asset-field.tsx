@@ -66,7 +66,7 @@ export function AssetField({ path, label, value, onChange, kind, hint }: AssetFi
       value={value}
       onChange={onChange}
       hint={hint ?? `An https:// address, a path such as /content/…, or upload ${KIND_WORDS[kind]}.`}
-      className="min-w-48 flex-1"
+      className="min-w-[min(12rem,100%)] flex-1"
     />
   );
 
@@ -76,7 +76,7 @@ export function AssetField({ path, label, value, onChange, kind, hint }: AssetFi
         {uploaded === undefined ? (
           addressField
         ) : (
-          <div className="min-w-48 flex-1 space-y-1">
+          <div className="min-w-[min(12rem,100%)] flex-1 space-y-1">
             <p className="text-sm">
               <span className="font-medium text-slate-800">{label.replace(/ address$/u, '')}: </span>
               <a href={value} target="_blank" rel="noreferrer" className="break-all text-brand-700 underline">

@@ -48,7 +48,7 @@ export function BuddyField({ email, buddy }: { email: string; buddy: string | nu
           save(next === '' ? null : next);
         }}
       >
-        <div className="min-w-64 flex-1 space-y-1">
+        <div className="min-w-[min(16rem,100%)] flex-1 space-y-1">
           <label htmlFor={inputId} className={labelClass}>
             Buddy’s e-mail address
           </label>
