@@ -71,12 +71,8 @@ export class LoadingCache<K, V> {
    * @param change the new value from the kept one, or undefined to forget the key instead
    */
   update(key: K, change: (kept: V) => V | undefined): void {
+    this.#forgetLoad(key);
     const kept = this.#entries.get(key);
-    const under = this.#loads.get(key);
-    if (under) {
-      under.stale = true;
-      this.#loads.delete(key);
-    }
     if (kept === undefined) return;
     const changed = change(kept);
     if (changed === undefined) this.#entries.delete(key);
@@ -86,6 +82,11 @@ export class LoadingCache<K, V> {
   /** Forgets `key`; a read of it under way is not kept. */
   delete(key: K): void {
     this.#entries.delete(key);
+    this.#forgetLoad(key);
+  }
+
+  /** A read of `key` under way is answered but not kept. */
+  #forgetLoad(key: K): void {
     const under = this.#loads.get(key);
     if (under) {
       under.stale = true;
