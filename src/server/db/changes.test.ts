@@ -51,6 +51,7 @@ describe('change payloads', () => {
     const changes: Change[] = [
       { kind: 'session', tokenHash: 'ab'.repeat(32) },
       { kind: 'user', userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3' },
+      { kind: 'signed-in', userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3', email: 'ann@inspired2uplift.org' },
       { kind: 'member', email: 'ann@inspired2uplift.org' },
       { kind: 'members' },
       { kind: 'progress', userId: '5d6ecd81-3176-4c8a-b564-586c649d08c3' },
@@ -82,25 +83,28 @@ describe('change payloads', () => {
       'step-completed:not json',
       'step-uncompleted:["u","s","yes"]',
       'step-uncompleted:["u",1,true]',
+      'signed-in:["u"]',
+      'signed-in:["u",1]',
+      'signed-in:u',
     ])
       expect(parseChange(payload)).toBeUndefined();
   });
 });
 
 describe('writes announce what they changed, when they commit', () => {
-  it('users: every sign-in upsert', async () => {
+  it("users: every sign-in upsert, with the person's id and address", async () => {
     let id = '';
     expect(
       await announced(
         async () =>
           (id = (await upsertDevelopmentUser(database.db, { email: 'dev@inspired2uplift.org', name: undefined })).id),
       ),
-    ).toEqual([{ kind: 'user', userId: expect.any(String) }]);
+    ).toEqual([{ kind: 'signed-in', userId: expect.any(String), email: 'dev@inspired2uplift.org' }]);
     expect(
       await announced(async () =>
-        upsertGoogleUser(database.db, { email: 'dev@inspired2uplift.org', name: 'Dev', picture: null }),
+        upsertGoogleUser(database.db, { email: 'Dev@inspired2uplift.org', name: 'Dev', picture: null }),
       ),
-    ).toEqual([{ kind: 'user', userId: id }]);
+    ).toEqual([{ kind: 'signed-in', userId: id, email: 'dev@inspired2uplift.org' }]);
   });
 
   it('sessions: a deletion, by hash, and nothing for a new session, a touch or a missing session', async () => {

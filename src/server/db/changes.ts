@@ -20,8 +20,14 @@ export const CHANGES_CHANNEL = 'onboarding_changes';
 export type Change =
   /** A session ended (sign-out, expiry, rotation at sign-in): `tokenHash` is the stored hash, never the token. */
   | { kind: 'session'; tokenHash: string }
-  /** A user record changed (name, picture, role, department: a sign-in writes them). */
+  /** A user record changed (name, picture, role, department, address), or any number of users' records did. */
   | { kind: 'user'; userId: string }
+  /**
+   * A person signed in: their user record was written (created, or its last sign-in, name, picture, role and
+   * department from the sign-in). What is kept about other people names this person by `email` (lower case) only where
+   * this person is in it, so only that needs reading again.
+   */
+  | { kind: 'signed-in'; userId: string; email: string }
   /** The member record of one e-mail address (lower case) was written or deleted. */
   | { kind: 'member'; email: string }
   /** Any number of member records changed (a CSV import). */
@@ -53,7 +59,7 @@ type KeyedKind = 'session' | 'user' | 'member' | 'progress';
 
 /**
  * The notification payload of a change: `session:<hash>`, `user:<id>`, `member:<email>`, `members`,
- * `progress:<id>`, `step-completed:["<user id>","<step id>","<ISO 8601 time>"]`,
+ * `signed-in:["<user id>","<email>"]`, `progress:<id>`, `step-completed:["<user id>","<step id>","<ISO 8601 time>"]`,
  * `step-uncompleted:["<user id>","<step id>",<with items>]`, `team-tasks`, `content:<version>`, `everything`.
  */
 export function changePayload(change: Change): string {
@@ -66,6 +72,8 @@ export function changePayload(change: Change): string {
       return `member:${change.email}`;
     case 'progress':
       return `progress:${change.userId}`;
+    case 'signed-in':
+      return `signed-in:${JSON.stringify([change.userId, change.email])}`;
     case 'step-completed':
       return `step-completed:${JSON.stringify([change.userId, change.stepId, change.completedAt.toISOString()])}`;
     case 'step-uncompleted':
@@ -79,11 +87,11 @@ export function changePayload(change: Change): string {
   }
 }
 
-/** The three values of a JSON array of three, or none when the text is not one. */
-function jsonTuple(text: string): [unknown, unknown, unknown] | [] {
+/** The values of a JSON array of `length` values (three unless told), or none when the text is not one. */
+function jsonTuple(text: string, length = 3): unknown[] {
   try {
     const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) && parsed.length === 3 ? [parsed[0], parsed[1], parsed[2]] : [];
+    return Array.isArray(parsed) && parsed.length === length ? parsed : [];
   } catch {
     return [];
   }
@@ -121,6 +129,10 @@ export function parseChange(payload: string): Change | undefined {
         !Number.isNaN(completedAt.getTime())
         ? { kind, userId, stepId, completedAt }
         : undefined;
+    }
+    case 'signed-in': {
+      const [userId, email] = jsonTuple(key, 2);
+      return typeof userId === 'string' && typeof email === 'string' ? { kind, userId, email } : undefined;
     }
     case 'step-uncompleted': {
       const [userId, stepId, withItems] = jsonTuple(key);
@@ -173,6 +185,17 @@ export function announcingCompletions(columns: {
 }): { announced: SQL<unknown> } {
   return {
     announced: sql`pg_notify(${CHANGES_CHANNEL}, 'step-completed:' || json_build_array(${columns.userId}::text, ${columns.stepId}::text, to_char(${columns.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)`,
+  };
+}
+
+/**
+ * A RETURNING column of a statement that writes the `users` row of a sign-in: announces `signed-in` with the row's id
+ * and address, as {@link changePayload} writes it.
+ * @param columns the written row's `id` and `email`
+ */
+export function announcingSignIn(columns: { id: AnyPgColumn; email: AnyPgColumn }): { announced: SQL<unknown> } {
+  return {
+    announced: sql`pg_notify(${CHANGES_CHANNEL}, 'signed-in:' || json_build_array(${columns.id}::text, ${columns.email}::text)::text)`,
   };
 }
 

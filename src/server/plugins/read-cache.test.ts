@@ -212,6 +212,68 @@ describe('what the next request sees after a write', () => {
     expect((await me(older)).name).toBe('New Name');
   });
 
+  it('a sign-in: what is kept about others is read again only where it names the person who signed in', async () => {
+    const lead = 'kept-lead@inspired2uplift.org';
+    await upsertMember(t.database.db, {
+      email: lead,
+      role: 'volunteer',
+      department: 'Events',
+      isAdmin: false,
+      leadOf: ['Events'],
+    });
+    await upsertMember(t.database.db, {
+      email: 'kept-newcomer@inspired2uplift.org',
+      role: 'volunteer',
+      department: 'Events',
+      isAdmin: false,
+    });
+    await t.app.changeFeed.settle();
+    const newcomer = await signIn(t.app, { email: 'kept-newcomer@inspired2uplift.org' });
+    const other = await signIn(t.app, { email: 'kept-other@inspired2uplift.org' });
+    const peopleOf = async (cookie: string) => (await onboarding(cookie)).people.map((p) => [p.email, p.name]);
+    expect(await peopleOf(newcomer)).toEqual([[lead, lead]]);
+    expect(await peopleOf(other)).toEqual([]);
+
+    // Someone who is nobody's lead or buddy signs in: both kept answers stay.
+    await signIn(t.app, { email: 'kept-stranger@inspired2uplift.org', name: 'A Stranger' });
+    await t.app.changeFeed.settle();
+    statements = 0;
+    expect(await peopleOf(newcomer)).toEqual([[lead, lead]]);
+    expect(await peopleOf(other)).toEqual([]);
+    expect(statements).toBe(0);
+
+    // The lead signs in: the newcomer sees their name at once; the other member's kept answer still stays.
+    await signIn(t.app, { email: lead, name: 'Lena Lead' });
+    await t.app.changeFeed.settle();
+    statements = 0;
+    expect(await peopleOf(other)).toEqual([]);
+    expect(statements).toBe(0);
+    expect(await peopleOf(newcomer)).toEqual([[lead, 'Lena Lead']]);
+
+    // "My tasks" of the lead name their newcomers: kept through others' sign-ins, read again after a newcomer's.
+    await t.database.db.execute(sql`
+      insert into team_tasks (newcomer_email, task_id, role_key, title, description, who, assignees, due_on, created_at,
+        updated_at)
+      values ('kept-newcomer@inspired2uplift.org', 'welcome-call', 'volunteer', 'Book a welcome call', 'Call them.',
+        'lead', array[${lead}], '2099-01-01', now(), now())`);
+    await t.app.changeFeed.settle();
+    const leadCookie = await signIn(t.app, { email: lead, name: 'Lena Lead' });
+    const tasksOfLead = async () => (await get('/api/team-tasks/mine', leadCookie)).json() as { tasks: unknown[] };
+    expect((await tasksOfLead()).tasks).toHaveLength(1);
+    await signIn(t.app, { email: 'kept-stranger@inspired2uplift.org', name: 'A Stranger' });
+    await t.app.changeFeed.settle();
+    statements = 0;
+    expect((await tasksOfLead()).tasks).toHaveLength(1);
+    expect(statements).toBe(0);
+    await signIn(t.app, { email: 'kept-newcomer@inspired2uplift.org', name: 'Nia Newcomer' });
+    await t.app.changeFeed.settle();
+    statements = 0;
+    expect((await tasksOfLead()).tasks).toHaveLength(1);
+    expect(statements, 'the tasks naming the newcomer are read again').toBeGreaterThan(0);
+    await t.database.db.execute(sql`delete from team_tasks where newcomer_email = 'kept-newcomer@inspired2uplift.org'`);
+    await t.app.changeFeed.settle();
+  });
+
   it("an admin's change of a member's role, and a CSV import", async () => {
     const email = 'promoted@inspired2uplift.org';
     const before = await signIn(t.app, { email });

@@ -210,6 +210,12 @@ export class ReadCache implements ChangeHandler {
         this.#people.clear();
         this.#teamTasks.clear();
         return;
+      case 'signed-in':
+        this.#sessions.deleteWhere((kept) => kept?.user.id === change.userId);
+        // Their name and picture show only where they are one of the people, or a task's newcomer.
+        this.#people.deleteWhere((people) => people.some((person) => person.email === change.email));
+        this.#teamTasks.deleteWhere((tasks) => tasks.some((task) => task.newcomer.email === change.email));
+        return;
       case 'member':
         this.#members.delete(change.email);
         this.#adjustments.delete(change.email);

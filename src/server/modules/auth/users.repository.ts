@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/api.js';
-import { announce, announcingEach, withoutAnnounced } from '../../db/changes.js';
+import { announce, announcingEach, announcingSignIn, withoutAnnounced } from '../../db/changes.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { moveAddress } from '../../db/stored-by-id.js';
@@ -9,8 +9,11 @@ import { moveAddress } from '../../db/stored-by-id.js';
 /** A row of the users table. */
 export type UserRow = typeof users.$inferSelect;
 
-/** RETURNING of an upsert: the stored user, and the announcement that it changed (db/changes.ts). */
-const returningAnnounced = { ...getTableColumns(users), ...announcingEach('user', users.id) };
+/**
+ * RETURNING of a sign-in's upsert: the stored user, and the announcement that this person signed in (db/changes.ts
+ * `signed-in`: what is kept about others is read again only where it names them).
+ */
+const returningAnnounced = { ...getTableColumns(users), ...announcingSignIn({ id: users.id, email: users.email }) };
 
 /** Where the signed-in user's picture is served (docs/product.md#profile-pictures; auth/profile-picture.routes.ts). */
 export const MY_PICTURE_PATH = '/api/users/me/picture';
