@@ -16,6 +16,60 @@ function filesUnder(dir: string, prefix = ''): string[] {
     .sort();
 }
 
+/** The first 16 hex digits of a SHA-256 of the committed migrations' names and contents. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(MIGRATIONS_DIR)) {
+    hash.update(file);
+    hash.update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The advisory lock the test processes take while one of them makes the PostgreSQL template. */
+const TEMPLATE_LOCK_KEY = 7_340_291_106;
+
+/**
+ * Creates the PostgreSQL database `name` as a copy of a template migrated with the committed migrations. The template
+ * is named by the migrations' content, so that a changed migration makes a new one (templates of other migrations are
+ * dropped), and made by the first test process that needs it. Everything happens under an advisory lock, so that no
+ * process drops or makes a template while another copies one. A copy takes about a third of the time of migrating a
+ * new database.
+ * @param admin a connection to the server (any database but the template)
+ * @param serverUrl the server's URL, for connecting to the template while making it
+ * @param name the new database's name
+ */
+async function createFromTemplate(admin: pg.Client, serverUrl: string, name: string): Promise<void> {
+  const template = `onboarding_template_${migrationsHash()}`;
+  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+  try {
+    const { rows } = await admin.query<{ datname: string; datistemplate: boolean }>(
+      `select datname, datistemplate from pg_database where starts_with(datname, 'onboarding_template_')`,
+    );
+    for (const row of rows) {
+      // Another migration's template, or this one left half made by a process that stopped while making it.
+      if (row.datname === template && row.datistemplate) continue;
+      await admin.query(`alter database "${row.datname}" is_template false`);
+      await admin.query(`drop database "${row.datname}" with (force)`);
+    }
+    if (!rows.some((row) => row.datname === template && row.datistemplate)) {
+      await admin.query(`create database "${template}"`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${template}`;
+      const database = await openDatabase({ url: url.toString() });
+      try {
+        await migrate(database);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database "${template}" is_template true`);
+    }
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+  }
+}
+
 /**
  * An in-memory PGlite database migrated with the committed migrations, as a data-directory dump. Opening a database
  * from it takes about half as long as starting an empty one (PGlite's initdb is most of the start). The dump is kept in
@@ -23,12 +77,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
  * changed migration makes a new one; it is written to a temporary name and renamed, so a process never reads half of it.
  */
 async function migratedTemplate(): Promise<Blob> {
-  const hash = createHash('sha256');
-  for (const file of filesUnder(MIGRATIONS_DIR)) {
-    hash.update(file);
-    hash.update(readFileSync(path.join(MIGRATIONS_DIR, file)));
-  }
-  const file = path.join(tmpdir(), `onboarding-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const file = path.join(tmpdir(), `onboarding-test-template-${migrationsHash()}.tar`);
   try {
     if (statSync(file).size > 0) return new Blob([readFileSync(file)]);
   } catch {
@@ -60,7 +109,7 @@ let template: Promise<Blob> | undefined;
  * By default an in-memory PGlite database, opened from a migrated template shared by the test processes (see
  * {@link migratedTemplate}). When `TEST_DATABASE_URL` names a PostgreSQL server (any database on it
  * the user may connect to, e.g. postgres://postgres:postgres@localhost:5432/postgres), a uniquely named database is
- * created on that server, migrated, and dropped again by `close()`.
+ * created on that server as a copy of a migrated template ({@link createFromTemplate}), and dropped again by `close()`.
  * @returns the open database; call `close()` in `afterAll`
  * @throws the driver's error when the server cannot be reached or the user may not create databases
  */
@@ -77,7 +126,7 @@ export async function createTestDatabase(): Promise<OpenDatabase> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await createFromTemplate(admin, serverUrl, name);
   } finally {
     await admin.end();
   }
