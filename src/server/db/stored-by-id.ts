@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { announcingEach } from './changes.js';
 import type { Database } from './client.js';
@@ -77,54 +77,45 @@ export interface StoredByStepId extends Stored {
 /** What becomes of a member's rows after they left: deleted by their user id column, or kept and why. */
 export type AfterLeaving = { deleteBy: PgColumn } | { keep: string };
 
-/** What a recycled address does with the directory read's row (workspace_directory_accounts). */
-const READ = { keep: "Google Workspace's directory as last read: the next read says what the address is now" };
+/**
+ * An entry of one of the lists below: `name`, the table of `column` (a column knows its table), `column` and the rest.
+ * @param name the entry's name (unique in its list; the audit log's counts use it)
+ * @param column the column that holds the id
+ * @param rest what the list says of the table (e.g. `afterLeaving`)
+ */
+function on<Rest extends object>(name: string, column: PgColumn, rest: Rest): Rest & Omit<Stored, 'kept'> {
+  return { ...rest, name, table: column.table, column };
+}
+
 /** Kept after leaving: the organisation's record of the member's onboarding, not their answers. */
-const PROGRESS_RECORD = "the organisation's record of the member's onboarding, not their answers";
+const PROGRESS_RECORD = { keep: "the organisation's record of the member's onboarding, not their answers" };
+/** Kept after leaving: pre-boarding's rows go by address, with the rest of pre-boarding. */
+const PREBOARDING = {
+  keep: 'deleted by address with the rest of pre-boarding (modules/preboarding/preboarding-retention.ts)',
+};
 
 /** Everything stored by a step's id. */
 export const STORED_BY_STEP_ID: readonly StoredByStepId[] = [
-  { name: 'completions', table: stepProgress, column: stepProgress.stepId, afterLeaving: { keep: PROGRESS_RECORD } },
-  { name: 'ticks', table: stepItemProgress, column: stepItemProgress.stepId, afterLeaving: { keep: PROGRESS_RECORD } },
-  {
-    name: 'formAnswers',
-    table: formAnswers,
-    column: formAnswers.stepId,
-    afterLeaving: { deleteBy: formAnswers.userId },
-  },
-  { name: 'formFiles', table: formFiles, column: formFiles.stepId, afterLeaving: { deleteBy: formFiles.userId } },
-  { name: 'quizTries', table: quizTries, column: quizTries.stepId, afterLeaving: { deleteBy: quizTries.userId } },
+  on('completions', stepProgress.stepId, { afterLeaving: PROGRESS_RECORD }),
+  on('ticks', stepItemProgress.stepId, { afterLeaving: PROGRESS_RECORD }),
+  on('formAnswers', formAnswers.stepId, { afterLeaving: { deleteBy: formAnswers.userId } }),
+  on('formFiles', formFiles.stepId, { afterLeaving: { deleteBy: formFiles.userId } }),
+  on('quizTries', quizTries.stepId, { afterLeaving: { deleteBy: quizTries.userId } }),
   // The first answers of sends (a quiz's result): they go with the answers.
-  { name: 'sendKeys', table: sendKeys, column: sendKeys.stepId, afterLeaving: { deleteBy: sendKeys.userId } },
-  {
-    name: 'skips',
-    table: memberStepAdjustments,
-    column: memberStepAdjustments.stepId,
+  on('sendKeys', sendKeys.stepId, { afterLeaving: { deleteBy: sendKeys.userId } }),
+  on('skips', memberStepAdjustments.stepId, {
     only: eq(memberStepAdjustments.kind, 'skip'),
     afterLeaving: { keep: "an admin's decision about the member's steps, not their answers" },
-  },
-  {
-    name: 'reminders',
-    table: mailReminderSteps,
-    column: mailReminderSteps.stepId,
+  }),
+  on('reminders', mailReminderSteps.stepId, {
     afterLeaving: { keep: 'the mail history, by address: which reminders were sent' },
-  },
+  }),
   // Answers given before the first day, by address until the first sign-in joins them (docs/product.md#pre-boarding).
-  {
-    name: 'preboardingAnswers',
-    table: preboardingAnswers,
-    column: preboardingAnswers.stepId,
-    afterLeaving: {
-      keep: 'deleted by address with the rest of pre-boarding (modules/preboarding/preboarding-retention.ts)',
-    },
-  },
-  {
-    name: 'acknowledgments',
-    table: acknowledgments,
-    column: acknowledgments.stepId,
+  on('preboardingAnswers', preboardingAnswers.stepId, { afterLeaving: PREBOARDING }),
+  on('acknowledgments', acknowledgments.stepId, {
     kept: 'append-only signed records: a rename of a step members agreed to is refused',
     afterLeaving: { keep: 'signed records the organisation may need to produce' },
-  },
+  }),
 ];
 
 /**
@@ -138,44 +129,16 @@ export const STORED_BY_USER_ID: readonly {
   afterLeaving: AfterLeaving;
 }[] = [
   // Reading and display settings can tell of access needs: they go with the answers.
-  {
-    name: 'preferences',
-    table: memberPreferences,
-    column: memberPreferences.userId,
-    afterLeaving: { deleteBy: memberPreferences.userId },
-  },
-  {
-    name: 'sessions',
-    table: sessions,
-    column: sessions.userId,
+  on('preferences', memberPreferences.userId, { afterLeaving: { deleteBy: memberPreferences.userId } }),
+  on('sessions', sessions.userId, {
     afterLeaving: { keep: 'none are left: marking someone as left ends their sessions (modules/members)' },
-  },
-  {
-    name: 'progressImports',
-    table: progressImports,
-    column: progressImports.userId,
+  }),
+  on('progressImports', progressImports.userId, {
     afterLeaving: { keep: 'which steps an earlier version of the app completed: part of the onboarding record' },
-  },
-  {
-    name: 'auditLog',
-    table: auditLog,
-    column: auditLog.actorUserId,
-    afterLeaving: { keep: 'the audit log: who did what, kept as it happened' },
-  },
-  {
-    name: 'preboardingJoined',
-    table: preboardingRecords,
-    column: preboardingRecords.joinedUserId,
-    afterLeaving: {
-      keep: 'deleted by address with the rest of pre-boarding (modules/preboarding/preboarding-retention.ts)',
-    },
-  },
-  {
-    name: 'adminMembers',
-    table: adminMembers,
-    column: adminMembers.userId,
-    afterLeaving: { keep: 'derived from the member records, recomputed' },
-  },
+  }),
+  on('auditLog', auditLog.actorUserId, { afterLeaving: { keep: 'the audit log: who did what, kept as it happened' } }),
+  on('preboardingJoined', preboardingRecords.joinedUserId, { afterLeaving: PREBOARDING }),
+  on('adminMembers', adminMembers.userId, { afterLeaving: { keep: 'derived from the member records, recomputed' } }),
 ];
 
 /** Why the former person's mail not yet sent is cancelled when their address is given to someone else. */
@@ -192,131 +155,77 @@ export interface StoredByAddress {
    * `also` further columns set in the same update and `announce` the caches told of each row (db/changes.ts);
    * `keep` — they stay with the address, and why.
    */
-  onRecycle:
-    | {
-        move: {
-          also?: (ids: { from: string; to: string }) => Record<string, SQL>;
-          announce?: { kind: 'user' | 'member'; key: PgColumn };
-        };
-      }
-    | { keep: string };
+  onRecycle: { move: RecycleMove } | { keep: string };
 }
 
-/** An address that says who did something, kept as it was when the address passes to someone else. */
-const stamp = (name: string, table: PgTable, column: PgColumn): StoredByAddress => ({
-  name,
-  table,
-  column,
-  onRecycle: { keep: 'who did it, as it happened' },
-});
+/** How rows go to the former person's address: {@link StoredByAddress.onRecycle}. */
+export interface RecycleMove {
+  /** Further columns set in the same update. */
+  also?: (ids: { from: string; to: string }) => Record<string, SQL>;
+  /** The caches told of each row moved (db/changes.ts). */
+  announce?: { kind: 'user' | 'member'; key: PgColumn };
+}
+
+/** Rows that go to the former person's address with them when their address passes to someone else. */
+const moves = (name: string, column: PgColumn, move: RecycleMove = {}) => on(name, column, { onRecycle: { move } });
+/** Rows that stay with the address when it passes to someone else, and why. */
+const keeps = (name: string, column: PgColumn, why: string) => on(name, column, { onRecycle: { keep: why } });
+/** An address that says who did something, kept as it was when the address passes to someone else; named `table.column`. */
+const stamp = (column: PgColumn) =>
+  keeps(`${getTableName(column.table)}.${column.name}`, column, 'who did it, as it happened');
 
 /** Everything stored by a person's address, in the order a recycled address moves it. */
 export const STORED_BY_ADDRESS: readonly StoredByAddress[] = [
-  {
-    name: 'users',
-    table: users,
-    column: users.email,
-    onRecycle: { move: { announce: { kind: 'user', key: users.id } } },
-  },
-  {
-    name: 'members',
-    table: members,
-    column: members.email,
-    onRecycle: { move: { announce: { kind: 'member', key: members.email } } },
-  },
+  moves('users', users.email, { announce: { kind: 'user', key: users.id } }),
+  moves('members', members.email, { announce: { kind: 'member', key: members.email } }),
   // Their start date, paused or unsubscribed reminders and digest setting.
-  { name: 'schedules', table: memberSchedules, column: memberSchedules.email, onRecycle: { move: {} } },
+  moves('schedules', memberSchedules.email),
   // Their mail history, with the dedupe keys that name the address (so the new person's reminder of the same day is
   // planned); messages not yet sent are cancelled: a former address is never written to (with plus addressing it would
   // reach the address's new holder).
-  {
-    name: 'outbox',
-    table: mailOutbox,
-    column: mailOutbox.recipient,
+  on('outbox', mailOutbox.recipient, {
     onRecycle: {
       move: {
-        also: ({ from, to }) => ({
+        also: ({ from, to }: { from: string; to: string }) => ({
           dedupeKey: sql`replace(${mailOutbox.dedupeKey}, ${`:${from}:`}, ${`:${to}:`})`,
           status: sql`case when ${mailOutbox.status} = 'pending' then 'cancelled' else ${mailOutbox.status} end`,
           cancelReason: sql`case when ${mailOutbox.status} = 'pending' then ${ADDRESS_RECYCLED_CANCEL_REASON} else ${mailOutbox.cancelReason} end`,
         }),
       },
     },
-  },
+  }),
   // The reminder occasions already sent to them, and the team task mails.
-  { name: 'reminders', table: mailReminderSteps, column: mailReminderSteps.email, onRecycle: { move: {} } },
-  { name: 'teamTaskMails', table: teamTaskMails, column: teamTaskMails.recipient, onRecycle: { move: {} } },
+  moves('reminders', mailReminderSteps.email),
+  moves('teamTaskMails', teamTaskMails.recipient),
   // An admin's skips and extra steps, and the team tasks done for them, are the former person's.
-  { name: 'adjustments', table: memberStepAdjustments, column: memberStepAdjustments.email, onRecycle: { move: {} } },
-  { name: 'teamTasks', table: teamTasks, column: teamTasks.newcomerEmail, onRecycle: { move: {} } },
-  {
-    name: 'acknowledgments',
-    table: acknowledgments,
-    column: acknowledgments.email,
-    onRecycle: { keep: 'signed records, append-only: the address as signed; they follow the person by user id' },
-  },
-  {
-    name: 'auditLog',
-    table: auditLog,
-    column: auditLog.actorEmail,
-    onRecycle: { keep: 'the audit log: who did what, as it happened' },
-  },
-  // Who did something, as it happened: a stamp, not the person's record (record 035).
-  stamp('sharedSecrets', sharedSecrets, sharedSecrets.updatedByEmail),
-  stamp('contentVersions', contentVersions, contentVersions.createdBy),
-  stamp('contentDraft', contentDraft, contentDraft.updatedBy),
-  stamp('contentAssets', contentAssets, contentAssets.createdBy),
-  stamp('adjustmentsBy', memberStepAdjustments, memberStepAdjustments.createdBy),
-  stamp('teamTasksDoneBy', teamTasks, teamTasks.doneBy),
-  stamp('workspaceAccountsBy', workspaceAccounts, workspaceAccounts.requestedBy),
-  stamp('workspaceJobsBy', workspaceJobs, workspaceJobs.requestedBy),
+  moves('adjustments', memberStepAdjustments.email),
+  moves('teamTasks', teamTasks.newcomerEmail),
   // What the former person did before their first day is theirs: it must not join the new holder's account.
-  { name: 'preboardingRecords', table: preboardingRecords, column: preboardingRecords.email, onRecycle: { move: {} } },
-  { name: 'preboardingAnswers', table: preboardingAnswers, column: preboardingAnswers.email, onRecycle: { move: {} } },
-  { name: 'preboardingLinks', table: preboardingLinks, column: preboardingLinks.email, onRecycle: { move: {} } },
-  {
-    name: 'preboardingSessions',
-    table: preboardingSessions,
-    column: preboardingSessions.email,
-    onRecycle: { move: {} },
-  },
-  {
-    name: 'preboardingLinksSentTo',
-    table: preboardingLinks,
-    column: preboardingLinks.privateEmail,
-    onRecycle: { keep: "the private address the link was sent to: it moves with the link's row" },
-  },
-  {
-    name: 'privateEmail',
-    table: members,
-    column: members.privateEmail,
-    onRecycle: { keep: "the member's own private address: it moves with their member record" },
-  },
-  {
-    name: 'adminMembers',
-    table: adminMembers,
-    column: adminMembers.email,
-    onRecycle: { keep: 'derived from the member records, recomputed' },
-  },
-  {
-    name: 'adminMembersPending',
-    table: adminMembersPending,
-    column: adminMembersPending.email,
-    onRecycle: { keep: 'derived: a note that the row above is to be recomputed' },
-  },
-  {
-    name: 'workspaceAccounts',
-    table: workspaceAccounts,
-    column: workspaceAccounts.memberEmail,
-    onRecycle: { keep: "the Google Workspace account is the address's: it passes with the address" },
-  },
-  {
-    name: 'workspaceJobs',
-    table: workspaceJobs,
-    column: workspaceJobs.memberEmail,
-    onRecycle: { keep: "jobs on the Google Workspace account, which is the address's" },
-  },
-  { name: 'directory', table: workspaceDirectoryAccounts, column: workspaceDirectoryAccounts.email, onRecycle: READ },
+  moves('preboardingRecords', preboardingRecords.email),
+  moves('preboardingAnswers', preboardingAnswers.email),
+  moves('preboardingLinks', preboardingLinks.email),
+  moves('preboardingSessions', preboardingSessions.email),
+  // What stays with the address.
+  keeps('acknowledgments', acknowledgments.email, 'signed records, append-only: they follow the person by user id'),
+  keeps('auditLog', auditLog.actorEmail, 'the audit log: who did what, as it happened'),
+  keeps('linkSentTo', preboardingLinks.privateEmail, 'the private address the link was sent to: moves with the link'),
+  keeps('privateEmail', members.privateEmail, "the member's own private address: it moves with their member record"),
+  keeps('adminMembers', adminMembers.email, 'derived from the member records, recomputed'),
+  keeps('adminMembersPending', adminMembersPending.email, 'derived: a note that the row above is to be recomputed'),
+  keeps('workspaceAccounts', workspaceAccounts.memberEmail, "the Workspace account is the address's: passes with it"),
+  keeps('workspaceJobs', workspaceJobs.memberEmail, "jobs on the Google Workspace account, which is the address's"),
+  keeps('directory', workspaceDirectoryAccounts.email, 'the directory as last read: the next read updates it'),
+  // Who did something, as it happened: a stamp, not the person's record (record 035).
+  ...[
+    sharedSecrets.updatedByEmail,
+    contentVersions.createdBy,
+    contentDraft.updatedBy,
+    contentAssets.createdBy,
+    memberStepAdjustments.createdBy,
+    teamTasks.doneBy,
+    workspaceAccounts.requestedBy,
+    workspaceJobs.requestedBy,
+  ].map(stamp),
 ];
 
 /**
@@ -345,16 +254,11 @@ export async function moveAddress(tx: Database, ids: { from: string; to: string 
 
 /** Everything stored by a role's key. */
 export const STORED_BY_ROLE_KEY: readonly Stored[] = [
-  { name: 'members', table: members, column: members.role, stamp: 'updatedAt' },
-  { name: 'users', table: users, column: users.role },
-  { name: 'teamTasks', table: teamTasks, column: teamTasks.roleKey },
-  { name: 'workspaceMappings', table: workspaceMappings, column: workspaceMappings.roleKey },
-  {
-    name: 'adminMembers',
-    table: adminMembers,
-    column: adminMembers.roleKey,
-    kept: 'derived: recomputed from the member records and the new catalog',
-  },
+  on('members', members.role, { stamp: 'updatedAt' }),
+  on('users', users.role, {}),
+  on('teamTasks', teamTasks.roleKey, {}),
+  on('workspaceMappings', workspaceMappings.roleKey, {}),
+  on('adminMembers', adminMembers.roleKey, { kept: 'derived: recomputed from the member records and the new catalog' }),
 ];
 
 /** The key of a column in its table's columns (`stepId` for `step_id`). */
