@@ -13,11 +13,9 @@ import { secretRoutes } from './secret-routes.js';
 /** The 403 message of every admin route to a signed-in person with no admin access (modules/permissions). */
 export { NOT_ADMIN_MESSAGE } from '../permissions/index.js';
 
-export {
-  type AdminRoutesOptions,
-  BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE,
-  IMPORT_BODY_LIMIT_BYTES,
-} from './admin-route-kit.js';
+export { type AdminRoutesOptions } from './admin-route-kit.js';
+export { IMPORT_BODY_LIMIT_BYTES } from './import-routes.js';
+export { BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE } from './member-routes.js';
 
 /** The audit kinds the audit log filter offers: every kind the server writes (src/shared/audit-kinds.ts). */
 export { AUDIT_KINDS };

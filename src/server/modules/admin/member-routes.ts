@@ -15,6 +15,7 @@ import {
 import { findRoleConfiguration } from '../../../shared/role-lookup.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import {
+  type BuddyRefusal,
   endMemberSessions,
   getMember,
   markMemberLeft,
@@ -39,14 +40,19 @@ import { checkMemberDepartments } from '../departments/index.js';
 import { exportExtras } from './import-changes.js';
 import { getMemberDetail } from './member-detail.js';
 import { membersToCsv } from './member-import.js';
-import {
-  type AdminRoutesOptions,
-  BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE,
-  BUDDY_REFUSALS,
-  actorOf,
-  adminContexts,
-  needs,
-} from './admin-route-kit.js';
+import { type AdminRoutesOptions, actorOf, adminContexts, needs } from './admin-route-kit.js';
+
+/** The 400 message of a buddy `setMemberBuddy` refused. */
+const BUDDY_REFUSALS: Record<BuddyRefusal, string> = {
+  'no-member': 'Only a member with a member record can have a buddy.',
+  'no-buddy-member': 'The buddy must be a member: add them first.',
+  'own-buddy': 'A member cannot be their own buddy.',
+  'buddy-left': 'The buddy has left the organisation; choose someone else.',
+};
+
+/** The 400 message to a lead who chose a buddy outside the departments they lead. */
+export const BUDDY_OUTSIDE_LED_DEPARTMENTS_MESSAGE =
+  'As a lead, you can choose a buddy only from the departments you lead. Ask an admin to choose someone from another department.';
 
 /** The members routes of the admin console: the table, a member's page, invitations and member records, sign-out, buddies and leaving (docs/product.md#admin-area). */
 export const memberRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {

@@ -10,12 +10,32 @@ import {
 } from '../../../shared/admin-api.js';
 import { recordAudit } from '../audit/index.js';
 import { listRevealedSecrets, secretStepTitles } from './offboarding.js';
-import { listStoredSecrets, readStoredSecret, writeStoredSecret } from '../secrets/index.js';
-import { type AdminRoutesOptions, actorOf, needs, secretNameOf } from './admin-route-kit.js';
+import { listStoredSecrets, readStoredSecret, type SecretName, writeStoredSecret } from '../secrets/index.js';
+import { SECRET_NAMES } from '../../../shared/content-schema.js';
+import type { RoleCatalog } from '../../../shared/roles.js';
+import { notFound } from '../../http-errors.js';
+import { type AdminRoutesOptions, actorOf, needs } from './admin-route-kit.js';
+
+/**
+ * The shared password a route's `:name` names (any case).
+ * @throws HttpError 404 naming the known passwords
+ */
+function secretNameOf(text: string): SecretName {
+  const name = text.toUpperCase();
+  const known = SECRET_NAMES.find((n) => n === name);
+  if (known === undefined)
+    throw notFound(`There is no shared password called ${text}. Known: ${SECRET_NAMES.join(', ')}.`);
+  return known;
+}
 
 /** The shared-password routes of the admin console: which a member revealed, rotation, setting and revealing (docs/product.md#shared-passwords). */
 export const secretRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
   const { db, config, now } = options;
+  /** Every shared password as the Shared passwords tab lists it (never a value), with the steps that show it. */
+  const listedSecrets = async (catalog: RoleCatalog) => {
+    const titles = secretStepTitles(catalog);
+    return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
+  };
   app.get(
     '/api/admin/members/:email/revealed-secrets',
     {
@@ -52,8 +72,7 @@ export const secretRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
     '/api/admin/secrets',
     { ...needs('secrets:manage'), schema: { response: { 200: adminSecretsSchema } } },
     async function getAdminSecrets(request) {
-      const titles = secretStepTitles(request.catalog);
-      return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
+      return listedSecrets(request.catalog);
     },
   );
 
@@ -77,8 +96,7 @@ export const secretRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (ap
           at,
         });
       });
-      const titles = secretStepTitles(request.catalog);
-      return { items: (await listStoredSecrets(db)).map((item) => ({ ...item, steps: titles.get(item.name) ?? [] })) };
+      return listedSecrets(request.catalog);
     },
   );
 

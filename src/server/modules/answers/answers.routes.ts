@@ -1,6 +1,7 @@
 import { DEFAULT_DATE_SETTINGS, type DateSettings } from '../../../shared/dates.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   formAnswersBodySchema,
@@ -46,7 +47,7 @@ import {
 } from './answers.service.js';
 import { readOwnFormFile, readSentFormFile, type OpenedFormFile } from './form-files.js';
 import { answeredForms, formStepById, stepsOfRole } from './answered-forms.js';
-import { sendKeyOf } from './send-keys.js';
+import { sendKeyOf, type SendKey } from './send-keys.js';
 
 /** The Idempotency-Key header as Node names it (lower case). */
 const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
@@ -140,14 +141,54 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
 
   const own = (request: FastifyRequest<{ Params: { stepId: string } }>) =>
     memberStep(request.catalog, request, request.params.stepId);
+  /** Route options of a read of the member's own step: signed in, the step id, the answer's schema. */
+  const ownStepRead = <A extends z.ZodType>(answer: A) => ({
+    preValidation: requireUser,
+    schema: { params: stepIdParamsSchema, response: { 200: answer } },
+  });
+  /**
+   * The member's step a send is about (a form's sending, a quiz's try) and the send's key, when it has one.
+   * @throws HttpError as {@link writableStep} and {@link sendKeyOf}
+   */
+  const keyedSend = (
+    request: FastifyRequest<{ Params: { stepId: string }; Querystring: { previewRole?: string | undefined } }>,
+    kind: SendKey['kind'],
+  ) => {
+    const step = writableStep(request, request.params.stepId);
+    return { step, key: sendKeyOf(request.headers[KEY_HEADER], { kind, stepId: step.id, body: request.body }) };
+  };
+  /**
+   * The member whose answers an admin or lead reads, and the read's audit entry (without its outcome): a lead of
+   * another department is refused, audited 'refused' with `details`.
+   * @param details what the read was for, in the refusal's audit entry (e.g. the file)
+   * @throws HttpError 404 for an address no member or user has; 403 {@link NOT_YOUR_MEMBER_MESSAGE}
+   */
+  const answersOwner = async (
+    request: FastifyRequest<{ Params: { email: string } }>,
+    details?: Record<string, unknown>,
+  ) => {
+    const email = request.params.email.toLowerCase();
+    const record = await getMember(db, email);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    if (!record && !user) throw notFound(`No member has the address ${email}.`);
+    const reader = signedInUser(request);
+    const audit = { kind: 'answers-read', actorUserId: reader.id, actorEmail: reader.email, subject: email } as const;
+    if (!mayReadDepartment(request.memberRole, record?.department ?? user?.department ?? '')) {
+      await recordAudit(db, {
+        ...audit,
+        outcome: 'refused',
+        reason: 'not-their-department',
+        details: details ?? null,
+        at: now(),
+      });
+      throw forbidden(NOT_YOUR_MEMBER_MESSAGE);
+    }
+    return { email, record, user, audit };
+  };
 
-  app.get(
-    '/api/steps/:stepId/form',
-    { preValidation: requireUser, schema: { params: stepIdParamsSchema, response: { 200: formStateSchema } } },
-    async function getStepsByStepIdForm(request) {
-      return formState(deps, request, own(request));
-    },
-  );
+  app.get('/api/steps/:stepId/form', ownStepRead(formStateSchema), async function getStepsByStepIdForm(request) {
+    return formState(deps, request, own(request));
+  });
 
   app.put(
     '/api/steps/:stepId/form/draft',
@@ -162,8 +203,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
     '/api/steps/:stepId/form',
     stepWriteRoute(stepIdParamsSchema, formAnswersBodySchema, formSubmitAnswerSchema),
     async function postStepsByStepIdForm(request) {
-      const step = writableStep(request, request.params.stepId);
-      const key = sendKeyOf(request.headers[KEY_HEADER], { kind: FORM_SEND, stepId: step.id, body: request.body });
+      const { step, key } = keyedSend(request, FORM_SEND);
       return submitForm(deps, request, step, request.body.answers, key);
     },
   );
@@ -216,20 +256,15 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
     },
   );
 
-  app.get(
-    '/api/steps/:stepId/quiz',
-    { preValidation: requireUser, schema: { params: stepIdParamsSchema, response: { 200: quizStateSchema } } },
-    async function getStepsByStepIdQuiz(request) {
-      return quizState(deps, request, own(request));
-    },
-  );
+  app.get('/api/steps/:stepId/quiz', ownStepRead(quizStateSchema), async function getStepsByStepIdQuiz(request) {
+    return quizState(deps, request, own(request));
+  });
 
   app.post(
     '/api/steps/:stepId/quiz',
     stepWriteRoute(stepIdParamsSchema, quizTryBodySchema, quizTryAnswerSchema),
     async function postStepsByStepIdQuiz(request) {
-      const step = writableStep(request, request.params.stepId);
-      const key = sendKeyOf(request.headers[KEY_HEADER], { kind: QUIZ_SEND, stepId: step.id, body: request.body });
+      const { step, key } = keyedSend(request, QUIZ_SEND);
       return tryQuiz(deps, request, step, request.body.answers, key);
     },
   );
@@ -299,17 +334,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
       schema: { params: memberEmailParamsSchema, response: { 200: memberFormAnswersSchema } },
     },
     async function getAdminMembersByEmailAnswers(request) {
-      const email = request.params.email.toLowerCase();
-      const record = await getMember(db, email);
-      const [user] = await db.select().from(users).where(eq(users.email, email));
-      if (!record && !user) throw notFound(`No member has the address ${email}.`);
-      const reader = signedInUser(request);
-      const audit = { kind: 'answers-read', actorUserId: reader.id, actorEmail: reader.email, subject: email } as const;
-      const department = record?.department ?? user?.department ?? '';
-      if (!mayReadDepartment(request.memberRole, department)) {
-        await recordAudit(db, { ...audit, outcome: 'refused', reason: 'not-their-department', at: now() });
-        throw forbidden(NOT_YOUR_MEMBER_MESSAGE);
-      }
+      const { email, record, user, audit } = await answersOwner(request);
       const steps = stepsOfRole(request.catalog, record?.role ?? user?.role ?? '');
       const early = sentBeforeFirstDay === undefined ? undefined : await sentBeforeFirstDay(db, box, email);
       const forms = await answeredForms(db, box, user?.id ?? null, steps, early, dateSettings);
@@ -331,23 +356,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
       schema: { params: memberFileParamsSchema },
     },
     async function getAdminMembersByEmailAnswersFilesByFileId(request, reply) {
-      const email = request.params.email.toLowerCase();
-      const record = await getMember(db, email);
-      const [user] = await db.select().from(users).where(eq(users.email, email));
-      if (!record && !user) throw notFound(`No member has the address ${email}.`);
-      const reader = signedInUser(request);
-      const audit = { kind: 'answers-read', actorUserId: reader.id, actorEmail: reader.email, subject: email } as const;
-      const department = record?.department ?? user?.department ?? '';
-      if (!mayReadDepartment(request.memberRole, department)) {
-        await recordAudit(db, {
-          ...audit,
-          outcome: 'refused',
-          reason: 'not-their-department',
-          details: { file: request.params.fileId },
-          at: now(),
-        });
-        throw forbidden(NOT_YOUR_MEMBER_MESSAGE);
-      }
+      const { email, user, audit } = await answersOwner(request, { file: request.params.fileId });
       const file = user
         ? await readSentFormFile(db, box, { userId: user.id, fileId: request.params.fileId })
         : undefined;
