@@ -7,6 +7,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { PluginOption, UserConfig } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.js';
+import { DEFAULT_PREFERENCES } from '../../src/shared/preferences.js';
 import { CLIENT_DIR, DOMAIN, budgets, checks, results, root, round, tempDir, withSignedInApp } from '../common.js';
 
 /**
@@ -141,16 +142,7 @@ async function savePreferences(base: string, cookie: string, change: Record<stri
   const res = await fetch(`${base}/api/me/preferences`, {
     method: 'PUT',
     headers: { cookie, origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      textSize: 100,
-      spacing: false,
-      font: 'standard',
-      theme: 'system',
-      motion: 'system',
-      oneStepAtATime: false,
-      easyRead: false,
-      ...change,
-    }),
+    body: JSON.stringify({ ...DEFAULT_PREFERENCES, ...change }),
   });
   if (!res.ok) throw new Error(`PUT /api/me/preferences answered ${res.status}: ${await res.text()}`);
 }

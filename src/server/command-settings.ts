@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { openConfiguredDatabase, type OpenDatabase } from './db/client.js';
+import { DataDirBusyError } from './db/data-dir-lock.js';
 import { ConfigError, loadConfig, type Config } from './env.js';
 import { projectRoot } from './project-root.js';
 
@@ -134,4 +136,22 @@ export async function withCommandConfig(
   }
   console.log(describeDatabase(config, settings));
   return body({ config, settings });
+}
+
+/**
+ * Opens the database a command is configured for ({@link openConfiguredDatabase}), or says on stderr why it cannot: the
+ * embedded database is open in another process (db/data-dir-lock.ts).
+ * @param config the command's configuration
+ * @param holder what the command is, for the lock and its messages: 'npm run members', …
+ * @returns the open database (the command closes it), or undefined when it is busy (the command then exits with 1)
+ * @throws whatever else opening throws
+ */
+export async function openForCommand(config: Config, holder: string): Promise<OpenDatabase | undefined> {
+  try {
+    return await openConfiguredDatabase(config, holder);
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(error.message);
+    return undefined;
+  }
 }

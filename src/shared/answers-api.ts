@@ -69,16 +69,16 @@ export type FormSubmitAnswer = z.infer<typeof formSubmitAnswerSchema>;
 /** GET /api/answers/mine?format= — the member's own answers as a download. */
 export const myAnswersQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') }).strict();
 
+/** What names a form's sending where it is read: its step (id and title), the version and when it was sent. */
+const sendingHead = { stepId: z.string(), stepTitle: z.string(), version: z.number().int(), submittedAt: z.string() };
+
 /** The member's own answers in the JSON download: every form sent (latest version) and every quiz try. */
 export const myAnswersSchema = z.object({
   email: z.string(),
   downloadedAt: z.string(),
   forms: z.array(
     z.object({
-      stepId: z.string(),
-      stepTitle: z.string(),
-      version: z.number().int(),
-      submittedAt: z.string(),
+      ...sendingHead,
       /** Each answer as text; a file question's text is the file's name (the download holds no file). */
       answers: z.array(z.object({ fieldId: z.string(), label: z.string(), sensitive: z.boolean(), text: z.string() })),
     }),
@@ -109,10 +109,7 @@ export const memberFormAnswersSchema = z.object({
   email: z.string(),
   forms: z.array(
     z.object({
-      stepId: z.string(),
-      stepTitle: z.string(),
-      version: z.number().int(),
-      submittedAt: z.string(),
+      ...sendingHead,
       /** Sent from the page opened from the private e-mail, before the first sign-in (docs/product.md#pre-boarding). */
       beforeFirstDay: z.boolean().optional(),
       answers: z.array(

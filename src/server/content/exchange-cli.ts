@@ -7,9 +7,8 @@
  * (one line each: file: path: problem), 2 wrong usage.
  */
 import path from 'node:path';
-import { migrate, openConfiguredDatabase } from '../db/client.js';
-import { DataDirBusyError } from '../db/data-dir-lock.js';
-import { type CommandConfig, withCommandConfig } from '../command-settings.js';
+import { migrate } from '../db/client.js';
+import { type CommandConfig, openForCommand, withCommandConfig } from '../command-settings.js';
 import { exportContent, ImportError, importContent } from './exchange.js';
 import { ContentError, loadContent } from './load-content.js';
 import { importSeedIfEmpty } from './published-content.js';
@@ -30,14 +29,8 @@ function usageProblem([command, dir, ...rest]: string[]): string | undefined {
 async function main({ config, settings }: CommandConfig): Promise<number> {
   const [command = '', dir = '', ...rest] = settings.args;
   const replace = rest.includes('--replace');
-  let database;
-  try {
-    database = await openConfiguredDatabase(config, `npm run content:${command}`);
-  } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+  const database = await openForCommand(config, `npm run content:${command}`);
+  if (database === undefined) return 1;
   try {
     await migrate(database);
     // A database with no content yet gets the server's start-up import first (CONTENT_DIR's roles and files).

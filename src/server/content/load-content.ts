@@ -322,16 +322,26 @@ export async function loadContent(contentDir: string): Promise<RoleCatalog> {
   if (problems.length > 0) throw new ContentError(problems);
   const catalog = createRoleCatalog(files.map((f) => f.config));
   // The checks above should make every role resolvable; this catches whatever they miss.
-  for (const f of files) {
-    try {
-      resolveRole(catalog, f.config.key);
-    } catch (error) {
-      if (!(error instanceof RoleConfigurationError)) throw error;
-      problems.push({ file: f.file, path: '', message: error.message });
-    }
-  }
+  problems.push(...unresolved(catalog, files));
   if (problems.length > 0) throw new ContentError(problems);
   return catalog;
+}
+
+/**
+ * The roles of a catalog that do not resolve (their inheritance and includes, `resolveRole`), each as a problem of its
+ * file.
+ * @throws what `resolveRole` throws besides a RoleConfigurationError
+ */
+function unresolved(catalog: RoleCatalog, files: readonly ParsedFile[]): ContentProblem[] {
+  return files.flatMap((f) => {
+    try {
+      resolveRole(catalog, f.config.key);
+      return [];
+    } catch (error) {
+      if (!(error instanceof RoleConfigurationError)) throw error;
+      return [{ file: f.file, path: '', message: error.message }];
+    }
+  });
 }
 
 /** The outcome of {@link checkCatalog}: the problems (role key as `file`), and the catalog when there are none. */
@@ -381,14 +391,7 @@ export function checkCatalog(
   }
   if (problems.length > 0) return { problems };
   const catalog = createRoleCatalog(files.map((f) => f.config));
-  for (const f of files) {
-    try {
-      resolveRole(catalog, f.config.key);
-    } catch (error) {
-      if (!(error instanceof RoleConfigurationError)) throw error;
-      problems.push({ file: f.file, path: '', message: error.message });
-    }
-  }
+  problems.push(...unresolved(catalog, files));
   if (problems.length > 0) return { problems };
   return { problems, configs: files.map((f) => f.config).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) };
 }

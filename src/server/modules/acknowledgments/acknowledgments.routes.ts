@@ -1,6 +1,7 @@
 import type { CatalogSource } from '../../content/published-content.js';
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
@@ -69,6 +70,17 @@ export const NOT_A_PDF_MESSAGE = 'This file is not a PDF. Choose the receipt PDF
 
 /** The 400 message of a receipt check without a file. */
 export const NO_FILE_MESSAGE = 'Send the receipt PDF itself as the body, with Content-Type: application/pdf.';
+
+/**
+ * Sends a PDF as a download of the member's own (not cached).
+ * @param fileName the download's name (ASCII, no quotes)
+ */
+const sendPdf = (reply: FastifyReply, fileName: string, bytes: Uint8Array): FastifyReply =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(bytes));
 
 /** The columns of the acknowledgments CSV export, in order. */
 export const ACKNOWLEDGMENTS_CSV_COLUMNS = [
@@ -246,11 +258,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
         timeZone: config.organisationTimeZone,
       });
       const day = receiptUtcTime(record.at).slice(0, 10);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="receipt-${record.stepId}-${day}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, `receipt-${record.stepId}-${day}.pdf`, pdf);
     },
   );
 
@@ -264,11 +272,7 @@ export const acknowledgmentRoutes: FastifyPluginAsyncZod<AcknowledgmentRoutesOpt
       // Every copy of a draft says it is one (docs/product.md#placeholders): the download is stamped like the viewer.
       const draft = step.pdfDraft === true;
       const bytes = draft ? await stampDraftDocument(document.bytes) : document.bytes;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${documentFileName(step.pdfUrl, draft)}"`)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(bytes));
+      return sendPdf(reply, documentFileName(step.pdfUrl, draft), bytes);
     },
   );
 

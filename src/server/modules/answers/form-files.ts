@@ -61,16 +61,7 @@ const unheld = (sentOnly = false): SQL =>
 export async function storeFormFile(
   db: Database,
   box: SecretBox,
-  file: {
-    userId: string;
-    stepId: string;
-    fieldId: string;
-    name: string;
-    contentType: string;
-    bytes: Uint8Array;
-    sensitive: boolean;
-    at: Date;
-  },
+  file: Omit<OpenedFormFile, 'id'> & { sensitive: boolean; at: Date },
 ): Promise<FileAnswer> {
   const id = randomUUID();
   const stored = file.sensitive

@@ -4,6 +4,15 @@ import { type CheckResult, DEFAULT_TIMEOUT_MS, message, result } from './check-r
 
 /** The e-mail check (docs/operations.md#e-mail). */
 
+/** A connection to the SMTP server of `smtpUrl` whose connecting, greeting and each answer may take `timeoutMs`. */
+const transportTo = (smtpUrl: string, timeoutMs: number) =>
+  nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+
 /**
  * E-mail: SMTP_URL accepts a connection (and its login); with `sendTestTo`, a test message is sent through it.
  * Without SMTP_URL nothing leaves the machine (a warning in production).
@@ -25,12 +34,7 @@ export async function checkMail(
     );
   }
   const server = safeHost(smtpUrl);
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  const transporter = transportTo(smtpUrl, timeoutMs);
   try {
     await transporter.verify();
     if (sendTestTo === undefined) {
@@ -78,12 +82,7 @@ export async function checkMail(
  * @returns undefined when it does, else what went wrong (without the password)
  */
 export async function smtpProblem(smtpUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string | undefined> {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  const transporter = transportTo(smtpUrl, timeoutMs);
   try {
     await transporter.verify();
     return undefined;

@@ -48,6 +48,30 @@ ${body}
 </html>`;
 }
 
+/** "Hello Sam," from a person's name (its first word), or "Hello," when there is none. */
+const helloOf = (name: string): string => (name.trim() === '' ? 'Hello,' : `Hello ${name.trim().split(/\s+/)[0]},`);
+
+/** A message's button: a link to the app that looks like a button, saying where it goes. */
+const button = (url: string, label: string): string =>
+  `<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${BRAND.accent};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
+
+/**
+ * The body of a message that lists what is due: the subject as its heading, the greeting and introduction, the items in
+ * a panel, then a button to the app.
+ * @param parts the texts (plain), `items` the list's `<li>` elements (HTML), `button` the app's link and its label
+ */
+function listBody(parts: { subject: string; hello: string; intro: string; items: string; button: [string, string] }) {
+  return `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(parts.subject)}</h1>
+<p style="margin:0 0 12px">${escapeHtml(parts.hello)}</p>
+<p style="margin:0 0 16px">${escapeHtml(parts.intro)}</p>
+<div style="background:${BRAND.panel};border-radius:8px;padding:16px 16px 4px">
+<ul style="margin:0;padding:0 0 0 20px">
+${parts.items}
+</ul>
+</div>
+${button(...parts.button)}`;
+}
+
 /**
  * A member's reminder: every step due soon or overdue, each with its own link.
  * @param input the member's first name (or whole name), the steps in the order of the dashboard, the dashboard's
@@ -66,7 +90,7 @@ export function renderReminder(input: {
     overdue > 0
       ? `${overdue === 1 ? '1 onboarding step is' : `${overdue} onboarding steps are`} overdue`
       : `${input.steps.length === 1 ? 'An onboarding step is' : `${input.steps.length} onboarding steps are`} due soon`;
-  const hello = input.name.trim() === '' ? 'Hello,' : `Hello ${input.name.trim().split(/\s+/)[0]},`;
+  const hello = helloOf(input.name);
   const intro =
     'This is a friendly reminder about your onboarding. Take the steps below one at a time, at your own pace. ' +
     'Each link opens that step.';
@@ -93,15 +117,7 @@ export function renderReminder(input: {
 <span style="color:${s.overdue ? '#b91c1c' : BRAND.muted}">${escapeHtml(s.dueLabel)}</span></li>`,
     )
     .join('\n');
-  const body = `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(subject)}</h1>
-<p style="margin:0 0 12px">${escapeHtml(hello)}</p>
-<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-<div style="background:${BRAND.panel};border-radius:8px;padding:16px 16px 4px">
-<ul style="margin:0;padding:0 0 0 20px">
-${items}
-</ul>
-</div>
-<p style="margin:16px 0"><a href="${escapeHtml(input.dashboardUrl)}" style="display:inline-block;background:${BRAND.accent};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">Open all your onboarding steps</a></p>
+  const body = `${listBody({ subject, hello, intro, items, button: [input.dashboardUrl, 'Open all your onboarding steps'] })}
 <p style="margin:0">${escapeHtml(help)}</p>`;
   const footer = `You get these reminders because you are onboarding with ${escapeHtml(input.orgName)}. <a href="${escapeHtml(
     input.unsubscribeUrl,
@@ -123,7 +139,7 @@ export function renderWelcome(input: {
   supportEmail: string;
 }): RenderedMail {
   const subject = `Welcome to ${input.orgName}: your onboarding is ready`;
-  const hello = input.name.trim() === '' ? 'Hello,' : `Hello ${input.name.trim().split(/\s+/)[0]},`;
+  const hello = helloOf(input.name);
   const intro =
     `Welcome to ${input.orgName}! Your onboarding is ready: a few steps, one at a time, for your role as ` +
     `${input.roleLabel} in ${input.department}.`;
@@ -134,7 +150,7 @@ export function renderWelcome(input: {
 <p style="margin:0 0 12px">${escapeHtml(hello)}</p>
 <p style="margin:0 0 12px">${escapeHtml(intro)}</p>
 <p style="margin:0 0 16px">${escapeHtml(how)}</p>
-<p style="margin:16px 0"><a href="${escapeHtml(input.signInUrl)}" style="display:inline-block;background:${BRAND.accent};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">Sign in to your onboarding</a></p>
+${button(input.signInUrl, 'Sign in to your onboarding')}
 <p style="margin:0">${escapeHtml(help)}</p>`;
   const footer = `You get this message because an admin of ${escapeHtml(input.orgName)} invited you.`;
   return { subject, text, html: page(subject, input.orgName, body, footer) };
@@ -272,7 +288,7 @@ export function renderTeamTasks(input: {
       : urgent > 0
         ? `Urgent: ${dueToday}`
         : `${dueToday.charAt(0).toUpperCase()}${dueToday.slice(1)}`;
-  const hello = input.name.trim() === '' ? 'Hello,' : `Hello ${input.name.trim().split(/\s+/)[0]},`;
+  const hello = helloOf(input.name);
   const intro =
     urgent > 0
       ? 'Someone new is counting on you, and there is little time: a newcomer was added late, so a task that would ' +
@@ -296,15 +312,7 @@ export function renderTeamTasks(input: {
 <span style="color:${t.overdue || t.urgent === true ? '#b91c1c' : BRAND.muted}">${escapeHtml(labelOf(t))}</span></li>`,
     )
     .join('\n');
-  const body = `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(subject)}</h1>
-<p style="margin:0 0 12px">${escapeHtml(hello)}</p>
-<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-<div style="background:${BRAND.panel};border-radius:8px;padding:16px 16px 4px">
-<ul style="margin:0;padding:0 0 0 20px">
-${items}
-</ul>
-</div>
-<p style="margin:16px 0"><a href="${escapeHtml(input.tasksUrl)}" style="display:inline-block;background:${BRAND.accent};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">Open your tasks</a></p>`;
+  const body = listBody({ subject, hello, intro, items, button: [input.tasksUrl, 'Open your tasks'] });
   const footer = `You get this because you help newcomers onboard with ${escapeHtml(input.orgName)}.`;
   return { subject, text, html: page(subject, input.orgName, body, footer) };
 }

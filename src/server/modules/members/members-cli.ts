@@ -7,9 +7,8 @@
  */
 import { ContentError } from '../../content/load-content.js';
 import { readPublishedCatalog } from '../../content/published-content.js';
-import { migrate, openConfiguredDatabase } from '../../db/client.js';
-import { DataDirBusyError } from '../../db/data-dir-lock.js';
-import { type CommandConfig, withCommandConfig } from '../../command-settings.js';
+import { migrate } from '../../db/client.js';
+import { type CommandConfig, openForCommand, withCommandConfig } from '../../command-settings.js';
 import { MEMBERS_USAGE, runMembersCommand } from './members-command.js';
 
 /** The name this tool has in lock files and messages. */
@@ -17,14 +16,8 @@ const HOLDER = 'npm run members';
 
 async function main({ config, settings }: CommandConfig): Promise<number> {
   const args = settings.args;
-  let database;
-  try {
-    database = await openConfiguredDatabase(config, HOLDER);
-  } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+  const database = await openForCommand(config, HOLDER);
+  if (database === undefined) return 1;
   try {
     await migrate(database);
     // Roles are those of the published content (docs/product.md#content-studio).

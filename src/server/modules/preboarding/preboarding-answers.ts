@@ -77,6 +77,10 @@ async function sentAt(db: Database, email: string, stepId: string): Promise<Date
   return row?.savedAt ?? null;
 }
 
+/** SQL: the draft (version 0) of a person's answers to a form step, by their address. */
+const draftOf = (email: string, stepId: string) =>
+  and(eq(preboardingAnswers.email, email), eq(preboardingAnswers.stepId, stepId), eq(preboardingAnswers.version, 0));
+
 /**
  * The pre-boarding state of a form: its draft, opened, and when it was sent — never the sent answers.
  * @param db the database
@@ -90,16 +94,7 @@ export async function preboardingFormState(
   email: string,
   step: Step,
 ): Promise<PreboardingFormState> {
-  const [draft] = await db
-    .select()
-    .from(preboardingAnswers)
-    .where(
-      and(
-        eq(preboardingAnswers.email, email),
-        eq(preboardingAnswers.stepId, step.id),
-        eq(preboardingAnswers.version, 0),
-      ),
-    );
+  const [draft] = await db.select().from(preboardingAnswers).where(draftOf(email, step.id));
   const sent = await sentAt(db, email, step.id);
   return {
     stepId: step.id,
@@ -139,15 +134,7 @@ export async function savePreboardingForm(
         set: values,
       });
     if (send) {
-      await tx
-        .delete(preboardingAnswers)
-        .where(
-          and(
-            eq(preboardingAnswers.email, email),
-            eq(preboardingAnswers.stepId, step.id),
-            eq(preboardingAnswers.version, 0),
-          ),
-        );
+      await tx.delete(preboardingAnswers).where(draftOf(email, step.id));
       const entry = JSON.stringify([{ stepId: step.id, at: deps.now.toISOString() }]);
       await tx
         .insert(preboardingRecords)
