@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The module walls of docs/architecture.md#modules hold because lint fails when they are crossed: an import loop
- * (`import-x/no-cycle`) or a module reaching past another's public file (`import-x/no-restricted-paths`). Each case
- * lints a text as if it were a file in the tree, with the repository's own ESLint configuration.
+ * (`import-x/no-cycle`) or a module reaching past another's public file (`import-x/no-restricted-paths`); and a route
+ * handler that is no named function (`no-restricted-syntax`). Each case lints a text as if it were a file in the tree,
+ * with the repository's own ESLint configuration.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +60,15 @@ describe('lint holds the module walls', { timeout: 120_000 }, () => {
       "import { memberStep } from '../progress/index.js';\nexport const f = memberStep;\n",
     );
     expect(ids).toContain('import-x/no-cycle');
+  });
+
+  it('fails a server route whose handler is not a named function', async () => {
+    const routes = (handler: string) =>
+      `import type { FastifyInstance } from 'fastify';\nexport function routes(app: FastifyInstance) {\n  app.get('/api/thing', ${handler});\n}\n`;
+    const file = 'src/server/modules/preferences/lint-fixture.ts';
+    expect(await ruleIds(file, routes('async () => ({ ok: true })'))).toContain('no-restricted-syntax');
+    expect(await ruleIds(file, routes('async function () { return { ok: true }; }'))).toContain('no-restricted-syntax');
+    expect(await ruleIds(file, routes('async function getThing() { return { ok: true }; }'))).toEqual([]);
   });
 
   it('fails a client feature that imports a file of another feature past its public file', async () => {

@@ -174,8 +174,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /**
    * Told of every route as it is registered (Fastify's `onRoute` hook, so also the HEAD route Fastify adds for each
-   * GET): its method(s), URL with parameters (`/api/secrets/:stepId`) and own body limit in bytes, if it has one.
-   * Tests list the routes from it.
+   * GET): its method(s), URL with parameters (`/api/secrets/:stepId`), own body limit in bytes, if it has one, and its
+   * handler's name. Tests list the routes from it.
    */
   onRoute?: (route: RegisteredRoute) => void;
 }
@@ -185,6 +185,8 @@ export interface RegisteredRoute {
   method: string | string[];
   url: string;
   bodyLimit?: number;
+  /** The name of the route's handler function ('' when it has none). */
+  handler: string;
 }
 
 /**
@@ -223,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         method: route.method,
         url: route.url,
         ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
+        handler: route.handler.name,
       });
     });
   }

@@ -76,7 +76,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, dep
   app.get(
     DEVICES_PATH,
     { preValidation: requireUser, schema: { response: { 200: devicesResponseSchema } } },
-    async function getDevices(request) {
+    async function getMeSessions(request) {
       const user = signedInUser(request);
       const rows = await listSessionsOfUser(db, user.id, now());
       return { devices: rows.map((row) => toDevice(row, request.authSession?.tokenHash)) };
@@ -86,7 +86,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, dep
   app.delete(
     `${DEVICES_PATH}/:sessionId`,
     { preValidation: requireUser, schema: { params: deviceParamsSchema } },
-    async function deleteDevicesBySessionId(request, reply) {
+    async function deleteMeSessionsBySessionId(request, reply) {
       const user = signedInUser(request);
       const ended = await endSessionOfUser(db, user.id, request.params.sessionId);
       if (ended === undefined) throw new HttpError(404, NO_SUCH_DEVICE_MESSAGE);
@@ -100,7 +100,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, dep
   app.post(
     `${DEVICES_PATH}/end-others`,
     { preValidation: requireUser, schema: { response: { 200: endedSessionsSchema } } },
-    async function postDevicesEndOthers(request) {
+    async function postMeSessionsEndOthers(request) {
       const user = signedInUser(request);
       const ended = await endSessionsOfUser(db, user.id, request.authSession?.tokenHash);
       await audit(user.email, user.id, 'others', ended);
@@ -111,7 +111,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, dep
   app.post(
     `${DEVICES_PATH}/end-all`,
     { preValidation: requireUser, schema: { response: { 200: endedSessionsSchema } } },
-    async function postDevicesEndAll(request, reply) {
+    async function postMeSessionsEndAll(request, reply) {
       const user = signedInUser(request);
       const ended = await endSessionsOfUser(db, user.id);
       await audit(user.email, user.id, 'all', ended);

@@ -111,7 +111,7 @@ export const preboardingLinkRoutes: FastifyPluginAsyncZod<PreboardingLinkRoutesO
   app.get(
     '/preboarding/open',
     { schema: { querystring: tokenQuerySchema } },
-    async function showPreboardingLink(request, reply) {
+    async function getPreboardingOpen(request, reply) {
       const token = request.query.token ?? '';
       try {
         await failedOpens.check(request);
@@ -142,7 +142,7 @@ export const preboardingLinkRoutes: FastifyPluginAsyncZod<PreboardingLinkRoutesO
     '/preboarding/open',
     // The same-origin check is this route's own, so that a refusal is a page that says what to do, not JSON.
     { config: { allowCrossSite: true }, schema: { body: openBodySchema } },
-    async function openPreboardingLink(request, reply) {
+    async function postPreboardingOpen(request, reply) {
       if (requestSourceOrigin(request) !== serverOrigin(config, request))
         return html(reply, 403, crossSitePostPage(ctx));
       try {
@@ -164,14 +164,14 @@ export const preboardingLinkRoutes: FastifyPluginAsyncZod<PreboardingLinkRoutesO
     },
   );
 
-  app.get('/preboarding/new-link', async function showNewLinkForm(_request, reply) {
+  app.get('/preboarding/new-link', async function getPreboardingNewLink(_request, reply) {
     return html(reply, 200, newLinkPage(ctx));
   });
 
   app.post(
     '/preboarding/new-link',
     { config: { allowCrossSite: true }, schema: { body: newLinkBodySchema } },
-    async function requestNewLink(request, reply) {
+    async function postPreboardingNewLink(request, reply) {
       if (requestSourceOrigin(request) !== serverOrigin(config, request))
         return html(reply, 403, crossSitePostPage(ctx));
       const typed = request.body.privateEmail.trim().toLowerCase();

@@ -72,7 +72,7 @@ export const preboardingRoutes: FastifyPluginAsyncZod<PreboardingRoutesOptions> 
   app.get(
     '/api/preboarding',
     { schema: { response: { 200: preboardingPageSchema } } },
-    async function readPreboardingPage(request) {
+    async function getPreboarding(request) {
       const session = preboardingOf(request);
       return preboardingPage(
         {
@@ -97,7 +97,7 @@ export const preboardingRoutes: FastifyPluginAsyncZod<PreboardingRoutesOptions> 
         response: { 200: z.object({ stepId: z.string(), doneAt: z.string().nullable() }) },
       },
     },
-    async function markPreboardingStep(request) {
+    async function putPreboardingStepsByStepId(request) {
       const session = preboardingOf(request);
       const step = await stepOf(request, request.params.stepId);
       if (step.form !== undefined)
@@ -128,7 +128,7 @@ export const preboardingRoutes: FastifyPluginAsyncZod<PreboardingRoutesOptions> 
   app.get(
     '/api/preboarding/steps/:stepId/form',
     { schema: { params: stepIdParamsSchema, response: { 200: preboardingFormStateSchema } } },
-    async function readPreboardingForm(request) {
+    async function getPreboardingStepsByStepIdForm(request) {
       const step = await formStepOf(request, request.params.stepId);
       return preboardingFormState(db, box, preboardingOf(request).email, step);
     },
@@ -151,18 +151,22 @@ export const preboardingRoutes: FastifyPluginAsyncZod<PreboardingRoutesOptions> 
     return savePreboardingForm({ db, box, now: now() }, preboardingOf(request).email, step, answers, send);
   };
 
-  app.put('/api/preboarding/steps/:stepId/form/draft', formWrite, async function savePreboardingDraft(request) {
-    return saveForm(request, request.body.answers, false);
-  });
+  app.put(
+    '/api/preboarding/steps/:stepId/form/draft',
+    formWrite,
+    async function putPreboardingStepsByStepIdFormDraft(request) {
+      return saveForm(request, request.body.answers, false);
+    },
+  );
 
-  app.post('/api/preboarding/steps/:stepId/form', formWrite, async function sendPreboardingForm(request) {
+  app.post('/api/preboarding/steps/:stepId/form', formWrite, async function postPreboardingStepsByStepIdForm(request) {
     return saveForm(request, request.body.answers, true);
   });
 
   app.put(
     '/api/preboarding/preferences',
     { schema: { body: preferencesSchema, response: { 200: preferencesSchema } } },
-    async function savePreboardingPreferences(request) {
+    async function putPreboardingPreferences(request) {
       const session = preboardingOf(request);
       const at = now();
       await db
@@ -176,7 +180,7 @@ export const preboardingRoutes: FastifyPluginAsyncZod<PreboardingRoutesOptions> 
   app.post(
     '/api/preboarding/sign-out',
     { schema: { response: { 200: z.object({ ended: z.literal(true) }) } } },
-    async function endPreboardingSession(request, reply) {
+    async function postPreboardingSignOut(request, reply) {
       await endSession(db, preboardingOf(request).tokenHash);
       clearPreboardingCookie(reply, config);
       return { ended: true as const };

@@ -45,7 +45,7 @@ export const privateEmailRoutes: FastifyPluginAsyncZod<PrivateEmailRoutesOptions
       onRequest: checkAdminPermission,
       schema: { params: memberEmailParamsSchema, response: { 200: privateEmailSchema } },
     },
-    async function readMemberPrivateEmail(request) {
+    async function getAdminMembersByEmailPrivateEmail(request) {
       const email = request.params.email.toLowerCase();
       const record = await getMember(db, email);
       if (!record) throw notFound(`No member record has the address ${email}.`);
@@ -77,7 +77,7 @@ export const privateEmailRoutes: FastifyPluginAsyncZod<PrivateEmailRoutesOptions
         response: { 200: privateEmailSchema },
       },
     },
-    async function changeMemberPrivateEmail(request) {
+    async function putAdminMembersByEmailPrivateEmail(request) {
       const email = request.params.email.toLowerCase();
       const typed = request.body.privateEmail;
       const privateEmail = typed === null || typed === '' ? null : checkedPrivateEmail(typed, allowedDomain);

@@ -13,7 +13,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<Pick<SessionDeps, 'db' | '
   app.get(
     PREFERENCES_PATH,
     { preValidation: requireUser, schema: { response: { 200: preferencesSchema } } },
-    async function getPreferences(request) {
+    async function getMePreferences(request) {
       return preferencesOf(db, signedInUser(request).id);
     },
   );
@@ -21,7 +21,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<Pick<SessionDeps, 'db' | '
   app.put(
     PREFERENCES_PATH,
     { preValidation: requireUser, schema: { body: preferencesSchema, response: { 200: preferencesSchema } } },
-    async function putPreferences(request) {
+    async function putMePreferences(request) {
       return savePreferences(db, signedInUser(request).id, request.body, now());
     },
   );
