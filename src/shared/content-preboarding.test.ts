@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstDaySchema, roleConfigurationSchema, stepSchema } from './content-schema.js';
+import { safeguardingQuiz } from './test-quiz.js';
 
 /**
  * What may be done before the first day (docs/product.md#pre-boarding): the content check refuses `beforeFirstDay` on
@@ -29,25 +30,7 @@ const FORBIDDEN = {
     fields: { requiresScrollOrDownload: true, pdfUrl: '/content/agreement.pdf' },
     path: 'requiresScrollOrDownload',
   },
-  quiz: {
-    fields: {
-      quiz: {
-        passMark: 100,
-        questions: [
-          {
-            id: 'who',
-            kind: 'single-choice',
-            text: 'Who do you tell?',
-            answers: [
-              { id: 'lead', text: 'Your team lead', correct: true, explanation: 'They can act on it.' },
-              { id: 'nobody', text: 'Nobody', explanation: 'Worries must be shared.' },
-            ],
-          },
-        ],
-      },
-    },
-    path: 'quiz',
-  },
+  quiz: { fields: { quiz: safeguardingQuiz('unlimited') }, path: 'quiz' },
   file: {
     fields: {
       form: {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDay } from './dates.js';
 import { formSchema, quizSchema, stepSchema } from './content-schema.js';
+import { safeguardingQuiz } from './test-quiz.js';
 import {
   ANSWER_REQUIRED_MESSAGE,
   answerText,
@@ -186,31 +187,18 @@ describe('form and quiz content (docs/product.md#form-steps, docs/product.md#qui
   });
 });
 
-const quiz = quizSchema.parse({
-  passMark: 100,
-  tries: 2,
-  questions: [
-    {
-      id: 'who',
-      kind: 'single-choice',
-      text: 'Who do you tell?',
-      answers: [
-        { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'Yes: they know what to do.' },
-        { id: 'nobody', text: 'Nobody', explanation: 'Keeping it secret can leave someone in danger.' },
-      ],
-    },
-    {
-      id: 'which',
-      kind: 'multiple-choice',
-      text: 'Which are signs?',
-      answers: [
-        { id: 'a', text: 'A', correct: true, explanation: 'A is a sign.' },
-        { id: 'b', text: 'B', correct: true, explanation: 'B is a sign.' },
-        { id: 'c', text: 'C', explanation: 'C is not a sign.' },
-      ],
-    },
-  ],
-});
+const quiz = quizSchema.parse(
+  safeguardingQuiz(2, {
+    id: 'which',
+    kind: 'multiple-choice',
+    text: 'Which are signs?',
+    answers: [
+      { id: 'a', text: 'A', correct: true, explanation: 'A is a sign.' },
+      { id: 'b', text: 'B', correct: true, explanation: 'B is a sign.' },
+      { id: 'c', text: 'C', explanation: 'C is not a sign.' },
+    ],
+  }),
+);
 
 describe('scoreQuiz', () => {
   it('counts a question right only with exactly its correct answers, and passes at the pass mark', () => {
@@ -220,7 +208,7 @@ describe('scoreQuiz', () => {
       {
         questionId: 'who',
         right: false,
-        chosen: [{ answerId: 'nobody', correct: false, explanation: 'Keeping it secret can leave someone in danger.' }],
+        chosen: [{ answerId: 'nobody', correct: false, explanation: 'A secret can leave someone in danger.' }],
       },
       { questionId: 'which', right: false, chosen: [{ answerId: 'a', correct: true, explanation: 'A is a sign.' }] },
     ]);

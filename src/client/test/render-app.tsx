@@ -1,8 +1,8 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactElement, StrictMode, useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
@@ -119,6 +119,26 @@ export function renderInsightCard(card: ReactElement, path: string, answer: unkn
     </MemoryRouter>,
   );
   return fetchMock;
+}
+
+/**
+ * Renders one insights card ({@link renderInsightCard}), waits for its region and checks that the card asked for its
+ * figures at `path` with its filters' query.
+ * @param card the card's element, with its filters
+ * @param asked `path`: the figures' API path; `query`: the query its filters make (e.g. 'role=volunteer'); `name`: the
+ *   card's region name (its heading)
+ * @param answer what the server sends for it
+ * @returns the card's region
+ */
+export async function showInsightCard(
+  card: ReactElement,
+  asked: { path: string; query: string; name: string },
+  answer: unknown,
+): Promise<HTMLElement> {
+  const fetchMock = renderInsightCard(card, asked.path, answer);
+  const region = await screen.findByRole('region', { name: asked.name });
+  await waitFor(() => expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`${asked.path}?${asked.query}`));
+  return region;
 }
 
 /** Stubs `matchMedia` so `(max-width: …)` queries match as on a phone (true) or a computer (false). */

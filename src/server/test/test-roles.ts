@@ -1,5 +1,6 @@
 import { roleConfigurationSchema, type RoleConfiguration } from '../../shared/content-schema.js';
 import { createRoleCatalog, type RoleCatalog } from '../../shared/roles.js';
+import { safeguardingQuiz } from '../../shared/test-quiz.js';
 import { createTestCatalog } from './test-app.js';
 
 /**
@@ -84,21 +85,7 @@ export const SAFEGUARDING_QUIZ_STEP = {
   description: 'Check.',
   icon: 'ClipboardCheck',
   category: 'Volunteer',
-  quiz: {
-    passMark: 100,
-    tries: 2,
-    questions: [
-      {
-        id: 'who',
-        kind: 'single-choice',
-        text: 'Who do you tell?',
-        answers: [
-          { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They know what to do.' },
-          { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
-        ],
-      },
-    ],
-  },
+  quiz: safeguardingQuiz(2),
 } as const;
 
 /**

@@ -44,6 +44,17 @@ export const mailSettings = (smtp: Pick<TestSmtp, 'url'>): Record<string, string
  * @returns the server, with its URL and the messages it received
  */
 export async function startTestSmtp(): Promise<TestSmtp> {
+  const smtp = createTestSmtp();
+  await smtp.listen();
+  return smtp;
+}
+
+/**
+ * The server of {@link startTestSmtp} before it listens: for a test file that hands it out before its `beforeAll`
+ * starts it (`url` is '' until then).
+ * @returns the server; `listen()` starts it on a free loopback port and sets `url`
+ */
+export function createTestSmtp(): TestSmtp & { listen(): Promise<void> } {
   const waiters: { count: number; resolve: () => void }[] = [];
   const state: TestSmtp = {
     url: '',
@@ -124,9 +135,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  state.url = `smtp://127.0.0.1:${port}`;
-  return state;
+  return Object.assign(state, {
+    listen: async () => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      const address = server.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      state.url = `smtp://127.0.0.1:${port}`;
+    },
+  });
 }

@@ -154,44 +154,65 @@ export class WorkspacePeer {
   readonly requests: PeerRequest[] = [];
   readonly #tokens = new Map<string, Set<string>>();
 
-  private constructor(
-    private readonly server: Server,
-    private readonly dir: string,
-    private readonly publicKey: KeyObject,
-    private readonly adminEmail: string,
-    /** Base URL, the GOOGLE_DIRECTORY_API_URL of the app under test. */
-    readonly apiUrl: string,
-    /** Path of the service account key file, GOOGLE_SERVICE_ACCOUNT_KEY_FILE. */
-    readonly keyFile: string,
-  ) {}
+  readonly #server: Server;
+  readonly #dir: string;
+  readonly #publicKey: KeyObject;
+  readonly #privateKey: KeyObject;
+  readonly #adminEmail: string;
+  #apiUrl = '';
+  /** Path of the service account key file, GOOGLE_SERVICE_ACCOUNT_KEY_FILE (written by {@link listen}). */
+  readonly keyFile: string;
 
   /**
-   * Starts the peer on a free port of 127.0.0.1 and writes a service account key file for it.
+   * A peer not listening yet: its key pair and folder are made, {@link listen} starts it. For a test file that hands
+   * the peer out before its `beforeAll` starts it; others use {@link start}.
    * @param adminEmail the administrator the service account must act as
    */
-  static async start(adminEmail: string): Promise<WorkspacePeer> {
+  constructor(adminEmail: string) {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const dir = mkdtempSync(path.join(tmpdir(), 'onboarding-workspace-peer-'));
-    const keyFile = path.join(dir, 'service-account.json');
-    const started: { peer?: WorkspacePeer } = {};
-    const server = createServer((req, res) => {
-      if (!started.peer) return send(res, 503, {});
-      started.peer.#handle(req, res).catch(() => send(res, 500, apiError(500, 'Backend Error', 'backendError', '')));
+    this.#privateKey = privateKey;
+    this.#publicKey = publicKey;
+    this.#adminEmail = adminEmail;
+    this.#dir = mkdtempSync(path.join(tmpdir(), 'onboarding-workspace-peer-'));
+    this.keyFile = path.join(this.#dir, 'service-account.json');
+    this.#server = createServer((req, res) => {
+      if (this.#apiUrl === '') return send(res, 503, {});
+      this.#handle(req, res).catch(() => send(res, 500, apiError(500, 'Backend Error', 'backendError', '')));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  /**
+   * Starts the peer on a free port of 127.0.0.1 and writes its service account key file (its `token_uri` the peer's).
+   * @returns the peer, listening
+   */
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     writeFileSync(
-      keyFile,
+      this.keyFile,
       JSON.stringify({
         type: 'service_account',
         client_email: SERVICE_ACCOUNT,
         client_id: '104857392011234567890',
-        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        private_key: this.#privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         token_uri: `${apiUrl}/token`,
       }),
     );
-    started.peer = new WorkspacePeer(server, dir, publicKey, adminEmail, apiUrl, keyFile);
-    return started.peer;
+    this.#apiUrl = apiUrl;
+    return this;
+  }
+
+  /** Base URL, the GOOGLE_DIRECTORY_API_URL of the app under test ('' until {@link listen}). */
+  get apiUrl(): string {
+    return this.#apiUrl;
+  }
+
+  /**
+   * Starts a peer on a free port of 127.0.0.1 and writes a service account key file for it.
+   * @param adminEmail the administrator the service account must act as
+   */
+  static start(adminEmail: string): Promise<WorkspacePeer> {
+    return new WorkspacePeer(adminEmail).listen();
   }
 
   /**
@@ -201,7 +222,7 @@ export class WorkspacePeer {
   get appEnv(): Record<string, string> {
     return {
       GOOGLE_SERVICE_ACCOUNT_KEY_FILE: this.keyFile,
-      GOOGLE_DIRECTORY_ADMIN_EMAIL: this.adminEmail,
+      GOOGLE_DIRECTORY_ADMIN_EMAIL: this.#adminEmail,
       GOOGLE_DIRECTORY_API_URL: this.apiUrl,
     };
   }
@@ -337,14 +358,14 @@ export class WorkspacePeer {
     }
     let scopes: string[];
     try {
-      const { payload } = await jwtVerify(form.get('assertion') ?? '', this.publicKey, {
+      const { payload } = await jwtVerify(form.get('assertion') ?? '', this.#publicKey, {
         algorithms: ['RS256'],
         issuer: SERVICE_ACCOUNT,
         audience: GOOGLE_TOKEN_URL,
         requiredClaims: ['iat', 'exp', 'scope'],
         maxTokenAge: '1h',
       });
-      if (payload.sub !== this.adminEmail) {
+      if (payload.sub !== this.#adminEmail) {
         return send(res, 400, { error: 'invalid_grant', error_description: 'Invalid email or User ID' });
       }
       scopes = String(payload.scope)
@@ -487,8 +508,8 @@ export class WorkspacePeer {
   /** Stops the peer and removes the key file. */
   async stop(): Promise<void> {
     this.releaseHeld();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    rmSync(this.dir, { recursive: true, force: true });
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    rmSync(this.#dir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 import type { RoleConfiguration } from '@shared/content-schema';
 import type { StudioDraft, StudioState, StudioVersion } from '@shared/studio-api';
 import { applyDraftPatch, type DraftPatch } from '@shared/studio-patch';
+import { safeguardingQuiz } from '@shared/test-quiz';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { newRole, newStep } from '@/features/studio/utils/catalog-edits';
@@ -363,21 +364,7 @@ describe('content studio', () => {
     base[1]?.scopes[0]?.steps.push({
       ...newStep('safeguarding', 'Volunteer'),
       title: 'Safeguarding quiz',
-      quiz: {
-        passMark: 100,
-        tries: 'unlimited',
-        questions: [
-          {
-            id: 'who',
-            kind: 'single-choice',
-            text: 'Who do you tell?',
-            answers: [
-              { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They know.' },
-              { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
-            ],
-          },
-        ],
-      },
+      quiz: safeguardingQuiz('unlimited'),
     });
     const changed = structuredClone(base);
     const quiz = changed[1]?.scopes[0]?.steps[2]?.quiz;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXTRA_STEPS_SCOPE_TITLE } from '../../../shared/adjustments.js';
 import { memberDetailSchema } from '../../../shared/admin-api.js';
 import { apiErrorSchema, onboardingResponseSchema } from '../../../shared/api.js';
@@ -8,9 +8,10 @@ import { funnelSchema } from '../../../shared/insights-api.js';
 import { listAudit } from '../audit/index.js';
 import { updateSchedule } from '../mail/schedules.repository.js';
 import { upsertMember } from '../members/members.repository.js';
+import { smtpForFile } from '../../test/file-servers.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { gettingStartedCatalog, plainStep } from '../../test/test-roles.js';
-import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { mailSettings } from '../../test/test-smtp.js';
 import { SKIPPED_ALREADY_MESSAGE } from './adjustments.service.js';
 
 /**
@@ -31,19 +32,12 @@ const catalog = gettingStartedCatalog([
 
 const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
 
-let smtp: TestSmtp;
+const smtp = smtpForFile();
 let t: TestApp;
 let admin: string;
 let amy: string;
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp.close();
-});
 beforeEach(async () => {
-  smtp.messages.length = 0;
   t = await createTestApp({
     catalog,
     env: { ...mailSettings(smtp), ADMIN_EMAILS: ADMIN },

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../env.js';
-import { WorkspacePeer } from '../../test/workspace-peer.js';
+import { workspacePeerForFile } from '../../test/file-servers.js';
 import { WORKSPACE_SCOPES } from '../workspace/index.js';
 import { checkWorkspace, scopesNeeded, workspaceLaunchCheck } from './workspace-check.js';
 
@@ -12,15 +12,8 @@ import { checkWorkspace, scopesNeeded, workspaceLaunchCheck } from './workspace-
 const ADMIN = 'directory-admin@inspired2uplift.org';
 const ALL: string[] = Object.values(WORKSPACE_SCOPES);
 
-let peer: WorkspacePeer;
-beforeAll(async () => {
-  peer = await WorkspacePeer.start(ADMIN);
-});
-afterAll(async () => {
-  await peer?.stop();
-});
+const peer = workspacePeerForFile(ADMIN);
 beforeEach(() => {
-  peer.users.clear();
   peer.addUser(ADMIN);
   peer.delegatedScopes = new Set(ALL);
 });

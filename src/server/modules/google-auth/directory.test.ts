@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '../../../shared/api.js';
 import { googleCallbackResponseSchema } from '../../../shared/google-sign-in-api.js';
+import { workspacePeerForFile } from '../../test/file-servers.js';
 import { createTestCatalog, type TestApp, PAGE_NAVIGATION } from '../../test/test-app.js';
 import { googleSignIn, startGoogleTestApp, type GoogleTestApp } from '../../test/test-google.js';
-import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { WORKSPACE_MEMBER } from '../../test/test-oidc-provider.js';
 import { loadServiceAccountKey, WorkspaceConnection } from '../workspace/index.js';
 import { DIRECTORY_READONLY_SCOPE, DirectoryError, roleFromDirectory, WorkspaceDirectory } from './directory.js';
@@ -18,16 +18,8 @@ const ADMIN = 'directory-admin@inspired2uplift.org';
 // Bytes whose base64 holds '+', '/' and '=' — the characters the Directory API's "web-safe" base64 replaces.
 const PHOTO = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0xfb, 0xef, 0xbe, 0x3f, 0xff]);
 
-let standIn: WorkspacePeer;
-beforeAll(async () => {
-  standIn = await WorkspacePeer.start(ADMIN);
-});
-afterAll(async () => {
-  await standIn?.stop();
-});
+const standIn = workspacePeerForFile(ADMIN);
 beforeEach(() => {
-  standIn.down = false;
-  standIn.users.clear();
   standIn.addUser('ada@inspired2uplift.org', {
     organizations: [{ title: 'Volunteer coordinator' }, { title: 'Treasurer', department: 'Finance', primary: true }],
     photo: { data: PHOTO, mimeType: 'image/png' },

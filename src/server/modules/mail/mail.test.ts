@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   digestNowResponseSchema,
   memberDueResponseSchema,
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/mail-api.js';
 import { membersPageSchema } from '../../../shared/admin-api.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
+import { smtpForFile } from '../../test/file-servers.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { gettingStartedCatalog, plainStep } from '../../test/test-roles.js';
 import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
@@ -41,18 +42,12 @@ const catalog = (changedOn?: string) =>
 /** A local time in London as an instant. */
 const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
 
-let smtp: TestSmtp;
+const smtp = smtpForFile();
 let t: TestApp;
 /** A fresh session at the test clock's time (sessions lapse as the clock moves days on). */
 const amyCookie = () => signInWithGoogleSession(t, { email: AMY, name: 'Amy Pond' });
 const adminCookie = () => signInWithGoogleSession(t, { email: ADMIN, name: 'Boss' });
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp.close();
-});
 /** A fresh app on `content`, with Amy a volunteer; Amy and the admin signed in on 1 March 2026. */
 async function start(content = catalog()) {
   t = await createTestApp({
@@ -67,9 +62,6 @@ async function start(content = catalog()) {
   await firstSignInNow(AMY);
 }
 beforeEach(async () => {
-  smtp.messages.length = 0;
-  smtp.refuseNext = 0;
-  smtp.delayMs = 0;
   await start();
 });
 afterEach(async () => {

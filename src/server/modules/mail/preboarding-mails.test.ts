@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema.js';
+import { smtpForFile } from '../../test/file-servers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { gettingStartedCatalog } from '../../test/test-roles.js';
-import { startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
 import { setPrivateEmail } from '../members/index.js';
 import { upsertMember } from '../members/members.repository.js';
 import { LINK_NOT_KEPT } from './preboarding-mails.js';
@@ -51,7 +51,7 @@ const catalog = gettingStartedCatalog(
 /** A local time in London as an instant. */
 const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
 
-let smtp: TestSmtp;
+const smtp = smtpForFile();
 let t: TestApp;
 const run = () => t.app.mailWorker.runNow();
 /** The subjects that reached Nina's private address, in order. */
@@ -61,14 +61,7 @@ const recipientOf = (mail: ParsedMail): string =>
 const headerLine = (mail: ParsedMail, key: string): string =>
   mail.headerLines.find((h) => h.key === key)?.line.replace(/\r?\n\s+/gu, ' ') ?? '';
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp.close();
-});
 beforeEach(async () => {
-  smtp.messages.length = 0;
   t = await createTestApp({ catalog, env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, TIME_ZONE: ZONE } });
   t.clock.now = london('2026-05-01T10:00');
   const db = t.database.db;

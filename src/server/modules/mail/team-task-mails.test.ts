@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDepartment } from '../departments/departments.service.js';
 import { upsertMember } from '../members/members.repository.js';
+import { smtpForFile } from '../../test/file-servers.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { putMemberRecord } from '../../test/test-members.js';
 import { teamTaskCatalog } from '../../test/test-roles.js';
-import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
+import { mailSettings } from '../../test/test-smtp.js';
 
 /**
  * Team-task e-mails (docs/product.md#team-tasks) end to end on the server: a real SMTP server on loopback receives what
@@ -43,17 +44,10 @@ const catalog = teamTaskCatalog([
 
 const london = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
 
-let smtp: TestSmtp;
+const smtp = smtpForFile();
 let t: TestApp;
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp.close();
-});
 beforeEach(async () => {
-  smtp.messages.length = 0;
   t = await createTestApp({
     catalog,
     env: { ...mailSettings(smtp), ADMIN_EMAILS: ADMIN },

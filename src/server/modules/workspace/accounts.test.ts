@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../shared/api.js';
 import { teamTaskListSchema } from '../../../shared/team-tasks-api.js';
 import {
@@ -10,11 +10,11 @@ import {
 } from '../../../shared/workspace-api.js';
 import { listAudit } from '../audit/index.js';
 import { addDepartment } from '../departments/departments.service.js';
+import { workspacePeerForFile } from '../../test/file-servers.js';
 import { signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { putMemberRecord } from '../../test/test-members.js';
 import { teamTaskCatalog } from '../../test/test-roles.js';
-import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
-import { WorkspacePeer } from '../../test/workspace-peer.js';
+import { startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
 import { temporaryPassword } from './accounts.js';
 import { orgUnitFor, TOP_ORG_UNIT } from './mappings.js';
 
@@ -40,16 +40,9 @@ const catalog = teamTaskCatalog(
   { id: 'change-password', title: 'Change your password' },
 );
 
-let peer: WorkspacePeer;
+const peer = workspacePeerForFile();
 let t: TestApp;
 let cookie: string;
-
-beforeAll(async () => {
-  peer = await WorkspacePeer.start(DELEGATED);
-});
-afterAll(async () => {
-  await peer?.stop();
-});
 
 async function startApp(write: boolean): Promise<void> {
   ({ t, cookie } = await startWorkspaceApp(peer, {
@@ -67,7 +60,6 @@ async function startApp(write: boolean): Promise<void> {
 }
 
 beforeEach(() => {
-  peer.reset();
   peer.delegatedScopes = new Set(
     Object.values({
       read: 'https://www.googleapis.com/auth/admin.directory.user.readonly',

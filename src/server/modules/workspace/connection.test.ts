@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WorkspacePeer } from '../../test/workspace-peer.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { workspacePeerForFile } from '../../test/file-servers.js';
 import {
   loadServiceAccountKey,
   ServiceAccountKeyError,
@@ -21,15 +21,8 @@ import {
 const ADMIN = 'directory-admin@inspired2uplift.org';
 const ALL = Object.values(WORKSPACE_SCOPES);
 
-let peer: WorkspacePeer;
-beforeAll(async () => {
-  peer = await WorkspacePeer.start(ADMIN);
-});
-afterAll(async () => {
-  await peer?.stop();
-});
+const peer = workspacePeerForFile(ADMIN);
 beforeEach(() => {
-  peer.reset();
   peer.delegatedScopes = new Set(ALL);
 });
 

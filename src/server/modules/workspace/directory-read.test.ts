@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../shared/api.js';
 import {
   directoryFindingsSchema,
@@ -8,9 +8,9 @@ import {
 } from '../../../shared/workspace-directory-api.js';
 import { workspaceDirectoryAccounts } from '../../db/schema.js';
 import { upsertMember } from '../members/members.repository.js';
+import { workspacePeerForFile } from '../../test/file-servers.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { DELEGATED, startWorkspaceApp } from '../../test/test-workspace.js';
-import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { USERS_PAGE_SIZE } from './directory-read.js';
 import { NO_DIRECTORY_MESSAGE } from './directory.routes.js';
 
@@ -28,19 +28,11 @@ const AMY = 'amy.active@inspired2uplift.org';
 const LEA = 'lea.left@inspired2uplift.org';
 const NEW = 'nora.notyet@inspired2uplift.org';
 
-let peer: WorkspacePeer;
+const peer = workspacePeerForFile();
 let t: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  peer = await WorkspacePeer.start(DELEGATED);
-});
-afterAll(async () => {
-  await peer?.stop();
-});
-
 beforeEach(async () => {
-  peer.reset();
   for (const email of [DELEGATED, ADMIN, SUE, DAN, AMY, LEA]) peer.addUser(email);
   peer.addUser(NEW, { name: { givenName: 'Nora', familyName: 'Notyet' } });
   peer.addUser('someone@elsewhere.example');

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../shared/api.js';
 import {
   appliedGroupsSchema,
@@ -10,9 +10,9 @@ import {
 } from '../../../shared/workspace-api.js';
 import { listAudit } from '../audit/index.js';
 import { setMemberLeft, upsertMember } from '../members/members.repository.js';
+import { workspacePeerForFile } from '../../test/file-servers.js';
 import type { TestApp } from '../../test/test-app.js';
 import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
-import { WorkspacePeer } from '../../test/workspace-peer.js';
 import { loadServiceAccountKey, WorkspaceConnection } from './connection.js';
 import { applyGroups, groupsFor } from './groups.js';
 
@@ -33,16 +33,9 @@ const FINANCE = 'finance@inspired2uplift.org';
 const CHESS = 'chess-club@inspired2uplift.org';
 const MAPPABLE = [VOLUNTEERS, EVENTS, FINANCE];
 
-let peer: WorkspacePeer;
+const peer = workspacePeerForFile();
 let t: TestApp;
 let cookie: string;
-
-beforeAll(async () => {
-  peer = await WorkspacePeer.start(DELEGATED);
-});
-afterAll(async () => {
-  await peer?.stop();
-});
 
 function resetGroups(members: Record<string, string[]> = {}): void {
   peer.groups.clear();
@@ -51,7 +44,6 @@ function resetGroups(members: Record<string, string[]> = {}): void {
 }
 
 beforeEach(async () => {
-  peer.reset();
   peer.addUser(GIL);
   resetGroups();
   ({ t, cookie } = await startWorkspaceApp(peer, {

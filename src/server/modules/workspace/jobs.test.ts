@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../shared/api.js';
 import { workspaceAccountViewSchema, workspaceJobSchema } from '../../../shared/workspace-api.js';
 import { listAudit } from '../audit/index.js';
+import { workspacePeerForFile } from '../../test/file-servers.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
-import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
-import { WorkspacePeer } from '../../test/workspace-peer.js';
+import { startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
 import { RETRY_MINUTES } from './jobs.js';
 
 /**
@@ -18,21 +18,13 @@ const ADMIN = 'jobs.boss@inspired2uplift.org';
 const LEO = 'leo.leaver@inspired2uplift.org';
 const ZONE = 'Europe/London';
 
-let peer: WorkspacePeer;
+const peer = workspacePeerForFile();
 let t: TestApp;
 let cookie: string;
-
-beforeAll(async () => {
-  peer = await WorkspacePeer.start(DELEGATED);
-});
-afterAll(async () => {
-  await peer?.stop();
-});
 
 const env = () => workspaceEnv(peer, ADMIN, { TIME_ZONE: ZONE });
 
 beforeEach(async () => {
-  peer.reset();
   peer.addUser(LEO);
   ({ t, cookie } = await startWorkspaceApp(peer, { admin: ADMIN, env: env(), volunteers: { [LEO]: 'Operations' } }));
 }, 120_000);

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { workspaceAccountViewSchema, workspaceJobSchema } from '../../../shared/workspace-api.js';
 import { signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
-import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
-import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
-import { WorkspacePeer } from '../../test/workspace-peer.js';
+import { smtpForFile, workspacePeerForFile } from '../../test/file-servers.js';
+import { mailSettings } from '../../test/test-smtp.js';
+import { startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
 import { RETRY_MINUTES } from './jobs.js';
 
 /**
@@ -16,23 +16,12 @@ const ADMIN = 'leaving.boss@inspired2uplift.org';
 const LEO = 'leo.leaver@inspired2uplift.org';
 const WRITE_USERS = 'https://www.googleapis.com/auth/admin.directory.user';
 
-let peer: WorkspacePeer;
-let smtp: TestSmtp;
+const peer = workspacePeerForFile();
+const smtp = smtpForFile();
 let t: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  peer = await WorkspacePeer.start(DELEGATED);
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await peer?.stop();
-  await smtp?.close();
-});
-
 beforeEach(async () => {
-  peer.reset();
-  smtp.messages.length = 0;
   peer.addUser(LEO);
   ({ t, cookie } = await startWorkspaceApp(peer, {
     admin: ADMIN,

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createdAccountSchema, workspaceAccountViewSchema } from '../../../shared/workspace-api.js';
 import { setMemberLeft } from '../members/members.repository.js';
+import { smtpForFile, workspacePeerForFile } from '../../test/file-servers.js';
 import type { TestApp } from '../../test/test-app.js';
 import { putMemberRecord } from '../../test/test-members.js';
-import { mailSettings, startTestSmtp, type TestSmtp } from '../../test/test-smtp.js';
-import { DELEGATED, startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
-import { WorkspacePeer } from '../../test/workspace-peer.js';
+import { mailSettings } from '../../test/test-smtp.js';
+import { startWorkspaceApp, workspaceEnv } from '../../test/test-workspace.js';
 
 /**
  * The temporary password of a new Google account reaches the person at the member record's private e-mail address
@@ -20,23 +20,12 @@ const NORA = 'nora.newcomer@inspired2uplift.org';
 const NORA_HOME = 'nora.home@example.com';
 const OLLIE = 'ollie.other@inspired2uplift.org';
 
-let peer: WorkspacePeer;
-let smtp: TestSmtp;
+const peer = workspacePeerForFile();
+const smtp = smtpForFile();
 let t: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  peer = await WorkspacePeer.start(DELEGATED);
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await peer?.stop();
-  await smtp?.close();
-});
-
 beforeEach(async () => {
-  peer.reset();
-  smtp.messages.length = 0;
   // At 10:00 in London: within the sending hours.
   ({ t, cookie } = await startWorkspaceApp(peer, {
     admin: ADMIN,

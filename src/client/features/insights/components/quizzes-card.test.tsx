@@ -1,8 +1,8 @@
 import type { Quizzes } from '@shared/insights-api';
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderInsightCard } from '@/test/render-app';
+import { showInsightCard } from '@/test/render-app';
 import { QuizzesCard } from './quiz-task-cards';
 
 const NOT_TAKEN: Quizzes['quizzes'][number] = {
@@ -40,23 +40,21 @@ const QUIZZES: Quizzes = {
   ],
 };
 
-const renderCard = (answer: Quizzes) =>
-  renderInsightCard(
+const showCard = (answer: Quizzes) =>
+  showInsightCard(
     <QuizzesCard filters={{ role: 'volunteer', department: '', started: '' }} />,
-    '/api/admin/insights/quizzes',
+    { path: '/api/admin/insights/quizzes', query: 'role=volunteer', name: 'Quizzes' },
     answer,
   );
 
 describe('insights: quizzes card', () => {
   it('says each quiz’s pass rate and tries and lists the questions most often answered wrong; the table holds the same', async () => {
-    const fetchMock = renderCard(QUIZZES);
-    const card = await screen.findByRole('region', { name: 'Quizzes' });
+    const card = await showCard(QUIZZES);
     expect(
       await within(card).findByText(
         "The question most often answered wrong: 'Someone is in danger right now. What do you do first?' (Safeguarding: check what you know), in 50% of tries.",
       ),
     ).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/insights/quizzes?role=volunteer');
     const list = within(card).getByRole('list', { name: 'Quizzes' });
     expect(
       within(list).getByText('3 of 4 members passed (75%), in 6 tries; those who passed needed 1.7 tries on average.'),
@@ -99,8 +97,7 @@ describe('insights: quizzes card', () => {
   });
 
   it('says so when nobody matching the filters has taken a quiz', async () => {
-    renderCard({ quizzes: [NOT_TAKEN] });
-    const card = await screen.findByRole('region', { name: 'Quizzes' });
+    const card = await showCard({ quizzes: [NOT_TAKEN] });
     expect(await within(card).findByText('Nobody matching these filters has taken a quiz yet.')).toBeInTheDocument();
   });
 });

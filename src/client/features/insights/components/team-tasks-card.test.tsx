@@ -1,7 +1,7 @@
 import type { TeamTasksInsight } from '@shared/insights-api';
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderInsightCard } from '@/test/render-app';
+import { showInsightCard } from '@/test/render-app';
 import { TeamTasksCard } from './quiz-task-cards';
 
 /** The insights page's team tasks card (docs/product.md#team-tasks). */
@@ -21,23 +21,21 @@ const FIGURES: TeamTasksInsight = {
   medianDaysToAllDone: 6.5,
 };
 
-const renderCard = (answer: TeamTasksInsight) =>
-  renderInsightCard(
+const showCard = (answer: TeamTasksInsight) =>
+  showInsightCard(
     <TeamTasksCard filters={{ role: '', department: 'Events', started: '' }} />,
-    '/api/admin/insights/team-tasks',
+    { path: '/api/admin/insights/team-tasks', query: 'department=Events', name: 'Team tasks' },
     answer,
   );
 
 describe('insights: team tasks card', () => {
   it('says how many tasks are open and overdue, by person and by task, and the median days to all done', async () => {
-    const fetchMock = renderCard(FIGURES);
-    const card = await screen.findByRole('region', { name: 'Team tasks' });
+    const card = await showCard(FIGURES);
     expect(
       await within(card).findByText(
         '5 team tasks are open, 3 of them overdue. 2 of 4 newcomers have all their team tasks done, a median of 6.5 days after their start date.',
       ),
     ).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/insights/team-tasks?department=Events');
     const people = within(card).getByRole('list', { name: 'Open team tasks by person' });
     expect(
       within(people)
@@ -53,9 +51,16 @@ describe('insights: team tasks card', () => {
   });
 
   it('says when nobody has all their tasks done yet', async () => {
-    renderCard({ ...FIGURES, open: 1, overdue: 0, allDone: 0, medianDaysToAllDone: null, newcomers: 1 });
+    const card = await showCard({
+      ...FIGURES,
+      open: 1,
+      overdue: 0,
+      allDone: 0,
+      medianDaysToAllDone: null,
+      newcomers: 1,
+    });
     expect(
-      await screen.findByText(
+      await within(card).findByText(
         '1 team task is open, 0 of them overdue. No newcomer has all their team tasks done yet (1 newcomer with team tasks).',
       ),
     ).toBeInTheDocument();

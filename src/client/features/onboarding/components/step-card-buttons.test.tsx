@@ -1,4 +1,5 @@
 import { stepSchema } from '@shared/content-schema';
+import { safeguardingQuiz } from '@shared/test-quiz';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StepCard } from './step-card';
@@ -18,20 +19,7 @@ const STEPS = {
   quiz: stepSchema.parse({
     ...base,
     id: 'safe-quiz',
-    quiz: {
-      passMark: 100,
-      questions: [
-        {
-          id: 'who',
-          kind: 'single-choice',
-          text: 'Who do you tell?',
-          answers: [
-            { id: 'lead', text: 'The lead', correct: true, explanation: 'Yes.' },
-            { id: 'none', text: 'Nobody', correct: false, explanation: 'No.' },
-          ],
-        },
-      ],
-    },
+    quiz: safeguardingQuiz('unlimited'),
   }),
   checklist: stepSchema.parse({
     ...base,

@@ -1,4 +1,5 @@
 import { formSchema, stepContentSchema, stepSchema, type Step } from '@shared/content-schema';
+import { safeguardingQuiz } from '@shared/test-quiz';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render as renderElement } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -73,13 +74,31 @@ function render(element: ReactElement) {
 
 /**
  * Renders the form for `initial` as the studio does, each change becoming the step the form shows when `again()`
- * renders it anew; `step()` is the latest change.
+ * renders it anew; `step()` is the latest change. `type(label, value)` fills the field labelled `label`, `tick(label)`
+ * clicks the box labelled `label` and `press(name)` the button named `name`, each then rendering the form anew.
  */
 function editing(initial: Step) {
   let step = initial;
   const form = () => <StepForm step={step} path={PATH} onChange={(s) => (step = s)} roleNames={[]} />;
   const view = render(form());
-  return { ...view, step: () => step, again: () => view.rerender(form()) };
+  const again = () => view.rerender(form());
+  return {
+    ...view,
+    step: () => step,
+    again,
+    type: (label: string | RegExp, value: string) => {
+      fireEvent.change(view.getByLabelText(label), { target: { value } });
+      again();
+    },
+    tick: (label: string | RegExp) => {
+      fireEvent.click(view.getByLabelText(label));
+      again();
+    },
+    press: (name: string) => {
+      fireEvent.click(view.getByRole('button', { name }));
+      again();
+    },
+  };
 }
 
 /** A new step with nothing but what every step has (no content yet). */
@@ -112,21 +131,7 @@ describe('the step form', () => {
       allowChanges: true,
       fields: [{ id: 'support', kind: 'long-text' as const, label: 'What support?', required: false, sensitive: true }],
     };
-    const quiz = {
-      passMark: 75,
-      questions: [
-        {
-          id: 'who',
-          kind: 'single-choice' as const,
-          text: 'Who do you tell?',
-          answers: [
-            { id: 'lead', text: 'Your team lead', correct: true, explanation: 'They can act on it.' },
-            { id: 'nobody', text: 'Nobody', explanation: 'Worries must be shared.' },
-          ],
-        },
-      ],
-    };
-    for (const extra of [{ form }, { quiz: { ...quiz, tries: 'unlimited' as const } }]) {
+    for (const extra of [{ form }, { quiz: safeguardingQuiz('unlimited') }]) {
       const changes: Step[] = [];
       const step: Step = { ...everyField(), ...extra };
       const { getByLabelText, unmount } = render(
@@ -139,18 +144,13 @@ describe('the step form', () => {
   });
 
   it('makes a step a form, edits its questions and options, and the result passes the content check', () => {
-    const { getByLabelText, getByRole, step, again } = editing(bareStep('ask', 'Ask', 'Questions.', 'Heart'));
-    fireEvent.click(getByLabelText(/^This step is a form/));
-    again();
-    fireEvent.change(getByLabelText('Question 1'), { target: { value: 'How would you like us to contact you?' } });
-    again();
-    fireEvent.change(getByLabelText('Question 1: answer'), { target: { value: 'single-choice' } });
-    again();
-    fireEvent.change(getByLabelText('Option 2'), { target: { value: 'An e-mail' } });
-    again();
-    fireEvent.click(getByLabelText(/^Sensitive \(access needs/));
-    again();
-    fireEvent.click(getByRole('button', { name: 'Add question' }));
+    const { step, type, tick, press } = editing(bareStep('ask', 'Ask', 'Questions.', 'Heart'));
+    tick(/^This step is a form/);
+    type('Question 1', 'How would you like us to contact you?');
+    type('Question 1: answer', 'single-choice');
+    type('Option 2', 'An e-mail');
+    tick(/^Sensitive \(access needs/);
+    press('Add question');
     expect(
       step().form?.fields.map((f) => [f.id, f.kind, f.label, f.sensitive, f.options?.map((o) => o.label)]),
     ).toEqual([
@@ -164,8 +164,7 @@ describe('the step form', () => {
       ],
       ['your-question', 'short-text', 'Your question', false, undefined],
     ]);
-    again();
-    fireEvent.click(getByRole('button', { name: 'Add question' }));
+    press('Add question');
     expect(step().form?.fields.map((f) => f.id)).toEqual([
       'how-would-you-like-us-to-contact-you',
       'your-question',
@@ -173,8 +172,7 @@ describe('the step form', () => {
     ]);
     expect(stepSchema.safeParse(step()).success).toBe(true);
     // A quiz instead: the form goes (a step is never both).
-    again();
-    fireEvent.click(getByLabelText(/^This step is a quiz/));
+    tick(/^This step is a quiz/);
     expect(step().form).toBeUndefined();
     expect(step().quiz?.questions).toHaveLength(1);
   });
@@ -195,18 +193,14 @@ describe('the step form', () => {
   });
 
   it('edits a quiz: pass mark, tries, a question, which answers are right and why', () => {
-    const { getByLabelText, getAllByLabelText, step, again } = editing(bareStep('check', 'Check', 'A quiz.', 'Heart'));
-    fireEvent.click(getByLabelText(/^This step is a quiz/));
-    again();
-    fireEvent.change(getByLabelText('Tries (empty: as many as they like)'), { target: { value: '3' } });
-    again();
-    fireEvent.change(getByLabelText('Question 1'), { target: { value: 'Who do you tell?' } });
-    again();
-    fireEvent.change(getByLabelText('Question 1: right answers'), { target: { value: 'multiple-choice' } });
-    again();
+    const { getAllByLabelText, step, again, type, tick } = editing(bareStep('check', 'Check', 'A quiz.', 'Heart'));
+    tick(/^This step is a quiz/);
+    type('Tries (empty: as many as they like)', '3');
+    type('Question 1', 'Who do you tell?');
+    type('Question 1: right answers', 'multiple-choice');
     fireEvent.click(getAllByLabelText('This answer is right')[1]!);
     again();
-    fireEvent.change(getByLabelText('Answer 2: why it is right or not'), { target: { value: 'Also right.' } });
+    type('Answer 2: why it is right or not', 'Also right.');
     expect(step().quiz).toEqual({
       passMark: 75,
       tries: 3,
@@ -227,19 +221,12 @@ describe('the step form', () => {
 
   it('writes an easy-read version beside the standard text: sentences, a picture with its alt text, and none again', () => {
     const { easyRead: _e, ...plain } = everyField();
-    const { getByLabelText, getByRole, step, again } = editing(plain);
-    fireEvent.click(getByRole('button', { name: 'Add sentence' }));
-    again();
-    fireEvent.change(getByLabelText('Sentence 1'), { target: { value: 'Press Sign.' } });
-    again();
-    fireEvent.click(getByLabelText('Show a picture with sentence 1'));
-    again();
-    fireEvent.change(getByLabelText('Sentence 1 picture'), { target: { value: '/content/images/sign.png' } });
-    again();
-    fireEvent.change(getByLabelText('Sentence 1 picture description (alt text)'), {
-      target: { value: 'A hand pressing a button that says Sign' },
-    });
-    again();
+    const { getByRole, step, type, tick, press } = editing(plain);
+    press('Add sentence');
+    type('Sentence 1', 'Press Sign.');
+    tick('Show a picture with sentence 1');
+    type('Sentence 1 picture', '/content/images/sign.png');
+    type('Sentence 1 picture description (alt text)', 'A hand pressing a button that says Sign');
     expect(step().easyRead).toEqual([
       {
         text: 'Press Sign.',

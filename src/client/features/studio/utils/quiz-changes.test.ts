@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { roleConfigurationSchema, type Quiz } from '@shared/content-schema';
+import { safeguardingQuiz } from '@shared/test-quiz';
 import { changedQuizSteps, retakeSteps } from './catalog-edits';
 import { changeSentences } from './change-sentences';
 
 /** The publish dialog on a changed form or quiz (docs/product.md#editing-in-the-browser). */
 
-const QUIZ: Quiz = {
-  passMark: 75,
-  tries: 'unlimited',
-  questions: [
-    {
-      id: 'who',
-      kind: 'single-choice',
-      text: 'Who do you tell?',
-      answers: [
-        { id: 'lead', text: 'Your team lead', correct: true, explanation: 'They can act on it.' },
-        { id: 'nobody', text: 'Nobody', explanation: 'Worries must be shared.' },
-      ],
-    },
-  ],
-};
+const QUIZ: Quiz = safeguardingQuiz('unlimited');
 
 const role = (quiz: Quiz, formLabel: string) =>
   roleConfigurationSchema.parse({

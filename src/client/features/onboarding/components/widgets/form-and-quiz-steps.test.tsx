@@ -1,5 +1,6 @@
 import { formSchema, quizSchema } from '@shared/content-schema';
 import { withoutQuizKey } from '@shared/step-answers';
+import { safeguardingQuiz } from '@shared/test-quiz';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -208,21 +209,7 @@ describe('FormStep: a file question (docs/product.md#file-questions)', () => {
   }, 30_000);
 });
 
-const quiz = quizSchema.parse({
-  passMark: 100,
-  tries: 3,
-  questions: [
-    {
-      id: 'who',
-      kind: 'single-choice',
-      text: 'Who do you tell?',
-      answers: [
-        { id: 'lead', text: 'The safeguarding lead', correct: true, explanation: 'They know what to do.' },
-        { id: 'nobody', text: 'Nobody', explanation: 'A secret can leave someone in danger.' },
-      ],
-    },
-  ],
-});
+const quiz = quizSchema.parse(safeguardingQuiz(3));
 
 /** The quiz as the server sends it to the member: without which answers are right. */
 const memberQuiz = withoutQuizKey({
