@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Preferences } from '../../src/shared/preferences';
 import { contrastProblems } from './support/contrast';
-import { reflowProblems } from './support/reflow';
+import { brokenWords, reflowProblems } from './support/reflow';
 import { signInAs } from './support/sign-in';
 import { openStep } from './support/steps';
 import { labelsNotInNames, longLines, smallTargets } from './support/targets';
@@ -15,8 +15,9 @@ import { labelsNotInNames, longLines, smallTargets } from './support/targets';
  * makes every pointer target at least 44 × 44 px (2.5.5); easy read keeps lines to 80 characters (1.4.8). Each is
  * measured as drawn over the pages the reflow matrix opens (tests/e2e/reflow.spec.ts): every step of the demo page
  * and of the volunteer role, open in turn, and the dialogs; the contrast also over the admin's charts, a form with
- * placeholders and a toast; the target sizes also over every tab of the admin console and the content studio's pages.
- * The looks run in parallel pages of one browser; a failure names the page state. The shared e2e admin gets back the
+ * placeholders and a toast; the target sizes also over every tab of the admin console, the insights page and the
+ * content studio's pages. At 320 px with 200% text those pages also reflow (1.4.10: nothing sideways or cut off, and
+ * no control's label broken inside a word, with one step at a time too). The looks run in parallel pages of one browser; a failure names the page state. The shared e2e admin gets back the
  * preferences it had.
  */
 
@@ -95,10 +96,11 @@ async function loaded(page: Page) {
 }
 
 /**
- * Every tab of the admin console, then (with `studio`) the content studio: its editor, a step's form with 'Advanced'
- * open, its history and its files; `check` runs on each, and its problems are prefixed with the state.
+ * Every tab of the admin console, the insights page (its charts, then their data tables), then the content studio: its
+ * editor, a step's form with 'Advanced' open, its history and its files; `check` runs on each, and its problems are
+ * prefixed with the state.
  */
-async function adminPages(page: Page, where: string, check: Check, studio: boolean): Promise<string[]> {
+async function adminPages(page: Page, where: string, check: Check): Promise<string[]> {
   const found: string[] = [];
   const checkAs = async (state: string) => {
     for (const problem of await check(page)) found.push(`${where}, ${state} | ${problem}`);
@@ -115,7 +117,15 @@ async function adminPages(page: Page, where: string, check: Check, studio: boole
     await loaded(page);
     await checkAs(`admin console, ${name} tab`);
   }
-  if (!studio) return found;
+  await page.goto('/admin/insights');
+  await expect(page.getByRole('heading', { level: 2, name: 'Insights' })).toBeVisible();
+  await loaded(page);
+  await expect(page.locator('main svg a').first()).toBeVisible();
+  await checkAs('insights');
+  const tables = page.getByRole('button', { name: 'Show table' });
+  for (let left = await tables.count(); left > 0; left -= 1) await tables.first().click();
+  await expect(page.getByRole('button', { name: 'Show chart' }).first()).toBeVisible();
+  await checkAs('insights, as tables');
   await page.goto('/admin/studio');
   const edit = page.getByRole('button', { name: 'Edit Sign in to your Chrome profile' });
   await expect(edit).toBeVisible();
@@ -323,7 +333,7 @@ test('high contrast: every text is at least 7:1, with placeholders, disabled con
   expect(found, found.join('\n')).toEqual([]);
 });
 
-test("200% text: every pointer target is at least 44 × 44 px, at 320 px and at 1280 px, on member and admin pages; every control's name holds the words it shows", async ({
+test("200% text: every pointer target is at least 44 × 44 px, at 320 px and at 1280 px, on member and admin pages; every control's name holds the words it shows; at 320 px nothing sideways, cut off or broken inside a word", async ({
   browser,
   baseURL,
 }) => {
@@ -331,28 +341,41 @@ test("200% text: every pointer target is at least 44 × 44 px, at 320 px and at 
   const large = { ...DEFAULTS, textSize: 200 } satisfies Preferences;
   // 2.5.3 Label in name (AA) rides along: the same pages, one more look at each.
   const check: Check = async (page) => [...(await smallTargets(page, 44)), ...(await labelsNotInNames(page))];
+  // At 320 px the pages also reflow (1.4.10): nothing scrolls sideways or is cut off, no label breaks inside a word.
+  const narrowCheck: Check = async (page) => [
+    ...(await check(page)),
+    ...(await reflowProblems(page)),
+    ...(await brokenWords(page)),
+  ];
+  // One step at a time adds 'Previous step' and 'Next step' under the step.
+  const oneStep = async () => {
+    const page = await newPage(browser, baseURL, 320, { ...large, oneStepAtATime: true }, null);
+    await page.goto('/test');
+    const nav = page.getByRole('navigation', { name: 'Steps' });
+    await expect(nav.getByRole('button', { name: 'Previous step' })).toBeVisible();
+    await nav.getByRole('button', { name: 'Next step' }).click();
+    await expect(nav.getByRole('button', { name: 'Previous step' })).toBeEnabled();
+    const found = (await narrowCheck(page)).map((problem) => `320 px, /test one step at a time | ${problem}`);
+    await page.context().close();
+    return found;
+  };
   const admin = () =>
     keepingAdminPreferences(browser, baseURL, async () => {
       const pages = await Promise.all([320, 1280].map((width) => newPage(browser, baseURL, width, large, ADMIN)));
       try {
-        // The content studio is laid out for a computer: at 320 px with 200% text it scrolls sideways
-        // (docs/product.md#accessibility), so its targets are measured at 1280 px.
         const [narrow, wide] = pages as [Page, Page];
-        // At 320 px the admin's pages also reflow (1.4.10): nothing scrolls sideways or is cut off.
-        const narrowCheck: Check = async (page) => [...(await check(page)), ...(await reflowProblems(page))];
         return (
-          await Promise.all([
-            adminPages(narrow, '320 px', narrowCheck, false),
-            adminPages(wide, '1280 px', check, true),
-          ])
+          await Promise.all([adminPages(narrow, '320 px', narrowCheck), adminPages(wide, '1280 px', check)])
         ).flat();
       } finally {
         for (const page of pages) await page.context().close();
       }
     });
   const results = await Promise.all([
-    ...[320, 1280].map((width) => reflowPages(browser, baseURL, width, large, check)),
+    reflowPages(browser, baseURL, 320, large, narrowCheck),
+    reflowPages(browser, baseURL, 1280, large, check),
     admin(),
+    oneStep(),
   ]);
   const found = results.flat();
   expect(found, found.join('\n')).toEqual([]);

@@ -69,11 +69,11 @@ test('an admin reads where people stop in the largest role, sees the same number
 
   // The bar of the called-out step is a focusable link whose name says its values.
   const slackNow = funnel.getByRole('link', {
-    name: 'Set up Slack: 3 members on it now, waiting a median of 15 days. Open the list.',
+    name: 'Set up Slack: 3 on it now, median wait 15 days. Open the list.',
   });
   await slackNow.focus();
   await expect(slackNow).toBeFocused();
-  const slackDone = funnel.getByRole('link', { name: 'Set up Slack: 1 of 7 members completed it. Open the list.' });
+  const slackDone = funnel.getByRole('link', { name: 'Set up Slack: 1 completed (14%) of 7 members. Open the list.' });
   await expect(slackDone).toBeVisible();
 
   // The table alternative: the same numbers.
@@ -91,7 +91,7 @@ test('an admin reads where people stop in the largest role, sees the same number
   await expect(page).toHaveURL(/funnel=all/u);
   await expect(funnel.getByTestId('funnel-callout')).toHaveCount(0);
   await expect(
-    funnel.getByRole('link', { name: 'Volunteer: 1 of 7 members completed every step. Open the list.' }),
+    funnel.getByRole('link', { name: 'Volunteer: 1 completed every step (14%) of 7 members. Open the list.' }),
   ).toBeVisible();
   await funnel.getByRole('button', { name: 'Show table' }).click();
   const volunteerRow = funnel.getByTestId('role-completion-table').getByRole('row', { name: /^Volunteer/u });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { FONTS, THEMES, type Preferences } from '../../src/shared/preferences';
 import { allCombinations, eachValueOnce, pairwiseCombinations, type Factors } from './support/pairwise';
 import { expectVisibleFocus, tabTo, waitForTakeOver } from './support/keyboard';
-import { dialogProblems, reflowProblems } from './support/reflow';
+import { brokenWords, dialogProblems, reflowProblems } from './support/reflow';
 import { openStep } from './support/steps';
 
 /**
@@ -13,7 +13,8 @@ import { openStep } from './support/steps';
  * zoomed to 400% (a 320 × 200 CSS px viewport at 4 device pixels each), for combinations of text size, spacing,
  * theme, font and easy read (every pair of their values at 320 px). Nothing with text or a control leaves the viewport
  * outside a scroll container, the page never scrolls sideways, no text is cut off, and a dialog fits the screen and
- * opens at its title.
+ * opens at its title. The check that no control's label breaks inside a word (brokenWords) is tested here on a page of
+ * its own; it runs at 320 px with 200% text in tests/e2e/aaa-preferences.spec.ts.
  * The combinations run in parallel pages of one browser; each failure names the page state, the settings and the
  * element.
  */
@@ -95,6 +96,29 @@ test('the settings matrix covers every pair of values of two settings at 320 px,
     }),
     { numRuns: 60 },
   );
+});
+
+test('the wrapped-label check: a label broken inside a word that would fit is found; a word longer than its line, or a break between words, is not', async ({
+  page,
+}) => {
+  const look = async (width: number, label: string, style = '') => {
+    await page.setContent(
+      `<main style="width: ${width}px; font: 16px sans-serif; overflow-wrap: anywhere">
+        <div style="display: flex"><button style="${style}">${label}</button></div>
+      </main>`,
+    );
+    return brokenWords(page);
+  };
+  // Squeezed to less than 'Fullscreen' while its row has room for the word.
+  const squeezed = await look(160, 'Open Fullscreen', 'min-width: 0; flex-shrink: 1; width: 60px');
+  expect(squeezed).toHaveLength(1);
+  expect(squeezed[0]).toContain('"Fullscreen"');
+  // Wrapped between its words: nothing.
+  expect(await look(160, 'Open Fullscreen', 'width: 130px')).toEqual([]);
+  // An address longer than the whole line wraps rather than sticks out: not a finding.
+  expect(await look(120, 'volunteers@inspired2uplift.org', 'width: 120px')).toEqual([]);
+  // A break after a hyphen or a slash is a break between words.
+  expect(await look(160, 'Sign-in/sign-out', 'width: 110px')).toEqual([]);
 });
 
 /** The member's preferences of `settings` (the others at their defaults, motion reduced so nothing moves). */

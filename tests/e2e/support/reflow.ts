@@ -141,3 +141,75 @@ export async function dialogProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Controls whose label breaks inside a word (WCAG 2.2 1.4.10 Reflow, docs/product.md#accessibility): a word of a
+ * button's, link's, tab's or disclosure's text split over two lines ("Fullscr" / "een") although it would fit whole
+ * on a line of the nearest block whose width does not come from its content. A word wider than that line (a long
+ * e-mail address or domain) must wrap rather than be cut, so it is left out. Words are the runs between spaces; a
+ * break after a hyphen, a dash or a slash is a break between words. Measured on the rendered page: each word's line
+ * boxes (Range.getClientRects) and their widths added up (its width on one line).
+ * @param page the page, in the state to check
+ * @returns one line per broken word: the control, the word, its width and the line's, empty when none
+ */
+export async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const CONTROLS = 'a[href], button, summary, [role="button"], [role="link"], [role="tab"], [role^="menuitem"]';
+    const found: string[] = [];
+    const range = document.createRange();
+    const px = (value: string) => Number.parseFloat(value) || 0;
+    /**
+     * The width of a line: the content box of the nearest block laid out by its container, not by its content, less
+     * the padding and borders of the boxes inside it (a button's, a list item's).
+     */
+    const lineWidth = (from: Element) => {
+      let inset = 0;
+      for (let at: Element | null = from; at !== null && at !== document.body; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        const container = at.parentElement === null ? 'block' : getComputedStyle(at.parentElement).display;
+        const block = ['block', 'list-item', 'flow-root'].includes(style.display);
+        const fromContainer =
+          block &&
+          style.float === 'none' &&
+          style.position !== 'absolute' &&
+          style.position !== 'fixed' &&
+          !/flex|grid|table|inline/.test(container);
+        if (fromContainer) return at.clientWidth - px(style.paddingLeft) - px(style.paddingRight) - inset;
+        if (style.display !== 'inline')
+          inset +=
+            px(style.paddingLeft) + px(style.paddingRight) + px(style.borderLeftWidth) + px(style.borderRightWidth);
+      }
+      return document.documentElement.clientWidth - inset;
+    };
+    for (const control of document.querySelectorAll(CONTROLS)) {
+      if (control.closest('svg, .sr-only, [aria-hidden="true"], .textLayer') !== null) continue;
+      if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (parent === null || parent.closest('.sr-only, [aria-hidden="true"]') !== null) continue;
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[^\s/\u2010-\u2014-]+[/\u2010-\u2014-]?/gu)) {
+          const word = match[0];
+          if (word.length < 2) continue;
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + word.length);
+          const boxes = [...range.getClientRects()].filter((box) => box.width > 0 && box.height > 0);
+          const tops: number[] = [];
+          for (const box of boxes)
+            if (!tops.some((top) => Math.abs(top - box.top) < box.height / 2)) tops.push(box.top);
+          if (tops.length < 2) continue;
+          const width = boxes.reduce((sum, box) => sum + box.width, 0);
+          const line = lineWidth(parent);
+          // A pixel for rounding: a word as wide as its line may not fit it.
+          if (width > line - 1) continue;
+          const label = (control.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+          found.push(
+            `<${control.tagName.toLowerCase()}> "${label}" breaks the word "${word}" over ${tops.length} lines (${Math.round(width)} px wide, its line ${Math.round(line)} px)`,
+          );
+        }
+      }
+    }
+    return found;
+  });
+}

@@ -70,8 +70,11 @@ export async function labelsNotInNames(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(`:is(${CONTROLS})[aria-label]`)) {
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-      // An SVG element (a chart's bar or point) has no innerText: what it shows is its text content.
-      const text = (element.innerText as string | undefined) ?? element.textContent ?? '';
+      // An SVG element (a chart's bar or point) has no innerText: what it shows is its <text> (its <title> is a
+      // tooltip, not shown on the page).
+      const text =
+        (element.innerText as string | undefined) ??
+        [...element.querySelectorAll('text')].map((part) => part.textContent ?? '').join(' ');
       const shown = words(text);
       const name = element.getAttribute('aria-label') ?? '';
       if (shown !== '' && !words(name).includes(shown))

@@ -43,7 +43,7 @@ export function AdminInsightsRoute() {
             <div>
               <Link
                 to={paths.admin.getHref()}
-                className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+                className="inline-flex items-center gap-1 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
               >
                 <ArrowLeft aria-hidden="true" className="size-4" /> Admin console
               </Link>

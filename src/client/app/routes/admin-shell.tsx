@@ -60,7 +60,7 @@ export function AdminShell({
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+        className="mx-auto w-full max-w-7xl flex-1 px-2 py-6 focus:outline-none sm:px-6 sm:py-8"
       >
         {view !== null ? (
           children(user, view)

@@ -19,7 +19,7 @@ const TABS = [
 ] as const;
 
 const tabTrigger =
-  'min-w-0 rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800';
+  'max-w-full rounded-t-lg border-b-2 border-transparent px-2 py-2 text-sm font-semibold [overflow-wrap:break-word] sm:px-4 text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800';
 
 function StudioTabs() {
   const [params, setParams] = useSearchParams();

@@ -4,9 +4,11 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 // A button is as wide as its words up to the width of its container, then its words wrap and it grows taller
-// (min-h, not h): at 200% text on a 320 px screen nothing may stick out sideways (WCAG 1.4.10 Reflow).
+// (min-h, not h): at 200% text on a 320 px screen nothing may stick out sideways (WCAG 1.4.10 Reflow). Its words wrap
+// between words, never inside one that fits (`break-word`, not the page's `anywhere`); where the icon and the longest
+// word do not fit side by side, the icon goes above the words (docs/product.md#accessibility).
 export const buttonVariants = cva(
-  'inline-flex max-w-full shrink-0 items-center justify-center gap-2 rounded-lg text-center text-sm font-semibold transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex max-w-full shrink-0 flex-wrap items-center [overflow-wrap:break-word] justify-center gap-2 rounded-lg text-center text-sm font-semibold transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {

@@ -88,7 +88,7 @@ export function MembersTable({ members, sort, dir, onSort }: MembersTableProps) 
                         key={s.key}
                         type="button"
                         onClick={() => onSort(s.key)}
-                        className={`flex min-h-6 items-center gap-1 rounded text-left hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700 ${i > 0 ? 'text-xs font-normal' : ''} ${column.className === 'text-right' ? 'ml-auto' : ''}`}
+                        className={`flex min-h-6 items-center gap-1 rounded text-left [overflow-wrap:break-word] hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700 ${i > 0 ? 'text-xs font-normal' : ''} ${column.className === 'text-right' ? 'ml-auto' : ''}`}
                       >
                         {s.label}
                         <Icon aria-hidden="true" className={`size-3.5 shrink-0 ${on ? '' : 'text-slate-400'}`} />

@@ -42,7 +42,7 @@ export function PendingAgreementsPanel() {
         <a
           href={apiPaths.adminAcknowledgmentsCsv}
           download
-          className="inline-flex items-center gap-1 py-1 text-sm font-semibold text-brand-700 hover:underline"
+          className="inline-flex max-w-full flex-wrap items-center gap-1 py-1 text-sm font-semibold [overflow-wrap:break-word] text-brand-700 hover:underline"
         >
           <FileDown aria-hidden="true" className="size-4" /> Export every acknowledgment as CSV
         </a>

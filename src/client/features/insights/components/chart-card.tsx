@@ -38,7 +38,7 @@ export function ChartCard<T>({
   const id = useId();
   const [asTable, setAsTable] = useState(false);
   return (
-    <Card className="flex min-w-0 flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${id}-title`} role="region">
+    <Card className="flex min-w-0 flex-col gap-4 p-3 sm:p-6" aria-labelledby={`${id}-title`} role="region">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-[min(16rem,100%)] flex-1">
           <h3 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
@@ -83,9 +83,12 @@ export function ChartCard<T>({
   );
 }
 
-/** The look of the charts' data tables. */
+/**
+ * The look of the charts' data tables. A number's link is at least 1.375 rem square: 44 × 44 px with 200% text (WCAG
+ * 2.5.5, docs/product.md#accessibility).
+ */
 export const tableClass =
-  'w-full min-w-max border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_th]:text-slate-700 [&_thead_th]:bg-slate-50';
+  'w-full min-w-max border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_th]:text-slate-700 [&_thead_th]:bg-slate-50 [&_td_a]:inline-flex [&_td_a]:min-h-[1.375rem] [&_td_a]:min-w-[1.375rem] [&_td_a]:items-center';
 
 /** A number in a data table that opens the members behind it. */
 export function NumberLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {

@@ -18,6 +18,14 @@ export interface Column {
 }
 
 const MARGIN = { top: 18, right: 8, bottom: 36, left: 40 };
+/**
+ * The least width of a column's link at 100% text, in px, growing with the text size: 44 px with 200% text (WCAG 2.5.5
+ * Target size, docs/product.md#accessibility). Where the columns need more than the card's width, the chart scrolls
+ * sideways in a box of its own.
+ */
+const TARGET = 22;
+/** The space between columns, as a share of each column's width (visx's band padding). */
+const PADDING = 0.2;
 
 /**
  * Vertical columns with a value axis (time to complete, activity), drawn with visx scales and axes as SVG; each
@@ -37,10 +45,15 @@ export function ColumnChart({
   height?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const width = useWidth(ref);
-  const innerWidth = Math.max(60, width - MARGIN.left - MARGIN.right);
+  const boxWidth = useWidth(ref);
+  const rootPx =
+    typeof window === 'undefined' ? 16 : parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const least = Math.ceil(TARGET * (rootPx / 16) * (columns.length + PADDING));
+  const innerWidth = Math.max(60, least, boxWidth - MARGIN.left - MARGIN.right);
+  const width = innerWidth + MARGIN.left + MARGIN.right;
+  const scrolls = width > boxWidth + 0.5;
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
-  const x = scaleBand<string>({ domain: columns.map((c) => c.key), range: [0, innerWidth], padding: 0.2 });
+  const x = scaleBand<string>({ domain: columns.map((c) => c.key), range: [0, innerWidth], padding: PADDING });
   const top = Math.max(1, ...columns.map((c) => c.value));
   const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
   const narrow = x.bandwidth() < 64;
@@ -53,7 +66,12 @@ export function ColumnChart({
   const every = Math.max(1, Math.ceil((labelled.length * gap) / innerWidth));
   const tickValues = labelled.filter((_, i) => i % every === 0).map((c) => c.key);
   return (
-    <div ref={ref} className="w-full min-w-0 overflow-hidden">
+    <div
+      ref={ref}
+      className="w-full min-w-0 overflow-x-auto"
+      // A box that scrolls is reached with the keyboard (WCAG 2.1.1).
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${title} (scrolls sideways)` } : {})}
+    >
       <svg width={width} height={height} role="group" aria-label={title} className="block">
         <Group left={MARGIN.left} top={MARGIN.top}>
           <AxisLeft
@@ -79,6 +97,12 @@ export function ColumnChart({
                 y={Math.min(by, innerHeight - 2)}
                 width={x.bandwidth()}
                 height={Math.max(2, innerHeight - by)}
+                target={{
+                  x: bx - (x.step() - x.bandwidth()) / 2,
+                  y: -MARGIN.top,
+                  width: x.step(),
+                  height: MARGIN.top + innerHeight,
+                }}
               >
                 {showValues && c.value > 0 && (
                   <text

@@ -12,6 +12,14 @@ import { ChartCard, NumberLink, tableClass } from './chart-card';
 import { HBarChart } from './hbar-chart';
 import { Legend, dash, percentOf } from './insight-bits';
 
+/** A funnel step's completed bar as shown, e.g. '1 completed (14%)'; its link's name holds it (WCAG 2.5.3). */
+const completedText = (s: Funnel['steps'][number]) =>
+  `${s.completed.toLocaleString('en-GB')} completed (${percentOf(s.completed, s.eligible)}%)`;
+
+/** A funnel step's 'on it now' bar as shown, e.g. '3 on it now, median wait 15 days'. */
+const currentText = (s: Funnel['steps'][number]) =>
+  `${s.current.toLocaleString('en-GB')} on it now${s.medianWaitDays === null ? '' : `, median wait ${days(s.medianWaitDays)}`}`;
+
 /** The funnel card: how many members reached each step, per role or all roles (docs/product.md#admin-area). */
 
 /** The funnel's own choice when the page shows every role: '' = the role with the most members, 'all' = per role. */
@@ -69,17 +77,18 @@ export function FunnelCard({
           </p>
           <p
             data-testid="funnel-callout"
-            className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 font-semibold text-amber-950"
+            className="flex flex-wrap items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 font-semibold text-amber-950"
           >
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-800" />
-            <span>
+            {/* Beside its icon, or under it where that leaves too little room (a phone with large text). */}
+            <span className="min-w-[min(12rem,100%)] flex-1">
               {funnelCalloutText(f.calledOut, f.stalledAfterDays)}
               {f.calledOut !== null && (
                 <>
                   {' '}
                   <NumberLink
                     href={membersHref(roleFilters(f), { currentStep: f.calledOut.title })}
-                    label={`See the ${plural(f.calledOut.current, 'member')} on '${f.calledOut.title}'`}
+                    label={`See who is on '${f.calledOut.title}' now: ${plural(f.calledOut.current, 'member')}`}
                   >
                     See who
                   </NumberLink>
@@ -124,16 +133,16 @@ export function FunnelCard({
                 {
                   key: 'completed',
                   value: s.completed,
-                  text: `${s.completed.toLocaleString('en-GB')} completed (${percentOf(s.completed, s.eligible)}%)`,
-                  label: `${s.title}: ${s.completed} of ${s.eligible} members completed it. Open the list.`,
+                  text: completedText(s),
+                  label: `${s.title}: ${completedText(s)} of ${plural(s.eligible, 'member')}. Open the list.`,
                   href: membersHref(roleFilters(f), { completedStep: s.stepId }),
                 },
                 {
                   key: 'current',
                   value: s.current,
                   tone: 'secondary' as const,
-                  text: `${s.current.toLocaleString('en-GB')} on it now${s.medianWaitDays === null ? '' : `, median wait ${days(s.medianWaitDays)}`}`,
-                  label: `${s.title}: ${plural(s.current, 'member')} on it now${s.medianWaitDays === null ? '' : `, waiting a median of ${days(s.medianWaitDays)}`}. Open the list.`,
+                  text: currentText(s),
+                  label: `${s.title}: ${currentText(s)}. Open the list.`,
                   href: membersHref(roleFilters(f), { currentStep: s.title }),
                 },
               ],
@@ -215,7 +224,7 @@ function FunnelRolePicker({
         id={`${id}-funnel-role`}
         value={value === '' ? (funnel.role ?? '') : value}
         onChange={(e) => onChange(e.target.value)}
-        className={cn(fieldClass, 'w-auto')}
+        className={cn(fieldClass, 'w-auto max-w-full')}
       >
         {funnel.roles.map((r) => (
           <option key={r.role} value={r.role}>
@@ -274,7 +283,7 @@ function RoleCompletionCard({
                 key: 'complete',
                 value: r.complete,
                 text: `${r.complete.toLocaleString('en-GB')} completed every step (${percentOf(r.complete, r.members)}%)`,
-                label: `${r.roleLabel}: ${r.complete} of ${plural(r.members, 'member')} completed every step. Open the list.`,
+                label: `${r.roleLabel}: ${r.complete.toLocaleString('en-GB')} completed every step (${percentOf(r.complete, r.members)}%) of ${plural(r.members, 'member')}. Open the list.`,
                 href: completeHref(r.role),
               },
             ],

@@ -31,6 +31,11 @@ const LABEL = 22;
 const ROW_GAP = 14;
 /** Average advance of a character of the bars' text (text-xs), in em: enough for digits and lower-case words. */
 const CHAR_EM = 0.6;
+/**
+ * The least height of a bar's line at 100% text, in px, growing with the text size: each bar's link takes its whole
+ * line, 44 px tall with 200% text (WCAG 2.5.5 Target size, docs/product.md#accessibility).
+ */
+const TARGET = 22;
 
 /**
  * The bar texts' size in px (text-xs: 0.75 rem, so the reading preferences' text size doubles it) and the room the
@@ -59,7 +64,10 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
   const under = room > width / 2;
   const textLine = Math.ceil(fontPx * 1.5);
   const barRoom = Math.max(80, under ? width - 4 : width - room);
-  const step = BAR + GAP + (under ? textLine : 0);
+  // The bars grow with the text (text-xs is 12 px at 100%).
+  const scale = fontPx / 12;
+  const bar = Math.round(BAR * scale);
+  const step = Math.max(bar + GAP + (under ? textLine : 0), Math.ceil(TARGET * scale));
   const x = scaleLinear<number>({ domain: [0, Math.max(1, max)], range: [0, barRoom] });
   const rowHeight = (row: HBarRow) => LABEL + row.bars.length * step + ROW_GAP;
   const tops = rows.map((_, i) => rows.slice(0, i).reduce((sum, row) => sum + rowHeight(row), 0));
@@ -75,26 +83,27 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
                 {row.label}
                 {row.tag !== undefined && <tspan className="fill-amber-800 font-bold">{`  ▲ ${row.tag}`}</tspan>}
               </text>
-              {row.bars.map((bar, i) => {
+              {row.bars.map((item, i) => {
                 const by = LABEL + i * step;
-                const w = x(bar.value);
+                const w = x(item.value);
                 return (
                   <BarLink
-                    key={bar.key}
-                    href={bar.href}
-                    label={bar.label}
+                    key={item.key}
+                    href={item.href}
+                    label={item.label}
                     x={0}
                     y={by}
                     width={w}
-                    height={BAR}
-                    tone={bar.tone ?? 'primary'}
+                    height={bar}
+                    target={{ x: 0, y: by - GAP / 2, width, height: step }}
+                    tone={item.tone ?? 'primary'}
                   >
                     <text
                       x={under ? 0 : Math.max(w, 3) + 8}
-                      y={under ? by + BAR + textLine - 4 : by + BAR - 3}
+                      y={under ? by + bar + textLine - 4 : by + bar / 2 + fontPx * 0.35}
                       className="fill-slate-800 text-xs"
                     >
-                      {bar.text}
+                      {item.text}
                     </text>
                   </BarLink>
                 );

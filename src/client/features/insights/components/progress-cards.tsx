@@ -186,8 +186,8 @@ export function CohortsCard({ filters }: { filters: InsightsFilters }) {
                     : `${w.days} days: ${w.percent}% (${w.complete} of ${w.eligible})`,
                 label:
                   w.percent === null
-                    ? `${formatMonth(m.month, true)}: nobody started ${w.days} days ago yet.`
-                    : `${formatMonth(m.month, true)}: ${w.percent}% complete within ${w.days} days, ${w.complete} of ${w.eligible}. Open the list.`,
+                    ? `${formatMonth(m.month, true)}, ${w.days} days: not ${w.days} days old yet.`
+                    : `${formatMonth(m.month, true)}, complete within ${w.days} days: ${w.percent}% (${w.complete} of ${w.eligible}). Open the list.`,
                 href: withinHref(m.month, w.days),
               })),
             }))}
@@ -229,7 +229,7 @@ export function CohortsCard({ filters }: { filters: InsightsFilters }) {
                     ) : (
                       <NumberLink
                         href={withinHref(m.month, w.days)}
-                        label={`${w.complete} of ${w.eligible} complete within ${w.days} days: open the list`}
+                        label={`Within ${w.days} days: ${w.percent}% (${w.complete} of ${w.eligible}) complete. Open the list.`}
                       >
                         {`${w.percent}% (${w.complete} of ${w.eligible})`}
                       </NumberLink>

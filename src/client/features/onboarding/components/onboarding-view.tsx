@@ -292,6 +292,9 @@ function HydratedAfterTheFirstScreen({ firstIndex, children }: { firstIndex: num
   );
 }
 
+/** The step buttons' look in a narrow step bar: no arrows, less padding. */
+const NAV_NARROW = '@max-[14rem]:px-2 @max-[14rem]:[&_svg]:hidden';
+
 /**
  * 'Previous step', the position ('Step 2 of 5', announced when it changes) and 'Next step' under the one step shown
  * (docs/product.md#reading-and-display: one step at a time). Always rendered — the server does not know the preference
@@ -307,19 +310,21 @@ function StepByStepNav({
   onMove: (delta: -1 | 1) => void;
 }) {
   return (
+    // Under 14 rem (a phone at 150% text or more) the buttons drop their arrows and some padding, so that no word of
+    // their labels breaks (docs/product.md#accessibility: Reflow).
     <nav
       aria-label="Steps"
       data-step-nav=""
-      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3"
+      className="@container flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3"
     >
-      <Button variant="outline" disabled={position <= 1} onClick={() => onMove(-1)}>
+      <Button variant="outline" disabled={position <= 1} onClick={() => onMove(-1)} className={NAV_NARROW}>
         <ChevronLeft aria-hidden="true" />
         Previous step
       </Button>
       <p role="status" className="text-sm font-semibold text-slate-800">
         Step {position} of {total}
       </p>
-      <Button variant="outline" disabled={position >= total} onClick={() => onMove(1)}>
+      <Button variant="outline" disabled={position >= total} onClick={() => onMove(1)} className={NAV_NARROW}>
         Next step
         <ChevronRight aria-hidden="true" />
       </Button>

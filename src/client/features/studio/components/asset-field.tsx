@@ -118,7 +118,7 @@ export function AssetField({ path, label, value, onChange, kind, hint }: AssetFi
             value={progress}
             max={1}
             aria-label={`Uploading for ${label}`}
-            className="h-2 w-40 accent-brand-700"
+            className="h-2 w-40 max-w-full min-w-0 accent-brand-700"
           />
           {Math.round(progress * 100)}%
         </div>

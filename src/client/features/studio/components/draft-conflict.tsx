@@ -15,7 +15,10 @@ export function DraftConflict({ editor }: { editor: StudioEditorState }) {
   const conflict = editor.conflict;
   if (editor.status !== 'conflict' || !conflict) return null;
   return (
-    <div role="alert" className="space-y-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <div
+      role="alert"
+      className="space-y-2 rounded-2xl border border-amber-300 bg-amber-50 p-2 sm:p-4 text-sm text-amber-950"
+    >
       <p className="font-semibold">
         {conflict.updatedBy} saved the draft at {formatDateTime(conflict.updatedAt)} while you were editing, so your
         last changes were not saved.

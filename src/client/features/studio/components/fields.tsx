@@ -175,7 +175,7 @@ export function NumberField({ path, label, value, onChange, hint, min, max }: Nu
           max={max}
           value={value ?? ''}
           onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-          className={cn(inputClass, 'h-10 w-40')}
+          className={cn(inputClass, 'h-10 w-24 max-w-full')}
         />
       )}
     </FieldFrame>
@@ -284,8 +284,8 @@ export function ListEditor<T>({
   const headingId = useId();
   const problem = useProblem(path);
   return (
-    <fieldset aria-labelledby={headingId} className="space-y-2 rounded-xl border border-slate-200 p-3">
-      <legend id={headingId} className="px-1 text-sm font-semibold text-slate-900">
+    <fieldset aria-labelledby={headingId} className="space-y-2 rounded-xl border border-slate-200 p-2 sm:p-3">
+      <legend id={headingId} className="max-w-full px-1 text-sm font-semibold text-slate-900">
         {label}
       </legend>
       {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
@@ -353,7 +353,7 @@ function swap<T>(items: readonly T[], a: number, b: number): T[] {
 /** Settings an editor rarely needs (ids), folded away under 'Advanced'. */
 export function Advanced({ children }: { children: ReactNode }) {
   return (
-    <details className="rounded-xl border border-slate-200 p-3">
+    <details className="rounded-xl border border-slate-200 p-2 sm:p-3">
       <summary className="cursor-pointer py-1 text-sm font-semibold text-slate-800">Advanced</summary>
       <div className="mt-3 space-y-3">{children}</div>
     </details>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import FileText from 'lucide-react/icons/file-text';
 import Image from 'lucide-react/icons/image';
+import { Fragment } from 'react';
 import { formatDateTime } from '@/features/admin';
 import { getAssets, studioKeys } from '../api/studio-requests';
 import { Advanced } from './fields';
@@ -31,27 +32,41 @@ export function FilesPanel() {
   return (
     <ul aria-label="Uploaded files" className="grid gap-2 sm:grid-cols-2">
       {assets.data.map((a) => (
-        <li key={a.sha256} className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 text-sm">
+        <li
+          key={a.sha256}
+          className="flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 text-sm"
+        >
           {a.contentType === 'application/pdf' ? (
             <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
           ) : (
             <Image aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
           )}
-          <div className="min-w-0">
+          {/* Beside its icon, or under it where a file's name would not fit (a phone with large text). */}
+          <div className="min-w-[min(12rem,100%)] flex-1">
             <a
               href={a.url}
               target="_blank"
               rel="noreferrer"
-              className="font-semibold break-all text-brand-700 underline"
+              className="font-semibold [overflow-wrap:anywhere] text-brand-700 underline"
             >
-              {a.name}
+              {/* A line may end after each '/' of a long name ('images/' then 'welcome-team.svg'). */}
+              {a.name.split('/').map((part, i) => (
+                <Fragment key={i}>
+                  {i > 0 ? (
+                    <>
+                      /<wbr />
+                    </>
+                  ) : null}
+                  {part}
+                </Fragment>
+              ))}
             </a>
             <p className="text-xs text-slate-600">
               {formatBytes(a.bytes)} · {a.by} · {formatDateTime(a.at)}
             </p>
             {/* The address names the file by its hash: only under 'Advanced'. */}
             <Advanced>
-              <p className="text-xs break-all text-slate-600">Address: {a.url}</p>
+              <p className="text-xs [overflow-wrap:anywhere] text-slate-600">Address: {a.url}</p>
             </Advanced>
           </div>
         </li>

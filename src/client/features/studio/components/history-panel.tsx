@@ -217,7 +217,7 @@ export function HistoryPanel({
               value={String(fromVersion ?? '')}
               onChange={(value) => setFrom(Number(value))}
               options={options}
-              className="min-w-52"
+              className="min-w-[min(13rem,100%)]"
             />
             <LabelledSelect
               id={`${id}-to`}
@@ -225,7 +225,7 @@ export function HistoryPanel({
               value={String(toVersion ?? '')}
               onChange={(value) => setTo(Number(value))}
               options={options}
-              className="min-w-52"
+              className="min-w-[min(13rem,100%)]"
             />
           </div>
           {fromVersion === toVersion ? (

@@ -264,7 +264,7 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
   const saving = editor.status === 'saving' || editor.status === 'unsaved';
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-xs">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-2 sm:p-3 shadow-xs">
         <p role="status" className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-slate-700">
           {saving ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
           {editor.status === 'saved' ? <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-700" /> : null}
@@ -325,7 +325,7 @@ export function PublishBar({ editor, published, onShowProblem, describeProblem }
         </p>
       ) : null}
       {problems && problems.length > 0 ? (
-        <section aria-labelledby="studio-problems" className="rounded-2xl border border-red-200 bg-red-50 p-4">
+        <section aria-labelledby="studio-problems" className="rounded-2xl border border-red-200 bg-red-50 p-2 sm:p-4">
           <h3
             id="studio-problems"
             ref={problemsHeading}

@@ -37,7 +37,7 @@ function ColorField({
   const badge = check ? roleBadgeColors(value) : null;
   return (
     <div className="space-y-1">
-      <div className="flex items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2">
         <TextField
           path={path}
           label={label}
@@ -52,7 +52,7 @@ function ColorField({
           aria-label={`Pick ${label.toLowerCase()}`}
           value={HEX.test(value) ? value.toLowerCase() : '#000000'}
           onChange={(e) => onChange(e.target.value)}
-          className={`${optional ? 'mb-5' : 'mb-0.5'} h-10 w-12 cursor-pointer rounded-lg border border-slate-300 bg-white p-1`}
+          className={`${optional ? 'mb-5' : 'mb-0.5'} h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1`}
         />
       </div>
       {check && badge ? (

@@ -96,7 +96,7 @@ export function RoleHeading({
         <h3 id="studio-role-heading" tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
           {role.displayName || role.key}
         </h3>
-        <div className="flex items-center gap-2 text-sm text-slate-600">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <Users aria-hidden="true" className="size-4" />
           {roleMembers === undefined
             ? 'Counting members…'

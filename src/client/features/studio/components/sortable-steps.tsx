@@ -144,7 +144,9 @@ function SortableStepRow({ id, editButtonId, step, index, problems, selected, on
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={cn(
-        'flex items-center gap-2 rounded-xl border bg-white p-2 pr-3',
+        // On a narrow screen or with large text the title takes a line of its own and the buttons wrap under it
+        // (WCAG 1.4.10 Reflow, docs/product.md#accessibility).
+        'flex flex-wrap items-center gap-2 rounded-xl border bg-white p-2 pr-3',
         selected ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200',
         isDragging && 'relative z-10 shadow-lg',
       )}
@@ -165,10 +167,10 @@ function SortableStepRow({ id, editButtonId, step, index, problems, selected, on
       >
         <StepIcon name={step.icon} className="size-4" />
       </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold text-slate-900">{step.title || 'Untitled step'}</p>
+      <div className="min-w-[min(8rem,100%)] flex-1">
+        <p className="text-sm font-semibold text-slate-900">{step.title || 'Untitled step'}</p>
         {/* The step's id is shown only under 'Advanced' in its form. */}
-        <p className="truncate text-xs text-slate-600">{step.category}</p>
+        <p className="text-xs text-slate-600">{step.category}</p>
       </div>
       {problems > 0 ? (
         <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">

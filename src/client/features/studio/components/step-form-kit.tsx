@@ -13,7 +13,7 @@ export interface StepSectionProps {
 /** A titled box of the step form. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+    <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-2 sm:p-4">
       <h4 className="text-base font-semibold text-slate-900">{title}</h4>
       {children}
     </section>

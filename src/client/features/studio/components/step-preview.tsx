@@ -92,7 +92,7 @@ export function StepPreview({ step, role }: StepPreviewProps) {
         <h3 id="studio-preview-heading" className="text-base font-semibold text-slate-900">
           Preview
         </h3>
-        <div role="group" aria-label="Preview width" className="flex gap-1">
+        <div role="group" aria-label="Preview width" className="flex flex-wrap gap-1">
           <Button
             size="sm"
             variant={isMobile ? 'outline' : 'default'}

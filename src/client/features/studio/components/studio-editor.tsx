@@ -268,7 +268,7 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                   <section
                     key={si}
                     aria-labelledby={`studio-scope-${si}`}
-                    className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4"
+                    className="space-y-3 rounded-2xl border border-slate-200 bg-white p-2 sm:p-4"
                   >
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <h3
@@ -433,7 +433,7 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                 >
                   <Plus aria-hidden="true" /> Add a scope
                 </Button>
-                <section aria-label="Team tasks" className="rounded-2xl border border-slate-200 bg-white p-4">
+                <section aria-label="Team tasks" className="rounded-2xl border border-slate-200 bg-white p-2 sm:p-4">
                   <TeamTasksEditor
                     role={role}
                     publishedIds={publishedTaskIds}
@@ -443,7 +443,7 @@ export function StudioEditor({ initial, focus }: { initial: StudioState; focus?:
                 </section>
                 <section
                   aria-labelledby="studio-role-settings"
-                  className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4"
+                  className="space-y-3 rounded-2xl border border-slate-200 bg-white p-2 sm:p-4"
                 >
                   <h3 id="studio-role-settings" className="text-lg font-semibold text-slate-900">
                     Role settings

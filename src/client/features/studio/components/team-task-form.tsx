@@ -170,7 +170,7 @@ export function TeamTaskForm({ task, path, onChange, published, otherIds, today 
             )}
           />
         )}
-        <fieldset className="space-y-2 rounded-xl border border-slate-200 p-3">
+        <fieldset className="space-y-2 rounded-xl border border-slate-200 p-2 sm:p-3">
           <legend className="px-1 text-sm font-semibold text-slate-900">When it is due</legend>
           <div className="flex flex-wrap items-end gap-3">
             <NumberField

@@ -67,7 +67,8 @@ export function TeamTaskItem({
       className={`space-y-2 rounded-xl border p-4 ${task.overdue ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h4 id={headingId} className="font-semibold text-slate-900">
+        {/* A title may hold an address longer than the line ('@inspired2uplift.org'): it wraps. */}
+        <h4 id={headingId} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
           {task.title}
         </h4>
         {task.status === 'done' ? (

@@ -75,10 +75,11 @@ export function EmailLine({ email }: { email: string }) {
         className="group inline-flex max-w-full items-center gap-1.5 rounded-md py-0.5 text-left text-sm font-medium text-brand-700 hover:text-brand-800"
       >
         <Mail aria-hidden="true" className="size-4 shrink-0" />
-        <span className="[overflow-wrap:anywhere] underline underline-offset-2">
-          {/* Long addresses wrap after the @ first. */}
+        {/* Long addresses wrap after the @ first; only the domain may break inside where it is longer than the line,
+            so a squeezed button never breaks the name before the @ (docs/product.md#accessibility). */}
+        <span className="[overflow-wrap:break-word] underline underline-offset-2">
           {local}@<wbr />
-          {domain}
+          <span className="[overflow-wrap:anywhere]">{domain}</span>
         </span>
         <Copy aria-hidden="true" className="size-3.5 shrink-0 opacity-70 group-hover:opacity-100" />
         <span className="sr-only">(copy)</span>
