@@ -5,7 +5,8 @@
  *
  * 1. API: autocannon, 10 s × 50 connections each, against the compiled server (`dist/node/server/server.js`, run
  *    with NODE_ENV=development because development sign-in is the only sign-in without Google; same compiled code)
- *    on a fresh temporary database: GET /api/onboarding (asked for as a browser asks, with Accept-Encoding),
+ *    on a fresh temporary database: GET /api/onboarding (asked for as a browser asks, with Accept-Encoding; its
+ *    bytes on the wire, and those of the role content it names, reported apart: docs/architecture.md#role-content),
  *    PUT /api/progress/steps/:id, and two bare Fastify baselines, each in its own process: 'hello world', and the
  *    same-payload floor, which answers with the exact bytes the read sent (bench/baseline-server.ts).
  * 2. Bundle: gzip size of the JS and CSS that /login and /dashboard load: /login is its own document (login.html's

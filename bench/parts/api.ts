@@ -25,12 +25,13 @@ import { writePathStatements } from './write-path.js';
 /** What a browser says it accepts (Chromium's Accept-Encoding): the read is measured as a browser asks for it. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
-/** An answer's bytes as they came on the wire (not decoded), with its Content-Encoding and Vary headers. */
+/** An answer's bytes as they came on the wire (not decoded), with its Content-Encoding, Vary and ETag headers. */
 interface RawAnswer {
   status: number;
   bytes: Buffer;
   contentEncoding: string | undefined;
   vary: string | undefined;
+  etag: string | undefined;
 }
 
 /**
@@ -53,6 +54,7 @@ export function getRaw(url: string, headers: Record<string, string>): Promise<Ra
           bytes: Buffer.concat(chunks),
           contentEncoding: header('content-encoding'),
           vary: header('vary'),
+          etag: header('etag'),
         });
       });
     });
@@ -87,7 +89,8 @@ async function baselineLoad(
 }
 
 /**
- * Part 1, API: GET /api/onboarding and PUT /api/progress against the compiled server, with two bare Fastify
+ * Part 1, API: GET /api/onboarding (and, reported, the role content it names) and PUT /api/progress against the
+ * compiled server, with two bare Fastify
  * baselines of the same run: 'hello world', and the same-payload floor, which answers with the exact bytes the app
  * sent for the read (its encoding included) (bench/run.ts).
  */
@@ -111,6 +114,16 @@ export async function api(): Promise<void> {
     const read = await getRaw(`${app.base}/api/onboarding`, readHeaders);
     if (read.status !== 200) throw new Error(`GET /api/onboarding answered ${read.status}: ${read.bytes.toString()}`);
     const plain = await getRaw(`${app.base}/api/onboarding`, { cookie });
+    // The role's content, at the address the answer names: the same for every member of the role, asked for once per
+    // content version (the dashboard's document carries it; a browser that kept it gets 304).
+    const contentPath = (JSON.parse(plain.bytes.toString('utf8')) as { content: string }).content;
+    const content = await getRaw(`${app.base}${contentPath}`, readHeaders);
+    if (content.status !== 200) throw new Error(`GET ${contentPath} answered ${content.status}`);
+    const contentPlain = await getRaw(`${app.base}${contentPath}`, { cookie });
+    const revalidated = await getRaw(`${app.base}${contentPath}`, {
+      ...readHeaders,
+      'if-none-match': content.etag ?? '',
+    });
     const write = await fetch(`${app.base}/api/progress/steps/${STEP_ID}`, {
       method: 'PUT',
       headers: writeHeaders,
@@ -140,6 +153,13 @@ export async function api(): Promise<void> {
       baseline,
       samePayloadBaseline: { ...samePayload, ...wire },
       onboardingRead: { ...onboarding, ratioToBaseline: ratio(onboarding), ratioToSamePayload, ...wire },
+      roleContent: {
+        jsonBytes: contentPlain.bytes.length,
+        wireBytes: content.bytes.length,
+        contentEncoding: content.contentEncoding ?? 'identity',
+        revalidatedStatus: revalidated.status,
+        revalidatedBytes: revalidated.bytes.length,
+      },
       progressWrite: { ...progress, ratioToBaseline: ratio(progress) },
     };
     const line = (r: LoadResult) =>
@@ -171,6 +191,12 @@ export async function api(): Promise<void> {
         value: `${wire.wireBytes} bytes (${wire.contentEncoding}; ${wire.jsonBytes} bytes of JSON)`,
         budget: `≤ ${budgets.api.onboardingReadMaxWireKb} kB`,
         ok: wire.wireBytes <= budgets.api.onboardingReadMaxWireKb * 1000,
+      },
+      {
+        name: "the role's content on the wire (once per content version)",
+        value: `${content.bytes.length} bytes (${content.contentEncoding ?? 'identity'}; ${contentPlain.bytes.length} bytes of JSON); asked again: ${revalidated.status}, ${revalidated.bytes.length} bytes`,
+        budget: '—',
+        ok: null,
       },
       {
         name: 'GET /api/onboarding p99',

@@ -12,6 +12,7 @@ import { isMobileWarningCookieSet, MOBILE_WARNING_KEY } from './features/onboard
 import { createQueryClient } from './lib/react-query';
 import { renderFirstScreen } from './server-render';
 import { testConfig, testOnboarding, testUser } from './test/fixtures';
+import { onboardingAnswers } from './test/onboarding-answers';
 import { defaultHandlers, setMobileViewport, stubNetwork } from './test/render-app';
 import { preloadStepWidgets } from './features/onboarding/components/lazy-widgets';
 
@@ -22,13 +23,18 @@ vi.mock('@/features/onboarding/components/widgets/pdf-document', () => ({ PdfDoc
 // document carries, and the browser hydrates that HTML from the same answers. These tests run both renders for real
 // (react-dom/server, then hydrateRoot) and fail when they differ.
 
-/** The answers the server writes into /dashboard's document for the fixture's member (dashboardAnswerPaths). */
+/**
+ * The answers the server writes into /dashboard's document for the fixture's member (dashboardAnswerPaths, and the
+ * role content the onboarding answer names).
+ */
 function dashboardAnswers(
   onboarding = testOnboarding({ completed: ['sign-in-to-chrome'] }),
 ): Record<string, DocumentAnswer> {
+  const { answer, path, content } = onboardingAnswers(onboarding);
   return {
     '/api/me': { status: 200, body: { user: testUser } },
-    '/api/onboarding': { status: 200, body: onboarding },
+    '/api/onboarding': { status: 200, body: answer },
+    [path]: { status: 200, body: content },
     '/api/onboarding/due': {
       status: 200,
       body: {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, appConfigSchema } from '../shared/api.js';
+import { apiErrorSchema, appConfigSchema, onboardingResponseSchema } from '../shared/api.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstScreenRenderer } from '../shared/document-answers.js';
 import { loadFirstScreenRenderer } from './plugins/first-screen.js';
@@ -177,7 +177,9 @@ describe('static files', () => {
     expect(own.headers['cache-control']).toBe('no-store');
     expect(withoutHtmlAttributes(own.body).startsWith(INDEX_HTML.slice(0, INDEX_HTML.indexOf('</body>')))).toBe(true);
     const answers = answersIn(own.body);
-    expect(Object.keys(answers)).toEqual(['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config']);
+    // The role's content too, at the address the member's answer names (docs/architecture.md#role-content).
+    const content = onboardingResponseSchema.parse(answers['/api/onboarding']?.body).content;
+    expect(Object.keys(answers)).toEqual(['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config', content]);
     // Exactly what the API answers the same session.
     for (const [url, answer] of Object.entries(answers))
       expect(answer).toEqual({ status: 200, body: (await signedIn(url)).json() });
@@ -194,7 +196,7 @@ describe('static files', () => {
     expect(Object.keys(answersIn((await signedIn('/dashboard?preview=volunteer')).body))).not.toContain(
       '/api/onboarding/due',
     );
-    expect(Object.keys(answersIn((await signedIn('/dashboard?step=set-up-slack')).body))).toHaveLength(4);
+    expect(Object.keys(answersIn((await signedIn('/dashboard?step=set-up-slack')).body))).toHaveLength(5);
     // The name is inside the element, whole.
     expect(own.body.match(/<\/script>/g)).toHaveLength(1);
     expect(answers['/api/me']?.body).toMatchObject({ user: { name: 'Sam </script><!-- Lee' } });
@@ -344,7 +346,13 @@ describe("the dashboard's first screen rendered on the server", () => {
     expect(rendered).toEqual([
       {
         url: '/dashboard',
-        answers: ['/api/me', '/api/onboarding', '/api/onboarding/due', '/api/config'],
+        answers: [
+          '/api/me',
+          '/api/onboarding',
+          '/api/onboarding/due',
+          '/api/config',
+          expect.stringMatching(/^\/api\/content\/roles\/volunteer\/[0-9a-f]{16}$/),
+        ],
         width: 'wide',
       },
     ]);

@@ -28,7 +28,7 @@ import {
   smtpTransport,
 } from './modules/mail/index.js';
 import { memberRolePlugin } from './modules/members/index.js';
-import { onboardingRoutes } from './modules/onboarding/index.js';
+import { onboardingRoutes, roleContentRoutes } from './modules/onboarding/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
 import {
   DEFAULT_PREBOARDING_LIMITS,
@@ -327,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(preferencesRoutes, { db, now });
   const documents = new ContentDocuments(path.join(config.contentDir, 'assets'), db);
   await app.register(onboardingRoutes, { reads, config, db, now });
+  await app.register(roleContentRoutes, { config });
   await app.register(progressRoutes, {
     db,
     now,

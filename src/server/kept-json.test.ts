@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { onboardingResponseSchema } from '../shared/api.js';
+import { onboardingResponseSchema, roleContentSchema } from '../shared/api.js';
 import { orderedStepIds } from '../shared/roles.js';
 import { stepItems } from '../shared/step-items.js';
 import { loadContent } from './content/load-content.js';
@@ -14,9 +14,9 @@ import { projectRoot } from './project-root.js';
 import { createTestApp, signIn, type TestApp } from './test/test-app.js';
 
 /**
- * Kept JSON (kept-json.ts): the onboarding answer's text is exactly what encoding the whole answer with the shared
- * schema gives — for the real content, every role, progress with ticked items, previews — and parts that never
- * change are encoded once.
+ * Kept JSON (kept-json.ts): the onboarding answer's text, and its role content's, is exactly what encoding the whole
+ * answer with the shared schema gives — for the real content, every role, progress with ticked items, previews — and
+ * parts that never change are encoded once.
  */
 
 describe('GET /api/onboarding with the real content', () => {
@@ -44,8 +44,12 @@ describe('GET /api/onboarding with the real content', () => {
       await upsertMember(t.database.db, { email, role, department: 'Operations', isAdmin: i === 1 });
       const cookie = await signIn(t.app, { email });
       const { answer } = await servedAndWhole('/api/onboarding', cookie);
+      const content = await t.app.inject({ method: 'GET', url: answer.content, headers: { cookie } });
+      expect(content.statusCode, content.body).toBe(200);
+      const { scopes } = roleContentSchema.parse(JSON.parse(content.body));
+      expect(content.body, `${role} content`).toBe(JSON.stringify(roleContentSchema.encode({ scopes })));
       // Some progress of record: the first two steps, and every item of the first step that has items.
-      for (const stepId of orderedStepIds(answer).slice(0, 2)) {
+      for (const stepId of orderedStepIds({ scopes }).slice(0, 2)) {
         await t.app.inject({
           method: 'PUT',
           url: `/api/progress/steps/${stepId}`,
@@ -53,7 +57,7 @@ describe('GET /api/onboarding with the real content', () => {
           payload: { completed: true },
         });
       }
-      const withItems = answer.scopes.flatMap((s) => s.steps).find((step) => stepItems(step).length > 0);
+      const withItems = scopes.flatMap((s) => s.steps).find((step) => stepItems(step).length > 0);
       for (const item of withItems ? stepItems(withItems) : []) {
         await t.app.inject({
           method: 'PUT',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stableIdSchema, stepSchema, type Step } from './content-schema.js';
+import { withoutSkippedSteps } from './onboarding-join.js';
 import type { ResolvedRole, ResolvedScope } from './roles.js';
 
 /**
@@ -69,13 +70,7 @@ export function adjustScopes(
 ): readonly ResolvedScope[] {
   if (adjustments.length === 0) return scopes;
   const skipped = new Set(adjustments.filter((a) => a.kind === 'skip').map((a) => a.stepId));
-  const kept = scopes
-    .map((scope) =>
-      scope.steps.some((step) => skipped.has(step.id))
-        ? { ...scope, steps: scope.steps.filter((step) => !skipped.has(step.id)) }
-        : scope,
-    )
-    .filter((scope) => scope.steps.length > 0);
+  const kept = withoutSkippedSteps(scopes, skipped);
   const extras = adjustments.filter((a) => a.kind === 'extra').map(extraStep);
   if (extras.length === 0) return kept;
   return [

@@ -131,11 +131,22 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-/** GET /api/onboarding — the member's resolved role configuration, scopes and steps, and progress of record. */
+/**
+ * GET /api/onboarding — the member's own onboarding: their role's summary, their progress of record and people, and
+ * where the role's steps are (`content`, the address of GET /api/content/roles/:roleKey/:version, the same for every
+ * member of the role while its content does not change; docs/architecture.md#role-content). The client shows the
+ * role's scopes and steps from that answer, joined with this one (shared/onboarding-join.ts).
+ */
 export const onboardingResponseSchema = z.object({
   appVersion: z.string(),
   role: resolvedRoleSchema,
-  scopes: z.array(resolvedScopeSchema),
+  /** The address of the role's content shown: `/api/content/roles/{key}/{version}`. */
+  content: z.string(),
+  /**
+   * The member's own adjustments (docs/product.md#per-person-adjustments): the role's steps skipped for them, and the
+   * scope of their extra steps (null when there are none). Left out when they have none, and in a role preview.
+   */
+  adjustments: z.object({ skipped: z.array(z.string()), extraScope: resolvedScopeSchema.nullable() }).optional(),
   progress: z.object({
     /** Completed step ids that belong to this role, each with its ISO completion time. */
     completed: z.array(z.object({ stepId: z.string(), completedAt: z.string() })),
@@ -157,6 +168,20 @@ export const onboardingResponseSchema = z.object({
   people: z.array(personSchema).default([]),
 });
 export type OnboardingResponse = z.infer<typeof onboardingResponseSchema>;
+
+/**
+ * GET /api/content/roles/:roleKey/:version — a role's scopes and steps as every member of the role sees them (quizzes
+ * without their answer key), before anyone's adjustments (docs/architecture.md#role-content). `version` is the
+ * content's own fingerprint: it changes when the role's steps change, so an address always means the same content.
+ */
+export const roleContentSchema = z.object({ scopes: z.array(resolvedScopeSchema) });
+export type RoleContent = z.infer<typeof roleContentSchema>;
+
+/** The path parameters of GET /api/content/roles/:roleKey/:version. */
+export const roleContentParamsSchema = z.object({
+  roleKey: z.string().min(1).max(80),
+  version: z.string().min(1).max(64),
+});
 
 /** PUT /api/progress/steps/:stepId — idempotent: the body states the wanted state, never "toggle". */
 export const stepIdParamsSchema = z.object({ stepId: stableIdSchema });

@@ -16,6 +16,22 @@ export function dashboardAnswerPaths(search: string): string[] {
   return ['/api/me', '/api/onboarding', ...(previewing ? [] : ['/api/onboarding/due']), '/api/config'];
 }
 
+/** The prefix of the role content addresses GET /api/onboarding names (src/shared/api.ts onboardingResponseSchema). */
+const ROLE_CONTENT_PREFIX = '/api/content/roles/';
+
+/**
+ * The API answers the dashboard needs after those of {@link dashboardAnswerPaths}: the content of the member's role,
+ * whose address their onboarding answer names (docs/architecture.md#role-content).
+ * @param answers the answers of dashboardAnswerPaths (each path's status and JSON body)
+ * @returns the address of the role's content, or nothing when the onboarding answer is missing or names none
+ */
+export function dashboardFollowingPaths(answers: Readonly<Record<string, DocumentAnswer>>): string[] {
+  const body = answers['/api/onboarding']?.body;
+  if (typeof body !== 'object' || body === null || !('content' in body)) return [];
+  const { content } = body;
+  return typeof content === 'string' && content.startsWith(ROLE_CONTENT_PREFIX) ? [content] : [];
+}
+
 /**
  * The API answers the login screen asks for as it opens (src/client/app/login-page.tsx): whether someone is already
  * signed in (a 401 answer says no one is) and the app's configuration. With a sign-in code in the address (Google's

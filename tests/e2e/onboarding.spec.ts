@@ -106,6 +106,8 @@ test("the dashboard's first API answers come with its document, and the page ask
   await expect(page.getByText('dev@inspired2uplift.org').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(asked.filter((line) => inDocument.some((p) => line === `GET ${p}`))).toEqual([]);
+  // The role's steps come with it too, as their own answer (docs/architecture.md#role-content).
+  expect(asked.filter((line) => line.startsWith('GET /api/content/'))).toEqual([]);
 
   // Completing a step goes to the server, and a reload shows it: the document carries the new answers.
   await stepCard(page, 'Sign in to your Chrome profile').getByRole('button', { name: 'Complete', exact: true }).click();

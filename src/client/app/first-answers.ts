@@ -1,4 +1,5 @@
 import type { User } from '@shared/api';
+import { joinOnboarding } from '@shared/onboarding-join';
 import type { DocumentAnswer } from '@shared/document-answers';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
@@ -9,11 +10,12 @@ import {
   memberDueDecoder,
   meResponseDecoder,
   onboardingResponseDecoder,
+  roleContentDecoder,
 } from '@/lib/decoders';
 import { getConfigQueryOptions } from '@/features/app-config/api/get-config';
 import { getMeQueryOptions } from '@/features/auth/api/get-me';
 import { getDueDatesQueryOptions } from '@/features/onboarding/api/get-due-dates';
-import { getOnboardingQueryOptions } from '@/features/onboarding/api/get-onboarding';
+import { getOnboardingQueryOptions, getRoleContentQueryOptions } from '@/features/onboarding/api/get-onboarding';
 
 /** An answer's body when it is a 200 of the expected shape (as the query's own request would decode it), else undefined. */
 function decoded<T>(answer: DocumentAnswer | undefined, decoder: Decoder<T>): T | undefined {
@@ -23,13 +25,15 @@ function decoded<T>(answer: DocumentAnswer | undefined, decoder: Decoder<T>): T 
 }
 
 /**
- * Puts the dashboard's first API answers (src/shared/document-answers.ts dashboardAnswerPaths) into the query cache, as
+ * Puts the dashboard's first API answers (src/shared/document-answers.ts dashboardAnswerPaths, and the role content the
+ * onboarding answer names: dashboardFollowingPaths) into the query cache, as
  * its queries would have stored them: the same on the server, which renders the page from them, and in the browser,
  * which hydrates that HTML from the same answers (docs/decisions/030-dashboard-first-screen-from-the-server.md).
  * @param queryClient a query client with nothing in it yet
  * @param answers each API path's answer (status and JSON body); those missing or of another shape are left out, and
  *   the page asks for them itself
- * @returns the signed-in member, or undefined when the answers hold no member and their steps (nothing is stored then)
+ * @returns the signed-in member, or undefined when the answers hold no member, their onboarding and their role's
+ *   content (nothing is stored then)
  */
 export function seedFirstAnswers(
   queryClient: QueryClient,
@@ -37,9 +41,11 @@ export function seedFirstAnswers(
 ): User | undefined {
   const me = decoded(answers[apiPaths.me], meResponseDecoder);
   const onboarding = decoded(answers[apiPaths.onboarding], onboardingResponseDecoder);
-  if (me === undefined || onboarding === undefined) return undefined;
+  const content = onboarding && decoded(answers[onboarding.content], roleContentDecoder);
+  if (me === undefined || onboarding === undefined || content === undefined) return undefined;
   queryClient.setQueryData(getMeQueryOptions().queryKey, me.user);
-  queryClient.setQueryData(getOnboardingQueryOptions().queryKey, onboarding);
+  queryClient.setQueryData(getRoleContentQueryOptions(onboarding.content).queryKey, content);
+  queryClient.setQueryData(getOnboardingQueryOptions().queryKey, joinOnboarding(onboarding, content));
   const due = decoded(answers[apiPaths.onboardingDue], memberDueDecoder);
   if (due !== undefined) queryClient.setQueryData(getDueDatesQueryOptions().queryKey, due);
   const config = decoded(answers[apiPaths.config], appConfigDecoder);

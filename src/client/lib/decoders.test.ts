@@ -1,11 +1,13 @@
 import { teamTaskListSchema } from '@shared/team-tasks-api';
 import { describe, expect, it } from 'vitest';
 import { testOnboarding, testTeamTask, testUser } from '@/test/fixtures';
+import { onboardingAnswers } from '@/test/onboarding-answers';
 import {
   apiErrorDecoder,
   isUser,
   meResponseDecoder,
   onboardingResponseDecoder,
+  roleContentDecoder,
   stepItemProgressDecoder,
   teamTaskListDecoder,
 } from './decoders';
@@ -13,8 +15,11 @@ import {
 describe('the light checks of API answers (docs/architecture.md#client-bundle)', () => {
   it('accept what the server sends', () => {
     expect(meResponseDecoder.safeParse({ user: testUser })).toEqual({ success: true, data: { user: testUser } });
-    const onboarding = testOnboarding({ completed: ['set-up-slack'] });
+    const { answer: onboarding, content } = onboardingAnswers(testOnboarding({ completed: ['set-up-slack'] }));
     expect(onboardingResponseDecoder.safeParse(onboarding)).toEqual({ success: true, data: onboarding });
+    expect(roleContentDecoder.safeParse(content)).toEqual({ success: true, data: content });
+    const adjusted = { ...onboarding, adjustments: { skipped: ['set-up-slack'], extraScope: null } };
+    expect(onboardingResponseDecoder.safeParse(adjusted)).toEqual({ success: true, data: adjusted });
     const item = {
       stepId: 's',
       itemId: 'i',
@@ -26,7 +31,8 @@ describe('the light checks of API answers (docs/architecture.md#client-bundle)',
   });
 
   it('fill the defaults of the shared schema when an answer leaves them out', () => {
-    const { progress, preview: _preview, canPreviewRoles: _can, previewRoles: _roles, ...rest } = testOnboarding();
+    const { answer } = onboardingAnswers(testOnboarding());
+    const { progress, preview: _preview, canPreviewRoles: _can, previewRoles: _roles, ...rest } = answer;
     const parsed = onboardingResponseDecoder.safeParse({ ...rest, progress: { completed: progress.completed } });
     expect(parsed.success && parsed.data.progress.items).toEqual([]);
     expect(parsed.success && [parsed.data.preview, parsed.data.canPreviewRoles, parsed.data.previewRoles]).toEqual([
@@ -47,10 +53,12 @@ describe('the light checks of API answers (docs/architecture.md#client-bundle)',
     ]) {
       expect(meResponseDecoder.safeParse(answer).success).toBe(false);
     }
-    expect(onboardingResponseDecoder.safeParse({ ...testOnboarding(), scopes: 'none' }).success).toBe(false);
-    expect(onboardingResponseDecoder.safeParse({ ...testOnboarding(), progress: { completed: null } }).success).toBe(
-      false,
-    );
+    const { answer } = onboardingAnswers(testOnboarding());
+    expect(onboardingResponseDecoder.safeParse({ ...answer, content: 7 }).success).toBe(false);
+    expect(onboardingResponseDecoder.safeParse({ ...answer, progress: { completed: null } }).success).toBe(false);
+    // An answer of the earlier shape, with the steps in it and no address of the role's content.
+    expect(onboardingResponseDecoder.safeParse(testOnboarding()).success).toBe(false);
+    expect(roleContentDecoder.safeParse({ scopes: 'none' }).success).toBe(false);
     expect(isUser({ ...testUser, isDevelopmentUser: 'yes' })).toBe(false);
     expect(apiErrorDecoder.safeParse({ statusCode: 503, error: 'Service Unavailable' }).success).toBe(false);
   });

@@ -4,6 +4,7 @@ import type {
   DemoResponse,
   OnboardingResponse,
   ProgressImportResponse,
+  RoleContent,
   SecretRefusal,
   SecretResponse,
   StepItemProgress,
@@ -92,16 +93,25 @@ export const googleCallbackResponseDecoder = objectDecoder<GoogleCallbackRespons
   (v) => isUser(v.user) && isString(v.returnTo),
 );
 
-const hasRoleAndScopes = (v: Record<string, unknown>) =>
-  isString(v.appVersion) && isRecord(v.role) && Array.isArray(v.scopes);
-
-/** GET /api/onboarding: the role, its scopes and the progress; fills the schema's defaults. */
+/** GET /api/onboarding: the role, the address of its content and the progress; fills the schema's defaults. */
 export const onboardingResponseDecoder = objectDecoder<OnboardingResponse>(
-  (v) => hasRoleAndScopes(v) && isRecord(v.progress) && Array.isArray(v.progress.completed),
+  (v) =>
+    isString(v.appVersion) &&
+    isRecord(v.role) &&
+    isString(v.content) &&
+    isRecord(v.progress) &&
+    Array.isArray(v.progress.completed),
   (v) => {
     const progress = v.progress as Record<string, unknown>;
+    const adjustments = v.adjustments;
     return {
       ...v,
+      adjustments: isRecord(adjustments)
+        ? {
+            skipped: Array.isArray(adjustments.skipped) ? adjustments.skipped : [],
+            extraScope: isRecord(adjustments.extraScope) ? adjustments.extraScope : null,
+          }
+        : undefined,
       progress: {
         ...progress,
         items: Array.isArray(progress.items) ? progress.items : [],
@@ -114,6 +124,9 @@ export const onboardingResponseDecoder = objectDecoder<OnboardingResponse>(
     } as OnboardingResponse;
   },
 );
+
+/** GET /api/content/roles/:roleKey/:version: a role's scopes and steps. */
+export const roleContentDecoder = objectDecoder<RoleContent>((v) => Array.isArray(v.scopes));
 
 const TEAM_TASK_STATUSES: readonly unknown[] = ['open', 'done', 'closed'];
 
@@ -140,7 +153,9 @@ export const teamTaskListDecoder = objectDecoder<TeamTaskList>(
 );
 
 /** GET /api/demo */
-export const demoResponseDecoder = objectDecoder<DemoResponse>(hasRoleAndScopes);
+export const demoResponseDecoder = objectDecoder<DemoResponse>(
+  (v) => isString(v.appVersion) && isRecord(v.role) && Array.isArray(v.scopes),
+);
 
 const isStepProgress = (v: unknown): v is StepProgress =>
   isRecord(v) &&

@@ -1,5 +1,6 @@
 import type { MemberDetail, MemberOverview } from '@shared/admin-api';
-import { type AppConfig, type User, onboardingResponseSchema } from '@shared/api';
+import type { AppConfig, User } from '@shared/api';
+import { onboardingViewSchema } from './onboarding-answers';
 import type { TeamTaskView } from '@shared/team-tasks-api';
 
 /**
@@ -38,7 +39,7 @@ const step = (id: string, title: string, extra: Record<string, unknown> = {}) =>
 
 /** Volunteer onboarding with five steps in two scopes; `completed` lists completed step ids. */
 export function testOnboarding({ completed = [] as string[], roleKey = 'volunteer' } = {}) {
-  return onboardingResponseSchema.parse({
+  return onboardingViewSchema.parse({
     appVersion: '0.5',
     role: {
       key: roleKey,

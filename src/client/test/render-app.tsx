@@ -8,7 +8,9 @@ import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { pageNavigation } from '@/lib/page-navigation';
 import { createQueryClient } from '@/lib/react-query';
+import type { RoleContent } from '@shared/api';
 import { testConfig, testOnboarding, testUser } from './fixtures';
+import { isOnboardingView, onboardingAnswers } from './onboarding-answers';
 
 /** What a stubbed endpoint answers: a Response, or a function of the request returning one (or a promise of one). */
 export type Handler =
@@ -33,10 +35,31 @@ export function defaultHandlers(): Record<string, Handler> {
 }
 
 /**
- * Replaces `fetch`, the network boundary, with the given handlers; unknown calls answer 404 like the server would.
+ * The answer of a handler of GET /api/onboarding as the server sends it: an onboarding written as the dashboard shows it
+ * (test/onboarding-answers.ts) becomes the member's answer, and its role content is kept in `contents` by its address.
+ */
+async function asServerSends(response: Response, contents: Map<string, RoleContent>): Promise<Response> {
+  if (!response.ok) return response;
+  let body: unknown;
+  try {
+    body = await response.clone().json();
+  } catch {
+    return response; // not JSON: as it is (the page must say it cannot read it)
+  }
+  if (!isOnboardingView(body)) return response;
+  const { answer, path, content } = onboardingAnswers(body);
+  contents.set(path, content);
+  return json(answer, response.status);
+}
+
+/**
+ * Replaces `fetch`, the network boundary, with the given handlers; unknown calls answer 404 like the server would. An
+ * onboarding answered as the dashboard shows it is sent as the server sends it, and its role content is answered at
+ * the address it names (unless a handler answers that address).
  * @returns the mock, to inspect the calls made
  */
 export function stubNetwork(handlers: Record<string, Handler>) {
+  const contents = new Map<string, RoleContent>();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
@@ -44,9 +67,12 @@ export function stubNetwork(handlers: Record<string, Handler>) {
     );
     const method = (init.method ?? 'GET').toUpperCase();
     const handler = handlers[`${method} ${url.pathname}`];
+    const content = method === 'GET' ? contents.get(url.pathname) : undefined;
+    if (!handler && content !== undefined) return json(content);
     if (!handler) return apiError(404, `Route ${method}:${url.pathname} not found`, 'Not Found');
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    return typeof handler === 'function' ? handler({ url: url.pathname, method, body }) : handler;
+    const response = typeof handler === 'function' ? await handler({ url: url.pathname, method, body }) : handler;
+    return method === 'GET' && url.pathname === '/api/onboarding' ? asServerSends(response, contents) : response;
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -1,4 +1,5 @@
-import { demoResponseSchema, onboardingResponseSchema } from '@shared/api';
+import { demoResponseSchema } from '@shared/api';
+import { onboardingViewSchema } from './onboarding-answers';
 
 /**
  * API answers with one step of every kind (checklist, acknowledgment, document, media, contacts, shared password), as
@@ -90,7 +91,7 @@ export function testWidgetOnboarding({
   items = [] as { stepId: string; itemId: string }[],
   extra = {} as Record<string, unknown>,
 } = {}) {
-  return onboardingResponseSchema.parse({
+  return onboardingViewSchema.parse({
     ...testDemo(),
     progress: {
       completed: completed.map((stepId) => ({ stepId, completedAt: '2025-01-01T00:00:00.000Z' })),

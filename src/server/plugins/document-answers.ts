@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DASHBOARD_PREVIEW_PARAM,
   dashboardAnswerPaths,
+  dashboardFollowingPaths,
   type DocumentAnswer,
   documentAnswersElement,
   FIRST_SCREEN_END,
@@ -230,6 +231,8 @@ interface AnsweredDocument {
   file: string;
   /** The API paths to ask (GET). */
   paths: readonly string[];
+  /** The API paths to ask (GET) after those, named by their answers (none: nothing more). */
+  following?: (answers: Readonly<Record<string, DocumentAnswer>>) => readonly string[];
   /** Which statuses the document may carry. */
   keep: (status: number) => boolean;
   /** Whether the answers make the document worth sending; otherwise the caller serves the plain one. */
@@ -254,6 +257,8 @@ async function sendAnswered(
   const preferences = preferencesOfRequest(app, request);
   try {
     answers = await firstAnswers(app, request, document.paths, document.keep);
+    const following = document.following?.(answers) ?? [];
+    if (following.length > 0) Object.assign(answers, await firstAnswers(app, request, following, document.keep));
   } catch (error) {
     // The page can always ask for its answers itself: a failure here only costs it a round trip.
     request.log.warn({ err: error, file: document.file }, 'could not write the first API answers into the document');
@@ -299,8 +304,8 @@ export async function sendAppDocument(
 
 /**
  * Answers /dashboard's document with its first API answers in it (docs/decisions/028-dashboard-render-on-a-phone.md):
- * index.html of the build, plus the answers of dashboardAnswerPaths (200 only), so a phone shows the steps one round
- * trip sooner.
+ * index.html of the build, plus the answers of dashboardAnswerPaths and the role content their onboarding answer names
+ * (dashboardFollowingPaths; 200 only), so a phone shows the steps one round trip sooner (two, without the content).
  * @param app the app
  * @param request GET /dashboard with a session cookie
  * @param reply its reply
@@ -323,6 +328,7 @@ export function sendDashboardDocument(
     render: render === null || new URLSearchParams(search).has(DASHBOARD_PREVIEW_PARAM) ? undefined : render,
     file: 'index.html',
     paths: dashboardAnswerPaths(search),
+    following: dashboardFollowingPaths,
     keep: (status) => status === 200,
     // No signed-in member (an expired or unknown session): the page goes to /login, the plain document does.
     usable: (answers) => ME_PATH in answers,

@@ -9,6 +9,7 @@ import { upsertDevelopmentUser } from '../modules/auth/users.repository.js';
 import { upsertMember } from '../modules/members/members.repository.js';
 import { completeStep, uncompleteStep, uncompleteStepAndItems } from '../modules/progress/progress.repository.js';
 import { tickItem, untickAllItems, untickItem } from '../modules/progress/step-items.repository.js';
+import { onboardingView } from '../test/onboarding-view.js';
 import { createTestApp, FINANCE_STEP_ID, signIn, type TestApp, VOLUNTEER_STEP_IDS } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-db.js';
 import { readCacheSources } from '../read-cache-sources.js';
@@ -287,7 +288,7 @@ describe('what the next request sees after a write', () => {
     // The change ended the member's sessions; signed in again, the new role applies at once.
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: before } })).statusCode).toBe(401);
     const cookie = await signIn(t.app, { email });
-    const body = await onboarding(cookie);
+    const body = await onboardingView(t.app, cookie);
     expect(body.role.key).toBe('finance');
     expect(body.scopes.flatMap((s) => s.steps.map((step) => step.id))).toContain(FINANCE_STEP_ID);
     expect(await me(cookie)).toMatchObject({ role: 'finance', department: 'Finance' });

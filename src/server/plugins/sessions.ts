@@ -208,6 +208,12 @@ export function isApiRoute(request: FastifyRequest): boolean {
 
 const isExpired = (session: SessionRow, now: Date) => session.idleExpiresAt <= now || session.absoluteExpiresAt <= now;
 
+/** The Cache-Control of an /api answer to a signed-in person (see the `onSend` hook of {@link sessionsPlugin}). */
+function cachingOf(request: FastifyRequest, reply: FastifyReply): string {
+  const kept = reply.statusCode === 200 || reply.statusCode === 304;
+  return kept && request.routeOptions.config.revalidated === true ? 'private, no-cache' : 'no-store';
+}
+
 /**
  * Cookie parsing and session verification for every /api/* request, and for a route marked `readsSession`
  * (docs/architecture.md#sessions): reads the session
@@ -263,9 +269,10 @@ export const sessionsPlugin = globalPlugin<SessionDeps & { reads: ReadCache } & 
     });
 
     // An answer given to a signed-in person is theirs alone: no browser or proxy cache may keep it (a shared computer's
-    // cache would otherwise hand it to the next person). This replaces any caching header a route set.
+    // cache would otherwise hand it to the next person). This replaces any caching header a route set. A `revalidated`
+    // route's answer (the same for all who may read it) the browser may keep, but asks the server again each time.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.user !== null && isApiRoute(request)) reply.header('cache-control', 'no-store');
+      if (request.user !== null && isApiRoute(request)) reply.header('cache-control', cachingOf(request, reply));
       done(null, payload);
     });
   },

@@ -17,6 +17,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { onboardingResponseSchema } from '../../shared/api.js';
 import { openDatabase } from '../db/client.js';
 import { DatabaseNotAnsweringError } from '../db/unanswered-database.js';
+import { fetchOnboardingView } from '../test/onboarding-view.js';
 import { api, createEmptyPostgresDatabase, devSignIn, freePort, startServer } from '../test/server-process.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -98,8 +99,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL stops answering (frozen)', () => {
     cleanups.push(() => server.kill());
     const { origin } = server;
     const cookie = await devSignIn(origin, 'frozen@inspired2uplift.org');
-    const onboarding = await api(origin, cookie, 'GET', '/api/onboarding');
-    const steps = onboardingResponseSchema.parse(onboarding.body).scopes.flatMap((s) => s.steps.map((step) => step.id));
+    const steps = (await fetchOnboardingView(origin, cookie)).scopes.flatMap((s) => s.steps.map((step) => step.id));
     // Acknowledged writes: every step that can be completed at once (a checklist step answers 409: items first).
     const acknowledged: string[] = [];
     for (const stepId of steps) {

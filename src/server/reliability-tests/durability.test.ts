@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onboardingResponseSchema } from '../../shared/api.js';
 import { LOCK_FILE_NAME } from '../db/data-dir-lock.js';
+import { fetchOnboardingView } from '../test/onboarding-view.js';
 import {
   api,
   createEmptyPostgresDatabase,
@@ -52,8 +53,7 @@ async function completedSteps(origin: string, cookie: string): Promise<string[]>
 async function writeKillRestartCheck(env: Record<string, string>, beforeRestart: () => void = () => {}): Promise<void> {
   const first = await start(env);
   const cookie = await devSignIn(first.origin, 'durable@inspired2uplift.org');
-  const onboarding = await api(first.origin, cookie, 'GET', '/api/onboarding');
-  let steps = onboardingResponseSchema.parse(onboarding.body).scopes.flatMap((s) => s.steps.map((step) => step.id));
+  let steps = (await fetchOnboardingView(first.origin, cookie)).scopes.flatMap((s) => s.steps.map((step) => step.id));
   expect(steps.length).toBeGreaterThan(0);
 
   /** The last acknowledged state of each step written. */

@@ -1,8 +1,10 @@
-import type { OnboardingResponse } from '@shared/api';
+import type { RoleContent } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_CONFETTI_PIECES, playConfetti } from '@/lib/confetti';
 import { testConfig, testUser } from '@/test/fixtures';
+import { onboardingAnswers, onboardingViewSchema } from '@/test/onboarding-answers';
 import { apiError, type Handler, json, renderApp } from '@/test/render-app';
 import { ACKNOWLEDGMENT_ITEMS, CHECKLIST_ITEMS, testWidgetOnboarding, widgetSteps } from '@/test/widget-fixtures';
 
@@ -68,8 +70,19 @@ async function renderWidgets(handlers: Record<string, Handler> = {}, onboarding 
 /** Answers GET /api/onboarding?previewRole=… with `answer` (the stubbed network only sees paths). */
 function answerPreviews(fetchMock: ReturnType<typeof renderApp>['fetchMock'], answer: () => Response) {
   const original = fetchMock.getMockImplementation();
+  // Sent as the server sends it: the member's answer, and the previewed role's content at the address it names.
+  const contents = new Map<string, RoleContent>();
   fetchMock.mockImplementation(async (input, init) => {
-    if (String(input).startsWith('/api/onboarding?previewRole=')) return answer();
+    const url = String(input);
+    if (url.startsWith('/api/onboarding?previewRole=')) {
+      const response = answer();
+      if (!response.ok) return response;
+      const sent = onboardingAnswers(onboardingViewSchema.parse(await response.json()));
+      contents.set(sent.path, sent.content);
+      return json(sent.answer);
+    }
+    const content = contents.get(url);
+    if (content !== undefined) return json(content);
     if (!original) throw new Error('the network stub has no implementation');
     return original(input, init);
   });
@@ -99,7 +112,7 @@ describe('checklist step on the dashboard', () => {
       '/api/progress/steps/first-call-checklist/items/agenda {"done":true}',
     ]);
     await waitFor(() =>
-      expect(queryClient.getQueryData<OnboardingResponse>(['onboarding'])?.progress.completed).toEqual([
+      expect(queryClient.getQueryData<Onboarding>(['onboarding'])?.progress.completed).toEqual([
         { stepId: 'first-call-checklist', completedAt: '2025-03-01T10:00:00.000Z' },
       ]),
     );

@@ -1,4 +1,4 @@
-import type { OnboardingResponse } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import { roleColorsOrFallback } from '@shared/colors';
 import { DASHBOARD_PREVIEW_PARAM } from '@shared/document-answers';
 import { APP_VERSION } from '@shared/version';
@@ -116,7 +116,7 @@ function useShownOnboarding() {
     );
   }, [previewError, setSearchParams]);
 
-  const shown: OnboardingResponse | undefined = previewRole !== undefined ? preview.data : own.data;
+  const shown: Onboarding | undefined = previewRole !== undefined ? preview.data : own.data;
   const initialStepId = searchParams.get(STEP_PARAM) ?? undefined;
   // docs/product.md#who-starts-an-onboarding: someone with an admin role who signed in to look around.
   const lookingAround = previewRole === undefined && due.data?.onboarding === false;
@@ -132,7 +132,7 @@ function passwordHiddenReason(previewing: boolean) {
 }
 
 /** Starts loading the widgets of the first step not completed yet, the one the dashboard opens. */
-function preloadFirstOpenStep(onboarding: OnboardingResponse): void {
+function preloadFirstOpenStep(onboarding: Onboarding): void {
   const completed = new Set(onboarding.progress.completed.map((c) => c.stepId));
   const step = onboarding.scopes.flatMap((scope) => scope.steps).find((s) => !completed.has(s.id));
   if (step !== undefined) preloadStepWidgets(step);
@@ -260,4 +260,4 @@ function WhenStepsReady({ ready, skeleton, children }: { ready: boolean; skeleto
   return ready && stepsReady ? children : skeleton;
 }
 
-const EMPTY_PROGRESS: OnboardingResponse['progress'] = { completed: [], items: [], agreements: [] };
+const EMPTY_PROGRESS: Onboarding['progress'] = { completed: [], items: [], agreements: [] };

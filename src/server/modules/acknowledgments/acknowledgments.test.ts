@@ -12,7 +12,7 @@ import {
   receiptCheckSchema,
   verifyResponseSchema,
 } from '../../../shared/acknowledgments-api.js';
-import { meResponseSchema, onboardingResponseSchema } from '../../../shared/api.js';
+import { meResponseSchema } from '../../../shared/api.js';
 import type { Step } from '../../../shared/content-schema.js';
 import type { RoleCatalog } from '../../../shared/roles.js';
 import { buildApp } from '../../app.js';
@@ -34,6 +34,7 @@ import {
   updateStoredUser,
   type TestApp,
 } from '../../test/test-app.js';
+import { onboardingView } from '../../test/onboarding-view.js';
 import { signInWithRole } from '../../test/test-members.js';
 import { agreementStep, testRoleCatalog, VALUES_STEP } from '../../test/test-roles.js';
 import * as repository from './acknowledgments.repository.js';
@@ -90,11 +91,7 @@ const signInAsTester = (email: string) => signInWithRole(t, email, 'test', 'Test
 const recordsOf = (email: string) =>
   t.database.db.select().from(acknowledgments).where(eq(acknowledgments.email, email)).orderBy(acknowledgments.seq);
 
-const onboarding = async (cookie: string, app = t.app) => {
-  const res = await app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } });
-  expect(res.statusCode).toBe(200);
-  return onboardingResponseSchema.parse(res.json());
-};
+const onboarding = (cookie: string, app = t.app) => onboardingView(app, cookie);
 
 const sign = (cookie: string, stepId: string, payload: unknown, app = t.app) =>
   app.inject({

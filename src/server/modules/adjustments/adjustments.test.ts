@@ -3,12 +3,13 @@ import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXTRA_STEPS_SCOPE_TITLE } from '../../../shared/adjustments.js';
 import { memberDetailSchema } from '../../../shared/admin-api.js';
-import { apiErrorSchema, onboardingResponseSchema } from '../../../shared/api.js';
+import { apiErrorSchema } from '../../../shared/api.js';
 import { funnelSchema } from '../../../shared/insights-api.js';
 import { listAudit } from '../audit/index.js';
 import { updateSchedule } from '../mail/schedules.repository.js';
 import { upsertMember } from '../members/members.repository.js';
 import { smtpForFile } from '../../test/file-servers.js';
+import { onboardingView } from '../../test/onboarding-view.js';
 import { createTestApp, signInWithGoogleSession, type TestApp } from '../../test/test-app.js';
 import { gettingStartedCatalog, plainStep } from '../../test/test-roles.js';
 import { mailSettings } from '../../test/test-smtp.js';
@@ -69,11 +70,7 @@ const detail = async (email = AMY) => {
   expect(res.statusCode, res.body).toBe(200);
   return memberDetailSchema.parse(res.json());
 };
-const dashboard = async () => {
-  const res = await call('GET', '/api/onboarding', undefined, amy);
-  expect(res.statusCode, res.body).toBe(200);
-  return onboardingResponseSchema.parse(res.json());
-};
+const dashboard = () => onboardingView(t.app, amy);
 const complete = (stepId: string) =>
   call('PUT', `/api/progress/steps/${stepId}`, { completed: true }, amy).then((res) => res.statusCode);
 

@@ -26,7 +26,8 @@ export function roleConfigurationMessage(role: string): string {
  * (docs/product.md#per-person-adjustments: skipped steps left out, extra steps in a last scope).
  * @param catalog all role configurations
  * @param request a request that passed `requireUser` (the member-role plugin has set `request.memberRole`)
- * @returns the resolved role and the lookup warnings of docs/product.md#role-lookup ('No role provided', 'No role
+ * @returns the resolved role, the role before the member's adjustments (`unadjusted`: what every member of the role
+ *   sees, docs/architecture.md#role-content) and the lookup warnings of docs/product.md#role-lookup ('No role provided', 'No role
  *   configuration found for "{role}"', 'No scopes found for role: {role}'), for the caller to log
  * @throws HttpError 401 when the request has no signed-in member
  * @throws HttpError 409 {@link roleConfigurationMessage} with `role` = the member's role key, when that configuration
@@ -35,12 +36,12 @@ export function roleConfigurationMessage(role: string): string {
 export function resolveRoleOfRequest(
   catalog: RoleCatalog,
   request: FastifyRequest,
-): { role: ResolvedRole; warnings: string[] } {
+): { role: ResolvedRole; unadjusted: ResolvedRole; warnings: string[] } {
   const member = request.memberRole;
   if (request.user === null || member === null) throw unauthorized();
   try {
     const { role, warnings } = resolveMemberRoleOnce(catalog, member.roleText);
-    return { role: adjustRole(role, member.adjustments ?? []), warnings };
+    return { role: adjustRole(role, member.adjustments ?? []), unadjusted: role, warnings };
   } catch (error) {
     if (!(error instanceof RoleConfigurationError)) throw error;
     request.log.error({ err: error, role: member.roleText, missing: error.role }, 'role configuration missing');

@@ -6,12 +6,12 @@ import {
   type OnboardingResponse,
   type Person,
 } from '../../../shared/api.js';
-import { scopeWithoutQuizKey } from '../../../shared/step-answers.js';
+import { adjustScopes, EXTRA_STEPS_SCOPE_ID, type StepAdjustmentRule } from '../../../shared/adjustments.js';
 import { APP_VERSION } from '../../../shared/content-schema.js';
 import { orderedStepIds, type ResolvedRole, type RoleCatalog } from '../../../shared/roles.js';
 import { stepItems } from '../../../shared/step-items.js';
 import type { Database } from '../../db/client.js';
-import { deepFreeze, isDeepFrozen } from '../../deep-freeze.js';
+import { deepFreeze } from '../../deep-freeze.js';
 import type { Config } from '../../env.js';
 import { keptJson } from '../../kept-json.js';
 import { NO_PEOPLE, type ReadCache, type UserProgress } from '../../plugins/read-cache.js';
@@ -19,12 +19,15 @@ import { requireUser, signedInUser } from '../../plugins/sessions.js';
 import { agreementsInRole, expireDueAgreements } from '../acknowledgments/index.js';
 import { expireDueRetakes } from '../answers/index.js';
 import { resolveRoleOfRequest } from '../members/index.js';
+import { roleContentOf } from './role-content.js';
 import { canPreviewRoles, previewableRoles, resolvePreviewRole } from './role-preview.js';
 import { roleSummary } from './role-summary.js';
 
 /**
- * GET /api/onboarding → the signed-in member's resolved role configuration (scopes with their steps,
- * docs/product.md#dashboard, docs/product.md#scopes-and-steps) and their completed steps that belong to it, in step
+ * GET /api/onboarding → the signed-in member's resolved role configuration (its summary, and `content`: the address of
+ * its scopes and steps, the same for every member of the role, role-content.ts; docs/product.md#dashboard,
+ * docs/product.md#scopes-and-steps, docs/architecture.md#role-content), their adjustments (the steps skipped for them
+ * and their extra steps, docs/product.md#per-person-adjustments) and their completed steps that belong to it, in step
  * order, with ISO completion times (docs/product.md#progress-rules). The role is the member record's role text looked
  * up by the rules of docs/product.md#role-lookup (see members/member-role.ts); the lookup's console messages of
  * docs/product.md#role-lookup are logged at warn. Progress is kept by step id, so after a role change the completed
@@ -33,7 +36,7 @@ import { roleSummary } from './role-summary.js';
  *
  * Also (docs/product.md#progress-rules): `progress.items`, the ticked checklist items and acknowledgments of the role's
  * steps; and the role preview (docs/product.md#role-preview, role-preview.ts): `canPreviewRoles` and `previewRoles` say
- * whether and what the member may preview, and `?previewRole=key` answers with that role's steps and `preview: true`
+ * whether and what the member may preview, and `?previewRole=key` answers with that role's content and `preview: true`
  * (403 when the member may not preview, 404 for an unknown role). Progress shown in a preview is the member's own,
  * read-only.
  *
@@ -63,12 +66,16 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       const { catalog } = request;
       const { previewRole } = request.query;
       const ownRole = () => {
-        const { role, warnings } = resolveRoleOfRequest(catalog, request);
+        const { role, unadjusted, warnings } = resolveRoleOfRequest(catalog, request);
         for (const warning of warnings)
           request.log.warn({ email: user.email, role: request.memberRole?.roleText }, warning);
-        return role;
+        return { role, unadjusted };
       };
-      const role = previewRole === undefined ? ownRole() : resolvePreviewRole(catalog, request, config, previewRole);
+      const previewed = () => {
+        const role = resolvePreviewRole(catalog, request, config, previewRole ?? '');
+        return { role, unadjusted: role };
+      };
+      const { role, unadjusted } = previewRole === undefined ? ownRole() : previewed();
       const flags = { preview: previewRole !== undefined, canPreviewRoles: canPreviewRoles(config, request) };
       let progress = await reads.progress(user.id);
       const at = now();
@@ -94,7 +101,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
             department: request.memberRole?.department ?? user.department,
             buddy: (await reads.member(user.email))?.buddy ?? null,
           });
-      return withPeople(answerOf(catalog, progress, role, flags, at), people);
+      const adjustments = flags.preview ? undefined : adjustmentsShown(request.memberRole?.adjustments ?? []);
+      const shown = { role, content: roleContentOf(unadjusted).path, adjustments };
+      return withPeople(answerOf(catalog, progress, shown, flags, at), people);
     },
   );
 };
@@ -131,20 +140,23 @@ function withPeople(answer: StepsAnswer, people: readonly Person[]): OnboardingR
 /**
  * The answer for a member's progress of record in a role. Made once per progress of record (the read cache's value,
  * which is replaced when the progress changes), role and flags, and frozen, so that its JSON is encoded once too
- * (kept-json.ts).
+ * (kept-json.ts). The role object shown is made once per role content and member's adjustments
+ * (shared/adjustments.ts adjustRole), so it stands for the content's address and the adjustments as well.
  * @param catalog all role configurations (for the preview roles)
  * @param progress the member's progress of record
- * @param role the resolved role shown (the member's own, or the previewed one)
+ * @param shown the resolved role shown (the member's own after their adjustments, or the previewed one), the address of
+ *   its content (role-content.ts) and the member's adjustments as the answer carries them
  * @param flags whether this is a preview, and whether the member may preview roles
  * @param now the current time (whether agreements are due again)
  */
 function answerOf(
   catalog: RoleCatalog,
   progress: UserProgress,
-  role: ResolvedRole,
+  shown: { role: ResolvedRole; content: string; adjustments: OnboardingResponse['adjustments'] },
   flags: { preview: boolean; canPreviewRoles: boolean },
   now: Date,
 ): StepsAnswer {
+  const { role } = shown;
   let byRole = answers.get(progress);
   if (!byRole) {
     byRole = new WeakMap();
@@ -165,8 +177,9 @@ function answerOf(
     answer = deepFreeze({
       appVersion: APP_VERSION,
       role: roleSummary(role),
-      // Quizzes without their answer key: the server scores (docs/product.md#quiz-steps).
-      scopes: scopesShown(role),
+      // The role's steps are the content's own answer (role-content.ts): the same for every member of the role.
+      content: shown.content,
+      adjustments: shown.adjustments,
       progress: sameDue?.progress ?? { ...progressInRole(progress, role), agreements },
       preview: flags.preview,
       canPreviewRoles: flags.canPreviewRoles,
@@ -177,24 +190,27 @@ function answerOf(
   return answer;
 }
 
-/** The scopes shown of each frozen role, made once (see {@link scopesShown}). */
-const shownScopes = new WeakMap<ResolvedRole, OnboardingResponse['scopes']>();
+/** The adjustments as answers carry them, by the (frozen) adjustments list of the read cache. */
+const shownAdjustments = new WeakMap<readonly StepAdjustmentRule[], NonNullable<OnboardingResponse['adjustments']>>();
 
 /**
- * The scopes of a role as the answer shows them: quizzes without their answer key (docs/product.md#quiz-steps). Of a
- * frozen role (content/resolved-roles.ts) they are made once and frozen, so that every answer of the role carries the
- * same array and its JSON, most of the answer's, is encoded once for all of them (kept-json.ts): a member's new
- * progress then encodes only the progress.
- * @param role the resolved role shown
- * @returns the scopes (the same frozen array for every call with the same frozen role)
+ * A member's adjustments as the answer carries them (docs/product.md#per-person-adjustments): the ids of the role's
+ * steps skipped for them and the scope of their extra steps, which the client joins with the role's content
+ * (shared/onboarding-join.ts) as adjustScopes does on the server. Made once per adjustments list and frozen.
+ * @param adjustments the member's adjustments, oldest first (the read cache's frozen list)
+ * @returns undefined when there are none (the answer leaves them out)
  */
-function scopesShown(role: ResolvedRole): OnboardingResponse['scopes'] {
-  const kept = shownScopes.get(role);
-  if (kept) return kept;
-  const scopes = role.scopes.map(scopeWithoutQuizKey);
-  if (!isDeepFrozen(role)) return scopes;
-  shownScopes.set(role, deepFreeze(scopes));
-  return scopes;
+function adjustmentsShown(adjustments: readonly StepAdjustmentRule[]): OnboardingResponse['adjustments'] {
+  if (adjustments.length === 0) return undefined;
+  let shown = shownAdjustments.get(adjustments);
+  if (!shown) {
+    shown = deepFreeze({
+      skipped: adjustments.filter((a) => a.kind === 'skip').map((a) => a.stepId),
+      extraScope: adjustScopes([], adjustments).find((scope) => scope.id === EXTRA_STEPS_SCOPE_ID) ?? null,
+    });
+    shownAdjustments.set(adjustments, shown);
+  }
+  return shown;
 }
 
 /** The answer's `progress`: the user's completed steps that belong to the role, in step order, and {@link itemsOf}. */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, onboardingResponseSchema } from '../../../shared/api.js';
+import { onboardingView } from '../../test/onboarding-view.js';
 import { createTestApp, FINANCE_STEP_ID, signIn, VOLUNTEER_STEP_IDS, type TestApp } from '../../test/test-app.js';
 import { CHECKLIST_STEP, createWidgetCatalog } from '../../test/widget-catalog.js';
 import { canPreviewRoles, PREVIEW_FORBIDDEN_MESSAGE } from './role-preview.js';
@@ -45,9 +46,7 @@ describe('role preview (GET /api/onboarding?previewRole=)', () => {
       payload: { completed: true },
     });
 
-    const res = await onboarding(cookie, '?previewRole=Finance');
-    expect(res.statusCode).toBe(200);
-    const preview = onboardingResponseSchema.parse(res.json());
+    const preview = await onboardingView(t.app, cookie, 'Finance');
     expect(preview.preview).toBe(true);
     expect(preview.role.key).toBe('finance');
     expect(preview.scopes.flatMap((s) => s.steps.map((step) => step.id))).toEqual([
@@ -65,7 +64,7 @@ describe('role preview (GET /api/onboarding?previewRole=)', () => {
     });
     expect(write.statusCode).toBe(404);
 
-    const own = onboardingResponseSchema.parse((await onboarding(cookie)).json());
+    const own = await onboardingView(t.app, cookie);
     expect(own.preview).toBe(false);
     expect(own.role.key).toBe('volunteer');
     expect(own.scopes.flatMap((s) => s.steps.map((step) => step.id))).toEqual(VOLUNTEER_STEP_IDS);
@@ -77,7 +76,7 @@ describe('role preview (GET /api/onboarding?previewRole=)', () => {
 
   it("includes the previewed role's item ticks of the member", async () => {
     const cookie = await signIn(t.app, { email: 'ticks@inspired2uplift.org' });
-    const preview = onboardingResponseSchema.parse((await onboarding(cookie, '?previewRole=test')).json());
+    const preview = await onboardingView(t.app, cookie, 'test');
     expect(preview.scopes[0]?.steps.map((s) => s.id)).toContain(CHECKLIST_STEP.id);
     expect(preview.progress.items).toEqual([]);
   });

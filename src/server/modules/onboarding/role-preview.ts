@@ -32,6 +32,16 @@ export function canPreviewRoles(config: Pick<Config, 'isProduction'>, request: F
   return !config.isProduction && LOCAL_HOSTS.has(request.hostname.toLowerCase());
 }
 
+/**
+ * Whether a role preview may show a configuration key (docs/product.md#role-preview): one of the catalog's, but not
+ * `common` or `default`.
+ * @param catalog all role configurations
+ * @param key a configuration key, lower case
+ */
+export function isPreviewable(catalog: RoleCatalog, key: string): boolean {
+  return catalog.has(key) && !NOT_PREVIEWABLE.has(key);
+}
+
 const previewable = new WeakMap<RoleCatalog, PreviewRole[]>();
 
 /**
@@ -71,7 +81,7 @@ export function resolvePreviewRole(
 ): ResolvedRole {
   if (!canPreviewRoles(config, request)) throw forbidden(PREVIEW_FORBIDDEN_MESSAGE);
   const key = previewRole.trim().toLowerCase();
-  if (!catalog.has(key) || NOT_PREVIEWABLE.has(key)) throw notFound(`There is no role "${previewRole}" to preview.`);
+  if (!isPreviewable(catalog, key)) throw notFound(`There is no role "${previewRole}" to preview.`);
   try {
     return resolveRoleOnce(catalog, key);
   } catch (error) {

@@ -96,6 +96,13 @@ declare module 'fastify' {
      * (plugins/sessions.ts), so `request.user` and `request.memberRole` are set. Its answers keep their own caching.
      */
     readsSession?: boolean;
+    /**
+     * An /api route whose answer is the same for everyone who may read it and named by its ETag (a role's content,
+     * docs/architecture.md#role-content): its 200 and 304 answers to a signed-in person are sent with
+     * `Cache-Control: private, no-cache` instead of `no-store` (plugins/sessions.ts), so the browser keeps the answer
+     * and asks again each time, and the server checks the session before it answers 304.
+     */
+    revalidated?: boolean;
   }
 }
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardingResponseSchema } from '../../../shared/api.js';
+import { onboardingResponseSchema, roleContentSchema } from '../../../shared/api.js';
 import { loadContent } from '../../content/load-content.js';
 import { loggerOptions } from '../../logger.js';
 import { projectRoot } from '../../project-root.js';
@@ -71,7 +71,9 @@ describe('no secret value outside an allowed GET /api/secrets answer', () => {
         record(`GET /api/me (${roleText})`, await t.app.inject({ url: '/api/me', headers }));
         const onboarding = await t.app.inject({ url: '/api/onboarding', headers });
         record(`GET /api/onboarding (${roleText})`, onboarding);
-        const { scopes } = onboardingResponseSchema.parse(onboarding.json());
+        const content = await t.app.inject({ url: onboardingResponseSchema.parse(onboarding.json()).content, headers });
+        record(`GET role content (${roleText})`, content);
+        const { scopes } = roleContentSchema.parse(content.json());
         for (const previewRole of ['finance', 'hr', 'external', 'chapters', 'test']) {
           record(
             `GET /api/onboarding?previewRole=${previewRole} (${roleText})`,

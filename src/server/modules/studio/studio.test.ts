@@ -22,6 +22,7 @@ import {
   signInWithGoogleSession,
   type TestApp,
 } from '../../test/test-app.js';
+import { onboardingView } from '../../test/onboarding-view.js';
 import { signInEditor } from '../../test/test-members.js';
 import { listAudit } from '../audit/audit.repository.js';
 import { upsertMember } from '../members/members.repository.js';
@@ -85,9 +86,7 @@ const NEW_STEP = {
 
 /** The step ids a member sees and the ones they completed (GET /api/onboarding). */
 async function memberSteps(cookie: string, app = t.app): Promise<{ ids: string[]; completed: string[] }> {
-  const res = await app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie } });
-  expect(res.statusCode).toBe(200);
-  const body = res.json<{ scopes: { steps: { id: string }[] }[]; progress: { completed: { stepId: string }[] } }>();
+  const body = await onboardingView(app, cookie);
   return {
     ids: body.scopes.flatMap((s) => s.steps.map((st) => st.id)),
     completed: body.progress.completed.map((c) => c.stepId),

@@ -1,20 +1,60 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { joinOnboarding, type Onboarding } from '@shared/onboarding-join';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { apiRequest, isApiError, type ApiError } from '@/lib/api-client';
-import { onboardingResponseDecoder } from '@/lib/decoders';
+import { onboardingResponseDecoder, roleContentDecoder } from '@/lib/decoders';
 import { queryKeys } from '@/lib/query-keys';
 import { withPendingProgressWrites } from './progress-cache';
 
 /**
- * GET /api/onboarding — the member's resolved role configuration, scopes, steps and progress; with `previewRole`, the
- * steps of that role instead (a role preview, read-only). @throws ApiError
+ * GET /api/onboarding — the member's own onboarding: their role, progress and people, and the address of their role's
+ * content; with `previewRole`, that role's instead (a role preview, read-only). @throws ApiError
  */
-export async function getOnboarding({ signal, previewRole }: { signal?: AbortSignal; previewRole?: string } = {}) {
+export async function getOnboardingAnswer({
+  signal,
+  previewRole,
+}: { signal?: AbortSignal; previewRole?: string } = {}) {
   const path =
     previewRole === undefined
       ? apiPaths.onboarding
       : `${apiPaths.onboarding}?previewRole=${encodeURIComponent(previewRole)}`;
   return apiRequest(path, onboardingResponseDecoder, { signal });
+}
+
+/**
+ * The query of a role's content (GET /api/content/roles/:roleKey/:version, docs/architecture.md#role-content), by its
+ * address: an address always means the same content, so once loaded it is never asked for again while it is kept.
+ * @param path the address an onboarding answer names (`content`)
+ */
+export function getRoleContentQueryOptions(path: string) {
+  return queryOptions({
+    queryKey: ['role-content', path] as const,
+    queryFn: ({ signal }) => apiRequest(path, roleContentDecoder, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** The status of GET /api/content/roles/:roleKey/:version when the content changed after the onboarding answer named it. */
+const CONTENT_CHANGED = 404;
+
+/**
+ * The member's onboarding as the dashboard shows it: GET /api/onboarding, then the role content it names (from the query
+ * cache when it is there: the same address for every read while the content does not change), joined
+ * (shared/onboarding-join.ts). When the content changed between the two answers (a publish in the studio), the
+ * onboarding is asked for once more, for the new address. @throws ApiError
+ */
+export async function getOnboarding(
+  client: QueryClient,
+  { signal, previewRole }: { signal?: AbortSignal; previewRole?: string } = {},
+): Promise<Onboarding> {
+  const answer = await getOnboardingAnswer({ signal, previewRole });
+  try {
+    return joinOnboarding(answer, await client.fetchQuery(getRoleContentQueryOptions(answer.content)));
+  } catch (error) {
+    if (!isApiError(error) || error.status !== CONTENT_CHANGED) throw error;
+    const again = await getOnboardingAnswer({ signal, previewRole });
+    return joinOnboarding(again, await client.fetchQuery(getRoleContentQueryOptions(again.content)));
+  }
 }
 
 /** HTTP status of GET /api/onboarding when the member's role configuration is missing (src/shared/api.ts). */
@@ -36,7 +76,7 @@ export function isRoleConfigurationFailure(error: Error): error is ApiError {
 export function getOnboardingQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.onboarding,
-    queryFn: async ({ signal, client }) => withPendingProgressWrites(client, await getOnboarding({ signal })),
+    queryFn: async ({ signal, client }) => withPendingProgressWrites(client, await getOnboarding(client, { signal })),
     meta: {
       // docs/product.md#error-page: destructive toast, then the Error page — only when the role configuration is
       // missing. Any other failure (the server unavailable, a lost connection) has the Error page alone, which says
@@ -54,7 +94,7 @@ export function getOnboardingQueryOptions() {
 export function getPreviewOnboardingQueryOptions(previewRole: string) {
   return queryOptions({
     queryKey: [...queryKeys.onboarding, 'preview', previewRole] as const,
-    queryFn: ({ signal }) => getOnboarding({ signal, previewRole }),
+    queryFn: ({ signal, client }) => getOnboarding(client, { signal, previewRole }),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { OnboardingResponse } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
@@ -59,7 +59,7 @@ describe('withPendingProgressWrites', () => {
   }
 
   it('lays the writes the server has not stored over its answer, in the order they were made', () => {
-    const answer = testOnboarding({ completed: ['change-password'] }) as OnboardingResponse;
+    const answer = testOnboarding({ completed: ['change-password'] }) as Onboarding;
     const queryClient = clientWithPendingWrites([
       { stepId: 'sign-in-to-chrome', completed: true },
       { stepId: 'change-password', completed: false },
@@ -76,7 +76,7 @@ describe('withPendingProgressWrites', () => {
   });
 
   it('returns the answer as it is when nothing waits', () => {
-    const answer = testOnboarding() as OnboardingResponse;
+    const answer = testOnboarding() as Onboarding;
     expect(withPendingProgressWrites(new QueryClient(), answer)).toBe(answer);
   });
 });

@@ -1,4 +1,5 @@
-import type { ItemProgress, OnboardingResponse } from '@shared/api';
+import type { ItemProgress } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import type { Step } from '@shared/content-schema';
 import { areStepItemsDone } from '@shared/step-items';
 import type { QueryClient } from '@tanstack/react-query';
@@ -15,19 +16,19 @@ import { queryKeys } from '@/lib/query-keys';
 export const PROGRESS_MUTATION_KEY = ['progress'] as const;
 export const PROGRESS_MUTATION_SCOPE = { id: 'progress' };
 
-type Completed = OnboardingResponse['progress']['completed'];
-type Progress = OnboardingResponse['progress'];
+type Completed = Onboarding['progress']['completed'];
+type Progress = Onboarding['progress'];
 
 /** Applies `update` to the cached progress of the member's own onboarding (no-op before it has loaded). */
 export function updateCachedProgress(queryClient: QueryClient, update: (progress: Progress) => Progress): void {
-  queryClient.setQueryData<OnboardingResponse>(queryKeys.onboarding, (data) =>
+  queryClient.setQueryData<Onboarding>(queryKeys.onboarding, (data) =>
     data ? { ...data, progress: update(data.progress) } : data,
   );
 }
 
 /** The cached progress of the member's own onboarding, if loaded. */
 export function cachedProgress(queryClient: QueryClient): Progress | undefined {
-  return queryClient.getQueryData<OnboardingResponse>(queryKeys.onboarding)?.progress;
+  return queryClient.getQueryData<Onboarding>(queryKeys.onboarding)?.progress;
 }
 
 /** `progress` with the step's completion set to `entry` (null = not completed). */
@@ -123,7 +124,7 @@ export function retryDelay(failureCount: number): number {
  * every write sets a state (never toggles), so laying it over an answer that already has it changes nothing.
  * @param data the server's answer (GET /api/onboarding)
  */
-export function withPendingProgressWrites(queryClient: QueryClient, data: OnboardingResponse): OnboardingResponse {
+export function withPendingProgressWrites(queryClient: QueryClient, data: Onboarding): Onboarding {
   const pending = queryClient
     .getMutationCache()
     .findAll({ mutationKey: PROGRESS_MUTATION_KEY, status: 'pending' })

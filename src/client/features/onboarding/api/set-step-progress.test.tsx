@@ -1,4 +1,4 @@
-import type { OnboardingResponse } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testOnboarding } from '@/test/fixtures';
@@ -47,7 +47,7 @@ describe('completing a step', () => {
 
     put.resolve(json({ stepId: 'sign-in-to-chrome', completed: true, completedAt: '2025-02-01T10:00:00.000Z' }));
     await waitFor(() =>
-      expect(queryClient.getQueryData<OnboardingResponse>(['onboarding'])?.progress.completed).toEqual([
+      expect(queryClient.getQueryData<Onboarding>(['onboarding'])?.progress.completed).toEqual([
         { stepId: 'sign-in-to-chrome', completedAt: '2025-02-01T10:00:00.000Z' },
       ]),
     );

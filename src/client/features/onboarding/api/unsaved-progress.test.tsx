@@ -1,4 +1,4 @@
-import type { OnboardingResponse } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SAVED_TEXT, UNSAVED_TEXT } from '@/features/onboarding/components/progress-save-notice';
@@ -64,7 +64,7 @@ describe('a progress write while the database is unavailable', () => {
     expect(bar()).toHaveAttribute('aria-valuenow', '20');
     // Once saved, the page asks for the onboarding again and shows what the server stored.
     await waitFor(() =>
-      expect(queryClient.getQueryData<OnboardingResponse>(['onboarding'])?.progress.completed).toEqual([
+      expect(queryClient.getQueryData<Onboarding>(['onboarding'])?.progress.completed).toEqual([
         { stepId: 'sign-in-to-chrome', completedAt: '2025-01-01T00:00:00.000Z' },
       ]),
     );
@@ -141,7 +141,7 @@ describe('a progress write while the database is unavailable', () => {
     expect(await screen.findByText(SAVED_TEXT.title, {}, { timeout: 4000 })).toBeInTheDocument();
     expect(stored).toBe(true);
     expect(box).toBeChecked();
-    expect(queryClient.getQueryData<OnboardingResponse>(['onboarding'])?.progress.items).toEqual([
+    expect(queryClient.getQueryData<Onboarding>(['onboarding'])?.progress.items).toEqual([
       { stepId: 'first-call-checklist', itemId: 'calendar', doneAt: at },
     ]);
   });

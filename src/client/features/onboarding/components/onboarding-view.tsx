@@ -1,4 +1,4 @@
-import type { OnboardingResponse } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import type { Step } from '@shared/content-schema';
 import { deriveProgress } from '@shared/progress';
 import { dueLabel } from '@shared/due-label';
@@ -21,8 +21,8 @@ import { ScopeSection } from './scope-section';
 import { StepCard } from './step-card';
 
 interface OnboardingViewProps {
-  role: OnboardingResponse['role'];
-  scopes: OnboardingResponse['scopes'];
+  role: Onboarding['role'];
+  scopes: Onboarding['scopes'];
   /** Where progress is read and written: the server (dashboard) or the browser (demo page). */
   progress: OnboardingProgress;
   /** The signed-in person's name, for the welcome line. */

@@ -1,10 +1,10 @@
-import type { OnboardingResponse } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
 
 interface ScopeSectionProps {
-  scope: OnboardingResponse['scopes'][number];
+  scope: Onboarding['scopes'][number];
   /**
    * True when the mouse is over this scope or the open step is in it (docs/product.md#dashboard: that scope is
    * highlighted).

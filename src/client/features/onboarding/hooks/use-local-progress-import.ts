@@ -1,4 +1,4 @@
-import type { OnboardingResponse } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import { orderedStepIds } from '@shared/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -61,7 +61,7 @@ async function sendImport(stepIds: string[]): Promise<boolean> {
  * @param userId the signed-in member's id, or undefined while unknown
  * @param onboarding the member's own onboarding (steps and progress), or undefined while it loads
  */
-export function useLocalProgressImport(userId: string | undefined, onboarding: OnboardingResponse | undefined): void {
+export function useLocalProgressImport(userId: string | undefined, onboarding: Onboarding | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (userId === undefined || onboarding === undefined || onboarding.preview === true) return;

@@ -1,4 +1,4 @@
-import type { OnboardingResponse } from '@shared/api';
+import type { Onboarding } from '@shared/onboarding-join';
 import { useMemo } from 'react';
 import { useSetStepItem } from '../api/set-step-item';
 import { useSetStepProgress } from '../api/set-step-progress';
@@ -10,7 +10,7 @@ import { doneItemsLookup, type OnboardingProgress } from '../utils/onboarding-pr
  * @param progress the `progress` of the onboarding answer shown
  * @param readOnly true in a role preview
  */
-export function useServerProgress(progress: OnboardingResponse['progress'], readOnly: boolean): OnboardingProgress {
+export function useServerProgress(progress: Onboarding['progress'], readOnly: boolean): OnboardingProgress {
   const { mutate: setStepProgress } = useSetStepProgress();
   const { mutate: setStepItem } = useSetStepItem();
   return useMemo(
