@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Preferences } from '../../src/shared/preferences';
 import { contrastProblems } from './support/contrast';
 import { brokenWords, reflowProblems } from './support/reflow';
-import { signInAs } from './support/sign-in';
+import { signInAs, uniqueEmail } from './support/sign-in';
 import { openStep } from './support/steps';
 import { labelsNotInNames, longLines, smallTargets } from './support/targets';
 
@@ -31,9 +31,6 @@ const DEFAULTS: Preferences = {
   oneStepAtATime: false,
   easyRead: false,
 };
-
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
 /** A page of its own context at `width` px, signed in as `email` (none: signed out) with `preferences` saved. */
 async function newPage(

@@ -3,7 +3,7 @@ import { E2E_MEMBERS } from './fixtures/members';
 import { withoutDocumentAnswers } from './support/document-answers';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocus, tabThroughPage, tabTo } from './support/keyboard';
-import { signInAs } from './support/sign-in';
+import { signInAs, uniqueEmail } from './support/sign-in';
 
 /**
  * Accessibility end to end (docs/product.md#accessibility): axe-core with the WCAG 2.x A/AA rules on every
@@ -26,10 +26,6 @@ const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Onboa
 /** The step card whose heading is `title`. */
 const stepCard = (page: Page, title: string) =>
   page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
-
-/** A unique e-mail address, so a repeated test starts with fresh progress. */
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
 /**
  * A new page of its own browser context at `viewport`, with the mobile warning already dismissed at phone width so

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expectNoAxeViolations } from './support/axe';
+import { signInAs, uniqueEmail } from './support/sign-in';
 
 /**
  * Signed acknowledgments end to end, in Chromium against the built app: a volunteer signs the Volunteer Agreement by
@@ -13,16 +14,6 @@ import { expectNoAxeViolations } from './support/axe';
 
 const stepCard = (page: Page, title: string) =>
   page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
-
-async function signInAs(page: Page, name: string, baseURL: string | undefined): Promise<string> {
-  const email = `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-  return email;
-}
 
 /** The text of each page of a PDF, as pdf.js reads it. */
 async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
@@ -44,7 +35,8 @@ test('a volunteer signs the agreement with their typed name and downloads a rece
   page,
   baseURL,
 }) => {
-  const email = await signInAs(page, 'ack.sign', baseURL);
+  const email = uniqueEmail('ack.sign');
+  await signInAs(page, email, { baseURL });
   await page.goto('/dashboard');
   const card = stepCard(page, 'Sign the Volunteer Agreement');
   await card.getByRole('button', { name: 'Sign the Volunteer Agreement', exact: true }).click();
@@ -114,7 +106,8 @@ test('an admin checks a receipt in the admin console: the PDF, a pasted SHA-256,
 }) => {
   test.setTimeout(120_000);
   // A volunteer signs and downloads their receipt.
-  const email = await signInAs(page, 'ack.check', baseURL);
+  const email = uniqueEmail('ack.check');
+  await signInAs(page, email, { baseURL });
   await page.goto('/dashboard');
   const card = stepCard(page, 'Sign the Volunteer Agreement');
   await card.getByRole('button', { name: 'Sign the Volunteer Agreement', exact: true }).click();
@@ -133,11 +126,7 @@ test('an admin checks a receipt in the admin console: the PDF, a pasted SHA-256,
   // The admin, in their own browser, opens the console's "Check a receipt" tab with the keyboard.
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  const login = await admin.request.post('/api/auth/dev-login', {
-    data: { email: 'admin.e2e@inspired2uplift.org', name: 'Alex Admin' },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(login.status()).toBe(200);
+  await signInAs(admin, 'admin.e2e@inspired2uplift.org', { name: 'Alex Admin', baseURL });
   await admin.goto('/admin?tab=members');
   await admin.getByRole('tab', { name: 'Members' }).focus();
   await expect(admin.getByRole('tab', { name: 'Members' })).toBeFocused();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { signInAs } from './support/sign-in';
 
 /**
  * 'Your devices' end to end (docs/product.md#your-devices): the same member signed in on two browsers (two contexts);
@@ -12,11 +13,7 @@ const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/201001
 async function signedInContext(browser: Browser, baseURL: string | undefined, userAgent?: string) {
   const context = await browser.newContext(userAgent === undefined ? {} : { userAgent });
   const page = await context.newPage();
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email: MEMBER, name: 'Devi Ces' },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
+  await signInAs(page, MEMBER, { name: 'Devi Ces', baseURL });
   return { context, page };
 }
 

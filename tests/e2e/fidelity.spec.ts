@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { E2E_MEMBERS } from './fixtures/members';
-import { signInAs } from './support/sign-in';
+import { signInAs, uniqueEmail } from './support/sign-in';
 
 /**
  * Where a careful new member used to trip over the app, end to end in Chromium: the role menu of the header, free
  * role text in the badge, a role the product's password rules name, and progress kept by the app's earlier version.
  */
-
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
 test("the role menu in the header says 'Already using that role' when the current role is chosen again", async ({
   page,

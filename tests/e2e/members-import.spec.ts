@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { signInAs } from './support/sign-in';
 
 /**
  * The CSV import of members as an admin does it (docs/product.md#admin-area): a file from a spreadsheet whose
@@ -11,11 +12,7 @@ test('an admin imports a spreadsheet with its own headers and is told which colu
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const login = await page.request.post('/api/auth/dev-login', {
-    data: { email: 'admin.e2e@inspired2uplift.org', name: 'Alex Admin' },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(login.status()).toBe(200);
+  await signInAs(page, 'admin.e2e@inspired2uplift.org', { name: 'Alex Admin', baseURL });
   await page.goto('/admin?tab=import');
   const email = `csv.${Date.now().toString(36)}@inspired2uplift.org`;
   await page.getByLabel('CSV file').setInputFiles({
@@ -52,11 +49,7 @@ test('an admin exports a member, edits the file as a spreadsheet would and impor
 }) => {
   test.setTimeout(120_000);
   const origin = new URL(baseURL ?? 'http://localhost').origin;
-  const login = await page.request.post('/api/auth/dev-login', {
-    data: { email: 'admin.e2e@inspired2uplift.org', name: 'Alex Admin' },
-    headers: { Origin: origin },
-  });
-  expect(login.status()).toBe(200);
+  await signInAs(page, 'admin.e2e@inspired2uplift.org', { name: 'Alex Admin', baseURL });
   const email = `trip.${Date.now().toString(36)}@inspired2uplift.org`;
   const invited = await page.request.put(`/api/admin/members/${email}`, {
     data: { role: 'Volunteer', department: 'Operations', startOn: '2026-11-02' },

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { signInAs } from './support/sign-in';
 
 /**
  * The agreement on a phone (docs/product.md#step-widgets): pdf.js draws it readably (body text at least 12 CSS px),
@@ -38,11 +39,7 @@ test('on a phone the agreement is readable, zooms by keyboard, may be pinch-zoom
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await context.newPage();
   const email = `pdf.phone.${Date.now().toString(36)}@inspired2uplift.org`;
-  const login = await page.request.post('/api/auth/dev-login', {
-    data: { email },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(login.status()).toBe(200);
+  await signInAs(page, email, { baseURL });
   // The mobile warning was read before (its own tests are in widgets.spec.ts), so that it does not cover the page.
   await page.addInitScript(() => localStorage.setItem('mobile-warning-dismissed', 'true'));
   await page.goto('/dashboard');

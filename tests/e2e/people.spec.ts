@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { freePort, startServer } from '../../src/server/test/server-process';
-import { signInAs } from './support/sign-in';
+import { freePort } from '../../src/server/test/server-process';
+import { startClockServer } from './support/clock-server';
+import { signedInPage, signInAs } from './support/sign-in';
 
 /**
  * The admin's side of people, as an admin does it in the browser (docs/product.md#admin-area): members who left and
@@ -84,28 +85,18 @@ test('inviting someone sends them a welcome with a link to sign in, kept in the 
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-welcome-'));
   const tenOClock = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0 });
-  const server = await startServer({
-    entry: 'build',
+  const server = await startClockServer({
+    name: 'welcome',
     port,
+    origin,
+    dataDir,
+    clock: tenOClock,
     // A fresh embedded database is made first: slow on a busy machine.
     readyTimeoutMs: 150_000,
-    env: {
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'onboarding-e2e-welcome-session-secret-0123456789',
-      ADMIN_EMAILS: ADMIN,
-      TIME_ZONE: 'Europe/London',
-      MAIL_EVERY_SECONDS: '1',
-      TEST_CLOCK_OFFSET_MS: String(tenOClock.toMillis() - Date.now()),
-    },
+    env: { ADMIN_EMAILS: ADMIN, TIME_ZONE: 'Europe/London' },
   });
   try {
-    const page = await (await browser.newContext()).newPage();
-    const response = await page.request.post(`${origin}/api/auth/dev-login`, {
-      data: { email: ADMIN, name: 'Alex Admin' },
-      headers: { Origin: origin },
-    });
-    expect(response.status()).toBe(200);
+    const page = await signedInPage(browser, ADMIN, { name: 'Alex Admin', baseURL: origin });
     await page.goto(`${origin}/admin?tab=invite`);
     await page.getByLabel('E-mail address', { exact: true }).fill(invited);
     // A start date long past: their steps with due dates are overdue at once.

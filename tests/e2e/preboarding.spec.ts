@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
+import { freePort, type ServerProcess } from '../../src/server/test/server-process';
 import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { expectNoAxeViolations } from './support/axe';
+import { startClockServer } from './support/clock-server';
 import { E2eOidcProvider } from './support/oidc-provider';
 
 /**
@@ -44,27 +45,24 @@ let foreign: Server;
 const origin = () => `http://localhost:${port}`;
 
 /** The app server of this file on the same data folder, its clock at `clock` (a London date and time). */
-function startClockServer(clock: DateTime): Promise<ServerProcess> {
-  return startServer({
-    entry: 'build',
+const startServerAt = (clock: DateTime): Promise<ServerProcess> =>
+  startClockServer({
+    name: 'preboarding',
     port,
+    origin: origin(),
+    dataDir,
+    clock,
     readyTimeoutMs: 120_000,
     env: {
-      PUBLIC_URL: origin(),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'onboarding-e2e-preboarding-session-secret-0123456789',
       ADMIN_EMAILS: ADMIN.email,
       TIME_ZONE: ZONE,
-      MAIL_EVERY_SECONDS: '1',
       SMTP_URL: smtp.url,
       GOOGLE_CLIENT_ID: 'onboarding-e2e.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'onboarding-e2e-client-secret',
       OIDC_ISSUER: provider.issuer,
       AUTH_DEV_LOGIN: 'false',
-      TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
     },
   });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -72,7 +70,7 @@ test.beforeAll(async () => {
   provider = await E2eOidcProvider.start();
   port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-preboarding-'));
-  server = await startClockServer(today);
+  server = await startServerAt(today);
   // Another site (127.0.0.1 is not localhost): a page with a link to whatever address `?to=` names.
   foreign = createServer((req, res) => {
     const to = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('to') ?? '';
@@ -206,7 +204,7 @@ test('invite with a private address → the e-mail → the link → the page (al
 
   // Two days later (five before the start): the reminder to fill in the form goes to Olly only.
   await server?.stop();
-  server = await startClockServer(today.plus({ days: 2 }));
+  server = await startServerAt(today.plus({ days: 2 }));
   await expect.poll(() => mailsTo(OLLY.private, REMINDER_SUBJECT).length, { timeout: 30_000 }).toBe(1);
   expect(mailsTo(NINA.private, REMINDER_SUBJECT)).toHaveLength(0);
 
@@ -237,7 +235,7 @@ test('invite with a private address → the e-mail → the link → the page (al
 
   // After the third day after the start date, Olly's unused link says pre-boarding is over and points to the sign-in.
   await server?.stop();
-  server = await startClockServer(today.plus({ days: 11 }));
+  server = await startServerAt(today.plus({ days: 11 }));
   const late = await newPage(browser);
   await late.goto(ollyLink);
   await expect(late.getByRole('heading', { name: 'Your first day has passed' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, LOOK_RULES } from './support/axe';
 import { expectVisibleFocus, tabTo, waitForTakeOver } from './support/keyboard';
-import { signInAs } from './support/sign-in';
+import { signInAs, uniqueEmail } from './support/sign-in';
 
 /**
  * Reading and display preferences (docs/product.md#reading-and-display): each chosen with the keyboard only, saved on
@@ -14,10 +14,6 @@ import { signInAs } from './support/sign-in';
 const DESKTOP = { width: 1280, height: 800 } as const;
 const PREFERENCES = '/api/me/preferences';
 const ADMIN = 'admin.e2e@inspired2uplift.org';
-
-/** A unique e-mail address, so each test starts with a member of its own. */
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
 /** A new page of its own browser context (the mobile warning already dismissed). */
 async function newPage(browser: Browser, baseURL: string | undefined) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './support/sign-in';
+import { signInAs, uniqueEmail } from './support/sign-in';
 import { startVoiceDesktop, type VoiceDesktop } from './support/voice';
 
 /**
@@ -19,9 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await desktop?.close();
 });
-
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
 /** The signed-in dashboard of a new volunteer; every change of the highlight is recorded in `window.highlights`. */
 async function dashboard(baseURL: string | undefined): Promise<Page> {

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { tabTo, waitForTakeOver } from './support/keyboard';
+import { signInAs, uniqueEmail } from './support/sign-in';
 
 /**
  * Read aloud (docs/product.md#reading-and-display): 'Read this step' speaks the open step's title, description and
@@ -17,9 +18,6 @@ import { tabTo, waitForTakeOver } from './support/keyboard';
  */
 
 const DESKTOP = { width: 1280, height: 800 } as const;
-
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
 /** The stand-in speech synthesis, one English voice (see the file's comment for the order of its events). */
 function standInSpeech() {
@@ -108,11 +106,7 @@ async function signedInPage(browser: Browser, baseURL: string | undefined, withV
   await context.addInitScript(() => localStorage.setItem('mobile-warning-dismissed', 'true'));
   if (withVoices) await context.addInitScript(standInSpeech);
   const page = await context.newPage();
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email: uniqueEmail('read.aloud') },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
+  await signInAs(page, uniqueEmail('read.aloud'), { baseURL });
   await page.goto('/dashboard');
   await waitForTakeOver(page);
   return page;

@@ -5,6 +5,7 @@ import { allCombinations, eachValueOnce, pairwiseCombinations, type Factors } fr
 import { expectVisibleFocus, tabTo, waitForTakeOver } from './support/keyboard';
 import { brokenWords, dialogProblems, reflowProblems } from './support/reflow';
 import { openStep } from './support/steps';
+import { signInAs, uniqueEmail } from './support/sign-in';
 
 /**
  * Reflow, text spacing and resized text at the edges (docs/product.md#accessibility, WCAG 2.2 1.4.10, 1.4.12, 1.4.4):
@@ -48,9 +49,6 @@ type Settings = (typeof COMBINATIONS)[number];
 
 const describeSettings = (settings: Settings) =>
   `${settings.viewport}, text ${settings.textSize}%, spacing ${settings.spacing ? 'on' : 'off'}, theme ${settings.theme}, font ${settings.font}, easy read ${settings.easyRead ? 'on' : 'off'}`;
-
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
 /** Each pair of values of two different settings that no row of `rows` holds together. */
 function missingPairs(factors: Factors, rows: readonly Record<string, unknown>[]): string[] {
@@ -180,11 +178,7 @@ async function checkCombination(browser: Browser, baseURL: string | undefined, s
   page.setDefaultTimeout(20_000);
   try {
     const origin = new URL(baseURL ?? 'http://localhost').origin;
-    const signIn = await page.request.post('/api/auth/dev-login', {
-      data: { email: uniqueEmail('reflow') },
-      headers: { Origin: origin },
-    });
-    expect(signIn.status()).toBe(200);
+    await signInAs(page, uniqueEmail('reflow'), { baseURL });
     const saved = await page.request.put('/api/me/preferences', { data: preferences, headers: { Origin: origin } });
     expect(saved.status(), await saved.text()).toBe(200);
 
@@ -255,14 +249,7 @@ test('the header at 320 px with 200% text takes at most a third of the screen; i
   await context.addInitScript(() => localStorage.setItem('mobile-warning-dismissed', 'true'));
   const page = await context.newPage();
   const origin = new URL(baseURL ?? 'http://localhost').origin;
-  expect(
-    (
-      await page.request.post('/api/auth/dev-login', {
-        data: { email: uniqueEmail('header') },
-        headers: { Origin: origin },
-      })
-    ).status(),
-  ).toBe(200);
+  await signInAs(page, uniqueEmail('header'), { baseURL });
   const preferences: Preferences = {
     ...preferencesOf(COMBINATIONS[0] as Settings),
     textSize: 200,

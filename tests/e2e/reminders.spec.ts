@@ -4,7 +4,9 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { formatDay } from '../../src/shared/dates';
-import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
+import { freePort, type ServerProcess } from '../../src/server/test/server-process';
+import { startClockServer } from './support/clock-server';
+import { signedInPage } from './support/sign-in';
 
 /**
  * Reminders by e-mail end to end (docs/product.md#due-dates-and-reminders, docs/decisions/025-reminders-and-outbox.md):
@@ -31,23 +33,16 @@ const STEP = { id: 'sign-in-chrome-profile', title: 'Sign in to your Chrome prof
 const ZONE = 'Europe/London';
 
 /** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
-function startClockServer(port: number, dataDir: string, clock: DateTime): Promise<ServerProcess> {
-  const origin = `http://127.0.0.1:${port}`;
-  return startServer({
-    entry: 'build',
+const startServerAt = (port: number, dataDir: string, clock: DateTime): Promise<ServerProcess> =>
+  startClockServer({
+    name: 'reminders',
     port,
+    origin: `http://127.0.0.1:${port}`,
+    dataDir,
+    clock,
     readyTimeoutMs: 60_000,
-    env: {
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'onboarding-e2e-reminders-session-secret-0123456789',
-      ADMIN_EMAILS: ADMIN,
-      TIME_ZONE: ZONE,
-      MAIL_EVERY_SECONDS: '1',
-      TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
-    },
+    env: { ADMIN_EMAILS: ADMIN, TIME_ZONE: ZONE },
   });
-}
 
 let port: number;
 let dataDir: string;
@@ -66,7 +61,7 @@ const startOn = today.minus({ days: 4 }).toISODate() ?? '';
 test.beforeAll(async () => {
   port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-reminders-'));
-  server = await startClockServer(port, dataDir, evening);
+  server = await startServerAt(port, dataDir, evening);
 });
 
 test.afterAll(async () => {
@@ -77,15 +72,8 @@ test.afterAll(async () => {
 const origin = () => `http://127.0.0.1:${port}`;
 
 /** A fresh browser context signed in (development sign-in) as `email`. */
-async function signedIn(browser: Browser, email: string, name: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const response = await page.request.post(`${origin()}/api/auth/dev-login`, {
-    data: { email, name },
-    headers: { Origin: origin() },
-  });
-  expect(response.status()).toBe(200);
-  return page;
-}
+const signedIn = (browser: Browser, email: string, name: string): Promise<Page> =>
+  signedInPage(browser, email, { name, baseURL: origin() });
 
 /** The admin sets `email`'s start date on their member page. */
 async function setStartDate(admin: Page, email: string, date: string) {
@@ -141,7 +129,7 @@ test('an overdue step: the member sees it, the outbox holds the reminder, its li
 
   // The next morning the outbox holds one reminder for each, kept there (no SMTP server is set).
   await server?.stop();
-  server = await startClockServer(port, dataDir, today);
+  server = await startServerAt(port, dataDir, today);
   await member.reload();
   await expect(stepCard(member, STEP.title).getByText('Overdue by 2 days', { exact: true })).toBeVisible();
   const reminder = await outboxItemsTo(admin, MEMBER, 1);
@@ -184,7 +172,7 @@ test('an overdue step: the member sees it, the outbox holds the reminder, its li
   // days: their weekly reminder is due. The member who kept their reminders gets it; the one who unsubscribed does not.
   await server?.stop();
   // A week without a visit ends a session (7 days idle), so both sign in again.
-  server = await startClockServer(port, dataDir, today.plus({ days: 7 }));
+  server = await startServerAt(port, dataDir, today.plus({ days: 7 }));
   const memberLater = await signedIn(browser, MEMBER, 'Dev Volunteer');
   await memberLater.goto(`${origin()}/dashboard`);
   await expect(stepCard(memberLater, STEP.title).getByText('Overdue by 9 days', { exact: true })).toBeVisible();

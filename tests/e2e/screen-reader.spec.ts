@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAs } from './support/sign-in';
+import { signInAs, uniqueEmail } from './support/sign-in';
 import { openStep } from './support/steps';
 
 /**
@@ -20,9 +20,6 @@ import { openStep } from './support/steps';
 const DESKTOP = { width: 1280, height: 800 } as const;
 const PHONE = { width: 320, height: 640 } as const;
 const SNAPSHOTS = `${fileURLToPath(import.meta.url)}-snapshots`;
-
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
 
 /** A page of its own browser context, signed in as a new volunteer named Sam Lee unless `signedIn` is false. */
 async function newPage(

@@ -4,6 +4,7 @@ import { E2E_SECRETS } from './fixtures/secrets';
 import { expectNoAxeViolations } from './support/axe';
 import { startGoogleServer, type GoogleServer } from './support/google-server';
 import { E2eOidcProvider } from './support/oidc-provider';
+import { signInAs } from './support/sign-in';
 
 /**
  * Shared passwords end to end (docs/product.md#shared-passwords). Google members sign in through a real OpenID Connect
@@ -84,11 +85,7 @@ test('a volunteer whose role may not see a password sees the permission placehol
 });
 
 test('a development user sees the development placeholder, never the password', async ({ page, baseURL }) => {
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email: E2E_MEMBERS.finance.email },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
+  await signInAs(page, E2E_MEMBERS.finance.email, { baseURL });
   await page.goto('/dashboard');
   const secretAnswer = page.waitForResponse((r) => r.url().includes('/api/secrets/'));
   const card = await openStep(page, 'Finance profile');

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 /**
  * The content studio without technical words (docs/product.md#editing-in-the-browser), as a non-technical admin sees
@@ -12,11 +13,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('a role says in words what its members also see, and keeps its key under Advanced', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email: ADMIN, name: 'Alex Admin' },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
+  await signInAs(page, ADMIN, { name: 'Alex Admin', baseURL });
   await page.goto('/admin/studio');
   const roles = page.getByRole('navigation', { name: 'Roles' });
   const finance = roles.getByRole('button', { name: /^Finance/u });

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
+import { freePort, type ServerProcess } from '../../src/server/test/server-process';
 import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { expectNoAxeViolations } from './support/axe';
+import { startClockServer } from './support/clock-server';
+import { signedInPage } from './support/sign-in';
 
 /**
  * Team tasks in the browser (docs/product.md#team-tasks): an admin invites a volunteer with a start date and a buddy;
@@ -47,23 +49,16 @@ let smtp: TestSmtp;
 let server: ServerProcess | undefined;
 
 /** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
-function startClockServer(clock: DateTime): Promise<ServerProcess> {
-  return startServer({
-    entry: 'build',
+const startServerAt = (clock: DateTime): Promise<ServerProcess> =>
+  startClockServer({
+    name: 'team-tasks',
     port,
+    origin: origin(),
+    dataDir,
+    clock,
     readyTimeoutMs: 90_000,
-    env: {
-      PUBLIC_URL: origin(),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'onboarding-e2e-team-tasks-session-secret-0123456789',
-      ADMIN_EMAILS: ADMIN,
-      TIME_ZONE: ZONE,
-      MAIL_EVERY_SECONDS: '1',
-      SMTP_URL: smtp.url,
-      TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
-    },
+    env: { ADMIN_EMAILS: ADMIN, TIME_ZONE: ZONE, SMTP_URL: smtp.url },
   });
-}
 
 const origin = () => `http://127.0.0.1:${port}`;
 
@@ -73,7 +68,7 @@ test.beforeAll(async () => {
   smtp = await startTestSmtp();
   port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-team-tasks-'));
-  server = await startClockServer(today);
+  server = await startServerAt(today);
 });
 
 test.afterAll(async () => {
@@ -91,16 +86,8 @@ const teamTaskMailsTo = (email: string) =>
   );
 
 /** A page signed in (development sign-in) as `email`, in a context of its own. */
-async function signedIn(browser: Browser, email: string, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: origin() });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: origin() },
-  });
-  expect(response.status()).toBe(200);
-  return page;
-}
+const signedIn = (browser: Browser, email: string, name: string): Promise<Page> =>
+  signedInPage(browser, email, { name, baseURL: origin() });
 
 /** Opens 'My tasks' from the header, marks the newcomer's task `title` done with `note`, and sees it done. */
 async function doTask(page: Page, title: string, note: string) {
@@ -157,7 +144,7 @@ test('an invited volunteer’s buddy is e-mailed the overdue task once; lead and
   // The next morning (the same database, the server's clock a day on), the lead's call is due: its e-mail shows that
   // the day's mail run has planned everyone's (one statement).
   await server?.stop();
-  server = await startClockServer(today.plus({ days: 1 }));
+  server = await startServerAt(today.plus({ days: 1 }));
   await expect.poll(() => teamTaskMailsTo(LEAD).length).toBe(1);
   expect(teamTaskMailsTo(LEAD)[0]?.subject).toBe('A task for a newcomer is due today');
   expect(teamTaskMailsTo(LEAD)[0]?.text).toContain(`- Book a welcome call, for ${NEWCOMER}`);

@@ -2,6 +2,7 @@ import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { waitForTakeOver } from './support/keyboard';
 import { collectPageProblems } from './support/page-problems';
+import { signInAs, uniqueEmail } from './support/sign-in';
 
 /**
  * Step widgets and dashboard behaviour end to end (docs/product.md#step-widgets), in Chromium against the built app.
@@ -15,19 +16,6 @@ const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Onboa
 /** The step card whose heading is `title`. */
 const stepCard = (page: Page, title: string) =>
   page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
-
-/**
- * Signs the page's browser context in as a new development user with its own progress: `name` plus a unique suffix
- * @inspired2uplift.org, so a repeated test starts fresh too.
- */
-async function signInAs(page: Page, name: string, baseURL: string | undefined) {
-  const email = `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@inspired2uplift.org`;
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email },
-    headers: { Origin: new URL(baseURL ?? 'http://localhost').origin },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /** Signs the volunteer agreement in its signature dialog: types `name`, ticks 'I have read and agree', presses Sign. */
 async function signAgreement(page: Page, name: string) {
@@ -66,7 +54,7 @@ test('a volunteer completes every step, the agreement through Download, and stay
 }) => {
   // Nine steps (a form and a quiz among them) and an axe run at the end: past the default minute on a busy machine.
   test.setTimeout(120_000);
-  await signInAs(page, 'widgets.all', baseURL);
+  await signInAs(page, uniqueEmail('widgets.all'), { baseURL });
   await page.goto('/dashboard');
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
 
@@ -118,7 +106,7 @@ test('a volunteer completes every step, the agreement through Download, and stay
 
 test('the document step unlocks after the 15-second countdown', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
-  await signInAs(page, 'widgets.countdown', baseURL);
+  await signInAs(page, uniqueEmail('widgets.countdown'), { baseURL });
   await page.goto('/dashboard');
   const card = stepCard(page, 'Sign the Volunteer Agreement');
   await card.getByRole('button', { name: 'Sign the Volunteer Agreement' }).click();
@@ -139,7 +127,7 @@ test('the document step unlocks after the 15-second countdown', async ({ page, b
 });
 
 test('keyboard only: a member completes a step without the mouse', async ({ page, baseURL }) => {
-  await signInAs(page, 'widgets.keyboard', baseURL);
+  await signInAs(page, uniqueEmail('widgets.keyboard'), { baseURL });
   await page.goto('/dashboard');
   await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
   await waitForTakeOver(page);
@@ -163,7 +151,7 @@ test('keyboard only: a member completes a step without the mouse', async ({ page
 });
 
 test('role preview shows another role read-only and leads back', async ({ page, baseURL }) => {
-  await signInAs(page, 'widgets.preview', baseURL);
+  await signInAs(page, uniqueEmail('widgets.preview'), { baseURL });
   await page.goto('/dashboard');
   // The e2e server runs on localhost, a local development host: previews are offered.
   await page
@@ -298,7 +286,7 @@ test("on the dashboard the server renders, a phone's dismissal of the mobile war
   // is the server's guess, here wrong (a desktop browser's user agent at phone width); nothing may be decided on it.
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signInAs(page, 'widgets.phone', baseURL);
+  await signInAs(page, uniqueEmail('widgets.phone'), { baseURL });
   const sentence = 'Onboarding is meant to be used on a personal computer. Some steps may be harder to do on a phone.';
   expect(await (await page.request.get('/dashboard')).text()).toContain(sentence);
   await page.goto('/dashboard');
@@ -333,7 +321,7 @@ test("on a phone, the server renders the dashboard for a phone: its step buttons
   const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
   const page = await context.newPage();
   const problems = collectPageProblems(page);
-  await signInAs(page, 'widgets.phone.first', baseURL);
+  await signInAs(page, uniqueEmail('widgets.phone.first'), { baseURL });
   const served = await (await page.request.get('/dashboard')).text();
   expect(served).toContain('<div id="root" data-server-rendered="phone">');
   // The button the server rendered, as the browser first painted it, before any script ran. The mobile warning was
@@ -397,7 +385,7 @@ test('the login screen and the dashboard load neither pdf.js nor confetti until 
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
   // The login page is its own document (docs/decisions/012), with its own title.
   await expect(page).toHaveTitle('Sign in · Onboarding · INSPIRED 2 UPLIFT');
-  await signInAs(page, 'widgets.chunks', baseURL);
+  await signInAs(page, uniqueEmail('widgets.chunks'), { baseURL });
   await page.goto('/dashboard');
   await expect(progressBar(page)).toBeVisible();
   await expect(page).toHaveTitle('Onboarding · INSPIRED 2 UPLIFT');

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { freePort, startServer, type ServerProcess } from '../../src/server/test/server-process';
+import { freePort, type ServerProcess } from '../../src/server/test/server-process';
 import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { WorkspacePeer } from '../../src/server/test/workspace-peer';
 import { DEFAULT_PREFERENCES } from '../../src/shared/preferences';
 import { expectNoAxeViolations } from './support/axe';
+import { startClockServer } from './support/clock-server';
 import { reflowProblems } from './support/reflow';
+import { signedInPage } from './support/sign-in';
 import { labelsNotInNames, smallTargets } from './support/targets';
 
 /**
@@ -39,15 +41,16 @@ let server: ServerProcess | undefined;
 
 const origin = () => `http://127.0.0.1:${port}`;
 
-function startClockServer(clock: DateTime): Promise<ServerProcess> {
-  return startServer({
-    entry: 'build',
+/** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
+const startServerAt = (clock: DateTime): Promise<ServerProcess> =>
+  startClockServer({
+    name: 'workspace',
     port,
+    origin: origin(),
+    dataDir,
+    clock,
     readyTimeoutMs: 90_000,
     env: {
-      PUBLIC_URL: origin(),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'onboarding-e2e-workspace-session-secret-0123456789',
       ADMIN_EMAILS: ADMIN,
       TIME_ZONE: ZONE,
       GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
@@ -56,11 +59,8 @@ function startClockServer(clock: DateTime): Promise<ServerProcess> {
       GOOGLE_WORKSPACE_WRITE: 'true',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
-      MAIL_EVERY_SECONDS: '1',
-      TEST_CLOCK_OFFSET_MS: String(clock.toMillis() - Date.now()),
     },
   });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -69,7 +69,7 @@ test.beforeAll(async () => {
   smtp = await startTestSmtp();
   port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-workspace-'));
-  server = await startClockServer(today);
+  server = await startServerAt(today);
 });
 
 test.afterAll(async () => {
@@ -79,16 +79,8 @@ test.afterAll(async () => {
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(browser: Browser, email: string, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: origin() });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/auth/dev-login', {
-    data: { email, name },
-    headers: { Origin: origin() },
-  });
-  expect(response.status()).toBe(200);
-  return page;
-}
+const signedIn = (browser: Browser, email: string, name: string): Promise<Page> =>
+  signedInPage(browser, email, { name, baseURL: origin() });
 
 /**
  * The Google Workspace tab as an admin with 200% text and high contrast sees it on a 320 px screen: nothing sideways
@@ -183,7 +175,7 @@ test('groups set → invite with a private address → create the Google account
 
   // The next day: the server (restarted with its clock a day on) takes the account out of its group and suspends it, once.
   await server?.stop();
-  server = await startClockServer(today.plus({ days: 1 }));
+  server = await startServerAt(today.plus({ days: 1 }));
   await expect.poll(() => peer.users.get(NEWCOMER)?.suspended, { timeout: 30_000 }).toBe(true);
   expect(peer.groups.get(VOLUNTEERS)?.has(NEWCOMER)).toBe(false);
   const admin2 = await signedIn(browser, ADMIN, 'Alex Admin');
