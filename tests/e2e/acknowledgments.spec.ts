@@ -15,6 +15,24 @@ import { signInAs, uniqueEmail } from './support/sign-in';
 const stepCard = (page: Page, title: string) =>
   page.locator('article').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
+/**
+ * A new volunteer (`<name>.<unique>@inspired2uplift.org`) signs in, opens the Volunteer Agreement on the dashboard,
+ * downloads it (which unlocks signing) and presses Sign.
+ * @returns the volunteer's address, the step's card and the signature dialog, open
+ */
+async function openSignatureDialog(page: Page, baseURL: string | undefined, name: string) {
+  const email = uniqueEmail(name);
+  await signInAs(page, email, { baseURL });
+  await page.goto('/dashboard');
+  const card = stepCard(page, 'Sign the Volunteer Agreement');
+  await card.getByRole('button', { name: 'Sign the Volunteer Agreement', exact: true }).click();
+  const download = page.waitForEvent('download');
+  await card.getByRole('link', { name: 'Download', exact: true }).click();
+  await download;
+  await card.getByRole('button', { name: 'Sign', exact: true }).click();
+  return { email, card, dialog: page.getByRole('dialog', { name: 'Sign the Volunteer Agreement' }) };
+}
+
 /** The text of each page of a PDF, as pdf.js reads it. */
 async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   const doc = await getDocument({
@@ -35,17 +53,7 @@ test('a volunteer signs the agreement with their typed name and downloads a rece
   page,
   baseURL,
 }) => {
-  const email = uniqueEmail('ack.sign');
-  await signInAs(page, email, { baseURL });
-  await page.goto('/dashboard');
-  const card = stepCard(page, 'Sign the Volunteer Agreement');
-  await card.getByRole('button', { name: 'Sign the Volunteer Agreement', exact: true }).click();
-  const download = page.waitForEvent('download');
-  await card.getByRole('link', { name: 'Download', exact: true }).click();
-  await download;
-  await card.getByRole('button', { name: 'Sign', exact: true }).click();
-
-  const dialog = page.getByRole('dialog', { name: 'Sign the Volunteer Agreement' });
+  const { email, card, dialog } = await openSignatureDialog(page, baseURL, 'ack.sign');
   const sign = dialog.getByRole('button', { name: 'Sign', exact: true });
   const agree = dialog.getByRole('checkbox', { name: 'I have read and agree to the Volunteer Agreement.' });
   // Sign stays disabled until there is a name and the box is ticked; a name of spaces is no name.
@@ -106,16 +114,7 @@ test('an admin checks a receipt in the admin console: the PDF, a pasted SHA-256,
 }) => {
   test.setTimeout(120_000);
   // A volunteer signs and downloads their receipt.
-  const email = uniqueEmail('ack.check');
-  await signInAs(page, email, { baseURL });
-  await page.goto('/dashboard');
-  const card = stepCard(page, 'Sign the Volunteer Agreement');
-  await card.getByRole('button', { name: 'Sign the Volunteer Agreement', exact: true }).click();
-  const agreementDownload = page.waitForEvent('download');
-  await card.getByRole('link', { name: 'Download', exact: true }).click();
-  await agreementDownload;
-  await card.getByRole('button', { name: 'Sign', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign the Volunteer Agreement' });
+  const { email, card, dialog } = await openSignatureDialog(page, baseURL, 'ack.check');
   await dialog.getByLabel('Your full name').fill('Kit Checkley');
   await dialog.getByRole('checkbox', { name: 'I have read and agree to the Volunteer Agreement.' }).check();
   await dialog.getByRole('button', { name: 'Sign', exact: true }).click();

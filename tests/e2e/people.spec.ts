@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { freePort } from '../../src/server/test/server-process';
-import { startClockServer } from './support/clock-server';
-import { signedInPage, signInAs } from './support/sign-in';
+import { ClockServer } from './support/clock-server';
+import { signInAs } from './support/sign-in';
 
 /**
  * The admin's side of people, as an admin does it in the browser (docs/product.md#admin-area): members who left and
@@ -81,22 +77,17 @@ test('inviting someone sends them a welcome with a link to sign in, kept in the 
 }) => {
   test.setTimeout(240_000);
   const invited = 'wendy.welcome.people.e2e@inspired2uplift.org';
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-welcome-'));
   const tenOClock = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0 });
-  const server = await startClockServer({
+  const server = new ClockServer({
     name: 'welcome',
-    port,
-    origin,
-    dataDir,
-    clock: tenOClock,
     // A fresh embedded database is made first: slow on a busy machine.
     readyTimeoutMs: 150_000,
-    env: { ADMIN_EMAILS: ADMIN, TIME_ZONE: 'Europe/London' },
+    env: () => ({ ADMIN_EMAILS: ADMIN, TIME_ZONE: 'Europe/London' }),
   });
   try {
-    const page = await signedInPage(browser, ADMIN, { name: 'Alex Admin', baseURL: origin });
+    await server.start(tenOClock);
+    const origin = server.origin;
+    const page = await server.signedIn(browser, ADMIN, 'Alex Admin');
     await page.goto(`${origin}/admin?tab=invite`);
     await page.getByLabel('E-mail address', { exact: true }).fill(invited);
     // A start date long past: their steps with due dates are overdue at once.
@@ -125,6 +116,5 @@ test('inviting someone sends them a welcome with a link to sign in, kept in the 
     await expect(page.getByRole('region', { name: 'Outbox' }).getByText('No messages yet.')).toBeVisible();
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { freePort, type ServerProcess } from '../../src/server/test/server-process';
 import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { expectNoAxeViolations } from './support/axe';
-import { startClockServer } from './support/clock-server';
+import { ClockServer } from './support/clock-server';
 import { E2eOidcProvider } from './support/oidc-provider';
 
 /**
@@ -35,42 +31,32 @@ const startOn = today.plus({ days: 7 }).toISODate() ?? '';
 const WELCOME_SUBJECT = 'Welcome to INSPIRED 2 UPLIFT: get ready for your first day';
 const REMINDER_SUBJECT = 'Is there anything that would help you on your first day?';
 
-let port: number;
-let dataDir: string;
 let smtp: TestSmtp;
 let provider: E2eOidcProvider;
-let server: ServerProcess | undefined;
 let foreign: Server;
 
-const origin = () => `http://localhost:${port}`;
-
-/** The app server of this file on the same data folder, its clock at `clock` (a London date and time). */
-const startServerAt = (clock: DateTime): Promise<ServerProcess> =>
-  startClockServer({
-    name: 'preboarding',
-    port,
-    origin: origin(),
-    dataDir,
-    clock,
-    readyTimeoutMs: 120_000,
-    env: {
-      ADMIN_EMAILS: ADMIN.email,
-      TIME_ZONE: ZONE,
-      SMTP_URL: smtp.url,
-      GOOGLE_CLIENT_ID: 'onboarding-e2e.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'onboarding-e2e-client-secret',
-      OIDC_ISSUER: provider.issuer,
-      AUTH_DEV_LOGIN: 'false',
-    },
-  });
+/** The app server of this file on localhost (127.0.0.1 is the other site's), its clock at a London date and time. */
+const app = new ClockServer({
+  name: 'preboarding',
+  host: 'localhost',
+  readyTimeoutMs: 120_000,
+  env: () => ({
+    ADMIN_EMAILS: ADMIN.email,
+    TIME_ZONE: ZONE,
+    SMTP_URL: smtp.url,
+    GOOGLE_CLIENT_ID: 'onboarding-e2e.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'onboarding-e2e-client-secret',
+    OIDC_ISSUER: provider.issuer,
+    AUTH_DEV_LOGIN: 'false',
+  }),
+});
+const origin = () => app.origin;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   smtp = await startTestSmtp();
   provider = await E2eOidcProvider.start();
-  port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-preboarding-'));
-  server = await startServerAt(today);
+  await app.start(today);
   // Another site (127.0.0.1 is not localhost): a page with a link to whatever address `?to=` names.
   foreign = createServer((req, res) => {
     const to = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('to') ?? '';
@@ -83,11 +69,10 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await app.stop();
   await smtp?.close();
   await provider?.stop();
   await new Promise<void>((resolve) => (foreign ? foreign.close(() => resolve()) : resolve()));
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The messages the SMTP server received for `address` with `subject`. */
@@ -203,8 +188,7 @@ test('invite with a private address → the e-mail → the link → the page (al
   expect((await olly.context().cookies()).filter((c) => c.name === 'onboarding_preboarding')).toEqual([]);
 
   // Two days later (five before the start): the reminder to fill in the form goes to Olly only.
-  await server?.stop();
-  server = await startServerAt(today.plus({ days: 2 }));
+  await app.restartAt(today.plus({ days: 2 }));
   await expect.poll(() => mailsTo(OLLY.private, REMINDER_SUBJECT).length, { timeout: 30_000 }).toBe(1);
   expect(mailsTo(NINA.private, REMINDER_SUBJECT)).toHaveLength(0);
 
@@ -234,8 +218,7 @@ test('invite with a private address → the e-mail → the link → the page (al
   await expect(before.getByText(/It became part of their onboarding at their first sign-in/u)).toBeVisible();
 
   // After the third day after the start date, Olly's unused link says pre-boarding is over and points to the sign-in.
-  await server?.stop();
-  server = await startServerAt(today.plus({ days: 11 }));
+  await app.restartAt(today.plus({ days: 11 }));
   const late = await newPage(browser);
   await late.goto(ollyLink);
   await expect(late.getByRole('heading', { name: 'Your first day has passed' })).toBeVisible();

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { formatDay } from '../../src/shared/dates';
-import { freePort, type ServerProcess } from '../../src/server/test/server-process';
-import { startClockServer } from './support/clock-server';
-import { signedInPage } from './support/sign-in';
+import { ClockServer } from './support/clock-server';
 
 /**
  * Reminders by e-mail end to end (docs/product.md#due-dates-and-reminders, docs/decisions/025-reminders-and-outbox.md):
@@ -32,21 +27,12 @@ const KEEPER = 'kit.keeper.reminders.e2e@inspired2uplift.org';
 const STEP = { id: 'sign-in-chrome-profile', title: 'Sign in to your Chrome profile' };
 const ZONE = 'Europe/London';
 
-/** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
-const startServerAt = (port: number, dataDir: string, clock: DateTime): Promise<ServerProcess> =>
-  startClockServer({
-    name: 'reminders',
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    dataDir,
-    clock,
-    readyTimeoutMs: 60_000,
-    env: { ADMIN_EMAILS: ADMIN, TIME_ZONE: ZONE },
-  });
-
-let port: number;
-let dataDir: string;
-let server: ServerProcess | undefined;
+/** The app server of this file, its clock at a London date and time. */
+const app = new ClockServer({
+  name: 'reminders',
+  readyTimeoutMs: 60_000,
+  env: () => ({ ADMIN_EMAILS: ADMIN, TIME_ZONE: ZONE }),
+});
 /**
  * 10:00 London four days from now: the morning the reminders are sent. The members' first sign-in is stamped by the
  * database's own clock (the real time), and nobody gets a reminder in the first 3 days after it
@@ -59,21 +45,14 @@ const evening = today.minus({ days: 1 }).set({ hour: 22 });
 const startOn = today.minus({ days: 4 }).toISODate() ?? '';
 
 test.beforeAll(async () => {
-  port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-reminders-'));
-  server = await startServerAt(port, dataDir, evening);
+  await app.start(evening);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 });
 
-const origin = () => `http://127.0.0.1:${port}`;
-
-/** A fresh browser context signed in (development sign-in) as `email`. */
-const signedIn = (browser: Browser, email: string, name: string): Promise<Page> =>
-  signedInPage(browser, email, { name, baseURL: origin() });
+const origin = () => app.origin;
 
 /** The admin sets `email`'s start date on their member page. */
 async function setStartDate(admin: Page, email: string, date: string) {
@@ -109,14 +88,14 @@ test('an overdue step: the member sees it, the outbox holds the reminder, its li
   // Both members have signed in once, with no date set by an admin yet: their first sign-in's day counts. It is stamped
   // by the database's clock (the real time, three days before this server's evening), so the 2-day step is already
   // overdue by a day; the admin's start date below is that same day.
-  const member = await signedIn(browser, MEMBER, 'Dev Volunteer');
+  const member = await app.signedIn(browser, MEMBER, 'Dev Volunteer');
   await member.goto(`${origin()}/dashboard`);
   await expect(stepCard(member, STEP.title).getByText('Overdue by 1 day', { exact: true })).toBeVisible();
-  const keeper = await signedIn(browser, KEEPER, 'Kit Keeper');
+  const keeper = await app.signedIn(browser, KEEPER, 'Kit Keeper');
   await keeper.close();
 
   // The admin sets a start date three days ago for both, in the browser.
-  const admin = await signedIn(browser, ADMIN, 'Alex Admin');
+  const admin = await app.signedIn(browser, ADMIN, 'Alex Admin');
   await setStartDate(admin, MEMBER, startOn);
   await setStartDate(admin, KEEPER, startOn);
 
@@ -128,8 +107,7 @@ test('an overdue step: the member sees it, the outbox holds the reminder, its li
   await expect(admin.getByRole('region', { name: 'Outbox' }).getByText('No messages yet.')).toBeVisible();
 
   // The next morning the outbox holds one reminder for each, kept there (no SMTP server is set).
-  await server?.stop();
-  server = await startServerAt(port, dataDir, today);
+  await app.restartAt(today);
   await member.reload();
   await expect(stepCard(member, STEP.title).getByText('Overdue by 2 days', { exact: true })).toBeVisible();
   const reminder = await outboxItemsTo(admin, MEMBER, 1);
@@ -170,13 +148,12 @@ test('an overdue step: the member sees it, the outbox holds the reminder, its li
 
   // A week later (the same database, the server's clock at 10:00 London seven days on) the steps are overdue by 9
   // days: their weekly reminder is due. The member who kept their reminders gets it; the one who unsubscribed does not.
-  await server?.stop();
+  await app.restartAt(today.plus({ days: 7 }));
   // A week without a visit ends a session (7 days idle), so both sign in again.
-  server = await startServerAt(port, dataDir, today.plus({ days: 7 }));
-  const memberLater = await signedIn(browser, MEMBER, 'Dev Volunteer');
+  const memberLater = await app.signedIn(browser, MEMBER, 'Dev Volunteer');
   await memberLater.goto(`${origin()}/dashboard`);
   await expect(stepCard(memberLater, STEP.title).getByText('Overdue by 9 days', { exact: true })).toBeVisible();
-  const adminLater = await signedIn(browser, ADMIN, 'Alex Admin');
+  const adminLater = await app.signedIn(browser, ADMIN, 'Alex Admin');
   await outboxItemsTo(adminLater, KEEPER, 2);
   // Planning covers every member in one statement, so the unsubscribed member's turn has passed: still one.
   await expect(

@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { freePort, type ServerProcess } from '../../src/server/test/server-process';
 import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { expectNoAxeViolations } from './support/axe';
-import { startClockServer } from './support/clock-server';
-import { signedInPage } from './support/sign-in';
+import { ClockServer } from './support/clock-server';
 
 /**
  * Team tasks in the browser (docs/product.md#team-tasks): an admin invites a volunteer with a start date and a buddy;
@@ -43,38 +38,25 @@ const startOn = today.minus({ days: 4 }).toISODate() ?? '';
 /** The subject of a team-task e-mail (modules/mail/render.ts): '1 task for a newcomer is overdue', '… due today'. */
 const TEAM_TASK_SUBJECT = /tasks? for (a )?newcomers? (is|are) (overdue|due today)$/;
 
-let port: number;
-let dataDir: string;
 let smtp: TestSmtp;
-let server: ServerProcess | undefined;
-
-/** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
-const startServerAt = (clock: DateTime): Promise<ServerProcess> =>
-  startClockServer({
-    name: 'team-tasks',
-    port,
-    origin: origin(),
-    dataDir,
-    clock,
-    readyTimeoutMs: 90_000,
-    env: { ADMIN_EMAILS: ADMIN, TIME_ZONE: ZONE, SMTP_URL: smtp.url },
-  });
-
-const origin = () => `http://127.0.0.1:${port}`;
+/** The app server of this file, its clock at a London date and time. */
+const app = new ClockServer({
+  name: 'team-tasks',
+  readyTimeoutMs: 90_000,
+  env: () => ({ ADMIN_EMAILS: ADMIN, TIME_ZONE: ZONE, SMTP_URL: smtp.url }),
+});
+const origin = () => app.origin;
 
 test.beforeAll(async () => {
   // The server's start may take long on a busy machine.
   test.setTimeout(120_000);
   smtp = await startTestSmtp();
-  port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-team-tasks-'));
-  server = await startServerAt(today);
+  await app.start(today);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await smtp.close();
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
+  await smtp?.close();
 });
 
 /** The team-task e-mails the SMTP server has received for `email` (not their welcome). */
@@ -84,10 +66,6 @@ const teamTaskMailsTo = (email: string) =>
       [m.to ?? []].flat().some((to) => to.value.some((a) => a.address === email)) &&
       TEAM_TASK_SUBJECT.test(m.subject ?? ''),
   );
-
-/** A page signed in (development sign-in) as `email`, in a context of its own. */
-const signedIn = (browser: Browser, email: string, name: string): Promise<Page> =>
-  signedInPage(browser, email, { name, baseURL: origin() });
 
 /** Opens 'My tasks' from the header, marks the newcomer's task `title` done with `note`, and sees it done. */
 async function doTask(page: Page, title: string, note: string) {
@@ -106,7 +84,7 @@ test('an invited volunteer’s buddy is e-mailed the overdue task once; lead and
   browser,
 }) => {
   test.setTimeout(180_000);
-  const admin = await signedIn(browser, ADMIN, 'Alex Admin');
+  const admin = await app.signedIn(browser, ADMIN, 'Alex Admin');
   // The lead and the buddy have member records (the buddy must be a member), and sign in once.
   for (const [email, leadOf] of [
     [LEAD, [DEPARTMENT]],
@@ -118,8 +96,8 @@ test('an invited volunteer’s buddy is e-mailed the overdue task once; lead and
     });
     expect(put.status(), await put.text()).toBe(200);
   }
-  const lead = await signedIn(browser, LEAD, 'Lena Lead');
-  const buddy = await signedIn(browser, BUDDY, 'Bea Buddy');
+  const lead = await app.signedIn(browser, LEAD, 'Lena Lead');
+  const buddy = await app.signedIn(browser, BUDDY, 'Bea Buddy');
 
   // The admin invites the volunteer, who started four days ago, with Bea as buddy.
   await admin.goto('/admin');
@@ -143,8 +121,7 @@ test('an invited volunteer’s buddy is e-mailed the overdue task once; lead and
 
   // The next morning (the same database, the server's clock a day on), the lead's call is due: its e-mail shows that
   // the day's mail run has planned everyone's (one statement).
-  await server?.stop();
-  server = await startServerAt(today.plus({ days: 1 }));
+  await app.restartAt(today.plus({ days: 1 }));
   await expect.poll(() => teamTaskMailsTo(LEAD).length).toBe(1);
   expect(teamTaskMailsTo(LEAD)[0]?.subject).toBe('A task for a newcomer is due today');
   expect(teamTaskMailsTo(LEAD)[0]?.text).toContain(`- Book a welcome call, for ${NEWCOMER}`);
@@ -174,7 +151,7 @@ test('an invited volunteer’s buddy is e-mailed the overdue task once; lead and
 
   // The newcomer's 'Your People' step shows the lead and the buddy, above the content's contact, whose placeholder
   // inbox stays marked 'to be confirmed'.
-  const newcomer = await signedIn(browser, NEWCOMER, 'Nora New');
+  const newcomer = await app.signedIn(browser, NEWCOMER, 'Nora New');
   await newcomer.goto(`/dashboard?step=${PEOPLE_STEP.id}`);
   const people = newcomer
     .getByRole('article', { name: PEOPLE_STEP.title })

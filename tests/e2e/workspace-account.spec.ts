@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { freePort, type ServerProcess } from '../../src/server/test/server-process';
 import { startTestSmtp, type TestSmtp } from '../../src/server/test/test-smtp';
 import { WorkspacePeer } from '../../src/server/test/workspace-peer';
 import { DEFAULT_PREFERENCES } from '../../src/shared/preferences';
 import { expectNoAxeViolations } from './support/axe';
-import { startClockServer } from './support/clock-server';
+import { ClockServer } from './support/clock-server';
 import { reflowProblems } from './support/reflow';
-import { signedInPage } from './support/sign-in';
 import { labelsNotInNames, smallTargets } from './support/targets';
 
 /**
@@ -33,54 +28,36 @@ const VOLUNTEERS = 'volunteers@inspired2uplift.org';
 const ZONE = 'Europe/London';
 const today = DateTime.now().setZone(ZONE).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
 
-let port: number;
-let dataDir: string;
 let peer: WorkspacePeer;
 let smtp: TestSmtp;
-let server: ServerProcess | undefined;
-
-const origin = () => `http://127.0.0.1:${port}`;
-
-/** The app server of this file: the build, on `port`, with its clock at `clock` (a London date and time). */
-const startServerAt = (clock: DateTime): Promise<ServerProcess> =>
-  startClockServer({
-    name: 'workspace',
-    port,
-    origin: origin(),
-    dataDir,
-    clock,
-    readyTimeoutMs: 90_000,
-    env: {
-      ADMIN_EMAILS: ADMIN,
-      TIME_ZONE: ZONE,
-      GOOGLE_SERVICE_ACCOUNT_KEY_FILE: peer.keyFile,
-      GOOGLE_DIRECTORY_ADMIN_EMAIL: DELEGATED,
-      GOOGLE_DIRECTORY_API_URL: peer.apiUrl,
-      GOOGLE_WORKSPACE_WRITE: 'true',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
-    },
-  });
+/** The app server of this file, its clock at a London date and time. */
+const app = new ClockServer({
+  name: 'workspace',
+  readyTimeoutMs: 90_000,
+  env: () => ({
+    ADMIN_EMAILS: ADMIN,
+    TIME_ZONE: ZONE,
+    ...peer.appEnv,
+    GOOGLE_WORKSPACE_WRITE: 'true',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Onboarding <onboarding@inspired2uplift.org>',
+  }),
+});
+const origin = () => app.origin;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   peer = await WorkspacePeer.start(DELEGATED);
   peer.groups.set(VOLUNTEERS, new Set());
   smtp = await startTestSmtp();
-  port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-e2e-workspace-'));
-  server = await startServerAt(today);
+  await app.start(today);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await app.stop();
   await peer?.stop();
   await smtp?.close();
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
 });
-
-const signedIn = (browser: Browser, email: string, name: string): Promise<Page> =>
-  signedInPage(browser, email, { name, baseURL: origin() });
 
 /**
  * The Google Workspace tab as an admin with 200% text and high contrast sees it on a 320 px screen: nothing sideways
@@ -89,7 +66,7 @@ const signedIn = (browser: Browser, email: string, name: string): Promise<Page> 
  * The admin's preferences go back to the defaults afterwards.
  */
 async function narrowProblems(browser: Browser): Promise<string[]> {
-  const page = await signedIn(browser, ADMIN, 'Alex Admin');
+  const page = await app.signedIn(browser, ADMIN, 'Alex Admin');
   const save = (data: object) => page.request.put('/api/me/preferences', { data, headers: { Origin: origin() } });
   expect((await save({ ...DEFAULT_PREFERENCES, theme: 'contrast', textSize: 200, motion: 'reduced' })).status()).toBe(
     200,
@@ -110,7 +87,7 @@ test('groups set → invite with a private address → create the Google account
   browser,
 }) => {
   test.setTimeout(180_000);
-  const admin = await signedIn(browser, ADMIN, 'Alex Admin');
+  const admin = await app.signedIn(browser, ADMIN, 'Alex Admin');
 
   // The admin says volunteers belong in volunteers@.
   await admin.goto('/admin?tab=workspace');
@@ -174,11 +151,10 @@ test('groups set → invite with a private address → create the Google account
   expect(peer.users.get(NEWCOMER)?.suspended).toBe(false);
 
   // The next day: the server (restarted with its clock a day on) takes the account out of its group and suspends it, once.
-  await server?.stop();
-  server = await startServerAt(today.plus({ days: 1 }));
+  await app.restartAt(today.plus({ days: 1 }));
   await expect.poll(() => peer.users.get(NEWCOMER)?.suspended, { timeout: 30_000 }).toBe(true);
   expect(peer.groups.get(VOLUNTEERS)?.has(NEWCOMER)).toBe(false);
-  const admin2 = await signedIn(browser, ADMIN, 'Alex Admin');
+  const admin2 = await app.signedIn(browser, ADMIN, 'Alex Admin');
   await admin2.goto(`/admin/members/${encodeURIComponent(NEWCOMER)}`);
   await expect(
     admin2.getByText(`Suspended: they can no longer sign in to Google. Removed from ${VOLUNTEERS}.`, { exact: false }),
@@ -201,7 +177,7 @@ test('the directory tells who left: one click marks them as left; an account not
   peer.addUser(NORA, { name: { givenName: 'Nora', familyName: 'Notyet' } });
   peer.suspendUser(SUE, today.minus({ days: 2 }).toJSDate());
   peer.deleteUser(DAN, today.minus({ days: 1 }).toJSDate());
-  const admin = await signedIn(browser, ADMIN, 'Alex Admin');
+  const admin = await app.signedIn(browser, ADMIN, 'Alex Admin');
   for (const email of [SUE, DAN]) {
     const invited = await admin.request.put(`/api/admin/members/${encodeURIComponent(email)}`, {
       data: { role: 'volunteer', department: 'Operations', isAdmin: false },
