@@ -472,6 +472,39 @@ describe('content studio', () => {
     ).toEqual(moves);
   }, 20_000);
 
+  it('moves a step with single clicks on its Move up and Move down buttons, no dragging needed', async () => {
+    const server = studioServer();
+    const { user } = renderApp('/admin/studio', server.handlers);
+    const list = await screen.findByRole('list', { name: 'Steps of Getting started' });
+    const order = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByText(/^(Set up Slack|Download the mobile apps)$/u).textContent);
+    expect(within(list).getByRole('button', { name: 'Move Set up Slack up' })).toBeDisabled();
+    expect(within(list).getByRole('button', { name: 'Move Download the mobile apps down' })).toBeDisabled();
+
+    await user.click(within(list).getByRole('button', { name: 'Move Set up Slack down' }));
+    expect(order()).toEqual(['Download the mobile apps', 'Set up Slack']);
+    expect(screen.getByText('Moved Set up Slack to place 2 of 2.')).toHaveAttribute('role', 'status');
+    // At the bottom its 'Move down' is disabled: the focus goes to its 'Move up', not to the page.
+    await waitFor(() => expect(within(list).getByRole('button', { name: 'Move Set up Slack up' })).toHaveFocus());
+    await waitFor(
+      () =>
+        expect(
+          server.saves
+            .at(-1)
+            ?.catalog.find((r) => r.key === 'volunteer')
+            ?.scopes.find((scope) => scope.title === 'Getting started')
+            ?.steps.map((t) => t.id),
+        ).toEqual(['download-apps', 'set-up-slack']),
+      { timeout: 3000 },
+    );
+
+    await user.keyboard('{Enter}');
+    expect(order()).toEqual(['Set up Slack', 'Download the mobile apps']);
+    await waitFor(() => expect(within(list).getByRole('button', { name: 'Move Set up Slack down' })).toHaveFocus());
+  }, 20_000);
+
   it('removes a step after a confirmation, and deletes a role no member has', async () => {
     const server = studioServer();
     const { user } = renderApp('/admin/studio', server.handlers);

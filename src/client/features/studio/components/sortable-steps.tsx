@@ -15,8 +15,11 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Step } from '@shared/content-schema';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
 import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import GripVertical from 'lucide-react/icons/grip-vertical';
+import { useEffect, useRef, useState } from 'react';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash';
 import { Button } from '@/components/ui/button';
@@ -40,7 +43,8 @@ interface SortableStepsProps {
 /**
  * The steps of a scope in their order, reordered by dragging a step's handle — with the pointer, or with the keyboard
  * (focus the handle, Space to pick up, arrow keys to move, Space to drop, Escape to cancel), each move announced
- * (dnd-kit; docs/decisions/024-content-studio-ui.md).
+ * (dnd-kit; docs/decisions/024-content-studio-ui.md) — or with single clicks on a step's 'Move up' and 'Move down'
+ * buttons, so that no one has to drag (WCAG 2.5.7 Dragging movements, docs/product.md#accessibility).
  */
 export function SortableSteps({
   scopeTitle,
@@ -61,6 +65,24 @@ export function SortableSteps({
   const ids = steps.map(keyOf);
   const titleOf = (id: string | number) => steps[ids.indexOf(String(id))]?.title ?? 'the step';
   const positionOf = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
+
+  // What a move by click did, for screen readers; and the button to keep the focus on when the one clicked is now
+  // disabled (the step reached the top or the bottom).
+  const [moved, setMoved] = useState('');
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (refocus.current === null) return;
+    document.getElementById(refocus.current)?.focus();
+    refocus.current = null;
+  });
+  const moveByClick = (from: number, to: number) => {
+    onMove(from, to);
+    const title = steps[from]?.title || `step ${from + 1}`;
+    setMoved(`Moved ${title} to place ${to + 1} of ${steps.length}.`);
+    // The ids follow the places: the moved step's buttons now carry the ids of place `to`.
+    if (to === 0) refocus.current = moveButtonId(editButtonId(to), 'down');
+    else if (to === steps.length - 1) refocus.current = moveButtonId(editButtonId(to), 'up');
+  };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -103,12 +125,24 @@ export function SortableSteps({
               selected={selected === i}
               onSelect={() => onSelect(i)}
               onRemove={() => onRemove(i)}
+              onMoveUp={i > 0 ? () => moveByClick(i, i - 1) : undefined}
+              onMoveDown={i < steps.length - 1 ? () => moveByClick(i, i + 1) : undefined}
+              moveUpId={moveButtonId(editButtonId(i), 'up')}
+              moveDownId={moveButtonId(editButtonId(i), 'down')}
             />
           ))}
         </ol>
+        <p role="status" className="sr-only">
+          {moved}
+        </p>
       </SortableContext>
     </DndContext>
   );
+}
+
+/** The element id of a row's 'Move up' or 'Move down' button, from the id of the step's 'Edit' button at its place. */
+function moveButtonId(editId: string, direction: 'up' | 'down'): string {
+  return `${editId}-move-${direction}`;
 }
 
 const keys = new WeakMap<Step, string>();
@@ -133,9 +167,28 @@ interface RowProps {
   selected: boolean;
   onSelect: () => void;
   onRemove: () => void;
+  /** One place up; undefined for the first step. */
+  onMoveUp: (() => void) | undefined;
+  /** One place down; undefined for the last step. */
+  onMoveDown: (() => void) | undefined;
+  moveUpId: string;
+  moveDownId: string;
 }
 
-function SortableStepRow({ id, editButtonId, step, index, problems, selected, onSelect, onRemove }: RowProps) {
+function SortableStepRow({
+  id,
+  editButtonId,
+  step,
+  index,
+  problems,
+  selected,
+  onSelect,
+  onRemove,
+  onMoveUp,
+  onMoveDown,
+  moveUpId,
+  moveDownId,
+}: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
   });
@@ -186,6 +239,26 @@ function SortableStepRow({ id, editButtonId, step, index, problems, selected, on
         aria-label={`Edit ${step.title || `step ${index + 1}`}`}
       >
         <Pencil aria-hidden="true" /> Edit
+      </Button>
+      <Button
+        id={moveUpId}
+        size="icon"
+        variant="ghost"
+        onClick={onMoveUp}
+        disabled={onMoveUp === undefined}
+        aria-label={`Move ${step.title || `step ${index + 1}`} up`}
+      >
+        <ArrowUp />
+      </Button>
+      <Button
+        id={moveDownId}
+        size="icon"
+        variant="ghost"
+        onClick={onMoveDown}
+        disabled={onMoveDown === undefined}
+        aria-label={`Move ${step.title || `step ${index + 1}`} down`}
+      >
+        <ArrowDown />
       </Button>
       <Button size="icon" variant="ghost" onClick={onRemove} aria-label={`Remove ${step.title || `step ${index + 1}`}`}>
         <Trash2 />
