@@ -153,6 +153,23 @@ describe("a member's own step", () => {
   });
 });
 
+/** A team task written beside the app (as another process would), once the app has heard of it. */
+async function addWelcomeCall(newcomer: string, lead: string): Promise<void> {
+  await t.database.db.execute(sql`
+    insert into team_tasks (newcomer_email, task_id, role_key, title, description, who, assignees, due_on, created_at,
+      updated_at)
+    values (${newcomer}, 'welcome-call', 'volunteer', 'Book a welcome call', 'Call them.', 'lead', array[${lead}],
+      '2099-01-01', now(), now())`);
+  await t.app.changeFeed.settle();
+}
+
+/** Signs someone in and waits until the app has heard of it; then counts statements from 0. */
+async function signInHeard(body: { email: string; name?: string }): Promise<void> {
+  await signIn(t.app, body);
+  await t.app.changeFeed.settle();
+  statements = 0;
+}
+
 describe('what the next request sees after a write', () => {
   it('a progress write and an item tick', async () => {
     const cookie = await signIn(t.app, { email: 'writer@inspired2uplift.org' });
@@ -179,12 +196,7 @@ describe('what the next request sees after a write', () => {
     statements = 0;
     expect(await mine()).toEqual([]);
     expect(statements).toBe(0);
-    await t.database.db.execute(sql`
-      insert into team_tasks (newcomer_email, task_id, role_key, title, description, who, assignees, due_on, created_at,
-        updated_at)
-      values ('tasks-newcomer@inspired2uplift.org', 'welcome-call', 'volunteer', 'Book a welcome call', 'Call them.',
-        'lead', array[${lead}], '2099-01-01', now(), now())`);
-    await t.app.changeFeed.settle();
+    await addWelcomeCall('tasks-newcomer@inspired2uplift.org', lead);
     expect(await mine()).toEqual([expect.objectContaining({ title: 'Book a welcome call', status: 'open' })]);
     await t.database.db.execute(
       sql`update team_tasks set status = 'done' where newcomer_email = 'tasks-newcomer@inspired2uplift.org'`,
@@ -236,39 +248,26 @@ describe('what the next request sees after a write', () => {
     expect(await peopleOf(other)).toEqual([]);
 
     // Someone who is nobody's lead or buddy signs in: both kept answers stay.
-    await signIn(t.app, { email: 'kept-stranger@inspired2uplift.org', name: 'A Stranger' });
-    await t.app.changeFeed.settle();
-    statements = 0;
+    await signInHeard({ email: 'kept-stranger@inspired2uplift.org', name: 'A Stranger' });
     expect(await peopleOf(newcomer)).toEqual([[lead, lead]]);
     expect(await peopleOf(other)).toEqual([]);
     expect(statements).toBe(0);
 
     // The lead signs in: the newcomer sees their name at once; the other member's kept answer still stays.
-    await signIn(t.app, { email: lead, name: 'Lena Lead' });
-    await t.app.changeFeed.settle();
-    statements = 0;
+    await signInHeard({ email: lead, name: 'Lena Lead' });
     expect(await peopleOf(other)).toEqual([]);
     expect(statements).toBe(0);
     expect(await peopleOf(newcomer)).toEqual([[lead, 'Lena Lead']]);
 
     // "My tasks" of the lead name their newcomers: kept through others' sign-ins, read again after a newcomer's.
-    await t.database.db.execute(sql`
-      insert into team_tasks (newcomer_email, task_id, role_key, title, description, who, assignees, due_on, created_at,
-        updated_at)
-      values ('kept-newcomer@inspired2uplift.org', 'welcome-call', 'volunteer', 'Book a welcome call', 'Call them.',
-        'lead', array[${lead}], '2099-01-01', now(), now())`);
-    await t.app.changeFeed.settle();
+    await addWelcomeCall('kept-newcomer@inspired2uplift.org', lead);
     const leadCookie = await signIn(t.app, { email: lead, name: 'Lena Lead' });
     const tasksOfLead = async () => (await get('/api/team-tasks/mine', leadCookie)).json() as { tasks: unknown[] };
     expect((await tasksOfLead()).tasks).toHaveLength(1);
-    await signIn(t.app, { email: 'kept-stranger@inspired2uplift.org', name: 'A Stranger' });
-    await t.app.changeFeed.settle();
-    statements = 0;
+    await signInHeard({ email: 'kept-stranger@inspired2uplift.org', name: 'A Stranger' });
     expect((await tasksOfLead()).tasks).toHaveLength(1);
     expect(statements).toBe(0);
-    await signIn(t.app, { email: 'kept-newcomer@inspired2uplift.org', name: 'Nia Newcomer' });
-    await t.app.changeFeed.settle();
-    statements = 0;
+    await signInHeard({ email: 'kept-newcomer@inspired2uplift.org', name: 'Nia Newcomer' });
     expect((await tasksOfLead()).tasks).toHaveLength(1);
     expect(statements, 'the tasks naming the newcomer are read again').toBeGreaterThan(0);
     await t.database.db.execute(sql`delete from team_tasks where newcomer_email = 'kept-newcomer@inspired2uplift.org'`);

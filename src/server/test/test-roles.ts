@@ -161,6 +161,20 @@ export const VALUES_STEP = {
 } as const;
 
 /**
+ * A document step, "Read the handbook" (`read-handbook`): its PDF (`/content/handbook.pdf`) read to the end or
+ * downloaded completes it. As a role configuration writes it, for {@link testRoleCatalog}.
+ */
+export const HANDBOOK_STEP = {
+  id: 'read-handbook',
+  title: 'Read the handbook',
+  description: 'Read it to the end.',
+  icon: 'BookOpen',
+  category: 'Test',
+  requiresScrollOrDownload: true,
+  pdfUrl: '/content/handbook.pdf',
+} as const;
+
+/**
  * The agreement step, "Sign the Volunteer Agreement" (`sign-agreement`): its PDF (`/content/agreement.pdf`) read to
  * the end, then signed (docs/product.md#signed-acknowledgments). As a role configuration writes it, for {@link testRoleCatalog}.
  * @param more settings to add or replace (e.g. `version`, `pdfDraft`, `content`)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInWithRole, userIdOf } from '../../test/test-members.js';
-import { agreementStep, testRoleCatalog } from '../../test/test-roles.js';
+import { agreementStep, HANDBOOK_STEP, testRoleCatalog } from '../../test/test-roles.js';
 import { completeStep } from './progress.repository.js';
 
 /**
@@ -56,16 +56,7 @@ const readsCompletion = (statement: string) =>
 let t: TestApp;
 let sent: string[];
 beforeAll(async () => {
-  const handbook = {
-    id: 'read-handbook',
-    title: 'Read the handbook',
-    description: 'Read it to the end.',
-    icon: 'BookOpen',
-    category: 'Test',
-    requiresScrollOrDownload: true,
-    pdfUrl: '/content/handbook.pdf',
-  };
-  t = await createTestApp({ catalog: testRoleCatalog([handbook, agreementStep()]) });
+  t = await createTestApp({ catalog: testRoleCatalog([HANDBOOK_STEP, agreementStep()]) });
   sent = recordStatements(t.database.driver);
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgments, stepItemProgress, stepProgress } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { signInWithRole, userIdOf } from '../../test/test-members.js';
-import { agreementStep, testRoleCatalog, VALUES_STEP } from '../../test/test-roles.js';
+import { agreementStep, HANDBOOK_STEP, testRoleCatalog, VALUES_STEP } from '../../test/test-roles.js';
 
 /**
  * Writes that belong together are one transaction (docs/architecture.md#a-progress-write): when the second write of a
@@ -11,19 +11,7 @@ import { agreementStep, testRoleCatalog, VALUES_STEP } from '../../test/test-rol
  * this test's database refuse a write for members whose e-mail starts with a given prefix.
  */
 
-const catalog = testRoleCatalog([
-  VALUES_STEP,
-  {
-    id: 'read-handbook',
-    title: 'Read the handbook',
-    description: 'Read it to the end.',
-    icon: 'BookOpen',
-    category: 'Test',
-    requiresScrollOrDownload: true,
-    pdfUrl: '/content/handbook.pdf',
-  },
-  agreementStep(),
-]);
+const catalog = testRoleCatalog([VALUES_STEP, HANDBOOK_STEP, agreementStep()]);
 
 let t: TestApp;
 beforeAll(async () => {

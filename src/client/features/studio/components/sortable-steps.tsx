@@ -240,26 +240,24 @@ function SortableStepRow({
       >
         <Pencil aria-hidden="true" /> Edit
       </Button>
-      <Button
-        id={moveUpId}
-        size="icon"
-        variant="ghost"
-        onClick={onMoveUp}
-        disabled={onMoveUp === undefined}
-        aria-label={`Move ${step.title || `step ${index + 1}`} up`}
-      >
-        <ArrowUp />
-      </Button>
-      <Button
-        id={moveDownId}
-        size="icon"
-        variant="ghost"
-        onClick={onMoveDown}
-        disabled={onMoveDown === undefined}
-        aria-label={`Move ${step.title || `step ${index + 1}`} down`}
-      >
-        <ArrowDown />
-      </Button>
+      {(
+        [
+          { direction: 'up', id: moveUpId, onClick: onMoveUp, Icon: ArrowUp },
+          { direction: 'down', id: moveDownId, onClick: onMoveDown, Icon: ArrowDown },
+        ] as const
+      ).map(({ direction, id: buttonId, onClick, Icon }) => (
+        <Button
+          key={direction}
+          id={buttonId}
+          size="icon"
+          variant="ghost"
+          onClick={onClick}
+          disabled={onClick === undefined}
+          aria-label={`Move ${step.title || `step ${index + 1}`} ${direction}`}
+        >
+          <Icon />
+        </Button>
+      ))}
       <Button size="icon" variant="ghost" onClick={onRemove} aria-label={`Remove ${step.title || `step ${index + 1}`}`}>
         <Trash2 />
       </Button>
