@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jwtVerify } from 'jose';
 
+// Longer than 500 lines: it is one protocol peer, Google's token endpoint and the Directory API's users, groups and
+// members with the failures a test can ask of them, and its parts share one store and one request log.
+
 /** A user as the peer keeps it: the Directory API's user resource, in the fields the app uses. */
 export interface PeerUser {
   id: string;

@@ -54,6 +54,8 @@ const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 /** The kinds of send a key is kept for (send-keys.ts); not audit kinds. */
 const FORM_SEND = 'form';
 const QUIZ_SEND = 'quiz';
+/** A kind of send (the type of {@link FORM_SEND} and {@link QUIZ_SEND}). */
+type SendKind = SendKey['kind'];
 
 /** The refusal of a newcomer's answers to anyone but admins and leads (a buddy, another member). */
 export const ANSWERS_READERS_MESSAGE = "Only admins and the newcomer's department leads can read their answers.";
@@ -152,7 +154,7 @@ export const answersRoutes: FastifyPluginAsyncZod<AnswersRoutesOptions> = async 
    */
   const keyedSend = (
     request: FastifyRequest<{ Params: { stepId: string }; Querystring: { previewRole?: string | undefined } }>,
-    kind: SendKey['kind'],
+    kind: SendKind,
   ) => {
     const step = writableStep(request, request.params.stepId);
     return { step, key: sendKeyOf(request.headers[KEY_HEADER], { kind, stepId: step.id, body: request.body }) };

@@ -507,11 +507,16 @@ describe('quiz steps (docs/product.md#quiz-steps)', () => {
     expect((await countRows()).tries).toBe(0);
   });
 
-  it('never sends the answer key to the member', async () => {
-    const res = await send(member, 'GET', '/api/onboarding');
-    expect(res.body).toContain('The safeguarding lead');
-    expect(res.body).not.toContain('A secret can leave someone in danger');
-    expect(res.body).not.toContain('"correct"');
+  it("never sends the answer key to the member: neither in their answer nor in their role's steps", async () => {
+    const own = await send(member, 'GET', '/api/onboarding');
+    expect(own.statusCode, own.body).toBe(200);
+    const content = await send(member, 'GET', (own.json() as { content: string }).content);
+    expect(content.statusCode, content.body).toBe(200);
+    expect(content.body).toContain('The safeguarding lead');
+    for (const body of [own.body, content.body]) {
+      expect(body).not.toContain('A secret can leave someone in danger');
+      expect(body).not.toContain('"correct"');
+    }
   });
 });
 

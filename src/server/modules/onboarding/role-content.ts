@@ -122,7 +122,7 @@ export const roleContentRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'is
       schema: { params: roleContentParamsSchema, response: { 200: roleContentSchema, 304: z.null() } },
       ...keptJson(roleContentSchema),
     },
-    async function getRoleContent(request, reply) {
+    async function getContentRolesByRoleKeyByVersion(request, reply) {
       const { roleKey, version } = request.params;
       const content = roleContentOf(readableRole(request.catalog, request, config, roleKey));
       if (content.version !== version) throw notFound(ROLE_CONTENT_CHANGED_MESSAGE);
