@@ -10,9 +10,15 @@ import { cpuMsOf } from './signin.js';
 /** The most any one request of the room may take before the person counts it as unanswered, ms. */
 const TIMEOUT_MS = 10_000;
 
+/** The items of a non-empty list, round after round without end, each with its turn's number. */
+function* cycle<T>(items: readonly T[]): Generator<[number, T]> {
+  let turn = 0;
+  for (;;) for (const item of items) yield [turn++, item];
+}
+
 const memberOf = (i: number) => `room-${String(i).padStart(3, '0')}@${DOMAIN}`;
 
-/** A step of the member's dashboard answer, as far as the room needs it. */
+/** A step of the role's content (GET /api/content/roles/:roleKey/:version), as far as the room needs it. */
 interface AnsweredStep {
   id: string;
   isChecklistStep?: boolean;
@@ -55,7 +61,8 @@ class Timings {
 
 /**
  * One room on a fresh server: ROOM_MEMBERS (budgets.room.members, 200) volunteers imported with today's start date
- * sign in with Google at the same instant (bench/google.ts), each opens the dashboard (GET /api/onboarding), then
+ * sign in with Google at the same instant (bench/google.ts), each opens the dashboard (GET /api/onboarding, then the
+ * role's content at the address it names, once), then
  * works for budgets.room.workSeconds, asking as Chromium asks (its Accept-Encoding: brotli answers): GET /api/onboarding, PUT /api/progress/steps/:id (the member's plain steps
  * completed one by one, then reset one by one), GET /api/team-tasks/mine, then a pause of 0.8–1.2 s, as people read.
  * A request unanswered after {@link TIMEOUT_MS} counts as a timeout.
@@ -100,6 +107,7 @@ async function oneRoom(google: GoogleStandIn, databaseUrl?: string) {
 
     const signIn = new Timings();
     const dashboard = new Timings();
+    const contents = new Timings();
     const reads = new Timings();
     const writes = new Timings();
     const tasks = new Timings();
@@ -137,9 +145,13 @@ async function oneRoom(google: GoogleStandIn, databaseUrl?: string) {
       signIn.add(flow.ok ? 200 : flow.status, flow.serverMs);
       if (!flow.ok || flow.cookie === undefined) return;
       const { cookie } = flow;
-      const answer = (await call(dashboard, '/api/onboarding', cookie)) as
+      const answer = (await call(dashboard, '/api/onboarding', cookie)) as { content: string } | undefined;
+      if (answer === undefined) return;
+      // The role's steps, at the address the answer names: a dashboard asks for them once per content version.
+      const content = (await call(contents, answer.content, cookie)) as
         { scopes: { steps: AnsweredStep[] }[] } | undefined;
-      const plain = (answer?.scopes ?? [])
+      if (content === undefined) return;
+      const plain = content.scopes
         .flatMap((s) => s.steps)
         .filter(
           (s) =>
@@ -149,14 +161,14 @@ async function oneRoom(google: GoogleStandIn, databaseUrl?: string) {
             s.form == null &&
             s.quiz == null,
         );
+      // A room without writes would measure reads alone: the bench's volunteer role has plain steps.
+      if (plain.length === 0) throw new Error(`the role content at ${answer.content} has no plain step to complete`);
       const until = performance.now() + workMs;
-      for (let turn = 0; performance.now() < until; turn++) {
+      for (const [turn, step] of cycle(plain)) {
+        if (performance.now() >= until) break;
         await call(reads, '/api/onboarding', cookie);
-        const step = plain[turn % Math.max(1, plain.length)];
-        if (step !== undefined) {
-          const completed = Math.floor(turn / plain.length) % 2 === 0;
-          await call(writes, `/api/progress/steps/${step.id}`, cookie, { completed });
-        }
+        const completed = Math.floor(turn / plain.length) % 2 === 0;
+        await call(writes, `/api/progress/steps/${step.id}`, cookie, { completed });
         await call(tasks, '/api/team-tasks/mine', cookie);
         await new Promise((resolve) => setTimeout(resolve, 800 + Math.random() * 400));
       }
@@ -176,6 +188,7 @@ async function oneRoom(google: GoogleStandIn, databaseUrl?: string) {
       wallS,
       signIn: signIn.summary(),
       dashboard: dashboard.summary(),
+      roleContent: contents.summary(),
       onboardingReads: allReads.summary(),
       progressWrites: writes.summary(),
       myTasks: tasks.summary(),
@@ -213,12 +226,17 @@ export async function room(): Promise<void> {
     const b = budgets.room;
     for (const [kind, r] of Object.entries(runs)) {
       const failed = (t: { errors: number; timeouts: number }) => t.errors + t.timeouts;
-      const failures = failed(r.signIn) + failed(r.onboardingReads) + failed(r.progressWrites) + failed(r.myTasks);
+      const failures =
+        failed(r.signIn) +
+        failed(r.onboardingReads) +
+        failed(r.roleContent) +
+        failed(r.progressWrites) +
+        failed(r.myTasks);
       const load = `load ${r.loadAverageBefore[0]} → ${r.loadAverageAfter[0]}`;
       checks.push(
         {
           name: `room of ${r.members} (${kind}): errors and timeouts of every request`,
-          value: `${failures} (sign-in ${failed(r.signIn)}, reads ${failed(r.onboardingReads)}, writes ${failed(r.progressWrites)}, my tasks ${failed(r.myTasks)}; ${load})`,
+          value: `${failures} (sign-in ${failed(r.signIn)}, reads ${failed(r.onboardingReads)}, role content ${failed(r.roleContent)}, writes ${failed(r.progressWrites)}, my tasks ${failed(r.myTasks)}; ${load})`,
           budget: '0',
           ok: failures === 0,
         },
@@ -230,7 +248,7 @@ export async function room(): Promise<void> {
         },
         {
           name: `room of ${r.members} (${kind}): GET /api/onboarding`,
-          value: `p99 ${r.onboardingReads.p99Ms} ms (p50 ${r.onboardingReads.p50Ms}; first dashboard p99 ${r.dashboard.p99Ms})`,
+          value: `p99 ${r.onboardingReads.p99Ms} ms (p50 ${r.onboardingReads.p50Ms}; first dashboard p99 ${r.dashboard.p99Ms}; the role's content, once each, p99 ${r.roleContent.p99Ms})`,
           budget: `p99 ≤ ${b.onboardingP99MaxMs} ms`,
           ok: r.onboardingReads.p99Ms <= b.onboardingP99MaxMs,
         },
