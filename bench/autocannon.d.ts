@@ -15,6 +15,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests each connection sends in turn, over and over (fields left out come from the options above). */
+    requests?: { method?: string; headers?: Record<string, string>; body?: string }[];
   }
   interface Result {
     requests: Histogram & { total: number };

@@ -230,12 +230,19 @@ export interface LoadResult {
 }
 
 /**
- * Loads `url` with autocannon for DURATION_S seconds over CONNECTIONS connections.
+ * Loads `url` with autocannon for DURATION_S seconds over CONNECTIONS connections (or `options.connections`).
+ * @param options the request (method, headers, body), or `requests` that each connection sends in turn
  * @returns requests per second, p50 and p99 latency (ms), totals, non-2xx answers and errors
  */
 export async function load(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    requests?: { method?: string; headers?: Record<string, string>; body?: string }[];
+  } = {},
 ): Promise<LoadResult> {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   return {
