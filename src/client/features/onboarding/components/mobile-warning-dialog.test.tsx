@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MOBILE_WARNING_DELAY_MS, MOBILE_WARNING_KEY, MobileWarningDialog } from './mobile-warning-dialog';
+import { rememberMobileWarningDismissal } from './mobile-warning-storage';
 
 /** A matchMedia whose `(max-width: …)` queries match while `viewport.mobile` is true, and that reports changes. */
 function stubViewport(mobile: boolean) {
@@ -59,6 +60,41 @@ describe('mobile warning dialog', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue Anyway' }));
+    expect(dialog()).not.toBeInTheDocument();
+    expect(localStorage.getItem(MOBILE_WARNING_KEY)).toBe('true');
+  });
+
+  it("is modal without the browser's modal mode: aria-modal, Tab stays on its button, Escape and a tap outside close it", async () => {
+    useFakeClock();
+    // An earlier test's dismissal is also a cookie, which outlives the test.
+    rememberMobileWarningDismissal(false);
+    stubViewport(true);
+    render(<MobileWarningDialog />);
+    await advance(MOBILE_WARNING_DELAY_MS);
+    await untilOpen();
+    expect(dialog()).toHaveAttribute('aria-modal', 'true');
+    const button = screen.getByRole('button', { name: 'Continue Anyway' });
+    fireEvent.keyDown(button, { key: 'Tab' });
+    fireEvent.keyDown(button, { key: 'Tab', shiftKey: true });
+    expect(button).toHaveFocus();
+
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(dialog()).not.toBeInTheDocument();
+    expect(localStorage.getItem(MOBILE_WARNING_KEY)).toBe('true');
+    expect(document.documentElement).not.toHaveClass('overflow-hidden');
+  });
+
+  it('closes, as read, when the dimmed page around it is tapped', async () => {
+    useFakeClock();
+    // An earlier test's dismissal is also a cookie, which outlives the test.
+    rememberMobileWarningDismissal(false);
+    stubViewport(true);
+    const { container } = render(<MobileWarningDialog />);
+    await advance(MOBILE_WARNING_DELAY_MS);
+    await untilOpen();
+    const backdrop = container.querySelector('[aria-hidden="true"].fixed.inset-0');
+    expect(backdrop).not.toBeNull();
+    fireEvent.click(backdrop as Element);
     expect(dialog()).not.toBeInTheDocument();
     expect(localStorage.getItem(MOBILE_WARNING_KEY)).toBe('true');
   });
