@@ -23,18 +23,6 @@ if (!root) throw new Error('The page has no #root element.');
 
 const queryClient = createQueryClient();
 
-// The server may have rendered the page already (/dashboard for a signed-in member,
-// docs/decisions/030-dashboard-first-screen-from-the-server.md): its HTML is on the screen, and the answers it was
-// rendered from are in the document. They go into the query cache first, so that React's first render here is the
-// server's, and React hydrates that HTML (attaches to it) instead of rendering the page anew.
-const seeded = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)
-  ? seedFirstAnswers(queryClient, takeDocumentAnswers())
-  : undefined;
-if (seeded !== undefined) {
-  // What GET /api/me would have done: keep the cached profile in step (features/auth/utils/user-cache.ts).
-  setTimeout(() => writeCachedUser(seeded), 0);
-}
-
 // On /dashboard, ask for the member's steps at once, alongside /api/me, instead of after it has answered
 // (docs/architecture.md#client-bundle); the page's query finds them on the way. Without a session the steps answer 401,
 // which signs the page out exactly as /api/me's 401 would. The due dates (not in a role preview, which shows none) and
@@ -42,8 +30,10 @@ if (seeded !== undefined) {
 // page again at once, inside the task that shows it. For someone with a session the server has written these answers
 // into the document (src/shared/document-answers.ts), and these first requests take them from there instead of the
 // network (src/client/lib/api-client.ts; docs/decisions/028-dashboard-render-on-a-phone.md).
-const onDashboard = seeded === undefined && window.location.pathname === paths.dashboard.getHref();
-if (onDashboard) {
+// Then /api/me, in a task of its own (its query starts with the profile cached in localStorage: the browser's first
+// storage read), so its request does not wait for the render.
+function askForTheDashboardsAnswers(): void {
+  if (window.location.pathname !== paths.dashboard.getHref()) return;
   const askedAlready = () => {
     // The dashboard asks for each of them itself and shows what went wrong.
   };
@@ -51,20 +41,36 @@ if (onDashboard) {
   if (!new URLSearchParams(window.location.search).has(DASHBOARD_PREVIEW_PARAM))
     queryClient.prefetchQuery(getDueDatesQueryOptions()).catch(askedAlready);
   queryClient.prefetchQuery(getConfigQueryOptions()).catch(askedAlready);
+  setTimeout(() => {
+    queryClient.prefetchQuery(getMeQueryOptions()).catch(askedAlready);
+  }, 0);
+}
+
+// The server may have rendered the page already (/dashboard for a signed-in member,
+// docs/decisions/030-dashboard-first-screen-from-the-server.md): its HTML is on the screen, and the answers it was
+// rendered from are in the document. They go into the query cache first, so that React's first render here is the
+// server's, and React hydrates that HTML (attaches to it) instead of rendering the page anew. Reading and decoding
+// them is a task of its own, after the one that evaluates the page's code: together they were one long task on a
+// phone (docs/decisions/026-main-thread-on-a-phone.md).
+let seeded: ReturnType<typeof seedFirstAnswers>;
+if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
+  setTimeout(() => {
+    seeded = seedFirstAnswers(queryClient, takeDocumentAnswers());
+    if (seeded === undefined) {
+      askForTheDashboardsAnswers();
+      return;
+    }
+    const user = seeded;
+    // What GET /api/me would have done: keep the cached profile in step (features/auth/utils/user-cache.ts).
+    setTimeout(() => writeCachedUser(user), 0);
+  }, 0);
+} else {
+  askForTheDashboardsAnswers();
 }
 
 // What can wait runs in tasks of its own, so none of them makes the one that evaluates the page's code longer (on a
-// phone that task was the longest of the load; docs/decisions/026-main-thread-on-a-phone.md), and each stays short. On
-// /dashboard /api/me is asked for first (its query starts with the profile cached in localStorage: the browser's first
-// storage read), so its request does not wait for the render. Then the toasts the login page kept for this one across
-// the full page load (e.g. 'Development Mode', docs/decisions/012).
-if (onDashboard) {
-  setTimeout(() => {
-    queryClient.prefetchQuery(getMeQueryOptions()).catch(() => {
-      // The page's own query asks again and shows what went wrong.
-    });
-  }, 0);
-}
+// phone that task was the longest of the load; docs/decisions/026-main-thread-on-a-phone.md), and each stays short:
+// the toasts the login page kept for this one across the full page load (e.g. 'Development Mode', docs/decisions/012).
 setTimeout(showToastsFromLastPage, 0);
 // The organisation's logo as the page's icon, last of all (docs/decisions/029-first-paint-requests.md).
 showPageIconWhenIdle();
