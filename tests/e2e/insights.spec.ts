@@ -11,9 +11,14 @@ import { signInAs } from './support/sign-in';
  */
 const ADMIN = 'admin.e2e@inspired2uplift.org';
 
-/** The texts of a region's charts that run past the chart's right edge (its card cuts them off). */
+/**
+ * The texts of a region's charts that run past the chart's right edge (its card cuts them off): the SVG texts of every
+ * chart (a column chart's one SVG, each bar chart row's own); the bar charts' row labels are HTML and wrap.
+ */
 async function textsPastTheEdge(region: Locator): Promise<string[]> {
-  return region.locator('svg[role="group"]').evaluateAll((charts) =>
+  const charts = region.locator('svg:has(text)');
+  await expect(charts.first()).toBeAttached();
+  return charts.evaluateAll((charts) =>
     charts.flatMap((chart) => {
       const right = chart.getBoundingClientRect().right;
       return [...chart.querySelectorAll('text')]
@@ -65,6 +70,15 @@ test('an admin reads where people stop in the largest role, sees the same number
   await expect.poll(() => textsPastTheEdge(funnel), { message: 'bar texts cut off at phone width' }).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('insights-phone.png'), fullPage: true });
   await expectNoAxeViolations(page, { state: 'insights page at phone width' });
+  // 320 px with 200% text (WCAG 1.4.10 with 1.4.4), as the reading preferences set it on the page: each bar's text
+  // goes under its bar, on as many lines as it needs; the row labels are HTML and wrap.
+  await page.evaluate(() => (document.documentElement.dataset.textSize = '200'));
+  await page.setViewportSize({ width: 320, height: 844 });
+  await expect
+    .poll(() => textsPastTheEdge(funnel), { message: 'bar texts cut off at 320 px with 200% text' })
+    .toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('insights-320-200.png'), fullPage: true });
+  await page.evaluate(() => delete document.documentElement.dataset.textSize);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The bar of the called-out step is a focusable link whose name says its values.

@@ -1,4 +1,3 @@
-import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { useRef } from 'react';
 import { BarLink, type Tone } from './bar-link';
@@ -27,7 +26,8 @@ export interface HBarRow {
 
 const BAR = 14;
 const GAP = 4;
-const LABEL = 22;
+/** Room between a row's label and its first bar, in px. */
+const LABEL_GAP = 6;
 const ROW_GAP = 14;
 /** Average advance of a character of the bars' text (text-xs), in em: enough for digits and lower-case words. */
 const CHAR_EM = 0.6;
@@ -50,8 +50,25 @@ function textMetrics(rows: HBarRow[]): { fontPx: number; room: number } {
 }
 
 /**
+ * A text's words on lines of at most `maxChars` characters each; a longer word has a line of its own.
+ * @param text the words, separated by spaces
+ * @param maxChars the most characters a line holds (estimated from the text size, {@link CHAR_EM})
+ * @returns the lines, at least one
+ */
+export function wrapWords(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= maxChars) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length === 0 ? [''] : lines;
+}
+
+/**
  * Horizontal bars in rows (the funnel and the cohorts), drawn with visx scales as SVG so that every bar is a link
- * (BarLink). The width follows the container; labels sit above the bars so long step titles fit on a phone.
+ * (BarLink). The width follows the container; each row's label is a line of HTML above its bars, so that a long step
+ * title wraps on a phone and grows with the text size.
  * @param max the value a full-width bar stands for (e.g. the members who have the step, or 100 %)
  * @param title the chart's accessible name (the SVG is a group of links named by it)
  */
@@ -67,24 +84,34 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
   // The bars grow with the text (text-xs is 12 px at 100%).
   const scale = fontPx / 12;
   const bar = Math.round(BAR * scale);
-  const step = Math.max(bar + GAP + (under ? textLine : 0), Math.ceil(TARGET * scale));
+  // Under its bar, a text longer than the width goes on as many lines as it needs.
+  const maxChars = Math.max(1, Math.floor((width - 4) / (CHAR_EM * fontPx)));
+  const linesOf = (text: string) => (under ? wrapWords(text, maxChars) : [text]);
+  const stepOf = (lines: number) => Math.max(bar + GAP + (under ? lines * textLine : 0), Math.ceil(TARGET * scale));
   const x = scaleLinear<number>({ domain: [0, Math.max(1, max)], range: [0, barRoom] });
-  const rowHeight = (row: HBarRow) => LABEL + row.bars.length * step + ROW_GAP;
-  const tops = rows.map((_, i) => rows.slice(0, i).reduce((sum, row) => sum + rowHeight(row), 0));
-  const height = rows.reduce((sum, row) => sum + rowHeight(row), 0);
+  const laidOut = (row: HBarRow) => {
+    let top = LABEL_GAP;
+    const bars = row.bars.map((item) => {
+      const lines = linesOf(item.text);
+      const placed = { item, lines, top, step: stepOf(lines.length) };
+      top += placed.step;
+      return placed;
+    });
+    return { bars, height: top + ROW_GAP };
+  };
   return (
-    <div ref={ref} className="w-full min-w-0 overflow-hidden">
-      <svg width={width} height={height} role="group" aria-label={title} className="block overflow-visible">
-        {rows.map((row, index) => {
-          const y = tops[index] ?? 0;
-          return (
-            <Group key={row.key} top={y}>
-              <text x={0} y={15} className="fill-slate-900 text-[13px] font-semibold">
-                {row.label}
-                {row.tag !== undefined && <tspan className="fill-amber-800 font-bold">{`  ▲ ${row.tag}`}</tspan>}
-              </text>
-              {row.bars.map((item, i) => {
-                const by = LABEL + i * step;
+    <div ref={ref} role="group" aria-label={title} className="w-full min-w-0 overflow-hidden">
+      {rows.map((row) => {
+        const { bars, height } = laidOut(row);
+        return (
+          <div key={row.key}>
+            {/* HTML, not SVG text: it wraps, and grows with the reading preferences' text size (WCAG 1.4.4, 1.4.10). */}
+            <p className="text-[0.8125rem] leading-snug font-semibold break-words text-slate-900">
+              {row.label}
+              {row.tag !== undefined && <span className="ml-2 font-bold text-amber-800">{`▲ ${row.tag}`}</span>}
+            </p>
+            <svg width={width} height={height} className="block overflow-visible">
+              {bars.map(({ item, lines, top: by, step }) => {
                 const w = x(item.value);
                 return (
                   <BarLink
@@ -103,15 +130,19 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
                       y={under ? by + bar + textLine - 4 : by + bar / 2 + fontPx * 0.35}
                       className="fill-slate-800 text-xs"
                     >
-                      {item.text}
+                      {lines.map((line, k) => (
+                        <tspan key={k} x={under ? 0 : Math.max(w, 3) + 8} dy={k === 0 ? 0 : textLine}>
+                          {line}
+                        </tspan>
+                      ))}
                     </text>
                   </BarLink>
                 );
               })}
-            </Group>
-          );
-        })}
-      </svg>
+            </svg>
+          </div>
+        );
+      })}
     </div>
   );
 }
