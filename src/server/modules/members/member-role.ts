@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { globalPlugin } from '../../plugins/global-plugin.js';
 import type { ReadCache } from '../../plugins/read-cache.js';
+import { deepFreeze, isDeepFrozen } from '../../deep-freeze.js';
 import { getMember, type MemberRow } from './members.repository.js';
 
 /** The role of a signed-in person, as decided by {@link memberRoleOf}. */
@@ -48,6 +49,8 @@ declare module 'fastify' {
     catalog: RoleCatalog;
     /** The signed-in person's role, set with `user` for /api/* requests; null without a session. */
     memberRole: MemberRole | null;
+    /** The catalog `catalog` took for this request, once it was first read (null before). */
+    takenCatalog: RoleCatalog | null;
   }
 }
 
@@ -158,17 +161,14 @@ export interface MemberRolePluginOptions extends Record<string, unknown> {
 export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app, { reads, config, content }) => {
   app.decorateRequest('memberRole', null);
   // The first read of request.catalog takes the current catalog for the rest of the request.
-  const taken = new WeakMap<FastifyRequest, RoleCatalog>();
+  app.decorateRequest('takenCatalog', null);
   app.decorateRequest('catalog', {
     getter(this: FastifyRequest): RoleCatalog {
-      let catalog = taken.get(this);
-      if (catalog === undefined) {
-        catalog = content.catalog;
-        taken.set(this, catalog);
-      }
-      return catalog;
+      this.takenCatalog ??= content.catalog;
+      return this.takenCatalog;
     },
   });
+  const applied = new AppliedMemberRecords(config.adminEmails);
   app.addHook('onRequest', async (request) => {
     const { catalog } = request;
     if (request.user === null) return;
@@ -183,8 +183,71 @@ export const memberRolePlugin = globalPlugin<MemberRolePluginOptions>(async (app
       request.authSession = null;
       return;
     }
-    const { user, memberRole } = applyMemberRecord(catalog, config.adminEmails, request.user, member);
+    const { user, memberRole } = applied.of(catalog, request.user, member, adjustments);
     request.user = user;
-    request.memberRole = { ...memberRole, adjustments };
+    request.memberRole = memberRole;
   });
 });
+
+/** What a signed-in request's user and member role become once the member record is applied. */
+interface AppliedMemberRecord {
+  user: User;
+  memberRole: MemberRole;
+}
+
+/** The key of "no member record" in {@link AppliedMemberRecords}. */
+const NO_MEMBER_RECORD = deepFreeze({});
+
+/**
+ * {@link applyMemberRecord} with the person's adjustments, made once per session user, member record, adjustments
+ * and catalog (docs/architecture.md#read-cache-and-change-feed): the read cache and the published content hand out
+ * the same frozen values until they change, so a signed-in request in the steady state builds neither its user nor its
+ * member role again; any change of one of them (a new member record, new adjustments, a new content version, a user
+ * read again) is a new value, and so a new answer at once. Values that are not frozen (not from the read cache) are
+ * applied each time. The answers are frozen: one request cannot change them for the next.
+ */
+class AppliedMemberRecords {
+  readonly #adminEmails: readonly string[];
+  readonly #made = new WeakMap<
+    User,
+    WeakMap<object, WeakMap<readonly StepAdjustmentRule[], WeakMap<RoleCatalog, AppliedMemberRecord>>>
+  >();
+
+  constructor(adminEmails: readonly string[]) {
+    this.#adminEmails = adminEmails;
+  }
+
+  /**
+   * @param catalog the request's catalog
+   * @param user the session's user (the read cache's frozen value)
+   * @param member the member record of the user's address, or null
+   * @param adjustments the person's adjustments, oldest first
+   */
+  of(
+    catalog: RoleCatalog,
+    user: User,
+    member: MemberRow | null,
+    adjustments: readonly StepAdjustmentRule[],
+  ): AppliedMemberRecord {
+    const make = () => {
+      const made = applyMemberRecord(catalog, this.#adminEmails, user, member);
+      return { user: made.user, memberRole: { ...made.memberRole, adjustments } };
+    };
+    const memberKey = member ?? NO_MEMBER_RECORD;
+    if (!isDeepFrozen(user) || !isDeepFrozen(memberKey) || !isDeepFrozen(adjustments)) return make();
+    const byMember = remembered(this.#made, user, () => new WeakMap());
+    const byAdjustments = remembered(byMember, memberKey, () => new WeakMap());
+    const byCatalog = remembered(byAdjustments, adjustments, () => new WeakMap());
+    return remembered(byCatalog, catalog, () => deepFreeze(make()));
+  }
+}
+
+/** The value of `key` in `map`, made by `make` and kept the first time. */
+function remembered<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
