@@ -2,4 +2,10 @@
 export { acknowledgmentRoutes } from './acknowledgments.routes.js';
 export { ContentDocuments } from './content-hash.js';
 export { listAcknowledgmentsOfUser } from './acknowledgments.repository.js';
-export { agreementsInRole, expireDueAgreements, recordAcknowledgment } from './record.js';
+export {
+  agreementsInRole,
+  expireDueAgreements,
+  hasDueAgreements,
+  nextAgreementLapse,
+  recordAcknowledgment,
+} from './record.js';

@@ -93,6 +93,77 @@ export function agreementsInRole(role: ResolvedRole, records: readonly Acknowled
   );
 }
 
+/** A member's completed steps and agreement records, oldest first, as the read cache keeps them. */
+interface AgreementProgress {
+  completed: readonly { stepId: string; completedAt: Date }[];
+  acknowledgments: readonly AcknowledgmentRow[];
+}
+
+/**
+ * For each step of a role that asks for an agreement and is completed: the latest agreement that counts for it (a
+ * completion from before agreements were recorded counts as an agreement to version 1 at its time,
+ * docs/decisions/021-signed-versioned-acknowledgments.md).
+ */
+function completedAgreements(
+  role: ResolvedRole,
+  progress: AgreementProgress,
+): { step: Step; agreed: { version: number; at: Date; recorded: boolean } }[] {
+  const latest = new Map<string, AcknowledgmentRow>();
+  for (const record of progress.acknowledgments) if (record.kind !== 'item') latest.set(record.stepId, record);
+  const completedAt = new Map(progress.completed.map((c) => [c.stepId, c.completedAt]));
+  const found: { step: Step; agreed: { version: number; at: Date; recorded: boolean } }[] = [];
+  for (const scope of role.scopes) {
+    for (const step of scope.steps) {
+      const done = completedAt.get(step.id);
+      if (done === undefined || !needsAcknowledgment(step)) continue;
+      const record = latest.get(step.id);
+      const agreed = record
+        ? { version: record.stepVersion, at: record.at, recorded: true }
+        : { version: 1, at: done, recorded: false };
+      found.push({ step, agreed });
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether {@link expireDueAgreements} would make a step not completed at `now` (an agreement to an older version, or
+ * one that lapsed), without writing anything.
+ * @param role the member's role
+ * @param progress the member's completed steps and records (oldest first)
+ * @param now the current time
+ */
+export function hasDueAgreements(role: ResolvedRole, progress: AgreementProgress, now: Date): boolean {
+  return completedAgreements(role, progress).some(({ step, agreed }) => agreementDue(step, agreed, now) !== null);
+}
+
+/**
+ * When a member's agreements in a role next change with time alone (docs/product.md#progress-rules): the earliest
+ * time after `now` at which an agreement lapses, `renewEveryDays` after it was given (a record's time, or a
+ * completion's when the step has no record), in ms since the epoch. Until then, with the same progress and role,
+ * {@link agreementsInRole} gives the same answer and {@link hasDueAgreements} the same one.
+ * @param role the role shown
+ * @param progress the member's completed steps and records (oldest first)
+ * @param now the current time
+ * @returns Infinity when no agreement lapses after `now`
+ */
+export function nextAgreementLapse(role: ResolvedRole, progress: AgreementProgress, now: Date): number {
+  const latest = new Map<string, AcknowledgmentRow>();
+  for (const record of progress.acknowledgments) if (record.kind !== 'item') latest.set(record.stepId, record);
+  const completedAt = new Map(progress.completed.map((c) => [c.stepId, c.completedAt]));
+  let next = Infinity;
+  for (const scope of role.scopes) {
+    for (const step of scope.steps) {
+      if (step.renewEveryDays === undefined || !needsAcknowledgment(step)) continue;
+      const given = latest.get(step.id)?.at ?? completedAt.get(step.id);
+      if (given === undefined) continue;
+      const lapse = given.getTime() + step.renewEveryDays * 86_400_000;
+      if (lapse > now.getTime() && lapse < next) next = lapse;
+    }
+  }
+  return next;
+}
+
 /**
  * Makes the steps whose agreement is due again (a newer version, or lapsed) not completed, with their ticks, so that
  * the member is asked again and their percentage counts them as not done. The records themselves stay. A completion
@@ -108,23 +179,11 @@ export async function expireDueAgreements(
   db: Database,
   user: { id: string; email: string },
   role: ResolvedRole,
-  progress: {
-    completed: readonly { stepId: string; completedAt: Date }[];
-    acknowledgments: readonly AcknowledgmentRow[];
-  },
+  progress: AgreementProgress,
   now: Date,
 ): Promise<string[]> {
-  const latest = new Map<string, AcknowledgmentRow>();
-  for (const record of progress.acknowledgments) if (record.kind !== 'item') latest.set(record.stepId, record);
-  const completedAt = new Map(progress.completed.map((c) => [c.stepId, c.completedAt]));
   const expired: string[] = [];
-  for (const step of role.scopes.flatMap((s) => s.steps)) {
-    const done = completedAt.get(step.id);
-    if (done === undefined || !needsAcknowledgment(step)) continue;
-    const record = latest.get(step.id);
-    const agreed = record
-      ? { version: record.stepVersion, at: record.at, recorded: true }
-      : { version: 1, at: done, recorded: false };
+  for (const { step, agreed } of completedAgreements(role, progress)) {
     const due = agreementDue(step, agreed, now);
     if (due === null) continue;
     await expireAgreement(db, user, step, due, agreed);

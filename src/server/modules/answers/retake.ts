@@ -90,6 +90,16 @@ function watchedSteps(configs: Iterable<RoleConfiguration>): Map<string, Step> {
 }
 
 /**
+ * Whether {@link expireDueRetakes} has anything to look at for these steps: a completed form or quiz step changed
+ * materially at least once. When not, it asks the database nothing and makes nothing not completed.
+ * @param steps the steps of the member's role
+ * @param completed the step ids the member has completed
+ */
+export function mayNeedRetakes(steps: readonly Step[], completed: ReadonlySet<string>): boolean {
+  return steps.some((s) => mayNeedRetake(s) && completed.has(s.id));
+}
+
+/**
  * One member's dashboard read: makes their completed form and quiz steps answered to an earlier version not completed.
  * @param db the database
  * @param user the member

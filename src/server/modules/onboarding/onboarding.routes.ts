@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Agreement } from '../../../shared/acknowledgments-api.js';
 import {
   type ItemProgress,
   onboardingQuerySchema,
@@ -16,8 +17,13 @@ import type { Config } from '../../env.js';
 import { keptJson } from '../../kept-json.js';
 import { NO_PEOPLE, type ReadCache, type UserProgress } from '../../plugins/read-cache.js';
 import { requireUser, signedInUser } from '../../plugins/sessions.js';
-import { agreementsInRole, expireDueAgreements } from '../acknowledgments/index.js';
-import { expireDueRetakes } from '../answers/index.js';
+import {
+  agreementsInRole,
+  expireDueAgreements,
+  hasDueAgreements,
+  nextAgreementLapse,
+} from '../acknowledgments/index.js';
+import { expireDueRetakes, mayNeedRetakes } from '../answers/index.js';
 import { resolveRoleOfRequest } from '../members/index.js';
 import { roleContentOf } from './role-content.js';
 import { canPreviewRoles, previewableRoles, resolvePreviewRole } from './role-preview.js';
@@ -79,7 +85,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       const flags = { preview: previewRole !== undefined, canPreviewRoles: canPreviewRoles(config, request) };
       let progress = await reads.progress(user.id);
       const at = now();
-      if (!flags.preview) {
+      let watch = watchOf(progress, role, at);
+      if (!flags.preview && watch.expires) {
         // An agreement due again (newer version, or lapsed) makes its step not completed: the member is asked again.
         const expired = await expireDueAgreements(db, user, role, progress, at);
         // A form or quiz that changed materially since the member answered it is asked again the same way.
@@ -92,6 +99,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
         if (expired.length + retakes.length > 0) {
           await app.changeFeed.settle();
           progress = await reads.progress(user.id);
+          watch = watchOf(progress, role, at);
         }
       }
       const people = flags.preview
@@ -103,10 +111,69 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
           });
       const adjustments = flags.preview ? undefined : adjustmentsShown(request.memberRole?.adjustments ?? []);
       const shown = { role, content: roleContentOf(unadjusted).path, adjustments };
-      return withPeople(answerOf(catalog, progress, shown, flags, at), people);
+      return withPeople(answerOf(catalog, progress, watch, shown, flags), people);
     },
   );
 };
+
+/**
+ * What a read works out from a member's progress in a role at one time, and the times between which it holds: with the
+ * same progress of record and role, only the passing of time changes it, when an agreement lapses.
+ */
+interface ProgressWatch {
+  /** From when and until when (ms since the epoch) the rest holds. */
+  from: number;
+  until: number;
+  /** The member's agreements in the role, with whether each is due again (acknowledgments' agreementsInRole). */
+  agreements: Agreement[];
+  /** The agreements due again, as a key of the answers (see {@link answerOf}). */
+  due: string;
+  /**
+   * Whether the read must run the expiries: an agreement is due again (acknowledgments' hasDueAgreements), or a
+   * completed form or quiz may need a re-take (answers' mayNeedRetakes, which only the database can tell).
+   */
+  expires: boolean;
+}
+
+/** The watches made so far, by progress of record and role (see {@link watchOf}). */
+const watches = new WeakMap<UserProgress, WeakMap<ResolvedRole, ProgressWatch>>();
+
+/**
+ * A member's agreements and expiries in a role at `now` (docs/product.md#progress-rules), worked out once per
+ * progress of record and role for as long as time does not change them (until the next agreement lapses,
+ * acknowledgments' nextAgreementLapse), so that a steady read goes through neither the role's steps nor the records.
+ * @param progress the member's progress of record (the read cache's frozen value: a change is a new value)
+ * @param role the role shown (frozen, made once per content and adjustments)
+ * @param now the current time
+ */
+function watchOf(progress: UserProgress, role: ResolvedRole, now: Date): ProgressWatch {
+  const at = now.getTime();
+  let byRole = watches.get(progress);
+  if (!byRole) {
+    byRole = new WeakMap();
+    watches.set(progress, byRole);
+  }
+  let watch = byRole.get(role);
+  if (watch === undefined || at < watch.from || at >= watch.until) {
+    const agreements = agreementsInRole(role, progress.acknowledgments, now);
+    const completed = new Set(progress.completed.map((c) => c.stepId));
+    watch = {
+      from: at,
+      until: nextAgreementLapse(role, progress, now),
+      agreements,
+      // Agreements fall due with time alone: answers differ by which are due.
+      due: agreements.flatMap((a) => (a.due === null ? [] : [`${a.stepId}:${a.due}`])).join(','),
+      expires:
+        hasDueAgreements(role, progress, now) ||
+        mayNeedRetakes(
+          role.scopes.flatMap((s) => s.steps),
+          completed,
+        ),
+    };
+    byRole.set(role, watch);
+  }
+  return watch;
+}
 
 /** The answer without the member's people: what depends on the progress, the role and the flags only. */
 type StepsAnswer = Omit<OnboardingResponse, 'people'>;
@@ -144,17 +211,17 @@ function withPeople(answer: StepsAnswer, people: readonly Person[]): OnboardingR
  * (shared/adjustments.ts adjustRole), so it stands for the content's address and the adjustments as well.
  * @param catalog all role configurations (for the preview roles)
  * @param progress the member's progress of record
+ * @param watch the member's agreements in the role now ({@link watchOf})
  * @param shown the resolved role shown (the member's own after their adjustments, or the previewed one), the address of
  *   its content (role-content.ts) and the member's adjustments as the answer carries them
  * @param flags whether this is a preview, and whether the member may preview roles
- * @param now the current time (whether agreements are due again)
  */
 function answerOf(
   catalog: RoleCatalog,
   progress: UserProgress,
+  watch: ProgressWatch,
   shown: { role: ResolvedRole; content: string; adjustments: OnboardingResponse['adjustments'] },
   flags: { preview: boolean; canPreviewRoles: boolean },
-  now: Date,
 ): StepsAnswer {
   const { role } = shown;
   let byRole = answers.get(progress);
@@ -167,9 +234,7 @@ function answerOf(
     byFlags = new Map();
     byRole.set(role, byFlags);
   }
-  const agreements = agreementsInRole(role, progress.acknowledgments, now);
-  // Agreements fall due with time alone: answers differ by which are due.
-  const due = agreements.flatMap((a) => (a.due === null ? [] : [`${a.stepId}:${a.due}`])).join(',');
+  const { agreements, due } = watch;
   const key = `${flags.preview}/${flags.canPreviewRoles}/${due}`;
   let answer = byFlags.get(key);
   if (!answer) {
