@@ -52,7 +52,7 @@ import {
   WorkspaceWorker,
 } from './modules/workspace/index.js';
 import { compressJsonAnswers } from './compression.js';
-import { OneLinePerRequest } from './logger.js';
+import { lazyRequestLogger, OneLinePerRequest } from './logger.js';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.js';
 import { authLimitsFromConfig, authRateLimitsPlugin, type AuthLimits } from './plugins/auth-rate-limits.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -207,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new OneLinePerRequest(),
+    // Without a logger Fastify hands every request the app's (null) logger itself; there is no child to save.
+    ...(deps.logger ? { childLoggerFactory: lazyRequestLogger } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify takes a hop count at run time, but its types only know a function for it.
     trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,

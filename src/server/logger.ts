@@ -132,3 +132,70 @@ export class OneLinePerRequest extends LogController {
     );
   }
 }
+
+/** The log methods a request's logger forwards. */
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogFn = FastifyBaseLogger['info'];
+
+/**
+ * A request's logger (`request.log`, docs/architecture.md#a-request) that makes its pino child — the app's logger with
+ * the request's id bound — only when the request logs something of its own: a warning, an error. Most requests log
+ * nothing but their one line ({@link OneLinePerRequest}, which needs no child), and a pino child costs more than the
+ * rest of that line (its bindings are serialised and redacted when it is made). What is logged, and how, is the same.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  #made: FastifyBaseLogger | undefined;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Record<string, unknown>;
+  readonly #options: Parameters<FastifyBaseLogger['child']>[1];
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+
+  constructor(
+    parent: FastifyBaseLogger,
+    bindings: Record<string, unknown>,
+    options: Parameters<FastifyBaseLogger['child']>[1],
+  ) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  /** The pino child, made the first time it is needed. */
+  made(): FastifyBaseLogger {
+    this.#made ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#made;
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.#options?.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.made().level = level;
+  }
+
+  silent(): void {}
+
+  child(bindings: Record<string, unknown>, options?: Parameters<FastifyBaseLogger['child']>[1]): FastifyBaseLogger {
+    return this.made().child(bindings, options);
+  }
+}
+
+for (const method of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const satisfies readonly LogMethod[]) {
+  RequestLogger.prototype[method] = function (this: RequestLogger, ...args: unknown[]): void {
+    const logger = this.made();
+    (logger[method] as (...args: unknown[]) => void).apply(logger, args);
+  } as LogFn;
+}
+
+/**
+ * Fastify's `childLoggerFactory`: each request's logger is a {@link RequestLogger}, which makes the pino child
+ * (`logger.child(bindings, options)`, what Fastify does by default) only if the request logs through it.
+ */
+export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+  new RequestLogger(logger, bindings, options);
