@@ -1,5 +1,4 @@
 import { networkInterfaces } from 'node:os';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../env.js';
 import { HttpError } from '../http-errors.js';
 import { globalPlugin } from './global-plugin.js';
@@ -58,15 +57,29 @@ export function foreignHostMessage(config: Pick<Config, 'port'>): string {
 export const allowedHostsPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
   if (config.isProduction) return;
   const allowed = allowedDevelopmentHosts(config);
-  const isAllowed = (request: FastifyRequest): boolean => {
-    const host = hostnameOf(request.host, false);
-    if (host === null || !allowed.has(host)) return false;
-    const origin = request.headers.origin;
+  const isAllowed = (host: string, origin: string | undefined): boolean => {
+    const hostname = hostnameOf(host, false);
+    if (hostname === null || !allowed.has(hostname)) return false;
     if (origin === undefined || origin === 'null') return true;
     const originHost = hostnameOf(origin, true);
     return originHost !== null && allowed.has(originHost);
   };
-  app.addHook('onRequest', async (request) => {
-    if (!isAllowed(request)) throw new HttpError(403, foreignHostMessage(config));
+  // The answer for each Host (and Origin) seen, so that a request does not parse them as URLs again: a browser sends
+  // the same few values all day. Bounded, since anyone can send any value.
+  const decided = new Map<string, boolean>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { host } = request;
+    const { origin } = request.headers;
+    const key = origin === undefined ? host : `${host}\n${origin}`;
+    let ok = decided.get(key);
+    if (ok === undefined) {
+      ok = isAllowed(host, origin);
+      if (decided.size >= DECIDED_MAX_ENTRIES) decided.clear();
+      decided.set(key, ok);
+    }
+    done(ok ? undefined : new HttpError(403, foreignHostMessage(config)));
   });
 });
+
+/** The most Host and Origin values whose answer {@link allowedHostsPlugin} keeps (all are forgotten when full). */
+const DECIDED_MAX_ENTRIES = 256;

@@ -220,6 +220,16 @@ describe('a development server answers only to its own names (DNS rebinding)', (
     expect(dev.cookies).toHaveLength(0);
   });
 
+  it('decides each Host and Origin pair on its own, however often a Host was allowed before', async () => {
+    const config = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/config', headers });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await config({ host: 'localhost:3000' })).statusCode).toBe(200);
+      expect((await config({ host: 'localhost:3000', origin: 'http://rebind.example:3000' })).statusCode).toBe(403);
+      expect((await config({ host: 'localhost:3000', origin: 'http://localhost:3000' })).statusCode).toBe(200);
+      expect((await config({ host: 'rebind.example:3000' })).statusCode).toBe(403);
+    }
+  });
+
   it('answers localhost, 127.0.0.1 and [::1] on any port', async () => {
     for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST']) {
       expect((await t.app.inject({ method: 'GET', url: '/api/config', headers: { host } })).statusCode, host).toBe(200);

@@ -117,12 +117,15 @@ describe('role preview (GET /api/onboarding?previewRole=)', () => {
 });
 
 describe('canPreviewRoles', () => {
-  const request = (hostname: string, isAdmin: boolean) =>
-    ({ hostname, memberRole: { isAdmin } }) as unknown as FastifyRequest;
+  /** A request with a Host header (`host`, as Fastify's `request.host` gives it) and an admin flag. */
+  const request = (host: string, isAdmin: boolean) => ({ host, memberRole: { isAdmin } }) as unknown as FastifyRequest;
 
   it('counts a local host only outside production, and an admin everywhere', () => {
     expect(canPreviewRoles({ isProduction: false }, request('localhost', false))).toBe(true);
     expect(canPreviewRoles({ isProduction: false }, request('127.0.0.1', false))).toBe(true);
+    expect(canPreviewRoles({ isProduction: false }, request('LOCALHOST:3000', false))).toBe(true);
+    expect(canPreviewRoles({ isProduction: false }, request('[::1]:3000', false))).toBe(true);
+    expect(canPreviewRoles({ isProduction: false }, request(`${PUBLIC_HOST}:3000`, false))).toBe(false);
     expect(canPreviewRoles({ isProduction: false }, request(PUBLIC_HOST, false))).toBe(false);
     expect(canPreviewRoles({ isProduction: true }, request('localhost', false))).toBe(false);
     expect(canPreviewRoles({ isProduction: true }, request(PUBLIC_HOST, true))).toBe(true);

@@ -29,7 +29,23 @@ export const PREVIEW_FORBIDDEN_MESSAGE = 'Only admins can preview other roles.';
  */
 export function canPreviewRoles(config: Pick<Config, 'isProduction'>, request: FastifyRequest): boolean {
   if (request.memberRole?.isAdmin === true) return true;
-  return !config.isProduction && LOCAL_HOSTS.has(request.hostname.toLowerCase());
+  return !config.isProduction && isLocalHost(request.host);
+}
+
+/** Whether each Host header seen names a local host (bounded: anyone can send any value; all forgotten when full). */
+const localHosts = new Map<string, boolean>();
+const LOCAL_HOSTS_MAX_ENTRIES = 256;
+
+/** Whether a Host header (`name[:port]`, `[v6]:port`) names one of {@link LOCAL_HOSTS}, remembered per value. */
+function isLocalHost(host: string): boolean {
+  let local = localHosts.get(host);
+  if (local === undefined) {
+    const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':', 1)[0] ?? '');
+    local = LOCAL_HOSTS.has(hostname.toLowerCase());
+    if (localHosts.size >= LOCAL_HOSTS_MAX_ENTRIES) localHosts.clear();
+    localHosts.set(host, local);
+  }
+  return local;
 }
 
 /**
