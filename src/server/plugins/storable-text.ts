@@ -63,6 +63,13 @@ export function findUnstorableText(value: unknown, context: string): UnstorableT
   return null;
 }
 
+/** Whether a parsed request part is an object without keys (its own, or inherited: Fastify's query has no prototype). */
+function hasNoKeys(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const _key in value) return false;
+  return true;
+}
+
 function refuse(found: UnstorableText): HttpError {
   return new HttpError(400, `${found.where}: ${found.message}`);
 }
@@ -77,12 +84,15 @@ function refuse(found: UnstorableText): HttpError {
  * the body once it is parsed.
  */
 export const storableTextPlugin = globalPlugin(async (app) => {
-  app.addHook('onRequest', async (request) => {
-    const found = findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'querystring');
-    if (found !== null) throw refuse(found);
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Most requests have neither path parameters nor a query: nothing to walk.
+    const found =
+      (hasNoKeys(request.params) ? null : findUnstorableText(request.params, 'params')) ??
+      (hasNoKeys(request.query) ? null : findUnstorableText(request.query, 'querystring'));
+    done(found === null ? undefined : refuse(found));
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const found = findUnstorableText(request.body, 'body');
-    if (found !== null) throw refuse(found);
+    done(found === null ? undefined : refuse(found));
   });
 });

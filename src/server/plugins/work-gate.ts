@@ -58,10 +58,8 @@ export class WorkGate {
    * @returns `leave` (call it when done; later calls do nothing), or null when `gone` came first
    */
   async enter(gone: Promise<void>): Promise<(() => void) | null> {
-    if (this.#inside < this.limit && this.#waiting.length === 0) {
-      this.#inside += 1;
-      return this.#leaver();
-    }
+    const at = this.enterNow();
+    if (at !== null) return at;
     return new Promise((resolve) => {
       const admit = () => resolve(this.#leaver());
       this.#waiting.push(admit);
@@ -72,6 +70,16 @@ export class WorkGate {
         resolve(null);
       });
     });
+  }
+
+  /**
+   * Takes a place at once, when one is free and nobody waits (the usual case: no waiting at all).
+   * @returns `leave` (call it when done; later calls do nothing), or null when the caller must wait ({@link enter})
+   */
+  enterNow(): (() => void) | null {
+    if (this.#inside >= this.limit || this.#waiting.length > 0) return null;
+    this.#inside += 1;
+    return this.#leaver();
   }
 
   /**
@@ -106,8 +114,7 @@ export class WorkGate {
  * @param gate the gate
  */
 export function gateWork(app: FastifyInstance, gate: WorkGate): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!waitsAtWorkGate(request)) return;
+  const waitForPlace = async (reply: FastifyReply): Promise<void> => {
     const gone = new Promise<void>((resolve) => reply.raw.once('close', resolve));
     const leave = await gate.enter(gone);
     if (leave === null) {
@@ -116,5 +123,16 @@ export function gateWork(app: FastifyInstance, gate: WorkGate): void {
     }
     if (reply.raw.closed) leave();
     else reply.raw.once('close', leave);
+  };
+  // A callback hook: a request that finds a place free (the usual case) goes on without a promise.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!waitsAtWorkGate(request)) return done();
+    const leave = gate.enterNow();
+    if (leave === null) {
+      waitForPlace(reply).then(() => done(), done);
+      return;
+    }
+    reply.raw.once('close', leave);
+    done();
   });
 }
