@@ -162,7 +162,7 @@ export class ReadCache implements ChangeHandler {
    * @param member the member's address (any case), their department as decided for them, their buddy (null: none)
    */
   people(member: { email: string; department: string; buddy: string | null }): Promise<readonly Person[]> {
-    const key = [member.email, member.department.trim(), member.buddy ?? ''].map((v) => v.toLowerCase()).join('\n');
+    const key = `${member.email}\n${member.department.trim()}\n${member.buddy ?? ''}`.toLowerCase();
     return this.#people.get(key, async () => {
       const people = await this.#sources.people(this.#db, member);
       return people.length === 0 ? NO_PEOPLE : deepFreeze(people);
