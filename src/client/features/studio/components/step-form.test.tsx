@@ -111,7 +111,9 @@ function hasField(container: HTMLElement, field: string): boolean {
   return [...container.querySelectorAll('[id]')].some((e) => e.id === id || e.id.startsWith(`${id}_`));
 }
 
-describe('the step form', () => {
+// Every test renders the whole form (every field of a step) and finds its controls by role: beside another worker on a
+// loaded machine one test took 22 s, past the client tests' 15 s.
+describe('the step form', { timeout: 30_000 }, () => {
   it('has a field for every key of the step schema and of its content', () => {
     const step = everyField();
     expect(stepSchema.safeParse(step).success).toBe(true);
