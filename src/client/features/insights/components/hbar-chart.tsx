@@ -84,8 +84,9 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
   // The bars grow with the text (text-xs is 12 px at 100%).
   const scale = fontPx / 12;
   const bar = Math.round(BAR * scale);
-  // Under its bar, a text longer than the width goes on as many lines as it needs.
-  const maxChars = Math.max(1, Math.floor((width - 4) / (CHAR_EM * fontPx)));
+  // Under its bar, a text longer than the width goes on as many lines as it needs; each line but the last ends with its
+  // space, so that the text's words stay apart for whoever reads it as text (its link's name holds them, WCAG 2.5.3).
+  const maxChars = Math.max(1, Math.floor((width - 4) / (CHAR_EM * fontPx)) - 1);
   const linesOf = (text: string) => (under ? wrapWords(text, maxChars) : [text]);
   const stepOf = (lines: number) => Math.max(bar + GAP + (under ? lines * textLine : 0), Math.ceil(TARGET * scale));
   const x = scaleLinear<number>({ domain: [0, Math.max(1, max)], range: [0, barRoom] });
@@ -132,7 +133,7 @@ export function HBarChart({ rows, max, title }: { rows: HBarRow[]; max: number; 
                     >
                       {lines.map((line, k) => (
                         <tspan key={k} x={under ? 0 : Math.max(w, 3) + 8} dy={k === 0 ? 0 : textLine}>
-                          {line}
+                          {k < lines.length - 1 ? `${line} ` : line}
                         </tspan>
                       ))}
                     </text>
