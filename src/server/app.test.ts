@@ -281,7 +281,7 @@ describe("the dashboard's first screen rendered on the server", () => {
     '    <link rel="modulepreload" crossorigin href="/assets/app-2.js">',
     '    <script type="module" crossorigin src="/assets/main-3.js"></script>',
     '    <style>body{color:#000}</style>',
-    '    <link rel="stylesheet" crossorigin href="/assets/styles-4.css" disabled>',
+    '    <link rel="stylesheet" crossorigin href="/assets/styles-4.css" media="not all" disabled>',
     '</head><body><div id="root"><!--first-screen--><p>Loading</p><!--/first-screen--></div><noscript>Onboarding needs JavaScript.</noscript></body></html>',
   ].join('\n');
   let dir: string;
@@ -413,7 +413,9 @@ describe("the dashboard's first screen rendered on the server", () => {
       expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/app-2.js">');
       // The page paints 'Loading' while its scripts arrive: nothing but them is asked for before (decision 029).
       expect(res.body).toContain('<style>body{color:#000}</style>');
-      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/styles-4.css" disabled>');
+      expect(res.body).toContain(
+        '<link rel="stylesheet" crossorigin href="/assets/styles-4.css" media="not all" disabled>',
+      );
       expect(res.body).toContain('<script type="application/json" id="document-answers">');
     }
   });

@@ -78,7 +78,7 @@ const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
  * `<style>` element, then its `<link>`, disabled; the link's address is the first group.
  */
 const INLINE_STYLE_SHEET =
-  /[ \t]*<style>[\s\S]*?<\/style>\n?[ \t]*<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)" disabled>\n?/g;
+  /[ \t]*<style>[\s\S]*?<\/style>\n?[ \t]*<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)"(?: media="not all")? disabled>\n?/g;
 /** The document's first script (the boot script), with its line's indentation as the first group. */
 const FIRST_SCRIPT = /([ \t]*)<script\b/;
 
