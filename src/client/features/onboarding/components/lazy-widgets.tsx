@@ -16,13 +16,35 @@ interface LazyWidget<P> {
   preload: () => Promise<ComponentType<P>>;
 }
 
-function lazyWidget<P extends object>(name: string, load: () => Promise<ComponentType<P>>): LazyWidget<P> {
+/**
+ * The address of the module a failed dynamic import names ("Failed to fetch dynamically imported module: <address>"),
+ * if its error says it.
+ * @param error what the import was rejected with
+ * @returns the module's absolute address, or undefined
+ */
+export function failedModuleAddress(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  return /\bhttps?:\/\/[^\s'"]+?\.js\b/u.exec(error.message)?.[0];
+}
+
+function lazyWidget<M, P extends object>(
+  name: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): LazyWidget<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
+  // A browser may keep a module that failed to load as failed for the page's life (Chromium 150 does): a retry asks
+  // for the same file under another address, so that 'Try again' can succeed once the connection is back.
+  let failed: string | undefined;
+  let retries = 0;
+  const attempt = () =>
+    failed === undefined ? load() : (import(/* @vite-ignore */ `${failed}?retry=${++retries}`) as Promise<M>);
   const preload = () => {
-    loading ??= load().then(
-      (component) => (loaded = component),
+    loading ??= attempt().then(
+      (module) => (loaded = pick(module)),
       (error: unknown) => {
+        failed = failedModuleAddress(error) ?? failed;
         loading = undefined;
         throw error;
       },
@@ -77,25 +99,52 @@ function lazyWidget<P extends object>(name: string, load: () => Promise<Componen
 }
 
 // One chunk per kind of widget, so a step loads only what it shows.
-const contacts = lazyWidget('contacts', async () => (await import('./widgets/contacts')).ContactGrid);
+const contacts = lazyWidget(
+  'contacts',
+  () => import('./widgets/contacts'),
+  (m) => m.ContactGrid,
+);
 const sharedPasswordContacts = lazyWidget(
   'contacts',
-  async () => (await import('./widgets/shared-password-contacts')).SharedPasswordContacts,
+  () => import('./widgets/shared-password-contacts'),
+  (m) => m.SharedPasswordContacts,
 );
-const checklist = lazyWidget('checklist', async () => (await import('./widgets/checklist')).Checklist);
+const checklist = lazyWidget(
+  'checklist',
+  () => import('./widgets/checklist'),
+  (m) => m.Checklist,
+);
 const acknowledgments = lazyWidget(
   'acknowledgments',
-  async () => (await import('./widgets/acknowledgments')).Acknowledgments,
+  () => import('./widgets/acknowledgments'),
+  (m) => m.Acknowledgments,
 );
-const media = lazyWidget('media', async () => (await import('./widgets/media')).MediaList);
-const pdfViewer = lazyWidget('document viewer', async () => (await import('./widgets/pdf-viewer')).PdfViewer);
+const media = lazyWidget(
+  'media',
+  () => import('./widgets/media'),
+  (m) => m.MediaList,
+);
+const pdfViewer = lazyWidget(
+  'document viewer',
+  () => import('./widgets/pdf-viewer'),
+  (m) => m.PdfViewer,
+);
 const signatureDialog = lazyWidget(
   'signature form',
-  async () => (await import('./widgets/signature-dialog')).SignatureDialog,
+  () => import('./widgets/signature-dialog'),
+  (m) => m.SignatureDialog,
 );
 
-const formStep = lazyWidget('form', async () => (await import('./widgets/form-step')).FormStep);
-const quizStep = lazyWidget('quiz', async () => (await import('./widgets/quiz-step')).QuizStep);
+const formStep = lazyWidget(
+  'form',
+  () => import('./widgets/form-step'),
+  (m) => m.FormStep,
+);
+const quizStep = lazyWidget(
+  'quiz',
+  () => import('./widgets/quiz-step'),
+  (m) => m.QuizStep,
+);
 
 export const LazyContactGrid = contacts.Component;
 export const LazyFormStep = formStep.Component;
