@@ -4,13 +4,14 @@
  * It goes through `npm run members -- set` (the same command, settings, migrations and data-folder lock), so a seed
  * that the command refuses fails the run. Exit code 1 on any failure.
  */
+import { writeFileSync } from 'node:fs';
 import { readPublishedCatalog } from '../src/server/content/published-content.js';
 import { migrate, openConfiguredDatabase } from '../src/server/db/client.js';
 import { loadConfig } from '../src/server/env.js';
 import { runMembersCommand } from '../src/server/modules/members/members-command.js';
 import { resolveRole } from '../src/shared/roles.js';
 import { stepProgress, users } from '../src/server/db/schema.js';
-import { E2E_INSIGHTS_PEOPLE, INSIGHTS_DEPARTMENT } from '../tests/e2e/fixtures/insights.js';
+import { E2E_INSIGHTS_PEOPLE, INSIGHTS_DEPARTMENT, lastMoment, seededAtFile } from '../tests/e2e/fixtures/insights.js';
 import { E2E_MEMBERS } from '../tests/e2e/fixtures/members.js';
 
 async function main(): Promise<number> {
@@ -33,10 +34,11 @@ async function main(): Promise<number> {
     const steps = resolveRole(catalog, 'volunteer').scopes.flatMap((scope) => scope.steps.map((step) => step.id));
     const hour = 3_600_000;
     const day = 24 * hour;
-    const now = Date.now();
+    const seededAt = new Date();
+    writeFileSync(seededAtFile(config.dataDir), seededAt.toISOString());
     for (const person of E2E_INSIGHTS_PEOPLE) {
       const done = person.done === 'all' ? steps.length : person.done;
-      const lastAt = new Date(now - person.waitDays * day - hour);
+      const lastAt = lastMoment(seededAt, person.waitDays);
       const startedAt = done === 0 ? lastAt : new Date(lastAt.getTime() - 3 * day);
       const [user] = await database.db
         .insert(users)
