@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
 
 /** The WCAG 2.x A/AA rule sets (docs/product.md#accessibility: WCAG 2.2 AA). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
@@ -40,6 +40,37 @@ export const LOOK_RULES = [
 ] as const;
 
 /**
+ * The addresses of the page's frames of another origin (at any depth below frames of its own) that no
+ * {@link THIRD_PARTY_EXCLUDES} selector excludes: axe run in the page reaches only frames of its own origin.
+ * @param page the page to look at
+ * @returns the frames' addresses; empty when axe reaches every frame it is meant to check
+ */
+async function framesAxeCannotReach(page: Page): Promise<string[]> {
+  const origin = new URL(page.url()).origin;
+  const selectors = THIRD_PARTY_EXCLUDES.map(({ selector }) => selector);
+  const unreachable: string[] = [];
+  const visit = async (frame: Frame): Promise<void> => {
+    for (const child of frame.childFrames()) {
+      const url = child.url();
+      if (url === '' || url.startsWith('about:') || new URL(url).origin === origin) {
+        await visit(child);
+        continue;
+      }
+      const excluded = await (
+        await child.frameElement()
+      ).evaluate(
+        (element, excludes) =>
+          element instanceof Element && excludes.some((selector) => element.closest(selector) !== null),
+        selectors,
+      );
+      if (!excluded) unreachable.push(url);
+    }
+  };
+  await visit(page.mainFrame());
+  return unreachable;
+}
+
+/**
  * Runs axe-core on the page as it is now, with the WCAG 2.0/2.1/2.2 A and AA rules ({@link WCAG_TAGS}) and no rule
  * disabled, once every finite animation and transition has ended, and fails the test with one readable line per
  * violation: rule id, impact, help text, and every offending element's selector with axe's summary of what is wrong
@@ -59,7 +90,18 @@ export async function expectNoAxeViolations(page: Page, { state, include, rules 
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  let builder = new AxeBuilder({ page });
+  const unreachable = await framesAxeCannotReach(page);
+  expect(
+    unreachable,
+    `frames of another origin that axe cannot check on ${state}; exclude them (THIRD_PARTY_EXCLUDES)`,
+  ).toEqual([]);
+  // axe.run in the page (@axe-core/playwright's legacy mode): the same rules on the page and its same-origin frames.
+  // The default runs axe in each frame, then opens a blank page in the context, gives it axe's whole source again and
+  // combines the results there, on every check. Side by side on the same four pages (the login page, /test, a
+  // dashboard, the admin's members) this takes 0.57 of the default's time with the same violations, passes and
+  // incomplete results (load 6.6-7.5). The default's one gain is frames of another origin: each such frame is excluded
+  // (THIRD_PARTY_EXCLUDES), and one that is not fails the check above.
+  let builder = new AxeBuilder({ page }).setLegacyMode(true);
   builder = rules === undefined ? builder.withTags([...WCAG_TAGS]) : builder.withRules([...rules]);
   if (include !== undefined) builder = builder.include(include);
   for (const { selector } of THIRD_PARTY_EXCLUDES) builder = builder.exclude(selector);
