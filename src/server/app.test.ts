@@ -191,6 +191,17 @@ describe('static files', () => {
     const gz = await signedIn('/dashboard', { 'accept-encoding': 'gzip, br;q=0' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(answersIn(gunzipSync(gz.rawPayload).toString())).toEqual(answers);
+    // Whole, with its length, not in chunks (docs/architecture.md#compressed-answers), and never any other encoding.
+    for (const [answer, encoding] of [
+      [br, 'br'],
+      [gz, 'gzip'],
+      [own, undefined],
+    ] as const) {
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers['content-length']).toBe(String(answer.rawPayload.length));
+      expect(answer.headers['transfer-encoding']).toBeUndefined();
+      expect(answer.headers.vary).toBe('accept-encoding');
+    }
 
     // A role preview shows no due dates, so they are left out; a reminder's link changes nothing.
     expect(Object.keys(answersIn((await signedIn('/dashboard?preview=volunteer')).body))).not.toContain(

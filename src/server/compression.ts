@@ -22,8 +22,8 @@ const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json(?:;|$)/iu;
  * an answer of at least {@link COMPRESS_MIN_BYTES} bytes goes with brotli (quality 5) or gzip, as the browser accepts
  * ({@link acceptedEncoding}), with `Content-Encoding` and `Vary: Accept-Encoding`. The hook is the route's last
  * `onSend`, so an answer a route's own hook already encoded (kept answers, kept-json.ts) is sent as it is; other
- * answers (files, CSV, backups) are left alone: the documents are compressed by @fastify/compress's `reply.compress`
- * (plugins/static-files.ts), the build's files come precompressed.
+ * answers (files, CSV, backups) are left alone: the documents are compressed whole by {@link compressDocument}
+ * (plugins/document-answers.ts), the build's files come precompressed.
  * @param app the root app, before the routes are registered
  */
 export function compressJsonAnswers(app: FastifyInstance): void {
@@ -64,7 +64,7 @@ const chosen = new Map<string, AnswerEncoding | null>();
 const CHOSEN_MAX_ENTRIES = 256;
 
 /**
- * The encoding an answer is sent with, as @fastify/compress chooses it (the same negotiation: quality values, `*` and
+ * The encoding an answer is sent with, as @fastify/compress would choose it (the same negotiation: quality values, `*` and
  * `x-gzip` counted as gzip), remembered per header value so that a steady read does not parse the header again.
  * @param header the request's Accept-Encoding, if any
  * @returns 'br' or 'gzip', or null for none (no header, identity only, or nothing the server sends)
@@ -109,6 +109,34 @@ const gzipAsync = promisify(gzip);
 export function compressQuickSoon(bytes: Buffer, encoding: AnswerEncoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } })
+    : gzipAsync(bytes);
+}
+
+/**
+ * Brotli quality of the page documents written for one request: about 90 bytes less than 5 on the dashboard's 80 kB
+ * document in the same time (docs/decisions/076-dashboard-document-in-the-first-tcp-window.md).
+ */
+export const DOCUMENT_BROTLI_QUALITY = 6;
+
+/**
+ * Compresses a page's document written for one request (plugins/document-answers.ts), whole and on libuv's thread
+ * pool: brotli at {@link DOCUMENT_BROTLI_QUALITY} in text mode, or gzip at its default level. Whole, so that the document
+ * goes with its `Content-Length` instead of in chunks: a chunked answer's `Transfer-Encoding` header and chunk sizes cost
+ * the first TCP window about 40 bytes (docs/performance.md#the-dashboards-document-on-the-wire).
+ * @param html the document
+ * @param encoding 'br' or 'gzip'
+ * @returns the compressed bytes
+ */
+export function compressDocument(html: string, encoding: AnswerEncoding): Promise<Buffer> {
+  const bytes = Buffer.from(html, 'utf8');
+  return encoding === 'br'
+    ? brotliAsync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: DOCUMENT_BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      })
     : gzipAsync(bytes);
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type {} from '@fastify/compress';
+import { acceptedEncoding, compressDocument } from '../compression.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DASHBOARD_PREVIEW_PARAM,
@@ -201,10 +201,33 @@ function renderedFirstScreen(
 }
 
 /**
+ * Sends a document written for one request: personal, so never stored by a cache (`no-store`); compressed whole with
+ * brotli or gzip when the browser accepts it ({@link compressDocument}, off the thread that answers), and sent with its
+ * length rather than in chunks.
+ * @param request the request, for its Accept-Encoding
+ * @param reply its reply
+ * @param status the status to answer
+ * @param html the document
+ */
+async function sendDocument(request: FastifyRequest, reply: FastifyReply, status: number, html: string): Promise<void> {
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (encoding === null) {
+    reply.send(html);
+    return;
+  }
+  const body = await compressDocument(html, encoding);
+  reply.header('content-encoding', encoding).send(body);
+}
+
+/**
  * Sends a built document with API answers written into it: the file, plus a JSON element before `</body>` that the page
- * reads instead of asking the API again, and the first screen rendered from them when a renderer is given. Personal,
- * so never stored by a cache (`no-store`); compressed with brotli or gzip when the browser accepts it, as the build's
- * static files are (`reply.compress` of @fastify/compress, registered by plugins/static-files.ts).
+ * reads instead of asking the API again, and the first screen rendered from them when a renderer is given
+ * ({@link sendDocument}).
  */
 async function sendWithAnswers(
   request: FastifyRequest,
@@ -221,8 +244,7 @@ async function sendWithAnswers(
   const element = documentAnswersElement(answers);
   const html =
     closing === -1 ? document + element : `${document.slice(0, closing)}${element}${document.slice(closing)}`;
-  reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-  reply.compress(html);
+  await sendDocument(request, reply, 200, html);
 }
 
 /** What a page's document carries: which file, which API answers, and when they are worth sending. */
@@ -297,8 +319,7 @@ export async function sendAppDocument(
   const preferences = await preferencesOfRequest(app, request);
   if (preferences === undefined) return false;
   const html = withPreferences(await readFile(path.join(clientDir, 'index.html'), 'utf8'), preferences);
-  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-  reply.compress(html);
+  await sendDocument(request, reply, status, html);
   return true;
 }
 

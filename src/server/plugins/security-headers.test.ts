@@ -70,7 +70,17 @@ describe('security headers (docs/architecture.md#security)', () => {
       'referrer-policy': 'no-referrer',
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
+      'x-dns-prefetch-control': 'off',
+      'x-permitted-cross-domain-policies': 'none',
     });
+  });
+
+  it('leaves out the two headers only Internet Explorer read', async () => {
+    for (const app of [prod, dev]) {
+      const res = await app.inject({ method: 'GET', url: '/page' });
+      expect(Object.keys(res.headers)).not.toContain('x-download-options');
+      expect(Object.keys(res.headers)).not.toContain('x-xss-protection');
+    }
   });
 });
 

@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { constants } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendAppDocument, sendDashboardDocument, sendLoginDocument } from './document-answers.js';
@@ -101,17 +99,6 @@ function isClientRoute(request: FastifyRequest): boolean {
  * a 500 JSON error naming the fix if the build has none). Everything else that matches no route gets a 404 JSON error.
  */
 export const staticFilesPlugin = globalPlugin<StaticFilesOptions>(async (app, options) => {
-  // The documents written per request (plugins/document-answers.ts) are compressed by @fastify/compress's
-  // `reply.compress` (brotli quality 6, or gzip, as the browser accepts); the build's files come precompressed, so
-  // nothing is compressed globally.
-  await app.register(fastifyCompress, {
-    global: false,
-    encodings: ['br', 'gzip'],
-    threshold: 0,
-    // Quality 6: about 90 bytes less than 5 on the dashboard's document (80 kB) in the same time, which keeps a
-    // volunteer's within the first TCP window (docs/decisions/076-dashboard-document-in-the-first-tcp-window.md).
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } },
-  });
   const clientDir =
     options.clientDistDir !== null && existsSync(path.join(options.clientDistDir, 'index.html'))
       ? options.clientDistDir
