@@ -84,6 +84,17 @@ test('an admin reads where people stop in the largest role, sees the same number
   await expect
     .poll(() => textsPastTheEdge(funnel), { message: 'bar texts cut off at 320 px with 200% text' })
     .toEqual([]);
+  // The column charts' axis and value texts too (they scroll sideways in a box of their own), and every chart text on
+  // the page has grown with the text size: none smaller than 11/16 of the root's font size (WCAG 1.4.4).
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await expect
+    .poll(() => textsPastTheEdge(activity), { message: 'column chart texts cut off at 320 px with 200% text' })
+    .toEqual([]);
+  const smallest = await page.locator('svg text').evaluateAll((texts) => {
+    const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    return Math.min(...texts.map((text) => parseFloat(getComputedStyle(text).fontSize) / root));
+  });
+  expect(smallest, 'the smallest chart text, as a share of the root font size').toBeGreaterThanOrEqual(0.6875);
   await page.screenshot({ path: testInfo.outputPath('insights-320-200.png'), fullPage: true });
   await page.evaluate(() => delete document.documentElement.dataset.textSize);
   await page.setViewportSize({ width: 1280, height: 900 });

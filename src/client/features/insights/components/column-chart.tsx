@@ -17,7 +17,13 @@ export interface Column {
   href: string;
 }
 
+/** The margins around the plot at 100% text, in px; they grow with the text size, as the axis texts in them do. */
 const MARGIN = { top: 18, right: 8, bottom: 36, left: 40 };
+/**
+ * The axis and value texts: 11 px at 100% text, in rem so that they grow with the reader's text size (WCAG 1.4.4
+ * Resize text, docs/product.md#accessibility).
+ */
+const LABEL = 'fill-slate-700 text-[0.6875rem]';
 /**
  * The least width of a column's link at 100% text, in px, growing with the text size: 44 px with 200% text (WCAG 2.5.5
  * Target size, docs/product.md#accessibility). Where the columns need more than the card's width, the chart scrolls
@@ -48,21 +54,31 @@ export function ColumnChart({
   const boxWidth = useWidth(ref);
   const rootPx =
     typeof window === 'undefined' ? 16 : parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const least = Math.ceil(TARGET * (rootPx / 16) * (columns.length + PADDING));
-  const innerWidth = Math.max(60, least, boxWidth - MARGIN.left - MARGIN.right);
-  const width = innerWidth + MARGIN.left + MARGIN.right;
+  // How much larger than 100% the text is: the margins, gaps and thresholds that hold texts grow with it.
+  const scale = rootPx / 16;
+  const margin = {
+    top: MARGIN.top * scale,
+    right: MARGIN.right,
+    bottom: MARGIN.bottom * scale,
+    left: MARGIN.left * scale,
+  };
+  const least = Math.ceil(TARGET * scale * (columns.length + PADDING));
+  const innerWidth = Math.max(60, least, boxWidth - margin.left - margin.right);
+  const width = innerWidth + margin.left + margin.right;
   const scrolls = width > boxWidth + 0.5;
+  // The plot keeps its height; the margins around it grow.
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
+  const fullHeight = innerHeight + margin.top + margin.bottom;
   const x = scaleBand<string>({ domain: columns.map((c) => c.key), range: [0, innerWidth], padding: PADDING });
   const top = Math.max(1, ...columns.map((c) => c.value));
   const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
-  const narrow = x.bandwidth() < 64;
+  const narrow = x.bandwidth() < 64 * scale;
   const ticks = new Map(columns.map((c) => [c.key, narrow ? (c.shortTick ?? c.tick) : c.tick]));
-  const showValues = x.bandwidth() >= 18;
+  const showValues = x.bandwidth() >= 18 * scale;
   // Labels at least about 56 px apart (44 px for short labels): on a narrow chart, every second (third…) labelled
   // column keeps its label.
   const labelled = columns.filter((c) => c.tick !== '');
-  const gap = narrow && columns.some((c) => c.shortTick !== undefined) ? 44 : 56;
+  const gap = (narrow && columns.some((c) => c.shortTick !== undefined) ? 44 : 56) * scale;
   const every = Math.max(1, Math.ceil((labelled.length * gap) / innerWidth));
   const tickValues = labelled.filter((_, i) => i % every === 0).map((c) => c.key);
   return (
@@ -72,18 +88,18 @@ export function ColumnChart({
       // A box that scrolls is reached with the keyboard (WCAG 2.1.1).
       {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${title} (scrolls sideways)` } : {})}
     >
-      <svg width={width} height={height} role="group" aria-label={title} className="block">
-        <Group left={MARGIN.left} top={MARGIN.top}>
+      <svg width={width} height={fullHeight} role="group" aria-label={title} className="block">
+        <Group left={margin.left} top={margin.top}>
           <AxisLeft
             scale={y}
             numTicks={Math.min(5, top)}
             tickFormat={(v) => Number(v).toLocaleString('en-GB')}
             stroke="#94a3b8"
             tickStroke="#94a3b8"
-            tickLabelProps={{ className: 'fill-slate-700 text-[11px]', textAnchor: 'end', dx: -4, dy: 3 }}
+            tickLabelProps={{ className: LABEL, textAnchor: 'end', dx: -4, dy: 3 * scale }}
             label={valueName}
-            labelProps={{ className: 'fill-slate-700 text-[11px]', textAnchor: 'middle' }}
-            labelOffset={26}
+            labelProps={{ className: LABEL, textAnchor: 'middle' }}
+            labelOffset={26 * scale}
           />
           {columns.map((c) => {
             const bx = x(c.key) ?? 0;
@@ -99,9 +115,9 @@ export function ColumnChart({
                 height={Math.max(2, innerHeight - by)}
                 target={{
                   x: bx - (x.step() - x.bandwidth()) / 2,
-                  y: -MARGIN.top,
+                  y: -margin.top,
                   width: x.step(),
-                  height: MARGIN.top + innerHeight,
+                  height: margin.top + innerHeight,
                 }}
               >
                 {showValues && c.value > 0 && (
@@ -109,7 +125,7 @@ export function ColumnChart({
                     x={bx + x.bandwidth() / 2}
                     y={Math.min(by, innerHeight - 3) - 5}
                     textAnchor="middle"
-                    className="fill-slate-800 text-[11px] font-semibold"
+                    className="fill-slate-800 text-[0.6875rem] font-semibold"
                   >
                     {c.value.toLocaleString('en-GB')}
                   </text>
@@ -124,7 +140,7 @@ export function ColumnChart({
             tickFormat={(key) => ticks.get(key) ?? ''}
             hideTicks
             stroke="#94a3b8"
-            tickLabelProps={{ className: 'fill-slate-700 text-[11px]', textAnchor: 'middle' }}
+            tickLabelProps={{ className: LABEL, textAnchor: 'middle' }}
           />
         </Group>
       </svg>
