@@ -56,7 +56,12 @@ async function main(): Promise<void> {
 
   let database;
   try {
-    database = await openConfiguredDatabase(config, SERVER_HOLDER);
+    // The embedded database's thread ended by itself (docs/decisions/079-embedded-database-off-the-request-thread.md):
+    // its statements fail from now on, so the server ends rather than serve without a database.
+    database = await openConfiguredDatabase(config, SERVER_HOLDER, (error) => {
+      console.error(`The server stops: ${error.message}`);
+      process.exit(1);
+    });
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
     console.error(`The server cannot start: ${error.message}\nLock file: ${error.lockFile}`);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { CHANGES_CHANNEL, parseChange, type Change } from './changes.js';
-import type { Database } from './client.js';
+import { isEmbeddedClient, type Database } from './client.js';
+import type { EmbeddedClient } from './embedded-client.js';
 
 /**
  * The change feed (docs/decisions/008-read-cache.md): this process hears every change announced on the database
@@ -62,7 +62,7 @@ class Subscribers implements ChangeHandler {
 }
 
 /** PGlite: one process, so its own notifications are all there is. */
-async function pgliteFeed(client: PGlite): Promise<ChangeFeed> {
+async function pgliteFeed(client: EmbeddedClient): Promise<ChangeFeed> {
   const subscribers = new Subscribers();
   let live = true;
   const unlisten = await client.listen(CHANGES_CHANNEL, (payload) => subscribers.deliver(payload));
@@ -230,7 +230,7 @@ const deafFeed: ChangeFeed = { live: false, subscribe: () => {}, settle: async (
  */
 export async function openChangeFeed(db: Database, events: FeedEvents = {}): Promise<ChangeFeed> {
   const client = (db as Database & { $client?: unknown }).$client;
-  if (client instanceof PGlite) return pgliteFeed(client);
+  if (isEmbeddedClient(client)) return pgliteFeed(client);
   if (client instanceof pg.Pool) {
     const feed = new PostgresFeed(client, events);
     void feed.connect();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +10,8 @@ import pg from 'pg';
 import type { Config } from '../env.js';
 import { projectRoot } from '../project-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { type EmbeddedClient, WorkerPGlite } from './embedded-client.js';
+import { parseDrizzleTypesAsText, withoutDrizzleParsers } from './embedded-parsers.js';
 import { makePrivate } from './private-files.js';
 import * as schema from './schema.js';
 import { failFastWhileUnanswered } from './unanswered-database.js';
@@ -20,53 +22,34 @@ import { failFastWhileUnanswered } from './unanswered-database.js';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
- * Whether a database is the embedded one (PGlite: one connection in the server's own thread), as drizzle's `$client`
- * says; a transaction, or a database of another driver, is not.
+ * Whether a client is an embedded database: PGlite itself (in this thread) or PGlite in its worker thread.
+ * @param client anything, e.g. drizzle's `$client`
+ * @returns true for either form of the embedded database
+ */
+export function isEmbeddedClient(client: unknown): client is EmbeddedClient {
+  return client instanceof PGlite || client instanceof WorkerPGlite;
+}
+
+/**
+ * Whether a database is the embedded one (PGlite: one connection, in the server's own thread or in its worker thread),
+ * as drizzle's `$client` says; a transaction, or a database of another driver, is not.
  * @param db a database or transaction
  * @returns true for the embedded database itself
  */
 export function isEmbedded(db: Database): boolean {
-  return (db as Database & { $client?: unknown }).$client instanceof PGlite;
+  return isEmbeddedClient((db as Database & { $client?: unknown }).$client);
 }
 
 /** An open database and the driver behind it. */
 export interface OpenDatabase {
   db: Database;
-  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  driver: { kind: 'pglite'; client: EmbeddedClient } | { kind: 'postgres'; pool: pg.Pool };
   /** Closes the connection(s); the database cannot be used afterwards. */
   close(): Promise<void>;
 }
 
 /** Where the committed migrations are (drizzle-kit output, see drizzle.config.ts). */
 export const MIGRATIONS_DIR = path.join(projectRoot, 'src', 'server', 'db', 'migrations');
-
-/**
- * The types drizzle parses itself (dates, times, intervals and their arrays, and numeric arrays): its PGlite driver hands
- * PGlite a parser for each of them with every statement, each returning the text as it came.
- */
-const TYPES_DRIZZLE_PARSES = [
-  types.TIMESTAMP,
-  types.TIMESTAMPTZ,
-  types.INTERVAL,
-  types.DATE,
-  1115,
-  1182,
-  1185,
-  1187,
-  1231,
-];
-const asText = (value: string): string => value;
-
-/**
- * The options of a statement without the parsers drizzle hands with it, when those are only parsers of
- * {@link TYPES_DRIZZLE_PARSES} (the embedded database already parses these types that way; see {@link embedded}).
- */
-function withoutDrizzleParsers(options: QueryOptions | undefined): QueryOptions | undefined {
-  if (options?.parsers === undefined) return options;
-  if (!Object.keys(options.parsers).every((type) => TYPES_DRIZZLE_PARSES.includes(Number(type)))) return options;
-  const { parsers: _parsers, ...rest } = options;
-  return rest;
-}
 
 /**
  * An embedded database as drizzle should be given it. PGlite merges the parsers a statement comes with into its own
@@ -79,7 +62,7 @@ function withoutDrizzleParsers(options: QueryOptions | undefined): QueryOptions 
  * @returns the same client, its `query` and `transaction` wrapped
  */
 function embedded(client: PGlite): PGlite {
-  for (const type of TYPES_DRIZZLE_PARSES) client.parsers[type] = asText;
+  parseDrizzleTypesAsText(client);
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = (statement, params, options) => query(statement, params, withoutDrizzleParsers(options));
@@ -141,6 +124,11 @@ const MIGRATION_LOCK_KEY = 7_340_291_105;
  * @param options.inMemory an in-memory PGlite database (tests)
  * @param options.fromDump in memory only: start from this copy of a data directory (PGlite's `dumpDataDir`, an
  *   uncompressed tar) instead of an empty one — the tests' migrated template, which opens in about half the time
+ * @param options.inWorker embedded only: PGlite runs in a worker thread (db/embedded-client.ts), so that its work leaves
+ *   the thread that serves requests (docs/decisions/079-embedded-database-off-the-request-thread.md); the default for
+ *   a `dataDir`, while an in-memory database (tests) stays in this thread unless asked
+ * @param options.onLost embedded in its worker only: called once when the worker ends without `close()` (its statements
+ *   then fail); the server ends on it
  * @param options.timeoutSeconds PostgreSQL only: the most a connection, a wait for one, or a statement may take (the
  *   server's DATABASE_TIMEOUT_SECONDS; none when not given). A statement past it fails and its connection is closed, so
  *   a transaction it was part of is rolled back, never continued by the next user of the connection; once a wait ran
@@ -154,6 +142,8 @@ export async function openDatabase(options: {
   dataDir?: string;
   inMemory?: boolean;
   fromDump?: Blob;
+  inWorker?: boolean;
+  onLost?: (error: Error) => void;
   timeoutSeconds?: number;
 }): Promise<OpenDatabase> {
   if (options.url !== undefined) {
@@ -183,18 +173,35 @@ export async function openDatabase(options: {
   }
   const dataDir = options.dataDir;
   if (dataDir !== undefined) makePrivate(dataDir);
-  const pglite =
-    dataDir !== undefined
-      ? new PGlite(dataDir)
-      : options.fromDump === undefined
-        ? new PGlite()
-        : new PGlite({ loadDataDir: options.fromDump });
-  // Ready first: PGlite sets the parsers of array types as it starts.
-  await pglite.waitReady;
+  const inWorker = options.inWorker ?? dataDir !== undefined;
+  let client: EmbeddedClient;
+  if (inWorker) {
+    const worker = new WorkerPGlite(
+      dataDir !== undefined ? { dataDir } : { loadDataDir: options.fromDump },
+      options.onLost,
+    );
+    try {
+      await worker.waitReady;
+    } catch (error) {
+      await worker.close().catch(() => undefined);
+      throw error;
+    }
+    client = worker;
+  } else {
+    const pglite =
+      dataDir !== undefined
+        ? new PGlite(dataDir)
+        : options.fromDump === undefined
+          ? new PGlite()
+          : new PGlite({ loadDataDir: options.fromDump });
+    // Ready first: PGlite sets the parsers of array types as it starts.
+    await pglite.waitReady;
+    client = embedded(pglite);
+  }
   // PGlite writes its files 0666: only the server's user may read them (docs/operations.md#backups).
   if (dataDir !== undefined) makePrivate(dataDir);
-  const client = embedded(pglite);
-  const db: Database = drizzlePglite(client, { schema });
+  // drizzle's PGlite driver calls only what EmbeddedClient has (query, transaction; their results are PGlite's).
+  const db: Database = drizzlePglite(client as PGlite, { schema });
   const close = async () => {
     await client.close();
     if (dataDir !== undefined) makePrivate(dataDir);
@@ -208,6 +215,7 @@ export async function openDatabase(options: {
  * the server and the command-line tools never open it at the same time. `close()` also releases the lock.
  * @param config `databaseUrl` and `dataDir`
  * @param holder what this process is, for the lock and its messages: 'server', 'npm run members', …
+ * @param onLost the embedded database only: called once when its worker thread ends without `close()`
  * @returns the open database
  * @throws DataDirBusyError when another running process holds the embedded database
  * @throws Error when PGlite cannot open DATA_DIR (the lock is released first)
@@ -215,6 +223,7 @@ export async function openDatabase(options: {
 export async function openConfiguredDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseTimeoutSeconds'>>,
   holder: string,
+  onLost?: (error: Error) => void,
 ): Promise<OpenDatabase> {
   if (config.databaseUrl !== undefined) {
     return openDatabase({ url: config.databaseUrl, timeoutSeconds: config.databaseTimeoutSeconds });
@@ -222,7 +231,7 @@ export async function openConfiguredDatabase(
   const lock = acquireDataDirLock(config.dataDir, holder);
   let database: OpenDatabase;
   try {
-    database = await openDatabase({ dataDir: config.dataDir });
+    database = await openDatabase({ dataDir: config.dataDir, onLost });
   } catch (error) {
     lock.release();
     throw error;
@@ -249,7 +258,7 @@ export async function openConfiguredDatabase(
  */
 export async function migrate(database: OpenDatabase, migrationsFolder: string = MIGRATIONS_DIR): Promise<void> {
   if (database.driver.kind === 'pglite') {
-    await migratePglite(drizzlePglite(database.driver.client, { schema }), { migrationsFolder });
+    await migratePglite(drizzlePglite(database.driver.client as PGlite, { schema }), { migrationsFolder });
     return;
   }
   // Its own connection, without the pool's time limits: a migration, or the wait for another process's, may be long.

@@ -1,7 +1,7 @@
 import { chmodSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../../db/embedded-client.js';
 import { makePrivate, PRIVATE_FILE_MODE } from '../../db/private-files.js';
 import { summarizeTables, type SqlRunner } from '../../db/tables.js';
 import type { DatabaseSummary } from '../../db/tables.js';
@@ -187,13 +187,13 @@ export interface BackupService {
  * database folder are taken inside one transaction: PGlite runs one transaction at a time, so no write lands
  * between them or during the copy, and the copy holds only committed transactions. A CHECKPOINT first writes every
  * change into the data files, so a restore does not depend on replaying the write-ahead log.
- * @param client the open PGlite database
+ * @param client the open PGlite database (in its worker thread, or in this one)
  * @param directory the backups folder (created when missing)
  * @param at the backup's time (names the file)
  * @returns the new backup
  */
 export async function takeBackup(
-  client: PGlite,
+  client: EmbeddedClient,
   directory: string,
   at: Date,
   beforeRestore = false,
@@ -236,7 +236,7 @@ export async function takeBackup(
  * @param options.copies where a second copy of each backup goes, off the data disk
  */
 export function createBackupService(options: {
-  client: PGlite | undefined;
+  client: EmbeddedClient | undefined;
   directory: string;
   settings: BackupSettings;
   now?: () => Date;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from '../../db/client.js';
+import type { EmbeddedClient } from '../../db/embedded-client.js';
 import * as schema from '../../db/schema.js';
 import { CHANGES_CHANNEL } from '../../db/changes.js';
 import {
@@ -55,7 +56,7 @@ const runnerOf =
 
 /**
  * Replaces the rows of a running embedded database with a backup's (see the module comment).
- * @param client the server's open PGlite database
+ * @param client the server's open PGlite database (in its worker thread, or in this one)
  * @param file path of the backup file
  * @returns the backup's manifest and the summary of the restored tables
  * @throws NotABackupError when the file is not a backup of this app
@@ -63,7 +64,7 @@ const runnerOf =
  *   the app, or the restored rows differ from the backup's; the live database is then unchanged
  */
 export async function restoreIntoRunningDatabase(
-  client: PGlite,
+  client: EmbeddedClient,
   file: string,
 ): Promise<{ manifest: BackupManifest; restored: DatabaseSummary }> {
   const { manifest, tar } = parseBackupFile(readFileSync(file));

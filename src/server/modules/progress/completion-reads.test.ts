@@ -29,7 +29,7 @@ function recordStatements(driver: OpenDatabase['driver']): string[] {
       return query(statement, ...rest);
     };
   if (driver.kind === 'pglite') {
-    const client: PGlite = driver.client;
+    const client = driver.client;
     client.query = recording(client.query.bind(client) as QueryCall) as PGlite['query'];
     const transaction = client.transaction.bind(client);
     client.transaction = (callback) =>
