@@ -7,7 +7,6 @@ import { upsertDevelopmentUser } from '../modules/auth/users.repository.js';
 import { deleteMember, upsertMember } from '../modules/members/members.repository.js';
 import { completeStep, listCompletedSteps } from '../modules/progress/progress.repository.js';
 import { tickItem } from '../modules/progress/step-items.repository.js';
-import { createTestDatabase } from '../test/test-db.js';
 import { openChangeFeed } from './change-feed.js';
 import type { Change } from './changes.js';
 import { isEmbedded, migrate, openDatabase, type OpenDatabase } from './client.js';
@@ -28,7 +27,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'onboarding-worker-'));
   inWorker = await openDatabase({ dataDir });
   await migrate(inWorker);
-  inThread = await createTestDatabase();
+  // PGlite in this thread, whatever TEST_DATABASE_URL says (on PostgreSQL the driver gives other types: strings for
+  // int8, Buffers for bytea).
+  inThread = await openDatabase({ inMemory: true, inWorker: false });
+  await migrate(inThread);
 });
 afterAll(async () => {
   await inWorker?.close();
