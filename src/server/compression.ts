@@ -129,15 +129,18 @@ export const DOCUMENT_BROTLI_QUALITY = 6;
  */
 export function compressDocument(html: string, encoding: AnswerEncoding): Promise<Buffer> {
   const bytes = Buffer.from(html, 'utf8');
-  return encoding === 'br'
-    ? brotliAsync(bytes, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: DOCUMENT_BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        },
-      })
-    : gzipAsync(bytes);
+  return encoding === 'br' ? brotliText(bytes, DOCUMENT_BROTLI_QUALITY) : gzipAsync(bytes);
+}
+
+/** Brotli of text at `quality` (text mode, the size given as a hint) on libuv's thread pool. */
+function brotliText(bytes: Buffer, quality: number): Promise<Buffer> {
+  return brotliAsync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
 }
 
 /**
@@ -150,12 +153,6 @@ export function compressDocument(html: string, encoding: AnswerEncoding): Promis
  */
 export function compressKept(bytes: Buffer, encoding: AnswerEncoding): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliAsync(bytes, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        },
-      })
+    ? brotliText(bytes, constants.BROTLI_MAX_QUALITY)
     : gzipAsync(bytes, { level: constants.Z_BEST_COMPRESSION });
 }

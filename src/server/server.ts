@@ -59,7 +59,10 @@ async function main(): Promise<void> {
     // The embedded database's thread ended by itself (docs/decisions/079-embedded-database-off-the-request-thread.md):
     // its statements fail from now on, so the server ends rather than serve without a database.
     database = await openConfiguredDatabase(config, SERVER_HOLDER, (error) => {
-      console.error(`The server stops: ${error.message}`);
+      console.error(
+        `The server stops: ${error.message}. Nothing was answered that was not stored. Start it again (a service ` +
+          'manager does so by itself); if it stops again, run `npm run doctor` with the same settings.',
+      );
       process.exit(1);
     });
   } catch (error) {

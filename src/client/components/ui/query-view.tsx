@@ -51,7 +51,11 @@ export function QueryView<T>({
     );
   }
   if (isEmpty?.(query.data) === true) {
-    return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 px-3 py-6 text-center text-slate-600 sm:px-6">
+        {empty}
+      </p>
+    );
   }
   return (
     <div aria-busy={query.isFetching} className={className}>
